@@ -1,0 +1,75 @@
+// @ts-check
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Who may import whom (../shared/style.md): one no-restricted-imports block per folder. */
+const ours = (...folders) => folders.map((folder) => ({ group: [`**/${folder}`, `**/${folder}/**`], message: `do not import ${folder}/ from here` }));
+const only = (name, home) => ({ group: [name, `${name}/**`], message: `${name} is used only in ${home}` });
+
+const libraryHomes = [
+  only('better-sqlite3', 'server/db/'),
+  only('drizzle-orm', 'server/db/'),
+  only('pdf-lib', 'server/pdf/'),
+  only('@pdf-lib/fontkit', 'server/pdf/'),
+  only('sodium-native', 'server/crypto/'),
+  only('nodemailer', 'server/mail/'),
+];
+
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'release/', 'test-results/', 'server/db/migrations/', 'bench/results/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/ban-ts-comment': ['error', { 'ts-expect-error': 'allow-with-description', 'ts-nocheck': true }],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+    },
+  },
+  {
+    files: ['shared/**'],
+    rules: restrict([...ours('server', 'renderer', 'main', 'test', 'bench'), { group: ['node:*'], message: 'shared/ runs in the browser too' }]),
+  },
+  {
+    files: ['server/**'],
+    ignores: ['server/db/**', 'server/pdf/**', 'server/crypto/**', 'server/mail/**'],
+    rules: restrict([...ours('renderer', 'main', 'test', 'bench'), { group: ['electron'], message: 'server/ never imports electron' }, ...libraryHomes]),
+  },
+  {
+    files: ['server/db/**'],
+    rules: restrict([...ours('renderer', 'main', 'test', 'bench', 'api', 'http'), { group: ['electron'], message: 'server/ never imports electron' }, ...libraryHomes.slice(2)]),
+  },
+  {
+    files: ['server/pdf/**'],
+    rules: restrict([...ours('renderer', 'main', 'test', 'bench'), { group: ['electron'], message: 'server/ never imports electron' }, ...libraryHomes.filter((rule) => !rule.group[0]?.includes('pdf-lib'))]),
+  },
+  {
+    files: ['server/crypto/**'],
+    rules: restrict([...ours('renderer', 'main', 'test', 'bench'), { group: ['electron'], message: 'server/ never imports electron' }, ...libraryHomes.filter((rule) => rule.group[0] !== 'sodium-native')]),
+  },
+  {
+    files: ['server/mail/**'],
+    rules: restrict([...ours('renderer', 'main', 'test', 'bench'), { group: ['electron'], message: 'server/ never imports electron' }, ...libraryHomes.filter((rule) => rule.group[0] !== 'nodemailer')]),
+  },
+  {
+    files: ['renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: restrict([...ours('server', 'main', 'test', 'bench'), { group: ['node:*', 'electron'], message: 'the renderer reaches data only over HTTP' }]),
+  },
+  {
+    files: ['main/**'],
+    rules: restrict([
+      ...ours('renderer', 'test', 'bench'),
+      { group: ['**/server/**', '!**/server/index', '!**/server/index.ts'], message: 'main/ imports only server/index.ts' },
+    ]),
+  },
+  {
+    files: ['main/preload.ts', 'main/preload.cts'],
+    rules: restrict([{ group: ['*', '!electron', '!**/shared/ipc', '!**/shared/ipc.ts'], message: 'the preload imports electron and shared/ipc only' }]),
+  },
+);

@@ -1,0 +1,21 @@
+// `npm run setup`: installs the dependencies without Electron's binary (whose download host
+// may be out of reach), then tries to fetch the binary; without it `npm start` runs headless.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const install = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], {
+  stdio: 'inherit',
+  env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
+});
+if (install.status !== 0) process.exit(install.status ?? 1);
+
+const installer = 'node_modules/electron/install.js';
+if (existsSync(installer)) {
+  const electron = spawnSync(process.execPath, [installer], { stdio: 'pipe', timeout: 180_000 });
+  console.log(
+    electron.status === 0
+      ? 'Electron is installed: npm start opens the desktop app.'
+      : "Electron's binary could not be downloaded here; npm start runs the headless server instead.",
+  );
+}

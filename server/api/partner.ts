@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { ZPageQuerySchema } from '../../shared/api/common';
+import {
+  CUSTOMER_READ_ONLY_FIELDS,
+  TOKEN_READ_ONLY_FIELDS,
+  ZCreatedTokenSchema,
+  ZCustomerSchema,
+  ZCustomerUpdateSchema,
+  ZTokenCreateSchema,
+  ZTokenSchema,
+  ZTokenUpdateSchema,
+  type TCustomer,
+  type TToken,
+} from '../../shared/api/partner';
+import type { AppContext } from '../context';
+import type { OfficeChanges } from '../db/repos/office';
+import type { TokenRow } from '../db/repos/tokens';
+import { notFound } from '../http/app-error';
+import { readPageRequest, sendPage } from '../http/pagination';
+import { defineRoute, sendJson, type AnyRoute } from '../http/route';
+import { updateToken, revokeToken } from '../services/partner/change-token';
+import { createToken } from '../services/partner/create-token';
+
+function presentCustomer(ctx: AppContext): TCustomer {
+  const row = ctx.repos.office.get(ctx.now());
+  return {
+    self: '/api/partner/customer',
+    name: row.name,
+    email: row.email,
+    default_rate_limit: row.defaultRateLimit,
+    is_set_up: row.setUpAt !== null,
+    created_time: ctx.timestamp(row.createdAt),
+  };
+}
+
+export function presentToken(ctx: AppContext, row: TokenRow): TToken {
+  return {
+    self: `/api/partner/tokens/${row.id}`,
+    name: row.name,
+    kind: row.kind as TToken['kind'],
+    public_id: row.publicId,
+    rate_limit: row.rateLimit ?? ctx.repos.office.get(ctx.now()).defaultRateLimit,
+    has_own_rate_limit: row.rateLimit !== null,
+    user: `/api/users/${row.ownerUserId}`,
+    created_time: ctx.timestamp(row.createdAt),
+    last_used_time: ctx.timestampOrNull(row.lastUsedAt),
+    revoked_time: ctx.timestampOrNull(row.revokedAt),
+  };
+}
+
+const tag = 'Partner';
+const userIdOf = (path: string) => Number(path.split('/').at(-1));
+
+export const partnerRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'get',
+    path: '/api/partner/customer',
+    operationId: 'getCustomer',
+    summary: "The office's profile and subscription limits",
+    tag,
+    access: 'partner',
+    responses: { 200: { description: 'The office', schema: ZCustomerSchema } },
+    handler: ({ res, ctx }) => sendJson(res, 200, presentCustomer(ctx)),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/partner/customer',
+    operationId: 'updateCustomer',
+    summary: "Change the office's profile or its default rate limit",
+    tag,
+    access: 'partner',
+    body: ZCustomerUpdateSchema,
+    readOnlyFields: CUSTOMER_READ_ONLY_FIELDS,
+    responses: { 200: { description: 'The office', schema: ZCustomerSchema } },
+    handler: ({ res, ctx, body }) => {
+      const changes: OfficeChanges = {};
+      if (body.name !== undefined) changes.name = body.name;
+      if (body.email !== undefined) changes.email = body.email;
+      if (body.default_rate_limit !== undefined) changes.defaultRateLimit = body.default_rate_limit;
+      if (Object.keys(changes).length > 0) ctx.repos.office.update(changes);
+      sendJson(res, 200, presentCustomer(ctx));
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/partner/tokens',
+    operationId: 'listTokens',
+    summary: 'List API tokens, newest first, revoked ones included',
+    tag,
+    access: 'partner',
+    query: ZPageQuerySchema,
+    responses: { 200: { description: 'A page of tokens', schema: z.array(ZTokenSchema), isPaginated: true } },
+    handler: ({ req, res, ctx, query }) => {
+      const request = readPageRequest(query, 'tokens:-id', 1);
+      const page = ctx.repos.tokens.listPage(request);
+      sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.tokens.count(), (row) => presentToken(ctx, row));
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/partner/tokens',
+    operationId: 'createToken',
+    summary: 'Create an API token; the key is in the response once and never again',
+    tag,
+    access: 'partner',
+    body: ZTokenCreateSchema,
+    readOnlyFields: TOKEN_READ_ONLY_FIELDS,
+    responses: { 201: { description: 'The token with its key', schema: ZCreatedTokenSchema } },
+    handler: ({ res, ctx, body, actor }) => {
+      const { row, apiKey } = createToken(ctx, {
+        name: body.name,
+        kind: body.kind ?? 'customer',
+        rateLimit: body.rate_limit ?? null,
+        ownerUserId: body.user === undefined ? actor.id : userIdOf(body.user),
+      });
+      sendJson(res, 201, { ...presentToken(ctx, row), api_key: apiKey });
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/partner/tokens/:token_id',
+    operationId: 'getToken',
+    summary: 'Get an API token (never its secret)',
+    tag,
+    access: 'partner',
+    responses: { 200: { description: 'The token', schema: ZTokenSchema } },
+    handler: ({ res, ctx, ids }) => {
+      const row = ctx.repos.tokens.findById(ids.token_id);
+      if (!row) throw notFound('API token');
+      sendJson(res, 200, presentToken(ctx, row));
+    },
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/partner/tokens/:token_id',
+    operationId: 'updateToken',
+    summary: "Rename a token or change its rate limit (null: the office's default)",
+    tag,
+    access: 'partner',
+    body: ZTokenUpdateSchema,
+    readOnlyFields: TOKEN_READ_ONLY_FIELDS,
+    responses: { 200: { description: 'The token', schema: ZTokenSchema } },
+    handler: ({ res, ctx, ids, body }) => {
+      sendJson(res, 200, presentToken(ctx, updateToken(ctx, ids.token_id, body)));
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/partner/tokens/:token_id',
+    operationId: 'revokeToken',
+    summary: 'Revoke an API token; it stops working at once and stays listed as revoked',
+    tag,
+    access: 'partner',
+    responses: { 204: { description: 'Revoked' } },
+    handler: ({ res, ctx, ids }) => {
+      revokeToken(ctx, ids.token_id);
+      res.status(204).end();
+    },
+  }),
+];

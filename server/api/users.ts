@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { ZPageQuerySchema } from '../../shared/api/common';
+import {
+  USER_READ_ONLY_FIELDS,
+  ZUserCreateSchema,
+  ZUserSchema,
+  ZUserUpdateSchema,
+  type TUser,
+} from '../../shared/api/users';
+import type { AppContext } from '../context';
+import type { UserRow } from '../db/repos/users';
+import { notFound } from '../http/app-error';
+import { readPageRequest, sendPage } from '../http/pagination';
+import { defineRoute, sendJson, type AnyRoute } from '../http/route';
+import { createUser } from '../services/users/create-user';
+import { deleteUser } from '../services/users/delete-user';
+import { updateUser } from '../services/users/update-user';
+
+export function presentUser(ctx: AppContext, row: UserRow): TUser {
+  return {
+    self: `/api/users/${row.id}`,
+    permission_template: row.permissionTemplate as TUser['permission_template'],
+    firstname: row.firstname,
+    lastname: row.lastname,
+    username: row.username,
+    password: null,
+    email: row.email,
+    active: row.active,
+    created_time: ctx.timestamp(row.createdAt),
+  };
+}
+
+const tag = 'Users';
+
+export const userRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'get',
+    path: '/api/users',
+    operationId: 'listUsers',
+    summary: 'List users, newest first',
+    tag,
+    access: 'admin',
+    query: ZPageQuerySchema,
+    responses: { 200: { description: 'A page of users', schema: z.array(ZUserSchema), isPaginated: true } },
+    handler: ({ req, res, ctx, query }) => {
+      const request = readPageRequest(query, 'users:-id', 1);
+      const page = ctx.repos.users.listPage(request);
+      sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.users.count(), (row) => presentUser(ctx, row));
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/users',
+    operationId: 'createUser',
+    summary: 'Create a user',
+    tag,
+    access: 'admin',
+    body: ZUserCreateSchema,
+    readOnlyFields: USER_READ_ONLY_FIELDS,
+    responses: { 201: { description: 'The user', schema: ZUserSchema } },
+    handler: async ({ res, ctx, body }) => {
+      sendJson(res, 201, presentUser(ctx, await createUser(ctx, body)));
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/users/:user_id',
+    operationId: 'getUser',
+    summary: 'Get a user',
+    tag,
+    access: 'admin',
+    responses: { 200: { description: 'The user', schema: ZUserSchema } },
+    handler: ({ res, ctx, ids }) => {
+      const row = ctx.repos.users.findById(ids.user_id);
+      if (!row) throw notFound('user');
+      sendJson(res, 200, presentUser(ctx, row));
+    },
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/users/:user_id',
+    operationId: 'updateUser',
+    summary: 'Change a user; only the fields sent change',
+    tag,
+    access: 'admin',
+    body: ZUserUpdateSchema,
+    readOnlyFields: USER_READ_ONLY_FIELDS,
+    responses: { 200: { description: 'The user', schema: ZUserSchema } },
+    handler: async ({ res, ctx, ids, body }) => {
+      sendJson(res, 200, presentUser(ctx, await updateUser(ctx, ids.user_id, body)));
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/users/:user_id',
+    operationId: 'deleteUser',
+    summary: 'Delete a user and revoke their API tokens',
+    tag,
+    access: 'admin',
+    responses: { 204: { description: 'Deleted' } },
+    handler: ({ res, ctx, ids }) => {
+      deleteUser(ctx, ids.user_id);
+      res.status(204).end();
+    },
+  }),
+];

@@ -1,0 +1,113 @@
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { TOKEN_KINDS } from '../../shared/api/enums';
+import { ZUserCreateSchema } from '../../shared/api/users';
+import { MAX_RATE_LIMIT } from '../../shared/constants';
+import { loadConfig } from '../config/config';
+import type { AppContext } from '../context';
+import { openOfflineContext } from '../context-offline';
+import { AppError } from '../http/app-error';
+import { createToken } from '../services/partner/create-token';
+import { createUser } from '../services/users/create-user';
+
+export type CliIo = { out: (line: string) => void; err: (line: string) => void };
+
+const USAGE = `Usage:
+  npm run cli -- token create --name NAME [--kind customer|partner] [--rate-limit N] [--user USERNAME]
+  npm run cli -- user create --username U --password P --email E [--admin]
+
+Works on DATA_DIR (default: the per-user app-data folder) whether or not the server runs.`;
+
+class UsageError extends Error {}
+
+async function tokenCreate(ctx: AppContext, args: string[], io: CliIo): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      name: { type: 'string' },
+      kind: { type: 'string', default: 'customer' },
+      'rate-limit': { type: 'string' },
+      user: { type: 'string' },
+    },
+  });
+  if (!values.name) throw new UsageError('token create needs --name NAME');
+  const kind = z.enum(TOKEN_KINDS).safeParse(values.kind);
+  if (!kind.success) throw new UsageError(`--kind must be one of ${TOKEN_KINDS.join(', ')}`);
+  const rateLimit = values['rate-limit'] === undefined ? null : Number(values['rate-limit']);
+  if (rateLimit !== null && (!Number.isInteger(rateLimit) || rateLimit < 1 || rateLimit > MAX_RATE_LIMIT)) {
+    throw new UsageError('--rate-limit must be a whole number of requests a minute, at least 1');
+  }
+  const owner = values.user ? ctx.repos.users.findByUsername(values.user) : ctx.repos.users.firstActiveAdmin();
+  if (!owner) {
+    throw new UsageError(
+      values.user
+        ? `No user is named ${values.user}.`
+        : 'No administrator exists yet. Create one first: npm run cli -- user create --username U --password P --email E --admin',
+    );
+  }
+  const { row, apiKey } = createToken(ctx, { name: values.name, kind: kind.data, rateLimit, ownerUserId: owner.id });
+  io.out(`Created ${row.kind} token "${row.name}" (id ${row.id}) owned by ${owner.username}. The key is shown once:`);
+  io.out(apiKey);
+}
+
+async function userCreate(ctx: AppContext, args: string[], io: CliIo): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      username: { type: 'string' },
+      password: { type: 'string' },
+      email: { type: 'string' },
+      firstname: { type: 'string' },
+      lastname: { type: 'string' },
+      admin: { type: 'boolean', default: false },
+    },
+  });
+  const input = ZUserCreateSchema.safeParse({
+    username: values.username,
+    password: values.password,
+    email: values.email,
+    firstname: values.firstname,
+    lastname: values.lastname,
+    permission_template: values.admin ? 'CUSTOMER_ADMIN_USER' : 'CUSTOMER_USER',
+  });
+  if (!input.success) {
+    const lines = input.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`);
+    throw new UsageError(`user create needs a valid --username, --password and --email:\n  ${lines.join('\n  ')}`);
+  }
+  const user = await createUser(ctx, input.data);
+  io.out(`Created ${values.admin ? 'administrator' : 'user'} ${user.username}: /api/users/${user.id}`);
+}
+
+/** Runs one CLI command; returns the process exit code. */
+export async function runCli(argv: string[], env: Record<string, string | undefined>, io: CliIo): Promise<number> {
+  const [noun, verb, ...rest] = argv;
+  const command = `${noun ?? ''} ${verb ?? ''}`;
+  const commands: Record<string, (ctx: AppContext, args: string[], io: CliIo) => Promise<void>> = {
+    'token create': tokenCreate,
+    'user create': userCreate,
+  };
+  const run = commands[command];
+  if (!run) {
+    io.err(noun === undefined || noun === 'help' || noun === '--help' ? USAGE : `Unknown command "${command.trim()}".\n\n${USAGE}`);
+    return noun === undefined || noun === 'help' || noun === '--help' ? 0 : 2;
+  }
+  let opened: ReturnType<typeof openOfflineContext> | undefined;
+  try {
+    opened = openOfflineContext(loadConfig(env));
+    await run(opened.ctx, rest, io);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError || (err instanceof TypeError && 'code' in err)) {
+      io.err(err.message);
+      return 2;
+    }
+    if (err instanceof AppError) {
+      io.err([err.message, ...err.validationErrors].join('\n  '));
+      return 1;
+    }
+    io.err(err instanceof Error ? err.message : String(err));
+    return 1;
+  } finally {
+    opened?.close();
+  }
+}

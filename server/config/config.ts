@@ -1,0 +1,79 @@
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_TIME_ZONE } from '../../shared/constants';
+import { isValidTimeZone } from '../../shared/time';
+
+const DEFAULT_PORT = 8750;
+const DEFAULT_RETRY_SCHEDULE_S = [300, 1800, 7200, 18000, 36000, 50400, 72000, 86400];
+
+const secondsList = z
+  .string()
+  .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, 'must be comma-separated seconds')
+  .transform((text) => text.split(',').map(Number));
+
+/** The environment variables of decisions.md section 2, validated once at start-up. */
+const ZEnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(DEFAULT_PORT),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).optional(),
+  PUBLIC_BASE_URL: z.url().optional(),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(1).optional(),
+  SMS_GATEWAY_URL: z.url().optional(),
+  TZ: z.string().refine(isValidTimeZone, 'must be an IANA time zone').default(DEFAULT_TIME_ZONE),
+  WEBHOOK_RETRY_SCHEDULE_S: secondsList.optional(),
+  WEBHOOK_FIRST_DELAY_S: z.coerce.number().min(0).default(2),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Base of every link we hand out; undefined means `http://HOST:PORT` once the port is known. */
+  publicBaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
+  smsGatewayUrl: string | undefined;
+  timeZone: string;
+  webhookRetryScheduleS: number[];
+  webhookFirstDelayS: number;
+  webhookTimeoutMs: number;
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+};
+
+export class ConfigError extends Error {}
+
+/** The OS's per-user application-data folder for SignDesk. */
+export function defaultDataDir(platform = process.platform, env = process.env): string {
+  const home = os.homedir();
+  if (platform === 'win32') return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'SignDesk');
+  if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'SignDesk');
+  return path.join(env.XDG_DATA_HOME ?? path.join(home, '.local', 'share'), 'SignDesk');
+}
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = ZEnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR ?? defaultDataDir()),
+    publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    smsGatewayUrl: e.SMS_GATEWAY_URL,
+    timeZone: e.TZ,
+    webhookRetryScheduleS: e.WEBHOOK_RETRY_SCHEDULE_S ?? DEFAULT_RETRY_SCHEDULE_S,
+    webhookFirstDelayS: e.WEBHOOK_FIRST_DELAY_S,
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    logLevel: e.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,21 @@
+import type { Config } from './config/config';
+import type { DataDirLayout } from './db/data-dir';
+import type { Db } from './db/open-database';
+import type { Repos } from './db/repos';
+import type { RateLimiter } from './http/rate-limiter';
+import type { Logger } from './logging/logger';
+
+/** What every router and service is handed: made once in createServer, never global. */
+export type AppContext = {
+  config: Config;
+  paths: DataDirLayout;
+  db: Db;
+  repos: Repos;
+  logger: Logger;
+  rateLimiter: RateLimiter;
+  now: () => number;
+  /** The public base URL (PUBLIC_BASE_URL, or http://HOST:PORT once listening). */
+  baseUrl: () => string;
+  timestamp: (epochMs: number) => string;
+  timestampOrNull: (epochMs: number | null | undefined) => string | null;
+};

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import * as schema from './schema';
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+export type OpenedDatabase = {
+  db: Db;
+  sqlite: Database.Database;
+  /** Checkpoints the WAL into the main file and closes the connection. */
+  close(): void;
+};
+
+export const DEFAULT_MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export function openDatabase(file: string, options: { migrationsFolder?: string } = {}): OpenedDatabase {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = drizzle(sqlite, { schema }) as Db;
+  migrate(db, { migrationsFolder: options.migrationsFolder ?? DEFAULT_MIGRATIONS_FOLDER });
+  let isClosed = false;
+  return {
+    db,
+    sqlite,
+    close() {
+      if (isClosed) return;
+      isClosed = true;
+      sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      sqlite.close();
+    },
+  };
+}
+
+/** Runs `work` in one IMMEDIATE transaction: the state change, its events and its messages commit together. */
+export function inTransaction<T>(db: Db, work: () => T): T {
+  return db.$client.transaction(work).immediate();
+}

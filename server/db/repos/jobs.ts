@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, min, sql } from 'drizzle-orm';
+import type { Db } from '../open-database';
+import { jobs } from '../schema';
+
+export type JobRow = typeof jobs.$inferSelect;
+
+/**
+ * The durable queue's storage. Claiming is one UPDATE … RETURNING (a compare-and-swap in one
+ * statement); every finalizing write checks the claim token, so a worker whose lease expired
+ * cannot overwrite the work of the one that took the job over.
+ */
+export function createJobRepo(db: Db) {
+  const insert = db
+    .insert(jobs)
+    .values({
+      queue: sql.placeholder('queue'),
+      refId: sql.placeholder('refId'),
+      runAt: sql.placeholder('runAt'),
+      createdAt: sql.placeholder('now'),
+      updatedAt: sql.placeholder('now'),
+    })
+    .returning({ id: jobs.id })
+    .prepare();
+  type ClaimParams = { queue: string; now: number; limit: number; token: string; leaseUntil: number };
+  const claim = db.$client.prepare<[ClaimParams], JobRow>(`
+    UPDATE jobs SET status = 'running', claim_token = @token, lease_until = @leaseUntil, attempts = attempts + 1,
+      updated_at = @now
+    WHERE id IN (
+      SELECT id FROM jobs
+      WHERE queue = @queue AND ((status = 'queued' AND run_at <= @now) OR (status = 'running' AND lease_until < @now))
+      ORDER BY run_at LIMIT @limit
+    )
+    RETURNING id, queue, ref_id AS refId, status, run_at AS runAt, lease_until AS leaseUntil,
+      claim_token AS claimToken, attempts, last_error AS lastError, created_at AS createdAt, updated_at AS updatedAt`);
+  const remove = db.$client.prepare<[number, string]>('DELETE FROM jobs WHERE id = ? AND claim_token = ?');
+  type RescheduleParams = { id: number; error: string | null; runAt: number; now: number; token: string };
+  const reschedule = db.$client.prepare<[RescheduleParams]>(
+    `UPDATE jobs SET status = 'queued', run_at = @runAt, last_error = @error, claim_token = NULL, lease_until = NULL,
+       updated_at = @now
+     WHERE id = @id AND claim_token = @token`,
+  );
+  const nextRun = db
+    .select({ at: min(jobs.runAt) })
+    .from(jobs)
+    .where(and(eq(jobs.queue, sql.placeholder('queue')), eq(jobs.status, 'queued')))
+    .prepare();
+  const nextLease = db
+    .select({ at: min(jobs.leaseUntil) })
+    .from(jobs)
+    .where(and(eq(jobs.queue, sql.placeholder('queue')), eq(jobs.status, 'running')))
+    .prepare();
+
+  return {
+    /** Call inside the transaction of the change that makes the work, so both commit or neither. */
+    enqueue: (queue: string, refId: number, runAt: number, now: number): number =>
+      (insert.get({ queue, refId, runAt, now }) as { id: number }).id,
+    claim: (queue: string, limit: number, now: number, leaseMs: number): JobRow[] =>
+      claim.all({ queue, now, limit, token: randomUUID(), leaseUntil: now + leaseMs }),
+    /** Removes a finished (or finally failed) job; false when the claim was lost. */
+    finish: (job: JobRow): boolean => remove.run(job.id, job.claimToken ?? '').changes > 0,
+    retryAt: (job: JobRow, runAt: number, error: string | null, now: number): boolean =>
+      reschedule.run({ id: job.id, error, runAt, now, token: job.claimToken ?? '' }).changes > 0,
+    /** When the next job of the queue becomes due (a queued run_at or an expiring lease). */
+    nextDueAt: (queue: string): number | undefined => {
+      const times = [nextRun.get({ queue })?.at, nextLease.get({ queue })?.at].filter(
+        (at): at is number => typeof at === 'number',
+      );
+      return times.length > 0 ? Math.min(...times) : undefined;
+    },
+    countPending: (queue: string): number =>
+      (db.$client.prepare('SELECT count(*) AS n FROM jobs WHERE queue = ?').get(queue) as { n: number }).n,
+    /** Puts a job for this row back to run now (manual retry); enqueues one when none is pending. */
+    requeue: (queue: string, refId: number, now: number): void => {
+      const updated = db
+        .update(jobs)
+        .set({ status: 'queued', runAt: now, claimToken: null, leaseUntil: null, updatedAt: now })
+        .where(and(eq(jobs.queue, queue), eq(jobs.refId, refId), eq(jobs.status, 'queued')))
+        .run().changes;
+      if (updated === 0) insert.get({ queue, refId, runAt: now, now });
+    },
+  };
+}
+
+export type JobRepo = ReturnType<typeof createJobRepo>;

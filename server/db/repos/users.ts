@@ -1,0 +1,63 @@
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { fetchKeysetPage, type KeysetPage, type KeysetRequest, type SortKey } from '../keyset';
+import type { Db } from '../open-database';
+import { users } from '../schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'deletedAt'>;
+export type UserChanges = Partial<Omit<NewUser, 'createdAt'>>;
+
+const NEWEST_FIRST: SortKey<UserRow>[] = [{ column: users.id, isDescending: true, valueOf: (row) => row.id }];
+
+export function createUserRepo(db: Db) {
+  const live = isNull(users.deletedAt);
+  const byId = db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('id')), live))
+    .prepare();
+  const byUsername = db
+    .select()
+    .from(users)
+    .where(and(eq(users.username, sql.placeholder('username')), live))
+    .prepare();
+
+  return {
+    findById: (id: number): UserRow | undefined => byId.get({ id }),
+    findByUsername: (username: string): UserRow | undefined => byUsername.get({ username }),
+    insert: (row: NewUser): UserRow => db.insert(users).values(row).returning().get(),
+    update: (id: number, changes: UserChanges): UserRow | undefined =>
+      db.update(users).set(changes).where(and(eq(users.id, id), live)).returning().get(),
+    softDelete: (id: number, at: number): void => {
+      db.update(users).set({ deletedAt: at, active: false }).where(eq(users.id, id)).run();
+    },
+    count: (): number => db.select({ n: count() }).from(users).where(live).get()?.n ?? 0,
+    countActiveAdmins: (): number =>
+      db
+        .select({ n: count() })
+        .from(users)
+        .where(and(live, eq(users.active, true), eq(users.permissionTemplate, 'CUSTOMER_ADMIN_USER')))
+        .get()?.n ?? 0,
+    firstActiveAdmin: (): UserRow | undefined =>
+      db
+        .select()
+        .from(users)
+        .where(and(live, eq(users.active, true), eq(users.permissionTemplate, 'CUSTOMER_ADMIN_USER')))
+        .orderBy(users.id)
+        .limit(1)
+        .get(),
+    /** Newest first. */
+    listPage: (request: KeysetRequest): KeysetPage<UserRow> =>
+      fetchKeysetPage(NEWEST_FIRST, request, live, (where, orderBy, limit) =>
+        db
+          .select()
+          .from(users)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .all(),
+      ),
+  };
+}
+
+export type UserRepo = ReturnType<typeof createUserRepo>;

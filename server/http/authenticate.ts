@@ -1,0 +1,60 @@
+import type { RequestHandler } from 'express';
+import type { TokenKind } from '../../shared/api/enums';
+import type { AppContext } from '../context';
+import { isSecretValid, parseAuthorization } from '../crypto/api-key';
+import { AppError } from './app-error';
+import type { Principal } from './request-context';
+
+/** A way other than an API token to say who is calling (the admin UI's session cookie). */
+export type PrincipalResolver = (req: Parameters<RequestHandler>[0]) => Principal | undefined;
+
+const TOUCH_INTERVAL_MS = 60_000;
+
+/**
+ * `Authorization: token <public_id>:<secret>` (interface.md section 5). A missing, malformed,
+ * unknown, revoked or wrong key is 401 and says no more than that.
+ */
+export function authenticate(ctx: AppContext, resolvers: readonly PrincipalResolver[] = []): RequestHandler {
+  const lastTouched = new Map<number, number>();
+  return (req, _res, next) => {
+    const header = req.headers.authorization;
+    if (!header) {
+      for (const resolve of resolvers) {
+        const principal = resolve(req);
+        if (principal) {
+          req.principal = principal;
+          next();
+          return;
+        }
+      }
+      next(new AppError('unauthorized', 'Send the header Authorization: token <public_id>:<secret>.'));
+      return;
+    }
+    const credentials = parseAuthorization(header);
+    if (!credentials) {
+      next(new AppError('unauthorized', 'The Authorization header must be of the form token <public_id>:<secret>.'));
+      return;
+    }
+    const token = ctx.repos.tokens.findForAuth(credentials.publicId);
+    const isValid = isSecretValid(credentials.secret, token?.secretHash);
+    if (!token || !isValid || token.revokedAt !== null) {
+      next(new AppError('unauthorized', 'The API key is not valid, or it was revoked.'));
+      return;
+    }
+    const now = ctx.now();
+    // last_used_time is a hint for the admin, not an audit: one write a minute per token.
+    if (now - (lastTouched.get(token.id) ?? 0) > TOUCH_INTERVAL_MS) {
+      lastTouched.set(token.id, now);
+      ctx.repos.tokens.markUsed(token.id, now);
+    }
+    req.principal = {
+      kind: 'token',
+      tokenId: token.id,
+      tokenKind: token.kind as TokenKind,
+      ownerUserId: token.ownerUserId,
+      rateLimit: token.rateLimit ?? ctx.repos.office.get(now).defaultRateLimit,
+      rateKey: `token:${token.id}`,
+    };
+    next();
+  };
+}

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
+import { ZProblemSchema } from '../../shared/api/common';
+import { PROBLEMS } from '../../shared/api/problems';
+import type { AnyRoute } from './route';
+
+const problemContent = { 'application/problem+json': { schema: ZProblemSchema } };
+
+const rateLimitHeaders = z.object({
+  'X-RateLimit-Limit': z.string().meta({ description: 'Requests a minute this token may make' }),
+  'X-RateLimit-Remaining': z.string().meta({ description: 'Requests left in the current minute' }),
+  'X-RateLimit-Reset': z
+    .string()
+    .optional()
+    .meta({ description: 'When one new request can be made (YYYY-MM-DD HH:MM:SS); set when the quota is used up' }),
+});
+
+const paginationHeaders = rateLimitHeaders.extend({
+  Link: z.string().optional().meta({ description: 'rel="next" and rel="previous" page URLs with an opaque page token' }),
+  'Pagination-Page': z.string().meta({ description: 'The 1-based number of this page' }),
+  'Pagination-Items-Total': z.string().meta({ description: 'Items in the whole list' }),
+  'Pagination-Num-Pages': z.string().meta({ description: 'Pages in the whole list' }),
+});
+
+const commonHeaders = z.object({
+  'Accept-Api-Version': z.string().regex(/^\d+$/).meta({ description: 'Required; 1 selects this version', example: '1' }),
+  'Api-User-Uri': z
+    .string()
+    .optional()
+    .meta({ description: 'Act as this user (/api/users/<id>); the default is the token owner' }),
+});
+
+/** Express `:name` to OpenAPI `{name}`. */
+export const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, '{$1}');
+
+function problemResponses(route: AnyRoute): ZodOpenApiOperationObject['responses'] {
+  const statuses = new Set<number>([400, 401, 403, 406, 429]);
+  if (route.path.includes(':')) statuses.add(404);
+  if (route.body || route.rawBody) {
+    statuses.add(413);
+    statuses.add(415);
+  }
+  const responses: ZodOpenApiOperationObject['responses'] = {};
+  for (const status of [...statuses].sort()) {
+    const titles = Object.values(PROBLEMS)
+      .filter((problem) => problem.status === status)
+      .map((problem) => problem.title);
+    responses[`${status}` as `4${string}`] = { description: titles.join('; '), content: problemContent };
+  }
+  return responses;
+}
+
+function operationOf(route: AnyRoute): ZodOpenApiOperationObject {
+  const pathParams = [...route.path.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1] as string);
+  const responses = problemResponses(route);
+  for (const [status, spec] of Object.entries(route.responses)) {
+    const contentType = spec.contentType ?? 'application/json';
+    responses[status as `2${string}`] = {
+      description: spec.description,
+      headers: spec.isPaginated ? paginationHeaders : rateLimitHeaders,
+      ...(spec.schema || spec.contentType
+        ? { content: { [contentType]: { schema: spec.schema ?? z.string().meta({ format: 'binary' }) } } }
+        : {}),
+    };
+  }
+  const content: Record<string, { schema: z.ZodType }> = {};
+  if (route.body) {
+    content['application/json'] = { schema: route.body };
+    content['application/x-www-form-urlencoded'] = { schema: route.body };
+  }
+  for (const type of route.rawBody?.contentTypes ?? []) {
+    content[type] = { schema: z.string().meta({ format: 'binary', description: route.rawBody?.description }) };
+  }
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    tags: [route.tag],
+    security: [{ apiToken: [] }],
+    requestParams: {
+      header: commonHeaders,
+      ...(pathParams.length > 0
+        ? { path: z.object(Object.fromEntries(pathParams.map((name) => [name, z.string().regex(/^[1-9][0-9]*$/)]))) }
+        : {}),
+      ...(route.query ? { query: route.query } : {}),
+    },
+    ...(Object.keys(content).length > 0
+      ? { requestBody: { required: !route.isBodyOptional && !route.rawBody?.contentTypes.includes('*'), content } }
+      : {}),
+    responses,
+  };
+}
+
+/** The OpenAPI 3.1 document of every mounted route: the same list the server mounts. */
+export function buildOpenApiDocument(routes: readonly AnyRoute[], baseUrl: string, version: string) {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const route of routes) {
+    const path = toOpenApiPath(route.path);
+    paths[path] = { ...paths[path], [route.method]: operationOf(route) };
+  }
+  return createDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'SignDesk API',
+      version,
+      description: 'Contract e-signing: the customer API, the partner API and the conventions they share.',
+    },
+    servers: [{ url: baseUrl }],
+    components: {
+      securitySchemes: {
+        apiToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'Authorization',
+          description: 'token <public_id>:<secret>',
+        },
+      },
+    },
+    paths,
+  });
+}

@@ -1,0 +1,62 @@
+import type { ErrorRequestHandler, Request, Response } from 'express';
+import { PROBLEMS, type ProblemCode } from '../../shared/api/problems';
+import type { TProblem } from '../../shared/api/common';
+import type { Logger } from '../logging/logger';
+import { AppError } from './app-error';
+
+export function problemTypeUrl(baseUrl: string, code: ProblemCode): string {
+  return `${baseUrl}/apidoc/v1/posting_data#${PROBLEMS[code].anchor}`;
+}
+
+export function sendProblem(
+  req: Request,
+  res: Response,
+  baseUrl: string,
+  code: ProblemCode,
+  detail: string,
+  validationErrors: string[] = [],
+): void {
+  const { status, title } = PROBLEMS[code];
+  const body: TProblem = {
+    title,
+    status,
+    detail,
+    instance: req.originalUrl.split('?')[0] ?? req.originalUrl,
+    type: problemTypeUrl(baseUrl, code),
+    validation_errors: validationErrors,
+  };
+  res.status(status).type('application/problem+json').send(JSON.stringify(body));
+}
+
+/** body-parser's error types, mapped to our problem codes. */
+const BODY_PARSER_ERRORS: Record<string, [ProblemCode, string]> = {
+  'entity.parse.failed': ['malformed-json', 'The body is not valid JSON.'],
+  'entity.too.large': ['payload-too-large', 'The body is larger than this endpoint takes.'],
+  'encoding.unsupported': ['unsupported-media-type', 'The body has a content encoding this service does not take.'],
+  'charset.unsupported': ['unsupported-media-type', 'The body has a charset this service does not take.'],
+  'request.aborted': ['validation-failed', 'The request body was cut off.'],
+  'request.size.invalid': ['validation-failed', 'The body is shorter or longer than its Content-Length.'],
+};
+
+/** The last middleware: every error becomes a problem response; a 500 says nothing of its cause. */
+export function problemHandler(baseUrl: () => string, logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    if (res.headersSent) {
+      req.socket.destroy();
+      return;
+    }
+    if (err instanceof AppError) {
+      for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
+      sendProblem(req, res, baseUrl(), err.code, err.message, err.validationErrors);
+      return;
+    }
+    const bodyType = typeof err === 'object' && err !== null && 'type' in err ? String(err.type) : '';
+    const known = BODY_PARSER_ERRORS[bodyType];
+    if (known) {
+      sendProblem(req, res, baseUrl(), known[0], known[1]);
+      return;
+    }
+    logger.error({ err, method: req.method, path: req.originalUrl }, 'request failed');
+    sendProblem(req, res, baseUrl(), 'internal-error', 'The service failed to handle this request.');
+  };
+}

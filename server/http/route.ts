@@ -1,0 +1,172 @@
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import type { z } from 'zod';
+import type { AppContext } from '../context';
+import { AppError, forbidden, notFound } from './app-error';
+import type { Actor, Principal } from './request-context';
+import { coerceFormBody, parseOrThrow, withoutReadOnly } from './validate';
+
+/**
+ * Who may call a route: `user` any active acting user, `admin` a CUSTOMER_ADMIN_USER,
+ * `partner` a partner token (or a signed-in administrator in the admin UI).
+ */
+export type Access = 'user' | 'admin' | 'partner';
+
+export type ResponseSpec = {
+  description: string;
+  schema?: z.ZodType;
+  /** Defaults to application/json when a schema is given. */
+  contentType?: string;
+  isPaginated?: boolean;
+};
+
+export type RawBodySpec = { contentTypes: readonly string[]; maxBytes: number; description: string };
+
+/** `{ contract_id: number }` from `/api/contracts/:contract_id`. */
+export type PathIds<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name]: number } & PathIds<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? { [K in Name]: number }
+    : Record<string, never>;
+
+export type HandlerInput<P extends string, Q extends z.ZodType | undefined, B extends z.ZodType | undefined> = {
+  req: Request;
+  res: Response;
+  ctx: AppContext;
+  /** Path ids (`:contract_id` and the like), already checked to be positive integers. */
+  ids: PathIds<P>;
+  query: Q extends z.ZodType ? z.output<Q> : Record<string, never>;
+  body: B extends z.ZodType ? z.output<B> : undefined;
+  /** The binary body of a `rawBody` route. */
+  raw: Buffer | undefined;
+  actor: Actor;
+  principal: Principal;
+};
+
+export type RouteSpec<
+  P extends string = string,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+> = {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** Express path, e.g. `/api/users/:user_id`. */
+  path: P;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  access: Access;
+  query?: Q;
+  /** JSON or form body schema; the same schema is published in the OpenAPI document. */
+  body?: B;
+  isBodyOptional?: boolean;
+  readOnlyFields?: readonly string[];
+  rawBody?: RawBodySpec;
+  responses: Record<number, ResponseSpec>;
+  handler: (input: HandlerInput<P, Q, B>) => void | Promise<void>;
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list holds routes of every body and query type
+export type AnyRoute = RouteSpec<any, any, any>;
+
+/** Identity with inference: lets each router declare its routes with typed handlers. */
+export function defineRoute<
+  P extends string,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(spec: RouteSpec<P, Q, B>): AnyRoute {
+  return spec;
+}
+
+const ID_PATTERN = /^[1-9][0-9]{0,15}$/;
+const JSON_TYPES = ['application/json', 'application/x-www-form-urlencoded'];
+
+function readIds(req: Request): Record<string, number> {
+  // Express names the params after the path; a non-integer id is no resource at all.
+  const ids: Record<string, number> = {};
+  for (const [name, value] of Object.entries(req.params)) {
+    if (typeof value !== 'string' || !ID_PATTERN.test(value) || !Number.isSafeInteger(Number(value))) {
+      throw notFound();
+    }
+    ids[name] = Number(value);
+  }
+  return ids;
+}
+
+function checkAccess(access: Access, principal: Principal, actor: Actor): void {
+  if (access === 'admin' && !actor.isAdmin) {
+    throw forbidden('This needs an administrator (permission_template CUSTOMER_ADMIN_USER).');
+  }
+  if (access === 'partner') {
+    const isPartnerToken = principal.kind === 'token' && principal.tokenKind === 'partner';
+    const isAdminSession = principal.kind === 'session' && actor.isAdmin;
+    if (!isPartnerToken && !isAdminSession) throw forbidden('The partner API needs a partner API token.');
+  }
+}
+
+function readBody(route: AnyRoute, req: Request): unknown {
+  if (!route.body) return undefined;
+  const hasBody = req.is(JSON_TYPES) !== null;
+  if (hasBody && req.is(JSON_TYPES) === false) {
+    throw new AppError('unsupported-media-type', 'Send the body as application/json or application/x-www-form-urlencoded.');
+  }
+  let body: unknown = req.body ?? {};
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new AppError('validation-failed', 'The body must be a JSON object.', { validationErrors: ['body: must be an object'] });
+  }
+  if (req.is('application/x-www-form-urlencoded')) body = coerceFormBody(route.body, body as Record<string, unknown>);
+  return parseOrThrow(route.body, withoutReadOnly(body, route.readOnlyFields ?? []));
+}
+
+function checkRawType(spec: RawBodySpec, req: Request): void {
+  const type = req.headers['content-type'];
+  if (!type || req.is([...spec.contentTypes]) === false) {
+    throw new AppError('unsupported-media-type', `Send the body with Content-Type ${spec.contentTypes.join(' or ')}.`);
+  }
+}
+
+function toHandler(route: AnyRoute, ctx: AppContext): RequestHandler {
+  return async (req, res) => {
+    const ids = readIds(req);
+    const principal = req.principal;
+    const actor = req.actor;
+    if (!principal || !actor) throw new AppError('unauthorized', 'Authenticate first.');
+    checkAccess(route.access, principal, actor);
+    const query = route.query ? parseOrThrow(route.query, req.query, 'query') : {};
+    // A route may take a binary body, a JSON/form body, or either (a PDF or a template path).
+    const isStructured = Boolean(req.is(JSON_TYPES));
+    const isRaw = route.rawBody !== undefined && !(route.body && isStructured);
+    if (isRaw && route.rawBody) checkRawType(route.rawBody, req);
+    const body = isRaw ? undefined : readBody(route, req);
+    const raw = isRaw && Buffer.isBuffer(req.body) ? req.body : undefined;
+    await route.handler({ req, res, ctx, ids: ids as never, query, body, raw, actor, principal });
+  };
+}
+
+/** Mounts every route, then a 405 with `Allow` for known paths called with another method. */
+export function mountRoutes(router: Router, routes: readonly AnyRoute[], ctx: AppContext): void {
+  const methodsByPath = new Map<string, string[]>();
+  for (const route of routes) {
+    const handlers: RequestHandler[] = [];
+    if (route.rawBody) handlers.push(express.raw({ type: () => true, limit: route.rawBody.maxBytes }));
+    handlers.push(toHandler(route, ctx));
+    router[route.method](route.path, ...handlers);
+    methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method.toUpperCase()]);
+  }
+  for (const [path, methods] of methodsByPath) {
+    router.all(path, (req, res, next) => {
+      if (req.method === 'OPTIONS' || req.method === 'HEAD') {
+        next();
+        return;
+      }
+      next(
+        new AppError('method-not-allowed', `${req.method} is not allowed here; this path takes ${methods.join(', ')}.`, {
+          headers: { Allow: methods.join(', ') },
+        }),
+      );
+    });
+  }
+}
+
+export function sendJson(res: Response, status: number, body: unknown): void {
+  res.status(status).json(body);
+}

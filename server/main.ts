@@ -1,0 +1,30 @@
+import { ConfigError, createServer, loadConfig } from './index';
+
+/** `npm run server`: the headless appliance. */
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const server = await createServer(config);
+  process.stdout.write(
+    `SignDesk is running at ${server.url} (admin UI ${server.ctx.baseUrl()}/admin, API docs ${server.ctx.baseUrl()}/apidoc/v1/); data in ${config.dataDir}\n`,
+  );
+  const stop = (signal: string) => {
+    process.stdout.write(`${signal}: shutting down\n`);
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+  } else if (err instanceof Error && 'code' in err && err.code === 'EADDRINUSE') {
+    process.stderr.write(`SignDesk could not start: the port is already in use (${err.message}). Set PORT to another port.\n`);
+  } else {
+    process.stderr.write(`SignDesk could not start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  }
+  process.exit(1);
+});

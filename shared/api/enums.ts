@@ -1,0 +1,20 @@
+/** Allowed values of every enumerated field (decisions.md section 3). */
+export const ANNOTATION_TYPES = ['SIGNATURE', 'INITIALS', 'NAME', 'DATE', 'TEXT', 'CHECKBOX'] as const;
+export const DELIVERY_METHODS = ['EMAIL', 'SMS', 'EMAIL_AND_SMS', 'NONE'] as const;
+export const SIGN_TYPES = ['DEFAULT', 'APPROVER', 'VIEWER'] as const;
+export const REQUIRE_AUTH_VALUES = ['NONE', 'EMAIL_CODE', 'SMS_CODE'] as const;
+export const FOOTER_TYPES = ['SIMPLE', 'NONE'] as const;
+export const PERMISSION_TEMPLATES = ['CUSTOMER_ADMIN_USER', 'CUSTOMER_USER'] as const;
+export const LANGUAGES = ['en', 'sv'] as const;
+export const CONTRACT_STATUSES = ['draft', 'sent', 'signed', 'rejected'] as const;
+export const TOKEN_KINDS = ['customer', 'partner'] as const;
+
+export type AnnotationType = (typeof ANNOTATION_TYPES)[number];
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+export type SignType = (typeof SIGN_TYPES)[number];
+export type RequireAuth = (typeof REQUIRE_AUTH_VALUES)[number];
+export type FooterType = (typeof FOOTER_TYPES)[number];
+export type PermissionTemplate = (typeof PERMISSION_TEMPLATES)[number];
+export type Language = (typeof LANGUAGES)[number];
+export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+export type TokenKind = (typeof TOKEN_KINDS)[number];

@@ -1,0 +1,95 @@
+/**
+ * API timestamps: `YYYY-MM-DD HH:MM:SS` wall-clock time in a named IANA zone.
+ * Pure Intl, so that the server and the renderer format the same way.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number };
+
+function wallClock(epochMs: number, timeZone: string): WallClock {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(epochMs)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return {
+    year: parts.year ?? 0,
+    month: parts.month ?? 0,
+    day: parts.day ?? 0,
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+/** Zone offsets change only on quarter-hour boundaries, so one Intl call serves a whole quarter. */
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+const offsetCache = new Map<string, number>();
+
+function offsetMs(epochMs: number, timeZone: string): number {
+  const quarter = Math.floor(epochMs / QUARTER_HOUR_MS);
+  const key = `${timeZone}|${quarter}`;
+  let offset = offsetCache.get(key);
+  if (offset === undefined) {
+    const start = quarter * QUARTER_HOUR_MS;
+    const t = wallClock(start, timeZone);
+    offset = Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second) - start;
+    if (offsetCache.size > 10_000) offsetCache.clear();
+    offsetCache.set(key, offset);
+  }
+  return offset;
+}
+
+export function formatTimestamp(epochMs: number, timeZone: string): string {
+  const iso = new Date(Math.floor(epochMs / 1000) * 1000 + offsetMs(epochMs, timeZone)).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+}
+
+/** Parses an API timestamp in `timeZone`; undefined when it is not a real wall-clock time. */
+export function parseTimestamp(text: string, timeZone: string): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(text);
+  if (!match) return undefined;
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
+  // The zone's offset can differ on either side of a DST change; two rounds settle it.
+  let guess = asUtc;
+  for (let round = 0; round < 2; round += 1) {
+    const seen = wallClock(guess, timeZone);
+    const seenAsUtc = Date.UTC(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute, seen.second);
+    guess += asUtc - seenAsUtc;
+  }
+  return formatTimestamp(guess, timeZone) === text ? guess : undefined;
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}

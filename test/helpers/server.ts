@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createServer, loadConfig, type Config, type SignDeskServer } from '../../server/index';
+import { runCli } from '../../server/cli/run-cli';
+
+export type TestServer = {
+  server: SignDeskServer;
+  url: string;
+  dataDir: string;
+  /** API key of a customer token owned by the first administrator (rate limit raised for tests). */
+  adminKey: string;
+  adminPath: string;
+  api: ApiClient;
+  close(): Promise<void>;
+};
+
+export type ApiResponse<T = unknown> = {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+};
+
+export type RequestOptions = {
+  body?: unknown;
+  /** Sent as is, with its own content type. */
+  raw?: { data: string | Uint8Array; contentType?: string };
+  form?: Record<string, string>;
+  key?: string | null;
+  headers?: Record<string, string>;
+  version?: string | null;
+};
+
+export type ApiClient = <T = any>(method: string, pathname: string, options?: RequestOptions) => Promise<ApiResponse<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read bodies freely
+
+export function makeTempDir(prefix = 'signdesk-test-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export function apiClient(baseUrl: string, defaultKey: string): ApiClient {
+  return async (method, pathname, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    const key = options.key === undefined ? defaultKey : options.key;
+    if (key !== null) headers.authorization = `token ${key}`;
+    const version = options.version === undefined ? '1' : options.version;
+    if (version !== null) headers['accept-api-version'] = version;
+    let body: string | Uint8Array | undefined;
+    if (options.raw) {
+      body = options.raw.data;
+      if (options.raw.contentType) headers['content-type'] = options.raw.contentType;
+    } else if (options.form) {
+      body = new URLSearchParams(options.form).toString();
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    } else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    const response = await fetch(new URL(pathname, baseUrl), { method, headers, body });
+    const text = await response.text();
+    const type = response.headers.get('content-type') ?? '';
+    const parsed = type.includes('json') && text.length > 0 ? JSON.parse(text) : text;
+    return { status: response.status, headers: response.headers, body: parsed, text };
+  };
+}
+
+/** Runs a CLI command against a DATA_DIR, as `npm run cli` would; returns the last line of stdout. */
+export async function cli(dataDir: string, args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(args, { DATA_DIR: dataDir }, { out: (line) => out.push(line), err: (line) => err.push(line) });
+  return { code, out, err };
+}
+
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' }), ...overrides };
+}
+
+/**
+ * The real server on an ephemeral port over a fresh DATA_DIR, with an administrator and a
+ * customer token made through the CLI, as an installer would.
+ */
+export async function startTestServer(overrides: Partial<Config> = {}, dataDir = makeTempDir()): Promise<TestServer> {
+  const server = await createServer(testConfig(dataDir, overrides));
+  const admin = await cli(dataDir, ['user', 'create', '--username', 'admin', '--password', 'correct horse', '--email', 'admin@office.test', '--admin']);
+  if (admin.code !== 0 && !admin.err.join().includes('already taken')) throw new Error(admin.err.join('\n'));
+  const token = await cli(dataDir, ['token', 'create', '--name', 'tests', '--rate-limit', '100000']);
+  if (token.code !== 0) throw new Error(token.err.join('\n'));
+  const adminKey = token.out.at(-1) as string;
+  return {
+    server,
+    url: server.url,
+    dataDir,
+    adminKey,
+    adminPath: '/api/users/1',
+    api: apiClient(server.url, adminKey),
+    close: () => server.close(),
+  };
+}
+
+/** Follows a `Link` header's relation. */
+export function linkOf(headers: Headers, rel: 'next' | 'previous'): string | undefined {
+  const link = headers.get('link');
+  if (!link) return undefined;
+  for (const part of link.split(',')) {
+    const match = /<([^>]+)>;\s*rel="([^"]+)"/.exec(part.trim());
+    if (match?.[2] === rel) return match[1];
+  }
+  return undefined;
+}

@@ -1,0 +1,116 @@
+import path from 'node:path';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type OpenedDatabase } from '../../server/db/open-database';
+import { createJobRepo } from '../../server/db/repos/jobs';
+import { createRunner, type JobOutcome } from '../../server/jobs/runner';
+import { makeTempDir } from '../helpers/server';
+
+describe('the durable job queue', () => {
+  let opened: OpenedDatabase | undefined;
+  afterEach(() => opened?.close());
+
+  const open = () => {
+    opened = openDatabase(path.join(makeTempDir(), 'q.sqlite'));
+    return createJobRepo(opened.db);
+  };
+
+  it('hands a due job to one claimer only', () => {
+    const jobs = open();
+    jobs.enqueue('mail', 1, 1_000, 0);
+    expect(jobs.claim('mail', 10, 999, 5_000)).toHaveLength(0);
+    const [first] = jobs.claim('mail', 10, 1_000, 5_000);
+    expect(first?.refId).toBe(1);
+    expect(jobs.claim('mail', 10, 1_001, 5_000)).toHaveLength(0);
+  });
+
+  it('gives an expired lease to the next claimer, and the old claim can no longer finish it', () => {
+    const jobs = open();
+    jobs.enqueue('mail', 7, 0, 0);
+    const [stale] = jobs.claim('mail', 1, 0, 100);
+    const [fresh] = jobs.claim('mail', 1, 101, 100);
+    expect(fresh?.id).toBe(stale?.id);
+    expect(fresh?.attempts).toBe(2);
+    expect(jobs.finish(stale!)).toBe(false);
+    expect(jobs.finish(fresh!)).toBe(true);
+    expect(jobs.countPending('mail')).toBe(0);
+  });
+
+  it('runs handlers with a concurrency limit, retries and finishes', async () => {
+    const jobs = open();
+    for (let ref = 1; ref <= 20; ref += 1) jobs.enqueue('work', ref, 0, 0);
+    let clock = 0;
+    let peak = 0;
+    let active = 0;
+    const seen = new Map<number, number>();
+    const runner = createRunner({
+      queue: 'work',
+      jobs,
+      logger: pino({ level: 'silent' }),
+      now: () => clock,
+      concurrency: 4,
+      leaseMs: 60_000,
+      timeoutMs: 1_000,
+      handle: async (job): Promise<JobOutcome> => {
+        active += 1;
+        peak = Math.max(peak, active);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        active -= 1;
+        seen.set(job.refId, (seen.get(job.refId) ?? 0) + 1);
+        return job.refId % 5 === 0 && job.attempts === 1 ? { kind: 'retry', at: clock, error: 'busy' } : { kind: 'done' };
+      },
+    });
+    await runner.runUntilEmpty();
+    clock = 1;
+    await runner.runUntilEmpty();
+    expect(peak).toBeLessThanOrEqual(4);
+    expect(seen.size).toBe(20);
+    expect(seen.get(5)).toBe(2);
+    expect(seen.get(4)).toBe(1);
+    expect(jobs.countPending('work')).toBe(0);
+  });
+
+  it('aborts a handler past its timeout and retries the job later', async () => {
+    const jobs = open();
+    jobs.enqueue('slow', 1, 0, 0);
+    const runner = createRunner({
+      queue: 'slow',
+      jobs,
+      logger: pino({ level: 'silent' }),
+      now: () => 0,
+      concurrency: 1,
+      leaseMs: 60_000,
+      timeoutMs: 20,
+      retryDelayOnCrashMs: 500,
+      handle: (_job, signal) =>
+        new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+    });
+    await runner.runUntilEmpty();
+    expect(jobs.countPending('slow')).toBe(1);
+    expect(jobs.nextDueAt('slow')).toBe(500);
+  });
+
+  it('started, picks up work when woken', async () => {
+    const jobs = open();
+    const done: number[] = [];
+    const runner = createRunner({
+      queue: 'live',
+      jobs,
+      logger: pino({ level: 'silent' }),
+      now: () => Date.now(),
+      concurrency: 2,
+      leaseMs: 60_000,
+      timeoutMs: 1_000,
+      pollMs: 60_000,
+      handle: async (job) => {
+        done.push(job.refId);
+        return { kind: 'done' };
+      },
+    });
+    runner.start();
+    jobs.enqueue('live', 42, Date.now(), Date.now());
+    runner.wake();
+    await expect.poll(() => done, { timeout: 2_000 }).toEqual([42]);
+    await runner.stop();
+  });
+});
