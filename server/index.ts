@@ -10,6 +10,7 @@ import { createRepos } from './db/repos';
 import { RateLimiter } from './http/rate-limiter';
 import { createLogger } from './logging/logger';
 import { apiRoutes } from './routes';
+import { createWorkers } from './workers';
 
 export { loadConfig, ConfigError, type Config } from './config/config';
 
@@ -67,6 +68,8 @@ export async function createServer(config: Config): Promise<SignDeskServer> {
   const url = `http://${linkHost(config.host)}:${port}`;
   baseUrl ||= url;
   logger.info({ url, dataDir: paths.root }, 'listening');
+  const workers = createWorkers(ctx);
+  for (const worker of workers) worker.start();
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -76,6 +79,8 @@ export async function createServer(config: Config): Promise<SignDeskServer> {
       const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await stopped;
       clearTimeout(grace);
+      // Deliveries and mail in flight finish before the database closes.
+      await Promise.all(workers.map((worker) => worker.stop()));
       database.close();
       logger.info('closed');
       logger.flush();

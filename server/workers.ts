@@ -1,0 +1,17 @@
+import type { AppContext } from './context';
+
+/** A background loop of the service (webhook deliveries, the mail and SMS outbox). */
+export type Worker = {
+  name: string;
+  start(): void;
+  /** Stops taking new work and resolves when the work in flight has finished. */
+  stop(): Promise<void>;
+};
+
+/**
+ * Every background worker, started after the server listens and stopped (drained) before the
+ * database closes. One line per worker.
+ */
+export function createWorkers(_ctx: AppContext): Worker[] {
+  return [];
+}
