@@ -1,5 +1,4 @@
 import express, { type Express, type RequestHandler, type Router } from 'express';
-import { MAX_JSON_BODY_BYTES } from '../shared/constants';
 import { STYLE } from './apidoc/html';
 import { renderIndex, renderPostingData } from './apidoc/render-apidoc';
 import type { AppContext } from './context';
@@ -8,6 +7,7 @@ import { requireApiVersion } from './http/api-version';
 import { AppError } from './http/app-error';
 import { authenticate, type PrincipalResolver } from './http/authenticate';
 import { buildOpenApiDocument } from './http/openapi';
+import { parseStructuredBody } from './http/parse-body';
 import { problemHandler } from './http/problem';
 import { rateLimit } from './http/rate-limit';
 import { mountRoutes, type AnyRoute } from './http/route';
@@ -61,8 +61,7 @@ export function createApp(ctx: AppContext, parts: AppParts): Express {
     authenticate(ctx, parts.principalResolvers),
     rateLimit(ctx),
     requireApiVersion(),
-    express.json({ limit: MAX_JSON_BODY_BYTES, type: 'application/json' }),
-    express.urlencoded({ extended: false, limit: MAX_JSON_BODY_BYTES, parameterLimit: 200 }),
+    parseStructuredBody(),
     resolveActingUser(ctx),
   );
   const api = express.Router();

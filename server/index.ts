@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { Express } from 'express';
 import type { AddressInfo } from 'node:net';
 import { formatTimestamp } from '../shared/time';
 import { createApp } from './app';
@@ -19,6 +20,8 @@ export type SignDeskServer = {
   url: string;
   port: number;
   ctx: AppContext;
+  /** The Express app, for tests that inspect what the server answers. */
+  app: Express;
   /** Stops taking requests, finishes those in flight, closes the database. */
   close(): Promise<void>;
 };
@@ -87,5 +90,5 @@ export async function createServer(config: Config): Promise<SignDeskServer> {
     })();
     return closing;
   };
-  return { url, port, ctx, close };
+  return { url, port, ctx, app, close };
 }

@@ -26,7 +26,7 @@ export function resolveActingUser(ctx: AppContext): RequestHandler {
       }
       userId = Number(match[1]);
     }
-    const user = ctx.repos.users.findById(userId);
+    const user = ctx.repos.users.findActor(userId);
     if (!user || !user.active) {
       next(
         new AppError(

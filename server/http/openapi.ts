@@ -36,6 +36,7 @@ export const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, '{
 function problemResponses(route: AnyRoute): ZodOpenApiOperationObject['responses'] {
   const statuses = new Set<number>([400, 401, 403, 406, 429]);
   if (route.path.includes(':')) statuses.add(404);
+  if (route.method !== 'get') statuses.add(409);
   if (route.body || route.rawBody) {
     statuses.add(413);
     statuses.add(415);

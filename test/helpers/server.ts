@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createServer, loadConfig, type Config, type SignDeskServer } from '../../server/index';
 import { runCli } from '../../server/cli/run-cli';
+import { createResponseValidator, type OpenApiDocument, type ResponseValidator } from './openapi';
 
 export type TestServer = {
   server: SignDeskServer;
@@ -32,13 +33,13 @@ export type RequestOptions = {
   version?: string | null;
 };
 
-export type ApiClient = <T = any>(method: string, pathname: string, options?: RequestOptions) => Promise<ApiResponse<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read bodies freely
+export type ApiClient = <T = any>(method: string, pathname: string, options?: RequestOptions) => Promise<ApiResponse<T>>;
 
 export function makeTempDir(prefix = 'signdesk-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-export function apiClient(baseUrl: string, defaultKey: string): ApiClient {
+export function apiClient(baseUrl: string, defaultKey: string, validate?: ResponseValidator): ApiClient {
   return async (method, pathname, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
     const key = options.key === undefined ? defaultKey : options.key;
@@ -56,10 +57,12 @@ export function apiClient(baseUrl: string, defaultKey: string): ApiClient {
       body = JSON.stringify(options.body);
       headers['content-type'] = 'application/json';
     }
-    const response = await fetch(new URL(pathname, baseUrl), { method, headers, body });
+    const url = new URL(pathname, baseUrl);
+    const response = await fetch(url, { method, headers, body });
     const text = await response.text();
     const type = response.headers.get('content-type') ?? '';
     const parsed = type.includes('json') && text.length > 0 ? JSON.parse(text) : text;
+    validate?.(method, url, response.status, type, parsed);
     return { status: response.status, headers: response.headers, body: parsed, text };
   };
 }
@@ -87,13 +90,14 @@ export async function startTestServer(overrides: Partial<Config> = {}, dataDir =
   const token = await cli(dataDir, ['token', 'create', '--name', 'tests', '--rate-limit', '100000']);
   if (token.code !== 0) throw new Error(token.err.join('\n'));
   const adminKey = token.out.at(-1) as string;
+  const document = (await (await fetch(new URL('/api/openapi.json', server.url))).json()) as OpenApiDocument;
   return {
     server,
     url: server.url,
     dataDir,
     adminKey,
     adminPath: '/api/users/1',
-    api: apiClient(server.url, adminKey),
+    api: apiClient(server.url, adminKey, createResponseValidator(document)),
     close: () => server.close(),
   };
 }

@@ -18,9 +18,26 @@ export function createTemplateRepo(db: Db) {
     .where(eq(contractTemplates.id, sql.placeholder('id')))
     .prepare();
 
+  const insert = db
+    .insert(contractTemplates)
+    .values({
+      name: sql.placeholder('name'),
+      isPublished: sql.placeholder('isPublished'),
+      header: sql.placeholder('header'),
+      content: sql.placeholder('content'),
+      footer: sql.placeholder('footer'),
+      footerType: sql.placeholder('footerType'),
+      createdBy: sql.placeholder('createdBy'),
+      createdAt: sql.placeholder('createdAt'),
+      updatedAt: sql.placeholder('updatedAt'),
+    })
+    .returning()
+    .prepare();
+
   return {
     findById: (id: number): TemplateRow | undefined => byId.get({ id }),
-    insert: (row: NewTemplate): TemplateRow => db.insert(contractTemplates).values(row).returning().get(),
+    insert: (row: Required<NewTemplate>): TemplateRow =>
+      insert.get({ ...row, isPublished: row.isPublished ? 1 : 0 }) as TemplateRow,
     update: (id: number, changes: TemplateChanges): TemplateRow | undefined =>
       db.update(contractTemplates).set(changes).where(eq(contractTemplates.id, id)).returning().get(),
     remove: (id: number): boolean => db.delete(contractTemplates).where(eq(contractTemplates.id, id)).run().changes > 0,

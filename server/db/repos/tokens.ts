@@ -2,6 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { fetchKeysetPage, type KeysetPage, type KeysetRequest, type SortKey } from '../keyset';
 import type { Db } from '../open-database';
 import { apiTokens, users } from '../schema';
+import { TtlCache } from './ttl-cache';
 
 export type TokenRow = typeof apiTokens.$inferSelect;
 export type NewToken = Omit<typeof apiTokens.$inferInsert, 'id'>;
@@ -42,16 +43,23 @@ export function createTokenRepo(db: Db) {
     .where(eq(apiTokens.id, sql.placeholder('id')))
     .prepare();
 
+  const authCache = new TtlCache<string, TokenWithOwner>(5_000);
+  const invalidate = () => authCache.clear();
+
   return {
-    findForAuth: (publicId: string): TokenWithOwner | undefined => byPublicId.get({ publicId }),
+    findForAuth: (publicId: string): TokenWithOwner | undefined =>
+      authCache.get(publicId, () => byPublicId.get({ publicId })),
     findById: (id: number): TokenRow | undefined => byId.get({ id }),
     insert: (row: NewToken): TokenRow => db.insert(apiTokens).values(row).returning().get(),
-    update: (id: number, changes: Partial<Pick<TokenRow, 'name' | 'rateLimit' | 'revokedAt'>>): TokenRow | undefined =>
-      db.update(apiTokens).set(changes).where(eq(apiTokens.id, id)).returning().get(),
+    update: (id: number, changes: Partial<Pick<TokenRow, 'name' | 'rateLimit' | 'revokedAt'>>): TokenRow | undefined => {
+      invalidate();
+      return db.update(apiTokens).set(changes).where(eq(apiTokens.id, id)).returning().get();
+    },
     markUsed: (id: number, at: number): void => {
       touch.run({ id, at });
     },
     revokeAllOf: (userId: number, at: number): void => {
+      invalidate();
       db.update(apiTokens)
         .set({ revokedAt: at })
         .where(sql`${apiTokens.ownerUserId} = ${userId} AND ${apiTokens.revokedAt} IS NULL`)

@@ -2,6 +2,7 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { fetchKeysetPage, type KeysetPage, type KeysetRequest, type SortKey } from '../keyset';
 import type { Db } from '../open-database';
 import { users } from '../schema';
+import { TtlCache } from './ttl-cache';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'deletedAt'>;
@@ -22,13 +23,20 @@ export function createUserRepo(db: Db) {
     .where(and(eq(users.username, sql.placeholder('username')), live))
     .prepare();
 
+  // Authentication reads the acting user on every request; handlers read through findById.
+  const actorCache = new TtlCache<number, UserRow>(5_000);
+
   return {
     findById: (id: number): UserRow | undefined => byId.get({ id }),
+    findActor: (id: number): UserRow | undefined => actorCache.get(id, () => byId.get({ id })),
     findByUsername: (username: string): UserRow | undefined => byUsername.get({ username }),
     insert: (row: NewUser): UserRow => db.insert(users).values(row).returning().get(),
-    update: (id: number, changes: UserChanges): UserRow | undefined =>
-      db.update(users).set(changes).where(and(eq(users.id, id), live)).returning().get(),
+    update: (id: number, changes: UserChanges): UserRow | undefined => {
+      actorCache.clear();
+      return db.update(users).set(changes).where(and(eq(users.id, id), live)).returning().get();
+    },
     softDelete: (id: number, at: number): void => {
+      actorCache.clear();
       db.update(users).set({ deletedAt: at, active: false }).where(eq(users.id, id)).run();
     },
     count: (): number => db.select({ n: count() }).from(users).where(live).get()?.n ?? 0,

@@ -1,0 +1,59 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+
+type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
+export type OpenApiDocument = { paths: Record<string, Record<string, Operation>>; components?: unknown };
+
+/**
+ * Checks every response a test receives against the server's own /api/openapi.json: the
+ * operation must exist for a 2xx, and the body must match the schema published for its status.
+ */
+export type ResponseValidator = (method: string, url: URL, status: number, contentType: string, body: unknown) => void;
+
+const escapePointer = (segment: string) => encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'));
+
+function matchPath(document: OpenApiDocument, pathname: string): string | undefined {
+  for (const template of Object.keys(document.paths)) {
+    const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+    if (pattern.test(pathname)) return template;
+  }
+  return undefined;
+}
+
+export function createResponseValidator(document: OpenApiDocument): ResponseValidator {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  ajv.addSchema(document as object, 'openapi');
+  const compiled = new Map<string, ValidateFunction>();
+  return (method, url, status, contentType, body) => {
+    const template = matchPath(document, url.pathname);
+    const operation = template ? document.paths[template]?.[method.toLowerCase()] : undefined;
+    if (!operation) {
+      if (status < 300 && url.pathname.startsWith('/api/')) {
+        throw new Error(`${method} ${url.pathname} answered ${status} but is not in /api/openapi.json`);
+      }
+      return;
+    }
+    const response = operation.responses?.[String(status)];
+    if (!response) {
+      if (status === 500) return;
+      throw new Error(`${method} ${template} answered ${status}, which /api/openapi.json does not list`);
+    }
+    const mediaType = contentType.split(';')[0]?.trim() ?? '';
+    if (!response.content || typeof body !== 'object' || body === null) return;
+    if (!response.content[mediaType]) {
+      throw new Error(`${method} ${template} ${status} answered ${mediaType}, not listed in /api/openapi.json`);
+    }
+    const pointer = ['paths', template as string, method.toLowerCase(), 'responses', String(status), 'content', mediaType, 'schema']
+      .map(escapePointer)
+      .join('/');
+    let validate = compiled.get(pointer);
+    if (!validate) {
+      validate = ajv.compile({ $ref: `openapi#/${pointer}` });
+      compiled.set(pointer, validate);
+    }
+    if (!validate(body)) {
+      throw new Error(
+        `${method} ${url.pathname} ${status}: the body does not match /api/openapi.json: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
+      );
+    }
+  };
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { createServer } from '../../server/index';
+import { apiClient, cli, makeTempDir, testConfig } from '../helpers/server';
+
+describe('the CLI', () => {
+  it('refuses to make a token before any administrator exists, and says what to do', async () => {
+    const result = await cli(makeTempDir(), ['token', 'create', '--name', 'x']);
+    expect(result.code).not.toBe(0);
+    expect(result.err.join('\n')).toContain('user create');
+  });
+
+  it('makes users and tokens against DATA_DIR while the server runs; the key is the last line', async () => {
+    const dataDir = makeTempDir();
+    const server = await createServer(testConfig(dataDir));
+    try {
+      expect((await cli(dataDir, ['user', 'create', '--username', 'boss', '--password', 'a long secret', '--email', 'boss@office.test', '--admin'])).code).toBe(0);
+      expect((await cli(dataDir, ['user', 'create', '--username', 'clerk', '--password', 'a long secret', '--email', 'clerk@office.test'])).code).toBe(0);
+      const made = await cli(dataDir, ['token', 'create', '--name', 'erp', '--rate-limit', '77']);
+      expect(made.code).toBe(0);
+      const key = made.out.at(-1) as string;
+      expect(key).toMatch(/^sdk_[\w-]+:[\w-]{43}$/);
+      const api = apiClient(server.url, key);
+      const me = await api('GET', '/api/users/1');
+      expect(me.body.username).toBe('boss');
+      expect(me.headers.get('x-ratelimit-limit')).toBe('77');
+
+      const clerkToken = await cli(dataDir, ['token', 'create', '--name', 'clerk', '--user', 'clerk']);
+      const clerk = apiClient(server.url, clerkToken.out.at(-1) as string);
+      expect((await clerk('GET', '/api/users')).status).toBe(403);
+      expect((await clerk('GET', '/api/contract_templates')).status).toBe(200);
+
+      const partner = await cli(dataDir, ['token', 'create', '--name', 'msp', '--kind', 'partner']);
+      expect((await apiClient(server.url, partner.out.at(-1) as string)('GET', '/api/partner/tokens')).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('explains bad arguments', async () => {
+    const dataDir = makeTempDir();
+    await cli(dataDir, ['user', 'create', '--username', 'boss', '--password', 'a long secret', '--email', 'boss@office.test', '--admin']);
+    const cases: Array<[string[], RegExp]> = [
+      [['token', 'create'], /--name/],
+      [['token', 'create', '--name', 'x', '--kind', 'root'], /--kind/],
+      [['token', 'create', '--name', 'x', '--rate-limit', 'lots'], /--rate-limit/],
+      [['token', 'create', '--name', 'x', '--user', 'nobody'], /nobody/],
+      [['user', 'create', '--username', 'x', '--password', 'short', '--email', 'x@y.se'], /--password/],
+      [['user', 'create', '--username', 'boss', '--password', 'long enough', '--email', 'x@y.se'], /already taken/],
+      [['user', 'create', '--username', 'y', '--password', 'long enough', '--email', 'not-mail'], /--email/],
+      [['frobnicate'], /Unknown command/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await cli(dataDir, args);
+      expect(result.code, args.join(' ')).not.toBe(0);
+      expect(result.err.join('\n'), args.join(' ')).toMatch(message);
+    }
+  });
+});
