@@ -6,6 +6,8 @@ import { isValidTimeZone } from '../../shared/time';
 
 const DEFAULT_PORT = 8750;
 const DEFAULT_RETRY_SCHEDULE_S = [300, 1800, 7200, 18000, 36000, 50400, 72000, 86400];
+/** 30 s, 2 min, 10 min, 1 h, 4 h, 8 h, 12 h, 24 h: a temporary failure is given up after about two days. */
+const DEFAULT_OUTBOX_RETRY_SCHEDULE_S = [30, 120, 600, 3600, 14400, 28800, 43200, 86400];
 
 const secondsList = z
   .string()
@@ -25,6 +27,8 @@ const ZEnvSchema = z.object({
   WEBHOOK_RETRY_SCHEDULE_S: secondsList.optional(),
   WEBHOOK_FIRST_DELAY_S: z.coerce.number().min(0).default(2),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+  OUTBOX_RETRY_SCHEDULE_S: secondsList.optional(),
+  OUTBOX_TIMEOUT_MS: z.coerce.number().int().min(1).default(15_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -41,6 +45,10 @@ export type Config = {
   webhookRetryScheduleS: number[];
   webhookFirstDelayS: number;
   webhookTimeoutMs: number;
+  /** Delays before the retries of a temporarily failed mail or SMS; its length bounds the attempts. */
+  outboxRetryScheduleS: number[];
+  /** Connect and greeting timeout of SMTP, whole-request timeout of the SMS gateway. */
+  outboxTimeoutMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 };
 
@@ -74,6 +82,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webhookRetryScheduleS: e.WEBHOOK_RETRY_SCHEDULE_S ?? DEFAULT_RETRY_SCHEDULE_S,
     webhookFirstDelayS: e.WEBHOOK_FIRST_DELAY_S,
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    outboxRetryScheduleS: e.OUTBOX_RETRY_SCHEDULE_S ?? DEFAULT_OUTBOX_RETRY_SCHEDULE_S,
+    outboxTimeoutMs: e.OUTBOX_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
   };
 }
