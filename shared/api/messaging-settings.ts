@@ -54,7 +54,7 @@ export const ZMessagingSettingsSchema = z
   .meta({ id: 'MessagingSettings' });
 
 const setting = (isValid: (text: string) => boolean, message: string) =>
-  z.string().min(1).max(MAX_STRING_LENGTH).refine(isValid, message).nullable().optional();
+  z.string().min(1, { abort: true }).max(MAX_STRING_LENGTH, { abort: true }).refine(isValid, message).nullable().optional();
 
 export const ZMessagingSettingsUpdateSchema = z
   .strictObject({
