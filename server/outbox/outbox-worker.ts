@@ -21,7 +21,9 @@ export function createOutboxWorker(ctx: AppContext): Worker {
   const logger = ctx.logger.child({ worker: 'outbox' });
   const smtp = createSmtpSender({ timeoutMs: ctx.config.outboxTimeoutMs, isPooled: true });
   const scheduleS = ctx.config.outboxRetryScheduleS;
-  const timeoutMs = ctx.config.outboxTimeoutMs * 8;
+  // Connect, greeting and a few socket timeouts of SMTP fit in one attempt's time; a job whose
+  // process died is taken over once its lease (a little longer) has passed.
+  const timeoutMs = ctx.config.outboxTimeoutMs * 6;
 
   const handle = async (job: JobRow, signal: AbortSignal): Promise<JobOutcome> => {
     const row = ctx.repos.outbox.findById(job.refId);
@@ -57,7 +59,7 @@ export function createOutboxWorker(ctx: AppContext): Worker {
     now: ctx.now,
     concurrency: 4,
     timeoutMs,
-    leaseMs: timeoutMs + 30_000,
+    leaseMs: timeoutMs + ctx.config.outboxTimeoutMs,
   });
   let unlisten: (() => void) | undefined;
 

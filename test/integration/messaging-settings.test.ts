@@ -1,8 +1,9 @@
+import type { TProblem } from '../../shared/api/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver';
 
-function expectValidation(response: { status: number; headers: Headers; body: any }, lines: string[]) {
+function expectValidation(response: { status: number; headers: Headers; body: TProblem }, lines: string[]) {
   expect(response.status).toBe(400);
   expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   expect(response.body.type).toMatch(/#validation-failed$/);

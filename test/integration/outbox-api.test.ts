@@ -1,10 +1,12 @@
+import type { TProblem } from '../../shared/api/common';
+import type { TOutboxMessage, TOutboxRecipient } from '../../shared/api/outbox';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queueMail, queueSms, waitForOutboxState } from '../helpers/outbox';
 import { cli, linkOf, startTestServer, type TestServer } from '../helpers/server';
 import { startSmsGateway, type SmsGateway } from '../helpers/sms-gateway';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver';
 
-function expectProblem(response: { status: number; headers: Headers; body: any }, status: number, anchor: string) {
+function expectProblem(response: { status: number; headers: Headers; body: TProblem }, status: number, anchor: string) {
   expect(response.status).toBe(status);
   expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
   expect(response.body.type).toMatch(new RegExp(`/apidoc/v1/posting_data#${anchor}$`));
@@ -40,11 +42,11 @@ describe('the outbox list', () => {
     expect(first.body).toHaveLength(10);
     expect(first.headers.get('pagination-items-total')).toBe('15');
     expect(first.headers.get('pagination-num-pages')).toBe('2');
-    expect(first.body.map((m: any) => m.self)).toEqual([...ids].reverse().slice(0, 10).map((id) => `/api/outbox/${id}`));
+    expect(first.body.map((m: TOutboxMessage) => m.self)).toEqual([...ids].reverse().slice(0, 10).map((id) => `/api/outbox/${id}`));
     const next = linkOf(first.headers, 'next');
     expect(next).toBeDefined();
     const second = await t.api('GET', next!);
-    expect(second.body.map((m: any) => m.self)).toEqual([...ids].reverse().slice(10).map((id) => `/api/outbox/${id}`));
+    expect(second.body.map((m: TOutboxMessage) => m.self)).toEqual([...ids].reverse().slice(10).map((id) => `/api/outbox/${id}`));
     expect(second.headers.get('pagination-page')).toBe('2');
     expect(linkOf(second.headers, 'next')).toBeUndefined();
     expect(linkOf(second.headers, 'previous')).toBeDefined();
@@ -52,12 +54,12 @@ describe('the outbox list', () => {
 
   it('filters by channel and state', async () => {
     const sms = await t.api('GET', '/api/outbox?channel=sms');
-    expect(sms.body.map((m: any) => m.channel)).toEqual(['sms', 'sms', 'sms']);
+    expect(sms.body.map((m: TOutboxMessage) => m.channel)).toEqual(['sms', 'sms', 'sms']);
     const mail = await t.api('GET', '/api/outbox?channel=email&state=waiting-for-config&per_page=5');
     expect(mail.body).toHaveLength(5);
     expect(mail.headers.get('pagination-items-total')).toBe('12');
     const next = await t.api('GET', linkOf(mail.headers, 'next')!);
-    expect(next.body.every((m: any) => m.channel === 'email')).toBe(true);
+    expect(next.body.every((m: TOutboxMessage) => m.channel === 'email')).toBe(true);
     const sent = await t.api('GET', '/api/outbox?state=sent');
     expect(sent.body).toEqual([]);
     expect(sent.headers.get('pagination-items-total')).toBe('0');
@@ -127,7 +129,7 @@ describe('retrying by hand', () => {
     expect(['queued', 'sending', 'sent']).toContain(retried.body.state);
     const sent = await waitForOutboxState(t.api, id, 'sent');
     expect(sent.attempts).toBe(2);
-    expect(sent.recipients.map((r: any) => r.state)).toEqual(['sent', 'sent']);
+    expect(sent.recipients.map((r: TOutboxRecipient) => r.state)).toEqual(['sent', 'sent']);
     const mails = await smtp.waitForMails(2);
     expect(mails.map((mail) => mail.envelopeTo)).toEqual([['stays@example.test'], ['moved@example.test']]);
     expectProblem(await t.api('POST', `/api/outbox/${id}/retry`), 409, 'conflict');
