@@ -3,7 +3,8 @@ import { inTransaction } from '../db/open-database';
 
 export type OutgoingSms = { to: string; body: string; purpose: string; contractId?: number; partyId?: number };
 
-const PHONE_PATTERN = /^\+?[0-9]{5,17}$/;
+/** E.164 allows at most 15 digits. */
+const PHONE_PATTERN = /^\+?[0-9]{5,15}$/;
 const MAX_BODY_CHARS = 10_000;
 
 /** `+46 70-123 45 67` -> `+46701234567`: the gateway gets digits with an optional leading +. */
