@@ -31,6 +31,8 @@ export function enqueueMail(ctx: AppContext, mail: OutgoingMail): number {
   if (mail.text.length > MAX_BODY_CHARS || (mail.html?.length ?? 0) > MAX_BODY_CHARS) {
     throw new Error('enqueueMail: the body is too large');
   }
+  // A reply-to that is no address is left out rather than handed to the SMTP server.
+  const replyTo = mail.replyTo === undefined ? [] : parseAddressList(mail.replyTo);
   // A savepoint when the caller has a transaction open; its own transaction otherwise, so the
   // message never exists without its job.
   const id = inTransaction(ctx.db, () => {
@@ -43,7 +45,7 @@ export function enqueueMail(ctx: AppContext, mail: OutgoingMail): number {
       text: mail.text,
       html: mail.html ?? null,
       fromName: mail.fromName === undefined ? null : oneLine(mail.fromName),
-      replyTo: mail.replyTo === undefined ? null : oneLine(mail.replyTo),
+      replyTo: replyTo.length === 0 ? null : oneLine(mail.replyTo ?? ''),
       purpose: mail.purpose,
       contractId: mail.contractId ?? null,
       partyId: mail.partyId ?? null,

@@ -36,6 +36,10 @@ describe('the outbox list', () => {
   });
   afterAll(() => t.close());
 
+  it('counts the messages not yet delivered', () => {
+    expect(t.server.ctx.repos.outbox.countPending()).toBe(15);
+  });
+
   it('pages newest first with Link headers', async () => {
     const first = await t.api('GET', '/api/outbox');
     expect(first.status).toBe(200);

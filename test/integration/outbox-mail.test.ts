@@ -114,11 +114,14 @@ describe('mail delivery through a real SMTP server', () => {
   });
 
   it('retries a 451 and sends once the server takes it', async () => {
-    const id = queueMail(t.server, { to: 'greylisted@example.test', subject: 'Greylisted' });
+    const id = queueMail(t.server, { to: 'greylisted@example.test', subject: 'Greylisted', replyTo: 'not an address' });
     const message = await waitForOutboxState(t.api, id, 'sent');
     expect(message.attempts).toBe(3);
     expect(message.recipients[0].state).toBe('sent');
-    expect(smtp.mails.filter((mail) => mail.mail.subject === 'Greylisted')).toHaveLength(1);
+    const received = smtp.mails.filter((mail) => mail.mail.subject === 'Greylisted');
+    expect(received).toHaveLength(1);
+    // A reply-to that is no address is left out.
+    expect(received[0]!.mail.replyTo).toBeUndefined();
   });
 
   it('soft-bounces an address that keeps answering 451 once the retries run out', async () => {

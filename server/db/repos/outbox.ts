@@ -77,6 +77,10 @@ export function createOutboxRepo(db: Db) {
      WHERE channel = @channel AND state = 'queued' AND next_attempt_at > @now`,
   );
 
+  const pendingCount = db.$client.prepare<[], { n: number }>(
+    "SELECT count(*) AS n FROM outbox_messages WHERE state IN ('queued', 'sending', 'waiting-for-config')",
+  );
+
   const filterOf = (filter: OutboxFilter): SQL | undefined =>
     and(
       filter.state === undefined ? undefined : eq(outboxMessages.state, filter.state),
@@ -130,6 +134,8 @@ export function createOutboxRepo(db: Db) {
         .where(eq(outboxMessages.id, row.id))
         .run();
     },
+    /** Messages not yet delivered nor given up: queued, sending or waiting for configuration. */
+    countPending: (): number => pendingCount.get()?.n ?? 0,
     count: (filter: OutboxFilter = {}): number =>
       db.select({ n: count() }).from(outboxMessages).where(filterOf(filter)).get()?.n ?? 0,
     /** Newest first. */
