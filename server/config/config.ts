@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '../../shared/constants';
+import { isHttpUrl, isMailFrom, isSmtpUrl } from '../../shared/api/messaging-settings';
 import { isValidTimeZone } from '../../shared/time';
 
 const DEFAULT_PORT = 8750;
@@ -20,9 +21,9 @@ const ZEnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).optional(),
   PUBLIC_BASE_URL: z.url().optional(),
-  SMTP_URL: z.string().min(1).optional(),
-  MAIL_FROM: z.string().min(1).optional(),
-  SMS_GATEWAY_URL: z.url().optional(),
+  SMTP_URL: z.string().refine(isSmtpUrl, 'must be an smtp:// or smtps:// URL with a host').optional(),
+  MAIL_FROM: z.string().refine(isMailFrom, 'must be an e-mail address, optionally with a name: Office <office@example.com>').optional(),
+  SMS_GATEWAY_URL: z.string().refine(isHttpUrl, 'must be an http:// or https:// URL').optional(),
   TZ: z.string().refine(isValidTimeZone, 'must be an IANA time zone').default(DEFAULT_TIME_ZONE),
   WEBHOOK_RETRY_SCHEDULE_S: secondsList.optional(),
   WEBHOOK_FIRST_DELAY_S: z.coerce.number().min(0).default(2),

@@ -85,6 +85,7 @@ export function createSmtpSender(options: { timeoutMs: number; isPooled: boolean
       idleTimeout: 30_000,
       disableFileAccess: true,
       disableUrlAccess: true,
+      // `pool` is a boolean here, not the literal the overloads tell pooled and single transports by.
     } as Parameters<typeof nodemailer.createTransport>[0]);
     current = { url, transporter };
     return transporter;

@@ -6,13 +6,21 @@ import type { MessagingSettings } from '../services/settings/messaging-settings'
 import { postSms } from '../sms/post-sms';
 import { resultForAll, type AttemptResult } from './attempt-result';
 
+function hostOf(url: string | undefined): string | undefined {
+  try {
+    return url === undefined ? undefined : new URL(url).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The sender of every e-mail: MAIL_FROM (or its saved setting); without one, the office's
  * registered address; without that, a no-reply address on the SMTP server's domain.
  */
 export function senderFor(ctx: AppContext, settings: MessagingSettings, fromName: string | null): Mailbox | undefined {
   const officeEmail = ctx.repos.office.get(ctx.now()).email;
-  const smtpHost = settings.smtpUrl ? new URL(settings.smtpUrl).hostname : 'localhost';
+  const smtpHost = hostOf(settings.smtpUrl) ?? 'localhost';
   const mailFrom = settings.mailFrom ?? (officeEmail || `no-reply@${smtpHost}`);
   return senderOf(mailFrom, fromName);
 }

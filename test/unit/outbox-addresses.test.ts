@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config/config';
 import { openDatabase, type OpenedDatabase } from '../../server/db/open-database';
 import { markPartyEmailStatus } from '../../server/db/repos/party-email-status';
 import { parseAddressList, senderOf } from '../../server/mail/mail-address';
@@ -51,5 +52,18 @@ describe('markPartyEmailStatus', () => {
     const row = opened.sqlite.prepare('SELECT * FROM parties WHERE id = 1').get() as Record<string, number>;
     expect(row).toMatchObject({ email_sent: 1, email_bounced: 1, email_hardbounced: 1, email_softbounced: 0, email_opened: 0 });
     expect(opened.sqlite.prepare('SELECT email_sent FROM parties WHERE id = 2').get()).toEqual({ email_sent: 0 });
+  });
+});
+
+describe('outbox configuration', () => {
+  it('reads the retry schedule and timeout, and refuses mail settings that cannot work', () => {
+    const config = loadConfig({ OUTBOX_RETRY_SCHEDULE_S: '1,2.5,60', OUTBOX_TIMEOUT_MS: '500', SMTP_URL: 'smtps://u:p@mail.example.test:465' });
+    expect(config.outboxRetryScheduleS).toEqual([1, 2.5, 60]);
+    expect(config.outboxTimeoutMs).toBe(500);
+    expect(loadConfig({}).outboxRetryScheduleS).toEqual([30, 120, 600, 3600, 14400, 28800, 43200, 86400]);
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.test:25' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => loadConfig({ MAIL_FROM: 'office' })).toThrow(/MAIL_FROM: must be an e-mail address/);
+    expect(() => loadConfig({ SMS_GATEWAY_URL: 'gateway' })).toThrow(/SMS_GATEWAY_URL: must be an http/);
+    expect(() => loadConfig({ OUTBOX_RETRY_SCHEDULE_S: '30,soon' })).toThrow(/OUTBOX_RETRY_SCHEDULE_S/);
   });
 });
