@@ -6,7 +6,9 @@ import type { Mailbox } from './mail-address';
 
 export type SmtpMail = {
   from: Mailbox;
-  /** The addresses this attempt goes to (the ones still pending). */
+  /** The To header as the message was written (names included), the same on every attempt. */
+  toHeader: string;
+  /** The envelope: the addresses this attempt goes to (the ones still pending). */
   to: string[];
   subject: string;
   text: string;
@@ -96,7 +98,8 @@ export function createSmtpSender(options: { timeoutMs: number; isPooled: boolean
       try {
         const info = await transporterFor(smtpUrl).sendMail({
           from: mail.from,
-          to: mail.to,
+          to: mail.toHeader,
+          envelope: { from: mail.from.address, to: mail.to },
           subject: mail.subject,
           text: mail.text,
           ...(mail.html === null ? {} : { html: mail.html }),

@@ -53,6 +53,7 @@ export async function deliverMessage(
     settings.smtpUrl,
     {
       from,
+      toHeader: row.recipient,
       to: pending,
       subject: row.subject ?? '',
       text: row.text,

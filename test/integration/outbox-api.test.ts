@@ -136,6 +136,10 @@ describe('retrying by hand', () => {
     expect(sent.recipients.map((r: TOutboxRecipient) => r.state)).toEqual(['sent', 'sent']);
     const mails = await smtp.waitForMails(2);
     expect(mails.map((mail) => mail.envelopeTo)).toEqual([['stays@example.test'], ['moved@example.test']]);
+    // The retried copy looks like the first one: same To header, same Message-ID.
+    expect(mails[1]!.mail.to).toEqual(mails[0]!.mail.to);
+    expect(mails[1]!.mail.messageId).toBe(mails[0]!.mail.messageId);
+    expect(mails[1]!.mail.messageId).toBe(sent.message_id);
     expectProblem(await t.api('POST', `/api/outbox/${id}/retry`), 409, 'conflict');
   });
 

@@ -56,7 +56,7 @@ describe('mail delivery through a real SMTP server', () => {
     expect(mail.subject).toBe('Avtal för underskrift: Hyresavtal Öster – 4 rum');
     expect(mail.from?.value).toEqual([{ name: 'Kontoret i Växjö', address: 'office@example.test' }]);
     expect(mail.replyTo?.value).toEqual([{ name: '', address: 'handlaggare@example.test' }]);
-    expect(mail.to && !Array.isArray(mail.to) ? mail.to.value : []).toEqual([{ name: '', address: 'asa@example.test' }]);
+    expect(mail.to && !Array.isArray(mail.to) ? mail.to.value : []).toEqual([{ name: 'Åsa Öberg', address: 'asa@example.test' }]);
     expect(mail.text).toContain('Hej Åsa Öberg,');
     expect(mail.text).toContain('Öppna avtalet:\nhttps://sign.example.test/sign/abc?x=1&y=2');
     expect(mail.html).toContain('Hej Åsa Öberg,');
