@@ -31,6 +31,8 @@ export async function sendTestMail(ctx: AppContext, to: string): Promise<TestMai
     footer: office.name ? `Sent by SignDesk for ${office.name}.` : 'Sent by SignDesk.',
     language: 'en',
   });
+  // No job: the attempt runs right here. A crash during it leaves the row `sending` for good,
+  // which is only a test's record.
   const row = inTransaction(ctx.db, () => {
     const now = ctx.now();
     const id = ctx.repos.outbox.insert({
