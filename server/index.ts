@@ -9,6 +9,7 @@ import { prepareDataDir } from './db/data-dir';
 import { openDatabase } from './db/open-database';
 import { createRepos } from './db/repos';
 import { RateLimiter } from './http/rate-limiter';
+import { createOutboxSignal } from './outbox/outbox-signal';
 import { createLogger } from './logging/logger';
 import { apiRoutes } from './routes';
 import { createWorkers } from './workers';
@@ -50,6 +51,7 @@ export async function createServer(config: Config): Promise<SignDeskServer> {
     baseUrl: () => baseUrl,
     timestamp: (epochMs) => formatTimestamp(epochMs, config.timeZone),
     timestampOrNull: (epochMs) => (epochMs === null || epochMs === undefined ? null : formatTimestamp(epochMs, config.timeZone)),
+    outbox: createOutboxSignal(),
   };
   ctx.repos.office.get(ctx.now());
 

@@ -2,10 +2,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '../../shared/constants';
+import { isHttpUrl, isMailFrom, isSmtpUrl } from '../../shared/api/messaging-settings';
 import { isValidTimeZone } from '../../shared/time';
 
 const DEFAULT_PORT = 8750;
 const DEFAULT_RETRY_SCHEDULE_S = [300, 1800, 7200, 18000, 36000, 50400, 72000, 86400];
+/** 30 s, 2 min, 10 min, 1 h, 4 h, 8 h, 12 h, 24 h: a temporary failure is given up after about two days. */
+const DEFAULT_OUTBOX_RETRY_SCHEDULE_S = [30, 120, 600, 3600, 14400, 28800, 43200, 86400];
 
 const secondsList = z
   .string()
@@ -18,13 +21,15 @@ const ZEnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).optional(),
   PUBLIC_BASE_URL: z.url().optional(),
-  SMTP_URL: z.string().min(1).optional(),
-  MAIL_FROM: z.string().min(1).optional(),
-  SMS_GATEWAY_URL: z.url().optional(),
+  SMTP_URL: z.string().refine(isSmtpUrl, 'must be an smtp:// or smtps:// URL with a host').optional(),
+  MAIL_FROM: z.string().refine(isMailFrom, 'must be an e-mail address, optionally with a name: Office <office@example.com>').optional(),
+  SMS_GATEWAY_URL: z.string().refine(isHttpUrl, 'must be an http:// or https:// URL').optional(),
   TZ: z.string().refine(isValidTimeZone, 'must be an IANA time zone').default(DEFAULT_TIME_ZONE),
   WEBHOOK_RETRY_SCHEDULE_S: secondsList.optional(),
   WEBHOOK_FIRST_DELAY_S: z.coerce.number().min(0).default(2),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+  OUTBOX_RETRY_SCHEDULE_S: secondsList.optional(),
+  OUTBOX_TIMEOUT_MS: z.coerce.number().int().min(1).default(15_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -41,6 +46,10 @@ export type Config = {
   webhookRetryScheduleS: number[];
   webhookFirstDelayS: number;
   webhookTimeoutMs: number;
+  /** Delays before the retries of a temporarily failed mail or SMS; its length bounds the attempts. */
+  outboxRetryScheduleS: number[];
+  /** Connect and greeting timeout of SMTP, whole-request timeout of the SMS gateway. */
+  outboxTimeoutMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 };
 
@@ -74,6 +83,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webhookRetryScheduleS: e.WEBHOOK_RETRY_SCHEDULE_S ?? DEFAULT_RETRY_SCHEDULE_S,
     webhookFirstDelayS: e.WEBHOOK_FIRST_DELAY_S,
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    outboxRetryScheduleS: e.OUTBOX_RETRY_SCHEDULE_S ?? DEFAULT_OUTBOX_RETRY_SCHEDULE_S,
+    outboxTimeoutMs: e.OUTBOX_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
   };
 }

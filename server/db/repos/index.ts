@@ -1,6 +1,8 @@
 import type { Db } from '../open-database';
 import { createJobRepo } from './jobs';
 import { createOfficeRepo } from './office';
+import { createOutboxRepo } from './outbox';
+import { createSettingsRepo } from './settings';
 import { createTemplateRepo } from './templates';
 import { createTokenRepo } from './tokens';
 import { createUserRepo } from './users';
@@ -13,6 +15,8 @@ export function createRepos(db: Db) {
     tokens: createTokenRepo(db),
     templates: createTemplateRepo(db),
     jobs: createJobRepo(db),
+    outbox: createOutboxRepo(db),
+    settings: createSettingsRepo(db),
   };
 }
 

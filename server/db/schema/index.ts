@@ -1,3 +1,5 @@
 export * from './accounts';
 export * from './templates';
 export * from './jobs';
+export * from './outbox';
+export * from './settings';

@@ -1,0 +1,85 @@
+import { ZOutboxListQuerySchema, ZOutboxMessageSchema, type TOutboxMessage } from '../../shared/api/outbox';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import type { OutboxMessageRow } from '../db/repos/outbox';
+import { notFound } from '../http/app-error';
+import { readPageRequest, sendPage } from '../http/pagination';
+import { defineRoute, sendJson, type AnyRoute } from '../http/route';
+import { retryOutboxMessage } from '../services/outbox/retry-outbox-message';
+
+export function presentOutboxMessage(ctx: AppContext, row: OutboxMessageRow): TOutboxMessage {
+  const contract = row.contractId === null ? null : `/api/contracts/${row.contractId}`;
+  return {
+    self: `/api/outbox/${row.id}`,
+    channel: row.channel as TOutboxMessage['channel'],
+    to: row.recipient,
+    subject: row.subject,
+    purpose: row.purpose,
+    contract,
+    party: contract !== null && row.partyId !== null ? `${contract}/parties/${row.partyId}` : null,
+    state: row.state as TOutboxMessage['state'],
+    attempts: row.attempts,
+    last_error: row.lastError,
+    response: row.response,
+    message_id: row.messageId,
+    recipients: row.recipients.map((recipient) => ({
+      address: recipient.address,
+      state: recipient.state as TOutboxMessage['recipients'][number]['state'],
+      response: recipient.response,
+    })),
+    created_time: ctx.timestamp(row.createdAt),
+    updated_time: ctx.timestamp(row.updatedAt),
+    sent_time: ctx.timestampOrNull(row.sentAt),
+    next_attempt_time: ctx.timestampOrNull(row.nextAttemptAt),
+  };
+}
+
+const tag = 'Outbox';
+
+export const outboxRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'get',
+    path: '/api/outbox',
+    operationId: 'listOutbox',
+    summary: 'List outgoing e-mails and SMS, newest first',
+    description: 'Filter by `state` and `channel`. Message bodies are not returned: they carry signing links.',
+    tag,
+    access: 'admin',
+    query: ZOutboxListQuerySchema,
+    responses: { 200: { description: 'A page of messages', schema: z.array(ZOutboxMessageSchema), isPaginated: true } },
+    handler: ({ req, res, ctx, query }) => {
+      const filter = { state: query.state, channel: query.channel };
+      const request = readPageRequest(query, `outbox:-id:${query.state ?? ''}:${query.channel ?? ''}`, 1);
+      const page = ctx.repos.outbox.listPage(request, filter);
+      sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.outbox.count(filter), (row) => presentOutboxMessage(ctx, row));
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/outbox/:message_id',
+    operationId: 'getOutboxMessage',
+    summary: 'Get an outgoing e-mail or SMS with its state and per-recipient results',
+    tag,
+    access: 'admin',
+    responses: { 200: { description: 'The message', schema: ZOutboxMessageSchema } },
+    handler: ({ res, ctx, ids }) => {
+      const row = ctx.repos.outbox.findById(ids.message_id);
+      if (!row) throw notFound('outbox message');
+      sendJson(res, 200, presentOutboxMessage(ctx, row));
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/outbox/:message_id/retry',
+    operationId: 'retryOutboxMessage',
+    summary: 'Send a failed or bounced message again',
+    description:
+      'The addresses that did not get the message are tried again now, with a fresh retry schedule. A message in any other state answers 409.',
+    tag,
+    access: 'admin',
+    responses: { 200: { description: 'The message, queued again', schema: ZOutboxMessageSchema } },
+    handler: ({ res, ctx, ids }) => {
+      sendJson(res, 200, presentOutboxMessage(ctx, retryOutboxMessage(ctx, ids.message_id)));
+    },
+  }),
+];
