@@ -1,13 +1,18 @@
+import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { FailureChoice, ServerFailure } from '../../main/failure';
 import { HostStartError, type HostCrash } from '../../main/host-client';
+import { choosePort, isPortFree } from '../../main/port';
+import { createSupervisor } from '../../main/server-supervisor';
+import type { ShellState } from '../../main/tray-status';
 import { chooseWindowUrl } from '../../main/window-options';
 import { openDatabase } from '../../server/db/open-database';
 import { createJobRepo } from '../../server/db/repos/jobs';
-import { forkHost, type ForkedHost } from '../helpers/host-process';
+import { forkChannel, forkHost, HOST_SOURCE_ENTRY, type ForkedHost } from '../helpers/host-process';
 import { cli, makeTempDir } from '../helpers/server';
 
 const DAY_MS = 86_400_000;
@@ -200,5 +205,88 @@ describe('the server host, started the way the desktop shell starts it', () => {
     hosts.push(host);
     await expect(host.client.ready).rejects.toThrow(/did not report ready/);
     await expect.poll(() => host.child.signalCode).toBe('SIGKILL');
+  });
+
+  it("the shell's supervisor shows a crash, restarts the server when asked, and stops it cleanly", async () => {
+    const { dataDir } = await prepareDataDir();
+    const children: ChildProcess[] = [];
+    const states: ShellState[] = [];
+    const windows: string[] = [];
+    const failures: ServerFailure[] = [];
+    const answers: FailureChoice[] = ['open-logs', 'restart'];
+    const openedLogs: string[] = [];
+    const supervisor = createSupervisor({
+      dataDir,
+      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', PORT: '0' },
+      choosePort: () => choosePort({ PORT: '0' }, isPortFree),
+      openChannel: (env) => {
+        const child = fork(HOST_SOURCE_ENTRY, [], { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+        children.push(child);
+        return forkChannel(child);
+      },
+      onState: (state) => states.push(state),
+      onReady: (_ready, windowUrl) => windows.push(windowUrl),
+      askAfterFailure: async (failure) => (failures.push(failure), answers.shift() ?? 'quit'),
+      openLogsFolder: (dir) => openedLogs.push(dir),
+      onGiveUp: () => states.push({ phase: 'failed', message: 'gave up' }),
+      chooseWindowUrl,
+      log: () => {},
+      pollMs: 50,
+    });
+    try {
+      await supervisor.start();
+      expect(windows).toHaveLength(1);
+      expect(windows[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/admin/);
+      expect(states.at(-1)).toMatchObject({ phase: 'running', status: { queuedDeliveries: 0, outboxPending: 0 } });
+      enqueueFutureJobs(dataDir, { webhook: 1, outbox: 0 });
+      await expect.poll(() => states.at(-1)).toMatchObject({ phase: 'running', status: { queuedDeliveries: 1 } });
+
+      children[0]!.kill('SIGKILL');
+      await expect.poll(() => windows.length, { timeout: 20_000 }).toBe(2);
+      expect(failures).toEqual([
+        { kind: 'crash', code: null, message: undefined, logsDir: path.join(dataDir, 'logs') },
+        { kind: 'crash', code: null, message: undefined, logsDir: path.join(dataDir, 'logs') },
+      ]);
+      expect(openedLogs).toEqual([path.join(dataDir, 'logs')]);
+      expect(states.map((state) => state.phase)).toContain('failed');
+      expect(states.at(-1)).toMatchObject({ phase: 'running', status: { queuedDeliveries: 1 } });
+      expect(await supervisor.status()).toMatchObject({ queuedDeliveries: 1 });
+
+      expect(await supervisor.stop(30_000)).toEqual({ code: 0, isKilled: false });
+      expect(inspectDatabase(dataDir)).toMatchObject({ walBytes: 0, integrity: 'ok', jobs: [{ queue: 'webhook', n: 1 }] });
+    } finally {
+      for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  it("the shell's supervisor reports a server that cannot start and gives up when the user quits", async () => {
+    const { dataDir } = await prepareDataDir();
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = String((blocker.address() as net.AddressInfo).port);
+    const failures: ServerFailure[] = [];
+    let gaveUp = false;
+    const supervisor = createSupervisor({
+      dataDir,
+      env: { PATH: process.env.PATH ?? '' },
+      choosePort: () => choosePort({ PORT: port }, isPortFree),
+      openChannel: (env) => forkChannel(fork(HOST_SOURCE_ENTRY, [], { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'ignore', 'ignore', 'ipc'] })),
+      onState: () => {},
+      onReady: () => {},
+      askAfterFailure: async (failure) => (failures.push(failure), 'quit'),
+      openLogsFolder: () => {},
+      onGiveUp: () => (gaveUp = true),
+      chooseWindowUrl,
+      log: () => {},
+    });
+    try {
+      await supervisor.start();
+      expect(gaveUp).toBe(true);
+      expect(failures).toHaveLength(1);
+      expect(failures[0]).toMatchObject({ kind: 'start', logsDir: path.join(dataDir, 'logs') });
+      expect(failures[0]!.message).toMatch(/already in use/);
+    } finally {
+      blocker.close();
+    }
   });
 });
