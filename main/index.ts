@@ -9,6 +9,7 @@ import { createMainLog } from './main-log';
 import { choosePort, isPortFree } from './port';
 import { registerSessionPolicy, registerWebContentsHardening } from './security';
 import { startServerProcess } from './server-process';
+import { createServerEnv } from './server-env';
 import { createSupervisor } from './server-supervisor';
 import { createQuit } from './shutdown';
 import { createTray, type ShellTray } from './tray';
@@ -49,7 +50,7 @@ function boot(): void {
   // 4. The server, in a utility process, supervised.
   const supervisor = createSupervisor({
     dataDir,
-    env: Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+    env: createServerEnv(process.env, { isPackaged: app.isPackaged }),
     choosePort: () => choosePort(process.env, isPortFree),
     openChannel: (env) => startServerProcess({ hostEntry: files.hostEntry, env, outputLog: path.join(dataDir, 'logs', 'server-output.log') }),
     onState: (state) => tray?.show(state),

@@ -84,7 +84,9 @@ function runHost(): void {
   const start = (async () => {
     const config = loadConfig(process.env);
     logsDir = path.join(config.dataDir, 'logs');
-    server = await createServer(config, { migrationsFolder: MIGRATIONS_FOLDER });
+    // Set only by scripts/run-electron.mjs (a development checkout); the packaged shell drops it.
+    const sqliteBinding = process.env.SIGNDESK_SQLITE_BINDING || undefined;
+    server = await createServer(config, { migrationsFolder: MIGRATIONS_FOLDER, sqliteBinding });
     return { config, server };
   })();
 

@@ -29,6 +29,8 @@ export type SignDeskServer = {
 export type ServerOptions = {
   /** Where the drizzle migrations are; the bundled server (dist/server) passes its own copy. */
   migrationsFolder?: string;
+  /** better-sqlite3's addon for Electron's ABI when the shell runs from a development checkout. */
+  sqliteBinding?: string;
 };
 
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -42,7 +44,7 @@ function linkHost(host: string): string {
 export async function createServer(config: Config, options: ServerOptions = {}): Promise<SignDeskServer> {
   const paths = prepareDataDir(config.dataDir);
   const logger = createLogger(paths.logs, config.logLevel);
-  const database = openDatabase(paths.database, { migrationsFolder: options.migrationsFolder });
+  const database = openDatabase(paths.database, { migrationsFolder: options.migrationsFolder, nativeBinding: options.sqliteBinding });
   let baseUrl = config.publicBaseUrl ?? '';
   const ctx: AppContext = {
     config,

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { resolveAppFiles, resolveDataDir } from '../../main/app-paths';
 import { describeServerFailure, failureChoiceOf } from '../../main/failure';
 import { choosePort, DEFAULT_PORT, isPortFree } from '../../main/port';
+import { createServerEnv } from '../../main/server-env';
 import { defaultDataDir, loadConfig } from '../../server/config/config';
 
 describe("the desktop app's data folder", () => {
@@ -90,5 +91,21 @@ describe('the server failure dialog', () => {
 
   it('maps the buttons to choices, closing the dialog meaning quit', () => {
     expect([0, 1, 2, -1, 7].map(failureChoiceOf)).toEqual(['restart', 'open-logs', 'quit', 'quit', 'quit']);
+  });
+});
+
+describe("the server process's environment", () => {
+  it("passes the office's configuration through and drops Node's switches", () => {
+    const env = createServerEnv(
+      { PORT: '9000', SMTP_URL: 'smtp://mail.office.example', NODE_OPTIONS: '--require /tmp/evil.js', ELECTRON_RUN_AS_NODE: '1', EMPTY: undefined },
+      { isPackaged: true },
+    );
+    expect(env).toEqual({ PORT: '9000', SMTP_URL: 'smtp://mail.office.example' });
+  });
+
+  it('honours the development SQLite addon only outside a package', () => {
+    const env = { SIGNDESK_SQLITE_BINDING: '/checkout/node_modules/.cache/better_sqlite3.node' };
+    expect(createServerEnv(env, { isPackaged: false })).toEqual(env);
+    expect(createServerEnv(env, { isPackaged: true })).toEqual({});
   });
 });
