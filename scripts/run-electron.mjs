@@ -55,6 +55,6 @@ const binding = prepareElectronSqlite();
 if (binding) {
   run(require('electron'), ['.'], { ...process.env, SIGNDESK_SQLITE_BINDING: binding });
 } else {
-  console.log('better-sqlite3 could not be prepared for Electron here (no prebuilt binary to download, no build against Electron's headers): SignDesk runs headless; the admin UI is at /admin.');
+  console.log('better-sqlite3 could not be prepared for Electron here (no prebuilt binary to download, no build against the Electron headers): SignDesk runs headless; the admin UI is at /admin.');
   run(process.execPath, ['--import', 'tsx', 'server/main.ts'], process.env);
 }
