@@ -49,6 +49,10 @@ const { FileMatcher } = require(path.join(builderLib, 'out/fileMatcher.js')) as 
 const { validateConfiguration } = require(path.join(builderLib, 'out/util/config/config.js')) as {
   validateConfiguration(config: unknown, debug: { isEnabled: boolean; add(): void }): Promise<void>;
 };
+const asar = require(require.resolve('@electron/asar', { paths: [builderLib] })) as {
+  listPackage(archive: string): string[];
+  extractAll(archive: string, dest: string): void;
+};
 
 function listFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -188,4 +192,96 @@ describe('the desktop build and the electron-builder configuration', () => {
       if (host.child.exitCode === null) host.child.kill('SIGKILL');
     }
   });
+
+  it('packs into an app electron-builder lays out: fuses flipped, bundles in the asar, natives beside it, and a server that runs from it', async () => {
+    const work = makeTempDir('signdesk-package-');
+    const stubDist = makeStubElectronDist(path.join(work, 'electron-dist'));
+    const output = path.join(work, 'release');
+    // The real electron-builder on the real build; only Electron's binary is a stand-in (it
+    // cannot be downloaded here) and the native rebuild for Electron is off (it downloads too).
+    const packed = spawnSync(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/electron-builder/cli.js'),
+        '--linux', 'dir', '--config', 'electron-builder.yml', '--publish', 'never',
+        `-c.electronDist=${stubDist}`, '-c.npmRebuild=false', `-c.directories.output=${output}`,
+      ],
+      { cwd: root, encoding: 'utf8', timeout: 240_000 },
+    );
+    expect(packed.status, `${packed.stdout}\n${packed.stderr}`).toBe(0);
+    const appDir = path.join(output, 'linux-unpacked');
+
+    // The fuses, as the packaged binary now carries them.
+    expect(readFuseWire(path.join(appDir, 'signdesk'))).toEqual({
+      runAsNode: false,
+      enableCookieEncryption: true,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      loadBrowserProcessSpecificV8Snapshot: false,
+      grantFileProtocolExtraPrivileges: false,
+    });
+
+    // The asar holds the bundles and the production dependencies, not our sources or dev tools.
+    const asarFile = path.join(appDir, 'resources', 'app.asar');
+    const inAsar = new Set(asar.listPackage(asarFile).map((file) => file.split(path.sep).join('/')));
+    for (const file of ['/package.json', `/${DESKTOP_OUTPUTS.main}`, `/${DESKTOP_OUTPUTS.preload}`, `/${DESKTOP_OUTPUTS.host}`, `/${DESKTOP_OUTPUTS.migrations}/meta/_journal.json`, `/${DESKTOP_OUTPUTS.assets}/tray.png`, '/node_modules/better-sqlite3/package.json']) {
+      expect(inAsar, file).toContain(file);
+    }
+    for (const absent of ['/server/index.ts', '/main/index.ts', '/test', '/electron-builder.yml', '/node_modules/electron', '/node_modules/vitest', '/node_modules/esbuild']) {
+      expect(inAsar, absent).not.toContain(absent);
+    }
+    // The native addons sit outside the archive, where the OS loader can open them.
+    expect(fs.existsSync(path.join(asarFile + '.unpacked', 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'))).toBe(true);
+    expect(fs.readdirSync(path.join(asarFile + '.unpacked', 'node_modules/sodium-native/prebuilds'))).toContain(`${process.platform}-${process.arch}`);
+
+    // The packaged server runs from the package's own files and node_modules (unpacked natives
+    // included), as the utility process would run it.
+    const extracted = path.join(work, 'app');
+    asar.extractAll(asarFile, extracted);
+    const dataDir = makeTempDir('signdesk-packaged-');
+    const host = forkHost({ entry: path.join(extracted, DESKTOP_OUTPUTS.host), env: { DATA_DIR: dataDir, PORT: '0' } });
+    try {
+      const ready = await host.client.ready;
+      expect((await fetch(`${ready.url}/api/openapi.json`)).status).toBe(200);
+      expect(await host.client.shutdown(30_000)).toEqual({ code: 0, isKilled: false });
+    } finally {
+      if (host.child.exitCode === null) host.child.kill('SIGKILL');
+      fs.rmSync(work, { recursive: true, force: true }); // some 150 MB of package
+    }
+  }, 300_000);
 });
+
+const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
+const FUSE_NAMES = [
+  'runAsNode',
+  'enableCookieEncryption',
+  'enableNodeOptionsEnvironmentVariable',
+  'enableNodeCliInspectArguments',
+  'enableEmbeddedAsarIntegrityValidation',
+  'onlyLoadAppFromAsar',
+  'loadBrowserProcessSpecificV8Snapshot',
+  'grantFileProtocolExtraPrivileges',
+] as const;
+
+/**
+ * A stand-in for Electron's Linux distribution: a program carrying the fuse wire of Electron
+ * 39's defaults (version 1, eight fuses), which is all electron-builder reads and writes in it.
+ */
+function makeStubElectronDist(dir: string): string {
+  fs.mkdirSync(path.join(dir, 'resources'), { recursive: true });
+  const defaults = '10110001'; // RunAsNode, NODE_OPTIONS, --inspect and file: privileges on, as shipped
+  const binary = Buffer.concat([Buffer.from('#!/bin/sh\nexit 0\n'), Buffer.from(FUSE_SENTINEL), Buffer.from([1, defaults.length]), Buffer.from(defaults)]);
+  fs.writeFileSync(path.join(dir, 'electron'), binary, { mode: 0o755 });
+  fs.writeFileSync(path.join(dir, 'version'), (require('electron/package.json') as { version: string }).version);
+  return dir;
+}
+
+function readFuseWire(file: string): Record<(typeof FUSE_NAMES)[number], boolean> {
+  const bytes = fs.readFileSync(file);
+  const at = bytes.indexOf(FUSE_SENTINEL) + FUSE_SENTINEL.length;
+  expect(at).toBeGreaterThan(FUSE_SENTINEL.length - 1);
+  const wire = bytes.subarray(at + 2, at + 2 + bytes[at + 1]!).toString('latin1');
+  return Object.fromEntries(FUSE_NAMES.map((name, index) => [name, wire[index] === '1'])) as Record<(typeof FUSE_NAMES)[number], boolean>;
+}
