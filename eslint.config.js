@@ -75,6 +75,8 @@ export default tseslint.config(
   },
   {
     files: ['main/preload.ts', 'main/preload.cts'],
-    rules: restrict([{ group: ['*', '!electron', '!**/shared/ipc', '!**/shared/ipc.ts'], message: 'the preload imports electron and shared/ipc only' }]),
+    // A regex, not gitignore globs: `*` would also exclude the parent folders of shared/ipc, and
+    // gitignore cannot re-include a file whose parent folder is excluded.
+    rules: restrict([{ regex: '^(?!electron$|(\\.\\./)+shared/ipc(\\.ts)?$)', message: 'the preload imports electron and shared/ipc only' }]),
   },
 );

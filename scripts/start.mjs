@@ -22,11 +22,17 @@ const run = (command, args) => {
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 };
 
+/** Where the headless server's admin UI will be, from the same PORT and HOST it reads. */
+function adminAddress(env) {
+  const host = !env.HOST || env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  if (env.PORT === '0') return 'the address the server prints below, at /admin';
+  return `${env.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT || 8750}`}/admin`;
+}
+
 if (binary && hasDisplay) {
   run(process.execPath, ['scripts/run-electron.mjs']);
 } else {
-  console.log(
-    `Starting SignDesk headless (${binary ? 'no display found' : "Electron's binary is not installed"}); the admin UI is served at /admin.`,
-  );
+  const why = binary ? 'no display found' : "Electron's binary is not installed";
+  console.log(`SignDesk runs headless (${why}): open ${adminAddress(process.env)} in a browser.`);
   run(process.execPath, ['--import', 'tsx', 'server/main.ts']);
 }

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { Express } from 'express';
 import type { AddressInfo } from 'node:net';
+import type { TServerStatus } from '../shared/host-messages';
 import { formatTimestamp } from '../shared/time';
 import { createApp } from './app';
 import type { Config } from './config/config';
@@ -23,8 +24,17 @@ export type SignDeskServer = {
   ctx: AppContext;
   /** The Express app, for tests that inspect what the server answers. */
   app: Express;
+  /** What the desktop shell's tray shows: the address and the work waiting in the queues. */
+  status(): TServerStatus;
   /** Stops taking requests, finishes those in flight, closes the database. */
   close(): Promise<void>;
+};
+
+export type ServerOptions = {
+  /** Where the drizzle migrations are; the bundled server (dist/server) passes its own copy. */
+  migrationsFolder?: string;
+  /** better-sqlite3's addon for Electron's ABI when the shell runs from a development checkout. */
+  sqliteBinding?: string;
 };
 
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -35,10 +45,10 @@ function linkHost(host: string): string {
 }
 
 /** The only door in: the server entry, the Electron shell and the tests all start SignDesk here. */
-export async function createServer(config: Config): Promise<SignDeskServer> {
+export async function createServer(config: Config, options: ServerOptions = {}): Promise<SignDeskServer> {
   const paths = prepareDataDir(config.dataDir);
   const logger = createLogger(paths.logs, config.logLevel);
-  const database = openDatabase(paths.database);
+  const database = openDatabase(paths.database, { migrationsFolder: options.migrationsFolder, nativeBinding: options.sqliteBinding });
   let baseUrl = config.publicBaseUrl ?? '';
   const ctx: AppContext = {
     config,
@@ -57,6 +67,13 @@ export async function createServer(config: Config): Promise<SignDeskServer> {
 
   const app = createApp(ctx, { routes: apiRoutes });
   const server = http.createServer({ requestTimeout: 120_000, headersTimeout: 30_000 }, app);
+  // Responses still being made when shutdown begins close their connection after they are
+  // sent, so a keep-alive client does not hold the shutdown until the grace period ends.
+  const unanswered = new Set<http.ServerResponse>();
+  server.on('request', (_req, res: http.ServerResponse) => {
+    unanswered.add(res);
+    res.once('close', () => unanswered.delete(res));
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -81,6 +98,7 @@ export async function createServer(config: Config): Promise<SignDeskServer> {
     closing ??= (async () => {
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
       const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await stopped;
       clearTimeout(grace);
@@ -92,5 +110,12 @@ export async function createServer(config: Config): Promise<SignDeskServer> {
     })();
     return closing;
   };
-  return { url, port, ctx, app, close };
+  const status = (): TServerStatus => ({
+    url,
+    baseUrl: ctx.baseUrl(),
+    queuedDeliveries: ctx.repos.jobs.countPending('webhook'),
+    // Messages waiting for SMTP settings have no job, so the outbox counts its own rows.
+    outboxPending: ctx.repos.outbox.countPending(),
+  });
+  return { url, port, ctx, app, status, close };
 }

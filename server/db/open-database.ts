@@ -17,9 +17,15 @@ export type OpenedDatabase = {
 
 export const DEFAULT_MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export function openDatabase(file: string, options: { migrationsFolder?: string } = {}): OpenedDatabase {
+export type OpenDatabaseOptions = {
+  migrationsFolder?: string;
+  /** better-sqlite3's addon built for another runtime (the Electron shell in development). */
+  nativeBinding?: string;
+};
+
+export function openDatabase(file: string, options: OpenDatabaseOptions = {}): OpenedDatabase {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new Database(file);
+  const sqlite = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 
@@ -6,7 +7,11 @@ export type Logger = pino.Logger;
 /** JSON lines in DATA_DIR/logs/signdesk.log; warnings and errors also on stderr. */
 export function createLogger(logsDir: string, level: pino.LevelWithSilent): Logger {
   if (level === 'silent') return pino({ level });
-  const file = pino.destination({ dest: path.join(logsDir, 'signdesk.log'), mkdir: true, sync: false });
+  // Opened here, not asynchronously by pino: a process that exits right after start (a port in
+  // use, a quick shutdown) would otherwise find the log "not ready" in pino's exit flush and throw.
+  fs.mkdirSync(logsDir, { recursive: true });
+  const fd = fs.openSync(path.join(logsDir, 'signdesk.log'), 'a');
+  const file = pino.destination({ fd, sync: false });
   const streams = pino.multistream([
     { level, stream: file },
     { level: 'warn', stream: process.stderr },

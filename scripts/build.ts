@@ -1,0 +1,92 @@
+// `npm run build`: bundles the desktop shell with esbuild into dist/ (the admin UI's Vite
+// build, `build:renderer`, runs first when present and writes dist/renderer):
+//   dist/main/index.js      Electron main (ESM, Node 22 of Electron 39)
+//   dist/main/preload.cjs   the sandboxed preload (CommonJS, nothing but electron)
+//   dist/main/assets/       window and tray icons
+//   dist/server/host.cjs    the server host for the utility process (CommonJS), natives external
+//   dist/server/db/migrations/  the drizzle migrations, where host.ts looks for them
+import fs from 'node:fs';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
+
+/** Addons that cannot be bundled: loaded from node_modules (unpacked from the asar) at run time. */
+export const NATIVE_MODULES = ['better-sqlite3', 'sodium-native'] as const;
+
+// Electron 39 runs Node 22 and Chromium 142.
+const NODE_TARGET = 'node22';
+const CHROME_TARGET = 'chrome142';
+
+export const DESKTOP_OUTPUTS = {
+  main: 'dist/main/index.js',
+  preload: 'dist/main/preload.cjs',
+  host: 'dist/server/host.cjs',
+  migrations: 'dist/server/db/migrations',
+  assets: 'dist/main/assets',
+} as const;
+
+export type DesktopBuild = {
+  root: string;
+  /** Bare module names each bundle still imports at run time (node: builtins left out). */
+  externals: Record<'main' | 'preload' | 'host', string[]>;
+  warnings: string[];
+};
+
+function externalImports(metafile: Metafile): string[] {
+  const names = new Set<string>();
+  for (const output of Object.values(metafile.outputs)) {
+    for (const imported of output.imports) {
+      const isBuiltin = imported.path.startsWith('node:') || builtinModules.includes(imported.path);
+      if (imported.external && !isBuiltin) names.add(imported.path);
+    }
+  }
+  return [...names].sort();
+}
+
+export async function buildDesktop(root = process.cwd()): Promise<DesktopBuild> {
+  for (const dir of ['dist/main', 'dist/server']) fs.rmSync(path.join(root, dir), { recursive: true, force: true });
+  const common = {
+    absWorkingDir: root,
+    bundle: true,
+    sourcemap: 'linked',
+    legalComments: 'none',
+    metafile: true,
+    logLevel: 'silent',
+  } as const satisfies BuildOptions;
+  const [main, preload, host] = await Promise.all([
+    build({ ...common, entryPoints: ['main/index.ts'], outfile: DESKTOP_OUTPUTS.main, platform: 'node', format: 'esm', target: NODE_TARGET, external: ['electron'] }),
+    // platform 'browser': a sandboxed preload has no Node, so a builtin slipping in fails the build.
+    build({ ...common, entryPoints: ['main/preload.ts'], outfile: DESKTOP_OUTPUTS.preload, platform: 'browser', format: 'cjs', target: CHROME_TARGET, external: ['electron'] }),
+    build({
+      ...common,
+      entryPoints: ['server/host.ts'],
+      outfile: DESKTOP_OUTPUTS.host,
+      platform: 'node',
+      // CommonJS: express, pino and friends are CommonJS, and Electron's utility process runs it plainly.
+      format: 'cjs',
+      target: NODE_TARGET,
+      external: [...NATIVE_MODULES],
+      // The server's `import.meta.url` (migrations beside the code) becomes the bundle's own file.
+      define: { 'import.meta.url': '__bundleFileUrl', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
+      banner: { js: "const __bundleFileUrl = require('node:url').pathToFileURL(__filename).href;" },
+    }),
+  ]);
+  fs.cpSync(path.join(root, 'server/db/migrations'), path.join(root, DESKTOP_OUTPUTS.migrations), { recursive: true });
+  fs.cpSync(path.join(root, 'main/assets'), path.join(root, DESKTOP_OUTPUTS.assets), {
+    recursive: true,
+    filter: (source) => !source.endsWith('.svg'),
+  });
+  return {
+    root,
+    externals: { main: externalImports(main.metafile), preload: externalImports(preload.metafile), host: externalImports(host.metafile) },
+    warnings: [...main.warnings, ...preload.warnings, ...host.warnings].map((warning) => warning.text),
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const started = Date.now();
+  const result = await buildDesktop();
+  for (const warning of result.warnings) console.warn(`warning: ${warning}`);
+  console.log(`Built the desktop shell into dist/ in ${Date.now() - started} ms (host externals: ${result.externals.host.join(', ')}).`);
+}
