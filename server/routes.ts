@@ -1,7 +1,21 @@
+import { annotationRoutes } from './api/annotations';
+import { attachmentRoutes } from './api/attachments';
+import { contractActionRoutes } from './api/contract-actions';
+import { contractRoutes } from './api/contracts';
 import { partnerRoutes } from './api/partner';
+import { partyRoutes } from './api/parties';
 import { templateRoutes } from './api/templates';
 import { userRoutes } from './api/users';
 import type { AnyRoute } from './http/route';
 
 /** Every API route in matching order; the OpenAPI document and the API docs are made from this list. */
-export const apiRoutes: readonly AnyRoute[] = [...userRoutes, ...templateRoutes, ...partnerRoutes];
+export const apiRoutes: readonly AnyRoute[] = [
+  ...userRoutes,
+  ...templateRoutes,
+  ...partnerRoutes,
+  ...contractRoutes,
+  ...contractActionRoutes,
+  ...partyRoutes,
+  ...annotationRoutes,
+  ...attachmentRoutes,
+];

@@ -1,6 +1,12 @@
 import type { Db } from '../open-database';
+import { createActivityRepo } from './activity-log';
+import { createAnnotationRepo } from './annotations';
+import { createAttachmentRepo } from './attachments';
+import { createContractRepo } from './contracts';
+import { createFileRepo } from './files';
 import { createJobRepo } from './jobs';
 import { createOfficeRepo } from './office';
+import { createPartyRepo } from './parties';
 import { createTemplateRepo } from './templates';
 import { createTokenRepo } from './tokens';
 import { createUserRepo } from './users';
@@ -13,6 +19,12 @@ export function createRepos(db: Db) {
     tokens: createTokenRepo(db),
     templates: createTemplateRepo(db),
     jobs: createJobRepo(db),
+    files: createFileRepo(db),
+    contracts: createContractRepo(db),
+    parties: createPartyRepo(db),
+    annotations: createAnnotationRepo(db),
+    attachments: createAttachmentRepo(db),
+    activity: createActivityRepo(db),
   };
 }
 
