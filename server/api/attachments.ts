@@ -81,7 +81,7 @@ export const attachmentRoutes: AnyRoute[] = [
       const attachment = ctx.repos.attachments.findInContract(ids.contract_id, ids.attachment_id);
       const file = attachment && ctx.repos.files.getFile(attachment.fileId);
       if (!attachment || !file) throw notFound('attachment');
-      res.set(fileResponseHeaders(attachment.contentType, attachment.name));
+      for (const [name, value] of Object.entries(fileResponseHeaders(attachment.contentType, attachment.name))) res.setHeader(name, value);
       res.status(200).end(file.data);
     },
   }),

@@ -41,7 +41,7 @@ export const contractActionRoutes: AnyRoute[] = [
       const contract = findContract(ctx, ids.contract_id);
       const file = ctx.repos.files.getFile(contract.originalFileId);
       if (!file) throw notFound('contract PDF');
-      res.set(fileResponseHeaders('application/pdf', `${contract.name || `contract-${contract.id}`}.pdf`));
+      for (const [name, value] of Object.entries(fileResponseHeaders('application/pdf', `${contract.name || `contract-${contract.id}`}.pdf`))) res.setHeader(name, value);
       res.status(200).end(file.data);
     },
   }),
@@ -75,7 +75,7 @@ export const contractActionRoutes: AnyRoute[] = [
       const template = ctx.repos.templates.findById(ids.template_id);
       if (!template) throw notFound('contract template');
       const { bytes } = await renderContractText({ ...template, language: query.language ?? 'en' });
-      res.set(fileResponseHeaders('application/pdf', `${template.name || 'template'}.pdf`));
+      for (const [name, value] of Object.entries(fileResponseHeaders('application/pdf', `${template.name || 'template'}.pdf`))) res.setHeader(name, value);
       res.status(200).end(Buffer.from(bytes));
     },
   }),

@@ -16,12 +16,12 @@ export function readUploadFilename(req: Request): string {
   if (!header) {
     throw validationFailed(['Content-Disposition: is required, e.g. attachment; filename="terms.pdf" (RFC 6266)']);
   }
-  let filename: string | undefined;
-  try {
-    filename = parseDisposition(header).parameters.filename;
-  } catch {
+  // The parser is forgiving; a disposition type that is not a token means the header is garbled.
+  const disposition = parseDisposition(header);
+  if (!/^[a-z0-9!#$%&'*+.^_`|~-]+$/i.test(disposition.type)) {
     throw validationFailed(['Content-Disposition: is not a valid disposition (RFC 6266)']);
   }
+  const filename = disposition.parameters.filename;
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
   const name = (filename ?? '').normalize('NFC').split(/[/\\]/).at(-1)?.replace(/[\u0000-\u001f\u007f]/g, '').trim() ?? '';
   if (name === '' || name === '.' || name === '..') {
