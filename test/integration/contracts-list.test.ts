@@ -164,7 +164,7 @@ describe('GET /api/contracts: pages, sorting and filters', () => {
     const counts = t.server.ctx.db.$client.prepare('SELECT scope, n FROM contract_counts ORDER BY scope').all();
     t.server.ctx.repos.contracts.recount();
     expect(t.server.ctx.db.$client.prepare('SELECT scope, n FROM contract_counts WHERE n > 0 ORDER BY scope').all()).toEqual(
-      counts.filter((count: any) => count.n > 0),
+      (counts as Array<{ n: number }>).filter((count) => count.n > 0),
     );
   });
 

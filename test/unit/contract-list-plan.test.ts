@@ -36,7 +36,7 @@ describe('contract list query plans', () => {
     // The repository's own queries, seen through a logger on the same connection.
     const logged = drizzle(sqlite, {
       schema,
-      logger: { logQuery: (query, params) => plans.push(sqlite.prepare(`EXPLAIN QUERY PLAN ${query}`).all(...(params as never[])).map((row: any) => row.detail).join(' | ')) },
+      logger: { logQuery: (query, params) => plans.push(sqlite.prepare(`EXPLAIN QUERY PLAN ${query}`).all(...(params as never[])).map((row) => (row as { detail: string }).detail).join(' | ')) },
     }) as unknown as Db;
     repo = createContractRepo(logged);
   });
