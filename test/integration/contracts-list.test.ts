@@ -1,3 +1,4 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../helpers/pdfs';
 import { linkOf, startTestServer, type TestServer } from '../helpers/server';
@@ -193,5 +194,15 @@ describe('GET /api/contracts: pages, sorting and filters', () => {
     const page = await t.api('GET', '/api/contracts?per_page=2&sort=name');
     const token = new URL(linkOf(page.headers, 'next')!).searchParams.get('page');
     expect(await lines(`sort=-name&page=${token}`)).toEqual(['page: is not a page token of this list; follow the Link header']);
+  });
+
+  it('publishes every contract route in a valid OpenAPI 3.1 document', async () => {
+    const response = await fetch(`${t.url}/api/openapi.json`);
+    const document = (await response.json()) as { paths: Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any -- a JSON document read freely
+    expect(await new Validator().validate(document as never)).toEqual({ valid: true });
+    for (const path of ['/api/contracts', '/api/contracts/{contract_id}/send', '/api/contracts/{contract_id}/activity_log', '/api/contracts/{contract_id}/attachments/{attachment_id}/preview', '/api/contract_templates/{template_id}/pdf_preview']) {
+      expect(Object.keys(document.paths)).toContain(path);
+    }
+    expect(Object.keys(document.paths['/api/contracts'].post.requestBody.content).sort()).toEqual(['application/json', 'application/pdf', 'application/x-www-form-urlencoded']);
   });
 });

@@ -26,7 +26,7 @@ export function createFileRepo(db: Db) {
 
   return {
     /** Stores the bytes (or finds the same bytes already stored) and returns the file id. */
-    putFile(bytes: Uint8Array, contentType: string, now: number): number {
+    putFile(bytes: Uint8Array, contentType: string, now: number = Date.now()): number {
       const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       const sha256 = createHash('sha256').update(buffer).digest('hex');
       const existing = bySha.get(sha256, contentType);
