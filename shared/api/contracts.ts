@@ -51,7 +51,9 @@ const writableContractFields = {
   show_identity_number: z.boolean(),
   require_auth: z.enum(REQUIRE_AUTH_VALUES),
   expire_time: ZTimestampSchema.nullable(),
-  template: ZTemplatePathSchema.meta({ description: 'Render the contract PDF from this template' }),
+  template: ZTemplatePathSchema.nullable().meta({
+    description: 'Render the contract PDF from this template; null unlinks the template and keeps the PDF',
+  }),
 };
 
 /** The JSON way to create a contract (the other is a PDF body): every writable field, all optional. */

@@ -34,7 +34,8 @@ export async function updateContract(
 ): Promise<ContractRow> {
   const current = findDraft(ctx, id);
   const changes: ContractChanges = contractChangesOf(ctx, input);
-  const template = input.template === undefined ? undefined : resolveTemplate(ctx, input.template);
+  const template = input.template === undefined || input.template === null ? undefined : resolveTemplate(ctx, input.template);
+  if (input.template === null && current.templateId !== null) changes.templateId = null;
   if (template) {
     Object.assign(changes, { templateId: template.id, header: template.header, footer: template.footer, footerType: template.footerType });
     changes.content = input.content ?? template.content;
