@@ -1,6 +1,11 @@
 import { messagingSettingsRoutes } from './api/messaging-settings';
 import { outboxRoutes } from './api/outbox';
+import { annotationRoutes } from './api/annotations';
+import { attachmentRoutes } from './api/attachments';
+import { contractActionRoutes } from './api/contract-actions';
+import { contractRoutes } from './api/contracts';
 import { partnerRoutes } from './api/partner';
+import { partyRoutes } from './api/parties';
 import { templateRoutes } from './api/templates';
 import { userRoutes } from './api/users';
 import type { AnyRoute } from './http/route';
@@ -12,4 +17,9 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...partnerRoutes,
   ...outboxRoutes,
   ...messagingSettingsRoutes,
+  ...contractRoutes,
+  ...contractActionRoutes,
+  ...partyRoutes,
+  ...annotationRoutes,
+  ...attachmentRoutes,
 ];

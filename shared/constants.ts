@@ -11,3 +11,8 @@ export const MAX_RATE_LIMIT = 1_000_000_000;
 export const RATE_LIMIT_WINDOW_SECONDS = 60;
 export const MIN_PASSWORD_LENGTH = 8;
 export const DEFAULT_TIME_ZONE = 'Europe/Stockholm';
+/** Per-contract caps (docs/decisions.md): enough for any real contract, small enough to keep a signing page usable. */
+export const MAX_PARTIES_PER_CONTRACT = 50;
+export const MAX_ANNOTATIONS_PER_CONTRACT = 500;
+export const MAX_ATTACHMENTS_PER_CONTRACT = 20;
+export const MAX_PDF_PAGES = 1_000;

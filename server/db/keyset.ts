@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 
 export type CursorValue = string | number | boolean;
@@ -54,7 +54,11 @@ export function keysetCondition<Row>(
     const equalities = keys.slice(0, index).map((prior, j) => eq(prior.column, values[j] as CursorValue));
     return and(...equalities, comparison(key.column, values[index] as CursorValue, isGreater(key)));
   });
-  return or(...branches);
+  const first = keys[0];
+  if (!first || keys.length === 1) return or(...branches);
+  // Mixed directions cannot use a row value; a bound on the first key still lets SQLite seek.
+  const value = values[0] as CursorValue;
+  return and(isGreater(first) ? gte(first.column, value) : lte(first.column, value), or(...branches));
 }
 
 export function keysetOrder<Row>(keys: readonly SortKey<Row>[], isBackward: boolean): SQL[] {

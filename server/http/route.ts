@@ -105,7 +105,8 @@ function checkAccess(access: Access, principal: Principal, actor: Actor): void {
 
 function readBody(route: AnyRoute, req: Request): unknown {
   if (!route.body) return undefined;
-  const hasBody = req.is(JSON_TYPES) !== null;
+  // An empty body (Content-Length: 0, as fetch sends for a bare POST) is no body, whatever its type.
+  const hasBody = req.is(JSON_TYPES) !== null && req.headers['content-length'] !== '0';
   if (hasBody && req.is(JSON_TYPES) === false) {
     throw new AppError('unsupported-media-type', 'Send the body as application/json or application/x-www-form-urlencoded.');
   }

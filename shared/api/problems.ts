@@ -13,6 +13,8 @@ export const PROBLEMS = {
   'not-found': { status: 404, title: 'Not found', anchor: 'not-found' },
   'method-not-allowed': { status: 405, title: 'Method not allowed', anchor: 'method-not-allowed' },
   conflict: { status: 409, title: 'Conflict', anchor: 'conflict' },
+  'limit-reached': { status: 409, title: 'Limit reached', anchor: 'limit-reached' },
+  'invalid-pdf': { status: 400, title: 'Invalid PDF', anchor: 'invalid-pdf' },
   'contract-state': { status: 409, title: 'Contract state does not allow this', anchor: 'contract-state' },
   'payload-too-large': { status: 413, title: 'Payload too large', anchor: 'payload-too-large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type', anchor: 'unsupported-media-type' },
@@ -58,6 +60,16 @@ export const PROBLEM_ANCHORS: Record<string, { heading: string; explanation: str
   conflict: {
     heading: 'Conflict',
     explanation: 'The change would break a rule of the service, for example removing the last active administrator.',
+  },
+  'limit-reached': {
+    heading: 'Limit reached',
+    explanation:
+      'The contract already holds as many of these as it may: at most 50 parties, 500 annotations and 20 attachments per contract. Nothing was changed.',
+  },
+  'invalid-pdf': {
+    heading: 'Invalid PDF',
+    explanation:
+      'The body is not a PDF that can be signed: it is not a PDF at all, it is damaged or cut short, it is encrypted (remove the password first), or it has more than 1,000 pages. `detail` says which. Nothing was stored.',
   },
   'contract-state': {
     heading: 'Contract state',

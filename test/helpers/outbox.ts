@@ -1,3 +1,5 @@
+import { newDraft } from './contracts';
+import type { TestServer } from './server';
 import { expect } from 'vitest';
 import type { SignDeskServer } from '../../server/index';
 import { inTransaction } from '../../server/db/open-database';
@@ -24,17 +26,15 @@ export async function waitForOutboxState(api: ApiClient, id: number, state: stri
   return (await api('GET', `/api/outbox/${id}`)).body;
 }
 
-/**
- * MERGE(contracts): a stand-in for the contracts branch's `parties` table, with the nine
- * email_status columns the outbox writes, until that table is merged.
- */
-export function createPartiesStandIn(server: SignDeskServer, ids: number[]): void {
-  const flags = ['sent', 'opened', 'clicked', 'bounced', 'hardbounced', 'softbounced', 'blocked', 'unsub', 'spam'];
-  const sqlite = server.ctx.db.$client;
-  sqlite.exec(
-    `CREATE TABLE IF NOT EXISTS parties (id INTEGER PRIMARY KEY, ${flags.map((flag) => `email_${flag} INTEGER NOT NULL DEFAULT 0`).join(', ')})`,
-  );
-  for (const id of ids) sqlite.prepare('INSERT INTO parties (id) VALUES (?)').run(id);
+/** A real draft with `count` parties made through the API, for messages that name a party. */
+export async function createParties(t: TestServer, count: number): Promise<{ contractId: number; partyIds: number[] }> {
+  const { id: contractId, self } = await newDraft(t);
+  const partyIds: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const party = await t.api('POST', `${self}/parties`, { body: { name: `Party ${i + 1}`, email: `party${i + 1}@example.test` } });
+    partyIds.push(Number(party.body.self.split('/').at(-1)));
+  }
+  return { contractId, partyIds };
 }
 
 export function partyFlags(server: SignDeskServer, id: number): Record<string, number> {

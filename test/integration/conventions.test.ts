@@ -3,6 +3,7 @@ import { cli, startTestServer, type TestServer } from '../helpers/server';
 
 const PROBLEM_FIELDS = ['title', 'status', 'detail', 'instance', 'type', 'validation_errors'];
 
+ 
 function expectProblem(response: { status: number; headers: Headers; body: any }, status: number, anchor: string) {
   expect(response.status).toBe(status);
   expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
@@ -66,7 +67,7 @@ describe('shared API conventions', () => {
       const victimKey = victim.out.at(-1) as string;
       expect((await t.api('GET', '/api/users/1', { key: victimKey })).status).toBe(200);
       const list = await t.api('GET', '/api/partner/tokens?per_page=100', { key: partner.out.at(-1) as string });
-      const row = list.body.find((token: any) => token.public_id === victimKey.split(':')[0]);
+      const row = list.body.find((token: { public_id: string }) => token.public_id === victimKey.split(':')[0]);
       expect((await t.api('DELETE', row.self, { key: partner.out.at(-1) as string })).status).toBe(204);
       expectProblem(await t.api('GET', '/api/users/1', { key: victimKey }), 401, 'unauthorized');
     });

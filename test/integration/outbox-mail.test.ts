@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderMailLayout } from '../../server/mail/render-mail-layout';
-import { createPartiesStandIn, partyFlags, queueMail, waitForOutboxState } from '../helpers/outbox';
+import { createParties, partyFlags, queueMail, waitForOutboxState } from '../helpers/outbox';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { reservePort, startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver';
 
@@ -10,6 +10,8 @@ describe('mail delivery through a real SMTP server', () => {
   let smtp: SmtpReceiver;
   let t: TestServer;
   const tries = new Map<string, number>();
+  let contractId = 0;
+  let partyIds: number[] = [];
 
   beforeAll(async () => {
     smtp = await startSmtpReceiver({
@@ -22,7 +24,7 @@ describe('mail delivery through a real SMTP server', () => {
       },
     });
     t = await startTestServer({ smtpUrl: smtp.url, mailFrom: 'SignDesk <office@example.test>', outboxRetryScheduleS: FAST_RETRIES });
-    createPartiesStandIn(t.server, [1, 2, 3, 4]);
+    ({ contractId, partyIds } = await createParties(t, 4));
   });
   afterAll(async () => {
     await t.close();
@@ -48,8 +50,8 @@ describe('mail delivery through a real SMTP server', () => {
       fromName: 'Kontoret i Växjö',
       replyTo: 'handlaggare@example.test',
       purpose: 'invitation',
-      contractId: 7,
-      partyId: 1,
+      contractId,
+      partyId: partyIds[0],
     });
     const [received] = await smtp.waitForMails(1);
     const mail = received!.mail;
@@ -76,8 +78,8 @@ describe('mail delivery through a real SMTP server', () => {
       to: 'Åsa Öberg <asa@example.test>',
       subject: 'Avtal för underskrift: Hyresavtal Öster – 4 rum',
       purpose: 'invitation',
-      contract: '/api/contracts/7',
-      party: '/api/contracts/7/parties/1',
+      contract: `/api/contracts/${contractId}`,
+      party: `/api/contracts/${contractId}/parties/${partyIds[0]}`,
       attempts: 1,
       last_error: null,
       message_id: mail.messageId,
@@ -88,12 +90,12 @@ describe('mail delivery through a real SMTP server', () => {
     expect(message.sent_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(message).not.toHaveProperty('text');
     expect(message).not.toHaveProperty('html');
-    expect(partyFlags(t.server, 1)).toMatchObject({ email_sent: 1, email_bounced: 0, email_hardbounced: 0 });
+    expect(partyFlags(t.server, partyIds[0]!)).toMatchObject({ email_sent: 1, email_bounced: 0, email_hardbounced: 0 });
   });
 
   it('records a 550 as a hard bounce for that address only, and keeps the message', async () => {
-    const bounced = queueMail(t.server, { to: 'nobody@example.test, colleague@example.test', partyId: 2, contractId: 7 });
-    const other = queueMail(t.server, { to: 'someone@example.test', partyId: 3, contractId: 7 });
+    const bounced = queueMail(t.server, { to: 'nobody@example.test, colleague@example.test', partyId: partyIds[1], contractId });
+    const other = queueMail(t.server, { to: 'someone@example.test', partyId: partyIds[2], contractId });
 
     const message = await waitForOutboxState(t.api, bounced, 'bounced');
     expect(message.attempts).toBe(1);
@@ -109,8 +111,8 @@ describe('mail delivery through a real SMTP server', () => {
     await smtp.waitForMails(2);
     const envelopes = smtp.mails.map((mail) => mail.envelopeTo).sort();
     expect(envelopes).toEqual([['colleague@example.test'], ['someone@example.test']]);
-    expect(partyFlags(t.server, 2)).toMatchObject({ email_bounced: 1, email_hardbounced: 1, email_softbounced: 0 });
-    expect(partyFlags(t.server, 3)).toMatchObject({ email_sent: 1, email_bounced: 0 });
+    expect(partyFlags(t.server, partyIds[1]!)).toMatchObject({ email_bounced: 1, email_hardbounced: 1, email_softbounced: 0 });
+    expect(partyFlags(t.server, partyIds[2]!)).toMatchObject({ email_sent: 1, email_bounced: 0 });
   });
 
   it('retries a 451 and sends once the server takes it', async () => {
@@ -125,14 +127,14 @@ describe('mail delivery through a real SMTP server', () => {
   });
 
   it('soft-bounces an address that keeps answering 451 once the retries run out', async () => {
-    const id = queueMail(t.server, { to: 'full@example.test', partyId: 4 });
+    const id = queueMail(t.server, { to: 'full@example.test', partyId: partyIds[3] });
     const message = await waitForOutboxState(t.api, id, 'bounced');
     expect(message.attempts).toBe(FAST_RETRIES.length + 1);
     expect(tries.get('full@example.test')).toBe(FAST_RETRIES.length + 1);
     expect(message.recipients).toEqual([
       { address: 'full@example.test', state: 'softbounced', response: expect.stringMatching(/^451 4\.2\.2 Mailbox full/) },
     ]);
-    expect(partyFlags(t.server, 4)).toMatchObject({ email_sent: 0, email_bounced: 1, email_softbounced: 1, email_hardbounced: 0 });
+    expect(partyFlags(t.server, partyIds[3]!)).toMatchObject({ email_sent: 0, email_bounced: 1, email_softbounced: 1, email_hardbounced: 0 });
   });
 });
 
@@ -205,6 +207,26 @@ describe('no SMTP server configured', () => {
     } finally {
       await second.close();
       await smtp.close();
+    }
+  });
+});
+
+describe('email_status flags', () => {
+  it('are turned on by the outbox and never off', async () => {
+    const { markPartyEmailStatus } = await import('../../server/db/repos/party-email-status');
+    const t = await startTestServer();
+    try {
+      const { partyIds } = await createParties(t, 2);
+      const [first, second] = partyIds as [number, number];
+      expect(markPartyEmailStatus(t.server.ctx, first, { sent: true })).toBe(true);
+      expect(markPartyEmailStatus(t.server.ctx, first, { bounced: true, hardbounced: true, sent: false })).toBe(true);
+      expect(markPartyEmailStatus(t.server.ctx, 9_999, { sent: true })).toBe(false);
+      expect(partyFlags(t.server, first)).toMatchObject({ email_sent: 1, email_bounced: 1, email_hardbounced: 1, email_softbounced: 0, email_opened: 0 });
+      expect(partyFlags(t.server, second)).toMatchObject({ email_sent: 0 });
+      const party = await t.api('GET', `/api/contracts/1/parties/${first}`);
+      expect(party.body.email_status).toMatchObject({ sent: true, bounced: true, hardbounced: true, opened: false });
+    } finally {
+      await t.close();
     }
   });
 });

@@ -1,11 +1,7 @@
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config/config';
-import { openDatabase, type OpenedDatabase } from '../../server/db/open-database';
-import { markPartyEmailStatus } from '../../server/db/repos/party-email-status';
 import { parseAddressList, senderOf } from '../../server/mail/mail-address';
 import { normalizePhoneNumber } from '../../server/sms/enqueue-sms';
-import { makeTempDir } from '../helpers/server';
 
 describe('addresses and numbers', () => {
   it('reads every mailbox of an address list', () => {
@@ -29,29 +25,6 @@ describe('addresses and numbers', () => {
     expect(normalizePhoneNumber('070 123')).toBe('070123');
     expect(normalizePhoneNumber('call me')).toBeUndefined();
     expect(normalizePhoneNumber('+46 70 123 45 67 89 01 23')).toBeUndefined();
-  });
-});
-
-describe('markPartyEmailStatus', () => {
-  let opened: OpenedDatabase | undefined;
-  afterEach(() => opened?.close());
-
-  it('does nothing while no parties table exists', () => {
-    opened = openDatabase(path.join(makeTempDir(), 'p.sqlite'));
-    expect(markPartyEmailStatus({ db: opened.db }, 1, { sent: true })).toBe(false);
-  });
-
-  it('turns flags on and never off', () => {
-    opened = openDatabase(path.join(makeTempDir(), 'p.sqlite'));
-    const flags = ['sent', 'opened', 'clicked', 'bounced', 'hardbounced', 'softbounced', 'blocked', 'unsub', 'spam'];
-    opened.sqlite.exec(`CREATE TABLE parties (id INTEGER PRIMARY KEY, ${flags.map((f) => `email_${f} INTEGER NOT NULL DEFAULT 0`).join(', ')})`);
-    opened.sqlite.exec('INSERT INTO parties (id) VALUES (1), (2)');
-    expect(markPartyEmailStatus({ db: opened.db }, 1, { sent: true })).toBe(true);
-    expect(markPartyEmailStatus({ db: opened.db }, 1, { bounced: true, hardbounced: true, sent: false })).toBe(true);
-    expect(markPartyEmailStatus({ db: opened.db }, 99, { sent: true })).toBe(false);
-    const row = opened.sqlite.prepare('SELECT * FROM parties WHERE id = 1').get() as Record<string, number>;
-    expect(row).toMatchObject({ email_sent: 1, email_bounced: 1, email_hardbounced: 1, email_softbounced: 0, email_opened: 0 });
-    expect(opened.sqlite.prepare('SELECT email_sent FROM parties WHERE id = 2').get()).toEqual({ email_sent: 0 });
   });
 });
 

@@ -1,8 +1,14 @@
 import type { Db } from '../open-database';
+import { createActivityRepo } from './activity-log';
+import { createAnnotationRepo } from './annotations';
+import { createAttachmentRepo } from './attachments';
+import { createContractRepo } from './contracts';
+import { createFileRepo } from './files';
 import { createJobRepo } from './jobs';
 import { createOfficeRepo } from './office';
 import { createOutboxRepo } from './outbox';
 import { createSettingsRepo } from './settings';
+import { createPartyRepo } from './parties';
 import { createTemplateRepo } from './templates';
 import { createTokenRepo } from './tokens';
 import { createUserRepo } from './users';
@@ -17,6 +23,12 @@ export function createRepos(db: Db) {
     jobs: createJobRepo(db),
     outbox: createOutboxRepo(db),
     settings: createSettingsRepo(db),
+    files: createFileRepo(db),
+    contracts: createContractRepo(db),
+    parties: createPartyRepo(db),
+    annotations: createAnnotationRepo(db),
+    attachments: createAttachmentRepo(db),
+    activity: createActivityRepo(db),
   };
 }
 

@@ -3,3 +3,4 @@ export * from './templates';
 export * from './jobs';
 export * from './outbox';
 export * from './settings';
+export * from './contracts';

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { ZAttachmentSchema } from '../../shared/api/attachments';
+import { ZPageQuerySchema } from '../../shared/api/common';
+import { MAX_UPLOAD_BYTES } from '../../shared/constants';
+import { AppError, notFound } from '../http/app-error';
+import { readPageRequest, sendPage } from '../http/pagination';
+import { defineRoute, sendJson, type AnyRoute } from '../http/route';
+import { fileResponseHeaders, readMediaType, readUploadFilename } from '../http/upload-headers';
+import { findContract } from '../services/contracts/find-draft';
+import { requestOrigin } from '../services/contracts/log-activity';
+import { createAttachment, deleteAttachment } from '../services/contracts/save-attachment';
+import { presentAttachment } from './contract-presenters';
+
+const tag = 'Contract attachments';
+
+export const attachmentRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'get',
+    path: '/api/contracts/:contract_id/attachments',
+    operationId: 'listContractAttachments',
+    summary: 'List the attachments of a contract, newest first',
+    tag,
+    access: 'user',
+    query: ZPageQuerySchema,
+    responses: { 200: { description: 'A page of attachments', schema: z.array(ZAttachmentSchema), isPaginated: true } },
+    handler: ({ req, res, ctx, ids, query }) => {
+      const contract = findContract(ctx, ids.contract_id);
+      const request = readPageRequest(query, 'attachments:-id', 1);
+      const page = ctx.repos.attachments.listPage(contract.id, request);
+      const total = ctx.repos.attachments.countInContract(contract.id);
+      sendPage(req, res, ctx.baseUrl(), request, page, total, (row) => presentAttachment(ctx, row));
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/contracts/:contract_id/attachments',
+    operationId: 'createContractAttachment',
+    summary: 'Attach a file to a draft',
+    description:
+      'The body is the file itself (at most 2 MiB) with its own `Content-Type`, and `Content-Disposition` carries its name (`filename` or RFC 6266 `filename*`). JSON and form bodies are API bodies, not files: send such a file as text/plain or application/octet-stream.',
+    tag,
+    access: 'user',
+    rawBody: { contentTypes: ['*/*'], maxBytes: MAX_UPLOAD_BYTES, description: 'The file, at most 2 MiB' },
+    responses: { 201: { description: 'The attachment', schema: ZAttachmentSchema } },
+    handler: ({ req, res, ctx, ids, raw, actor }) => {
+      if (!raw) {
+        throw new AppError(
+          'unsupported-media-type',
+          'An attachment is sent as its own bytes; application/json and form bodies are not files here. Send the file as text/plain or application/octet-stream.',
+        );
+      }
+      const upload = { name: readUploadFilename(req), contentType: readMediaType(req), bytes: raw };
+      sendJson(res, 201, presentAttachment(ctx, createAttachment(ctx, ids.contract_id, upload, actor, requestOrigin(req))));
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/contracts/:contract_id/attachments/:attachment_id',
+    operationId: 'getContractAttachment',
+    summary: 'Get an attachment',
+    tag,
+    access: 'user',
+    responses: { 200: { description: 'The attachment', schema: ZAttachmentSchema } },
+    handler: ({ res, ctx, ids }) => {
+      findContract(ctx, ids.contract_id);
+      const attachment = ctx.repos.attachments.findInContract(ids.contract_id, ids.attachment_id);
+      if (!attachment) throw notFound('attachment');
+      sendJson(res, 200, presentAttachment(ctx, attachment));
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/contracts/:contract_id/attachments/:attachment_id/preview',
+    operationId: 'getContractAttachmentFile',
+    summary: 'The attached file itself (preview_uri)',
+    tag,
+    access: 'user',
+    responses: { 200: { description: 'The file, with the content type it was uploaded with', contentType: 'application/octet-stream' } },
+    handler: ({ res, ctx, ids }) => {
+      findContract(ctx, ids.contract_id);
+      const attachment = ctx.repos.attachments.findInContract(ids.contract_id, ids.attachment_id);
+      const file = attachment && ctx.repos.files.getFile(attachment.fileId);
+      if (!attachment || !file) throw notFound('attachment');
+      for (const [name, value] of Object.entries(fileResponseHeaders(attachment.contentType, attachment.name))) res.setHeader(name, value);
+      res.status(200).end(file.data);
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/contracts/:contract_id/attachments/:attachment_id',
+    operationId: 'deleteContractAttachment',
+    summary: 'Remove an attachment from a draft',
+    tag,
+    access: 'user',
+    responses: { 204: { description: 'Removed' } },
+    handler: ({ req, res, ctx, ids, actor }) => {
+      deleteAttachment(ctx, ids.contract_id, ids.attachment_id, actor, requestOrigin(req));
+      res.status(204).end();
+    },
+  }),
+];

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { ZPageQuerySchema } from '../../shared/api/common';
+import { ZActivityEntrySchema, ZContractSchema, ZContractSendSchema, ZTemplatePreviewQuerySchema } from '../../shared/api/contracts';
+import { notFound } from '../http/app-error';
+import { readPageRequest, sendPage } from '../http/pagination';
+import { defineRoute, sendJson, type AnyRoute } from '../http/route';
+import { fileResponseHeaders } from '../http/upload-headers';
+import { renderContractText } from '../services/contracts/contract-fields';
+import { findContract } from '../services/contracts/find-draft';
+import { requestOrigin } from '../services/contracts/log-activity';
+import { sendContract } from '../services/contracts/send-contract';
+import { presentActivity, presentContract } from './contract-presenters';
+
+const tag = 'Contracts';
+
+export const contractActionRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'post',
+    path: '/api/contracts/:contract_id/send',
+    operationId: 'sendContract',
+    summary: 'Send a draft to its parties; from then on it is read-only',
+    tag,
+    access: 'user',
+    body: ZContractSendSchema,
+    isBodyOptional: true,
+    responses: { 200: { description: 'The contract, now sent', schema: ZContractSchema } },
+    handler: ({ req, res, ctx, ids, body, actor }) => {
+      const contract = sendContract(ctx, ids.contract_id, actor, body ?? {}, requestOrigin(req));
+      sendJson(res, 200, presentContract(ctx, contract));
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/contracts/:contract_id/pdf',
+    operationId: 'getContractPdf',
+    summary: 'The contract PDF (pdf_preview_uri)',
+    tag,
+    access: 'user',
+    responses: { 200: { description: 'The PDF', contentType: 'application/pdf' } },
+    handler: ({ res, ctx, ids }) => {
+      const contract = findContract(ctx, ids.contract_id);
+      const file = ctx.repos.files.getFile(contract.originalFileId);
+      if (!file) throw notFound('contract PDF');
+      for (const [name, value] of Object.entries(fileResponseHeaders('application/pdf', `${contract.name || `contract-${contract.id}`}.pdf`))) res.setHeader(name, value);
+      res.status(200).end(file.data);
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/contracts/:contract_id/activity_log',
+    operationId: 'listContractActivity',
+    summary: 'The activity log of a contract, newest first',
+    tag,
+    access: 'user',
+    query: ZPageQuerySchema,
+    responses: { 200: { description: 'A page of entries', schema: z.array(ZActivityEntrySchema), isPaginated: true } },
+    handler: ({ req, res, ctx, ids, query }) => {
+      const contract = findContract(ctx, ids.contract_id);
+      const request = readPageRequest(query, 'activity:-id', 1);
+      const page = ctx.repos.activity.listPage(contract.id, request);
+      const total = ctx.repos.activity.countInContract(contract.id);
+      sendPage(req, res, ctx.baseUrl(), request, page, total, (row) => presentActivity(ctx, row));
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/contract_templates/:template_id/pdf_preview',
+    operationId: 'previewContractTemplate',
+    summary: 'The PDF a contract made from this template would get',
+    tag: 'Contract templates',
+    access: 'user',
+    query: ZTemplatePreviewQuerySchema,
+    responses: { 200: { description: 'The rendered PDF', contentType: 'application/pdf' } },
+    handler: async ({ res, ctx, ids, query }) => {
+      const template = ctx.repos.templates.findById(ids.template_id);
+      if (!template) throw notFound('contract template');
+      const { bytes } = await renderContractText({ ...template, language: query.language ?? 'en' });
+      for (const [name, value] of Object.entries(fileResponseHeaders('application/pdf', `${template.name || 'template'}.pdf`))) res.setHeader(name, value);
+      res.status(200).end(Buffer.from(bytes));
+    },
+  }),
+];

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import {
+  CONTRACT_READ_ONLY_FIELDS,
+  ZContractCreateSchema,
+  ZContractListQuerySchema,
+  ZContractSchema,
+  ZContractUpdateSchema,
+} from '../../shared/api/contracts';
+import { MAX_UPLOAD_BYTES } from '../../shared/constants';
+import { contractOrdering, type ContractFilter } from '../db/repos/contracts';
+import { readPageRequest, sendPage } from '../http/pagination';
+import { defineRoute, sendJson, type AnyRoute } from '../http/route';
+import { createContractFromJson, createContractFromPdf } from '../services/contracts/create-contract';
+import { deleteContract } from '../services/contracts/delete-contract';
+import { findContract } from '../services/contracts/find-draft';
+import { requestOrigin } from '../services/contracts/log-activity';
+import { updateContract } from '../services/contracts/update-contract';
+import { presentContract } from './contract-presenters';
+
+const tag = 'Contracts';
+
+export const contractRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'get',
+    path: '/api/contracts',
+    operationId: 'listContracts',
+    summary: 'List contracts, newest first unless sorted',
+    description:
+      'Filters combine. `sort` takes id, name and is_signed (- for descending); name sorts case-insensitively, and ties are broken by id in the direction of the name or id term, else of the first term.',
+    tag,
+    access: 'user',
+    query: ZContractListQuerySchema,
+    responses: { 200: { description: 'A page of contracts', schema: z.array(ZContractSchema), isPaginated: true } },
+    handler: ({ req, res, ctx, query }) => {
+      const filter: ContractFilter = { status: query.status, userId: query.user, name: query.name || undefined };
+      const ordering = contractOrdering(query.sort, filter);
+      const request = readPageRequest(query, ordering.signature, ordering.keys.length);
+      const page = ctx.repos.contracts.listPage(request, filter, ordering);
+      sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.contracts.total(filter), (row) => presentContract(ctx, row));
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/contracts',
+    operationId: 'createContract',
+    summary: 'Create a draft from a PDF body, or from JSON (rendered from a template or from content)',
+    description:
+      'Send the PDF itself as `application/pdf` (at most 2 MiB; it must be a whole, unencrypted PDF), or a JSON object whose optional `template` names the template to render the PDF from.',
+    tag,
+    access: 'user',
+    body: ZContractCreateSchema,
+    isBodyOptional: true,
+    readOnlyFields: CONTRACT_READ_ONLY_FIELDS,
+    rawBody: { contentTypes: ['application/pdf'], maxBytes: MAX_UPLOAD_BYTES, description: 'The contract PDF, at most 2 MiB' },
+    responses: { 201: { description: 'The contract', schema: ZContractSchema } },
+    handler: async ({ req, res, ctx, body, raw, actor }) => {
+      const origin = requestOrigin(req);
+      // The content type decides, also for an empty body: an empty PDF is refused, empty JSON is all defaults.
+      const isJson = /^application\/(json|x-www-form-urlencoded)\b/i.test(req.headers['content-type'] ?? '');
+      const contract = isJson
+        ? await createContractFromJson(ctx, body ?? {}, actor, origin)
+        : await createContractFromPdf(ctx, raw ?? Buffer.alloc(0), actor, origin);
+      sendJson(res, 201, presentContract(ctx, contract));
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/contracts/:contract_id',
+    operationId: 'getContract',
+    summary: 'Get a contract',
+    tag,
+    access: 'user',
+    responses: { 200: { description: 'The contract', schema: ZContractSchema } },
+    handler: ({ res, ctx, ids }) => {
+      sendJson(res, 200, presentContract(ctx, findContract(ctx, ids.contract_id)));
+    },
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/contracts/:contract_id',
+    operationId: 'updateContract',
+    summary: 'Change a draft; only the fields sent change',
+    description: 'A new `content`, `template` or `language` renders the PDF of a contract made from text again. 409 once sent.',
+    tag,
+    access: 'user',
+    body: ZContractUpdateSchema,
+    readOnlyFields: CONTRACT_READ_ONLY_FIELDS,
+    responses: { 200: { description: 'The contract', schema: ZContractSchema } },
+    handler: async ({ req, res, ctx, ids, body, actor }) => {
+      sendJson(res, 200, presentContract(ctx, await updateContract(ctx, ids.contract_id, body, actor, requestOrigin(req))));
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/contracts/:contract_id',
+    operationId: 'deleteContract',
+    summary: 'Delete a draft with its parties, annotations and attachments',
+    tag,
+    access: 'user',
+    responses: { 204: { description: 'Deleted' } },
+    handler: ({ res, ctx, ids }) => {
+      deleteContract(ctx, ids.contract_id);
+      res.status(204).end();
+    },
+  }),
+];

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { ZPageQuerySchema } from '../../shared/api/common';
+import { PARTY_READ_ONLY_FIELDS, ZPartyCreateSchema, ZPartySchema, ZPartyUpdateSchema } from '../../shared/api/parties';
+import { notFound } from '../http/app-error';
+import { readPageRequest, sendPage } from '../http/pagination';
+import { defineRoute, sendJson, type AnyRoute } from '../http/route';
+import { findContract } from '../services/contracts/find-draft';
+import { requestOrigin } from '../services/contracts/log-activity';
+import { createParty, deleteParty, updateParty } from '../services/contracts/save-party';
+import { presentParty } from './contract-presenters';
+
+const tag = 'Contract parties';
+
+export const partyRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'get',
+    path: '/api/contracts/:contract_id/parties',
+    operationId: 'listContractParties',
+    summary: 'List the parties of a contract, newest first',
+    tag,
+    access: 'user',
+    query: ZPageQuerySchema,
+    responses: { 200: { description: 'A page of parties', schema: z.array(ZPartySchema), isPaginated: true } },
+    handler: ({ req, res, ctx, ids, query }) => {
+      const contract = findContract(ctx, ids.contract_id);
+      const request = readPageRequest(query, 'parties:-id', 1);
+      const page = ctx.repos.parties.listPage(contract.id, request);
+      const total = ctx.repos.parties.countInContract(contract.id);
+      sendPage(req, res, ctx.baseUrl(), request, page, total, (row) => presentParty(ctx, row));
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/contracts/:contract_id/parties',
+    operationId: 'createContractParty',
+    summary: 'Add a party to a draft',
+    tag,
+    access: 'user',
+    body: ZPartyCreateSchema,
+    readOnlyFields: PARTY_READ_ONLY_FIELDS,
+    responses: { 201: { description: 'The party', schema: ZPartySchema } },
+    handler: ({ req, res, ctx, ids, body, actor }) => {
+      sendJson(res, 201, presentParty(ctx, createParty(ctx, ids.contract_id, body, actor, requestOrigin(req))));
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/contracts/:contract_id/parties/:party_id',
+    operationId: 'getContractParty',
+    summary: 'Get a party',
+    tag,
+    access: 'user',
+    responses: { 200: { description: 'The party', schema: ZPartySchema } },
+    handler: ({ res, ctx, ids }) => {
+      findContract(ctx, ids.contract_id);
+      const party = ctx.repos.parties.findInContract(ids.contract_id, ids.party_id);
+      if (!party) throw notFound('party');
+      sendJson(res, 200, presentParty(ctx, party));
+    },
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/contracts/:contract_id/parties/:party_id',
+    operationId: 'updateContractParty',
+    summary: 'Change a party of a draft; only the fields sent change',
+    tag,
+    access: 'user',
+    body: ZPartyUpdateSchema,
+    readOnlyFields: PARTY_READ_ONLY_FIELDS,
+    responses: { 200: { description: 'The party', schema: ZPartySchema } },
+    handler: ({ req, res, ctx, ids, body, actor }) => {
+      const party = updateParty(ctx, ids.contract_id, ids.party_id, body, actor, requestOrigin(req));
+      sendJson(res, 200, presentParty(ctx, party));
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/contracts/:contract_id/parties/:party_id',
+    operationId: 'deleteContractParty',
+    summary: 'Remove a party (and its annotations) from a draft',
+    tag,
+    access: 'user',
+    responses: { 204: { description: 'Removed' } },
+    handler: ({ req, res, ctx, ids, actor }) => {
+      deleteParty(ctx, ids.contract_id, ids.party_id, actor, requestOrigin(req));
+      res.status(204).end();
+    },
+  }),
+];

@@ -1,0 +1,48 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import { fetchKeysetPage, type KeysetPage, type KeysetRequest, type SortKey } from '../keyset';
+import type { Db } from '../open-database';
+import { annotations } from '../schema';
+
+export type AnnotationRow = typeof annotations.$inferSelect;
+export type NewAnnotation = Omit<typeof annotations.$inferInsert, 'id'>;
+export type AnnotationChanges = Partial<Omit<NewAnnotation, 'contractId' | 'createdAt' | 'createdBy'>>;
+
+const NEWEST_FIRST: SortKey<AnnotationRow>[] = [{ column: annotations.id, isDescending: true, valueOf: (row) => row.id }];
+
+export function createAnnotationRepo(db: Db) {
+  const inContract = db
+    .select()
+    .from(annotations)
+    .where(and(eq(annotations.contractId, sql.placeholder('contractId')), eq(annotations.id, sql.placeholder('id'))))
+    .prepare();
+  const countIn = db
+    .select({ n: count() })
+    .from(annotations)
+    .where(eq(annotations.contractId, sql.placeholder('contractId')))
+    .prepare();
+
+  return {
+    findInContract: (contractId: number, id: number): AnnotationRow | undefined => inContract.get({ contractId, id }),
+    insert: (row: NewAnnotation): AnnotationRow => db.insert(annotations).values(row).returning().get(),
+    update: (id: number, changes: AnnotationChanges): AnnotationRow | undefined =>
+      db.update(annotations).set(changes).where(eq(annotations.id, id)).returning().get(),
+    remove: (id: number): boolean => db.delete(annotations).where(eq(annotations.id, id)).run().changes > 0,
+    countInContract: (contractId: number): number => countIn.get({ contractId })?.n ?? 0,
+    listInContract: (contractId: number): AnnotationRow[] =>
+      db.select().from(annotations).where(eq(annotations.contractId, contractId)).orderBy(annotations.id).all(),
+    listOfParty: (partyId: number): AnnotationRow[] =>
+      db.select().from(annotations).where(eq(annotations.partyId, partyId)).orderBy(annotations.id).all(),
+    listPage: (contractId: number, request: KeysetRequest): KeysetPage<AnnotationRow> =>
+      fetchKeysetPage(NEWEST_FIRST, request, eq(annotations.contractId, contractId), (where, orderBy, limit) =>
+        db
+          .select()
+          .from(annotations)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .all(),
+      ),
+  };
+}
+
+export type AnnotationRepo = ReturnType<typeof createAnnotationRepo>;

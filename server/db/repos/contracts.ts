@@ -1,0 +1,148 @@
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { fetchKeysetPage, type KeysetPage, type KeysetRequest, type SortKey } from '../keyset';
+import type { Db } from '../open-database';
+import { contracts } from '../schema';
+
+export type ContractRow = typeof contracts.$inferSelect;
+/** Mirrors shared/api's contract statuses and sort terms (server/db/ does not import the API layer). */
+export type ContractStatus = 'draft' | 'sent' | 'signed' | 'rejected';
+export type ContractSortTerm = { key: 'id' | 'name' | 'is_signed'; isDescending: boolean };
+export type NewContract = Omit<typeof contracts.$inferInsert, 'id' | 'status' | 'nameFolded' | 'isSigned' | 'isUnsigned'>;
+export type ContractChanges = Partial<Omit<NewContract, 'createdAt' | 'createdBy'>>;
+export type ContractFilter = { status?: ContractStatus | undefined; userId?: number | undefined; name?: string | undefined };
+export type ContractOrdering = { keys: SortKey<ContractRow>[]; signature: string };
+
+/** The case folding of the list's name sort and search. */
+export const foldName = (name: string): string => name.toLowerCase();
+
+const SORT_COLUMNS = {
+  id: { column: contracts.id, valueOf: (row: ContractRow) => row.id },
+  name: { column: contracts.nameFolded, valueOf: (row: ContractRow) => row.nameFolded },
+  is_signed: { column: contracts.isSigned, valueOf: (row: ContractRow) => (row.isSigned ? 1 : 0) },
+} as const;
+const UNSIGNED = { column: contracts.isUnsigned, valueOf: (row: ContractRow) => (row.isSigned ? 0 : 1) };
+
+/**
+ * The keyset ordering for `sort` terms. Every ordering ends with the id. Its direction, and
+ * that of any `is_signed` term, follows the `name` or `id` term when there is one (else the
+ * first term): a descending `is_signed` is an ascending `is_unsigned`, so nearly every sort
+ * walks one index in one direction and each page is an index seek. Under a status filter
+ * `is_signed` is the same for every row and drops out.
+ */
+export function contractOrdering(terms: readonly ContractSortTerm[] | undefined, filter: ContractFilter): ContractOrdering {
+  const given: ContractSortTerm[] = [];
+  for (const term of terms && terms.length > 0 ? terms : [{ key: 'id', isDescending: true } as const]) {
+    given.push(term);
+    if (term.key === 'id') break;
+  }
+  const anchor = (given.find((term) => term.key !== 'is_signed') ?? given[0])?.isDescending ?? true;
+  const keys: SortKey<ContractRow>[] = [];
+  const names: string[] = [];
+  for (const term of given) {
+    if (term.key === 'is_signed') {
+      if (filter.status !== undefined) continue;
+      const isFlipped = term.isDescending !== anchor;
+      keys.push({ ...(isFlipped ? UNSIGNED : SORT_COLUMNS.is_signed), isDescending: anchor });
+      names.push(`${anchor ? '-' : ''}${isFlipped ? 'is_unsigned' : 'is_signed'}`);
+      continue;
+    }
+    keys.push({ ...SORT_COLUMNS[term.key], isDescending: term.isDescending });
+    names.push(`${term.isDescending ? '-' : ''}${term.key}`);
+  }
+  if (given.at(-1)?.key !== 'id') {
+    keys.push({ ...SORT_COLUMNS.id, isDescending: anchor });
+    names.push(`${anchor ? '-' : ''}id`);
+  }
+  return { keys, signature: `contracts:${names.join(',')}` };
+}
+
+function countScopes(status: string, userId: number): string[] {
+  return ['*', `s:${status}`, `u:${userId}`, `u:${userId}:s:${status}`];
+}
+
+export function createContractRepo(db: Db) {
+  const sqlite = db.$client;
+  const byId = db
+    .select()
+    .from(contracts)
+    .where(eq(contracts.id, sql.placeholder('id')))
+    .prepare();
+  const bump = sqlite.prepare<[string, number]>(
+    'INSERT INTO contract_counts (scope, n) VALUES (?, ?) ON CONFLICT (scope) DO UPDATE SET n = n + excluded.n',
+  );
+  const countOf = sqlite.prepare<[string], { n: number }>('SELECT n FROM contract_counts WHERE scope = ?');
+  const adjust = (status: string, userId: number, delta: number) => {
+    for (const scope of countScopes(status, userId)) bump.run(scope, delta);
+  };
+
+  const whereOf = (filter: ContractFilter): SQL | undefined =>
+    and(
+      filter.status === undefined ? undefined : eq(contracts.status, filter.status),
+      filter.userId === undefined ? undefined : eq(contracts.createdBy, filter.userId),
+      filter.name ? sql`instr(${contracts.nameFolded}, ${foldName(filter.name)}) > 0` : undefined,
+    );
+
+  return {
+    findById: (id: number): ContractRow | undefined => byId.get({ id }),
+    /** Inserts a draft and counts it, in the caller's transaction. */
+    insert(row: NewContract): ContractRow {
+      const inserted = db
+        .insert(contracts)
+        .values({ ...row, nameFolded: foldName(row.name ?? '') })
+        .returning()
+        .get();
+      adjust(inserted.status, inserted.createdBy, 1);
+      return inserted;
+    },
+    update(id: number, changes: ContractChanges): ContractRow | undefined {
+      const withKey = changes.name === undefined ? changes : { ...changes, nameFolded: foldName(changes.name) };
+      return db.update(contracts).set(withKey).where(eq(contracts.id, id)).returning().get();
+    },
+    /** Moves a contract to another state and its count with it, in the caller's transaction. */
+    changeStatus(row: ContractRow, status: ContractStatus, changes: ContractChanges): ContractRow {
+      const updated = db
+        .update(contracts)
+        .set({ ...changes, status })
+        .where(eq(contracts.id, row.id))
+        .returning()
+        .get();
+      if (!updated) throw new Error(`contract ${row.id} vanished during a status change`);
+      adjust(row.status, row.createdBy, -1);
+      adjust(status, row.createdBy, 1);
+      return updated;
+    },
+    remove(row: ContractRow): void {
+      if (db.delete(contracts).where(eq(contracts.id, row.id)).run().changes > 0) adjust(row.status, row.createdBy, -1);
+    },
+    /** O(1) for no filter, status, user and both (kept counts); a name search counts its matches. */
+    total(filter: ContractFilter): number {
+      if (filter.name) return db.select({ n: count() }).from(contracts).where(whereOf(filter)).get()?.n ?? 0;
+      let scope = '*';
+      if (filter.userId !== undefined) scope = `u:${filter.userId}`;
+      if (filter.status !== undefined) scope = filter.userId === undefined ? `s:${filter.status}` : `${scope}:s:${filter.status}`;
+      return countOf.get(scope)?.n ?? 0;
+    },
+    listPage: (request: KeysetRequest, filter: ContractFilter, ordering: ContractOrdering): KeysetPage<ContractRow> =>
+      fetchKeysetPage(ordering.keys, request, whereOf(filter), (where, orderBy, limit) =>
+        db
+          .select()
+          .from(contracts)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .all(),
+      ),
+    /** Rebuilds the kept counts from the rows (after a bulk import, or to repair). */
+    recount(): void {
+      sqlite.exec(`
+        DELETE FROM contract_counts;
+        INSERT INTO contract_counts (scope, n) SELECT '*', count(*) FROM contracts;
+        INSERT INTO contract_counts (scope, n) SELECT 's:' || status, count(*) FROM contracts GROUP BY status;
+        INSERT INTO contract_counts (scope, n) SELECT 'u:' || created_by, count(*) FROM contracts GROUP BY created_by;
+        INSERT INTO contract_counts (scope, n)
+          SELECT 'u:' || created_by || ':s:' || status, count(*) FROM contracts GROUP BY created_by, status;`);
+    },
+  };
+}
+
+export type ContractRepo = ReturnType<typeof createContractRepo>;

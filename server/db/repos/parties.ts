@@ -1,0 +1,81 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import { fetchKeysetPage, type KeysetPage, type KeysetRequest, type SortKey } from '../keyset';
+import type { Db } from '../open-database';
+import { parties } from '../schema';
+
+export type PartyRow = typeof parties.$inferSelect;
+export type NewParty = Omit<typeof parties.$inferInsert, 'id'>;
+export type PartyChanges = Partial<Omit<NewParty, 'contractId' | 'createdAt' | 'createdBy' | 'signToken'>>;
+
+/** The nine `email_status` flags of a party, as their column names in the repository. */
+export type EmailStatusFlags = Partial<
+  Pick<
+    PartyRow,
+    | 'emailSent'
+    | 'emailOpened'
+    | 'emailClicked'
+    | 'emailBounced'
+    | 'emailHardbounced'
+    | 'emailSoftbounced'
+    | 'emailBlocked'
+    | 'emailUnsub'
+    | 'emailSpam'
+  >
+>;
+
+const NEWEST_FIRST: SortKey<PartyRow>[] = [{ column: parties.id, isDescending: true, valueOf: (row) => row.id }];
+
+export function createPartyRepo(db: Db) {
+  const inContract = db
+    .select()
+    .from(parties)
+    .where(and(eq(parties.contractId, sql.placeholder('contractId')), eq(parties.id, sql.placeholder('id'))))
+    .prepare();
+  const byToken = db
+    .select()
+    .from(parties)
+    .where(eq(parties.signToken, sql.placeholder('token')))
+    .prepare();
+  const countIn = db
+    .select({ n: count() })
+    .from(parties)
+    .where(eq(parties.contractId, sql.placeholder('contractId')))
+    .prepare();
+
+  return {
+    findInContract: (contractId: number, id: number): PartyRow | undefined => inContract.get({ contractId, id }),
+    findBySignToken: (token: string): PartyRow | undefined => byToken.get({ token }),
+    insert: (row: NewParty): PartyRow => db.insert(parties).values(row).returning().get(),
+    update: (id: number, changes: PartyChanges): PartyRow | undefined =>
+      db.update(parties).set(changes).where(eq(parties.id, id)).returning().get(),
+    /** Sets e-mail status flags (the outbox and the signing page); true flags stay true when not named. */
+    /** False when no such party exists. */
+    markEmailStatus: (id: number, flags: EmailStatusFlags): boolean => {
+      if (Object.keys(flags).length === 0) return true;
+      return db.update(parties).set(flags).where(eq(parties.id, id)).run().changes > 0;
+    },
+    remove: (id: number): boolean => db.delete(parties).where(eq(parties.id, id)).run().changes > 0,
+    countInContract: (contractId: number): number => countIn.get({ contractId })?.n ?? 0,
+    maxSignOrder: (contractId: number): number =>
+      db
+        .select({ n: sql<number | null>`max(${parties.signOrder})` })
+        .from(parties)
+        .where(eq(parties.contractId, contractId))
+        .get()?.n ?? 0,
+    /** Every party of a contract in signing order (for sending and the signing page). */
+    listInContract: (contractId: number): PartyRow[] =>
+      db.select().from(parties).where(eq(parties.contractId, contractId)).orderBy(parties.signOrder, parties.id).all(),
+    listPage: (contractId: number, request: KeysetRequest): KeysetPage<PartyRow> =>
+      fetchKeysetPage(NEWEST_FIRST, request, eq(parties.contractId, contractId), (where, orderBy, limit) =>
+        db
+          .select()
+          .from(parties)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .all(),
+      ),
+  };
+}
+
+export type PartyRepo = ReturnType<typeof createPartyRepo>;

@@ -1,0 +1,212 @@
+import { sql } from 'drizzle-orm';
+import { blob, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { users } from './accounts';
+import { contractTemplates } from './templates';
+
+/**
+ * Stored bytes (contract PDFs, attachments, signed PDFs) live in the database so that a
+ * contract and its files commit in one transaction. Same bytes of the same type are kept once.
+ */
+export const storedFiles = sqliteTable(
+  'stored_files',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    sha256: text('sha256').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    data: blob('data', { mode: 'buffer' }).notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('stored_files_sha256').on(t.sha256, t.contentType)],
+);
+
+export const contracts = sqliteTable(
+  'contracts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull().default(''),
+    /** Lower-cased name: the case-insensitive sort and search key. */
+    nameFolded: text('name_folded').notNull().default(''),
+    language: text('language').notNull().default('en'),
+    content: text('content').notNull().default(''),
+    emailInviteContent: text('email_invite_content').notNull().default(''),
+    emailFromName: text('email_from_name').notNull().default(''),
+    emailReplyTo: text('email_reply_to').notNull().default(''),
+    partyOrderDefined: integer('party_order_defined', { mode: 'boolean' }).notNull().default(false),
+    showIdentityNumber: integer('show_identity_number', { mode: 'boolean' }).notNull().default(false),
+    requireAuth: text('require_auth').notNull().default('NONE'),
+    /** draft | sent | signed | rejected */
+    status: text('status').notNull().default('draft'),
+    isSigned: integer('is_signed', { mode: 'boolean' })
+      .notNull()
+      .generatedAlwaysAs(sql`(status = 'signed')`, { mode: 'virtual' }),
+    /** The negation of is_signed: lets a sort like `is_signed,-name` walk one index in one direction. */
+    isUnsigned: integer('is_unsigned', { mode: 'boolean' })
+      .notNull()
+      .generatedAlwaysAs(sql`(status <> 'signed')`, { mode: 'virtual' }),
+    /** upload: the PDF was sent as is; rendered: the PDF is made from header, content and footer. */
+    source: text('source').notNull(),
+    templateId: integer('template_id').references(() => contractTemplates.id, { onDelete: 'set null' }),
+    header: text('header').notNull().default(''),
+    footer: text('footer').notNull().default(''),
+    footerType: text('footer_type').notNull().default('NONE'),
+    originalFileId: integer('original_file_id')
+      .notNull()
+      .references(() => storedFiles.id),
+    signedFileId: integer('signed_file_id').references(() => storedFiles.id),
+    /** JSON `[[width, height], …]` in points, as displayed (rotation applied), one pair per page. */
+    pageSizes: text('page_sizes').notNull(),
+    sentAt: integer('sent_at'),
+    expireAt: integer('expire_at'),
+    signedAt: integer('signed_at'),
+    rejectedAt: integer('rejected_at'),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  // One index per list ordering and filter, so that every page is an index seek (see docs/decisions.md).
+  (t) => [
+    index('contracts_status_id').on(t.status, t.id),
+    index('contracts_status_name').on(t.status, t.nameFolded, t.id),
+    index('contracts_name_id').on(t.nameFolded, t.id),
+    index('contracts_signed_id').on(t.isSigned, t.id),
+    index('contracts_signed_name').on(t.isSigned, t.nameFolded, t.id),
+    index('contracts_unsigned_id').on(t.isUnsigned, t.id),
+    index('contracts_unsigned_name').on(t.isUnsigned, t.nameFolded, t.id),
+    index('contracts_user_id').on(t.createdBy, t.id),
+    index('contracts_user_status_id').on(t.createdBy, t.status, t.id),
+    index('contracts_user_name').on(t.createdBy, t.nameFolded, t.id),
+    index('contracts_user_signed_id').on(t.createdBy, t.isSigned, t.id),
+    index('contracts_original_file').on(t.originalFileId),
+    index('contracts_signed_file').on(t.signedFileId),
+    index('contracts_template').on(t.templateId),
+  ],
+);
+
+/**
+ * Totals of the contract list kept in the same transactions as the contracts, so that
+ * `Pagination-Items-Total` never counts rows. Scopes: `*`, `s:<status>`, `u:<user>`, `u:<user>:s:<status>`.
+ */
+export const contractCounts = sqliteTable('contract_counts', {
+  scope: text('scope').primaryKey(),
+  n: integer('n').notNull().default(0),
+});
+
+export const parties = sqliteTable(
+  'parties',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull().default(''),
+    mobilePhone: text('mobile_phone').notNull().default(''),
+    identityNumber: text('identity_number').notNull().default(''),
+    deliveryMethod: text('delivery_method').notNull().default('EMAIL'),
+    signType: text('sign_type').notNull().default('DEFAULT'),
+    signOrder: integer('sign_order').notNull().default(0),
+    userId: integer('user_id').references(() => users.id),
+    /** 256 random bits, base64url: the party's secret link (`/sign/<token>`). */
+    signToken: text('sign_token').notNull(),
+    isAccept: integer('is_accept', { mode: 'boolean' }).notNull().default(false),
+    signTime: integer('sign_time'),
+    rejectCause: text('reject_cause'),
+    rejectedAt: integer('rejected_at'),
+    invitedAt: integer('invited_at'),
+    openedAt: integer('opened_at'),
+    answerIpAddress: text('answer_ip_address'),
+    answerUserAgent: text('answer_user_agent'),
+    emailSent: integer('email_sent', { mode: 'boolean' }).notNull().default(false),
+    emailOpened: integer('email_opened', { mode: 'boolean' }).notNull().default(false),
+    emailClicked: integer('email_clicked', { mode: 'boolean' }).notNull().default(false),
+    emailBounced: integer('email_bounced', { mode: 'boolean' }).notNull().default(false),
+    emailHardbounced: integer('email_hardbounced', { mode: 'boolean' }).notNull().default(false),
+    emailSoftbounced: integer('email_softbounced', { mode: 'boolean' }).notNull().default(false),
+    emailBlocked: integer('email_blocked', { mode: 'boolean' }).notNull().default(false),
+    emailUnsub: integer('email_unsub', { mode: 'boolean' }).notNull().default(false),
+    emailSpam: integer('email_spam', { mode: 'boolean' }).notNull().default(false),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    index('parties_contract_id').on(t.contractId, t.id),
+    uniqueIndex('parties_sign_token').on(t.signToken),
+    index('parties_user').on(t.userId),
+  ],
+);
+
+export const annotations = sqliteTable(
+  'annotations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    partyId: integer('party_id')
+      .notNull()
+      .references(() => parties.id, { onDelete: 'cascade' }),
+    pdfPage: integer('pdf_page').notNull(),
+    posX: real('pos_x').notNull(),
+    posY: real('pos_y').notNull(),
+    width: real('width').notNull(),
+    height: real('height').notNull(),
+    type: text('type').notNull(),
+    content: text('content').notNull().default(''),
+    inputRequired: integer('input_required', { mode: 'boolean' }).notNull().default(true),
+    renderWhenSigned: integer('render_when_signed', { mode: 'boolean' }).notNull().default(true),
+    /** What the party filled in when signing. */
+    value: text('value'),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('annotations_contract_id').on(t.contractId, t.id), index('annotations_party').on(t.partyId)],
+);
+
+export const attachments = sqliteTable(
+  'attachments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => storedFiles.id),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('attachments_contract_id').on(t.contractId, t.id), index('attachments_file').on(t.fileId)],
+);
+
+export const activityLog = sqliteTable(
+  'activity_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    /** The resource the entry is about (a party, annotation or attachment path), or empty. */
+    subject: text('subject').notNull().default(''),
+    /** The acting user; null for the appliance itself and for parties. */
+    userId: integer('user_id').references(() => users.id),
+    userAgent: text('user_agent').notNull().default(''),
+    ipAddress: text('ip_address').notNull().default(''),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('activity_log_contract_id').on(t.contractId, t.id)],
+);

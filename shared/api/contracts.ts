@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { CONTRACT_STATUSES, LANGUAGES, REQUIRE_AUTH_VALUES } from './enums';
+import { longText, resourcePath, shortText, ZPageQuerySchema, ZTimestampSchema } from './common';
+
+/** Loose enough for every address a mail server takes, strict enough to catch a typo'd field. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** An e-mail address, or empty for none. */
+export const optionalEmail = () =>
+  z
+    .string()
+    .max(1_000)
+    .refine((value) => value === '' || EMAIL_PATTERN.test(value), 'must be an e-mail address or empty');
+
+export const ZTemplatePathSchema = resourcePath('contract_templates');
+
+export const ZContractSchema = z
+  .object({
+    self: z.string(),
+    name: z.string(),
+    language: z.enum(LANGUAGES),
+    content: z.string(),
+    pdf_preview_uri: z.string().meta({ description: 'Authenticated API URL that returns the contract PDF' }),
+    email_invite_content: z.string(),
+    email_from_name: z.string(),
+    email_reply_to: z.string(),
+    party_order_defined: z.boolean(),
+    show_identity_number: z.boolean(),
+    require_auth: z.enum(REQUIRE_AUTH_VALUES),
+    sent_time: ZTimestampSchema.nullable(),
+    expire_time: ZTimestampSchema.nullable(),
+    created_by: z.string(),
+    created_time: ZTimestampSchema,
+    template: z.string().nullable(),
+    is_answered: z.boolean(),
+    is_signed: z.boolean(),
+    is_rejected: z.boolean(),
+  })
+  .meta({ id: 'ApiContract' });
+
+const writableContractFields = {
+  name: shortText(),
+  language: z.enum(LANGUAGES),
+  content: longText().meta({
+    description: 'Light Markdown; the PDF of a contract made from a template (or from JSON) is rendered from it',
+  }),
+  email_invite_content: longText(),
+  email_from_name: shortText(),
+  email_reply_to: optionalEmail(),
+  party_order_defined: z.boolean(),
+  show_identity_number: z.boolean(),
+  require_auth: z.enum(REQUIRE_AUTH_VALUES),
+  expire_time: ZTimestampSchema.nullable(),
+  template: ZTemplatePathSchema.nullable().meta({
+    description: 'Render the contract PDF from this template; null unlinks the template and keeps the PDF',
+  }),
+};
+
+/** The JSON way to create a contract (the other is a PDF body): every writable field, all optional. */
+export const ZContractCreateSchema = z.strictObject(writableContractFields).partial().meta({ id: 'ApiContractCreate' });
+export const ZContractUpdateSchema = z.strictObject(writableContractFields).partial().meta({ id: 'ApiContractUpdate' });
+
+export const CONTRACT_READ_ONLY_FIELDS = [
+  'self',
+  'pdf_preview_uri',
+  'sent_time',
+  'created_by',
+  'created_time',
+  'is_answered',
+  'is_signed',
+  'is_rejected',
+] as const;
+
+export const CONTRACT_SORT_KEYS = ['id', 'name', 'is_signed'] as const;
+export type ContractSortKey = (typeof CONTRACT_SORT_KEYS)[number];
+export type ContractSortTerm = { key: ContractSortKey; isDescending: boolean };
+
+const SORT_PATTERN = /^-?(id|name|is_signed)(,-?(id|name|is_signed))*$/;
+
+export const ZContractSortSchema = z
+  .string()
+  .regex(SORT_PATTERN, 'must be a comma-separated list of id, name, is_signed, each optionally prefixed with -')
+  .refine((text) => {
+    const keys = text.split(',').map((term) => term.replace(/^-/, ''));
+    return new Set(keys).size === keys.length;
+  }, 'must not name a key twice')
+  .transform((text): ContractSortTerm[] =>
+    text.split(',').map((term) => ({ key: term.replace(/^-/, '') as ContractSortKey, isDescending: term.startsWith('-') })),
+  )
+  .meta({ description: 'Comma-separated id, name, is_signed; - for descending. Default -id (newest first)', example: '-name' });
+
+export const ZContractListQuerySchema = ZPageQuerySchema.extend({
+  status: z.enum(CONTRACT_STATUSES).optional(),
+  user: z
+    .string()
+    .regex(/^(\/api\/users\/)?[1-9][0-9]{0,15}$/, 'must be a user path of the form /api/users/<id>')
+    .transform((text) => Number(text.replace('/api/users/', '')))
+    .optional()
+    .meta({ description: 'Only contracts created by this user (/api/users/<id>)' }),
+  name: shortText().optional().meta({ description: 'Case-insensitive substring of the contract name' }),
+  sort: ZContractSortSchema.optional(),
+});
+
+export const ZContractSendSchema = z
+  .strictObject({
+    silent: z.boolean().optional().meta({ description: 'true: no invitations are sent' }),
+    auto_sign: z.boolean().optional().meta({ description: 'true: parties whose user is the acting user sign at once' }),
+  })
+  .meta({ id: 'ApiContractSend' });
+
+export const ZActivityEntrySchema = z
+  .object({
+    time: ZTimestampSchema,
+    event: z.string(),
+    user_agent: z.string(),
+    ip_address: z.string(),
+  })
+  .meta({ id: 'ApiActivityLogEntry' });
+
+export const ZTemplatePreviewQuerySchema = z.strictObject({
+  language: z.enum(LANGUAGES).optional().meta({ description: 'Language of the page numbers; default en' }),
+});
+
+export type TContract = z.infer<typeof ZContractSchema>;
+export type TContractCreate = z.infer<typeof ZContractCreateSchema>;
+export type TContractUpdate = z.infer<typeof ZContractUpdateSchema>;
+export type TContractListQuery = z.output<typeof ZContractListQuerySchema>;
+export type TContractSend = z.infer<typeof ZContractSendSchema>;
+export type TActivityEntry = z.infer<typeof ZActivityEntrySchema>;

@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db, OpenedDatabase } from '../../server/db/open-database';
+import { openDatabase } from '../../server/db/open-database';
+import { contractOrdering, createContractRepo, foldName, type ContractFilter, type ContractSortTerm } from '../../server/db/repos/contracts';
+import * as schema from '../../server/db/schema';
+import { makeTempDir } from '../helpers/server';
+
+const terms = (sort: string): ContractSortTerm[] =>
+  sort.split(',').map((term) => ({ key: term.replace('-', '') as ContractSortTerm['key'], isDescending: term.startsWith('-') }));
+
+const SORTS = ['-id', 'id', 'name', '-name', 'is_signed', '-is_signed', 'is_signed,name', 'is_signed,-name', '-is_signed,name', '-is_signed,-name', 'is_signed,-id'];
+/** Sorts led by name order by the name index and sort only rows of equal name ("RIGHT PART" / "LAST n TERMS"). */
+const NAME_LED = ['name,is_signed', 'name,-is_signed', '-name,is_signed', 'name,-id'];
+
+describe('contract list query plans', () => {
+  let opened: OpenedDatabase;
+  const plans: string[] = [];
+  let repo: ReturnType<typeof createContractRepo>;
+
+  beforeAll(() => {
+    opened = openDatabase(path.join(makeTempDir(), 'plan.sqlite'));
+    const { sqlite } = opened;
+    sqlite.exec(`INSERT INTO users (username, email, permission_template, created_at) VALUES ('a', 'a@example.se', 'CUSTOMER_ADMIN_USER', 0), ('b', 'b@example.se', 'CUSTOMER_USER', 0)`);
+    sqlite.exec(`INSERT INTO stored_files (sha256, content_type, size, data, created_at) VALUES ('x', 'application/pdf', 1, x'00', 0)`);
+    const insert = sqlite.prepare(
+      `INSERT INTO contracts (name, name_folded, status, source, original_file_id, page_sizes, created_by, created_at, updated_at) VALUES (?, ?, ?, 'upload', 1, '[]', ?, 0, 0)`,
+    );
+    sqlite.transaction(() => {
+      for (let index = 0; index < 5_000; index += 1) {
+        const name = `Contract ${index % 731}`;
+        insert.run(name, foldName(name), ['draft', 'sent', 'signed', 'rejected'][index % 4], 1 + (index % 2));
+      }
+    })();
+    // The repository's own queries, seen through a logger on the same connection.
+    const logged = drizzle(sqlite, {
+      schema,
+      logger: { logQuery: (query, params) => plans.push(sqlite.prepare(`EXPLAIN QUERY PLAN ${query}`).all(...(params as never[])).map((row) => (row as { detail: string }).detail).join(' | ')) },
+    }) as unknown as Db;
+    repo = createContractRepo(logged);
+  });
+  afterAll(() => opened.close());
+
+  /** The plans of a first page and of the page after a row in the middle. */
+  const plansOf = (sort: string, filter: ContractFilter) => {
+    const ordering = contractOrdering(terms(sort), filter);
+    plans.length = 0;
+    const first = repo.listPage({ isBackward: false, limit: 10 }, filter, ordering);
+    const middle = first.rows.at(-1)!;
+    repo.listPage({ isBackward: false, limit: 10, after: ordering.keys.map((key) => key.valueOf(middle)) }, filter, ordering);
+    repo.listPage({ isBackward: true, limit: 10, after: ordering.keys.map((key) => key.valueOf(middle)) }, filter, ordering);
+    return [...plans];
+  };
+
+  const filters: Array<[string, ContractFilter]> = [
+    ['no filter', {}],
+    ['status', { status: 'sent' }],
+    ['user and status', { userId: 1, status: 'draft' }],
+  ];
+
+  for (const [label, filter] of filters) {
+    it.each(SORTS)(`${label}: sort=%s seeks an index and never sorts the table`, (sort) => {
+      const [first, after, before] = plansOf(sort, filter);
+      for (const plan of [first, after, before]) expect(plan).not.toMatch(/TEMP B-TREE/);
+      for (const plan of [after, before]) expect(plan).toMatch(/^SEARCH contracts USING (INDEX|INTEGER PRIMARY KEY)/);
+    });
+  }
+
+  it.each(['-id', 'id', 'name', '-name', 'is_signed', '-is_signed'])('user: sort=%s seeks an index', (sort) => {
+    const [, after] = plansOf(sort, { userId: 1 });
+    expect(after).toMatch(/^SEARCH contracts USING INDEX contracts_user_/);
+    expect(after).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it.each(NAME_LED)('sort=%s walks the name index and sorts only ties', (sort) => {
+    for (const plan of plansOf(sort, {})) {
+      expect(plan).toMatch(/USING INDEX contracts_name_id/);
+      expect(plan).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+    }
+  });
+});
