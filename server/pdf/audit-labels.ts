@@ -1,0 +1,63 @@
+export type AuditLabels = typeof EN;
+
+const EN = {
+  title: 'Signature audit trail',
+  subtitle: 'Record of how this document was signed',
+  document: 'Document',
+  contract: 'Contract',
+  documentSha256: 'Document SHA-256',
+  pages: 'Pages',
+  completed: 'Completed',
+  sealedBy: 'Sealed by',
+  sealFingerprint: 'Seal certificate SHA-256',
+  parties: 'Parties',
+  contact: 'Contact',
+  role: 'Role',
+  authentication: 'Authentication',
+  ipAddress: 'IP address',
+  userAgent: 'User agent',
+  sent: 'Sent',
+  opened: 'Opened',
+  signed: 'Signed',
+  notYet: '—',
+  timesIn: (zone: string) => `Times are shown in ${zone}.`,
+  seal: 'This document is sealed with a digital signature over the original document, the values filled in by the parties and this audit trail. The original document is the unchanged first part of this file; any later change invalidates the seal.',
+  pageOf: (page: number, pages: number) => `Audit trail · page ${page} of ${pages}`,
+  signedBy: (name: string) => `Signed by ${name}`,
+  roles: { DEFAULT: 'Signer', APPROVER: 'Approver', VIEWER: 'Viewer' } as Record<string, string>,
+  authentications: { NONE: 'Link only', EMAIL_CODE: 'One-time code by e-mail', SMS_CODE: 'One-time code by SMS' } as Record<string, string>,
+  sealReason: 'Signed with SignDesk: the parties\' signatures and audit trail',
+};
+
+const SV: AuditLabels = {
+  title: 'Signeringslogg',
+  subtitle: 'Redogörelse för hur dokumentet signerades',
+  document: 'Dokument',
+  contract: 'Avtal',
+  documentSha256: 'Dokumentets SHA-256',
+  pages: 'Sidor',
+  completed: 'Slutfört',
+  sealedBy: 'Förseglat av',
+  sealFingerprint: 'Sigillcertifikatets SHA-256',
+  parties: 'Parter',
+  contact: 'Kontakt',
+  role: 'Roll',
+  authentication: 'Autentisering',
+  ipAddress: 'IP-adress',
+  userAgent: 'Webbläsare',
+  sent: 'Skickat',
+  opened: 'Öppnat',
+  signed: 'Signerat',
+  notYet: '—',
+  timesIn: (zone: string) => `Tider anges i ${zone}.`,
+  seal: 'Dokumentet är förseglat med en digital signatur över originaldokumentet, parternas ifyllda värden och denna logg. Originaldokumentet är den oförändrade första delen av filen; varje senare ändring gör förseglingen ogiltig.',
+  pageOf: (page: number, pages: number) => `Signeringslogg · sida ${page} av ${pages}`,
+  signedBy: (name: string) => `Signerat av ${name}`,
+  roles: { DEFAULT: 'Undertecknare', APPROVER: 'Godkännare', VIEWER: 'Mottagare' },
+  authentications: { NONE: 'Endast länk', EMAIL_CODE: 'Engångskod via e-post', SMS_CODE: 'Engångskod via SMS' },
+  sealReason: 'Signerat med SignDesk: parternas signaturer och signeringslogg',
+};
+
+export function auditLabels(language: 'en' | 'sv' | undefined): AuditLabels {
+  return language === 'sv' ? SV : EN;
+}
