@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { EncryptedPDFError, PDFArray, PDFDocument, PDFHexString, PDFRef, PDFString } from 'pdf-lib';
-import { describeSigningIdentity, type SigningIdentity } from '../crypto/signing-identity';
+import { EncryptedPDFError, ParseSpeeds, PDFArray, PDFDocument, PDFHexString, PDFRef, PDFString } from 'pdf-lib';
+import type { SigningIdentity } from '../crypto/signing-identity';
 import { auditLabels } from './audit-labels';
 import { drawAuditTrail } from './draw-audit-trail';
 import { collectUpdateObjects, snapshotObjects, writeIncrementalUpdate, type UpdateTrailer } from './incremental-update';
 import { readPdfTail } from './read-pdf-tail';
+import { useNativeDeflate } from './native-deflate';
 import { embedSealFonts } from './seal-fonts';
 import { fillSeal, prepareSeal } from './seal-signature';
 import type { SignedPdfField, SignedPdfInput } from './signed-pdf-types';
@@ -26,10 +27,14 @@ export type { SignedPdfAudit, SignedPdfField, SignedPdfFieldType, SignedPdfInput
  */
 export async function buildSignedPdf(input: SignedPdfInput, identity: SigningIdentity): Promise<Uint8Array> {
   const { original, audit } = input;
-  const sha256 = createHash('sha256').update(original).digest('hex');
-  if (sha256 !== audit.documentSha256.trim().toLowerCase()) throw new Error('audit.documentSha256 is not the SHA-256 of the original document.');
+  // The original is the signed range's prefix: its hash state is reused for the signature.
+  const originalHash = createHash('sha256').update(original);
+  if (originalHash.copy().digest('hex') !== audit.documentSha256.trim().toLowerCase()) {
+    throw new Error('audit.documentSha256 is not the SHA-256 of the original document.');
+  }
 
   const doc = await loadOriginal(original);
+  useNativeDeflate(doc.context);
   const tail = readPdfTail(original);
   if (tail) doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, tail.size - 1);
   const snapshot = tail ? snapshotObjects(doc.context) : undefined;
@@ -41,16 +46,20 @@ export async function buildSignedPdf(input: SignedPdfInput, identity: SigningIde
   const originalPageCount = doc.getPageCount();
   await stampFields({ doc, fonts, labels, timeZone: audit.timeZone, signedTimeOf }, input.fields);
 
-  const seal = describeSigningIdentity(identity);
+  const sealName = commonNameOf(identity);
+  const seal = { subject: sealName, fingerprintSha256: identity.certificate.fingerprint256 };
   const auditPages = drawAuditTrail({ doc, fonts, labels, audit, originalPageCount, seal });
-  const plan = prepareSeal(doc, identity, auditPages.at(-1)!, { time: input.now ?? new Date(), reason: labels.sealReason, name: commonNameOf(identity) });
+  const plan = prepareSeal(doc, identity, auditPages.at(-1)!, { time: input.now ?? new Date(), reason: labels.sealReason, name: sealName });
+  // fontkit hands each subset over through a setTimeout-based stream shim: embedding the three
+  // faces side by side overlaps those waits instead of queueing them (flush embeds one by one).
+  await Promise.all([fonts.regular, fonts.bold, fonts.script].map((font) => font.embed()));
   await doc.flush();
 
   if (tail && snapshot) {
     const objects = [...collectUpdateObjects(doc.context, snapshot), { ref: plan.ref, raw: plan.raw }];
     const xrefStreamRef = tail.kind === 'stream' ? doc.context.nextRef() : undefined;
     const update = writeIncrementalUpdate(original, tail, objects, trailerOf(doc, tail.size), xrefStreamRef);
-    return fillSeal(update, plan, identity);
+    return fillSeal(update, plan, identity, { prefix: original.length, hash: originalHash });
   }
 
   const rewritten = await doc.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false });
@@ -62,9 +71,11 @@ export async function buildSignedPdf(input: SignedPdfInput, identity: SigningIde
 
 async function loadOriginal(original: Uint8Array): Promise<PDFDocument> {
   try {
-    return await PDFDocument.load(original, { updateMetadata: false });
+    // Parse in one go: pdf-lib's default yields to a setTimeout every 100 objects, which adds
+    // milliseconds of idle time for the few milliseconds of work that sealing a contract is.
+    return await PDFDocument.load(original, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
   } catch (error) {
-    if (error instanceof EncryptedPDFError) throw new Error('The original PDF is encrypted; it cannot be stamped and sealed.');
+    if (error instanceof EncryptedPDFError) throw new Error('The original PDF is encrypted; it cannot be stamped and sealed.', { cause: error });
     throw error;
   }
 }

@@ -23,7 +23,7 @@ export function cmsSizeEstimate(identity: SigningIdentity): number {
  * node:crypto computes the signature.
  */
 export function signCmsDetached(identity: SigningIdentity, contentDigest: Uint8Array): Buffer {
-  const certificates = [identity.certificate, ...identity.chain].map((cert) => pkijs.Certificate.fromBER(toArrayBuffer(cert.raw)));
+  const certificates = parsedCertificatesOf(identity);
   const leaf = certificates[0]!;
   const certHash = createHash('sha256').update(identity.certificate.raw).digest();
 
@@ -60,4 +60,15 @@ export function signCmsDetached(identity: SigningIdentity, contentDigest: Uint8A
   });
   const contentInfo = new pkijs.ContentInfo({ contentType: ID_SIGNED_DATA, content: signedData.toSchema(true) });
   return Buffer.from(contentInfo.toSchema().toBER());
+}
+
+const parsedCertificates = new WeakMap<SigningIdentity, pkijs.Certificate[]>();
+
+function parsedCertificatesOf(identity: SigningIdentity): pkijs.Certificate[] {
+  let certificates = parsedCertificates.get(identity);
+  if (!certificates) {
+    certificates = [identity.certificate, ...identity.chain].map((cert) => pkijs.Certificate.fromBER(toArrayBuffer(cert.raw)));
+    parsedCertificates.set(identity, certificates);
+  }
+  return certificates;
 }

@@ -2,7 +2,7 @@ import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { AuditLabels } from './audit-labels';
 import { truncateToWidth, wrapText } from './fit-text';
 import { formatAuditTime } from './format-audit-time';
-import { renderable, type SealFonts } from './seal-fonts';
+import { renderable, widthOf, type SealFonts } from './seal-fonts';
 import type { SignedPdfAudit, SignedPdfParty } from './signed-pdf-types';
 
 const A4 = { width: 595.28, height: 841.89 };
@@ -148,7 +148,7 @@ function partyBlock(context: AuditTrailContext, party: SignedPdfParty, width: nu
     draw: (page, top) => {
       page.drawRectangle({ x: MARGIN, y: top - cardHeight, width: 2.2, height: cardHeight, color: INK });
       page.drawText(name, { x: MARGIN + 12, y: top - 16, size: 12, font: fonts.bold, color: DARK });
-      const roleWidth = fonts.bold.widthOfTextAtSize(role, 7.5) + 14;
+      const roleWidth = widthOf(fonts.bold, role, 7.5) + 14;
       page.drawRectangle({ x: MARGIN + width - roleWidth, y: top - 19, width: roleWidth, height: 15, color: BADGE });
       page.drawText(role, { x: MARGIN + width - roleWidth + 7, y: top - 14.5, size: 7.5, font: fonts.bold, color: INK });
       drawRows(page, rows, MARGIN + 12, top - 30, fonts.regular);
@@ -175,7 +175,7 @@ function drawFooter({ fonts, labels, audit }: AuditTrailContext, page: PDFPage, 
   const right = labels.pageOf(index, count);
   page.drawLine({ start: { x: MARGIN, y: MARGIN - 8 }, end: { x: pageWidth - MARGIN, y: MARGIN - 8 }, thickness: 0.5, color: RULE });
   page.drawText(left, { x: MARGIN, y: MARGIN - 20, size: 7.5, font: fonts.regular, color: MUTED });
-  page.drawText(right, { x: pageWidth - MARGIN - fonts.regular.widthOfTextAtSize(right, 7.5), y: MARGIN - 20, size: 7.5, font: fonts.regular, color: MUTED });
+  page.drawText(right, { x: pageWidth - MARGIN - widthOf(fonts.regular, right, 7.5), y: MARGIN - 20, size: 7.5, font: fonts.regular, color: MUTED });
 }
 
 function textRow(font: PDFFont, label: string, value: string, width: number): Row {

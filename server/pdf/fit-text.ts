@@ -1,4 +1,5 @@
 import type { PDFFont } from 'pdf-lib';
+import { widthOf } from './seal-fonts';
 
 const ELLIPSIS = '…';
 
@@ -9,7 +10,7 @@ export function wrapText(font: PDFFont, text: string, size: number, maxWidth: nu
     let line = '';
     for (const word of paragraph.split(/\s+/).filter(Boolean)) {
       const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= maxWidth) {
+      if (widthOf(font, candidate, size) <= maxWidth) {
         line = candidate;
         continue;
       }
@@ -29,7 +30,7 @@ function breakWord(font: PDFFont, word: string, size: number, maxWidth: number):
   const pieces: string[] = [];
   let piece = '';
   for (const char of word) {
-    if (piece && font.widthOfTextAtSize(piece + char, size) > maxWidth) {
+    if (piece && widthOf(font, piece + char, size) > maxWidth) {
       pieces.push(piece);
       piece = '';
     }
@@ -41,15 +42,15 @@ function breakWord(font: PDFFont, word: string, size: number, maxWidth: number):
 
 /** The text cut to fit maxWidth at this size, ending in an ellipsis when cut. */
 export function truncateToWidth(font: PDFFont, text: string, size: number, maxWidth: number): string {
-  if (font.widthOfTextAtSize(text, size) <= maxWidth) return text;
+  if (widthOf(font, text, size) <= maxWidth) return text;
   const chars = [...text];
-  while (chars.length > 0 && font.widthOfTextAtSize(chars.join('') + ELLIPSIS, size) > maxWidth) chars.pop();
+  while (chars.length > 0 && widthOf(font, chars.join('') + ELLIPSIS, size) > maxWidth) chars.pop();
   return chars.length > 0 ? chars.join('').trimEnd() + ELLIPSIS : '';
 }
 
 /** The largest size (up to maxSize) at which one line of text fits the width, and the text, cut at minSize if need be. */
 export function fitLine(font: PDFFont, text: string, maxWidth: number, maxSize: number, minSize: number): { text: string; size: number } {
-  const widthAtOne = font.widthOfTextAtSize(text, 1);
+  const widthAtOne = widthOf(font, text, 1);
   const size = Math.max(minSize, Math.min(maxSize, widthAtOne > 0 ? maxWidth / widthAtOne : maxSize));
   return { text: truncateToWidth(font, text, size, maxWidth), size };
 }

@@ -1,4 +1,5 @@
 import { PDFRawStream, PDFStream, type PDFContext, type PDFObject, type PDFRef } from 'pdf-lib';
+import { withNativeDeflate } from './native-deflate';
 import type { PdfTail } from './read-pdf-tail';
 
 /** The serialized form of every indirect object as loaded, to find which ones we changed. */
@@ -58,7 +59,7 @@ export function writeIncrementalUpdate(base: Uint8Array, tail: PdfTail, objects:
   for (const { ref, object, raw } of sorted) {
     offsets.set(ref, position);
     push(ascii(`${ref.objectNumber} ${ref.generationNumber} obj\n`));
-    push(raw ?? serialize(object!));
+    push(raw ?? serialize(withNativeDeflate(object!)));
     push(ascii('\nendobj\n'));
   }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { StandardFonts, type PDFDocument, type PDFFont } from 'pdf-lib';
-import { alignTrueTypeGlyphs } from './align-truetype-glyphs';
+import { prepareTrueTypeFont } from './prepare-truetype-font';
 
 /** The faces of the stamped marks and the audit trail. */
 export type SealFonts = { regular: PDFFont; bold: PDFFont; script: PDFFont; mono: PDFFont };
@@ -24,21 +24,85 @@ export async function embedSealFonts(doc: PDFDocument): Promise<SealFonts> {
     bold: readFont('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
     script: readFont('@expo-google-fonts/dancing-script/600SemiBold/DancingScript_600SemiBold.ttf'),
   };
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(cachingFontkit);
   const [regular, bold, script, mono] = await Promise.all([
     doc.embedFont(fontFiles.regular, { subset: true }),
     doc.embedFont(fontFiles.bold, { subset: true }),
     doc.embedFont(fontFiles.script, { subset: true }),
     doc.embedFont(StandardFonts.Courier),
   ]);
+  rememberCharacterSet('regular', regular);
+  rememberCharacterSet('bold', bold);
+  rememberCharacterSet('script', script);
   return { regular, bold, script, mono };
 }
 
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+type FontkitFont = ReturnType<Fontkit['create']>;
+const parsedFonts = new WeakMap<Uint8Array, FontkitFont>();
+
+/**
+ * fontkit copies and parses a font file on every embedFont; our three faces are the same bytes
+ * every time, so each is parsed once per process and its (read-only) font object shared. Each
+ * document still gets its own subset.
+ */
+const cachingFontkit: Fontkit = {
+  create(bytes, postscriptName) {
+    let font = parsedFonts.get(bytes);
+    if (!font) {
+      font = fontkit.create(bytes, postscriptName);
+      parsedFonts.set(bytes, font);
+    }
+    return font;
+  },
+};
+
 function readFont(specifier: string): Uint8Array {
-  return alignTrueTypeGlyphs(fs.readFileSync(require.resolve(specifier)));
+  return prepareTrueTypeFont(fs.readFileSync(require.resolve(specifier)));
 }
 
+/** Each face's characters, computed once per process (pdf-lib would list them afresh for every document). */
+const faceCharacterSets = new Map<keyof FontFiles, Set<number>>();
 const characterSets = new WeakMap<PDFFont, Set<number>>();
+
+const faceAdvances = new Map<keyof FontFiles, Map<number, number>>();
+const advances = new WeakMap<PDFFont, Map<number, number>>();
+
+function rememberCharacterSet(face: keyof FontFiles, font: PDFFont): void {
+  let set = faceCharacterSets.get(face);
+  if (!set) {
+    set = new Set(font.getCharacterSet());
+    faceCharacterSets.set(face, set);
+  }
+  characterSets.set(font, set);
+  let widths = faceAdvances.get(face);
+  if (!widths) {
+    widths = new Map();
+    faceAdvances.set(face, widths);
+  }
+  advances.set(font, widths);
+}
+
+/**
+ * The width of the text at this size. The faces carry no kerning (see prepareTrueTypeFont), so
+ * it is the sum of each character's advance, which we keep per face: pdf-lib would lay the
+ * whole string out with fontkit on every call, and fitting and wrapping call it often.
+ */
+export function widthOf(font: PDFFont, text: string, size: number): number {
+  const widths = advances.get(font);
+  if (!widths) return font.widthOfTextAtSize(text, size);
+  let total = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    let width = widths.get(code);
+    if (width === undefined) {
+      width = font.widthOfTextAtSize(char, 1);
+      widths.set(code, width);
+    }
+    total += width;
+  }
+  return total * size;
+}
 
 function characterSetOf(font: PDFFont): Set<number> {
   let set = characterSets.get(font);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, PDFString, type PDFDocument, type PDFPage, type PDFRef } from 'pdf-lib';
 import type { SigningIdentity } from '../crypto/signing-identity';
 import { cmsSizeEstimate, signCmsDetached } from './cms-signature';
@@ -54,7 +54,7 @@ export function prepareSeal(doc: PDFDocument, identity: SigningIdentity, page: P
 }
 
 /** Fills /ByteRange, hashes everything but the /Contents hex string, signs it and writes the CMS in. */
-export function fillSeal(update: WrittenUpdate, plan: SealPlan, identity: SigningIdentity): Buffer {
+export function fillSeal(update: WrittenUpdate, plan: SealPlan, identity: SigningIdentity, hashedPrefix?: { prefix: number; hash: Hash }): Buffer {
   const { bytes } = update;
   const objectAt = update.offsets.get(plan.ref);
   if (objectAt === undefined) throw new Error('The signature dictionary was not written.');
@@ -64,7 +64,10 @@ export function fillSeal(update: WrittenUpdate, plan: SealPlan, identity: Signin
   const byteRange = `/ByteRange [0 ${gapStart} ${gapEnd} ${bytes.length - gapEnd}]`.padEnd(plan.byteRangeWidth, ' ');
   bytes.write(byteRange, rawAt + plan.byteRangeAt, 'latin1');
 
-  const digest = createHash('sha256').update(bytes.subarray(0, gapStart)).update(bytes.subarray(gapEnd)).digest();
+  // The caller may have hashed the original (the first `prefix` bytes) already.
+  const from = hashedPrefix && hashedPrefix.prefix <= gapStart ? hashedPrefix.prefix : 0;
+  const hash = from > 0 ? hashedPrefix!.hash : createHash('sha256');
+  const digest = hash.update(bytes.subarray(from, gapStart)).update(bytes.subarray(gapEnd)).digest();
   const cms = signCmsDetached(identity, digest);
   if (cms.length * 2 > plan.contentsHexLength) throw new Error(`The signature (${cms.length} bytes) does not fit its placeholder.`);
   bytes.write(cms.toString('hex').toUpperCase(), gapStart + 1, 'latin1');

@@ -20,7 +20,7 @@ import type { AuditLabels } from './audit-labels';
 import { fitLine, fitParagraph } from './fit-text';
 import { formatAuditTime, type AuditTime } from './format-audit-time';
 import { boxFrameMatrix } from './page-geometry';
-import { canRender, renderable, type SealFonts } from './seal-fonts';
+import { canRender, renderable, widthOf, type SealFonts } from './seal-fonts';
 import type { SignedPdfField } from './signed-pdf-types';
 
 const INK = rgb(0.06, 0.15, 0.42);
@@ -106,7 +106,7 @@ function drawScript(fonts: SealFonts, page: PDFPage, text: string, x: number, y:
   const maxSize = Math.min(height / glyphHeight, 40);
   const fitted = fitLine(font, line, width * 0.94, maxSize, 4);
   const descent = (glyphHeight - font.heightAtSize(1, { descender: false })) * fitted.size;
-  const textWidth = font.widthOfTextAtSize(fitted.text, fitted.size);
+  const textWidth = widthOf(font, fitted.text, fitted.size);
   const textHeight = glyphHeight * fitted.size;
   page.drawText(fitted.text, { x: x + (width - textWidth) / 2, y: y + (height - textHeight) / 2 + descent, size: fitted.size, font, color: INK });
 }
