@@ -12,19 +12,23 @@ import { loadSigningIdentity } from '../server/crypto/signing-identity';
 import { buildSignedPdf, type SignedPdfInput } from '../server/pdf/build-signed-pdf';
 import { makeContractPdf } from '../test/helpers/make-contract-pdf';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 21);
-const WARMUP = 4;
+const RUNS = Number(process.env.BENCH_RUNS ?? 31);
+const WARMUP = 15;
 
-async function median(run: () => Promise<unknown>): Promise<number> {
-  for (let index = 0; index < WARMUP; index += 1) await run();
-  const times: number[] = [];
-  for (let index = 0; index < RUNS; index += 1) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
+/**
+ * Median times of several tasks run in turn, round after round, so that the drift of a shared
+ * machine falls on all of them alike; the first rounds warm the JIT up and are not counted.
+ */
+async function medians(tasks: Array<() => Promise<unknown>>): Promise<number[]> {
+  const times = tasks.map((): number[] => []);
+  for (let round = 0; round < WARMUP + RUNS; round += 1) {
+    for (const [index, task] of tasks.entries()) {
+      const start = performance.now();
+      await task();
+      if (round >= WARMUP) times[index]!.push(performance.now() - start);
+    }
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
+  return times.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]!);
 }
 
 function inputFor(original: Uint8Array): SignedPdfInput {
@@ -65,10 +69,12 @@ const original = await makeContractPdf({ pages: 50, targetBytes: 2 * 1024 * 1024
 const identity = loadSigningIdentity(fs.mkdtempSync(path.join(os.tmpdir(), 'signdesk-bench-keys-')));
 const input = inputFor(original);
 
-const baseline = await median(async () => (await PDFDocument.load(original)).save());
-// The same without pdf-lib's setTimeout yields (every 100 objects), as buildSignedPdf loads: pure work.
-const eagerBaseline = await median(async () => (await PDFDocument.load(original, { parseSpeed: ParseSpeeds.Fastest })).save({ objectsPerTick: Infinity }));
-const build = await median(() => buildSignedPdf(input, identity));
+const [baseline, eagerBaseline, build] = await medians([
+  async () => (await PDFDocument.load(original)).save(),
+  // The same without pdf-lib's setTimeout yields (every 100 objects), as buildSignedPdf loads: pure work.
+  async () => (await PDFDocument.load(original, { parseSpeed: ParseSpeeds.Fastest })).save({ objectsPerTick: Infinity }),
+  () => buildSignedPdf(input, identity),
+]);
 const mib = (original.length / 1024 / 1024).toFixed(2);
 const line = (name: string, value: number, base: number) => console.log(`${name}: ${value.toFixed(1)} ms (baseline ${base.toFixed(1)}, ratio ${(value / base).toFixed(2)})`);
 line(`build signed pdf (${mib} MiB, 50 pages, 3 parties, 6 fields) vs pdf-lib load+save`, build, baseline);
