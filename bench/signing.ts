@@ -69,7 +69,7 @@ const original = await makeContractPdf({ pages: 50, targetBytes: 2 * 1024 * 1024
 const identity = loadSigningIdentity(fs.mkdtempSync(path.join(os.tmpdir(), 'signdesk-bench-keys-')));
 const input = inputFor(original);
 
-const [baseline, eagerBaseline, build] = await medians([
+const [baseline = NaN, eagerBaseline = NaN, build = NaN] = await medians([
   async () => (await PDFDocument.load(original)).save(),
   // The same without pdf-lib's setTimeout yields (every 100 objects), as buildSignedPdf loads: pure work.
   async () => (await PDFDocument.load(original, { parseSpeed: ParseSpeeds.Fastest })).save({ objectsPerTick: Infinity }),

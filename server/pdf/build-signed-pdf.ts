@@ -48,7 +48,7 @@ export async function buildSignedPdf(input: SignedPdfInput, identity: SigningIde
 
   const sealName = commonNameOf(identity);
   const seal = { subject: sealName, fingerprintSha256: identity.certificate.fingerprint256 };
-  const auditPages = drawAuditTrail({ doc, fonts, labels, audit, originalPageCount, seal });
+  const auditPages = drawAuditTrail({ doc, fonts, labels, audit, originalPageCount, seal, isOriginalPrefix: tail !== undefined });
   const plan = prepareSeal(doc, identity, auditPages.at(-1)!, { time: input.now ?? new Date(), reason: labels.sealReason, name: sealName });
   // fontkit hands each subset over through a setTimeout-based stream shim: embedding the three
   // faces side by side overlaps those waits instead of queueing them (flush embeds one by one).

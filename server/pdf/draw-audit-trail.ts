@@ -30,6 +30,8 @@ export type AuditTrailContext = {
   audit: SignedPdfAudit;
   originalPageCount: number;
   seal: { subject: string; fingerprintSha256: string };
+  /** Whether the original's bytes stay the prefix of the file (false for a rewritten damaged original). */
+  isOriginalPrefix: boolean;
 };
 
 type Row = { label: string; lines: string[]; font: PDFFont; size: number };
@@ -157,8 +159,8 @@ function partyBlock(context: AuditTrailContext, party: SignedPdfParty, width: nu
   };
 }
 
-function sealNote({ fonts, labels }: AuditTrailContext, width: number): Block {
-  const lines = wrapText(fonts.regular, labels.seal, 8.5, width - 24);
+function sealNote({ fonts, labels, isOriginalPrefix }: AuditTrailContext, width: number): Block {
+  const lines = wrapText(fonts.regular, isOriginalPrefix ? labels.seal : labels.sealRewritten, 8.5, width - 24);
   const height = lines.length * 8.5 * LEADING + 20;
   return {
     height: height + 14,

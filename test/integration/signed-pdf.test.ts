@@ -133,6 +133,7 @@ describe.each(KINDS)('a signed PDF of $name', ({ options, fieldPage, name }) => 
     }
     expect(text).toContain('2025-03-14 10:30:00 +01:00');
     expect(text).toContain('One-time code by SMS');
+    expect(text).toContain('unchanged first part of this file');
   });
 
   it('shows the filled values on the stamped page', () => {
@@ -196,6 +197,10 @@ describe('inputs of other kinds', () => {
     expect(qpdfCheck(file).status).toBe(0);
     const report = pdfsig(file);
     expect(report.split(VALID)).toHaveLength(3);
+    // The first seal now covers only part of the file: pdfsig no longer calls it the total document.
+    const [firstReport, secondReport] = report.split('Signature #2:');
+    expect(firstReport).not.toContain('Total document signed');
+    expect(secondReport).toContain('Total document signed');
   });
 
   it('rewrites a PDF whose startxref is damaged, then seals it', async () => {
@@ -206,6 +211,9 @@ describe('inputs of other kinds', () => {
     expect(qpdfCheck(file).status).toBe(0);
     expect(pdfsig(file)).toContain(VALID);
     expect(pageCountOf(file)).toBe(3);
+    const auditText = pdftotext(file, 3);
+    expect(auditText).not.toContain('unchanged first part');
+    expect(auditText).toContain('any later change invalidates the seal');
   });
 
   it('refuses an encrypted PDF and a SHA-256 that is not the original\'s', async () => {
