@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
@@ -50,12 +51,48 @@ const cachingFontkit: Fontkit = {
   create(bytes, postscriptName) {
     let font = parsedFonts.get(bytes);
     if (!font) {
-      font = fontkit.create(bytes, postscriptName);
+      font = withSynchronousSubsets(fontkit.create(bytes, postscriptName));
       parsedFonts.set(bytes, font);
     }
     return font;
   },
 };
+
+type FontkitSubset = ReturnType<FontkitFont['createSubset']>;
+type EncodeStream = { end(): void; read(): Uint8Array | null };
+type SubsetInternals = { encode(stream: EncodeStream): void; encodeStream(): unknown };
+
+/**
+ * @pdf-lib/fontkit's bundle hands a subset over through a stream whose every step waits for a
+ * setTimeout (its stand-in for process.nextTick): several idle milliseconds per font. The
+ * encoding itself is synchronous, so we run it at once into the same kind of stream, read what
+ * it buffered and hand that to pdf-lib through a plain emitter.
+ */
+function withSynchronousSubsets(font: FontkitFont): FontkitFont {
+  const createSubset = font.createSubset.bind(font);
+  let Stream: (new () => EncodeStream) | undefined;
+  font.createSubset = (): FontkitSubset => {
+    const subset = createSubset();
+    const internals = subset as unknown as SubsetInternals;
+    // The bundle does not export its stream class: take it from a throwaway subset's stream.
+    Stream ??= (createSubset() as unknown as SubsetInternals).encodeStream()!.constructor as new () => EncodeStream;
+    internals.encodeStream = () => {
+      const stream = new Stream!();
+      internals.encode(stream);
+      stream.end();
+      const chunks: Uint8Array[] = [];
+      for (let chunk = stream.read(); chunk !== null; chunk = stream.read()) chunks.push(chunk);
+      const emitter = new EventEmitter();
+      queueMicrotask(() => {
+        for (const chunk of chunks) emitter.emit('data', chunk);
+        emitter.emit('end');
+      });
+      return emitter;
+    };
+    return subset;
+  };
+  return font;
+}
 
 function readFont(specifier: string): Uint8Array {
   return prepareTrueTypeFont(fs.readFileSync(require.resolve(specifier)));
