@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import fontkit from '@pdf-lib/fontkit';
+import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSigningIdentity, type SigningIdentity } from '../../server/crypto/signing-identity';
 import { buildSignedPdf, type SignedPdfField, type SignedPdfInput, type SignedPdfParty } from '../../server/pdf/build-signed-pdf';
@@ -255,5 +257,28 @@ describe('the audit trail', () => {
     const file = write('cjk.pdf', await buildSignedPdf(inputFor(original, fields, { parties: [party(name, 'li@example.com')] }), identity));
     expect(pdfsig(file)).toContain(VALID);
     expect(pdftotext(file, 2)).toContain('??? Åsa');
+  });
+});
+
+describe('the embedded fonts', () => {
+  it('are subsets whose every glyph decodes (the loca alignment @pdf-lib/fontkit needs)', async () => {
+    const original = await makeContractPdf({ pages: 1 });
+    const signed = await buildSignedPdf(inputFor(original, SIX_FIELDS(1)), identity);
+    const doc = await PDFDocument.load(signed);
+    const fonts: Array<{ name: string; glyphs: number }> = [];
+    for (const [, object] of doc.context.enumerateIndirectObjects()) {
+      if (!(object instanceof PDFDict) || object.get(PDFName.of('Type')) !== PDFName.of('FontDescriptor')) continue;
+      const file = object.lookupMaybe(PDFName.of('FontFile2'), PDFRawStream);
+      if (!file) continue;
+      const font = fontkit.create(decodePDFRawStream(file).decode());
+      for (let id = 0; id < font.numGlyphs; id += 1) {
+        const box = font.getGlyph(id).path.bbox;
+        expect(Number.isFinite(box.width) || font.getGlyph(id).path.commands.length === 0).toBe(true);
+      }
+      fonts.push({ name: object.get(PDFName.of('FontName'))!.toString(), glyphs: font.numGlyphs });
+    }
+    expect(fonts.map((font) => font.name).join(' ')).toMatch(/NotoSans-Regular.*NotoSans-Bold.*DancingScript|DancingScript.*NotoSans/);
+    for (const font of fonts) expect(font.glyphs).toBeGreaterThan(10);
+    expect(fonts.every((font) => font.glyphs < 200)).toBe(true);
   });
 });
