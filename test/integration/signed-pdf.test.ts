@@ -268,12 +268,13 @@ describe('the embedded fonts', () => {
     const fonts: Array<{ name: string; glyphs: number }> = [];
     for (const [, object] of doc.context.enumerateIndirectObjects()) {
       if (!(object instanceof PDFDict) || object.get(PDFName.of('Type')) !== PDFName.of('FontDescriptor')) continue;
-      const file = object.lookupMaybe(PDFName.of('FontFile2'), PDFRawStream);
-      if (!file) continue;
+      const file = object.lookup(PDFName.of('FontFile2'));
+      if (!(file instanceof PDFRawStream)) continue;
       const font = fontkit.create(decodePDFRawStream(file).decode());
+      // A glyph cut off by a misaligned loca fails to decode (RangeError) or draws past the font's box.
       for (let id = 0; id < font.numGlyphs; id += 1) {
         const box = font.getGlyph(id).path.bbox;
-        expect(Number.isFinite(box.width) || font.getGlyph(id).path.commands.length === 0).toBe(true);
+        if (Number.isFinite(box.width)) expect(box.maxY - box.minY).toBeLessThan(font.unitsPerEm * 3);
       }
       fonts.push({ name: object.get(PDFName.of('FontName'))!.toString(), glyphs: font.numGlyphs });
     }
