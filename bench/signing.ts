@@ -77,5 +77,5 @@ const [baseline = NaN, eagerBaseline = NaN, build = NaN] = await medians([
 ]);
 const mib = (original.length / 1024 / 1024).toFixed(2);
 const line = (name: string, value: number, base: number) => console.log(`${name}: ${value.toFixed(1)} ms (baseline ${base.toFixed(1)}, ratio ${(value / base).toFixed(2)})`);
-line(`build signed pdf (${mib} MiB, 50 pages, 3 parties, 6 fields) vs pdf-lib load+save`, build, baseline);
-line(`build signed pdf (${mib} MiB, 50 pages, 3 parties, 6 fields) vs pdf-lib load+save without yields`, build, eagerBaseline);
+line(`signed pdf build, ${mib} MiB 50-page contract, 3 parties, 6 fields, vs pdf-lib load+save`, build, baseline);
+line(`signed pdf build, ${mib} MiB 50-page contract, 3 parties, 6 fields, vs pdf-lib load+save without setTimeout yields`, build, eagerBaseline);
