@@ -87,15 +87,16 @@ async function drawSignature(context: StampContext, page: PDFPage, field: Signed
   }
 
   const drawn = PNG_DATA_URL.exec(text);
-  if (drawn) {
-    const image = await context.doc.embedPng(Buffer.from(drawn[1]!, 'base64'));
+  const image = drawn ? await context.doc.embedPng(Buffer.from(drawn[1]!, 'base64')).catch(() => undefined) : undefined;
+  if (image) {
     const boxWidth = width - 2 * pad;
     const boxHeight = height - markBottom - pad;
     const scale = Math.min(boxWidth / image.width, boxHeight / image.height);
     page.drawImage(image, { x: pad + (boxWidth - image.width * scale) / 2, y: markBottom + (boxHeight - image.height * scale) / 2, width: image.width * scale, height: image.height * scale });
     return;
   }
-  drawScript(fonts, page, text || field.signerName, pad, markBottom, width - 2 * pad, height - markBottom - pad);
+  // A drawn mark that is not a readable PNG falls back to the name in script.
+  drawScript(fonts, page, (drawn ? '' : text) || field.signerName, pad, markBottom, width - 2 * pad, height - markBottom - pad);
 }
 
 /** Text in the script face, as large as fits, centred; a name the face cannot write falls back to Noto Sans. */

@@ -283,3 +283,33 @@ describe('the embedded fonts', () => {
     expect(fonts.every((font) => font.glyphs < 200)).toBe(true);
   });
 });
+
+describe('drawn signature marks', () => {
+  it('draws a PNG mark inside its box, and the name in script when the PNG is unreadable', async () => {
+    const original = await makeContractPdf({ pages: 1, useObjectStreams: false });
+    const png = await pngOfStroke();
+    const box = { page: 1, x: 320, y: 600, width: 200, height: 70 };
+    const fields: SignedPdfField[] = [
+      { ...box, type: 'SIGNATURE', value: `data:image/png;base64,${png}`, signerName: 'Åsa Öberg' },
+      { page: 1, x: 60, y: 600, width: 200, height: 70, type: 'SIGNATURE', value: 'data:image/png;base64,bm90IGEgcG5n', signerName: 'Broken Png' },
+    ];
+    const before = write('drawn-original.pdf', original);
+    const after = write('drawn-signed.pdf', await buildSignedPdf(inputFor(original, fields), identity));
+    expect(pdfsig(after)).toContain(VALID);
+    const change = changedPixels(renderGray(before, 1, dir), renderGray(after, 1, dir), { x: 0, y: 590, width: 600, height: 90 });
+    expect(change.outside).toBe(0);
+    const inside = changedPixels(renderGray(before, 1, dir), renderGray(after, 1, dir), box);
+    expect(inside.inside).toBeGreaterThan(500);
+    expect(pdftotext(after, 1)).toContain('Signed by Broken Png');
+  });
+});
+
+/** A small PNG of a dark stroke (a page drawn with pdf-lib, rendered by pdftoppm), like a mark drawn on the signing page. */
+async function pngOfStroke(): Promise<string> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([120, 40]);
+  page.drawLine({ start: { x: 5, y: 5 }, end: { x: 115, y: 35 }, thickness: 4 });
+  const file = write('stroke.pdf', await doc.save());
+  execFileSync('pdftoppm', ['-r', '72', '-png', '-singlefile', file, path.join(dir, 'stroke')]);
+  return fs.readFileSync(path.join(dir, 'stroke.png')).toString('base64');
+}
