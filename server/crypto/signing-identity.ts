@@ -1,0 +1,188 @@
+import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
+import { AppError } from '../http/app-error';
+import { makeSealCertificate } from './make-seal-certificate';
+import { Pkcs12Error, readPkcs12 } from './read-pkcs12';
+import { describeKeyAlgorithm, describeUnsupportedKey, toArrayBuffer } from './x509-algorithms';
+
+/** The key and certificate that seal signed PDFs. */
+export type SigningIdentity = {
+  privateKey: KeyObject;
+  certificate: X509Certificate;
+  /** The issuers of `certificate`, nearest first (empty for a self-signed one). */
+  chain: X509Certificate[];
+  source: 'self-made' | 'imported';
+};
+
+export type SigningIdentityDescription = {
+  subject: string;
+  issuer: string;
+  serialNumber: string;
+  fingerprintSha256: string;
+  validFrom: string;
+  validTo: string;
+  keyAlgorithm: string;
+  source: SigningIdentity['source'];
+  selfSigned: boolean;
+};
+
+/** One JSON file, written atomically, so that a key never sits beside another key's certificate. */
+type StoredIdentity = { format: 1; source: SigningIdentity['source']; storedAt: string; keyPem: string; certificatePems: string[] };
+
+const FILE_NAME = 'signing-identity.json';
+const RENEW_BEFORE_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * The seal identity stored in `keysDir`; at first run (or when the self-made certificate is about
+ * to expire) a new key pair and self-signed certificate are made and stored (mode 600).
+ */
+export function loadSigningIdentity(keysDir: string, options: { officeName?: string; now?: Date } = {}): SigningIdentity {
+  const now = options.now ?? new Date();
+  const file = path.join(keysDir, FILE_NAME);
+  const stored = readStored(file);
+  if (stored) {
+    const identity = identityOf(stored);
+    const expiresSoon = Date.parse(identity.certificate.validTo) - now.getTime() < RENEW_BEFORE_MS;
+    if (identity.source === 'imported' || !expiresSoon) return identity;
+  }
+  const made = makeSealCertificate(options.officeName, now);
+  const fresh: StoredIdentity = {
+    format: 1,
+    source: 'self-made',
+    storedAt: now.toISOString(),
+    keyPem: made.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    certificatePems: [new X509Certificate(made.certificateDer).toString()],
+  };
+  // At first run two processes (server and CLI) may race: the first file to land wins.
+  const won = writeStored(keysDir, fresh, { replace: stored !== undefined });
+  return won ? identityOf(fresh) : identityOf(readStored(file)!);
+}
+
+/**
+ * Replaces the seal identity with the office's own PKCS#12. Refuses, with a message the office
+ * can act on, a wrong passphrase, a file without a private key, a key without its certificate,
+ * a certificate that is expired or not allowed to sign, and keys PDF readers cannot verify.
+ */
+export function importPkcs12(keysDir: string, p12: Uint8Array, passphrase: string, now = new Date()): SigningIdentity {
+  let contents;
+  try {
+    contents = readPkcs12(p12, passphrase);
+  } catch (error) {
+    if (error instanceof Pkcs12Error) throw refused(error.message);
+    throw error;
+  }
+  const privateKey = contents.keys[0];
+  if (!privateKey) throw refused('The PKCS#12 file holds no private key.');
+  const unsupported = describeUnsupportedKey(privateKey);
+  if (unsupported) throw refused(unsupported);
+  const certificate = contents.certificates.find((candidate) => candidate.checkPrivateKey(privateKey));
+  if (!certificate) throw refused('The PKCS#12 file holds no certificate for its private key.');
+  if (Date.parse(certificate.validTo) < now.getTime()) throw refused(`The certificate expired on ${new Date(certificate.validTo).toISOString().slice(0, 10)}.`);
+  if (Date.parse(certificate.validFrom) > now.getTime()) throw refused(`The certificate is not valid before ${new Date(certificate.validFrom).toISOString().slice(0, 10)}.`);
+  if (!maySign(certificate)) throw refused('The certificate\'s key usage does not allow digital signatures.');
+
+  const stored: StoredIdentity = {
+    format: 1,
+    source: 'imported',
+    storedAt: now.toISOString(),
+    keyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    certificatePems: [certificate, ...chainOf(certificate, contents.certificates)].map((cert) => cert.toString()),
+  };
+  writeStored(keysDir, stored, { replace: true });
+  return identityOf(stored);
+}
+
+/** What the admin UI shows about the seal. */
+export function describeSigningIdentity(identity: SigningIdentity): SigningIdentityDescription {
+  const { certificate } = identity;
+  return {
+    subject: oneLine(certificate.subject),
+    issuer: oneLine(certificate.issuer),
+    serialNumber: certificate.serialNumber,
+    fingerprintSha256: certificate.fingerprint256,
+    validFrom: new Date(certificate.validFrom).toISOString(),
+    validTo: new Date(certificate.validTo).toISOString(),
+    keyAlgorithm: describeKeyAlgorithm(identity.privateKey),
+    source: identity.source,
+    selfSigned: certificate.subject === certificate.issuer && certificate.verify(certificate.publicKey),
+  };
+}
+
+function refused(message: string): AppError {
+  return new AppError('validation-failed', message, { validationErrors: [`p12: ${message}`] });
+}
+
+function oneLine(name: string): string {
+  return name.split('\n').filter(Boolean).join(', ');
+}
+
+function maySign(certificate: X509Certificate): boolean {
+  const parsed = pkijs.Certificate.fromBER(toArrayBuffer(certificate.raw));
+  const keyUsage = parsed.extensions?.find((extension) => extension.extnID === '2.5.29.15');
+  if (!keyUsage) return true;
+  const bits = keyUsage.parsedValue instanceof asn1js.BitString ? new Uint8Array(keyUsage.parsedValue.valueBlock.valueHexView) : new Uint8Array();
+  // digitalSignature (bit 0) or nonRepudiation/contentCommitment (bit 1)
+  return ((bits[0] ?? 0) & 0b1100_0000) !== 0;
+}
+
+/** The issuers of `leaf` found among `pool`, nearest first, stopping at a self-signed root. */
+function chainOf(leaf: X509Certificate, pool: X509Certificate[]): X509Certificate[] {
+  const chain: X509Certificate[] = [];
+  let current = leaf;
+  while (current.subject !== current.issuer && chain.length < 10) {
+    const issuer = pool.find((candidate) => candidate !== current && !chain.includes(candidate) && current.checkIssued(candidate));
+    if (!issuer) break;
+    chain.push(issuer);
+    current = issuer;
+  }
+  return chain;
+}
+
+function identityOf(stored: StoredIdentity): SigningIdentity {
+  const [leaf, ...chain] = stored.certificatePems.map((pem) => new X509Certificate(pem));
+  if (!leaf) throw new Error('The stored signing identity has no certificate.');
+  return { privateKey: createPrivateKey(stored.keyPem), certificate: leaf, chain, source: stored.source };
+}
+
+function readStored(file: string): StoredIdentity | undefined {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  const stored = JSON.parse(text) as StoredIdentity;
+  if (stored.format !== 1) throw new Error(`Unknown signing identity format in ${file}.`);
+  return stored;
+}
+
+/** Writes to a temporary file, fsyncs, then links (first run) or renames (replace) it into place. */
+function writeStored(keysDir: string, stored: StoredIdentity, { replace }: { replace: boolean }): boolean {
+  fs.mkdirSync(keysDir, { recursive: true, mode: 0o700 });
+  const file = path.join(keysDir, FILE_NAME);
+  const temporary = path.join(keysDir, `.${FILE_NAME}.${process.pid}.${Date.now()}.tmp`);
+  const fd = fs.openSync(temporary, 'wx', 0o600);
+  try {
+    fs.writeFileSync(fd, JSON.stringify(stored, null, 2));
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  try {
+    if (replace) {
+      fs.renameSync(temporary, file);
+      return true;
+    }
+    fs.linkSync(temporary, file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    fs.rmSync(temporary, { force: true });
+  }
+}

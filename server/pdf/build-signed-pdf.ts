@@ -1,0 +1,95 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { EncryptedPDFError, ParseSpeeds, PDFArray, PDFDocument, PDFHexString, PDFRef, PDFString } from 'pdf-lib';
+import type { SigningIdentity } from '../crypto/signing-identity';
+import { auditLabels } from './audit-labels';
+import { drawAuditTrail } from './draw-audit-trail';
+import { collectUpdateObjects, snapshotObjects, writeIncrementalUpdate, type UpdateTrailer } from './incremental-update';
+import { readPdfTail } from './read-pdf-tail';
+import { useNativeDeflate } from './native-deflate';
+import { embedSealFonts } from './seal-fonts';
+import { fillSeal, prepareSeal } from './seal-signature';
+import type { SignedPdfField, SignedPdfInput } from './signed-pdf-types';
+import { stampFields } from './stamp-fields';
+
+export type { SignedPdfAudit, SignedPdfField, SignedPdfFieldType, SignedPdfInput, SignedPdfParty } from './signed-pdf-types';
+
+/**
+ * The signed PDF: the original with each field's value drawn at its annotation, then the audit
+ * trail pages, sealed with a PAdES signature (ETSI.CAdES.detached, DocMDP "no changes") by the
+ * appliance's identity.
+ *
+ * Everything is appended to the original as ONE incremental update (new and changed objects
+ * only, a cross-reference section of the original's kind chaining to it by /Prev), so the
+ * original bytes are the exact prefix of the result: anyone can cut the file at the original's
+ * length and compare hashes. Only an original whose `startxref` does not lead to a
+ * cross-reference section (a damaged file that readers repair by scanning) is rewritten whole
+ * first; the seal is still an incremental update on that rewrite.
+ */
+export async function buildSignedPdf(input: SignedPdfInput, identity: SigningIdentity): Promise<Uint8Array> {
+  const { original, audit } = input;
+  // The original is the signed range's prefix: its hash state is reused for the signature.
+  const originalHash = createHash('sha256').update(original);
+  if (originalHash.copy().digest('hex') !== audit.documentSha256.trim().toLowerCase()) {
+    throw new Error('audit.documentSha256 is not the SHA-256 of the original document.');
+  }
+
+  const doc = await loadOriginal(original);
+  useNativeDeflate(doc.context);
+  const tail = readPdfTail(original);
+  if (tail) doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, tail.size - 1);
+  const snapshot = tail ? snapshotObjects(doc.context) : undefined;
+
+  const labels = auditLabels(input.language);
+  const fonts = await embedSealFonts(doc);
+  const signedTimes = new Map(audit.parties.map((party) => [party.name, party.signedTime]));
+  const signedTimeOf = (field: SignedPdfField) => field.signedTime ?? signedTimes.get(field.signerName) ?? audit.completedTime;
+  const originalPageCount = doc.getPageCount();
+  await stampFields({ doc, fonts, labels, timeZone: audit.timeZone, signedTimeOf }, input.fields);
+
+  const sealName = commonNameOf(identity);
+  const seal = { subject: sealName, fingerprintSha256: identity.certificate.fingerprint256 };
+  const auditPages = drawAuditTrail({ doc, fonts, labels, audit, originalPageCount, seal, isOriginalPrefix: tail !== undefined });
+  const plan = prepareSeal(doc, identity, auditPages.at(-1)!, { time: input.now ?? new Date(), reason: labels.sealReason, name: sealName });
+  // fontkit hands each subset over through a setTimeout-based stream shim: embedding the three
+  // faces side by side overlaps those waits instead of queueing them (flush embeds one by one).
+  await Promise.all([fonts.regular, fonts.bold, fonts.script].map((font) => font.embed()));
+  await doc.flush();
+
+  if (tail && snapshot) {
+    const objects = [...collectUpdateObjects(doc.context, snapshot), { ref: plan.ref, raw: plan.raw }];
+    const xrefStreamRef = tail.kind === 'stream' ? doc.context.nextRef() : undefined;
+    const update = writeIncrementalUpdate(original, tail, objects, trailerOf(doc, tail.size), xrefStreamRef);
+    return fillSeal(update, plan, identity, { prefix: original.length, hash: originalHash });
+  }
+
+  const rewritten = await doc.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false });
+  const rewrittenTail = readPdfTail(rewritten);
+  if (!rewrittenTail) throw new Error('The rewritten PDF has no cross-reference table.');
+  const update = writeIncrementalUpdate(rewritten, rewrittenTail, [{ ref: plan.ref, raw: plan.raw }], trailerOf(doc, rewrittenTail.size));
+  return fillSeal(update, plan, identity);
+}
+
+async function loadOriginal(original: Uint8Array): Promise<PDFDocument> {
+  try {
+    // Parse in one go: pdf-lib's default yields to a setTimeout every 100 objects, which adds
+    // milliseconds of idle time for the few milliseconds of work that sealing a contract is.
+    return await PDFDocument.load(original, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
+  } catch (error) {
+    if (error instanceof EncryptedPDFError) throw new Error('The original PDF is encrypted; it cannot be stamped and sealed.', { cause: error });
+    throw error;
+  }
+}
+
+/** The update's trailer: same /Root and /Info, the original's first /ID kept and a new second one. */
+function trailerOf(doc: PDFDocument, size: number): UpdateTrailer {
+  const { Root, Info, ID } = doc.context.trailerInfo;
+  if (!(Root instanceof PDFRef)) throw new Error('The original PDF has no catalog reference in its trailer.');
+  const first = ID instanceof PDFArray ? ID.get(0) : undefined;
+  const permanent = first instanceof PDFHexString || first instanceof PDFString ? first.asBytes() : randomBytes(16);
+  return { size, root: Root, info: Info, id: [permanent, randomBytes(16)] };
+}
+
+function commonNameOf(identity: SigningIdentity): string {
+  const line = identity.certificate.subject.split('\n').find((part) => part.startsWith('CN='));
+  return line?.slice(3) ?? 'SignDesk';
+}

@@ -1,0 +1,210 @@
+import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { AuditLabels } from './audit-labels';
+import { truncateToWidth, wrapText } from './fit-text';
+import { formatAuditTime } from './format-audit-time';
+import { renderable, widthOf, type SealFonts } from './seal-fonts';
+import type { SignedPdfAudit, SignedPdfParty } from './signed-pdf-types';
+
+const A4 = { width: 595.28, height: 841.89 };
+const LETTER = { width: 612, height: 792 };
+const MARGIN = 50;
+const LABEL_WIDTH = 128;
+const ROW_GAP = 4.5;
+const BODY = 9.5;
+const LABEL = 8.5;
+const MONO = 8.5;
+const LEADING = 1.3;
+const MAX_USER_AGENT_LINES = 6;
+
+const INK = rgb(0.09, 0.18, 0.42);
+const DARK = rgb(0.1, 0.11, 0.14);
+const MUTED = rgb(0.42, 0.45, 0.5);
+const PANEL = rgb(0.955, 0.963, 0.978);
+const RULE = rgb(0.82, 0.85, 0.9);
+const BADGE = rgb(0.89, 0.92, 0.98);
+
+export type AuditTrailContext = {
+  doc: PDFDocument;
+  fonts: SealFonts;
+  labels: AuditLabels;
+  audit: SignedPdfAudit;
+  originalPageCount: number;
+  seal: { subject: string; fingerprintSha256: string };
+  /** Whether the original's bytes stay the prefix of the file (false for a rewritten damaged original). */
+  isOriginalPrefix: boolean;
+};
+
+type Row = { label: string; lines: string[]; font: PDFFont; size: number };
+/** A piece of the layout: its height, and how to draw it with its top at `top`. */
+type Block = { height: number; draw: (page: PDFPage, top: number) => void };
+
+/** Appends the audit trail: the document, then one card per party, flowing onto as many pages as it needs. */
+export function drawAuditTrail(context: AuditTrailContext): PDFPage[] {
+  const { doc } = context;
+  const size = pageSizeFor(doc);
+  const contentWidth = size.width - 2 * MARGIN;
+  const blocks = [headerBlock(context, contentWidth), documentBlock(context, contentWidth), partiesHeading(context, contentWidth)];
+  for (const party of context.audit.parties) blocks.push(partyBlock(context, party, contentWidth));
+  blocks.push(sealNote(context, contentWidth));
+
+  const footerSpace = 36;
+  const pagesOfBlocks: Block[][] = [[]];
+  let room = size.height - 2 * MARGIN - footerSpace;
+  for (const block of blocks) {
+    const current = pagesOfBlocks.at(-1)!;
+    if (block.height > room && current.length > 0) {
+      pagesOfBlocks.push([block]);
+      room = size.height - 2 * MARGIN - footerSpace - block.height;
+    } else {
+      current.push(block);
+      room -= block.height;
+    }
+  }
+
+  return pagesOfBlocks.map((pageBlocks, index) => {
+    const page = doc.addPage([size.width, size.height]);
+    page.drawRectangle({ x: 0, y: size.height - 6, width: size.width, height: 6, color: INK });
+    let top = size.height - MARGIN;
+    for (const block of pageBlocks) {
+      block.draw(page, top);
+      top -= block.height;
+    }
+    drawFooter(context, page, size.width, index + 1, pagesOfBlocks.length);
+    return page;
+  });
+}
+
+/** A4, unless the contract itself is on US Letter. */
+function pageSizeFor(doc: PDFDocument): { width: number; height: number } {
+  const first = doc.getPage(0).getSize();
+  const isLetter = Math.abs(first.width - LETTER.width) < 3 && Math.abs(first.height - LETTER.height) < 3;
+  return isLetter ? LETTER : A4;
+}
+
+function headerBlock({ fonts, labels }: AuditTrailContext, width: number): Block {
+  return {
+    height: 70,
+    draw: (page, top) => {
+      page.drawText('S I G N D E S K', { x: MARGIN, y: top - 10, size: 8, font: fonts.bold, color: INK });
+      page.drawText(labels.title, { x: MARGIN, y: top - 34, size: 20, font: fonts.bold, color: DARK });
+      page.drawText(labels.subtitle, { x: MARGIN, y: top - 50, size: 10, font: fonts.regular, color: MUTED });
+      page.drawLine({ start: { x: MARGIN, y: top - 60 }, end: { x: MARGIN + width, y: top - 60 }, thickness: 0.8, color: RULE });
+    },
+  };
+}
+
+function documentBlock(context: AuditTrailContext, width: number): Block {
+  const { fonts, labels, audit } = context;
+  const valueWidth = width - LABEL_WIDTH - 24;
+  const rows = [
+    textRow(fonts.bold, labels.document, audit.documentName, valueWidth),
+    textRow(fonts.regular, labels.contract, String(audit.contractId), valueWidth),
+    monoRow(fonts.mono, labels.documentSha256, audit.documentSha256.toLowerCase(), valueWidth),
+    textRow(fonts.regular, labels.pages, String(context.originalPageCount), valueWidth),
+    textRow(fonts.regular, labels.completed, formatAuditTime(audit.completedTime, audit.timeZone) ?? labels.notYet, valueWidth),
+    textRow(fonts.regular, labels.sealedBy, context.seal.subject, valueWidth),
+    monoRow(fonts.mono, labels.sealFingerprint, context.seal.fingerprintSha256.replaceAll(':', '').toLowerCase(), valueWidth),
+  ];
+  const rowsHeight = heightOf(rows);
+  const panelHeight = rowsHeight + 24;
+  const note = renderable(fonts.regular, labels.timesIn(audit.timeZone));
+  return {
+    height: panelHeight + 30,
+    draw: (page, top) => {
+      page.drawRectangle({ x: MARGIN, y: top - panelHeight, width, height: panelHeight, color: PANEL });
+      drawRows(page, rows, MARGIN + 12, top - 12, fonts.regular);
+      page.drawText(note, { x: MARGIN, y: top - panelHeight - 14, size: 8, font: fonts.regular, color: MUTED });
+    },
+  };
+}
+
+function partiesHeading({ fonts, labels, audit }: AuditTrailContext, width: number): Block {
+  return {
+    height: 30,
+    draw: (page, top) => {
+      page.drawText(`${labels.parties} (${audit.parties.length})`, { x: MARGIN, y: top - 14, size: 12.5, font: fonts.bold, color: DARK });
+      page.drawLine({ start: { x: MARGIN, y: top - 21 }, end: { x: MARGIN + width, y: top - 21 }, thickness: 0.6, color: RULE });
+    },
+  };
+}
+
+function partyBlock(context: AuditTrailContext, party: SignedPdfParty, width: number): Block {
+  const { fonts, labels, audit } = context;
+  const valueWidth = width - LABEL_WIDTH - 24;
+  const time = (value: SignedPdfParty['sentTime']) => formatAuditTime(value, audit.timeZone) ?? labels.notYet;
+  const userAgentLines = wrapText(fonts.regular, renderable(fonts.regular, party.userAgent || labels.notYet), BODY, valueWidth);
+  const rows: Row[] = [
+    textRow(fonts.regular, labels.contact, party.contact || labels.notYet, valueWidth),
+    textRow(fonts.regular, labels.authentication, labels.authentications[party.authentication] ?? party.authentication, valueWidth),
+    textRow(fonts.regular, labels.ipAddress, party.ipAddress || labels.notYet, valueWidth),
+    { label: labels.userAgent, lines: capLines(fonts.regular, userAgentLines, valueWidth), font: fonts.regular, size: BODY },
+    textRow(fonts.regular, labels.sent, time(party.sentTime), valueWidth),
+    textRow(fonts.regular, labels.opened, time(party.openedTime), valueWidth),
+    textRow(fonts.regular, labels.signed, time(party.signedTime), valueWidth),
+  ];
+  const role = renderable(fonts.bold, labels.roles[party.signType] ?? party.signType);
+  const name = truncateToWidth(fonts.bold, renderable(fonts.bold, party.name), 12, width - 140);
+  const cardHeight = 30 + heightOf(rows) + 8;
+  return {
+    height: cardHeight + 12,
+    draw: (page, top) => {
+      page.drawRectangle({ x: MARGIN, y: top - cardHeight, width: 2.2, height: cardHeight, color: INK });
+      page.drawText(name, { x: MARGIN + 12, y: top - 16, size: 12, font: fonts.bold, color: DARK });
+      const roleWidth = widthOf(fonts.bold, role, 7.5) + 14;
+      page.drawRectangle({ x: MARGIN + width - roleWidth, y: top - 19, width: roleWidth, height: 15, color: BADGE });
+      page.drawText(role, { x: MARGIN + width - roleWidth + 7, y: top - 14.5, size: 7.5, font: fonts.bold, color: INK });
+      drawRows(page, rows, MARGIN + 12, top - 30, fonts.regular);
+      page.drawLine({ start: { x: MARGIN + 12, y: top - cardHeight - 6 }, end: { x: MARGIN + width, y: top - cardHeight - 6 }, thickness: 0.4, color: RULE });
+    },
+  };
+}
+
+function sealNote({ fonts, labels, isOriginalPrefix }: AuditTrailContext, width: number): Block {
+  const lines = wrapText(fonts.regular, isOriginalPrefix ? labels.seal : labels.sealRewritten, 8.5, width - 24);
+  const height = lines.length * 8.5 * LEADING + 20;
+  return {
+    height: height + 14,
+    draw: (page, top) => {
+      const y = top - 8;
+      page.drawRectangle({ x: MARGIN, y: y - height, width, height, borderColor: RULE, borderWidth: 0.6 });
+      lines.forEach((line, index) => page.drawText(line, { x: MARGIN + 12, y: y - 16 - index * 8.5 * LEADING, size: 8.5, font: fonts.regular, color: MUTED }));
+    },
+  };
+}
+
+function drawFooter({ fonts, labels, audit }: AuditTrailContext, page: PDFPage, pageWidth: number, index: number, count: number): void {
+  const left = truncateToWidth(fonts.regular, renderable(fonts.regular, audit.documentName), 7.5, pageWidth - 2 * MARGIN - 160);
+  const right = labels.pageOf(index, count);
+  page.drawLine({ start: { x: MARGIN, y: MARGIN - 8 }, end: { x: pageWidth - MARGIN, y: MARGIN - 8 }, thickness: 0.5, color: RULE });
+  page.drawText(left, { x: MARGIN, y: MARGIN - 20, size: 7.5, font: fonts.regular, color: MUTED });
+  page.drawText(right, { x: pageWidth - MARGIN - widthOf(fonts.regular, right, 7.5), y: MARGIN - 20, size: 7.5, font: fonts.regular, color: MUTED });
+}
+
+function textRow(font: PDFFont, label: string, value: string, width: number): Row {
+  return { label, lines: wrapText(font, renderable(font, value), BODY, width), font, size: BODY };
+}
+
+function monoRow(font: PDFFont, label: string, value: string, width: number): Row {
+  return { label, lines: wrapText(font, value.replace(/[^\x20-\x7e]/g, '?'), MONO, width), font, size: MONO };
+}
+
+function capLines(font: PDFFont, lines: string[], width: number): string[] {
+  if (lines.length <= MAX_USER_AGENT_LINES) return lines;
+  const kept = lines.slice(0, MAX_USER_AGENT_LINES);
+  kept[kept.length - 1] = truncateToWidth(font, `${kept.at(-1)}…`, BODY, width);
+  return kept;
+}
+
+function heightOf(rows: Row[]): number {
+  return rows.reduce((sum, row) => sum + Math.max(1, row.lines.length) * BODY * LEADING + ROW_GAP, 0) - ROW_GAP;
+}
+
+function drawRows(page: PDFPage, rows: Row[], x: number, top: number, labelFont: PDFFont): void {
+  let y = top;
+  for (const row of rows) {
+    const baseline = y - BODY;
+    page.drawText(renderable(labelFont, row.label), { x, y: baseline, size: LABEL, font: labelFont, color: MUTED });
+    row.lines.forEach((line, index) => page.drawText(line, { x: x + LABEL_WIDTH, y: baseline - index * BODY * LEADING, size: row.size, font: row.font, color: DARK }));
+    y -= Math.max(1, row.lines.length) * BODY * LEADING + ROW_GAP;
+  }
+}

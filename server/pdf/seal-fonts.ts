@@ -1,0 +1,169 @@
+import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { StandardFonts, type PDFDocument, type PDFFont } from 'pdf-lib';
+import { prepareTrueTypeFont } from './prepare-truetype-font';
+
+/** The faces of the stamped marks and the audit trail. */
+export type SealFonts = { regular: PDFFont; bold: PDFFont; script: PDFFont; mono: PDFFont };
+
+type FontFiles = { regular: Uint8Array; bold: Uint8Array; script: Uint8Array };
+
+const require = createRequire(import.meta.url);
+let fontFiles: FontFiles | undefined;
+
+/**
+ * Noto Sans (Latin, Greek, Cyrillic: å ä ö é ł …) for text and Dancing Script for signature
+ * marks, both under the SIL Open Font License 1.1, read from their npm packages on first use
+ * and embedded as subsets (only the glyphs used). Courier, a standard font, prints hashes:
+ * they are plain hex, which WinAnsi covers.
+ */
+export async function embedSealFonts(doc: PDFDocument): Promise<SealFonts> {
+  fontFiles ??= {
+    regular: readFont('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
+    bold: readFont('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
+    script: readFont('@expo-google-fonts/dancing-script/600SemiBold/DancingScript_600SemiBold.ttf'),
+  };
+  doc.registerFontkit(cachingFontkit);
+  const [regular, bold, script, mono] = await Promise.all([
+    doc.embedFont(fontFiles.regular, { subset: true }),
+    doc.embedFont(fontFiles.bold, { subset: true }),
+    doc.embedFont(fontFiles.script, { subset: true }),
+    doc.embedFont(StandardFonts.Courier),
+  ]);
+  rememberCharacterSet('regular', regular);
+  rememberCharacterSet('bold', bold);
+  rememberCharacterSet('script', script);
+  return { regular, bold, script, mono };
+}
+
+type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
+type FontkitFont = ReturnType<Fontkit['create']>;
+const parsedFonts = new WeakMap<Uint8Array, FontkitFont>();
+
+/**
+ * fontkit copies and parses a font file on every embedFont; our three faces are the same bytes
+ * every time, so each is parsed once per process and its (read-only) font object shared. Each
+ * document still gets its own subset.
+ */
+const cachingFontkit: Fontkit = {
+  create(bytes, postscriptName) {
+    let font = parsedFonts.get(bytes);
+    if (!font) {
+      font = withSynchronousSubsets(fontkit.create(bytes, postscriptName));
+      parsedFonts.set(bytes, font);
+    }
+    return font;
+  },
+};
+
+type FontkitSubset = ReturnType<FontkitFont['createSubset']>;
+type EncodeStream = { end(): void; read(): Uint8Array | null };
+type SubsetInternals = { encode(stream: EncodeStream): void; encodeStream(): unknown };
+
+/**
+ * @pdf-lib/fontkit's bundle hands a subset over through a stream whose every step waits for a
+ * setTimeout (its stand-in for process.nextTick): several idle milliseconds per font. The
+ * encoding itself is synchronous, so we run it at once into the same kind of stream, read what
+ * it buffered and hand that to pdf-lib through a plain emitter.
+ */
+function withSynchronousSubsets(font: FontkitFont): FontkitFont {
+  const createSubset = font.createSubset.bind(font);
+  let Stream: (new () => EncodeStream) | undefined;
+  font.createSubset = (): FontkitSubset => {
+    const subset = createSubset();
+    const internals = subset as unknown as SubsetInternals;
+    // The bundle does not export its stream class: take it from a throwaway subset's stream.
+    Stream ??= (createSubset() as unknown as SubsetInternals).encodeStream()!.constructor as new () => EncodeStream;
+    internals.encodeStream = () => {
+      const stream = new Stream!();
+      internals.encode(stream);
+      stream.end();
+      const chunks: Uint8Array[] = [];
+      for (let chunk = stream.read(); chunk !== null; chunk = stream.read()) chunks.push(chunk);
+      const emitter = new EventEmitter();
+      queueMicrotask(() => {
+        for (const chunk of chunks) emitter.emit('data', chunk);
+        emitter.emit('end');
+      });
+      return emitter;
+    };
+    return subset;
+  };
+  return font;
+}
+
+function readFont(specifier: string): Uint8Array {
+  return prepareTrueTypeFont(fs.readFileSync(require.resolve(specifier)));
+}
+
+/** Each face's characters, computed once per process (pdf-lib would list them afresh for every document). */
+const faceCharacterSets = new Map<keyof FontFiles, Set<number>>();
+const characterSets = new WeakMap<PDFFont, Set<number>>();
+
+const faceAdvances = new Map<keyof FontFiles, Map<number, number>>();
+const advances = new WeakMap<PDFFont, Map<number, number>>();
+
+function rememberCharacterSet(face: keyof FontFiles, font: PDFFont): void {
+  let set = faceCharacterSets.get(face);
+  if (!set) {
+    set = new Set(font.getCharacterSet());
+    faceCharacterSets.set(face, set);
+  }
+  characterSets.set(font, set);
+  let widths = faceAdvances.get(face);
+  if (!widths) {
+    widths = new Map();
+    faceAdvances.set(face, widths);
+  }
+  advances.set(font, widths);
+}
+
+/**
+ * The width of the text at this size. The faces carry no kerning (see prepareTrueTypeFont), so
+ * it is the sum of each character's advance, which we keep per face: pdf-lib would lay the
+ * whole string out with fontkit on every call, and fitting and wrapping call it often.
+ */
+export function widthOf(font: PDFFont, text: string, size: number): number {
+  const widths = advances.get(font);
+  if (!widths) return font.widthOfTextAtSize(text, size);
+  let total = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    let width = widths.get(code);
+    if (width === undefined) {
+      width = font.widthOfTextAtSize(char, 1);
+      widths.set(code, width);
+    }
+    total += width;
+  }
+  return total * size;
+}
+
+function characterSetOf(font: PDFFont): Set<number> {
+  let set = characterSets.get(font);
+  if (!set) {
+    set = new Set(font.getCharacterSet());
+    characterSets.set(font, set);
+  }
+  return set;
+}
+
+/** Whether the font has a glyph for every character of the text. */
+export function canRender(font: PDFFont, text: string): boolean {
+  const set = characterSetOf(font);
+  for (const char of text) if (!set.has(char.codePointAt(0)!)) return false;
+  return true;
+}
+
+/**
+ * The text with characters the font lacks (CJK, emoji, controls) replaced by '?', so that a
+ * name in an unexpected script degrades visibly instead of failing the whole signed PDF.
+ */
+export function renderable(font: PDFFont, text: string): string {
+  const set = characterSetOf(font);
+  let out = '';
+  for (const char of text.normalize('NFC')) out += set.has(char.codePointAt(0)!) ? char : char === '\n' ? '\n' : '?';
+  return out;
+}

@@ -1,0 +1,59 @@
+import type { AuditTime } from './format-audit-time';
+
+export type { AuditTime } from './format-audit-time';
+
+export type SignedPdfFieldType = 'SIGNATURE' | 'INITIALS' | 'NAME' | 'DATE' | 'TEXT' | 'CHECKBOX';
+
+/** A filled annotation: PDF points from the top-left of the page as displayed, y down; page 1-based. */
+export type SignedPdfField = {
+  page: number;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  type: SignedPdfFieldType;
+  /**
+   * SIGNATURE/INITIALS: the text to render in script (empty or true: the signer's name or its
+   * initials), or a drawn mark as a `data:image/png;base64,…` URL. CHECKBOX: true/false.
+   * Others: the text.
+   */
+  value: string | boolean;
+  signerName: string;
+  /** When the signer signed (the caption under a signature mark); default the party's signedTime by name. */
+  signedTime?: AuditTime;
+};
+
+export type SignedPdfParty = {
+  name: string;
+  contact: string;
+  /** DEFAULT (signs), APPROVER, VIEWER, or any other word, printed as it is. */
+  signType: string;
+  ipAddress: string;
+  userAgent: string;
+  /** NONE, EMAIL_CODE, SMS_CODE, or any other word, printed as it is. */
+  authentication: string;
+  sentTime: AuditTime;
+  openedTime: AuditTime;
+  signedTime: AuditTime;
+};
+
+export type SignedPdfAudit = {
+  documentName: string;
+  /** Hex SHA-256 of `original`; checked against it. */
+  documentSha256: string;
+  contractId: number | string;
+  parties: SignedPdfParty[];
+  completedTime: AuditTime;
+  /** IANA zone of the printed times, e.g. Europe/Stockholm. */
+  timeZone: string;
+};
+
+export type SignedPdfInput = {
+  original: Uint8Array;
+  fields: SignedPdfField[];
+  audit: SignedPdfAudit;
+  /** Labels of the audit trail and captions; default en. */
+  language?: 'en' | 'sv';
+  /** The sealing time (the signature's /M); default now. */
+  now?: Date;
+};
