@@ -1,12 +1,9 @@
 import pino from 'pino';
-import { formatTimestamp } from '../shared/time';
 import type { Config } from './config/config';
 import type { AppContext } from './context';
+import { createContext } from './create-context';
 import { prepareDataDir } from './db/data-dir';
 import { openDatabase } from './db/open-database';
-import { createRepos } from './db/repos';
-import { RateLimiter } from './http/rate-limiter';
-import { createOutboxSignal } from './outbox/outbox-signal';
 
 /**
  * A context over DATA_DIR without a listening server, for the CLI: it works whether or not
@@ -15,18 +12,12 @@ import { createOutboxSignal } from './outbox/outbox-signal';
 export function openOfflineContext(config: Config): { ctx: AppContext; close(): void } {
   const paths = prepareDataDir(config.dataDir);
   const database = openDatabase(paths.database);
-  const ctx: AppContext = {
+  const ctx = createContext({
     config,
     paths,
     db: database.db,
-    repos: createRepos(database.db),
     logger: pino({ level: 'silent' }),
-    rateLimiter: new RateLimiter(),
-    now: () => Date.now(),
     baseUrl: () => config.publicBaseUrl ?? `http://${config.host}:${config.port}`,
-    timestamp: (epochMs) => formatTimestamp(epochMs, config.timeZone),
-    timestampOrNull: (epochMs) => (epochMs == null ? null : formatTimestamp(epochMs, config.timeZone)),
-    outbox: createOutboxSignal(),
-  };
+  });
   return { ctx, close: database.close };
 }

@@ -5,6 +5,8 @@ import type { Repos } from './db/repos';
 import type { RateLimiter } from './http/rate-limiter';
 import type { Logger } from './logging/logger';
 import type { OutboxSignal } from './outbox/outbox-signal';
+import type { AppSecret } from './crypto/app-secret';
+import type { SigningIdentity } from './crypto/signing-identity';
 
 /** What every router and service is handed: made once in createServer, never global. */
 export type AppContext = {
@@ -21,4 +23,8 @@ export type AppContext = {
   timestampOrNull: (epochMs: number | null | undefined) => string | null;
   /** Wakes the mail and SMS outbox worker (after enqueueing or a settings change). */
   outbox: OutboxSignal;
+  /** HMACs keyed by the appliance's own secret (signing-link CSRF tokens, verified-party cookies). */
+  secret: AppSecret;
+  /** The certificate and key that seal signed PDFs (made at first use; an office may import its own). */
+  seal: { identity(): SigningIdentity; replace(identity: SigningIdentity): void };
 };

@@ -2,15 +2,12 @@ import http from 'node:http';
 import type { Express } from 'express';
 import type { AddressInfo } from 'node:net';
 import type { TServerStatus } from '../shared/host-messages';
-import { formatTimestamp } from '../shared/time';
 import { createApp } from './app';
+import { createContext } from './create-context';
 import type { Config } from './config/config';
 import type { AppContext } from './context';
 import { prepareDataDir } from './db/data-dir';
 import { openDatabase } from './db/open-database';
-import { createRepos } from './db/repos';
-import { RateLimiter } from './http/rate-limiter';
-import { createOutboxSignal } from './outbox/outbox-signal';
 import { createLogger } from './logging/logger';
 import { apiRoutes } from './routes';
 import { createWorkers } from './workers';
@@ -50,19 +47,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const logger = createLogger(paths.logs, config.logLevel);
   const database = openDatabase(paths.database, { migrationsFolder: options.migrationsFolder, nativeBinding: options.sqliteBinding });
   let baseUrl = config.publicBaseUrl ?? '';
-  const ctx: AppContext = {
-    config,
-    paths,
-    db: database.db,
-    repos: createRepos(database.db),
-    logger,
-    rateLimiter: new RateLimiter(),
-    now: () => Date.now(),
-    baseUrl: () => baseUrl,
-    timestamp: (epochMs) => formatTimestamp(epochMs, config.timeZone),
-    timestampOrNull: (epochMs) => (epochMs === null || epochMs === undefined ? null : formatTimestamp(epochMs, config.timeZone)),
-    outbox: createOutboxSignal(),
-  };
+  const ctx = createContext({ config, paths, db: database.db, logger, baseUrl: () => baseUrl });
   ctx.repos.office.get(ctx.now());
 
   const app = createApp(ctx, { routes: apiRoutes });

@@ -8,6 +8,7 @@ import { createJobRepo } from './jobs';
 import { createOfficeRepo } from './office';
 import { createOutboxRepo } from './outbox';
 import { createSettingsRepo } from './settings';
+import { createPartyCodeRepo } from './party-codes';
 import { createPartyRepo } from './parties';
 import { createTemplateRepo } from './templates';
 import { createTokenRepo } from './tokens';
@@ -29,6 +30,7 @@ export function createRepos(db: Db) {
     annotations: createAnnotationRepo(db),
     attachments: createAttachmentRepo(db),
     activity: createActivityRepo(db),
+    partyCodes: createPartyCodeRepo(db),
   };
 }
 

@@ -119,6 +119,10 @@ export const parties = sqliteTable(
     openedAt: integer('opened_at'),
     answerIpAddress: text('answer_ip_address'),
     answerUserAgent: text('answer_user_agent'),
+    /** The name the party typed to sign with (their signature mark). */
+    signatureName: text('signature_name'),
+    /** How the party was identified when answering: NONE, EMAIL_CODE, SMS_CODE or AUTO_SIGN. */
+    answerAuthentication: text('answer_authentication'),
     emailSent: integer('email_sent', { mode: 'boolean' }).notNull().default(false),
     emailOpened: integer('email_opened', { mode: 'boolean' }).notNull().default(false),
     emailClicked: integer('email_clicked', { mode: 'boolean' }).notNull().default(false),

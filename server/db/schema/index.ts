@@ -4,3 +4,4 @@ export * from './jobs';
 export * from './outbox';
 export * from './settings';
 export * from './contracts';
+export * from './signing';

@@ -1,0 +1,42 @@
+import { formatTimestamp } from '../shared/time';
+import type { Config } from './config/config';
+import type { AppContext } from './context';
+import { loadAppSecret } from './crypto/app-secret';
+import { loadSigningIdentity, type SigningIdentity } from './crypto/signing-identity';
+import type { DataDirLayout } from './db/data-dir';
+import type { Db } from './db/open-database';
+import { createRepos } from './db/repos';
+import { RateLimiter } from './http/rate-limiter';
+import type { Logger } from './logging/logger';
+import { createOutboxSignal } from './outbox/outbox-signal';
+
+/** The one place an AppContext is assembled, for the server and for the CLI alike. */
+export function createContext(parts: {
+  config: Config;
+  paths: DataDirLayout;
+  db: Db;
+  logger: Logger;
+  baseUrl: () => string;
+}): AppContext {
+  const { config, paths } = parts;
+  const repos = createRepos(parts.db);
+  let identity: SigningIdentity | undefined;
+  const ctx: AppContext = {
+    ...parts,
+    repos,
+    rateLimiter: new RateLimiter(),
+    now: () => Date.now(),
+    timestamp: (epochMs) => formatTimestamp(epochMs, config.timeZone),
+    timestampOrNull: (epochMs) => (epochMs == null ? null : formatTimestamp(epochMs, config.timeZone)),
+    outbox: createOutboxSignal(),
+    secret: loadAppSecret(paths.keys),
+    seal: {
+      // Made (or read) on first use: a certificate is minted only when a contract is first signed.
+      identity: () => (identity ??= loadSigningIdentity(paths.keys, { officeName: repos.office.get(ctx.now()).name || undefined })),
+      replace: (next) => {
+        identity = next;
+      },
+    },
+  };
+  return ctx;
+}
