@@ -6,6 +6,7 @@ import { prepareDataDir } from './db/data-dir';
 import { openDatabase } from './db/open-database';
 import { createRepos } from './db/repos';
 import { RateLimiter } from './http/rate-limiter';
+import { createWebhookRuntime } from './webhooks/runtime';
 
 /**
  * A context over DATA_DIR without a listening server, for the CLI: it works whether or not
@@ -25,6 +26,7 @@ export function openOfflineContext(config: Config): { ctx: AppContext; close(): 
     baseUrl: () => config.publicBaseUrl ?? `http://${config.host}:${config.port}`,
     timestamp: (epochMs) => formatTimestamp(epochMs, config.timeZone),
     timestampOrNull: (epochMs) => (epochMs == null ? null : formatTimestamp(epochMs, config.timeZone)),
+    webhooks: createWebhookRuntime(paths.keys),
   };
   return { ctx, close: database.close };
 }

@@ -4,6 +4,7 @@ import type { Db } from './db/open-database';
 import type { Repos } from './db/repos';
 import type { RateLimiter } from './http/rate-limiter';
 import type { Logger } from './logging/logger';
+import type { WebhookRuntime } from './webhooks/runtime';
 
 /** What every router and service is handed: made once in createServer, never global. */
 export type AppContext = {
@@ -18,4 +19,6 @@ export type AppContext = {
   baseUrl: () => string;
   timestamp: (epochMs: number) => string;
   timestampOrNull: (epochMs: number | null | undefined) => string | null;
+  /** Webhook consumers' signing keys and the dispatcher's wake-up. */
+  webhooks: WebhookRuntime;
 };

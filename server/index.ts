@@ -10,6 +10,7 @@ import { createRepos } from './db/repos';
 import { RateLimiter } from './http/rate-limiter';
 import { createLogger } from './logging/logger';
 import { apiRoutes } from './routes';
+import { createWebhookRuntime } from './webhooks/runtime';
 import { createWorkers } from './workers';
 
 export { loadConfig, ConfigError, type Config } from './config/config';
@@ -47,6 +48,7 @@ export async function createServer(config: Config): Promise<SignDeskServer> {
     baseUrl: () => baseUrl,
     timestamp: (epochMs) => formatTimestamp(epochMs, config.timeZone),
     timestampOrNull: (epochMs) => (epochMs === null || epochMs === undefined ? null : formatTimestamp(epochMs, config.timeZone)),
+    webhooks: createWebhookRuntime(paths.keys),
   };
   ctx.repos.office.get(ctx.now());
 

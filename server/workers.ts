@@ -1,4 +1,5 @@
 import type { AppContext } from './context';
+import { createWebhookWorker } from './webhooks/webhook-worker';
 
 /** A background loop of the service (webhook deliveries, the mail and SMS outbox). */
 export type Worker = {
@@ -12,6 +13,6 @@ export type Worker = {
  * Every background worker, started after the server listens and stopped (drained) before the
  * database closes. One line per worker.
  */
-export function createWorkers(_ctx: AppContext): Worker[] {
-  return [];
+export function createWorkers(ctx: AppContext): Worker[] {
+  return [createWebhookWorker(ctx)];
 }

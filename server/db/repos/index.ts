@@ -4,6 +4,9 @@ import { createOfficeRepo } from './office';
 import { createTemplateRepo } from './templates';
 import { createTokenRepo } from './tokens';
 import { createUserRepo } from './users';
+import { createWebhookConsumerRepo } from './webhook-consumers';
+import { createWebhookDeliveryRepo } from './webhook-deliveries';
+import { createWebhookLogRepo } from './webhook-log';
 
 /** Every repository over one connection; statements are prepared once here. */
 export function createRepos(db: Db) {
@@ -13,6 +16,9 @@ export function createRepos(db: Db) {
     tokens: createTokenRepo(db),
     templates: createTemplateRepo(db),
     jobs: createJobRepo(db),
+    webhookConsumers: createWebhookConsumerRepo(db),
+    webhookDeliveries: createWebhookDeliveryRepo(db),
+    webhookLog: createWebhookLogRepo(db),
   };
 }
 
