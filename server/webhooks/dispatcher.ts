@@ -45,6 +45,7 @@ export function createWebhookDispatcher(ctx: AppContext, options: WebhookDispatc
   /** Jobs in flight by id, holding the latest claim (a re-claim of our own job only renews its token). */
   const inFlight = new Map<number, JobRow>();
   let finished: FinishedJob[] = [];
+  const erring = new Set<number>();
   let settleFailures = 0;
   let isStarted = false;
   let isStopped = false;
@@ -132,7 +133,7 @@ export function createWebhookDispatcher(ctx: AppContext, options: WebhookDispatc
     let claimed: JobRow[] = [];
     try {
       claimed = inTransaction(ctx.db, () => {
-        if (settled.length > 0) settleAttempts(ctx, settled);
+        if (settled.length > 0) settleAttempts(ctx, settled, erring);
         const free = isStarted ? concurrency - (inFlight.size - settled.length) : 0;
         return free > 0 ? ctx.repos.jobs.claim(WEBHOOK_QUEUE, free, ctx.now(), leaseMs) : [];
       });

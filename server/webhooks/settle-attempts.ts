@@ -23,9 +23,10 @@ function describeFailure(result: PostResult): string {
 /**
  * Writes what came of a batch of jobs: the attempt, the delivery's state, the job (gone, or
  * due again on the schedule) and the consumer's error count, which may disable it and send the
- * notice. Call inside one transaction per batch: few commits per delivery.
+ * notice. Call inside one transaction per batch: few commits per delivery. `erring` holds the
+ * consumers this dispatcher has counted permanent errors for (kept across batches).
  */
-export function settleAttempts(ctx: AppContext, finished: readonly FinishedJob[]): void {
+export function settleAttempts(ctx: AppContext, finished: readonly FinishedJob[], erring: Set<number>): void {
   const { jobs, webhookDeliveries, webhookConsumers } = ctx.repos;
   const now = ctx.now();
   const schedule = ctx.config.webhookRetryScheduleS;
@@ -49,8 +50,14 @@ export function settleAttempts(ctx: AppContext, finished: readonly FinishedJob[]
     if (verdict.nextAttemptAt === null) jobs.finish(job);
     else jobs.retryAt(job, verdict.nextAttemptAt, describeFailure(result), now);
 
-    if (verdict.outcome === 'delivered') webhookConsumers.resetPermanentErrors(row.consumerId);
+    // Most consumers have no errors to forget: the write is skipped unless the batch was loaded
+    // with some, or this dispatcher has counted some since.
+    if (verdict.outcome === 'delivered' && (row.permanentErrors > 0 || erring.has(row.consumerId))) {
+      webhookConsumers.resetPermanentErrors(row.consumerId);
+      erring.delete(row.consumerId);
+    }
     if (!verdict.isPermanentError) continue;
+    erring.add(row.consumerId);
     const count = webhookConsumers.countPermanentError(row.consumerId, now);
     if (!count || count.errors < PERMANENT_ERRORS_TO_DISABLE || count.disabledAt !== null) continue;
     if (webhookConsumers.disable(row.consumerId, now)) {

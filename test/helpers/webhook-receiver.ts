@@ -11,6 +11,7 @@ import { createVerifier, httpbis } from 'http-message-signatures';
  * that fails any check gets 400, as interface.md section 7 asks of consumers.
  */
 export type ReceivedRequest = {
+  /** When the request arrived (before its body was read and verified). */
   at: number;
   method: string;
   path: string;
@@ -76,6 +77,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   let responder: Responder = () => 200;
 
   const server = http.createServer((req, res) => {
+    const at = Date.now();
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
@@ -83,7 +85,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       const path = req.url ?? '/';
       const verifyError = await verifyWebhookRequest(keys, req.method ?? '', path, req.headers, body);
       const request: ReceivedRequest = {
-        at: Date.now(),
+        at,
         method: req.method ?? '',
         path,
         headers: req.headers,

@@ -51,10 +51,11 @@ describe('webhook retries, disabling and the event log', () => {
     const arrivals = receiver.requests.map((request) => request.at);
     expect(receiver.requests.every((request) => request.isVerified)).toBe(true);
     expect(arrivals).toHaveLength(schedule.length + 1);
+    // Gaps between arrivals carry the jitter of two deliveries' latency on a busy machine.
     schedule.forEach((delayS, index) => {
       const gap = (arrivals[index + 1] as number) - (arrivals[index] as number);
-      expect(gap, `gap ${index + 1}`).toBeGreaterThanOrEqual(delayS * 1000 - 30);
-      expect(gap, `gap ${index + 1}`).toBeLessThanOrEqual(delayS * 1000 + 400);
+      expect(gap, `gap ${index + 1}`).toBeGreaterThanOrEqual(delayS * 1000 - 100);
+      expect(gap, `gap ${index + 1}`).toBeLessThanOrEqual(delayS * 1000 + 500);
     });
     // Every attempt is signed afresh: its created time is the time it was sent.
     for (const request of receiver.requests) {

@@ -8,7 +8,8 @@ export type JobRow = typeof jobs.$inferSelect;
 /**
  * The durable queue's storage. Claiming is one UPDATE … RETURNING (a compare-and-swap in one
  * statement); every finalizing write checks the claim token, so a worker whose lease expired
- * cannot overwrite the work of the one that took the job over.
+ * cannot overwrite the work of the one that took the job over. The due jobs and the expired
+ * leases are two separate index ranges (queue, status, run_at), so a claim never scans the queue.
  */
 export function createJobRepo(db: Db) {
   const insert = db
@@ -27,9 +28,15 @@ export function createJobRepo(db: Db) {
     UPDATE jobs SET status = 'running', claim_token = @token, lease_until = @leaseUntil, attempts = attempts + 1,
       updated_at = @now
     WHERE id IN (
-      SELECT id FROM jobs
-      WHERE queue = @queue AND ((status = 'queued' AND run_at <= @now) OR (status = 'running' AND lease_until < @now))
-      ORDER BY run_at LIMIT @limit
+      SELECT id FROM (
+        SELECT id FROM (
+          SELECT id FROM jobs WHERE queue = @queue AND status = 'queued' AND run_at <= @now ORDER BY run_at LIMIT @limit
+        )
+        UNION ALL
+        SELECT id FROM (
+          SELECT id FROM jobs WHERE queue = @queue AND status = 'running' AND lease_until < @now LIMIT @limit
+        )
+      ) LIMIT @limit
     )
     RETURNING id, queue, ref_id AS refId, status, run_at AS runAt, lease_until AS leaseUntil,
       claim_token AS claimToken, attempts, last_error AS lastError, created_at AS createdAt, updated_at AS updatedAt`);

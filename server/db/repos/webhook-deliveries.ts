@@ -13,6 +13,8 @@ export type DispatchRow = {
   publicKey: Buffer;
   sealedSecretKey: Buffer;
   disabledAt: number | null;
+  /** The consumer's permanent errors in a row when the batch was loaded. */
+  permanentErrors: number;
 };
 
 export type NewAttempt = {
@@ -42,7 +44,7 @@ export function createWebhookDeliveryRepo(db: Db) {
   const loadBatch = client.prepare<[string], DispatchRow>(
     `SELECT d.id AS deliveryId, d.state, d.course_attempts AS courseAttempts, d.event_id AS eventId, e.payload,
             c.id AS consumerId, c.url, c.public_key AS publicKey, c.sealed_secret_key AS sealedSecretKey,
-            c.disabled_at AS disabledAt
+            c.disabled_at AS disabledAt, c.permanent_errors AS permanentErrors
      FROM webhook_deliveries d
      JOIN webhook_events e ON e.id = d.event_id
      JOIN webhook_consumers c ON c.id = d.consumer_id
