@@ -37,6 +37,10 @@ export function settleAttempts(ctx: AppContext, finished: readonly FinishedJob[]
     }
     const { result, startedAt } = attempt;
     const verdict = judgeAttempt(result, row.courseAttempts + 1, startedAt, schedule);
+    if (!webhookDeliveries.settle(row.deliveryId, verdict.state, verdict.nextAttemptAt, now)) {
+      jobs.finish(job);
+      continue;
+    }
     webhookDeliveries.insertAttempt({
       deliveryId: row.deliveryId,
       attemptedAt: startedAt,
@@ -46,7 +50,6 @@ export function settleAttempts(ctx: AppContext, finished: readonly FinishedJob[]
       responseExcerpt: result.responseExcerpt,
       outcome: verdict.outcome,
     });
-    webhookDeliveries.settle(row.deliveryId, verdict.state, verdict.nextAttemptAt, now);
     if (verdict.nextAttemptAt === null) jobs.finish(job);
     else jobs.retryAt(job, verdict.nextAttemptAt, describeFailure(result), now);
 

@@ -32,7 +32,7 @@ export type RequestOptions = {
   version?: string | null;
 };
 
-export type ApiClient = <T = any>(method: string, pathname: string, options?: RequestOptions) => Promise<ApiResponse<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read bodies freely
+export type ApiClient = <T = any>(method: string, pathname: string, options?: RequestOptions) => Promise<ApiResponse<T>>;
 
 export function makeTempDir(prefix = 'signdesk-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));

@@ -18,7 +18,7 @@ export type ReceivedRequest = {
   headers: http.IncomingHttpHeaders;
   body: Buffer;
   /** The parsed payload, when verified. */
-  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read payloads freely
+  json: any;
   isVerified: boolean;
   verifyError: string | undefined;
   status: number | 'hang' | 'reset';

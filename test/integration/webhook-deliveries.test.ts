@@ -37,7 +37,7 @@ describe('webhook deliveries', () => {
 
   /** Waits until the event's delivery has `attempts` attempts, and returns its log entry. */
   const settled = async (consumer: { self: string }, eventId: number, attempts = 1) => {
-    let entry: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- read from the API
+    let entry: any;
     await expect
       .poll(async () => {
         entry = (await t.api('GET', `${consumer.self}/events/${eventId}`)).body;
@@ -54,6 +54,7 @@ describe('webhook deliveries', () => {
     const eventId = recordTestEvent(t.server, 'contract.signed', { id: `/api/contracts/${contractId}` });
     const entry = await settled(consumer, eventId);
     const requests = receiver.requests.filter((request) => request.path === path);
+    expect(requests.every((request) => request.isVerified)).toBe(true);
     return { consumer, eventId, entry, requests };
   };
 
@@ -151,6 +152,28 @@ describe('webhook deliveries', () => {
     expect(dropped.requests).toHaveLength(1);
     expect(dropped.entry.state).toBe('pending');
     expect(dropped.entry.attempts[0]).toMatchObject({ status_code: null, outcome: 'retry' });
+  });
+
+  it('copes with a consumer deleted while its delivery is in flight, without holding up the others', async () => {
+    const held = new Map<string, () => void>();
+    receiver.respond((request) =>
+      request.path.startsWith('/held') ? new Promise((resolve) => held.set(request.path, () => resolve(200))) : (replies.get(request.path) ?? 200),
+    );
+    const doomed = await register(`${receiver.url}/held-doomed`);
+    const survivor = await register(`${receiver.url}/held-survivor`);
+    const eventId = recordTestEvent(t.server, 'contract.signed', { id: '/api/contracts/700' });
+    await expect.poll(() => held.size).toBe(2);
+    expect((await t.api('DELETE', doomed.self)).status).toBe(204);
+    // The deleted consumer's answer comes first; the survivor's lands in the same batch or the next.
+    held.get('/held-doomed')?.();
+    setImmediate(() => held.get('/held-survivor')?.());
+    // A batch that failed on the vanished delivery would hold the survivor's result back until
+    // its claim expired (timeout + 5 s), and send it twice.
+    await expect.poll(async () => (await t.api('GET', `${survivor.self}/events/${eventId}`)).body.state, { timeout: 3_000 }).toBe('delivered');
+    expect(receiver.requests.filter((request) => request.path === '/held-survivor')).toHaveLength(1);
+    const count = t.server.ctx.db.$client.prepare('SELECT count(*) AS n FROM webhook_deliveries WHERE consumer_id = ?');
+    expect(count.get(Number(doomed.self.split('/').at(-1)))).toEqual({ n: 0 });
+    receiver.respond((request) => replies.get(request.path.split('?')[0] as string) ?? 200);
   });
 
   it('keeps only the first KiB of a long answer', async () => {

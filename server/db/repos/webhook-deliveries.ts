@@ -80,9 +80,9 @@ export function createWebhookDeliveryRepo(db: Db) {
     insertAttempt: (attempt: NewAttempt): void => {
       insertAttempt.run(attempt);
     },
-    settle: (id: number, state: string, nextAttemptAt: number | null, now: number): void => {
-      settleDelivery.run({ id, state, nextAttemptAt, now });
-    },
+    /** False when the delivery is gone (its consumer was deleted, or the event purged, meanwhile). */
+    settle: (id: number, state: string, nextAttemptAt: number | null, now: number): boolean =>
+      settleDelivery.run({ id, state, nextAttemptAt, now }).changes > 0,
     /** Manual retry: the delivery starts afresh and is due now (a job in flight is left to finish). */
     restart: (id: number, now: number): void => {
       restart.run({ id, now });
