@@ -1,5 +1,7 @@
 import http from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { inTransaction } from '../../server/db/open-database';
+import { recordEvent } from '../../server/services/webhooks/record-event';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { refusedPort, startWebhookReceiver, type Reply, type WebhookReceiver } from '../helpers/webhook-receiver';
 import { recordTestEvent } from '../helpers/webhooks';
@@ -87,6 +89,23 @@ describe('webhook deliveries', () => {
     expect(entry.attempts).toEqual([
       { time: expect.stringMatching(/^\d{4}-/), status_code: 200, error: null, duration_ms: expect.any(Number), response_excerpt: 'ok', outcome: 'delivered' },
     ]);
+  });
+
+  it('records events only inside the transaction of their cause: a rollback sends nothing', async () => {
+    const consumer = await register(`${receiver.url}/tx`);
+    const { ctx } = t.server;
+    expect(() => recordEvent(ctx, 'contract.signed', { id: '/api/contracts/800' })).toThrow(/inside the transaction/);
+    expect(() =>
+      inTransaction(ctx.db, () => {
+        recordEvent(ctx, 'contract.signed', { id: '/api/contracts/801' });
+        throw new Error('the state change failed');
+      }),
+    ).toThrow('the state change failed');
+    const kept = recordTestEvent(t.server, 'contract.signed', { id: '/api/contracts/802' });
+    await settled(consumer, kept);
+    const list = await t.api('GET', `${consumer.self}/events`);
+    expect(list.body.map((event: { event_id: number }) => event.event_id)).toEqual([kept]);
+    expect(receiver.verified().filter((request) => request.path === '/tx').map((request) => request.json.data.id)).toEqual(['/api/contracts/802']);
   });
 
   it('takes any 2xx as handled', async () => {

@@ -40,15 +40,18 @@ describe('webhook retries, disabling and the event log', () => {
   const verifiedFor = (receiver: WebhookReceiver, contractPath: string) =>
     receiver.verified().filter((request) => request.json.data.id === contractPath);
 
-  it('retries on the (scaled) schedule, then marks the delivery failed', async () => {
+  it('makes the first attempt after the first delay, retries on the (scaled) schedule, then marks the delivery failed', async () => {
     const schedule = [0.4, 0.8, 1.2];
-    const { t, receiver, register } = await setUp({ webhookRetryScheduleS: schedule });
+    const { t, receiver, register } = await setUp({ webhookRetryScheduleS: schedule, webhookFirstDelayS: 0.5 });
     receiver.respond(() => 503);
     const consumer = await register('/busy');
+    const recordedAt = Date.now();
     const eventId = recordTestEvent(t.server, 'contract.signed', { id: '/api/contracts/1' });
     await expect.poll(() => stateOf(t, consumer, eventId), { timeout: 15_000 }).toBe('failed');
 
     const arrivals = receiver.requests.map((request) => request.at);
+    expect((arrivals[0] as number) - recordedAt).toBeGreaterThanOrEqual(500 - 5);
+    expect((arrivals[0] as number) - recordedAt).toBeLessThanOrEqual(500 + 500);
     expect(receiver.requests.every((request) => request.isVerified)).toBe(true);
     expect(arrivals).toHaveLength(schedule.length + 1);
     // Gaps between arrivals carry the jitter of two deliveries' latency on a busy machine.
