@@ -111,14 +111,27 @@ export function createWebhookDispatcher(ctx: AppContext, options: WebhookDispatc
       }
     }
     if (fresh.length === 0) return;
-    const rows = new Map(ctx.repos.webhookDeliveries.loadForDispatch(fresh.map((job) => job.refId)).map((row) => [row.deliveryId, row]));
+    let rows: Map<number, DispatchRow>;
+    try {
+      rows = new Map(ctx.repos.webhookDeliveries.loadForDispatch(fresh.map((job) => job.refId)).map((row) => [row.deliveryId, row]));
+    } catch (err) {
+      // Not started: forget them here, so that the claims, once expired, are taken up again.
+      ctx.logger.error({ err }, 'loading webhook deliveries failed');
+      for (const job of fresh) inFlight.delete(job.id);
+      return;
+    }
     for (const job of fresh) run(job, rows.get(job.refId));
   };
 
   const scheduleLook = () => {
     clearTimeout(timer);
-    const dueAt = ctx.repos.jobs.nextDueAt(WEBHOOK_QUEUE);
-    const delay = dueAt === undefined ? pollMs : Math.max(0, Math.min(pollMs, dueAt - ctx.now()));
+    let delay = pollMs;
+    try {
+      const dueAt = ctx.repos.jobs.nextDueAt(WEBHOOK_QUEUE);
+      if (dueAt !== undefined) delay = Math.max(0, Math.min(pollMs, dueAt - ctx.now()));
+    } catch (err) {
+      ctx.logger.error({ err }, 'reading the webhook queue failed');
+    }
     timer = setTimeout(queueTick, delay);
     timer.unref();
   };
