@@ -7,6 +7,7 @@ import type { Logger } from './logging/logger';
 import type { OutboxSignal } from './outbox/outbox-signal';
 import type { AppSecret } from './crypto/app-secret';
 import type { SigningIdentity } from './crypto/signing-identity';
+import type { WebhookRuntime } from './webhooks/runtime';
 
 /** What every router and service is handed: made once in createServer, never global. */
 export type AppContext = {
@@ -27,4 +28,6 @@ export type AppContext = {
   secret: AppSecret;
   /** The certificate and key that seal signed PDFs (made at first use; an office may import its own). */
   seal: { identity(): SigningIdentity; replace(identity: SigningIdentity): void };
+  /** Webhook consumers' signing keys and the dispatcher's wake-up. */
+  webhooks: WebhookRuntime;
 };

@@ -9,6 +9,7 @@ import { createRepos } from './db/repos';
 import { RateLimiter } from './http/rate-limiter';
 import type { Logger } from './logging/logger';
 import { createOutboxSignal } from './outbox/outbox-signal';
+import { createWebhookRuntime } from './webhooks/runtime';
 
 /** The one place an AppContext is assembled, for the server and for the CLI alike. */
 export function createContext(parts: {
@@ -29,6 +30,7 @@ export function createContext(parts: {
     timestamp: (epochMs) => formatTimestamp(epochMs, config.timeZone),
     timestampOrNull: (epochMs) => (epochMs == null ? null : formatTimestamp(epochMs, config.timeZone)),
     outbox: createOutboxSignal(),
+    webhooks: createWebhookRuntime(paths.keys),
     secret: loadAppSecret(paths.keys),
     seal: {
       // Made (or read) on first use: a certificate is minted only when a contract is first signed.

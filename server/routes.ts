@@ -8,6 +8,8 @@ import { partnerRoutes } from './api/partner';
 import { partyRoutes } from './api/parties';
 import { templateRoutes } from './api/templates';
 import { userRoutes } from './api/users';
+import { webhookEventRoutes } from './api/webhook-events';
+import { webhookRoutes } from './api/webhooks';
 import type { AnyRoute } from './http/route';
 
 /** Every API route in matching order; the OpenAPI document and the API docs are made from this list. */
@@ -22,4 +24,6 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...partyRoutes,
   ...annotationRoutes,
   ...attachmentRoutes,
+  ...webhookRoutes,
+  ...webhookEventRoutes,
 ];

@@ -1,5 +1,6 @@
 import type { AppContext } from './context';
 import { createOutboxWorker } from './outbox/outbox-worker';
+import { createWebhookWorker } from './webhooks/webhook-worker';
 
 /** A background loop of the service (webhook deliveries, the mail and SMS outbox). */
 export type Worker = {
@@ -14,5 +15,5 @@ export type Worker = {
  * database closes. One line per worker.
  */
 export function createWorkers(ctx: AppContext): Worker[] {
-  return [createOutboxWorker(ctx)];
+  return [createOutboxWorker(ctx), createWebhookWorker(ctx)];
 }

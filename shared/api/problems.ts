@@ -59,7 +59,8 @@ export const PROBLEM_ANCHORS: Record<string, { heading: string; explanation: str
   },
   conflict: {
     heading: 'Conflict',
-    explanation: 'The change would break a rule of the service, for example removing the last active administrator.',
+    explanation:
+      'The change would break a rule of the service, for example removing the last active administrator, or retrying an event of a disabled webhook consumer (enable it first).',
   },
   'limit-reached': {
     heading: 'Limit reached',

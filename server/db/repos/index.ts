@@ -13,6 +13,9 @@ import { createPartyRepo } from './parties';
 import { createTemplateRepo } from './templates';
 import { createTokenRepo } from './tokens';
 import { createUserRepo } from './users';
+import { createWebhookConsumerRepo } from './webhook-consumers';
+import { createWebhookDeliveryRepo } from './webhook-deliveries';
+import { createWebhookLogRepo } from './webhook-log';
 
 /** Every repository over one connection; statements are prepared once here. */
 export function createRepos(db: Db) {
@@ -31,6 +34,9 @@ export function createRepos(db: Db) {
     attachments: createAttachmentRepo(db),
     activity: createActivityRepo(db),
     partyCodes: createPartyCodeRepo(db),
+    webhookConsumers: createWebhookConsumerRepo(db),
+    webhookDeliveries: createWebhookDeliveryRepo(db),
+    webhookLog: createWebhookLogRepo(db),
   };
 }
 

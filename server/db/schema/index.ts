@@ -5,3 +5,4 @@ export * from './outbox';
 export * from './settings';
 export * from './contracts';
 export * from './signing';
+export * from './webhooks';

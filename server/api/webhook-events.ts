@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import {
+  ZWebhookEventQuerySchema,
+  ZWebhookEventSchema,
+  type TWebhookAttempt,
+  type TWebhookEvent,
+  type TWebhookEventData,
+  type WebhookAttemptOutcome,
+  type WebhookDeliveryState,
+  type WebhookEventType,
+} from '../../shared/api/webhooks';
+import type { AppContext } from '../context';
+import type { WebhookAttemptRow, WebhookLogRow } from '../db/repos/webhook-log';
+import { notFound } from '../http/app-error';
+import { readPageRequest, sendPage } from '../http/pagination';
+import { defineRoute, sendJson, type AnyRoute } from '../http/route';
+import { retryWebhookEvent } from '../services/webhooks/retry-webhook-event';
+
+type Payload = { type: WebhookEventType; timestamp: string; data: TWebhookEventData };
+
+function presentAttempt(ctx: AppContext, row: WebhookAttemptRow): TWebhookAttempt {
+  return {
+    time: ctx.timestamp(row.attemptedAt),
+    status_code: row.statusCode,
+    error: row.error,
+    duration_ms: row.durationMs,
+    response_excerpt: row.responseExcerpt,
+    outcome: row.outcome as WebhookAttemptOutcome,
+  };
+}
+
+/** Pages of the log: each event with its delivery to this consumer and every attempt. */
+function presentEvents(ctx: AppContext, consumerId: number, rows: readonly WebhookLogRow[]): TWebhookEvent[] {
+  const consumer = ctx.repos.webhookConsumers.findById(consumerId);
+  const attempts = new Map<number, TWebhookAttempt[]>();
+  for (const attempt of ctx.repos.webhookLog.attemptsOf(rows.map((row) => row.deliveryId))) {
+    const list = attempts.get(attempt.deliveryId) ?? [];
+    list.push(presentAttempt(ctx, attempt));
+    attempts.set(attempt.deliveryId, list);
+  }
+  return rows.map((row) => {
+    const payload = JSON.parse(row.payload) as Payload;
+    const isWaiting = row.state === 'pending' && consumer?.disabledAt == null;
+    return {
+      self: `/api/webhooks/${consumerId}/events/${row.eventId}`,
+      event_id: row.eventId,
+      type: payload.type,
+      timestamp: payload.timestamp,
+      data: payload.data,
+      state: row.state as WebhookDeliveryState,
+      // A disabled consumer's pending events wait for it to be enabled, not for a time.
+      next_attempt_time: isWaiting ? ctx.timestampOrNull(row.nextAttemptAt) : null,
+      attempts: attempts.get(row.deliveryId) ?? [],
+    };
+  });
+}
+
+function requireConsumer(ctx: AppContext, id: number): void {
+  if (!ctx.repos.webhookConsumers.findById(id)) throw notFound('webhook consumer');
+}
+
+const tag = 'Webhook consumers';
+
+export const webhookEventRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'get',
+    path: '/api/webhooks/:webhook_id/events',
+    operationId: 'listWebhookEvents',
+    summary: "A consumer's event log, newest first",
+    description: 'Events of the last month sent (or being sent) to this consumer, each with its delivery state and every attempt.',
+    tag,
+    access: 'admin',
+    query: ZWebhookEventQuerySchema,
+    responses: { 200: { description: 'A page of events', schema: z.array(ZWebhookEventSchema), isPaginated: true } },
+    handler: ({ req, res, ctx, ids, query }) => {
+      requireConsumer(ctx, ids.webhook_id);
+      const request = readPageRequest(query, 'webhook-events:-id', 1);
+      const page = ctx.repos.webhookLog.listPage(ids.webhook_id, query.state, request);
+      const total = ctx.repos.webhookLog.count(ids.webhook_id, query.state);
+      const items = presentEvents(ctx, ids.webhook_id, page.rows);
+      sendPage(req, res, ctx.baseUrl(), request, { ...page, rows: items }, total, (item) => item);
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/webhooks/:webhook_id/events/:event_id',
+    operationId: 'getWebhookEvent',
+    summary: 'One event of the log with its attempts',
+    tag,
+    access: 'admin',
+    responses: { 200: { description: 'The event', schema: ZWebhookEventSchema } },
+    handler: ({ res, ctx, ids }) => {
+      requireConsumer(ctx, ids.webhook_id);
+      const row = ctx.repos.webhookLog.find(ids.webhook_id, ids.event_id);
+      if (!row) throw notFound('event of this webhook consumer');
+      sendJson(res, 200, presentEvents(ctx, ids.webhook_id, [row])[0]);
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/webhooks/:webhook_id/events/:event_id/retry',
+    operationId: 'retryWebhookEvent',
+    summary: 'Send an event again now',
+    description:
+      'Works whatever the delivery state (failed and delivered events too): one attempt now, then the retry schedule from its start. A disabled consumer must be enabled first (409).',
+    tag,
+    access: 'admin',
+    responses: { 200: { description: 'The event, pending again', schema: ZWebhookEventSchema } },
+    handler: ({ res, ctx, ids }) => {
+      const row = retryWebhookEvent(ctx, ids.webhook_id, ids.event_id);
+      sendJson(res, 200, presentEvents(ctx, ids.webhook_id, [row])[0]);
+    },
+  }),
+];

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { ZPageQuerySchema } from '../../shared/api/common';
+import {
+  WEBHOOK_READ_ONLY_FIELDS,
+  ZWebhookConsumerCreateSchema,
+  ZWebhookConsumerSchema,
+  ZWebhookConsumerUpdateSchema,
+  type TWebhookConsumer,
+} from '../../shared/api/webhooks';
+import type { AppContext } from '../context';
+import { publicKeyPem } from '../crypto/webhook-keys';
+import type { WebhookConsumerRow } from '../db/repos/webhook-consumers';
+import { forbidden, notFound } from '../http/app-error';
+import { readPageRequest, sendPage } from '../http/pagination';
+import { defineRoute, sendJson, type AnyRoute } from '../http/route';
+import { createWebhook, deleteWebhook, enableWebhook, updateWebhook } from '../services/webhooks/save-webhook';
+import { webhookKeyId } from '../webhooks/runtime';
+
+export function presentWebhook(ctx: AppContext, row: WebhookConsumerRow): TWebhookConsumer {
+  return {
+    self: `/api/webhooks/${row.id}`,
+    url: row.url,
+    contact_email: row.contactEmail,
+    public_key: publicKeyPem(row.publicKey),
+    key_id: webhookKeyId(row.id),
+    created_time: ctx.timestamp(row.createdAt),
+    disabled_time: ctx.timestampOrNull(row.disabledAt),
+    created_by: `/api/users/${row.createdBy}`,
+  };
+}
+
+const tag = 'Webhook consumers';
+
+export const webhookRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'get',
+    path: '/api/webhooks',
+    operationId: 'listWebhooks',
+    summary: 'List webhook consumers, newest first',
+    tag,
+    access: 'admin',
+    query: ZPageQuerySchema,
+    responses: { 200: { description: 'A page of consumers', schema: z.array(ZWebhookConsumerSchema), isPaginated: true } },
+    handler: ({ req, res, ctx, query }) => {
+      const request = readPageRequest(query, 'webhooks:-id', 1);
+      const page = ctx.repos.webhookConsumers.listPage(request);
+      sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.webhookConsumers.count(), (row) => presentWebhook(ctx, row));
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/webhooks',
+    operationId: 'createWebhook',
+    summary: 'Register a webhook consumer',
+    description:
+      'Needs a customer API token (a partner token gets 403). The response carries the Ed25519 `public_key` and its `key_id`: store them to verify event signatures.',
+    tag,
+    access: 'admin',
+    body: ZWebhookConsumerCreateSchema,
+    readOnlyFields: WEBHOOK_READ_ONLY_FIELDS,
+    responses: { 201: { description: 'The consumer with its public key', schema: ZWebhookConsumerSchema } },
+    handler: ({ res, ctx, body, actor, principal }) => {
+      if (principal.kind === 'token' && principal.tokenKind === 'partner') {
+        throw forbidden('A partner token cannot create webhook consumers; use a customer API token.');
+      }
+      sendJson(res, 201, presentWebhook(ctx, createWebhook(ctx, body, actor.id)));
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/webhooks/:webhook_id',
+    operationId: 'getWebhook',
+    summary: 'Get a webhook consumer',
+    tag,
+    access: 'admin',
+    responses: { 200: { description: 'The consumer', schema: ZWebhookConsumerSchema } },
+    handler: ({ res, ctx, ids }) => {
+      const row = ctx.repos.webhookConsumers.findById(ids.webhook_id);
+      if (!row) throw notFound('webhook consumer');
+      sendJson(res, 200, presentWebhook(ctx, row));
+    },
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/webhooks/:webhook_id',
+    operationId: 'updateWebhook',
+    summary: 'Change a webhook consumer; only the fields sent change',
+    description: 'A new `url` applies to every later attempt, those of pending events included. The key pair never changes.',
+    tag,
+    access: 'admin',
+    body: ZWebhookConsumerUpdateSchema,
+    readOnlyFields: WEBHOOK_READ_ONLY_FIELDS,
+    responses: { 200: { description: 'The consumer', schema: ZWebhookConsumerSchema } },
+    handler: ({ res, ctx, ids, body }) => {
+      sendJson(res, 200, presentWebhook(ctx, updateWebhook(ctx, ids.webhook_id, body)));
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/webhooks/:webhook_id',
+    operationId: 'deleteWebhook',
+    summary: 'Delete a webhook consumer with its event log and key pair',
+    tag,
+    access: 'admin',
+    responses: { 204: { description: 'Deleted' } },
+    handler: ({ res, ctx, ids }) => {
+      deleteWebhook(ctx, ids.webhook_id);
+      res.status(204).end();
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/webhooks/:webhook_id/enable',
+    operationId: 'enableWebhook',
+    summary: 'Enable a webhook consumer again',
+    description:
+      'Clears `disabled_time` and the count of permanent errors. Events that were waiting for the consumer are sent at once; events of the time it was disabled are not.',
+    tag,
+    access: 'admin',
+    responses: { 200: { description: 'The consumer', schema: ZWebhookConsumerSchema } },
+    handler: ({ res, ctx, ids }) => {
+      sendJson(res, 200, presentWebhook(ctx, enableWebhook(ctx, ids.webhook_id)));
+    },
+  }),
+];

@@ -1,0 +1,95 @@
+import { count, eq, isNull, sql } from 'drizzle-orm';
+import { fetchKeysetPage, type KeysetPage, type KeysetRequest, type SortKey } from '../keyset';
+import type { Db } from '../open-database';
+import { webhookConsumers } from '../schema';
+
+export type WebhookConsumerRow = typeof webhookConsumers.$inferSelect;
+export type NewWebhookConsumer = Omit<typeof webhookConsumers.$inferInsert, 'id' | 'permanentErrors' | 'disabledAt'>;
+export type WebhookConsumerChanges = Partial<Pick<WebhookConsumerRow, 'url' | 'contactEmail' | 'updatedAt'>>;
+
+const NEWEST_FIRST: SortKey<WebhookConsumerRow>[] = [
+  { column: webhookConsumers.id, isDescending: true, valueOf: (row) => row.id },
+];
+
+export const WEBHOOK_QUEUE = 'webhook';
+
+export function createWebhookConsumerRepo(db: Db) {
+  const byId = db
+    .select()
+    .from(webhookConsumers)
+    .where(eq(webhookConsumers.id, sql.placeholder('id')))
+    .prepare();
+  const enabledIds = db
+    .select({ id: webhookConsumers.id })
+    .from(webhookConsumers)
+    .where(isNull(webhookConsumers.disabledAt))
+    .prepare();
+  const countError = db.$client.prepare<[{ id: number; now: number }], { errors: number; disabledAt: number | null }>(
+    `UPDATE webhook_consumers SET permanent_errors = permanent_errors + 1, updated_at = @now WHERE id = @id
+     RETURNING permanent_errors AS errors, disabled_at AS disabledAt`,
+  );
+  const resetErrors = db.$client.prepare<[number]>(
+    'UPDATE webhook_consumers SET permanent_errors = 0 WHERE id = ? AND permanent_errors != 0',
+  );
+  const disable = db.$client.prepare<[{ id: number; now: number }]>(
+    'UPDATE webhook_consumers SET disabled_at = @now, updated_at = @now WHERE id = @id AND disabled_at IS NULL',
+  );
+  // A disabled consumer's deliveries wait without jobs; enabling gives each pending one a job due now.
+  const requeuePending = db.$client.prepare<[{ id: number; now: number; queue: string }]>(
+    `INSERT INTO jobs (queue, ref_id, run_at, created_at, updated_at)
+     SELECT @queue, d.id, @now, @now, @now FROM webhook_deliveries d
+     WHERE d.consumer_id = @id AND d.state = 'pending'
+       AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.queue = @queue AND j.ref_id = d.id)`,
+  );
+  const hurryQueued = db.$client.prepare<[{ id: number; now: number; queue: string }]>(
+    `UPDATE jobs SET run_at = @now, updated_at = @now
+     WHERE queue = @queue AND status = 'queued' AND run_at > @now
+       AND ref_id IN (SELECT id FROM webhook_deliveries WHERE consumer_id = @id AND state = 'pending')`,
+  );
+  const deleteJobs = db.$client.prepare<[{ id: number; queue: string }]>(
+    `DELETE FROM jobs WHERE queue = @queue AND ref_id IN (SELECT id FROM webhook_deliveries WHERE consumer_id = @id)`,
+  );
+
+  return {
+    findById: (id: number): WebhookConsumerRow | undefined => byId.get({ id }),
+    insert: (row: NewWebhookConsumer): WebhookConsumerRow => db.insert(webhookConsumers).values(row).returning().get(),
+    update: (id: number, changes: WebhookConsumerChanges): WebhookConsumerRow | undefined =>
+      db.update(webhookConsumers).set(changes).where(eq(webhookConsumers.id, id)).returning().get(),
+    /** Deletes the consumer with its deliveries, attempts and queued jobs; call inside a transaction. */
+    remove: (id: number): boolean => {
+      deleteJobs.run({ id, queue: WEBHOOK_QUEUE });
+      return db.delete(webhookConsumers).where(eq(webhookConsumers.id, id)).run().changes > 0;
+    },
+    count: (): number => db.select({ n: count() }).from(webhookConsumers).get()?.n ?? 0,
+    listPage: (request: KeysetRequest): KeysetPage<WebhookConsumerRow> =>
+      fetchKeysetPage(NEWEST_FIRST, request, undefined, (where, orderBy, limit) =>
+        db
+          .select()
+          .from(webhookConsumers)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .all(),
+      ),
+    enabledIds: (): number[] => enabledIds.all().map((row) => row.id),
+    /** Counts a permanent error; returns the count in a row and whether the consumer was already disabled. */
+    countPermanentError: (id: number, now: number): { errors: number; disabledAt: number | null } | undefined =>
+      countError.get({ id, now }),
+    resetPermanentErrors: (id: number): void => {
+      resetErrors.run(id);
+    },
+    /** True when this call disabled it (it was enabled). */
+    disable: (id: number, now: number): boolean => disable.run({ id, now }).changes > 0,
+    /** Clears the disabled state and the error count; pending deliveries become due now. Call inside a transaction. */
+    enable: (id: number, now: number): number => {
+      db.update(webhookConsumers)
+        .set({ disabledAt: null, permanentErrors: 0, updatedAt: now })
+        .where(eq(webhookConsumers.id, id))
+        .run();
+      hurryQueued.run({ id, now, queue: WEBHOOK_QUEUE });
+      return requeuePending.run({ id, now, queue: WEBHOOK_QUEUE }).changes;
+    },
+  };
+}
+
+export type WebhookConsumerRepo = ReturnType<typeof createWebhookConsumerRepo>;

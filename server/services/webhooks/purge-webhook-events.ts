@@ -1,0 +1,29 @@
+import type { AppContext } from '../../context';
+import { inTransaction } from '../../db/open-database';
+
+const PURGE_BATCH = 1_000;
+
+/** The same instant one calendar month earlier (UTC), clamped to the end of a shorter month. */
+export function oneMonthBefore(epochMs: number): number {
+  const date = new Date(epochMs);
+  const day = date.getUTCDate();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() - 1);
+  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(day, lastDay));
+  return date.getTime();
+}
+
+/**
+ * The event log keeps one month (decisions.md section 5): older events go with their
+ * deliveries, attempts and jobs, in small transactions so that requests are not held up.
+ */
+export function purgeWebhookEvents(ctx: AppContext): number {
+  const cutoff = oneMonthBefore(ctx.now());
+  let total = 0;
+  for (;;) {
+    const deleted = inTransaction(ctx.db, () => ctx.repos.webhookLog.purgeBefore(cutoff, PURGE_BATCH));
+    total += deleted;
+    if (deleted < PURGE_BATCH) return total;
+  }
+}

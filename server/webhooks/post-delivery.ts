@@ -1,0 +1,106 @@
+import http from 'node:http';
+import https from 'node:https';
+
+/** What came of one POST: an HTTP status, or an error without one. */
+export type PostResult = {
+  statusCode: number | null;
+  error: string | null;
+  /** No answer (status line) came within the time allowed. */
+  isTimeout: boolean;
+  responseExcerpt: string;
+  durationMs: number;
+};
+
+export const EXCERPT_BYTES = 1024;
+/** Answers longer than this are cut off (the socket is dropped rather than drained). */
+const MAX_READ_BYTES = 64 * 1024;
+
+export type Agents = { http: http.Agent; https: https.Agent; destroy(): void };
+
+/** Keep-alive agents: most attempts go to a few hosts, and a TLS or TCP handshake per event adds up. */
+export function createAgents(): Agents {
+  const options = { keepAlive: true, keepAliveMsecs: 10_000, maxFreeSockets: 64, scheduling: 'lifo' as const };
+  const agents = { http: new http.Agent(options), https: new https.Agent(options) };
+  return {
+    ...agents,
+    destroy() {
+      agents.http.destroy();
+      agents.https.destroy();
+    },
+  };
+}
+
+function describeError(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const code = (err as NodeJS.ErrnoException).code;
+  return code && !err.message.includes(code) ? `${code}: ${err.message}` : err.message;
+}
+
+/**
+ * POSTs `body` with `headers` and reads at most a bounded part of the answer. Redirects are not
+ * followed (http.request never does); the whole exchange is bounded by `timeoutMs`: with no
+ * status line by then it is a timeout, with one the answer so far is kept.
+ */
+export function postDelivery(
+  url: URL,
+  headers: Record<string, string>,
+  body: Buffer,
+  timeoutMs: number,
+  agents: Agents,
+): Promise<PostResult> {
+  const started = performance.now();
+  return new Promise<PostResult>((resolve) => {
+    let statusCode: number | null = null;
+    const chunks: Buffer[] = [];
+    let kept = 0;
+    let isSettled = false;
+    const finish = (error: string | null, isTimeout = false) => {
+      if (isSettled) return;
+      isSettled = true;
+      clearTimeout(timer);
+      resolve({
+        statusCode,
+        error,
+        isTimeout,
+        responseExcerpt: Buffer.concat(chunks).toString('utf8').replace(/\uFFFD+$/, ''),
+        durationMs: Math.round(performance.now() - started),
+      });
+    };
+    const isHttps = url.protocol === 'https:';
+    const request = (isHttps ? https : http).request({
+      method: 'POST',
+      protocol: url.protocol,
+      hostname: url.hostname.replace(/^\[|\]$/g, ''),
+      port: url.port || (isHttps ? 443 : 80),
+      path: `${url.pathname || '/'}${url.search}`,
+      headers,
+      agent: isHttps ? agents.https : agents.http,
+    });
+    const timer = setTimeout(() => {
+      request.destroy();
+      finish(statusCode === null ? `no answer within ${timeoutMs} ms` : `answer not finished within ${timeoutMs} ms`, statusCode === null);
+    }, timeoutMs);
+    request.on('error', (err) => finish(describeError(err)));
+    request.on('response', (response) => {
+      statusCode = response.statusCode ?? null;
+      let read = 0;
+      response.on('data', (chunk: Buffer) => {
+        read += chunk.length;
+        if (kept < EXCERPT_BYTES) {
+          const part = chunk.subarray(0, EXCERPT_BYTES - kept);
+          chunks.push(part);
+          kept += part.length;
+        }
+        if (read > MAX_READ_BYTES) {
+          response.destroy();
+          finish(null);
+        }
+      });
+      response.on('end', () => finish(null));
+      response.on('error', (err) => finish(statusCode === null ? describeError(err) : null));
+      // A connection closed before the end still gave us a status: that is the answer.
+      response.on('close', () => finish(null));
+    });
+    request.end(body);
+  });
+}

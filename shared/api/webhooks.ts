@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { MAX_STRING_LENGTH } from '../constants';
+import { ZPageQuerySchema, ZTimestampSchema } from './common';
+
+export const WEBHOOK_EVENT_TYPES = ['contract.signed', 'contract.rejected', 'contract.party_signed'] as const;
+/** pending: attempts remain (or the consumer is disabled); delivered: a 2xx came back; failed: no more attempts. */
+export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
+/** What one attempt led to: `permanent` is a 3xx, 410 or no answer in time (decisions.md section 5). */
+export const WEBHOOK_ATTEMPT_OUTCOMES = ['delivered', 'retry', 'failed', 'permanent'] as const;
+
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
+export type WebhookAttemptOutcome = (typeof WEBHOOK_ATTEMPT_OUTCOMES)[number];
+
+/** Why a URL cannot receive webhooks, or undefined when it can. Loopback and LAN hosts are allowed. */
+export function describeWebhookUrlProblem(text: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'must be an absolute http or https URL';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must be an http or https URL';
+  if (url.hostname === '') return 'must name a host';
+  if (url.username !== '' || url.password !== '') return 'must not contain a user name or password';
+  if (url.hash !== '') return 'must not contain a #fragment';
+  return undefined;
+}
+
+const webhookUrl = z
+  .string()
+  .max(MAX_STRING_LENGTH)
+  .superRefine((text, ctx) => {
+    const problem = describeWebhookUrlProblem(text);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .meta({ description: 'Where events are POSTed: http or https, loopback and LAN hosts allowed', example: 'https://crm.office.example/hooks/signdesk' });
+
+const contactEmail = z
+  .email()
+  .max(MAX_STRING_LENGTH)
+  .nullable()
+  .meta({ description: 'Receives the notice when the consumer is disabled; null: the office e-mail' });
+
+export const ZWebhookConsumerSchema = z
+  .object({
+    self: z.string().meta({ example: '/api/webhooks/1' }),
+    url: z.string(),
+    contact_email: z.string().nullable(),
+    public_key: z.string().meta({ description: 'Ed25519 public key, PEM (SubjectPublicKeyInfo)' }),
+    key_id: z.string().meta({ description: 'The keyid of event signatures, ed25519-<n>', example: 'ed25519-1' }),
+    created_time: ZTimestampSchema,
+    disabled_time: ZTimestampSchema.nullable().meta({ description: 'Set while the consumer is disabled' }),
+    created_by: z.string(),
+  })
+  .meta({ id: 'ApiWebhookConsumer' });
+
+export const ZWebhookConsumerCreateSchema = z
+  .strictObject({ url: webhookUrl, contact_email: contactEmail.optional() })
+  .meta({ id: 'ApiWebhookConsumerCreate' });
+
+export const ZWebhookConsumerUpdateSchema = z
+  .strictObject({ url: webhookUrl.optional(), contact_email: contactEmail.optional() })
+  .meta({ id: 'ApiWebhookConsumerUpdate' });
+
+export const WEBHOOK_READ_ONLY_FIELDS = ['self', 'public_key', 'key_id', 'created_time', 'disabled_time', 'created_by'] as const;
+
+export const ZWebhookEventDataSchema = z
+  .object({ id: z.string(), party: z.string().optional() })
+  .meta({ id: 'WebhookEventData', description: 'Paths of the resources the event is about' });
+
+export const ZWebhookAttemptSchema = z
+  .object({
+    time: ZTimestampSchema,
+    status_code: z.number().int().nullable().meta({ description: 'null when no HTTP answer came' }),
+    error: z.string().nullable().meta({ description: 'Why there was no usable answer (timeout, connection refused, ...)' }),
+    duration_ms: z.number().int(),
+    response_excerpt: z.string().meta({ description: 'The first KiB of the answer body' }),
+    outcome: z.enum(WEBHOOK_ATTEMPT_OUTCOMES),
+  })
+  .meta({ id: 'ApiWebhookAttempt' });
+
+export const ZWebhookEventSchema = z
+  .object({
+    self: z.string().meta({ example: '/api/webhooks/1/events/42' }),
+    event_id: z.number().int(),
+    type: z.enum(WEBHOOK_EVENT_TYPES),
+    timestamp: ZTimestampSchema.meta({ description: 'The payload timestamp (Europe/Stockholm)' }),
+    data: ZWebhookEventDataSchema,
+    state: z.enum(WEBHOOK_DELIVERY_STATES),
+    next_attempt_time: ZTimestampSchema.nullable(),
+    attempts: z.array(ZWebhookAttemptSchema).meta({ description: 'Every attempt, oldest first' }),
+  })
+  .meta({ id: 'ApiWebhookEvent', description: 'An event as delivered to one consumer' });
+
+export const ZWebhookEventQuerySchema = ZPageQuerySchema.extend({
+  state: z.enum(WEBHOOK_DELIVERY_STATES).optional().meta({ description: 'Only events in this delivery state' }),
+});
+
+export type TWebhookConsumer = z.infer<typeof ZWebhookConsumerSchema>;
+export type TWebhookConsumerCreate = z.infer<typeof ZWebhookConsumerCreateSchema>;
+export type TWebhookConsumerUpdate = z.infer<typeof ZWebhookConsumerUpdateSchema>;
+export type TWebhookEvent = z.infer<typeof ZWebhookEventSchema>;
+export type TWebhookAttempt = z.infer<typeof ZWebhookAttemptSchema>;
+export type TWebhookEventData = z.infer<typeof ZWebhookEventDataSchema>;
