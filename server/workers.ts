@@ -1,5 +1,6 @@
 import type { AppContext } from './context';
 import { createOutboxWorker } from './outbox/outbox-worker';
+import { createExpiryWorker } from './signing/expiry-worker';
 import { createWebhookWorker } from './webhooks/webhook-worker';
 
 /** A background loop of the service (webhook deliveries, the mail and SMS outbox). */
@@ -15,5 +16,5 @@ export type Worker = {
  * database closes. One line per worker.
  */
 export function createWorkers(ctx: AppContext): Worker[] {
-  return [createOutboxWorker(ctx), createWebhookWorker(ctx)];
+  return [createOutboxWorker(ctx), createWebhookWorker(ctx), createExpiryWorker(ctx)];
 }

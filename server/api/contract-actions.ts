@@ -24,8 +24,8 @@ export const contractActionRoutes: AnyRoute[] = [
     body: ZContractSendSchema,
     isBodyOptional: true,
     responses: { 200: { description: 'The contract, now sent', schema: ZContractSchema } },
-    handler: ({ req, res, ctx, ids, body, actor }) => {
-      const contract = sendContract(ctx, ids.contract_id, actor, body ?? {}, requestOrigin(req));
+    handler: async ({ req, res, ctx, ids, body, actor }) => {
+      const contract = await sendContract(ctx, ids.contract_id, actor, body ?? {}, requestOrigin(req));
       sendJson(res, 200, presentContract(ctx, contract));
     },
   }),

@@ -68,7 +68,8 @@ describe('GET /api/contracts/{id}/activity_log', () => {
     const events = entries.map((entry) => entry.event);
     // Removing a party removes its annotations first: both are logged.
     expect(events).toEqual(
-      ['contract.created', ...steps.map(([event]) => event).slice(0, -2), 'annotation.removed', 'party.removed', 'contract.sent'].reverse(),
+      // Sending invites the remaining party: its entry carries the sender's origin too.
+      ['contract.created', ...steps.map(([event]) => event).slice(0, -2), 'annotation.removed', 'party.removed', 'contract.sent', 'party.invited'].reverse(),
     );
     for (const entry of entries) {
       expect(entry).toEqual({ time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), event: entry.event, user_agent: agent['user-agent'], ip_address: '127.0.0.1' });

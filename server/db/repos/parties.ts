@@ -44,6 +44,7 @@ export function createPartyRepo(db: Db) {
 
   return {
     findInContract: (contractId: number, id: number): PartyRow | undefined => inContract.get({ contractId, id }),
+    findById: (id: number): PartyRow | undefined => db.select().from(parties).where(eq(parties.id, id)).get(),
     findBySignToken: (token: string): PartyRow | undefined => byToken.get({ token }),
     insert: (row: NewParty): PartyRow => db.insert(parties).values(row).returning().get(),
     update: (id: number, changes: PartyChanges): PartyRow | undefined =>

@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto';
+import type { Language } from '../../../shared/api/enums';
+import type { AppContext } from '../../context';
+import type { AnnotationRow } from '../../db/repos/annotations';
+import type { ContractRow } from '../../db/repos/contracts';
+import type { PartyRow } from '../../db/repos/parties';
+import { buildSignedPdf, type SignedPdfField, type SignedPdfInput } from '../../pdf/build-signed-pdf';
+
+/** The values an annotation shows once signed: what the party entered, or for marks the signer's name. */
+export function stampValue(annotation: AnnotationRow, party: PartyRow): string | boolean {
+  if (annotation.type === 'CHECKBOX') return annotation.value === 'true';
+  if (annotation.type === 'SIGNATURE' || annotation.type === 'INITIALS') return party.signatureName ?? party.name;
+  return annotation.value ?? annotation.content;
+}
+
+const contactOf = (party: PartyRow) => [party.email, party.mobilePhone].filter(Boolean).join(', ');
+
+/**
+ * The signed PDF of a contract whose parties (as given: the accepted state about to be
+ * committed) have all accepted: fields stamped, audit trail, sealed.
+ */
+export async function buildContractSeal(
+  ctx: AppContext,
+  contract: ContractRow,
+  parties: readonly PartyRow[],
+  annotations: readonly AnnotationRow[],
+  completedAt: number,
+): Promise<Uint8Array> {
+  const original = ctx.repos.files.getFile(contract.originalFileId);
+  if (!original) throw new Error(`contract ${contract.id} has lost its PDF`);
+  const byId = new Map(parties.map((party) => [party.id, party]));
+  const fields: SignedPdfField[] = [];
+  for (const annotation of annotations) {
+    const party = byId.get(annotation.partyId);
+    if (!party || !annotation.renderWhenSigned || !party.isAccept) continue;
+    fields.push({
+      page: annotation.pdfPage,
+      x: annotation.posX,
+      y: annotation.posY,
+      width: annotation.width,
+      height: annotation.height,
+      type: annotation.type as SignedPdfField['type'],
+      value: stampValue(annotation, party),
+      signerName: party.signatureName ?? party.name,
+      signedTime: party.signTime,
+    });
+  }
+  const input: SignedPdfInput = {
+    original: original.data,
+    fields,
+    language: contract.language as Language,
+    now: new Date(completedAt),
+    audit: {
+      documentName: contract.name || `Contract ${contract.id}`,
+      documentSha256: original.sha256 || createHash('sha256').update(original.data).digest('hex'),
+      contractId: contract.id,
+      completedTime: completedAt,
+      timeZone: ctx.config.timeZone,
+      parties: parties.map((party) => ({
+        name: party.name,
+        contact: contactOf(party),
+        signType: party.signType,
+        ipAddress: party.answerIpAddress ?? '',
+        userAgent: party.answerUserAgent ?? '',
+        authentication: party.answerAuthentication ?? contract.requireAuth,
+        sentTime: party.invitedAt,
+        openedTime: party.openedAt,
+        signedTime: party.signTime,
+      })),
+    },
+  };
+  return buildSignedPdf(input, ctx.seal.identity());
+}

@@ -1,0 +1,152 @@
+import type { AppContext } from '../../context';
+import type { ContractRow } from '../../db/repos/contracts';
+import type { PartyRow } from '../../db/repos/parties';
+import type { AnnotationRow } from '../../db/repos/annotations';
+import { inTransaction } from '../../db/open-database';
+import { AppError, notFound } from '../../http/app-error';
+import { partyPath } from '../contracts/save-party';
+import { APPLIANCE_ORIGIN, logActivity, type RequestOrigin } from '../contracts/log-activity';
+import { recordEvent } from '../webhooks/record-event';
+import { buildContractSeal } from './build-seal-input';
+import { inviteParties } from './invite-parties';
+import { enqueuePartyMessage } from './party-messages';
+import { scheduleExpiry } from './expire-contracts';
+import { answersSnapshot, turnOf } from './party-turns';
+import { isFullyAccepted, partiesNewlyInTurn, partiesToInviteAtSend } from './signing-order';
+
+/** One party's yes: the values of its fields, the name it signs with, where it answered from. */
+export type Acceptance = {
+  partyId: number;
+  values: ReadonlyMap<number, string | boolean>;
+  signatureName: string;
+  origin: RequestOrigin;
+  /** NONE, EMAIL_CODE, SMS_CODE or AUTO_SIGN: how the party was identified. */
+  authentication: string;
+};
+
+export type AcceptancePlan = {
+  /** Refuses (throws a problem) when the contract is not in a state the acceptances may change. */
+  check(contract: ContractRow, parties: readonly PartyRow[]): void;
+  /** Sending with auto_sign: the draft becomes sent in the same transaction, then invitations go out. */
+  send?: { isSilent: boolean; userId: number; origin: RequestOrigin };
+};
+
+const ATTEMPTS = 3;
+const contractPath = (id: number) => `/api/contracts/${id}`;
+
+function applyInMemory(party: PartyRow, acceptance: Acceptance, now: number): PartyRow {
+  return {
+    ...party,
+    isAccept: true,
+    signTime: now,
+    signatureName: acceptance.signatureName,
+    answerIpAddress: acceptance.origin.ipAddress,
+    answerUserAgent: acceptance.origin.userAgent,
+    answerAuthentication: acceptance.authentication,
+    openedAt: party.openedAt ?? now,
+    invitedAt: party.invitedAt ?? now,
+  };
+}
+
+/**
+ * Commits acceptances (a party signing, or the acting user's parties under auto_sign) with
+ * everything they cause, in one transaction: field values, activity, `contract.party_signed`,
+ * invitations of the parties next in turn, and, when the last answering party accepts, the
+ * sealed signed PDF, the `signed` state, `contract.signed` and the download messages.
+ *
+ * Sealing is asynchronous, so the PDF is built from a snapshot first; the transaction then
+ * checks that nobody answered in between (else it starts over), which keeps `contract.signed`
+ * and `contract.rejected` exclusive without holding a transaction across an await.
+ */
+export async function commitAcceptances(
+  ctx: AppContext,
+  contractId: number,
+  acceptances: readonly Acceptance[],
+  plan: AcceptancePlan,
+): Promise<ContractRow> {
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+    const now = ctx.now();
+    const contract = ctx.repos.contracts.findById(contractId);
+    if (!contract) throw notFound('contract');
+    const parties = ctx.repos.parties.listInContract(contractId);
+    plan.check(contract, parties);
+    const snapshot = answersSnapshot(contract.status, parties);
+    const byParty = new Map(acceptances.map((acceptance) => [acceptance.partyId, acceptance]));
+    const accepted = parties.map((party) => {
+      const acceptance = byParty.get(party.id);
+      return acceptance ? applyInMemory(party, acceptance, now) : party;
+    });
+    const annotations = ctx.repos.annotations.listInContract(contractId).map((annotation) => withValue(annotation, byParty));
+    const sealed = isFullyAccepted(accepted.map(turnOf)) ? await buildContractSeal(ctx, contract, accepted, annotations, now) : undefined;
+
+    const committed = inTransaction(ctx.db, () => {
+      let current = ctx.repos.contracts.findById(contractId);
+      if (!current) throw notFound('contract');
+      const before = ctx.repos.parties.listInContract(contractId);
+      if (answersSnapshot(current.status, before) !== snapshot) return undefined;
+      plan.check(current, before);
+      if (plan.send) {
+        current = ctx.repos.contracts.changeStatus(current, 'sent', { sentAt: now, updatedAt: now });
+        logActivity(ctx, { contractId, event: 'contract.sent', userId: plan.send.userId, ...plan.send.origin });
+        if (current.expireAt !== null) scheduleExpiry(ctx, contractId, current.expireAt);
+      }
+      for (const party of accepted) {
+        const acceptance = byParty.get(party.id);
+        if (acceptance) writeAcceptance(ctx, current, party, acceptance, now);
+      }
+      for (const annotation of annotations) {
+        if (byParty.has(annotation.partyId)) ctx.repos.annotations.update(annotation.id, { value: annotation.value, updatedAt: now });
+      }
+      const after = ctx.repos.parties.listInContract(contractId);
+      if (sealed) return finishSigned(ctx, current, after, sealed, now);
+      const turnsBefore = before.map(turnOf);
+      const turnsAfter = after.map(turnOf);
+      const toInvite = plan.send
+        ? partiesToInviteAtSend(turnsAfter, current.partyOrderDefined).filter((turn) => !byParty.has(turn.id))
+        : partiesNewlyInTurn(turnsBefore, turnsAfter, current.partyOrderDefined);
+      const inviteIds = new Set(toInvite.map((turn) => turn.id));
+      inviteParties(ctx, current, after.filter((party) => inviteIds.has(party.id)), 'invitation', {
+        isSilent: plan.send?.isSilent ?? false,
+        ...(plan.send ? { origin: plan.send.origin, userId: plan.send.userId } : {}),
+      });
+      return current;
+    });
+    if (committed) return committed;
+  }
+  throw new AppError('service-unavailable', 'The contract changed while it was being signed; try again.');
+}
+
+function withValue(annotation: AnnotationRow, byParty: ReadonlyMap<number, Acceptance>): AnnotationRow {
+  const value = byParty.get(annotation.partyId)?.values.get(annotation.id);
+  return value === undefined ? annotation : { ...annotation, value: String(value) };
+}
+
+function writeAcceptance(ctx: AppContext, contract: ContractRow, party: PartyRow, acceptance: Acceptance, now: number): void {
+  ctx.repos.parties.update(party.id, {
+    isAccept: true,
+    signTime: now,
+    signatureName: party.signatureName,
+    answerIpAddress: party.answerIpAddress,
+    answerUserAgent: party.answerUserAgent,
+    answerAuthentication: party.answerAuthentication,
+    openedAt: party.openedAt,
+    invitedAt: party.invitedAt,
+    updatedAt: now,
+  });
+  logActivity(ctx, {
+    contractId: contract.id,
+    event: party.signType === 'APPROVER' ? 'party.approved' : 'party.signed',
+    subject: partyPath(party),
+    ...acceptance.origin,
+  });
+  recordEvent(ctx, 'contract.party_signed', { id: contractPath(contract.id), party: partyPath(party) });
+}
+
+function finishSigned(ctx: AppContext, contract: ContractRow, parties: readonly PartyRow[], sealed: Uint8Array, now: number): ContractRow {
+  const signedFileId = ctx.repos.files.putFile(sealed, 'application/pdf', now);
+  const signed = ctx.repos.contracts.changeStatus(contract, 'signed', { signedAt: now, signedFileId, updatedAt: now });
+  logActivity(ctx, { contractId: contract.id, event: 'contract.signed', ...APPLIANCE_ORIGIN });
+  recordEvent(ctx, 'contract.signed', { id: contractPath(contract.id) });
+  for (const party of parties) enqueuePartyMessage(ctx, 'signed', signed, party);
+  return signed;
+}

@@ -1,0 +1,31 @@
+import type { AppContext } from '../../context';
+import type { ContractRow } from '../../db/repos/contracts';
+import type { PartyRow } from '../../db/repos/parties';
+import { partyPath } from '../contracts/save-party';
+import { APPLIANCE_ORIGIN, logActivity, type RequestOrigin } from '../contracts/log-activity';
+import { enqueuePartyMessage, type PartyMessageKind } from './party-messages';
+
+/**
+ * Invites (or reminds) parties: their message by delivery method, the time they were sent the
+ * document, and an activity entry each. Call inside the transaction of the change that causes it.
+ */
+export function inviteParties(
+  ctx: AppContext,
+  contract: ContractRow,
+  parties: readonly PartyRow[],
+  kind: Extract<PartyMessageKind, 'invitation' | 'reminder'>,
+  options: { isSilent?: boolean; origin?: RequestOrigin; userId?: number | null } = {},
+): void {
+  const now = ctx.now();
+  for (const party of parties) {
+    if (!options.isSilent) enqueuePartyMessage(ctx, kind, contract, party);
+    if (kind === 'invitation' && party.invitedAt === null) ctx.repos.parties.update(party.id, { invitedAt: now, updatedAt: now });
+    logActivity(ctx, {
+      contractId: contract.id,
+      event: kind === 'invitation' ? 'party.invited' : 'party.reminded',
+      subject: partyPath(party),
+      userId: options.userId ?? null,
+      ...(options.origin ?? APPLIANCE_ORIGIN),
+    });
+  }
+}
