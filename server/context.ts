@@ -4,9 +4,11 @@ import type { Db } from './db/open-database';
 import type { Repos } from './db/repos';
 import type { RateLimiter } from './http/rate-limiter';
 import type { Logger } from './logging/logger';
+import type { AdminState } from './services/sessions/admin-state';
 
 /** What every router and service is handed: made once in createServer, never global. */
 export type AppContext = {
+  /** The server's own copy: publicBaseUrl and timeZone follow the admin's general settings. */
   config: Config;
   paths: DataDirLayout;
   db: Db;
@@ -18,4 +20,6 @@ export type AppContext = {
   baseUrl: () => string;
   timestamp: (epochMs: number) => string;
   timestampOrNull: (epochMs: number | null | undefined) => string | null;
+  /** The admin UI's sign-in throttle, one-time sign-in links and the environment's defaults. */
+  admin: AdminState;
 };

@@ -10,6 +10,11 @@ import { createRepos } from './db/repos';
 import { RateLimiter } from './http/rate-limiter';
 import { createLogger } from './logging/logger';
 import { apiRoutes } from './routes';
+import { adminPages } from './admin/admin-pages';
+import { findRendererDir } from './admin/renderer-dir';
+import { sessionPrincipalResolver } from './http/session-cookie';
+import { createAdminState } from './services/sessions/admin-state';
+import { applyGeneralSettings } from './services/settings/apply-general-settings';
 import { createWorkers } from './workers';
 
 export { loadConfig, ConfigError, type Config } from './config/config';
@@ -19,6 +24,11 @@ export type SignDeskServer = {
   url: string;
   port: number;
   ctx: AppContext;
+  /**
+   * A one-time URL (valid 60 s) that signs the first active administrator in to the admin UI:
+   * the desktop shell opens it in its window.
+   */
+  createAdminLoginUrl(): string;
   /** Stops taking requests, finishes those in flight, closes the database. */
   close(): Promise<void>;
 };
@@ -31,11 +41,13 @@ function linkHost(host: string): string {
 }
 
 /** The only door in: the server entry, the Electron shell and the tests all start SignDesk here. */
-export async function createServer(config: Config): Promise<SignDeskServer> {
+export async function createServer(options: Config): Promise<SignDeskServer> {
+  // Our own copy: the admin's general settings change publicBaseUrl and timeZone in it.
+  const config: Config = { ...options };
   const paths = prepareDataDir(config.dataDir);
   const logger = createLogger(paths.logs, config.logLevel);
   const database = openDatabase(paths.database);
-  let baseUrl = config.publicBaseUrl ?? '';
+  let listenUrl = '';
   const ctx: AppContext = {
     config,
     paths,
@@ -44,13 +56,19 @@ export async function createServer(config: Config): Promise<SignDeskServer> {
     logger,
     rateLimiter: new RateLimiter(),
     now: () => Date.now(),
-    baseUrl: () => baseUrl,
+    baseUrl: () => config.publicBaseUrl ?? listenUrl,
     timestamp: (epochMs) => formatTimestamp(epochMs, config.timeZone),
     timestampOrNull: (epochMs) => (epochMs === null || epochMs === undefined ? null : formatTimestamp(epochMs, config.timeZone)),
+    admin: createAdminState({ publicBaseUrl: config.publicBaseUrl, timeZone: config.timeZone }),
   };
   ctx.repos.office.get(ctx.now());
+  applyGeneralSettings(ctx);
 
-  const app = createApp(ctx, { routes: apiRoutes });
+  const app = createApp(ctx, {
+    routes: apiRoutes,
+    principalResolvers: [sessionPrincipalResolver(ctx)],
+    pages: [adminPages(ctx, findRendererDir())],
+  });
   const server = http.createServer({ requestTimeout: 120_000, headersTimeout: 30_000 }, app);
   try {
     await new Promise<void>((resolve, reject) => {
@@ -66,7 +84,7 @@ export async function createServer(config: Config): Promise<SignDeskServer> {
   }
   const port = (server.address() as AddressInfo).port;
   const url = `http://${linkHost(config.host)}:${port}`;
-  baseUrl ||= url;
+  listenUrl = url;
   logger.info({ url, dataDir: paths.root }, 'listening');
   const workers = createWorkers(ctx);
   for (const worker of workers) worker.start();
@@ -87,5 +105,6 @@ export async function createServer(config: Config): Promise<SignDeskServer> {
     })();
     return closing;
   };
-  return { url, port, ctx, close };
+  const createAdminLoginUrl = () => `${url}/admin/sign-in-link/${ctx.admin.loginLinks.create(ctx.now())}`;
+  return { url, port, ctx, createAdminLoginUrl, close };
 }

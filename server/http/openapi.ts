@@ -34,7 +34,7 @@ const commonHeaders = z.object({
 export const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, '{$1}');
 
 function problemResponses(route: AnyRoute): ZodOpenApiOperationObject['responses'] {
-  const statuses = new Set<number>([400, 401, 403, 406, 429]);
+  const statuses = new Set<number>(route.access === 'public' ? [400, 406, 409, 429] : [400, 401, 403, 406, 429]);
   if (route.path.includes(':')) statuses.add(404);
   if (route.body || route.rawBody) {
     statuses.add(413);
@@ -76,7 +76,7 @@ function operationOf(route: AnyRoute): ZodOpenApiOperationObject {
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     tags: [route.tag],
-    security: [{ apiToken: [] }],
+    security: route.access === 'public' ? [] : [{ apiToken: [] }],
     requestParams: {
       header: commonHeaders,
       ...(pathParams.length > 0

@@ -1,4 +1,6 @@
 import type { Db } from '../open-database';
+import { createAdminSessionRepo } from './admin-sessions';
+import { createGeneralSettingsRepo } from './general-settings';
 import { createJobRepo } from './jobs';
 import { createOfficeRepo } from './office';
 import { createTemplateRepo } from './templates';
@@ -13,6 +15,8 @@ export function createRepos(db: Db) {
     tokens: createTokenRepo(db),
     templates: createTemplateRepo(db),
     jobs: createJobRepo(db),
+    adminSessions: createAdminSessionRepo(db),
+    generalSettings: createGeneralSettingsRepo(db),
   };
 }
 

@@ -1,3 +1,4 @@
 export * from './accounts';
 export * from './templates';
 export * from './jobs';
+export * from './admin';
