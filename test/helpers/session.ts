@@ -4,7 +4,7 @@ import type { ApiResponse } from './server';
 export type SessionClient = {
   cookie: string | undefined;
   csrf: string | undefined;
-  request: <T = any>(method: string, pathname: string, options?: SessionRequestOptions) => Promise<ApiResponse<T>>; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read bodies freely
+  request: <T = any>(method: string, pathname: string, options?: SessionRequestOptions) => Promise<ApiResponse<T>>;
 };
 
 export type SessionRequestOptions = {
