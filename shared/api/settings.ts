@@ -42,8 +42,11 @@ export const ZSigningCertificateSchema = z
     subject: z.string().nullable(),
     issuer: z.string().nullable(),
     fingerprint: z.string().nullable().meta({ description: 'SHA-256 of the certificate' }),
+    not_before: z.string().nullable(),
     not_after: z.string().nullable(),
     is_self_signed: z.boolean().nullable(),
+    source: z.string().nullable().meta({ description: 'self-made (at first run) or imported' }),
+    key_algorithm: z.string().nullable(),
   })
   .meta({ id: 'SigningCertificate' });
 
