@@ -81,7 +81,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     reason,
     begin: (next) => {
       setReason(undefined);
-      setSetup((current) => (current ? { ...current, needs_setup: false } : current));
+      setSetup({ needs_setup: false, office_name: next.office.name });
       apply(next);
     },
     refresh: async () => apply(await readSession()),

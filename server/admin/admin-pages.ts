@@ -19,7 +19,12 @@ export function adminPages(ctx: AppContext, rendererDir: string | undefined): Ro
   const security = htmlSecurityHeaders();
   const indexHtml = rendererDir ? fs.readFileSync(path.join(rendererDir, 'index.html'), 'utf8') : undefined;
 
-  router.get('/admin', (req, res) => res.redirect(301, '/admin/' + (req.originalUrl.split('?')[1] ? `?${req.originalUrl.split('?')[1]}` : '')));
+  router.get('/admin', (req, res, next) => {
+    // Express matches /admin/ here too; only the bare path moves to the UI's base.
+    if (req.path !== '/admin') return next();
+    const query = req.originalUrl.split('?')[1];
+    res.redirect(301, `/admin/${query ? `?${query}` : ''}`);
+  });
 
   // The Electron shell opens createAdminLoginUrl(): a one-time link that signs the first active administrator in.
   router.get('/admin/sign-in-link/:token', security, (req, res) => {

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-results/screenshots');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
+
+export type WatchedPage = {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors, page errors and CSP violations seen so far. */
+  problems: string[];
+};
+
+/** A fresh browser context (its own cookies and storage) whose console errors and CSP violations are kept. */
+export async function openPage(browser: Browser, options: { zoom200?: boolean; locale?: string } = {}): Promise<WatchedPage> {
+  // 200 % browser zoom of a 1280x800 window: a 640x400 CSS viewport drawn at twice the pixels.
+  const context = await browser.newContext({
+    viewport: options.zoom200 ? { width: 640, height: 400 } : { width: 1280, height: 800 },
+    deviceScaleFactor: options.zoom200 ? 2 : 1,
+    locale: options.locale ?? 'en-GB',
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    // A 401 or 403 the UI handles itself (session ended, forbidden) is logged by Chromium as a failed load.
+    if (message.type() === 'error' && !/status of (401|403|404|409|400|429)/.test(message.text())) problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return { page, context, problems };
+}
+
+/** Full-page screenshot into test-results/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
