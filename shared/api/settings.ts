@@ -21,8 +21,13 @@ const baseUrl = z
   .url({ protocol: /^https?$/ })
   .max(1_000)
   .refine((text) => {
-    const url = new URL(text);
-    return url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+    // Runs even when the URL check above failed: a text that is no URL at all is simply refused.
+    try {
+      const url = new URL(text);
+      return url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+    } catch {
+      return false;
+    }
   }, 'must be an http(s) URL without query, fragment or credentials');
 
 export const ZGeneralSettingsUpdateSchema = z
