@@ -130,7 +130,7 @@ export function PageHeader({ title, description, actions, back }: { title: strin
   );
 }
 
-export function Card({ title, description, actions, children, className = '' }: { title?: string; description?: string; actions?: ReactNode; children: ReactNode; className?: string }) {
+export function Card({ title, description, actions, children, className = '', isFlush = false }: { title?: string; description?: string; actions?: ReactNode; children: ReactNode; className?: string; isFlush?: boolean }) {
   const id = useId();
   return (
     <section className={`card ${className}`} aria-labelledby={title ? id : undefined}>
@@ -143,7 +143,7 @@ export function Card({ title, description, actions, children, className = '' }: 
           {actions ? <div className="card-actions">{actions}</div> : null}
         </div>
       ) : null}
-      <div className="card-body">{children}</div>
+      <div className={isFlush ? 'card-body card-body-flush' : 'card-body'}>{children}</div>
     </section>
   );
 }

@@ -111,7 +111,14 @@ function AddParty({ contractPath, onAdded }: { contractPath: string; onAdded: ()
 
 function PartyState({ party, isSent }: { party: Party; isSent: boolean }) {
   const t = useT();
-  if (party.is_accept) return <Badge tone="success">{t('party.signedAt', { time: party.sign_time ?? '' })}</Badge>;
+  if (party.is_accept) {
+    return (
+      <>
+        <Badge tone="success">{t('party.signed')}</Badge>
+        {party.sign_time ? <div className="small muted nowrap">{party.sign_time}</div> : null}
+      </>
+    );
+  }
   if (party.reject_cause) return <Badge tone="danger">{t('party.rejected')}</Badge>;
   return isSent ? <Badge tone="warning">{t('party.waiting')}</Badge> : <Badge>{t('status.draft')}</Badge>;
 }
@@ -196,7 +203,7 @@ export function ContractPage({ id }: { id: string }) {
         }
       />
       <ProblemAlert error={error} onDismiss={() => setError(undefined)} />
-      <div className="split">
+      <div className="split split-document">
         <div className="split-main stack">
           <Card title={t('contract.details')}>
             {isDraft ? (
@@ -216,7 +223,7 @@ export function ContractPage({ id }: { id: string }) {
               ]}
             />
           </Card>
-          <Card title={t('contract.parties')}>
+          <Card title={t('contract.parties')} isFlush>
             {parties.error ? <ProblemAlert error={parties.error} /> : null}
             {parties.data && parties.data.length === 0 ? <EmptyState title={t('contract.noParties')} body={isDraft ? t('contract.noPartiesBody') : undefined} /> : null}
             {parties.data && parties.data.length > 0 ? (
@@ -226,7 +233,6 @@ export function ContractPage({ id }: { id: string }) {
                   <thead>
                     <tr>
                       <th scope="col">{t('field.name')}</th>
-                      <th scope="col">{t('field.contact')}</th>
                       <th scope="col">{t('field.role')}</th>
                       <th scope="col">{t('field.state')}</th>
                       <th scope="col">{t('field.emailStatus')}</th>
@@ -237,17 +243,17 @@ export function ContractPage({ id }: { id: string }) {
                       const flags = EMAIL_FLAGS.filter((flag) => party.email_status?.[flag]);
                       return (
                         <tr key={party.self}>
-                          <td>{party.name}</td>
                           <td>
-                            {party.email ? <div>{party.email}</div> : null}
-                            {party.mobile_phone ? <div className="muted">{party.mobile_phone}</div> : null}
+                            <div className="cell-title">{party.name}</div>
+                            {party.email ? <div className="small muted">{party.email}</div> : null}
+                            {party.mobile_phone ? <div className="small muted">{party.mobile_phone}</div> : null}
                           </td>
                           <td>{party.sign_type ? t(`signType.${party.sign_type}` as 'signType.DEFAULT') : ''}</td>
                           <td>
                             <PartyState party={party} isSent={!isDraft} />
                             {party.reject_cause ? <div className="small muted">{party.reject_cause}</div> : null}
                           </td>
-                          <td>
+                          <td className="cell-flags">
                             {flags.length === 0 ? <span className="muted">—</span> : null}
                             <span className="badge-row">
                               {flags.map((flag) => (
@@ -266,8 +272,8 @@ export function ContractPage({ id }: { id: string }) {
             ) : null}
             {isDraft ? <AddParty contractPath={path} onAdded={() => void parties.reload()} /> : null}
           </Card>
-          <Card title={t('contract.activity')} actions={<span className="live-dot" aria-hidden="true" title={t('state.live')} />}>
-            {log.data && log.data.length === 0 ? <p className="muted">{t('contract.noActivity')}</p> : null}
+          <Card title={t('contract.activity')} isFlush actions={<span className="live-dot" aria-hidden="true" title={t('state.live')} />}>
+            {log.data && log.data.length === 0 ? <p className="muted card-flush-text">{t('contract.noActivity')}</p> : null}
             {log.data && log.data.length > 0 ? (
               <div className="table-wrap">
                 <table className="table">

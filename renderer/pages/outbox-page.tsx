@@ -85,7 +85,7 @@ export function OutboxPage() {
                         <Badge tone="info">{message.channel === 'sms' ? 'SMS' : t('outbox.email')}</Badge>
                       </td>
                       <td className="mono">{message.to}</td>
-                      <td>
+                      <td className="cell-wide">
                         {message.subject || <span className="muted">{message.purpose}</span>}
                         {message.last_error ? <div className="small text-danger">{message.last_error}</div> : null}
                       </td>

@@ -122,7 +122,15 @@ function MessagingSettings() {
     setBusy('save');
     setResult(undefined);
     try {
-      await sendJson('PUT', '/api/settings/messaging', { smtp_url: form.smtp_url || null, mail_from: form.mail_from || null, sms_gateway_url: form.sms_gateway_url || null });
+      // Only what was changed: the SMTP URL comes back with its password masked, and sending
+      // the mask back would overwrite the real password.
+      const current = loaded.data ?? {};
+      const body = Object.fromEntries(
+        (['smtp_url', 'mail_from', 'sms_gateway_url'] as const)
+          .filter((key) => form[key] !== (current[key] ?? ''))
+          .map((key) => [key, form[key] || null]),
+      );
+      await sendJson('PUT', '/api/settings/messaging', body);
       setError(undefined);
       setResult({ tone: 'success', text: t('state.saved') });
       await loaded.reload();

@@ -99,11 +99,24 @@ export function TemplatePage({ id }: { id: string }) {
       <div className="split">
         <form className="card split-main" onSubmit={save} noValidate aria-label={t('templates.editor')}>
           <div className="card-body">
-            <div className="form-grid">
-              <Field label={t('field.name')} error={errors.name}>
-                {(fieldId, describedBy) => (
-                  <input id={fieldId} aria-describedby={describedBy} className="input" value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.target.value })} />
-                )}
+            <Field label={t('field.name')} error={errors.name}>
+              {(fieldId, describedBy) => (
+                <input id={fieldId} aria-describedby={describedBy} className="input" value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.target.value })} />
+              )}
+            </Field>
+            <label className="checkbox">
+              <input type="checkbox" checked={draft.is_published} onChange={(event) => setDraft({ ...draft, is_published: event.target.checked })} />
+              <span>{t('templates.publishedLabel')}</span>
+            </label>
+            <Field label={t('field.header')} error={errors.header}>
+              {(fieldId, describedBy) => <textarea id={fieldId} aria-describedby={describedBy} className="input textarea" rows={2} value={draft.header} onChange={text('header')} />}
+            </Field>
+            <Field label={t('field.content')} hint={t('templates.markdownHint')} error={errors.content}>
+              {(fieldId, describedBy) => <textarea id={fieldId} aria-describedby={describedBy} className="input textarea textarea-tall mono" rows={18} value={draft.content} onChange={text('content')} />}
+            </Field>
+            <div className="field-stack">
+              <Field label={t('field.footer')} error={errors.footer}>
+                {(fieldId, describedBy) => <textarea id={fieldId} aria-describedby={describedBy} className="input textarea" rows={2} value={draft.footer} onChange={text('footer')} />}
               </Field>
               <Field label={t('field.footerType')} error={errors.footer_type}>
                 {(fieldId) => (
@@ -117,19 +130,6 @@ export function TemplatePage({ id }: { id: string }) {
                 )}
               </Field>
             </div>
-            <label className="checkbox">
-              <input type="checkbox" checked={draft.is_published} onChange={(event) => setDraft({ ...draft, is_published: event.target.checked })} />
-              <span>{t('templates.publishedLabel')}</span>
-            </label>
-            <Field label={t('field.header')} error={errors.header}>
-              {(fieldId, describedBy) => <textarea id={fieldId} aria-describedby={describedBy} className="input textarea" rows={2} value={draft.header} onChange={text('header')} />}
-            </Field>
-            <Field label={t('field.content')} hint={t('templates.markdownHint')} error={errors.content}>
-              {(fieldId, describedBy) => <textarea id={fieldId} aria-describedby={describedBy} className="input textarea textarea-tall mono" rows={18} value={draft.content} onChange={text('content')} />}
-            </Field>
-            <Field label={t('field.footer')} error={errors.footer}>
-              {(fieldId, describedBy) => <textarea id={fieldId} aria-describedby={describedBy} className="input textarea" rows={2} value={draft.footer} onChange={text('footer')} />}
-            </Field>
           </div>
           <div className="card-footer">
             <span className="muted" role="status">

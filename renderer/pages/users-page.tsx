@@ -130,7 +130,7 @@ export function UsersPage() {
                   <tr key={user.self}>
                     <td>
                       {[user.firstname, user.lastname].filter(Boolean).join(' ') || '—'}
-                      {user.self === session.user.self ? <span className="muted"> ({t('users.you')})</span> : null}
+                      {user.self === session.user.self ? <span className="you-tag">{t('users.you')}</span> : null}
                     </td>
                     <td className="mono">{user.username}</td>
                     <td>{user.email}</td>

@@ -73,7 +73,7 @@ function EventLog({ consumerPath }: { consumerPath: string }) {
   const page = log.data;
   const events = page?.items.map(readEvent) ?? [];
   return (
-    <Card title={t('webhooks.eventLog')} description={t('webhooks.eventLogDescription')} actions={<span className="live-dot" aria-hidden="true" title={t('state.live')} />}>
+    <Card title={t('webhooks.eventLog')} description={t('webhooks.eventLogDescription')} isFlush actions={<span className="live-dot" aria-hidden="true" title={t('state.live')} />}>
       <ProblemAlert error={error ?? log.error} onDismiss={error ? () => setError(undefined) : undefined} />
       {log.isLoading && !page ? <Loading /> : null}
       {page && events.length === 0 ? <EmptyState title={t('webhooks.noEvents')} body={t('webhooks.noEventsBody')} /> : null}

@@ -106,7 +106,6 @@ export function WebhooksPage() {
                   <th scope="col">{t('field.url')}</th>
                   <th scope="col">{t('field.state')}</th>
                   <th scope="col">{t('field.keyId')}</th>
-                  <th scope="col">{t('field.contactEmail')}</th>
                   <th scope="col">{t('field.created')}</th>
                   <th scope="col">
                     <span className="visually-hidden">{t('field.actions')}</span>
@@ -116,16 +115,18 @@ export function WebhooksPage() {
               <tbody>
                 {page.items.map((consumer) => (
                   <tr key={consumer.self} className={consumer.disabled_time ? 'row-danger' : undefined}>
-                    <td>
+                    <td className="cell-url">
                       <Link to={`/webhooks/${idOf(consumer.self)}`} className="table-link mono">
                         {consumer.url}
                       </Link>
+                      <div className="small muted">
+                        {t('webhooks.noticesTo', { address: consumer.contact_email || t('webhooks.officeAddress') })}
+                      </div>
                     </td>
                     <td>
                       <ConsumerState consumer={consumer} />
                     </td>
-                    <td className="mono">{consumer.key_id}</td>
-                    <td>{consumer.contact_email || <span className="muted">{t('webhooks.officeAddress')}</span>}</td>
+                    <td className="mono nowrap">{consumer.key_id}</td>
                     <td className="numeric">{consumer.created_time}</td>
                     <td className="row-actions">
                       {consumer.disabled_time ? (

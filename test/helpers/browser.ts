@@ -37,10 +37,17 @@ export async function openPage(browser: Browser, options: { zoom200?: boolean; l
   return { page, context, problems };
 }
 
-/** Full-page screenshot into test-results/screenshots/<name>.png. */
+/**
+ * Whole-page screenshot into test-results/screenshots/<name>.png. The window is made as tall
+ * as the page for it (then put back), so that the sticky sidebar is drawn where a person sees it.
+ */
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  if (height > size.height) await page.setViewportSize({ width: size.width, height });
+  await page.screenshot({ path: file });
+  if (height > size.height) await page.setViewportSize(size);
   return file;
 }
