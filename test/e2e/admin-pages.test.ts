@@ -13,7 +13,7 @@ describe('the admin UI in the browser', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     t = await startTestServer();
-    const paths = Object.keys((await (await fetch(`${t.url}/api/openapi.json`)).json()).paths);
+    const paths = Object.keys(((await (await fetch(`${t.url}/api/openapi.json`)).json()) as { paths: object }).paths);
     hasContracts = paths.includes('/api/contracts');
     hasTemplatePreview = paths.includes('/api/contract_templates/{template_id}/pdf_preview');
     await t.api('POST', '/api/users', { body: { username: 'clerk', email: 'clerk@berg.test', password: 'clerk password', firstname: 'Karin', lastname: 'Ek' } });
@@ -209,7 +209,7 @@ describe('the admin UI in the browser', () => {
     await expect.poll(() => nav.getByRole('link', { name: 'Avtal' }).isVisible()).toBe(true);
     await page.reload();
     await expect.poll(() => page.getByRole('navigation', { name: 'Huvudmeny' }).getByRole('link', { name: 'Mallar' }).isVisible()).toBe(true);
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('sv');
+    expect(await page.evaluate<string>('document.documentElement.lang')).toBe('sv');
     await gotoAdmin(page, t.url, '/tokens', 'API-nycklar');
     await screenshot(page, 'tokens-sv');
   });
@@ -235,7 +235,7 @@ describe('the admin UI in the browser', () => {
       }
       // Keyboard: the first Tab reaches the skip link, which moves focus to the content.
       await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+      expect(await page.evaluate<string>('document.activeElement?.textContent')).toBe('Skip to content');
       expect(problems).toEqual([]);
     }
   });

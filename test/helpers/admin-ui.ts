@@ -30,5 +30,5 @@ export async function gotoAdmin(page: Page, baseUrl: string, route: string, head
 
 /** True when the page needs no sideways scrolling of the whole window (tables scroll inside their frame). */
 export async function fitsWidth(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1);
+  return page.evaluate<boolean>('document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1');
 }

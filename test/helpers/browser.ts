@@ -45,7 +45,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   const size = page.viewportSize() ?? { width: 1280, height: 800 };
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  const height = await page.evaluate<number>('document.documentElement.scrollHeight');
   if (height > size.height) await page.setViewportSize({ width: size.width, height });
   await page.screenshot({ path: file });
   if (height > size.height) await page.setViewportSize(size);
