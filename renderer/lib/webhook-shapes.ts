@@ -14,9 +14,26 @@ export type WebhookConsumer = {
   [extra: string]: unknown;
 };
 
-export type Attempt = { time: string; status: number | null; error: string | null; durationMs: number | null; excerpt: string | null };
+export type Attempt = {
+  time: string;
+  status: number | null;
+  error: string | null;
+  durationMs: number | null;
+  excerpt: string | null;
+  /** delivered, retry, failed or permanent */
+  outcome: string | null;
+};
 
-export type LoggedEvent = { id: string; type: string; time: string; state: string; attempts: Attempt[]; nextAttempt: string | null; raw: Record<string, unknown> };
+export type LoggedEvent = {
+  id: string;
+  type: string;
+  time: string;
+  /** The resource the event is about (data.id), e.g. /api/contracts/12 */
+  subject: string | null;
+  state: string;
+  attempts: Attempt[];
+  nextAttempt: string | null;
+};
 
 const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null);
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
@@ -28,6 +45,7 @@ function readAttempt(raw: Record<string, unknown>): Attempt {
     error: str(raw.error ?? raw.error_message),
     durationMs: num(raw.duration_ms ?? raw.duration),
     excerpt: str(raw.response_excerpt ?? raw.response_body ?? raw.excerpt),
+    outcome: str(raw.outcome),
   };
 }
 
@@ -36,14 +54,15 @@ export function readEvent(raw: Record<string, unknown>): LoggedEvent {
   const delivery = (raw.delivery as Record<string, unknown> | undefined) ?? deliveries[0] ?? {};
   const attemptsRaw = (Array.isArray(raw.attempts) ? raw.attempts : Array.isArray(delivery.attempts) ? delivery.attempts : []) as Record<string, unknown>[];
   const self = str(raw.self) ?? '';
+  const data = (raw.data ?? {}) as Record<string, unknown>;
   return {
-    id: str(raw.id) ?? self.split('/').filter(Boolean).at(-1) ?? '',
+    id: self.split('/').filter(Boolean).at(-1) ?? str(raw.event_id ?? raw.id) ?? '',
     type: str(raw.type) ?? '',
     time: str(raw.created_time ?? raw.timestamp ?? raw.time) ?? '',
+    subject: str(data.id),
     state: str(raw.delivery_state ?? raw.state ?? raw.status ?? delivery.state ?? delivery.status) ?? 'unknown',
     attempts: attemptsRaw.map(readAttempt),
     nextAttempt: str(raw.next_attempt_time ?? delivery.next_attempt_time),
-    raw,
   };
 }
 

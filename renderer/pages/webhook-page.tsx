@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useState, type FormEvent } from 'react';
-import { Badge, Button, Card, EmptyState, Field, Loading, Notice, PageHeader, Pagination, ProblemAlert } from '../components/ui';
+import { Badge, Button, Card, EmptyState, Field, Loading, PageHeader, Pagination, ProblemAlert } from '../components/ui';
 import { getJson, getPage, sendJson, type ApiError } from '../lib/api';
 import { asApiError, fieldErrors } from '../lib/forms';
 import { useT } from '../lib/i18n';
@@ -33,6 +33,7 @@ function AttemptRows({ event }: { event: LoggedEvent }) {
               <td>
                 {attempt.status !== null ? <Badge tone={isOk ? 'success' : 'danger'}>HTTP {attempt.status}</Badge> : null}
                 {attempt.error ? <span className="attempt-error"> {attempt.error}</span> : null}
+                {attempt.outcome === 'permanent' ? <span className="small muted"> · {t('webhooks.permanent')}</span> : null}
               </td>
               <td className="numeric">{attempt.durationMs !== null ? t('webhooks.ms', { n: attempt.durationMs }) : '—'}</td>
               <td>{attempt.excerpt ? <code className="excerpt">{attempt.excerpt}</code> : <span className="muted">—</span>}</td>
@@ -104,6 +105,7 @@ function EventLog({ consumerPath }: { consumerPath: string }) {
                           <span className="disclosure-mark" aria-hidden="true" />
                           <span className="mono">{event.type}</span>
                         </button>
+                        {event.subject ? <div className="small muted mono event-subject">{event.subject}</div> : null}
                       </td>
                       <td className="numeric">{event.time}</td>
                       <td>
@@ -162,7 +164,7 @@ function EditConsumer({ consumer, onSaved }: { consumer: WebhookConsumer; onSave
     event.preventDefault();
     setIsBusy(true);
     try {
-      await sendJson('PUT', consumer.self, { url, contact_email: contact.trim() });
+      await sendJson('PUT', consumer.self, { url, contact_email: contact.trim() || null });
       setError(undefined);
       onSaved();
     } catch (err) {
@@ -259,7 +261,6 @@ export function WebhookPage({ id }: { id: string }) {
         </Card>
       </div>
       <EventLog consumerPath={path} />
-      {consumer.disabled_time ? null : <Notice>{t('webhooks.retryHint')}</Notice>}
     </>
   );
 }

@@ -49,7 +49,13 @@ function CreateConsumerDialog({ onClose, onCreated }: { onClose: () => void; onC
 
 export function ConsumerState({ consumer }: { consumer: WebhookConsumer }) {
   const t = useT();
-  return consumer.disabled_time ? <Badge tone="danger">{t('webhooks.disabledSince', { time: consumer.disabled_time })}</Badge> : <Badge tone="success">{t('webhooks.enabled')}</Badge>;
+  if (!consumer.disabled_time) return <Badge tone="success">{t('webhooks.enabled')}</Badge>;
+  return (
+    <span className="state-stack">
+      <Badge tone="danger">{t('webhooks.disabled')}</Badge>
+      <span className="small muted nowrap">{t('webhooks.since', { time: consumer.disabled_time })}</span>
+    </span>
+  );
 }
 
 export function WebhooksPage() {
@@ -88,7 +94,7 @@ export function WebhooksPage() {
       <PageHeader title={t('webhooks.title')} description={t('webhooks.description')} actions={<Button variant="primary" onClick={() => setDialog({ kind: 'create' })}>{t('webhooks.new')}</Button>} />
       <ProblemAlert error={error ?? list.error} onDismiss={error ? () => setError(undefined) : undefined} />
       {disabledCount > 0 ? (
-        <Notice tone="warning" title={t('webhooks.disabledNoticeTitle', { n: disabledCount })}>
+        <Notice tone="warning" title={disabledCount === 1 ? t('webhooks.disabledNoticeOne') : t('webhooks.disabledNoticeMany', { n: disabledCount })}>
           {t('webhooks.disabledNoticeBody')}
         </Notice>
       ) : null}

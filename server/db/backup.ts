@@ -69,7 +69,7 @@ function checkCandidate(candidate: Database.Database, migrationsFolder: string):
  * prepared statement sees the restored data. Then the migrations bring it up to this version.
  * `file` is a scratch copy that this function may change.
  */
-export async function restoreDatabase(db: Db, file: string, migrationsFolder = DEFAULT_MIGRATIONS_FOLDER): Promise<void> {
+export async function restoreDatabase(db: Db, file: string, migrationsFolder: string = DEFAULT_MIGRATIONS_FOLDER): Promise<void> {
   const candidate = openCandidate(file);
   try {
     checkCandidate(candidate, migrationsFolder);

@@ -58,7 +58,7 @@ describe('the admin UI in the browser', () => {
 
     if (hasContracts) {
       await page.getByRole('button', { name: 'New contract from template' }).click();
-      await expect.poll(() => page.getByRole('heading', { name: 'Parties' }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole('heading', { name: 'Parties', exact: true }).isVisible()).toBe(true);
       await page.getByLabel('Name', { exact: true }).first().fill('Consulting with Nordin AB');
       await page.getByRole('button', { name: 'Save' }).click();
       await expect.poll(() => page.getByRole('heading', { name: 'Consulting with Nordin AB', level: 1 }).isVisible()).toBe(true);
@@ -69,11 +69,17 @@ describe('the admin UI in the browser', () => {
       await expect.poll(() => page.getByRole('cell', { name: 'Eva Nordin' }).isVisible()).toBe(true);
       await expect.poll(() => page.locator('canvas.pdf-page').count(), { timeout: 15_000 }).toBeGreaterThan(0);
       await screenshot(page, 'contract');
+      page.once('dialog', (confirm) => void confirm.accept());
+      await page.getByRole('button', { name: 'Send for signing' }).click();
+      await expect.poll(() => page.getByRole('button', { name: 'Send reminder' }).isVisible()).toBe(true);
+      expect(await page.getByRole('form', { name: 'Add a party' }).count()).toBe(0);
+      const listed = await t.api('GET', '/api/contracts?status=sent');
+      expect(listed.body.map((row: any) => row.name)).toContain('Consulting with Nordin AB');
       await gotoAdmin(page, t.url, '/contracts', 'Contracts');
       await expect.poll(() => page.getByRole('link', { name: 'Consulting with Nordin AB' }).isVisible()).toBe(true);
       await page.getByLabel('Status').selectOption('signed');
       await expect.poll(() => page.getByText('No contract matches').isVisible()).toBe(true);
-      await page.getByLabel('Status').selectOption('draft');
+      await page.getByLabel('Status').selectOption('sent');
       await expect.poll(() => page.getByRole('link', { name: 'Consulting with Nordin AB' }).isVisible()).toBe(true);
     }
     expect(problems).toEqual([]);

@@ -74,9 +74,9 @@ describe.skipIf(!webhooksAvailable)('webhook consumers in the admin UI', () => {
     for (let n = 1; n <= 10; n += 1) inTransaction(t.server.ctx.db, () => recordEvent(t.server.ctx, 'contract.signed', { id: `/api/contracts/${n}` }));
 
     const row = page.getByRole('row').filter({ hasText: receiver.url });
-    await expect.poll(() => row.getByText(/^Disabled since /).isVisible(), { timeout: 60_000, interval: 500 }).toBe(true);
+    await expect.poll(() => row.getByText('Disabled', { exact: true }).isVisible(), { timeout: 60_000, interval: 500 }).toBe(true);
     expect(receiver.seen()).toBe(10);
-    expect(await page.getByText('1 consumer(s) disabled').isVisible()).toBe(true);
+    expect(await page.getByText('A consumer is disabled').isVisible()).toBe(true);
     await screenshot(page, 'webhooks-disabled');
 
     await row.getByRole('button', { name: /^Re-enable/ }).click();
@@ -85,7 +85,7 @@ describe.skipIf(!webhooksAvailable)('webhook consumers in the admin UI', () => {
     await row.getByRole('link', { name: 'Event log' }).click();
     await expect.poll(() => page.getByTestId('event-row').count(), { timeout: 10_000 }).toBe(10);
     const first = page.getByTestId('event-row').first();
-    await first.getByRole('button', { name: /contract\.signed/ }).click();
+    await first.getByRole('button', { name: 'contract.signed', exact: true }).click();
     await expect.poll(() => page.getByTestId('attempt').count()).toBe(1);
     expect(await page.getByTestId('attempt').first().textContent()).toContain('HTTP 410');
     await screenshot(page, 'webhook-event-log');

@@ -7,8 +7,10 @@ export type AdminState = {
   loginLinks: AdminLoginLinks;
   /** PUBLIC_BASE_URL and TZ as the environment gave them: the defaults under the admin's settings. */
   envDefaults: { publicBaseUrl: string | undefined; timeZone: string };
+  /** The migrations the database was opened with: a restored backup is brought up to date with them. */
+  migrationsFolder: string | undefined;
 };
 
-export function createAdminState(env: { publicBaseUrl: string | undefined; timeZone: string }): AdminState {
-  return { signInThrottle: new SignInThrottle(), loginLinks: new AdminLoginLinks(), envDefaults: { ...env } };
+export function createAdminState(env: { publicBaseUrl: string | undefined; timeZone: string }, migrationsFolder?: string): AdminState {
+  return { signInThrottle: new SignInThrottle(), loginLinks: new AdminLoginLinks(), envDefaults: { ...env }, migrationsFolder };
 }

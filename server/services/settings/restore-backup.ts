@@ -33,7 +33,7 @@ export async function restoreBackup(ctx: AppContext, bytes: Buffer): Promise<voi
   const scratch = scratchFile('upload.sqlite');
   try {
     fs.writeFileSync(scratch.file, bytes);
-    await restoreDatabase(ctx.db, scratch.file);
+    await restoreDatabase(ctx.db, scratch.file, ctx.admin.migrationsFolder);
   } catch (err) {
     if (err instanceof BackupRejected) {
       throw new AppError('validation-failed', `Nothing was changed: ${err.message}`, { validationErrors: [`file: ${err.message}`] });
