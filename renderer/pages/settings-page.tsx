@@ -92,7 +92,9 @@ function GeneralSettings() {
   );
 }
 
-type Messaging = { smtp_url?: string | null; mail_from?: string | null; sms_gateway_url?: string | null };
+type MessagingKey = 'smtp_url' | 'mail_from' | 'sms_gateway_url';
+type Messaging = Partial<Record<MessagingKey, string | null>> & { sources?: Partial<Record<MessagingKey, 'settings' | 'environment' | null>> };
+type TestResult = { ok?: boolean; response?: string | null; error?: string | null };
 
 function MessagingSettings() {
   const t = useT();
@@ -101,7 +103,7 @@ function MessagingSettings() {
   const [form, setForm] = useState({ smtp_url: '', mail_from: '', sms_gateway_url: '' });
   const [testTo, setTestTo] = useState('');
   const [error, setError] = useState<ApiError>();
-  const [result, setResult] = useState<{ tone: 'success' | 'warning'; text: string }>();
+  const [result, setResult] = useState<{ tone: 'success' | 'warning'; title: string; text: string }>();
   const [busy, setBusy] = useState<'save' | 'test'>();
   useEffect(() => {
     const data = loaded.data;
@@ -117,6 +119,8 @@ function MessagingSettings() {
   if (!loaded.data) return <Card title={t('settings.messaging')}>{loaded.error ? <ProblemAlert error={loaded.error} /> : <Loading />}</Card>;
   const errors = fieldErrors(error);
   const set = (name: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [name]: event.target.value });
+  const sourceHint = (key: MessagingKey, hint?: string) =>
+    [hint, loaded.data?.sources?.[key] === 'environment' ? t('settings.fromEnvironment') : undefined].filter(Boolean).join(' ') || undefined;
   const save = async (event: FormEvent) => {
     event.preventDefault();
     setBusy('save');
@@ -132,7 +136,7 @@ function MessagingSettings() {
       );
       await sendJson('PUT', '/api/settings/messaging', body);
       setError(undefined);
-      setResult({ tone: 'success', text: t('state.saved') });
+      setResult({ tone: 'success', title: t('state.saved'), text: '' });
       await loaded.reload();
     } catch (err) {
       setError(asApiError(err));
@@ -144,10 +148,10 @@ function MessagingSettings() {
     setBusy('test');
     setResult(undefined);
     try {
-      const answer = await sendJson<Record<string, unknown>>('POST', '/api/settings/messaging/test', { to: testTo });
-      const text = typeof answer?.detail === 'string' ? answer.detail : typeof answer?.response === 'string' ? answer.response : t('settings.testSent', { to: testTo });
+      const answer = await sendJson<TestResult>('POST', '/api/settings/messaging/test', { to: testTo });
       setError(undefined);
-      setResult({ tone: 'success', text });
+      if (answer?.ok === false) setResult({ tone: 'warning', title: t('settings.testFailed'), text: answer.error ?? answer.response ?? '' });
+      else setResult({ tone: 'success', title: t('settings.testSent', { to: testTo }), text: answer?.response ?? '' });
     } catch (err) {
       setError(asApiError(err));
     } finally {
@@ -158,15 +162,19 @@ function MessagingSettings() {
     <form onSubmit={(event) => void save(event)} noValidate>
       <Card title={t('settings.messaging')} description={t('settings.messagingDescription')}>
         <ProblemAlert error={error} />
-        {result ? <Notice tone={result.tone}>{result.text}</Notice> : null}
+        {result ? (
+          <Notice tone={result.tone} title={result.title}>
+            {result.text ? <span className="mono small">{result.text}</span> : null}
+          </Notice>
+        ) : null}
         <div className="form-grid">
-          <Field label={t('field.smtpUrl')} hint={t('settings.smtpHint')} error={errors.smtp_url}>
+          <Field label={t('field.smtpUrl')} hint={sourceHint('smtp_url', t('settings.smtpHint'))} error={errors.smtp_url}>
             {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input mono" value={form.smtp_url} onChange={set('smtp_url')} placeholder="smtp://user:password@mail.example:587" />}
           </Field>
-          <Field label={t('field.mailFrom')} error={errors.mail_from}>
+          <Field label={t('field.mailFrom')} hint={sourceHint('mail_from')} error={errors.mail_from}>
             {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input" value={form.mail_from} onChange={set('mail_from')} placeholder="SignDesk <sign@office.example>" />}
           </Field>
-          <Field label={t('field.smsGatewayUrl')} hint={t('settings.smsHint')} error={errors.sms_gateway_url}>
+          <Field label={t('field.smsGatewayUrl')} hint={sourceHint('sms_gateway_url', t('settings.smsHint'))} error={errors.sms_gateway_url}>
             {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input mono" value={form.sms_gateway_url} onChange={set('sms_gateway_url')} placeholder="https://sms.example/send" />}
           </Field>
         </div>
