@@ -43,8 +43,7 @@ export function PdfPreview({ load, version, title }: Props) {
         canvas.className = 'pdf-page';
         canvas.setAttribute('role', 'img');
         canvas.setAttribute('aria-label', t('pdf.page', { page: number, pages: document.numPages }));
-        const context = canvas.getContext('2d');
-        if (context) await page.render({ canvasContext: context, viewport }).promise;
+        await page.render({ canvas, viewport }).promise;
         canvases.push(canvas);
         if (!isCurrent) return;
       }
