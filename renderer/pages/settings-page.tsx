@@ -212,6 +212,8 @@ function SigningCertificate() {
   const [passphrase, setPassphrase] = useState('');
   const [error, setError] = useState<ApiError>();
   const [isBusy, setIsBusy] = useState(false);
+  const [isImported, setIsImported] = useState(false);
+  const [fileKey, setFileKey] = useState(0);
   const cert = loaded.data;
   const upload = async (event: FormEvent) => {
     event.preventDefault();
@@ -221,6 +223,9 @@ function SigningCertificate() {
       await sendJson('POST', '/api/settings/signing_certificate', { pkcs12: await readFileBase64(file), passphrase });
       setError(undefined);
       setPassphrase('');
+      setFile(undefined);
+      setFileKey((key) => key + 1);
+      setIsImported(true);
       await loaded.reload();
     } catch (err) {
       setError(asApiError(err));
@@ -237,16 +242,23 @@ function SigningCertificate() {
           <DescriptionList
             items={[
               { term: t('cert.subject'), value: cert.subject ?? '—' },
-              { term: t('cert.issuer'), value: cert.is_self_signed ? t('cert.selfSigned') : (cert.issuer ?? '—') },
+              {
+                term: t('cert.issuer'),
+                value: cert.is_self_signed ? (cert.source === 'imported' ? t('cert.selfSignedImported') : t('cert.selfSigned')) : (cert.issuer ?? '—'),
+              },
+              { term: t('cert.source'), value: cert.source === 'imported' ? t('cert.imported') : t('cert.madeHere') },
               { term: t('cert.validUntil'), value: cert.not_after ?? '—' },
               { term: t('cert.fingerprint'), value: <code className="mono wrap">{cert.fingerprint ?? '—'}</code> },
             ]}
           />
           <form className="upload-form" onSubmit={(event) => void upload(event)}>
             <ProblemAlert error={error} />
+            {isImported && !error ? <Notice tone="success">{t('cert.importedNotice')}</Notice> : null}
             <div className="form-grid">
-              <Field label={t('cert.file')} hint={t('cert.fileHint')} error={fieldErrors(error).pkcs12}>
-                {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input" type="file" accept=".p12,.pfx,application/x-pkcs12" onChange={(event) => setFile(event.target.files?.[0])} />}
+              <Field label={t('cert.file')} hint={t('cert.fileHint')} error={fieldErrors(error).pkcs12 ?? fieldErrors(error).p12}>
+                {(id, describedBy) => (
+                  <input key={fileKey} id={id} aria-describedby={describedBy} className="input" type="file" accept=".p12,.pfx,application/x-pkcs12" onChange={(event) => setFile(event.target.files?.[0])} />
+                )}
               </Field>
               <Field label={t('cert.passphrase')} error={fieldErrors(error).passphrase}>
                 {(id) => <input id={id} className="input" type="password" value={passphrase} onChange={(event) => setPassphrase(event.target.value)} autoComplete="off" />}
