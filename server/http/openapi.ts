@@ -34,7 +34,8 @@ const commonHeaders = z.object({
 export const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, '{$1}');
 
 function problemResponses(route: AnyRoute): ZodOpenApiOperationObject['responses'] {
-  const statuses = new Set<number>(route.access === 'public' ? [400, 406, 409, 429] : [400, 401, 403, 406, 429]);
+  // Public routes (signing in, first-run setup) take no token, but sign-in answers 401 to wrong credentials.
+  const statuses = new Set<number>(route.access === 'public' ? [400, 401, 406, 409, 429] : [400, 401, 403, 406, 429]);
   if (route.path.includes(':')) statuses.add(404);
   if (route.body || route.rawBody) {
     statuses.add(413);
