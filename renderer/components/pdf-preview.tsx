@@ -67,7 +67,8 @@ export function PdfPreview({ load, version, title }: Props) {
           {t('pdf.failed')} {state.message}
         </p>
       ) : null}
-      <div ref={container} className="pdf-pages" data-pages={state.kind === 'ready' ? state.pages : undefined} />
+      {/* Focusable, so that the pages scroll with the keyboard too. */}
+      <div ref={container} className="pdf-pages" tabIndex={0} role="group" aria-label={title} data-pages={state.kind === 'ready' ? state.pages : undefined} />
     </figure>
   );
 }

@@ -248,6 +248,7 @@ export const en = {
   'tokens.key': 'API key',
   'tokens.copyKey': 'Copy the API key',
   'tokens.usage': 'Send it in the Authorization header of every request:',
+  'tokens.example': 'Example request',
   'tokens.stored': 'I have stored the key',
 
   'webhooks.title': 'Webhooks',

@@ -250,6 +250,7 @@ export const sv: Record<MessageKey, string> = {
   'tokens.key': 'API-nyckel',
   'tokens.copyKey': 'Kopiera API-nyckeln',
   'tokens.usage': 'Skicka den i Authorization-huvudet i varje anrop:',
+  'tokens.example': 'Exempel på anrop',
   'tokens.stored': 'Jag har sparat nyckeln',
 
   'webhooks.title': 'Webhooks',

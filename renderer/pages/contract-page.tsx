@@ -227,7 +227,7 @@ export function ContractPage({ id }: { id: string }) {
             {parties.error ? <ProblemAlert error={parties.error} /> : null}
             {parties.data && parties.data.length === 0 ? <EmptyState title={t('contract.noParties')} body={isDraft ? t('contract.noPartiesBody') : undefined} /> : null}
             {parties.data && parties.data.length > 0 ? (
-              <div className="table-wrap">
+              <div className="table-wrap" tabIndex={0}>
                 <table className="table">
                   <caption className="visually-hidden">{t('contract.parties')}</caption>
                   <thead>
@@ -275,7 +275,7 @@ export function ContractPage({ id }: { id: string }) {
           <Card title={t('contract.activity')} isFlush actions={<span className="live-dot" aria-hidden="true" title={t('state.live')} />}>
             {log.data && log.data.length === 0 ? <p className="muted card-flush-text">{t('contract.noActivity')}</p> : null}
             {log.data && log.data.length > 0 ? (
-              <div className="table-wrap">
+              <div className="table-wrap" tabIndex={0}>
                 <table className="table">
                   <caption className="visually-hidden">{t('contract.activity')}</caption>
                   <thead>

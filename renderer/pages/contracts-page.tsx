@@ -203,7 +203,7 @@ export function ContractsPage() {
       ) : null}
       {page && page.items.length > 0 ? (
         <div className="card">
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0}>
             <table className="table">
               <caption className="visually-hidden">{t('contracts.title')}</caption>
               <thead>

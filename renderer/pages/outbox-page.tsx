@@ -121,7 +121,7 @@ export function OutboxPage() {
       {page && page.items.length === 0 ? <EmptyState title={t('outbox.emptyTitle')} body={t('outbox.emptyBody')} /> : null}
       {page && page.items.length > 0 ? (
         <div className="card">
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0}>
             <table className="table">
               <caption className="visually-hidden">{t('outbox.title')}</caption>
               <thead>

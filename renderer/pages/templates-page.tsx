@@ -49,7 +49,7 @@ export function TemplatesPage() {
       ) : null}
       {page && page.items.length > 0 ? (
         <div className="card">
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0}>
             <table className="table">
               <caption className="visually-hidden">{t('templates.title')}</caption>
               <thead>

@@ -108,7 +108,7 @@ function KeyShownOnce({ token, onClose }: { token: TCreatedToken; onClose: () =>
         <CopyButton value={token.api_key} label={t('tokens.copyKey')} />
       </div>
       <p className="muted">{t('tokens.usage')}</p>
-      <pre className="code-block">{`curl -H 'Accept-Api-Version: 1' \\\n     -H 'Authorization: token ${token.api_key}' \\\n     ${window.location.origin}/api/contracts`}</pre>
+      <pre className="code-block" tabIndex={0} aria-label={t('tokens.example')}>{`curl -H 'Accept-Api-Version: 1' \\\n     -H 'Authorization: token ${token.api_key}' \\\n     ${window.location.origin}/api/contracts`}</pre>
     </Dialog>
   );
 }
@@ -141,7 +141,7 @@ export function TokensPage() {
       ) : null}
       {page && page.items.length > 0 ? (
         <div className="card">
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0}>
             <table className="table">
               <caption className="visually-hidden">{t('tokens.title')}</caption>
               <thead>

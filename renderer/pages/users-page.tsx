@@ -109,7 +109,7 @@ export function UsersPage() {
       {page && page.items.length === 0 ? <EmptyState title={t('users.emptyTitle')} /> : null}
       {page && page.items.length > 0 ? (
         <div className="card">
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0}>
             <table className="table">
               <caption className="visually-hidden">{t('users.title')}</caption>
               <thead>

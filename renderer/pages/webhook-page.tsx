@@ -79,7 +79,7 @@ function EventLog({ consumerPath }: { consumerPath: string }) {
       {log.isLoading && !page ? <Loading /> : null}
       {page && events.length === 0 ? <EmptyState title={t('webhooks.noEvents')} body={t('webhooks.noEventsBody')} /> : null}
       {events.length > 0 ? (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table className="table">
             <caption className="visually-hidden">{t('webhooks.eventLog')}</caption>
             <thead>

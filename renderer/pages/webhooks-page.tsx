@@ -104,7 +104,7 @@ export function WebhooksPage() {
       ) : null}
       {page && page.items.length > 0 ? (
         <div className="card">
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0}>
             <table className="table">
               <caption className="visually-hidden">{t('webhooks.title')}</caption>
               <thead>
@@ -192,7 +192,7 @@ export function KeyDetails({ consumer }: { consumer: WebhookConsumer }) {
         <span className="key-label">{t('field.publicKey')}</span>
         <CopyButton value={consumer.public_key} label={t('webhooks.copyPublicKey')} />
       </div>
-      <pre className="code-block" aria-label={t('field.publicKey')}>
+      <pre className="code-block" tabIndex={0} aria-label={t('field.publicKey')}>
         {consumer.public_key}
       </pre>
     </div>

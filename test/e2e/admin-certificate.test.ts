@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gotoAdmin, signInThroughPage } from '../helpers/admin-ui';
-import { launchBrowser, openPage, screenshot } from '../helpers/browser';
+import { auditAccessibility, launchBrowser, openPage, screenshot } from '../helpers/browser';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/server';
 
 /** The signing certificate functions come from the signed-pdf branch; this runs once they are in. */
@@ -65,6 +65,7 @@ describe.skipIf(!certificateAvailable)('the signing certificate in the admin UI'
     expect(now.source).toBe('imported');
     expect(await panel.getByText("Imported: the office's own certificate").isVisible()).toBe(true);
     await screenshot(page, 'settings-certificate');
+    expect(await auditAccessibility(page), 'settings-certificate').toEqual([]);
     expect(fs.existsSync(file)).toBe(true);
     expect(problems).toEqual([]);
   });

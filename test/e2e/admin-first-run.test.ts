@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type SignDeskServer } from '../../server/index';
-import { launchBrowser, openPage, screenshot } from '../helpers/browser';
+import { auditAccessibility, launchBrowser, openPage, screenshot } from '../helpers/browser';
 import { makeTempDir, testConfig } from '../helpers/server';
 
 describe('first run in the browser', () => {
@@ -27,6 +27,7 @@ describe('first run in the browser', () => {
 
     await expect.poll(() => page.getByRole('heading', { name: 'Welcome to SignDesk' }).isVisible()).toBe(true);
     await screenshot(page, 'setup');
+    expect(await auditAccessibility(page)).toEqual([]);
     await page.getByRole('button', { name: 'Set up SignDesk' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('Validation failed');
     await page.getByLabel('Office name').fill('Lindqvist Juridik AB');
@@ -50,6 +51,11 @@ describe('first run in the browser', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Sign in' }).isVisible()).toBe(true);
     expect(await page.getByText('You are signed out.').isVisible()).toBe(true);
     await screenshot(page, 'sign-in');
+    expect(await auditAccessibility(page)).toEqual([]);
+    // The audit can fail: an input without a label is caught.
+    await page.evaluate("document.querySelector('form').append(Object.assign(document.createElement('input'), { id: 'unlabelled' }))");
+    expect((await auditAccessibility(page)).map((violation) => violation.id)).toContain('label');
+    await page.evaluate("document.getElementById('unlabelled').remove()");
 
     await page.getByLabel('Username').fill('anna');
     await page.getByLabel('Password').fill('wrong password');

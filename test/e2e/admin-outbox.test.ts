@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../../server/index';
 import { gotoAdmin, signInThroughPage } from '../helpers/admin-ui';
-import { launchBrowser, openPage, screenshot } from '../helpers/browser';
+import { auditAccessibility, launchBrowser, openPage, screenshot } from '../helpers/browser';
 import { makeTempDir, startTestServer, testConfig, type TestServer } from '../helpers/server';
 
 /** The outbox and its settings are built on their own branch; these run by themselves once they are served. */
@@ -91,6 +91,7 @@ describe.skipIf(!outboxAvailable)('e-mail settings and the outbox in the admin U
     await expect.poll(() => row.getByText('Sent', { exact: true }).isVisible(), { timeout: 30_000 }).toBe(true);
     expect(mailbox.received).toContain('it@berg.test');
     await screenshot(page, 'outbox-sent');
+    expect(await auditAccessibility(page), 'outbox-sent').toEqual([]);
     expect(problems).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeOfficeDetails, fitsWidth, gotoAdmin, signInThroughPage } from '../helpers/admin-ui';
-import { launchBrowser, openPage, screenshot } from '../helpers/browser';
+import { auditAccessibility, launchBrowser, openPage, screenshot } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 describe('the admin UI in the browser', () => {
@@ -55,6 +55,7 @@ describe('the admin UI in the browser', () => {
       expect(await page.getByText('The PDF preview appears here once this server renders templates.').isVisible()).toBe(true);
     }
     await screenshot(page, 'template-editor');
+    expect(await auditAccessibility(page), 'template-editor').toEqual([]);
 
     if (hasContracts) {
       await page.getByRole('button', { name: 'New contract from template' }).click();
@@ -69,6 +70,7 @@ describe('the admin UI in the browser', () => {
       await expect.poll(() => page.getByRole('cell', { name: 'Eva Nordin' }).isVisible()).toBe(true);
       await expect.poll(() => page.locator('canvas.pdf-page').count(), { timeout: 15_000 }).toBeGreaterThan(0);
       await screenshot(page, 'contract');
+      expect(await auditAccessibility(page), 'contract').toEqual([]);
       page.once('dialog', (confirm) => void confirm.accept());
       await page.getByRole('button', { name: 'Send for signing' }).click();
       await expect.poll(() => page.getByRole('button', { name: 'Send reminder' }).isVisible()).toBe(true);
@@ -97,6 +99,7 @@ describe('the admin UI in the browser', () => {
     const key = (await page.getByTestId('api-key').textContent())?.trim() ?? '';
     expect(key).toMatch(/^sdk_[A-Za-z0-9_-]+:[A-Za-z0-9_-]{43}$/);
     await screenshot(page, 'token-created');
+    expect(await auditAccessibility(page), 'token-created').toEqual([]);
 
     const call = () => fetch(`${t.url}/api/users`, { headers: { authorization: `token ${key}`, 'accept-api-version': '1' } });
     const first = await call();
@@ -133,6 +136,7 @@ describe('the admin UI in the browser', () => {
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => admin.page.getByRole('cell', { name: 'olle', exact: true }).isVisible()).toBe(true);
     await screenshot(admin.page, 'users');
+    expect(await auditAccessibility(admin.page), 'users').toEqual([]);
 
     const { page, problems } = await openPage(browser);
     await signInThroughPage(page, t.url, 'olle', 'olle password');
@@ -238,6 +242,7 @@ describe('the admin UI in the browser', () => {
         await page.waitForLoadState('networkidle');
         await screenshot(page, zoom200 ? `${name}-zoom200` : name);
         expect(await fitsWidth(page), `${route} fits the width at ${zoom200 ? '200 %' : '100 %'}`).toBe(true);
+        expect(await auditAccessibility(page), `${route} at ${zoom200 ? '200 %' : '100 %'}`).toEqual([]);
       }
       // Keyboard: the first Tab reaches the skip link, which moves focus to the content.
       await page.keyboard.press('Tab');

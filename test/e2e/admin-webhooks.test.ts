@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../../server/index';
 import { inTransaction } from '../../server/db/open-database';
 import { gotoAdmin, signInThroughPage } from '../helpers/admin-ui';
-import { launchBrowser, openPage, screenshot } from '../helpers/browser';
+import { auditAccessibility, launchBrowser, openPage, screenshot } from '../helpers/browser';
 import { makeTempDir, startTestServer, testConfig, type TestServer } from '../helpers/server';
 
 /** The webhooks API is built on its own branch; this story runs by itself once /api/webhooks is served. */
@@ -78,6 +78,7 @@ describe.skipIf(!webhooksAvailable)('webhook consumers in the admin UI', () => {
     expect(receiver.seen()).toBe(10);
     expect(await page.getByText('A consumer is disabled').isVisible()).toBe(true);
     await screenshot(page, 'webhooks-disabled');
+    expect(await auditAccessibility(page), 'webhooks-disabled').toEqual([]);
 
     await row.getByRole('button', { name: /^Re-enable/ }).click();
     await expect.poll(() => row.getByText('Enabled').isVisible()).toBe(true);
@@ -99,6 +100,7 @@ describe.skipIf(!webhooksAvailable)('webhook consumers in the admin UI', () => {
     expect(attempts[1]).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
     expect(attempts[1]).toMatch(/\d+ ms/);
     await screenshot(page, 'webhook-delivered');
+    expect(await auditAccessibility(page), 'webhook-delivered').toEqual([]);
     expect(problems).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -50,4 +51,22 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file });
   if (height > size.height) await page.setViewportSize(size);
   return file;
+}
+
+const require = createRequire(import.meta.url);
+let axeSource: string | undefined;
+
+export type AxeViolation = { id: string; impact: string | null; help: string; targets: string[] };
+
+/**
+ * axe-core's WCAG 2.1 A and AA rules on the page as it is now. Evaluated through the DevTools
+ * protocol, so the page's strict CSP stays as it is.
+ */
+export async function auditAccessibility(page: Page): Promise<AxeViolation[]> {
+  axeSource ??= fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(axeSource);
+  return page.evaluate<AxeViolation[]>(`
+    axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+      .then((result) => result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) })))
+  `);
 }
