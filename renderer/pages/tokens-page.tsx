@@ -4,7 +4,7 @@ import type { TokenKind } from '../../shared/api/enums';
 import { Badge, Button, CopyButton, Dialog, EmptyState, Field, Loading, Notice, PageHeader, Pagination, ProblemAlert } from '../components/ui';
 import { getPage, sendJson, type ApiError } from '../lib/api';
 import { asApiError, fieldErrors } from '../lib/forms';
-import { useT } from '../lib/i18n';
+import { useI18n, useT } from '../lib/i18n';
 import { useLoad } from '../lib/use-load';
 
 function CreateTokenDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (token: TCreatedToken) => void }) {
@@ -114,7 +114,8 @@ function KeyShownOnce({ token, onClose }: { token: TCreatedToken; onClose: () =>
 }
 
 export function TokensPage() {
-  const t = useT();
+  const { t, language } = useI18n();
+  const count = new Intl.NumberFormat(language === 'sv' ? 'sv-SE' : 'en-GB');
   const [pagePath, setPagePath] = useState('/api/partner/tokens?per_page=20');
   const list = useLoad((signal) => getPage<TToken>(pagePath, signal), [pagePath]);
   const [dialog, setDialog] = useState<{ kind: 'create' } | { kind: 'created'; token: TCreatedToken } | { kind: 'rate'; token: TToken }>();
@@ -166,7 +167,7 @@ export function TokensPage() {
                       <td className="mono">{token.public_id}</td>
                       <td>{token.kind === 'partner' ? <Badge tone="info">{t('tokens.kindPartner')}</Badge> : <Badge>{t('tokens.kindCustomer')}</Badge>}</td>
                       <td className="numeric">
-                        {t('tokens.perMinute', { n: token.rate_limit })}
+                        {t('tokens.perMinute', { n: count.format(token.rate_limit) })}
                         {token.has_own_rate_limit ? null : <span className="muted"> · {t('tokens.default')}</span>}
                       </td>
                       <td className="numeric">{token.last_used_time ?? <span className="muted">{t('tokens.never')}</span>}</td>
