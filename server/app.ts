@@ -10,7 +10,7 @@ import { buildOpenApiDocument } from './http/openapi';
 import { parseStructuredBody } from './http/parse-body';
 import { problemHandler } from './http/problem';
 import { rateLimit } from './http/rate-limit';
-import { mountRoutes, type AnyRoute } from './http/route';
+import { mountRoutes, publicRouteKeys, type AnyRoute } from './http/route';
 import { htmlSecurityHeaders } from './http/security-headers';
 import { APP_VERSION } from './version';
 
@@ -54,15 +54,24 @@ export function createApp(ctx: AppContext, parts: AppParts): Express {
   for (const router of parts.pages ?? []) app.use(router);
 
   // The API's shared conventions, in order: who is calling, how often, which version,
-  // the body, and which user the request acts as.
+  // the body, and which user the request acts as. The one exception: signing in and the
+  // first-run setup (access 'public') skip who is calling, as nobody is yet; they keep the
+  // version rule, which also keeps other sites' plain form posts out.
+  const publicKeys = publicRouteKeys(parts.routes);
+  const unlessPublic =
+    (handler: RequestHandler): RequestHandler =>
+    (req, res, next) => {
+      if (publicKeys.has(`${req.method} ${req.originalUrl.split('?')[0]}`)) return next();
+      return handler(req, res, next);
+    };
   app.use(
     '/api',
     apiHeaders,
-    authenticate(ctx, parts.principalResolvers),
+    unlessPublic(authenticate(ctx, parts.principalResolvers)),
     rateLimit(ctx),
     requireApiVersion(),
     parseStructuredBody(),
-    resolveActingUser(ctx),
+    unlessPublic(resolveActingUser(ctx)),
   );
   const api = express.Router();
   mountRoutes(api, parts.routes, ctx);

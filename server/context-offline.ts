@@ -9,7 +9,8 @@ import { openDatabase } from './db/open-database';
  * A context over DATA_DIR without a listening server, for the CLI: it works whether or not
  * the server runs (WAL lets both open the database).
  */
-export function openOfflineContext(config: Config): { ctx: AppContext; close(): void } {
+export function openOfflineContext(given: Config): { ctx: AppContext; close(): void } {
+  const config: Config = { ...given };
   const paths = prepareDataDir(config.dataDir);
   const database = openDatabase(paths.database);
   const ctx = createContext({

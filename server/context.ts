@@ -8,9 +8,11 @@ import type { OutboxSignal } from './outbox/outbox-signal';
 import type { AppSecret } from './crypto/app-secret';
 import type { SigningIdentity } from './crypto/signing-identity';
 import type { WebhookRuntime } from './webhooks/runtime';
+import type { AdminState } from './services/sessions/admin-state';
 
 /** What every router and service is handed: made once in createServer, never global. */
 export type AppContext = {
+  /** The server's own copy: publicBaseUrl and timeZone follow the admin's general settings. */
   config: Config;
   paths: DataDirLayout;
   db: Db;
@@ -30,4 +32,6 @@ export type AppContext = {
   seal: { identity(): SigningIdentity; replace(identity: SigningIdentity): void };
   /** Webhook consumers' signing keys and the dispatcher's wake-up. */
   webhooks: WebhookRuntime;
+  /** The admin UI's sign-in throttle, one-time sign-in links and the environment's defaults. */
+  admin: AdminState;
 };

@@ -10,20 +10,28 @@ import { RateLimiter } from './http/rate-limiter';
 import type { Logger } from './logging/logger';
 import { createOutboxSignal } from './outbox/outbox-signal';
 import { createWebhookRuntime } from './webhooks/runtime';
+import { createAdminState } from './services/sessions/admin-state';
+import { applyGeneralSettings } from './services/settings/apply-general-settings';
 
-/** The one place an AppContext is assembled, for the server and for the CLI alike. */
+/** The one place an AppContext is assembled, for the server and for the CLI alike. `config` is the caller's own copy. */
 export function createContext(parts: {
   config: Config;
   paths: DataDirLayout;
   db: Db;
   logger: Logger;
   baseUrl: () => string;
+  /** The migrations the database was opened with (a restored backup is migrated with them). */
+  migrationsFolder?: string | undefined;
 }): AppContext {
   const { config, paths } = parts;
   const repos = createRepos(parts.db);
   let identity: SigningIdentity | undefined;
   const ctx: AppContext = {
-    ...parts,
+    config,
+    paths,
+    db: parts.db,
+    logger: parts.logger,
+    baseUrl: parts.baseUrl,
     repos,
     rateLimiter: new RateLimiter(),
     now: () => Date.now(),
@@ -32,6 +40,7 @@ export function createContext(parts: {
     outbox: createOutboxSignal(),
     webhooks: createWebhookRuntime(paths.keys),
     secret: loadAppSecret(paths.keys),
+    admin: createAdminState({ publicBaseUrl: config.publicBaseUrl, timeZone: config.timeZone }, parts.migrationsFolder),
     seal: {
       // Made (or read) on first use: a certificate is minted only when a contract is first signed.
       identity: () => (identity ??= loadSigningIdentity(paths.keys, { officeName: repos.office.get(ctx.now()).name || undefined })),
@@ -40,5 +49,7 @@ export function createContext(parts: {
       },
     },
   };
+  // The admin's stored settings (public base URL, time zone) take over from the environment's.
+  applyGeneralSettings(ctx);
   return ctx;
 }

@@ -10,6 +10,9 @@ import { prepareDataDir } from './db/data-dir';
 import { openDatabase } from './db/open-database';
 import { createLogger } from './logging/logger';
 import { apiRoutes } from './routes';
+import { adminPages } from './admin/admin-pages';
+import { findRendererDir } from './admin/renderer-dir';
+import { sessionPrincipalResolver } from './http/session-cookie';
 import { createWorkers } from './workers';
 
 export { loadConfig, ConfigError, type Config } from './config/config';
@@ -23,6 +26,11 @@ export type SignDeskServer = {
   app: Express;
   /** What the desktop shell's tray shows: the address and the work waiting in the queues. */
   status(): TServerStatus;
+  /**
+   * A one-time URL (valid 60 s) that signs the first active administrator in to the admin UI:
+   * the desktop shell opens it in its window.
+   */
+  createAdminLoginUrl(): string;
   /** Stops taking requests, finishes those in flight, closes the database. */
   close(): Promise<void>;
 };
@@ -42,15 +50,28 @@ function linkHost(host: string): string {
 }
 
 /** The only door in: the server entry, the Electron shell and the tests all start SignDesk here. */
-export async function createServer(config: Config, options: ServerOptions = {}): Promise<SignDeskServer> {
+export async function createServer(given: Config, options: ServerOptions = {}): Promise<SignDeskServer> {
+  // Our own copy: the admin's general settings change publicBaseUrl and timeZone in it.
+  const config: Config = { ...given };
   const paths = prepareDataDir(config.dataDir);
   const logger = createLogger(paths.logs, config.logLevel);
   const database = openDatabase(paths.database, { migrationsFolder: options.migrationsFolder, nativeBinding: options.sqliteBinding });
-  let baseUrl = config.publicBaseUrl ?? '';
-  const ctx = createContext({ config, paths, db: database.db, logger, baseUrl: () => baseUrl });
+  let listenUrl = '';
+  const ctx = createContext({
+    config,
+    paths,
+    db: database.db,
+    logger,
+    baseUrl: () => config.publicBaseUrl ?? listenUrl,
+    migrationsFolder: options.migrationsFolder,
+  });
   ctx.repos.office.get(ctx.now());
 
-  const app = createApp(ctx, { routes: apiRoutes });
+  const app = createApp(ctx, {
+    routes: apiRoutes,
+    principalResolvers: [sessionPrincipalResolver(ctx)],
+    pages: [adminPages(ctx, findRendererDir())],
+  });
   const server = http.createServer({ requestTimeout: 120_000, headersTimeout: 30_000 }, app);
   // Responses still being made when shutdown begins close their connection after they are
   // sent, so a keep-alive client does not hold the shutdown until the grace period ends.
@@ -73,7 +94,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   }
   const port = (server.address() as AddressInfo).port;
   const url = `http://${linkHost(config.host)}:${port}`;
-  baseUrl ||= url;
+  listenUrl = url;
   logger.info({ url, dataDir: paths.root }, 'listening');
   const workers = createWorkers(ctx);
   for (const worker of workers) worker.start();
@@ -102,5 +123,6 @@ export async function createServer(config: Config, options: ServerOptions = {}):
     // Messages waiting for SMTP settings have no job, so the outbox counts its own rows.
     outboxPending: ctx.repos.outbox.countPending(),
   });
-  return { url, port, ctx, app, status, close };
+  const createAdminLoginUrl = () => `${url}/admin/sign-in-link/${ctx.admin.loginLinks.create(ctx.now())}`;
+  return { url, port, ctx, app, status, createAdminLoginUrl, close };
 }

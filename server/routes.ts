@@ -6,6 +6,8 @@ import { contractActionRoutes } from './api/contract-actions';
 import { contractRoutes } from './api/contracts';
 import { partnerRoutes } from './api/partner';
 import { partyRoutes } from './api/parties';
+import { sessionRoutes } from './api/session';
+import { settingsRoutes } from './api/settings';
 import { templateRoutes } from './api/templates';
 import { userRoutes } from './api/users';
 import { webhookEventRoutes } from './api/webhook-events';
@@ -26,4 +28,6 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...attachmentRoutes,
   ...webhookRoutes,
   ...webhookEventRoutes,
+  ...sessionRoutes,
+  ...settingsRoutes,
 ];

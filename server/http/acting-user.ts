@@ -17,6 +17,11 @@ export function resolveActingUser(ctx: AppContext): RequestHandler {
       return;
     }
     const header = req.headers['api-user-uri'];
+    if (header !== undefined && principal.kind === 'session') {
+      // A signed-in person is who they are; acting as someone else is for integrations.
+      next(new AppError('forbidden', 'The admin UI acts as the signed-in user; Api-User-Uri is for API tokens.'));
+      return;
+    }
     let userId = principal.ownerUserId;
     if (header !== undefined) {
       const match = typeof header === 'string' ? USER_PATH.exec(header.trim()) : null;

@@ -34,7 +34,8 @@ const commonHeaders = z.object({
 export const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, '{$1}');
 
 function problemResponses(route: AnyRoute): ZodOpenApiOperationObject['responses'] {
-  const statuses = new Set<number>([400, 401, 403, 406, 429]);
+  // Public routes (signing in, first-run setup) take no token, but sign-in answers 401 to wrong credentials.
+  const statuses = new Set<number>(route.access === 'public' ? [400, 401, 406, 409, 429] : [400, 401, 403, 406, 429]);
   if (route.path.includes(':')) statuses.add(404);
   if (route.method !== 'get') statuses.add(409);
   if (route.body || route.rawBody) {
@@ -77,7 +78,7 @@ function operationOf(route: AnyRoute): ZodOpenApiOperationObject {
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     tags: [route.tag],
-    security: [{ apiToken: [] }],
+    security: route.access === 'public' ? [] : [{ apiToken: [] }],
     requestParams: {
       header: commonHeaders,
       ...(pathParams.length > 0

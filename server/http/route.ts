@@ -7,9 +7,10 @@ import { coerceFormBody, parseOrThrow, withoutReadOnly } from './validate';
 
 /**
  * Who may call a route: `user` any active acting user, `admin` a CUSTOMER_ADMIN_USER,
- * `partner` a partner token (or a signed-in administrator in the admin UI).
+ * `partner` a partner token (or a signed-in administrator in the admin UI), `public` anyone:
+ * only signing in and the first-run setup, which cannot have a token yet.
  */
-export type Access = 'user' | 'admin' | 'partner';
+export type Access = 'user' | 'admin' | 'partner' | 'public';
 
 export type ResponseSpec = {
   description: string;
@@ -130,8 +131,10 @@ function toHandler(route: AnyRoute, ctx: AppContext): RequestHandler {
     const ids = readIds(req);
     const principal = req.principal;
     const actor = req.actor;
-    if (!principal || !actor) throw new AppError('unauthorized', 'Authenticate first.');
-    checkAccess(route.access, principal, actor);
+    if (route.access !== 'public') {
+      if (!principal || !actor) throw new AppError('unauthorized', 'Authenticate first.');
+      checkAccess(route.access, principal, actor);
+    }
     const query = route.query ? parseOrThrow(route.query, req.query, 'query') : {};
     // A route may take a binary body, a JSON/form body, or either (a PDF or a template path).
     const isStructured = Boolean(req.is(JSON_TYPES));
@@ -139,8 +142,14 @@ function toHandler(route: AnyRoute, ctx: AppContext): RequestHandler {
     if (isRaw && route.rawBody) checkRawType(route.rawBody, req);
     const body = isRaw ? undefined : readBody(route, req);
     const raw = isRaw && Buffer.isBuffer(req.body) ? req.body : undefined;
-    await route.handler({ req, res, ctx, ids: ids as never, query, body, raw, actor, principal });
+    // A public route's handler gets no actor or principal: it must not read them.
+    await route.handler({ req, res, ctx, ids: ids as never, query, body, raw, actor: actor as Actor, principal: principal as Principal });
   };
+}
+
+/** `POST /api/session`-style keys of the routes that take no authentication. */
+export function publicRouteKeys(routes: readonly AnyRoute[]): Set<string> {
+  return new Set(routes.filter((route) => route.access === 'public').map((route) => `${route.method.toUpperCase()} ${route.path}`));
 }
 
 /** Mounts every route, then a 405 with `Allow` for known paths called with another method. */

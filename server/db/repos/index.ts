@@ -4,6 +4,8 @@ import { createAnnotationRepo } from './annotations';
 import { createAttachmentRepo } from './attachments';
 import { createContractRepo } from './contracts';
 import { createFileRepo } from './files';
+import { createAdminSessionRepo } from './admin-sessions';
+import { createGeneralSettingsRepo } from './general-settings';
 import { createJobRepo } from './jobs';
 import { createOfficeRepo } from './office';
 import { createOutboxRepo } from './outbox';
@@ -37,6 +39,8 @@ export function createRepos(db: Db) {
     webhookConsumers: createWebhookConsumerRepo(db),
     webhookDeliveries: createWebhookDeliveryRepo(db),
     webhookLog: createWebhookLogRepo(db),
+    adminSessions: createAdminSessionRepo(db),
+    generalSettings: createGeneralSettingsRepo(db),
   };
 }
 

@@ -6,3 +6,4 @@ export * from './settings';
 export * from './contracts';
 export * from './signing';
 export * from './webhooks';
+export * from './admin';

@@ -1,0 +1,120 @@
+import { type ReactNode } from 'react';
+import { LANGUAGES, useI18n, type Language } from '../lib/i18n';
+import type { MessageKey } from '../i18n/en';
+import { Link, useRouter } from '../lib/router';
+import { useSession, useSignedIn } from '../lib/session';
+
+type NavItem = { to: string; label: MessageKey; isAdminOnly?: boolean };
+
+const NAV: NavItem[] = [
+  { to: '/contracts', label: 'nav.contracts' },
+  { to: '/templates', label: 'nav.templates' },
+  { to: '/users', label: 'nav.users', isAdminOnly: true },
+  { to: '/tokens', label: 'nav.tokens', isAdminOnly: true },
+  { to: '/webhooks', label: 'nav.webhooks', isAdminOnly: true },
+  { to: '/outbox', label: 'nav.outbox', isAdminOnly: true },
+  { to: '/settings', label: 'nav.settings', isAdminOnly: true },
+];
+
+export function LanguageSelect({ className = '' }: { className?: string }) {
+  const { language, setLanguage, t } = useI18n();
+  return (
+    <label className={`language-select ${className}`}>
+      <span className="visually-hidden">{t('language.label')}</span>
+      <select value={language} onChange={(event) => setLanguage(event.target.value as Language)} aria-label={t('language.label')}>
+        {LANGUAGES.map((option) => (
+          <option key={option.code} value={option.code}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function Logo() {
+  return (
+    <span className="logo">
+      <span className="logo-mark" aria-hidden="true">
+        <svg viewBox="0 0 24 24" width="20" height="20" focusable="false">
+          <path d="M4 17.5c3-1 4.5-6 6.5-6s1 4.5 3 4.5 2.5-3 4-3 1.5 2 2.5 2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          <path d="M4 21h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </span>
+      <span className="logo-text">SignDesk</span>
+    </span>
+  );
+}
+
+/** The signed-in frame: navigation, office, user and language; the page in the middle. */
+export function Shell({ children }: { children: ReactNode }) {
+  const { t } = useI18n();
+  const session = useSignedIn();
+  const { signOut } = useSession();
+  const { path } = useRouter();
+  const items = NAV.filter((item) => !item.isAdminOnly || session.is_admin);
+  const displayName = [session.user.firstname, session.user.lastname].filter(Boolean).join(' ') || session.user.username;
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        {t('nav.skip')}
+      </a>
+      <aside className="sidebar">
+        <div className="sidebar-brand">
+          <Logo />
+          {session.office.name ? <span className="sidebar-office">{session.office.name}</span> : null}
+        </div>
+        <nav aria-label={t('nav.label')} className="sidebar-nav">
+          <ul>
+            {items.map((item) => {
+              const isCurrent = path === item.to || path.startsWith(`${item.to}/`);
+              return (
+                <li key={item.to}>
+                  <Link to={item.to} className={`nav-link ${isCurrent ? 'nav-link-current' : ''}`} aria-current={isCurrent ? 'page' : undefined}>
+                    <span className={`nav-icon nav-icon-${item.to.slice(1)}`} aria-hidden="true" />
+                    {t(item.label)}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className="sidebar-footer">
+          <div className="sidebar-user">
+            <span className="avatar" aria-hidden="true">
+              {displayName.slice(0, 1).toUpperCase()}
+            </span>
+            <span className="sidebar-user-text">
+              <span className="sidebar-user-name">{displayName}</span>
+              <span className="sidebar-user-role">{session.is_admin ? t('role.admin') : t('role.user')}</span>
+            </span>
+          </div>
+          <div className="sidebar-controls">
+            <LanguageSelect />
+            <button type="button" className="button button-ghost button-small sidebar-signout" onClick={() => void signOut()}>
+              {t('action.signOut')}
+            </button>
+          </div>
+        </div>
+      </aside>
+      <main id="main" className="main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}
+
+/** The frame of the pages before sign-in: a centred card. */
+export function Welcome({ children }: { children: ReactNode }) {
+  return (
+    <div className="welcome">
+      <div className="welcome-top">
+        <Logo />
+        <LanguageSelect />
+      </div>
+      <main id="main" className="welcome-main">
+        {children}
+      </main>
+    </div>
+  );
+}

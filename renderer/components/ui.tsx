@@ -1,0 +1,247 @@
+import { useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type ReactElement, type ReactNode } from 'react';
+import { ApiError } from '../lib/api';
+import { useT } from '../lib/i18n';
+
+type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: 'primary' | 'secondary' | 'danger' | 'ghost';
+  size?: 'small' | 'normal';
+  isBusy?: boolean;
+};
+
+export function Button({ variant = 'secondary', size = 'normal', isBusy = false, className = '', children, disabled, type = 'button', ...rest }: ButtonProps) {
+  return (
+    <button
+      {...rest}
+      type={type}
+      className={`button button-${variant} ${size === 'small' ? 'button-small' : ''} ${className}`}
+      disabled={disabled || isBusy}
+      aria-busy={isBusy || undefined}
+    >
+      {isBusy ? <span className="spinner spinner-inline" aria-hidden="true" /> : null}
+      {children}
+    </button>
+  );
+}
+
+type FieldProps = { label: string; hint?: string; error?: string; children: (id: string, describedBy: string | undefined) => ReactElement };
+
+/** A labelled control with its hint and error, wired for screen readers. */
+export function Field({ label, hint, error, children }: FieldProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field ${error ? 'field-invalid' : ''}`}>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      {children(id, describedBy)}
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type Tone = 'neutral' | 'success' | 'warning' | 'danger' | 'info';
+
+export function Badge({ tone = 'neutral', children }: { tone?: Tone; children: ReactNode }) {
+  return <span className={`badge badge-${tone}`}>{children}</span>;
+}
+
+export function EmptyState({ title, body, action }: { title: string; body?: string; action?: ReactNode }) {
+  return (
+    <div className="empty-state">
+      <div className="empty-state-mark" aria-hidden="true" />
+      <h3>{title}</h3>
+      {body ? <p>{body}</p> : null}
+      {action ? <div className="empty-state-action">{action}</div> : null}
+    </div>
+  );
+}
+
+/** A problem response, shown as the server worded it, with one line per invalid field. */
+export function ProblemAlert({ error, onDismiss }: { error: ApiError | Error | undefined; onDismiss?: () => void }) {
+  const t = useT();
+  if (!error) return null;
+  const title = error instanceof ApiError ? error.title : t('error.generic');
+  const lines = error instanceof ApiError ? error.validationErrors : [];
+  return (
+    <div className="alert alert-danger" role="alert">
+      <div className="alert-body">
+        <strong className="alert-title">{title}</strong>
+        {error.message ? <p>{error.message}</p> : null}
+        {lines.length > 0 ? (
+          <ul className="alert-lines">
+            {lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      {onDismiss ? (
+        <button type="button" className="alert-dismiss" onClick={onDismiss} aria-label={t('action.dismiss')}>
+          ×
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export function Notice({ tone = 'info', title, children }: { tone?: 'info' | 'warning' | 'success'; title?: string; children?: ReactNode }) {
+  return (
+    <div className={`alert alert-${tone}`} role={tone === 'warning' ? 'alert' : 'status'}>
+      <div className="alert-body">
+        {title ? <strong className="alert-title">{title}</strong> : null}
+        {children ? <div>{children}</div> : null}
+      </div>
+    </div>
+  );
+}
+
+export function Loading({ label }: { label?: string }) {
+  const t = useT();
+  return (
+    <div className="loading" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span>{label ?? t('state.loading')}</span>
+    </div>
+  );
+}
+
+export function PageHeader({ title, description, actions, back }: { title: string; description?: string; actions?: ReactNode; back?: ReactNode }) {
+  return (
+    <header className="page-header">
+      <div className="page-header-text">
+        {back ? <div className="page-header-back">{back}</div> : null}
+        <h1>{title}</h1>
+        {description ? <p className="page-description">{description}</p> : null}
+      </div>
+      {actions ? <div className="page-header-actions">{actions}</div> : null}
+    </header>
+  );
+}
+
+export function Card({ title, description, actions, children, className = '', isFlush = false }: { title?: string; description?: string; actions?: ReactNode; children: ReactNode; className?: string; isFlush?: boolean }) {
+  const id = useId();
+  return (
+    <section className={`card ${className}`} aria-labelledby={title ? id : undefined}>
+      {title || actions ? (
+        <div className="card-header">
+          <div>
+            {title ? <h2 id={id}>{title}</h2> : null}
+            {description ? <p className="card-description">{description}</p> : null}
+          </div>
+          {actions ? <div className="card-actions">{actions}</div> : null}
+        </div>
+      ) : null}
+      <div className={isFlush ? 'card-body card-body-flush' : 'card-body'}>{children}</div>
+    </section>
+  );
+}
+
+/** A modal dialog on the native <dialog>: focus stays inside, Escape closes it. */
+export function Dialog({ title, isOpen, onClose, children, footer }: { title: string; isOpen: boolean; onClose: () => void; children: ReactNode; footer?: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  const t = useT();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (isOpen && !dialog.open) dialog.showModal();
+    if (!isOpen && dialog.open) dialog.close();
+  }, [isOpen]);
+  return (
+    <dialog ref={ref} className="dialog" aria-labelledby={id} onClose={onClose} onCancel={onClose}>
+      {isOpen ? (
+        <>
+          <div className="dialog-header">
+            <h2 id={id}>{title}</h2>
+            <button type="button" className="dialog-close" onClick={onClose} aria-label={t('action.close')}>
+              ×
+            </button>
+          </div>
+          <div className="dialog-body">{children}</div>
+          {footer ? <div className="dialog-footer">{footer}</div> : null}
+        </>
+      ) : null}
+    </dialog>
+  );
+}
+
+function copyWithSelection(text: string): boolean {
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.className = 'visually-hidden';
+  document.body.append(area);
+  area.select();
+  const isCopied = document.execCommand('copy');
+  area.remove();
+  return isCopied;
+}
+
+export function CopyButton({ value, label }: { value: string; label: string }) {
+  const t = useT();
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => {
+    if (state === 'idle') return;
+    const timer = setTimeout(() => setState('idle'), 2000);
+    return () => clearTimeout(timer);
+  }, [state]);
+  const copy = async () => {
+    try {
+      if (navigator.clipboard && window.isSecureContext) await navigator.clipboard.writeText(value);
+      else if (!copyWithSelection(value)) throw new Error('copy failed');
+      setState('copied');
+    } catch {
+      setState(copyWithSelection(value) ? 'copied' : 'failed');
+    }
+  };
+  return (
+    <Button size="small" onClick={() => void copy()} aria-label={label}>
+      {state === 'copied' ? t('action.copied') : state === 'failed' ? t('action.copyFailed') : t('action.copy')}
+      <span className="visually-hidden" aria-live="polite">
+        {state === 'copied' ? t('action.copied') : ''}
+      </span>
+    </Button>
+  );
+}
+
+export function Pagination({ page, pages, total, onPrevious, onNext }: { page: number; pages: number; total: number; onPrevious?: () => void; onNext?: () => void }) {
+  const t = useT();
+  return (
+    <nav className="pagination" aria-label={t('pagination.label')}>
+      <span className="pagination-status">{t('pagination.status', { page, pages: Math.max(pages, 1), total })}</span>
+      <div className="pagination-buttons">
+        <Button size="small" onClick={onPrevious} disabled={!onPrevious}>
+          {t('pagination.previous')}
+        </Button>
+        <Button size="small" onClick={onNext} disabled={!onNext}>
+          {t('pagination.next')}
+        </Button>
+      </div>
+    </nav>
+  );
+}
+
+export function DescriptionList({ items }: { items: { term: string; value: ReactNode }[] }) {
+  return (
+    <dl className="description-list">
+      {items.map((item) => (
+        <div key={item.term} className="description-row">
+          <dt>{item.term}</dt>
+          <dd>{item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,113 @@
+import { ZSessionSchema, ZSetupSchema, ZSetupStatusSchema, ZSignInSchema, type TSession } from '../../shared/api/session';
+import type { AppContext } from '../context';
+import type { AdminSessionRow } from '../db/repos/admin-sessions';
+import type { UserRow } from '../db/repos/users';
+import { AppError, forbidden } from '../http/app-error';
+import { defineRoute, sendJson, type AnyRoute } from '../http/route';
+import { clearSessionCookie, requestOrigin, setSessionCookie } from '../http/session-cookie';
+import { csrfTokenOf, hashSessionSecret, SESSION_IDLE_MS } from '../services/sessions/session-secrets';
+import { signIn } from '../services/sessions/sign-in';
+import { runSetup } from '../services/setup/run-setup';
+
+export function presentSession(ctx: AppContext, secret: string, row: AdminSessionRow, user: UserRow): TSession {
+  const office = ctx.repos.office.get(ctx.now());
+  return {
+    user: {
+      self: `/api/users/${user.id}`,
+      username: user.username,
+      firstname: user.firstname,
+      lastname: user.lastname,
+      email: user.email,
+      permission_template: user.permissionTemplate as TSession['user']['permission_template'],
+    },
+    is_admin: user.permissionTemplate === 'CUSTOMER_ADMIN_USER',
+    csrf_token: csrfTokenOf(secret),
+    created_time: ctx.timestamp(row.createdAt),
+    idle_expire_time: ctx.timestamp(Math.min(row.lastSeenAt + SESSION_IDLE_MS, row.expiresAt)),
+    expire_time: ctx.timestamp(row.expiresAt),
+    office: { name: office.name, email: office.email, is_set_up: office.setUpAt !== null },
+  };
+}
+
+const tag = 'Admin session';
+
+export const sessionRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'get',
+    path: '/api/setup',
+    operationId: 'getSetupStatus',
+    summary: 'Whether the first-run setup is open (no administrator exists yet)',
+    tag,
+    access: 'public',
+    responses: { 200: { description: 'The setup status', schema: ZSetupStatusSchema } },
+    handler: ({ res, ctx }) => {
+      const office = ctx.repos.office.get(ctx.now());
+      sendJson(res, 200, { needs_setup: ctx.repos.users.countActiveAdmins() === 0, office_name: office.name });
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/setup',
+    operationId: 'runSetup',
+    summary: 'First run: the office and the first administrator, signed in at once',
+    description: 'Open only while no active administrator exists; afterwards 409. Sets the session cookie.',
+    tag,
+    access: 'public',
+    body: ZSetupSchema,
+    responses: { 201: { description: 'The new session', schema: ZSessionSchema } },
+    handler: async ({ req, res, ctx, body }) => {
+      const { secret, row } = await runSetup(ctx, body, requestOrigin(req));
+      setSessionCookie(req, res, secret, row.expiresAt);
+      sendJson(res, 201, presentSession(ctx, secret, row, ctx.repos.users.findById(row.userId) as UserRow));
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/session',
+    operationId: 'signIn',
+    summary: 'Sign in to the admin UI with a username and password',
+    description:
+      'Sets an HttpOnly, SameSite=Strict session cookie. Writes made with it must carry the header X-SignDesk-CSRF with the csrf_token of the response. Failed tries are limited per username and per address (429).',
+    tag,
+    access: 'public',
+    body: ZSignInSchema,
+    responses: { 201: { description: 'The new session', schema: ZSessionSchema } },
+    handler: async ({ req, res, ctx, body }) => {
+      const { secret, row } = await signIn(ctx, body, requestOrigin(req));
+      setSessionCookie(req, res, secret, row.expiresAt);
+      sendJson(res, 201, presentSession(ctx, secret, row, ctx.repos.users.findById(row.userId) as UserRow));
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/session',
+    operationId: 'getSession',
+    summary: 'The signed-in session: who, until when, and its CSRF token',
+    tag,
+    access: 'user',
+    responses: { 200: { description: 'The session', schema: ZSessionSchema } },
+    handler: ({ req, res, ctx }) => {
+      const secret = req.sessionSecret;
+      const row = secret ? ctx.repos.adminSessions.findByHash(hashSessionSecret(secret)) : undefined;
+      if (!secret || !row) throw forbidden('This is the admin UI session; API tokens have none.');
+      const user = ctx.repos.users.findById(row.userId);
+      if (!user) throw new AppError('unauthorized', 'Your session has ended; sign in again.');
+      sendJson(res, 200, presentSession(ctx, secret, row, user));
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/api/session',
+    operationId: 'signOut',
+    summary: 'Sign out: the session ends and its cookie is cleared',
+    tag,
+    access: 'user',
+    responses: { 204: { description: 'Signed out' } },
+    handler: ({ req, res, ctx }) => {
+      if (req.sessionId === undefined) throw forbidden('This is the admin UI session; API tokens have none.');
+      ctx.repos.adminSessions.delete(req.sessionId);
+      clearSessionCookie(req, res);
+      res.status(204).end();
+    },
+  }),
+];

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import Database from 'better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { DEFAULT_MIGRATIONS_FOLDER, type Db } from './open-database';
+
+const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
+const REQUIRED_TABLES = ['__drizzle_migrations', 'office', 'users', 'api_tokens'];
+
+/** Why an uploaded file cannot be restored; the message is shown to the admin as is. */
+export class BackupRejected extends Error {}
+
+/**
+ * A consistent copy of the live database made with SQLite's online backup API (requests go on
+ * meanwhile), turned into a single self-contained file (no -wal beside it).
+ */
+export async function backupDatabase(db: Db, destination: string): Promise<void> {
+  await db.$client.backup(destination);
+  const copy = new Database(destination);
+  try {
+    copy.pragma('journal_mode = DELETE');
+  } finally {
+    copy.close();
+  }
+}
+
+function openCandidate(file: string): Database.Database {
+  const head = Buffer.alloc(SQLITE_MAGIC.length);
+  const fd = fs.openSync(file, 'r');
+  try {
+    fs.readSync(fd, head, 0, head.length, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  if (!head.equals(SQLITE_MAGIC)) throw new BackupRejected('The file is not an SQLite database.');
+  try {
+    return new Database(file, { fileMustExist: true });
+  } catch {
+    throw new BackupRejected('The file is not a readable SQLite database.');
+  }
+}
+
+function checkCandidate(candidate: Database.Database, migrationsFolder: string): void {
+  let check: unknown;
+  try {
+    check = candidate.pragma('quick_check', { simple: true });
+  } catch {
+    throw new BackupRejected('The file is damaged: SQLite cannot read it.');
+  }
+  if (check !== 'ok') throw new BackupRejected(`The file is damaged: ${String(check)}.`);
+  const tables = new Set(
+    candidate
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+      .all()
+      .map((row) => (row as { name: string }).name),
+  );
+  const missing = REQUIRED_TABLES.filter((name) => !tables.has(name));
+  if (missing.length > 0) throw new BackupRejected(`The file is not a SignDesk backup (it has no ${missing.join(', ')} table).`);
+  const known = new Set(readMigrationFiles({ migrationsFolder }).map((migration) => migration.hash));
+  const applied = candidate.prepare('SELECT hash FROM __drizzle_migrations').all() as { hash: string }[];
+  if (applied.some((row) => !known.has(row.hash))) {
+    throw new BackupRejected('The backup was made by a newer version of SignDesk; update SignDesk first.');
+  }
+}
+
+/**
+ * Replaces the live database's content with a validated backup, in place: SQLite's backup API
+ * writes the file into the open database as one write transaction, so every connection and
+ * prepared statement sees the restored data. Then the migrations bring it up to this version.
+ * `file` is a scratch copy that this function may change.
+ */
+export async function restoreDatabase(db: Db, file: string, migrationsFolder: string = DEFAULT_MIGRATIONS_FOLDER): Promise<void> {
+  const candidate = openCandidate(file);
+  try {
+    checkCandidate(candidate, migrationsFolder);
+    candidate.pragma('journal_mode = DELETE');
+    const livePageSize = db.$client.pragma('page_size', { simple: true }) as number;
+    if (candidate.pragma('page_size', { simple: true }) !== livePageSize) {
+      // A WAL database only takes pages of its own size.
+      candidate.pragma(`page_size = ${Number(livePageSize)}`);
+      candidate.exec('VACUUM');
+    }
+    const livePath = db.$client.name;
+    // As few steps as can be: the live database is locked for the shortest time.
+    await candidate.backup(livePath, { progress: () => 2 ** 30 });
+  } finally {
+    candidate.close();
+  }
+  migrate(db, { migrationsFolder });
+}

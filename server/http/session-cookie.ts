@@ -1,0 +1,84 @@
+import type { Request, Response } from 'express';
+import { CSRF_HEADER } from '../../shared/api/session';
+import type { AppContext } from '../context';
+import { findLiveSession } from '../services/sessions/find-session';
+import { csrfTokenOf, isSameSecret, SESSION_COOKIE, SESSION_RATE_LIMIT } from '../services/sessions/session-secrets';
+import { AppError } from './app-error';
+import type { PrincipalResolver } from './authenticate';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function readCookie(req: Request, name: string): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index < 0 || part.slice(0, index).trim() !== name) continue;
+    const value = part.slice(index + 1).trim();
+    return /^[A-Za-z0-9_-]{1,100}$/.test(value) ? value : undefined;
+  }
+  return undefined;
+}
+
+const isHttps = (req: Request) => req.secure || req.headers['x-forwarded-proto'] === 'https';
+
+/** HttpOnly, SameSite=Strict, for the whole site (the UI at /admin, the API at /api); Secure over https. */
+export function setSessionCookie(req: Request, res: Response, secret: string, expiresAt: number): void {
+  res.cookie(SESSION_COOKIE, secret, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: isHttps(req),
+    path: '/',
+    expires: new Date(expiresAt),
+  });
+}
+
+export function clearSessionCookie(req: Request, res: Response): void {
+  res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'strict', secure: isHttps(req), path: '/' });
+}
+
+/**
+ * The admin UI's way to authenticate: the session cookie. A cookie that names no live
+ * session is 401 (the UI goes back to sign-in); a write without the session's CSRF header is 403.
+ */
+export function sessionPrincipalResolver(ctx: AppContext): PrincipalResolver {
+  return (req) => {
+    if (!req.headers.cookie) return undefined;
+    const secret = readCookie(req, SESSION_COOKIE);
+    if (!secret) return undefined;
+    const session = findLiveSession(ctx, secret);
+    if (!session) {
+      if (req.res) clearSessionCookie(req, req.res);
+      throw new AppError('unauthorized', 'Your session has ended; sign in again.');
+    }
+    if (!SAFE_METHODS.has(req.method)) {
+      const presented = req.headers[CSRF_HEADER.toLowerCase()];
+      if (typeof presented !== 'string' || !isSameSecret(presented, csrfTokenOf(secret))) {
+        throw new AppError('forbidden', `Writes made with the admin session need the ${CSRF_HEADER} header of the session.`);
+      }
+    }
+    req.sessionSecret = secret;
+    req.sessionId = session.row.id;
+    return {
+      kind: 'session',
+      tokenId: undefined,
+      tokenKind: undefined,
+      ownerUserId: session.user.id,
+      rateLimit: SESSION_RATE_LIMIT,
+      rateKey: `session:${session.row.id}`,
+    };
+  };
+}
+
+declare module 'express-serve-static-core' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  interface Request {
+    /** The session cookie's secret, set when the session authenticated the request. */
+    sessionSecret?: string;
+    sessionId?: number;
+  }
+}
+
+export function requestOrigin(req: Request): { userAgent: string; ipAddress: string } {
+  return { userAgent: String(req.headers['user-agent'] ?? ''), ipAddress: req.socket.remoteAddress ?? '' };
+}

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { isValidTimeZone } from '../time';
+import { shortText } from './common';
+
+/** Largest database file a restore takes. */
+export const MAX_RESTORE_BYTES = 512 * 1024 * 1024;
+export const BACKUP_CONTENT_TYPE = 'application/vnd.sqlite3';
+
+export const ZGeneralSettingsSchema = z
+  .object({
+    office_name: z.string(),
+    office_email: z.string(),
+    public_base_url: z.string().nullable().meta({ description: 'The setting; null: the default (PUBLIC_BASE_URL or http://HOST:PORT)' }),
+    effective_public_base_url: z.string().meta({ description: 'The base of every link handed out now' }),
+    time_zone: z.string().nullable().meta({ description: 'The setting; null: the default (TZ, else Europe/Stockholm)' }),
+    effective_time_zone: z.string(),
+  })
+  .meta({ id: 'GeneralSettings' });
+
+const baseUrl = z
+  .url({ protocol: /^https?$/ })
+  .max(1_000)
+  .refine((text) => {
+    // Runs even when the URL check above failed: a text that is no URL at all is simply refused.
+    try {
+      const url = new URL(text);
+      return url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+    } catch {
+      return false;
+    }
+  }, 'must be an http(s) URL without query, fragment or credentials');
+
+export const ZGeneralSettingsUpdateSchema = z
+  .strictObject({
+    office_name: shortText().min(1).optional(),
+    office_email: z.email().max(1_000).optional(),
+    public_base_url: baseUrl.nullable().optional(),
+    time_zone: z.string().max(100).refine(isValidTimeZone, 'must be an IANA time zone such as Europe/Stockholm').nullable().optional(),
+  })
+  .meta({ id: 'GeneralSettingsUpdate' });
+
+export const GENERAL_SETTINGS_READ_ONLY_FIELDS = ['effective_public_base_url', 'effective_time_zone'] as const;
+
+export const ZSigningCertificateSchema = z
+  .object({
+    is_available: z.boolean().meta({ description: 'false: this build has no signing certificate support yet' }),
+    subject: z.string().nullable(),
+    issuer: z.string().nullable(),
+    fingerprint: z.string().nullable().meta({ description: 'SHA-256 of the certificate' }),
+    not_before: z.string().nullable(),
+    not_after: z.string().nullable(),
+    is_self_signed: z.boolean().nullable(),
+    source: z.string().nullable().meta({ description: 'self-made (at first run) or imported' }),
+    key_algorithm: z.string().nullable(),
+  })
+  .meta({ id: 'SigningCertificate' });
+
+export const ZSigningCertificateImportSchema = z
+  .strictObject({
+    pkcs12: z.base64().max(1_000_000).meta({ description: 'The PKCS#12 (.p12/.pfx) file, base64' }),
+    passphrase: z.string().max(1_000),
+  })
+  .meta({ id: 'SigningCertificateImport' });
+
+export const ZRestoreResultSchema = z
+  .object({
+    restored: z.literal(true),
+    detail: z.string(),
+  })
+  .meta({ id: 'RestoreResult' });
+
+export type TGeneralSettings = z.infer<typeof ZGeneralSettingsSchema>;
+export type TGeneralSettingsUpdate = z.infer<typeof ZGeneralSettingsUpdateSchema>;
+export type TSigningCertificate = z.infer<typeof ZSigningCertificateSchema>;
+export type TRestoreResult = z.infer<typeof ZRestoreResultSchema>;
