@@ -11,7 +11,8 @@ import { openDatabase } from './db/open-database';
 import { createLogger } from './logging/logger';
 import { apiRoutes } from './routes';
 import { adminPages } from './admin/admin-pages';
-import { findRendererDir } from './admin/renderer-dir';
+import { findBuiltDir, findRendererDir } from './admin/renderer-dir';
+import { signingPages } from './signing/signing-pages';
 import { sessionPrincipalResolver } from './http/session-cookie';
 import { createWorkers } from './workers';
 
@@ -70,7 +71,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   const app = createApp(ctx, {
     routes: apiRoutes,
     principalResolvers: [sessionPrincipalResolver(ctx)],
-    pages: [adminPages(ctx, findRendererDir())],
+    pages: [adminPages(ctx, findRendererDir()), signingPages(ctx, findBuiltDir('signing'))],
   });
   const server = http.createServer({ requestTimeout: 120_000, headersTimeout: 30_000 }, app);
   // Responses still being made when shutdown begins close their connection after they are

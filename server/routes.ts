@@ -4,6 +4,7 @@ import { annotationRoutes } from './api/annotations';
 import { attachmentRoutes } from './api/attachments';
 import { contractActionRoutes } from './api/contract-actions';
 import { contractRoutes } from './api/contracts';
+import { contractSigningRoutes } from './api/contract-signing';
 import { partnerRoutes } from './api/partner';
 import { partyRoutes } from './api/parties';
 import { sessionRoutes } from './api/session';
@@ -23,6 +24,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...messagingSettingsRoutes,
   ...contractRoutes,
   ...contractActionRoutes,
+  ...contractSigningRoutes,
   ...partyRoutes,
   ...annotationRoutes,
   ...attachmentRoutes,

@@ -3,7 +3,11 @@ import path from 'node:path';
 import { build } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '..');
-const SOURCES = ['renderer', 'shared', 'vite.config.ts', 'package.json'];
+const SOURCES = ['renderer', 'shared', 'vite.config.ts', 'vite.signing.config.ts', 'package.json'];
+const BUILDS = [
+  { config: 'vite.config.ts', index: 'dist/renderer/index.html' },
+  { config: 'vite.signing.config.ts', index: 'dist/signing/index.html' },
+];
 
 function newestMtime(entry: string): number {
   const stat = fs.statSync(entry);
@@ -14,12 +18,15 @@ function newestMtime(entry: string): number {
 }
 
 /**
- * The browser tests drive the built admin UI, so `npm test` builds it first (once, and only
- * when a source is newer than the build), and a fresh clone passes with the README's commands.
+ * The browser tests drive the built admin UI and signing page, so `npm test` builds them first
+ * (once, and only when a source is newer than the build), and a fresh clone passes with the
+ * README's commands.
  */
 export default async function buildRenderer(): Promise<void> {
-  const index = path.join(root, 'dist/renderer/index.html');
   const sourceTime = Math.max(...SOURCES.map((entry) => newestMtime(path.join(root, entry))));
-  if (fs.existsSync(index) && fs.statSync(index).mtimeMs > sourceTime) return;
-  await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  for (const target of BUILDS) {
+    const index = path.join(root, target.index);
+    if (fs.existsSync(index) && fs.statSync(index).mtimeMs > sourceTime) continue;
+    await build({ configFile: path.join(root, target.config), logLevel: 'warn' });
+  }
 }

@@ -3,11 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Where the built admin UI (Vite's dist/renderer) is: beside the sources in a checkout, or
- * beside a bundled server in a package. RENDERER_DIR (resolved by the caller) wins.
+ * Where a Vite build (dist/renderer: the admin UI; dist/signing: the party signing page) is:
+ * beside the sources in a checkout, or beside a bundled server in a package. An explicit
+ * directory (resolved by the caller) wins.
  */
-export function findRendererDir(override?: string): string | undefined {
+export function findBuiltDir(name: 'renderer' | 'signing', override?: string): string | undefined {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = override ? [override] : [path.resolve(here, '../../dist/renderer'), path.resolve(here, '../renderer'), path.resolve(here, 'renderer')];
+  const candidates = override ? [override] : [path.resolve(here, `../../dist/${name}`), path.resolve(here, `../${name}`), path.resolve(here, name)];
   return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html')));
 }
+
+export const findRendererDir = (override?: string) => findBuiltDir('renderer', override);

@@ -38,6 +38,7 @@ function problemResponses(route: AnyRoute): ZodOpenApiOperationObject['responses
   const statuses = new Set<number>(route.access === 'public' ? [400, 401, 406, 409, 429] : [400, 401, 403, 406, 429]);
   if (route.path.includes(':')) statuses.add(404);
   if (route.method !== 'get') statuses.add(409);
+  for (const status of route.problemStatuses ?? []) statuses.add(status);
   if (route.body || route.rawBody) {
     statuses.add(413);
     statuses.add(415);

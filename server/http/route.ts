@@ -63,6 +63,8 @@ export type RouteSpec<
   readOnlyFields?: readonly string[];
   rawBody?: RawBodySpec;
   responses: Record<number, ResponseSpec>;
+  /** Problem statuses beyond those every route of its kind can answer (e.g. 409 on a GET). */
+  problemStatuses?: readonly number[];
   handler: (input: HandlerInput<P, Q, B>) => void | Promise<void>;
 };
 

@@ -59,13 +59,13 @@ export function verifyPartyCode(ctx: AppContext, party: PartyRow, code: string):
   });
 }
 
-/** The cookie value that says this browser entered the party's code, until `expiresAt`. */
+/** The cookie value that says this browser entered the party's code, until `expiresAt` (13 digits, then the MAC). */
 export function verifiedCookieValue(ctx: AppContext, party: PartyRow, expiresAt: number): string {
-  return `${expiresAt}.${ctx.secret.mac('party-verified', `${party.id}:${expiresAt}`)}`;
+  return `${expiresAt}${ctx.secret.mac('party-verified', `${party.id}:${expiresAt}`)}`;
 }
 
 export function isVerifiedCookie(ctx: AppContext, party: PartyRow, value: string | undefined): boolean {
-  const match = value ? /^(\d{13})\.([\w-]{43})$/.exec(value) : null;
+  const match = value ? /^(\d{13})([\w-]{43})$/.exec(value) : null;
   if (!match?.[1] || !match[2]) return false;
   const expiresAt = Number(match[1]);
   return expiresAt > ctx.now() && ctx.secret.isMacValid('party-verified', `${party.id}:${expiresAt}`, match[2]);

@@ -1,0 +1,47 @@
+import { ZContractSchema } from '../../shared/api/contracts';
+import { AppError } from '../http/app-error';
+import { defineRoute, sendJson, type AnyRoute } from '../http/route';
+import { fileResponseHeaders } from '../http/upload-headers';
+import { findContract } from '../services/contracts/find-draft';
+import { requestOrigin } from '../services/contracts/log-activity';
+import { notifyContract } from '../services/signing/notify-contract';
+import { presentContract } from './contract-presenters';
+
+const tag = 'Contracts';
+
+export const contractSigningRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'post',
+    path: '/api/contracts/:contract_id/notify',
+    operationId: 'notifyContract',
+    summary: 'Remind the parties whose answer is awaited (by the signing order)',
+    description: 'Refused with 409 for drafts and for signed, rejected or expired contracts.',
+    tag,
+    access: 'user',
+    responses: { 200: { description: 'The contract', schema: ZContractSchema } },
+    handler: ({ req, res, ctx, ids, actor }) => {
+      sendJson(res, 200, presentContract(ctx, notifyContract(ctx, ids.contract_id, actor.id, requestOrigin(req))));
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/contracts/:contract_id/signed_pdf',
+    operationId: 'getSignedPdf',
+    summary: 'The signed, sealed PDF; 409 until every party has signed',
+    tag,
+    access: 'user',
+    responses: { 200: { description: 'The signed PDF', contentType: 'application/pdf' } },
+    problemStatuses: [409],
+    handler: ({ res, ctx, ids }) => {
+      const contract = findContract(ctx, ids.contract_id);
+      const file = contract.status === 'signed' && contract.signedFileId !== null ? ctx.repos.files.getFile(contract.signedFileId) : undefined;
+      if (!file) {
+        throw new AppError('contract-state', `Contract /api/contracts/${contract.id} is ${contract.status}; the signed PDF exists once every party has signed.`);
+      }
+      for (const [name, value] of Object.entries(fileResponseHeaders('application/pdf', `${contract.name || `contract-${contract.id}`} (signed).pdf`))) {
+        res.setHeader(name, value);
+      }
+      res.status(200).end(file.data);
+    },
+  }),
+];

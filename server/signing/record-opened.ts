@@ -1,0 +1,24 @@
+import type { AppContext } from '../context';
+import type { PartyRow } from '../db/repos/parties';
+import { inTransaction } from '../db/open-database';
+import { partyPath } from '../services/contracts/save-party';
+import { logActivity, type RequestOrigin } from '../services/contracts/log-activity';
+
+/**
+ * Following the link opens the document: the first time, the party's opened time and an
+ * activity entry; each time, `email_status.opened` and `clicked` when the link came by e-mail.
+ */
+export function recordOpened(ctx: AppContext, party: PartyRow, origin: RequestOrigin): void {
+  inTransaction(ctx.db, () => {
+    const contract = ctx.repos.contracts.findById(party.contractId);
+    if (!contract || contract.status === 'draft') return;
+    const now = ctx.now();
+    if (party.openedAt === null) {
+      ctx.repos.parties.update(party.id, { openedAt: now, updatedAt: now });
+      logActivity(ctx, { contractId: contract.id, event: 'party.opened', subject: partyPath(party), ...origin });
+    }
+    if (party.emailSent && !(party.emailOpened && party.emailClicked)) {
+      ctx.repos.parties.markEmailStatus(party.id, { emailOpened: true, emailClicked: true });
+    }
+  });
+}

@@ -1,0 +1,172 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type Request, type Response, type Router } from 'express';
+import { ZSigningAcceptSchema, ZSigningCodeSchema, ZSigningRejectSchema } from '../../shared/api/signing';
+import type { AppContext } from '../context';
+import type { PartyRow } from '../db/repos/parties';
+import { AppError, notFound } from '../http/app-error';
+import { htmlSecurityHeaders } from '../http/security-headers';
+import { fileResponseHeaders } from '../http/upload-headers';
+import { parseOrThrow } from '../http/validate';
+import { requestOrigin } from '../services/contracts/log-activity';
+import { acceptAsParty } from '../services/signing/accept-as-party';
+import { isVerifiedCookie, sendPartyCode, verifiedCookieValue, verifyPartyCode, VERIFIED_FOR_MS } from '../services/signing/party-code';
+import { rejectAsParty } from '../services/signing/reject-as-party';
+import { signingState, stageOf } from '../services/signing/signing-state';
+import { checkSigningCsrf, limitLinkRate, partyFromLink, signingCsrfToken, VERIFIED_COOKIE } from './party-from-link';
+import { recordOpened } from './record-opened';
+import { readCookie } from '../http/session-cookie';
+
+const NOT_BUILT = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SignDesk</title></head><body><h1>The signing page is not built</h1><p>Run <code>npm run build:signing</code>.</p></body></html>';
+const NOT_FOUND = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>SignDesk</title></head><body><main><h1>This signing link is not valid</h1><p>Check the link in your invitation. Denna länk för underskrift är inte giltig.</p></main></body></html>';
+
+/**
+ * The party signing pages at /sign/<token>: the built page, its JSON state and answers, the
+ * document, the attachments and the signed PDF. The token is the party's only credential;
+ * answers also need the page's CSRF token, and EMAIL_CODE / SMS_CODE a verified cookie.
+ */
+export function signingPages(ctx: AppContext, signingDir: string | undefined): Router {
+  const router = express.Router();
+  const security = htmlSecurityHeaders();
+  const indexHtml = signingDir ? fs.readFileSync(path.join(signingDir, 'index.html'), 'utf8') : undefined;
+  const json = express.json({ limit: '64kb' });
+
+  const isVerified = (req: Request, party: PartyRow) => isVerifiedCookie(ctx, party, readCookie(req, VERIFIED_COOKIE));
+  const stateOf = (req: Request, party: PartyRow) => signingState(ctx, party, isVerified(req, party), signingCsrfToken(ctx, party));
+  const freshParty = (party: PartyRow) => ctx.repos.parties.findById(party.id) ?? party;
+  const sendState = (req: Request, res: Response, party: PartyRow) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(stateOf(req, freshParty(party)));
+  };
+  /** The document and its files are for a party that may see them: not before the code, not of a draft. */
+  const requireSight = (req: Request, party: PartyRow) => {
+    const contract = ctx.repos.contracts.findById(party.contractId);
+    if (!contract) throw notFound('contract');
+    const stage = stageOf(ctx, contract, party, ctx.repos.parties.listInContract(contract.id), isVerified(req, party));
+    if (stage === 'needs-code' || stage === 'draft') throw new AppError('forbidden', 'Open the document from the signing page first.');
+    return contract;
+  };
+  const authenticationOf = (party: PartyRow) => ctx.repos.contracts.findById(party.contractId)?.requireAuth ?? 'NONE';
+
+  if (signingDir) {
+    router.use('/sign/assets', security, express.static(signingDir, { immutable: true, maxAge: '1y', index: false }), (_req, res) => {
+      res.status(404).type('text').send('Not found');
+    });
+  }
+
+  router.get('/sign/:token', security, (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    let party: PartyRow;
+    try {
+      party = partyFromLink(ctx, req);
+      limitLinkRate(ctx, party);
+    } catch {
+      res.status(404).type('html').send(NOT_FOUND);
+      return;
+    }
+    recordOpened(ctx, party, requestOrigin(req));
+    if (!indexHtml) {
+      res.status(503).type('html').send(NOT_BUILT);
+      return;
+    }
+    res.type('html').send(indexHtml);
+  });
+
+  router.get('/sign/:token/state', (req, res) => {
+    const party = partyFromLink(ctx, req);
+    limitLinkRate(ctx, party);
+    sendState(req, res, party);
+  });
+
+  router.get('/sign/:token/document.pdf', (req, res) => {
+    const party = partyFromLink(ctx, req);
+    limitLinkRate(ctx, party);
+    const contract = requireSight(req, party);
+    const file = ctx.repos.files.getFile(contract.originalFileId);
+    if (!file) throw notFound('document');
+    for (const [name, value] of Object.entries(fileResponseHeaders('application/pdf', `${contract.name || 'document'}.pdf`))) res.setHeader(name, value);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.end(file.data);
+  });
+
+  router.get('/sign/:token/signed.pdf', (req, res) => {
+    const party = partyFromLink(ctx, req);
+    limitLinkRate(ctx, party);
+    const contract = ctx.repos.contracts.findById(party.contractId);
+    const file = contract?.signedFileId ? ctx.repos.files.getFile(contract.signedFileId) : undefined;
+    if (!contract || !file) throw new AppError('contract-state', 'The signed document is ready once every party has signed.');
+    const headers = fileResponseHeaders('application/pdf', `${contract.name || 'document'} (signed).pdf`);
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    res.setHeader('Content-Disposition', headers['Content-Disposition']?.replace(/^inline/, 'attachment') ?? 'attachment');
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.end(file.data);
+  });
+
+  router.get('/sign/:token/attachments/:attachmentId', (req, res) => {
+    const party = partyFromLink(ctx, req);
+    limitLinkRate(ctx, party);
+    const contract = requireSight(req, party);
+    const attachment = ctx.repos.attachments.listInContract(contract.id).find((row) => String(row.id) === req.params.attachmentId);
+    const file = attachment ? ctx.repos.files.getFile(attachment.fileId) : undefined;
+    if (!attachment || !file) throw notFound('attachment');
+    for (const [name, value] of Object.entries(fileResponseHeaders(attachment.contentType, attachment.name))) res.setHeader(name, value);
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.end(file.data);
+  });
+
+  router.post('/sign/:token/code', (req, res) => {
+    const party = partyFromLink(ctx, req);
+    limitLinkRate(ctx, party);
+    checkSigningCsrf(ctx, req, party);
+    const contract = ctx.repos.contracts.findById(party.contractId);
+    if (!contract) throw notFound('contract');
+    if (stageOf(ctx, contract, party, ctx.repos.parties.listInContract(contract.id), isVerified(req, party)) !== 'needs-code') {
+      throw new AppError('contract-state', 'No code is needed now.');
+    }
+    sendPartyCode(ctx, contract, party, requestOrigin(req));
+    sendState(req, res, party);
+  });
+
+  router.post('/sign/:token/code/verify', json, (req, res) => {
+    const party = partyFromLink(ctx, req);
+    limitLinkRate(ctx, party);
+    checkSigningCsrf(ctx, req, party);
+    const { code } = parseOrThrow(ZSigningCodeSchema, req.body ?? {});
+    if (!verifyPartyCode(ctx, party, code)) {
+      throw new AppError('validation-failed', 'That code is not right, or it has expired.', { validationErrors: ['code: is not right or has expired'] });
+    }
+    const expiresAt = ctx.now() + VERIFIED_FOR_MS;
+    res.cookie(VERIFIED_COOKIE, verifiedCookieValue(ctx, party, expiresAt), {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: req.secure || ctx.baseUrl().startsWith('https:'),
+      path: `/sign/${party.signToken}`,
+      expires: new Date(expiresAt),
+    });
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(signingState(ctx, freshParty(party), true, signingCsrfToken(ctx, party)));
+  });
+
+  router.post('/sign/:token/accept', json, async (req, res) => {
+    const party = partyFromLink(ctx, req);
+    limitLinkRate(ctx, party);
+    checkSigningCsrf(ctx, req, party);
+    const input = parseOrThrow(ZSigningAcceptSchema, req.body ?? {});
+    if (authenticationOf(party) !== 'NONE' && !isVerified(req, party)) throw new AppError('forbidden', 'Enter your code first.');
+    await acceptAsParty(ctx, party, input, requestOrigin(req), authenticationOf(party));
+    sendState(req, res, party);
+  });
+
+  router.post('/sign/:token/reject', json, (req, res) => {
+    const party = partyFromLink(ctx, req);
+    limitLinkRate(ctx, party);
+    checkSigningCsrf(ctx, req, party);
+    const { cause } = parseOrThrow(ZSigningRejectSchema, req.body ?? {});
+    if (authenticationOf(party) !== 'NONE' && !isVerified(req, party)) throw new AppError('forbidden', 'Enter your code first.');
+    rejectAsParty(ctx, party.id, cause, requestOrigin(req), authenticationOf(party));
+    sendState(req, res, party);
+  });
+
+  router.get('/sign/{*rest}', security, (_req, res) => void res.status(404).type('html').send(NOT_FOUND));
+  return router;
+}

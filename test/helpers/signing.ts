@@ -1,0 +1,131 @@
+import { expect } from 'vitest';
+import type { Config } from '../../server/index';
+import { makePdf } from './pdfs';
+import { startTestServer, type TestServer } from './server';
+import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from './smtp-receiver';
+import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
+
+/** A server wired to a real SMTP server and a verifying webhook consumer, as an office would run it. */
+export type SigningEnv = {
+  t: TestServer;
+  smtp: SmtpReceiver;
+  hooks: WebhookReceiver;
+  close(): Promise<void>;
+};
+
+export async function startSigningEnv(overrides: Partial<Config> = {}): Promise<SigningEnv> {
+  const smtp = await startSmtpReceiver();
+  const hooks = await startWebhookReceiver();
+  hooks.respond(() => 200);
+  const t = await startTestServer({
+    smtpUrl: smtp.url,
+    mailFrom: 'SignDesk <office@example.test>',
+    webhookFirstDelayS: 0,
+    ...overrides,
+  });
+  const consumer = await t.api('POST', '/api/webhooks', { body: { url: `${hooks.url}/hooks` } });
+  hooks.trust(consumer.body.key_id, consumer.body.public_key);
+  return {
+    t,
+    smtp,
+    hooks,
+    close: async () => {
+      await t.close();
+      await smtp.close();
+      await hooks.close();
+    },
+  };
+}
+
+export type PartySpec = {
+  name: string;
+  email?: string;
+  mobile_phone?: string;
+  delivery_method?: string;
+  sign_type?: string;
+  sign_order?: number;
+  user?: string;
+  /** Annotations of this party (defaults: a signature box on page 1). */
+  fields?: Array<Record<string, unknown>>;
+};
+
+export type MadeContract = { self: string; id: number; parties: Array<{ self: string; contract_url: string; name: string }> };
+
+/** A contract from an uploaded PDF with parties and their fields, made through the API. */
+export async function makeContract(
+  t: TestServer,
+  parties: PartySpec[],
+  settings: Record<string, unknown> = {},
+  pages = 2,
+): Promise<MadeContract> {
+  const created = await t.api('POST', '/api/contracts', { raw: { data: await makePdf({ pages }), contentType: 'application/pdf' } });
+  expect(created.status).toBe(201);
+  const self = created.body.self as string;
+  const changed = await t.api('PUT', self, { body: { name: 'Hyresavtal Storgatan 1', ...settings } });
+  expect(changed.status, changed.text).toBe(200);
+  const made: MadeContract['parties'] = [];
+  for (const spec of parties) {
+    const { fields, ...body } = spec;
+    const party = await t.api('POST', `${self}/parties`, { body });
+    expect(party.status, party.text).toBe(201);
+    made.push(party.body);
+    for (const field of fields ?? [{ type: 'SIGNATURE', pdf_page: 1, pos_x: 60, pos_y: 640, width: 200, height: 50 }]) {
+      const annotation = await t.api('POST', `${self}/annotations`, { body: { party_id: party.body.self, input_required: true, ...field } });
+      expect(annotation.status, annotation.text).toBe(201);
+    }
+  }
+  return { self, id: Number(self.split('/').at(-1)), parties: made };
+}
+
+/** The signing link in a received invitation (text part). */
+export function linkIn(mail: ReceivedMail): string {
+  const match = /https?:\/\/\S+\/sign\/[A-Za-z0-9_-]{43}(?:\/signed\.pdf)?/.exec(mail.mail.text ?? '');
+  if (!match) throw new Error(`no signing link in: ${mail.mail.text}`);
+  return match[0];
+}
+
+export function mailsTo(smtp: SmtpReceiver, address: string): ReceivedMail[] {
+  return smtp.mails.filter((mail) => mail.envelopeTo.includes(address));
+}
+
+/** Waits until `address` has received `count` mails; returns them. */
+export async function waitForMailsTo(smtp: SmtpReceiver, address: string, count: number): Promise<ReceivedMail[]> {
+  await expect.poll(() => mailsTo(smtp, address).length, { timeout: 15_000, interval: 25 }).toBeGreaterThanOrEqual(count);
+  return mailsTo(smtp, address);
+}
+
+/** A party's browser-less client for its signing link: keeps its cookie and the page's CSRF token. */
+export function signingClient(link: string) {
+  let cookie = '';
+  let csrf = '';
+  const call = async (path: string, method = 'GET', body?: unknown, options: { csrf?: string | null } = {}) => {
+    const headers: Record<string, string> = {};
+    if (cookie) headers.cookie = cookie;
+    const token = options.csrf === undefined ? csrf : options.csrf;
+    if (method !== 'GET' && token !== null) headers['x-signing-csrf'] = token;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(`${link}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const setCookie = response.headers.get('set-cookie');
+    if (setCookie) cookie = setCookie.split(';')[0] ?? '';
+    const type = response.headers.get('content-type') ?? '';
+    const data = type.includes('json') ? await response.json() : Buffer.from(await response.arrayBuffer());
+    if (type.includes('json') && data && typeof data === 'object' && 'csrfToken' in data) csrf = String(data.csrfToken);
+    return { status: response.status, headers: response.headers, body: data as any };
+  };
+  return {
+    open: () => call(''),
+    state: () => call('/state'),
+    document: () => call('/document.pdf'),
+    signedPdf: () => call('/signed.pdf'),
+    sendCode: () => call('/code', 'POST'),
+    verify: (code: string) => call('/code/verify', 'POST', { code }),
+    accept: (fields: Record<string, string | boolean> = {}, signatureName = 'Signer', options: { csrf?: string | null } = {}) =>
+      call('/accept', 'POST', { fields, signatureName }, options),
+    reject: (cause: string, options: { csrf?: string | null } = {}) => call('/reject', 'POST', { cause }, options),
+  };
+}
+
+/** Event types the webhook consumer verified, in arrival order. */
+export function verifiedEvents(hooks: WebhookReceiver): Array<{ type: string; id: string; party?: string }> {
+  return hooks.verified().map((request) => ({ type: request.json.type, ...request.json.data }));
+}
