@@ -24,9 +24,16 @@ function newestMtime(entry: string): number {
  */
 export default async function buildRenderer(): Promise<void> {
   const sourceTime = Math.max(...SOURCES.map((entry) => newestMtime(path.join(root, entry))));
-  for (const target of BUILDS) {
-    const index = path.join(root, target.index);
-    if (fs.existsSync(index) && fs.statSync(index).mtimeMs > sourceTime) continue;
-    await build({ configFile: path.join(root, target.config), logLevel: 'warn' });
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    for (const target of BUILDS) {
+      const index = path.join(root, target.index);
+      if (fs.existsSync(index) && fs.statSync(index).mtimeMs > sourceTime) continue;
+      await build({ configFile: path.join(root, target.config), mode: 'production', logLevel: 'warn' });
+    }
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
   }
 }

@@ -9,9 +9,14 @@ export function usePdfDocument(url: string): { document: PDFDocumentProxy | unde
   const [document, setDocument] = useState<PDFDocumentProxy>();
   const [error, setError] = useState(false);
   useEffect(() => {
+    let isCancelled = false;
     const task = getDocument({ url, isEvalSupported: false, useWasm: false, withCredentials: true });
-    task.promise.then(setDocument, () => setError(true));
+    task.promise.then(
+      (loaded) => !isCancelled && setDocument(loaded),
+      () => !isCancelled && setError(true),
+    );
     return () => {
+      isCancelled = true;
       void task.destroy();
     };
   }, [url]);

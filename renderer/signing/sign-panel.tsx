@@ -30,31 +30,33 @@ export function SignPanel({ text, isApprover, signatureName, onSignatureName, pr
   };
 
   return (
-    <form className="sign-panel" onSubmit={submit} aria-label={isApprover ? text.approve : text.sign}>
-      {!isApprover && (
-        <div className="control">
-          <label htmlFor="signature-name">{text.nameLabel}</label>
-          <input id="signature-name" type="text" autoComplete="name" maxLength={200} value={signatureName} onChange={(event) => onSignatureName(event.target.value)} />
-          <p className="signature-preview" aria-hidden="true">{signatureName}</p>
+    <>
+      <form className="sign-panel" onSubmit={submit} aria-label={isApprover ? text.approve : text.sign}>
+        {!isApprover && (
+          <div className="control">
+            <label htmlFor="signature-name">{text.nameLabel}</label>
+            <input id="signature-name" type="text" autoComplete="name" maxLength={200} value={signatureName} onChange={(event) => onSignatureName(event.target.value)} />
+            <p className="signature-preview" aria-hidden="true">{signatureName}</p>
+          </div>
+        )}
+        <div className="control control-check">
+          <input id="agree" type="checkbox" checked={hasAgreed} onChange={(event) => setAgreed(event.target.checked)} />
+          <label htmlFor="agree">{isApprover ? text.approveAgreeLabel : text.agreeLabel}</label>
         </div>
-      )}
-      <div className="control control-check">
-        <input id="agree" type="checkbox" checked={hasAgreed} onChange={(event) => setAgreed(event.target.checked)} />
-        <label htmlFor="agree">{isApprover ? text.approveAgreeLabel : text.agreeLabel}</label>
-      </div>
-      {problem && (
-        <p className="problem" role="alert">
-          {problem}
-        </p>
-      )}
-      <div className="actions">
-        <button type="submit" className="primary" disabled={isBusy}>
-          {isBusy ? text.signing : isApprover ? text.approve : text.sign}
-        </button>
-        <button type="button" className="secondary" disabled={isBusy} onClick={() => dialog.current?.showModal()}>
-          {text.reject}
-        </button>
-      </div>
+        {problem && (
+          <p className="problem" role="alert">
+            {problem}
+          </p>
+        )}
+        <div className="actions">
+          <button type="submit" className="primary" disabled={isBusy}>
+            {isBusy ? text.signing : isApprover ? text.approve : text.sign}
+          </button>
+          <button type="button" className="secondary" disabled={isBusy} onClick={() => dialog.current?.showModal()}>
+            {text.reject}
+          </button>
+        </div>
+      </form>
       <dialog ref={dialog} aria-labelledby="reject-title">
         <form method="dialog" onSubmit={reject}>
           <h2 id="reject-title">{text.rejectTitle}</h2>
@@ -71,6 +73,6 @@ export function SignPanel({ text, isApprover, signatureName, onSignatureName, pr
           </div>
         </form>
       </dialog>
-    </form>
+    </>
   );
 }
