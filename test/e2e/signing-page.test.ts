@@ -10,12 +10,13 @@ import { linkIn, makeContract, startSigningEnv, waitForMailsTo, type SigningEnv 
 async function tabTo(page: Page, label: RegExp, limit = 40): Promise<void> {
   for (let press = 0; press < limit; press += 1) {
     await page.keyboard.press('Tab');
-    const name = await page.evaluate(() => {
-      const active = document.activeElement as HTMLElement | null;
+    // A string, so the page's code is not type-checked against Node's lib.
+    const name = await page.evaluate<string>(`(() => {
+      const active = document.activeElement;
       if (!active) return '';
-      const byId = active.id ? document.querySelector(`label[for="${active.id}"]`)?.textContent : '';
-      return `${active.getAttribute('aria-label') ?? ''} ${byId ?? ''} ${active.textContent ?? ''}`;
-    });
+      const byId = active.id ? document.querySelector('label[for="' + active.id + '"]')?.textContent : '';
+      return (active.getAttribute('aria-label') ?? '') + ' ' + (byId ?? '') + ' ' + (active.textContent ?? '');
+    })()`);
     if (label.test(name)) return;
   }
   throw new Error(`Tab never reached ${label}`);
@@ -96,7 +97,7 @@ describe('the signing page in Chromium', () => {
     });
     await phone.goto(linkIn(second!));
     await waitForPagesDrawn(phone, 2);
-    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await phone.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(phone, 'signing-phone');
     const accessible = await auditAccessibility(phone);
