@@ -1,5 +1,6 @@
 // `npm run setup`: installs the dependencies without Electron's binary (whose download host
-// may be out of reach), then tries to fetch the binary; without it `npm start` runs headless.
+// may be out of reach), builds the web pages, then tries to fetch the binary; without it
+// `npm start` runs headless.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -9,6 +10,12 @@ const install = spawnSync(npm, ['ci', '--no-audit', '--no-fund'], {
   env: { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
 });
 if (install.status !== 0) process.exit(install.status ?? 1);
+
+// The admin UI and the party signing page are Vite builds the server serves from dist/.
+for (const script of ['build:renderer', 'build:signing']) {
+  const built = spawnSync(npm, ['run', '--silent', script], { stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
 
 const installer = 'node_modules/electron/install.js';
 if (existsSync(installer)) {
