@@ -43,7 +43,8 @@ function wallClock(epochMs: number, timeZone: string): WallClock {
 const QUARTER_HOUR_MS = 15 * 60 * 1000;
 const offsetCache = new Map<string, number>();
 
-function offsetMs(epochMs: number, timeZone: string): number {
+/** The zone's offset from UTC at that moment, in milliseconds (e.g. 3,600,000 for CET). */
+export function zoneOffsetMs(epochMs: number, timeZone: string): number {
   const quarter = Math.floor(epochMs / QUARTER_HOUR_MS);
   const key = `${timeZone}|${quarter}`;
   let offset = offsetCache.get(key);
@@ -58,7 +59,7 @@ function offsetMs(epochMs: number, timeZone: string): number {
 }
 
 export function formatTimestamp(epochMs: number, timeZone: string): string {
-  const iso = new Date(Math.floor(epochMs / 1000) * 1000 + offsetMs(epochMs, timeZone)).toISOString();
+  const iso = new Date(Math.floor(epochMs / 1000) * 1000 + zoneOffsetMs(epochMs, timeZone)).toISOString();
   return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 }
 

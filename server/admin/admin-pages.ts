@@ -3,7 +3,8 @@ import path from 'node:path';
 import express, { type Router } from 'express';
 import type { AppContext } from '../context';
 import { htmlSecurityHeaders } from '../http/security-headers';
-import { setSessionCookie, requestOrigin } from '../http/session-cookie';
+import { setSessionCookie } from '../http/session-cookie';
+import { requestOrigin } from '../services/contracts/log-activity';
 import { startSession } from '../services/sessions/start-session';
 
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SignDesk</title></head>

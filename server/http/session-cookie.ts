@@ -79,6 +79,3 @@ declare module 'express-serve-static-core' {
   }
 }
 
-export function requestOrigin(req: Request): { userAgent: string; ipAddress: string } {
-  return { userAgent: String(req.headers['user-agent'] ?? ''), ipAddress: req.socket.remoteAddress ?? '' };
-}
