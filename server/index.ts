@@ -13,6 +13,7 @@ import { apiRoutes } from './routes';
 import { adminPages } from './admin/admin-pages';
 import { findRendererDir } from './admin/renderer-dir';
 import { sessionPrincipalResolver } from './http/session-cookie';
+import { resolveStaticDirs, type StaticDirs } from './static-dirs';
 import { createWorkers } from './workers';
 
 export { loadConfig, ConfigError, type Config } from './config/config';
@@ -40,6 +41,8 @@ export type ServerOptions = {
   migrationsFolder?: string;
   /** better-sqlite3's addon for Electron's ABI when the shell runs from a development checkout. */
   sqliteBinding?: string;
+  /** The built admin UI and signing page; default the checkout's dist/ (see static-dirs.ts). */
+  staticDirs?: Partial<StaticDirs>;
 };
 
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -67,10 +70,11 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   });
   ctx.repos.office.get(ctx.now());
 
+  const staticDirs = resolveStaticDirs(options.staticDirs);
   const app = createApp(ctx, {
     routes: apiRoutes,
     principalResolvers: [sessionPrincipalResolver(ctx)],
-    pages: [adminPages(ctx, findRendererDir())],
+    pages: [adminPages(ctx, findRendererDir(staticDirs.renderer))],
   });
   const server = http.createServer({ requestTimeout: 120_000, headersTimeout: 30_000 }, app);
   // Responses still being made when shutdown begins close their connection after they are

@@ -3,7 +3,12 @@ import path from 'node:path';
 import { build } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '..');
-const SOURCES = ['renderer', 'shared', 'vite.config.ts', 'package.json'];
+
+/** The web apps the server serves, each with what its build reads. */
+const WEB_APPS = [
+  { config: 'vite.config.ts', output: 'dist/renderer/index.html', sources: ['renderer', 'shared', 'vite.config.ts', 'package.json'] },
+  { config: 'vite.signing.config.ts', output: 'dist/signing/index.html', sources: ['renderer/signing', 'shared', 'vite.signing.config.ts', 'package.json'] },
+];
 
 function newestMtime(entry: string): number {
   const stat = fs.statSync(entry);
@@ -14,12 +19,17 @@ function newestMtime(entry: string): number {
 }
 
 /**
- * The browser tests drive the built admin UI, so `npm test` builds it first (once, and only
- * when a source is newer than the build), and a fresh clone passes with the README's commands.
+ * The browser tests drive the built admin UI and signing page, and the desktop build test
+ * packages them, so `npm test` builds them first (once, and only when a source is newer than
+ * the build), and a fresh clone passes with the README's commands. Nothing else rebuilds them
+ * during the run: tests read these folders side by side.
  */
-export default async function buildRenderer(): Promise<void> {
-  const index = path.join(root, 'dist/renderer/index.html');
-  const sourceTime = Math.max(...SOURCES.map((entry) => newestMtime(path.join(root, entry))));
-  if (fs.existsSync(index) && fs.statSync(index).mtimeMs > sourceTime) return;
-  await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+export default async function buildWebApps(): Promise<void> {
+  for (const app of WEB_APPS) {
+    if (!fs.existsSync(path.join(root, app.config))) continue;
+    const output = path.join(root, app.output);
+    const sourceTime = Math.max(...app.sources.map((entry) => newestMtime(path.join(root, entry))));
+    if (fs.existsSync(output) && fs.statSync(output).mtimeMs > sourceTime) continue;
+    await build({ configFile: path.join(root, app.config), logLevel: 'warn' });
+  }
 }
