@@ -54,9 +54,12 @@ export function listFiles(dir: string): string[] {
     .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
 }
 
-/** The files of the list that electron-builder would put in the app for these patterns (building for x64). */
+/** The architecture electron-builder packs for by default: this machine's. */
+export const BUILD_ARCH = process.arch;
+
+/** The files of the list that electron-builder would put in the app for these patterns. */
 export function matched(patterns: string[], files: string[]): string[] {
-  const expand = (pattern: string) => pattern.replaceAll('${arch}', 'x64');
+  const expand = (pattern: string) => pattern.replaceAll('${arch}', BUILD_ARCH);
   const filter = new FileMatcher(ROOT, '/app', expand, patterns).createFilter();
   return files.filter((file) => filter(path.join(ROOT, file), fs.statSync(path.join(ROOT, file))));
 }

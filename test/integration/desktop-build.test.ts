@@ -8,6 +8,7 @@ import { buildDesktop, DESKTOP_OUTPUTS, NATIVE_MODULES, type DesktopBuild } from
 import { expectAdminWindowSignsIn, prepareDataDir, readSignedPdf, signContractThroughTheApi } from '../helpers/desktop-smoke';
 import {
   asar,
+  BUILD_ARCH,
   listFiles,
   loadBuilderConfig,
   matched,
@@ -34,6 +35,8 @@ const config = loadBuilderConfig();
 const WEB_APPS = ['dist/renderer', 'dist/signing'];
 const includes = config.files.filter((pattern) => !pattern.startsWith('!'));
 const fontFiles = Object.values(SEAL_FONT_FILES).map((file) => `node_modules/${file}`);
+/** sodium-native's prebuilds the package takes: the build architecture's, for each desktop OS. */
+const SODIUM_HOSTS = ['darwin', 'linux', 'win32'].map((os) => `${os}-${BUILD_ARCH}`);
 /** The whole package must stay well under this (it was 137 MB with every dependency in it). */
 const PACKAGE_BUDGET_BYTES = 40 * 1024 * 1024;
 
@@ -115,7 +118,7 @@ describe('the desktop build and the electron-builder configuration', () => {
       ...WEB_APPS.flatMap((app) => listFiles(path.join(root, app))),
       ...fontFiles,
       'node_modules/better-sqlite3/build/Release/better_sqlite3.node',
-      'node_modules/sodium-native/prebuilds/linux-x64/sodium-native.node',
+      `node_modules/sodium-native/prebuilds/linux-${BUILD_ARCH}/sodium-native.node`,
     ]);
     for (const file of needed) expect(fs.existsSync(path.join(root, file)), `${file} was not built`).toBe(true);
     expect(matched(config.files, [...needed]).sort()).toEqual([...needed].sort());
@@ -142,7 +145,7 @@ describe('the desktop build and the electron-builder configuration', () => {
       'node_modules/better-sqlite3/package.json',
     ]);
     expect(packaged('sodium-native').filter((file) => file.includes('/prebuilds/')).sort()).toEqual(
-      ['darwin-x64', 'linux-x64', 'win32-x64'].map((host) => `node_modules/sodium-native/prebuilds/${host}/sodium-native.node`),
+      SODIUM_HOSTS.map((host) => `node_modules/sodium-native/prebuilds/${host}/sodium-native.node`),
     );
     for (const name of new Set(fontPackages)) {
       expect(packaged(name).filter((file) => file.endsWith('.ttf') || file.endsWith('.png'))).toEqual(
@@ -221,7 +224,7 @@ describe('the desktop build and the electron-builder configuration', () => {
       // The native addons sit outside the archive, where the OS loader can open them.
       const unpacked = `${asarFile}.unpacked`;
       expect(fs.existsSync(path.join(unpacked, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'))).toBe(true);
-      expect(fs.readdirSync(path.join(unpacked, 'node_modules/sodium-native/prebuilds')).sort()).toEqual(['darwin-x64', 'linux-x64', 'win32-x64']);
+      expect(fs.readdirSync(path.join(unpacked, 'node_modules/sodium-native/prebuilds')).sort()).toEqual(SODIUM_HOSTS);
       expect(sizeOf(asarFile) + sizeOf(unpacked)).toBeLessThan(PACKAGE_BUDGET_BYTES);
 
       // The packaged server runs from the package's own files and node_modules (unpacked
@@ -242,7 +245,7 @@ describe('the desktop build and the electron-builder configuration', () => {
       expect(pdfsig(readSignedPdf(dataDir, contractId))).toMatch(/Signature Validation: Signature is Valid\./);
     } finally {
       await receiver.close();
-      fs.rmSync(work, { recursive: true, force: true }); // some 100 MB of stand-in Electron and package
+      fs.rmSync(work, { recursive: true, force: true }); // the package and its extracted copy, some 50 MB
     }
   }, 300_000);
 });
