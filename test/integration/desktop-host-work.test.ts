@@ -7,7 +7,7 @@ import { openDatabase } from '../../server/db/open-database';
 import { loadConfig } from '../../server/index';
 import { WEBHOOK_CONCURRENCY } from '../../server/webhooks/dispatcher';
 import { prepareDataDir } from '../helpers/desktop-smoke';
-import { forkHost, type ForkedHost } from '../helpers/host-process';
+import { forkHost, isListening, type ForkedHost } from '../helpers/host-process';
 import { queueMail, waitForOutboxState } from '../helpers/outbox';
 import { apiClient } from '../helpers/server';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver';
@@ -33,16 +33,6 @@ function withDataDir<T>(env: Env, write: (server: OfflineServer) => T): T {
 }
 
 const signedEvent = (n: number): readonly [WebhookEventType, { id: string }] => ['contract.signed', { id: `/api/contracts/${n}` }];
-
-/** Refused once the server has stopped listening. */
-async function isListening(url: string): Promise<boolean> {
-  try {
-    await fetch(`${url}/api/openapi.json`);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 type DeliveryRow = { state: string; url: string; payload: string; attempts: number; outcomes: string | null; job: string | null };
 type MessageRow = { state: string; messageId: string | null; job: string | null };

@@ -13,7 +13,7 @@ import { chooseWindowUrl } from '../../main/window-options';
 import { openDatabase } from '../../server/db/open-database';
 import { createJobRepo } from '../../server/db/repos/jobs';
 import { createOutboxRepo } from '../../server/db/repos/outbox';
-import { forkChannel, forkHost, HOST_SOURCE_ENTRY, type ForkedHost } from '../helpers/host-process';
+import { forkChannel, forkHost, HOST_SOURCE_ENTRY, isListening, type ForkedHost } from '../helpers/host-process';
 import { expectAdminWindowSignsIn, prepareDataDir } from '../helpers/desktop-smoke';
 import { makeTempDir } from '../helpers/server';
 
@@ -65,16 +65,6 @@ function inspectDatabase(dataDir: string) {
     };
   } finally {
     opened.close();
-  }
-}
-
-/** Refused once the server has stopped listening. */
-async function isListening(url: string): Promise<boolean> {
-  try {
-    await fetch(`${url}/api/openapi.json`);
-    return true;
-  } catch {
-    return false;
   }
 }
 
