@@ -3,11 +3,10 @@ import path from 'node:path';
 import { build } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '..');
-
-/** The web apps the server serves, each with what its build reads. */
-const WEB_APPS = [
-  { config: 'vite.config.ts', output: 'dist/renderer/index.html', sources: ['renderer', 'shared', 'vite.config.ts', 'package.json'] },
-  { config: 'vite.signing.config.ts', output: 'dist/signing/index.html', sources: ['renderer/signing', 'shared', 'vite.signing.config.ts', 'package.json'] },
+const SOURCES = ['renderer', 'shared', 'vite.config.ts', 'vite.signing.config.ts', 'package.json'];
+const BUILDS = [
+  { config: 'vite.config.ts', index: 'dist/renderer/index.html' },
+  { config: 'vite.signing.config.ts', index: 'dist/signing/index.html' },
 ];
 
 function newestMtime(entry: string): number {
@@ -19,17 +18,22 @@ function newestMtime(entry: string): number {
 }
 
 /**
- * The browser tests drive the built admin UI and signing page, and the desktop build test
- * packages them, so `npm test` builds them first (once, and only when a source is newer than
- * the build), and a fresh clone passes with the README's commands. Nothing else rebuilds them
- * during the run: tests read these folders side by side.
+ * The browser tests drive the built admin UI and signing page, so `npm test` builds them first
+ * (once, and only when a source is newer than the build), and a fresh clone passes with the
+ * README's commands.
  */
-export default async function buildWebApps(): Promise<void> {
-  for (const app of WEB_APPS) {
-    if (!fs.existsSync(path.join(root, app.config))) continue;
-    const output = path.join(root, app.output);
-    const sourceTime = Math.max(...app.sources.map((entry) => newestMtime(path.join(root, entry))));
-    if (fs.existsSync(output) && fs.statSync(output).mtimeMs > sourceTime) continue;
-    await build({ configFile: path.join(root, app.config), logLevel: 'warn' });
+export default async function buildRenderer(): Promise<void> {
+  const sourceTime = Math.max(...SOURCES.map((entry) => newestMtime(path.join(root, entry))));
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    for (const target of BUILDS) {
+      const index = path.join(root, target.index);
+      if (fs.existsSync(index) && fs.statSync(index).mtimeMs > sourceTime) continue;
+      await build({ configFile: path.join(root, target.config), mode: 'production', logLevel: 'warn' });
+    }
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
   }
 }
