@@ -45,7 +45,7 @@ function boot(): void {
 
   let isQuitting = false;
   let tray: ShellTray | undefined;
-  const window = createMainWindow(files, () => isQuitting);
+  const window = createMainWindow(files, () => isQuitting, () => supervisor.windowUrl());
 
   // 4. The server, in a utility process, supervised.
   const supervisor = createSupervisor({

@@ -30,6 +30,8 @@ export type Supervisor = {
   start(): Promise<void>;
   /** Fresh figures from the running server. */
   status(): Promise<TServerStatus>;
+  /** Where a new window should open now: a fresh one-time sign-in link; undefined while no server runs. */
+  windowUrl(): Promise<string | undefined>;
   logsDir(): string;
   /** Asks the running server to stop cleanly; undefined when none runs. */
   stop(timeoutMs: number): Promise<HostShutdown | undefined>;
@@ -43,6 +45,7 @@ export type Supervisor = {
 export function createSupervisor(deps: SupervisorDeps): Supervisor {
   const pollMs = deps.pollMs ?? 5_000;
   let client: HostClient | undefined;
+  let serverUrl: string | undefined;
   let poll: NodeJS.Timeout | undefined;
   let isStopping = false;
   let logsDir = path.join(deps.dataDir, 'logs');
@@ -94,6 +97,7 @@ export function createSupervisor(deps: SupervisorDeps): Supervisor {
       return handleFailure({ kind: 'start', message: failure.message, logsDir: failure.logsDir ?? logsDir });
     }
     logsDir = ready.logsDir;
+    serverUrl = ready.url;
     const loginUrl = await current.adminLoginUrl().catch(() => null);
     await refresh(current);
     deps.onReady(ready, deps.chooseWindowUrl(ready.url, loginUrl));
@@ -105,6 +109,11 @@ export function createSupervisor(deps: SupervisorDeps): Supervisor {
   return {
     start,
     status: () => (client ? client.status() : Promise.reject(new Error('the server is not running'))),
+    async windowUrl() {
+      const current = client;
+      if (!current || !serverUrl || isStopping) return undefined;
+      return deps.chooseWindowUrl(serverUrl, await current.adminLoginUrl().catch(() => null));
+    },
     logsDir: () => logsDir,
     async stop(timeoutMs) {
       isStopping = true;

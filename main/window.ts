@@ -6,9 +6,10 @@ export type MainWindow = { open(url: string): void; show(): void; close(): void 
 
 /**
  * The one admin window. Closing it hides it: the server keeps serving the API and the signing
- * pages from the tray until the user quits.
+ * pages from the tray until the user quits. A window made anew (the old one was destroyed)
+ * opens `freshUrl()`, a new one-time sign-in link: the last one is spent.
  */
-export function createMainWindow(files: AppFiles, isQuitting: () => boolean): MainWindow {
+export function createMainWindow(files: AppFiles, isQuitting: () => boolean, freshUrl: () => Promise<string | undefined>): MainWindow {
   let window: BrowserWindow | undefined;
   let lastUrl: string | undefined;
   const ensure = () => {
@@ -31,7 +32,14 @@ export function createMainWindow(files: AppFiles, isQuitting: () => boolean): Ma
     show() {
       const isNew = !window || window.isDestroyed();
       const shown = ensure();
-      if (isNew && lastUrl) void shown.loadURL(lastUrl);
+      if (isNew) {
+        void freshUrl()
+          .catch(() => undefined)
+          .then((url) => {
+            const next = url ?? lastUrl;
+            if (next && !shown.isDestroyed()) void shown.loadURL(next);
+          });
+      }
       if (shown.isMinimized()) shown.restore();
       shown.show();
       shown.focus();

@@ -1,5 +1,6 @@
-// `npm run build`: bundles the desktop shell with esbuild into dist/ (the admin UI's Vite
-// build, `build:renderer`, runs first when present and writes dist/renderer):
+// `npm run build`: bundles the desktop shell with esbuild into dist/ (the Vite builds of the
+// admin UI and the signing page, `build:renderer` and `build:signing`, run first and write
+// dist/renderer and dist/signing):
 //   dist/main/index.js      Electron main (ESM, Node 22 of Electron 39)
 //   dist/main/preload.cjs   the sandboxed preload (CommonJS, nothing but electron)
 //   dist/main/assets/       window and tray icons
@@ -49,7 +50,10 @@ export async function buildDesktop(root = process.cwd()): Promise<DesktopBuild> 
   const common = {
     absWorkingDir: root,
     bundle: true,
+    // Maps turn the stack traces in the logs back into our sources (`--enable-source-maps`);
+    // the sources themselves stay out of the package (two thirds of a map's size).
     sourcemap: 'linked',
+    sourcesContent: false,
     legalComments: 'none',
     metafile: true,
     logLevel: 'silent',

@@ -1,6 +1,7 @@
 // `npm start`: the Electron app where its binary and a display exist, otherwise the headless
 // server, saying so in one line.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -29,10 +30,21 @@ function adminAddress(env) {
   return `${env.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT || 8750}`}/admin`;
 }
 
+/** The admin UI and the signing page, built once (the Electron path builds everything). */
+function buildMissingWebApps() {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  for (const [app, script] of [['renderer', 'build:renderer'], ['signing', 'build:signing']]) {
+    if (fs.existsSync(`dist/${app}/index.html`)) continue;
+    const built = spawnSync(npm, ['run', script], { stdio: 'inherit', shell: process.platform === 'win32' });
+    if (built.status !== 0) console.log(`${script} failed; the server starts without it.`);
+  }
+}
+
 if (binary && hasDisplay) {
   run(process.execPath, ['scripts/run-electron.mjs']);
 } else {
   const why = binary ? 'no display found' : "Electron's binary is not installed";
   console.log(`SignDesk runs headless (${why}): open ${adminAddress(process.env)} in a browser.`);
+  buildMissingWebApps();
   run(process.execPath, ['--import', 'tsx', 'server/main.ts']);
 }

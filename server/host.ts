@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseHostRequest, type THostEvent, type THostRequest } from '../shared/host-messages';
 import { ConfigError, createServer, loadConfig, type SignDeskServer } from './index';
+import { staticDirsIn } from './static-dirs';
 
 /**
  * The server's process entry under the desktop shell. Electron starts it with
@@ -22,9 +23,14 @@ type ElectronParentPort = {
   postMessage(message: unknown): void;
 };
 
+const HOST_FILE = fileURLToPath(import.meta.url);
+const HOST_DIR = path.dirname(HOST_FILE);
 // Source (server/host.ts) and bundle (dist/server/host.cjs) both keep the migrations at
 // ./db/migrations beside this file; the build copies them there.
-const MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'db', 'migrations');
+const MIGRATIONS_FOLDER = path.join(HOST_DIR, 'db', 'migrations');
+// The Vite builds: the bundle sits inside dist/ beside them (in the package's app.asar too);
+// the source sits beside the checkout's dist/.
+const STATIC_DIRS = staticDirsIn(HOST_FILE.endsWith('.cjs') ? path.dirname(HOST_DIR) : path.join(HOST_DIR, '..', 'dist'));
 
 function connectToParent(): ParentLink {
   const parentPort = (process as unknown as { parentPort?: ElectronParentPort }).parentPort;
@@ -59,11 +65,9 @@ function describeFailure(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** The answer of the admin UI's one-time login link, once the admin-ui part provides it. */
+/** The window's one-time sign-in link; none before the first administrator exists (the window shows first-run setup). */
 function adminLoginUrlOf(server: SignDeskServer): string | null {
-  if (!('createAdminLoginUrl' in server) || typeof server.createAdminLoginUrl !== 'function') return null;
-  const url: unknown = server.createAdminLoginUrl();
-  return typeof url === 'string' ? url : null;
+  return server.ctx.repos.users.firstActiveAdmin() ? server.createAdminLoginUrl() : null;
 }
 
 function answer(server: SignDeskServer, request: Exclude<THostRequest, { type: 'shutdown' }>): THostEvent {
@@ -86,7 +90,7 @@ function runHost(): void {
     logsDir = path.join(config.dataDir, 'logs');
     // Set only by scripts/run-electron.mjs (a development checkout); the packaged shell drops it.
     const sqliteBinding = process.env.SIGNDESK_SQLITE_BINDING || undefined;
-    server = await createServer(config, { migrationsFolder: MIGRATIONS_FOLDER, sqliteBinding });
+    server = await createServer(config, { migrationsFolder: MIGRATIONS_FOLDER, sqliteBinding, staticDirs: STATIC_DIRS });
     return { config, server };
   })();
 

@@ -14,6 +14,7 @@ import { adminPages } from './admin/admin-pages';
 import { findBuiltDir, findRendererDir } from './admin/renderer-dir';
 import { signingPages } from './signing/signing-pages';
 import { sessionPrincipalResolver } from './http/session-cookie';
+import { resolveStaticDirs, type StaticDirs } from './static-dirs';
 import { createWorkers } from './workers';
 
 export { loadConfig, ConfigError, type Config } from './config/config';
@@ -41,6 +42,8 @@ export type ServerOptions = {
   migrationsFolder?: string;
   /** better-sqlite3's addon for Electron's ABI when the shell runs from a development checkout. */
   sqliteBinding?: string;
+  /** The built admin UI and signing page; default the checkout's dist/ (see static-dirs.ts). */
+  staticDirs?: Partial<StaticDirs>;
 };
 
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -68,10 +71,11 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   });
   ctx.repos.office.get(ctx.now());
 
+  const staticDirs = resolveStaticDirs(options.staticDirs);
   const app = createApp(ctx, {
     routes: apiRoutes,
     principalResolvers: [sessionPrincipalResolver(ctx)],
-    pages: [adminPages(ctx, findRendererDir()), signingPages(ctx, findBuiltDir('signing'))],
+    pages: [adminPages(ctx, findRendererDir(staticDirs.renderer)), signingPages(ctx, findBuiltDir('signing', staticDirs.signing))],
   });
   const server = http.createServer({ requestTimeout: 120_000, headersTimeout: 30_000 }, app);
   // Responses still being made when shutdown begins close their connection after they are

@@ -76,6 +76,9 @@ export function createRunner(options: RunnerOptions): Runner {
   };
 
   const pump = () => {
+    // A pump queued (setImmediate, timer) before stop() must not claim after it: stop() has
+    // already counted the work in flight, and the database may close next.
+    if (!isStarted) return;
     if (isPumping) {
       isPumpAgain = true;
       return;
@@ -116,7 +119,7 @@ export function createRunner(options: RunnerOptions): Runner {
     async stop() {
       isStarted = false;
       clearTimeout(timer);
-      await Promise.allSettled([...running]);
+      while (running.size > 0) await Promise.allSettled([...running]);
     },
     async runUntilEmpty() {
       for (;;) {

@@ -10,20 +10,30 @@ export type SealFonts = { regular: PDFFont; bold: PDFFont; script: PDFFont; mono
 
 type FontFiles = { regular: Uint8Array; bold: Uint8Array; script: Uint8Array };
 
+/**
+ * The TrueType files, from their npm packages. The desktop package ships exactly these (and the
+ * packages' licences) from node_modules: electron-builder.yml lists them.
+ */
+export const SEAL_FONT_FILES: Record<keyof FontFiles, string> = {
+  regular: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+  bold: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
+  script: '@expo-google-fonts/dancing-script/600SemiBold/DancingScript_600SemiBold.ttf',
+};
+
 const require = createRequire(import.meta.url);
 let fontFiles: FontFiles | undefined;
 
 /**
  * Noto Sans (Latin, Greek, Cyrillic: å ä ö é ł …) for text and Dancing Script for signature
- * marks, both under the SIL Open Font License 1.1, read from their npm packages on first use
- * and embedded as subsets (only the glyphs used). Courier, a standard font, prints hashes:
+ * marks, both under the SIL Open Font License 1.1, read from their npm packages (SEAL_FONT_FILES)
+ * on first use and embedded as subsets (only the glyphs used). Courier, a standard font, prints hashes:
  * they are plain hex, which WinAnsi covers.
  */
 export async function embedSealFonts(doc: PDFDocument): Promise<SealFonts> {
   fontFiles ??= {
-    regular: readFont('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf'),
-    bold: readFont('@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf'),
-    script: readFont('@expo-google-fonts/dancing-script/600SemiBold/DancingScript_600SemiBold.ttf'),
+    regular: readFont(SEAL_FONT_FILES.regular),
+    bold: readFont(SEAL_FONT_FILES.bold),
+    script: readFont(SEAL_FONT_FILES.script),
   };
   doc.registerFontkit(cachingFontkit);
   const [regular, bold, script, mono] = await Promise.all([

@@ -44,3 +44,13 @@ export function forkChannel(child: ChildProcess): HostChannel {
     kill: () => child.kill('SIGKILL'),
   };
 }
+
+/** Whether the server still takes connections (refused once it has stopped listening). */
+export async function isListening(url: string): Promise<boolean> {
+  try {
+    await fetch(`${url}/api/openapi.json`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -7,8 +7,8 @@ import { enqueueMail, type OutgoingMail } from '../../server/mail/enqueue-mail';
 import { enqueueSms, type OutgoingSms } from '../../server/sms/enqueue-sms';
 import type { ApiClient } from './server';
 
-/** Writes mail as the signing flow will: inside a transaction of the running server. */
-export function queueMail(server: SignDeskServer, mail: Partial<OutgoingMail> & { to: string }): number {
+/** Writes mail as the signing flow will: inside a transaction of the running server (or of a CLI-style context on its DATA_DIR). */
+export function queueMail(server: Pick<SignDeskServer, 'ctx'>, mail: Partial<OutgoingMail> & { to: string }): number {
   const full: OutgoingMail = { subject: 'Hello', text: 'Hello there', purpose: 'test', ...mail };
   return inTransaction(server.ctx.db, () => enqueueMail(server.ctx, full));
 }

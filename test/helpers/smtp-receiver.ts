@@ -14,6 +14,11 @@ export type SmtpReceiverOptions = {
   onRcpt?: (address: string, attempt: number) => Refusal | undefined;
   /** Require this login (SMTP AUTH over the plain connection, as a local relay might). */
   auth?: { user: string; pass: string };
+  /**
+   * A slow server: called when a message's data has arrived, and the server answers (and counts
+   * the mail as received) only once the promise resolves.
+   */
+  holdData?: (raw: string) => Promise<void>;
 };
 
 export type SmtpReceiver = {
@@ -73,8 +78,8 @@ export async function startSmtpReceiver(options: SmtpReceiverOptions = {}): Prom
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        simpleParser(raw).then(
-          (mail) => {
+        Promise.all([simpleParser(raw), options.holdData?.(raw)]).then(
+          ([mail]) => {
             const from = session.envelope.mailFrom;
             mails.push({
               envelopeFrom: from === false ? '' : from.address,

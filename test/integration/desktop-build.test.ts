@@ -1,15 +1,29 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveAppFiles } from '../../main/app-paths';
+import { SEAL_FONT_FILES } from '../../server/pdf/seal-fonts';
 import { buildDesktop, DESKTOP_OUTPUTS, NATIVE_MODULES, type DesktopBuild } from '../../scripts/build';
+import { expectAdminWindowSignsIn, prepareDataDir, readSignedPdf, signContractThroughTheApi } from '../helpers/desktop-smoke';
+import {
+  asar,
+  BUILD_ARCH,
+  listFiles,
+  loadBuilderConfig,
+  matched,
+  packageOf,
+  packagesTheAddonsLoad,
+  packLinuxDir,
+  readFuseWire,
+  ROOT as root,
+  validateConfiguration,
+} from '../helpers/electron-builder';
 import { forkHost } from '../helpers/host-process';
+import { pdfsig } from '../helpers/pdf-tools';
 import { makeTempDir } from '../helpers/server';
+import { startWebhookReceiver } from '../helpers/webhook-receiver';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
   main: string;
   version: string;
@@ -17,55 +31,14 @@ const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
 };
-const config = parse(fs.readFileSync(path.join(root, 'electron-builder.yml'), 'utf8')) as BuilderConfig;
-
-type BuilderConfig = {
-  appId: string;
-  productName: string;
-  artifactName: string;
-  directories: { output: string; buildResources: string };
-  files: string[];
-  asar: boolean;
-  asarUnpack: string[];
-  npmRebuild: boolean;
-  buildDependenciesFromSource: boolean;
-  electronFuses: Record<string, boolean>;
-  linux: { target: string[]; icon: string; maintainer: string };
-  win: { target: string[]; icon: string };
-  mac: { target: string[]; icon: string };
-  nsis: Record<string, unknown>;
-};
-
-// electron-builder's own code, so the checks use its semantics: its schema validation and the
-// matcher that decides which files go into app.asar.
-const require = createRequire(import.meta.url);
-const builderLib = path.dirname(
-  require.resolve('app-builder-lib/package.json', { paths: [path.dirname(require.resolve('electron-builder/package.json'))] }),
-);
-type FileFilter = (file: string, stat: fs.Stats) => boolean;
-const { FileMatcher } = require(path.join(builderLib, 'out/fileMatcher.js')) as {
-  FileMatcher: new (from: string, to: string, expand: (pattern: string) => string, patterns: string[]) => { createFilter(): FileFilter };
-};
-const { validateConfiguration } = require(path.join(builderLib, 'out/util/config/config.js')) as {
-  validateConfiguration(config: unknown, debug: { isEnabled: boolean; add(): void }): Promise<void>;
-};
-const asar = require(require.resolve('@electron/asar', { paths: [builderLib] })) as {
-  listPackage(archive: string): string[];
-  extractAll(archive: string, dest: string): void;
-};
-
-function listFiles(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
-}
-
-/** The files of the list that electron-builder would put in the app for these patterns. */
-function matched(patterns: string[], files: string[]): string[] {
-  const filter = new FileMatcher(root, '/app', (pattern) => pattern, patterns).createFilter();
-  return files.filter((file) => filter(path.join(root, file), fs.statSync(path.join(root, file))));
-}
+const config = loadBuilderConfig();
+const WEB_APPS = ['dist/renderer', 'dist/signing'];
+const includes = config.files.filter((pattern) => !pattern.startsWith('!'));
+const fontFiles = Object.values(SEAL_FONT_FILES).map((file) => `node_modules/${file}`);
+/** sodium-native's prebuilds the package takes: the build architecture's, for each desktop OS. */
+const SODIUM_HOSTS = ['darwin', 'linux', 'win32'].map((os) => `${os}-${BUILD_ARCH}`);
+/** The whole package must stay well under this (it was 137 MB with every dependency in it). */
+const PACKAGE_BUDGET_BYTES = 40 * 1024 * 1024;
 
 function pngSize(file: string): { width: number; height: number } {
   const bytes = fs.readFileSync(file);
@@ -73,19 +46,21 @@ function pngSize(file: string): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
-const hasRendererBuild = 'build:renderer' in pkg.scripts;
-const isRendererPattern = (pattern: string) => pattern.startsWith('dist/renderer');
+function sizeOf(target: string): number {
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.size;
+  return fs.readdirSync(target).reduce((sum, name) => sum + sizeOf(path.join(target, name)), 0);
+}
 
 describe('the desktop build and the electron-builder configuration', () => {
   let build: DesktopBuild;
   let candidates: string[];
 
   beforeAll(async () => {
-    // What `npm run build` does: the admin UI's Vite build when the project has one, then ours.
-    if (hasRendererBuild) {
-      const renderer = spawnSync(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build:renderer'], { cwd: root, encoding: 'utf8' });
-      expect(renderer.status, renderer.stderr).toBe(0);
-    }
+    // `npm run build` is the two Vite builds, then ours. The Vite ones are test/global-setup.ts's
+    // (once per run: the browser tests read them at the same time), so only ours runs here.
+    for (const app of WEB_APPS) expect(fs.existsSync(path.join(root, app, 'index.html')), `${app} is not built`).toBe(true);
+    expect(pkg.scripts.build).toBe('npm run build:renderer && npm run build:signing && tsx scripts/build.ts');
     build = await buildDesktop(root);
     candidates = ['package.json', ...listFiles(path.join(root, 'dist'))];
   }, 180_000);
@@ -123,27 +98,27 @@ describe('the desktop build and the electron-builder configuration', () => {
     });
   });
 
-  it('matches real build output with every files pattern', () => {
-    for (const pattern of config.files.filter((entry) => !isRendererPattern(entry))) {
-      expect(matched([pattern], candidates), `${pattern} matches nothing in the build output`).not.toEqual([]);
+  it('matches real files with every files pattern', () => {
+    for (const pattern of includes) {
+      const name = packageOf(pattern);
+      const files = name ? listFiles(path.join(root, 'node_modules', name)) : candidates;
+      expect(matched([pattern], files), `${pattern} matches nothing`).not.toEqual([]);
     }
   });
 
-  it.skipIf(!hasRendererBuild)("matches the admin UI's build with the renderer pattern", () => {
-    const rendererPatterns = config.files.filter(isRendererPattern);
-    expect(rendererPatterns).not.toEqual([]);
-    expect(matched(rendererPatterns, candidates)).toContain('dist/renderer/index.html');
-  });
-
-  it('puts everything the app loads at run time into the package', () => {
+  it('puts everything the app loads at run time into the package: bundles, migrations, icons, both web apps, fonts, addons', () => {
     const appFiles = resolveAppFiles(path.join(root, 'dist/main'));
     const needed = new Set([
       pkg.main,
       DESKTOP_OUTPUTS.main,
       DESKTOP_OUTPUTS.preload,
       DESKTOP_OUTPUTS.host,
-      `${DESKTOP_OUTPUTS.migrations}/meta/_journal.json`,
+      ...listFiles(path.join(root, DESKTOP_OUTPUTS.migrations)),
       ...Object.values(appFiles).map((file) => path.relative(root, file).split(path.sep).join('/')),
+      ...WEB_APPS.flatMap((app) => listFiles(path.join(root, app))),
+      ...fontFiles,
+      'node_modules/better-sqlite3/build/Release/better_sqlite3.node',
+      `node_modules/sodium-native/prebuilds/linux-${BUILD_ARCH}/sodium-native.node`,
     ]);
     for (const file of needed) expect(fs.existsSync(path.join(root, file)), `${file} was not built`).toBe(true);
     expect(matched(config.files, [...needed]).sort()).toEqual([...needed].sort());
@@ -153,11 +128,38 @@ describe('the desktop build and the electron-builder configuration', () => {
     );
   });
 
+  it('takes from node_modules only what the bundles cannot hold: the addons, what they load, the three font files', () => {
+    // Everything else in node_modules is left out first; the list after that adds back.
+    const firstInclude = config.files.findIndex((pattern) => !pattern.startsWith('!') && packageOf(pattern));
+    expect(config.files.indexOf('!node_modules/**/*')).toBeGreaterThan(-1);
+    expect(config.files.indexOf('!node_modules/**/*')).toBeLessThan(firstInclude);
+    const listed = [...new Set(includes.map(packageOf).filter((name) => name !== undefined))].sort();
+    const fontPackages = fontFiles.map((file) => packageOf(file) as string);
+    expect(listed).toEqual([...new Set([...packagesTheAddonsLoad(), ...fontPackages])].sort());
+
+    // No sources, build leftovers, Bare builds, other architectures, unused weights or previews.
+    const packaged = (name: string) => matched(config.files, listFiles(path.join(root, 'node_modules', name)));
+    expect(packaged('better-sqlite3').filter((file) => !file.includes('/lib/')).sort()).toEqual([
+      'node_modules/better-sqlite3/LICENSE',
+      'node_modules/better-sqlite3/build/Release/better_sqlite3.node',
+      'node_modules/better-sqlite3/package.json',
+    ]);
+    expect(packaged('sodium-native').filter((file) => file.includes('/prebuilds/')).sort()).toEqual(
+      SODIUM_HOSTS.map((host) => `node_modules/sodium-native/prebuilds/${host}/sodium-native.node`),
+    );
+    for (const name of new Set(fontPackages)) {
+      expect(packaged(name).filter((file) => file.endsWith('.ttf') || file.endsWith('.png'))).toEqual(
+        fontFiles.filter((file) => file.startsWith(`node_modules/${name}/`)),
+      );
+      expect(packaged(name)).toEqual(expect.arrayContaining([`node_modules/${name}/LICENSE_FONT`]));
+    }
+  });
+
   it('unpacks exactly the native modules, which are production dependencies the bundles leave external', () => {
     const unpacked = config.asarUnpack.map((pattern) => /^node_modules\/([^/]+)\/\*\*\/\*$/.exec(pattern)?.[1]);
     expect(unpacked).toEqual([...NATIVE_MODULES]);
     for (const name of NATIVE_MODULES) {
-      expect(pkg.dependencies, `${name} must be a dependency to be packaged`).toHaveProperty(name);
+      expect(pkg.dependencies, `${name} must be a dependency to be rebuilt for Electron`).toHaveProperty(name);
       expect(fs.existsSync(path.join(root, 'node_modules', name, 'package.json'))).toBe(true);
     }
     expect(config).toMatchObject({ npmRebuild: true, buildDependenciesFromSource: false });
@@ -177,14 +179,14 @@ describe('the desktop build and the electron-builder configuration', () => {
     expect(fs.readFileSync(path.join(root, DESKTOP_OUTPUTS.preload), 'utf8')).toContain('require("electron")');
   });
 
-  it('builds a server host that starts under plain Node as in the utility process, serves the API and stops cleanly', async () => {
-    const dataDir = makeTempDir('signdesk-bundle-');
+  it('builds a server host that starts as in the utility process, serves the built admin UI, signs the admin in and stops cleanly', async () => {
+    const { dataDir } = await prepareDataDir('signdesk-bundle-');
     const host = forkHost({ entry: path.join(root, DESKTOP_OUTPUTS.host), env: { DATA_DIR: dataDir, PORT: '0' } });
     try {
       const ready = await host.client.ready;
       const response = await fetch(`${ready.url}/api/openapi.json`);
-      expect(response.status).toBe(200);
       expect(((await response.json()) as { openapi: string }).openapi).toMatch(/^3\.1/);
+      await expectAdminWindowSignsIn(ready.url, await host.client.adminLoginUrl());
       expect(await host.client.status()).toMatchObject({ url: ready.url, queuedDeliveries: 0, outboxPending: 0 });
       expect(await host.client.shutdown(30_000)).toEqual({ code: 0, isKilled: false });
       expect(fs.existsSync(path.join(dataDir, 'signdesk.sqlite-wal'))).toBe(false);
@@ -193,95 +195,57 @@ describe('the desktop build and the electron-builder configuration', () => {
     }
   });
 
-  it('packs into an app electron-builder lays out: fuses flipped, bundles in the asar, natives beside it, and a server that runs from it', async () => {
+  it('packs into an app electron-builder lays out: fuses flipped, bundles in a trim asar, natives beside it, and the whole service running from it', async () => {
     const work = makeTempDir('signdesk-package-');
-    const stubDist = makeStubElectronDist(path.join(work, 'electron-dist'));
-    const output = path.join(work, 'release');
-    // The real electron-builder on the real build; only Electron's binary is a stand-in (it
-    // cannot be downloaded here) and the native rebuild for Electron is off (it downloads too).
-    const packed = spawnSync(
-      process.execPath,
-      [
-        path.join(root, 'node_modules/electron-builder/cli.js'),
-        '--linux', 'dir', '--config', 'electron-builder.yml', '--publish', 'never',
-        `-c.electronDist=${stubDist}`, '-c.npmRebuild=false', `-c.directories.output=${output}`,
-      ],
-      { cwd: root, encoding: 'utf8', timeout: 240_000 },
-    );
-    expect(packed.status, `${packed.stdout}\n${packed.stderr}`).toBe(0);
-    const appDir = path.join(output, 'linux-unpacked');
-
-    // The fuses, as the packaged binary now carries them.
-    expect(readFuseWire(path.join(appDir, 'signdesk'))).toEqual({
-      runAsNode: false,
-      enableCookieEncryption: true,
-      enableNodeOptionsEnvironmentVariable: false,
-      enableNodeCliInspectArguments: false,
-      enableEmbeddedAsarIntegrityValidation: true,
-      onlyLoadAppFromAsar: true,
-      loadBrowserProcessSpecificV8Snapshot: false,
-      grantFileProtocolExtraPrivileges: false,
-    });
-
-    // The asar holds the bundles and the production dependencies, not our sources or dev tools.
-    const asarFile = path.join(appDir, 'resources', 'app.asar');
-    const inAsar = new Set(asar.listPackage(asarFile).map((file) => file.split(path.sep).join('/')));
-    for (const file of ['/package.json', `/${DESKTOP_OUTPUTS.main}`, `/${DESKTOP_OUTPUTS.preload}`, `/${DESKTOP_OUTPUTS.host}`, `/${DESKTOP_OUTPUTS.migrations}/meta/_journal.json`, `/${DESKTOP_OUTPUTS.assets}/tray.png`, '/node_modules/better-sqlite3/package.json']) {
-      expect(inAsar, file).toContain(file);
-    }
-    for (const absent of ['/server/index.ts', '/main/index.ts', '/test', '/electron-builder.yml', '/node_modules/electron', '/node_modules/vitest', '/node_modules/esbuild']) {
-      expect(inAsar, absent).not.toContain(absent);
-    }
-    // The native addons sit outside the archive, where the OS loader can open them.
-    expect(fs.existsSync(path.join(asarFile + '.unpacked', 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'))).toBe(true);
-    expect(fs.readdirSync(path.join(asarFile + '.unpacked', 'node_modules/sodium-native/prebuilds'))).toContain(`${process.platform}-${process.arch}`);
-
-    // The packaged server runs from the package's own files and node_modules (unpacked natives
-    // included), as the utility process would run it.
-    const extracted = path.join(work, 'app');
-    asar.extractAll(asarFile, extracted);
-    const dataDir = makeTempDir('signdesk-packaged-');
-    const host = forkHost({ entry: path.join(extracted, DESKTOP_OUTPUTS.host), env: { DATA_DIR: dataDir, PORT: '0' } });
+    const receiver = await startWebhookReceiver();
     try {
-      const ready = await host.client.ready;
-      expect((await fetch(`${ready.url}/api/openapi.json`)).status).toBe(200);
-      expect(await host.client.shutdown(30_000)).toEqual({ code: 0, isKilled: false });
+      const appDir = packLinuxDir(work);
+      expect(readFuseWire(path.join(appDir, 'signdesk'))).toEqual({
+        runAsNode: false,
+        enableCookieEncryption: true,
+        enableNodeOptionsEnvironmentVariable: false,
+        enableNodeCliInspectArguments: false,
+        enableEmbeddedAsarIntegrityValidation: true,
+        onlyLoadAppFromAsar: true,
+        loadBrowserProcessSpecificV8Snapshot: false,
+        grantFileProtocolExtraPrivileges: false,
+      });
+
+      // The asar holds the bundles, both web apps, the fonts, not our sources or dev tools.
+      const asarFile = path.join(appDir, 'resources', 'app.asar');
+      const inAsar = new Set(asar.listPackage(asarFile).map((file) => file.split(path.sep).join('/')));
+      const present = ['/package.json', DESKTOP_OUTPUTS.main, DESKTOP_OUTPUTS.preload, DESKTOP_OUTPUTS.host, `${DESKTOP_OUTPUTS.migrations}/meta/_journal.json`,
+        `${DESKTOP_OUTPUTS.assets}/tray.png`, 'dist/renderer/index.html', 'dist/signing/index.html', ...fontFiles, 'node_modules/better-sqlite3/package.json'];
+      for (const file of present) expect(inAsar, file).toContain(file.startsWith('/') ? file : `/${file}`);
+      for (const absent of ['/server/index.ts', '/main/index.ts', '/test', '/electron-builder.yml', '/node_modules/electron', '/node_modules/vitest', '/node_modules/esbuild',
+        '/node_modules/express', '/node_modules/pdf-lib', '/node_modules/better-sqlite3/deps', '/node_modules/better-sqlite3/src', '/node_modules/@expo-google-fonts/noto-sans/100Thin']) {
+        expect(inAsar, absent).not.toContain(absent);
+      }
+      // The native addons sit outside the archive, where the OS loader can open them.
+      const unpacked = `${asarFile}.unpacked`;
+      expect(fs.existsSync(path.join(unpacked, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'))).toBe(true);
+      expect(fs.readdirSync(path.join(unpacked, 'node_modules/sodium-native/prebuilds')).sort()).toEqual(SODIUM_HOSTS);
+      expect(sizeOf(asarFile) + sizeOf(unpacked)).toBeLessThan(PACKAGE_BUDGET_BYTES);
+
+      // The packaged server runs from the package's own files and node_modules (unpacked
+      // natives included), as the utility process would run it, and does all of its work.
+      const extracted = path.join(work, 'app');
+      asar.extractAll(asarFile, extracted);
+      const { dataDir, key } = await prepareDataDir('signdesk-packaged-');
+      const host = forkHost({ entry: path.join(extracted, DESKTOP_OUTPUTS.host), env: { DATA_DIR: dataDir, PORT: '0', WEBHOOK_FIRST_DELAY_S: '0' } });
+      let contractId: number;
+      try {
+        const ready = await host.client.ready;
+        await expectAdminWindowSignsIn(ready.url, await host.client.adminLoginUrl());
+        contractId = await signContractThroughTheApi(ready.url, key, receiver);
+        expect(await host.client.shutdown(30_000)).toEqual({ code: 0, isKilled: false });
+      } finally {
+        if (host.child.exitCode === null) host.child.kill('SIGKILL');
+      }
+      expect(pdfsig(readSignedPdf(dataDir, contractId))).toMatch(/Signature Validation: Signature is Valid\./);
     } finally {
-      if (host.child.exitCode === null) host.child.kill('SIGKILL');
-      fs.rmSync(work, { recursive: true, force: true }); // some 150 MB of package
+      await receiver.close();
+      fs.rmSync(work, { recursive: true, force: true }); // the package and its extracted copy, some 50 MB
     }
   }, 300_000);
 });
-
-const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
-const FUSE_NAMES = [
-  'runAsNode',
-  'enableCookieEncryption',
-  'enableNodeOptionsEnvironmentVariable',
-  'enableNodeCliInspectArguments',
-  'enableEmbeddedAsarIntegrityValidation',
-  'onlyLoadAppFromAsar',
-  'loadBrowserProcessSpecificV8Snapshot',
-  'grantFileProtocolExtraPrivileges',
-] as const;
-
-/**
- * A stand-in for Electron's Linux distribution: a program carrying the fuse wire of Electron
- * 39's defaults (version 1, eight fuses), which is all electron-builder reads and writes in it.
- */
-function makeStubElectronDist(dir: string): string {
-  fs.mkdirSync(path.join(dir, 'resources'), { recursive: true });
-  const defaults = '10110001'; // RunAsNode, NODE_OPTIONS, --inspect and file: privileges on, as shipped
-  const binary = Buffer.concat([Buffer.from('#!/bin/sh\nexit 0\n'), Buffer.from(FUSE_SENTINEL), Buffer.from([1, defaults.length]), Buffer.from(defaults)]);
-  fs.writeFileSync(path.join(dir, 'electron'), binary, { mode: 0o755 });
-  fs.writeFileSync(path.join(dir, 'version'), (require('electron/package.json') as { version: string }).version);
-  return dir;
-}
-
-function readFuseWire(file: string): Record<(typeof FUSE_NAMES)[number], boolean> {
-  const bytes = fs.readFileSync(file);
-  const at = bytes.indexOf(FUSE_SENTINEL) + FUSE_SENTINEL.length;
-  expect(at).toBeGreaterThan(FUSE_SENTINEL.length - 1);
-  const wire = bytes.subarray(at + 2, at + 2 + bytes[at + 1]!).toString('latin1');
-  return Object.fromEntries(FUSE_NAMES.map((name, index) => [name, wire[index] === '1'])) as Record<(typeof FUSE_NAMES)[number], boolean>;
-}

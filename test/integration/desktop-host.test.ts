@@ -13,20 +13,11 @@ import { chooseWindowUrl } from '../../main/window-options';
 import { openDatabase } from '../../server/db/open-database';
 import { createJobRepo } from '../../server/db/repos/jobs';
 import { createOutboxRepo } from '../../server/db/repos/outbox';
-import { forkChannel, forkHost, HOST_SOURCE_ENTRY, type ForkedHost } from '../helpers/host-process';
-import { cli, makeTempDir } from '../helpers/server';
+import { forkChannel, forkHost, HOST_SOURCE_ENTRY, isListening, type ForkedHost } from '../helpers/host-process';
+import { expectAdminWindowSignsIn, prepareDataDir } from '../helpers/desktop-smoke';
+import { makeTempDir } from '../helpers/server';
 
 const DAY_MS = 86_400_000;
-
-/** A fresh DATA_DIR with an administrator and an API key, made through the CLI as an installer would. */
-async function prepareDataDir(): Promise<{ dataDir: string; key: string }> {
-  const dataDir = makeTempDir('signdesk-host-');
-  const admin = await cli(dataDir, ['user', 'create', '--username', 'admin', '--password', 'correct horse', '--email', 'admin@office.test', '--admin']);
-  expect(admin.code, admin.err.join('\n')).toBe(0);
-  const token = await cli(dataDir, ['token', 'create', '--name', 'host test', '--rate-limit', '100000']);
-  expect(token.code, token.err.join('\n')).toBe(0);
-  return { dataDir, key: token.out.at(-1) as string };
-}
 
 /** Jobs due tomorrow: no worker takes them before the shutdown, so all of them must survive it. */
 function enqueueFutureJobs(dataDir: string, counts: { webhook: number; outbox: number }): void {
@@ -77,16 +68,6 @@ function inspectDatabase(dataDir: string) {
   }
 }
 
-/** Refused once the server has stopped listening. */
-async function isListening(url: string): Promise<boolean> {
-  try {
-    await fetch(`${url}/api/openapi.json`);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 describe('the server host, started the way the desktop shell starts it', () => {
   const hosts: ForkedHost[] = [];
   const start = (env: Record<string, string>, readyTimeoutMs?: number) => {
@@ -113,12 +94,20 @@ describe('the server host, started the way the desktop shell starts it', () => {
     enqueueFutureJobs(dataDir, { webhook: 0, outbox: 3 });
     expect(await host.client.status()).toMatchObject({ queuedDeliveries: 2, outboxPending: 4 });
 
-    // A one-time sign-in link once the admin UI provides it; until then the window opens /admin.
+    // The window opens a one-time link that signs the administrator in to the built admin UI.
     const loginUrl = await host.client.adminLoginUrl();
-    const windowUrl = chooseWindowUrl(ready.url, loginUrl);
-    expect(new URL(windowUrl).origin).toBe(ready.url);
-    expect(windowUrl).toBe(loginUrl ?? `${ready.url}/admin`);
+    expect(chooseWindowUrl(ready.url, loginUrl)).toBe(loginUrl);
+    await expectAdminWindowSignsIn(ready.url, loginUrl);
 
+    expect(await host.client.shutdown(30_000)).toEqual({ code: 0, isKilled: false });
+  });
+
+  it('offers no sign-in link before the first administrator exists: the window opens first-run setup', async () => {
+    const dataDir = makeTempDir('signdesk-fresh-');
+    const host = start({ DATA_DIR: dataDir });
+    const ready = await host.client.ready;
+    expect(await host.client.adminLoginUrl()).toBeNull();
+    expect(chooseWindowUrl(ready.url, null)).toBe(`${ready.url}/admin`);
     expect(await host.client.shutdown(30_000)).toEqual({ code: 0, isKilled: false });
   });
 
@@ -271,8 +260,15 @@ describe('the server host, started the way the desktop shell starts it', () => {
       expect(states.map((state) => state.phase)).toContain('failed');
       expect(states.at(-1)).toMatchObject({ phase: 'running', status: { queuedDeliveries: 1 } });
       expect(await supervisor.status()).toMatchObject({ queuedDeliveries: 1 });
+      // A window made anew gets a fresh sign-in link: the one it opened with is spent.
+      const origin = new URL(windows[1]!).origin;
+      await expectAdminWindowSignsIn(origin, windows[1]!);
+      const fresh = await supervisor.windowUrl();
+      expect(fresh).not.toBe(windows[1]);
+      await expectAdminWindowSignsIn(origin, fresh ?? null);
 
       expect(await supervisor.stop(30_000)).toEqual({ code: 0, isKilled: false });
+      expect(await supervisor.windowUrl()).toBeUndefined();
       expect(inspectDatabase(dataDir)).toMatchObject({ walBytes: 0, integrity: 'ok', jobs: [{ queue: 'webhook', n: 1 }] });
     } finally {
       for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

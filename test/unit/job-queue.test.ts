@@ -113,4 +113,40 @@ describe('the durable job queue', () => {
     await expect.poll(() => done, { timeout: 2_000 }).toEqual([42]);
     await runner.stop();
   });
+  it('stopped, claims nothing more (not even a wake-up queued before stop) and returns once the work in flight is done', async () => {
+    const jobs = open();
+    jobs.enqueue('drain', 1, Date.now(), Date.now());
+    const started: number[] = [];
+    const finished: number[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const runner = createRunner({
+      queue: 'drain',
+      jobs,
+      logger: pino({ level: 'silent' }),
+      now: () => Date.now(),
+      concurrency: 2,
+      leaseMs: 60_000,
+      timeoutMs: 10_000,
+      pollMs: 60_000,
+      handle: async (job) => {
+        started.push(job.refId);
+        await gate;
+        finished.push(job.refId);
+        return { kind: 'done' };
+      },
+    });
+    runner.start();
+    await expect.poll(() => started).toEqual([1]);
+    for (const ref of [2, 3]) jobs.enqueue('drain', ref, Date.now(), Date.now());
+    // The wake-up is queued before stop() and runs after it (before the release queued next):
+    // it must not claim job 2 or 3.
+    runner.wake();
+    setImmediate(release);
+    await runner.stop();
+    expect(finished).toEqual([1]);
+    expect(started).toEqual([1]);
+    expect(jobs.countPending('drain')).toBe(2);
+    expect(jobs.claim('drain', 10, Date.now(), 1_000).map((job) => job.refId).sort()).toEqual([2, 3]);
+  });
 });
