@@ -1,7 +1,6 @@
 import type { TParty } from '../../shared/api/parties';
 import { isAnswering, partiesInTurn, type PartyTurn } from '../../shared/signing-order';
 import type { MessageKey } from '../i18n/en';
-import { idOf } from './api';
 import type { ContractStatus } from './contract-status';
 
 /** Where one party stands, as an office admin asks it. */
@@ -16,8 +15,9 @@ export type PartyView = {
   waitingFor: TParty[];
 };
 
-const turnOf = (party: TParty): PartyTurn => ({
-  id: Number(idOf(party.self)),
+/** The turn rules' view of a party; `id` is its place in the list. */
+const turnOf = (party: TParty, index: number): PartyTurn => ({
+  id: index,
   signType: party.sign_type,
   signOrder: party.sign_order,
   isAccept: party.is_accept,
@@ -32,7 +32,7 @@ const turnOf = (party: TParty): PartyTurn => ({
 export function describeParties(parties: TParty[], status: ContractStatus, isOrdered: boolean): PartyView[] {
   const turns = parties.map(turnOf);
   const inTurn = new Set(partiesInTurn(turns, isOrdered).map((turn) => turn.id));
-  const current = parties.filter((party) => inTurn.has(turnOf(party).id));
+  const current = parties.filter((_party, index) => inTurn.has(index));
   return parties.map((party, index): PartyView => {
     const turn = turns[index] as PartyTurn;
     const view = { party, isAnswering: isAnswering(turn), waitingFor: [] as TParty[] };

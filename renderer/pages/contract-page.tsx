@@ -103,12 +103,12 @@ export function ContractPage({ id }: { id: string }) {
         actions={<ContractActions view={view} busy={action.busy} onDelete={remove} onSend={openSend} onRemind={remind} onDownload={download} />}
       />
       {isSending ? null : <ProblemAlert error={action.error} onDismiss={action.dismiss} />}
-      {reminded !== undefined ? <Notice tone="success">{t('contract.reminded', { names: reminded })}</Notice> : null}
+      {reminded !== undefined && view.status === 'sent' ? <Notice tone="success">{t('contract.reminded', { names: reminded })}</Notice> : null}
       <StatusPanel view={view} />
       <PartiesCard
         contractPath={path}
         views={view.views}
-        isDraft={isDraft}
+        status={view.status}
         isOrdered={row.party_order_defined}
         busy={action.busy}
         onRemove={removeParty}

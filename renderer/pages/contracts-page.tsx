@@ -5,7 +5,8 @@ import type { TTemplate } from '../../shared/api/templates';
 import type { TUser } from '../../shared/api/users';
 import { PagedTable } from '../components/data-table';
 import { FileField, SelectField, TextField } from '../components/fields';
-import { Badge, Button, Dialog, EmptyState, FeatureMissing, PageHeader, ProblemAlert } from '../components/ui';
+import { FormDialog } from '../components/form-dialog';
+import { Badge, Button, EmptyState, FeatureMissing, PageHeader, ProblemAlert } from '../components/ui';
 import { getPage, idOf, request, sendJson } from '../lib/api';
 import { contractStatus, STATUS_LABEL, STATUS_TONE } from '../lib/contract-status';
 import { useFeatures } from '../lib/features';
@@ -41,33 +42,32 @@ function NewContractDialog({ onClose }: { onClose: () => void }) {
   });
   const choices = (templates.data?.items ?? []).map((row) => ({ value: row.self, label: row.is_published ? row.name : `${row.name} (${t('templates.unpublished')})` }));
   return (
-    <Dialog title={t('contracts.new')} isOpen onClose={onClose}>
-      <form onSubmit={submit} noValidate>
-        <ProblemAlert error={create.error} />
-        <fieldset className="radio-group">
-          <legend>{t('contracts.source')}</legend>
-          <label className="radio">
-            <input type="radio" name="source" checked={source === 'template'} onChange={() => setSource('template')} />
-            <span>{t('contracts.fromTemplate')}</span>
-          </label>
-          <label className="radio">
-            <input type="radio" name="source" checked={source === 'pdf'} onChange={() => setSource('pdf')} />
-            <span>{t('contracts.fromPdf')}</span>
-          </label>
-        </fieldset>
-        {source === 'template' ? (
-          <SelectField label={t('field.template')} options={[{ value: '', label: t('contracts.chooseTemplate') }, ...choices]} value={template} onValue={setTemplate} required />
-        ) : (
-          <FileField label={t('contracts.pdfFile')} hint={t('contracts.pdfHint')} accept="application/pdf,.pdf" onFile={setFile} />
-        )}
-        <div className="form-actions">
-          <Button onClick={onClose}>{t('action.cancel')}</Button>
-          <Button type="submit" variant="primary" isBusy={create.busy === 'create'} disabled={source === 'template' ? !template : !file}>
-            {t('action.create')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t('contracts.new')}
+      onClose={onClose}
+      onSubmit={submit}
+      error={create.error}
+      isBusy={create.busy === 'create'}
+      submitLabel={t('action.create')}
+      isSubmitDisabled={source === 'template' ? !template : !file}
+    >
+      <fieldset className="radio-group">
+        <legend>{t('contracts.source')}</legend>
+        <label className="radio">
+          <input type="radio" name="source" checked={source === 'template'} onChange={() => setSource('template')} />
+          <span>{t('contracts.fromTemplate')}</span>
+        </label>
+        <label className="radio">
+          <input type="radio" name="source" checked={source === 'pdf'} onChange={() => setSource('pdf')} />
+          <span>{t('contracts.fromPdf')}</span>
+        </label>
+      </fieldset>
+      {source === 'template' ? (
+        <SelectField label={t('field.template')} options={[{ value: '', label: t('contracts.chooseTemplate') }, ...choices]} value={template} onValue={setTemplate} required />
+      ) : (
+        <FileField label={t('contracts.pdfFile')} hint={t('contracts.pdfHint')} accept="application/pdf,.pdf" onFile={setFile} />
+      )}
+    </FormDialog>
   );
 }
 

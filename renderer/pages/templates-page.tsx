@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { TTemplate } from '../../shared/api/templates';
 import { PagedTable } from '../components/data-table';
 import { TextField } from '../components/fields';
-import { Badge, Button, Dialog, EmptyState, PageHeader, ProblemAlert } from '../components/ui';
+import { FormDialog } from '../components/form-dialog';
+import { Badge, Button, EmptyState, PageHeader, ProblemAlert } from '../components/ui';
 import { idOf, sendJson } from '../lib/api';
 import { useT } from '../lib/i18n';
 import { Link, useRouter } from '../lib/router';
@@ -19,18 +20,9 @@ function NewTemplateDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () =
     navigate(`/templates/${idOf(template.self)}`);
   });
   return (
-    <Dialog title={t('templates.new')} isOpen={isOpen} onClose={onClose}>
-      <form onSubmit={submit} noValidate>
-        <ProblemAlert error={create.error} />
-        <TextField label={t('field.name')} error={create.errors.name} value={name} onValue={setName} required autoFocus />
-        <div className="form-actions">
-          <Button onClick={onClose}>{t('action.cancel')}</Button>
-          <Button type="submit" variant="primary" isBusy={create.busy === 'create'}>
-            {t('action.create')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title={t('templates.new')} isOpen={isOpen} onClose={onClose} onSubmit={submit} error={create.error} isBusy={create.busy === 'create'} submitLabel={t('action.create')}>
+      <TextField label={t('field.name')} error={create.errors.name} value={name} onValue={setName} required autoFocus />
+    </FormDialog>
   );
 }
 

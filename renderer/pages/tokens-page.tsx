@@ -4,6 +4,7 @@ import type { TokenKind } from '../../shared/api/enums';
 import { CopyButton } from '../components/copy-button';
 import { PagedTable } from '../components/data-table';
 import { SelectField, TextField } from '../components/fields';
+import { FormDialog } from '../components/form-dialog';
 import { Badge, Button, Dialog, EmptyState, Notice, PageHeader, ProblemAlert } from '../components/ui';
 import { sendJson } from '../lib/api';
 import { useI18n, useT } from '../lib/i18n';
@@ -26,22 +27,13 @@ function CreateTokenDialog({ onClose, onCreated }: { onClose: () => void; onCrea
     { value: 'partner', label: t('tokens.kindPartner') },
   ];
   return (
-    <Dialog title={t('tokens.new')} isOpen onClose={onClose}>
-      <form onSubmit={submit} noValidate>
-        <ProblemAlert error={create.error} />
-        <TextField label={t('field.name')} hint={t('tokens.nameHint')} error={errors.name} value={name} onValue={setName} required autoFocus />
-        <div className="form-grid">
-          <SelectField label={t('field.kind')} error={errors.kind} options={kinds} value={kind} onValue={(value) => setKind(value as TokenKind)} />
-          <TextField label={t('field.rateLimit')} hint={t('tokens.rateLimitHint')} error={errors.rate_limit} value={rateLimit} onValue={setRateLimit} inputMode="numeric" />
-        </div>
-        <div className="form-actions">
-          <Button onClick={onClose}>{t('action.cancel')}</Button>
-          <Button type="submit" variant="primary" isBusy={create.busy === 'create'}>
-            {t('action.create')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title={t('tokens.new')} onClose={onClose} onSubmit={submit} error={create.error} isBusy={create.busy === 'create'} submitLabel={t('action.create')}>
+      <TextField label={t('field.name')} hint={t('tokens.nameHint')} error={errors.name} value={name} onValue={setName} required autoFocus />
+      <div className="form-grid">
+        <SelectField label={t('field.kind')} error={errors.kind} options={kinds} value={kind} onValue={(value) => setKind(value as TokenKind)} />
+        <TextField label={t('field.rateLimit')} hint={t('tokens.rateLimitHint')} error={errors.rate_limit} value={rateLimit} onValue={setRateLimit} inputMode="numeric" />
+      </div>
+    </FormDialog>
   );
 }
 
@@ -54,18 +46,9 @@ function RateLimitDialog({ token, onClose, onSaved }: { token: TToken; onClose: 
     onSaved();
   });
   return (
-    <Dialog title={t('tokens.rateLimitTitle', { name: token.name })} isOpen onClose={onClose}>
-      <form onSubmit={submit} noValidate>
-        <ProblemAlert error={save.error} />
-        <TextField label={t('field.rateLimit')} hint={t('tokens.rateLimitHint')} error={save.errors.rate_limit} value={value} onValue={setValue} inputMode="numeric" autoFocus />
-        <div className="form-actions">
-          <Button onClick={onClose}>{t('action.cancel')}</Button>
-          <Button type="submit" variant="primary" isBusy={save.busy === 'save'}>
-            {t('action.save')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title={t('tokens.rateLimitTitle', { name: token.name })} onClose={onClose} onSubmit={submit} error={save.error} isBusy={save.busy === 'save'} submitLabel={t('action.save')}>
+      <TextField label={t('field.rateLimit')} hint={t('tokens.rateLimitHint')} error={save.errors.rate_limit} value={value} onValue={setValue} inputMode="numeric" autoFocus />
+    </FormDialog>
   );
 }
 

@@ -3,7 +3,8 @@ import { PERMISSION_TEMPLATES, type PermissionTemplate } from '../../shared/api/
 import type { TUser } from '../../shared/api/users';
 import { PagedTable } from '../components/data-table';
 import { SelectField, TextField } from '../components/fields';
-import { Badge, Button, Dialog, EmptyState, PageHeader, ProblemAlert } from '../components/ui';
+import { FormDialog } from '../components/form-dialog';
+import { Badge, Button, EmptyState, PageHeader, ProblemAlert } from '../components/ui';
 import { sendJson } from '../lib/api';
 import { useFormState } from '../lib/forms';
 import { useT } from '../lib/i18n';
@@ -27,36 +28,34 @@ function UserDialog({ user, onClose, onSaved }: { user: TUser | undefined; onClo
   });
   const roles = PERMISSION_TEMPLATES.map((value) => ({ value, label: value === 'CUSTOMER_ADMIN_USER' ? t('role.admin') : t('role.user') }));
   return (
-    <Dialog title={user ? t('users.edit', { name: user.username }) : t('users.new')} isOpen onClose={onClose}>
-      <form onSubmit={submit} noValidate>
-        <ProblemAlert error={save.error} />
-        <div className="form-grid">
-          <TextField label={t('field.firstname')} error={errors.firstname} {...bind('firstname')} autoFocus />
-          <TextField label={t('field.lastname')} error={errors.lastname} {...bind('lastname')} />
-          <TextField label={t('field.username')} error={errors.username} {...bind('username')} required autoComplete="off" />
-          <TextField label={t('field.email')} error={errors.email} {...bind('email')} type="email" required />
-          <TextField
-            label={user ? t('field.newPassword') : t('field.password')}
-            hint={user ? t('users.passwordKeep') : t('field.passwordHint')}
-            error={errors.password}
-            {...bind('password')}
-            type="password"
-            autoComplete="new-password"
-          />
-          <SelectField label={t('field.role')} error={errors.permission_template} options={roles} {...bind('permission_template')} />
-        </div>
-        <label className="checkbox">
-          <input type="checkbox" checked={form.active} onChange={(event) => setForm({ ...form, active: event.target.checked })} />
-          <span>{t('users.activeLabel')}</span>
-        </label>
-        <div className="form-actions">
-          <Button onClick={onClose}>{t('action.cancel')}</Button>
-          <Button type="submit" variant="primary" isBusy={save.busy === 'save'}>
-            {user ? t('action.save') : t('action.create')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={user ? t('users.edit', { name: user.username }) : t('users.new')}
+      onClose={onClose}
+      onSubmit={submit}
+      error={save.error}
+      isBusy={save.busy === 'save'}
+      submitLabel={user ? t('action.save') : t('action.create')}
+    >
+      <div className="form-grid">
+        <TextField label={t('field.firstname')} error={errors.firstname} {...bind('firstname')} autoFocus />
+        <TextField label={t('field.lastname')} error={errors.lastname} {...bind('lastname')} />
+        <TextField label={t('field.username')} error={errors.username} {...bind('username')} required autoComplete="off" />
+        <TextField label={t('field.email')} error={errors.email} {...bind('email')} type="email" required />
+        <TextField
+          label={user ? t('field.newPassword') : t('field.password')}
+          hint={user ? t('users.passwordKeep') : t('field.passwordHint')}
+          error={errors.password}
+          {...bind('password')}
+          type="password"
+          autoComplete="new-password"
+        />
+        <SelectField label={t('field.role')} error={errors.permission_template} options={roles} {...bind('permission_template')} />
+      </div>
+      <label className="checkbox">
+        <input type="checkbox" checked={form.active} onChange={(event) => setForm({ ...form, active: event.target.checked })} />
+        <span>{t('users.activeLabel')}</span>
+      </label>
+    </FormDialog>
   );
 }
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { CopyButton } from '../components/copy-button';
 import { PagedTable } from '../components/data-table';
 import { TextField } from '../components/fields';
+import { FormDialog } from '../components/form-dialog';
 import { Badge, Button, Dialog, EmptyState, FeatureMissing, Notice, PageHeader, ProblemAlert } from '../components/ui';
 import { idOf, sendJson } from '../lib/api';
 import { useFeatures } from '../lib/features';
@@ -21,19 +22,10 @@ function CreateConsumerDialog({ onClose, onCreated }: { onClose: () => void; onC
     onCreated(await sendJson<WebhookConsumer>('POST', '/api/webhooks', { url, ...(contact.trim() ? { contact_email: contact.trim() } : {}) }));
   });
   return (
-    <Dialog title={t('webhooks.new')} isOpen onClose={onClose}>
-      <form onSubmit={submit} noValidate>
-        <ProblemAlert error={create.error} />
-        <TextField label={t('field.url')} hint={t('webhooks.urlHint')} error={errors.url} value={url} onValue={setUrl} className="mono" type="url" required autoFocus placeholder="https://" />
-        <ContactField value={contact} onValue={setContact} error={errors.contact_email} />
-        <div className="form-actions">
-          <Button onClick={onClose}>{t('action.cancel')}</Button>
-          <Button type="submit" variant="primary" isBusy={create.busy === 'create'}>
-            {t('action.create')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title={t('webhooks.new')} onClose={onClose} onSubmit={submit} error={create.error} isBusy={create.busy === 'create'} submitLabel={t('action.create')}>
+      <TextField label={t('field.url')} hint={t('webhooks.urlHint')} error={errors.url} value={url} onValue={setUrl} className="mono" type="url" required autoFocus placeholder="https://" />
+      <ContactField value={contact} onValue={setContact} error={errors.contact_email} />
+    </FormDialog>
   );
 }
 

@@ -45,7 +45,7 @@ describe('the contract page through the signing flow', () => {
       t,
       [
         { name: 'Eva Nordin', email: 'eva@nordin.test', sign_order: 1 },
-        { name: 'Bo Ek', email: 'bo@ek.test', sign_order: 2 },
+        { name: 'Bo Ek', email: 'bo@ek.test', sign_order: 2, fields: [{ type: 'SIGNATURE', pdf_page: 1, pos_x: 320, pos_y: 640, width: 200, height: 50 }] },
       ],
       { party_order_defined: true, expire_time: timestampIn(t, 30 * 24 * 3600) },
     );

@@ -49,10 +49,12 @@ function DraftSettings({ contract, onSaved }: { contract: TContract; onSaved: ()
       <TextField label={t('field.name')} error={errors.name} {...bind('name')} />
       <div className="form-grid">
         <SelectField label={t('field.language')} error={errors.language} options={LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] ?? value }))} {...bind('language')} />
-        <TextField label={t('field.expireTime')} hint={t('field.expireTimeHint')} error={errors.expire_time} {...bind('expire_time')} type="datetime-local" />
         <SelectField label={t('field.requireAuth')} hint={t('field.requireAuthHint')} error={errors.require_auth} options={REQUIRE_AUTH_VALUES.map((value) => ({ value, label: t(`auth.${value}`) }))} {...bind('require_auth')} />
+        <TextField label={t('field.expireTime')} hint={t('field.expireTimeHint')} error={errors.expire_time} {...bind('expire_time')} type="datetime-local" />
+        <div className="field field-checkbox">
+          <CheckboxField label={t('field.signInOrder')} hint={t('field.signInOrderHint')} checked={form.party_order_defined} onChecked={(checked) => setForm({ ...form, party_order_defined: checked })} />
+        </div>
       </div>
-      <CheckboxField label={t('field.signInOrder')} hint={t('field.signInOrderHint')} checked={form.party_order_defined} onChecked={(checked) => setForm({ ...form, party_order_defined: checked })} />
       <TextAreaField label={t('field.inviteMessage')} hint={t('field.inviteMessageHint')} error={errors.email_invite_content} {...bind('email_invite_content')} rows={3} />
       <div className="form-actions">
         <Button type="submit" isBusy={save.busy === 'save'} disabled={Object.keys(changes).length === 0}>

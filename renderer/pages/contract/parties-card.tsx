@@ -3,6 +3,7 @@ import { CopyButton } from '../../components/copy-button';
 import { DataTable } from '../../components/data-table';
 import { Badge, Button, Card, EmptyState } from '../../components/ui';
 import { useT } from '../../lib/i18n';
+import type { ContractStatus } from '../../lib/contract-status';
 import { PARTY_STATE_LABEL, PARTY_STATE_TONE, type PartyView } from '../../lib/party-state';
 import { useSignedIn } from '../../lib/session';
 import { AddPartyForm } from './add-party-form';
@@ -64,7 +65,7 @@ function EmailCell({ party }: { party: TParty }) {
 type Props = {
   contractPath: string;
   views: PartyView[];
-  isDraft: boolean;
+  status: ContractStatus;
   isOrdered: boolean;
   busy: string | undefined;
   onRemove: (party: TParty) => void;
@@ -72,10 +73,13 @@ type Props = {
 };
 
 /** Each party with its state and e-mail status; its personal link once sent; adding and removing while a draft. */
-export function PartiesCard({ contractPath, views, isDraft, isOrdered, busy, onRemove, onAdded }: Props) {
+export function PartiesCard({ contractPath, views, status, isOrdered, busy, onRemove, onAdded }: Props) {
   const t = useT();
+  const isDraft = status === 'draft';
+  // A link is worth handing over while it can be signed, and once signed for the copy.
+  const hasLinks = status === 'sent' || status === 'signed';
   return (
-    <Card title={t('contract.parties')} description={isDraft ? undefined : t('contract.partiesDescription')} isFlush>
+    <Card title={t('contract.parties')} description={hasLinks ? t('contract.partiesDescription') : undefined} isFlush>
       {views.length === 0 ? <EmptyState title={t('contract.noParties')} body={isDraft ? t('contract.noPartiesBody') : undefined} /> : null}
       {views.length > 0 ? (
         <DataTable caption={t('contract.parties')} columns={[t('field.party'), t('field.state'), t('field.emailStatus')]} hasActions>
@@ -91,14 +95,15 @@ export function PartiesCard({ contractPath, views, isDraft, isOrdered, busy, onR
                     <Button size="small" variant="ghost" isBusy={busy === party.self} onClick={() => onRemove(party)} aria-label={t('contract.removePartyNamed', { name: party.name })}>
                       {t('contract.removeParty')}
                     </Button>
-                  ) : (
+                  ) : null}
+                  {hasLinks ? (
                     <CopyButton
                       value={party.contract_url}
                       text={t('contract.copyLink')}
                       label={t('contract.copyLinkNamed', { name: party.name })}
                       title={t('contract.copyLinkTitle', { name: party.name })}
                     />
-                  )}
+                  ) : null}
                 </td>
               </tr>
             );

@@ -7,30 +7,22 @@ import type { ContractView } from './use-contract';
 
 const names = (list: { name: string }[]) => list.map((party) => party.name).join(', ');
 
-/** What the summary line says: whom the contract waits for, who rejected it, what is next. */
-function Summary({ view }: { view: ContractView }) {
+/** The headline and the line under it: whom the contract waits for, who rejected it and why. */
+function Summary({ view, headingId }: { view: ContractView; headingId: string }) {
   const t = useT();
-  switch (view.status) {
-    case 'draft':
-      return <p>{t('contract.summary.draft')}</p>;
-    case 'signed':
-      return <p>{t('contract.summary.signed')}</p>;
-    case 'expired':
-      return <p>{t('contract.summary.expired')}</p>;
-    case 'rejected': {
-      const rejecter = view.views.find((party) => party.state === 'rejected')?.party;
-      return (
-        <>
-          <p>{t('contract.summary.rejected', { name: rejecter?.name ?? '—' })}</p>
-          {rejecter?.reject_cause ? <blockquote className="status-cause">{rejecter.reject_cause}</blockquote> : null}
-        </>
-      );
-    }
-    case 'sent': {
-      const awaited = view.views.filter((party) => party.isAnswering && (party.state === 'invited' || party.state === 'opened')).map((party) => party.party);
-      return <p>{awaited.length > 0 ? t('contract.summary.sent', { names: names(awaited) }) : t('contract.summary.sentNobody')}</p>;
-    }
-  }
+  const rejecter = view.views.find((party) => party.state === 'rejected')?.party;
+  const awaited = view.views.filter((party) => party.isAnswering && (party.state === 'invited' || party.state === 'opened')).map((party) => party.party);
+  const headline = t(`contract.headline.${view.status}` as const, { name: rejecter?.name ?? '—' });
+  let summary: string;
+  if (view.status === 'sent') summary = awaited.length > 0 ? t('contract.summary.sent', { names: names(awaited) }) : t('contract.summary.sentNobody');
+  else summary = t(`contract.summary.${view.status}` as const, { time: view.expiredAt ?? '' });
+  return (
+    <>
+      <h2 id={headingId}>{headline}</h2>
+      <p>{summary}</p>
+      {view.status === 'rejected' && rejecter?.reject_cause ? <blockquote className="status-cause">{rejecter.reject_cause}</blockquote> : null}
+    </>
+  );
 }
 
 /** The contract's status at a glance: where it stands, how far the answers have come, its dates. */
@@ -45,7 +37,8 @@ export function StatusPanel({ view }: { view: ContractView }) {
     { term: t('field.created'), value: contract.created_time },
     { term: t('field.sent'), value: contract.sent_time },
     { term: t('contract.completed'), value: completed },
-    { term: t('field.expireTime'), value: status === 'signed' ? undefined : (contract.expire_time ?? t('contract.noExpiry')) },
+    // When the links close matters while they are open.
+    { term: t('field.expireTime'), value: status === 'draft' || status === 'sent' ? (contract.expire_time ?? t('contract.noExpiry')) : undefined },
   ].filter((fact): fact is { term: string; value: string } => Boolean(fact.value));
   return (
     <section className={`status-panel status-panel-${STATUS_TONE[status]}`} aria-labelledby={headingId} data-status={status}>
@@ -61,8 +54,7 @@ export function StatusPanel({ view }: { view: ContractView }) {
         </div>
         {/* Read out when it changes: a party's answer arrives while the page is open. */}
         <div className="status-panel-text" aria-live="polite">
-          <h2 id={headingId}>{t(`contract.headline.${status}` as const)}</h2>
-          <Summary view={view} />
+          <Summary view={view} headingId={headingId} />
         </div>
         {status !== 'draft' && progress.total > 0 ? (
           <div className="progress-row">

@@ -1,7 +1,7 @@
 import type { TActivityEntry, TContract } from '../../../shared/api/contracts';
 import type { TAttachment } from '../../../shared/api/attachments';
 import type { TParty } from '../../../shared/api/parties';
-import { getJson, getPage } from '../../lib/api';
+import { getJson, getPage, idOf } from '../../lib/api';
 import { contractStatus, type ContractStatus } from '../../lib/contract-status';
 import { describeParties, type PartyView } from '../../lib/party-state';
 import { useLoad, type Loaded } from '../../lib/use-load';
@@ -56,6 +56,8 @@ export type ContractView = {
 export function viewContract(contract: TContract, parties: TParty[], log: TActivityEntry[]): ContractView {
   const isExpired = log.some((entry) => entry.event === 'contract.expired');
   const status = contractStatus(contract, isExpired);
-  const views = describeParties(parties, status, contract.party_order_defined);
+  // In the order they sign, then as they were added (the API lists newest first).
+  const ordered = [...parties].sort((a, b) => a.sign_order - b.sign_order || Number(idOf(a.self)) - Number(idOf(b.self)));
+  const views = describeParties(ordered, status, contract.party_order_defined);
   return { contract, status, views, expiredAt: isExpired ? (contract.expire_time ?? undefined) : undefined };
 }
