@@ -56,7 +56,8 @@ export function ContractPage({ id }: { id: string }) {
   const [isSending, setIsSending] = useState(false);
   const [reminded, setReminded] = useState<string>();
 
-  if (contract.error && !contract.data) return <ProblemAlert error={contract.error} />;
+  const loadError = (!contract.data && contract.error) || (!parties.data && parties.error);
+  if (loadError) return <ProblemAlert error={loadError} />;
   if (!contract.data || !parties.data) return <Loading />;
   const view = viewContract(contract.data, parties.data, log.data ?? []);
   const row = view.contract;
