@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import './styles/app.css';
+import './styles/contract.css';
 
 const root = document.getElementById('root');
 if (root) {

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ButtonHTMLAttributes, type ReactElement, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { ApiError } from '../lib/api';
 import { useT } from '../lib/i18n';
 
@@ -20,34 +20,6 @@ export function Button({ variant = 'secondary', size = 'normal', isBusy = false,
       {isBusy ? <span className="spinner spinner-inline" aria-hidden="true" /> : null}
       {children}
     </button>
-  );
-}
-
-type FieldProps = { label: string; hint?: string; error?: string; children: (id: string, describedBy: string | undefined) => ReactElement };
-
-/** A labelled control with its hint and error, wired for screen readers. */
-export function Field({ label, hint, error, children }: FieldProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={`field ${error ? 'field-invalid' : ''}`}>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      {children(id, describedBy)}
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
 
@@ -177,62 +149,6 @@ export function Dialog({ title, isOpen, onClose, children, footer }: { title: st
   );
 }
 
-function copyWithSelection(text: string): boolean {
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.className = 'visually-hidden';
-  document.body.append(area);
-  area.select();
-  const isCopied = document.execCommand('copy');
-  area.remove();
-  return isCopied;
-}
-
-export function CopyButton({ value, label }: { value: string; label: string }) {
-  const t = useT();
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = setTimeout(() => setState('idle'), 2000);
-    return () => clearTimeout(timer);
-  }, [state]);
-  const copy = async () => {
-    try {
-      if (navigator.clipboard && window.isSecureContext) await navigator.clipboard.writeText(value);
-      else if (!copyWithSelection(value)) throw new Error('copy failed');
-      setState('copied');
-    } catch {
-      setState(copyWithSelection(value) ? 'copied' : 'failed');
-    }
-  };
-  return (
-    <Button size="small" onClick={() => void copy()} aria-label={label}>
-      {state === 'copied' ? t('action.copied') : state === 'failed' ? t('action.copyFailed') : t('action.copy')}
-      <span className="visually-hidden" aria-live="polite">
-        {state === 'copied' ? t('action.copied') : ''}
-      </span>
-    </Button>
-  );
-}
-
-export function Pagination({ page, pages, total, onPrevious, onNext }: { page: number; pages: number; total: number; onPrevious?: () => void; onNext?: () => void }) {
-  const t = useT();
-  return (
-    <nav className="pagination" aria-label={t('pagination.label')}>
-      <span className="pagination-status">{t('pagination.status', { page, pages: Math.max(pages, 1), total })}</span>
-      <div className="pagination-buttons">
-        <Button size="small" onClick={onPrevious} disabled={!onPrevious}>
-          {t('pagination.previous')}
-        </Button>
-        <Button size="small" onClick={onNext} disabled={!onNext}>
-          {t('pagination.next')}
-        </Button>
-      </div>
-    </nav>
-  );
-}
-
 export function DescriptionList({ items }: { items: { term: string; value: ReactNode }[] }) {
   return (
     <dl className="description-list">
@@ -243,5 +159,16 @@ export function DescriptionList({ items }: { items: { term: string; value: React
         </div>
       ))}
     </dl>
+  );
+}
+
+/** A list page whose API this server does not have yet: says so instead of failing. */
+export function FeatureMissing({ title, description }: { title: string; description: string }) {
+  const t = useT();
+  return (
+    <>
+      <PageHeader title={title} description={description} />
+      <Notice title={t('feature.notYet')}>{t('feature.notYetBody')}</Notice>
+    </>
   );
 }

@@ -120,13 +120,32 @@ export async function getBlob(path: string, accept: string): Promise<Blob> {
 /** The id at the end of a resource path: `/api/users/7` -> 7. */
 export const idOf = (path: string): string => path.split('/').filter(Boolean).at(-1) ?? '';
 
-/** Starts a download of an authenticated file. */
-export async function downloadFile(path: string, accept: string, fileName: string): Promise<void> {
-  const blob = await getBlob(path, accept);
+/** The file name a `Content-Disposition` header gives (RFC 6266: `filename*` wins over `filename`). */
+export function fileNameOf(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // fall back to the plain parameter
+    }
+  }
+  const plain = /filename\s*=\s*"((?:[^"\\]|\\.)*)"|filename\s*=\s*([^;\s]+)/i.exec(header);
+  return plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2];
+}
+
+/**
+ * Starts a download of an authenticated file: fetched with the session cookie (a plain link
+ * could not send the API version header), saved under the server's file name when it gives one.
+ */
+export async function downloadFile(path: string, accept: string, fallbackName: string): Promise<void> {
+  const response = await request('GET', path, { accept });
+  const blob = await response.blob();
   const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = url;
-  anchor.download = fileName;
+  anchor.download = fileNameOf(response.headers.get('Content-Disposition')) ?? fallbackName;
   document.body.append(anchor);
   anchor.click();
   anchor.remove();

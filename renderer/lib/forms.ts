@@ -1,3 +1,4 @@
+import { useCallback, useState } from 'react';
 import { ApiError } from './api';
 
 /** `field: message` lines of a validation problem, by field, to show beside each control. */
@@ -15,3 +16,24 @@ export function fieldErrors(error: unknown): Record<string, string> {
 
 export const asApiError = (err: unknown): ApiError =>
   err instanceof ApiError ? err : new ApiError(0, 'Error', err instanceof Error ? err.message : String(err));
+
+type StringKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
+
+/**
+ * The values of a form, and `bind(name)` giving a text control its value and setter
+ * (`<TextField {...bind('email')} />`). `onChange` runs on every edit (e.g. to hide "Saved").
+ */
+export function useFormState<T extends object>(initial: T | (() => T), onChange?: () => void) {
+  const [form, setForm] = useState<T>(initial);
+  const bind = useCallback(
+    <K extends StringKeys<T>>(name: K) => ({
+      value: form[name] as string,
+      onValue: (value: string) => {
+        onChange?.();
+        setForm((current) => ({ ...current, [name]: value }));
+      },
+    }),
+    [form, onChange],
+  );
+  return { form, setForm, bind };
+}

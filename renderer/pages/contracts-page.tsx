@@ -1,31 +1,21 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { CONTRACT_STATUSES } from '../../shared/api/enums';
+import type { TContract } from '../../shared/api/contracts';
 import type { TTemplate } from '../../shared/api/templates';
 import type { TUser } from '../../shared/api/users';
-import { Badge, Button, Dialog, EmptyState, Field, Loading, Notice, PageHeader, Pagination, ProblemAlert } from '../components/ui';
-import { getPage, idOf, request, sendJson, type ApiError } from '../lib/api';
+import { PagedTable } from '../components/data-table';
+import { FileField, SelectField, TextField } from '../components/fields';
+import { FormDialog } from '../components/form-dialog';
+import { Badge, Button, EmptyState, FeatureMissing, PageHeader, ProblemAlert } from '../components/ui';
+import { getPage, idOf, request, sendJson } from '../lib/api';
 import { contractStatus, STATUS_LABEL, STATUS_TONE } from '../lib/contract-status';
 import { useFeatures } from '../lib/features';
-import { asApiError } from '../lib/forms';
 import { useT } from '../lib/i18n';
 import { Link, useRouter } from '../lib/router';
 import { useSignedIn } from '../lib/session';
+import { useAction } from '../lib/use-action';
 import { useLoad } from '../lib/use-load';
-
-export type ContractRow = {
-  self: string;
-  name: string;
-  language?: string;
-  sent_time?: string | null;
-  expire_time?: string | null;
-  created_time: string;
-  created_by?: string;
-  template?: string | null;
-  is_signed?: boolean;
-  is_rejected?: boolean;
-  is_answered?: boolean;
-  pdf_preview_uri?: string;
-};
+import { usePagedList } from '../lib/use-paged-list';
 
 const SORTS = [
   { value: '-id', label: 'contracts.sortNewest' },
@@ -42,66 +32,77 @@ function NewContractDialog({ onClose }: { onClose: () => void }) {
   const [source, setSource] = useState<'template' | 'pdf'>('template');
   const [template, setTemplate] = useState('');
   const [file, setFile] = useState<File>();
-  const [error, setError] = useState<ApiError>();
-  const [isBusy, setIsBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setIsBusy(true);
-    try {
-      const contract =
-        source === 'template'
-          ? await sendJson<ContractRow>('POST', '/api/contracts', { template })
-          : ((await (await request('POST', '/api/contracts', { raw: file, contentType: 'application/pdf' })).json()) as ContractRow);
-      navigate(`/contracts/${idOf(contract.self)}`);
-    } catch (err) {
-      setError(asApiError(err));
-    } finally {
-      setIsBusy(false);
-    }
-  };
-  const published = templates.data?.items ?? [];
+  const create = useAction();
+  const submit = create.submit('create', async () => {
+    const contract =
+      source === 'template'
+        ? await sendJson<TContract>('POST', '/api/contracts', { template })
+        : ((await (await request('POST', '/api/contracts', { raw: file, contentType: 'application/pdf' })).json()) as TContract);
+    navigate(`/contracts/${idOf(contract.self)}`);
+  });
+  const choices = (templates.data?.items ?? []).map((row) => ({ value: row.self, label: row.is_published ? row.name : `${row.name} (${t('templates.unpublished')})` }));
   return (
-    <Dialog title={t('contracts.new')} isOpen onClose={onClose}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <ProblemAlert error={error} />
-        <fieldset className="radio-group">
-          <legend>{t('contracts.source')}</legend>
-          <label className="radio">
-            <input type="radio" name="source" checked={source === 'template'} onChange={() => setSource('template')} />
-            <span>{t('contracts.fromTemplate')}</span>
-          </label>
-          <label className="radio">
-            <input type="radio" name="source" checked={source === 'pdf'} onChange={() => setSource('pdf')} />
-            <span>{t('contracts.fromPdf')}</span>
-          </label>
-        </fieldset>
-        {source === 'template' ? (
-          <Field label={t('field.template')}>
-            {(id) => (
-              <select id={id} className="input" value={template} onChange={(event) => setTemplate(event.target.value)} required>
-                <option value="">{t('contracts.chooseTemplate')}</option>
-                {published.map((row) => (
-                  <option key={row.self} value={row.self}>
-                    {row.name}
-                    {row.is_published ? '' : ` (${t('templates.unpublished')})`}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        ) : (
-          <Field label={t('contracts.pdfFile')} hint={t('contracts.pdfHint')}>
-            {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input" type="file" accept="application/pdf,.pdf" onChange={(event) => setFile(event.target.files?.[0])} />}
-          </Field>
-        )}
-        <div className="form-actions">
-          <Button onClick={onClose}>{t('action.cancel')}</Button>
-          <Button type="submit" variant="primary" isBusy={isBusy} disabled={source === 'template' ? !template : !file}>
-            {t('action.create')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={t('contracts.new')}
+      onClose={onClose}
+      onSubmit={submit}
+      error={create.error}
+      isBusy={create.busy === 'create'}
+      submitLabel={t('action.create')}
+      isSubmitDisabled={source === 'template' ? !template : !file}
+    >
+      <fieldset className="radio-group">
+        <legend>{t('contracts.source')}</legend>
+        <label className="radio">
+          <input type="radio" name="source" checked={source === 'template'} onChange={() => setSource('template')} />
+          <span>{t('contracts.fromTemplate')}</span>
+        </label>
+        <label className="radio">
+          <input type="radio" name="source" checked={source === 'pdf'} onChange={() => setSource('pdf')} />
+          <span>{t('contracts.fromPdf')}</span>
+        </label>
+      </fieldset>
+      {source === 'template' ? (
+        <SelectField label={t('field.template')} options={[{ value: '', label: t('contracts.chooseTemplate') }, ...choices]} value={template} onValue={setTemplate} required />
+      ) : (
+        <FileField label={t('contracts.pdfFile')} hint={t('contracts.pdfHint')} accept="application/pdf,.pdf" onFile={setFile} />
+      )}
+    </FormDialog>
+  );
+}
+
+type Filters = { status: string; name: string; user: string; sort: string };
+
+/** The contract list's filters: the API's name search, status, author and sort. */
+function ContractFilters({ filters, onChange, users }: { filters: Filters; onChange: (filters: Filters) => void; users: TUser[] | undefined }) {
+  const t = useT();
+  const [search, setSearch] = useState('');
+  const set = (name: keyof Filters) => (value: string) => onChange({ ...filters, [name]: value });
+  const statuses = CONTRACT_STATUSES.map((status) => ({ value: status, label: t(STATUS_LABEL[status]) }));
+  return (
+    <form
+      className="filters card"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onChange({ ...filters, name: search.trim() });
+      }}
+    >
+      <TextField label={t('contracts.search')} type="search" value={search} onValue={setSearch} placeholder={t('contracts.searchPlaceholder')} />
+      <SelectField label={t('field.status')} options={[{ value: '', label: t('contracts.allStatuses') }, ...statuses]} value={filters.status} onValue={set('status')} />
+      {users ? (
+        <SelectField
+          label={t('field.createdBy')}
+          options={[{ value: '', label: t('contracts.anyone') }, ...users.map((user) => ({ value: user.self, label: user.username }))]}
+          value={filters.user}
+          onValue={set('user')}
+        />
+      ) : null}
+      <SelectField label={t('contracts.sort')} options={SORTS.map((sort) => ({ value: sort.value, label: t(sort.label) }))} value={filters.sort} onValue={set('sort')} />
+      <Button type="submit" className="filters-submit">
+        {t('action.search')}
+      </Button>
+    </form>
   );
 }
 
@@ -109,143 +110,59 @@ export function ContractsPage() {
   const t = useT();
   const features = useFeatures();
   const session = useSignedIn();
-  const [filters, setFilters] = useState({ status: '', name: '', user: '', sort: '-id' });
-  const [search, setSearch] = useState('');
-  const [pageToken, setPageToken] = useState<string>();
+  const [filters, setFilters] = useState<Filters>({ status: '', name: '', user: '', sort: '-id' });
   const [isCreating, setIsCreating] = useState(false);
   const query = new URLSearchParams({ per_page: '20', sort: filters.sort });
   if (filters.status) query.set('status', filters.status);
   if (filters.name) query.set('name', filters.name);
   if (filters.user) query.set('user', filters.user);
-  const path = pageToken ?? `/api/contracts?${query.toString()}`;
-  const list = useLoad((signal) => (features.contracts ? getPage<ContractRow>(path, signal) : Promise.resolve(undefined)), [path, features.contracts], { pollMs: 3000 });
+  const list = usePagedList<TContract>(features.contracts ? `/api/contracts?${query.toString()}` : undefined, { pollMs: 3000 });
   const users = useLoad((signal) => (session.is_admin ? getPage<TUser>('/api/users?per_page=100', signal) : Promise.resolve(undefined)), [session.is_admin]);
 
-  const change = (name: keyof typeof filters) => (event: { target: { value: string } }) => {
-    setPageToken(undefined);
-    setFilters({ ...filters, [name]: event.target.value });
-  };
-
-  if (features.isKnown && !features.contracts) {
-    return (
-      <>
-        <PageHeader title={t('contracts.title')} description={t('contracts.description')} />
-        <Notice title={t('feature.notYet')}>{t('feature.notYetBody')}</Notice>
-      </>
-    );
-  }
-  const page = list.data;
+  if (features.isKnown && !features.contracts) return <FeatureMissing title={t('contracts.title')} description={t('contracts.description')} />;
   const userName = (path: string | undefined) => users.data?.items.find((user) => user.self === path)?.username ?? '';
+  const newContract = (
+    <Button variant="primary" onClick={() => setIsCreating(true)}>
+      {t('contracts.new')}
+    </Button>
+  );
+  const isFiltered = Boolean(filters.name || filters.status || filters.user);
   return (
     <>
-      <PageHeader title={t('contracts.title')} description={t('contracts.description')} actions={<Button variant="primary" onClick={() => setIsCreating(true)}>{t('contracts.new')}</Button>} />
-      <form
-        className="filters card"
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setPageToken(undefined);
-          setFilters({ ...filters, name: search.trim() });
-        }}
-      >
-        <Field label={t('contracts.search')}>
-          {(id) => <input id={id} className="input" type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder={t('contracts.searchPlaceholder')} />}
-        </Field>
-        <Field label={t('field.status')}>
-          {(id) => (
-            <select id={id} className="input" value={filters.status} onChange={change('status')}>
-              <option value="">{t('contracts.allStatuses')}</option>
-              {CONTRACT_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {t(STATUS_LABEL[status])}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        {session.is_admin ? (
-          <Field label={t('field.createdBy')}>
-            {(id) => (
-              <select id={id} className="input" value={filters.user} onChange={change('user')}>
-                <option value="">{t('contracts.anyone')}</option>
-                {(users.data?.items ?? []).map((user) => (
-                  <option key={user.self} value={user.self}>
-                    {user.username}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        ) : null}
-        <Field label={t('contracts.sort')}>
-          {(id) => (
-            <select id={id} className="input" value={filters.sort} onChange={change('sort')}>
-              {SORTS.map((sort) => (
-                <option key={sort.value} value={sort.value}>
-                  {t(sort.label)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Button type="submit" className="filters-submit">
-          {t('action.search')}
-        </Button>
-      </form>
+      <PageHeader title={t('contracts.title')} description={t('contracts.description')} actions={newContract} />
+      <ContractFilters filters={filters} onChange={setFilters} users={session.is_admin ? (users.data?.items ?? []) : undefined} />
       <ProblemAlert error={list.error} />
-      {(list.isLoading || !features.isKnown) && !page ? <Loading /> : null}
-      {page && page.items.length === 0 ? (
-        filters.name || filters.status || filters.user ? (
-          <EmptyState title={t('contracts.noMatchTitle')} body={t('contracts.noMatchBody')} />
-        ) : (
-          <EmptyState title={t('contracts.emptyTitle')} body={t('contracts.emptyBody')} action={<Button variant="primary" onClick={() => setIsCreating(true)}>{t('contracts.new')}</Button>} />
-        )
-      ) : null}
-      {page && page.items.length > 0 ? (
-        <div className="card">
-          <div className="table-wrap" tabIndex={0}>
-            <table className="table">
-              <caption className="visually-hidden">{t('contracts.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('field.name')}</th>
-                  <th scope="col">{t('field.status')}</th>
-                  <th scope="col">{t('field.created')}</th>
-                  <th scope="col">{t('field.sent')}</th>
-                  <th scope="col">{t('field.createdBy')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.items.map((contract) => {
-                  const status = contractStatus(contract);
-                  return (
-                    <tr key={contract.self}>
-                      <td>
-                        <Link to={`/contracts/${idOf(contract.self)}`} className="table-link">
-                          {contract.name || <span className="muted">{t('contracts.untitled', { id: idOf(contract.self) })}</span>}
-                        </Link>
-                      </td>
-                      <td>
-                        <Badge tone={STATUS_TONE[status]}>{t(STATUS_LABEL[status])}</Badge>
-                      </td>
-                      <td className="numeric">{contract.created_time}</td>
-                      <td className="numeric">{contract.sent_time ?? '—'}</td>
-                      <td>{userName(contract.created_by) || <span className="muted mono">{contract.created_by}</span>}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            page={page.page}
-            pages={page.pages}
-            total={page.total}
-            onPrevious={page.previous ? () => setPageToken(page.previous) : undefined}
-            onNext={page.next ? () => setPageToken(page.next) : undefined}
-          />
-        </div>
-      ) : null}
+      <PagedTable
+        list={list}
+        caption={t('contracts.title')}
+        columns={[t('field.name'), t('field.status'), t('field.created'), t('field.sent'), t('field.createdBy')]}
+        empty={
+          isFiltered ? (
+            <EmptyState title={t('contracts.noMatchTitle')} body={t('contracts.noMatchBody')} />
+          ) : (
+            <EmptyState title={t('contracts.emptyTitle')} body={t('contracts.emptyBody')} action={newContract} />
+          )
+        }
+      >
+        {(contract) => {
+          const status = contractStatus(contract);
+          return (
+            <tr key={contract.self}>
+              <td>
+                <Link to={`/contracts/${idOf(contract.self)}`} className="table-link">
+                  {contract.name || <span className="muted">{t('contracts.untitled', { id: idOf(contract.self) })}</span>}
+                </Link>
+              </td>
+              <td>
+                <Badge tone={STATUS_TONE[status]}>{t(STATUS_LABEL[status])}</Badge>
+              </td>
+              <td className="numeric">{contract.created_time}</td>
+              <td className="numeric">{contract.sent_time ?? '—'}</td>
+              <td>{userName(contract.created_by) || <span className="muted mono">{contract.created_by}</span>}</td>
+            </tr>
+          );
+        }}
+      </PagedTable>
       {isCreating ? <NewContractDialog onClose={() => setIsCreating(false)} /> : null}
     </>
   );

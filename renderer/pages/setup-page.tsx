@@ -1,81 +1,56 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { TSession } from '../../shared/api/session';
+import { TextField } from '../components/fields';
 import { Welcome } from '../components/layout';
-import { Button, Field, ProblemAlert } from '../components/ui';
-import { sendJson, type ApiError } from '../lib/api';
-import { asApiError, fieldErrors } from '../lib/forms';
+import { OfficeFields } from '../components/office-fields';
+import { Button, ProblemAlert } from '../components/ui';
+import { sendJson } from '../lib/api';
+import { useFormState } from '../lib/forms';
 import { useT } from '../lib/i18n';
 import { useSession } from '../lib/session';
+import { useAction } from '../lib/use-action';
 
 /** First run: the office and its first administrator. Only shown while no administrator exists. */
 export function SetupPage() {
   const t = useT();
   const { begin } = useSession();
-  const [form, setForm] = useState({ office_name: '', office_email: '', firstname: '', lastname: '', username: '', email: '', password: '', confirm: '' });
-  const [error, setError] = useState<ApiError>();
-  const [mismatch, setMismatch] = useState(false);
-  const [isBusy, setIsBusy] = useState(false);
-  const errors = fieldErrors(error);
-  const set = (name: keyof typeof form) => (event: { target: { value: string } }) => setForm({ ...form, [name]: event.target.value });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setMismatch(form.password !== form.confirm);
+  const { form, bind } = useFormState({ office_name: '', office_email: '', firstname: '', lastname: '', username: '', email: '', password: '', confirm: '' });
+  const [isMismatch, setIsMismatch] = useState(false);
+  const save = useAction();
+  const { errors } = save;
+  const submit = save.submit('setup', async () => {
+    setIsMismatch(form.password !== form.confirm);
     if (form.password !== form.confirm) return;
-    setIsBusy(true);
-    try {
-      const { confirm: _confirm, firstname, lastname, ...rest } = form;
-      const body = { ...rest, ...(firstname ? { firstname } : {}), ...(lastname ? { lastname } : {}) };
-      begin(await sendJson<TSession>('POST', '/api/setup', body, { isPublic: true }));
-    } catch (err) {
-      setError(asApiError(err));
-    } finally {
-      setIsBusy(false);
-    }
-  };
+    const { confirm: _confirm, firstname, lastname, ...rest } = form;
+    const body = { ...rest, ...(firstname ? { firstname } : {}), ...(lastname ? { lastname } : {}) };
+    begin(await sendJson<TSession>('POST', '/api/setup', body, { isPublic: true }));
+  });
 
   return (
     <Welcome>
-      <form className="welcome-card welcome-card-wide" onSubmit={(event) => void submit(event)} noValidate>
+      <form className="welcome-card welcome-card-wide" onSubmit={submit} noValidate>
         <h1>{t('setup.title')}</h1>
         <p className="welcome-lead">{t('setup.lead')}</p>
-        <ProblemAlert error={error} />
+        <ProblemAlert error={save.error} />
         <fieldset className="form-section">
           <legend>{t('setup.office')}</legend>
           <div className="form-grid">
-            <Field label={t('field.officeName')} error={errors.office_name}>
-              {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input" value={form.office_name} onChange={set('office_name')} required autoComplete="organization" />}
-            </Field>
-            <Field label={t('field.officeEmail')} hint={t('setup.officeEmailHint')} error={errors.office_email}>
-              {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input" type="email" value={form.office_email} onChange={set('office_email')} required autoComplete="email" />}
-            </Field>
+            <OfficeFields name={bind('office_name')} email={bind('office_email')} errors={errors} isRequired />
           </div>
         </fieldset>
         <fieldset className="form-section">
           <legend>{t('setup.admin')}</legend>
           <div className="form-grid">
-            <Field label={t('field.firstname')} error={errors.firstname}>
-              {(id) => <input id={id} className="input" value={form.firstname} onChange={set('firstname')} autoComplete="given-name" />}
-            </Field>
-            <Field label={t('field.lastname')} error={errors.lastname}>
-              {(id) => <input id={id} className="input" value={form.lastname} onChange={set('lastname')} autoComplete="family-name" />}
-            </Field>
-            <Field label={t('field.username')} error={errors.username}>
-              {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input" value={form.username} onChange={set('username')} required autoComplete="username" />}
-            </Field>
-            <Field label={t('field.email')} error={errors.email}>
-              {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input" type="email" value={form.email} onChange={set('email')} required autoComplete="email" />}
-            </Field>
-            <Field label={t('field.password')} hint={t('field.passwordHint')} error={errors.password}>
-              {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input" type="password" value={form.password} onChange={set('password')} required autoComplete="new-password" />}
-            </Field>
-            <Field label={t('field.passwordConfirm')} error={mismatch ? t('setup.mismatch') : undefined}>
-              {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input" type="password" value={form.confirm} onChange={set('confirm')} required autoComplete="new-password" />}
-            </Field>
+            <TextField label={t('field.firstname')} error={errors.firstname} {...bind('firstname')} autoComplete="given-name" />
+            <TextField label={t('field.lastname')} error={errors.lastname} {...bind('lastname')} autoComplete="family-name" />
+            <TextField label={t('field.username')} error={errors.username} {...bind('username')} required autoComplete="username" />
+            <TextField label={t('field.email')} error={errors.email} {...bind('email')} type="email" required autoComplete="email" />
+            <TextField label={t('field.password')} hint={t('field.passwordHint')} error={errors.password} {...bind('password')} type="password" required autoComplete="new-password" />
+            <TextField label={t('field.passwordConfirm')} error={isMismatch ? t('setup.mismatch') : undefined} {...bind('confirm')} type="password" required autoComplete="new-password" />
           </div>
         </fieldset>
         <div className="form-actions">
-          <Button type="submit" variant="primary" isBusy={isBusy}>
+          <Button type="submit" variant="primary" isBusy={save.busy === 'setup'}>
             {t('setup.submit')}
           </Button>
         </div>

@@ -1,12 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { TSession } from '../../shared/api/session';
+import { TextField } from '../components/fields';
 import { Welcome } from '../components/layout';
-import { Button, Field, Notice, ProblemAlert } from '../components/ui';
-import { sendJson, type ApiError } from '../lib/api';
-import { asApiError } from '../lib/forms';
+import { Button, Notice, ProblemAlert } from '../components/ui';
+import { sendJson } from '../lib/api';
 import { useT } from '../lib/i18n';
 import type { MessageKey } from '../i18n/en';
 import { useSession } from '../lib/session';
+import { useAction } from '../lib/use-action';
 
 const REASONS: Record<string, MessageKey> = {
   expired: 'signIn.expired',
@@ -20,38 +21,27 @@ export function SignInPage() {
   const { begin, reason, setup } = useSession();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<ApiError>();
-  const [isBusy, setIsBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setIsBusy(true);
-    setError(undefined);
+  const signIn = useAction();
+  const submit = signIn.submit('sign-in', async () => {
     try {
       begin(await sendJson<TSession>('POST', '/api/session', { username, password }, { isPublic: true }));
     } catch (err) {
-      setError(asApiError(err));
       setPassword('');
-    } finally {
-      setIsBusy(false);
+      throw err;
     }
-  };
+  });
 
   const reasonKey = reason ? REASONS[reason] : undefined;
   return (
     <Welcome>
-      <form className="welcome-card" onSubmit={(event) => void submit(event)}>
+      <form className="welcome-card" onSubmit={submit}>
         <h1>{t('signIn.title')}</h1>
         <p className="welcome-lead">{setup?.office_name ? t('signIn.leadOffice', { office: setup.office_name }) : t('signIn.lead')}</p>
-        {reasonKey && !error ? <Notice tone={reason === 'signed-out' || reason === 'restored' ? 'success' : 'warning'}>{t(reasonKey)}</Notice> : null}
-        <ProblemAlert error={error} />
-        <Field label={t('field.username')}>
-          {(id) => <input id={id} className="input" value={username} onChange={(event) => setUsername(event.target.value)} autoComplete="username" required autoFocus />}
-        </Field>
-        <Field label={t('field.password')}>
-          {(id) => <input id={id} className="input" type="password" value={password} onChange={(event) => setPassword(event.target.value)} autoComplete="current-password" required />}
-        </Field>
-        <Button type="submit" variant="primary" className="button-block" isBusy={isBusy}>
+        {reasonKey && !signIn.error ? <Notice tone={reason === 'signed-out' || reason === 'restored' ? 'success' : 'warning'}>{t(reasonKey)}</Notice> : null}
+        <ProblemAlert error={signIn.error} />
+        <TextField label={t('field.username')} value={username} onValue={setUsername} autoComplete="username" required autoFocus />
+        <TextField label={t('field.password')} value={password} onValue={setPassword} type="password" autoComplete="current-password" required />
+        <Button type="submit" variant="primary" className="button-block" isBusy={signIn.busy === 'sign-in'}>
           {t('action.signIn')}
         </Button>
       </form>

@@ -1,104 +1,64 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { TTemplate } from '../../shared/api/templates';
-import { Badge, Button, Dialog, EmptyState, Field, Loading, PageHeader, Pagination, ProblemAlert } from '../components/ui';
-import { getPage, idOf, sendJson, type ApiError } from '../lib/api';
-import { asApiError, fieldErrors } from '../lib/forms';
+import { PagedTable } from '../components/data-table';
+import { TextField } from '../components/fields';
+import { FormDialog } from '../components/form-dialog';
+import { Badge, Button, EmptyState, PageHeader, ProblemAlert } from '../components/ui';
+import { idOf, sendJson } from '../lib/api';
 import { useT } from '../lib/i18n';
 import { Link, useRouter } from '../lib/router';
-import { useLoad } from '../lib/use-load';
+import { useAction } from '../lib/use-action';
+import { usePagedList } from '../lib/use-paged-list';
+
+function NewTemplateDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
+  const t = useT();
+  const { navigate } = useRouter();
+  const [name, setName] = useState('');
+  const create = useAction();
+  const submit = create.submit('create', async () => {
+    const template = await sendJson<TTemplate>('POST', '/api/contract_templates', { name, content: t('templates.starterContent') });
+    navigate(`/templates/${idOf(template.self)}`);
+  });
+  return (
+    <FormDialog title={t('templates.new')} isOpen={isOpen} onClose={onClose} onSubmit={submit} error={create.error} isBusy={create.busy === 'create'} submitLabel={t('action.create')}>
+      <TextField label={t('field.name')} error={create.errors.name} value={name} onValue={setName} required autoFocus />
+    </FormDialog>
+  );
+}
 
 export function TemplatesPage() {
   const t = useT();
-  const { navigate } = useRouter();
-  const [pagePath, setPagePath] = useState('/api/contract_templates?per_page=20');
-  const list = useLoad((signal) => getPage<TTemplate>(pagePath, signal), [pagePath]);
+  const list = usePagedList<TTemplate>('/api/contract_templates?per_page=20');
   const [isCreating, setIsCreating] = useState(false);
-  const [name, setName] = useState('');
-  const [error, setError] = useState<ApiError>();
-  const [isBusy, setIsBusy] = useState(false);
-
-  const create = async (event: FormEvent) => {
-    event.preventDefault();
-    setIsBusy(true);
-    try {
-      const template = await sendJson<TTemplate>('POST', '/api/contract_templates', { name, content: t('templates.starterContent') });
-      navigate(`/templates/${idOf(template.self)}`);
-    } catch (err) {
-      setError(asApiError(err));
-    } finally {
-      setIsBusy(false);
-    }
-  };
-
-  const page = list.data;
+  const newTemplate = (
+    <Button variant="primary" onClick={() => setIsCreating(true)}>
+      {t('templates.new')}
+    </Button>
+  );
   return (
     <>
-      <PageHeader
-        title={t('templates.title')}
-        description={t('templates.description')}
-        actions={
-          <Button variant="primary" onClick={() => setIsCreating(true)}>
-            {t('templates.new')}
-          </Button>
-        }
-      />
+      <PageHeader title={t('templates.title')} description={t('templates.description')} actions={newTemplate} />
       <ProblemAlert error={list.error} />
-      {list.isLoading && !page ? <Loading /> : null}
-      {page && page.items.length === 0 ? (
-        <EmptyState title={t('templates.emptyTitle')} body={t('templates.emptyBody')} action={<Button variant="primary" onClick={() => setIsCreating(true)}>{t('templates.new')}</Button>} />
-      ) : null}
-      {page && page.items.length > 0 ? (
-        <div className="card">
-          <div className="table-wrap" tabIndex={0}>
-            <table className="table">
-              <caption className="visually-hidden">{t('templates.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('field.name')}</th>
-                  <th scope="col">{t('field.state')}</th>
-                  <th scope="col">{t('field.footer')}</th>
-                  <th scope="col">{t('field.updated')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.items.map((template) => (
-                  <tr key={template.self}>
-                    <td>
-                      <Link to={`/templates/${idOf(template.self)}`} className="table-link">
-                        {template.name}
-                      </Link>
-                    </td>
-                    <td>{template.is_published ? <Badge tone="success">{t('templates.published')}</Badge> : <Badge>{t('templates.unpublished')}</Badge>}</td>
-                    <td>{template.footer_type === 'SIMPLE' ? t('templates.footerSimple') : t('templates.footerNone')}</td>
-                    <td className="numeric">{template.updated_time}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            page={page.page}
-            pages={page.pages}
-            total={page.total}
-            onPrevious={page.previous ? () => setPagePath(page.previous as string) : undefined}
-            onNext={page.next ? () => setPagePath(page.next as string) : undefined}
-          />
-        </div>
-      ) : null}
-      <Dialog title={t('templates.new')} isOpen={isCreating} onClose={() => setIsCreating(false)}>
-        <form onSubmit={(event) => void create(event)} noValidate>
-          <ProblemAlert error={error} />
-          <Field label={t('field.name')} error={fieldErrors(error).name}>
-            {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input" value={name} onChange={(event) => setName(event.target.value)} required autoFocus />}
-          </Field>
-          <div className="form-actions">
-            <Button onClick={() => setIsCreating(false)}>{t('action.cancel')}</Button>
-            <Button type="submit" variant="primary" isBusy={isBusy}>
-              {t('action.create')}
-            </Button>
-          </div>
-        </form>
-      </Dialog>
+      <PagedTable
+        list={list}
+        caption={t('templates.title')}
+        columns={[t('field.name'), t('field.state'), t('field.footer'), t('field.updated')]}
+        empty={<EmptyState title={t('templates.emptyTitle')} body={t('templates.emptyBody')} action={newTemplate} />}
+      >
+        {(template) => (
+          <tr key={template.self}>
+            <td>
+              <Link to={`/templates/${idOf(template.self)}`} className="table-link">
+                {template.name}
+              </Link>
+            </td>
+            <td>{template.is_published ? <Badge tone="success">{t('templates.published')}</Badge> : <Badge>{t('templates.unpublished')}</Badge>}</td>
+            <td>{template.footer_type === 'SIMPLE' ? t('templates.footerSimple') : t('templates.footerNone')}</td>
+            <td className="numeric">{template.updated_time}</td>
+          </tr>
+        )}
+      </PagedTable>
+      <NewTemplateDialog isOpen={isCreating} onClose={() => setIsCreating(false)} />
     </>
   );
 }

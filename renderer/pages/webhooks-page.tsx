@@ -1,50 +1,38 @@
-import { useState, type FormEvent } from 'react';
-import { Badge, Button, CopyButton, Dialog, EmptyState, Field, Loading, Notice, PageHeader, Pagination, ProblemAlert } from '../components/ui';
-import { getPage, idOf, sendJson, type ApiError } from '../lib/api';
+import { useState } from 'react';
+import { CopyButton } from '../components/copy-button';
+import { PagedTable } from '../components/data-table';
+import { TextField } from '../components/fields';
+import { FormDialog } from '../components/form-dialog';
+import { Badge, Button, Dialog, EmptyState, FeatureMissing, Notice, PageHeader, ProblemAlert } from '../components/ui';
+import { idOf, sendJson } from '../lib/api';
 import { useFeatures } from '../lib/features';
-import { asApiError, fieldErrors } from '../lib/forms';
 import { useT } from '../lib/i18n';
 import { Link } from '../lib/router';
-import { useLoad } from '../lib/use-load';
+import { useAction } from '../lib/use-action';
+import { usePagedList } from '../lib/use-paged-list';
 import type { WebhookConsumer } from '../lib/webhook-shapes';
 
 function CreateConsumerDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (consumer: WebhookConsumer) => void }) {
   const t = useT();
   const [url, setUrl] = useState('');
   const [contact, setContact] = useState('');
-  const [error, setError] = useState<ApiError>();
-  const [isBusy, setIsBusy] = useState(false);
-  const errors = fieldErrors(error);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setIsBusy(true);
-    try {
-      onCreated(await sendJson<WebhookConsumer>('POST', '/api/webhooks', { url, ...(contact.trim() ? { contact_email: contact.trim() } : {}) }));
-    } catch (err) {
-      setError(asApiError(err));
-    } finally {
-      setIsBusy(false);
-    }
-  };
+  const create = useAction();
+  const { errors } = create;
+  const submit = create.submit('create', async () => {
+    onCreated(await sendJson<WebhookConsumer>('POST', '/api/webhooks', { url, ...(contact.trim() ? { contact_email: contact.trim() } : {}) }));
+  });
   return (
-    <Dialog title={t('webhooks.new')} isOpen onClose={onClose}>
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <ProblemAlert error={error} />
-        <Field label={t('field.url')} hint={t('webhooks.urlHint')} error={errors.url}>
-          {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input mono" type="url" value={url} onChange={(event) => setUrl(event.target.value)} required autoFocus placeholder="https://" />}
-        </Field>
-        <Field label={t('field.contactEmail')} hint={t('webhooks.contactHint')} error={errors.contact_email}>
-          {(id, describedBy) => <input id={id} aria-describedby={describedBy} className="input" type="email" value={contact} onChange={(event) => setContact(event.target.value)} />}
-        </Field>
-        <div className="form-actions">
-          <Button onClick={onClose}>{t('action.cancel')}</Button>
-          <Button type="submit" variant="primary" isBusy={isBusy}>
-            {t('action.create')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title={t('webhooks.new')} onClose={onClose} onSubmit={submit} error={create.error} isBusy={create.busy === 'create'} submitLabel={t('action.create')}>
+      <TextField label={t('field.url')} hint={t('webhooks.urlHint')} error={errors.url} value={url} onValue={setUrl} className="mono" type="url" required autoFocus placeholder="https://" />
+      <ContactField value={contact} onValue={setContact} error={errors.contact_email} />
+    </FormDialog>
   );
+}
+
+/** Where the notice of a disabled consumer goes; empty: the office's address. */
+export function ContactField({ value, onValue, error }: { value: string; onValue: (value: string) => void; error?: string }) {
+  const t = useT();
+  return <TextField label={t('field.contactEmail')} hint={t('webhooks.contactHint')} error={error} value={value} onValue={onValue} type="email" />;
 }
 
 export function ConsumerState({ consumer }: { consumer: WebhookConsumer }) {
@@ -61,103 +49,65 @@ export function ConsumerState({ consumer }: { consumer: WebhookConsumer }) {
 export function WebhooksPage() {
   const t = useT();
   const features = useFeatures();
-  const [pagePath, setPagePath] = useState('/api/webhooks?per_page=20');
-  const list = useLoad((signal) => (features.webhooks ? getPage<WebhookConsumer>(pagePath, signal) : Promise.resolve(undefined)), [pagePath, features.webhooks], { pollMs: 3000 });
+  const list = usePagedList<WebhookConsumer>(features.webhooks ? '/api/webhooks?per_page=20' : undefined, { pollMs: 3000 });
   const [dialog, setDialog] = useState<{ kind: 'create' } | { kind: 'created'; consumer: WebhookConsumer }>();
-  const [error, setError] = useState<ApiError>();
-  const [busy, setBusy] = useState<string>();
+  const action = useAction();
 
-  const enable = async (consumer: WebhookConsumer) => {
-    setBusy(consumer.self);
-    try {
+  const enable = (consumer: WebhookConsumer) =>
+    void action.run(consumer.self, async () => {
       await sendJson('POST', `${consumer.self}/enable`);
       await list.reload();
-    } catch (err) {
-      setError(asApiError(err));
-    } finally {
-      setBusy(undefined);
-    }
-  };
+    });
 
-  if (features.isKnown && !features.webhooks) {
-    return (
-      <>
-        <PageHeader title={t('webhooks.title')} description={t('webhooks.description')} />
-        <Notice title={t('feature.notYet')}>{t('feature.notYetBody')}</Notice>
-      </>
-    );
-  }
-  const page = list.data;
-  const disabledCount = page?.items.filter((consumer) => consumer.disabled_time).length ?? 0;
+  if (features.isKnown && !features.webhooks) return <FeatureMissing title={t('webhooks.title')} description={t('webhooks.description')} />;
+  const disabledCount = list.data?.items.filter((consumer) => consumer.disabled_time).length ?? 0;
+  const newConsumer = (
+    <Button variant="primary" onClick={() => setDialog({ kind: 'create' })}>
+      {t('webhooks.new')}
+    </Button>
+  );
   return (
     <>
-      <PageHeader title={t('webhooks.title')} description={t('webhooks.description')} actions={<Button variant="primary" onClick={() => setDialog({ kind: 'create' })}>{t('webhooks.new')}</Button>} />
-      <ProblemAlert error={error ?? list.error} onDismiss={error ? () => setError(undefined) : undefined} />
+      <PageHeader title={t('webhooks.title')} description={t('webhooks.description')} actions={newConsumer} />
+      <ProblemAlert error={action.error ?? list.error} onDismiss={action.error ? action.dismiss : undefined} />
       {disabledCount > 0 ? (
         <Notice tone="warning" title={disabledCount === 1 ? t('webhooks.disabledNoticeOne') : t('webhooks.disabledNoticeMany', { n: disabledCount })}>
           {t('webhooks.disabledNoticeBody')}
         </Notice>
       ) : null}
-      {(list.isLoading || !features.isKnown) && !page ? <Loading /> : null}
-      {page && page.items.length === 0 ? (
-        <EmptyState title={t('webhooks.emptyTitle')} body={t('webhooks.emptyBody')} action={<Button variant="primary" onClick={() => setDialog({ kind: 'create' })}>{t('webhooks.new')}</Button>} />
-      ) : null}
-      {page && page.items.length > 0 ? (
-        <div className="card">
-          <div className="table-wrap" tabIndex={0}>
-            <table className="table">
-              <caption className="visually-hidden">{t('webhooks.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('field.url')}</th>
-                  <th scope="col">{t('field.state')}</th>
-                  <th scope="col">{t('field.keyId')}</th>
-                  <th scope="col">{t('field.created')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('field.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.items.map((consumer) => (
-                  <tr key={consumer.self} className={consumer.disabled_time ? 'row-danger' : undefined}>
-                    <td className="cell-url">
-                      <Link to={`/webhooks/${idOf(consumer.self)}`} className="table-link mono">
-                        {consumer.url}
-                      </Link>
-                      <div className="small muted">
-                        {t('webhooks.noticesTo', { address: consumer.contact_email || t('webhooks.officeAddress') })}
-                      </div>
-                    </td>
-                    <td>
-                      <ConsumerState consumer={consumer} />
-                    </td>
-                    <td className="mono nowrap">{consumer.key_id}</td>
-                    <td className="numeric">{consumer.created_time}</td>
-                    <td className="row-actions">
-                      {consumer.disabled_time ? (
-                        <Button size="small" variant="primary" isBusy={busy === consumer.self} onClick={() => void enable(consumer)} aria-label={t('webhooks.reenableNamed', { url: consumer.url })}>
-                          {t('webhooks.reenable')}
-                        </Button>
-                      ) : null}
-                      <Link to={`/webhooks/${idOf(consumer.self)}`} className="button button-secondary button-small">
-                        {t('webhooks.eventLog')}
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            page={page.page}
-            pages={page.pages}
-            total={page.total}
-            onPrevious={page.previous ? () => setPagePath(page.previous as string) : undefined}
-            onNext={page.next ? () => setPagePath(page.next as string) : undefined}
-          />
-        </div>
-      ) : null}
+      <PagedTable
+        list={list}
+        caption={t('webhooks.title')}
+        columns={[t('field.url'), t('field.state'), t('field.keyId'), t('field.created')]}
+        hasActions
+        empty={<EmptyState title={t('webhooks.emptyTitle')} body={t('webhooks.emptyBody')} action={newConsumer} />}
+      >
+        {(consumer) => (
+          <tr key={consumer.self} className={consumer.disabled_time ? 'row-danger' : undefined}>
+            <td className="cell-url">
+              <Link to={`/webhooks/${idOf(consumer.self)}`} className="table-link mono">
+                {consumer.url}
+              </Link>
+              <div className="small muted">{t('webhooks.noticesTo', { address: consumer.contact_email || t('webhooks.officeAddress') })}</div>
+            </td>
+            <td>
+              <ConsumerState consumer={consumer} />
+            </td>
+            <td className="mono nowrap">{consumer.key_id}</td>
+            <td className="numeric">{consumer.created_time}</td>
+            <td className="row-actions">
+              {consumer.disabled_time ? (
+                <Button size="small" variant="primary" isBusy={action.busy === consumer.self} onClick={() => enable(consumer)} aria-label={t('webhooks.reenableNamed', { url: consumer.url })}>
+                  {t('webhooks.reenable')}
+                </Button>
+              ) : null}
+              <Link to={`/webhooks/${idOf(consumer.self)}`} className="button button-secondary button-small">
+                {t('webhooks.eventLog')}
+              </Link>
+            </td>
+          </tr>
+        )}
+      </PagedTable>
       {dialog?.kind === 'create' ? (
         <CreateConsumerDialog
           onClose={() => setDialog(undefined)}

@@ -5,7 +5,7 @@ import {
   partiesNewlyInTurn,
   partiesToInviteAtSend,
   type PartyTurn,
-} from '../../server/services/signing/signing-order';
+} from '../../shared/signing-order';
 
 const party = (id: number, signOrder: number, extra: Partial<PartyTurn> = {}): PartyTurn => ({
   id,

@@ -12,7 +12,7 @@ import { inviteParties } from './invite-parties';
 import { enqueuePartyMessage } from './party-messages';
 import { scheduleExpiry } from './expire-contracts';
 import { answersSnapshot, turnOf } from './party-turns';
-import { isFullyAccepted, partiesNewlyInTurn, partiesToInviteAtSend } from './signing-order';
+import { isFullyAccepted, partiesNewlyInTurn, partiesToInviteAtSend } from '../../../shared/signing-order';
 
 /** One party's yes: the values of its fields, the name it signs with, where it answered from. */
 export type Acceptance = {

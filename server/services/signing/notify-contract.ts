@@ -6,7 +6,7 @@ import type { RequestOrigin } from '../contracts/log-activity';
 import { inviteParties } from './invite-parties';
 import { isExpired } from './party-access';
 import { turnOf } from './party-turns';
-import { partiesInTurn } from './signing-order';
+import { partiesInTurn } from '../../../shared/signing-order';
 
 /**
  * POST /api/contracts/{id}/notify: a reminder to every party whose answer is awaited (with a

@@ -3,7 +3,7 @@ import type { ContractRow } from '../../db/repos/contracts';
 import type { PartyRow } from '../../db/repos/parties';
 import { AppError } from '../../http/app-error';
 import { turnOf } from './party-turns';
-import { isInTurn } from './signing-order';
+import { isInTurn } from '../../../shared/signing-order';
 
 export const isExpired = (ctx: AppContext, contract: ContractRow) => contract.expireAt !== null && contract.expireAt <= ctx.now();
 

@@ -1,5 +1,5 @@
 import type { PartyRow } from '../../db/repos/parties';
-import type { PartyTurn } from './signing-order';
+import type { PartyTurn } from '../../../shared/signing-order';
 
 /** A party row as the signing-order rules see it. */
 export function turnOf(party: PartyRow): PartyTurn {

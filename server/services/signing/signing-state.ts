@@ -7,7 +7,7 @@ import { parsePageSizes } from '../contracts/contract-fields';
 import { isExpired } from './party-access';
 import { maskedDestination } from './party-code';
 import { turnOf } from './party-turns';
-import { isAnswering, isInTurn } from './signing-order';
+import { isAnswering, isInTurn } from '../../../shared/signing-order';
 
 /** Where the party stands, as the signing page shows it. */
 export function stageOf(ctx: AppContext, contract: ContractRow, party: PartyRow, parties: readonly PartyRow[], isVerified: boolean): SigningStage {

@@ -1,6 +1,7 @@
 /**
  * The rules of who signs when (interface.md section 3, decisions.md section 4), as pure
- * functions over the parties of one contract.
+ * functions over the parties of one contract: the server follows them, and the admin UI shows
+ * by them whose turn it is.
  */
 export type PartyTurn = {
   id: number;

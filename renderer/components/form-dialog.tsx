@@ -1,0 +1,36 @@
+import type { FormEvent, ReactNode } from 'react';
+import type { ApiError } from '../lib/api';
+import { useT } from '../lib/i18n';
+import { Button, Dialog, ProblemAlert } from './ui';
+
+type Props = {
+  title: string;
+  isOpen?: boolean;
+  onClose: () => void;
+  onSubmit: (event: FormEvent) => void;
+  /** The problem of the last submit, shown above the fields. */
+  error: ApiError | undefined;
+  isBusy: boolean;
+  submitLabel: string;
+  isSubmitDisabled?: boolean;
+  children: ReactNode;
+};
+
+/** A dialog holding one form: its problem, its fields, Cancel and the submit button. */
+export function FormDialog({ title, isOpen = true, onClose, onSubmit, error, isBusy, submitLabel, isSubmitDisabled = false, children }: Props) {
+  const t = useT();
+  return (
+    <Dialog title={title} isOpen={isOpen} onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate>
+        <ProblemAlert error={error} />
+        {children}
+        <div className="form-actions">
+          <Button onClick={onClose}>{t('action.cancel')}</Button>
+          <Button type="submit" variant="primary" isBusy={isBusy} disabled={isSubmitDisabled}>
+            {submitLabel}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import type { TParty } from '../../../shared/api/parties';
+import { partiesToInviteAtSend } from '../../../shared/signing-order';
+import { CheckboxField } from '../../components/fields';
+import { Button, Dialog, ProblemAlert } from '../../components/ui';
+import type { ApiError } from '../../lib/api';
+import { useT } from '../../lib/i18n';
+import type { PartyView } from '../../lib/party-state';
+import { useSignedIn } from '../../lib/session';
+
+export type SendOptions = { silent: boolean; auto_sign: boolean };
+
+/** How a party hears of the contract at send: its delivery, later by its turn, or not at all. */
+function useInvitationText() {
+  const t = useT();
+  return (party: TParty, isInvitedNow: boolean, isSilent: boolean): string => {
+    if (party.sign_type === 'VIEWER') return t('send.copy');
+    if (!isInvitedNow) return t('send.later');
+    if (isSilent || party.delivery_method === 'NONE') return t('send.byHand');
+    if (party.delivery_method === 'SMS') return t('send.sms', { to: party.mobile_phone });
+    if (party.delivery_method === 'EMAIL_AND_SMS') return t('send.emailAndSms', { to: party.email, sms: party.mobile_phone });
+    return t('send.email', { to: party.email });
+  };
+}
+
+type Props = { views: PartyView[]; isOrdered: boolean; isBusy: boolean; error: ApiError | undefined; onSend: (options: SendOptions) => void; onClose: () => void };
+
+/** Sending, with its two options explained: no invitations (silent) and signing one's own part at once (auto-sign). */
+export function SendDialog({ views, isOrdered, isBusy, error, onSend, onClose }: Props) {
+  const t = useT();
+  const session = useSignedIn();
+  const invitationText = useInvitationText();
+  const [options, setOptions] = useState<SendOptions>({ silent: false, auto_sign: false });
+  const parties = views.map((view) => view.party);
+  const turns = parties.map((party, index) => ({ id: index, signType: party.sign_type, signOrder: party.sign_order, isAccept: false, hasRejected: false }));
+  const invitedNow = new Set(partiesToInviteAtSend(turns, isOrdered).map((turn) => turn.id));
+  const mine = parties.filter((party) => party.user === session.user.self && party.sign_type !== 'VIEWER');
+  const footer = (
+    <>
+      <Button onClick={onClose}>{t('action.cancel')}</Button>
+      <Button variant="primary" isBusy={isBusy} onClick={() => onSend({ silent: options.silent, auto_sign: options.auto_sign && mine.length > 0 })}>
+        {t('send.confirm')}
+      </Button>
+    </>
+  );
+  return (
+    <Dialog title={t('send.title')} isOpen onClose={onClose} footer={footer}>
+      <p>{t('send.lead')}</p>
+      <ProblemAlert error={error} />
+      <div>
+        <h3 className="dialog-subheading">{t('send.who')}</h3>
+        <ul className="recipient-list">
+          {parties.map((party, index) => (
+            <li key={party.self}>
+              <strong>{party.name}</strong>
+              <span className="muted"> — {invitationText(party, invitedNow.has(index), options.silent)}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <CheckboxField label={t('send.silent')} hint={t('send.silentHint')} checked={options.silent} onChecked={(silent) => setOptions({ ...options, silent })} />
+      <CheckboxField
+        label={t('send.autoSign')}
+        hint={mine.length > 0 ? t('send.autoSignHint', { names: mine.map((party) => party.name).join(', ') }) : t('send.autoSignNone')}
+        checked={options.auto_sign && mine.length > 0}
+        disabled={mine.length === 0}
+        onChecked={(autoSign) => setOptions({ ...options, auto_sign: autoSign })}
+      />
+    </Dialog>
+  );
+}
