@@ -10,6 +10,7 @@ import { buildOpenApiDocument } from './http/openapi';
 import { parseStructuredBody } from './http/parse-body';
 import { problemHandler } from './http/problem';
 import { rateLimit } from './http/rate-limit';
+import { runInOrder } from './http/run-in-order';
 import { mountRoutes, type AnyRoute } from './http/route';
 import { htmlSecurityHeaders } from './http/security-headers';
 import { APP_VERSION } from './version';
@@ -55,18 +56,20 @@ export function createApp(ctx: AppContext, parts: AppParts): Express {
 
   // The API's shared conventions, in order: who is calling, how often, which version,
   // the body, and which user the request acts as.
+  // They run as one layer (each is still its own middleware, in this order).
   app.use(
     '/api',
-    apiHeaders,
-    authenticate(ctx, parts.principalResolvers),
-    rateLimit(ctx),
-    requireApiVersion(),
-    parseStructuredBody(),
-    resolveActingUser(ctx),
+    runInOrder([
+      apiHeaders,
+      authenticate(ctx, parts.principalResolvers),
+      rateLimit(ctx),
+      requireApiVersion(),
+      parseStructuredBody(),
+      resolveActingUser(ctx),
+    ]),
   );
-  const api = express.Router();
-  mountRoutes(api, parts.routes, ctx);
-  app.use(api);
+  // The routes, found by their resource and depth rather than by walking the whole list.
+  mountRoutes(app, parts.routes, ctx);
 
   // Nothing matched.
   app.use((req, _res, next) => next(new AppError('not-found', `Nothing is at ${req.method} ${req.path}.`)));

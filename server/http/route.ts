@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { AppError, forbidden, notFound } from './app-error';
 import type { Actor, Principal } from './request-context';
+import { groupKeyOfRequest, groupKeyOfRoute } from './route-groups';
 import { coerceFormBody, parseOrThrow, withoutReadOnly } from './validate';
 
 /**
@@ -126,7 +127,8 @@ function checkRawType(spec: RawBodySpec, req: Request): void {
 }
 
 function toHandler(route: AnyRoute, ctx: AppContext): RequestHandler {
-  return async (req, res) => {
+  // Not async: most handlers are synchronous, and Express 5 awaits the promise of those that are not.
+  return (req, res) => {
     const ids = readIds(req);
     const principal = req.principal;
     const actor = req.actor;
@@ -139,22 +141,33 @@ function toHandler(route: AnyRoute, ctx: AppContext): RequestHandler {
     if (isRaw && route.rawBody) checkRawType(route.rawBody, req);
     const body = isRaw ? undefined : readBody(route, req);
     const raw = isRaw && Buffer.isBuffer(req.body) ? req.body : undefined;
-    await route.handler({ req, res, ctx, ids: ids as never, query, body, raw, actor, principal });
+    return route.handler({ req, res, ctx, ids: ids as never, query, body, raw, actor, principal });
   };
 }
 
-/** Mounts every route, then a 405 with `Allow` for known paths called with another method. */
-export function mountRoutes(router: Router, routes: readonly AnyRoute[], ctx: AppContext): void {
+/**
+ * Mounts every route, then a 405 with `Allow` for known paths called with another method.
+ * Each group of routes (see route-groups.ts) is its own Express router holding its routes in
+ * list order and then its 405s, and one layer picks the group by the request's path.
+ */
+export function mountRoutes(app: { use: (handler: RequestHandler) => unknown }, routes: readonly AnyRoute[], ctx: AppContext): void {
+  const groups = new Map<string, Router>();
   const methodsByPath = new Map<string, string[]>();
   for (const route of routes) {
+    const key = groupKeyOfRoute(route.path);
+    let group = groups.get(key);
+    if (!group) {
+      group = express.Router();
+      groups.set(key, group);
+    }
     const handlers: RequestHandler[] = [];
     if (route.rawBody) handlers.push(express.raw({ type: () => true, limit: route.rawBody.maxBytes }));
     handlers.push(toHandler(route, ctx));
-    router[route.method](route.path, ...handlers);
+    group[route.method](route.path, ...handlers);
     methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method.toUpperCase()]);
   }
   for (const [path, methods] of methodsByPath) {
-    router.all(path, (req, res, next) => {
+    groups.get(groupKeyOfRoute(path))?.all(path, (req, res, next) => {
       if (req.method === 'OPTIONS' || req.method === 'HEAD') {
         next();
         return;
@@ -166,8 +179,32 @@ export function mountRoutes(router: Router, routes: readonly AnyRoute[], ctx: Ap
       );
     });
   }
+  const dispatch: RequestHandler = (req, res, next) => {
+    const group = groups.get(groupKeyOfRequest(req.path));
+    if (!group) {
+      next();
+      return;
+    }
+    group(req, res, next);
+  };
+  // Like a router's, the layers it answers with can be listed (the OpenAPI test reads them).
+  Object.defineProperty(dispatch, 'stack', { get: () => [...groups.values()].flatMap((group) => group.stack) });
+  app.use(dispatch);
 }
 
+/**
+ * What `res.status(status).json(body)` sends here (no ETag, no JSON settings, no body for 204
+ * and 304, none on HEAD), written directly: Express's `json` and `send` rework the headers on
+ * every call.
+ */
 export function sendJson(res: Response, status: number, body: unknown): void {
-  res.status(status).json(body);
+  res.statusCode = status;
+  if (status === 204 || status === 304) {
+    res.end();
+    return;
+  }
+  const json = JSON.stringify(body) ?? '';
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.end(json);
 }
