@@ -7,6 +7,7 @@ import { createApp } from './app';
 import type { Config } from './config/config';
 import type { AppContext } from './context';
 import { prepareDataDir } from './db/data-dir';
+import { startCheckpointer } from './db/checkpointer';
 import { openDatabase } from './db/open-database';
 import { createRepos } from './db/repos';
 import { RateLimiter } from './http/rate-limiter';
@@ -90,6 +91,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   const url = `http://${linkHost(config.host)}:${port}`;
   baseUrl ||= url;
   logger.info({ url, dataDir: paths.root }, 'listening');
+  const checkpointer = startCheckpointer({ file: paths.database, sqlite: database.sqlite, logger, nativeBinding: options.sqliteBinding });
   const workers = createWorkers(ctx);
   for (const worker of workers) worker.start();
 
@@ -104,6 +106,7 @@ export async function createServer(config: Config, options: ServerOptions = {}):
       clearTimeout(grace);
       // Deliveries and mail in flight finish before the database closes.
       await Promise.all(workers.map((worker) => worker.stop()));
+      await checkpointer.stop();
       database.close();
       logger.info('closed');
       logger.flush();
