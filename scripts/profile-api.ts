@@ -2,14 +2,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { load, startChild, stop } from '../bench/lib';
+import { makePaddedPdf, uniqueBodies } from '../bench/pdf-bodies';
 import { runCli } from '../server/cli/run-cli';
 
 /**
  * Runs the server under `node --cpu-prof`, loads one of bench/api's requests for a while, and
  * leaves the profile in the folder it prints (read it with scripts/read-cpuprofile.ts):
  *
- *   npx tsx scripts/profile-api.ts get|post [seconds]
+ *   npx tsx scripts/profile-api.ts get|post|upload [seconds]
+ *
+ * `upload` sends bench/contracts' 2 MiB, 16-page PDF (different bytes each time), 10 at a time.
  */
+async function makeUploadPdf(): Promise<{ next: () => Buffer }> {
+  return { next: uniqueBodies(await makePaddedPdf(16, 2 * 1024 * 1024)) };
+}
+
 async function main(): Promise<void> {
   const which = process.argv[2] ?? 'get';
   const seconds = Number(process.argv[3] ?? 10);
@@ -27,8 +34,17 @@ async function main(): Promise<void> {
   );
   const url = server.match[1] as string;
   const headers = { authorization: `token ${key}`, 'accept-api-version': '1' };
+  const pdf = which === 'upload' ? await makeUploadPdf() : undefined;
   const options =
-    which === 'post'
+    pdf !== undefined
+      ? {
+          url: `${url}/api/contracts`,
+          method: 'POST' as const,
+          headers: { ...headers, 'content-type': 'application/pdf' },
+          connections: 10,
+          requests: [{ setupRequest: (request: object) => ({ ...request, body: pdf.next() }) }],
+        }
+      : which === 'post'
       ? {
           url: `${url}/api/contract_templates`,
           method: 'POST' as const,
