@@ -71,9 +71,13 @@ export async function createServer(config: Config, options: ServerOptions = {}):
   // Responses still being made when shutdown begins close their connection after they are
   // sent, so a keep-alive client does not hold the shutdown until the grace period ends.
   const unanswered = new Set<http.ServerResponse>();
+  // One listener function for every response: no closure made per request.
+  function forgetResponse(this: http.ServerResponse): void {
+    unanswered.delete(this);
+  }
   server.on('request', (_req, res: http.ServerResponse) => {
     unanswered.add(res);
-    res.once('close', () => unanswered.delete(res));
+    res.on('close', forgetResponse);
   });
   try {
     await new Promise<void>((resolve, reject) => {

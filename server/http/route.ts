@@ -84,7 +84,9 @@ const JSON_TYPES = ['application/json', 'application/x-www-form-urlencoded'];
 function readIds(req: Request): Record<string, number> {
   // Express names the params after the path; a non-integer id is no resource at all.
   const ids: Record<string, number> = {};
-  for (const [name, value] of Object.entries(req.params)) {
+  const params = req.params as Record<string, unknown>;
+  for (const name in params) {
+    const value = params[name];
     if (typeof value !== 'string' || !ID_PATTERN.test(value) || !Number.isSafeInteger(Number(value))) {
       throw notFound();
     }
@@ -136,8 +138,7 @@ function toHandler(route: AnyRoute, ctx: AppContext): RequestHandler {
     checkAccess(route.access, principal, actor);
     const query = route.query ? parseOrThrow(route.query, req.query, 'query') : {};
     // A route may take a binary body, a JSON/form body, or either (a PDF or a template path).
-    const isStructured = Boolean(req.is(JSON_TYPES));
-    const isRaw = route.rawBody !== undefined && !(route.body && isStructured);
+    const isRaw = route.rawBody !== undefined && !(route.body && req.is(JSON_TYPES));
     if (isRaw && route.rawBody) checkRawType(route.rawBody, req);
     const body = isRaw ? undefined : readBody(route, req);
     const raw = isRaw && Buffer.isBuffer(req.body) ? req.body : undefined;
