@@ -1,9 +1,9 @@
-import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { AppError, forbidden, notFound } from './app-error';
 import type { Actor, Principal } from './request-context';
-import { groupKeyOfRequest, groupKeyOfRoute } from './route-groups';
+import { createRouteTable, type RouteEntry } from './route-table';
 import { coerceFormBody, parseOrThrow, withoutReadOnly } from './validate';
 
 /**
@@ -147,50 +147,17 @@ function toHandler(route: AnyRoute, ctx: AppContext): RequestHandler {
 }
 
 /**
- * Mounts every route, then a 405 with `Allow` for known paths called with another method.
- * Each group of routes (see route-groups.ts) is its own Express router holding its routes in
- * list order and then its 405s, and one layer picks the group by the request's path.
+ * Mounts every route as one layer (see route-table.ts): a 405 with `Allow` for known paths
+ * called with another method, Express's answers to HEAD and OPTIONS.
  */
 export function mountRoutes(app: { use: (handler: RequestHandler) => unknown }, routes: readonly AnyRoute[], ctx: AppContext): void {
-  const groups = new Map<string, Router>();
-  const methodsByPath = new Map<string, string[]>();
-  for (const route of routes) {
-    const key = groupKeyOfRoute(route.path);
-    let group = groups.get(key);
-    if (!group) {
-      group = express.Router();
-      groups.set(key, group);
-    }
+  const entries: RouteEntry[] = routes.map((route) => {
     const handlers: RequestHandler[] = [];
     if (route.rawBody) handlers.push(express.raw({ type: () => true, limit: route.rawBody.maxBytes }));
     handlers.push(toHandler(route, ctx));
-    group[route.method](route.path, ...handlers);
-    methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method.toUpperCase()]);
-  }
-  for (const [path, methods] of methodsByPath) {
-    groups.get(groupKeyOfRoute(path))?.all(path, (req, res, next) => {
-      if (req.method === 'OPTIONS' || req.method === 'HEAD') {
-        next();
-        return;
-      }
-      next(
-        new AppError('method-not-allowed', `${req.method} is not allowed here; this path takes ${methods.join(', ')}.`, {
-          headers: { Allow: methods.join(', ') },
-        }),
-      );
-    });
-  }
-  const dispatch: RequestHandler = (req, res, next) => {
-    const group = groups.get(groupKeyOfRequest(req.path));
-    if (!group) {
-      next();
-      return;
-    }
-    group(req, res, next);
-  };
-  // Like a router's, the layers it answers with can be listed (the OpenAPI test reads them).
-  Object.defineProperty(dispatch, 'stack', { get: () => [...groups.values()].flatMap((group) => group.stack) });
-  app.use(dispatch);
+    return { method: route.method.toUpperCase() as RouteEntry['method'], path: route.path, handlers };
+  });
+  app.use(createRouteTable(entries));
 }
 
 /**

@@ -191,6 +191,9 @@ describe('shared API conventions', () => {
       expectProblem(await t.api('GET', '/api/users/0'), 404, 'not-found');
       expectProblem(await t.api('GET', '/api/users/99999'), 404, 'not-found');
       expectProblem(await t.api('GET', '/api/users/99999999999999999999'), 404, 'not-found');
+      // Not valid percent-encoding: no resource is called that (Express's router made it a 500).
+      expectProblem(await t.api('GET', '/api/users/%E0'), 404, 'not-found');
+      expectProblem(await t.api('GET', '/api/contracts/1/parties/%'), 404, 'not-found');
     });
 
     it('answers a wrong method with 405 and Allow', async () => {
