@@ -129,7 +129,7 @@ function checkRawType(spec: RawBodySpec, req: Request): void {
 }
 
 function toHandler(route: AnyRoute, ctx: AppContext): RequestHandler {
-  // Not async: most handlers are synchronous, and Express 5 awaits the promise of those that are not.
+  // Not async: most handlers are synchronous; the route table passes on the rejection of those that are not.
   return (req, res) => {
     const ids = readIds(req);
     const principal = req.principal;
