@@ -157,6 +157,9 @@ export function startCheckpointer(options: CheckpointerOptions): Checkpointer {
     ready,
     async stop() {
       isStopping = true;
+      // Held until it has exited: unreferenced, a process with nothing else left to do would end
+      // before shutdown reaches its last checkpoint and close.
+      worker.ref();
       worker.postMessage('stop');
       await exited;
       sqlite.pragma(`wal_autocheckpoint = ${AUTOMATIC_PAGES}`);

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
@@ -72,5 +73,24 @@ describe('background WAL checkpoints', () => {
     await checkpointer.ready;
     expect(lines.some((line) => line.level === 40 && line.msg.includes('back on the request connection'))).toBe(true);
     expect(autoPages(sqlite)).toBe(1_000);
+  });
+
+  it('keep a process alive until they have stopped, so that shutdown gets to close the database', () => {
+    const file = path.join(makeTempDir(), 'alive.sqlite');
+    openDatabase(file).close();
+    const script = `
+      import { openDatabase } from ${JSON.stringify(path.resolve('server/db/open-database.ts'))};
+      import { startCheckpointer } from ${JSON.stringify(path.resolve('server/db/checkpointer.ts'))};
+      import pino from 'pino';
+      const opened = openDatabase(${JSON.stringify(file)});
+      const checkpointer = startCheckpointer({ file: ${JSON.stringify(file)}, sqlite: opened.sqlite, logger: pino({ level: 'silent' }) });
+      await checkpointer.ready;
+      await checkpointer.stop();
+      opened.close();
+      console.log('closed');`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+    expect(run.stderr).not.toMatch(/Error/);
+    expect(run.stdout.trim()).toBe('closed');
+    expect(run.status).toBe(0);
   });
 });
