@@ -47,7 +47,7 @@ export function createRunner(options: RunnerOptions): Runner {
   const { queue, jobs, handle, logger, now } = options;
   const pollMs = options.pollMs ?? 1_000;
   const running = new Set<Promise<void>>();
-  const inFlight = new Map<number, JobRow>();
+  const runningJobs = new Map<number, JobRow>();
   let isStarted = false;
   let timer: NodeJS.Timeout | undefined;
   let isPumping = false;
@@ -84,16 +84,16 @@ export function createRunner(options: RunnerOptions): Runner {
   };
 
   const startJob = (job: JobRow) => {
-    const current = inFlight.get(job.id);
+    const current = runningJobs.get(job.id);
     if (current) {
       // This process stalled past a lease and claimed its own job again: the run in progress
       // goes on under the new claim (its renewals and its outcome use the new token).
       current.claimToken = job.claimToken;
       return;
     }
-    inFlight.set(job.id, job);
+    runningJobs.set(job.id, job);
     const task = runOne(job).finally(() => {
-      inFlight.delete(job.id);
+      runningJobs.delete(job.id);
       running.delete(task);
       if (isStarted) pump();
     });
