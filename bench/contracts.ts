@@ -14,9 +14,9 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import express from 'express';
-import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 import { runCli } from '../server/cli/run-cli';
 import { createServer, loadConfig, type SignDeskServer } from '../server/index';
+import { makePaddedPdf, uniqueBodies } from './pdf-bodies';
 
 const MIB2 = 2 * 1024 * 1024;
 const SAMPLES = 1_000;
@@ -43,7 +43,7 @@ async function stopInstance(instance: Instance): Promise<void> {
 /** Seeds contracts straight into SQLite in one transaction, as an import would, then rebuilds the counts. */
 async function seed(instance: Instance, count: number): Promise<void> {
   const { ctx } = instance.server;
-  const pdf = await makePdf(1, 0);
+  const pdf = await makePaddedPdf(1, 0);
   const sqlite = ctx.db.$client;
   const insert = sqlite.prepare(
     `INSERT INTO contracts (name, name_folded, status, source, original_file_id, page_sizes, created_by, created_at, updated_at)
@@ -108,37 +108,6 @@ async function latencies(targets: ReadonlyArray<{ instance: Instance; url: strin
   });
 }
 
-async function makePdf(pages: number, padTo: number): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let index = 0; index < pages; index += 1) {
-    const page = doc.addPage([595.28, 841.89]);
-    for (let line = 0; line < 40; line += 1) page.drawText(`Page ${index + 1}, line ${line + 1}: villkor för avtalet`, { x: 50, y: 800 - line * 18, size: 11, font });
-  }
-  if (padTo === 0) return doc.save();
-  let padding = padTo - (await doc.save({ useObjectStreams: false })).length - 100;
-  for (let round = 0; round < 8; round += 1) {
-    const copy = await PDFDocument.load(await doc.save({ useObjectStreams: false }));
-    copy.catalog.set(PDFName.of('Padding'), copy.context.register(copy.context.stream(new Uint8Array(padding).fill(0x41))));
-    const saved = await copy.save({ useObjectStreams: false });
-    if (saved.length === padTo) return saved;
-    padding += padTo - saved.length;
-  }
-  throw new Error('could not pad the PDF');
-}
-
-/** Every request gets different bytes (a counter inside the padding stream), as real uploads would. */
-function uniqueBodies(template: Uint8Array): () => Buffer {
-  const base = Buffer.from(template);
-  const marker = base.indexOf('AAAAAAAAAAAAAAAA');
-  let counter = 0;
-  return () => {
-    const body = Buffer.from(base);
-    body.write(String((counter += 1)).padStart(12, '0'), marker, 'latin1');
-    return body;
-  };
-}
-
 async function uploadRate(url: string, headers: Record<string, string>, template: Uint8Array): Promise<{ rate: number; failed: number }> {
   const next = uniqueBodies(template);
   const result = await autocannon({
@@ -198,7 +167,7 @@ async function main(): Promise<void> {
   }
   for (const instance of instances) await stopInstance(instance);
 
-  const pdf = await makePdf(16, MIB2);
+  const pdf = await makePaddedPdf(16, MIB2);
   if (pdf.length !== MIB2) throw new Error('the upload PDF is not 2 MiB');
   const bare = await startBareUpload();
   const floor = await uploadRate(bare.url, {}, pdf);

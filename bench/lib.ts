@@ -56,6 +56,13 @@ export function residentMemoryMiB(pid: number): number {
   return kib / 1024;
 }
 
+/** User + system CPU time a process has used so far, in milliseconds (Linux: /proc/<pid>/stat). */
+export function cpuMillis(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const ticksPerSecond = 100; // USER_HZ on Linux
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}
+
 export function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 /** `npm run bench`: every benchmark in bench/ (a file with a main, not lib or baseline helpers), one after another. */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const helpers = new Set(['run.ts', 'lib.ts', 'bare-express.ts']);
+const helpers = new Set(['run.ts', 'lib.ts', 'bare-express.ts', 'pdf-bodies.ts']);
 const only = process.argv.slice(2);
 const benchmarks = fs
   .readdirSync(here)

@@ -10,6 +10,7 @@ import { buildOpenApiDocument } from './http/openapi';
 import { parseStructuredBody } from './http/parse-body';
 import { problemHandler } from './http/problem';
 import { rateLimit } from './http/rate-limit';
+import { runInOrder } from './http/run-in-order';
 import { mountRoutes, publicRouteKeys, type AnyRoute } from './http/route';
 import { htmlSecurityHeaders } from './http/security-headers';
 import { APP_VERSION } from './version';
@@ -54,9 +55,10 @@ export function createApp(ctx: AppContext, parts: AppParts): Express {
   for (const router of parts.pages ?? []) app.use(router);
 
   // The API's shared conventions, in order: who is calling, how often, which version,
-  // the body, and which user the request acts as. The one exception: signing in and the
-  // first-run setup (access 'public') skip who is calling, as nobody is yet; they keep the
-  // version rule, which also keeps other sites' plain form posts out.
+  // the body, and which user the request acts as. They run as one layer (each is still its
+  // own middleware, in this order). The one exception: signing in and the first-run setup
+  // (access 'public') skip who is calling, as nobody is yet; they keep the version rule, which
+  // also keeps other sites' plain form posts out.
   const publicKeys = publicRouteKeys(parts.routes);
   const unlessPublic =
     (handler: RequestHandler): RequestHandler =>
@@ -66,16 +68,17 @@ export function createApp(ctx: AppContext, parts: AppParts): Express {
     };
   app.use(
     '/api',
-    apiHeaders,
-    unlessPublic(authenticate(ctx, parts.principalResolvers)),
-    rateLimit(ctx),
-    requireApiVersion(),
-    parseStructuredBody(),
-    unlessPublic(resolveActingUser(ctx)),
+    runInOrder([
+      apiHeaders,
+      unlessPublic(authenticate(ctx, parts.principalResolvers)),
+      rateLimit(ctx),
+      requireApiVersion(),
+      parseStructuredBody(),
+      unlessPublic(resolveActingUser(ctx)),
+    ]),
   );
-  const api = express.Router();
-  mountRoutes(api, parts.routes, ctx);
-  app.use(api);
+  // The routes, found by their resource and depth rather than by walking the whole list.
+  mountRoutes(app, parts.routes, ctx);
 
   // Nothing matched.
   app.use((req, _res, next) => next(new AppError('not-found', `Nothing is at ${req.method} ${req.path}.`)));

@@ -7,6 +7,7 @@ import { createContext } from './create-context';
 import type { Config } from './config/config';
 import type { AppContext } from './context';
 import { prepareDataDir } from './db/data-dir';
+import { startCheckpointer } from './db/checkpointer';
 import { openDatabase } from './db/open-database';
 import { createLogger } from './logging/logger';
 import { apiRoutes } from './routes';
@@ -81,9 +82,13 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   // Responses still being made when shutdown begins close their connection after they are
   // sent, so a keep-alive client does not hold the shutdown until the grace period ends.
   const unanswered = new Set<http.ServerResponse>();
+  // One listener function for every response: no closure made per request.
+  function forgetResponse(this: http.ServerResponse): void {
+    unanswered.delete(this);
+  }
   server.on('request', (_req, res: http.ServerResponse) => {
     unanswered.add(res);
-    res.once('close', () => unanswered.delete(res));
+    res.on('close', forgetResponse);
   });
   try {
     await new Promise<void>((resolve, reject) => {
@@ -101,6 +106,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   const url = `http://${linkHost(config.host)}:${port}`;
   listenUrl = url;
   logger.info({ url, dataDir: paths.root }, 'listening');
+  const checkpointer = startCheckpointer({ file: paths.database, sqlite: database.sqlite, logger, nativeBinding: options.sqliteBinding });
   const workers = createWorkers(ctx);
   for (const worker of workers) worker.start();
 
@@ -115,6 +121,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
       clearTimeout(grace);
       // Deliveries and mail in flight finish before the database closes.
       await Promise.all(workers.map((worker) => worker.stop()));
+      await checkpointer.stop();
       database.close();
       logger.info('closed');
       logger.flush();

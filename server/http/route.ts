@@ -1,8 +1,9 @@
-import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { AppError, forbidden, notFound } from './app-error';
 import type { Actor, Principal } from './request-context';
+import { createRouteTable, type RouteEntry } from './route-table';
 import { coerceFormBody, parseOrThrow, withoutReadOnly } from './validate';
 
 /**
@@ -86,7 +87,9 @@ const JSON_TYPES = ['application/json', 'application/x-www-form-urlencoded'];
 function readIds(req: Request): Record<string, number> {
   // Express names the params after the path; a non-integer id is no resource at all.
   const ids: Record<string, number> = {};
-  for (const [name, value] of Object.entries(req.params)) {
+  const params = req.params as Record<string, unknown>;
+  for (const name in params) {
+    const value = params[name];
     if (typeof value !== 'string' || !ID_PATTERN.test(value) || !Number.isSafeInteger(Number(value))) {
       throw notFound();
     }
@@ -129,7 +132,8 @@ function checkRawType(spec: RawBodySpec, req: Request): void {
 }
 
 function toHandler(route: AnyRoute, ctx: AppContext): RequestHandler {
-  return async (req, res) => {
+  // Not async: most handlers are synchronous; the route table passes on the rejection of those that are not.
+  return (req, res) => {
     const ids = readIds(req);
     const principal = req.principal;
     const actor = req.actor;
@@ -139,13 +143,12 @@ function toHandler(route: AnyRoute, ctx: AppContext): RequestHandler {
     }
     const query = route.query ? parseOrThrow(route.query, req.query, 'query') : {};
     // A route may take a binary body, a JSON/form body, or either (a PDF or a template path).
-    const isStructured = Boolean(req.is(JSON_TYPES));
-    const isRaw = route.rawBody !== undefined && !(route.body && isStructured);
+    const isRaw = route.rawBody !== undefined && !(route.body && req.is(JSON_TYPES));
     if (isRaw && route.rawBody) checkRawType(route.rawBody, req);
     const body = isRaw ? undefined : readBody(route, req);
     const raw = isRaw && Buffer.isBuffer(req.body) ? req.body : undefined;
     // A public route's handler gets no actor or principal: it must not read them.
-    await route.handler({ req, res, ctx, ids: ids as never, query, body, raw, actor: actor as Actor, principal: principal as Principal });
+    return route.handler({ req, res, ctx, ids: ids as never, query, body, raw, actor: actor as Actor, principal: principal as Principal });
   };
 }
 
@@ -154,31 +157,33 @@ export function publicRouteKeys(routes: readonly AnyRoute[]): Set<string> {
   return new Set(routes.filter((route) => route.access === 'public').map((route) => `${route.method.toUpperCase()} ${route.path}`));
 }
 
-/** Mounts every route, then a 405 with `Allow` for known paths called with another method. */
-export function mountRoutes(router: Router, routes: readonly AnyRoute[], ctx: AppContext): void {
-  const methodsByPath = new Map<string, string[]>();
-  for (const route of routes) {
+/**
+ * Mounts every route as one layer (see route-table.ts): a 405 with `Allow` for known paths
+ * called with another method, Express's answers to HEAD and OPTIONS.
+ */
+export function mountRoutes(app: { use: (handler: RequestHandler) => unknown }, routes: readonly AnyRoute[], ctx: AppContext): void {
+  const entries: RouteEntry[] = routes.map((route) => {
     const handlers: RequestHandler[] = [];
     if (route.rawBody) handlers.push(express.raw({ type: () => true, limit: route.rawBody.maxBytes }));
     handlers.push(toHandler(route, ctx));
-    router[route.method](route.path, ...handlers);
-    methodsByPath.set(route.path, [...(methodsByPath.get(route.path) ?? []), route.method.toUpperCase()]);
-  }
-  for (const [path, methods] of methodsByPath) {
-    router.all(path, (req, res, next) => {
-      if (req.method === 'OPTIONS' || req.method === 'HEAD') {
-        next();
-        return;
-      }
-      next(
-        new AppError('method-not-allowed', `${req.method} is not allowed here; this path takes ${methods.join(', ')}.`, {
-          headers: { Allow: methods.join(', ') },
-        }),
-      );
-    });
-  }
+    return { method: route.method.toUpperCase() as RouteEntry['method'], path: route.path, handlers };
+  });
+  app.use(createRouteTable(entries));
 }
 
+/**
+ * What `res.status(status).json(body)` sends here (no ETag, no JSON settings, no body for 204
+ * and 304, none on HEAD), written directly: Express's `json` and `send` rework the headers on
+ * every call.
+ */
 export function sendJson(res: Response, status: number, body: unknown): void {
-  res.status(status).json(body);
+  res.statusCode = status;
+  if (status === 204 || status === 304) {
+    res.end();
+    return;
+  }
+  const json = JSON.stringify(body) ?? '';
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.end(json);
 }

@@ -15,7 +15,11 @@ export type RunnerOptions = {
   logger: Logger;
   now: () => number;
   concurrency: number;
-  /** A claimed job whose worker vanished becomes claimable again after this long. */
+  /**
+   * A claimed job whose worker vanished becomes claimable again after this long. The lease is
+   * renewed while the handler runs (every third of it), so it bounds how long a crash delays
+   * the job, not how long a handler may take.
+   */
   leaseMs: number;
   /** A handler still running after this long is aborted and its job retried. */
   timeoutMs: number;
@@ -43,6 +47,7 @@ export function createRunner(options: RunnerOptions): Runner {
   const { queue, jobs, handle, logger, now } = options;
   const pollMs = options.pollMs ?? 1_000;
   const running = new Set<Promise<void>>();
+  const runningJobs = new Map<number, JobRow>();
   let isStarted = false;
   let timer: NodeJS.Timeout | undefined;
   let isPumping = false;
@@ -53,9 +58,20 @@ export function createRunner(options: RunnerOptions): Runner {
     else jobs.finish(job);
   };
 
+  const renewLease = (job: JobRow, controller: AbortController) => {
+    try {
+      // Someone else holds the job now (this process stalled past the lease): stop working on it.
+      if (!jobs.renewLease(job, now() + options.leaseMs, now())) controller.abort(new Error('job lease lost'));
+    } catch (err) {
+      logger.warn({ err, queue, jobId: job.id }, 'renewing a job lease failed; trying again');
+    }
+  };
+
   const runOne = async (job: JobRow) => {
     const controller = new AbortController();
     const timeout = setTimeout(() => controller.abort(new Error('job timed out')), options.timeoutMs);
+    const renewal = setInterval(() => renewLease(job, controller), Math.max(1, Math.floor(options.leaseMs / 3)));
+    renewal.unref?.();
     try {
       settle(job, await handle(job, controller.signal));
     } catch (err) {
@@ -63,7 +79,25 @@ export function createRunner(options: RunnerOptions): Runner {
       jobs.retryAt(job, now() + (options.retryDelayOnCrashMs ?? 60_000), String(err), now());
     } finally {
       clearTimeout(timeout);
+      clearInterval(renewal);
     }
+  };
+
+  const startJob = (job: JobRow) => {
+    const current = runningJobs.get(job.id);
+    if (current) {
+      // This process stalled past a lease and claimed its own job again: the run in progress
+      // goes on under the new claim (its renewals and its outcome use the new token).
+      current.claimToken = job.claimToken;
+      return;
+    }
+    runningJobs.set(job.id, job);
+    const task = runOne(job).finally(() => {
+      runningJobs.delete(job.id);
+      running.delete(task);
+      if (isStarted) pump();
+    });
+    running.add(task);
   };
 
   const schedule = () => {
@@ -90,13 +124,7 @@ export function createRunner(options: RunnerOptions): Runner {
         const free = options.concurrency - running.size;
         if (free <= 0) break;
         const claimed = jobs.claim(queue, free, now(), options.leaseMs);
-        for (const job of claimed) {
-          const task = runOne(job).finally(() => {
-            running.delete(task);
-            if (isStarted) pump();
-          });
-          running.add(task);
-        }
+        for (const job of claimed) startJob(job);
         if (claimed.length === free) isPumpAgain = true;
       } while (isPumpAgain && isStarted);
     } catch (err) {
@@ -123,9 +151,9 @@ export function createRunner(options: RunnerOptions): Runner {
     },
     async runUntilEmpty() {
       for (;;) {
-        const claimed = jobs.claim(queue, options.concurrency, now(), options.leaseMs);
-        if (claimed.length === 0 && running.size === 0) return;
-        await Promise.all([...claimed.map(runOne), ...running]);
+        for (const job of jobs.claim(queue, options.concurrency, now(), options.leaseMs)) startJob(job);
+        if (running.size === 0) return;
+        await Promise.all([...running]);
       }
     },
     inFlight: () => running.size,

@@ -10,6 +10,8 @@ import { deliverMessage, messageIdFor } from './deliver-message';
 import { recordAttempt } from './record-attempt';
 
 const DONE: JobOutcome = { kind: 'done' };
+/** How long a crashed process's job waits before another run takes it (renewed every third of it while it runs). */
+const LEASE_MS = 5_000;
 
 /**
  * The 'outbox' worker: one job per message. Each attempt is marked `sending` before the network
@@ -21,8 +23,8 @@ export function createOutboxWorker(ctx: AppContext): Worker {
   const logger = ctx.logger.child({ worker: 'outbox' });
   const smtp = createSmtpSender({ timeoutMs: ctx.config.outboxTimeoutMs, isPooled: true });
   const scheduleS = ctx.config.outboxRetryScheduleS;
-  // Connect, greeting and a few socket timeouts of SMTP fit in one attempt's time; a job whose
-  // process died is taken over once its lease (a little longer) has passed.
+  // Connect, greeting and a few socket timeouts of SMTP fit in one attempt's time. The lease is
+  // renewed while an attempt runs, so a job whose process died is taken over after LEASE_MS.
   const timeoutMs = ctx.config.outboxTimeoutMs * 6;
 
   const handle = async (job: JobRow, signal: AbortSignal): Promise<JobOutcome> => {
@@ -59,7 +61,7 @@ export function createOutboxWorker(ctx: AppContext): Worker {
     now: ctx.now,
     concurrency: 4,
     timeoutMs,
-    leaseMs: timeoutMs + ctx.config.outboxTimeoutMs,
+    leaseMs: LEASE_MS,
   });
   let unlisten: (() => void) | undefined;
 

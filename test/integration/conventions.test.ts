@@ -191,12 +191,54 @@ describe('shared API conventions', () => {
       expectProblem(await t.api('GET', '/api/users/0'), 404, 'not-found');
       expectProblem(await t.api('GET', '/api/users/99999'), 404, 'not-found');
       expectProblem(await t.api('GET', '/api/users/99999999999999999999'), 404, 'not-found');
+      // Not valid percent-encoding: no resource is called that (Express's router made it a 500).
+      expectProblem(await t.api('GET', '/api/users/%E0'), 404, 'not-found');
+      expectProblem(await t.api('GET', '/api/contracts/1/parties/%'), 404, 'not-found');
     });
 
     it('answers a wrong method with 405 and Allow', async () => {
       const response = await t.api('PATCH', '/api/users/1');
       expectProblem(response, 405, 'method-not-allowed');
       expect(response.headers.get('allow')).toBe('GET, PUT, DELETE');
+    });
+
+    it('answers a wrong method on a nested path with 405 and that path\'s Allow', async () => {
+      const response = await t.api('PATCH', '/api/contracts/1/parties');
+      expectProblem(response, 405, 'method-not-allowed');
+      expect(response.headers.get('allow')).toBe('GET, POST');
+      expect((await t.api('PUT', '/api/settings/messaging/test')).headers.get('allow')).toBe('POST');
+    });
+
+    // Plain fetch: these paths and methods are not in the OpenAPI document that t.api checks against.
+    const plain = (method: string, path: string) =>
+      fetch(new URL(path, t.url), { method, headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' } });
+
+    it('matches paths case-insensitively and with one trailing slash, as Express does', async () => {
+      for (const path of ['/API/Users/1', '/api/users/1/', '/api/USERS/1/']) {
+        const response = await plain('GET', path);
+        expect(response.status, path).toBe(200);
+        expect(((await response.json()) as { self: string }).self).toBe('/api/users/1');
+      }
+      expect((await plain('GET', '/api/contract_templates/')).status).toBe(200);
+    });
+
+    it('answers paths near a route but not one with 404', async () => {
+      for (const path of ['/api/users/1//', '/api/users//1', '/api/users/1/extra', '/api/users/1/2/3/4/5', '/api', '/api/', '/api/contracts/1/parties/2/x']) {
+        expectProblem(await t.api('GET', path), 404, 'not-found');
+      }
+    });
+
+    it('answers HEAD like GET without a body, and OPTIONS with the methods of the path', async () => {
+      const get = await t.api('GET', '/api/users/1');
+      const head = await plain('HEAD', '/api/users/1');
+      expect(head.status).toBe(200);
+      expect(await head.text()).toBe('');
+      expect(head.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(get.text)));
+      expect(get.headers.get('content-length')).toBe(String(Buffer.byteLength(get.text)));
+      const options = await plain('OPTIONS', '/api/users/1');
+      expect(options.status).toBe(200);
+      expect(options.headers.get('allow')).toBe('DELETE, GET, HEAD, PUT');
     });
   });
 

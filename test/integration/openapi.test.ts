@@ -3,12 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createResponseValidator, type OpenApiDocument } from '../helpers/openapi';
 import { startTestServer, type TestServer } from '../helpers/server';
 
-type Layer = { route?: { path: string | string[]; methods: Record<string, boolean> }; handle?: { stack?: Layer[] } };
+type Layer = {
+  route?: { path: string | string[]; methods: Record<string, boolean> };
+  handle?: { stack?: Layer[]; routes?: ReadonlyArray<{ method: string; path: string }> };
+};
 
-/** Every method and path the Express app answers under /api, read from its router. */
+/** Every method and path the Express app answers under /api, read from its routers and its API route table. */
 function answeredRoutes(stack: Layer[]): string[] {
   const found: string[] = [];
   for (const layer of stack) {
+    for (const { method, path } of layer.handle?.routes ?? []) {
+      if (path.startsWith('/api/')) found.push(`${method.toLowerCase()} ${path.replace(/:(\w+)/g, '{$1}')}`);
+    }
     if (layer.route) {
       const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
       for (const path of paths) {

@@ -113,6 +113,106 @@ describe('the durable job queue', () => {
     await expect.poll(() => done, { timeout: 2_000 }).toEqual([42]);
     await runner.stop();
   });
+
+  it('renews the lease while a handler runs, so no one else takes the job meanwhile', async () => {
+    const jobs = open();
+    jobs.enqueue('long', 1, 0, 0);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let isRunning = false;
+    const runner = createRunner({
+      queue: 'long',
+      jobs,
+      logger: pino({ level: 'silent' }),
+      now: () => Date.now(),
+      concurrency: 1,
+      leaseMs: 90,
+      timeoutMs: 10_000,
+      handle: async () => {
+        isRunning = true;
+        await released;
+        return { kind: 'done' };
+      },
+    });
+    const done = runner.runUntilEmpty();
+    await expect.poll(() => isRunning).toBe(true);
+    // Five leases long, another process keeps trying to claim the job: it never gets it.
+    const deadline = Date.now() + 450;
+    while (Date.now() < deadline) {
+      expect(jobs.claim('long', 1, Date.now(), 90)).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    }
+    release();
+    await done;
+    expect(jobs.countPending('long')).toBe(0);
+  });
+
+  it('stops a handler whose job another claimer took over, and leaves the job to it', async () => {
+    const jobs = open();
+    jobs.enqueue('stolen', 1, 0, 0);
+    let clock = 0;
+    let reason: unknown;
+    const runner = createRunner({
+      queue: 'stolen',
+      jobs,
+      logger: pino({ level: 'silent' }),
+      now: () => clock,
+      concurrency: 1,
+      leaseMs: 30,
+      timeoutMs: 10_000,
+      retryDelayOnCrashMs: 0,
+      handle: (_job, signal) =>
+        new Promise((_resolve, reject) =>
+          signal.addEventListener('abort', () => {
+            reason = signal.reason;
+            reject(signal.reason);
+          }),
+        ),
+    });
+    const done = runner.runUntilEmpty();
+    // This process stalled past its lease (the clock jumps) and another one claimed the job.
+    clock = 1_000;
+    const [thief] = jobs.claim('stolen', 1, clock, 60_000);
+    expect(thief).toBeDefined();
+    await expect.poll(() => String(reason)).toMatch(/lease lost/);
+    await done;
+    // The loser's retry did not touch the job: the new claimer finishes it.
+    expect(jobs.finish(thief!)).toBe(true);
+  });
+
+  it('keeps running its own job when it claims it again after a stall, without a second run', async () => {
+    const jobs = open();
+    jobs.enqueue('stall', 1, 0, 0);
+    let clock = 0;
+    let runs = 0;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const runner = createRunner({
+      queue: 'stall',
+      jobs,
+      logger: pino({ level: 'silent' }),
+      now: () => clock,
+      concurrency: 2,
+      leaseMs: 60_000,
+      timeoutMs: 10_000,
+      pollMs: 60_000,
+      handle: async () => {
+        runs += 1;
+        await released;
+        return { kind: 'done' };
+      },
+    });
+    runner.start();
+    await expect.poll(() => runs).toBe(1);
+    clock = 120_000; // past the lease, as if no renewal could run
+    runner.wake();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await expect.poll(() => jobs.countPending('stall')).toBe(0);
+    expect(runs).toBe(1);
+    await runner.stop();
+  });
+
   it('stopped, claims nothing more (not even a wake-up queued before stop) and returns once the work in flight is done', async () => {
     const jobs = open();
     jobs.enqueue('drain', 1, Date.now(), Date.now());

@@ -1,6 +1,7 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { fetchKeysetPage, type KeysetPage, type KeysetRequest, type SortKey } from '../keyset';
 import type { Db } from '../open-database';
+import { createPreparedInsert } from '../prepared-insert';
 import { contracts } from '../schema';
 
 export type ContractRow = typeof contracts.$inferSelect;
@@ -70,6 +71,7 @@ export function createContractRepo(db: Db) {
   const bump = sqlite.prepare<[string, number]>(
     'INSERT INTO contract_counts (scope, n) VALUES (?, ?) ON CONFLICT (scope) DO UPDATE SET n = n + excluded.n',
   );
+  const insertContract = createPreparedInsert(db, contracts);
   const countOf = sqlite.prepare<[string], { n: number }>('SELECT n FROM contract_counts WHERE scope = ?');
   const adjust = (status: string, userId: number, delta: number) => {
     for (const scope of countScopes(status, userId)) bump.run(scope, delta);
@@ -86,11 +88,7 @@ export function createContractRepo(db: Db) {
     findById: (id: number): ContractRow | undefined => byId.get({ id }),
     /** Inserts a draft and counts it, in the caller's transaction. */
     insert(row: NewContract): ContractRow {
-      const inserted = db
-        .insert(contracts)
-        .values({ ...row, nameFolded: foldName(row.name ?? '') })
-        .returning()
-        .get();
+      const inserted = insertContract({ ...row, nameFolded: foldName(row.name ?? '') });
       adjust(inserted.status, inserted.createdBy, 1);
       return inserted;
     },

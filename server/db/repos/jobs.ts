@@ -40,6 +40,15 @@ export function createJobRepo(db: Db) {
     )
     RETURNING id, queue, ref_id AS refId, status, run_at AS runAt, lease_until AS leaseUntil,
       claim_token AS claimToken, attempts, last_error AS lastError, created_at AS createdAt, updated_at AS updatedAt`);
+  // Most polls find nothing: a read of the same two ranges answers that without a write transaction.
+  type DueParams = { queue: string; now: number };
+  const due = db.$client.prepare<[DueParams], { isDue: number }>(`
+    SELECT EXISTS (SELECT 1 FROM jobs WHERE queue = @queue AND status = 'queued' AND run_at <= @now)
+        OR EXISTS (SELECT 1 FROM jobs WHERE queue = @queue AND status = 'running' AND lease_until < @now) AS isDue`);
+  type RenewParams = { id: number; token: string; leaseUntil: number; now: number };
+  const renew = db.$client.prepare<[RenewParams]>(
+    `UPDATE jobs SET lease_until = @leaseUntil, updated_at = @now WHERE id = @id AND claim_token = @token AND status = 'running'`,
+  );
   const remove = db.$client.prepare<[number, string]>('DELETE FROM jobs WHERE id = ? AND claim_token = ?');
   type RescheduleParams = { id: number; error: string | null; runAt: number; now: number; token: string };
   const reschedule = db.$client.prepare<[RescheduleParams]>(
@@ -63,7 +72,10 @@ export function createJobRepo(db: Db) {
     enqueue: (queue: string, refId: number, runAt: number, now: number): number =>
       (insert.get({ queue, refId, runAt, now }) as { id: number }).id,
     claim: (queue: string, limit: number, now: number, leaseMs: number): JobRow[] =>
-      claim.all({ queue, now, limit, token: randomUUID(), leaseUntil: now + leaseMs }),
+      due.get({ queue, now })?.isDue ? claim.all({ queue, now, limit, token: randomUUID(), leaseUntil: now + leaseMs }) : [],
+    /** Extends the lease of a job still being worked on; false when the claim was lost. */
+    renewLease: (job: JobRow, leaseUntil: number, now: number): boolean =>
+      renew.run({ id: job.id, token: job.claimToken ?? '', leaseUntil, now }).changes > 0,
     /** Removes a finished (or finally failed) job; false when the claim was lost. */
     finish: (job: JobRow): boolean => remove.run(job.id, job.claimToken ?? '').changes > 0,
     retryAt: (job: JobRow, runAt: number, error: string | null, now: number): boolean =>

@@ -1,0 +1,168 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type Database from 'better-sqlite3';
+import type { Logger } from '../logging/logger';
+
+/**
+ * WAL checkpoints on a worker thread with its own connection, so that their fsyncs never stall
+ * the event loop. SQLite's automatic checkpoint runs on the connection that commits: every
+ * ~1,000 pages of writes, one request waited for a copy into the database file and two fsyncs
+ * (10-20 ms for a 2 MiB upload). The checkpoints themselves are the same (PASSIVE: the WAL is
+ * synced before the copy and the database file after it), so durability does not change.
+ *
+ * The worker only ever runs PASSIVE checkpoints, which take no lock a writer waits for: every
+ * `intervalMs`, or again at once while writes stream in. The WAL starts again from its
+ * beginning only when a write finds all of it copied, which writes that never pause do not
+ * allow; past `restartFrames` the worker stands aside and asks this thread for one checkpoint
+ * between two of its transactions: it copies what the worker has not yet (little, since the
+ * worker keeps up) and the next write restarts the WAL. If the worker cannot run, the
+ * connection goes back to automatic checkpoints.
+ */
+export type Checkpointer = {
+  /**
+   * Resolves once the worker runs (until then the request connection checkpoints as before), or
+   * once it failed and the request connection keeps checkpointing.
+   */
+  ready: Promise<void>;
+  stop(): Promise<void>;
+};
+
+export type CheckpointerOptions = {
+  file: string;
+  /** The connection that serves requests; its automatic checkpoint is turned off while the worker runs. */
+  sqlite: Database.Database;
+  logger: Logger;
+  nativeBinding?: string;
+  intervalMs?: number;
+  restartFrames?: number;
+};
+
+const AUTOMATIC_PAGES = 1_000; // SQLite's default wal_autocheckpoint
+const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
+
+// Plain JavaScript evaluated in the worker: it runs the same way from the sources (tsx, vitest)
+// and from the bundled host, and needs nothing of ours but better-sqlite3.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.modulePath);
+const { file, nativeBinding, intervalMs, restartFrames, streamingFrames, walSizeLimit } = workerData;
+const db = new Database(file, nativeBinding ? { fileMustExist: true, nativeBinding } : { fileMustExist: true });
+db.pragma('busy_timeout = 5000');
+db.pragma('synchronous = NORMAL');
+db.pragma('journal_size_limit = ' + walSizeLimit);
+let timer;
+let backfilled = 0;
+let reported = 0;
+function checkpoint() {
+  let delay = intervalMs;
+  try {
+    const [result] = db.pragma('wal_checkpoint(PASSIVE)');
+    // Counts start again from zero once a write has restarted the WAL.
+    const copied = result.checkpointed >= backfilled ? result.checkpointed - backfilled : result.checkpointed;
+    backfilled = result.checkpointed;
+    // Writes are streaming in: go again at once, so that what is left behind, and what a
+    // restart on the request connection must copy, stays small. A reader held frames back:
+    // try again soon.
+    if (copied > streamingFrames) delay = 0;
+    else if (result.checkpointed < result.log) delay = Math.ceil(intervalMs / 4);
+    if (result.log < reported) reported = 0; // restarted since the last request
+    // Past the bound, and grown since the last request (after one, the next write restarts it).
+    if (result.log > restartFrames && result.log > reported) {
+      reported = result.log;
+      // Stand aside until the request connection has checkpointed (or a second has passed), so
+      // that its checkpoint does not find this one running.
+      parentPort.postMessage({ type: 'wal-large', frames: result.log });
+      delay = 1000;
+    }
+  } catch (error) {
+    parentPort.postMessage({ type: 'error', message: String((error && error.stack) || error) });
+  }
+  timer = setTimeout(checkpoint, delay);
+}
+parentPort.on('message', (message) => {
+  if (message && message.type === 'resume') {
+    // What the request connection copied up to: the next write restarts the WAL from there.
+    reported = Math.max(reported, message.frames);
+    clearTimeout(timer);
+    timer = setTimeout(checkpoint, 0);
+    return;
+  }
+  if (message !== 'stop') return;
+  clearTimeout(timer);
+  db.close();
+  parentPort.close();
+});
+timer = setTimeout(checkpoint, intervalMs);
+parentPort.postMessage({ type: 'ready' });
+`;
+
+export function startCheckpointer(options: CheckpointerOptions): Checkpointer {
+  const { sqlite, logger } = options;
+  const modulePath = createRequire(import.meta.url).resolve('better-sqlite3');
+  sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
+  let isStopping = false;
+  let markReady = () => {};
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  let hasFallenBack = false;
+  const fallBack = (reason: string) => {
+    if (isStopping || hasFallenBack) return;
+    hasFallenBack = true;
+    markReady();
+    logger.warn({ reason }, 'WAL checkpoints are back on the request connection');
+    sqlite.pragma(`wal_autocheckpoint = ${AUTOMATIC_PAGES}`);
+  };
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    // Not the parent's flags: under tsx they would load a TypeScript loader into the worker.
+    execArgv: [],
+    workerData: {
+      modulePath,
+      file: options.file,
+      nativeBinding: options.nativeBinding,
+      intervalMs: options.intervalMs ?? 200,
+      restartFrames: options.restartFrames ?? 16_384,
+      streamingFrames: 256,
+      walSizeLimit: WAL_SIZE_LIMIT,
+    },
+  });
+  worker.unref();
+  worker.on('message', (message: { type: string; message?: string }) => {
+    if (message.type === 'ready' && !isStopping && !hasFallenBack) {
+      sqlite.pragma('wal_autocheckpoint = 0');
+      markReady();
+    }
+    if (message.type === 'error') logger.error({ error: message.message }, 'WAL checkpoint failed');
+    // Runs between two transactions of this connection (they are synchronous), so it reaches the end of the WAL.
+    if (message.type === 'wal-large' && !isStopping) {
+      let frames = 0;
+      try {
+        const started = performance.now();
+        const [result] = sqlite.pragma('wal_checkpoint(PASSIVE)') as Array<{ log: number; checkpointed: number }>;
+        frames = result?.log ?? 0;
+        logger.debug({ ...result, ms: Math.round(performance.now() - started) }, 'WAL checkpointed on the request connection to restart it');
+      } catch (error) {
+        logger.error({ err: error }, 'WAL checkpoint on the request connection failed');
+      }
+      worker.postMessage({ type: 'resume', frames });
+    }
+  });
+  worker.on('error', (error) => fallBack(error.message));
+  const exited = new Promise<void>((resolve) => {
+    worker.once('exit', (code) => {
+      if (code !== 0) fallBack(`the checkpoint worker exited with ${code}`);
+      resolve();
+    });
+  });
+  return {
+    ready,
+    async stop() {
+      isStopping = true;
+      // Held until it has exited: unreferenced, a process with nothing else left to do would end
+      // before shutdown reaches its last checkpoint and close.
+      worker.ref();
+      worker.postMessage('stop');
+      await exited;
+      sqlite.pragma(`wal_autocheckpoint = ${AUTOMATIC_PAGES}`);
+    },
+  };
+}
