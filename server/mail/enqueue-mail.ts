@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import { inTransaction } from '../db/open-database';
+import { queueOutboxMessage } from '../outbox/queue-message';
 import { parseAddressList } from './mail-address';
 
 export type OutgoingMail = {
@@ -33,30 +33,17 @@ export function enqueueMail(ctx: AppContext, mail: OutgoingMail): number {
   }
   // A reply-to that is no address is left out rather than handed to the SMTP server.
   const replyTo = mail.replyTo === undefined ? [] : parseAddressList(mail.replyTo);
-  // A savepoint when the caller has a transaction open; its own transaction otherwise, so the
-  // message never exists without its job.
-  const id = inTransaction(ctx.db, () => {
-    const now = ctx.now();
-    const messageId = ctx.repos.outbox.insert({
-      channel: 'email',
-      recipient: oneLine(mail.to),
-      recipients: addresses.map((mailbox) => ({ address: mailbox.address, state: 'pending', response: null })),
-      subject: oneLine(mail.subject),
-      text: mail.text,
-      html: mail.html ?? null,
-      fromName: mail.fromName === undefined ? null : oneLine(mail.fromName),
-      replyTo: replyTo.length === 0 ? null : oneLine(mail.replyTo ?? ''),
-      purpose: mail.purpose,
-      contractId: mail.contractId ?? null,
-      partyId: mail.partyId ?? null,
-      state: 'queued',
-      createdAt: now,
-      updatedAt: now,
-    });
-    ctx.repos.jobs.enqueue('outbox', messageId, now, now);
-    return messageId;
+  return queueOutboxMessage(ctx, {
+    channel: 'email',
+    recipient: oneLine(mail.to),
+    recipients: addresses.map((mailbox) => ({ address: mailbox.address, state: 'pending', response: null })),
+    subject: oneLine(mail.subject),
+    text: mail.text,
+    html: mail.html ?? null,
+    fromName: mail.fromName === undefined ? null : oneLine(mail.fromName),
+    replyTo: replyTo.length === 0 ? null : oneLine(mail.replyTo ?? ''),
+    purpose: mail.purpose,
+    contractId: mail.contractId ?? null,
+    partyId: mail.partyId ?? null,
   });
-  // The wake-up runs on a later turn of the event loop, after the caller's transaction ends.
-  ctx.outbox.wake();
-  return id;
 }

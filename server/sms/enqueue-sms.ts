@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import { inTransaction } from '../db/open-database';
+import { queueOutboxMessage } from '../outbox/queue-message';
 
 export type OutgoingSms = { to: string; body: string; purpose: string; contractId?: number; partyId?: number };
 
@@ -21,27 +21,17 @@ export function enqueueSms(ctx: AppContext, sms: OutgoingSms): number {
   const to = normalizePhoneNumber(sms.to);
   if (to === undefined) throw new Error(`enqueueSms: "${sms.to}" is not a phone number`);
   if (sms.body.length > MAX_BODY_CHARS) throw new Error('enqueueSms: the body is too large');
-  const id = inTransaction(ctx.db, () => {
-    const now = ctx.now();
-    const messageId = ctx.repos.outbox.insert({
-      channel: 'sms',
-      recipient: to,
-      recipients: [{ address: to, state: 'pending', response: null }],
-      subject: null,
-      text: sms.body,
-      html: null,
-      fromName: null,
-      replyTo: null,
-      purpose: sms.purpose,
-      contractId: sms.contractId ?? null,
-      partyId: sms.partyId ?? null,
-      state: 'queued',
-      createdAt: now,
-      updatedAt: now,
-    });
-    ctx.repos.jobs.enqueue('outbox', messageId, now, now);
-    return messageId;
+  return queueOutboxMessage(ctx, {
+    channel: 'sms',
+    recipient: to,
+    recipients: [{ address: to, state: 'pending', response: null }],
+    subject: null,
+    text: sms.body,
+    html: null,
+    fromName: null,
+    replyTo: null,
+    purpose: sms.purpose,
+    contractId: sms.contractId ?? null,
+    partyId: sms.partyId ?? null,
   });
-  ctx.outbox.wake();
-  return id;
 }
