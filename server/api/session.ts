@@ -1,3 +1,4 @@
+import type { Request, Response } from 'express';
 import { ZSessionSchema, ZSetupSchema, ZSetupStatusSchema, ZSignInSchema, type TSession } from '../../shared/api/session';
 import type { AppContext } from '../context';
 import type { AdminSessionRow } from '../db/repos/admin-sessions';
@@ -30,6 +31,12 @@ export function presentSession(ctx: AppContext, secret: string, row: AdminSessio
   };
 }
 
+/** A session just started (sign-in or first-run setup): its cookie, then the session itself. */
+function sendNewSession(req: Request, res: Response, ctx: AppContext, started: { secret: string; row: AdminSessionRow }): void {
+  setSessionCookie(req, res, started.secret, started.row.expiresAt);
+  sendJson(res, 201, presentSession(ctx, started.secret, started.row, ctx.repos.users.findById(started.row.userId) as UserRow));
+}
+
 const tag = 'Admin session';
 
 export const sessionRoutes: AnyRoute[] = [
@@ -57,9 +64,7 @@ export const sessionRoutes: AnyRoute[] = [
     body: ZSetupSchema,
     responses: { 201: { description: 'The new session', schema: ZSessionSchema } },
     handler: async ({ req, res, ctx, body }) => {
-      const { secret, row } = await runSetup(ctx, body, requestOrigin(req));
-      setSessionCookie(req, res, secret, row.expiresAt);
-      sendJson(res, 201, presentSession(ctx, secret, row, ctx.repos.users.findById(row.userId) as UserRow));
+      sendNewSession(req, res, ctx, await runSetup(ctx, body, requestOrigin(req)));
     },
   }),
   defineRoute({
@@ -74,9 +79,7 @@ export const sessionRoutes: AnyRoute[] = [
     body: ZSignInSchema,
     responses: { 201: { description: 'The new session', schema: ZSessionSchema } },
     handler: async ({ req, res, ctx, body }) => {
-      const { secret, row } = await signIn(ctx, body, requestOrigin(req));
-      setSessionCookie(req, res, secret, row.expiresAt);
-      sendJson(res, 201, presentSession(ctx, secret, row, ctx.repos.users.findById(row.userId) as UserRow));
+      sendNewSession(req, res, ctx, await signIn(ctx, body, requestOrigin(req)));
     },
   }),
   defineRoute({

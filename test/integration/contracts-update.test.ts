@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatTimestamp } from '../../shared/time';
 import { contractState, expectProblem, newDraft } from '../helpers/contracts';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /** A wall-clock time in Stockholm, `days` from now, in the API's format. */
-function stockholm(days: number): string {
-  const parts = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Europe/Stockholm',
-    year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  }).format(Date.now() + days * 86_400_000);
-  return parts.replace('T', ' ');
-}
+const stockholm = (days: number) => formatTimestamp(Date.now() + days * 86_400_000, 'Europe/Stockholm');
 
 describe('PUT /api/contracts/{id}', () => {
   let t: TestServer;
