@@ -4,7 +4,7 @@ import { renderIndex, renderPostingData } from './apidoc/render-apidoc';
 import type { AppContext } from './context';
 import { resolveActingUser } from './http/acting-user';
 import { requireApiVersion } from './http/api-version';
-import { AppError } from './http/app-error';
+import { AppError } from './core/errors';
 import { authenticate, type PrincipalResolver } from './http/authenticate';
 import { buildOpenApiDocument } from './http/openapi';
 import { parseStructuredBody } from './http/parse-body';

@@ -6,7 +6,7 @@ import {
   ZAnnotationUpdateSchema,
 } from '../../shared/api/annotations';
 import { ZPageQuerySchema } from '../../shared/api/common';
-import { notFound } from '../http/app-error';
+import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { findContract } from '../services/contracts/find-draft';

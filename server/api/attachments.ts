@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZAttachmentSchema } from '../../shared/api/attachments';
 import { ZPageQuerySchema } from '../../shared/api/common';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
-import { AppError, notFound } from '../http/app-error';
+import { AppError, notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { fileResponseHeaders, readMediaType, readUploadFilename } from '../http/upload-headers';

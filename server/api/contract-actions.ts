@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZPageQuerySchema } from '../../shared/api/common';
 import { ZActivityEntrySchema, ZContractSchema, ZContractSendSchema, ZTemplatePreviewQuerySchema } from '../../shared/api/contracts';
-import { notFound } from '../http/app-error';
+import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { fileResponseHeaders } from '../http/upload-headers';

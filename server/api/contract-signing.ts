@@ -1,5 +1,5 @@
 import { ZContractSchema } from '../../shared/api/contracts';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/errors';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { fileResponseHeaders } from '../http/upload-headers';
 import { findContract } from '../services/contracts/find-draft';

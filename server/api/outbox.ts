@@ -2,7 +2,7 @@ import { ZOutboxListQuerySchema, ZOutboxMessageSchema, type TOutboxMessage } fro
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { OutboxMessageRow } from '../db/repos/outbox';
-import { notFound } from '../http/app-error';
+import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { retryOutboxMessage } from '../services/outbox/retry-outbox-message';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZPageQuerySchema } from '../../shared/api/common';
 import { PARTY_READ_ONLY_FIELDS, ZPartyCreateSchema, ZPartySchema, ZPartyUpdateSchema } from '../../shared/api/parties';
-import { notFound } from '../http/app-error';
+import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { findContract } from '../services/contracts/find-draft';

@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../context';
 import type { OfficeChanges } from '../db/repos/office';
 import type { TokenRow } from '../db/repos/tokens';
-import { notFound } from '../http/app-error';
+import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { updateToken, revokeToken } from '../services/partner/change-token';

@@ -3,7 +3,7 @@ import { ZSessionSchema, ZSetupSchema, ZSetupStatusSchema, ZSignInSchema, type T
 import type { AppContext } from '../context';
 import type { AdminSessionRow } from '../db/repos/admin-sessions';
 import type { UserRow } from '../db/repos/users';
-import { AppError, forbidden } from '../http/app-error';
+import { AppError, forbidden } from '../core/errors';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { clearSessionCookie, setSessionCookie } from '../http/session-cookie';
 import { requestOrigin } from '../services/contracts/log-activity';

@@ -16,10 +16,11 @@ import { clearSessionCookie } from '../http/session-cookie';
 import { makeBackupFile, restoreBackup } from '../services/settings/restore-backup';
 import { describeSigningCertificate, importSigningCertificate } from '../services/settings/signing-certificate';
 import { updateGeneralSettings } from '../services/settings/update-general-settings';
+import { readGeneralSettings } from '../services/settings/apply-general-settings';
 
 export function presentGeneralSettings(ctx: AppContext): TGeneralSettings {
   const office = ctx.repos.office.get(ctx.now());
-  const stored = ctx.repos.generalSettings.readAll();
+  const stored = readGeneralSettings(ctx);
   return {
     office_name: office.name,
     office_email: office.email,

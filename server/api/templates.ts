@@ -9,7 +9,7 @@ import {
 } from '../../shared/api/templates';
 import type { AppContext } from '../context';
 import type { TemplateRow } from '../db/repos/templates';
-import { notFound } from '../http/app-error';
+import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { createTemplate, deleteTemplate, updateTemplate } from '../services/templates/save-template';

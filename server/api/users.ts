@@ -9,7 +9,7 @@ import {
 } from '../../shared/api/users';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/repos/users';
-import { notFound } from '../http/app-error';
+import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { createUser } from '../services/users/create-user';

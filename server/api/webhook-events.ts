@@ -11,7 +11,7 @@ import {
 } from '../../shared/api/webhooks';
 import type { AppContext } from '../context';
 import type { WebhookAttemptRow, WebhookLogRow } from '../db/repos/webhook-log';
-import { notFound } from '../http/app-error';
+import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { retryWebhookEvent } from '../services/webhooks/retry-webhook-event';

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../context';
 import { publicKeyPem } from '../crypto/webhook-keys';
 import type { WebhookConsumerRow } from '../db/repos/webhook-consumers';
-import { forbidden, notFound } from '../http/app-error';
+import { forbidden, notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { createWebhook, deleteWebhook, enableWebhook, updateWebhook } from '../services/webhooks/save-webhook';

@@ -6,7 +6,7 @@ import { MAX_RATE_LIMIT } from '../../shared/constants';
 import { loadConfig } from '../config/config';
 import type { AppContext } from '../context';
 import { openOfflineContext } from '../context-offline';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/errors';
 import { createToken } from '../services/partner/create-token';
 import { createUser } from '../services/users/create-user';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/errors';
 import { makeSealCertificate } from './make-seal-certificate';
 import { Pkcs12Error, readPkcs12 } from './read-pkcs12';
 import { describeKeyAlgorithm, describeUnsupportedKey, toArrayBuffer } from './x509-algorithms';

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { PermissionTemplate } from '../../shared/api/enums';
 import type { AppContext } from '../context';
-import { AppError } from './app-error';
+import { AppError } from '../core/errors';
 
 const USER_PATH = /^\/api\/users\/([1-9][0-9]{0,15})$/;
 

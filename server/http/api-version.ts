@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { API_VERSION } from '../../shared/constants';
-import { AppError } from './app-error';
+import { AppError } from '../core/errors';
 
 /** `Accept-Api-Version`: required integer; 1 is this interface (decisions.md section 3). */
 export function requireApiVersion(): RequestHandler {

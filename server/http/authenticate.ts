@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import type { TokenKind } from '../../shared/api/enums';
 import type { AppContext } from '../context';
 import { isSecretValid, parseAuthorization } from '../crypto/api-key';
-import { AppError } from './app-error';
+import { AppError } from '../core/errors';
 import type { Principal } from './request-context';
 
 /** A way other than an API token to say who is calling (the admin UI's session cookie). */

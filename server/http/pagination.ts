@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE } from '../../shared/constants';
 import type { CursorValue, KeysetPage, KeysetRequest } from '../db/keyset';
-import { validationFailed } from './app-error';
+import { validationFailed } from '../core/errors';
 
 /** What an opaque page token holds: where the page starts, which way, its number, and the sort it belongs to. */
 const ZPageTokenSchema = z.strictObject({

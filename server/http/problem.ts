@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, Request, Response } from 'express';
 import { PROBLEMS, type ProblemCode } from '../../shared/api/problems';
 import type { TProblem } from '../../shared/api/common';
 import type { Logger } from '../logging/logger';
-import { AppError } from './app-error';
+import { AppError } from '../core/errors';
 
 export function problemTypeUrl(baseUrl: string, code: ProblemCode): string {
   return `${baseUrl}/apidoc/v1/posting_data#${PROBLEMS[code].anchor}`;

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { AppContext } from '../context';
-import { AppError } from './app-error';
+import { AppError } from '../core/errors';
 
 /**
  * The per-token limit (interface.md section 8): `X-RateLimit-Limit` and `X-RateLimit-Remaining`

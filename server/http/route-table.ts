@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { match, type MatchFunction } from 'path-to-regexp';
-import { AppError, notFound } from './app-error';
+import { AppError, notFound } from '../core/errors';
 import { groupKeyOfRequest, groupKeyOfRoute } from './route-groups';
 import { runInOrder } from './run-in-order';
 

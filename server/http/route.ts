@@ -1,7 +1,7 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
 import type { AppContext } from '../context';
-import { AppError, forbidden, notFound } from './app-error';
+import { AppError, forbidden, notFound } from '../core/errors';
 import type { Actor, Principal } from './request-context';
 import { createRouteTable, type RouteEntry } from './route-table';
 import { coerceFormBody, parseOrThrow, withoutReadOnly } from './validate';

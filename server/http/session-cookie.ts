@@ -3,7 +3,7 @@ import { CSRF_HEADER } from '../../shared/api/session';
 import type { AppContext } from '../context';
 import { findLiveSession } from '../services/sessions/find-session';
 import { csrfTokenOf, isSameSecret, SESSION_COOKIE, SESSION_RATE_LIMIT } from '../services/sessions/session-secrets';
-import { AppError } from './app-error';
+import { AppError } from '../core/errors';
 import type { PrincipalResolver } from './authenticate';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { create as createDisposition, parse as parseDisposition } from 'content-disposition';
-import { validationFailed } from './app-error';
+import { validationFailed } from '../core/errors';
 
 const MAX_FILENAME_LENGTH = 255;
 const TOKEN = "[a-z0-9!#$&^_.+'-]+";

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { validationFailed } from './app-error';
+import { validationFailed } from '../core/errors';
 
 type Issue = z.core.$ZodIssue;
 

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { AppContext } from '../context';
 import type { PartyRow } from '../db/repos/parties';
-import { AppError } from '../http/app-error';
+import { AppError } from '../core/errors';
 
 /** Sign tokens are 256 random bits in base64url: 43 characters. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;

@@ -4,7 +4,7 @@ import express, { type Request, type Response, type Router } from 'express';
 import { ZSigningAcceptSchema, ZSigningCodeSchema, ZSigningRejectSchema } from '../../shared/api/signing';
 import type { AppContext } from '../context';
 import type { PartyRow } from '../db/repos/parties';
-import { AppError, notFound } from '../http/app-error';
+import { AppError, notFound } from '../core/errors';
 import { htmlSecurityHeaders } from '../http/security-headers';
 import { fileResponseHeaders } from '../http/upload-headers';
 import { parseOrThrow } from '../http/validate';

@@ -1,16 +1,6 @@
 import { expect } from 'vitest';
 import { makePdf } from './pdfs';
-import type { ApiResponse, TestServer } from './server';
-
-const PROBLEM_FIELDS = ['detail', 'instance', 'status', 'title', 'type', 'validation_errors'];
-
-/** A problem response of the given status and `type` anchor, with all six fields. */
-export function expectProblem(response: ApiResponse<any>, status: number, anchor: string): void {  
-  expect({ status: response.status, body: response.body }).toMatchObject({ status, body: { status } });
-  expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-  expect(Object.keys(response.body).sort()).toEqual(PROBLEM_FIELDS);
-  expect(response.body.type).toMatch(new RegExp(`/apidoc/v1/posting_data#${anchor}$`));
-}
+import type { TestServer } from './server';
 
 /** A draft made from an uploaded PDF of `pages` A4 pages. */
 export async function newDraft(t: TestServer, pages = 2): Promise<{ self: string; id: number }> {

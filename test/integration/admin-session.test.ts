@@ -1,15 +1,10 @@
+import { expectProblem } from '../helpers/problems';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type SignDeskServer } from '../../server/index';
 import { makeTempDir, startTestServer, testConfig, type TestServer } from '../helpers/server';
 import { sessionClient, signInClient } from '../helpers/session';
 
 const HOUR = 60 * 60 * 1000;
-
-function expectProblem(response: { status: number; headers: Headers; body: any }, status: number, anchor: string) {
-  expect(response.status).toBe(status);
-  expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-  expect(response.body.type).toMatch(new RegExp(`#${anchor}$`));
-}
 
 describe('first-run setup', () => {
   let server: SignDeskServer;

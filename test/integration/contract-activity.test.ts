@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectProblem, fieldBody, newDraft, partyBody } from '../helpers/contracts';
+import { fieldBody, newDraft, partyBody } from '../helpers/contracts';
+import { expectProblem } from '../helpers/problems';
 import { linkOf, startTestServer, type TestServer } from '../helpers/server';
 
 type Entry = { time: string; event: string; user_agent: string; ip_address: string };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractState, expectProblem, newDraft } from '../helpers/contracts';
+import { contractState, newDraft } from '../helpers/contracts';
+import { expectProblem } from '../helpers/problems';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 const MIB2 = 2_097_152;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractState, expectProblem, fieldBody, newDraft, partyBody } from '../helpers/contracts';
+import { contractState, fieldBody, newDraft, partyBody } from '../helpers/contracts';
+import { expectProblem } from '../helpers/problems';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 describe('contract parties', () => {

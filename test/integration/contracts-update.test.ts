@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTimestamp } from '../../shared/time';
-import { contractState, expectProblem, newDraft } from '../helpers/contracts';
+import { contractState, newDraft } from '../helpers/contracts';
+import { expectProblem } from '../helpers/problems';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 /** A wall-clock time in Stockholm, `days` from now, in the API's format. */

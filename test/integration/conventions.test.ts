@@ -1,16 +1,8 @@
+import { expectProblem } from '../helpers/problems';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, startTestServer, type TestServer } from '../helpers/server';
 
-const PROBLEM_FIELDS = ['title', 'status', 'detail', 'instance', 'type', 'validation_errors'];
 
- 
-function expectProblem(response: { status: number; headers: Headers; body: any }, status: number, anchor: string) {
-  expect(response.status).toBe(status);
-  expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-  expect(Object.keys(response.body).sort()).toEqual([...PROBLEM_FIELDS].sort());
-  expect(response.body.status).toBe(status);
-  expect(response.body.type).toMatch(new RegExp(`/apidoc/v1/posting_data#${anchor}$`));
-}
 
 describe('shared API conventions', () => {
   let t: TestServer;

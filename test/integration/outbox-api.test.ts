@@ -1,16 +1,10 @@
-import type { TProblem } from '../../shared/api/common';
 import type { TOutboxMessage, TOutboxRecipient } from '../../shared/api/outbox';
+import { expectProblem } from '../helpers/problems';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queueMail, queueSms, waitForOutboxState } from '../helpers/outbox';
 import { cli, linkOf, startTestServer, type TestServer } from '../helpers/server';
 import { startSmsGateway, type SmsGateway } from '../helpers/sms-gateway';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver';
-
-function expectProblem(response: { status: number; headers: Headers; body: TProblem }, status: number, anchor: string) {
-  expect(response.status).toBe(status);
-  expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-  expect(response.body.type).toMatch(new RegExp(`/apidoc/v1/posting_data#${anchor}$`));
-}
 
 async function customerKey(t: TestServer): Promise<string> {
   await cli(t.dataDir, ['user', 'create', '--username', 'clerk', '--password', 'long enough', '--email', 'clerk@office.test']);

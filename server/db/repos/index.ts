@@ -5,7 +5,6 @@ import { createAttachmentRepo } from './attachments';
 import { createContractRepo } from './contracts';
 import { createFileRepo } from './files';
 import { createAdminSessionRepo } from './admin-sessions';
-import { createGeneralSettingsRepo } from './general-settings';
 import { createJobRepo } from './jobs';
 import { createOfficeRepo } from './office';
 import { createOutboxRepo } from './outbox';
@@ -40,7 +39,6 @@ export function createRepos(db: Db) {
     webhookDeliveries: createWebhookDeliveryRepo(db),
     webhookLog: createWebhookLogRepo(db),
     adminSessions: createAdminSessionRepo(db),
-    generalSettings: createGeneralSettingsRepo(db),
   };
 }
 

@@ -2,18 +2,18 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../open-database';
 import { settings } from '../schema';
 
-/** Saved settings by key; a missing key means "use the default". */
+/** Saved settings by key (general, messaging, …); a missing key means "use the default", usually the environment's. */
 export function createSettingsRepo(db: Db) {
   return {
     get: (key: string): string | undefined => db.select().from(settings).where(eq(settings.key, key)).get()?.value,
-    getMany: (keys: readonly string[]): Map<string, string> =>
+    getMany: <K extends string>(keys: readonly K[]): Map<K, string> =>
       new Map(
         db
           .select()
           .from(settings)
           .where(inArray(settings.key, [...keys]))
           .all()
-          .map((row) => [row.key, row.value]),
+          .map((row) => [row.key as K, row.value]),
       ),
     set: (key: string, value: string, now: number): void => {
       db.insert(settings)
@@ -23,6 +23,15 @@ export function createSettingsRepo(db: Db) {
     },
     remove: (key: string): void => {
       db.delete(settings).where(eq(settings.key, key)).run();
+    },
+    /** null removes the key: back to the default. */
+    write: (key: string, value: string | null, now: number): void => {
+      if (value === null) db.delete(settings).where(eq(settings.key, key)).run();
+      else
+        db.insert(settings)
+          .values({ key, value, updatedAt: now })
+          .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } })
+          .run();
     },
   };
 }

@@ -22,10 +22,3 @@ export const adminSessions = sqliteTable(
   },
   (t) => [uniqueIndex('admin_sessions_id_hash').on(t.idHash), index('admin_sessions_user').on(t.userId)],
 );
-
-/** The office's general settings (public base URL, time zone): a row overrides the environment's default. */
-export const generalSettings = sqliteTable('general_settings', {
-  key: text('key').primaryKey(),
-  value: text('value').notNull(),
-  updatedAt: integer('updated_at').notNull(),
-});

@@ -1,5 +1,5 @@
 import type { ContractRow } from '../../db/repos/contracts';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/errors';
 
 /** A contract is read-only once sent: every change to it and its parts answers 409. */
 export function assertDraft(contract: Pick<ContractRow, 'id' | 'status'>): void {

@@ -5,7 +5,7 @@ import { parseTimestamp } from '../../../shared/time';
 import type { AppContext } from '../../context';
 import type { ContractChanges } from '../../db/repos/contracts';
 import type { TemplateRow } from '../../db/repos/templates';
-import { AppError, validationFailed } from '../../http/app-error';
+import { AppError, validationFailed } from '../../core/errors';
 import { PdfReadError, readPdfInfo, type PageSize } from '../../pdf/read-pdf-info';
 import { renderContractPdf, TooManyPagesError } from '../../pdf/render-contract-pdf';
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import type { ContractRow } from '../../db/repos/contracts';
-import { notFound } from '../../http/app-error';
+import { notFound } from '../../core/errors';
 import { assertDraft } from './assert-draft';
 
 /** The contract a change is made to: it must exist (404) and still be a draft (409). */

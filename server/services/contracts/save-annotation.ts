@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { ContractRow } from '../../db/repos/contracts';
 import { inTransaction } from '../../db/open-database';
 import type { AnnotationChanges, AnnotationRow } from '../../db/repos/annotations';
-import { AppError, notFound, validationFailed } from '../../http/app-error';
+import { AppError, notFound, validationFailed } from '../../core/errors';
 import type { Actor } from '../../http/request-context';
 import { boxProblem, parsePageSizes, type Box } from './contract-fields';
 import { findDraft } from './find-draft';

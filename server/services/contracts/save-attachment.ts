@@ -2,7 +2,7 @@ import { MAX_ATTACHMENTS_PER_CONTRACT } from '../../../shared/constants';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/open-database';
 import type { AttachmentRow } from '../../db/repos/attachments';
-import { AppError, notFound, validationFailed } from '../../http/app-error';
+import { AppError, notFound, validationFailed } from '../../core/errors';
 import type { Actor } from '../../http/request-context';
 import { findDraft } from './find-draft';
 import { logActivity, type RequestOrigin } from './log-activity';

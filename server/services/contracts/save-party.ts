@@ -4,7 +4,7 @@ import { MAX_PARTIES_PER_CONTRACT } from '../../../shared/constants';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/open-database';
 import type { PartyChanges, PartyRow } from '../../db/repos/parties';
-import { AppError, notFound, validationFailed } from '../../http/app-error';
+import { AppError, notFound, validationFailed } from '../../core/errors';
 import type { Actor } from '../../http/request-context';
 import { findDraft } from './find-draft';
 import { logActivity, type RequestOrigin } from './log-activity';

@@ -2,7 +2,7 @@ import type { TContractSend } from '../../../shared/api/contracts';
 import type { AppContext } from '../../context';
 import type { ContractRow } from '../../db/repos/contracts';
 import type { PartyRow } from '../../db/repos/parties';
-import { AppError, validationFailed } from '../../http/app-error';
+import { AppError, validationFailed } from '../../core/errors';
 import type { Actor } from '../../http/request-context';
 import { commitAcceptances, type Acceptance } from '../signing/commit-acceptances';
 import { defaultValues } from '../signing/field-values';

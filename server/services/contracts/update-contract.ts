@@ -2,7 +2,7 @@ import type { TContractUpdate } from '../../../shared/api/contracts';
 import type { AppContext } from '../../context';
 import type { ContractChanges, ContractRow } from '../../db/repos/contracts';
 import { inTransaction } from '../../db/open-database';
-import { notFound, validationFailed } from '../../http/app-error';
+import { notFound, validationFailed } from '../../core/errors';
 import type { Actor } from '../../http/request-context';
 import type { PageSize } from '../../pdf/read-pdf-info';
 import { boxProblem, contractChangesOf, renderContractText, resolveTemplate, type RenderSource } from './contract-fields';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/open-database';
 import type { OutboxMessageRow } from '../../db/repos/outbox';
-import { AppError, notFound } from '../../http/app-error';
+import { AppError, notFound } from '../../core/errors';
 
 /**
  * An administrator's retry of a failed or bounced message: the addresses that did not get it

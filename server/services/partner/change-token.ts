@@ -1,7 +1,7 @@
 import type { TTokenUpdate } from '../../../shared/api/partner';
 import type { AppContext } from '../../context';
 import type { TokenRow } from '../../db/repos/tokens';
-import { notFound } from '../../http/app-error';
+import { notFound } from '../../core/errors';
 
 export function updateToken(ctx: AppContext, id: number, input: TTokenUpdate): TokenRow {
   const changes: Partial<Pick<TokenRow, 'name' | 'rateLimit'>> = {};

@@ -2,7 +2,7 @@ import type { TokenKind } from '../../../shared/api/enums';
 import type { AppContext } from '../../context';
 import { generateApiKey } from '../../crypto/api-key';
 import type { TokenRow } from '../../db/repos/tokens';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/errors';
 
 export type CreateTokenInput = { name: string; kind: TokenKind; rateLimit: number | null; ownerUserId: number };
 

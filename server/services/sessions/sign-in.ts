@@ -1,7 +1,7 @@
 import type { TSignIn } from '../../../shared/api/session';
 import type { AppContext } from '../../context';
 import { hashPassword, verifyPassword } from '../../crypto/password';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/errors';
 import { startSession, type RequestOrigin, type StartedSession } from './start-session';
 
 let decoyHash: Promise<string> | undefined;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { AppContext } from '../../context';
 import { BackupRejected, backupDatabase, restoreDatabase } from '../../db/backup';
 import { createRepos } from '../../db/repos';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/errors';
 import { applyGeneralSettings } from './apply-general-settings';
 
 function scratchFile(name: string): { file: string; remove(): void } {

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/open-database';
 import type { OutboxMessageRow } from '../../db/repos/outbox';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/errors';
 import { renderMailLayout } from '../../mail/render-mail-layout';
 import { createSmtpSender } from '../../mail/smtp-sender';
 import type { AttemptResult } from '../../outbox/attempt-result';

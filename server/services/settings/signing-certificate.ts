@@ -1,7 +1,7 @@
 import type { TSigningCertificate } from '../../../shared/api/settings';
 import type { AppContext } from '../../context';
 import { describeSigningIdentity, importPkcs12 } from '../../crypto/signing-identity';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/errors';
 
 function timestampOf(ctx: AppContext, value: string): string | null {
   const ms = Date.parse(value);

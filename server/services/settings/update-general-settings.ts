@@ -17,9 +17,9 @@ export function updateGeneralSettings(ctx: AppContext, input: TGeneralSettingsUp
     if (office.setUpAt === null && name !== '' && email !== '') changes.setUpAt = now;
     if (Object.keys(changes).length > 0) ctx.repos.office.update(changes);
     if (input.public_base_url !== undefined) {
-      ctx.repos.generalSettings.write('public_base_url', input.public_base_url?.replace(/\/+$/, '') ?? null, now);
+      ctx.repos.settings.write('public_base_url', input.public_base_url?.replace(/\/+$/, '') ?? null, now);
     }
-    if (input.time_zone !== undefined) ctx.repos.generalSettings.write('time_zone', input.time_zone, now);
+    if (input.time_zone !== undefined) ctx.repos.settings.write('time_zone', input.time_zone, now);
   });
   applyGeneralSettings(ctx);
 }

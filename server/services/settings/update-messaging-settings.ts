@@ -1,7 +1,7 @@
 import { SECRET_MASK, type TMessagingSettingsUpdate } from '../../../shared/api/messaging-settings';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/open-database';
-import { validationFailed } from '../../http/app-error';
+import { validationFailed } from '../../core/errors';
 import { releaseWaitingMessages } from '../outbox/release-waiting-messages';
 import { MESSAGING_KEYS, readMessagingSettings, type MessagingField, type MessagingSettings } from './messaging-settings';
 

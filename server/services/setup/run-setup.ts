@@ -2,7 +2,7 @@ import type { TSetup } from '../../../shared/api/session';
 import type { AppContext } from '../../context';
 import { hashPassword } from '../../crypto/password';
 import { inTransaction } from '../../db/open-database';
-import { AppError, validationFailed } from '../../http/app-error';
+import { AppError, validationFailed } from '../../core/errors';
 import { startSession, type RequestOrigin, type StartedSession } from '../sessions/start-session';
 
 /**

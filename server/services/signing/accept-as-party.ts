@@ -1,7 +1,7 @@
 import type { TSigningAccept } from '../../../shared/api/signing';
 import type { AppContext } from '../../context';
 import type { PartyRow } from '../../db/repos/parties';
-import { notFound } from '../../http/app-error';
+import { notFound } from '../../core/errors';
 import type { RequestOrigin } from '../contracts/log-activity';
 import { commitAcceptances } from './commit-acceptances';
 import { readFieldValues } from './field-values';

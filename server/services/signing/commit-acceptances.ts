@@ -3,7 +3,7 @@ import type { ContractRow } from '../../db/repos/contracts';
 import type { PartyRow } from '../../db/repos/parties';
 import type { AnnotationRow } from '../../db/repos/annotations';
 import { inTransaction } from '../../db/open-database';
-import { AppError, notFound } from '../../http/app-error';
+import { AppError, notFound } from '../../core/errors';
 import { partyPath } from '../contracts/save-party';
 import { APPLIANCE_ORIGIN, logActivity, type RequestOrigin } from '../contracts/log-activity';
 import { recordEvent } from '../webhooks/record-event';

@@ -1,6 +1,6 @@
 import type { AnnotationRow } from '../../db/repos/annotations';
 import type { PartyRow } from '../../db/repos/parties';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/errors';
 
 /** What a field holds when the party leaves it as it is (and under auto_sign). */
 export function defaultValue(annotation: AnnotationRow, party: PartyRow, today: string): string | boolean | undefined {

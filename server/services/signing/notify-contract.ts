@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { ContractRow } from '../../db/repos/contracts';
 import { inTransaction } from '../../db/open-database';
-import { AppError, notFound } from '../../http/app-error';
+import { AppError, notFound } from '../../core/errors';
 import type { RequestOrigin } from '../contracts/log-activity';
 import { inviteParties } from './invite-parties';
 import { isExpired } from './party-access';

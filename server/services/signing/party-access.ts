@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import type { ContractRow } from '../../db/repos/contracts';
 import type { PartyRow } from '../../db/repos/parties';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/errors';
 import { turnOf } from './party-turns';
 import { isInTurn } from '../../../shared/signing-order';
 

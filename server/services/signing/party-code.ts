@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import type { ContractRow } from '../../db/repos/contracts';
 import type { PartyRow } from '../../db/repos/parties';
 import { inTransaction } from '../../db/open-database';
-import { AppError } from '../../http/app-error';
+import { AppError } from '../../core/errors';
 import { partyPath } from '../contracts/save-party';
 import { logActivity, type RequestOrigin } from '../contracts/log-activity';
 import { enqueuePartyMessage } from './party-messages';

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import type { ContractRow } from '../../db/repos/contracts';
 import type { PartyRow } from '../../db/repos/parties';
 import { inTransaction } from '../../db/open-database';
-import { notFound } from '../../http/app-error';
+import { notFound } from '../../core/errors';
 import { enqueueMail } from '../../mail/enqueue-mail';
 import { renderMailLayout } from '../../mail/render-mail-layout';
 import { partyPath } from '../contracts/save-party';

@@ -1,7 +1,7 @@
 import type { TTemplateCreate, TTemplateUpdate } from '../../../shared/api/templates';
 import type { AppContext } from '../../context';
 import type { TemplateChanges, TemplateRow } from '../../db/repos/templates';
-import { notFound } from '../../http/app-error';
+import { notFound } from '../../core/errors';
 
 export function createTemplate(ctx: AppContext, input: TTemplateCreate, authorId: number): TemplateRow {
   const now = ctx.now();

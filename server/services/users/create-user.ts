@@ -2,7 +2,7 @@ import type { TUserCreate } from '../../../shared/api/users';
 import type { AppContext } from '../../context';
 import { hashPassword } from '../../crypto/password';
 import type { UserRow } from '../../db/repos/users';
-import { validationFailed } from '../../http/app-error';
+import { validationFailed } from '../../core/errors';
 
 export async function createUser(ctx: AppContext, input: TUserCreate): Promise<UserRow> {
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);

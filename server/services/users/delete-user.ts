@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/open-database';
-import { AppError, notFound } from '../../http/app-error';
+import { AppError, notFound } from '../../core/errors';
 
 /**
  * Users are soft-deleted: contracts and templates keep a `created_by` that says who made them.

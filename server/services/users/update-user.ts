@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { hashPassword } from '../../crypto/password';
 import { inTransaction } from '../../db/open-database';
 import type { UserChanges, UserRow } from '../../db/repos/users';
-import { AppError, notFound, validationFailed } from '../../http/app-error';
+import { AppError, notFound, validationFailed } from '../../core/errors';
 
 export async function updateUser(ctx: AppContext, id: number, input: TUserUpdate): Promise<UserRow> {
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);

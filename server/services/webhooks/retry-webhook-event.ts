@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/open-database';
 import type { WebhookLogRow } from '../../db/repos/webhook-log';
-import { AppError, notFound } from '../../http/app-error';
+import { AppError, notFound } from '../../core/errors';
 
 /**
  * Manual retry from the event log: the delivery starts afresh, whatever its state (delivered

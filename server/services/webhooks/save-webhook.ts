@@ -2,7 +2,7 @@ import type { TWebhookConsumerCreate, TWebhookConsumerUpdate } from '../../../sh
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/open-database';
 import type { WebhookConsumerChanges, WebhookConsumerRow } from '../../db/repos/webhook-consumers';
-import { notFound } from '../../http/app-error';
+import { notFound } from '../../core/errors';
 
 /** Registers a consumer with a fresh Ed25519 key pair; the secret half is stored only sealed. */
 export function createWebhook(ctx: AppContext, input: TWebhookConsumerCreate, authorId: number): WebhookConsumerRow {
