@@ -5,12 +5,14 @@
 //   dist/main/preload.cjs   the sandboxed preload (CommonJS, nothing but electron)
 //   dist/main/assets/       window and tray icons
 //   dist/server/host.cjs    the server host for the utility process (CommonJS), natives external
+//   dist/server/workers/    the server's worker threads, one bundle each (server/core/worker-thread.ts)
 //   dist/server/db/migrations/  the drizzle migrations, where host.ts looks for them
 import fs from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { WORKER_ENTRIES } from '../server/core/worker-thread';
 
 /** Addons that cannot be bundled: loaded from node_modules (unpacked from the asar) at run time. */
 export const NATIVE_MODULES = ['better-sqlite3', 'sodium-native'] as const;
@@ -23,13 +25,14 @@ export const DESKTOP_OUTPUTS = {
   main: 'dist/main/index.js',
   preload: 'dist/main/preload.cjs',
   host: 'dist/server/host.cjs',
+  workers: 'dist/server/workers',
   migrations: 'dist/server/db/migrations',
   assets: 'dist/main/assets',
 } as const;
 
 export type DesktopBuild = {
   root: string;
-  /** Bare module names each bundle still imports at run time (node: builtins left out). */
+  /** Bare module names each bundle still imports at run time (node: builtins left out); `host` counts its workers too. */
   externals: Record<'main' | 'preload' | 'host', string[]>;
   warnings: string[];
 };
@@ -58,23 +61,27 @@ export async function buildDesktop(root = process.cwd()): Promise<DesktopBuild> 
     metafile: true,
     logLevel: 'silent',
   } as const satisfies BuildOptions;
-  const [main, preload, host] = await Promise.all([
+  // The host and its worker threads share their bundle options: CommonJS (express, pino and
+  // friends are CommonJS, and Electron's utility process runs it plainly), natives external,
+  // and `import.meta.url` (files beside the code) becoming the bundle's own file.
+  const serverBundle = {
+    ...common,
+    platform: 'node',
+    format: 'cjs',
+    target: NODE_TARGET,
+    external: [...NATIVE_MODULES],
+    define: { 'import.meta.url': '__bundleFileUrl', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
+    banner: { js: "const __bundleFileUrl = require('node:url').pathToFileURL(__filename).href;" },
+  } as const satisfies BuildOptions;
+  const workers = Object.entries(WORKER_ENTRIES).map(([name, entry]) =>
+    build({ ...serverBundle, entryPoints: [`server/${entry}`], outfile: `${DESKTOP_OUTPUTS.workers}/${name}.cjs` }),
+  );
+  const [main, preload, host, ...workerBuilds] = await Promise.all([
     build({ ...common, entryPoints: ['main/index.ts'], outfile: DESKTOP_OUTPUTS.main, platform: 'node', format: 'esm', target: NODE_TARGET, external: ['electron'] }),
     // platform 'browser': a sandboxed preload has no Node, so a builtin slipping in fails the build.
     build({ ...common, entryPoints: ['main/preload.ts'], outfile: DESKTOP_OUTPUTS.preload, platform: 'browser', format: 'cjs', target: CHROME_TARGET, external: ['electron'] }),
-    build({
-      ...common,
-      entryPoints: ['server/host.ts'],
-      outfile: DESKTOP_OUTPUTS.host,
-      platform: 'node',
-      // CommonJS: express, pino and friends are CommonJS, and Electron's utility process runs it plainly.
-      format: 'cjs',
-      target: NODE_TARGET,
-      external: [...NATIVE_MODULES],
-      // The server's `import.meta.url` (migrations beside the code) becomes the bundle's own file.
-      define: { 'import.meta.url': '__bundleFileUrl', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
-      banner: { js: "const __bundleFileUrl = require('node:url').pathToFileURL(__filename).href;" },
-    }),
+    build({ ...serverBundle, entryPoints: ['server/host.ts'], outfile: DESKTOP_OUTPUTS.host }),
+    ...workers,
   ]);
   fs.cpSync(path.join(root, 'server/db/migrations'), path.join(root, DESKTOP_OUTPUTS.migrations), { recursive: true });
   fs.cpSync(path.join(root, 'main/assets'), path.join(root, DESKTOP_OUTPUTS.assets), {
@@ -83,8 +90,12 @@ export async function buildDesktop(root = process.cwd()): Promise<DesktopBuild> 
   });
   return {
     root,
-    externals: { main: externalImports(main.metafile), preload: externalImports(preload.metafile), host: externalImports(host.metafile) },
-    warnings: [...main.warnings, ...preload.warnings, ...host.warnings].map((warning) => warning.text),
+    externals: {
+      main: externalImports(main.metafile),
+      preload: externalImports(preload.metafile),
+      host: [...new Set([host, ...workerBuilds].flatMap((bundle) => externalImports(bundle.metafile)))].sort(),
+    },
+    warnings: [main, preload, host, ...workerBuilds].flatMap((bundle) => bundle.warnings).map((warning) => warning.text),
   };
 }
 

@@ -9,6 +9,7 @@ import type { AppSecret } from './crypto/app-secret';
 import type { SigningIdentity } from './crypto/signing-identity';
 import type { WebhookRuntime } from './webhooks/runtime';
 import type { AdminState } from './services/sessions/admin-state';
+import type { PdfSandbox } from './pdf/sandbox/pdf-sandbox';
 
 /** What every router and service is handed: made once in createServer, never global. */
 export type AppContext = {
@@ -30,6 +31,8 @@ export type AppContext = {
   secret: AppSecret;
   /** The certificate and key that seal signed PDFs (made at first use; an office may import its own). */
   seal: { identity(): SigningIdentity; replace(identity: SigningIdentity): void };
+  /** Parsing and sealing of PDFs on worker threads, under limits. */
+  pdf: PdfSandbox;
   /** Webhook consumers' signing keys and the dispatcher's wake-up. */
   webhooks: WebhookRuntime;
   /** The admin UI's sign-in throttle, one-time sign-in links and the environment's defaults. */

@@ -10,6 +10,7 @@ import { RateLimiter } from './http/rate-limiter';
 import type { Logger } from './logging/logger';
 import { createOutboxSignal } from './outbox/outbox-signal';
 import { createWebhookRuntime } from './webhooks/runtime';
+import { createPdfSandbox } from './pdf/sandbox/pdf-sandbox';
 import { createAdminState } from './services/sessions/admin-state';
 import { applyGeneralSettings } from './services/settings/apply-general-settings';
 
@@ -38,6 +39,7 @@ export function createContext(parts: {
     timestamp: (epochMs) => formatTimestamp(epochMs, config.timeZone),
     timestampOrNull: (epochMs) => (epochMs == null ? null : formatTimestamp(epochMs, config.timeZone)),
     outbox: createOutboxSignal(),
+    pdf: createPdfSandbox(),
     webhooks: createWebhookRuntime(paths.keys),
     secret: loadAppSecret(paths.keys),
     admin: createAdminState({ publicBaseUrl: config.publicBaseUrl, timeZone: config.timeZone }, parts.migrationsFolder),

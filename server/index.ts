@@ -121,6 +121,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
       clearTimeout(grace);
       // Deliveries and mail in flight finish before the database closes.
       await Promise.all(workers.map((worker) => worker.stop()));
+      await ctx.pdf.close();
       await checkpointer.stop();
       database.close();
       logger.info('closed');

@@ -3,7 +3,7 @@ import { PDFArray, PDFDocument, PDFName, PDFRef, type PDFPage } from 'pdf-lib';
 /** Width and height in points of a page as it is displayed (its rotation applied). */
 export type PageSize = [width: number, height: number];
 
-export type PdfProblem = 'not-pdf' | 'damaged' | 'encrypted' | 'no-pages' | 'too-many-pages';
+export type PdfProblem = 'not-pdf' | 'damaged' | 'encrypted' | 'no-pages' | 'too-many-pages' | 'too-complex';
 
 export class PdfReadError extends Error {
   readonly problem: PdfProblem;

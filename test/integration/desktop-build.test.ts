@@ -155,9 +155,8 @@ describe('the desktop build and the electron-builder configuration', () => {
     }
   });
 
-  it('unpacks exactly the native modules, which are production dependencies the bundles leave external', () => {
-    const unpacked = config.asarUnpack.map((pattern) => /^node_modules\/([^/]+)\/\*\*\/\*$/.exec(pattern)?.[1]);
-    expect(unpacked).toEqual([...NATIVE_MODULES]);
+  it('unpacks exactly the native modules, the worker threads and their fonts; the natives are production dependencies the bundles leave external', () => {
+    expect(config.asarUnpack).toEqual([...NATIVE_MODULES.map((name) => `node_modules/${name}/**/*`), `${DESKTOP_OUTPUTS.workers}/**/*`, 'node_modules/@expo-google-fonts/**/*']);
     for (const name of NATIVE_MODULES) {
       expect(pkg.dependencies, `${name} must be a dependency to be rebuilt for Electron`).toHaveProperty(name);
       expect(fs.existsSync(path.join(root, 'node_modules', name, 'package.json'))).toBe(true);
@@ -225,6 +224,8 @@ describe('the desktop build and the electron-builder configuration', () => {
       const unpacked = `${asarFile}.unpacked`;
       expect(fs.existsSync(path.join(unpacked, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'))).toBe(true);
       expect(fs.readdirSync(path.join(unpacked, 'node_modules/sodium-native/prebuilds')).sort()).toEqual(SODIUM_HOSTS);
+      expect(fs.existsSync(path.join(unpacked, DESKTOP_OUTPUTS.workers, 'pdf-sandbox.cjs'))).toBe(true);
+      for (const font of fontFiles) expect(fs.existsSync(path.join(unpacked, font)), font).toBe(true);
       expect(sizeOf(asarFile) + sizeOf(unpacked)).toBeLessThan(PACKAGE_BUDGET_BYTES);
 
       // The packaged server runs from the package's own files and node_modules (unpacked

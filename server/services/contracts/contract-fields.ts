@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import type { ContractChanges } from '../../db/repos/contracts';
 import type { TemplateRow } from '../../db/repos/templates';
 import { AppError, validationFailed } from '../../core/errors';
-import { PdfReadError, readPdfInfo, type PageSize } from '../../pdf/read-pdf-info';
+import { PdfReadError, type PageSize } from '../../pdf/read-pdf-info';
 import { renderContractPdf, TooManyPagesError } from '../../pdf/render-contract-pdf';
 
 /** The plain fields of a contract body (not template, not content) as column changes. */
@@ -40,9 +40,9 @@ export function resolveTemplate(ctx: AppContext, path: string): TemplateRow {
 }
 
 /** Parses an uploaded PDF, turning what is wrong with it into a 400 invalid-pdf problem. */
-export async function readUploadedPdf(bytes: Uint8Array): Promise<PageSize[]> {
+export async function readUploadedPdf(ctx: AppContext, bytes: Uint8Array): Promise<PageSize[]> {
   try {
-    return (await readPdfInfo(bytes, MAX_PDF_PAGES)).pageSizes;
+    return (await ctx.pdf.run('inspect', { bytes, maxPages: MAX_PDF_PAGES })).pageSizes;
   } catch (error) {
     if (error instanceof PdfReadError) throw new AppError('invalid-pdf', error.message);
     throw error;

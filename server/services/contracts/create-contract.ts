@@ -8,7 +8,7 @@ import { logActivity, type RequestOrigin } from './log-activity';
 
 /** A draft from an uploaded PDF; the PDF is parsed before anything is stored. */
 export async function createContractFromPdf(ctx: AppContext, pdf: Buffer, actor: Actor, origin: RequestOrigin): Promise<ContractRow> {
-  const pageSizes = await readUploadedPdf(pdf);
+  const pageSizes = await readUploadedPdf(ctx, pdf);
   return inTransaction(ctx.db, () => {
     const now = ctx.now();
     const contract = ctx.repos.contracts.insert({
