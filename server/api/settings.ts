@@ -17,6 +17,7 @@ import { makeBackupFile, restoreBackup } from '../services/settings/restore-back
 import { describeSigningCertificate, importSigningCertificate } from '../services/settings/signing-certificate';
 import { updateGeneralSettings } from '../services/settings/update-general-settings';
 import { readGeneralSettings } from '../services/settings/apply-general-settings';
+import { readFrameOrigins } from '../services/settings/frame-origins';
 
 export function presentGeneralSettings(ctx: AppContext): TGeneralSettings {
   const office = ctx.repos.office.get(ctx.now());
@@ -28,6 +29,7 @@ export function presentGeneralSettings(ctx: AppContext): TGeneralSettings {
     effective_public_base_url: ctx.baseUrl(),
     time_zone: stored.time_zone ?? null,
     effective_time_zone: ctx.config.timeZone,
+    signing_frame_origins: readFrameOrigins(ctx),
   };
 }
 
@@ -38,7 +40,7 @@ export const settingsRoutes: AnyRoute[] = [
     method: 'get',
     path: '/api/settings/general',
     operationId: 'getGeneralSettings',
-    summary: "The office's name and e-mail, the public base URL and the time zone",
+    summary: "The office's name and e-mail, the public base URL, the time zone and the origins that may frame the signing page",
     tag,
     access: 'admin',
     responses: { 200: { description: 'The settings', schema: ZGeneralSettingsSchema } },

@@ -4,5 +4,8 @@
 import { workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
-register();
+const unregister = register();
 await import(workerData.entryUrl);
+// The entry's TypeScript graph is loaded (entries import their modules statically); what they
+// import later is plain JavaScript (pdf.js, 3 MB), which tsx's loader would only slow down.
+await unregister();

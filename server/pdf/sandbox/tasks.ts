@@ -1,4 +1,5 @@
 import { readPdfInfo } from '../read-pdf-info';
+import { renderPage } from '../render-page';
 
 /**
  * What the PDF sandbox can do: each task takes and returns plain data (structured-cloneable),
@@ -7,6 +8,8 @@ import { readPdfInfo } from '../read-pdf-info';
 export const pdfTasks = {
   /** An uploaded PDF parsed completely enough to sign it: its pages' displayed sizes. */
   inspect: (input: { bytes: Uint8Array; maxPages: number }) => readPdfInfo(input.bytes, input.maxPages),
+  /** One page of a contract as an image for the signing page (pdf.js on a Skia canvas). */
+  'render-page': renderPage,
 };
 
 export type PdfTasks = typeof pdfTasks;
