@@ -10,6 +10,7 @@ import { createOfficeRepo } from './office';
 import { createOutboxRepo } from './outbox';
 import { createSettingsRepo } from './settings';
 import { createPartyCodeRepo } from './party-codes';
+import { createPartyMarkRepo } from './party-marks';
 import { createPartyRepo } from './parties';
 import { createTemplateRepo } from './templates';
 import { createTokenRepo } from './tokens';
@@ -35,6 +36,7 @@ export function createRepos(db: Db) {
     attachments: createAttachmentRepo(db),
     activity: createActivityRepo(db),
     partyCodes: createPartyCodeRepo(db),
+    partyMarks: createPartyMarkRepo(db),
     webhookConsumers: createWebhookConsumerRepo(db),
     webhookDeliveries: createWebhookDeliveryRepo(db),
     webhookLog: createWebhookLogRepo(db),

@@ -1,4 +1,5 @@
 import { readPdfInfo } from '../read-pdf-info';
+import { prepareMark } from '../prepare-mark';
 import { renderPage } from '../render-page';
 
 /**
@@ -10,6 +11,8 @@ export const pdfTasks = {
   inspect: (input: { bytes: Uint8Array; maxPages: number }) => readPdfInfo(input.bytes, input.maxPages),
   /** One page of a contract as an image for the signing page (pdf.js on a Skia canvas). */
   'render-page': renderPage,
+  /** A drawn or uploaded signature checked, decoded and re-encoded as a trimmed PNG of its ink. */
+  'prepare-mark': prepareMark,
 };
 
 export type PdfTasks = typeof pdfTasks;
