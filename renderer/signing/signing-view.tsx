@@ -85,7 +85,9 @@ export function SigningView({ state, text, isBusy, problem, mark, onMark, onAcce
   };
 
   // Derived, never stored: the note goes as soon as the last field is filled in.
-  const note = isLeftShown && left.length > 0 ? text.fillRequired(left.length) : undefined;
+  // Marks are made by signing itself, so only the fields to fill in count here.
+  const leftToFill = left.filter((field) => !isMarkField(field)).length;
+  const note = isLeftShown && leftToFill > 0 ? text.fillRequired(leftToFill) : undefined;
   return (
     <div className="layout">
       <header className="document-header">
