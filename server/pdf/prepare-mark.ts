@@ -1,4 +1,6 @@
 import { createRequire } from 'node:module';
+import jpeg from 'jpeg-js';
+import { PNG } from 'pngjs';
 
 type Canvas = typeof import('@napi-rs/canvas');
 
@@ -49,6 +51,25 @@ export function readImageSize(bytes: Uint8Array): { width: number; height: numbe
 }
 
 /**
+ * The picture's pixels (RGBA), decoded by pure JavaScript decoders: a damaged or hostile file
+ * then fails with an error in this worker's heap, where Skia's native decoder can crash the
+ * whole process on a broken PNG.
+ */
+function decodePixels(bytes: Uint8Array): { width: number; height: number; data: Uint8Array } {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  try {
+    if (buffer[0] === 0x89) {
+      const png = PNG.sync.read(buffer);
+      return { width: png.width, height: png.height, data: png.data };
+    }
+    const decoded = jpeg.decode(buffer, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_SOURCE_PIXELS / 1_000_000, maxMemoryUsageInMB: 256 });
+    return { width: decoded.width, height: decoded.height, data: decoded.data };
+  } catch {
+    throw new MarkImageError('The picture could not be read.');
+  }
+}
+
+/**
  * A drawn or uploaded mark made safe to stamp: the format checked from its bytes, its size
  * bounded before decoding, decoded, fitted to 1200x600, the paper taken out (near-white
  * becomes transparent, so a photo of a signature on paper looks like ink), trimmed to the ink
@@ -59,10 +80,13 @@ export async function prepareMark(input: { bytes: Uint8Array }): Promise<Prepare
   if (size.width < 1 || size.height < 1 || size.width > MAX_SOURCE_EDGE || size.height > MAX_SOURCE_EDGE || size.width * size.height > MAX_SOURCE_PIXELS) {
     throw new MarkImageError(`The picture is ${size.width}x${size.height} pixels; at most ${MAX_SOURCE_EDGE} on a side is taken.`);
   }
+  const decoded = decodePixels(input.bytes);
   const canvas = require('@napi-rs/canvas') as Canvas;
-  const image = await canvas.loadImage(Buffer.from(input.bytes)).catch(() => {
-    throw new MarkImageError('The picture could not be read.');
-  });
+  const image = canvas.createCanvas(decoded.width, decoded.height);
+  const source = image.getContext('2d');
+  const sourcePixels = source.createImageData(decoded.width, decoded.height);
+  sourcePixels.data.set(decoded.data);
+  source.putImageData(sourcePixels, 0, 0);
   const scale = Math.min(1, MAX_WIDTH / image.width, MAX_HEIGHT / image.height);
   const width = Math.max(1, Math.round(image.width * scale));
   const height = Math.max(1, Math.round(image.height * scale));
