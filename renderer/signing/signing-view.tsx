@@ -65,6 +65,15 @@ export function SigningView({ state, text, isBusy, problem, mark, onMark, onAcce
     }
   }, [wantsToSign, dialog, mark, left.length]);
 
+  // A <dialog> reports its closing after the fact (Escape, Cancel, or our own close when another
+  // opens): only the one still current may close, and cancelling the mark stops the way to signing.
+  const closeDialog = (which: 'mark' | 'confirm' | 'reject') =>
+    setDialog((current) => {
+      if (current !== which) return current;
+      if (which === 'mark') setWantsToSign(false);
+      return undefined;
+    });
+
   const startSigning = () => {
     const firstLeft = left.find((field) => !isMarkField(field));
     if (firstLeft) {
@@ -161,7 +170,7 @@ export function SigningView({ state, text, isBusy, problem, mark, onMark, onAcce
             partyName={mark?.name ?? state.party.name}
             hasInitials={hasInitials}
             onAdopt={(made) => (onMark(made), setDialog(undefined))}
-            onClose={() => (setDialog(undefined), setWantsToSign(false))}
+            onClose={() => closeDialog('mark')}
           />
           <ConfirmDialog
             text={text}
@@ -169,9 +178,9 @@ export function SigningView({ state, text, isBusy, problem, mark, onMark, onAcce
             isApprover={!isSigner}
             summary={<p>{isSigner ? text.signingAs(state.contract.name, mark?.name ?? state.party.name, state.today) : text.approvingOn(state.contract.name, state.today)}</p>}
             onConfirm={accept}
-            onClose={() => setDialog(undefined)}
+            onClose={() => closeDialog('confirm')}
           />
-          <RejectDialog text={text} isOpen={dialog === 'reject'} onReject={(cause) => (setDialog(undefined), onReject(cause))} onClose={() => setDialog(undefined)} />
+          <RejectDialog text={text} isOpen={dialog === 'reject'} onReject={(cause) => (setDialog(undefined), onReject(cause))} onClose={() => closeDialog('reject')} />
         </>
       )}
     </div>

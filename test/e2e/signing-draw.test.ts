@@ -33,7 +33,7 @@ describe('signing by drawing on a phone', () => {
     await browser.close();
     await env.close();
     fs.rmSync(dir, { recursive: true, force: true });
-  });
+  }, 180_000);
 
   it('draws the signature and initials with a finger, and the sealed PDF carries that ink where it was put, and nothing else', async () => {
     const contract = await makeContract(env.t, [{ name: 'Chris Carter', email: 'chris@example.test', fields: [SIGNATURE, INITIALS] }]);
@@ -103,5 +103,5 @@ describe('signing by drawing on a phone', () => {
     // The audit trail shows the drawn mark beside the party (a picture on its last page).
     const last = pageCountOf(signed);
     expect(run('pdfimages', ['-list', '-f', String(last), '-l', String(last), signed]).stdout).toMatch(/\bimage\b/);
-  });
+  }, 180_000);
 });

@@ -35,7 +35,7 @@ describe('the signing page inside an integrator web app', () => {
     await allowed.close();
     await stranger.close();
     await env.close();
-  });
+  }, 180_000);
 
   it('runs docs/examples/embed.html on another origin: the party signs in the frame, the parent hears "signed", the frame goes to the return URL', async () => {
     const saved = await env.t.api('PUT', '/api/settings/general', { body: { signing_frame_origins: [allowed.origin] } });
@@ -65,7 +65,7 @@ describe('the signing page inside an integrator web app', () => {
       .poll(() => page.frames().map((each) => each.url()).find((url) => url.includes('signdesk_event=')), { timeout: 15_000, interval: 100 })
       .toBe(`${allowed.origin}/embed.html?returned=1&signdesk_event=signed`);
     await context.close();
-  });
+  }, 180_000);
 
   it('refuses to be framed by an origin the admin did not allow, and tells it nothing', async () => {
     await env.t.api('PUT', '/api/settings/general', { body: { signing_frame_origins: [allowed.origin] } });
@@ -79,5 +79,5 @@ describe('the signing page inside an integrator web app', () => {
     await expect.poll(() => blocked.some((text) => /frame-ancestors/.test(text)), { timeout: 15_000, interval: 100 }).toBe(true);
     expect(await page.locator('#events li').count()).toBe(0);
     await context.close();
-  });
+  }, 180_000);
 });

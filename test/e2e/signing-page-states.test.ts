@@ -26,7 +26,7 @@ describe('the signing page as things change around it', () => {
   afterAll(async () => {
     await browser.close();
     await env.close();
-  });
+  }, 180_000);
 
   it('says how long to wait when a new code is asked for too soon, instead of calling the code wrong', async () => {
     const contract = await makeContract(env.t, [{ name: 'Kim Kod', email: 'kim@example.test' }], { require_auth: 'EMAIL_CODE' });
@@ -44,7 +44,7 @@ describe('the signing page as things change around it', () => {
     await screenshot(page, 'signing-code-wait');
     expect(problems).toEqual([]);
     await context.close();
-  });
+  }, 180_000);
 
   it('notices the link expiring while it is open: the answer buttons go and the expiry is explained', async () => {
     const expireAt = Math.ceil((Date.now() + 8_000) / 1000) * 1000;
@@ -60,7 +60,7 @@ describe('the signing page as things change around it', () => {
     expect(await page.getByRole('button', { name: 'Sign the document' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Reject' }).count()).toBe(0);
     await context.close();
-  });
+  }, 180_000);
 
   it('notices another party rejecting: when shown again, and when its own answer is refused', async () => {
     const contract = await makeContract(env.t, [
@@ -92,7 +92,7 @@ describe('the signing page as things change around it', () => {
     await page.evaluate("window.dispatchEvent(new Event('focus'))");
     await expect.poll(() => page.getByRole('heading', { name: 'The document was rejected' }).isVisible(), { timeout: 15_000 }).toBe(true);
     await context.close();
-  });
+  }, 180_000);
 
   it('says what to do without JavaScript, and styles the page of a link that is not valid', async () => {
     const contract = await makeContract(env.t, [{ name: 'Per Plain', email: 'per@example.test' }]);
@@ -112,5 +112,5 @@ describe('the signing page as things change around it', () => {
     expect(await auditAccessibility(invalid)).toEqual([]);
     await screenshot(invalid, 'signing-invalid-link');
     await other.close();
-  });
+  }, 180_000);
 });

@@ -17,7 +17,7 @@ describe('the signing page in Chromium', () => {
   afterAll(async () => {
     await browser.close();
     await env.close();
-  });
+  }, 180_000);
 
   it('takes two ordered parties from invitation to a sealed PDF, on a desktop and on a phone with the keyboard alone', async () => {
     const { t, smtp } = env;
@@ -147,7 +147,7 @@ describe('the signing page in Chromium', () => {
     fs.writeFileSync(tamperedFile, tampered);
     expect(pdfsig(tamperedFile)).not.toContain('Signature is Valid');
     await phoneSession.close();
-  });
+  }, 180_000);
 
   it('speaks Swedish when the party chooses it, and remembers the choice', async () => {
     const contract = await makeContract(env.t, [{ name: 'Cecilia Berg', email: 'cecilia@example.test', fields: [{ type: 'SIGNATURE', pdf_page: 1, pos_x: 72, pos_y: 640, width: 220, height: 56 }] }]);
@@ -176,5 +176,5 @@ describe('the signing page in Chromium', () => {
     await screenshot(wide, 'signing-desktop-sv');
     await desktop.close();
     await context.close();
-  });
+  }, 180_000);
 });

@@ -18,7 +18,8 @@ export async function tabTo(page: Page, label: RegExp, limit = 60): Promise<void
     // A string, so the page's code is not type-checked against Node's lib.
     const name = await page.evaluate<string>(`(() => {
       const active = document.activeElement;
-      if (!active) return '';
+      // The body (focus between the last control and the first) holds every word of the page.
+      if (!active || ['BODY', 'HTML', 'DIALOG'].includes(active.tagName)) return '';
       const byId = active.id ? document.querySelector('label[for="' + active.id + '"]')?.textContent : '';
       return ((active.getAttribute('aria-label') ?? '') + ' ' + (byId ?? '') + ' ' + (active.textContent ?? '')).trim();
     })()`);
