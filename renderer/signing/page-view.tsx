@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { PAGE_IMAGE_SIZES, pageImageSrcset } from '../../shared/signing-page';
 import type { Strings } from './i18n';
 
@@ -16,7 +16,7 @@ type Props = {
 /** `sizes` at a zoom: the page is that many times as wide as at 100 %. */
 function sizesAt(zoom: number): string {
   if (zoom === 1) return PAGE_IMAGE_SIZES;
-  return `(max-width: 56rem) calc((100vw - 1rem) * ${zoom}), calc(52rem * ${zoom})`;
+  return `(max-width: 56rem) calc((100vw - 1rem) * ${zoom}), calc(50rem * ${zoom})`;
 }
 
 /**
@@ -27,6 +27,11 @@ function sizesAt(zoom: number): string {
 export function PageView({ images, page, total, size, zoom, text, children }: Props) {
   const [status, setStatus] = useState<'loading' | 'loaded' | 'failed'>('loading');
   const [attempt, setAttempt] = useState(0);
+  const image = useRef<HTMLImageElement>(null);
+  // An image already there (the first page, loaded while the script came) shows at once, no placeholder in between.
+  useLayoutEffect(() => {
+    if (image.current?.complete && image.current.naturalWidth > 0) setStatus('loaded');
+  }, [attempt]);
   const label = text.pageOf(page, total);
   // The first page's image carries element timing: bench/signing-page.ts measures when it is drawn.
   const timing = page === 1 ? { elementtiming: 'first-page' } : {};
@@ -52,6 +57,7 @@ export function PageView({ images, page, total, size, zoom, text, children }: Pr
         )}
         <img
           key={attempt}
+          ref={image}
           className="page-image"
           srcSet={pageImageSrcset(images.base, page, images.widths)}
           sizes={sizesAt(zoom)}

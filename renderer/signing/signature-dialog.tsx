@@ -36,7 +36,11 @@ export function SignatureDialog({ text, isOpen, partyName, hasInitials, onAdopt,
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (isOpen && !element.open) element.showModal();
+    if (isOpen && !element.open) {
+      element.showModal();
+      // The chosen tab, not the name: on a phone a focused text box would raise the keyboard over the pad.
+      element.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]')?.focus();
+    }
     if (!isOpen && element.open) element.close();
   }, [isOpen]);
 
@@ -68,7 +72,7 @@ export function SignatureDialog({ text, isOpen, partyName, hasInitials, onAdopt,
         <input id="signature-name" type="text" autoComplete="name" maxLength={200} value={name} onChange={(event) => setName(event.target.value)} />
         <div className="tabs" role="tablist" aria-label={text.yourSignature}>
           {tabs.map(([id, label]) => (
-            <button key={id} type="button" role="tab" autoFocus={id === 'draw'} id={`tab-${id}`} aria-selected={tab === id} aria-controls={`panel-${id}`} onClick={() => setTab(id)}>
+            <button key={id} type="button" role="tab" id={`tab-${id}`} aria-selected={tab === id} aria-controls={`panel-${id}`} onClick={() => setTab(id)}>
               {label}
             </button>
           ))}

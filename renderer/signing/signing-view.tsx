@@ -57,6 +57,11 @@ export function SigningView({ state, text, isBusy, problem, mark, onMark, onAcce
     select(ordered[next]?.id);
   };
 
+  // When the party can first answer (bench/signing-page.ts reads this mark).
+  useEffect(() => {
+    if (isAnswering && !performance.getEntriesByName('signing-ready').length) performance.mark('signing-ready');
+  }, [isAnswering]);
+
   // After the signature is made on the way to signing, go on to the last step by itself.
   useEffect(() => {
     if (wantsToSign && dialog === undefined && mark && left.length === 0) {

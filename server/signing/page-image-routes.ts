@@ -5,7 +5,7 @@ import type { PartyRow } from '../db/repos/parties';
 import { AppError, notFound } from '../core/errors';
 import { parsePageSizes } from '../services/contracts/contract-fields';
 import { documentVersion } from '../services/signing/signing-state';
-import type { PageImages } from './page-images';
+import type { PageImages } from '../services/signing/page-images';
 import { partyFromLink } from './party-from-link';
 
 /** Page images are cheap once drawn and a long document has many: their own, larger allowance per link. */

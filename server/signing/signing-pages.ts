@@ -19,7 +19,7 @@ import { recordOpened } from './record-opened';
 import { readCookie } from '../http/session-cookie';
 import { createPageHeaders, signingAnswerHeaders } from './signing-headers';
 import { renderNotFoundHtml, renderSigningHtml } from './signing-html';
-import { createPageImages } from './page-images';
+import { pageImagesOf } from '../services/signing/page-images';
 import { pageImageRoutes } from './page-image-routes';
 
 const NOT_BUILT = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SignDesk</title></head><body><h1>The signing page is not built</h1><p>Run <code>npm run build:signing</code>.</p></body></html>';
@@ -37,7 +37,7 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
   const indexHtml = signingDir ? fs.readFileSync(path.join(signingDir, 'index.html'), 'utf8') : undefined;
   const notFoundHtml = renderNotFoundHtml(indexHtml);
   const json = express.json({ limit: '64kb' });
-  const pageImages = createPageImages(ctx);
+  const pageImages = pageImagesOf(ctx);
   router.use('/sign', signingAnswerHeaders);
   // Browsers ask for it on every page; an empty answer keeps the console clean.
   router.get('/favicon.ico', (_req, res) => void res.status(204).setHeader('Cache-Control', 'public, max-age=86400').end());

@@ -27,7 +27,7 @@ describe('delivering the signing page', () => {
     const { response, html, bootstrap } = await openPage(link);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const state = bootstrap!.state;
-    expect(state).toMatchObject({ stage: 'ready', contract: { pageImages: { widths: [540, 810, 1080, 1440, 2160] } } });
+    expect(state).toMatchObject({ stage: 'ready', contract: { pageImages: { widths: [540, 810, 1170, 1620, 2340] } } });
     expect(state.csrfToken).toEqual(expect.any(String));
     const base: string = state.contract.pageImages.base;
     expect(base).toMatch(/^\/sign\/[\w-]{43}\/pages\/[0-9a-f]{16}$/);
@@ -79,8 +79,12 @@ describe('delivering the signing page', () => {
     const contract = await makeContract(env.t, [{ name: 'Dag Dahl', email: 'dag@example.test' }]);
     await env.t.api('POST', `${contract.self}/send`, { body: { silent: true } });
     const { html } = await openPage(contract.parties[0]!.contract_url);
-    const script = /<script type="module" crossorigin src="([^"]+\.js)"/.exec(html)![1]!;
-    const url = new URL(script, env.t.url).toString();
+    // The page's first script is tiny; it fetches the app (React and the page) once the first page is shown.
+    const first = /<script type="module" crossorigin src="([^"]+\.js)"/.exec(html)![1]!;
+    const firstScript = await (await fetch(new URL(first, env.t.url))).text();
+    expect(firstScript.length).toBeLessThan(4_000);
+    const app = /start-app-[\w-]+\.js/.exec(firstScript)![0];
+    const url = new URL(`/sign/assets/${app}`, env.t.url).toString();
     const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
     const plainBytes = Buffer.from(await plain.arrayBuffer());
     for (const [accept, encoding] of [

@@ -1,6 +1,7 @@
-import type { AppContext } from '../context';
-import type { ContractRow } from '../db/repos/contracts';
-import { PAGE_IMAGE_WIDTHS } from '../../shared/api/signing';
+import type { AppContext } from '../../context';
+import type { ContractRow } from '../../db/repos/contracts';
+import { PAGE_IMAGE_WIDTHS } from '../../../shared/api/signing';
+import { parsePageSizes } from '../contracts/contract-fields';
 
 type CachedImage = { bytes: Buffer; contentType: string };
 
@@ -57,15 +58,30 @@ export function createPageImages(ctx: AppContext) {
     isWidth: (width: number) => (PAGE_IMAGE_WIDTHS as readonly number[]).includes(width),
     render,
     /**
-     * Starts drawing the first page at the widths phones and laptops ask for while the party's
-     * browser is still loading the page's script: by the time it asks, the image is ready.
+     * Draws the first page ahead (and the second, which a phone asks for at once), at the widths
+     * phones (1170) and laptops (810) ask for: when a
+     * contract is sent, and again when a party opens its link (after a restart the cache is
+     * empty). One width after the other, so that one worker stays free for the pages asked for.
      */
     warm(contract: ContractRow): void {
-      for (const width of [PAGE_IMAGE_WIDTHS[1], PAGE_IMAGE_WIDTHS[2]]) {
-        render(contract, 1, width).catch((error: unknown) => ctx.logger.warn({ err: error, contractId: contract.id }, 'could not draw the first page'));
-      }
+      render(contract, 1, PAGE_IMAGE_WIDTHS[2])
+        .then(() => render(contract, 1, PAGE_IMAGE_WIDTHS[1]))
+        .then(() => (parsePageSizes(contract.pageSizes).length > 1 ? render(contract, 2, PAGE_IMAGE_WIDTHS[2]) : undefined))
+        .catch((error: unknown) => ctx.logger.warn({ err: error, contractId: contract.id }, 'could not draw the first page'));
     },
   };
 }
 
 export type PageImages = ReturnType<typeof createPageImages>;
+
+const byContext = new WeakMap<AppContext, PageImages>();
+
+/** The server's one page image cache. */
+export function pageImagesOf(ctx: AppContext): PageImages {
+  let images = byContext.get(ctx);
+  if (!images) {
+    images = createPageImages(ctx);
+    byContext.set(ctx, images);
+  }
+  return images;
+}
