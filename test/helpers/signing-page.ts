@@ -33,6 +33,7 @@ export async function tabTo(page: Page, label: RegExp, limit = 60): Promise<void
  * turns into pointer events of type "touch"), in CSS pixels relative to the element's top-left.
  */
 export async function drawWithTouch(page: Page, selector: string, strokes: Array<Array<[number, number]>>): Promise<void> {
+  await page.locator(selector).scrollIntoViewIfNeeded();
   const box = await page.locator(selector).boundingBox();
   if (!box) throw new Error(`${selector} is not on the screen`);
   const session = await page.context().newCDPSession(page);
