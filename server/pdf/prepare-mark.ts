@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
-import jpeg from 'jpeg-js';
-import { PNG } from 'pngjs';
 
 type Canvas = typeof import('@napi-rs/canvas');
+type Png = typeof import('pngjs');
+type Jpeg = typeof import('jpeg-js');
 
 /** What a drawn or uploaded mark becomes: a PNG of the ink on transparency, trimmed, at most this large. */
 const MAX_WIDTH = 1200;
@@ -58,11 +58,12 @@ export function readImageSize(bytes: Uint8Array): { width: number; height: numbe
 function decodePixels(bytes: Uint8Array): { width: number; height: number; data: Uint8Array } {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   try {
+    // Loaded here, not with the worker: a sandbox worker starts with only what its first task needs.
     if (buffer[0] === 0x89) {
-      const png = PNG.sync.read(buffer);
+      const png = (require('pngjs') as Png).PNG.sync.read(buffer);
       return { width: png.width, height: png.height, data: png.data };
     }
-    const decoded = jpeg.decode(buffer, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_SOURCE_PIXELS / 1_000_000, maxMemoryUsageInMB: 256 });
+    const decoded = (require('jpeg-js') as Jpeg).decode(buffer, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_SOURCE_PIXELS / 1_000_000, maxMemoryUsageInMB: 256 });
     return { width: decoded.width, height: decoded.height, data: decoded.data };
   } catch {
     throw new MarkImageError('The picture could not be read.');
