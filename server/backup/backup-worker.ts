@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '../context';
 import type { JobRow } from '../db/repos/jobs';
 import { createRunner, type JobOutcome } from '../jobs/runner';

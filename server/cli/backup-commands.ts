@@ -54,7 +54,7 @@ export async function backupRestore(config: Config, args: string[], env: Record<
     const { manifest } = await restoreBackupOffline(config.dataDir, fs.createReadStream(file), passphrase);
     io.out(`Restored ${manifest.office_name || 'the office'} as backed up ${manifest.created_time} (${manifest.time_zone}) into ${config.dataDir}.`);
   } catch (err) {
-    if (err instanceof BackupRejected) throw new Error(`Nothing was changed: ${err.message}`);
+    if (err instanceof BackupRejected) throw new Error(`Nothing was changed: ${err.message}`, { cause: err });
     throw err;
   }
 }

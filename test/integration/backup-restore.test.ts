@@ -81,7 +81,8 @@ describe('a whole-office backup restored on a new computer', { timeout: 120_000 
     fs.writeFileSync(cut, bytes.subarray(0, bytes.length - 100));
     const damaged = path.join(work, 'damaged.sdbackup');
     const flipped = Buffer.from(bytes);
-    flipped[Math.floor(bytes.length * 0.7)] ^= 0x40;
+    const at = Math.floor(bytes.length * 0.7);
+    flipped[at] = (flipped[at] ?? 0) ^ 0x40;
     fs.writeFileSync(damaged, flipped);
     const old = path.join(work, 'old.sqlite');
     fs.copyFileSync(path.join(newDir, 'signdesk.sqlite'), old);
