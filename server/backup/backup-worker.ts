@@ -8,20 +8,27 @@ import { BACKUP_EXTENSION } from './backup-manifest';
 import { BACKUP_QUEUE, readBackupSchedule, readSchedulePassphrase, recordBackupResult } from './backup-schedule';
 import { writeBackup } from './write-backup';
 
-const SCHEDULED_NAME = /^signdesk-backup-\d{8}-\d{6}\.sdbackup$/;
+const SCHEDULED_NAME = /^signdesk-backup-\d{8}-\d{6}(-\d+)?\.sdbackup$/;
 /** A failed backup is tried again this soon (or at the next interval, when that is sooner). */
 const RETRY_AFTER_FAILURE_MS = 60 * 60_000;
 
-/** `signdesk-backup-20261124-013000.sdbackup`, in the office's time zone: sorts by time. */
-function fileNameAt(ctx: AppContext, at: number): string {
-  const stamp = ctx.timestamp(at).replace(/[-:]/g, '').replace(' ', '-');
-  return `signdesk-backup-${stamp}${BACKUP_EXTENSION}`;
+/** `signdesk-backup-20261124-013000.sdbackup` in the office's time zone (`-2`, `-3`… when that second is taken). */
+function freshFileIn(ctx: AppContext, folder: string): string {
+  const stamp = ctx.timestamp(ctx.now()).replace(/[-:]/g, '').replace(' ', '-');
+  for (let n = 1; ; n += 1) {
+    const file = path.join(folder, `signdesk-backup-${stamp}${n === 1 ? '' : `-${n}`}${BACKUP_EXTENSION}`);
+    if (!fs.existsSync(file)) return file;
+  }
 }
 
 /** Deletes the oldest scheduled backups in the folder beyond the newest `keep` (other files are left alone). */
 function pruneOld(folder: string, keep: number): void {
-  const ours = fs.readdirSync(folder).filter((name) => SCHEDULED_NAME.test(name)).sort().reverse();
-  for (const name of ours.slice(keep)) fs.rmSync(path.join(folder, name), { force: true });
+  const ours = fs
+    .readdirSync(folder)
+    .filter((name) => SCHEDULED_NAME.test(name))
+    .map((name) => ({ name, at: fs.statSync(path.join(folder, name)).mtimeMs }))
+    .sort((a, b) => b.at - a.at || b.name.localeCompare(a.name));
+  for (const { name } of ours.slice(keep)) fs.rmSync(path.join(folder, name), { force: true });
 }
 
 /** One scheduled backup into the folder: written under a temporary name, renamed when whole. */
@@ -31,7 +38,7 @@ async function runScheduledBackup(ctx: AppContext): Promise<{ file: string; size
   if (!schedule.folder) throw new Error('no folder is set');
   if (passphrase === undefined) throw new Error('the stored passphrase cannot be read (DATA_DIR/keys/settings-seal.key is missing or another one): save it again');
   fs.mkdirSync(schedule.folder, { recursive: true });
-  const file = path.join(schedule.folder, fileNameAt(ctx, ctx.now()));
+  const file = freshFileIn(ctx, schedule.folder);
   const partial = `${file}.partial`;
   try {
     const { bytes } = await writeBackup(ctx, passphrase, fs.createWriteStream(partial, { mode: 0o600 }));

@@ -130,7 +130,8 @@ describe('admin sessions', () => {
     expectProblem(await client.request('GET', '/api/partner/tokens'), 403, 'forbidden');
     expectProblem(await client.request('POST', '/api/partner/tokens', { body: { name: 'sneaky' } }), 403, 'forbidden');
     expectProblem(await client.request('GET', '/api/settings/general'), 403, 'forbidden');
-    expectProblem(await client.request('GET', '/api/settings/backup'), 403, 'forbidden');
+    expectProblem(await client.request('POST', '/api/settings/backup', { body: { passphrase: 'a long passphrase' } }), 403, 'forbidden');
+    expectProblem(await client.request('GET', '/api/settings/backup_schedule'), 403, 'forbidden');
     expectProblem(await client.request('GET', '/api/contract_templates', { headers: { 'api-user-uri': '/api/users/1' } }), 403, 'forbidden');
   });
 
