@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Badge } from '../../components/ui';
 import { STATUS_LABEL, STATUS_TONE } from '../../lib/contract-status';
 import { useT } from '../../lib/i18n';
-import { answerProgress } from '../../lib/party-state';
+import { answerProgress, isAwaited } from '../../lib/party-state';
 import type { ContractView } from './use-contract';
 
 const names = (list: { name: string }[]) => list.map((party) => party.name).join(', ');
