@@ -167,7 +167,7 @@ export function EventLog({ consumer, onChanged }: { consumer: TWebhookConsumer; 
                       variant={event.state === 'failed' ? 'primary' : 'secondary'}
                       isBusy={action.busy === String(event.event_id)}
                       onClick={() => void retry(event)}
-                      aria-label={t(event.state === 'delivered' ? 'webhooks.sendAgainNamed' : 'webhooks.retryNamed', { type: event.type, time: event.timestamp })}
+                      aria-label={t(event.state === 'delivered' ? 'webhooks.sendAgainNamed' : event.state === 'held' ? 'webhooks.sendNowNamed' : 'webhooks.retryNamed', { type: event.type, time: event.timestamp })}
                     >
                       {event.state === 'delivered' ? t('webhooks.sendAgain') : event.state === 'held' ? t('webhooks.sendNow') : t('action.retry')}
                     </Button>
