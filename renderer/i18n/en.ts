@@ -357,7 +357,7 @@ export const en = {
   'backup.scheduleEnabled': "Make backups automatically",
   'backup.folder': "Folder",
   'backup.folderHint': "An absolute path on this computer. It is made if missing.",
-  'backup.interval': "Every (hours)",
+  'backup.interval': "Interval (hours)",
   'backup.keep': "Keep the newest",
   'backup.schedulePassphrase': "Passphrase of automatic backups",
   'backup.passphraseStored': "A passphrase is stored (sealed, never shown). Type a new one to change it.",

@@ -358,7 +358,7 @@ export const sv: Record<MessageKey, string> = {
   'backup.scheduleEnabled': "Gör säkerhetskopior automatiskt",
   'backup.folder': "Mapp",
   'backup.folderHint': "En absolut sökväg på den här datorn. Den skapas om den saknas.",
-  'backup.interval': "Var (timme)",
+  'backup.interval': "Intervall (timmar)",
   'backup.keep': "Spara de nyaste",
   'backup.schedulePassphrase': "Lösenfras för automatiska säkerhetskopior",
   'backup.passphraseStored': "En lösenfras är sparad (förseglad, visas aldrig). Skriv en ny för att byta.",

@@ -106,8 +106,13 @@ describe('the admin UI in the browser', { timeout: 120_000 }, () => {
     expect((await call()).headers.get('x-ratelimit-limit')).toBe('5');
     await screenshot(page, 'tokens');
 
-    page.once('dialog', (confirm) => void confirm.accept());
+    // The UI's own confirmation, not the browser's: it takes focus and gives it back.
     await page.getByRole('button', { name: 'Revoke CRM integration' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Please confirm' });
+    await confirm.waitFor({ timeout: 30_000 });
+    expect(await page.evaluate<string | null>('document.activeElement?.textContent ?? null')).toBe('Cancel');
+    expect(await auditAccessibility(page), 'confirm dialog').toEqual([]);
+    await confirm.getByRole('button', { name: 'Revoke' }).click();
     await page.getByText(/^Revoked /).first().waitFor({ timeout: 30_000 });
     expect((await call()).status).toBe(401);
     expect(problems).toEqual([]);
