@@ -223,6 +223,7 @@ describe('the admin UI in the browser', { timeout: 120_000 }, () => {
     await screenshot(page, 'tokens-sv');
   });
 
+  // Fourteen pages, each drawn, screenshot and audited: a long story on a busy machine.
   it('shows every page at desktop size and at 200 % zoom, keyboard first', async () => {
     const pages: [string, string, string][] = [
       ['/contracts', 'Contracts', 'contracts'],
@@ -248,5 +249,5 @@ describe('the admin UI in the browser', { timeout: 120_000 }, () => {
       expect(await page.evaluate<string>('document.activeElement?.textContent')).toBe('Skip to content');
       expect(problems).toEqual([]);
     }
-  });
+  }, 300_000);
 });
