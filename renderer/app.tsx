@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
+import { ConfirmProvider } from './components/confirm';
 import { Shell, Welcome } from './components/layout';
 import { Loading, ProblemAlert } from './components/ui';
-import { FeaturesProvider } from './lib/features';
 import { I18nProvider, useT } from './lib/i18n';
 import { matchPath, RouterProvider, useRouter } from './lib/router';
 import { SessionProvider, useSession } from './lib/session';
@@ -83,11 +83,11 @@ export function App() {
   return (
     <I18nProvider>
       <RouterProvider>
-        <FeaturesProvider>
-          <SessionProvider>
+        <SessionProvider>
+          <ConfirmProvider>
             <Gate />
-          </SessionProvider>
-        </FeaturesProvider>
+          </ConfirmProvider>
+        </SessionProvider>
       </RouterProvider>
     </I18nProvider>
   );

@@ -9,6 +9,7 @@ import { partnerRoutes } from './api/partner';
 import { partyRoutes } from './api/parties';
 import { sessionRoutes } from './api/session';
 import { settingsRoutes } from './api/settings';
+import { backupRoutes } from './api/backup';
 import { templateRoutes } from './api/templates';
 import { userRoutes } from './api/users';
 import { webhookEventRoutes } from './api/webhook-events';
@@ -32,4 +33,5 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...webhookEventRoutes,
   ...sessionRoutes,
   ...settingsRoutes,
+  ...backupRoutes,
 ];

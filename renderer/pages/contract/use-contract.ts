@@ -3,7 +3,7 @@ import type { TAttachment } from '../../../shared/api/attachments';
 import type { TParty } from '../../../shared/api/parties';
 import { getJson, getPage, idOf } from '../../lib/api';
 import { contractStatus, type ContractStatus } from '../../lib/contract-status';
-import { describeParties, type PartyView } from '../../lib/party-state';
+import { describeParties, type Channels, type PartyView } from '../../lib/party-state';
 import { useLoad, type Loaded } from '../../lib/use-load';
 
 /** While the page is open, what a party does shows within this long. */
@@ -53,11 +53,11 @@ export type ContractView = {
 };
 
 /** The contract as the page shows it: its status (expired too) and where each party stands. */
-export function viewContract(contract: TContract, parties: TParty[], log: TActivityEntry[]): ContractView {
+export function viewContract(contract: TContract, parties: TParty[], log: TActivityEntry[], channels?: Channels): ContractView {
   const isExpired = log.some((entry) => entry.event === 'contract.expired');
   const status = contractStatus(contract, isExpired);
   // In the order they sign, then as they were added (the API lists newest first).
   const ordered = [...parties].sort((a, b) => a.sign_order - b.sign_order || Number(idOf(a.self)) - Number(idOf(b.self)));
-  const views = describeParties(ordered, status, contract.party_order_defined);
+  const views = describeParties(ordered, status, contract.party_order_defined, channels);
   return { contract, status, views, expiredAt: isExpired ? (contract.expire_time ?? undefined) : undefined };
 }
