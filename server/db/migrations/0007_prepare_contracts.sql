@@ -1,0 +1,1 @@
+ALTER TABLE `annotations` ADD `tag_box` text;
