@@ -25,7 +25,7 @@ export const TEXT_TAGS_DESCRIPTION = [
   '',
   'A tag is `{{type:n}}`: `type` is one of `signature`, `initials`, `name`, `date`, `text`, `checkbox` (any case; spaces inside the braces are allowed), `n` the party: 1 is the first party added to the contract, 2 the second, and so on (on a template, the role). Examples: `{{signature:1}}`, `{{initials:2}}`, `{{date:1}}`, `{{name:2}}`, `{{text:1}}`, `{{checkbox:2}}`.',
   '',
-  'The field covers the tag, from its left edge: a signature is at least 150 × 40 points and initials 50 × 28, growing upwards from the bottom of the tag (leave the space above a signature line blank); name, date and text fields are at least 16 points high; a checkbox is a square at the start of the tag. Fields are required, with no default content; change them afterwards like any annotation.',
+  'The field covers the tag, from its left edge: a field is as wide as its tag; a signature is at least 80 × 36 points and initials 40 × 24, growing upwards from the bottom of the tag (leave the line above a signature tag blank); name, date and text fields are at least 16 points high; a checkbox is a square at the start of the tag. Fields are required, with no default content; change them afterwards like any annotation.',
   '',
   'In the signed PDF the tag\'s own box is painted white under its field, so the tag\'s text never shows (even when the field was moved or is not rendered). A tag whose field was deleted stays visible.',
   '',

@@ -4,10 +4,14 @@ import type { PageSize } from '../../pdf/read-pdf-info';
 import { AppError } from '../../core/errors';
 import type { Box } from './contract-fields';
 
-/** The smallest box each field type is made at from a tag: a tag is a line of text, a signature needs room. */
+/**
+ * The smallest box each field type is made at from a tag: a tag is a line of text, a signature
+ * needs room above it. Widths stay the tag's own (at least this), so a field never runs over
+ * the text after its tag on the line; write a wider tag (or resize the field) for more room.
+ */
 const MIN_SIZE: Record<AnnotationType, { width: number; height: number }> = {
-  SIGNATURE: { width: 150, height: 40 },
-  INITIALS: { width: 50, height: 28 },
+  SIGNATURE: { width: 80, height: 36 },
+  INITIALS: { width: 40, height: 24 },
   NAME: { width: 120, height: 16 },
   DATE: { width: 80, height: 16 },
   TEXT: { width: 120, height: 16 },
