@@ -9,6 +9,7 @@ import { partnerRoutes } from './api/partner';
 import { partyRoutes } from './api/parties';
 import { sessionRoutes } from './api/session';
 import { settingsRoutes } from './api/settings';
+import { templateFieldRoutes } from './api/template-fields';
 import { templateRoutes } from './api/templates';
 import { userRoutes } from './api/users';
 import { webhookEventRoutes } from './api/webhook-events';
@@ -19,6 +20,7 @@ import type { AnyRoute } from './http/route';
 export const apiRoutes: readonly AnyRoute[] = [
   ...userRoutes,
   ...templateRoutes,
+  ...templateFieldRoutes,
   ...partnerRoutes,
   ...outboxRoutes,
   ...messagingSettingsRoutes,

@@ -47,6 +47,9 @@ function inkIn(image: GrayImage, box: { x: number; y: number; width: number; hei
   return dark / Math.max(1, all);
 }
 
+/** The first test to read a PDF's text waits for pdf.js to load on the sandbox's worker (seconds under tsx in a checkout). */
+const LOADS_PDFJS_MS = 120_000;
+
 describe('text tags', () => {
   let t: TestServer;
   beforeAll(async () => {
@@ -104,7 +107,7 @@ describe('text tags', () => {
     expect((await t.api('DELETE', made.body[0].self)).status).toBe(204);
     const remade = await t.api('POST', `${self}/annotations/from_tags`);
     expect(remade.body.map((field: any) => field.type)).toEqual(['NAME']);
-  });
+  }, LOADS_PDFJS_MS);
 
   it('names the tags whose party does not exist and makes nothing', async () => {
     const self = await uploadTagged(t);
@@ -158,7 +161,11 @@ describe('text tags', () => {
       const client = signingClient(link);
       await client.state();
       const fields = (await client.state()).body.fields as Array<{ id: number; type: string }>;
-      const values = Object.fromEntries(fields.flatMap((field) => (field.type === 'CHECKBOX' ? [[field.id, true]] : field.type === 'TEXT' ? [[field.id, 'Pets allowed']] : [])));
+      const values: Record<string, string | boolean> = {};
+      for (const field of fields) {
+        if (field.type === 'CHECKBOX') values[field.id] = true;
+        if (field.type === 'TEXT') values[field.id] = 'Pets allowed';
+      }
       expect((await client.accept(values, 'Signer Name')).status).toBe(200);
     }
     const signed = await t.api('GET', `${self}/signed_pdf`, { headers: { accept: 'application/pdf' } });

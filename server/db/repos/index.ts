@@ -11,6 +11,7 @@ import { createOutboxRepo } from './outbox';
 import { createSettingsRepo } from './settings';
 import { createPartyCodeRepo } from './party-codes';
 import { createPartyRepo } from './parties';
+import { createTemplateFieldRepo } from './template-fields';
 import { createTemplateRepo } from './templates';
 import { createTokenRepo } from './tokens';
 import { createUserRepo } from './users';
@@ -25,6 +26,7 @@ export function createRepos(db: Db) {
     users: createUserRepo(db),
     tokens: createTokenRepo(db),
     templates: createTemplateRepo(db),
+    templateFields: createTemplateFieldRepo(db),
     jobs: createJobRepo(db),
     outbox: createOutboxRepo(db),
     settings: createSettingsRepo(db),

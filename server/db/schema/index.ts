@@ -4,6 +4,7 @@ export * from './jobs';
 export * from './outbox';
 export * from './settings';
 export * from './contracts';
+export * from './template-fields';
 export * from './signing';
 export * from './webhooks';
 export * from './admin';
