@@ -2,6 +2,7 @@ import { messagingSettingsRoutes } from './api/messaging-settings';
 import { outboxRoutes } from './api/outbox';
 import { annotationRoutes } from './api/annotations';
 import { attachmentRoutes } from './api/attachments';
+import { bulkSendRoutes } from './api/bulk-sends';
 import { contractActionRoutes } from './api/contract-actions';
 import { contractRoutes } from './api/contracts';
 import { contractSigningRoutes } from './api/contract-signing';
@@ -21,6 +22,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...userRoutes,
   ...templateRoutes,
   ...templateFieldRoutes,
+  ...bulkSendRoutes,
   ...partnerRoutes,
   ...outboxRoutes,
   ...messagingSettingsRoutes,

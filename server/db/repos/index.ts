@@ -1,6 +1,7 @@
 import type { Db } from '../open-database';
 import { createActivityRepo } from './activity-log';
 import { createAnnotationRepo } from './annotations';
+import { createBulkSendRepo } from './bulk-sends';
 import { createAttachmentRepo } from './attachments';
 import { createContractRepo } from './contracts';
 import { createFileRepo } from './files';
@@ -27,6 +28,7 @@ export function createRepos(db: Db) {
     tokens: createTokenRepo(db),
     templates: createTemplateRepo(db),
     templateFields: createTemplateFieldRepo(db),
+    bulkSends: createBulkSendRepo(db),
     jobs: createJobRepo(db),
     outbox: createOutboxRepo(db),
     settings: createSettingsRepo(db),

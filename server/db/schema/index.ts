@@ -5,6 +5,7 @@ export * from './outbox';
 export * from './settings';
 export * from './contracts';
 export * from './template-fields';
+export * from './bulk-sends';
 export * from './signing';
 export * from './webhooks';
 export * from './admin';

@@ -31,7 +31,7 @@ export async function createContractFromPdf(ctx: AppContext, pdf: Buffer, actor:
  * A draft from a PDF template: its PDF as it is (the same stored file) and its fields, which
  * wait for their parties: the first party added takes role 1's, the second role 2's.
  */
-function createContractFromPdfTemplate(
+export function createContractFromPdfTemplate(
   ctx: AppContext,
   template: PdfTemplate,
   input: TContractCreate,
