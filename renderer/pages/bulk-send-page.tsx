@@ -97,9 +97,11 @@ export function BulkSendPage({ id }: { id: string }) {
         <>
           <Card title={t('bulk.fileStep')}>
             <p className="small">{t('bulk.format', { columns: csvColumns(roles).join(', ') })}</p>
-            <Button size="small" onClick={() => downloadSample(roles, name)}>
-              {t('bulk.sample')}
-            </Button>
+            <div>
+              <Button size="small" onClick={() => downloadSample(roles, name)}>
+                {t('bulk.sample')}
+              </Button>
+            </div>
             <FileField label={t('bulk.file')} accept=".csv,text/csv" onFile={choose} />
             {action.busy === 'preview' ? <Loading label={t('bulk.reading')} /> : null}
           </Card>
