@@ -32,8 +32,8 @@ export type TextRun = {
 /** The page's view: user space to points from the top-left of the displayed page (pdf.js's viewport transform at scale 1). */
 export type ViewTransform = [number, number, number, number, number, number];
 
-// Tolerant of what word processors do to a typed tag: spaces inside the braces, capitals.
-const TAG_PATTERN = /\{\{\s*(signature|initials|date|name|text|checkbox)\s*:\s*(\d{1,3})\s*\}\}/gi;
+// Tolerant of what word processors do to a typed tag: spaces inside the braces, capitals; never across lines.
+const TAG_PATTERN = /\{\{[^\S\n]*(signature|initials|date|name|text|checkbox)[^\S\n]*:[^\S\n]*(\d{1,3})[^\S\n]*\}\}/gi;
 
 let helvetica: StandardFontEmbedder | undefined;
 
