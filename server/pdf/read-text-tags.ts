@@ -19,17 +19,6 @@ function loadPdfJs(): Promise<PdfJs> {
   return pdfjs;
 }
 
-/**
- * Starts loading pdf.js in the background: a worker thread does so when it starts (with the
- * first upload), so that finding tags later does not wait for pdf.js's few megabytes to load.
- */
-export function warmUpPdfJs(): void {
-  loadPdfJs().catch(() => {
-    // Loaded again, and the error reported, by the task that needs it.
-    pdfjs = undefined;
-  });
-}
-
 /** Every text tag (`{{signature:1}}` …) in a PDF's text, page by page; at most `maxTags`. */
 export async function readTextTags(bytes: Uint8Array, maxTags: number): Promise<{ tags: TextTag[]; isTruncated: boolean }> {
   const { getDocument, VerbosityLevel } = await loadPdfJs();

@@ -1,13 +1,10 @@
 import { parentPort } from 'node:worker_threads';
 import { toErrorData, type SandboxReply, type SandboxRequest } from './protocol';
-import { warmUpPdfJs } from '../read-text-tags';
 import { pdfTasks, type PdfTaskName } from './tasks';
 
 // The PDF sandbox's worker thread: one task at a time, replies in order.
 const port = parentPort;
 if (!port) throw new Error('the PDF sandbox runs as a worker thread');
-
-warmUpPdfJs();
 
 port.on('message', async (request: SandboxRequest) => {
   let reply: SandboxReply;
@@ -20,3 +17,6 @@ port.on('message', async (request: SandboxRequest) => {
   }
   port.postMessage(reply);
 });
+
+// Ready for tasks: the sandbox starts their clocks from here.
+port.postMessage({ ready: true });
