@@ -87,7 +87,7 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
 
   const dispatch = () => {
     while (waiting.length > 0 && !isClosed) {
-      let slot = [...slots].find((candidate) => candidate.isReady && !candidate.job);
+      const slot = [...slots].find((candidate) => candidate.isReady && !candidate.job);
       if (!slot && [...slots].every((candidate) => candidate.isReady) && slots.size < options.size) startSlot();
       if (!slot) return;
       const job = waiting.shift() as Job;
