@@ -5,6 +5,7 @@ import { Loading, ProblemAlert } from './components/ui';
 import { I18nProvider, useT } from './lib/i18n';
 import { matchPath, RouterProvider, useRouter } from './lib/router';
 import { SessionProvider, useSession } from './lib/session';
+import { BulkSendPage } from './pages/bulk-send-page';
 import { ContractPage } from './pages/contract-page';
 import { ContractsPage } from './pages/contracts-page';
 import { NotFoundPage, ForbiddenPage } from './pages/not-found-page';
@@ -27,6 +28,7 @@ const ROUTES: Route[] = [
   { pattern: '/contracts/:id', render: (p) => <ContractPage id={p.id ?? ''} /> },
   { pattern: '/templates', render: () => <TemplatesPage /> },
   { pattern: '/templates/:id', render: (p) => <TemplatePage id={p.id ?? ''} /> },
+  { pattern: '/templates/:id/bulk', render: (p) => <BulkSendPage id={p.id ?? ''} /> },
   { pattern: '/users', isAdminOnly: true, render: () => <UsersPage /> },
   { pattern: '/tokens', isAdminOnly: true, render: () => <TokensPage /> },
   { pattern: '/webhooks', isAdminOnly: true, render: () => <WebhooksPage /> },

@@ -1,8 +1,10 @@
 import { enContract } from './en-contract';
+import { enPrepare } from './en-prepare';
 
 /** English, the reference dictionary: every other language has exactly these keys. */
 export const en = {
   ...enContract,
+  ...enPrepare,
   'action.cancel': 'Cancel',
   'action.close': 'Close',
   'action.continue': 'Continue',

@@ -1,9 +1,11 @@
 import type { MessageKey } from './en';
 import { svContract } from './sv-contract';
+import { svPrepare } from './sv-prepare';
 
 /** Svenska. */
 export const sv: Record<MessageKey, string> = {
   ...svContract,
+  ...svPrepare,
   'action.cancel': 'Avbryt',
   'action.close': 'Stäng',
   'action.continue': 'Fortsätt',

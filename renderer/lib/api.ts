@@ -32,7 +32,7 @@ export function onSessionEnded(listener: Listener): () => void {
   return () => sessionEndedListeners.delete(listener);
 }
 
-type RequestOptions = { body?: unknown; raw?: Blob | ArrayBuffer; contentType?: string; accept?: string; signal?: AbortSignal; isPublic?: boolean; headers?: Record<string, string> };
+type RequestOptions = { body?: unknown; raw?: Blob | ArrayBuffer | string; contentType?: string; accept?: string; signal?: AbortSignal; isPublic?: boolean; headers?: Record<string, string> };
 
 async function toApiError(response: Response): Promise<ApiError> {
   const type = response.headers.get('content-type') ?? '';
@@ -111,6 +111,12 @@ export async function getPage<T>(path: string, signal?: AbortSignal): Promise<Pa
     next: linkOf(response.headers.get('Link'), 'next'),
     previous: linkOf(response.headers.get('Link'), 'previous'),
   };
+}
+
+/** Uploads a file as a binary body with its name in `Content-Disposition` (RFC 8187, so any name survives); answers the JSON created. */
+export async function uploadFile<T>(path: string, file: File, contentType = file.type || 'application/octet-stream'): Promise<T> {
+  const headers = { 'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}` };
+  return (await request('POST', path, { raw: file, contentType, headers })).json() as Promise<T>;
 }
 
 export async function getBlob(path: string, accept: string): Promise<Blob> {

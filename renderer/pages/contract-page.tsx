@@ -9,7 +9,9 @@ import { Link, useRouter } from '../lib/router';
 import { useAction } from '../lib/use-action';
 import { ActivityCard } from './contract/activity-card';
 import { DetailsCard } from './contract/details-card';
-import { AttachmentsCard, DocumentCard } from './contract/document-card';
+import { AttachmentsCard } from './contract/attachments-card';
+import { DocumentCard } from './contract/document-card';
+import { FieldsCard } from './contract/fields-card';
 import { PartiesCard } from './contract/parties-card';
 import { SendDialog, type SendOptions } from './contract/send-dialog';
 import { StatusPanel } from './contract/status-panel';
@@ -120,13 +122,15 @@ export function ContractPage({ id }: { id: string }) {
         onRemove={removeParty}
         onAdded={() => void data.reload()}
       />
-      <div className="split split-document">
+      {/* Until signed, the document is shown with its fields (placed here while a draft); once signed, the sealed PDF. */}
+      {view.status === 'signed' ? null : <FieldsCard contract={row} parties={parties.data} isDraft={isDraft} />}
+      <div className={view.status === 'signed' ? 'split split-document' : 'stack'}>
         <div className="split-main stack">
           <DetailsCard contract={row} isDraft={isDraft} onSaved={data.reload} />
+          <AttachmentsCard contractPath={path} attachments={data.attachments.data} isDraft={isDraft} onChanged={data.reload} />
           <ActivityCard entries={log.data} />
-          <AttachmentsCard attachments={data.attachments.data} />
         </div>
-        <DocumentCard contract={row} isSigned={view.status === 'signed'} />
+        {view.status === 'signed' ? <DocumentCard contract={row} isSigned /> : null}
       </div>
       {isSending ? <SendDialog views={view.views} isOrdered={row.party_order_defined} isBusy={action.busy === 'send'} error={action.error} onSend={(options) => void send(options)} onClose={() => setIsSending(false)} /> : null}
     </>

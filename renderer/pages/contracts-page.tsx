@@ -39,7 +39,8 @@ function NewContractDialog({ onClose }: { onClose: () => void }) {
         : ((await (await request('POST', '/api/contracts', { raw: file, contentType: 'application/pdf' })).json()) as TContract);
     navigate(`/contracts/${idOf(contract.self)}`);
   });
-  const choices = (templates.data?.items ?? []).map((row) => ({ value: row.self, label: row.is_published ? row.name : `${row.name} (${t('templates.unpublished')})` }));
+  // Published decides what is offered here (an administrator can still start one from an unpublished template's own page).
+  const choices = (templates.data?.items ?? []).filter((row) => row.is_published).map((row) => ({ value: row.self, label: row.name }));
   return (
     <FormDialog
       title={t('contracts.new')}

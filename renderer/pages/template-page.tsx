@@ -10,6 +10,7 @@ import { useI18n } from '../lib/i18n';
 import { Link, useRouter } from '../lib/router';
 import { useAction } from '../lib/use-action';
 import { useLoad } from '../lib/use-load';
+import { PdfTemplatePage } from './template/pdf-template-page';
 
 type Draft = Pick<TTemplate, 'name' | 'is_published' | 'header' | 'content' | 'footer' | 'footer_type'>;
 
@@ -38,6 +39,7 @@ export function TemplatePage({ id }: { id: string }) {
   }, [loaded.data]);
 
   if (loaded.error && !loaded.data) return <ProblemAlert error={loaded.error} />;
+  if (loaded.data?.kind === 'PDF') return <PdfTemplatePage template={loaded.data} onChanged={loaded.reload} />;
   if (!loaded.data || !draft) return <Loading />;
   const template = loaded.data;
   const { errors } = action;

@@ -10,7 +10,7 @@ import { useLoad, type Loaded } from '../../lib/use-load';
 const POLL_MS = 3000;
 
 /** Everything of a list: contract sub-lists are short, so all pages are read. */
-async function readAll<T>(path: string, signal: AbortSignal): Promise<T[]> {
+export async function readAll<T>(path: string, signal: AbortSignal): Promise<T[]> {
   const items: T[] = [];
   let next: string | undefined = `${path}?per_page=100`;
   for (let guard = 0; next && guard < 20; guard += 1) {
@@ -39,7 +39,7 @@ export function useContract(id: string): ContractData {
   const log = useLoad((signal) => readAll<TActivityEntry>(`${path}/activity_log`, signal), [path], { pollMs: POLL_MS });
   const attachments = useLoad((signal) => readAll<TAttachment>(`${path}/attachments`, signal).catch(() => []), [path]);
   const reload = async () => {
-    await Promise.all([contract.reload(), parties.reload(), log.reload()]);
+    await Promise.all([contract.reload(), parties.reload(), log.reload(), attachments.reload()]);
   };
   return { path, contract, parties, log, attachments, reload };
 }
