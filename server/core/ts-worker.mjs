@@ -4,8 +4,7 @@
 import { workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
-const unregister = register();
+// Big plain modules first, by Node itself: tsx then finds them loaded (see CHECKOUT_PRELOADS).
+for (const specifier of workerData.preload ?? []) await import(specifier);
+register();
 await import(workerData.entryUrl);
-// The entry's TypeScript graph is loaded (entries import their modules statically); what they
-// import later is plain JavaScript (pdf.js, 3 MB), which tsx's loader would only slow down.
-await unregister();

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { loadPdfJs } from './load-pdfjs';
 
-type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 type Canvas = typeof import('@napi-rs/canvas');
 
 export type RenderPageInput = {
@@ -26,22 +26,12 @@ const MAX_IMAGE_PIXELS = 50_000_000;
 const KEPT_DOCUMENTS = 3;
 
 const require = createRequire(import.meta.url);
-let modules: Promise<{ pdfjs: Pdfjs; canvas: Canvas; dataDir: string }> | undefined;
+let canvasModule: Canvas | undefined;
 
-/**
- * pdf.js and its worker half, loaded on first use. Its "fake worker" runs in this thread (the
- * sandbox's worker thread): `globalThis.pdfjsWorker` hands it the module, so nothing is
- * imported by URL. The minified builds: a third of the parse time.
- */
-function loadModules() {
-  modules ??= (async () => {
-    const dataDir = path.dirname(require.resolve('pdfjs-dist/package.json'));
-    const worker: unknown = await import('pdfjs-dist/legacy/build/pdf.worker.min.mjs');
-    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
-    const pdfjs = (await import('pdfjs-dist/legacy/build/pdf.min.mjs')) as Pdfjs;
-    return { pdfjs, canvas: require('@napi-rs/canvas') as Canvas, dataDir };
-  })();
-  return modules;
+/** The Skia canvas pdf.js draws on, loaded on the first page drawn. */
+function loadCanvas(): Canvas {
+  canvasModule ??= require('@napi-rs/canvas') as Canvas;
+  return canvasModule;
 }
 
 const documents = new Map<string, Promise<PDFDocumentProxy>>();
@@ -54,7 +44,7 @@ async function openDocument(input: RenderPageInput): Promise<PDFDocumentProxy> {
     documents.set(input.key, opened);
     return opened;
   }
-  const { pdfjs, dataDir } = await loadModules();
+  const { pdfjs, dataDir } = await loadPdfJs();
   const folder = (name: string) => `${path.join(dataDir, name)}${path.sep}`;
   opened = pdfjs.getDocument({
     // pdf.js takes ownership of (and detaches) the buffer it is given: hand it a copy.
@@ -81,7 +71,7 @@ async function openDocument(input: RenderPageInput): Promise<PDFDocumentProxy> {
 
 /** One page of a PDF drawn on a white canvas `width` pixels across, as WebP. */
 export async function renderPage(input: RenderPageInput): Promise<RenderedPage> {
-  const { canvas } = await loadModules();
+  const canvas = loadCanvas();
   const doc = await openDocument(input);
   if (!Number.isInteger(input.page) || input.page < 1 || input.page > doc.numPages) throw new RangeError(`The document has no page ${input.page}.`);
   const page = await doc.getPage(input.page);

@@ -7,11 +7,11 @@ import { auditAccessibility, launchBrowser, openPage, screenshot, SCREENSHOT_DIR
 import { isSamePage, markPage, partyStateOf, recordState, timestampIn, waitForDocument, waitForPartyState, waitForStatus } from '../helpers/contract-page';
 import { pdfsig, qpdfCheck } from '../helpers/pdf-tools';
 import { linkIn, mailsTo, makeContract, signingClient, startSigningEnv, waitForMailsTo, type SigningEnv } from '../helpers/signing';
-import { waitForPagesDrawn } from '../helpers/signing-page';
+import { signOnPage, waitForPagesDrawn } from '../helpers/signing-page';
 
 const CONTRACT = 'Hyresavtal Storgatan 1';
 
-describe('the contract page through the signing flow', () => {
+describe('the contract page through the signing flow', { timeout: 180_000 }, () => {
   let env: SigningEnv;
   let browser: Browser;
   beforeAll(async () => {
@@ -93,7 +93,7 @@ describe('the contract page through the signing flow', () => {
 
     // A reminder reaches the party whose answer is awaited, and only that one.
     await page.getByRole('button', { name: 'Send reminder' }).click();
-    await expect.poll(() => page.getByText('Reminder sent to Bo Ek.').isVisible()).toBe(true);
+    await page.getByText('Reminder sent to Bo Ek.').waitFor({ timeout: 30_000 });
     await waitForMailsTo(smtp, 'bo@ek.test', 2);
     expect(mailsTo(smtp, 'eva@nordin.test')).toHaveLength(1);
     await recordState(windows, 'sent', 'partly-signed');
@@ -103,12 +103,8 @@ describe('the contract page through the signing flow', () => {
     const bo = await openPage(browser);
     await bo.page.goto(linkIn(reminder!));
     await waitForPagesDrawn(bo.page, 2);
-    await bo.page.getByRole('button', { name: 'Sign the document' }).click();
-    await bo.page.getByRole('dialog', { name: 'Your signature' }).getByRole('tab', { name: 'Type' }).click();
-    await bo.page.getByRole('button', { name: 'Use this signature' }).click();
-    await bo.page.getByLabel(/agree to sign it electronically/).check();
-    await bo.page.getByRole('dialog', { name: 'Sign the document' }).getByRole('button', { name: 'Sign the document' }).click();
-    await expect.poll(() => bo.page.getByRole('heading', { name: 'The document is signed by everyone' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await signOnPage(bo.page);
+    await bo.page.getByRole('heading', { name: 'The document is signed by everyone' }).waitFor({ timeout: 30_000 });
     await bo.context.close();
     await recordState(windows, 'signed', 'signed');
     for (const window of windows) expect(await isSamePage(window.page), 'no reload').toBe(true);
@@ -129,7 +125,7 @@ describe('the contract page through the signing flow', () => {
 
     // In Swedish too.
     await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
-    await expect.poll(() => page.getByRole('heading', { name: 'Signerat av alla' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Signerat av alla' }).waitFor({ timeout: 30_000 });
     await waitForDocument(page);
     await screenshot(page, 'contract-signed-sv');
     expect(await auditAccessibility(page), 'signed, in Swedish').toEqual([]);

@@ -6,6 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../helpers/browser';
 import { makeContract, startSigningEnv, type SigningEnv } from '../helpers/signing';
+import { signOnPage } from '../helpers/signing-page';
 
 const EXAMPLE = path.resolve(import.meta.dirname, '../../docs/examples/embed.html');
 
@@ -49,13 +50,7 @@ describe('the signing page inside an integrator web app', () => {
     await page.goto(`${allowed.origin}/embed.html?link=${encodeURIComponent(link)}&return=1`);
     await expect.poll(() => page.locator('#events li[data-event="loaded"]').count(), { timeout: 20_000, interval: 100 }).toBe(1);
     const frame = page.frameLocator('#signing');
-    await frame.getByRole('button', { name: 'Sign the document' }).click();
-    const dialog = frame.getByRole('dialog', { name: 'Your signature' });
-    await dialog.getByRole('tab', { name: 'Type' }).click();
-    await dialog.getByRole('button', { name: 'Use this signature' }).click();
-    const confirm = frame.getByRole('dialog', { name: 'Sign the document' });
-    await confirm.getByLabel(/agree to sign it electronically/).check();
-    await confirm.getByRole('button', { name: 'Sign the document' }).click();
+    await signOnPage(frame);
     await expect.poll(() => page.locator('#events li[data-event="signed"]').count(), { timeout: 20_000, interval: 100 }).toBe(1);
     expect(await page.locator('#status').textContent()).toBe(`Signed: ${contract.parties[0]!.self}`);
     expect(await page.locator('#events li').allTextContents()).toEqual(['loaded (ready)', 'signed (completed)']);

@@ -1,20 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTimestamp } from '../../shared/time';
 import { auditAccessibility, launchBrowser, openPage, screenshot } from '../helpers/browser';
 import { makeContract, signingClient, startSigningEnv, type SigningEnv } from '../helpers/signing';
-import { phoneContext, waitForPagesDrawn } from '../helpers/signing-page';
-
-/** Makes a typed mark and confirms: the whole way to "Sign the document" on the page. */
-async function signByTyping(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Sign the document' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Your signature' });
-  await dialog.getByRole('tab', { name: 'Type' }).click();
-  await dialog.getByRole('button', { name: 'Use this signature' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Sign the document' });
-  await confirm.getByLabel(/agree to sign it electronically/).check();
-  await confirm.getByRole('button', { name: 'Sign the document' }).click();
-}
+import { phoneContext, signOnPage, waitForPagesDrawn } from '../helpers/signing-page';
 
 describe('the signing page as things change around it', () => {
   let env: SigningEnv;
@@ -76,7 +65,7 @@ describe('the signing page as things change around it', () => {
     await nils.state();
     expect((await nils.reject('Wrong rent')).status).toBe(200);
     // The page has not asked yet: signing is refused by the server, and the page shows why.
-    await signByTyping(page);
+    await signOnPage(page);
     await expect.poll(() => page.getByRole('heading', { name: 'The document was rejected' }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByRole('button', { name: 'Sign the document' }).count()).toBe(0);
 

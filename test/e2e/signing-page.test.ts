@@ -7,7 +7,7 @@ import { pdfsig, qpdfCheck } from '../helpers/pdf-tools';
 import { linkIn, makeContract, startSigningEnv, waitForMailsTo, type SigningEnv } from '../helpers/signing';
 import { phoneContext, tabTo, waitForPagesDrawn } from '../helpers/signing-page';
 
-describe('the signing page in Chromium', () => {
+describe('the signing page in Chromium', { timeout: 120_000 }, () => {
   let env: SigningEnv;
   let browser: Browser;
   beforeAll(async () => {
@@ -53,7 +53,7 @@ describe('the signing page in Chromium', () => {
     const desktop = await openPage(browser);
     const { page } = desktop;
     await page.goto(linkIn(invitation!));
-    await expect.poll(() => page.getByRole('heading', { name: 'Hyresavtal Storgatan 1' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Hyresavtal Storgatan 1' }).waitFor({ timeout: 30_000 });
     await waitForPagesDrawn(page, 2);
     // Nothing in the signature box until the party acts: a prompt, never a name in script.
     expect(await page.locator('.field-signature').textContent()).toBe('Signature');
@@ -84,7 +84,7 @@ describe('the signing page in Chromium', () => {
     await expect.poll(() => confirm.getByRole('alert').textContent()).toBe('Tick the box to confirm that you agree.');
     await confirm.getByLabel(/agree to sign it electronically/).check();
     await confirm.getByRole('button', { name: 'Sign the document' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Thank you, you have signed' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await page.getByRole('heading', { name: 'Thank you, you have signed' }).waitFor({ timeout: 30_000 });
     // After signing, the document stays in view, with what the party filled in.
     await waitForPagesDrawn(page, 2);
     expect(await page.getByRole('img', { name: /^Text \(Required\): Lägenhet 1102/ }).count()).toBe(1);
@@ -124,7 +124,7 @@ describe('the signing page in Chromium', () => {
     await phone.keyboard.press('Space');
     await tabTo(phone, /^Sign the document$/);
     await phone.keyboard.press('Enter');
-    await expect.poll(() => phone.getByRole('heading', { name: 'The document is signed by everyone' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await phone.getByRole('heading', { name: 'The document is signed by everyone' }).waitFor({ timeout: 30_000 });
     await screenshot(phone, 'signing-phone-completed');
     expect(phoneProblems).toEqual([]);
 

@@ -1,5 +1,6 @@
-import { devices, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { devices, type Browser, type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { screenshot } from './browser';
 
 /** A phone as parties mostly have: Chromium with the iPhone 13 profile (390x844, DPR 3, touch). */
 export function phoneContext(browser: Browser, options: { locale?: string } = {}): Promise<BrowserContext> {
@@ -44,4 +45,66 @@ export async function drawWithTouch(page: Page, selector: string, strokes: Array
     await session.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   }
   await session.detach();
+}
+
+/**
+ * What a party does on the signing page: text for the required TEXT and NAME fields it is led to
+ * (in page order), whether it ticks the required boxes, the name it types as its signature (else
+ * the name the page offers), a screenshot just before it confirms.
+ */
+export type PartyAnswers = { texts?: string[]; tick?: boolean; signatureName?: string; screenshotName?: string };
+
+/**
+ * One party signs on the signing page open in `page` (or in a frame), the way a party does:
+ * presses Sign, fills each field the page leads it to, types its signature, agrees and confirms.
+ * What follows (the thank-you, a refusal, a frame's return URL) is the caller's to wait for.
+ * The one place tests name the signing page's controls for signing.
+ */
+export async function signOnPage(page: Page | FrameLocator, answers: PartyAnswers = {}): Promise<void> {
+  const texts = [...(answers.texts ?? [])];
+  const bar = page.locator('.action-bar');
+  const left = bar.getByRole('alert');
+  const markDialog = page.getByRole('dialog', { name: 'Your signature' });
+  const confirm = page.getByRole('dialog', { name: 'Sign the document' });
+  await page.locator('.page-frame[data-state="loaded"]').first().waitFor({ timeout: 30_000 });
+  // Each press of Sign leads to the next field still to fill in, until the signature is asked for.
+  for (;;) {
+    await bar.getByRole('button', { name: 'Sign the document' }).click();
+    await left.or(markDialog).or(confirm).first().waitFor({ timeout: 30_000 });
+    if (!(await left.isVisible())) break;
+    const editor = bar.locator('.editor');
+    if ((await editor.getByRole('checkbox').count()) > 0) {
+      if (!answers.tick) throw new Error('The page asks for a tick the answers do not give.');
+      await editor.getByRole('checkbox').check();
+    } else {
+      const value = texts.shift();
+      if (value === undefined) throw new Error(`The page asks for more text than the answers give: ${await editor.textContent()}`);
+      await editor.getByRole('textbox').fill(value);
+    }
+  }
+  if (await markDialog.isVisible()) {
+    await markDialog.getByRole('tab', { name: 'Type' }).click();
+    if (answers.signatureName) await markDialog.getByLabel('Your name').fill(answers.signatureName);
+    await markDialog.getByRole('button', { name: 'Use this signature' }).click();
+  }
+  await confirm.getByLabel(/agree to sign it electronically/).check();
+  if (answers.screenshotName && 'screenshot' in page) await screenshot(page, answers.screenshotName);
+  await confirm.getByRole('button', { name: 'Sign the document' }).click();
+}
+
+/** One party signs through its link in a browser window of its own (a laptop's), waits for the thank-you, and closes it. */
+export async function signThroughSigningPage(browser: Browser, link: string, answers: PartyAnswers = {}): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+  try {
+    const page = await context.newPage();
+    await page.goto(link);
+    await signOnPage(page, answers);
+    await page
+      .getByRole('heading', { name: 'Thank you, you have signed' })
+      .or(page.getByRole('heading', { name: 'The document is signed by everyone' }))
+      .first()
+      .waitFor({ timeout: 30_000 });
+  } finally {
+    await context.close();
+  }
 }

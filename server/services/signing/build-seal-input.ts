@@ -6,6 +6,7 @@ import type { ContractRow } from '../../db/repos/contracts';
 import type { PartyRow } from '../../db/repos/parties';
 import { buildSignedPdf, type SignedPdfField, type SignedPdfInput } from '../../pdf/build-signed-pdf';
 import type { SignedPdfMark } from '../../pdf/signed-pdf-types';
+import { parseTagBox } from '../contracts/tag-fields';
 import type { PartyMark } from './read-mark';
 
 /**
@@ -59,6 +60,7 @@ export async function buildContractSeal(
   const input: SignedPdfInput = {
     original: original.data,
     fields,
+    covers: annotations.flatMap((annotation) => parseTagBox(annotation.tagBox) ?? []),
     language: contract.language as Language,
     now: new Date(completedAt),
     audit: {
