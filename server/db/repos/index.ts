@@ -11,6 +11,7 @@ import { createOfficeRepo } from './office';
 import { createOutboxRepo } from './outbox';
 import { createSettingsRepo } from './settings';
 import { createPartyCodeRepo } from './party-codes';
+import { createPartyMarkRepo } from './party-marks';
 import { createPartyRepo } from './parties';
 import { createTemplateFieldRepo } from './template-fields';
 import { createTemplateRepo } from './templates';
@@ -39,6 +40,7 @@ export function createRepos(db: Db) {
     attachments: createAttachmentRepo(db),
     activity: createActivityRepo(db),
     partyCodes: createPartyCodeRepo(db),
+    partyMarks: createPartyMarkRepo(db),
     webhookConsumers: createWebhookConsumerRepo(db),
     webhookDeliveries: createWebhookDeliveryRepo(db),
     webhookLog: createWebhookLogRepo(db),
