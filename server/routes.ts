@@ -3,12 +3,14 @@ import { outboxRoutes } from './api/outbox';
 import { annotationRoutes } from './api/annotations';
 import { attachmentRoutes } from './api/attachments';
 import { contractActionRoutes } from './api/contract-actions';
+import { contractPrepRoutes } from './api/contract-prep';
 import { contractRoutes } from './api/contracts';
 import { contractSigningRoutes } from './api/contract-signing';
 import { partnerRoutes } from './api/partner';
 import { partyRoutes } from './api/parties';
 import { sessionRoutes } from './api/session';
 import { settingsRoutes } from './api/settings';
+import { reminderSettingsRoutes } from './api/reminder-settings';
 import { templateRoutes } from './api/templates';
 import { userRoutes } from './api/users';
 import { webhookEventRoutes } from './api/webhook-events';
@@ -25,6 +27,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...contractRoutes,
   ...contractActionRoutes,
   ...contractSigningRoutes,
+  ...contractPrepRoutes,
   ...partyRoutes,
   ...annotationRoutes,
   ...attachmentRoutes,
@@ -32,4 +35,5 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...webhookEventRoutes,
   ...sessionRoutes,
   ...settingsRoutes,
+  ...reminderSettingsRoutes,
 ];

@@ -75,6 +75,8 @@ export function App() {
       return <Notice title={text.draftTitle} body={text.draftBody} />;
     case 'expired':
       return <Notice title={text.expiredTitle} body={text.expiredBody} />;
+    case 'withdrawn':
+      return <Notice title={text.withdrawnTitle} body={text.withdrawnBody} />;
     case 'closed-rejected':
       return <Notice title={text.closedRejectedTitle} body={text.closedRejectedBody} />;
     case 'rejected':

@@ -44,6 +44,7 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     if (!contract) throw notFound('contract');
     const stage = stageOf(ctx, contract, party, ctx.repos.parties.listInContract(contract.id), isVerified(req, party));
     if (stage === 'needs-code' || stage === 'draft') throw new AppError('forbidden', 'Open the document from the signing page first.');
+    if (stage === 'withdrawn') throw new AppError('contract-state', 'The sender withdrew this document.');
     return contract;
   };
   const authenticationOf = (party: PartyRow) => ctx.repos.contracts.findById(party.contractId)?.requireAuth ?? 'NONE';

@@ -8,6 +8,7 @@ import type { TemplateRow } from '../../db/repos/templates';
 import { AppError, validationFailed } from '../../core/errors';
 import { PdfReadError, type PageSize } from '../../pdf/read-pdf-info';
 import { renderContractPdf, TooManyPagesError } from '../../pdf/render-contract-pdf';
+import { reminderChangesOf } from '../reminders/reminder-defaults';
 
 /** The plain fields of a contract body (not template, not content) as column changes. */
 export function contractChangesOf(ctx: AppContext, input: TContractUpdate): ContractChanges {
@@ -29,7 +30,7 @@ export function contractChangesOf(ctx: AppContext, input: TContractUpdate): Cont
     else changes.expireAt = at;
   }
   if (errors.length > 0) throw validationFailed(errors);
-  return changes;
+  return { ...changes, ...reminderChangesOf(input) };
 }
 
 export function resolveTemplate(ctx: AppContext, path: string): TemplateRow {

@@ -5,6 +5,7 @@ import { inTransaction } from '../../db/open-database';
 import type { Actor } from '../../http/request-context';
 import { contractChangesOf, readUploadedPdf, renderContractText, resolveTemplate } from './contract-fields';
 import { logActivity, type RequestOrigin } from './log-activity';
+import { initialReminders } from '../reminders/reminder-defaults';
 
 /** A draft from an uploaded PDF; the PDF is parsed before anything is stored. */
 export async function createContractFromPdf(ctx: AppContext, pdf: Buffer, actor: Actor, origin: RequestOrigin): Promise<ContractRow> {
@@ -12,6 +13,7 @@ export async function createContractFromPdf(ctx: AppContext, pdf: Buffer, actor:
   return inTransaction(ctx.db, () => {
     const now = ctx.now();
     const contract = ctx.repos.contracts.insert({
+      ...initialReminders(ctx),
       source: 'upload',
       originalFileId: ctx.repos.files.putFile(pdf, 'application/pdf', now),
       pageSizes: JSON.stringify(pageSizes),
@@ -48,6 +50,7 @@ export async function createContractFromJson(
   return inTransaction(ctx.db, () => {
     const now = ctx.now();
     const contract = ctx.repos.contracts.insert({
+      ...initialReminders(ctx),
       ...changes,
       ...text,
       source: 'rendered',

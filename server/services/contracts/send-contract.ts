@@ -55,6 +55,7 @@ export async function sendContract(
           signatureName: party.name,
           origin,
           authentication: 'AUTO_SIGN',
+          userId: actor.id,
         }))
     : [];
   return commitAcceptances(ctx, contractId, acceptances, {

@@ -14,6 +14,7 @@ export function stageOf(ctx: AppContext, contract: ContractRow, party: PartyRow,
   if (contract.status === 'draft') return 'draft';
   if (contract.status === 'signed') return 'completed';
   if (contract.status === 'rejected') return party.rejectedAt === null ? 'closed-rejected' : 'rejected';
+  if (contract.withdrawnAt !== null) return 'withdrawn';
   if (isExpired(ctx, contract)) return 'expired';
   if (party.isAccept) return 'accepted';
   if (party.signType !== 'VIEWER' && !isInTurn(turnOf(party), parties.map(turnOf), contract.partyOrderDefined)) return 'waiting-turn';
@@ -28,7 +29,7 @@ export function signingState(ctx: AppContext, party: PartyRow, isVerified: boole
   const parties = ctx.repos.parties.listInContract(contract.id);
   const stage = stageOf(ctx, contract, party, parties, isVerified);
   const base = `/sign/${party.signToken}`;
-  const canSeeDocument = stage !== 'needs-code' && stage !== 'draft';
+  const canSeeDocument = stage !== 'needs-code' && stage !== 'draft' && stage !== 'withdrawn';
   const answering = parties.filter((candidate) => isAnswering(turnOf(candidate)));
   const code = ctx.repos.partyCodes.find(party.id);
   return {
