@@ -1,8 +1,10 @@
 import { enContract } from './en-contract';
+import { enPrepare } from './en-prepare';
 
 /** English, the reference dictionary: every other language has exactly these keys. */
 export const en = {
   ...enContract,
+  ...enPrepare,
   'action.cancel': 'Cancel',
   'action.close': 'Close',
   'action.continue': 'Continue',
@@ -140,9 +142,9 @@ export const en = {
   'contracts.title': 'Contracts',
   'contracts.description': 'Every contract of the office, from draft to signed.',
   'contracts.new': 'New contract',
-  'contracts.search': 'Name',
-  'contracts.searchPlaceholder': 'Search by name',
-  'contracts.allStatuses': 'All statuses',
+  'contracts.search': 'Search',
+  'contracts.searchPlaceholder': 'Contract, party or e-mail',
+  'contracts.allStatuses': 'All',
   'contracts.anyone': 'Anyone',
   'contracts.sort': 'Sort by',
   'contracts.sortNewest': 'Newest first',
@@ -153,7 +155,7 @@ export const en = {
   'contracts.emptyTitle': 'No contracts yet',
   'contracts.emptyBody': 'Create one from a template or upload a PDF.',
   'contracts.noMatchTitle': 'No contract matches',
-  'contracts.noMatchBody': 'Try another name or status.',
+  'contracts.noMatchBody': 'Try another search or status.',
   'contracts.untitled': 'Contract {id} (no name)',
   'contracts.source': 'Start from',
   'contracts.fromTemplate': 'A template',

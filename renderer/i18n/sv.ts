@@ -1,9 +1,11 @@
 import type { MessageKey } from './en';
 import { svContract } from './sv-contract';
+import { svPrepare } from './sv-prepare';
 
 /** Svenska. */
 export const sv: Record<MessageKey, string> = {
   ...svContract,
+  ...svPrepare,
   'action.cancel': 'Avbryt',
   'action.close': 'Stäng',
   'action.continue': 'Fortsätt',
@@ -141,9 +143,9 @@ export const sv: Record<MessageKey, string> = {
   'contracts.title': 'Avtal',
   'contracts.description': 'Kontorets alla avtal, från utkast till signerat.',
   'contracts.new': 'Nytt avtal',
-  'contracts.search': 'Namn',
-  'contracts.searchPlaceholder': 'Sök på namn',
-  'contracts.allStatuses': 'Alla statusar',
+  'contracts.search': 'Sök',
+  'contracts.searchPlaceholder': 'Avtal, part eller e-post',
+  'contracts.allStatuses': 'Alla',
   'contracts.anyone': 'Alla',
   'contracts.sort': 'Sortera',
   'contracts.sortNewest': 'Nyast först',
@@ -154,7 +156,7 @@ export const sv: Record<MessageKey, string> = {
   'contracts.emptyTitle': 'Inga avtal än',
   'contracts.emptyBody': 'Skapa ett från en mall eller ladda upp en PDF.',
   'contracts.noMatchTitle': 'Inget avtal matchar',
-  'contracts.noMatchBody': 'Prova ett annat namn eller en annan status.',
+  'contracts.noMatchBody': 'Prova en annan sökning eller status.',
   'contracts.untitled': 'Avtal {id} (utan namn)',
   'contracts.source': 'Utgå från',
   'contracts.fromTemplate': 'En mall',

@@ -100,9 +100,12 @@ export function UsersPage() {
               <Button size="small" onClick={() => setEditing(user)} aria-label={t('users.edit', { name: user.username })}>
                 {t('action.edit')}
               </Button>
-              <Button size="small" variant="ghost" onClick={() => remove(user)} aria-label={t('users.delete', { name: user.username })}>
-                {t('action.delete')}
-              </Button>
+              {/* Deleting one's own account would end the session mid-work: another administrator does it. */}
+              {user.self === session.user.self ? null : (
+                <Button size="small" variant="ghost" onClick={() => remove(user)} aria-label={t('users.delete', { name: user.username })}>
+                  {t('action.delete')}
+                </Button>
+              )}
             </td>
           </tr>
         )}
