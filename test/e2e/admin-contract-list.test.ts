@@ -121,7 +121,7 @@ describe('the contract list: search, counts per status, state in the URL, at 800
     expect(await fitsWidth(page)).toBe(true);
 
     // In Swedish at 800 px, too.
-    await page.evaluate(() => window.localStorage.setItem('signdesk.language', 'sv'));
+    await page.evaluate("window.localStorage.setItem('signdesk.language', 'sv')");
     await page.goto(`${t.url}/admin/contracts?status=sent`);
     await expect.poll(() => tabText(page, 'sent'), until).toBe('Skickat3');
     await screenshot(page, 'contracts-800-sv');
