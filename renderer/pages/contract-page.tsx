@@ -73,7 +73,7 @@ export function ContractPage({ id }: { id: string }) {
   };
   const duplicate = () =>
     void action.run('duplicate', async () => {
-      const copy = await sendJson<TContract>('POST', `${path}/duplicate`, row.name ? { name: t('contract.copyName', { name: row.name }) } : {});
+      const copy = await sendJson<TContract>('POST', `${path}/duplicate`, row.name ? { name: t('contract.copyName', { name: row.name.slice(0, 980) }) } : {});
       navigate(`/contracts/${idOf(copy.self)}`);
     });
   const openWithdraw = () => {

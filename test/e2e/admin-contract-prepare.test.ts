@@ -94,6 +94,8 @@ describe('preparing and managing contracts in the admin UI', () => {
     await reminders.getByRole('button', { name: 'Save reminders' }).click();
     await expect.poll(async () => (await apiContract(self)).reminder_max_count, until).toBe(4);
     expect(await apiContract(self)).toMatchObject({ reminder_interval_days: 200, expiry_warning_days: 5 });
+    await screenshot(page, 'prepare-contract-draft');
+    expect(await auditAccessibility(page), 'draft with an end date and reminders').toEqual([]);
 
     await page.getByRole('button', { name: 'Send for signing' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Send', exact: true }).click();
