@@ -1,7 +1,10 @@
+import { useEffect, useState, type ReactNode } from 'react';
 import type { TReminderSettings } from '../../shared/api/reminders';
 import { MAX_REMINDER_COUNT, MAX_REMINDER_DAYS } from '../../shared/api/reminders';
 import { useT } from '../lib/i18n';
+import { useAction } from '../lib/use-action';
 import { CheckboxField, TextField } from './fields';
+import { Button, Notice, ProblemAlert } from './ui';
 
 /** The reminder choice as a form edits it: switches and the numbers as typed. */
 export type ReminderForm = { isReminding: boolean; interval: string; max: string; isWarning: boolean; warning: string };
@@ -64,11 +67,67 @@ export function ReminderFields({ form, onChange, errors }: Props) {
 }
 
 /** What a form's problems say beside each field. */
-export function useReminderProblems() {
+function useReminderProblems() {
   const t = useT();
   return (problems: Partial<Record<keyof TReminderSettings, true>>) => ({
     ...(problems.reminder_interval_days ? { reminder_interval_days: t('reminders.daysInvalid', { max: MAX_REMINDER_DAYS }) } : {}),
     ...(problems.reminder_max_count ? { reminder_max_count: t('reminders.countInvalid', { max: MAX_REMINDER_COUNT }) } : {}),
     ...(problems.expiry_warning_days ? { expiry_warning_days: t('reminders.daysInvalid', { max: MAX_REMINDER_DAYS }) } : {}),
   });
+}
+
+type FormProps = {
+  label: string;
+  value: TReminderSettings;
+  onSave: (body: TReminderSettings) => Promise<void>;
+  submitLabel: string;
+  /** Save is offered only once something changed (a contract's own choice), else always (the office default). */
+  isChangeRequired?: boolean;
+  /** Said under the fields (e.g. that a warning needs an end date). */
+  note?: (form: ReminderForm) => ReactNode;
+};
+
+/** A reminder choice as a form: checked here, saved by the caller, "Saved." once it is. */
+export function ReminderSettingsForm({ label, value, onSave, submitLabel, isChangeRequired = false, note }: FormProps) {
+  const t = useT();
+  const [form, setForm] = useState<ReminderForm>(() => reminderFormOf(value));
+  const [isSaved, setIsSaved] = useState(false);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const toProblems = useReminderProblems();
+  const save = useAction();
+  const saved = JSON.stringify(value);
+  // The server's values become the form's once saved (or changed elsewhere).
+  useEffect(() => setForm(reminderFormOf(value)), [saved]);
+  const checked = reminderBodyOf(form);
+  const isChanged = 'problems' in checked || JSON.stringify(checked.body) !== saved;
+  const submit = save.submit('save', async () => {
+    if ('problems' in checked) {
+      setProblems(toProblems(checked.problems));
+      return;
+    }
+    setProblems({});
+    await onSave(checked.body);
+    setIsSaved(true);
+  });
+  const labels = { fields: { reminder_interval_days: t('reminders.interval'), reminder_max_count: t('reminders.max'), expiry_warning_days: t('reminders.warningDays') } };
+  return (
+    <form onSubmit={submit} noValidate aria-label={label}>
+      <ProblemAlert error={save.error} labels={labels} />
+      {isSaved ? <Notice tone="success">{t('state.saved')}</Notice> : null}
+      <ReminderFields
+        form={form}
+        onChange={(next) => {
+          setIsSaved(false);
+          setForm(next);
+        }}
+        errors={{ ...save.errors, ...problems }}
+      />
+      {note?.(form)}
+      <div className="form-actions">
+        <Button type="submit" variant={isChangeRequired ? 'secondary' : 'primary'} isBusy={save.busy === 'save'} disabled={isChangeRequired && !isChanged}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
 }

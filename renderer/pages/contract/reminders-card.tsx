@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react';
 import type { TContract } from '../../../shared/api/contracts';
 import type { TReminderSettings } from '../../../shared/api/reminders';
-import { reminderBodyOf, ReminderFields, reminderFormOf, useReminderProblems, type ReminderForm } from '../../components/reminder-fields';
-import { Button, Card, Notice, ProblemAlert } from '../../components/ui';
+import { ReminderSettingsForm } from '../../components/reminder-fields';
+import { Card } from '../../components/ui';
 import { sendJson } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import type { PartyView } from '../../lib/party-state';
-import { useAction } from '../../lib/use-action';
 import type { ContractView } from './use-contract';
 
 const settingsOf = (contract: TContract): TReminderSettings => ({
@@ -49,50 +47,22 @@ function ReminderStatus({ view }: { view: ContractView }) {
 export function RemindersCard({ view, onSaved }: { view: ContractView; onSaved: () => Promise<void> }) {
   const t = useT();
   const { contract, status } = view;
-  const [form, setForm] = useState<ReminderForm>(() => reminderFormOf(settingsOf(contract)));
-  const [isSaved, setIsSaved] = useState(false);
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  const toProblems = useReminderProblems();
-  const save = useAction();
-  const saved = JSON.stringify(settingsOf(contract));
-  // The server's values are the form's once saved (or changed elsewhere) and not being edited.
-  useEffect(() => setForm(reminderFormOf(settingsOf(contract))), [saved]);
-  const isEditable = status === 'draft' || status === 'sent';
-  const checked = reminderBodyOf(form);
-  const isChanged = 'problems' in checked || JSON.stringify(checked.body) !== saved;
-  const submit = save.submit('save', async () => {
-    if ('problems' in checked) {
-      setProblems(toProblems(checked.problems));
-      return;
-    }
-    setProblems({});
-    await sendJson('PUT', `${contract.self}/reminders`, checked.body);
+  const save = async (body: TReminderSettings) => {
+    await sendJson('PUT', `${contract.self}/reminders`, body);
     await onSaved();
-    setIsSaved(true);
-  });
-  const labels = { fields: { reminder_interval_days: t('reminders.interval'), reminder_max_count: t('reminders.max'), expiry_warning_days: t('reminders.warningDays') } };
+  };
   return (
     <Card title={t('reminders.title')} description={t('reminders.description')}>
       <ReminderStatus view={view} />
-      {isEditable ? (
-        <form onSubmit={submit} noValidate aria-label={t('reminders.title')}>
-          <ProblemAlert error={save.error} labels={labels} />
-          {isSaved ? <Notice tone="success">{t('state.saved')}</Notice> : null}
-          <ReminderFields
-            form={form}
-            onChange={(next) => {
-              setIsSaved(false);
-              setForm(next);
-            }}
-            errors={{ ...save.errors, ...problems }}
-          />
-          {form.isWarning && !contract.expire_time ? <p className="field-hint">{t('reminders.needsExpiry')}</p> : null}
-          <div className="form-actions">
-            <Button type="submit" isBusy={save.busy === 'save'} disabled={!isChanged}>
-              {t('reminders.save')}
-            </Button>
-          </div>
-        </form>
+      {status === 'draft' || status === 'sent' ? (
+        <ReminderSettingsForm
+          label={t('reminders.title')}
+          value={settingsOf(contract)}
+          onSave={save}
+          submitLabel={t('reminders.save')}
+          isChangeRequired
+          note={(form) => (form.isWarning && !contract.expire_time ? <p className="field-hint">{t('reminders.needsExpiry')}</p> : null)}
+        />
       ) : null}
     </Card>
   );
