@@ -8,15 +8,13 @@ type Source = { file: File } | { template: string; name: string };
 
 /**
  * A new draft named after its file or its template, as an office expects, not "Contract 12
- * (no name)". The upload asks for the name in `?name=`; a server that does not take it yet gets
- * the name in a PUT right after.
+ * (no name)". An upload's body is the PDF itself, so its name follows in a PUT.
  */
 export async function createNamedContract(source: Source): Promise<TContract> {
   if ('template' in source) {
     return sendJson<TContract>('POST', '/api/contracts', { template: source.template, ...(source.name ? { name: source.name } : {}) });
   }
   const name = nameFromFile(source.file.name);
-  const path = name ? `/api/contracts?name=${encodeURIComponent(name)}` : '/api/contracts';
-  const contract = (await (await request('POST', path, { raw: source.file, contentType: 'application/pdf' })).json()) as TContract;
-  return name && contract.name !== name ? sendJson<TContract>('PUT', contract.self, { name }) : contract;
+  const contract = (await (await request('POST', '/api/contracts', { raw: source.file, contentType: 'application/pdf' })).json()) as TContract;
+  return name ? sendJson<TContract>('PUT', contract.self, { name }) : contract;
 }

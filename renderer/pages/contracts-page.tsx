@@ -5,12 +5,11 @@ import type { TTemplate } from '../../shared/api/templates';
 import { PagedTable } from '../components/data-table';
 import { FileField, SelectField } from '../components/fields';
 import { FormDialog } from '../components/form-dialog';
-import { Badge, Button, EmptyState, FeatureMissing, PageHeader, ProblemAlert } from '../components/ui';
+import { Badge, Button, EmptyState, PageHeader, ProblemAlert } from '../components/ui';
 import { getJson, getPage, idOf } from '../lib/api';
 import { apiCountsPath, apiListPath, listSearch, pageTokenOf, readListQuery, rememberListSearch, type ContractListQuery } from '../lib/contract-list-query';
 import { contractStatus, STATUS_LABEL, STATUS_TONE } from '../lib/contract-status';
 import { createNamedContract } from '../lib/create-contract';
-import { useFeatures } from '../lib/features';
 import { useT } from '../lib/i18n';
 import { Link, useRouter } from '../lib/router';
 import { useAction } from '../lib/use-action';
@@ -32,7 +31,8 @@ function NewContractDialog({ onClose }: { onClose: () => void }) {
     const contract = source === 'template' ? await createNamedContract({ template, name: chosen?.name ?? '' }) : file ? await createNamedContract({ file }) : undefined;
     if (contract) navigate(`/contracts/${idOf(contract.self)}`);
   });
-  const choices = (templates.data?.items ?? []).map((row) => ({ value: row.self, label: row.is_published ? row.name : `${row.name} (${t('templates.unpublished')})` }));
+  // Published decides what is offered here (an administrator can still start one from an unpublished template's own page).
+  const choices = (templates.data?.items ?? []).filter((row) => row.is_published).map((row) => ({ value: row.self, label: row.name }));
   return (
     <FormDialog
       title={t('contracts.new')}
@@ -87,13 +87,12 @@ function ContractRow({ contract, nameOf }: { contract: TContract; nameOf: (path:
 
 export function ContractsPage() {
   const t = useT();
-  const features = useFeatures();
   const { search, navigate } = useRouter();
   const query = readListQuery(search);
   const searchText = listSearch(query);
   const [isCreating, setIsCreating] = useState(false);
-  const list = usePagedList<TContract>(features.contracts ? apiListPath(query) : undefined, { pollMs: 3000 });
-  const counts = useLoad((signal) => (features.contracts ? getJson<TContractCounts>(apiCountsPath(query), signal) : Promise.resolve(undefined)), [features.contracts, apiCountsPath(query)], { pollMs: 3000 });
+  const list = usePagedList<TContract>(apiListPath(query), { pollMs: 3000 });
+  const counts = useLoad((signal) => getJson<TContractCounts>(apiCountsPath(query), signal), [apiCountsPath(query)], { pollMs: 3000 });
   const { nameOf, users } = useUserNames();
   const change = (changes: Partial<ContractListQuery>) => navigate(`/contracts${listSearch({ ...query, page: '', ...changes })}`);
   useEffect(() => rememberListSearch(searchText), [searchText]);
@@ -102,8 +101,6 @@ export function ContractsPage() {
   useEffect(() => {
     if (isStalePage) navigate(`/contracts${listSearch({ ...query, page: '' })}`, { replace: true });
   }, [isStalePage]);
-
-  if (features.isKnown && !features.contracts) return <FeatureMissing title={t('contracts.title')} description={t('contracts.description')} />;
   const newContract = (
     <Button variant="primary" onClick={() => setIsCreating(true)}>
       {t('contracts.new')}

@@ -10,6 +10,7 @@ import { useFormState } from '../../lib/forms';
 import { readableErrors } from '../../lib/problem-lines';
 import { useT } from '../../lib/i18n';
 import { useAction } from '../../lib/use-action';
+import { useSignedIn } from '../../lib/session';
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', sv: 'Svenska' };
 
@@ -45,6 +46,7 @@ function changesOf(draft: Draft, contract: TContract): { changes: Record<string,
 
 function DraftSettings({ contract, onSaved }: { contract: TContract; onSaved: () => Promise<void> }) {
   const t = useT();
+  const session = useSignedIn();
   const [isSaved, setIsSaved] = useState(false);
   const [hasTried, setHasTried] = useState(false);
   const { form, setForm, bind } = useFormState(() => draftOf(contract), useCallback(() => setIsSaved(false), []));
@@ -76,7 +78,7 @@ function DraftSettings({ contract, onSaved }: { contract: TContract; onSaved: ()
         <SelectField label={t('field.requireAuth')} hint={t('field.requireAuthHint')} error={errors.require_auth} options={REQUIRE_AUTH_VALUES.map((value) => ({ value, label: t(`auth.${value}`) }))} {...bind('require_auth')} />
         <DateTimeField
           legend={t('field.expireTime')}
-          hint={t('field.expireTimeHint')}
+          hint={t('field.expireTimeHint', { zone: session.office.time_zone })}
           error={expireError}
           date={form.expire_date}
           time={form.expire_clock}

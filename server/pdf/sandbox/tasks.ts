@@ -1,4 +1,5 @@
 import { readPdfInfo } from '../read-pdf-info';
+import { readTextTags } from '../read-text-tags';
 
 /**
  * What the PDF sandbox can do: each task takes and returns plain data (structured-cloneable),
@@ -7,6 +8,8 @@ import { readPdfInfo } from '../read-pdf-info';
 export const pdfTasks = {
   /** An uploaded PDF parsed completely enough to sign it: its pages' displayed sizes. */
   inspect: (input: { bytes: Uint8Array; maxPages: number }) => readPdfInfo(input.bytes, input.maxPages),
+  /** The text tags (`{{signature:1}}` …) in a PDF's text, with their boxes on the displayed pages. */
+  'find-tags': (input: { bytes: Uint8Array; maxTags: number }) => readTextTags(input.bytes, input.maxTags),
 };
 
 export type PdfTasks = typeof pdfTasks;

@@ -9,7 +9,8 @@ import { newSignToken } from './save-party';
 
 /**
  * A new draft made from any contract the actor may see: its PDF and settings, its parties
- * (new links, no answers), their fields (no values) and its attachments; the files are shared,
+ * (new links, no answers), their fields (no values), the template fields still waiting for a
+ * party (a contract from a PDF template) and its attachments; the files are shared,
  * not copied. An `expire_time` already past is dropped. The copy's log starts with
  * `contract.created` naming the original as its subject. One transaction.
  */
@@ -64,9 +65,9 @@ export function duplicateContract(ctx: AppContext, contractId: number, input: TC
     for (const field of ctx.repos.annotations.listInContract(source.id)) {
       const partyId = partyIds.get(field.partyId);
       if (partyId === undefined) continue;
-      const { pdfPage, posX, posY, width, height, type, content, inputRequired, renderWhenSigned } = field;
+      const { pdfPage, posX, posY, width, height, type, content, inputRequired, renderWhenSigned, tagBox } = field;
       ctx.repos.annotations.insert({
-        ...{ pdfPage, posX, posY, width, height, type, content, inputRequired, renderWhenSigned },
+        ...{ pdfPage, posX, posY, width, height, type, content, inputRequired, renderWhenSigned, tagBox },
         contractId: copy.id,
         partyId,
         createdBy: actor.id,
@@ -74,6 +75,8 @@ export function duplicateContract(ctx: AppContext, contractId: number, input: TC
         updatedAt: now,
       });
     }
+    const waiting = ctx.repos.templateFields.listWaiting(source.id);
+    ctx.repos.templateFields.insertWaiting(waiting.map(({ id: _id, ...field }) => ({ ...field, contractId: copy.id })));
     for (const attachment of ctx.repos.attachments.listInContract(source.id)) {
       const { name, contentType, size, fileId } = attachment;
       ctx.repos.attachments.insert({ name, contentType, size, fileId, contractId: copy.id, createdBy: actor.id, createdAt: now });
