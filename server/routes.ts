@@ -4,6 +4,7 @@ import { annotationRoutes } from './api/annotations';
 import { attachmentRoutes } from './api/attachments';
 import { bulkSendRoutes } from './api/bulk-sends';
 import { contractActionRoutes } from './api/contract-actions';
+import { contractPrepRoutes } from './api/contract-prep';
 import { contractRoutes } from './api/contracts';
 import { contractSigningRoutes } from './api/contract-signing';
 import { partnerRoutes } from './api/partner';
@@ -11,6 +12,7 @@ import { partyRoutes } from './api/parties';
 import { sessionRoutes } from './api/session';
 import { settingsRoutes } from './api/settings';
 import { backupRoutes } from './api/backup';
+import { reminderSettingsRoutes } from './api/reminder-settings';
 import { templateFieldRoutes } from './api/template-fields';
 import { templateRoutes } from './api/templates';
 import { userRoutes } from './api/users';
@@ -30,6 +32,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...contractRoutes,
   ...contractActionRoutes,
   ...contractSigningRoutes,
+  ...contractPrepRoutes,
   ...partyRoutes,
   ...annotationRoutes,
   ...attachmentRoutes,
@@ -37,5 +40,6 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...webhookEventRoutes,
   ...sessionRoutes,
   ...settingsRoutes,
+  ...reminderSettingsRoutes,
   ...backupRoutes,
 ];

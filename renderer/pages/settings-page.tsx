@@ -9,7 +9,9 @@ import { useFormState } from '../lib/forms';
 import { useT } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { useAction } from '../lib/use-action';
+import { readableErrors } from '../lib/problem-lines';
 import { useLoad } from '../lib/use-load';
+import { ReminderDefaults } from './settings/reminder-defaults';
 
 const zones = (() => {
   try {
@@ -29,7 +31,8 @@ function GeneralSettings() {
     useCallback(() => setIsSaved(false), []),
   );
   const save = useAction();
-  const { errors } = save;
+  const labels = { fields: { office_name: t('field.officeName'), office_email: t('field.officeEmail'), public_base_url: t('field.publicBaseUrl'), time_zone: t('field.timeZone') } };
+  const errors = readableErrors(save.errors, labels);
   useEffect(() => {
     const data = loaded.data;
     if (data) {
@@ -53,7 +56,7 @@ function GeneralSettings() {
   return (
     <form onSubmit={submit} noValidate>
       <Card title={t('settings.general')} description={t('settings.generalDescription')}>
-        <ProblemAlert error={save.error} />
+        <ProblemAlert error={save.error} labels={labels} />
         {isSaved ? <Notice tone="success">{t('state.saved')}</Notice> : null}
         <div className="form-grid">
           <OfficeFields name={bind('office_name')} email={bind('office_email')} errors={errors} />
@@ -238,6 +241,7 @@ export function SettingsPage() {
       <div className="stack">
         <GeneralSettings />
         <MessagingSettings />
+        <ReminderDefaults />
         <SigningCertificate />
         <BackupRestore />
         <BackupSchedule />

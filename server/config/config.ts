@@ -31,6 +31,7 @@ const ZEnvSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   OUTBOX_RETRY_SCHEDULE_S: secondsList.optional(),
   OUTBOX_TIMEOUT_MS: z.coerce.number().int().min(1).default(15_000),
+  REMINDER_DAY_S: z.coerce.number().positive().default(86_400),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -51,6 +52,8 @@ export type Config = {
   outboxRetryScheduleS: number[];
   /** Connect and greeting timeout of SMTP, whole-request timeout of the SMS gateway. */
   outboxTimeoutMs: number;
+  /** The length of a "day" of reminder and expiry-warning schedules; tests shrink it to seconds. */
+  reminderDayMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 };
 
@@ -83,6 +86,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     outboxRetryScheduleS: e.OUTBOX_RETRY_SCHEDULE_S ?? DEFAULT_OUTBOX_RETRY_SCHEDULE_S,
     outboxTimeoutMs: e.OUTBOX_TIMEOUT_MS,
+    reminderDayMs: e.REMINDER_DAY_S * 1000,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTRACT_STATUSES, LANGUAGES, REQUIRE_AUTH_VALUES } from './enums';
 import { longText, resourcePath, shortText, ZPageQuerySchema, ZTimestampSchema } from './common';
+import { reminderFields } from './reminders';
 
 /** Loose enough for every address a mail server takes, strict enough to catch a typo'd field. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -35,6 +36,15 @@ export const ZContractSchema = z
     is_answered: z.boolean(),
     is_signed: z.boolean(),
     is_rejected: z.boolean(),
+    ...reminderFields,
+    next_reminder_time: ZTimestampSchema.nullable().meta({ description: 'When the next automatic reminder goes out; null: none planned' }),
+    expiry_warning_time: ZTimestampSchema.nullable().meta({ description: 'When the expiry warning goes out; null: none planned' }),
+    expiry_warned_time: ZTimestampSchema.nullable().meta({ description: 'When the expiry warning went out' }),
+    withdrawn_time: ZTimestampSchema.nullable().meta({
+      description: 'Set when the office withdrew the sent contract: its links are closed. The status stays sent.',
+    }),
+    withdrawn_by: z.string().nullable().meta({ description: 'The user who withdrew it (/api/users/<id>)' }),
+    withdraw_reason: z.string().nullable(),
   })
   .meta({ id: 'ApiContract' });
 
@@ -54,6 +64,7 @@ const writableContractFields = {
   template: ZTemplatePathSchema.nullable().meta({
     description: 'Render the contract PDF from this template; null unlinks the template and keeps the PDF',
   }),
+  ...reminderFields,
 };
 
 /** The JSON way to create a contract (the other is a PDF body): every writable field, all optional. */
@@ -69,6 +80,12 @@ export const CONTRACT_READ_ONLY_FIELDS = [
   'is_answered',
   'is_signed',
   'is_rejected',
+  'next_reminder_time',
+  'expiry_warning_time',
+  'expiry_warned_time',
+  'withdrawn_time',
+  'withdrawn_by',
+  'withdraw_reason',
 ] as const;
 
 export const CONTRACT_SORT_KEYS = ['id', 'name', 'is_signed'] as const;
@@ -98,6 +115,9 @@ export const ZContractListQuerySchema = ZPageQuerySchema.extend({
     .optional()
     .meta({ description: 'Only contracts created by this user (/api/users/<id>)' }),
   name: shortText().optional().meta({ description: 'Case-insensitive substring of the contract name' }),
+  q: shortText()
+    .optional()
+    .meta({ description: "Case-insensitive substring of the contract name or of a party's name or e-mail" }),
   sort: ZContractSortSchema.optional(),
 });
 
@@ -108,12 +128,19 @@ export const ZContractSendSchema = z
   })
   .meta({ id: 'ApiContractSend' });
 
+export const ACTOR_TYPES = ['user', 'party', 'appliance'] as const;
+
 export const ZActivityEntrySchema = z
   .object({
     time: ZTimestampSchema,
     event: z.string(),
     user_agent: z.string(),
     ip_address: z.string(),
+    actor_type: z.enum(ACTOR_TYPES).meta({ description: 'Who did it: a user, a party (from its link), or SignDesk itself' }),
+    actor: z.string().nullable().meta({ description: 'The user or party path of the actor; null for SignDesk itself' }),
+    actor_name: z.string().meta({ description: "The actor's name as it reads: a user's full name (else username), a party's name" }),
+    subject: z.string().meta({ description: 'The resource the entry is about (a party, annotation or attachment path), or empty' }),
+    detail: z.string().meta({ description: 'How a message went out (email, sms, email+sms, none), a reason; else empty' }),
   })
   .meta({ id: 'ApiActivityLogEntry' });
 
