@@ -1,19 +1,15 @@
 import express, { type Express, type RequestHandler, type Router } from 'express';
-import { STYLE } from './apidoc/html';
-import { renderIndex, renderPostingData } from './apidoc/render-apidoc';
+import { apidocPages } from './apidoc/apidoc-pages';
 import type { AppContext } from './context';
 import { resolveActingUser } from './http/acting-user';
 import { requireApiVersion } from './http/api-version';
 import { AppError } from './core/errors';
 import { authenticate, type PrincipalResolver } from './http/authenticate';
-import { buildOpenApiDocument } from './http/openapi';
 import { parseStructuredBody } from './http/parse-body';
 import { problemHandler } from './http/problem';
 import { rateLimit } from './http/rate-limit';
 import { runInOrder } from './http/run-in-order';
 import { mountRoutes, publicRouteKeys, type AnyRoute } from './http/route';
-import { htmlSecurityHeaders } from './http/security-headers';
-import { APP_VERSION } from './version';
 
 export type AppParts = {
   /** Every API route, in the order they are matched; the OpenAPI document is made from this list. */
@@ -22,6 +18,8 @@ export type AppParts = {
   principalResolvers?: readonly PrincipalResolver[];
   /** Routers of HTML pages (signing pages, admin UI), mounted before the API. */
   pages?: readonly Router[];
+  /** Where the API docs find the webhook receivers they show (docs/examples). */
+  examplesDir: string;
 };
 
 const apiHeaders: RequestHandler = (_req, res, next) => {
@@ -35,21 +33,8 @@ export function createApp(ctx: AppContext, parts: AppParts): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
 
-  // Public documents: the OpenAPI contract and the human-readable docs it links to.
-  let openApiJson: string | undefined;
-  app.get('/api/openapi.json', apiHeaders, (_req, res) => {
-    openApiJson ??= JSON.stringify(buildOpenApiDocument(parts.routes, ctx.baseUrl(), APP_VERSION));
-    res.type('application/json').send(openApiJson);
-  });
-  app.get(['/apidoc', '/apidoc/v1'], (req, res, next) => {
-    if (req.originalUrl.split('?')[0] === '/apidoc/v1/') return next();
-    res.redirect(301, '/apidoc/v1/');
-  });
-  const apidoc = express.Router({ strict: true });
-  apidoc.get('/style.css', (_req, res) => void res.type('text/css').send(STYLE));
-  apidoc.get('/posting_data', (_req, res) => void res.type('html').send(renderPostingData()));
-  apidoc.get('/', (_req, res) => void res.type('html').send(renderIndex(parts.routes)));
-  app.use('/apidoc/v1', htmlSecurityHeaders(), apidoc);
+  // Public documents: the OpenAPI contract and the human-readable docs made from it.
+  app.use(apidocPages(ctx, parts.routes, parts.examplesDir));
 
   // HTML pages that bring their own authentication (party signing pages, the admin UI).
   for (const router of parts.pages ?? []) app.use(router);

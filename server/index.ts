@@ -77,6 +77,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
     routes: apiRoutes,
     principalResolvers: [sessionPrincipalResolver(ctx)],
     pages: [adminPages(ctx, findRendererDir(staticDirs.renderer)), signingPages(ctx, findBuiltDir('signing', staticDirs.signing))],
+    examplesDir: staticDirs.examples,
   });
   const server = http.createServer({ requestTimeout: 120_000, headersTimeout: 30_000 }, app);
   // Responses still being made when shutdown begins close their connection after they are

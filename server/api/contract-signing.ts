@@ -30,6 +30,7 @@ export const contractSigningRoutes: AnyRoute[] = [
     summary: 'The signed, sealed PDF; 409 until every party has signed',
     tag,
     access: 'user',
+    example: { output: 'signed.pdf' },
     responses: { 200: { description: 'The signed PDF', contentType: 'application/pdf' } },
     problemStatuses: [409],
     handler: ({ res, ctx, ids }) => {

@@ -53,6 +53,7 @@ export const settingsRoutes: AnyRoute[] = [
     access: 'admin',
     body: ZGeneralSettingsUpdateSchema,
     readOnlyFields: GENERAL_SETTINGS_READ_ONLY_FIELDS,
+    example: { body: { public_base_url: 'https://sign.office.example', time_zone: 'Europe/Stockholm' } },
     responses: { 200: { description: 'The settings', schema: ZGeneralSettingsSchema } },
     handler: ({ res, ctx, body }) => {
       updateGeneralSettings(ctx, body);
@@ -66,6 +67,7 @@ export const settingsRoutes: AnyRoute[] = [
     summary: 'Download a consistent copy of the whole database (SQLite online backup)',
     tag,
     access: 'admin',
+    example: { output: 'signdesk-backup.sqlite' },
     responses: { 200: { description: 'The SQLite database file', contentType: BACKUP_CONTENT_TYPE } },
     handler: async ({ res, ctx }) => {
       const backup = await makeBackupFile(ctx);
@@ -96,6 +98,7 @@ export const settingsRoutes: AnyRoute[] = [
       maxBytes: MAX_RESTORE_BYTES,
       description: 'The backup file',
     },
+    example: { file: { name: 'signdesk-backup.sqlite', contentType: 'application/vnd.sqlite3' } },
     responses: { 200: { description: 'Restored', schema: ZRestoreResultSchema } },
     handler: async ({ req, res, ctx, raw }) => {
       await restoreBackup(ctx, raw ?? Buffer.alloc(0));
@@ -121,6 +124,7 @@ export const settingsRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     body: ZSigningCertificateImportSchema,
+    example: { body: { pkcs12: 'MIIKPAIBAzCCCfYGCSqGSIb3DQEHAaCCCecEggnjMIIJ3zCCBg8GCSqGSIb3DQEHAaCCBgAEggX8', passphrase: 'the file passphrase' } },
     responses: { 200: { description: 'The certificate now in use', schema: ZSigningCertificateSchema } },
     handler: async ({ res, ctx, body }) => {
       sendJson(res, 200, importSigningCertificate(ctx, Buffer.from(body.pkcs12, 'base64'), body.passphrase));

@@ -56,6 +56,7 @@ export const templateRoutes: AnyRoute[] = [
     access: 'user',
     body: ZTemplateCreateSchema,
     readOnlyFields: TEMPLATE_READ_ONLY_FIELDS,
+    example: { body: { name: 'Lease agreement', content: '# Lease agreement\n\nThe landlord lets the premises at **Storgatan 1** to the tenant.', footer: 'Office AB, Storgatan 1, Stockholm', footer_type: 'SIMPLE', is_published: true } },
     responses: { 201: { description: 'The template', schema: ZTemplateSchema } },
     handler: ({ res, ctx, body, actor }) => {
       sendJson(res, 201, presentTemplate(ctx, createTemplate(ctx, body, actor.id)));
@@ -84,6 +85,7 @@ export const templateRoutes: AnyRoute[] = [
     access: 'user',
     body: ZTemplateUpdateSchema,
     readOnlyFields: TEMPLATE_READ_ONLY_FIELDS,
+    example: { body: { footer: 'Office AB, Storgatan 1, 111 22 Stockholm' } },
     responses: { 200: { description: 'The template', schema: ZTemplateSchema } },
     handler: ({ res, ctx, ids, body }) => {
       sendJson(res, 200, presentTemplate(ctx, updateTemplate(ctx, ids.template_id, body)));

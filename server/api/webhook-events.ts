@@ -71,6 +71,7 @@ export const webhookEventRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     query: ZWebhookEventQuerySchema,
+    example: { query: { state: 'failed' } },
     responses: { 200: { description: 'A page of events', schema: z.array(ZWebhookEventSchema), isPaginated: true } },
     handler: ({ req, res, ctx, ids, query }) => {
       requireConsumer(ctx, ids.webhook_id);

@@ -23,6 +23,20 @@ export type ResponseSpec = {
 
 export type RawBodySpec = { contentTypes: readonly string[]; maxBytes: number; description: string };
 
+/**
+ * The request the API docs show (as curl) and publish as the OpenAPI examples. Path ids default
+ * to 1; `file` is a binary body read from a file of that name (curl sends it rather than
+ * `body` when a route takes both).
+ */
+export type RouteExample = {
+  body?: Record<string, unknown>;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  file?: { name: string; contentType: string };
+  /** Where a binary answer is saved (curl -o). */
+  output?: string;
+};
+
 /** `{ contract_id: number }` from `/api/contracts/:contract_id`. */
 export type PathIds<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? { [K in Name]: number } & PathIds<`/${Rest}`>
@@ -63,6 +77,9 @@ export type RouteSpec<
   isBodyOptional?: boolean;
   readOnlyFields?: readonly string[];
   rawBody?: RawBodySpec;
+  /** Request headers the route reads beyond the conventions (an upload's Content-Disposition). */
+  requestHeaders?: z.ZodObject;
+  example?: RouteExample;
   responses: Record<number, ResponseSpec>;
   /** Problem statuses beyond those every route of its kind can answer (e.g. 409 on a GET). */
   problemStatuses?: readonly number[];
@@ -174,10 +191,14 @@ export function mountRoutes(app: { use: (handler: RequestHandler) => unknown }, 
 /**
  * What `res.status(status).json(body)` sends here (no ETag, no JSON settings, no body for 204
  * and 304, none on HEAD), written directly: Express's `json` and `send` rework the headers on
- * every call.
+ * every call. A 201 names what it created in `Location`: the new resource's `self` path.
  */
 export function sendJson(res: Response, status: number, body: unknown): void {
   res.statusCode = status;
+  if (status === 201 && !res.hasHeader('Location')) {
+    const self = (body as { self?: unknown } | null)?.self;
+    if (typeof self === 'string') res.setHeader('Location', self);
+  }
   if (status === 204 || status === 304) {
     res.end();
     return;

@@ -6,7 +6,8 @@ import { shortText, ZTimestampSchema, ZUserPathSchema } from './common';
 /** Digits with an optional leading +, spaces, dashes, dots and brackets between them; 6 to 15 digits. */
 export const MOBILE_PHONE_PATTERN = /^\+?[0-9][0-9 ()./-]{4,28}[0-9]$/;
 
-export const ZEmailStatusSchema = z.object({
+export const ZEmailStatusSchema = z
+  .object({
   sent: z.boolean(),
   opened: z.boolean(),
   clicked: z.boolean(),
@@ -16,26 +17,33 @@ export const ZEmailStatusSchema = z.object({
   blocked: z.boolean(),
   unsub: z.boolean(),
   spam: z.boolean(),
-});
+  })
+  .meta({ description: 'What became of the e-mails to this party; flags only ever turn on' });
 
 export const ZPartySchema = z
   .object({
-    self: z.string(),
-    name: z.string(),
-    email: z.string(),
-    mobile_phone: z.string(),
-    identity_number: z.string(),
+    self: z.string().meta({ description: "The party's path", example: '/api/contracts/1/parties/1' }),
+    name: z.string().meta({ example: 'Signe Svensson' }),
+    email: z.string().meta({ example: 'signe@office.example' }),
+    mobile_phone: z.string().meta({ example: '' }),
+    identity_number: z.string().meta({
+      description: 'A national identity number or the like; shown to the party and in the audit trail only when the contract has show_identity_number',
+      example: '',
+    }),
     delivery_method: z.enum(DELIVERY_METHODS),
     sign_type: z.enum(SIGN_TYPES),
-    sign_order: z.number().int(),
-    user: z.string().nullable(),
-    is_accept: z.boolean(),
-    sign_time: ZTimestampSchema.nullable(),
-    reject_cause: z.string().nullable(),
+    sign_order: z.number().int().meta({ example: 1 }),
+    user: z.string().nullable().meta({ description: 'The user this party is, if any (auto_sign signs for them)', example: '/api/users/1' }),
+    is_accept: z.boolean().meta({ description: 'The party has signed (or approved)' }),
+    sign_time: ZTimestampSchema.nullable().meta({ example: null }),
+    reject_cause: z.string().nullable().meta({ description: 'Why the party rejected the contract', example: null }),
     email_status: ZEmailStatusSchema,
-    created_by: z.string(),
+    created_by: z.string().meta({ example: '/api/users/1' }),
     created_time: ZTimestampSchema,
-    contract_url: z.string().meta({ description: 'The link for this party to open and sign the contract' }),
+    contract_url: z.string().meta({
+      description: 'The link for this party to open and sign the contract: for this party alone',
+      example: 'http://127.0.0.1:8750/sign/3q2-7wEXAMPLEtoken',
+    }),
   })
   .meta({ id: 'ApiContractParty' });
 

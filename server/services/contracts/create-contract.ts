@@ -6,12 +6,19 @@ import type { Actor } from '../../http/request-context';
 import { contractChangesOf, readUploadedPdf, renderContractText, resolveTemplate } from './contract-fields';
 import { logActivity, type RequestOrigin } from './log-activity';
 
-/** A draft from an uploaded PDF; the PDF is parsed before anything is stored. */
-export async function createContractFromPdf(ctx: AppContext, pdf: Buffer, actor: Actor, origin: RequestOrigin): Promise<ContractRow> {
+/** A draft from an uploaded PDF (named by `?name=`, else unnamed); the PDF is parsed before anything is stored. */
+export async function createContractFromPdf(
+  ctx: AppContext,
+  pdf: Buffer,
+  name: string | undefined,
+  actor: Actor,
+  origin: RequestOrigin,
+): Promise<ContractRow> {
   const pageSizes = await readUploadedPdf(pdf);
   return inTransaction(ctx.db, () => {
     const now = ctx.now();
     const contract = ctx.repos.contracts.insert({
+      ...(name === undefined ? {} : { name }),
       source: 'upload',
       originalFileId: ctx.repos.files.putFile(pdf, 'application/pdf', now),
       pageSizes: JSON.stringify(pageSizes),
