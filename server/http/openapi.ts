@@ -70,7 +70,11 @@ const pathId = (name: string) =>
     .max(Number.MAX_SAFE_INTEGER)
     .meta({ description: `The ${name.replace(/_id$/, '').replace(/_/g, ' ')}'s id: the last segment of its self`, example: 1 });
 
-function responseHeaders(status: string, isPaginated: boolean | undefined) {
+const locationOnly = z.object({ Location: createdHeaders.shape.Location });
+
+function responseHeaders(route: AnyRoute, status: string, isPaginated: boolean | undefined) {
+  // A public route has no token to count, so no rate-limit headers.
+  if (route.access === 'public') return status === '201' ? locationOnly : undefined;
   if (status === '201') return createdHeaders;
   return isPaginated ? paginationHeaders : rateLimitHeaders;
 }
@@ -82,7 +86,7 @@ function operationOf(route: AnyRoute): ZodOpenApiOperationObject {
     const contentType = spec.contentType ?? 'application/json';
     responses[status as `2${string}`] = {
       description: spec.description,
-      headers: responseHeaders(status, spec.isPaginated),
+      ...(responseHeaders(route, status, spec.isPaginated) ? { headers: responseHeaders(route, status, spec.isPaginated) } : {}),
       ...(spec.schema || spec.contentType
         ? { content: { [contentType]: { schema: spec.schema ?? z.string().meta({ format: 'binary' }) } } }
         : {}),
