@@ -6,6 +6,7 @@
 //   dist/main/assets/       window and tray icons
 //   dist/server/host.cjs    the server host for the utility process (CommonJS), natives external
 //   dist/server/db/migrations/  the drizzle migrations, where host.ts looks for them
+//   dist/examples/          the webhook receivers of docs/examples, which /apidoc shows and serves
 import fs from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
@@ -24,6 +25,7 @@ export const DESKTOP_OUTPUTS = {
   preload: 'dist/main/preload.cjs',
   host: 'dist/server/host.cjs',
   migrations: 'dist/server/db/migrations',
+  examples: 'dist/examples',
   assets: 'dist/main/assets',
 } as const;
 
@@ -77,6 +79,8 @@ export async function buildDesktop(root = process.cwd()): Promise<DesktopBuild> 
     }),
   ]);
   fs.cpSync(path.join(root, 'server/db/migrations'), path.join(root, DESKTOP_OUTPUTS.migrations), { recursive: true });
+  fs.rmSync(path.join(root, DESKTOP_OUTPUTS.examples), { recursive: true, force: true });
+  fs.cpSync(path.join(root, 'docs/examples'), path.join(root, DESKTOP_OUTPUTS.examples), { recursive: true });
   fs.cpSync(path.join(root, 'main/assets'), path.join(root, DESKTOP_OUTPUTS.assets), {
     recursive: true,
     filter: (source) => !source.endsWith('.svg'),

@@ -22,6 +22,7 @@ export function DocumentView({ state, text, values, signatureName, invalidIds, o
       <header className="document-header">
         <p className="eyebrow">{text.sentBy(state.officeName)}</p>
         <h1>{state.contract.name}</h1>
+        {state.party.identityNumber && <p className="signing-as">{text.signingAs(state.party.name, state.party.identityNumber)}</p>}
         {fillable > 0 && <p>{text.yourFields(fillable)}</p>}
       </header>
       {error && (

@@ -135,6 +135,7 @@ function partyBlock(context: AuditTrailContext, party: SignedPdfParty, width: nu
   const userAgentLines = wrapText(fonts.regular, renderable(fonts.regular, party.userAgent || labels.notYet), BODY, valueWidth);
   const rows: Row[] = [
     textRow(fonts.regular, labels.contact, party.contact || labels.notYet, valueWidth),
+    ...(party.identityNumber ? [textRow(fonts.regular, labels.identityNumber, party.identityNumber, valueWidth)] : []),
     textRow(fonts.regular, labels.authentication, labels.authentications[party.authentication] ?? party.authentication, valueWidth),
     textRow(fonts.regular, labels.ipAddress, party.ipAddress || labels.notYet, valueWidth),
     { label: labels.userAgent, lines: capLines(fonts.regular, userAgentLines, valueWidth), font: fonts.regular, size: BODY },

@@ -26,6 +26,8 @@ export type SignedPdfField = {
 export type SignedPdfParty = {
   name: string;
   contact: string;
+  /** Printed only when given: the contract shows identity numbers (show_identity_number). */
+  identityNumber?: string;
   /** DEFAULT (signs), APPROVER, VIEWER, or any other word, printed as it is. */
   signType: string;
   ipAddress: string;

@@ -106,7 +106,7 @@ describe('the desktop build and the electron-builder configuration', () => {
     }
   });
 
-  it('puts everything the app loads at run time into the package: bundles, migrations, icons, both web apps, fonts, addons', () => {
+  it('puts everything the app loads at run time into the package: bundles, migrations, icons, both web apps, the docs\' examples, fonts, addons', () => {
     const appFiles = resolveAppFiles(path.join(root, 'dist/main'));
     const needed = new Set([
       pkg.main,
@@ -116,6 +116,7 @@ describe('the desktop build and the electron-builder configuration', () => {
       ...listFiles(path.join(root, DESKTOP_OUTPUTS.migrations)),
       ...Object.values(appFiles).map((file) => path.relative(root, file).split(path.sep).join('/')),
       ...WEB_APPS.flatMap((app) => listFiles(path.join(root, app))),
+      ...listFiles(path.join(root, DESKTOP_OUTPUTS.examples)),
       ...fontFiles,
       'node_modules/better-sqlite3/build/Release/better_sqlite3.node',
       `node_modules/sodium-native/prebuilds/linux-${BUILD_ARCH}/sodium-native.node`,
@@ -215,7 +216,8 @@ describe('the desktop build and the electron-builder configuration', () => {
       const asarFile = path.join(appDir, 'resources', 'app.asar');
       const inAsar = new Set(asar.listPackage(asarFile).map((file) => file.split(path.sep).join('/')));
       const present = ['/package.json', DESKTOP_OUTPUTS.main, DESKTOP_OUTPUTS.preload, DESKTOP_OUTPUTS.host, `${DESKTOP_OUTPUTS.migrations}/meta/_journal.json`,
-        `${DESKTOP_OUTPUTS.assets}/tray.png`, 'dist/renderer/index.html', 'dist/signing/index.html', ...fontFiles, 'node_modules/better-sqlite3/package.json'];
+        `${DESKTOP_OUTPUTS.assets}/tray.png`, 'dist/renderer/index.html', 'dist/signing/index.html', `${DESKTOP_OUTPUTS.examples}/webhook-receiver.mjs`, ...fontFiles,
+        'node_modules/better-sqlite3/package.json'];
       for (const file of present) expect(inAsar, file).toContain(file.startsWith('/') ? file : `/${file}`);
       for (const absent of ['/server/index.ts', '/main/index.ts', '/test', '/electron-builder.yml', '/node_modules/electron', '/node_modules/vitest', '/node_modules/esbuild',
         '/node_modules/express', '/node_modules/pdf-lib', '/node_modules/better-sqlite3/deps', '/node_modules/better-sqlite3/src', '/node_modules/@expo-google-fonts/noto-sans/100Thin']) {
@@ -238,6 +240,8 @@ describe('the desktop build and the electron-builder configuration', () => {
         const ready = await host.client.ready;
         await expectAdminWindowSignsIn(ready.url, await host.client.adminLoginUrl());
         contractId = await signContractThroughTheApi(ready.url, key, receiver);
+        // The API docs show the receivers from the package's own copy.
+        expect((await fetch(`${ready.url}/apidoc/v1/examples/webhook-receiver.mjs`)).status).toBe(200);
         expect(await host.client.shutdown(30_000)).toEqual({ code: 0, isKilled: false });
       } finally {
         if (host.child.exitCode === null) host.child.kill('SIGKILL');

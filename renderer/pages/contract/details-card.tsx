@@ -10,7 +10,15 @@ import { useAction } from '../../lib/use-action';
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', sv: 'Svenska' };
 
-type Draft = { name: string; language: string; require_auth: string; expire_time: string; email_invite_content: string; party_order_defined: boolean };
+type Draft = {
+  name: string;
+  language: string;
+  require_auth: string;
+  expire_time: string;
+  email_invite_content: string;
+  party_order_defined: boolean;
+  show_identity_number: boolean;
+};
 
 /** API timestamps are `YYYY-MM-DD HH:MM:SS`; a datetime-local control speaks `YYYY-MM-DDTHH:MM`. */
 const toLocalInput = (timestamp: string | null) => (timestamp ? timestamp.slice(0, 16).replace(' ', 'T') : '');
@@ -23,6 +31,7 @@ const draftOf = (contract: TContract): Draft => ({
   expire_time: toLocalInput(contract.expire_time),
   email_invite_content: contract.email_invite_content,
   party_order_defined: contract.party_order_defined,
+  show_identity_number: contract.show_identity_number,
 });
 
 /** The changed fields only, in the API's shapes. */
@@ -54,6 +63,14 @@ function DraftSettings({ contract, onSaved }: { contract: TContract; onSaved: ()
         <div className="field field-checkbox">
           <CheckboxField label={t('field.signInOrder')} hint={t('field.signInOrderHint')} checked={form.party_order_defined} onChecked={(checked) => setForm({ ...form, party_order_defined: checked })} />
         </div>
+        <div className="field field-checkbox">
+          <CheckboxField
+            label={t('field.showIdentityNumber')}
+            hint={t('field.showIdentityNumberHint')}
+            checked={form.show_identity_number}
+            onChecked={(checked) => setForm({ ...form, show_identity_number: checked })}
+          />
+        </div>
       </div>
       <TextAreaField label={t('field.inviteMessage')} hint={t('field.inviteMessageHint')} error={errors.email_invite_content} {...bind('email_invite_content')} rows={3} />
       <div className="form-actions">
@@ -78,6 +95,7 @@ export function DetailsCard({ contract, isDraft, onSaved }: { contract: TContrac
             { term: t('field.language'), value: LANGUAGE_NAMES[contract.language] ?? contract.language },
             { term: t('field.order'), value: contract.party_order_defined ? t('order.inOrder') : t('order.sideBySide') },
             { term: t('field.requireAuth'), value: t(`auth.${contract.require_auth}`) },
+            ...(contract.show_identity_number ? [{ term: t('field.identityNumber'), value: t('identity.shown') }] : []),
             ...(contract.email_invite_content ? [{ term: t('field.inviteMessage'), value: <span className="pre-line">{contract.email_invite_content}</span> }] : []),
           ]}
         />

@@ -59,6 +59,8 @@ export async function buildContractSeal(
       parties: parties.map((party) => ({
         name: party.name,
         contact: contactOf(party),
+        // Only a contract that shows identity numbers prints them: the audit trail goes to every party.
+        ...(contract.showIdentityNumber && party.identityNumber !== '' ? { identityNumber: party.identityNumber } : {}),
         signType: party.signType,
         ipAddress: party.answerIpAddress ?? '',
         userAgent: party.answerUserAgent ?? '',
