@@ -63,7 +63,8 @@ export function codeBlock(code: string, attributes: Record<string, string> = {},
     .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
     .join('');
   const caption = label ? `<div class="code-label">${escapeHtml(label)}</div>` : '';
-  return `<div class="code">${caption}<pre${attrs}><code>${escapeHtml(code)}</code></pre></div>`;
+  // Focusable, so that a block wider than the column scrolls with the keyboard too.
+  return `<div class="code">${caption}<pre${attrs} tabindex="0"><code>${escapeHtml(code)}</code></pre></div>`;
 }
 
 /** Copy buttons on code blocks: progressive, the page reads fine without it. */

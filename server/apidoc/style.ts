@@ -34,7 +34,7 @@ code { font: .9em ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; back
 @media (max-width: 1200px) { .operation { grid-template-columns: minmax(0, 1fr); } .operation .examples { position: static; } }
 @media (max-width: 800px) { .frame { grid-template-columns: minmax(0, 1fr); } .toc { position: static; max-height: none; border-right: 0; border-bottom: 1px solid var(--line); } main { padding: 1rem; } }
 .method { display: inline-block; min-width: 4.2rem; font: 700 .8rem ui-monospace, monospace; padding: .15rem .4rem; border-radius: 3px; color: #fff; text-align: center; vertical-align: .1em; }
-.get { background: #2f7d32; } .post { background: #2457d6; } .put { background: #a86a00; } .delete { background: #b3261e; }
+.get { background: #2f7d32; } .post { background: #2457d6; } .put { background: #8a5200; } .delete { background: #b3261e; }
 .access { color: var(--muted); font-size: .9rem; }
 table { border-collapse: collapse; width: 100%; margin: .35rem 0 1rem; font-size: .9rem; }
 th, td { text-align: left; padding: .4rem .55rem; border-bottom: 1px solid var(--line); vertical-align: top; }

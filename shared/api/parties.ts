@@ -57,14 +57,22 @@ const mobilePhone = () =>
     );
 
 const writablePartyFields = {
-  name: shortText().refine((value) => value.trim() !== '', 'must not be empty'),
-  email: optionalEmail(),
-  mobile_phone: mobilePhone(),
-  identity_number: shortText(),
+  name: shortText()
+    .refine((value) => value.trim() !== '', 'must not be empty')
+    .meta({ description: 'As the invitation, the signing page and the audit trail show it', example: 'Signe Svensson' }),
+  email: optionalEmail().meta({ description: 'Where e-mail goes (EMAIL, EMAIL_AND_SMS); empty for none', example: 'signe@office.example' }),
+  mobile_phone: mobilePhone().meta({
+    description: 'Where SMS goes (SMS, EMAIL_AND_SMS): 6 to 15 digits, optionally starting with +; empty for none',
+    example: '+46 70 123 45 67',
+  }),
+  identity_number: shortText().meta({
+    description: "The party's identity number; shown to the party and in the audit trail only when the contract has show_identity_number",
+    example: '19800101-1234',
+  }),
   delivery_method: z.enum(DELIVERY_METHODS).meta({ description: 'Default EMAIL' }),
   sign_type: z.enum(SIGN_TYPES).meta({ description: 'Default DEFAULT' }),
   sign_order: z.number().int().min(0).max(10_000).meta({ description: 'Default: after the parties already added' }),
-  user: ZUserPathSchema.nullable(),
+  user: ZUserPathSchema.nullable().meta({ description: 'The user this party is, if any: sending with auto_sign signs for them', example: '/api/users/1' }),
 };
 
 export const ZPartyCreateSchema = z
