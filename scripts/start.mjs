@@ -46,5 +46,7 @@ if (binary && hasDisplay) {
   const why = binary ? 'no display found' : "Electron's binary is not installed";
   console.log(`SignDesk runs headless (${why}): open ${adminAddress(process.env)} in a browser.`);
   buildMissingWebApps();
-  run(process.execPath, ['--import', 'tsx', 'server/main.ts']);
+  // In this process: no second Node to start, and the server's own signal handling applies.
+  const { runServer } = await import('./server.mjs');
+  await runServer();
 }

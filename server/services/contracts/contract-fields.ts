@@ -6,8 +6,7 @@ import type { AppContext } from '../../context';
 import type { ContractChanges } from '../../db/repos/contracts';
 import type { TemplateRow } from '../../db/repos/templates';
 import { AppError, validationFailed } from '../../core/errors';
-import { PdfReadError, readPdfInfo, type PageSize } from '../../pdf/read-pdf-info';
-import { renderContractPdf, TooManyPagesError } from '../../pdf/render-contract-pdf';
+import type { PageSize } from '../../pdf/read-pdf-info';
 
 /** The plain fields of a contract body (not template, not content) as column changes. */
 export function contractChangesOf(ctx: AppContext, input: TContractUpdate): ContractChanges {
@@ -41,6 +40,8 @@ export function resolveTemplate(ctx: AppContext, path: string): TemplateRow {
 
 /** Parses an uploaded PDF, turning what is wrong with it into a 400 invalid-pdf problem. */
 export async function readUploadedPdf(bytes: Uint8Array): Promise<PageSize[]> {
+  // The PDF modules (pdf-lib) load on first use, which keeps the server's start short.
+  const { PdfReadError, readPdfInfo } = await import('../../pdf/read-pdf-info');
   try {
     return (await readPdfInfo(bytes, MAX_PDF_PAGES)).pageSizes;
   } catch (error) {
@@ -53,6 +54,7 @@ export type RenderSource = { name: string; header: string; content: string; foot
 
 /** Renders a contract's PDF from its text; a text too long for MAX_PDF_PAGES is a validation error. */
 export async function renderContractText(source: RenderSource): Promise<{ bytes: Uint8Array; pageSizes: PageSize[] }> {
+  const { renderContractPdf, TooManyPagesError } = await import('../../pdf/render-contract-pdf');
   try {
     return await renderContractPdf(
       {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { AnnotationRow } from '../../db/repos/annotations';
 import type { ContractRow } from '../../db/repos/contracts';
 import type { PartyRow } from '../../db/repos/parties';
-import { buildSignedPdf, type SignedPdfField, type SignedPdfInput } from '../../pdf/build-signed-pdf';
+import type { SignedPdfField, SignedPdfInput } from '../../pdf/build-signed-pdf';
 
 /** The values an annotation shows once signed: what the party entered, or for marks the signer's name. */
 export function stampValue(annotation: AnnotationRow, party: PartyRow): string | boolean {
@@ -71,5 +71,7 @@ export async function buildContractSeal(
       })),
     },
   };
+  // Loaded on first use (pdf-lib, fontkit): a server that starts seals nothing yet.
+  const { buildSignedPdf } = await import('../../pdf/build-signed-pdf');
   return buildSignedPdf(input, ctx.seal.identity());
 }
