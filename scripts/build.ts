@@ -91,9 +91,11 @@ export async function buildDesktop(root = process.cwd()): Promise<DesktopBuild> 
     // Node 20 runs `npm run server` (Electron's 22 the host); the same target suits both.
     serverBundle('server/main.ts', DESKTOP_OUTPUTS.headless),
   ]);
-  // What the headless bundle was made from (our sources, and the lockfile for the dependencies).
+  // What the headless bundle was made from: our sources, the lockfile for the dependencies, and
+  // the migrations' journal for the copy of the migrations beside it.
   const inputs = Object.keys(headless.metafile.inputs).filter((input) => !input.startsWith('node_modules/'));
-  fs.writeFileSync(path.join(root, DESKTOP_OUTPUTS.headlessInputs), `${JSON.stringify({ inputs: [...inputs, 'package-lock.json'] }, null, 1)}\n`);
+  const manifest = { inputs: [...inputs, 'package-lock.json', 'server/db/migrations/meta/_journal.json'] };
+  fs.writeFileSync(path.join(root, DESKTOP_OUTPUTS.headlessInputs), `${JSON.stringify(manifest, null, 1)}\n`);
   fs.cpSync(path.join(root, 'server/db/migrations'), path.join(root, DESKTOP_OUTPUTS.migrations), { recursive: true });
   fs.rmSync(path.join(root, DESKTOP_OUTPUTS.examples), { recursive: true, force: true });
   fs.cpSync(path.join(root, 'docs/examples'), path.join(root, DESKTOP_OUTPUTS.examples), { recursive: true });

@@ -4,16 +4,13 @@
 // sources take under tsx. Otherwise (a fresh clone, or sources edited since the build) it runs
 // the sources under tsx, saying so in one line.
 import fs from 'node:fs';
-import { createRequire, Module } from 'node:module';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import vm from 'node:vm';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUNDLE = path.join(root, 'dist/server/main.cjs');
 const INPUTS = path.join(root, 'dist/server/main.inputs.json');
-/** V8's compiled code of the bundle, kept beside it (see loadWithCodeCache). */
-const CODE_CACHE = `${BUNDLE}.v8-cache`;
 
 /** Why the bundle cannot be run, or undefined when it is up to date. */
 export function staleBundleReason() {
@@ -37,46 +34,10 @@ export function staleBundleReason() {
   return undefined;
 }
 
-/**
- * Runs a CommonJS bundle as `require` would, but compiled with V8's code cache: most of a cold
- * start is parsing and compiling a few megabytes of JavaScript, which the cache skips. The
- * cache is written once the start-up has compiled what it needs (or at exit), and only when
- * there was none or V8 refused it (another Node version, a new bundle).
- */
-function loadWithCodeCache(file) {
-  const source = fs.readFileSync(file, 'utf8');
-  let cachedData;
-  try {
-    if (fs.statSync(CODE_CACHE).mtimeMs >= fs.statSync(file).mtimeMs) cachedData = fs.readFileSync(CODE_CACHE);
-  } catch {
-    cachedData = undefined;
-  }
-  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
-  const module = { exports: {}, filename: file, id: file, loaded: false };
-  const compiled = script.runInThisContext({ displayErrors: true });
-  if (cachedData === undefined || script.cachedDataRejected) {
-    let isWritten = false;
-    const write = () => {
-      if (isWritten) return;
-      isWritten = true;
-      try {
-        fs.writeFileSync(CODE_CACHE, script.createCachedData());
-      } catch {
-        // A read-only checkout only starts a little slower.
-      }
-    };
-    setTimeout(write, 3_000).unref();
-    process.once('exit', write);
-  }
-  compiled.call(module.exports, module.exports, createRequire(file), module, file, path.dirname(file));
-  module.loaded = true;
-  return module.exports;
-}
-
 export async function runServer() {
   const reason = staleBundleReason();
   if (reason === undefined) {
-    loadWithCodeCache(BUNDLE);
+    createRequire(import.meta.url)(BUNDLE);
     return;
   }
   console.log(`Running the server from its TypeScript sources (dist/server/main.cjs: ${reason}; npm run build makes it start faster).`);

@@ -21,6 +21,7 @@ import {
 } from '../helpers/electron-builder';
 import { forkHost } from '../helpers/host-process';
 import { pdfsig } from '../helpers/pdf-tools';
+import { startServerCommand } from '../helpers/server-command';
 import { makeTempDir } from '../helpers/server';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';
 
@@ -196,6 +197,31 @@ describe('the desktop build and the electron-builder configuration', () => {
     }
   });
 
+  it('runs the headless server from its bundle with npm run server and npm start, and from the sources once one is newer', async () => {
+    const { dataDir } = await prepareDataDir('signdesk-headless-');
+    for (const command of [['run', 'server'], ['start']]) {
+      const server = await startServerCommand(command, { DATA_DIR: dataDir, PORT: '0' });
+      try {
+        expect((await fetch(`${server.url}/api/openapi.json`)).status).toBe(200);
+        expect(server.output(), command.join(' ')).not.toContain('TypeScript sources');
+      } finally {
+        await server.stop();
+      }
+      expect(server.output()).toContain('SIGTERM: shutting down');
+    }
+    // A source edited after the build: the sources run, and say why.
+    const source = path.join(root, 'server/version.ts');
+    const { atime, mtime } = fs.statSync(source);
+    fs.utimesSync(source, atime, new Date(Date.now() + 60_000));
+    try {
+      const server = await startServerCommand(['run', 'server'], { DATA_DIR: dataDir, PORT: '0' });
+      await server.stop();
+      expect(server.output()).toContain('Running the server from its TypeScript sources (dist/server/main.cjs: server/version.ts changed since;');
+    } finally {
+      fs.utimesSync(source, atime, mtime);
+    }
+  }, 300_000);
+
   it('packs into an app electron-builder lays out: fuses flipped, bundles in a trim asar, natives beside it, and the whole service running from it', async () => {
     const work = makeTempDir('signdesk-package-');
     const receiver = await startWebhookReceiver();
@@ -219,7 +245,7 @@ describe('the desktop build and the electron-builder configuration', () => {
         `${DESKTOP_OUTPUTS.assets}/tray.png`, 'dist/renderer/index.html', 'dist/signing/index.html', `${DESKTOP_OUTPUTS.examples}/webhook-receiver.mjs`, ...fontFiles,
         'node_modules/better-sqlite3/package.json'];
       for (const file of present) expect(inAsar, file).toContain(file.startsWith('/') ? file : `/${file}`);
-      for (const absent of ['/server/index.ts', '/main/index.ts', '/test', '/electron-builder.yml', '/node_modules/electron', '/node_modules/vitest', '/node_modules/esbuild',
+      for (const absent of ['/server/index.ts', '/main/index.ts', `/${DESKTOP_OUTPUTS.headless}`, '/test', '/electron-builder.yml', '/node_modules/electron', '/node_modules/vitest', '/node_modules/esbuild',
         '/node_modules/express', '/node_modules/pdf-lib', '/node_modules/better-sqlite3/deps', '/node_modules/better-sqlite3/src', '/node_modules/@expo-google-fonts/noto-sans/100Thin']) {
         expect(inAsar, absent).not.toContain(absent);
       }
