@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { AppError, forbidden, notFound } from '../core/errors';
 import type { Actor, Principal } from './request-context';
-import { createRouteTable, type RouteEntry } from './route-table';
+import { createRouteTable, type RouteEntry, type RouteTable } from './route-table';
 import { coerceFormBody, parseOrThrow, withoutReadOnly } from './validate';
 
 /**
@@ -175,17 +175,17 @@ export function publicRouteKeys(routes: readonly AnyRoute[]): Set<string> {
 }
 
 /**
- * Mounts every route as one layer (see route-table.ts): a 405 with `Allow` for known paths
- * called with another method, Express's answers to HEAD and OPTIONS.
+ * Every route in one table (see route-table.ts): a 405 with `Allow` for known paths called with
+ * another method, Express's answers to HEAD and OPTIONS.
  */
-export function mountRoutes(app: { use: (handler: RequestHandler) => unknown }, routes: readonly AnyRoute[], ctx: AppContext): void {
+export function createApiRouteTable(routes: readonly AnyRoute[], ctx: AppContext): RouteTable {
   const entries: RouteEntry[] = routes.map((route) => {
     const handlers: RequestHandler[] = [];
     if (route.rawBody) handlers.push(express.raw({ type: () => true, limit: route.rawBody.maxBytes }));
     handlers.push(toHandler(route, ctx));
     return { method: route.method.toUpperCase() as RouteEntry['method'], path: route.path, handlers };
   });
-  app.use(createRouteTable(entries));
+  return createRouteTable(entries);
 }
 
 /**
