@@ -8,6 +8,8 @@
 //   dist/server/main.cjs    the headless server (`npm run server`, `npm start` without Electron),
 //                           with main.inputs.json: the sources it was made from (scripts/server.mjs
 //                           runs it only while none of them is newer)
+//   dist/server/workers/    the server's worker threads, one bundle each (server/core/worker-thread.ts),
+//                           which host.cjs and main.cjs both start from beside themselves
 //   dist/server/db/migrations/  the drizzle migrations, where host.ts looks for them
 //   dist/examples/          the webhook receivers of docs/examples, which /apidoc shows and serves
 import fs from 'node:fs';
@@ -15,6 +17,7 @@ import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { WORKER_ENTRIES } from '../server/core/worker-thread';
 
 /** Addons that cannot be bundled: loaded from node_modules (unpacked from the asar) at run time. */
 export const NATIVE_MODULES = ['better-sqlite3', 'sodium-native'] as const;
@@ -29,6 +32,7 @@ export const DESKTOP_OUTPUTS = {
   host: 'dist/server/host.cjs',
   headless: 'dist/server/main.cjs',
   headlessInputs: 'dist/server/main.inputs.json',
+  workers: 'dist/server/workers',
   migrations: 'dist/server/db/migrations',
   examples: 'dist/examples',
   assets: 'dist/main/assets',
@@ -36,7 +40,7 @@ export const DESKTOP_OUTPUTS = {
 
 export type DesktopBuild = {
   root: string;
-  /** Bare module names each bundle still imports at run time (node: builtins left out). */
+  /** Bare module names each bundle still imports at run time (node: builtins left out); `host` counts its workers too. */
   externals: Record<'main' | 'preload' | 'host', string[]>;
   warnings: string[];
 };
@@ -65,35 +69,38 @@ export async function buildDesktop(root = process.cwd()): Promise<DesktopBuild> 
     metafile: true,
     logLevel: 'silent',
   } as const satisfies BuildOptions;
-  // The server bundles: CommonJS (express, pino and friends are CommonJS, and Electron's utility
-  // process runs it plainly), native addons external, `import.meta.url` (migrations beside the
-  // code) the bundle's own file. Whitespace and syntax minified (names kept, so stack traces
-  // still read): a third less to read and parse at every start.
-  const serverBundle = (entry: string, outfile: string) =>
-    build({
-      ...common,
-      minifyWhitespace: true,
-      minifySyntax: true,
-      entryPoints: [entry],
-      outfile,
-      platform: 'node',
-      format: 'cjs',
-      target: NODE_TARGET,
-      external: [...NATIVE_MODULES],
-      define: { 'import.meta.url': '__bundleFileUrl', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
-      banner: { js: "const __bundleFileUrl = require('node:url').pathToFileURL(__filename).href;" },
-    });
-  const [main, preload, host, headless] = await Promise.all([
+  // The server bundles (host, headless server, worker threads) share their options: CommonJS
+  // (express, pino and friends are CommonJS, and Electron's utility process runs it plainly),
+  // natives external, `import.meta.url` (files beside the code) becoming the bundle's own file.
+  // Whitespace and syntax minified (names kept, so stack traces still read): a third less to
+  // read and parse at every start.
+  const serverBundle = {
+    ...common,
+    minifyWhitespace: true,
+    minifySyntax: true,
+    platform: 'node',
+    format: 'cjs',
+    target: NODE_TARGET,
+    external: [...NATIVE_MODULES],
+    define: { 'import.meta.url': '__bundleFileUrl', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
+    banner: { js: "const __bundleFileUrl = require('node:url').pathToFileURL(__filename).href;" },
+  } as const satisfies BuildOptions;
+  const workers = Object.entries(WORKER_ENTRIES).map(([name, entry]) =>
+    build({ ...serverBundle, entryPoints: [`server/${entry}`], outfile: `${DESKTOP_OUTPUTS.workers}/${name}.cjs` }),
+  );
+  const [main, preload, host, headless, ...workerBuilds] = await Promise.all([
     build({ ...common, entryPoints: ['main/index.ts'], outfile: DESKTOP_OUTPUTS.main, platform: 'node', format: 'esm', target: NODE_TARGET, external: ['electron'] }),
     // platform 'browser': a sandboxed preload has no Node, so a builtin slipping in fails the build.
     build({ ...common, entryPoints: ['main/preload.ts'], outfile: DESKTOP_OUTPUTS.preload, platform: 'browser', format: 'cjs', target: CHROME_TARGET, external: ['electron'] }),
-    serverBundle('server/host.ts', DESKTOP_OUTPUTS.host),
+    build({ ...serverBundle, entryPoints: ['server/host.ts'], outfile: DESKTOP_OUTPUTS.host }),
     // Node 20 runs `npm run server` (Electron's 22 the host); the same target suits both.
-    serverBundle('server/main.ts', DESKTOP_OUTPUTS.headless),
+    build({ ...serverBundle, entryPoints: ['server/main.ts'], outfile: DESKTOP_OUTPUTS.headless }),
+    ...workers,
   ]);
-  // What the headless bundle was made from: our sources, the lockfile for the dependencies, and
-  // the migrations' journal for the copy of the migrations beside it.
-  const inputs = Object.keys(headless.metafile.inputs).filter((input) => !input.startsWith('node_modules/'));
+  // What the headless bundle and its workers were made from: our sources, the lockfile for the
+  // dependencies, and the migrations' journal for the copy of the migrations beside it.
+  const sources = [headless, ...workerBuilds].flatMap((bundle) => Object.keys(bundle.metafile.inputs));
+  const inputs = [...new Set(sources)].filter((input) => !input.startsWith('node_modules/'));
   const manifest = { inputs: [...inputs, 'package-lock.json', 'server/db/migrations/meta/_journal.json'] };
   fs.writeFileSync(path.join(root, DESKTOP_OUTPUTS.headlessInputs), `${JSON.stringify(manifest, null, 1)}\n`);
   fs.cpSync(path.join(root, 'server/db/migrations'), path.join(root, DESKTOP_OUTPUTS.migrations), { recursive: true });
@@ -105,8 +112,12 @@ export async function buildDesktop(root = process.cwd()): Promise<DesktopBuild> 
   });
   return {
     root,
-    externals: { main: externalImports(main.metafile), preload: externalImports(preload.metafile), host: externalImports(host.metafile) },
-    warnings: [...main.warnings, ...preload.warnings, ...host.warnings, ...headless.warnings].map((warning) => warning.text),
+    externals: {
+      main: externalImports(main.metafile),
+      preload: externalImports(preload.metafile),
+      host: [...new Set([host, ...workerBuilds].flatMap((bundle) => externalImports(bundle.metafile)))].sort(),
+    },
+    warnings: [main, preload, host, headless, ...workerBuilds].flatMap((bundle) => bundle.warnings).map((warning) => warning.text),
   };
 }
 

@@ -9,6 +9,7 @@ import type { AppSecret } from './crypto/app-secret';
 import type { SigningIdentity } from './crypto/signing-identity';
 import type { WebhookRuntime } from './webhooks/runtime';
 import type { AdminState } from './services/sessions/admin-state';
+import type { PdfSandbox } from './pdf/sandbox/pdf-sandbox';
 
 /** What every router and service is handed: made once in createServer, never global. */
 export type AppContext = {
@@ -26,10 +27,14 @@ export type AppContext = {
   timestampOrNull: (epochMs: number | null | undefined) => string | null;
   /** Wakes the mail and SMS outbox worker (after enqueueing or a settings change). */
   outbox: OutboxSignal;
+  /** Wakes the scheduled-backup worker (after the schedule changed). */
+  backups: OutboxSignal;
   /** HMACs keyed by the appliance's own secret (signing-link CSRF tokens, verified-party cookies). */
   secret: AppSecret;
   /** The certificate and key that seal signed PDFs (made at first use; an office may import its own). */
   seal: { identity(): SigningIdentity; replace(identity: SigningIdentity): void };
+  /** Parsing and sealing of PDFs on worker threads, under limits. */
+  pdf: PdfSandbox;
   /** Webhook consumers' signing keys and the dispatcher's wake-up. */
   webhooks: WebhookRuntime;
   /** The admin UI's sign-in throttle, one-time sign-in links and the environment's defaults. */

@@ -2,6 +2,7 @@ import { messagingSettingsRoutes } from './api/messaging-settings';
 import { outboxRoutes } from './api/outbox';
 import { annotationRoutes } from './api/annotations';
 import { attachmentRoutes } from './api/attachments';
+import { bulkSendRoutes } from './api/bulk-sends';
 import { contractActionRoutes } from './api/contract-actions';
 import { contractRoutes } from './api/contracts';
 import { contractSigningRoutes } from './api/contract-signing';
@@ -9,6 +10,8 @@ import { partnerRoutes } from './api/partner';
 import { partyRoutes } from './api/parties';
 import { sessionRoutes } from './api/session';
 import { settingsRoutes } from './api/settings';
+import { backupRoutes } from './api/backup';
+import { templateFieldRoutes } from './api/template-fields';
 import { templateRoutes } from './api/templates';
 import { userRoutes } from './api/users';
 import { webhookEventRoutes } from './api/webhook-events';
@@ -19,6 +22,8 @@ import type { AnyRoute } from './http/route';
 export const apiRoutes: readonly AnyRoute[] = [
   ...userRoutes,
   ...templateRoutes,
+  ...templateFieldRoutes,
+  ...bulkSendRoutes,
   ...partnerRoutes,
   ...outboxRoutes,
   ...messagingSettingsRoutes,
@@ -32,4 +37,5 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...webhookEventRoutes,
   ...sessionRoutes,
   ...settingsRoutes,
+  ...backupRoutes,
 ];

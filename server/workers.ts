@@ -1,3 +1,5 @@
+import { createBackupWorker } from './backup/backup-worker';
+import { createBulkSendWorker } from './bulk/bulk-send-worker';
 import type { AppContext } from './context';
 import { createOutboxWorker } from './outbox/outbox-worker';
 import { createExpiryWorker } from './signing/expiry-worker';
@@ -16,5 +18,5 @@ export type Worker = {
  * database closes. One line per worker.
  */
 export function createWorkers(ctx: AppContext): Worker[] {
-  return [createOutboxWorker(ctx), createWebhookWorker(ctx), createExpiryWorker(ctx)];
+  return [createOutboxWorker(ctx), createWebhookWorker(ctx), createExpiryWorker(ctx), createBackupWorker(ctx), createBulkSendWorker(ctx)];
 }

@@ -18,7 +18,7 @@ export function isApiPath(path: string): boolean {
  * route table), everything else to the Express app. Express's router, for the one layer an API
  * request needs, cost more per request than the conventions together; what app.handle does
  * before routing (req and res linked, Express's request and response prototypes, `locals`,
- * `originalUrl`) is done here the same way, so handlers see the same objects. An error or a
+ * `originalUrl`, and the router's `baseUrl`) is done here the same way, so handlers see the same objects. An error or a
  * miss (`next()`) ends in `onError`, the app's own problem handler.
  */
 export function createRequestListener(
@@ -42,6 +42,8 @@ export function createRequestListener(
     Object.setPrototypeOf(res, app.response);
     if (!res.locals) res.locals = Object.create(null) as Response['locals'];
     req.originalUrl = url;
+    // Express's router gives every request the path it is mounted at; the API is at the root.
+    req.baseUrl = '';
     const fail = (err: unknown) => onError(err, req, res, () => undefined);
     try {
       api(req, res, (err?: unknown) => fail(err ?? notFound(req)));

@@ -5,7 +5,7 @@ import { PROBLEMS } from '../../shared/api/problems';
 import { API_VERSION, INTERFACE_VERSION } from '../../shared/constants';
 import { codeSamples } from './openapi-examples';
 import { buildWebhooks } from './openapi-webhooks';
-import type { AnyRoute } from './route';
+import type { AnyRoute, ResponseSpec } from './route';
 
 const problemContent = { 'application/problem+json': { schema: ZProblemSchema } };
 
@@ -72,11 +72,13 @@ const pathId = (name: string) =>
 
 const locationOnly = z.object({ Location: createdHeaders.shape.Location });
 
-function responseHeaders(route: AnyRoute, status: string, isPaginated: boolean | undefined) {
+function responseHeaders(route: AnyRoute, status: string, spec: ResponseSpec) {
+  // One thing made has its path in Location; a list made at once (fields from text tags) has none.
+  const isOneCreated = status === '201' && !(spec.schema instanceof z.ZodArray);
   // A public route has no token to count, so no rate-limit headers.
-  if (route.access === 'public') return status === '201' ? locationOnly : undefined;
-  if (status === '201') return createdHeaders;
-  return isPaginated ? paginationHeaders : rateLimitHeaders;
+  if (route.access === 'public') return isOneCreated ? locationOnly : undefined;
+  if (isOneCreated) return createdHeaders;
+  return spec.isPaginated ? paginationHeaders : rateLimitHeaders;
 }
 
 function operationOf(route: AnyRoute): ZodOpenApiOperationObject {
@@ -86,7 +88,7 @@ function operationOf(route: AnyRoute): ZodOpenApiOperationObject {
     const contentType = spec.contentType ?? 'application/json';
     responses[status as `2${string}`] = {
       description: spec.description,
-      ...(responseHeaders(route, status, spec.isPaginated) ? { headers: responseHeaders(route, status, spec.isPaginated) } : {}),
+      ...(responseHeaders(route, status, spec) ? { headers: responseHeaders(route, status, spec) } : {}),
       ...(spec.schema || spec.contentType
         ? { content: { [contentType]: { schema: spec.schema ?? z.string().meta({ format: 'binary' }) } } }
         : {}),

@@ -21,7 +21,13 @@ export type ResponseSpec = {
   isPaginated?: boolean;
 };
 
-export type RawBodySpec = { contentTypes: readonly string[]; maxBytes: number; description: string };
+export type RawBodySpec = {
+  contentTypes: readonly string[];
+  maxBytes: number;
+  description: string;
+  /** The handler reads the body from `req` as a stream (a file too large to hold); it must enforce maxBytes. */
+  isStreamed?: boolean;
+};
 
 /**
  * The request the API docs show (as curl) and publish as the OpenAPI examples. Path ids default
@@ -181,7 +187,7 @@ export function publicRouteKeys(routes: readonly AnyRoute[]): Set<string> {
 export function createApiRouteTable(routes: readonly AnyRoute[], ctx: AppContext): RouteTable {
   const entries: RouteEntry[] = routes.map((route) => {
     const handlers: RequestHandler[] = [];
-    if (route.rawBody) handlers.push(express.raw({ type: () => true, limit: route.rawBody.maxBytes }));
+    if (route.rawBody && !route.rawBody.isStreamed) handlers.push(express.raw({ type: () => true, limit: route.rawBody.maxBytes }));
     handlers.push(toHandler(route, ctx));
     return { method: route.method.toUpperCase() as RouteEntry['method'], path: route.path, handlers };
   });

@@ -157,9 +157,8 @@ describe('the desktop build and the electron-builder configuration', () => {
     }
   });
 
-  it('unpacks exactly the native modules, which are production dependencies the bundles leave external', () => {
-    const unpacked = config.asarUnpack.map((pattern) => /^node_modules\/([^/]+)\/\*\*\/\*$/.exec(pattern)?.[1]);
-    expect(unpacked).toEqual([...NATIVE_MODULES]);
+  it('unpacks exactly the native modules, the worker threads and their fonts; the natives are production dependencies the bundles leave external', () => {
+    expect(config.asarUnpack).toEqual([...NATIVE_MODULES.map((name) => `node_modules/${name}/**/*`), `${DESKTOP_OUTPUTS.workers}/**/*`, 'node_modules/@expo-google-fonts/**/*']);
     for (const name of NATIVE_MODULES) {
       expect(pkg.dependencies, `${name} must be a dependency to be rebuilt for Electron`).toHaveProperty(name);
       expect(fs.existsSync(path.join(root, 'node_modules', name, 'package.json'))).toBe(true);
@@ -198,17 +197,27 @@ describe('the desktop build and the electron-builder configuration', () => {
   });
 
   it('runs the headless server from its bundle with npm run server and npm start, and from the sources once one is newer', async () => {
-    const { dataDir } = await prepareDataDir('signdesk-headless-');
-    for (const command of [['run', 'server'], ['start']]) {
-      const server = await startServerCommand(command, { DATA_DIR: dataDir, PORT: '0' });
-      try {
-        expect((await fetch(`${server.url}/api/openapi.json`)).status).toBe(200);
-        expect(server.output(), command.join(' ')).not.toContain('TypeScript sources');
-      } finally {
-        await server.stop();
+    const { dataDir, key } = await prepareDataDir('signdesk-headless-');
+    const receiver = await startWebhookReceiver();
+    let contractId = 0;
+    try {
+      for (const command of [['run', 'server'], ['start']]) {
+        const server = await startServerCommand(command, { DATA_DIR: dataDir, PORT: '0', WEBHOOK_FIRST_DELAY_S: '0' });
+        try {
+          expect((await fetch(`${server.url}/api/openapi.json`)).status).toBe(200);
+          expect(server.output(), command.join(' ')).not.toContain('TypeScript sources');
+          // The PDF work runs on the worker threads' bundles beside main.cjs.
+          if (contractId === 0) contractId = await signContractThroughTheApi(server.url, key, receiver);
+        } finally {
+          await server.stop();
+        }
+        expect(server.output()).toContain('SIGTERM: shutting down');
       }
-      expect(server.output()).toContain('SIGTERM: shutting down');
+    } finally {
+      await receiver.close();
     }
+    expect(pdfsig(readSignedPdf(dataDir, contractId))).toMatch(/Signature Validation: Signature is Valid\./);
+    expect(fs.readFileSync(path.join(dataDir, 'logs', 'signdesk.log'), 'utf8')).not.toMatch(/back on the request connection/);
     // A source edited after the build: the sources run, and say why.
     const source = path.join(root, 'server/version.ts');
     const { atime, mtime } = fs.statSync(source);
@@ -253,6 +262,8 @@ describe('the desktop build and the electron-builder configuration', () => {
       const unpacked = `${asarFile}.unpacked`;
       expect(fs.existsSync(path.join(unpacked, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'))).toBe(true);
       expect(fs.readdirSync(path.join(unpacked, 'node_modules/sodium-native/prebuilds')).sort()).toEqual(SODIUM_HOSTS);
+      expect(fs.existsSync(path.join(unpacked, DESKTOP_OUTPUTS.workers, 'pdf-sandbox.cjs'))).toBe(true);
+      for (const font of fontFiles) expect(fs.existsSync(path.join(unpacked, font)), font).toBe(true);
       expect(sizeOf(asarFile) + sizeOf(unpacked)).toBeLessThan(PACKAGE_BUDGET_BYTES);
 
       // The packaged server runs from the package's own files and node_modules (unpacked
@@ -273,6 +284,8 @@ describe('the desktop build and the electron-builder configuration', () => {
         if (host.child.exitCode === null) host.child.kill('SIGKILL');
       }
       expect(pdfsig(readSignedPdf(dataDir, contractId))).toMatch(/Signature Validation: Signature is Valid\./);
+      // Its worker threads ran from their own bundles: the checkpointer never fell back to the request connection.
+      expect(fs.readFileSync(path.join(dataDir, 'logs', 'signdesk.log'), 'utf8')).not.toMatch(/back on the request connection/);
     } finally {
       await receiver.close();
       fs.rmSync(work, { recursive: true, force: true }); // the package and its extracted copy, some 50 MB

@@ -5,8 +5,9 @@ import { parseTimestamp } from '../../../shared/time';
 import type { AppContext } from '../../context';
 import type { ContractChanges } from '../../db/repos/contracts';
 import type { TemplateRow } from '../../db/repos/templates';
-import { AppError, validationFailed } from '../../core/errors';
-import type { PageSize } from '../../pdf/read-pdf-info';
+import { AppError, forbidden, validationFailed } from '../../core/errors';
+import type { Actor } from '../../http/request-context';
+import { PdfReadError, type PageSize } from '../../pdf/pdf-read-error';
 
 /** The plain fields of a contract body (not template, not content) as column changes. */
 export function contractChangesOf(ctx: AppContext, input: TContractUpdate): ContractChanges {
@@ -31,19 +32,21 @@ export function contractChangesOf(ctx: AppContext, input: TContractUpdate): Cont
   return changes;
 }
 
-export function resolveTemplate(ctx: AppContext, path: string): TemplateRow {
+/** The template a contract is made from: an administrator may use any, other users the published ones only. */
+export function resolveTemplate(ctx: AppContext, path: string, actor: Actor): TemplateRow {
   const id = Number(path.split('/').at(-1));
   const template = ctx.repos.templates.findById(id);
   if (!template) throw validationFailed([`template: ${path} is no contract template`]);
+  if (!template.isPublished && !actor.isAdmin) {
+    throw forbidden(`Template ${path} is not published: only administrators make contracts from unpublished templates.`);
+  }
   return template;
 }
 
 /** Parses an uploaded PDF, turning what is wrong with it into a 400 invalid-pdf problem. */
-export async function readUploadedPdf(bytes: Uint8Array): Promise<PageSize[]> {
-  // The PDF modules (pdf-lib) load on first use, which keeps the server's start short.
-  const { PdfReadError, readPdfInfo } = await import('../../pdf/read-pdf-info');
+export async function readUploadedPdf(ctx: AppContext, bytes: Uint8Array): Promise<PageSize[]> {
   try {
-    return (await readPdfInfo(bytes, MAX_PDF_PAGES)).pageSizes;
+    return (await ctx.pdf.run('inspect', { bytes, maxPages: MAX_PDF_PAGES })).pageSizes;
   } catch (error) {
     if (error instanceof PdfReadError) throw new AppError('invalid-pdf', error.message);
     throw error;

@@ -1,0 +1,117 @@
+import type { Worker } from 'node:worker_threads';
+import { startWorkerThread } from '../../core/worker-thread';
+import { PdfReadError } from '../pdf-read-error';
+import { fromErrorData, type SandboxReply } from './protocol';
+import type { PdfTaskInput, PdfTaskName, PdfTaskOutput } from './tasks';
+
+/**
+ * PDF work on worker threads, under limits: a hostile PDF (a page tree that loops, a stream
+ * that inflates to gigabytes) costs one worker, which is ended and replaced, never the request
+ * thread. Tasks wait their turn when every worker is busy.
+ */
+export type PdfSandbox = {
+  run<T extends PdfTaskName>(task: T, input: PdfTaskInput<T>): Promise<PdfTaskOutput<T>>;
+  /** Ends the workers; tasks still running or waiting fail. */
+  close(): Promise<void>;
+};
+
+export type PdfSandboxOptions = {
+  /** Workers at most (started as work comes). */
+  size: number;
+  /** A task still running after this long is cut off and its worker ended. */
+  timeoutMs: number;
+  /** The V8 heap of one worker, in MiB; past it the worker is ended. */
+  maxHeapMb: number;
+};
+
+type Job = { task: string; input: unknown; resolve: (output: unknown) => void; reject: (error: Error) => void };
+type Slot = { worker: Worker; isReady: boolean; job?: Job & { id: number; timer: NodeJS.Timeout } };
+
+/** A worker not ready this long after its start (its modules still loading) is given up. */
+const START_LIMIT_MS = 120_000;
+
+export const DEFAULT_SANDBOX_OPTIONS: PdfSandboxOptions = { size: 2, timeoutMs: 20_000, maxHeapMb: 512 };
+
+export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OPTIONS): PdfSandbox {
+  const slots = new Set<Slot>();
+  const waiting: Job[] = [];
+  let nextId = 1;
+  let isClosed = false;
+
+  const startSlot = (): Slot => {
+    const worker = startWorkerThread('pdf-sandbox', {
+      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb, maxYoungGenerationSizeMb: Math.min(64, options.maxHeapMb / 4) },
+    });
+    const slot: Slot = { worker, isReady: false };
+    worker.unref();
+    // A task's time starts when the worker can take it: loading the worker's modules (pdf.js is
+    // large, and slow under tsx in a checkout) is not the PDF's doing.
+    const startTimer = setTimeout(() => endSlot(slot, new Error('the PDF worker did not start')), START_LIMIT_MS);
+    startTimer.unref();
+    worker.on('message', (reply: SandboxReply | { ready: true }) => {
+      if ('ready' in reply) {
+        clearTimeout(startTimer);
+        slot.isReady = true;
+        dispatch();
+        return;
+      }
+      const job = slot.job;
+      if (!job || job.id !== reply.id) return;
+      clearTimeout(job.timer);
+      slot.job = undefined;
+      if (reply.ok) job.resolve(reply.output);
+      else job.reject(fromErrorData(reply.error));
+      dispatch();
+    });
+    // A worker that died (out of memory, or its start failed) fails its task and leaves the pool.
+    worker.on('error', (error) => endSlot(slot, error));
+    worker.on('exit', () => endSlot(slot, new Error('the PDF worker stopped')));
+    slots.add(slot);
+    return slot;
+  };
+
+  const endSlot = (slot: Slot, cause: Error) => {
+    if (!slots.delete(slot)) return;
+    // A worker that could not even start fails the task that waited for it (no endless restarts).
+    if (!slot.isReady) waiting.shift()?.reject(cause);
+    const job = slot.job;
+    slot.job = undefined;
+    if (job) {
+      clearTimeout(job.timer);
+      const isOutOfMemory = (cause as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+      job.reject(isOutOfMemory ? new PdfReadError('too-complex', 'The PDF needs more memory to read than a PDF of its size should; it cannot be used.') : cause);
+    }
+    void slot.worker.terminate();
+    dispatch();
+  };
+
+  const dispatch = () => {
+    while (waiting.length > 0 && !isClosed) {
+      const slot = [...slots].find((candidate) => candidate.isReady && !candidate.job);
+      if (!slot && [...slots].every((candidate) => candidate.isReady) && slots.size < options.size) startSlot();
+      if (!slot) return;
+      const job = waiting.shift() as Job;
+      const id = nextId++;
+      const timer = setTimeout(
+        () => endSlot(slot, new PdfReadError('too-complex', `The PDF takes too long to read (over ${Math.round(options.timeoutMs / 1000)} s); it cannot be used.`)),
+        options.timeoutMs,
+      );
+      slot.job = { ...job, id, timer };
+      slot.worker.postMessage({ id, task: job.task, input: job.input });
+    }
+  };
+
+  return {
+    run: (task, input) =>
+      new Promise((resolve, reject) => {
+        if (isClosed) return reject(new Error('the PDF sandbox is closed'));
+        waiting.push({ task, input, resolve: resolve as (output: unknown) => void, reject });
+        dispatch();
+      }),
+    close: async () => {
+      isClosed = true;
+      for (const job of waiting.splice(0)) job.reject(new Error('the PDF sandbox is closed'));
+      await Promise.all([...slots].map((slot) => (endSlot(slot, new Error('the PDF sandbox is closed')), slot.worker.terminate())));
+    },
+  };
+}

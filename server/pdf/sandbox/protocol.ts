@@ -1,0 +1,23 @@
+import { PdfReadError, type PdfProblem } from '../pdf-read-error';
+
+/** A task for the sandbox's worker thread. */
+export type SandboxRequest = { id: number; task: string; input: unknown };
+
+/** A finished task: its output, or its error reduced to what crosses a thread. */
+export type SandboxReply = { id: number; ok: true; output: unknown } | { id: number; ok: false; error: SandboxErrorData };
+
+type SandboxErrorData = { name: string; message: string; problem?: PdfProblem };
+
+export function toErrorData(error: unknown): SandboxErrorData {
+  if (error instanceof PdfReadError) return { name: error.name, message: error.message, problem: error.problem };
+  if (error instanceof Error) return { name: error.name, message: error.message };
+  return { name: 'Error', message: String(error) };
+}
+
+/** The error again on this side: what is wrong with a PDF stays a PdfReadError. */
+export function fromErrorData(data: SandboxErrorData): Error {
+  if (data.name === 'PdfReadError' && data.problem) return new PdfReadError(data.problem, data.message);
+  const error = new Error(data.message);
+  error.name = data.name;
+  return error;
+}

@@ -1,0 +1,22 @@
+import { parentPort } from 'node:worker_threads';
+import { toErrorData, type SandboxReply, type SandboxRequest } from './protocol';
+import { pdfTasks, type PdfTaskName } from './tasks';
+
+// The PDF sandbox's worker thread: one task at a time, replies in order.
+const port = parentPort;
+if (!port) throw new Error('the PDF sandbox runs as a worker thread');
+
+port.on('message', async (request: SandboxRequest) => {
+  let reply: SandboxReply;
+  try {
+    const run = pdfTasks[request.task as PdfTaskName] as (input: unknown) => unknown;
+    if (!run) throw new Error(`no PDF task ${request.task}`);
+    reply = { id: request.id, ok: true, output: await run(request.input) };
+  } catch (error) {
+    reply = { id: request.id, ok: false, error: toErrorData(error) };
+  }
+  port.postMessage(reply);
+});
+
+// Ready for tasks: the sandbox starts their clocks from here.
+port.postMessage({ ready: true });
