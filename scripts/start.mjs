@@ -1,6 +1,7 @@
 // `npm start`: the Electron app where its binary and a display exist, otherwise the headless
 // server, saying so in one line. SIGINT or SIGTERM sent to this process stop what it started
-// (the build of a web app, the server, Electron) and it exits once they have: no orphan lives on.
+// (the build of a web app, Electron) and it exits once they have: no orphan lives on. The
+// headless server runs in this process (no second Node to start), with its own signal handling.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,15 +20,14 @@ function electronBinary() {
 let current;
 let stopSignal;
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    // A second signal while the child shuts down: end it at once.
-    const forward = stopSignal ? 'SIGKILL' : signal;
-    stopSignal = signal;
-    if (current && current.exitCode === null && current.signalCode === null) current.kill(forward);
-    else process.exit(130);
-  });
+function stopChild(signal) {
+  // A second signal while the child shuts down: end it at once.
+  const forward = stopSignal ? 'SIGKILL' : signal;
+  stopSignal = signal;
+  if (current && current.exitCode === null && current.signalCode === null) current.kill(forward);
+  else process.exit(130);
 }
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stopChild);
 // Should this process end some other way, it takes its child along.
 process.on('exit', () => {
   if (current && current.exitCode === null && current.signalCode === null) current.kill('SIGTERM');
@@ -66,13 +66,16 @@ async function buildMissingWebApps() {
   }
 }
 
-let code;
 if (binary && hasDisplay) {
-  code = await runChild(process.execPath, ['scripts/run-electron.mjs']);
+  const code = await runChild(process.execPath, ['scripts/run-electron.mjs']);
+  process.exit(stopSignal && code !== 0 && current?.signalCode === stopSignal ? 0 : code);
 } else {
   const why = binary ? 'no display found' : "Electron's binary is not installed";
   console.log(`SignDesk runs headless (${why}): open ${adminAddress(process.env)} in a browser.`);
   await buildMissingWebApps();
-  code = stopSignal ? 0 : await runChild(process.execPath, ['--import', 'tsx', 'server/main.ts']);
+  if (stopSignal) process.exit(0);
+  // The server stops itself on these signals (closing what it holds), so ours step aside.
+  for (const signal of ['SIGINT', 'SIGTERM']) process.off(signal, stopChild);
+  const { runServer } = await import('./server.mjs');
+  await runServer();
 }
-process.exit(stopSignal && code !== 0 && current?.signalCode === stopSignal ? 0 : code);

@@ -73,12 +73,13 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   ctx.repos.office.get(ctx.now());
 
   const staticDirs = resolveStaticDirs(options.staticDirs);
-  const app = createApp(ctx, {
+  const { app, listener } = createApp(ctx, {
     routes: apiRoutes,
     principalResolvers: [sessionPrincipalResolver(ctx)],
     pages: [adminPages(ctx, findRendererDir(staticDirs.renderer)), signingPages(ctx, findBuiltDir('signing', staticDirs.signing))],
+    examplesDir: staticDirs.examples,
   });
-  const server = http.createServer({ requestTimeout: 120_000, headersTimeout: 30_000 }, app);
+  const server = http.createServer({ requestTimeout: 120_000, headersTimeout: 30_000 }, listener);
   // Responses still being made when shutdown begins close their connection after they are
   // sent, so a keep-alive client does not hold the shutdown until the grace period ends.
   const unanswered = new Set<http.ServerResponse>();

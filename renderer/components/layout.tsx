@@ -96,6 +96,15 @@ export function Shell({ children }: { children: ReactNode }) {
           </ul>
         </nav>
         <div className="sidebar-footer">
+          {/* The integrators' reference, served by this same server. */}
+          <a className="nav-link sidebar-docs-link" href="/apidoc/v1/" target="_blank" rel="noopener">
+            <span className="nav-icon" aria-hidden="true" />
+            {t('nav.apiDocs')}
+            <span className="visually-hidden"> {t('nav.newWindow')}</span>
+            <span className="external-mark" aria-hidden="true">
+              ↗
+            </span>
+          </a>
           <div className="sidebar-user">
             <span className="avatar" aria-hidden="true">
               {displayName.slice(0, 1).toUpperCase()}

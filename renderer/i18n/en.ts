@@ -32,6 +32,8 @@ export const en = {
   'nav.webhooks': 'Webhooks',
   'nav.outbox': 'Outbox',
   'nav.settings': 'Settings',
+  'nav.apiDocs': 'API docs',
+  'nav.newWindow': '(opens in a new window)',
 
   'language.label': 'Language',
   'role.admin': 'Administrator',

@@ -33,6 +33,8 @@ export const sv: Record<MessageKey, string> = {
   'nav.webhooks': 'Webhooks',
   'nav.outbox': 'Utkorg',
   'nav.settings': 'Inställningar',
+  'nav.apiDocs': 'API-dokumentation',
+  'nav.newWindow': '(öppnas i ett nytt fönster)',
 
   'language.label': 'Språk',
   'role.admin': 'Administratör',

@@ -16,6 +16,7 @@ export const sv: Strings = {
   zoomLevel: (percent) => `Zoom ${percent} %`,
   downloadOriginal: 'Ladda ner PDF',
   attachments: 'Bilagor',
+  identityLine: (name, identityNumber) => `Du skriver under som ${name}, identitetsnummer ${identityNumber}.`,
   fieldsLeft: (left, total) => (left === 0 ? `Alla ${total} fält klara` : `${left} av ${total} fält kvar`),
   noFields: 'Inget att fylla i: läs dokumentet och skriv sedan under.',
   previousField: 'Föregående fält',

@@ -21,6 +21,7 @@ const en = {
   noFields: 'Nothing to fill in: read the document, then sign.',
   previousField: 'Previous field',
   nextField: 'Next field',
+  identityLine: (name: string, identityNumber: string) => `You sign as ${name}, identity number ${identityNumber}.`,
   agreeLabel: 'I have read the document and agree to sign it electronically.',
   approveAgreeLabel: 'I have read the document and approve it.',
   sign: 'Sign the document',

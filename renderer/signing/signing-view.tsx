@@ -107,6 +107,7 @@ export function SigningView({ state, text, isBusy, problem, mark, onMark, onAcce
       <header className="document-header">
         <p className="eyebrow">{text.sentBy(state.officeName)}</p>
         <h1>{state.contract.name}</h1>
+        {state.party.identityNumber && <p className="signing-as">{text.identityLine(state.party.name, state.party.identityNumber)}</p>}
       </header>
       <DocumentView
         state={state}

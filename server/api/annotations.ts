@@ -60,6 +60,7 @@ export const annotationRoutes: AnyRoute[] = [
     access: 'user',
     body: ZAnnotationCreateSchema,
     readOnlyFields: ANNOTATION_READ_ONLY_FIELDS,
+    example: { body: { party_id: '/api/contracts/1/parties/1', pdf_page: 1, pos_x: 72, pos_y: 650, width: 200, height: 50, type: 'SIGNATURE' } },
     responses: { 201: { description: 'The annotation', schema: ZAnnotationSchema } },
     handler: ({ req, res, ctx, ids, body, actor }) => {
       sendJson(res, 201, presentAnnotation(ctx, createAnnotation(ctx, ids.contract_id, body, actor, requestOrigin(req))));
@@ -104,6 +105,7 @@ export const annotationRoutes: AnyRoute[] = [
     access: 'user',
     body: ZAnnotationUpdateSchema,
     readOnlyFields: ANNOTATION_READ_ONLY_FIELDS,
+    example: { body: { pos_y: 600 } },
     responses: { 200: { description: 'The annotation', schema: ZAnnotationSchema } },
     handler: ({ req, res, ctx, ids, body, actor }) => {
       const annotation = updateAnnotation(ctx, ids.contract_id, ids.annotation_id, body, actor, requestOrigin(req));

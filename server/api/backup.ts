@@ -59,6 +59,7 @@ export const backupRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     body: ZBackupCreateSchema,
+    example: { body: { passphrase: 'correct horse battery staple' }, output: 'signdesk.sdbackup' },
     responses: { 200: { description: 'The backup file (.sdbackup)', contentType: BACKUP_CONTENT_TYPE } },
     handler: async ({ res, ctx, body }) => {
       res.status(200);
@@ -83,6 +84,7 @@ export const backupRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     rawBody: { contentTypes: [BACKUP_CONTENT_TYPE, 'application/octet-stream'], maxBytes: MAX_RESTORE_BYTES, description: 'The backup file', isStreamed: true },
+    example: { headers: { [BACKUP_PASSPHRASE_HEADER]: Buffer.from('correct horse battery staple').toString('base64') }, file: { name: 'signdesk.sdbackup', contentType: BACKUP_CONTENT_TYPE } },
     responses: { 200: { description: 'Restored', schema: ZRestoreResultSchema } },
     handler: async ({ req, res, ctx }) => {
       const passphrase = readPassphraseHeader(req.headers[BACKUP_PASSPHRASE_HEADER.toLowerCase()] as string | undefined);
@@ -125,6 +127,7 @@ export const backupRoutes: AnyRoute[] = [
     access: 'admin',
     body: ZBackupScheduleUpdateSchema,
     readOnlyFields: BACKUP_SCHEDULE_READ_ONLY_FIELDS,
+    example: { body: { is_enabled: true, folder: '/srv/backups/signdesk', interval_hours: 24, keep: 7, passphrase: 'correct horse battery staple' } },
     responses: { 200: { description: 'The schedule', schema: ZBackupScheduleSchema } },
     handler: ({ res, ctx, body }) => {
       updateBackupSchedule(ctx, body);

@@ -27,6 +27,7 @@ export const bulkSendRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     rawBody: csvBody,
+    example: { file: { name: 'parties.csv', contentType: 'text/csv' } },
     responses: { 200: { description: 'The rows as read', schema: ZBulkPreviewSchema } },
     problemStatuses: [409],
     handler: ({ res, ctx, ids, raw, actor }) => {
@@ -42,6 +43,7 @@ export const bulkSendRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     rawBody: csvBody,
+    example: { file: { name: 'parties.csv', contentType: 'text/csv' } },
     responses: { 201: { description: 'The bulk send, its rows pending or failed', schema: ZBulkSendSchema } },
     problemStatuses: [409],
     handler: ({ res, ctx, ids, raw, actor }) => {

@@ -24,6 +24,7 @@ export const contractActionRoutes: AnyRoute[] = [
     access: 'user',
     body: ZContractSendSchema,
     isBodyOptional: true,
+    example: { body: { silent: false, auto_sign: true } },
     responses: { 200: { description: 'The contract, now sent', schema: ZContractSchema } },
     handler: async ({ req, res, ctx, ids, body, actor }) => {
       const contract = await sendContract(ctx, ids.contract_id, actor, body ?? {}, requestOrigin(req));
@@ -39,6 +40,7 @@ export const contractActionRoutes: AnyRoute[] = [
     summary: 'The contract PDF (pdf_preview_uri)',
     tag,
     access: 'user',
+    example: { output: 'contract.pdf' },
     responses: { 200: { description: 'The PDF', contentType: 'application/pdf' } },
     handler: ({ res, ctx, ids }) => {
       const contract = findContract(ctx, ids.contract_id);
@@ -74,6 +76,7 @@ export const contractActionRoutes: AnyRoute[] = [
     tag: 'Contract templates',
     access: 'user',
     query: ZTemplatePreviewQuerySchema,
+    example: { query: { language: 'sv' }, output: 'preview.pdf' },
     responses: { 200: { description: 'The rendered PDF', contentType: 'application/pdf' } },
     handler: async ({ res, ctx, ids, query }) => {
       const template = ctx.repos.templates.findById(ids.template_id);

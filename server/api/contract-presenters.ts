@@ -93,6 +93,7 @@ export function presentAnnotation(ctx: AppContext, row: AnnotationRow): TAnnotat
     content: row.content,
     input_required: row.inputRequired,
     render_when_signed: row.renderWhenSigned,
+    value: row.value === null ? null : row.type === 'CHECKBOX' ? row.value === 'true' : row.value,
     created_by: `/api/users/${row.createdBy}`,
     created_time: ctx.timestamp(row.createdAt),
   };

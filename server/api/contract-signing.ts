@@ -20,6 +20,7 @@ export const contractSigningRoutes: AnyRoute[] = [
     access: 'user',
     body: ZContractNotifySchema,
     isBodyOptional: true,
+    example: { body: {} },
     responses: { 200: { description: 'The contract', schema: ZContractSchema } },
     handler: ({ req, res, ctx, ids, actor }) => {
       sendJson(res, 200, presentContract(ctx, notifyContract(ctx, ids.contract_id, actor.id, requestOrigin(req))));
@@ -32,6 +33,7 @@ export const contractSigningRoutes: AnyRoute[] = [
     summary: 'The signed, sealed PDF; 409 until every party has signed',
     tag,
     access: 'user',
+    example: { output: 'signed.pdf' },
     responses: { 200: { description: 'The signed PDF', contentType: 'application/pdf' } },
     problemStatuses: [409],
     handler: ({ res, ctx, ids }) => {

@@ -39,6 +39,7 @@ export const messagingSettingsRoutes: AnyRoute[] = [
     access: 'admin',
     body: ZMessagingSettingsUpdateSchema,
     readOnlyFields: MESSAGING_SETTINGS_READ_ONLY_FIELDS,
+    example: { body: { smtp_url: 'smtps://signdesk:secret@mail.office.example:465', mail_from: 'Office AB <office@office.example>' } },
     responses: { 200: { description: 'The settings', schema: ZMessagingSettingsSchema } },
     handler: ({ res, ctx, body }) => {
       sendJson(res, 200, presentMessagingSettings(updateMessagingSettings(ctx, body)));
@@ -54,6 +55,7 @@ export const messagingSettingsRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     body: ZMessagingTestSchema,
+    example: { body: { to: 'admin@office.example' } },
     responses: { 200: { description: 'The SMTP result', schema: ZMessagingTestResultSchema } },
     handler: async ({ res, ctx, body }) => {
       const outcome = await sendTestMail(ctx, body.to, body);

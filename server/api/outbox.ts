@@ -55,6 +55,7 @@ export const outboxRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     query: ZOutboxListQuerySchema,
+    example: { query: { state: 'failed' } },
     responses: { 200: { description: 'A page of messages', schema: z.array(ZOutboxMessageSchema), isPaginated: true } },
     handler: ({ req, res, ctx, query }) => {
       const filter = { state: query.state, channel: query.channel };

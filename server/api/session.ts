@@ -37,6 +37,7 @@ export function presentSession(ctx: AppContext, secret: string, row: AdminSessio
 /** A session just started (sign-in or first-run setup): its cookie, then the session itself. */
 function sendNewSession(req: Request, res: Response, ctx: AppContext, started: { secret: string; row: AdminSessionRow }): void {
   setSessionCookie(req, res, started.secret, started.row.expiresAt);
+  res.setHeader('Location', '/api/session');
   sendJson(res, 201, presentSession(ctx, started.secret, started.row, ctx.repos.users.findById(started.row.userId) as UserRow));
 }
 
@@ -65,6 +66,7 @@ export const sessionRoutes: AnyRoute[] = [
     tag,
     access: 'public',
     body: ZSetupSchema,
+    example: { body: { office_name: 'Office AB', office_email: 'office@office.example', username: 'admin', password: 'a long secret', email: 'admin@office.example' } },
     responses: { 201: { description: 'The new session', schema: ZSessionSchema } },
     handler: async ({ req, res, ctx, body }) => {
       sendNewSession(req, res, ctx, await runSetup(ctx, body, requestOrigin(req)));
@@ -80,6 +82,7 @@ export const sessionRoutes: AnyRoute[] = [
     tag,
     access: 'public',
     body: ZSignInSchema,
+    example: { body: { username: 'admin', password: 'a long secret' } },
     responses: { 201: { description: 'The new session', schema: ZSessionSchema } },
     handler: async ({ req, res, ctx, body }) => {
       sendNewSession(req, res, ctx, await signIn(ctx, body, requestOrigin(req)));

@@ -49,6 +49,7 @@ export const settingsRoutes: AnyRoute[] = [
     access: 'admin',
     body: ZGeneralSettingsUpdateSchema,
     readOnlyFields: GENERAL_SETTINGS_READ_ONLY_FIELDS,
+    example: { body: { public_base_url: 'https://sign.office.example', time_zone: 'Europe/Stockholm' } },
     responses: { 200: { description: 'The settings', schema: ZGeneralSettingsSchema } },
     handler: ({ res, ctx, body }) => {
       updateGeneralSettings(ctx, body);
@@ -73,6 +74,7 @@ export const settingsRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     body: ZSigningCertificateImportSchema,
+    example: { body: { pkcs12: 'MIIKPAIBAzCCCfYGCSqGSIb3DQEHAaCCCecEggnjMIIJ3zCCBg8GCSqGSIb3DQEHAaCCBgAEggX8', passphrase: 'the file passphrase' } },
     responses: { 200: { description: 'The certificate now in use', schema: ZSigningCertificateSchema } },
     handler: async ({ res, ctx, body }) => {
       sendJson(res, 200, importSigningCertificate(ctx, Buffer.from(body.pkcs12, 'base64'), body.passphrase));

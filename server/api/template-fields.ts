@@ -73,6 +73,7 @@ export const templateFieldRoutes: AnyRoute[] = [
     access: 'user',
     body: ZTemplateFieldCreateSchema,
     readOnlyFields: TEMPLATE_FIELD_READ_ONLY_FIELDS,
+    example: { body: { role: 1, pdf_page: 1, pos_x: 72, pos_y: 700, width: 160, height: 40, type: 'SIGNATURE' } },
     responses: { 201: { description: 'The field', schema: ZTemplateFieldSchema } },
     handler: ({ res, ctx, ids, body, actor }) => {
       sendJson(res, 201, presentTemplateField(ctx, createTemplateField(ctx, ids.template_id, body, actor.id)));
@@ -119,6 +120,7 @@ export const templateFieldRoutes: AnyRoute[] = [
     access: 'user',
     body: ZTemplateFieldUpdateSchema,
     readOnlyFields: TEMPLATE_FIELD_READ_ONLY_FIELDS,
+    example: { body: { pos_y: 690, input_required: false } },
     responses: { 200: { description: 'The field', schema: ZTemplateFieldSchema } },
     handler: ({ res, ctx, ids, body }) => {
       sendJson(res, 200, presentTemplateField(ctx, updateTemplateField(ctx, ids.template_id, ids.field_id, body)));

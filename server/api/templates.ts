@@ -60,6 +60,7 @@ export const templateRoutes: AnyRoute[] = [
     access: 'user',
     body: ZTemplateCreateSchema,
     readOnlyFields: TEMPLATE_READ_ONLY_FIELDS,
+    example: { body: { name: 'Lease agreement', content: '# Lease agreement\n\nThe landlord lets the premises at **Storgatan 1** to the tenant.', footer: 'Office AB, Storgatan 1, Stockholm', footer_type: 'SIMPLE', is_published: true } },
     responses: { 201: { description: 'The template', schema: ZTemplateSchema } },
     handler: ({ res, ctx, body, actor }) => {
       sendJson(res, 201, presentTemplate(ctx, createTemplate(ctx, body, actor.id)));
@@ -88,6 +89,7 @@ export const templateRoutes: AnyRoute[] = [
     access: 'user',
     body: ZTemplateUpdateSchema,
     readOnlyFields: TEMPLATE_READ_ONLY_FIELDS,
+    example: { body: { footer: 'Office AB, Storgatan 1, 111 22 Stockholm' } },
     responses: { 200: { description: 'The template', schema: ZTemplateSchema } },
     handler: ({ res, ctx, ids, body }) => {
       sendJson(res, 200, presentTemplate(ctx, updateTemplate(ctx, ids.template_id, body)));
@@ -103,6 +105,7 @@ export const templateRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     rawBody: { contentTypes: ['application/pdf'], maxBytes: MAX_UPLOAD_BYTES, description: 'The template PDF, at most 2 MiB' },
+    example: { file: { name: 'lease.pdf', contentType: 'application/pdf' } },
     responses: { 200: { description: 'The template', schema: ZTemplateSchema } },
     handler: async ({ res, ctx, ids, raw }) => {
       sendJson(res, 200, presentTemplate(ctx, await setTemplatePdf(ctx, ids.template_id, raw ?? Buffer.alloc(0))));

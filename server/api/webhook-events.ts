@@ -72,6 +72,7 @@ export const webhookEventRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     query: ZWebhookEventQuerySchema,
+    example: { query: { state: 'failed' } },
     responses: { 200: { description: 'A page of events', schema: z.array(ZWebhookEventSchema), isPaginated: true } },
     handler: ({ req, res, ctx, ids, query }) => {
       requireConsumer(ctx, ids.webhook_id);
@@ -108,6 +109,7 @@ export const webhookEventRoutes: AnyRoute[] = [
     access: 'admin',
     body: ZWebhookEventRetrySchema,
     isBodyOptional: true,
+    example: { body: { redeliver: true } },
     responses: { 200: { description: 'The event, pending again', schema: ZWebhookEventSchema } },
     problemStatuses: [409],
     handler: ({ res, ctx, ids, body }) => {
@@ -125,6 +127,7 @@ export const webhookEventRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     body: ZWebhookBulkRetrySchema,
+    example: { body: { states: ['held', 'failed'] } },
     responses: { 200: { description: 'What was queued', schema: ZWebhookBulkRetryResultSchema } },
     problemStatuses: [409],
     handler: ({ res, ctx, ids, body }) => {

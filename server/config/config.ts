@@ -7,7 +7,8 @@ import { isValidTimeZone } from '../../shared/time';
 import { defaultDataDirSegments } from '../../shared/data-dir';
 
 const DEFAULT_PORT = 8750;
-const DEFAULT_RETRY_SCHEDULE_S = [300, 1800, 7200, 18000, 36000, 50400, 72000, 86400];
+/** 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h: the last attempt 75 h 35 min after the event. */
+export const DEFAULT_RETRY_SCHEDULE_S: readonly number[] = [300, 1800, 7200, 18000, 36000, 50400, 72000, 86400];
 /** 30 s, 2 min, 10 min, 1 h, 4 h, 8 h, 12 h, 24 h: a temporary failure is given up after about two days. */
 const DEFAULT_OUTBOX_RETRY_SCHEDULE_S = [30, 120, 600, 3600, 14400, 28800, 43200, 86400];
 
@@ -81,7 +82,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mailFrom: e.MAIL_FROM,
     smsGatewayUrl: e.SMS_GATEWAY_URL,
     timeZone: e.TZ,
-    webhookRetryScheduleS: e.WEBHOOK_RETRY_SCHEDULE_S ?? DEFAULT_RETRY_SCHEDULE_S,
+    webhookRetryScheduleS: e.WEBHOOK_RETRY_SCHEDULE_S ?? [...DEFAULT_RETRY_SCHEDULE_S],
     webhookFirstDelayS: e.WEBHOOK_FIRST_DELAY_S,
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     outboxRetryScheduleS: e.OUTBOX_RETRY_SCHEDULE_S ?? DEFAULT_OUTBOX_RETRY_SCHEDULE_S,

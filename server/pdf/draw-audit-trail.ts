@@ -144,6 +144,7 @@ function partyBlock(context: AuditTrailContext, party: SignedPdfParty, width: nu
   const rows: Row[] = [
     ...(party.signatureName ? [textRow(fonts.regular, labels.signedAs, party.signatureName, valueWidth)] : []),
     textRow(fonts.regular, labels.contact, party.contact || labels.notYet, valueWidth),
+    ...(party.identityNumber ? [textRow(fonts.regular, labels.identityNumber, party.identityNumber, valueWidth)] : []),
     textRow(fonts.regular, labels.authentication, labels.authentications[party.authentication] ?? party.authentication, valueWidth),
     textRow(fonts.regular, labels.ipAddress, party.ipAddress || labels.notYet, valueWidth),
     { label: labels.userAgent, lines: capLines(fonts.regular, userAgentLines, valueWidth), font: fonts.regular, size: BODY },

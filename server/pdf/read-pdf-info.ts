@@ -1,18 +1,5 @@
 import { PDFArray, PDFDocument, PDFName, PDFRef, type PDFPage } from 'pdf-lib';
-
-/** Width and height in points of a page as it is displayed (its rotation applied). */
-export type PageSize = [width: number, height: number];
-
-export type PdfProblem = 'not-pdf' | 'damaged' | 'encrypted' | 'no-pages' | 'too-many-pages' | 'too-complex';
-
-export class PdfReadError extends Error {
-  readonly problem: PdfProblem;
-  constructor(problem: PdfProblem, message: string) {
-    super(message);
-    this.name = 'PdfReadError';
-    this.problem = problem;
-  }
-}
+import { PdfReadError, type PageSize } from './pdf-read-error';
 
 /** PDF user space ends at 14,400 units (200 inches); anything larger is a broken box. */
 const MAX_PAGE_EDGE = 14_400;

@@ -40,6 +40,8 @@ export type SignedPdfParty = {
   /** The party's mark, shown on the audit trail (signers; approvers and viewers make none). */
   mark?: SignedPdfMark | undefined;
   contact: string;
+  /** Printed only when given: the contract shows identity numbers (show_identity_number). */
+  identityNumber?: string;
   /** DEFAULT (signs), APPROVER, VIEWER, or any other word, printed as it is. */
   signType: string;
   ipAddress: string;

@@ -70,6 +70,8 @@ export const ZSigningStateSchema = z.object({
     signType: z.enum(SIGN_TYPES),
     rejectCause: z.string().nullable(),
     signTime: z.string().nullable(),
+    /** The party's own identity number, only when the contract shows identity numbers (show_identity_number). */
+    identityNumber: z.string().nullable(),
   }),
   /** Where the one-time code went, masked (a***@example.com, +46 70 *** ** 12). */
   codeSentTo: z.string().nullable(),

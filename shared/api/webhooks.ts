@@ -52,13 +52,16 @@ const contactEmail = z
 export const ZWebhookConsumerSchema = z
   .object({
     self: z.string().meta({ example: '/api/webhooks/1' }),
-    url: z.string(),
-    contact_email: z.string().nullable(),
-    public_key: z.string().meta({ description: 'Ed25519 public key, PEM (SubjectPublicKeyInfo)' }),
+    url: z.string().meta({ example: 'http://127.0.0.1:4242/webhooks' }),
+    contact_email: z.string().nullable().meta({ description: 'Receives the notice when the consumer is disabled', example: 'it@office.example' }),
+    public_key: z.string().meta({
+      description: 'Ed25519 public key, PEM (SubjectPublicKeyInfo): verifies the signatures of its events',
+      example: '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=\n-----END PUBLIC KEY-----\n',
+    }),
     key_id: z.string().meta({ description: 'The keyid of event signatures, ed25519-<n>', example: 'ed25519-1' }),
     created_time: ZTimestampSchema,
-    disabled_time: ZTimestampSchema.nullable().meta({ description: 'Set while the consumer is disabled' }),
-    created_by: z.string(),
+    disabled_time: ZTimestampSchema.nullable().meta({ description: 'Set while the consumer is disabled', example: null }),
+    created_by: z.string().meta({ example: '/api/users/1' }),
   })
   .meta({ id: 'ApiWebhookConsumer' });
 

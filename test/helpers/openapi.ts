@@ -1,13 +1,15 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 
-type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
+type Operation = {
+  responses?: Record<string, { headers?: Record<string, { required?: boolean }>; content?: Record<string, { schema?: unknown }> }>;
+};
 export type OpenApiDocument = { paths: Record<string, Record<string, Operation>>; components?: unknown };
 
 /**
  * Checks every response a test receives against the server's own /api/openapi.json: the
  * operation must exist for a 2xx, and the body must match the schema published for its status.
  */
-export type ResponseValidator = (method: string, url: URL, status: number, contentType: string, body: unknown) => void;
+export type ResponseValidator = (method: string, url: URL, status: number, contentType: string, body: unknown, headers?: Headers) => void;
 
 const escapePointer = (segment: string) => encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'));
 
@@ -26,7 +28,7 @@ export function createResponseValidator(document: OpenApiDocument): ResponseVali
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
   ajv.addSchema(document as object, 'openapi');
   const compiled = new Map<string, ValidateFunction>();
-  return (method, url, status, contentType, body) => {
+  return (method, url, status, contentType, body, headers) => {
     const template = matchPath(document, url.pathname, method);
     const operation = template ? document.paths[template]?.[method.toLowerCase()] : undefined;
     if (!operation) {
@@ -39,6 +41,11 @@ export function createResponseValidator(document: OpenApiDocument): ResponseVali
     if (!response) {
       if (status === 500) return;
       throw new Error(`${method} ${template} answered ${status}, which /api/openapi.json does not list`);
+    }
+    for (const [name, header] of Object.entries(response.headers ?? {})) {
+      if (header.required && headers && !headers.has(name) && method !== 'HEAD') {
+        throw new Error(`${method} ${url.pathname} ${status} lacks the header ${name} that /api/openapi.json says it always has`);
+      }
     }
     const mediaType = contentType.split(';')[0]?.trim() ?? '';
     if (!response.content || typeof body !== 'object' || body === null) return;

@@ -22,6 +22,7 @@ import {
 } from '../helpers/electron-builder';
 import { forkHost } from '../helpers/host-process';
 import { pdfsig } from '../helpers/pdf-tools';
+import { startServerCommand } from '../helpers/server-command';
 import { makeTempDir } from '../helpers/server';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';
 
@@ -112,7 +113,7 @@ describe('the desktop build and the electron-builder configuration', () => {
     }
   });
 
-  it('puts everything the app loads at run time into the package: bundles, migrations, icons, both web apps, fonts, addons', () => {
+  it('puts everything the app loads at run time into the package: bundles, migrations, icons, both web apps, the docs\' examples, fonts, addons', () => {
     const appFiles = resolveAppFiles(path.join(root, 'dist/main'));
     const needed = new Set([
       pkg.main,
@@ -122,6 +123,7 @@ describe('the desktop build and the electron-builder configuration', () => {
       ...listFiles(path.join(root, DESKTOP_OUTPUTS.migrations)),
       ...Object.values(appFiles).map((file) => path.relative(root, file).split(path.sep).join('/')),
       ...WEB_APPS.flatMap((app) => listFiles(path.join(root, app))),
+      ...listFiles(path.join(root, DESKTOP_OUTPUTS.examples)),
       ...fontFiles,
       ...PDFJS_FILES,
       'node_modules/better-sqlite3/build/Release/better_sqlite3.node',
@@ -209,6 +211,41 @@ describe('the desktop build and the electron-builder configuration', () => {
     }
   });
 
+  it('runs the headless server from its bundle with npm run server and npm start, and from the sources once one is newer', async () => {
+    const { dataDir, key } = await prepareDataDir('signdesk-headless-');
+    const receiver = await startWebhookReceiver();
+    let contractId = 0;
+    try {
+      for (const command of [['run', 'server'], ['start']]) {
+        const server = await startServerCommand(command, { DATA_DIR: dataDir, PORT: '0', WEBHOOK_FIRST_DELAY_S: '0' });
+        try {
+          expect((await fetch(`${server.url}/api/openapi.json`)).status).toBe(200);
+          expect(server.output(), command.join(' ')).not.toContain('TypeScript sources');
+          // The PDF work runs on the worker threads' bundles beside main.cjs.
+          if (contractId === 0) contractId = await signContractThroughTheApi(server.url, key, receiver);
+        } finally {
+          await server.stop();
+        }
+        expect(server.output()).toContain('SIGTERM: shutting down');
+      }
+    } finally {
+      await receiver.close();
+    }
+    expect(pdfsig(readSignedPdf(dataDir, contractId))).toMatch(/Signature Validation: Signature is Valid\./);
+    expect(fs.readFileSync(path.join(dataDir, 'logs', 'signdesk.log'), 'utf8')).not.toMatch(/back on the request connection/);
+    // A source edited after the build: the sources run, and say why.
+    const source = path.join(root, 'server/version.ts');
+    const { atime, mtime } = fs.statSync(source);
+    fs.utimesSync(source, atime, new Date(Date.now() + 60_000));
+    try {
+      const server = await startServerCommand(['run', 'server'], { DATA_DIR: dataDir, PORT: '0' });
+      await server.stop();
+      expect(server.output()).toContain('Running the server from its TypeScript sources (dist/server/main.cjs: server/version.ts changed since;');
+    } finally {
+      fs.utimesSync(source, atime, mtime);
+    }
+  }, 300_000);
+
   it('packs into an app electron-builder lays out: fuses flipped, bundles in a trim asar, natives beside it, and the whole service running from it', async () => {
     const work = makeTempDir('signdesk-package-');
     const receiver = await startWebhookReceiver();
@@ -229,9 +266,10 @@ describe('the desktop build and the electron-builder configuration', () => {
       const asarFile = path.join(appDir, 'resources', 'app.asar');
       const inAsar = new Set(asar.listPackage(asarFile).map((file) => file.split(path.sep).join('/')));
       const present = ['/package.json', DESKTOP_OUTPUTS.main, DESKTOP_OUTPUTS.preload, DESKTOP_OUTPUTS.host, `${DESKTOP_OUTPUTS.migrations}/meta/_journal.json`,
-        `${DESKTOP_OUTPUTS.assets}/tray.png`, 'dist/renderer/index.html', 'dist/signing/index.html', ...fontFiles, 'node_modules/better-sqlite3/package.json'];
+        `${DESKTOP_OUTPUTS.assets}/tray.png`, 'dist/renderer/index.html', 'dist/signing/index.html', `${DESKTOP_OUTPUTS.examples}/webhook-receiver.mjs`, ...fontFiles,
+        'node_modules/better-sqlite3/package.json'];
       for (const file of present) expect(inAsar, file).toContain(file.startsWith('/') ? file : `/${file}`);
-      for (const absent of ['/server/index.ts', '/main/index.ts', '/test', '/electron-builder.yml', '/node_modules/electron', '/node_modules/vitest', '/node_modules/esbuild',
+      for (const absent of ['/server/index.ts', '/main/index.ts', `/${DESKTOP_OUTPUTS.headless}`, '/test', '/electron-builder.yml', '/node_modules/electron', '/node_modules/vitest', '/node_modules/esbuild',
         '/node_modules/express', '/node_modules/pdf-lib', '/node_modules/better-sqlite3/deps', '/node_modules/better-sqlite3/src', '/node_modules/@expo-google-fonts/noto-sans/100Thin']) {
         expect(inAsar, absent).not.toContain(absent);
       }
@@ -257,6 +295,8 @@ describe('the desktop build and the electron-builder configuration', () => {
         const ready = await host.client.ready;
         await expectAdminWindowSignsIn(ready.url, await host.client.adminLoginUrl());
         contractId = await signContractThroughTheApi(ready.url, key, receiver);
+        // The API docs show the receivers from the package's own copy.
+        expect((await fetch(`${ready.url}/apidoc/v1/examples/webhook-receiver.mjs`)).status).toBe(200);
         expect(await host.client.shutdown(30_000)).toEqual({ code: 0, isKilled: false });
       } finally {
         if (host.child.exitCode === null) host.child.kill('SIGKILL');

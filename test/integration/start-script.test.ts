@@ -31,8 +31,9 @@ describe('npm start (scripts/start.mjs)', { timeout: 120_000 }, () => {
     // The server marks the DATA_DIR it serves with its pid once it listens.
     const mark = path.join(dataDir, 'server.json');
     await vi.waitFor(() => expect(fs.existsSync(mark) && output.includes('SignDesk is running at')).toBe(true), { timeout: 90_000, interval: 50 });
+    // The headless server runs in npm start's own process (no second Node to start).
     const serverPid = (JSON.parse(fs.readFileSync(mark, 'utf8')) as { pid: number }).pid;
-    expect(serverPid).not.toBe(child.pid);
+    expect(serverPid).toBe(child.pid);
 
     child.kill(signal);
     expect(await exited).toBe(0);

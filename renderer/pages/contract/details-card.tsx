@@ -14,7 +14,16 @@ import { useSignedIn } from '../../lib/session';
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', sv: 'Svenska' };
 
-type Draft = { name: string; language: string; require_auth: string; expire_date: string; expire_clock: string; email_invite_content: string; party_order_defined: boolean };
+type Draft = {
+  name: string;
+  language: string;
+  require_auth: string;
+  expire_date: string;
+  expire_clock: string;
+  email_invite_content: string;
+  party_order_defined: boolean;
+  show_identity_number: boolean;
+};
 
 const draftOf = (contract: TContract): Draft => {
   const expires = splitTimestamp(contract.expire_time);
@@ -26,6 +35,7 @@ const draftOf = (contract: TContract): Draft => {
     expire_clock: expires.time,
     email_invite_content: contract.email_invite_content,
     party_order_defined: contract.party_order_defined,
+    show_identity_number: contract.show_identity_number,
   };
 };
 
@@ -33,7 +43,7 @@ const draftOf = (contract: TContract): Draft => {
 function changesOf(draft: Draft, contract: TContract): { changes: Record<string, unknown>; problem?: 'date' | 'time' } {
   const saved = draftOf(contract);
   const changes: Record<string, unknown> = {};
-  for (const key of ['name', 'language', 'require_auth', 'email_invite_content', 'party_order_defined'] as const) {
+  for (const key of ['name', 'language', 'require_auth', 'email_invite_content', 'party_order_defined', 'show_identity_number'] as const) {
     if (draft[key] !== saved[key]) changes[key] = draft[key];
   }
   if (draft.expire_date !== saved.expire_date || draft.expire_clock !== saved.expire_clock) {
@@ -87,6 +97,14 @@ function DraftSettings({ contract, onSaved }: { contract: TContract; onSaved: ()
         <div className="field field-checkbox">
           <CheckboxField label={t('field.signInOrder')} hint={t('field.signInOrderHint')} checked={form.party_order_defined} onChecked={(checked) => edit({ party_order_defined: checked })} />
         </div>
+        <div className="field field-checkbox">
+          <CheckboxField
+            label={t('field.showIdentityNumber')}
+            hint={t('field.showIdentityNumberHint')}
+            checked={form.show_identity_number}
+            onChecked={(checked) => edit({ show_identity_number: checked })}
+          />
+        </div>
       </div>
       <TextAreaField label={t('field.inviteMessage')} hint={t('field.inviteMessageHint')} error={errors.email_invite_content} {...bind('email_invite_content')} rows={3} />
       <div className="form-actions">
@@ -111,6 +129,7 @@ export function DetailsCard({ contract, isDraft, onSaved }: { contract: TContrac
             { term: t('field.language'), value: LANGUAGE_NAMES[contract.language] ?? contract.language },
             { term: t('field.order'), value: contract.party_order_defined ? t('order.inOrder') : t('order.sideBySide') },
             { term: t('field.requireAuth'), value: t(`auth.${contract.require_auth}`) },
+            ...(contract.show_identity_number ? [{ term: t('field.identityNumber'), value: t('identity.shown') }] : []),
             ...(contract.email_invite_content ? [{ term: t('field.inviteMessage'), value: <span className="pre-line">{contract.email_invite_content}</span> }] : []),
           ]}
         />

@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import { startWorkerThread } from '../../core/worker-thread';
-import { PdfReadError } from '../read-pdf-info';
+import { PdfReadError } from '../pdf-read-error';
 import { fromErrorData, type SandboxReply } from './protocol';
 import type { PdfTaskInput, PdfTaskName, PdfTaskOutput } from './tasks';
 

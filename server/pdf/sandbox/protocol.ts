@@ -1,4 +1,4 @@
-import { PdfReadError, type PdfProblem } from '../read-pdf-info';
+import { PdfReadError, type PdfProblem } from '../pdf-read-error';
 
 /** A task for the sandbox's worker thread. */
 export type SandboxRequest = { id: number; task: string; input: unknown };

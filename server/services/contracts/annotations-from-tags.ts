@@ -4,7 +4,7 @@ import type { AnnotationRow } from '../../db/repos/annotations';
 import { inTransaction } from '../../db/open-database';
 import { AppError } from '../../core/errors';
 import type { TextTag } from '../../pdf/find-text-tags';
-import { PdfReadError } from '../../pdf/read-pdf-info';
+import { PdfReadError } from '../../pdf/pdf-read-error';
 import type { Actor } from '../../http/request-context';
 import { parsePageSizes } from './contract-fields';
 import { findDraft } from './find-draft';

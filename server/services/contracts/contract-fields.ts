@@ -7,8 +7,7 @@ import type { ContractChanges } from '../../db/repos/contracts';
 import type { TemplateRow } from '../../db/repos/templates';
 import { AppError, forbidden, validationFailed } from '../../core/errors';
 import type { Actor } from '../../http/request-context';
-import { PdfReadError, type PageSize } from '../../pdf/read-pdf-info';
-import { renderContractPdf, TooManyPagesError } from '../../pdf/render-contract-pdf';
+import { PdfReadError, type PageSize } from '../../pdf/pdf-read-error';
 import { reminderChangesOf } from '../reminders/reminder-defaults';
 
 /** The plain fields of a contract body (not template, not content) as column changes. */
@@ -59,6 +58,7 @@ export type RenderSource = { name: string; header: string; content: string; foot
 
 /** Renders a contract's PDF from its text; a text too long for MAX_PDF_PAGES is a validation error. */
 export async function renderContractText(source: RenderSource): Promise<{ bytes: Uint8Array; pageSizes: PageSize[] }> {
+  const { renderContractPdf, TooManyPagesError } = await import('../../pdf/render-contract-pdf');
   try {
     return await renderContractPdf(
       {

@@ -10,13 +10,20 @@ import { validationFailed } from '../../core/errors';
 import { initialReminders } from '../reminders/reminder-defaults';
 import type { PdfTemplate } from '../templates/save-template-field';
 
-/** A draft from an uploaded PDF; the PDF is parsed before anything is stored. */
-export async function createContractFromPdf(ctx: AppContext, pdf: Buffer, actor: Actor, origin: RequestOrigin): Promise<ContractRow> {
+/** A draft from an uploaded PDF (named by `?name=`, else unnamed); the PDF is parsed before anything is stored. */
+export async function createContractFromPdf(
+  ctx: AppContext,
+  pdf: Buffer,
+  name: string | undefined,
+  actor: Actor,
+  origin: RequestOrigin,
+): Promise<ContractRow> {
   const pageSizes = await readUploadedPdf(ctx, pdf);
   return inTransaction(ctx.db, () => {
     const now = ctx.now();
     const contract = ctx.repos.contracts.insert({
       ...initialReminders(ctx),
+      ...(name === undefined ? {} : { name }),
       source: 'upload',
       originalFileId: ctx.repos.files.putFile(pdf, 'application/pdf', now),
       pageSizes: JSON.stringify(pageSizes),

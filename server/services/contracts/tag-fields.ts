@@ -1,6 +1,6 @@
 import type { AnnotationType } from '../../../shared/api/enums';
 import type { TextTag } from '../../pdf/find-text-tags';
-import type { PageSize } from '../../pdf/read-pdf-info';
+import type { PageSize } from '../../pdf/pdf-read-error';
 import { AppError } from '../../core/errors';
 import type { Box } from './contract-fields';
 

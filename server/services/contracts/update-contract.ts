@@ -4,7 +4,7 @@ import type { ContractChanges, ContractRow } from '../../db/repos/contracts';
 import { inTransaction } from '../../db/open-database';
 import { notFound, validationFailed } from '../../core/errors';
 import type { Actor } from '../../http/request-context';
-import type { PageSize } from '../../pdf/read-pdf-info';
+import type { PageSize } from '../../pdf/pdf-read-error';
 import { boxProblem, contractChangesOf, renderContractText, resolveTemplate, type RenderSource } from './contract-fields';
 import { findDraft } from './find-draft';
 import { logActivity, type RequestOrigin } from './log-activity';

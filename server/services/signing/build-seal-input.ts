@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { AnnotationRow } from '../../db/repos/annotations';
 import type { ContractRow } from '../../db/repos/contracts';
 import type { PartyRow } from '../../db/repos/parties';
-import { buildSignedPdf, type SignedPdfField, type SignedPdfInput } from '../../pdf/build-signed-pdf';
+import type { SignedPdfField, SignedPdfInput } from '../../pdf/build-signed-pdf';
 import type { SignedPdfMark } from '../../pdf/signed-pdf-types';
 import { parseTagBox } from '../contracts/tag-fields';
 import type { PartyMark } from './read-mark';
@@ -74,6 +74,8 @@ export async function buildContractSeal(
         signatureName: party.signatureName ?? undefined,
         mark: party.signType === 'DEFAULT' ? sealMarkOf(marks.get(party.id)) : undefined,
         contact: contactOf(party),
+        // Only a contract that shows identity numbers prints them: the audit trail goes to every party.
+        ...(contract.showIdentityNumber && party.identityNumber !== '' ? { identityNumber: party.identityNumber } : {}),
         signType: party.signType,
         ipAddress: party.answerIpAddress ?? '',
         userAgent: party.answerUserAgent ?? '',
@@ -84,5 +86,7 @@ export async function buildContractSeal(
       })),
     },
   };
+  // Loaded on first use (pdf-lib, fontkit): a server that starts seals nothing yet.
+  const { buildSignedPdf } = await import('../../pdf/build-signed-pdf');
   return buildSignedPdf(input, ctx.seal.identity());
 }

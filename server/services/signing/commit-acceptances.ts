@@ -140,8 +140,12 @@ function marksOf(ctx: AppContext, parties: readonly PartyRow[], acceptances: rea
   return marks;
 }
 
+/** What the party filled in; a signature or initials mark holds the name it was signed with. */
 function withValue(annotation: AnnotationRow, byParty: ReadonlyMap<number, Acceptance>): AnnotationRow {
-  const value = byParty.get(annotation.partyId)?.values.get(annotation.id);
+  const acceptance = byParty.get(annotation.partyId);
+  if (!acceptance) return annotation;
+  const isMark = annotation.type === 'SIGNATURE' || annotation.type === 'INITIALS';
+  const value = acceptance.values.get(annotation.id) ?? (isMark ? acceptance.signatureName : undefined);
   return value === undefined ? annotation : { ...annotation, value: String(value) };
 }
 

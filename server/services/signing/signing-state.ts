@@ -62,6 +62,7 @@ export function signingState(ctx: AppContext, party: PartyRow, isVerified: boole
       signType: party.signType as TSigningState['party']['signType'],
       rejectCause: party.rejectCause,
       signTime: ctx.timestampOrNull(party.signTime),
+      identityNumber: contract.showIdentityNumber && party.identityNumber !== '' ? party.identityNumber : null,
     },
     codeSentTo: stage === 'needs-code' && code && code.expiresAt > ctx.now() ? maskedDestination(contract, party) : null,
     fields: isVisible
