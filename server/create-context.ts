@@ -13,6 +13,7 @@ import { createWebhookRuntime } from './webhooks/runtime';
 import { createPdfSandbox } from './pdf/sandbox/pdf-sandbox';
 import { createAdminState } from './services/sessions/admin-state';
 import { applyGeneralSettings } from './services/settings/apply-general-settings';
+import { upgradeEvidence } from './evidence/upgrade-evidence';
 
 /** The one place an AppContext is assembled, for the server and for the CLI alike. `config` is the caller's own copy. */
 export function createContext(parts: {
@@ -53,5 +54,7 @@ export function createContext(parts: {
   };
   // The admin's stored settings (public base URL, time zone) take over from the environment's.
   applyGeneralSettings(ctx);
+  // Entries and seals from before the hash chain get theirs (docs/decisions.md, "Evidence").
+  upgradeEvidence(ctx);
   return ctx;
 }

@@ -11,10 +11,12 @@ import type { PartyRow } from '../db/repos/parties';
 import { annotationPath } from '../services/contracts/save-annotation';
 import { attachmentPath } from '../services/contracts/save-attachment';
 import { partyPath } from '../services/contracts/save-party';
+import { storedChainEntryOf } from '../evidence/contract-chain';
 
 const userPath = (id: number | null) => (id === null ? null : `/api/users/${id}`);
 
 export function presentContract(ctx: AppContext, row: ContractRow): TContract {
+  const seal = row.status === 'signed' ? ctx.repos.seals.find(row.id) : undefined;
   return {
     self: `/api/contracts/${row.id}`,
     name: row.name,
@@ -35,6 +37,8 @@ export function presentContract(ctx: AppContext, row: ContractRow): TContract {
     is_answered: row.status === 'signed' || row.status === 'rejected',
     is_signed: row.status === 'signed',
     is_rejected: row.status === 'rejected',
+    timestamp_status: (seal?.timestampStatus as TContract['timestamp_status'] | undefined) ?? null,
+    timestamp_time: ctx.timestampOrNull(seal?.timestampTime),
   };
 }
 
@@ -98,5 +102,18 @@ export function presentAttachment(ctx: AppContext, row: AttachmentRow): TAttachm
 }
 
 export function presentActivity(ctx: AppContext, row: ActivityRow): TActivityEntry {
-  return { time: ctx.timestamp(row.createdAt), event: row.event, user_agent: row.userAgent, ip_address: row.ipAddress };
+  const entry = storedChainEntryOf(row);
+  return {
+    time: ctx.timestamp(row.createdAt),
+    event: row.event,
+    user_agent: row.userAgent,
+    ip_address: row.ipAddress,
+    sequence: entry.sequence,
+    recorded_time: entry.recordedTime,
+    user: userPath(row.userId),
+    subject: row.subject,
+    details: entry.details,
+    previous_hash: entry.previousHash,
+    hash: entry.hash,
+  };
 }

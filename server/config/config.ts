@@ -10,6 +10,9 @@ const DEFAULT_RETRY_SCHEDULE_S = [300, 1800, 7200, 18000, 36000, 50400, 72000, 8
 /** 30 s, 2 min, 10 min, 1 h, 4 h, 8 h, 12 h, 24 h: a temporary failure is given up after about two days. */
 const DEFAULT_OUTBOX_RETRY_SCHEDULE_S = [30, 120, 600, 3600, 14400, 28800, 43200, 86400];
 
+/** 30 s, 1, 2, 5, 10, 30 min, then hourly for as long as it takes. */
+const DEFAULT_TSA_RETRY_SCHEDULE_S = [30, 60, 120, 300, 600, 1800, 3600];
+
 const secondsList = z
   .string()
   .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, 'must be comma-separated seconds')
@@ -31,6 +34,8 @@ const ZEnvSchema = z.object({
   OUTBOX_RETRY_SCHEDULE_S: secondsList.optional(),
   OUTBOX_TIMEOUT_MS: z.coerce.number().int().min(1).default(15_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  TSA_URL: z.string().refine(isHttpUrl, 'must be an http:// or https:// URL of an RFC 3161 timestamp authority').optional(),
+  TSA_RETRY_SCHEDULE_S: secondsList.optional(),
 });
 
 export type Config = {
@@ -51,6 +56,10 @@ export type Config = {
   /** Connect and greeting timeout of SMTP, whole-request timeout of the SMS gateway. */
   outboxTimeoutMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** RFC 3161 timestamp authority; none by default (signing times are then only this PC's clock's word). */
+  tsaUrl: string | undefined;
+  /** Delays between attempts to timestamp a signed PDF whose authority did not answer; the last one repeats. */
+  tsaRetryScheduleS: number[];
 };
 
 export class ConfigError extends Error {}
@@ -86,5 +95,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     outboxRetryScheduleS: e.OUTBOX_RETRY_SCHEDULE_S ?? DEFAULT_OUTBOX_RETRY_SCHEDULE_S,
     outboxTimeoutMs: e.OUTBOX_TIMEOUT_MS,
     logLevel: e.LOG_LEVEL,
+    tsaUrl: e.TSA_URL,
+    tsaRetryScheduleS: e.TSA_RETRY_SCHEDULE_S ?? DEFAULT_TSA_RETRY_SCHEDULE_S,
   };
 }

@@ -11,7 +11,7 @@ import { fillSeal, prepareSeal } from './seal-signature';
 import type { SignedPdfField, SignedPdfInput } from './signed-pdf-types';
 import { stampFields } from './stamp-fields';
 
-export type { SignedPdfAudit, SignedPdfField, SignedPdfFieldType, SignedPdfInput, SignedPdfParty } from './signed-pdf-types';
+export type { SignedPdfAudit, SignedPdfEvent, SignedPdfEvidence, SignedPdfField, SignedPdfFieldType, SignedPdfInput, SignedPdfParty } from './signed-pdf-types';
 
 /**
  * The signed PDF: the original with each field's value drawn at its annotation, then the audit
@@ -49,7 +49,7 @@ export async function buildSignedPdf(input: SignedPdfInput, identity: SigningIde
   const sealName = commonNameOf(identity);
   const seal = { subject: sealName, fingerprintSha256: identity.certificate.fingerprint256 };
   const auditPages = drawAuditTrail({ doc, fonts, labels, audit, originalPageCount, seal, isOriginalPrefix: tail !== undefined });
-  const plan = prepareSeal(doc, identity, auditPages.at(-1)!, { time: input.now ?? new Date(), reason: labels.sealReason, name: sealName });
+  const plan = prepareSeal(doc, identity, auditPages.at(-1)!, { time: input.now ?? new Date(), reason: labels.sealReason, name: sealName, extraRoom: input.timestampRoom ?? 0 });
   // fontkit hands each subset over through a setTimeout-based stream shim: embedding the three
   // faces side by side overlaps those waits instead of queueing them (flush embeds one by one).
   await Promise.all([fonts.regular, fonts.bold, fonts.script].map((font) => font.embed()));

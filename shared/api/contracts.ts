@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTRACT_STATUSES, LANGUAGES, REQUIRE_AUTH_VALUES } from './enums';
+import { CONTRACT_STATUSES, LANGUAGES, REQUIRE_AUTH_VALUES, TIMESTAMP_STATUSES } from './enums';
 import { longText, resourcePath, shortText, ZPageQuerySchema, ZTimestampSchema } from './common';
 
 /** Loose enough for every address a mail server takes, strict enough to catch a typo'd field. */
@@ -35,6 +35,11 @@ export const ZContractSchema = z
     is_answered: z.boolean(),
     is_signed: z.boolean(),
     is_rejected: z.boolean(),
+    timestamp_status: z.enum(TIMESTAMP_STATUSES).nullable().meta({
+      description:
+        'The RFC 3161 timestamp of the signed PDF: none (no authority configured when it was sealed: its times are only the appliance clock\'s word), pending (the authority did not answer; asked again until it does), signature (in the seal, PAdES B-T), document (a document timestamp appended later). null until signed',
+    }),
+    timestamp_time: ZTimestampSchema.nullable().meta({ description: "The timestamp authority's time (genTime)" }),
   })
   .meta({ id: 'ApiContract' });
 
@@ -69,6 +74,8 @@ export const CONTRACT_READ_ONLY_FIELDS = [
   'is_answered',
   'is_signed',
   'is_rejected',
+  'timestamp_status',
+  'timestamp_time',
 ] as const;
 
 export const CONTRACT_SORT_KEYS = ['id', 'name', 'is_signed'] as const;
@@ -108,14 +115,38 @@ export const ZContractSendSchema = z
   })
   .meta({ id: 'ApiContractSend' });
 
+const HASH = z.string().regex(/^[0-9a-f]{64}$/);
+
 export const ZActivityEntrySchema = z
   .object({
     time: ZTimestampSchema,
     event: z.string(),
     user_agent: z.string(),
     ip_address: z.string(),
+    sequence: z.number().int().meta({ description: "The entry's place in the contract's hash chain: 1, 2, …" }),
+    recorded_time: z.string().meta({ description: 'When it was recorded, UTC with milliseconds (hashed)', example: '2026-11-23T22:59:50.829Z' }),
+    user: z.string().nullable().meta({ description: 'The acting user (admin and API actions); null for parties and the appliance' }),
+    subject: z.string().meta({ description: 'The resource the entry is about (a party, annotation or attachment path), or empty' }),
+    details: z.record(z.string(), z.string()).meta({ description: 'What the event says beyond who, when and where: channel, typed name, cause, …' }),
+    previous_hash: HASH.meta({ description: 'The hash of the entry before (64 zeros for the first)' }),
+    hash: HASH.meta({
+      description:
+        'SHA-256 (hex) of the UTF-8 JSON array ["signdesk-activity-v1", contract path, sequence, recorded_time, event, subject, user or "", user_agent, ip_address, details (keys sorted), previous_hash], written without spaces',
+    }),
   })
   .meta({ id: 'ApiActivityLogEntry' });
+
+export const ZActivityChainCheckSchema = z
+  .object({
+    is_intact: z.boolean().meta({ description: 'Every entry hashes to its stored hash, names the one before, and the sequence has no gap' }),
+    entry_count: z.number().int(),
+    head_sequence: z.number().int().nullable(),
+    head_hash: HASH.nullable(),
+    sealed_head_sequence: z.number().int().nullable().meta({ description: 'The head printed in the sealed audit trail (signed contracts)' }),
+    sealed_head_hash: HASH.nullable(),
+    problems: z.array(z.object({ sequence: z.number().int(), problem: z.string() })),
+  })
+  .meta({ id: 'ApiActivityChainCheck' });
 
 export const ZTemplatePreviewQuerySchema = z.strictObject({
   language: z.enum(LANGUAGES).optional().meta({ description: 'Language of the page numbers; default en' }),
@@ -127,3 +158,4 @@ export type TContractUpdate = z.infer<typeof ZContractUpdateSchema>;
 export type TContractListQuery = z.output<typeof ZContractListQuerySchema>;
 export type TContractSend = z.infer<typeof ZContractSendSchema>;
 export type TActivityEntry = z.infer<typeof ZActivityEntrySchema>;
+export type TActivityChainCheck = z.infer<typeof ZActivityChainCheckSchema>;

@@ -73,7 +73,19 @@ describe('GET /api/contracts/{id}/activity_log', () => {
       ['contract.created', ...steps.map(([event]) => event).slice(0, -2), 'annotation.removed', 'party.removed', 'contract.sent', 'party.invited'].reverse(),
     );
     for (const entry of entries) {
-      expect(entry).toEqual({ time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), event: entry.event, user_agent: agent['user-agent'], ip_address: '127.0.0.1' });
+      expect(entry).toEqual({
+        time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+        event: entry.event,
+        user_agent: agent['user-agent'],
+        ip_address: '127.0.0.1',
+        sequence: expect.any(Number),
+        recorded_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+        user: t.adminPath,
+        subject: expect.any(String),
+        details: expect.any(Object),
+        previous_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      });
     }
     const first = await t.api('GET', `${contract}/activity_log?per_page=4`);
     expect(first.headers.get('pagination-items-total')).toBe(String(entries.length));

@@ -3,6 +3,7 @@ import { createActivityRepo } from './activity-log';
 import { createAnnotationRepo } from './annotations';
 import { createAttachmentRepo } from './attachments';
 import { createContractRepo } from './contracts';
+import { createContractSealRepo } from './contract-seals';
 import { createFileRepo } from './files';
 import { createAdminSessionRepo } from './admin-sessions';
 import { createJobRepo } from './jobs';
@@ -34,6 +35,7 @@ export function createRepos(db: Db) {
     annotations: createAnnotationRepo(db),
     attachments: createAttachmentRepo(db),
     activity: createActivityRepo(db),
+    seals: createContractSealRepo(db),
     partyCodes: createPartyCodeRepo(db),
     webhookConsumers: createWebhookConsumerRepo(db),
     webhookDeliveries: createWebhookDeliveryRepo(db),

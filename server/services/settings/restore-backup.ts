@@ -6,6 +6,7 @@ import { BackupRejected, backupDatabase, restoreDatabase } from '../../db/backup
 import { createRepos } from '../../db/repos';
 import { AppError } from '../../core/errors';
 import { applyGeneralSettings } from './apply-general-settings';
+import { upgradeEvidence } from '../../evidence/upgrade-evidence';
 
 function scratchFile(name: string): { file: string; remove(): void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'signdesk-backup-'));
@@ -46,5 +47,6 @@ export async function restoreBackup(ctx: AppContext, bytes: Buffer): Promise<voi
   ctx.repos = createRepos(ctx.db);
   ctx.repos.adminSessions.deleteAll();
   applyGeneralSettings(ctx);
+  upgradeEvidence(ctx);
   ctx.logger.warn('database restored from an uploaded backup');
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { AnnotationRow } from '../../db/repos/annotations';
 import type { ContractRow } from '../../db/repos/contracts';
 import type { PartyRow } from '../../db/repos/parties';
-import { buildSignedPdf, type SignedPdfField, type SignedPdfInput } from '../../pdf/build-signed-pdf';
+import { buildSignedPdf, type SignedPdfEvidence, type SignedPdfField, type SignedPdfInput } from '../../pdf/build-signed-pdf';
 
 /** The values an annotation shows once signed: what the party entered, or for marks the signer's name. */
 export function stampValue(annotation: AnnotationRow, party: PartyRow): string | boolean {
@@ -17,7 +17,8 @@ const contactOf = (party: PartyRow) => [party.email, party.mobilePhone].filter(B
 
 /**
  * The signed PDF of a contract whose parties (as given: the accepted state about to be
- * committed) have all accepted: fields stamped, audit trail, sealed.
+ * committed) have all accepted: fields stamped, audit trail (with `evidence`: events, chain
+ * head, attachments, timestamp authority), sealed with `timestampRoom` bytes kept for a token.
  */
 export async function buildContractSeal(
   ctx: AppContext,
@@ -25,6 +26,8 @@ export async function buildContractSeal(
   parties: readonly PartyRow[],
   annotations: readonly AnnotationRow[],
   completedAt: number,
+  evidence: SignedPdfEvidence = {},
+  timestampRoom = 0,
 ): Promise<Uint8Array> {
   const original = ctx.repos.files.getFile(contract.originalFileId);
   if (!original) throw new Error(`contract ${contract.id} has lost its PDF`);
@@ -50,7 +53,9 @@ export async function buildContractSeal(
     fields,
     language: contract.language as Language,
     now: new Date(completedAt),
+    timestampRoom,
     audit: {
+      ...evidence,
       documentName: contract.name || `Contract ${contract.id}`,
       documentSha256: original.sha256 || createHash('sha256').update(original.data).digest('hex'),
       contractId: contract.id,

@@ -3,7 +3,7 @@ import type { ContractRow } from '../../db/repos/contracts';
 import type { PartyRow } from '../../db/repos/parties';
 import { partyPath } from '../contracts/save-party';
 import { APPLIANCE_ORIGIN, logActivity, type RequestOrigin } from '../contracts/log-activity';
-import { enqueuePartyMessage, type PartyMessageKind } from './party-messages';
+import { channelDetails, enqueuePartyMessage, type PartyMessageKind } from './party-messages';
 
 /**
  * Invites (or reminds) parties: their message by delivery method, the time they were sent the
@@ -18,13 +18,15 @@ export function inviteParties(
 ): void {
   const now = ctx.now();
   for (const party of parties) {
-    if (!options.isSilent) enqueuePartyMessage(ctx, kind, contract, party);
+    const channels = options.isSilent ? [] : enqueuePartyMessage(ctx, kind, contract, party);
     if (kind === 'invitation' && party.invitedAt === null) ctx.repos.parties.update(party.id, { invitedAt: now, updatedAt: now });
     logActivity(ctx, {
       contractId: contract.id,
       event: kind === 'invitation' ? 'party.invited' : 'party.reminded',
       subject: partyPath(party),
       userId: options.userId ?? null,
+      details: { ...channelDetails(party, channels), silent: options.isSilent ? true : undefined },
+      time: now,
       ...(options.origin ?? APPLIANCE_ORIGIN),
     });
   }

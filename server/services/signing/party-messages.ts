@@ -8,6 +8,16 @@ import { enqueueSms } from '../../sms/enqueue-sms';
 
 /** The messages a party receives, in the contract's language (decisions.md section 3). */
 export type PartyMessageKind = 'invitation' | 'reminder' | 'signed' | 'code';
+export type PartyChannel = 'email' | 'sms';
+
+/** The activity-log details of a message to a party: the channels and the addresses it went to. */
+export function channelDetails(party: PartyRow, channels: readonly PartyChannel[]): { channel: string; email?: string; mobile_phone?: string } {
+  return {
+    channel: channels.length === 0 ? 'none' : channels.join('+'),
+    ...(channels.includes('email') ? { email: party.email } : {}),
+    ...(channels.includes('sms') ? { mobile_phone: party.mobilePhone } : {}),
+  };
+}
 
 type Texts = {
   subject: string;
@@ -66,9 +76,9 @@ function channelsOf(kind: PartyMessageKind, contract: ContractRow, party: PartyR
 
 /**
  * Writes one message to a party into the outbox, by its delivery method; call inside the
- * transaction of the change that causes it. Returns how many messages were written.
+ * transaction of the change that causes it. Returns the channels it went by (the activity log names them).
  */
-export function enqueuePartyMessage(ctx: AppContext, kind: PartyMessageKind, contract: ContractRow, party: PartyRow, code?: string): number {
+export function enqueuePartyMessage(ctx: AppContext, kind: PartyMessageKind, contract: ContractRow, party: PartyRow, code?: string): PartyChannel[] {
   const language = contract.language as Language;
   const office = ctx.repos.office.get(ctx.now());
   const sender = contract.emailFromName || office.name || 'SignDesk';
@@ -76,7 +86,7 @@ export function enqueuePartyMessage(ctx: AppContext, kind: PartyMessageKind, con
   const texts = textsFor(kind, language, { party: party.name, sender, name: contract.name, isViewer: party.signType === 'VIEWER', code, link });
   const paragraphs = kind === 'invitation' && contract.emailInviteContent.trim() ? [...texts.paragraphs, contract.emailInviteContent] : texts.paragraphs;
   const { isEmail, isSms } = channelsOf(kind, contract, party);
-  let written = 0;
+  const channels: PartyChannel[] = [];
   if (isEmail && party.email) {
     const layout = renderMailLayout({
       title: texts.title,
@@ -96,11 +106,11 @@ export function enqueuePartyMessage(ctx: AppContext, kind: PartyMessageKind, con
       contractId: contract.id,
       partyId: party.id,
     });
-    written += 1;
+    channels.push('email');
   }
   if (isSms && party.mobilePhone) {
     enqueueSms(ctx, { to: party.mobilePhone, body: texts.sms, purpose: kind, contractId: contract.id, partyId: party.id });
-    written += 1;
+    channels.push('sms');
   }
-  return written;
+  return channels;
 }
