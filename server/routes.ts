@@ -3,12 +3,14 @@ import { outboxRoutes } from './api/outbox';
 import { annotationRoutes } from './api/annotations';
 import { attachmentRoutes } from './api/attachments';
 import { contractActionRoutes } from './api/contract-actions';
+import { contractEvidenceRoutes } from './api/contract-evidence';
 import { contractRoutes } from './api/contracts';
 import { contractSigningRoutes } from './api/contract-signing';
 import { partnerRoutes } from './api/partner';
 import { partyRoutes } from './api/parties';
 import { sessionRoutes } from './api/session';
 import { settingsRoutes } from './api/settings';
+import { timestampSettingsRoutes } from './api/timestamp-settings';
 import { templateRoutes } from './api/templates';
 import { userRoutes } from './api/users';
 import { webhookEventRoutes } from './api/webhook-events';
@@ -24,6 +26,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...messagingSettingsRoutes,
   ...contractRoutes,
   ...contractActionRoutes,
+  ...contractEvidenceRoutes,
   ...contractSigningRoutes,
   ...partyRoutes,
   ...annotationRoutes,
@@ -32,4 +35,5 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...webhookEventRoutes,
   ...sessionRoutes,
   ...settingsRoutes,
+  ...timestampSettingsRoutes,
 ];

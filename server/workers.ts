@@ -2,6 +2,7 @@ import type { AppContext } from './context';
 import { createOutboxWorker } from './outbox/outbox-worker';
 import { createExpiryWorker } from './signing/expiry-worker';
 import { createWebhookWorker } from './webhooks/webhook-worker';
+import { createTimestampWorker } from './timestamps/timestamp-worker';
 
 /** A background loop of the service (webhook deliveries, the mail and SMS outbox). */
 export type Worker = {
@@ -16,5 +17,5 @@ export type Worker = {
  * database closes. One line per worker.
  */
 export function createWorkers(ctx: AppContext): Worker[] {
-  return [createOutboxWorker(ctx), createWebhookWorker(ctx), createExpiryWorker(ctx)];
+  return [createOutboxWorker(ctx), createWebhookWorker(ctx), createExpiryWorker(ctx), createTimestampWorker(ctx)];
 }

@@ -81,7 +81,7 @@ async function loadOriginal(original: Uint8Array): Promise<PDFDocument> {
 }
 
 /** The update's trailer: same /Root and /Info, the original's first /ID kept and a new second one. */
-function trailerOf(doc: PDFDocument, size: number): UpdateTrailer {
+export function trailerOf(doc: PDFDocument, size: number): UpdateTrailer {
   const { Root, Info, ID } = doc.context.trailerInfo;
   if (!(Root instanceof PDFRef)) throw new Error('The original PDF has no catalog reference in its trailer.');
   const first = ID instanceof PDFArray ? ID.get(0) : undefined;

@@ -30,7 +30,7 @@ export function cmsInGap(pdf: Uint8Array, gap: ContentsGap): Buffer {
 }
 
 /** The signer info of a CMS ContentInfo built like ours: always the last element at every level. */
-function signerInfoPath(cms: Uint8Array): DerElement[] {
+export function signerInfoPath(cms: Uint8Array): DerElement[] {
   const contentInfo = readDerElement(cms, 0);
   const explicit = derChildren(cms, contentInfo).at(-1)!;
   const signedData = derChildren(cms, explicit).at(-1)!;

@@ -2,6 +2,7 @@ CREATE TABLE `contract_seals` (
 	`contract_id` integer PRIMARY KEY NOT NULL,
 	`sealed_sha256` text NOT NULL,
 	`sealed_size` integer NOT NULL,
+	`seal_certificate_sha256` text,
 	`chain_head_sequence` integer,
 	`chain_head_hash` text,
 	`timestamp_status` text DEFAULT 'none' NOT NULL,

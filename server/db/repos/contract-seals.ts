@@ -27,9 +27,12 @@ export function createContractSealRepo(db: Db) {
       (db.$client.prepare("SELECT count(*) AS n FROM contract_seals WHERE timestamp_status = 'pending'").get() as { n: number }).n,
     pendingContractIds: (): number[] =>
       (db.$client.prepare("SELECT contract_id AS id FROM contract_seals WHERE timestamp_status = 'pending'").all() as { id: number }[]).map((row) => row.id),
-    /** The seal timestamped last (by when its timestamp was recorded). */
+    /** The seal timestamped last, by the authority's time (this PC's clock may be the one that is off). */
     latestTimestamped: (): ContractSealRow | undefined =>
-      db.select().from(contractSeals).where(inArray(contractSeals.timestampStatus, ['signature', 'document'])).orderBy(desc(contractSeals.updatedAt)).limit(1).get(),
+      db.select().from(contractSeals).where(inArray(contractSeals.timestampStatus, ['signature', 'document'])).orderBy(desc(contractSeals.timestampTime)).limit(1).get(),
+    /** Whether a certificate (SHA-256, hex) ever sealed a contract here. */
+    isSealCertificate: (sha256: string): boolean =>
+      db.$client.prepare('SELECT 1 FROM contract_seals WHERE seal_certificate_sha256 = ? LIMIT 1').get(sha256) !== undefined,
     /** Signed contracts sealed before this table existed, which need a row (start-up). */
     signedWithout: (): { contractId: number; signedFileId: number; signedAt: number | null }[] =>
       db.$client

@@ -242,6 +242,8 @@ export const contractSeals = sqliteTable(
     /** SHA-256 of the signed PDF as sealed, before any document timestamp was appended. */
     sealedSha256: text('sealed_sha256').notNull(),
     sealedSize: integer('sealed_size').notNull(),
+    /** SHA-256 (hex) of the certificate that sealed it: the verify page knows the appliance's seals by it. */
+    sealCertificateSha256: text('seal_certificate_sha256'),
     /** The chain head printed in the audit trail; null for contracts sealed before the chain existed. */
     chainHeadSequence: integer('chain_head_sequence'),
     chainHeadHash: text('chain_head_hash'),

@@ -1,3 +1,5 @@
+import { inspectSignatures } from '../../evidence/inspect-signatures';
+import { prepareDocumentTimestamp } from '../document-timestamp';
 import { readPdfInfo } from '../read-pdf-info';
 
 /**
@@ -7,6 +9,10 @@ import { readPdfInfo } from '../read-pdf-info';
 export const pdfTasks = {
   /** An uploaded PDF parsed completely enough to sign it: its pages' displayed sizes. */
   inspect: (input: { bytes: Uint8Array; maxPages: number }) => readPdfInfo(input.bytes, input.maxPages),
+  /** A signed PDF with an empty document timestamp appended, for the token to be written in. */
+  prepareDocumentTimestamp: (input: { bytes: Uint8Array; fieldName: string; room: number }) => prepareDocumentTimestamp(input),
+  /** Every signature and timestamp of a PDF (the verify page's and the evidence package's reading), each checked. */
+  inspectSignatures: (input: { bytes: Uint8Array }) => inspectSignatures(input.bytes),
 };
 
 export type PdfTasks = typeof pdfTasks;

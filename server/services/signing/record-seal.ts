@@ -16,6 +16,7 @@ export function recordSeal(ctx: AppContext, contractId: number, sealed: SealedCo
     contractId,
     sealedSha256: createHash('sha256').update(sealed.bytes).digest('hex'),
     sealedSize: sealed.bytes.length,
+    sealCertificateSha256: sealed.certificateSha256,
     chainHeadSequence: sealed.chainHead.sequence,
     chainHeadHash: sealed.chainHead.hash,
     timestampStatus: timestamp.status,

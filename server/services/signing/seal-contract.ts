@@ -15,6 +15,8 @@ export type SealedContract = {
   /** The chain head printed in the audit trail: the entry `contract.signed` will be when written. */
   chainHead: { sequence: number; hash: string };
   timestamp: SealTimestamp;
+  /** SHA-256 (hex) of the certificate that sealed it. */
+  certificateSha256: string;
 };
 
 /**
@@ -50,7 +52,8 @@ export async function sealContract(
   const evidence = { events, chainHead, attachments, timestampAuthority: tsaUrl ?? null };
   const sealed = await buildContractSeal(ctx, contract, parties, annotations, now, evidence, tsaUrl ? TIMESTAMP_ROOM : 0);
   const stamped = tsaUrl ? await timestampSeal(ctx, sealed, tsaUrl) : { bytes: sealed, timestamp: { status: 'none' } as const };
-  return { bytes: stamped.bytes, chainHead, timestamp: stamped.timestamp };
+  const certificateSha256 = ctx.seal.identity().certificate.fingerprint256.replaceAll(':', '').toLowerCase();
+  return { bytes: stamped.bytes, chainHead, timestamp: stamped.timestamp, certificateSha256 };
 }
 
 /** Events a party does itself: the party is who acted. Other entries about a party were done to it. */
