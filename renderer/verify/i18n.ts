@@ -21,7 +21,10 @@ const en = {
   } satisfies Record<VerifyVerdict, string>,
   explanations: {
     intact: 'Every byte this office sealed is in the file as it was, and nothing was added but this office’s own timestamp.',
-    changed: (bytes: number) => `The sealed document is intact, but ${bytes.toLocaleString('en')} bytes were added after the seal (a later change, such as an edit or another signature). The sealed version is the part before them.`,
+    changed: (bytes: number) =>
+      bytes > 0
+        ? `The sealed document is intact, but ${bytes.toLocaleString('en')} bytes were added after the seal (a later change, such as an edit or another signature). The sealed version is the part before them.`
+        : 'Every byte the seal signs is intact, but the seal’s signature container differs from the copy this office issued.',
     broken: 'The file carries this office’s seal, but the bytes it seals were changed afterwards. Do not rely on this copy.',
     'unknown-seal': 'The seal is valid, but no contract of this office has exactly these bytes.',
     'not-sealed-here': 'No seal of this office is in this file. It may have been sealed elsewhere, or not at all.',
@@ -63,7 +66,10 @@ const sv: typeof en = {
   },
   explanations: {
     intact: 'Varje byte som kontoret förseglade finns kvar i filen som den var, och inget har lagts till utom kontorets egen tidsstämpel.',
-    changed: (bytes: number) => `Det förseglade dokumentet är intakt, men ${bytes.toLocaleString('sv')} byte har lagts till efter förseglingen (en senare ändring, till exempel en redigering eller en annan signatur). Den förseglade versionen är delen före dem.`,
+    changed: (bytes: number) =>
+      bytes > 0
+        ? `Det förseglade dokumentet är intakt, men ${bytes.toLocaleString('sv')} byte har lagts till efter förseglingen (en senare ändring, till exempel en redigering eller en annan signatur). Den förseglade versionen är delen före dem.`
+        : 'Varje byte som förseglingen signerar är intakt, men förseglingens signaturbehållare skiljer sig från kopian som kontoret utfärdade.',
     broken: 'Filen bär kontorets försegling, men de byte den förseglar har ändrats i efterhand. Lita inte på denna kopia.',
     'unknown-seal': 'Förseglingen är giltig, men inget av kontorets avtal har exakt dessa byte.',
     'not-sealed-here': 'Filen har ingen försegling från detta kontor. Den kan ha förseglats någon annanstans, eller inte alls.',

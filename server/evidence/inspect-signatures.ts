@@ -26,6 +26,8 @@ export type InspectedSignature = {
   /** The file as it was when signed: its first `signedLength` bytes, and their SHA-256. */
   signedLength: number;
   signedSha256: string;
+  /** SHA-256 of the bytes the signature covers (its byte range, without its own /Contents). */
+  signedContentSha256: string;
   /** A CMS signature (the seal), or a document timestamp (ETSI.RFC3161). */
   kind: 'signature' | 'document-timestamp' | 'unreadable';
   /** Why it does not verify over its byte range; null: it does. */
@@ -77,6 +79,7 @@ function inspectOne(bytes: Buffer, range: [number, number, number, number]): Ins
     byteRange: range,
     signedLength,
     signedSha256: sha256(bytes.subarray(0, signedLength)),
+    signedContentSha256: createHash('sha256').update(bytes.subarray(0, b)).update(bytes.subarray(c, signedLength)).digest('hex'),
     kind: 'unreadable',
     problem: null,
     signer: null,

@@ -20,13 +20,16 @@ export function judgePdf(ctx: AppContext, inspected: InspectedPdf): TVerifyResul
     added_bytes: 0,
     timestamps: [],
     has_newer_copy: false,
+    is_container_changed: false,
     other_signatures: 0,
   };
   const signatures = inspected.signatures.filter((signature) => signature.kind === 'signature');
   let seal: InspectedSignature | undefined;
   let sealRow;
+  // The file as sealed here (its prefix), else the very bytes a seal here signed, in a file changed around them.
   for (const signature of signatures) {
     sealRow = ctx.repos.seals.findBySealedSha256(signature.signedSha256)[0];
+    if (!sealRow && signature.problem === null) sealRow = ctx.repos.seals.findBySealedContent(signature.signedContentSha256)[0];
     if (sealRow) {
       seal = signature;
       break;
@@ -48,9 +51,10 @@ export function judgePdf(ctx: AppContext, inspected: InspectedPdf): TVerifyResul
   const contract = ctx.repos.contracts.findById(sealRow.contractId);
   const current = contract?.signedFileId ? ctx.repos.files.getFile(contract.signedFileId) : undefined;
   const isIssuedCopy = current?.sha256 === inspected.sha256;
-  const isAsSealed = seal.signedLength === inspected.size;
+  const isAsSealed = seal.signedSha256 === sealRow.sealedSha256 && seal.signedLength === inspected.size;
   result.verdict = seal.problem === null && (isIssuedCopy || isAsSealed) ? 'intact' : seal.problem === null ? 'changed' : 'broken';
   result.added_bytes = isIssuedCopy ? 0 : inspected.size - seal.signedLength;
+  result.is_container_changed = seal.signedSha256 !== sealRow.sealedSha256;
   result.has_newer_copy = isAsSealed && current !== undefined && !isIssuedCopy;
   for (const stamp of inspected.signatures) {
     if (stamp.kind === 'document-timestamp' && stamp.signedLength > seal.signedLength && stamp.timestamp) result.timestamps.push(timestampOf('document', stamp.timestamp));

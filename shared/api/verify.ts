@@ -6,7 +6,7 @@ export const MAX_VERIFY_BYTES = 16 * 1024 * 1024;
 /**
  * What the public verify page (`POST /verify/check`, a PDF as the body) answers:
  * - intact: sealed by this appliance, and not a byte changed since (other than this appliance's own document timestamp)
- * - changed: sealed by this appliance, but bytes were added after the seal (the sealed part is intact)
+ * - changed: sealed by this appliance and what it signs is intact, but the file differs from what was issued (bytes added after the seal, or its signature container changed)
  * - broken: signed with this appliance's seal certificate, but the sealed bytes were changed: the seal does not verify
  * - unknown-seal: a valid seal by this appliance's certificate, but no contract here has those bytes
  * - not-sealed-here: no seal of this appliance
@@ -45,6 +45,8 @@ export const ZVerifyResultSchema = z.object({
       problem: z.string().nullable(),
     }),
   ),
+  /** The seal's own bytes (its signature container, outside what it signs) differ from the file sealed here. */
+  is_container_changed: z.boolean(),
   /** The appliance holds a newer copy of this PDF: the same seal with a document timestamp appended. */
   has_newer_copy: z.boolean(),
   /** Other signatures in the file (by others), for the record. */

@@ -81,7 +81,7 @@ describe('the hash-chained activity log', () => {
       sealed_head_hash: head.hash,
       problems: [],
     });
-  });
+  }, 180_000);
 
   it('detects a past entry changed with SQL, one removed, and a chain rewritten after the sealed head', async () => {
     const contract = await signedContract(t, [{ name: 'Cai Lund', email: 'cai@example.test' }]);
@@ -120,7 +120,7 @@ describe('the hash-chained activity log', () => {
     const forged = await check(contract.self);
     expect(forged.is_intact).toBe(false);
     expect(forged.problems).toEqual([{ sequence: forged.sealed_head_sequence, problem: expect.stringContaining('sealed audit trail') }]);
-  });
+  }, 180_000);
 
   it('chains the entries written before the upgrade at start-up', async () => {
     const contract = await makeContract(t, [{ name: 'Dag Ny', email: 'dag@example.test' }]);
@@ -138,5 +138,5 @@ describe('the hash-chained activity log', () => {
     await t.api('PUT', contract.self, { body: { name: 'Renamed' } });
     const renamed = await logOf(contract.self);
     expect(renamed.at(-1)).toMatchObject({ event: 'contract.updated', sequence: after.length + 1, previous_hash: after.at(-1).hash });
-  });
+  }, 180_000);
 });

@@ -134,10 +134,11 @@ describe('the evidence package', () => {
     // The steps fail on a tampered package: a changed byte in the PDF fails sha256sum and the seal.
     const pdf = path.join(folder, 'signed.pdf');
     const bytes = fs.readFileSync(pdf);
-    bytes[Math.floor(bytes.length / 3)] ^= 0x01;
+    const at = Math.floor(bytes.length / 3);
+    bytes[at] = bytes[at]! ^ 0x01;
     fs.writeFileSync(pdf, bytes);
     await expect(followReadme(folder, tsa.caFile)).rejects.toThrow();
-  });
+  }, 180_000);
 
   it('covers a document timestamp added after the authority came back', async () => {
     const { t } = env;
@@ -151,7 +152,7 @@ describe('the evidence package', () => {
     const commands = await followReadme(folder, tsa.caFile);
     fs.copyFileSync(path.join(folder, 'README.txt'), path.resolve('test-results/evidence/README-document-timestamp.txt'));
     expect(commands.some((command) => command.startsWith('openssl ts -verify -in document-timestamp.tst'))).toBe(true);
-  });
+  }, 180_000);
 
   it('is refused before the contract is signed, and for unknown contracts', async () => {
     const { t } = env;
@@ -159,5 +160,5 @@ describe('the evidence package', () => {
     expectProblem(await t.api('GET', `${draft.self}/evidence`), 409, 'contract-state');
     expectProblem(await t.api('GET', '/api/contracts/999999/evidence'), 404, 'not-found');
     expectProblem(await t.api('GET', `${draft.self}/evidence`, { key: null }), 401, 'unauthorized');
-  });
+  }, 180_000);
 });

@@ -59,7 +59,7 @@ describe('RFC 3161 timestamps against a real timestamp authority (openssl ts)', 
     expect(log[0]).toMatchObject({ event: 'contract.timestamped', details: { kind: 'signature', clock_offset_s: expect.stringMatching(/^-?[0-2]$/) } });
     const settings = await t.api('GET', '/api/settings/timestamps');
     expect(settings.body).toMatchObject({ tsa_url: tsa.url, source: 'environment', is_clock_off: false, pending_count: 0 });
-  });
+  }, 180_000);
 
   it('authority down at sealing, up later: signing completes, the contract is "timestamp pending", then a document timestamp is appended', async () => {
     const { t } = env;
@@ -105,7 +105,7 @@ describe('RFC 3161 timestamps against a real timestamp authority (openssl ts)', 
 
     const events = ((await t.api('GET', `${contract.self}/activity_log?per_page=100`)).body as any[]).map((entry) => entry.event);
     expect(events.slice(0, 3)).toEqual(['contract.timestamped', 'contract.timestamp_pending', 'contract.signed']);
-  });
+  }, 180_000);
 
   it("warns (log and settings) when the PC's clock is more than a minute off the authority's", async () => {
     const { t } = env;
@@ -140,5 +140,5 @@ describe('RFC 3161 timestamps against a real timestamp authority (openssl ts)', 
     } finally {
       ctx.now = realNow;
     }
-  });
+  }, 180_000);
 });

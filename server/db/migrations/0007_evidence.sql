@@ -2,6 +2,7 @@ CREATE TABLE `contract_seals` (
 	`contract_id` integer PRIMARY KEY NOT NULL,
 	`sealed_sha256` text NOT NULL,
 	`sealed_size` integer NOT NULL,
+	`sealed_content_sha256` text,
 	`seal_certificate_sha256` text,
 	`chain_head_sequence` integer,
 	`chain_head_hash` text,
@@ -17,6 +18,7 @@ CREATE TABLE `contract_seals` (
 );
 --> statement-breakpoint
 CREATE INDEX `contract_seals_sha256` ON `contract_seals` (`sealed_sha256`);--> statement-breakpoint
+CREATE INDEX `contract_seals_content_sha256` ON `contract_seals` (`sealed_content_sha256`);--> statement-breakpoint
 ALTER TABLE `activity_log` ADD `sequence` integer;--> statement-breakpoint
 ALTER TABLE `activity_log` ADD `details` text DEFAULT '{}' NOT NULL;--> statement-breakpoint
 ALTER TABLE `activity_log` ADD `previous_hash` text;--> statement-breakpoint

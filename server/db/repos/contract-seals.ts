@@ -17,6 +17,8 @@ export function createContractSealRepo(db: Db) {
     find: (contractId: number): ContractSealRow | undefined => byContract.get({ contractId }),
     /** Contracts whose sealed PDF had exactly these bytes (SHA-256, hex). */
     findBySealedSha256: (sha256: string): ContractSealRow[] => db.select().from(contractSeals).where(eq(contractSeals.sealedSha256, sha256)).all(),
+    /** Contracts whose seal signed exactly these bytes (SHA-256 of its byte range, hex). */
+    findBySealedContent: (sha256: string): ContractSealRow[] => db.select().from(contractSeals).where(eq(contractSeals.sealedContentSha256, sha256)).all(),
     insert: (row: typeof contractSeals.$inferInsert): void => {
       db.insert(contractSeals).values(row).run();
     },

@@ -242,6 +242,8 @@ export const contractSeals = sqliteTable(
     /** SHA-256 of the signed PDF as sealed, before any document timestamp was appended. */
     sealedSha256: text('sealed_sha256').notNull(),
     sealedSize: integer('sealed_size').notNull(),
+    /** SHA-256 of the bytes the seal signs (its /ByteRange): what is sealed, whatever happens to the file around it. */
+    sealedContentSha256: text('sealed_content_sha256'),
     /** SHA-256 (hex) of the certificate that sealed it: the verify page knows the appliance's seals by it. */
     sealCertificateSha256: text('seal_certificate_sha256'),
     /** The chain head printed in the audit trail; null for contracts sealed before the chain existed. */
@@ -259,5 +261,5 @@ export const contractSeals = sqliteTable(
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
-  (t) => [index('contract_seals_sha256').on(t.sealedSha256)],
+  (t) => [index('contract_seals_sha256').on(t.sealedSha256), index('contract_seals_content_sha256').on(t.sealedContentSha256)],
 );

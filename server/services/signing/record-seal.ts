@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context';
+import { lastSignatureGap } from '../../timestamps/signature-timestamp';
 import { TIMESTAMP_QUEUE } from '../../timestamps/timestamp-queue';
 import { withoutCredentials } from '../../timestamps/tsa-settings';
 import { APPLIANCE_ORIGIN, logActivity } from '../contracts/log-activity';
@@ -16,6 +17,7 @@ export function recordSeal(ctx: AppContext, contractId: number, sealed: SealedCo
     contractId,
     sealedSha256: createHash('sha256').update(sealed.bytes).digest('hex'),
     sealedSize: sealed.bytes.length,
+    sealedContentSha256: signedContentSha256(sealed.bytes),
     sealCertificateSha256: sealed.certificateSha256,
     chainHeadSequence: sealed.chainHead.sequence,
     chainHeadHash: sealed.chainHead.hash,
@@ -34,6 +36,12 @@ export function recordSeal(ctx: AppContext, contractId: number, sealed: SealedCo
     logActivity(ctx, { contractId, event: 'contract.timestamp_pending', details: { authority: withoutCredentials(timestamp.tsaUrl), error: timestamp.error }, ...APPLIANCE_ORIGIN });
     ctx.repos.jobs.enqueue(TIMESTAMP_QUEUE, contractId, now + (ctx.config.tsaRetryScheduleS[0] ?? 30) * 1000, now);
   }
+}
+
+/** SHA-256 of what the seal (the file's last signature) signs: its byte range. */
+function signedContentSha256(pdf: Uint8Array): string {
+  const [, b, c, d] = lastSignatureGap(pdf).byteRange;
+  return createHash('sha256').update(pdf.subarray(0, b)).update(pdf.subarray(c, c + d)).digest('hex');
 }
 
 /** The `contract.timestamped` entry: which kind, from whom, the authority's time and how far this PC's clock was off. */
