@@ -1,8 +1,10 @@
 import { enContract } from './en-contract';
+import { enEvidence } from './en-evidence';
 
 /** English, the reference dictionary: every other language has exactly these keys. */
 export const en = {
   ...enContract,
+  ...enEvidence,
   'action.cancel': 'Cancel',
   'action.close': 'Close',
   'action.continue': 'Continue',

@@ -1,9 +1,11 @@
 import type { MessageKey } from './en';
 import { svContract } from './sv-contract';
+import { svEvidence } from './sv-evidence';
 
 /** Svenska. */
 export const sv: Record<MessageKey, string> = {
   ...svContract,
+  ...svEvidence,
   'action.cancel': 'Avbryt',
   'action.close': 'Stäng',
   'action.continue': 'Fortsätt',

@@ -7,6 +7,7 @@ import { Link, useRouter } from '../lib/router';
 import { useAction } from '../lib/use-action';
 import { ActivityCard } from './contract/activity-card';
 import { DetailsCard } from './contract/details-card';
+import { EvidenceCard, TimestampPendingNotice } from './contract/evidence-card';
 import { AttachmentsCard, DocumentCard } from './contract/document-card';
 import { PartiesCard } from './contract/parties-card';
 import { SendDialog, type SendOptions } from './contract/send-dialog';
@@ -106,6 +107,7 @@ export function ContractPage({ id }: { id: string }) {
       {isSending ? null : <ProblemAlert error={action.error} onDismiss={action.dismiss} />}
       {reminded !== undefined && view.status === 'sent' ? <Notice tone="success">{t('contract.reminded', { names: reminded })}</Notice> : null}
       <StatusPanel view={view} />
+      <TimestampPendingNotice contract={row} />
       <PartiesCard
         contractPath={path}
         views={view.views}
@@ -119,6 +121,7 @@ export function ContractPage({ id }: { id: string }) {
         <div className="split-main stack">
           <DetailsCard contract={row} isDraft={isDraft} onSaved={data.reload} />
           <ActivityCard entries={log.data} />
+          {isDraft ? null : <EvidenceCard path={path} contract={row} log={log.data ?? []} isSigned={view.status === 'signed'} />}
           <AttachmentsCard attachments={data.attachments.data} />
         </div>
         <DocumentCard contract={row} isSigned={view.status === 'signed'} />

@@ -155,6 +155,12 @@ export function ContractsPage() {
               </td>
               <td>
                 <Badge tone={STATUS_TONE[status]}>{t(STATUS_LABEL[status])}</Badge>
+                {contract.timestamp_status === 'pending' ? (
+                  <>
+                    {' '}
+                    <Badge tone="warning">{t('contracts.timestampPending')}</Badge>
+                  </>
+                ) : null}
               </td>
               <td className="numeric">{contract.created_time}</td>
               <td className="numeric">{contract.sent_time ?? '—'}</td>

@@ -10,6 +10,7 @@ import { useT } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { useAction } from '../lib/use-action';
 import { useLoad } from '../lib/use-load';
+import { TimestampSettings } from './settings/timestamp-settings';
 
 const zones = (() => {
   try {
@@ -261,6 +262,7 @@ export function SettingsPage() {
         <GeneralSettings />
         <MessagingSettings />
         <SigningCertificate />
+        <TimestampSettings />
         <BackupRestore />
       </div>
     </>

@@ -1,15 +1,18 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 
+/** A busy machine renders slowly: wait for the real condition, not vitest's default second. */
+const PATIENCE = { timeout: 20_000, interval: 50 };
+
 /** Signs in through the sign-in page and waits for the signed-in frame (or the office step). */
 export async function signInThroughPage(page: Page, baseUrl: string, username: string, password: string, options: { isOfficeStepKept?: boolean } = {}): Promise<void> {
   await page.goto(`${baseUrl}/admin/`);
-  await expect.poll(() => page.getByRole('heading', { name: 'Sign in' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('heading', { name: 'Sign in' }).isVisible(), PATIENCE).toBe(true);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect
-    .poll(async () => (await page.getByRole('navigation', { name: 'Main' }).isVisible()) || (await page.getByRole('heading', { name: 'About your office' }).isVisible()))
+    .poll(async () => (await page.getByRole('navigation', { name: 'Main' }).isVisible()) || (await page.getByRole('heading', { name: 'About your office' }).isVisible()), PATIENCE)
     .toBe(true);
   if (!options.isOfficeStepKept) await completeOfficeDetails(page);
 }
@@ -20,12 +23,12 @@ export async function completeOfficeDetails(page: Page): Promise<void> {
   await page.getByLabel('Office name').fill('Berg & Partners Advokatbyrå');
   await page.getByLabel('Office e-mail').fill('office@berg.test');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).isVisible(), PATIENCE).toBe(true);
 }
 
 export async function gotoAdmin(page: Page, baseUrl: string, route: string, heading: string): Promise<void> {
   await page.goto(`${baseUrl}/admin${route}`);
-  await expect.poll(() => page.getByRole('heading', { name: heading, level: 1 }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('heading', { name: heading, level: 1 }).isVisible(), PATIENCE).toBe(true);
 }
 
 /** True when the page needs no sideways scrolling of the whole window (tables scroll inside their frame). */

@@ -1,29 +1,38 @@
 import { useState } from 'react';
+import { activityDetailLabel, activityEventLabel } from '../../../shared/activity-events';
 import type { TActivityEntry } from '../../../shared/api/contracts';
 import { DataTable } from '../../components/data-table';
 import { Button, Card } from '../../components/ui';
-import { en, type MessageKey } from '../../i18n/en';
-import { useT } from '../../lib/i18n';
+import { useI18n, useT } from '../../lib/i18n';
 import { describeUserAgent } from '../../lib/user-agent';
 
 /** How many entries show before "Show all": the newest tell what is going on. */
 const FIRST_ENTRIES = 8;
 
-/** The readable name of an activity event; an event this UI does not know yet shows as its code. */
-const labelKey = (event: string): MessageKey | undefined => {
-  const key = `activity.${event}`;
-  return key in en ? (key as MessageKey) : undefined;
-};
+/** What an entry says beyond its event: the channel, the typed name, the cause… (shared/activity-events.ts names them). */
+function detailsOf(entry: TActivityEntry, language: 'en' | 'sv'): string {
+  return Object.entries(entry.details ?? {})
+    .map(([key, value]) => (value === 'true' ? activityDetailLabel(key, language) : value === 'false' ? '' : `${activityDetailLabel(key, language)}: ${value}`))
+    .filter(Boolean)
+    .join(' · ');
+}
 
 function EntryRow({ entry }: { entry: TActivityEntry }) {
   const t = useT();
-  const key = labelKey(entry.event);
+  const { language } = useI18n();
+  // An event the shared table does not know yet shows as its code.
+  const label = activityEventLabel(entry.event, language);
+  const details = detailsOf(entry, language);
   return (
     <tr>
       <td className="numeric">{entry.time}</td>
       <td className="cell-event">
-        {key ? <div>{t(key)}</div> : null}
-        <div className={key ? 'mono small muted' : 'mono'}>{entry.event}</div>
+        {label ? <div>{label}</div> : null}
+        {details ? <div className="small">{details}</div> : null}
+        <div className={label ? 'mono small muted' : 'mono'} title={entry.hash ? `#${entry.sequence} ${entry.hash}` : undefined}>
+          {entry.sequence ? `#${entry.sequence} ` : ''}
+          {entry.event}
+        </div>
       </td>
       <td className="cell-origin">
         {entry.ip_address ? <div className="mono">{entry.ip_address}</div> : <div className="muted">{t('contract.appliance')}</div>}
