@@ -46,7 +46,8 @@ export function activityEventLabel(event: string, language: 'en' | 'sv'): string
  */
 export const ACTIVITY_DETAILS = {
   channel: { en: 'by', sv: 'via' },
-  to: { en: 'to', sv: 'till' },
+  email: { en: 'e-mail', sv: 'e-post' },
+  mobile_phone: { en: 'mobile', sv: 'mobil' },
   silent: { en: 'silent (no message sent)', sv: 'tyst (inget meddelande skickat)' },
   auto_sign: { en: 'auto-sign', sv: 'automatisk signering' },
   signature_name: { en: 'typed name', sv: 'inskrivet namn' },

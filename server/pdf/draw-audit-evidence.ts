@@ -77,15 +77,27 @@ function groupPreparation(events: readonly SignedPdfEvent[]): (SignedPdfEvent | 
   return items;
 }
 
-function detailText(context: AuditTrailContext, event: SignedPdfEvent): string {
+/** The event's details as readable items: "typed name: C. Carter", "silent (no message sent)". */
+function detailItems(context: AuditTrailContext, event: SignedPdfEvent): string[] {
   const { language } = context.labels;
   return Object.entries(event.details)
     .map(([key, value]) => {
       const shown = key === 'authentication' ? (context.labels.authentications[value] ?? value) : (context.labels.detailValues[value] ?? value);
       return key === 'silent' || key === 'auto_sign' ? (value === 'true' ? activityDetailLabel(key, language) : '') : `${activityDetailLabel(key, language)}: ${shown}`;
     })
-    .filter(Boolean)
-    .join(' · ');
+    .filter(Boolean);
+}
+
+/** Items joined by " · " into lines, breaking between items where it can (an item too long for a line is wrapped). */
+function packItems(font: PDFFont, items: string[], size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const item of items.map((text) => renderable(font, text))) {
+    const last = lines.at(-1);
+    const joined = last === undefined ? item : `${last} · ${item}`;
+    if (last !== undefined && widthOf(font, joined, size) <= width) lines[lines.length - 1] = joined;
+    else lines.push(...wrapText(font, item, size, width));
+  }
+  return lines;
 }
 
 function eventBlock(context: AuditTrailContext, event: SignedPdfEvent, width: number): Block {
@@ -94,9 +106,10 @@ function eventBlock(context: AuditTrailContext, event: SignedPdfEvent, width: nu
   const textX = SEQUENCE_WIDTH + TIME_WIDTH;
   const textWidth = width - textX;
   const hash = event.hash.slice(0, 16);
-  const title = `${activityEventLabel(event.event, language) ?? event.event} · ${event.actor || labels.appliance}${event.about ? ` → ${event.about}` : ''}`;
+  const label = activityEventLabel(event.event, language) ?? event.event;
+  const title = `${event.about ? `${label}: ${event.about}` : label} · ${event.actor || labels.appliance}`;
   const titleLine = truncateToWidth(fonts.bold, renderable(fonts.bold, title), BODY, textWidth - widthOf(fonts.mono, hash, 7) - 8);
-  const lines = wrapText(fonts.regular, renderable(fonts.regular, detailText(context, event)), SMALL, textWidth).filter(Boolean).slice(0, 3);
+  const lines = packItems(fonts.regular, detailItems(context, event), SMALL, textWidth).filter(Boolean).slice(0, 4);
   const origin = [event.ipAddress && `${labels.from} ${event.ipAddress}`, event.userAgent].filter(Boolean).join(' · ');
   if (origin) lines.push(truncateToWidth(fonts.regular, renderable(fonts.regular, origin), SMALL, textWidth));
   const height = BODY * LEADING + lines.length * SMALL * LEADING + 7;

@@ -25,7 +25,7 @@ export function inviteParties(
       event: kind === 'invitation' ? 'party.invited' : 'party.reminded',
       subject: partyPath(party),
       userId: options.userId ?? null,
-      details: { ...channelDetails(party, channels), silent: options.isSilent ? true : undefined },
+      details: options.isSilent ? { silent: true } : channelDetails(party, channels),
       time: now,
       ...(options.origin ?? APPLIANCE_ORIGIN),
     });

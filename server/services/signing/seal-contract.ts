@@ -56,8 +56,8 @@ export async function sealContract(
   return { bytes: stamped.bytes, chainHead, timestamp: stamped.timestamp, certificateSha256 };
 }
 
-/** Events a party does itself: the party is who acted. Other entries about a party were done to it. */
-const PARTY_ACTIONS = new Set(['party.opened', 'party.code_verified', 'party.code_failed', 'party.signed', 'party.approved', 'party.rejected']);
+/** Events a party does itself (a code is sent when the party asks for it): the party is who acted. Other entries about a party were done to it. */
+const PARTY_ACTIONS = new Set(['party.opened', 'party.code_sent', 'party.code_verified', 'party.code_failed', 'party.signed', 'party.approved', 'party.rejected']);
 
 type EventRow = Pick<ActivityRow, 'sequence' | 'createdAt' | 'event' | 'userId' | 'subject' | 'ipAddress' | 'userAgent' | 'details' | 'hash'>;
 
