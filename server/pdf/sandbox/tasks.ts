@@ -1,18 +1,19 @@
-import { inspectSignatures } from '../../evidence/inspect-signatures';
-import { prepareDocumentTimestamp } from '../document-timestamp';
 import { readPdfInfo } from '../read-pdf-info';
 
 /**
  * What the PDF sandbox can do: each task takes and returns plain data (structured-cloneable),
- * runs in a worker thread, and may be cut off by the sandbox's limits.
+ * runs in a worker thread, and may be cut off by the sandbox's limits. Tasks other than
+ * `inspect` load their code when first asked, so that a worker starts as fast as before them
+ * (its start counts against the first task's time limit).
  */
 export const pdfTasks = {
   /** An uploaded PDF parsed completely enough to sign it: its pages' displayed sizes. */
   inspect: (input: { bytes: Uint8Array; maxPages: number }) => readPdfInfo(input.bytes, input.maxPages),
   /** A signed PDF with an empty document timestamp appended, for the token to be written in. */
-  prepareDocumentTimestamp: (input: { bytes: Uint8Array; fieldName: string; room: number }) => prepareDocumentTimestamp(input),
+  prepareDocumentTimestamp: async (input: { bytes: Uint8Array; fieldName: string; room: number }) =>
+    (await import('../document-timestamp')).prepareDocumentTimestamp(input),
   /** Every signature and timestamp of a PDF (the verify page's and the evidence package's reading), each checked. */
-  inspectSignatures: (input: { bytes: Uint8Array }) => inspectSignatures(input.bytes),
+  inspectSignatures: async (input: { bytes: Uint8Array }) => (await import('../../evidence/inspect-signatures')).inspectSignatures(input.bytes),
 };
 
 export type PdfTasks = typeof pdfTasks;
