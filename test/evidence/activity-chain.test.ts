@@ -122,11 +122,14 @@ describe('the hash-chained activity log', () => {
     expect(forged.problems).toEqual([{ sequence: forged.sealed_head_sequence, problem: expect.stringContaining('sealed audit trail') }]);
   }, 180_000);
 
-  it('chains the entries written before the upgrade at start-up', async () => {
+  it('chains the entries written before the upgrade at start-up, and records the seals of contracts signed before', async () => {
     const contract = await makeContract(t, [{ name: 'Dag Ny', email: 'dag@example.test' }]);
     const before = await logOf(contract.self);
-    // As a database from before the chain: no sequence, hash or details.
+    // As a database from before the chain: no sequence, hash or details, and no seal records.
     db.prepare("UPDATE activity_log SET sequence = NULL, previous_hash = NULL, hash = NULL, details = '{}' WHERE contract_id = ?").run(contract.id);
+    const old = await signedContract(t, [{ name: 'Eva Gammal', email: 'eva@example.test' }]);
+    const oldPdf = Buffer.from(await (await fetch(new URL(`${old.self}/signed_pdf`, t.url), { headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' } })).arrayBuffer());
+    db.prepare('DELETE FROM contract_seals WHERE contract_id = ?').run(old.id);
     const dataDir = t.dataDir;
     await t.close();
     t = await startTestServer({}, dataDir);
@@ -134,6 +137,10 @@ describe('the hash-chained activity log', () => {
     expect(after.map((entry) => [entry.sequence, entry.event])).toEqual(before.map((entry) => [entry.sequence, entry.event]));
     for (const entry of after) expect(recompute(entry, contract.self)).toBe(entry.hash);
     expect((await check(contract.self)).is_intact).toBe(true);
+    const oldCheck = await check(old.self);
+    expect(oldCheck).toMatchObject({ is_intact: true, sealed_head_sequence: null });
+    const verified = await (await fetch(`${t.url}/verify/check`, { method: 'POST', headers: { 'content-type': 'application/pdf' }, body: oldPdf })).json();
+    expect(verified).toMatchObject({ verdict: 'intact', contract: { name: 'Hyresavtal Storgatan 1' } });
     // New entries carry on from the chained ones.
     await t.api('PUT', contract.self, { body: { name: 'Renamed' } });
     const renamed = await logOf(contract.self);
