@@ -105,6 +105,17 @@ describe('the public verify page in Chromium', () => {
     expect(gapStart! < gapEnd! - 3).toBe(true);
     expect(await (await post(padded)).json()).toMatchObject({ verdict: 'changed', added_bytes: 0, is_container_changed: true, seal: { is_valid: true } });
     expect(await (await post('plain text, not a PDF')).json()).toMatchObject({ verdict: 'not-pdf', contract: null });
+    // Hostile signatures: a byte range past the end, garbage in /Contents, and DER nested a hundred thousand deep.
+    const nested = `<${Buffer.concat([Buffer.alloc(100_000, 0x30), Buffer.alloc(100_000, 0x80)]).toString('hex')}>`;
+    const pad = (n: number) => String(n).padStart(10, '0');
+    const head = (b: number, c: number, d: number) => `%PDF-1.7\n1 0 obj << /ByteRange [0 10 999999999 5] /Contents <00> >> endobj\n2 0 obj << /ByteRange [0 ${pad(b)} ${pad(c)} ${pad(d)}] /Contents `;
+    const tail = ' >> endobj\n%%EOF\n';
+    const b = head(0, 0, 0).length;
+    const hostile = Buffer.from(head(b, b + nested.length, tail.length) + nested + tail, 'latin1');
+    const judged = await post(hostile);
+    expect(judged.status).toBe(200);
+    expect(await judged.json()).toMatchObject({ verdict: 'not-sealed-here', contract: null, seal: null, other_signatures: 0 });
+    expect((await post(sealed)).status).toBe(200);
     expect((await post('x', 'text/plain')).status).toBe(415);
     expect((await post(Buffer.alloc(17 * 1024 * 1024, 0x20))).status).toBe(413);
     expect(files()).toBe(stored);
