@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import './styles/app.css';
 import './styles/contract.css';
+import './styles/editor.css';
 
 const root = document.getElementById('root');
 if (root) {

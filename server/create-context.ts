@@ -9,6 +9,7 @@ import { createRepos } from './db/repos';
 import { RateLimiter } from './http/rate-limiter';
 import type { Logger } from './logging/logger';
 import { createOutboxSignal } from './outbox/outbox-signal';
+import { createWebhookKeyring } from './crypto/webhook-keys';
 import { createWebhookRuntime } from './webhooks/runtime';
 import { createPdfSandbox } from './pdf/sandbox/pdf-sandbox';
 import { createAdminState } from './services/sessions/admin-state';
@@ -27,7 +28,6 @@ export function createContext(parts: {
 }): AppContext {
   const { config, paths } = parts;
   const repos = createRepos(parts.db);
-  let identity: SigningIdentity | undefined;
   const ctx: AppContext = {
     config,
     paths,
@@ -41,20 +41,37 @@ export function createContext(parts: {
     timestampOrNull: (epochMs) => (epochMs == null ? null : formatTimestamp(epochMs, config.timeZone)),
     outbox: createOutboxSignal(),
     pdf: createPdfSandbox(),
+    backups: createOutboxSignal(),
     webhooks: createWebhookRuntime(paths.keys),
     secret: loadAppSecret(paths.keys),
     admin: createAdminState({ publicBaseUrl: config.publicBaseUrl, timeZone: config.timeZone }, parts.migrationsFolder),
-    seal: {
-      // Made (or read) on first use: a certificate is minted only when a contract is first signed.
-      identity: () => (identity ??= loadSigningIdentity(paths.keys, { officeName: repos.office.get(ctx.now()).name || undefined })),
-      replace: (next) => {
-        identity = next;
-      },
-    },
+    seal: undefined as unknown as AppContext['seal'],
   };
+  ctx.seal = createSeal(ctx);
   // The admin's stored settings (public base URL, time zone) take over from the environment's.
   applyGeneralSettings(ctx);
   // Entries and seals from before the hash chain get theirs (docs/decisions.md, "Evidence").
   upgradeEvidence(ctx);
   return ctx;
+}
+
+/** The seal identity, read (or made) on first use: a certificate is minted only when a contract is first signed. */
+function createSeal(ctx: AppContext): AppContext['seal'] {
+  let identity: SigningIdentity | undefined;
+  return {
+    identity: () => (identity ??= loadSigningIdentity(ctx.paths.keys, { officeName: ctx.repos.office.get(ctx.now()).name || undefined })),
+    replace: (next) => {
+      identity = next;
+    },
+  };
+}
+
+/**
+ * After DATA_DIR/keys was replaced (a restored backup): everything held from those files is read
+ * again. Whatever comes to be kept from DATA_DIR/keys must be reloaded here too.
+ */
+export function reloadKeys(ctx: AppContext): void {
+  ctx.secret = loadAppSecret(ctx.paths.keys);
+  ctx.webhooks.keyring = createWebhookKeyring(ctx.paths.keys);
+  ctx.seal = createSeal(ctx);
 }

@@ -6,7 +6,7 @@ import { createApp } from './app';
 import { createContext } from './create-context';
 import type { Config } from './config/config';
 import type { AppContext } from './context';
-import { prepareDataDir } from './db/data-dir';
+import { markServing, prepareDataDir } from './db/data-dir';
 import { startCheckpointer } from './db/checkpointer';
 import { openDatabase } from './db/open-database';
 import { createLogger } from './logging/logger';
@@ -111,6 +111,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   const url = `http://${linkHost(config.host)}:${port}`;
   listenUrl = url;
   logger.info({ url, dataDir: paths.root }, 'listening');
+  const unmarkServing = markServing(paths, url);
   const checkpointer = startCheckpointer({ file: paths.database, sqlite: database.sqlite, logger, nativeBinding: options.sqliteBinding });
   const workers = createWorkers(ctx);
   for (const worker of workers) worker.start();
@@ -129,6 +130,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
       await ctx.pdf.close();
       await checkpointer.stop();
       database.close();
+      unmarkServing();
       logger.info('closed');
       logger.flush();
     })();

@@ -2,6 +2,7 @@ import { messagingSettingsRoutes } from './api/messaging-settings';
 import { outboxRoutes } from './api/outbox';
 import { annotationRoutes } from './api/annotations';
 import { attachmentRoutes } from './api/attachments';
+import { bulkSendRoutes } from './api/bulk-sends';
 import { contractActionRoutes } from './api/contract-actions';
 import { contractEvidenceRoutes } from './api/contract-evidence';
 import { contractRoutes } from './api/contracts';
@@ -11,6 +12,8 @@ import { partyRoutes } from './api/parties';
 import { sessionRoutes } from './api/session';
 import { settingsRoutes } from './api/settings';
 import { timestampSettingsRoutes } from './api/timestamp-settings';
+import { backupRoutes } from './api/backup';
+import { templateFieldRoutes } from './api/template-fields';
 import { templateRoutes } from './api/templates';
 import { userRoutes } from './api/users';
 import { webhookEventRoutes } from './api/webhook-events';
@@ -21,6 +24,8 @@ import type { AnyRoute } from './http/route';
 export const apiRoutes: readonly AnyRoute[] = [
   ...userRoutes,
   ...templateRoutes,
+  ...templateFieldRoutes,
+  ...bulkSendRoutes,
   ...partnerRoutes,
   ...outboxRoutes,
   ...messagingSettingsRoutes,
@@ -36,4 +41,5 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...sessionRoutes,
   ...settingsRoutes,
   ...timestampSettingsRoutes,
+  ...backupRoutes,
 ];

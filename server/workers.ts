@@ -1,8 +1,10 @@
+import { createBackupWorker } from './backup/backup-worker';
+import { createBulkSendWorker } from './bulk/bulk-send-worker';
 import type { AppContext } from './context';
 import { createOutboxWorker } from './outbox/outbox-worker';
 import { createExpiryWorker } from './signing/expiry-worker';
-import { createWebhookWorker } from './webhooks/webhook-worker';
 import { createTimestampWorker } from './timestamps/timestamp-worker';
+import { createWebhookWorker } from './webhooks/webhook-worker';
 
 /** A background loop of the service (webhook deliveries, the mail and SMS outbox). */
 export type Worker = {
@@ -17,5 +19,12 @@ export type Worker = {
  * database closes. One line per worker.
  */
 export function createWorkers(ctx: AppContext): Worker[] {
-  return [createOutboxWorker(ctx), createWebhookWorker(ctx), createExpiryWorker(ctx), createTimestampWorker(ctx)];
+  return [
+    createOutboxWorker(ctx),
+    createWebhookWorker(ctx),
+    createExpiryWorker(ctx),
+    createTimestampWorker(ctx),
+    createBackupWorker(ctx),
+    createBulkSendWorker(ctx),
+  ];
 }

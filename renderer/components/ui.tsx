@@ -127,9 +127,16 @@ export function Dialog({ title, isOpen, onClose, children, footer }: { title: st
   const t = useT();
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (isOpen && !dialog.open) dialog.showModal();
-    if (!isOpen && dialog.open) dialog.close();
+    if (!dialog || !isOpen) return;
+    // Focus goes to the dialog's first field or button (not its ×), and back to the opener after.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
+    if (!dialog.open) dialog.showModal();
+    const first = dialog.querySelector<HTMLElement>('.dialog-body [autofocus], .dialog-body input, .dialog-body select, .dialog-body textarea, .dialog-footer button, .dialog-body button');
+    first?.focus();
+    return () => {
+      if (dialog.open) dialog.close();
+      opener?.focus();
+    };
   }, [isOpen]);
   return (
     <dialog ref={ref} className="dialog" aria-labelledby={id} onClose={onClose} onCancel={onClose}>
@@ -162,13 +169,4 @@ export function DescriptionList({ items }: { items: { term: string; value: React
   );
 }
 
-/** A list page whose API this server does not have yet: says so instead of failing. */
-export function FeatureMissing({ title, description }: { title: string; description: string }) {
-  const t = useT();
-  return (
-    <>
-      <PageHeader title={title} description={description} />
-      <Notice title={t('feature.notYet')}>{t('feature.notYetBody')}</Notice>
-    </>
-  );
-}
+

@@ -6,10 +6,9 @@ import type { TUser } from '../../shared/api/users';
 import { PagedTable } from '../components/data-table';
 import { FileField, SelectField, TextField } from '../components/fields';
 import { FormDialog } from '../components/form-dialog';
-import { Badge, Button, EmptyState, FeatureMissing, PageHeader, ProblemAlert } from '../components/ui';
+import { Badge, Button, EmptyState, PageHeader, ProblemAlert } from '../components/ui';
 import { getPage, idOf, request, sendJson } from '../lib/api';
 import { contractStatus, STATUS_LABEL, STATUS_TONE } from '../lib/contract-status';
-import { useFeatures } from '../lib/features';
 import { useT } from '../lib/i18n';
 import { Link, useRouter } from '../lib/router';
 import { useSignedIn } from '../lib/session';
@@ -40,7 +39,8 @@ function NewContractDialog({ onClose }: { onClose: () => void }) {
         : ((await (await request('POST', '/api/contracts', { raw: file, contentType: 'application/pdf' })).json()) as TContract);
     navigate(`/contracts/${idOf(contract.self)}`);
   });
-  const choices = (templates.data?.items ?? []).map((row) => ({ value: row.self, label: row.is_published ? row.name : `${row.name} (${t('templates.unpublished')})` }));
+  // Published decides what is offered here (an administrator can still start one from an unpublished template's own page).
+  const choices = (templates.data?.items ?? []).filter((row) => row.is_published).map((row) => ({ value: row.self, label: row.name }));
   return (
     <FormDialog
       title={t('contracts.new')}
@@ -108,7 +108,6 @@ function ContractFilters({ filters, onChange, users }: { filters: Filters; onCha
 
 export function ContractsPage() {
   const t = useT();
-  const features = useFeatures();
   const session = useSignedIn();
   const [filters, setFilters] = useState<Filters>({ status: '', name: '', user: '', sort: '-id' });
   const [isCreating, setIsCreating] = useState(false);
@@ -116,10 +115,9 @@ export function ContractsPage() {
   if (filters.status) query.set('status', filters.status);
   if (filters.name) query.set('name', filters.name);
   if (filters.user) query.set('user', filters.user);
-  const list = usePagedList<TContract>(features.contracts ? `/api/contracts?${query.toString()}` : undefined, { pollMs: 3000 });
+  const list = usePagedList<TContract>(`/api/contracts?${query.toString()}`, { pollMs: 3000 });
   const users = useLoad((signal) => (session.is_admin ? getPage<TUser>('/api/users?per_page=100', signal) : Promise.resolve(undefined)), [session.is_admin]);
 
-  if (features.isKnown && !features.contracts) return <FeatureMissing title={t('contracts.title')} description={t('contracts.description')} />;
   const userName = (path: string | undefined) => users.data?.items.find((user) => user.self === path)?.username ?? '';
   const newContract = (
     <Button variant="primary" onClick={() => setIsCreating(true)}>

@@ -3,8 +3,8 @@ import type { TGeneralSettings, TSigningCertificate } from '../../shared/api/set
 import { FileField, SelectField, TextField } from '../components/fields';
 import { OfficeFields } from '../components/office-fields';
 import { Button, Card, DescriptionList, Loading, Notice, PageHeader, ProblemAlert } from '../components/ui';
-import { downloadFile, getJson, request, sendJson } from '../lib/api';
-import { useFeatures } from '../lib/features';
+import { getJson, sendJson } from '../lib/api';
+import { BackupRestore, BackupSchedule } from './settings-backup';
 import { useFormState } from '../lib/forms';
 import { useT } from '../lib/i18n';
 import { useSession } from '../lib/session';
@@ -81,8 +81,8 @@ type TestResult = { ok?: boolean; response?: string | null; error?: string | nul
 
 function MessagingSettings() {
   const t = useT();
-  const features = useFeatures();
-  const loaded = useLoad((signal) => (features.messaging ? getJson<Messaging>('/api/settings/messaging', signal) : Promise.resolve(undefined)), [features.messaging]);
+  const { refresh } = useSession();
+  const loaded = useLoad((signal) => getJson<Messaging>('/api/settings/messaging', signal), []);
   const { form, setForm, bind } = useFormState({ smtp_url: '', mail_from: '', sms_gateway_url: '' });
   const [testTo, setTestTo] = useState('');
   const [result, setResult] = useState<{ tone: 'success' | 'warning'; title: string; text: string }>();
@@ -92,13 +92,6 @@ function MessagingSettings() {
     const data = loaded.data;
     if (data) setForm({ smtp_url: data.smtp_url ?? '', mail_from: data.mail_from ?? '', sms_gateway_url: data.sms_gateway_url ?? '' });
   }, [loaded.data]);
-  if (features.isKnown && !features.messaging) {
-    return (
-      <Card title={t('settings.messaging')} description={t('settings.messagingDescription')}>
-        <Notice title={t('feature.notYet')}>{t('feature.notYetBody')}</Notice>
-      </Card>
-    );
-  }
   if (!loaded.data) return <Card title={t('settings.messaging')}>{loaded.error ? <ProblemAlert error={loaded.error} /> : <Loading />}</Card>;
   const current = loaded.data;
   const sourceHint = (key: MessagingKey, hint?: string) => [hint, current.sources?.[key] === 'environment' ? t('settings.fromEnvironment') : undefined].filter(Boolean).join(' ') || undefined;
@@ -110,12 +103,18 @@ function MessagingSettings() {
     const body = Object.fromEntries(keys.filter((key) => form[key] !== (current[key] ?? '')).map((key) => [key, form[key] || null]));
     await sendJson('PUT', '/api/settings/messaging', body);
     setResult({ tone: 'success', title: t('state.saved'), text: '' });
-    await loaded.reload();
+    // The session says which channels work (the contract page shows SMS waiting for a gateway).
+    await Promise.all([loaded.reload(), refresh()]);
   });
   const test = () =>
     void action.run('test', async () => {
       setResult(undefined);
-      const answer = await sendJson<TestResult>('POST', '/api/settings/messaging/test', { to: testTo });
+      // The form as it is, saved or not: the admin tests what they typed.
+      const answer = await sendJson<TestResult>('POST', '/api/settings/messaging/test', {
+        to: testTo,
+        smtp_url: form.smtp_url.trim() || null,
+        mail_from: form.mail_from.trim() || null,
+      });
       if (answer?.ok === false) setResult({ tone: 'warning', title: t('settings.testFailed'), text: answer.error ?? answer.response ?? '' });
       else setResult({ tone: 'success', title: t('settings.testSent', { to: testTo }), text: answer?.response ?? '' });
     });
@@ -214,45 +213,6 @@ function SigningCertificate() {
   );
 }
 
-function BackupRestore() {
-  const t = useT();
-  const { end } = useSession();
-  const [file, setFile] = useState<File>();
-  const action = useAction<'backup' | 'restore'>();
-  const backup = () =>
-    void action.run('backup', () => {
-      const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-      return downloadFile('/api/settings/backup', 'application/vnd.sqlite3', `signdesk-${stamp}.sqlite`);
-    });
-  const restore = action.submit('restore', async () => {
-    if (!file || !window.confirm(t('backup.confirmRestore'))) return;
-    await request('POST', '/api/settings/restore', { raw: file, contentType: 'application/vnd.sqlite3' });
-    end('restored');
-  });
-  return (
-    <Card title={t('backup.title')} description={t('backup.description')}>
-      <ProblemAlert error={action.error} />
-      <div className="backup-grid">
-        <div>
-          <h3>{t('backup.download')}</h3>
-          <p className="muted">{t('backup.downloadBody')}</p>
-          <Button onClick={backup} isBusy={action.busy === 'backup'}>
-            {t('backup.downloadButton')}
-          </Button>
-        </div>
-        <form onSubmit={restore}>
-          <h3>{t('backup.restore')}</h3>
-          <p className="muted">{t('backup.restoreBody')}</p>
-          <FileField label={t('backup.file')} error={action.errors.file} accept=".sqlite,.db,application/vnd.sqlite3" onFile={setFile} />
-          <Button type="submit" variant="danger" isBusy={action.busy === 'restore'} disabled={!file}>
-            {t('backup.restoreButton')}
-          </Button>
-        </form>
-      </div>
-    </Card>
-  );
-}
-
 export function SettingsPage() {
   const t = useT();
   return (
@@ -264,6 +224,7 @@ export function SettingsPage() {
         <SigningCertificate />
         <TimestampSettings />
         <BackupRestore />
+        <BackupSchedule />
       </div>
     </>
   );

@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
+import { useConfirm } from '../components/confirm';
 import { FOOTER_TYPES } from '../../shared/api/enums';
 import type { TTemplate } from '../../shared/api/templates';
 import { PdfPreview } from '../components/pdf-preview';
 import { SelectField, TextAreaField, TextField } from '../components/fields';
-import { Badge, Button, Card, Loading, Notice, PageHeader, ProblemAlert } from '../components/ui';
+import { Badge, Button, Card, Loading, PageHeader, ProblemAlert } from '../components/ui';
 import { getBlob, getJson, idOf, sendJson } from '../lib/api';
-import { useFeatures } from '../lib/features';
 import { useI18n } from '../lib/i18n';
 import { Link, useRouter } from '../lib/router';
 import { useAction } from '../lib/use-action';
 import { useLoad } from '../lib/use-load';
+import { PdfTemplatePage } from './template/pdf-template-page';
 
 type Draft = Pick<TTemplate, 'name' | 'is_published' | 'header' | 'content' | 'footer' | 'footer_type'>;
 
@@ -25,31 +26,33 @@ const draftOf = (template: TTemplate): Draft => ({
 /** The template editor: light Markdown on the left, the rendered PDF on the right. */
 export function TemplatePage({ id }: { id: string }) {
   const { t, language } = useI18n();
-  const features = useFeatures();
   const { navigate } = useRouter();
   const path = `/api/contract_templates/${id}`;
   const loaded = useLoad((signal) => getJson<TTemplate>(path, signal), [path]);
   const [draft, setDraft] = useState<Draft>();
   const [saved, setSaved] = useState<string>();
   const action = useAction<'save' | 'delete' | 'contract'>();
+  const confirm = useConfirm();
 
   useEffect(() => {
     if (loaded.data) setDraft(draftOf(loaded.data));
   }, [loaded.data]);
 
   if (loaded.error && !loaded.data) return <ProblemAlert error={loaded.error} />;
+  if (loaded.data?.kind === 'PDF') return <PdfTemplatePage template={loaded.data} onChanged={loaded.reload} />;
   if (!loaded.data || !draft) return <Loading />;
   const template = loaded.data;
   const { errors } = action;
   const isDirty = JSON.stringify(draft) !== JSON.stringify(draftOf(template));
 
   const save = action.submit('save', async () => {
-    await sendJson('PUT', path, draft);
+    // The time the server saved it, in the office's zone (its clock, not this browser's).
+    const updated = await sendJson<TTemplate>('PUT', path, draft);
     await loaded.reload();
-    setSaved(new Date().toLocaleTimeString());
+    setSaved(updated.updated_time.slice(11, 19));
   });
-  const remove = () => {
-    if (!window.confirm(t('templates.confirmDelete', { name: template.name }))) return;
+  const remove = async () => {
+    if (!(await confirm({ title: t('confirm.title'), body: t('templates.confirmDelete', { name: template.name }), confirmLabel: t('action.delete') }))) return;
     void action.run('delete', async () => {
       await sendJson('DELETE', path);
       navigate('/templates');
@@ -71,11 +74,9 @@ export function TemplatePage({ id }: { id: string }) {
         description={t('templates.editorDescription')}
         actions={
           <>
-            {features.contracts ? (
-              <Button onClick={makeContract} isBusy={action.busy === 'contract'} disabled={isDirty}>
-                {t('templates.makeContract')}
-              </Button>
-            ) : null}
+            <Button onClick={makeContract} isBusy={action.busy === 'contract'} disabled={isDirty}>
+              {t('templates.makeContract')}
+            </Button>
             <Button variant="danger" onClick={remove} isBusy={action.busy === 'delete'}>
               {t('action.delete')}
             </Button>
@@ -108,15 +109,11 @@ export function TemplatePage({ id }: { id: string }) {
           </div>
         </form>
         <Card title={t('templates.preview')} className="split-side">
-          {features.templatePreview ? (
-            <PdfPreview
-              title={t('templates.preview')}
-              version={`${template.updated_time}|${language}|${saved ?? ''}`}
-              load={() => getBlob(`${path}/pdf_preview?language=${language}`, 'application/pdf')}
-            />
-          ) : (
-            <Notice title={t('feature.notYet')}>{t('templates.previewNotYet')}</Notice>
-          )}
+          <PdfPreview
+            title={t('templates.preview')}
+            version={`${template.updated_time}|${language}|${saved ?? ''}`}
+            load={() => getBlob(`${path}/pdf_preview?language=${language}`, 'application/pdf')}
+          />
         </Card>
       </div>
     </>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useConfirm } from '../components/confirm';
 import { PERMISSION_TEMPLATES, type PermissionTemplate } from '../../shared/api/enums';
 import type { TUser } from '../../shared/api/users';
 import { PagedTable } from '../components/data-table';
@@ -65,9 +66,10 @@ export function UsersPage() {
   const list = usePagedList<TUser>('/api/users?per_page=20');
   const [editing, setEditing] = useState<TUser | 'new'>();
   const action = useAction();
+  const confirm = useConfirm();
 
-  const remove = (user: TUser) => {
-    if (!window.confirm(t('users.confirmDelete', { name: user.username }))) return;
+  const remove = async (user: TUser) => {
+    if (!(await confirm({ title: t('confirm.title'), body: t('users.confirmDelete', { name: user.username }), confirmLabel: t('action.delete') }))) return;
     void action.run(user.self, async () => {
       await sendJson('DELETE', user.self);
       await list.reload();

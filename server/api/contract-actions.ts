@@ -67,6 +67,7 @@ export const contractActionRoutes: AnyRoute[] = [
     path: '/api/contract_templates/:template_id/pdf_preview',
     operationId: 'previewContractTemplate',
     summary: 'The PDF a contract made from this template would get',
+    description: 'A text template\'s PDF rendered from its text (in `language`); a PDF template\'s own PDF.',
     tag: 'Contract templates',
     access: 'user',
     query: ZTemplatePreviewQuerySchema,
@@ -74,7 +75,9 @@ export const contractActionRoutes: AnyRoute[] = [
     handler: async ({ res, ctx, ids, query }) => {
       const template = ctx.repos.templates.findById(ids.template_id);
       if (!template) throw notFound('contract template');
-      const { bytes } = await renderContractText({ ...template, language: query.language ?? 'en' });
+      // A PDF template's PDF is its own, as uploaded; a text template's is rendered.
+      const uploaded = template.pdfFileId === null ? undefined : ctx.repos.files.getFile(template.pdfFileId)?.data;
+      const bytes = uploaded ?? (await renderContractText({ ...template, language: query.language ?? 'en' })).bytes;
       for (const [name, value] of Object.entries(fileResponseHeaders('application/pdf', `${template.name || 'template'}.pdf`))) res.setHeader(name, value);
       res.status(200).end(Buffer.from(bytes));
     },

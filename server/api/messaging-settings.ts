@@ -49,13 +49,14 @@ export const messagingSettingsRoutes: AnyRoute[] = [
     path: '/api/settings/messaging/test',
     operationId: 'testMessagingSettings',
     summary: 'Send a test e-mail now and answer with what the SMTP server said',
-    description: 'Answers 200 whether or not the server accepted it (see `ok`); 409 when no SMTP server is configured.',
+    description:
+      'Through `smtp_url` and `mail_from` when sent (the form as it is, saved or not), else the settings in force. Answers 200 whether or not the server accepted it (see `ok`); 409 when no SMTP server is configured.',
     tag,
     access: 'admin',
     body: ZMessagingTestSchema,
     responses: { 200: { description: 'The SMTP result', schema: ZMessagingTestResultSchema } },
     handler: async ({ res, ctx, body }) => {
-      const outcome = await sendTestMail(ctx, body.to);
+      const outcome = await sendTestMail(ctx, body.to, body);
       const answer: TMessagingTestResult = {
         ok: outcome.isAccepted,
         response: outcome.result.recipients[0]?.response ?? outcome.result.response,

@@ -7,25 +7,34 @@ import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { retryOutboxMessage } from '../services/outbox/retry-outbox-message';
 
+/** Digits that may be a party's one-time code (a gateway may echo the SMS, an old subject held it). */
+const CODE_DIGITS = /\d{6}/g;
+const withheld = (text: string | null): string | null => (text === null ? null : text.replace(CODE_DIGITS, '••••••'));
+
+/**
+ * A party's one-time code is for that party alone: no field of a code message shows it, not even
+ * to an administrator (the code would let them open the party's document as the party).
+ */
 export function presentOutboxMessage(ctx: AppContext, row: OutboxMessageRow): TOutboxMessage {
+  const shown = row.purpose === 'code' ? withheld : (text: string | null) => text;
   const contract = row.contractId === null ? null : `/api/contracts/${row.contractId}`;
   return {
     self: `/api/outbox/${row.id}`,
     channel: row.channel as TOutboxMessage['channel'],
     to: row.recipient,
-    subject: row.subject,
+    subject: shown(row.subject),
     purpose: row.purpose,
     contract,
     party: contract !== null && row.partyId !== null ? `${contract}/parties/${row.partyId}` : null,
     state: row.state as TOutboxMessage['state'],
     attempts: row.attempts,
-    last_error: row.lastError,
-    response: row.response,
+    last_error: shown(row.lastError),
+    response: shown(row.response),
     message_id: row.messageId,
     recipients: row.recipients.map((recipient) => ({
       address: recipient.address,
       state: recipient.state as TOutboxMessage['recipients'][number]['state'],
-      response: recipient.response,
+      response: shown(recipient.response),
     })),
     created_time: ctx.timestamp(row.createdAt),
     updated_time: ctx.timestamp(row.updatedAt),

@@ -10,9 +10,11 @@ import { requestOrigin } from '../services/contracts/log-activity';
 import { csrfTokenOf, hashSessionSecret, SESSION_IDLE_MS } from '../services/sessions/session-secrets';
 import { signIn } from '../services/sessions/sign-in';
 import { runSetup } from '../services/setup/run-setup';
+import { readMessagingSettings } from '../services/settings/messaging-settings';
 
 export function presentSession(ctx: AppContext, secret: string, row: AdminSessionRow, user: UserRow): TSession {
   const office = ctx.repos.office.get(ctx.now());
+  const messaging = readMessagingSettings(ctx);
   return {
     user: {
       self: `/api/users/${user.id}`,
@@ -27,7 +29,8 @@ export function presentSession(ctx: AppContext, secret: string, row: AdminSessio
     created_time: ctx.timestamp(row.createdAt),
     idle_expire_time: ctx.timestamp(Math.min(row.lastSeenAt + SESSION_IDLE_MS, row.expiresAt)),
     expire_time: ctx.timestamp(row.expiresAt),
-    office: { name: office.name, email: office.email, is_set_up: office.setUpAt !== null },
+    office: { name: office.name, email: office.email, is_set_up: office.setUpAt !== null, time_zone: ctx.config.timeZone },
+    channels: { email: messaging.smtpUrl !== undefined, sms: messaging.smsGatewayUrl !== undefined },
   };
 }
 

@@ -12,7 +12,9 @@ import type { TemplateRow } from '../db/repos/templates';
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
+import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import { createTemplate, deleteTemplate, updateTemplate } from '../services/templates/save-template';
+import { setTemplatePdf } from '../services/templates/set-template-pdf';
 
 export function presentTemplate(ctx: AppContext, row: TemplateRow): TTemplate {
   return {
@@ -26,6 +28,8 @@ export function presentTemplate(ctx: AppContext, row: TemplateRow): TTemplate {
     created_time: ctx.timestamp(row.createdAt),
     updated_time: ctx.timestamp(row.updatedAt),
     created_by: `/api/users/${row.createdBy}`,
+    kind: row.pdfFileId === null ? 'TEXT' : 'PDF',
+    roles: row.pdfFileId === null ? 0 : ctx.repos.templateFields.roleCount(row.id),
   };
 }
 
@@ -87,6 +91,21 @@ export const templateRoutes: AnyRoute[] = [
     responses: { 200: { description: 'The template', schema: ZTemplateSchema } },
     handler: ({ res, ctx, ids, body }) => {
       sendJson(res, 200, presentTemplate(ctx, updateTemplate(ctx, ids.template_id, body)));
+    },
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/contract_templates/:template_id/pdf',
+    operationId: 'setContractTemplatePdf',
+    summary: 'Upload the PDF of a PDF template (or replace it)',
+    description:
+      'Makes the template a PDF template (`kind` PDF): a contract made from it gets this PDF as it is, with the template\'s fields (`/fields`) for its roles. The body is the PDF itself (at most 2 MiB, a whole unencrypted PDF). A new PDF that would leave a field off its page is refused (400) and changes nothing. Header, content and footer are kept but no longer used.',
+    tag,
+    access: 'user',
+    rawBody: { contentTypes: ['application/pdf'], maxBytes: MAX_UPLOAD_BYTES, description: 'The template PDF, at most 2 MiB' },
+    responses: { 200: { description: 'The template', schema: ZTemplateSchema } },
+    handler: async ({ res, ctx, ids, raw }) => {
+      sendJson(res, 200, presentTemplate(ctx, await setTemplatePdf(ctx, ids.template_id, raw ?? Buffer.alloc(0))));
     },
   }),
   defineRoute({

@@ -114,7 +114,7 @@ export const webhookRoutes: AnyRoute[] = [
     operationId: 'enableWebhook',
     summary: 'Enable a webhook consumer again',
     description:
-      'Clears `disabled_time` and the count of permanent errors. Events that were waiting for the consumer are sent at once; events of the time it was disabled are not.',
+      'Clears `disabled_time` and the count of permanent errors. The events held while it was disabled (state `held` in its event log) are then sent one after another in event order; failed ones stay failed until retried (POST /api/webhooks/{id}/events/retry).',
     tag,
     access: 'admin',
     responses: { 200: { description: 'The consumer', schema: ZWebhookConsumerSchema } },

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '../../shared/constants';
 import { isHttpUrl, isMailFrom, isSmtpUrl } from '../../shared/api/messaging-settings';
 import { isValidTimeZone } from '../../shared/time';
+import { defaultDataDirSegments } from '../../shared/data-dir';
 
 const DEFAULT_PORT = 8750;
 const DEFAULT_RETRY_SCHEDULE_S = [300, 1800, 7200, 18000, 36000, 50400, 72000, 86400];
@@ -64,12 +65,9 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
-/** The OS's per-user application-data folder for SignDesk. */
-export function defaultDataDir(platform = process.platform, env = process.env): string {
-  const home = os.homedir();
-  if (platform === 'win32') return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'SignDesk');
-  if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'SignDesk');
-  return path.join(env.XDG_DATA_HOME ?? path.join(home, '.local', 'share'), 'SignDesk');
+/** The OS's per-user application-data folder for SignDesk (the shell's rule too: shared/data-dir.ts). */
+export function defaultDataDir(platform: NodeJS.Platform = process.platform, env: Record<string, string | undefined> = process.env, home = os.homedir()): string {
+  return path.join(...defaultDataDirSegments(platform, env, home));
 }
 
 export function loadConfig(env: Record<string, string | undefined>): Config {
@@ -83,7 +81,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR ?? defaultDataDir()),
+    dataDir: path.resolve(e.DATA_DIR?.trim() || defaultDataDir(process.platform, env)),
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

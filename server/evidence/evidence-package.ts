@@ -24,7 +24,7 @@ export async function makeEvidencePackage(ctx: AppContext, contract: ContractRow
   const seal = ctx.repos.seals.find(contract.id);
   const file = contract.status === 'signed' && contract.signedFileId !== null ? ctx.repos.files.getFile(contract.signedFileId) : undefined;
   if (!seal || !file) throw new AppError('contract-state', `Contract /api/contracts/${contract.id} is ${contract.status}; its evidence exists once every party has signed.`);
-  const inspected = await ctx.pdf.run('inspectSignatures', { bytes: file.data });
+  const inspected = await ctx.pdf.run('inspect-signatures', { bytes: file.data });
   const sealSignature =
     inspected.signatures.find((signature) => signature.kind === 'signature' && signature.signedSha256 === seal.sealedSha256) ??
     inspected.signatures.find((signature) => signature.kind === 'signature');

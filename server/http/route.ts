@@ -21,7 +21,13 @@ export type ResponseSpec = {
   isPaginated?: boolean;
 };
 
-export type RawBodySpec = { contentTypes: readonly string[]; maxBytes: number; description: string };
+export type RawBodySpec = {
+  contentTypes: readonly string[];
+  maxBytes: number;
+  description: string;
+  /** The handler reads the body from `req` as a stream (a file too large to hold); it must enforce maxBytes. */
+  isStreamed?: boolean;
+};
 
 /** `{ contract_id: number }` from `/api/contracts/:contract_id`. */
 export type PathIds<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
@@ -164,7 +170,7 @@ export function publicRouteKeys(routes: readonly AnyRoute[]): Set<string> {
 export function mountRoutes(app: { use: (handler: RequestHandler) => unknown }, routes: readonly AnyRoute[], ctx: AppContext): void {
   const entries: RouteEntry[] = routes.map((route) => {
     const handlers: RequestHandler[] = [];
-    if (route.rawBody) handlers.push(express.raw({ type: () => true, limit: route.rawBody.maxBytes }));
+    if (route.rawBody && !route.rawBody.isStreamed) handlers.push(express.raw({ type: () => true, limit: route.rawBody.maxBytes }));
     handlers.push(toHandler(route, ctx));
     return { method: route.method.toUpperCase() as RouteEntry['method'], path: route.path, handlers };
   });

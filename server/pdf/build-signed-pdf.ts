@@ -9,7 +9,7 @@ import { useNativeDeflate } from './native-deflate';
 import { embedSealFonts } from './seal-fonts';
 import { fillSeal, prepareSeal } from './seal-signature';
 import type { SignedPdfField, SignedPdfInput } from './signed-pdf-types';
-import { stampFields } from './stamp-fields';
+import { paintCovers, stampFields } from './stamp-fields';
 
 export type { SignedPdfAudit, SignedPdfEvent, SignedPdfEvidence, SignedPdfField, SignedPdfFieldType, SignedPdfInput, SignedPdfParty } from './signed-pdf-types';
 
@@ -44,6 +44,7 @@ export async function buildSignedPdf(input: SignedPdfInput, identity: SigningIde
   const signedTimes = new Map(audit.parties.map((party) => [party.name, party.signedTime]));
   const signedTimeOf = (field: SignedPdfField) => field.signedTime ?? signedTimes.get(field.signerName) ?? audit.completedTime;
   const originalPageCount = doc.getPageCount();
+  paintCovers(doc, input.covers ?? []);
   await stampFields({ doc, fonts, labels, timeZone: audit.timeZone, signedTimeOf }, input.fields);
 
   const sealName = commonNameOf(identity);

@@ -75,9 +75,13 @@ export type SignedPdfAudit = SignedPdfEvidence & {
   timeZone: string;
 };
 
+/** A box painted white under the fields: where a text tag was written (the tag never shows). */
+export type SignedPdfCover = { page: number; x: number; y: number; width: number; height: number };
+
 export type SignedPdfInput = {
   original: Uint8Array;
   fields: SignedPdfField[];
+  covers?: SignedPdfCover[];
   audit: SignedPdfAudit;
   /** Labels of the audit trail and captions; default en. */
   language?: 'en' | 'sv';

@@ -21,7 +21,7 @@ import { fitLine, fitParagraph } from './fit-text';
 import { formatAuditTime, type AuditTime } from './format-audit-time';
 import { boxFrameMatrix } from './page-geometry';
 import { canRender, renderable, widthOf, type SealFonts } from './seal-fonts';
-import type { SignedPdfField } from './signed-pdf-types';
+import type { SignedPdfCover, SignedPdfField } from './signed-pdf-types';
 
 const INK = rgb(0.06, 0.15, 0.42);
 const TEXT = rgb(0.1, 0.1, 0.12);
@@ -32,6 +32,20 @@ const CAP_HEIGHT = 0.714;
 const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/=\s]+)$/;
 
 type StampContext = { doc: PDFDocument; fonts: SealFonts; labels: AuditLabels; timeZone: string; signedTimeOf: (field: SignedPdfField) => AuditTime };
+
+/** White boxes over the text tags fields were made from, drawn before (under) the fields. */
+export function paintCovers(doc: PDFDocument, covers: readonly SignedPdfCover[]): void {
+  const pages = doc.getPages();
+  for (const cover of covers) {
+    const page = pages[cover.page - 1];
+    if (!page || !(cover.width > 0 && cover.height > 0)) continue;
+    // A point of margin: the tag's box is measured from font metrics, and no stroke of it may peek out.
+    const box = { x: cover.x - 1, y: cover.y - 1, width: cover.width + 2, height: cover.height + 2 };
+    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...boxFrameMatrix(page, box)));
+    page.drawRectangle({ x: 0, y: 0, width: box.width, height: box.height, color: rgb(1, 1, 1) });
+    page.pushOperators(popGraphicsState());
+  }
+}
 
 /** Draws every field's value at its annotation, each in its own box-local frame (see boxFrameMatrix). */
 export async function stampFields(context: StampContext, fields: SignedPdfField[]): Promise<void> {

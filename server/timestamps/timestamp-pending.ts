@@ -64,7 +64,7 @@ export async function timestampPendingContract(ctx: AppContext, contractId: numb
  * larger than the room kept is asked for again with room to spare.
  */
 async function stampDocument(ctx: AppContext, tsaUrl: string, pdf: Uint8Array, room: number, signal: AbortSignal): Promise<{ bytes: Buffer; token: ObtainedTimestamp }> {
-  const prepared = await ctx.pdf.run('prepareDocumentTimestamp', { bytes: pdf, fieldName: documentTimestampFieldName(new Date(ctx.now())), room });
+  const prepared = await ctx.pdf.run('prepare-document-timestamp', { bytes: pdf, fieldName: documentTimestampFieldName(new Date(ctx.now())), room });
   const bytes = Buffer.from(prepared.bytes.buffer, prepared.bytes.byteOffset, prepared.bytes.byteLength);
   const token = await requestTimestamp(ctx, tsaUrl, [bytes.subarray(0, prepared.start), bytes.subarray(prepared.end)], { timeoutMs: REQUEST_TIMEOUT_MS, signal });
   if (token.der.length > room) {

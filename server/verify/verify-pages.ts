@@ -46,7 +46,7 @@ export function verifyPages(ctx: AppContext, signingDir: string | undefined): Ro
     if (bytes.length === 0) throw new AppError('validation-failed', 'Send a PDF.', { validationErrors: ['body: is empty'] });
     let inspected;
     try {
-      inspected = await ctx.pdf.run('inspectSignatures', { bytes });
+      inspected = await ctx.pdf.run('inspect-signatures', { bytes });
     } catch (error) {
       if (error instanceof PdfReadError) throw new AppError('invalid-pdf', error.message);
       throw error;

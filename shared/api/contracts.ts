@@ -156,6 +156,9 @@ export type TContract = z.infer<typeof ZContractSchema>;
 export type TContractCreate = z.infer<typeof ZContractCreateSchema>;
 export type TContractUpdate = z.infer<typeof ZContractUpdateSchema>;
 export type TContractListQuery = z.output<typeof ZContractListQuerySchema>;
+/** `notify` takes no fields; a body, if sent, must be empty like every other endpoint's unknown fields. */
+export const ZContractNotifySchema = z.strictObject({}).meta({ id: 'ApiContractNotify' });
+
 export type TContractSend = z.infer<typeof ZContractSendSchema>;
 export type TActivityEntry = z.infer<typeof ZActivityEntrySchema>;
 export type TActivityChainCheck = z.infer<typeof ZActivityChainCheckSchema>;

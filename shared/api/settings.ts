@@ -2,10 +2,6 @@ import { z } from 'zod';
 import { isValidTimeZone } from '../time';
 import { shortText } from './common';
 
-/** Largest database file a restore takes. */
-export const MAX_RESTORE_BYTES = 512 * 1024 * 1024;
-export const BACKUP_CONTENT_TYPE = 'application/vnd.sqlite3';
-
 export const ZGeneralSettingsSchema = z
   .object({
     office_name: z.string(),
@@ -62,14 +58,6 @@ export const ZSigningCertificateImportSchema = z
   })
   .meta({ id: 'SigningCertificateImport' });
 
-export const ZRestoreResultSchema = z
-  .object({
-    restored: z.literal(true),
-    detail: z.string(),
-  })
-  .meta({ id: 'RestoreResult' });
-
 export type TGeneralSettings = z.infer<typeof ZGeneralSettingsSchema>;
 export type TGeneralSettingsUpdate = z.infer<typeof ZGeneralSettingsUpdateSchema>;
 export type TSigningCertificate = z.infer<typeof ZSigningCertificateSchema>;
-export type TRestoreResult = z.infer<typeof ZRestoreResultSchema>;

@@ -14,6 +14,10 @@ export const ZTemplateSchema = z
     created_time: ZTimestampSchema,
     updated_time: ZTimestampSchema,
     created_by: z.string(),
+    kind: z.enum(['TEXT', 'PDF']).meta({
+      description: 'Read-only. TEXT: the PDF is rendered from header, content and footer. PDF: an uploaded PDF (PUT …/pdf) with fields for roles (…/fields).',
+    }),
+    roles: z.number().int().meta({ description: 'Read-only. How many parties the fields of a PDF template are for (the highest role); 0 for a text template.' }),
   })
   .meta({ id: 'ApiContractTemplate' });
 
@@ -30,7 +34,7 @@ export const ZTemplateCreateSchema = z
 
 export const ZTemplateUpdateSchema = ZTemplateCreateSchema.partial().meta({ id: 'ApiContractTemplateUpdate' });
 
-export const TEMPLATE_READ_ONLY_FIELDS = ['self', 'created_time', 'updated_time', 'created_by'] as const;
+export const TEMPLATE_READ_ONLY_FIELDS = ['self', 'created_time', 'updated_time', 'created_by', 'kind', 'roles'] as const;
 
 export type TTemplate = z.infer<typeof ZTemplateSchema>;
 export type TTemplateCreate = z.infer<typeof ZTemplateCreateSchema>;

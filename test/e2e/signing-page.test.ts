@@ -26,7 +26,7 @@ async function waitForPagesDrawn(page: Page, count: number): Promise<void> {
   await expect.poll(() => page.locator('.page-frame[data-rendered="true"]').count(), { timeout: 15_000 }).toBe(count);
 }
 
-describe('the signing page in Chromium', () => {
+describe('the signing page in Chromium', { timeout: 120_000 }, () => {
   let env: SigningEnv;
   let browser: Browser;
   beforeAll(async () => {
@@ -71,7 +71,7 @@ describe('the signing page in Chromium', () => {
     const [invitation] = await waitForMailsTo(smtp, 'asa@example.test', 1);
     const desktop = await openPage(browser);
     await desktop.page.goto(linkIn(invitation!));
-    await expect.poll(() => desktop.page.getByRole('heading', { name: 'Hyresavtal Storgatan 1' }).isVisible()).toBe(true);
+    await desktop.page.getByRole('heading', { name: 'Hyresavtal Storgatan 1' }).waitFor({ timeout: 30_000 });
     await waitForPagesDrawn(desktop.page, 2);
     await screenshot(desktop.page, 'signing-desktop');
     await desktop.page.getByRole('button', { name: 'Sign the document' }).click();
@@ -81,7 +81,7 @@ describe('the signing page in Chromium', () => {
     await desktop.page.getByLabel('Your name, as your signature').fill('Åsa Öberg');
     await desktop.page.getByLabel(/agree to sign it electronically/).check();
     await desktop.page.getByRole('button', { name: 'Sign the document' }).click();
-    await expect.poll(() => desktop.page.getByRole('heading', { name: 'Thank you, you have signed' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await desktop.page.getByRole('heading', { name: 'Thank you, you have signed' }).waitFor({ timeout: 30_000 });
     expect(desktop.problems).toEqual([]);
     const violations = await auditAccessibility(desktop.page);
     expect(violations).toEqual([]);
@@ -106,7 +106,7 @@ describe('the signing page in Chromium', () => {
     await phone.keyboard.press('Space');
     await tabTo(phone, /Sign the document/);
     await phone.keyboard.press('Enter');
-    await expect.poll(() => phone.getByRole('heading', { name: 'The document is signed by everyone' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await phone.getByRole('heading', { name: 'The document is signed by everyone' }).waitFor({ timeout: 30_000 });
     await screenshot(phone, 'signing-phone-completed');
     expect(phoneProblems).toEqual([]);
 

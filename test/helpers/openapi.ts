@@ -11,12 +11,15 @@ export type ResponseValidator = (method: string, url: URL, status: number, conte
 
 const escapePointer = (segment: string) => encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'));
 
-function matchPath(document: OpenApiDocument, pathname: string): string | undefined {
-  for (const template of Object.keys(document.paths)) {
+/** The template of the path with this method; a literal segment wins over a parameter (`/events/retry` over `/events/{event_id}`). */
+function matchPath(document: OpenApiDocument, pathname: string, method: string): string | undefined {
+  const matches = Object.keys(document.paths).filter((template) => {
     const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
-    if (pattern.test(pathname)) return template;
-  }
-  return undefined;
+    return pattern.test(pathname);
+  });
+  const params = (template: string) => (template.match(/\{/g) ?? []).length;
+  const withMethod = matches.filter((template) => document.paths[template]?.[method.toLowerCase()]);
+  return (withMethod.length > 0 ? withMethod : matches).sort((a, b) => params(a) - params(b))[0];
 }
 
 export function createResponseValidator(document: OpenApiDocument): ResponseValidator {
@@ -24,7 +27,7 @@ export function createResponseValidator(document: OpenApiDocument): ResponseVali
   ajv.addSchema(document as object, 'openapi');
   const compiled = new Map<string, ValidateFunction>();
   return (method, url, status, contentType, body) => {
-    const template = matchPath(document, url.pathname);
+    const template = matchPath(document, url.pathname, method);
     const operation = template ? document.paths[template]?.[method.toLowerCase()] : undefined;
     if (!operation) {
       if (status < 300 && url.pathname.startsWith('/api/')) {

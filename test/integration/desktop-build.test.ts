@@ -244,6 +244,8 @@ describe('the desktop build and the electron-builder configuration', () => {
         if (host.child.exitCode === null) host.child.kill('SIGKILL');
       }
       expect(pdfsig(readSignedPdf(dataDir, contractId))).toMatch(/Signature Validation: Signature is Valid\./);
+      // Its worker threads ran from their own bundles: the checkpointer never fell back to the request connection.
+      expect(fs.readFileSync(path.join(dataDir, 'logs', 'signdesk.log'), 'utf8')).not.toMatch(/back on the request connection/);
     } finally {
       await receiver.close();
       fs.rmSync(work, { recursive: true, force: true }); // the package and its extracted copy, some 50 MB

@@ -120,7 +120,7 @@ describe('signing rules', () => {
     expect(asked.body.codeSentTo).toBe('j***@example.test');
     expect((await jonna.sendCode()).status).toBe(429);
     const [, codeMail] = await waitForMailsTo(smtp, 'jonna@example.test', 2);
-    const code = /\b(\d{6})\b/.exec(codeMail?.mail.subject ?? '')?.[1] as string;
+    const code = /\b(\d{6})\b/.exec(codeMail?.mail.text ?? '')?.[1] as string;
     const wrong = code === '000000' ? '111111' : '000000';
     const refused = await jonna.verify(wrong);
     expect(refused.status).toBe(400);

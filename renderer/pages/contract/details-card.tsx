@@ -7,14 +7,24 @@ import { sendJson } from '../../lib/api';
 import { useFormState } from '../../lib/forms';
 import { useT } from '../../lib/i18n';
 import { useAction } from '../../lib/use-action';
+import { useSignedIn } from '../../lib/session';
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', sv: 'Svenska' };
 
 type Draft = { name: string; language: string; require_auth: string; expire_time: string; email_invite_content: string; party_order_defined: boolean };
 
-/** API timestamps are `YYYY-MM-DD HH:MM:SS`; a datetime-local control speaks `YYYY-MM-DDTHH:MM`. */
-const toLocalInput = (timestamp: string | null) => (timestamp ? timestamp.slice(0, 16).replace(' ', 'T') : '');
-const fromLocalInput = (value: string) => (value ? `${value.replace('T', ' ')}:00` : null);
+/**
+ * The office's own format, YYYY-MM-DD HH:MM (24 h) in its time zone, typed as text: a browser's
+ * date control would speak the browser's locale (mm/dd/yyyy, 12 h) and its zone. A date alone
+ * means the end of that day.
+ */
+const toLocalInput = (timestamp: string | null) => (timestamp ? timestamp.slice(0, 16) : '');
+function fromLocalInput(value: string): string | null {
+  const text = value.trim().replace('T', ' ');
+  if (text === '') return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return `${text} 23:59:00`;
+  return /^\d{4}-\d{2}-\d{2} \d{1,2}:\d{2}$/.test(text) ? `${text.replace(/ (\d):/, ' 0$1:')}:00` : text;
+}
 
 const draftOf = (contract: TContract): Draft => ({
   name: contract.name,
@@ -34,6 +44,7 @@ function changesOf(draft: Draft, contract: TContract): Record<string, unknown> {
 
 function DraftSettings({ contract, onSaved }: { contract: TContract; onSaved: () => Promise<void> }) {
   const t = useT();
+  const session = useSignedIn();
   const { form, setForm, bind } = useFormState(() => draftOf(contract));
   const save = useAction();
   const { errors } = save;
@@ -50,7 +61,15 @@ function DraftSettings({ contract, onSaved }: { contract: TContract; onSaved: ()
       <div className="form-grid">
         <SelectField label={t('field.language')} error={errors.language} options={LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] ?? value }))} {...bind('language')} />
         <SelectField label={t('field.requireAuth')} hint={t('field.requireAuthHint')} error={errors.require_auth} options={REQUIRE_AUTH_VALUES.map((value) => ({ value, label: t(`auth.${value}`) }))} {...bind('require_auth')} />
-        <TextField label={t('field.expireTime')} hint={t('field.expireTimeHint')} error={errors.expire_time} {...bind('expire_time')} type="datetime-local" />
+        <TextField
+          label={t('field.expireTime')}
+          hint={t('field.expireTimeHint', { zone: session.office.time_zone })}
+          error={errors.expire_time}
+          {...bind('expire_time')}
+          placeholder="YYYY-MM-DD HH:MM"
+          inputMode="numeric"
+          autoComplete="off"
+        />
         <div className="field field-checkbox">
           <CheckboxField label={t('field.signInOrder')} hint={t('field.signInOrderHint')} checked={form.party_order_defined} onChecked={(checked) => setForm({ ...form, party_order_defined: checked })} />
         </div>

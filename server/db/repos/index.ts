@@ -1,6 +1,7 @@
 import type { Db } from '../open-database';
 import { createActivityRepo } from './activity-log';
 import { createAnnotationRepo } from './annotations';
+import { createBulkSendRepo } from './bulk-sends';
 import { createAttachmentRepo } from './attachments';
 import { createContractRepo } from './contracts';
 import { createContractSealRepo } from './contract-seals';
@@ -12,6 +13,7 @@ import { createOutboxRepo } from './outbox';
 import { createSettingsRepo } from './settings';
 import { createPartyCodeRepo } from './party-codes';
 import { createPartyRepo } from './parties';
+import { createTemplateFieldRepo } from './template-fields';
 import { createTemplateRepo } from './templates';
 import { createTokenRepo } from './tokens';
 import { createUserRepo } from './users';
@@ -26,6 +28,8 @@ export function createRepos(db: Db) {
     users: createUserRepo(db),
     tokens: createTokenRepo(db),
     templates: createTemplateRepo(db),
+    templateFields: createTemplateFieldRepo(db),
+    bulkSends: createBulkSendRepo(db),
     jobs: createJobRepo(db),
     outbox: createOutboxRepo(db),
     settings: createSettingsRepo(db),

@@ -89,6 +89,12 @@ export function createJobRepo(db: Db) {
     },
     countPending: (queue: string): number =>
       (db.$client.prepare('SELECT count(*) AS n FROM jobs WHERE queue = ?').get(queue) as { n: number }).n,
+    /** Removes the queued (not running) jobs of a row: its work is planned anew. */
+    removeQueued: (queue: string, refId: number): void => {
+      db.delete(jobs)
+        .where(and(eq(jobs.queue, queue), eq(jobs.refId, refId), eq(jobs.status, 'queued')))
+        .run();
+    },
     /** Puts a job for this row back to run now (manual retry); enqueues one when none is pending. */
     requeue: (queue: string, refId: number, now: number): void => {
       const updated = db

@@ -166,6 +166,11 @@ export const annotations = sqliteTable(
     renderWhenSigned: integer('render_when_signed', { mode: 'boolean' }).notNull().default(true),
     /** What the party filled in when signing. */
     value: text('value'),
+    /**
+     * JSON `{page, x, y, width, height}` of the text tag this field was made from: painted white
+     * in the signed PDF, so the tag's text never shows (wherever the field was moved since).
+     */
+    tagBox: text('tag_box'),
     createdBy: integer('created_by')
       .notNull()
       .references(() => users.id),

@@ -25,7 +25,10 @@ export type PdfSandboxOptions = {
 };
 
 type Job = { task: string; input: unknown; resolve: (output: unknown) => void; reject: (error: Error) => void };
-type Slot = { worker: Worker; job?: Job & { id: number; timer: NodeJS.Timeout } };
+type Slot = { worker: Worker; isReady: boolean; job?: Job & { id: number; timer: NodeJS.Timeout } };
+
+/** A worker not ready this long after its start (its modules still loading) is given up. */
+const START_LIMIT_MS = 120_000;
 
 export const DEFAULT_SANDBOX_OPTIONS: PdfSandboxOptions = { size: 2, timeoutMs: 20_000, maxHeapMb: 512 };
 
@@ -39,9 +42,19 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
     const worker = startWorkerThread('pdf-sandbox', {
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb, maxYoungGenerationSizeMb: Math.min(64, options.maxHeapMb / 4) },
     });
-    const slot: Slot = { worker };
+    const slot: Slot = { worker, isReady: false };
     worker.unref();
-    worker.on('message', (reply: SandboxReply) => {
+    // A task's time starts when the worker can take it: loading the worker's modules (pdf.js is
+    // large, and slow under tsx in a checkout) is not the PDF's doing.
+    const startTimer = setTimeout(() => endSlot(slot, new Error('the PDF worker did not start')), START_LIMIT_MS);
+    startTimer.unref();
+    worker.on('message', (reply: SandboxReply | { ready: true }) => {
+      if ('ready' in reply) {
+        clearTimeout(startTimer);
+        slot.isReady = true;
+        dispatch();
+        return;
+      }
       const job = slot.job;
       if (!job || job.id !== reply.id) return;
       clearTimeout(job.timer);
@@ -59,6 +72,8 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
 
   const endSlot = (slot: Slot, cause: Error) => {
     if (!slots.delete(slot)) return;
+    // A worker that could not even start fails the task that waited for it (no endless restarts).
+    if (!slot.isReady) waiting.shift()?.reject(cause);
     const job = slot.job;
     slot.job = undefined;
     if (job) {
@@ -72,8 +87,8 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
 
   const dispatch = () => {
     while (waiting.length > 0 && !isClosed) {
-      let slot = [...slots].find((candidate) => !candidate.job);
-      if (!slot && slots.size < options.size) slot = startSlot();
+      const slot = [...slots].find((candidate) => candidate.isReady && !candidate.job);
+      if (!slot && [...slots].every((candidate) => candidate.isReady) && slots.size < options.size) startSlot();
       if (!slot) return;
       const job = waiting.shift() as Job;
       const id = nextId++;

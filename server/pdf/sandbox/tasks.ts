@@ -1,19 +1,23 @@
 import { readPdfInfo } from '../read-pdf-info';
+import { readTextTags } from '../read-text-tags';
 
 /**
  * What the PDF sandbox can do: each task takes and returns plain data (structured-cloneable),
- * runs in a worker thread, and may be cut off by the sandbox's limits. Tasks other than
- * `inspect` load their code when first asked, so that a worker starts as fast as before them
- * (its start counts against the first task's time limit).
+ * runs in a worker thread, and may be cut off by the sandbox's limits. Heavy code (pdf.js,
+ * the timestamp and signature readers) loads when a task first asks for it, so that a worker is
+ * ready as soon as it can be; that load counts against the time limit of the task that asked.
  */
 export const pdfTasks = {
   /** An uploaded PDF parsed completely enough to sign it: its pages' displayed sizes. */
   inspect: (input: { bytes: Uint8Array; maxPages: number }) => readPdfInfo(input.bytes, input.maxPages),
+  /** The text tags (`{{signature:1}}` …) in a PDF's text, with their boxes on the displayed pages. */
+  'find-tags': (input: { bytes: Uint8Array; maxTags: number }) => readTextTags(input.bytes, input.maxTags),
   /** A signed PDF with an empty document timestamp appended, for the token to be written in. */
-  prepareDocumentTimestamp: async (input: { bytes: Uint8Array; fieldName: string; room: number }) =>
+  'prepare-document-timestamp': async (input: { bytes: Uint8Array; fieldName: string; room: number }) =>
     (await import('../document-timestamp')).prepareDocumentTimestamp(input),
   /** Every signature and timestamp of a PDF (the verify page's and the evidence package's reading), each checked. */
-  inspectSignatures: async (input: { bytes: Uint8Array }) => (await import('../../evidence/inspect-signatures')).inspectSignatures(input.bytes),
+  'inspect-signatures': async (input: { bytes: Uint8Array }) =>
+    (await import('../../evidence/inspect-signatures')).inspectSignatures(input.bytes),
 };
 
 export type PdfTasks = typeof pdfTasks;

@@ -17,3 +17,6 @@ port.on('message', async (request: SandboxRequest) => {
   }
   port.postMessage(reply);
 });
+
+// Ready for tasks: the sandbox starts their clocks from here.
+port.postMessage({ ready: true });

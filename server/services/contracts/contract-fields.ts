@@ -5,7 +5,8 @@ import { parseTimestamp } from '../../../shared/time';
 import type { AppContext } from '../../context';
 import type { ContractChanges } from '../../db/repos/contracts';
 import type { TemplateRow } from '../../db/repos/templates';
-import { AppError, validationFailed } from '../../core/errors';
+import { AppError, forbidden, validationFailed } from '../../core/errors';
+import type { Actor } from '../../http/request-context';
 import { PdfReadError, type PageSize } from '../../pdf/read-pdf-info';
 import { renderContractPdf, TooManyPagesError } from '../../pdf/render-contract-pdf';
 
@@ -32,10 +33,14 @@ export function contractChangesOf(ctx: AppContext, input: TContractUpdate): Cont
   return changes;
 }
 
-export function resolveTemplate(ctx: AppContext, path: string): TemplateRow {
+/** The template a contract is made from: an administrator may use any, other users the published ones only. */
+export function resolveTemplate(ctx: AppContext, path: string, actor: Actor): TemplateRow {
   const id = Number(path.split('/').at(-1));
   const template = ctx.repos.templates.findById(id);
   if (!template) throw validationFailed([`template: ${path} is no contract template`]);
+  if (!template.isPublished && !actor.isAdmin) {
+    throw forbidden(`Template ${path} is not published: only administrators make contracts from unpublished templates.`);
+  }
   return template;
 }
 

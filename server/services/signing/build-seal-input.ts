@@ -5,6 +5,7 @@ import type { AnnotationRow } from '../../db/repos/annotations';
 import type { ContractRow } from '../../db/repos/contracts';
 import type { PartyRow } from '../../db/repos/parties';
 import { buildSignedPdf, type SignedPdfEvidence, type SignedPdfField, type SignedPdfInput } from '../../pdf/build-signed-pdf';
+import { parseTagBox } from '../contracts/tag-fields';
 
 /** The values an annotation shows once signed: what the party entered, or for marks the signer's name. */
 export function stampValue(annotation: AnnotationRow, party: PartyRow): string | boolean {
@@ -51,6 +52,7 @@ export async function buildContractSeal(
   const input: SignedPdfInput = {
     original: original.data,
     fields,
+    covers: annotations.flatMap((annotation) => parseTagBox(annotation.tagBox) ?? []),
     language: contract.language as Language,
     now: new Date(completedAt),
     timestampRoom,

@@ -45,7 +45,7 @@ function textsFor(kind: PartyMessageKind, language: Language, v: { party: string
       case 'signed':
         return { subject: `${doc} är underskrivet av alla`, title: 'Underskrivet av alla', paragraphs: [`Hej ${v.party},`, `Alla parter har skrivit under ${doc}. Ladda ner det underskrivna dokumentet; dess digitala försegling visar att det inte har ändrats.`], button: 'Ladda ner PDF', sms: `${doc} är underskrivet av alla. Ladda ner: ${v.link}` };
       case 'code':
-        return { subject: `Din kod: ${v.code}`, title: 'Din engångskod', paragraphs: [`Hej ${v.party},`, `Ange koden ${v.code} för att öppna ${doc}. Koden gäller i 10 minuter.`], sms: `Din kod för ${doc}: ${v.code} (gäller i 10 minuter)` };
+        return { subject: `Din engångskod för ${doc}`, title: 'Din engångskod', paragraphs: [`Hej ${v.party},`, `Ange koden ${v.code} för att öppna ${doc}. Koden gäller i 10 minuter.`], sms: `Din kod för ${doc}: ${v.code} (gäller i 10 minuter)` };
     }
   }
   switch (kind) {
@@ -58,7 +58,7 @@ function textsFor(kind: PartyMessageKind, language: Language, v: { party: string
     case 'signed':
       return { subject: `${doc} is signed by everyone`, title: 'Signed by everyone', paragraphs: [`Hello ${v.party},`, `Every party has signed ${doc}. Download the signed document; its digital seal proves it has not been changed.`], button: 'Download the PDF', sms: `${doc} is signed by everyone. Download: ${v.link}` };
     case 'code':
-      return { subject: `Your code: ${v.code}`, title: 'Your one-time code', paragraphs: [`Hello ${v.party},`, `Enter the code ${v.code} to open ${doc}. The code is good for 10 minutes.`], sms: `Your code for ${doc}: ${v.code} (good for 10 minutes)` };
+      return { subject: `Your one-time code for ${doc}`, title: 'Your one-time code', paragraphs: [`Hello ${v.party},`, `Enter the code ${v.code} to open ${doc}. The code is good for 10 minutes.`], sms: `Your code for ${doc}: ${v.code} (good for 10 minutes)` };
   }
 }
 

@@ -2,6 +2,7 @@ import type { TTemplateCreate, TTemplateUpdate } from '../../../shared/api/templ
 import type { AppContext } from '../../context';
 import type { TemplateChanges, TemplateRow } from '../../db/repos/templates';
 import { notFound } from '../../core/errors';
+import { inTransaction } from '../../db/open-database';
 
 export function createTemplate(ctx: AppContext, input: TTemplateCreate, authorId: number): TemplateRow {
   const now = ctx.now();
@@ -32,5 +33,10 @@ export function updateTemplate(ctx: AppContext, id: number, input: TTemplateUpda
 }
 
 export function deleteTemplate(ctx: AppContext, id: number): void {
-  if (!ctx.repos.templates.remove(id)) throw notFound('contract template');
+  inTransaction(ctx.db, () => {
+    const template = ctx.repos.templates.findById(id);
+    if (!template || !ctx.repos.templates.remove(id)) throw notFound('contract template');
+    // Contracts made from it keep their copy (the same stored file, still referred to).
+    if (template.pdfFileId !== null) ctx.repos.files.releaseFile(template.pdfFileId);
+  });
 }
