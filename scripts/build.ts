@@ -15,7 +15,13 @@ import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { WORKER_ENTRIES } from '../server/core/worker-thread';
 
 /** Addons that cannot be bundled: loaded from node_modules (unpacked from the asar) at run time. */
-export const NATIVE_MODULES = ['better-sqlite3', 'sodium-native'] as const;
+export const NATIVE_MODULES = ['better-sqlite3', 'sodium-native', '@napi-rs/canvas'] as const;
+/**
+ * Modules the bundles import from node_modules at run time besides the addons: pdf.js, an ES
+ * module that reads its own data files (fonts, CMaps, wasm) beside itself, imported by the PDF
+ * sandbox only when it draws a page.
+ */
+export const RUNTIME_MODULES = [...NATIVE_MODULES, 'pdfjs-dist'] as const;
 
 // Electron 39 runs Node 22 and Chromium 142.
 const NODE_TARGET = 'node22';
@@ -32,7 +38,7 @@ export const DESKTOP_OUTPUTS = {
 
 export type DesktopBuild = {
   root: string;
-  /** Bare module names each bundle still imports at run time (node: builtins left out); `host` counts its workers too. */
+  /** Packages each bundle still imports at run time (node: builtins left out); `host` counts its workers too. */
   externals: Record<'main' | 'preload' | 'host', string[]>;
   warnings: string[];
 };
@@ -42,7 +48,8 @@ function externalImports(metafile: Metafile): string[] {
   for (const output of Object.values(metafile.outputs)) {
     for (const imported of output.imports) {
       const isBuiltin = imported.path.startsWith('node:') || builtinModules.includes(imported.path);
-      if (imported.external && !isBuiltin) names.add(imported.path);
+      // By package: `pdfjs-dist/legacy/build/pdf.min.mjs` is pdfjs-dist.
+      if (imported.external && !isBuiltin) names.add(imported.path.split('/').slice(0, imported.path.startsWith('@') ? 2 : 1).join('/'));
     }
   }
   return [...names].sort();
@@ -69,7 +76,7 @@ export async function buildDesktop(root = process.cwd()): Promise<DesktopBuild> 
     platform: 'node',
     format: 'cjs',
     target: NODE_TARGET,
-    external: [...NATIVE_MODULES],
+    external: [...RUNTIME_MODULES],
     define: { 'import.meta.url': '__bundleFileUrl', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
     banner: { js: "const __bundleFileUrl = require('node:url').pathToFileURL(__filename).href;" },
   } as const satisfies BuildOptions;

@@ -1,6 +1,7 @@
 import express, { type Express, type RequestHandler, type Router } from 'express';
 import { STYLE } from './apidoc/html';
 import { renderIndex, renderPostingData } from './apidoc/render-apidoc';
+import { renderEmbedding } from './apidoc/embedding';
 import type { AppContext } from './context';
 import { resolveActingUser } from './http/acting-user';
 import { requireApiVersion } from './http/api-version';
@@ -48,6 +49,7 @@ export function createApp(ctx: AppContext, parts: AppParts): Express {
   const apidoc = express.Router({ strict: true });
   apidoc.get('/style.css', (_req, res) => void res.type('text/css').send(STYLE));
   apidoc.get('/posting_data', (_req, res) => void res.type('html').send(renderPostingData()));
+  apidoc.get('/embedding', (_req, res) => void res.type('html').send(renderEmbedding()));
   apidoc.get('/', (_req, res) => void res.type('html').send(renderIndex(parts.routes)));
   app.use('/apidoc/v1', htmlSecurityHeaders(), apidoc);
 

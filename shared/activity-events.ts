@@ -53,6 +53,8 @@ export const ACTIVITY_DETAILS = {
   signature_name: { en: 'typed name', sv: 'inskrivet namn' },
   mark: { en: 'mark', sv: 'signaturmärke' },
   mark_sha256: { en: 'mark SHA-256', sv: 'märkets SHA-256' },
+  initials_sha256: { en: 'initials SHA-256', sv: 'initialernas SHA-256' },
+  face: { en: 'typeface', sv: 'typsnitt' },
   authentication: { en: 'authentication', sv: 'autentisering' },
   cause: { en: 'cause', sv: 'anledning' },
   reason: { en: 'reason', sv: 'orsak' },

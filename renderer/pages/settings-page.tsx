@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { TGeneralSettings, TSigningCertificate } from '../../shared/api/settings';
-import { FileField, SelectField, TextField } from '../components/fields';
+import { FileField, SelectField, TextAreaField, TextField } from '../components/fields';
 import { OfficeFields } from '../components/office-fields';
 import { Button, Card, DescriptionList, Loading, Notice, PageHeader, ProblemAlert } from '../components/ui';
 import { getJson, sendJson } from '../lib/api';
@@ -26,19 +26,28 @@ function GeneralSettings() {
   const loaded = useLoad((signal) => getJson<TGeneralSettings>('/api/settings/general', signal), []);
   const [isSaved, setIsSaved] = useState(false);
   const { form, setForm, bind } = useFormState(
-    { office_name: '', office_email: '', public_base_url: '', time_zone: '' },
+    { office_name: '', office_email: '', public_base_url: '', time_zone: '', signing_frame_origins: '' },
     useCallback(() => setIsSaved(false), []),
   );
   const save = useAction();
   const { errors } = save;
   useEffect(() => {
     const data = loaded.data;
-    if (data) setForm({ office_name: data.office_name, office_email: data.office_email, public_base_url: data.public_base_url ?? '', time_zone: data.time_zone ?? '' });
+    if (data) {
+      setForm({
+        office_name: data.office_name,
+        office_email: data.office_email,
+        public_base_url: data.public_base_url ?? '',
+        time_zone: data.time_zone ?? '',
+        signing_frame_origins: (data.signing_frame_origins ?? []).join('\n'),
+      });
+    }
   }, [loaded.data]);
   if (!loaded.data) return loaded.error ? <ProblemAlert error={loaded.error} /> : <Loading />;
   const data = loaded.data;
   const submit = save.submit('save', async () => {
-    await sendJson('PUT', '/api/settings/general', { ...form, public_base_url: form.public_base_url.trim() || null, time_zone: form.time_zone || null });
+    const frameOrigins = form.signing_frame_origins.split(/\s+/).filter(Boolean);
+    await sendJson('PUT', '/api/settings/general', { ...form, public_base_url: form.public_base_url.trim() || null, time_zone: form.time_zone || null, signing_frame_origins: frameOrigins });
     setIsSaved(true);
     await Promise.all([loaded.reload(), refresh()]);
   });
@@ -63,6 +72,15 @@ function GeneralSettings() {
             error={errors.time_zone}
             options={[{ value: '', label: t('settings.defaultZone') }, ...zones.map((zone) => ({ value: zone, label: zone }))]}
             {...bind('time_zone')}
+          />
+          <TextAreaField
+            label={t('field.signingFrameOrigins')}
+            hint={t('settings.signingFrameOriginsHint')}
+            error={Object.entries(errors).find(([field]) => field.startsWith('signing_frame_origins'))?.[1]}
+            {...bind('signing_frame_origins')}
+            className="mono"
+            rows={3}
+            placeholder="https://app.example.com"
           />
         </div>
         <div className="form-actions">

@@ -9,6 +9,7 @@ import { renderContractText } from '../services/contracts/contract-fields';
 import { findContract } from '../services/contracts/find-draft';
 import { requestOrigin } from '../services/contracts/log-activity';
 import { sendContract } from '../services/contracts/send-contract';
+import { pageImagesOf } from '../services/signing/page-images';
 import { presentActivity, presentContract } from './contract-presenters';
 
 const tag = 'Contracts';
@@ -26,6 +27,8 @@ export const contractActionRoutes: AnyRoute[] = [
     responses: { 200: { description: 'The contract, now sent', schema: ZContractSchema } },
     handler: async ({ req, res, ctx, ids, body, actor }) => {
       const contract = await sendContract(ctx, ids.contract_id, actor, body ?? {}, requestOrigin(req));
+      // The parties' pages open on the first page: have it drawn before the first of them asks.
+      pageImagesOf(ctx).warm(contract);
       sendJson(res, 200, presentContract(ctx, contract));
     },
   }),

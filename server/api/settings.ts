@@ -11,6 +11,7 @@ import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { describeSigningCertificate, importSigningCertificate } from '../services/settings/signing-certificate';
 import { updateGeneralSettings } from '../services/settings/update-general-settings';
 import { readGeneralSettings } from '../services/settings/apply-general-settings';
+import { readFrameOrigins } from '../services/settings/frame-origins';
 
 export function presentGeneralSettings(ctx: AppContext): TGeneralSettings {
   const office = ctx.repos.office.get(ctx.now());
@@ -22,6 +23,7 @@ export function presentGeneralSettings(ctx: AppContext): TGeneralSettings {
     effective_public_base_url: ctx.baseUrl(),
     time_zone: stored.time_zone ?? null,
     effective_time_zone: ctx.config.timeZone,
+    signing_frame_origins: readFrameOrigins(ctx),
   };
 }
 
@@ -32,7 +34,7 @@ export const settingsRoutes: AnyRoute[] = [
     method: 'get',
     path: '/api/settings/general',
     operationId: 'getGeneralSettings',
-    summary: "The office's name and e-mail, the public base URL and the time zone",
+    summary: "The office's name and e-mail, the public base URL, the time zone and the origins that may frame the signing page",
     tag,
     access: 'admin',
     responses: { 200: { description: 'The settings', schema: ZGeneralSettingsSchema } },

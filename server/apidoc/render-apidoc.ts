@@ -80,7 +80,8 @@ export function renderIndex(routes: readonly AnyRoute[]): string {
     'Endpoints',
     `<h1>SignDesk API, version 1</h1>
 <p>Every request carries <code>Accept-Api-Version: 1</code> and <code>Authorization: token &lt;public_id&gt;:&lt;secret&gt;</code>.
-Read <a href="/apidoc/v1/posting_data">conventions and errors</a> first; the machine-readable contract is <a href="/api/openapi.json">/api/openapi.json</a>.</p>
+Read <a href="/apidoc/v1/posting_data">conventions and errors</a> first; the machine-readable contract is <a href="/api/openapi.json">/api/openapi.json</a>.
+To show parties' signing pages inside your own web app, see <a href="/apidoc/v1/embedding">embedding the signing page</a>.</p>
 <ul>${toc}</ul>
 ${sections}`,
   );

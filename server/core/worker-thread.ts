@@ -21,7 +21,8 @@ export type WorkerEntryName = keyof typeof WORKER_ENTRIES;
  * them inside and needs none of this.
  */
 const CHECKOUT_PRELOADS: Partial<Record<WorkerEntryName, string[]>> = {
-  'pdf-sandbox': ['pdfjs-dist/legacy/build/pdf.worker.mjs', 'pdfjs-dist/legacy/build/pdf.mjs'],
+  // The modules server/pdf/load-pdfjs.ts imports, by the same specifiers.
+  'pdf-sandbox': ['pdfjs-dist/legacy/build/pdf.worker.min.mjs', 'pdfjs-dist/legacy/build/pdf.min.mjs'],
 };
 
 // This file's folder: server/core in a checkout, dist/server in the bundled host.

@@ -1,27 +1,9 @@
 import { findTagsOnPage, type TextRun, type TextTag, type ViewTransform } from './find-text-tags';
-
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-
-let pdfjs: Promise<PdfJs> | undefined;
-
-/**
- * pdf.js for Node (its legacy build), loaded once per worker thread. Its own worker runs in
- * this thread ("fake worker"): handing it the worker module up front keeps pdf.js from
- * importing a file by path, which a bundle would not have.
- */
-function loadPdfJs(): Promise<PdfJs> {
-  pdfjs ??= (async () => {
-    // @ts-expect-error -- the worker module ships without type declarations; only its WorkerMessageHandler is used
-    const worker: unknown = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
-    return import('pdfjs-dist/legacy/build/pdf.mjs');
-  })();
-  return pdfjs;
-}
+import { loadPdfJs } from './load-pdfjs';
 
 /** Every text tag (`{{signature:1}}` …) in a PDF's text, page by page; at most `maxTags`. */
 export async function readTextTags(bytes: Uint8Array, maxTags: number): Promise<{ tags: TextTag[]; isTruncated: boolean }> {
-  const { getDocument, VerbosityLevel } = await loadPdfJs();
+  const { getDocument, VerbosityLevel } = (await loadPdfJs()).pdfjs;
   // pdf.js takes the buffer over; the caller's copy stays whole.
   const document = await getDocument({
     data: bytes.slice(),

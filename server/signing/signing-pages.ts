@@ -1,24 +1,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { ZSigningAcceptSchema, ZSigningCodeSchema, ZSigningRejectSchema } from '../../shared/api/signing';
 import type { AppContext } from '../context';
 import type { PartyRow } from '../db/repos/parties';
 import { AppError, notFound } from '../core/errors';
-import { htmlSecurityHeaders } from '../http/security-headers';
 import { fileResponseHeaders } from '../http/upload-headers';
 import { parseOrThrow } from '../http/validate';
 import { requestOrigin } from '../services/contracts/log-activity';
 import { acceptAsParty } from '../services/signing/accept-as-party';
 import { isVerifiedCookie, sendPartyCode, verifiedCookieValue, verifyPartyCode, VERIFIED_FOR_MS } from '../services/signing/party-code';
 import { rejectAsParty } from '../services/signing/reject-as-party';
-import { signingState, stageOf } from '../services/signing/signing-state';
+import { isAllowedReturnUrl, readFrameOrigins } from '../services/settings/frame-origins';
+import { canSeeDocument, signingState, stageOf } from '../services/signing/signing-state';
 import { checkSigningCsrf, limitLinkRate, partyFromLink, signingCsrfToken, VERIFIED_COOKIE } from './party-from-link';
 import { recordOpened } from './record-opened';
 import { readCookie } from '../http/session-cookie';
+import { createPageHeaders, signingAnswerHeaders } from './signing-headers';
+import { renderNotFoundHtml, renderSigningHtml } from './signing-html';
+import { pageImagesOf } from '../services/signing/page-images';
+import { pageImageRoutes } from './page-image-routes';
 
 const NOT_BUILT = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SignDesk</title></head><body><h1>The signing page is not built</h1><p>Run <code>npm run build:signing</code>.</p></body></html>';
-const NOT_FOUND = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>SignDesk</title></head><body><main><h1>This signing link is not valid</h1><p>Check the link in your invitation. Denna länk för underskrift är inte giltig.</p></main></body></html>';
+/** An answer carries a drawn or uploaded mark (at most 1 MiB of image, base64) besides the fields. */
+const ACCEPT_BODY_LIMIT = '2mb';
 
 /**
  * The party signing pages at /sign/<token>: the built page, its JSON state and answers, the
@@ -27,9 +33,14 @@ const NOT_FOUND = '<!doctype html><html lang="en"><head><meta charset="utf-8"><m
  */
 export function signingPages(ctx: AppContext, signingDir: string | undefined): Router {
   const router = express.Router();
-  const security = htmlSecurityHeaders();
+  const security = createPageHeaders(() => readFrameOrigins(ctx));
   const indexHtml = signingDir ? fs.readFileSync(path.join(signingDir, 'index.html'), 'utf8') : undefined;
+  const notFoundHtml = renderNotFoundHtml(indexHtml);
   const json = express.json({ limit: '64kb' });
+  const pageImages = pageImagesOf(ctx);
+  router.use('/sign', signingAnswerHeaders);
+  // Browsers ask for it on every page; an empty answer keeps the console clean.
+  router.get('/favicon.ico', (_req, res) => void res.status(204).setHeader('Cache-Control', 'public, max-age=86400').end());
 
   const isVerified = (req: Request, party: PartyRow) => isVerifiedCookie(ctx, party, readCookie(req, VERIFIED_COOKIE));
   const stateOf = (req: Request, party: PartyRow) => signingState(ctx, party, isVerified(req, party), signingCsrfToken(ctx, party));
@@ -43,13 +54,20 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     const contract = ctx.repos.contracts.findById(party.contractId);
     if (!contract) throw notFound('contract');
     const stage = stageOf(ctx, contract, party, ctx.repos.parties.listInContract(contract.id), isVerified(req, party));
-    if (stage === 'needs-code' || stage === 'draft') throw new AppError('forbidden', 'Open the document from the signing page first.');
+    if (stage === 'expired') throw new AppError('contract-state', 'The signing link has expired.');
+    if (!canSeeDocument(stage)) throw new AppError('forbidden', 'Open the document from the signing page first.');
     return contract;
   };
   const authenticationOf = (party: PartyRow) => ctx.repos.contracts.findById(party.contractId)?.requireAuth ?? 'NONE';
 
   if (signingDir) {
-    router.use('/sign/assets', security, express.static(signingDir, { immutable: true, maxAge: '1y', index: false }), (_req, res) => {
+    const assets = expressStaticGzip(signingDir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
+      index: false,
+      serveStatic: { immutable: true, maxAge: '1y', index: false },
+    });
+    router.use('/sign/assets', security, assets, (_req, res) => {
       res.status(404).type('text').send('Not found');
     });
   }
@@ -61,7 +79,7 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
       party = partyFromLink(ctx, req);
       limitLinkRate(ctx, party);
     } catch {
-      res.status(404).type('html').send(NOT_FOUND);
+      res.status(404).type('html').send(notFoundHtml);
       return;
     }
     recordOpened(ctx, party, requestOrigin(req));
@@ -69,7 +87,11 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
       res.status(503).type('html').send(NOT_BUILT);
       return;
     }
-    res.type('html').send(indexHtml);
+    const state = stateOf(req, freshParty(party));
+    const contract = ctx.repos.contracts.findById(party.contractId);
+    if (state.contract.pageImages && contract) pageImages.warm(contract);
+    const returnUrl = typeof req.query.return_url === 'string' && isAllowedReturnUrl(ctx, req.query.return_url) ? req.query.return_url : null;
+    res.type('html').send(renderSigningHtml(indexHtml, { state, returnUrl }));
   });
 
   router.get('/sign/:token/state', (req, res) => {
@@ -147,7 +169,7 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     res.json(signingState(ctx, freshParty(party), true, signingCsrfToken(ctx, party)));
   });
 
-  router.post('/sign/:token/accept', json, async (req, res) => {
+  router.post('/sign/:token/accept', express.json({ limit: ACCEPT_BODY_LIMIT }), async (req, res) => {
     const party = partyFromLink(ctx, req);
     limitLinkRate(ctx, party);
     checkSigningCsrf(ctx, req, party);
@@ -167,6 +189,8 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     sendState(req, res, party);
   });
 
-  router.get('/sign/{*rest}', security, (_req, res) => void res.status(404).type('html').send(NOT_FOUND));
+  router.use(pageImageRoutes(ctx, pageImages, requireSight));
+
+  router.get('/sign/{*rest}', security, (_req, res) => void res.status(404).type('html').send(notFoundHtml));
   return router;
 }

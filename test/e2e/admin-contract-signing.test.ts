@@ -7,6 +7,7 @@ import { auditAccessibility, launchBrowser, openPage, screenshot, SCREENSHOT_DIR
 import { isSamePage, markPage, partyStateOf, recordState, timestampIn, waitForDocument, waitForPartyState, waitForStatus } from '../helpers/contract-page';
 import { pdfsig, qpdfCheck } from '../helpers/pdf-tools';
 import { linkIn, mailsTo, makeContract, signingClient, startSigningEnv, waitForMailsTo, type SigningEnv } from '../helpers/signing';
+import { signOnPage, waitForPagesDrawn } from '../helpers/signing-page';
 
 const CONTRACT = 'Hyresavtal Storgatan 1';
 
@@ -101,9 +102,8 @@ describe('the contract page through the signing flow', { timeout: 180_000 }, () 
     const [, reminder] = mailsTo(smtp, 'bo@ek.test');
     const bo = await openPage(browser);
     await bo.page.goto(linkIn(reminder!));
-    await expect.poll(() => bo.page.locator('.page-frame[data-rendered="true"]').count(), { timeout: 15_000 }).toBe(2);
-    await bo.page.getByLabel(/agree to sign it electronically/).check();
-    await bo.page.getByRole('button', { name: 'Sign the document' }).click();
+    await waitForPagesDrawn(bo.page, 2);
+    await signOnPage(bo.page);
     await bo.page.getByRole('heading', { name: 'The document is signed by everyone' }).waitFor({ timeout: 30_000 });
     await bo.context.close();
     await recordState(windows, 'signed', 'signed');

@@ -7,7 +7,7 @@ import { auditAccessibility, launchBrowser, openPage, screenshot, SCREENSHOT_DIR
 import { waitForDocument, waitForStatus } from '../helpers/contract-page';
 import { changedPixels, pdfsig, renderGray, wordBoxes, type GrayImage } from '../helpers/pdf-tools';
 import { makeTempDir } from '../helpers/server';
-import { signThroughSigningPage } from '../helpers/sign-in-browser';
+import { signThroughSigningPage } from '../helpers/signing-page';
 import { linkIn, startSigningEnv, waitForMailsTo, type SigningEnv } from '../helpers/signing';
 import { LEASE_LINES, makeTaggedPdf } from '../helpers/tagged-pdf';
 

@@ -23,6 +23,7 @@ describe('general settings', () => {
       effective_public_base_url: t.url,
       time_zone: null,
       effective_time_zone: 'Europe/Stockholm',
+      signing_frame_origins: [],
     });
   });
 

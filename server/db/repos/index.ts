@@ -12,6 +12,7 @@ import { createOfficeRepo } from './office';
 import { createOutboxRepo } from './outbox';
 import { createSettingsRepo } from './settings';
 import { createPartyCodeRepo } from './party-codes';
+import { createPartyMarkRepo } from './party-marks';
 import { createPartyRepo } from './parties';
 import { createTemplateFieldRepo } from './template-fields';
 import { createTemplateRepo } from './templates';
@@ -41,6 +42,7 @@ export function createRepos(db: Db) {
     activity: createActivityRepo(db),
     seals: createContractSealRepo(db),
     partyCodes: createPartyCodeRepo(db),
+    partyMarks: createPartyMarkRepo(db),
     webhookConsumers: createWebhookConsumerRepo(db),
     webhookDeliveries: createWebhookDeliveryRepo(db),
     webhookLog: createWebhookLogRepo(db),

@@ -35,6 +35,8 @@ export const contracts = sqliteTable(
     partyOrderDefined: integer('party_order_defined', { mode: 'boolean' }).notNull().default(false),
     showIdentityNumber: integer('show_identity_number', { mode: 'boolean' }).notNull().default(false),
     requireAuth: text('require_auth').notNull().default('NONE'),
+    /** Sent with `silent`: the appliance sends no message of its own about this contract. */
+    isSilent: integer('is_silent', { mode: 'boolean' }).notNull().default(false),
     /** draft | sent | signed | rejected */
     status: text('status').notNull().default('draft'),
     isSigned: integer('is_signed', { mode: 'boolean' })

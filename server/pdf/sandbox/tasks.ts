@@ -1,5 +1,7 @@
 import { readPdfInfo } from '../read-pdf-info';
+import { prepareMark } from '../prepare-mark';
 import { readTextTags } from '../read-text-tags';
+import { renderPage } from '../render-page';
 
 /**
  * What the PDF sandbox can do: each task takes and returns plain data (structured-cloneable),
@@ -12,6 +14,10 @@ export const pdfTasks = {
   inspect: (input: { bytes: Uint8Array; maxPages: number }) => readPdfInfo(input.bytes, input.maxPages),
   /** The text tags (`{{signature:1}}` …) in a PDF's text, with their boxes on the displayed pages. */
   'find-tags': (input: { bytes: Uint8Array; maxTags: number }) => readTextTags(input.bytes, input.maxTags),
+  /** One page of a contract as an image for the signing page (pdf.js on a Skia canvas). */
+  'render-page': renderPage,
+  /** A drawn or uploaded signature checked, decoded and re-encoded as a trimmed PNG of its ink. */
+  'prepare-mark': prepareMark,
   /** A signed PDF with an empty document timestamp appended, for the token to be written in. */
   'prepare-document-timestamp': async (input: { bytes: Uint8Array; fieldName: string; room: number }) =>
     (await import('../document-timestamp')).prepareDocumentTimestamp(input),

@@ -5,14 +5,23 @@ import type { AnnotationRow } from '../../db/repos/annotations';
 import type { ContractRow } from '../../db/repos/contracts';
 import type { PartyRow } from '../../db/repos/parties';
 import { buildSignedPdf, type SignedPdfEvidence, type SignedPdfField, type SignedPdfInput } from '../../pdf/build-signed-pdf';
+import type { SignedPdfMark } from '../../pdf/signed-pdf-types';
 import { parseTagBox } from '../contracts/tag-fields';
+import type { PartyMark } from './read-mark';
 
-/** The values an annotation shows once signed: what the party entered, or for marks the signer's name. */
-export function stampValue(annotation: AnnotationRow, party: PartyRow): string | boolean {
+/**
+ * The values an annotation shows once signed: what the party entered. Marks take none: SIGNATURE
+ * and INITIALS boxes show the party's mark (its picture, or its signing name, or that name's
+ * initials, in its face).
+ */
+export function stampValue(annotation: AnnotationRow): string | boolean {
   if (annotation.type === 'CHECKBOX') return annotation.value === 'true';
-  if (annotation.type === 'SIGNATURE' || annotation.type === 'INITIALS') return party.signatureName ?? party.name;
+  if (annotation.type === 'SIGNATURE' || annotation.type === 'INITIALS') return '';
   return annotation.value ?? annotation.content;
 }
+
+const sealMarkOf = (mark: PartyMark | undefined): SignedPdfMark | undefined =>
+  mark && { face: mark.face, signaturePng: mark.signaturePng ?? undefined, initialsPng: mark.initialsPng ?? undefined };
 
 const contactOf = (party: PartyRow) => [party.email, party.mobilePhone].filter(Boolean).join(', ');
 
@@ -26,6 +35,7 @@ export async function buildContractSeal(
   contract: ContractRow,
   parties: readonly PartyRow[],
   annotations: readonly AnnotationRow[],
+  marks: ReadonlyMap<number, PartyMark>,
   completedAt: number,
   evidence: SignedPdfEvidence = {},
   timestampRoom = 0,
@@ -44,8 +54,9 @@ export async function buildContractSeal(
       width: annotation.width,
       height: annotation.height,
       type: annotation.type as SignedPdfField['type'],
-      value: stampValue(annotation, party),
+      value: stampValue(annotation),
       signerName: party.signatureName ?? party.name,
+      mark: sealMarkOf(marks.get(party.id)),
       signedTime: party.signTime,
     });
   }
@@ -65,6 +76,8 @@ export async function buildContractSeal(
       timeZone: ctx.config.timeZone,
       parties: parties.map((party) => ({
         name: party.name,
+        signatureName: party.signatureName ?? undefined,
+        mark: party.signType === 'DEFAULT' ? sealMarkOf(marks.get(party.id)) : undefined,
         contact: contactOf(party),
         signType: party.signType,
         ipAddress: party.answerIpAddress ?? '',

@@ -7,6 +7,7 @@ import { AppError, notFound } from '../../core/errors';
 import { partyPath } from '../contracts/save-party';
 import { logActivity, type ActivityInput, type RequestOrigin } from '../contracts/log-activity';
 import { recordEvent } from '../webhooks/record-event';
+import { markOfRow, markRow, type PartyMark } from './read-mark';
 import { recordSeal } from './record-seal';
 import { sealContract, type SealedContract } from './seal-contract';
 import { acceptanceEntry, sentEntry, signedEntry } from './signing-entries';
@@ -21,6 +22,8 @@ export type Acceptance = {
   partyId: number;
   values: ReadonlyMap<number, string | boolean>;
   signatureName: string;
+  /** The signer's mark; none for approvers. */
+  mark?: PartyMark | undefined;
   origin: RequestOrigin;
   /** NONE, EMAIL_CODE, SMS_CODE or AUTO_SIGN: how the party was identified. */
   authentication: string;
@@ -88,11 +91,13 @@ export async function commitAcceptances(
       ...(plan.send ? [sentEntry(contractId, plan.send, now)] : []),
       ...accepted.flatMap((party) => {
         const acceptance = byParty.get(party.id);
-        return acceptance ? [acceptanceEntry(party, acceptance, annotations, now)] : [];
+        return acceptance ? [acceptanceEntry(party, acceptance, now)] : [];
       }),
       signedEntry(contractId, now),
     ];
-    const sealed = isFullyAccepted(accepted.map(turnOf)) ? await sealContract(ctx, contract, accepted, annotations, now, sealEntries) : undefined;
+    const isComplete = isFullyAccepted(accepted.map(turnOf));
+    const marks = isComplete ? marksOf(ctx, accepted, acceptances) : new Map<number, PartyMark>();
+    const sealed = isComplete ? await sealContract(ctx, contract, accepted, annotations, marks, now, sealEntries) : undefined;
 
     const committed = inTransactionUnlessMoved(ctx, () => {
       let current = ctx.repos.contracts.findById(contractId);
@@ -101,13 +106,15 @@ export async function commitAcceptances(
       if (answersSnapshot(current.status, before) !== snapshot) return undefined;
       plan.check(current, before);
       if (plan.send) {
-        current = ctx.repos.contracts.changeStatus(current, 'sent', { sentAt: now, updatedAt: now });
+        current = ctx.repos.contracts.changeStatus(current, 'sent', { sentAt: now, updatedAt: now, isSilent: plan.send.isSilent });
         logActivity(ctx, sentEntry(contractId, plan.send, now));
         if (current.expireAt !== null) scheduleExpiry(ctx, contractId, current.expireAt);
       }
       for (const party of accepted) {
         const acceptance = byParty.get(party.id);
-        if (acceptance) writeAcceptance(ctx, current, party, acceptance, annotations, now);
+        if (!acceptance) continue;
+        writeAcceptance(ctx, current, party, acceptance, now);
+        if (acceptance.mark) ctx.repos.partyMarks.save(markRow(party.id, acceptance.mark, now));
       }
       for (const annotation of annotations) {
         if (byParty.has(annotation.partyId)) ctx.repos.annotations.update(annotation.id, { value: annotation.value, updatedAt: now });
@@ -120,8 +127,9 @@ export async function commitAcceptances(
         ? partiesToInviteAtSend(turnsAfter, current.partyOrderDefined).filter((turn) => !byParty.has(turn.id))
         : partiesNewlyInTurn(turnsBefore, turnsAfter, current.partyOrderDefined);
       const inviteIds = new Set(toInvite.map((turn) => turn.id));
+      // A contract sent silently stays silent: the integrator hands each party its link.
       inviteParties(ctx, current, after.filter((party) => inviteIds.has(party.id)), 'invitation', {
-        isSilent: plan.send?.isSilent ?? false,
+        isSilent: current.isSilent,
         ...(plan.send ? { origin: plan.send.origin, userId: plan.send.userId } : {}),
       });
       return current;
@@ -129,6 +137,13 @@ export async function commitAcceptances(
     if (committed) return committed;
   }
   throw new AppError('service-unavailable', 'The contract changed while it was being signed; try again.');
+}
+
+/** Every accepted party's mark: the ones answering now, and the stored ones of those who answered before. */
+function marksOf(ctx: AppContext, parties: readonly PartyRow[], acceptances: readonly Acceptance[]): Map<number, PartyMark> {
+  const marks = new Map(ctx.repos.partyMarks.listOf(parties.map((party) => party.id)).map((row) => [row.partyId, markOfRow(row)]));
+  for (const acceptance of acceptances) if (acceptance.mark) marks.set(acceptance.partyId, acceptance.mark);
+  return marks;
 }
 
 function withValue(annotation: AnnotationRow, byParty: ReadonlyMap<number, Acceptance>): AnnotationRow {
@@ -146,7 +161,7 @@ function inTransactionUnlessMoved<T>(ctx: AppContext, work: () => T | undefined)
   }
 }
 
-function writeAcceptance(ctx: AppContext, contract: ContractRow, party: PartyRow, acceptance: Acceptance, annotations: readonly AnnotationRow[], now: number): void {
+function writeAcceptance(ctx: AppContext, contract: ContractRow, party: PartyRow, acceptance: Acceptance, now: number): void {
   ctx.repos.parties.update(party.id, {
     isAccept: true,
     signTime: now,
@@ -158,7 +173,7 @@ function writeAcceptance(ctx: AppContext, contract: ContractRow, party: PartyRow
     invitedAt: party.invitedAt,
     updatedAt: now,
   });
-  logActivity(ctx, acceptanceEntry(party, acceptance, annotations, now));
+  logActivity(ctx, acceptanceEntry(party, acceptance, now));
   recordEvent(ctx, 'contract.party_signed', { id: contractPath(contract.id), party: partyPath(party) });
 }
 
@@ -169,6 +184,6 @@ function finishSigned(ctx: AppContext, contract: ContractRow, parties: readonly 
   if (entry.hash !== sealed.chainHead.hash) throw new ChainMoved();
   recordSeal(ctx, contract.id, sealed, now);
   recordEvent(ctx, 'contract.signed', { id: contractPath(contract.id) });
-  for (const party of parties) enqueuePartyMessage(ctx, 'signed', signed, party);
+  if (!signed.isSilent) for (const party of parties) enqueuePartyMessage(ctx, 'signed', signed, party);
   return signed;
 }

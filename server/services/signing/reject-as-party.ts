@@ -35,7 +35,8 @@ export function rejectAsParty(ctx: AppContext, partyId: number, cause: string, o
     logActivity(ctx, { contractId: contract.id, event: 'party.rejected', subject: partyPath(party), details: { cause, authentication }, ...origin });
     logActivity(ctx, { contractId: contract.id, event: 'contract.rejected', userAgent: '', ipAddress: '' });
     recordEvent(ctx, 'contract.rejected', { id: `/api/contracts/${contract.id}` });
-    notifyAuthor(ctx, rejected, party, cause);
+    // Sent silently: the integrator learns of it from the contract.rejected webhook instead.
+    if (!rejected.isSilent) notifyAuthor(ctx, rejected, party, cause);
     return rejected;
   });
 }

@@ -9,6 +9,7 @@ import { readTsaUrl } from '../../timestamps/tsa-settings';
 import { chainActivity, type ActivityInput } from '../contracts/log-activity';
 import { partyPath } from '../contracts/save-party';
 import { buildContractSeal } from './build-seal-input';
+import type { PartyMark } from './read-mark';
 
 export type SealedContract = {
   bytes: Uint8Array;
@@ -30,6 +31,7 @@ export async function sealContract(
   contract: ContractRow,
   parties: readonly PartyRow[],
   annotations: readonly AnnotationRow[],
+  marks: ReadonlyMap<number, PartyMark>,
   now: number,
   planned: readonly ActivityInput[],
 ): Promise<SealedContract> {
@@ -50,7 +52,7 @@ export async function sealContract(
   const eventOf = actorNames(ctx, parties);
   const events = [...written, ...coming].map((row) => eventOf(row as ActivityRow));
   const evidence = { events, chainHead, attachments, timestampAuthority: tsaUrl ?? null };
-  const sealed = await buildContractSeal(ctx, contract, parties, annotations, now, evidence, tsaUrl ? TIMESTAMP_ROOM : 0);
+  const sealed = await buildContractSeal(ctx, contract, parties, annotations, marks, now, evidence, tsaUrl ? TIMESTAMP_ROOM : 0);
   const stamped = tsaUrl ? await timestampSeal(ctx, sealed, tsaUrl) : { bytes: sealed, timestamp: { status: 'none' } as const };
   const certificateSha256 = ctx.seal.identity().certificate.fingerprint256.replaceAll(':', '').toLowerCase();
   return { bytes: stamped.bytes, chainHead, timestamp: stamped.timestamp, certificateSha256 };

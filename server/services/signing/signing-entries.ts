@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { AnnotationRow } from '../../db/repos/annotations';
 import type { PartyRow } from '../../db/repos/parties';
 import type { ActivityInput, RequestOrigin } from '../contracts/log-activity';
 import { partyPath } from '../contracts/save-party';
+import type { PartyMark } from './read-mark';
 
 /**
  * The activity entries of sending and signing, made in one place: the sealed audit trail prints
@@ -22,15 +22,14 @@ export function sentEntry(contractId: number, send: { isSilent: boolean; isAutoS
 /** A party's signature or approval: the name it typed, its mark, how it was identified. */
 export function acceptanceEntry(
   party: PartyRow,
-  acceptance: { signatureName: string; origin: RequestOrigin; authentication: string },
-  annotations: readonly AnnotationRow[],
+  acceptance: { signatureName: string; origin: RequestOrigin; authentication: string; mark?: PartyMark | undefined },
   time: number,
 ): ActivityInput {
   return {
     contractId: party.contractId,
     event: party.signType === 'APPROVER' ? 'party.approved' : 'party.signed',
     subject: partyPath(party),
-    details: { signature_name: acceptance.signatureName, authentication: acceptance.authentication, ...markOf(party, annotations) },
+    details: { signature_name: acceptance.signatureName, authentication: acceptance.authentication, ...markDetails(acceptance.mark) },
     time,
     ...acceptance.origin,
   };
@@ -40,12 +39,10 @@ export function signedEntry(contractId: number, time: number): ActivityInput {
   return { contractId, event: 'contract.signed', userAgent: '', ipAddress: '', time };
 }
 
-/** The party's signature mark: its typed name in script, or an image (drawn or uploaded) named by its hash. */
-function markOf(party: PartyRow, annotations: readonly AnnotationRow[]): { mark?: string; mark_sha256?: string } {
-  const marks = annotations.filter((annotation) => annotation.partyId === party.id && (annotation.type === 'SIGNATURE' || annotation.type === 'INITIALS'));
-  if (marks.length === 0) return {};
-  const image = marks.map((annotation) => annotation.value ?? '').find((value) => value.startsWith('data:image/'));
-  if (!image) return { mark: 'typed' };
-  const data = Buffer.from(image.slice(image.indexOf(',') + 1), 'base64');
-  return { mark: 'image', mark_sha256: createHash('sha256').update(data).digest('hex') };
+/** The party's mark: typed (in which face), or drawn or uploaded pictures named by their SHA-256 (of the PNG stamped). */
+function markDetails(mark: PartyMark | undefined): { mark?: string; face?: string; mark_sha256?: string; initials_sha256?: string } {
+  if (!mark) return {};
+  if (mark.kind === 'typed') return { mark: 'typed', face: mark.face };
+  const sha256 = (png: Uint8Array | null) => (png ? createHash('sha256').update(png).digest('hex') : undefined);
+  return { mark: mark.kind, mark_sha256: sha256(mark.signaturePng), initials_sha256: sha256(mark.initialsPng) };
 }

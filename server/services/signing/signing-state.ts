@@ -8,6 +8,12 @@ import { isExpired } from './party-access';
 import { maskedDestination } from './party-code';
 import { turnOf } from './party-turns';
 import { isAnswering, isInTurn } from '../../../shared/signing-order';
+import { PAGE_IMAGE_WIDTHS } from '../../../shared/api/signing';
+import { partyPath } from '../contracts/save-party';
+import { readFrameOrigins } from '../settings/frame-origins';
+
+/** The version part of page image URLs: the original's hash, so that an image may be cached for good. */
+export const documentVersion = (sha256: string) => sha256.slice(0, 16);
 
 /** Where the party stands, as the signing page shows it. */
 export function stageOf(ctx: AppContext, contract: ContractRow, party: PartyRow, parties: readonly PartyRow[], isVerified: boolean): SigningStage {
@@ -21,6 +27,9 @@ export function stageOf(ctx: AppContext, contract: ContractRow, party: PartyRow,
   return 'ready';
 }
 
+/** Whether the party's page may show the document (its pages, fields and attachments) at this stage. */
+export const canSeeDocument = (stage: SigningStage) => stage !== 'needs-code' && stage !== 'draft' && stage !== 'expired';
+
 /** Everything the signing page needs, and nothing about the other parties beyond a count. */
 export function signingState(ctx: AppContext, party: PartyRow, isVerified: boolean, csrfToken: string): TSigningState {
   const contract = ctx.repos.contracts.findById(party.contractId);
@@ -28,19 +37,25 @@ export function signingState(ctx: AppContext, party: PartyRow, isVerified: boole
   const parties = ctx.repos.parties.listInContract(contract.id);
   const stage = stageOf(ctx, contract, party, parties, isVerified);
   const base = `/sign/${party.signToken}`;
-  const canSeeDocument = stage !== 'needs-code' && stage !== 'draft';
+  const isVisible = canSeeDocument(stage);
   const answering = parties.filter((candidate) => isAnswering(turnOf(candidate)));
   const code = ctx.repos.partyCodes.find(party.id);
+  const sha256 = isVisible ? ctx.repos.files.getSha256(contract.originalFileId) : undefined;
+  const now = ctx.now();
   return {
     stage,
     language: contract.language as Language,
     officeName: contract.emailFromName || ctx.repos.office.get(ctx.now()).name,
     contract: {
       name: contract.name,
-      pages: canSeeDocument ? parsePageSizes(contract.pageSizes).map(([width, height]) => ({ width, height })) : [],
+      pages: isVisible ? parsePageSizes(contract.pageSizes).map(([width, height]) => ({ width, height })) : [],
       documentUrl: `${base}/document.pdf`,
       signedPdfUrl: contract.status === 'signed' ? `${base}/signed.pdf` : null,
+      pageImages: sha256 ? { base: `${base}/pages/${documentVersion(sha256)}`, widths: [...PAGE_IMAGE_WIDTHS] } : null,
+      expiresInMs: contract.expireAt === null ? null : Math.max(0, contract.expireAt - now),
     },
+    today: ctx.timestamp(now).slice(0, 10),
+    embedding: { frameOrigins: readFrameOrigins(ctx), contract: `/api/contracts/${contract.id}`, party: partyPath(party) },
     party: {
       name: party.name,
       signType: party.signType as TSigningState['party']['signType'],
@@ -48,7 +63,7 @@ export function signingState(ctx: AppContext, party: PartyRow, isVerified: boole
       signTime: ctx.timestampOrNull(party.signTime),
     },
     codeSentTo: stage === 'needs-code' && code && code.expiresAt > ctx.now() ? maskedDestination(contract, party) : null,
-    fields: canSeeDocument
+    fields: isVisible
       ? ctx.repos.annotations.listOfParty(party.id).map((annotation) => ({
           id: annotation.id,
           type: annotation.type as TSigningState['fields'][number]['type'],
@@ -61,7 +76,7 @@ export function signingState(ctx: AppContext, party: PartyRow, isVerified: boole
           content: annotation.value ?? annotation.content,
         }))
       : [],
-    attachments: canSeeDocument
+    attachments: isVisible
       ? ctx.repos.attachments.listInContract(contract.id).map((attachment) => ({
           name: attachment.name,
           url: `${base}/attachments/${attachment.id}`,
