@@ -5,6 +5,7 @@ import { attachmentRoutes } from './api/attachments';
 import { bulkSendRoutes } from './api/bulk-sends';
 import { contractActionRoutes } from './api/contract-actions';
 import { contractEvidenceRoutes } from './api/contract-evidence';
+import { contractPrepRoutes } from './api/contract-prep';
 import { contractRoutes } from './api/contracts';
 import { contractSigningRoutes } from './api/contract-signing';
 import { partnerRoutes } from './api/partner';
@@ -13,6 +14,7 @@ import { sessionRoutes } from './api/session';
 import { settingsRoutes } from './api/settings';
 import { timestampSettingsRoutes } from './api/timestamp-settings';
 import { backupRoutes } from './api/backup';
+import { reminderSettingsRoutes } from './api/reminder-settings';
 import { templateFieldRoutes } from './api/template-fields';
 import { templateRoutes } from './api/templates';
 import { userRoutes } from './api/users';
@@ -33,6 +35,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...contractActionRoutes,
   ...contractEvidenceRoutes,
   ...contractSigningRoutes,
+  ...contractPrepRoutes,
   ...partyRoutes,
   ...annotationRoutes,
   ...attachmentRoutes,
@@ -41,5 +44,6 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...sessionRoutes,
   ...settingsRoutes,
   ...timestampSettingsRoutes,
+  ...reminderSettingsRoutes,
   ...backupRoutes,
 ];

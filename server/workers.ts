@@ -4,6 +4,7 @@ import type { AppContext } from './context';
 import { createOutboxWorker } from './outbox/outbox-worker';
 import { createExpiryWorker } from './signing/expiry-worker';
 import { createTimestampWorker } from './timestamps/timestamp-worker';
+import { createReminderWorker } from './signing/reminder-worker';
 import { createWebhookWorker } from './webhooks/webhook-worker';
 
 /** A background loop of the service (webhook deliveries, the mail and SMS outbox). */
@@ -26,5 +27,6 @@ export function createWorkers(ctx: AppContext): Worker[] {
     createTimestampWorker(ctx),
     createBackupWorker(ctx),
     createBulkSendWorker(ctx),
+    createReminderWorker(ctx),
   ];
 }

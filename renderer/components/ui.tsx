@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { ApiError } from '../lib/api';
 import { useT } from '../lib/i18n';
+import { bannerLines, type FormLabels } from '../lib/problem-lines';
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: 'primary' | 'secondary' | 'danger' | 'ghost';
@@ -40,21 +41,28 @@ export function EmptyState({ title, body, action }: { title: string; body?: stri
   );
 }
 
-/** A problem response, shown as the server worded it, with one line per invalid field. */
-export function ProblemAlert({ error, onDismiss }: { error: ApiError | Error | undefined; onDismiss?: () => void }) {
+/**
+ * A problem response, shown as the server worded it, with one line per invalid field. Given a
+ * form's `labels`, a validation problem speaks the form's words instead: each field once, the
+ * fields shown beside their controls left to them.
+ */
+export function ProblemAlert({ error, onDismiss, labels }: { error: ApiError | Error | undefined; onDismiss?: () => void; labels?: FormLabels }) {
   const t = useT();
   if (!error) return null;
-  const title = error instanceof ApiError ? error.title : t('error.generic');
-  const lines = error instanceof ApiError ? error.validationErrors : [];
+  const isApi = error instanceof ApiError;
+  const lines = bannerLines(isApi ? error.validationErrors : [], labels);
+  const isFormProblem = isApi && labels !== undefined && error.validationErrors.length > 0;
+  const title = isFormProblem ? t('error.checkFields') : isApi ? error.title : t('error.generic');
+  const detail = isFormProblem ? undefined : error.message;
   return (
     <div className="alert alert-danger" role="alert">
       <div className="alert-body">
         <strong className="alert-title">{title}</strong>
-        {error.message ? <p>{error.message}</p> : null}
+        {detail ? <p>{detail}</p> : null}
         {lines.length > 0 ? (
           <ul className="alert-lines">
             {lines.map((line) => (
-              <li key={line}>{line}</li>
+              <li key={line.text}>{line.text}</li>
             ))}
           </ul>
         ) : null}

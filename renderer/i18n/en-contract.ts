@@ -55,7 +55,7 @@ export const enContract = {
   'field.requireAuth': 'Identity check',
   'field.requireAuthHint': 'A one-time code the party enters before the document opens.',
   'field.expireTime': 'Links close',
-  'field.expireTimeHint': 'YYYY-MM-DD HH:MM (24 h), office time ({zone}). Empty: no end date.',
+  'field.expireTimeHint': 'Office time ({zone}). A date alone means the end of that day. Leave empty for no end date.',
   'field.inviteMessage': 'Message in the invitation',
   'field.inviteMessageHint': 'Added to the invitation e-mail.',
   'field.order': 'Order',

@@ -57,7 +57,7 @@ export const svContract: Record<keyof typeof enContract, string> = {
   'field.requireAuth': 'Identitetskontroll',
   'field.requireAuthHint': 'En engångskod som parten anger innan dokumentet öppnas.',
   'field.expireTime': 'Länkarna stängs',
-  'field.expireTimeHint': 'ÅÅÅÅ-MM-DD TT:MM (24 h), kontorets tid ({zone}). Tomt: inget slutdatum.',
+  'field.expireTimeHint': 'Kontorets tid ({zone}). Ett datum utan tid betyder slutet av den dagen. Lämna tomt för inget slutdatum.',
   'field.inviteMessage': 'Meddelande i inbjudan',
   'field.inviteMessageHint': 'Läggs till i inbjudan via e-post.',
   'field.order': 'Ordning',

@@ -9,8 +9,10 @@ import { useFormState } from '../lib/forms';
 import { useT } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { useAction } from '../lib/use-action';
+import { readableErrors } from '../lib/problem-lines';
 import { useLoad } from '../lib/use-load';
 import { TimestampSettings } from './settings/timestamp-settings';
+import { ReminderDefaults } from './settings/reminder-defaults';
 
 const zones = (() => {
   try {
@@ -30,7 +32,8 @@ function GeneralSettings() {
     useCallback(() => setIsSaved(false), []),
   );
   const save = useAction();
-  const { errors } = save;
+  const labels = { fields: { office_name: t('field.officeName'), office_email: t('field.officeEmail'), public_base_url: t('field.publicBaseUrl'), time_zone: t('field.timeZone') } };
+  const errors = readableErrors(save.errors, labels);
   useEffect(() => {
     const data = loaded.data;
     if (data) {
@@ -54,7 +57,7 @@ function GeneralSettings() {
   return (
     <form onSubmit={submit} noValidate>
       <Card title={t('settings.general')} description={t('settings.generalDescription')}>
-        <ProblemAlert error={save.error} />
+        <ProblemAlert error={save.error} labels={labels} />
         {isSaved ? <Notice tone="success">{t('state.saved')}</Notice> : null}
         <div className="form-grid">
           <OfficeFields name={bind('office_name')} email={bind('office_email')} errors={errors} />
@@ -239,6 +242,7 @@ export function SettingsPage() {
       <div className="stack">
         <GeneralSettings />
         <MessagingSettings />
+        <ReminderDefaults />
         <SigningCertificate />
         <TimestampSettings />
         <BackupRestore />

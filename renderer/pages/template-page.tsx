@@ -6,6 +6,7 @@ import { PdfPreview } from '../components/pdf-preview';
 import { SelectField, TextAreaField, TextField } from '../components/fields';
 import { Badge, Button, Card, Loading, PageHeader, ProblemAlert } from '../components/ui';
 import { getBlob, getJson, idOf, sendJson } from '../lib/api';
+import { createNamedContract } from '../lib/create-contract';
 import { useI18n } from '../lib/i18n';
 import { Link, useRouter } from '../lib/router';
 import { useAction } from '../lib/use-action';
@@ -60,7 +61,7 @@ export function TemplatePage({ id }: { id: string }) {
   };
   const makeContract = () =>
     void action.run('contract', async () => {
-      const contract = await sendJson<{ self: string }>('POST', '/api/contracts', { template: template.self });
+      const contract = await createNamedContract({ template: template.self, name: template.name });
       navigate(`/contracts/${idOf(contract.self)}`);
     });
 

@@ -109,6 +109,8 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
       return chrome(<Notice title={text.draftTitle} body={text.draftBody} />);
     case 'expired':
       return chrome(<Notice title={text.expiredTitle} body={text.expiredBody} />);
+    case 'withdrawn':
+      return chrome(<Notice title={text.withdrawnTitle} body={text.withdrawnBody} />);
     case 'closed-rejected':
       return chrome(<Notice title={text.closedRejectedTitle} body={text.closedRejectedBody} />);
     case 'rejected':

@@ -96,6 +96,8 @@ export const sv: Strings = {
   closedRejectedBody: 'Någon har avvisat dokumentet, så det kan inte längre skrivas under.',
   expiredTitle: 'Länken har gått ut',
   expiredBody: 'Tiden för att skriva under dokumentet har gått ut. Kontakta avsändaren om du fortfarande vill skriva under.',
+  withdrawnTitle: 'Dokumentet har dragits tillbaka',
+  withdrawnBody: 'Avsändaren har dragit tillbaka dokumentet, så det kan inte längre skrivas under. Du behöver inte göra något.',
   waitingTitle: 'Det är inte din tur än',
   waitingBody: 'Parterna skriver under i en bestämd ordning. Du får ett e-postmeddelande eller sms när det är din tur.',
   draftTitle: 'Dokumentet är inte klart',

@@ -97,6 +97,8 @@ const en = {
   closedRejectedBody: 'Someone rejected this document, so it can no longer be signed.',
   expiredTitle: 'The signing link has expired',
   expiredBody: 'The time to sign this document has run out. Contact the sender if you still want to sign.',
+  withdrawnTitle: 'The document was withdrawn',
+  withdrawnBody: 'The sender withdrew this document, so it can no longer be signed. There is nothing for you to do.',
   waitingTitle: 'It is not your turn yet',
   waitingBody: 'The parties sign in a set order. You will get an e-mail or SMS when it is your turn.',
   draftTitle: 'The document is not ready',

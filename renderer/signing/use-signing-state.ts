@@ -3,7 +3,7 @@ import type { SigningStage, TSigningState } from '../../shared/api/signing';
 import { SigningError, type SigningApi } from './api';
 
 /** Stages after which nothing more can happen on this link: no need to ask again. */
-const FINAL: ReadonlySet<SigningStage> = new Set(['completed', 'rejected', 'closed-rejected', 'expired']);
+const FINAL: ReadonlySet<SigningStage> = new Set(['completed', 'rejected', 'closed-rejected', 'expired', 'withdrawn']);
 /** How often an open page asks whether others signed, rejected, or the link expired. */
 const POLL_MS = 30_000;
 

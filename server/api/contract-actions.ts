@@ -10,7 +10,7 @@ import { findContract } from '../services/contracts/find-draft';
 import { requestOrigin } from '../services/contracts/log-activity';
 import { sendContract } from '../services/contracts/send-contract';
 import { pageImagesOf } from '../services/signing/page-images';
-import { presentActivity, presentContract } from './contract-presenters';
+import { activityPresenter, presentContract } from './contract-presenters';
 
 const tag = 'Contracts';
 
@@ -62,7 +62,7 @@ export const contractActionRoutes: AnyRoute[] = [
       const request = readPageRequest(query, 'activity:-id', 1);
       const page = ctx.repos.activity.listPage(contract.id, request);
       const total = ctx.repos.activity.countInContract(contract.id);
-      sendPage(req, res, ctx.baseUrl(), request, page, total, (row) => presentActivity(ctx, row));
+      sendPage(req, res, ctx.baseUrl(), request, page, total, activityPresenter(ctx, contract.id));
     },
   }),
   defineRoute({

@@ -8,6 +8,7 @@ import type { AnnotationRow } from '../db/repos/annotations';
 import type { AttachmentRow } from '../db/repos/attachments';
 import type { ContractRow } from '../db/repos/contracts';
 import type { PartyRow } from '../db/repos/parties';
+import type { UserRow } from '../db/repos/users';
 import { annotationPath } from '../services/contracts/save-annotation';
 import { attachmentPath } from '../services/contracts/save-attachment';
 import { partyPath } from '../services/contracts/save-party';
@@ -39,6 +40,15 @@ export function presentContract(ctx: AppContext, row: ContractRow): TContract {
     is_rejected: row.status === 'rejected',
     timestamp_status: (seal?.timestampStatus as TContract['timestamp_status'] | undefined) ?? null,
     timestamp_time: ctx.timestampOrNull(seal?.timestampTime),
+    reminder_interval_days: row.reminderIntervalDays,
+    reminder_max_count: row.reminderMaxCount,
+    expiry_warning_days: row.expiryWarningDays,
+    next_reminder_time: ctx.timestampOrNull(row.nextReminderAt),
+    expiry_warning_time: ctx.timestampOrNull(row.expiryWarningAt),
+    expiry_warned_time: ctx.timestampOrNull(row.expiryWarnedAt),
+    withdrawn_time: ctx.timestampOrNull(row.withdrawnAt),
+    withdrawn_by: userPath(row.withdrawnBy),
+    withdraw_reason: row.withdrawReason,
   };
 }
 
@@ -70,6 +80,7 @@ export function presentParty(ctx: AppContext, row: PartyRow): TParty {
     created_by: `/api/users/${row.createdBy}`,
     created_time: ctx.timestamp(row.createdAt),
     contract_url: `${ctx.baseUrl()}/sign/${row.signToken}`,
+    reminders_sent: row.remindersSent,
   };
 }
 
@@ -101,19 +112,47 @@ export function presentAttachment(ctx: AppContext, row: AttachmentRow): TAttachm
   };
 }
 
-export function presentActivity(ctx: AppContext, row: ActivityRow): TActivityEntry {
-  const entry = storedChainEntryOf(row);
-  return {
-    time: ctx.timestamp(row.createdAt),
-    event: row.event,
-    user_agent: row.userAgent,
-    ip_address: row.ipAddress,
-    sequence: entry.sequence,
-    recorded_time: entry.recordedTime,
-    user: userPath(row.userId),
-    subject: row.subject,
-    details: entry.details,
-    previous_hash: entry.previousHash,
-    hash: entry.hash,
+/** A user's name as people read it: their full name, else their username. */
+export const userDisplayName = (user: Pick<UserRow, 'firstname' | 'lastname' | 'username'>) =>
+  [user.firstname, user.lastname].filter(Boolean).join(' ').trim() || user.username;
+
+/**
+ * Presents a contract's log entries with their actors' names (each user and party looked up
+ * once). The actor is the one the entry's hash covers (log-activity.ts actorPath).
+ */
+export function activityPresenter(ctx: AppContext, contractId: number): (row: ActivityRow) => TActivityEntry {
+  const parties = new Map(ctx.repos.parties.listInContract(contractId).map((party) => [party.id, party]));
+  const userNames = new Map<number, string>();
+  const userName = (id: number) => {
+    let name = userNames.get(id);
+    if (name === undefined) {
+      const user = ctx.repos.users.findById(id);
+      name = user ? userDisplayName(user) : '';
+      userNames.set(id, name);
+    }
+    return name;
+  };
+  const actorOf = (row: ActivityRow): Pick<TActivityEntry, 'actor_type' | 'actor' | 'actor_name'> => {
+    if (row.userId !== null) return { actor_type: 'user', actor: `/api/users/${row.userId}`, actor_name: userName(row.userId) };
+    if (row.partyId !== null) {
+      return { actor_type: 'party', actor: partyPath({ contractId, id: row.partyId }), actor_name: parties.get(row.partyId)?.name ?? '' };
+    }
+    return { actor_type: 'appliance', actor: null, actor_name: 'SignDesk' };
+  };
+  return (row) => {
+    const entry = storedChainEntryOf(row);
+    return {
+      time: ctx.timestamp(row.createdAt),
+      event: row.event,
+      user_agent: row.userAgent,
+      ip_address: row.ipAddress,
+      sequence: entry.sequence,
+      recorded_time: entry.recordedTime,
+      ...actorOf(row),
+      subject: row.subject,
+      details: entry.details,
+      previous_hash: entry.previousHash,
+      hash: entry.hash,
+    };
   };
 }

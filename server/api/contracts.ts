@@ -32,7 +32,7 @@ export const contractRoutes: AnyRoute[] = [
     query: ZContractListQuerySchema,
     responses: { 200: { description: 'A page of contracts', schema: z.array(ZContractSchema), isPaginated: true } },
     handler: ({ req, res, ctx, query }) => {
-      const filter: ContractFilter = { status: query.status, userId: query.user, name: query.name || undefined };
+      const filter: ContractFilter = { status: query.status, userId: query.user, name: query.name || undefined, q: query.q || undefined };
       const ordering = contractOrdering(query.sort, filter);
       const request = readPageRequest(query, ordering.signature, ordering.keys.length);
       const page = ctx.repos.contracts.listPage(request, filter, ordering);

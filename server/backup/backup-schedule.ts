@@ -76,8 +76,7 @@ function checkFolder(folder: string): void {
 
 /** Puts the schedule's one job at `runAt` (or removes it when null). Call inside a transaction. */
 function planJob(ctx: AppContext, runAt: number | null): void {
-  ctx.repos.jobs.removeQueued(BACKUP_QUEUE, SCHEDULE_JOB_REF);
-  if (runAt !== null) ctx.repos.jobs.enqueue(BACKUP_QUEUE, SCHEDULE_JOB_REF, runAt, ctx.now());
+  ctx.repos.jobs.plan(BACKUP_QUEUE, SCHEDULE_JOB_REF, runAt, ctx.now());
 }
 
 /**

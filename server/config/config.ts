@@ -34,6 +34,7 @@ const ZEnvSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   OUTBOX_RETRY_SCHEDULE_S: secondsList.optional(),
   OUTBOX_TIMEOUT_MS: z.coerce.number().int().min(1).default(15_000),
+  REMINDER_DAY_S: z.coerce.number().positive().default(86_400),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   TSA_URL: z.string().refine(isHttpUrl, 'must be an http:// or https:// URL of an RFC 3161 timestamp authority').optional(),
   TSA_RETRY_SCHEDULE_S: secondsList.optional(),
@@ -56,6 +57,8 @@ export type Config = {
   outboxRetryScheduleS: number[];
   /** Connect and greeting timeout of SMTP, whole-request timeout of the SMS gateway. */
   outboxTimeoutMs: number;
+  /** The length of a "day" of reminder and expiry-warning schedules; tests shrink it to seconds. */
+  reminderDayMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** RFC 3161 timestamp authority; none by default (signing times are then only this PC's clock's word). */
   tsaUrl: string | undefined;
@@ -92,6 +95,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     outboxRetryScheduleS: e.OUTBOX_RETRY_SCHEDULE_S ?? DEFAULT_OUTBOX_RETRY_SCHEDULE_S,
     outboxTimeoutMs: e.OUTBOX_TIMEOUT_MS,
+    reminderDayMs: e.REMINDER_DAY_S * 1000,
     logLevel: e.LOG_LEVEL,
     tsaUrl: e.TSA_URL,
     tsaRetryScheduleS: e.TSA_RETRY_SCHEDULE_S ?? DEFAULT_TSA_RETRY_SCHEDULE_S,

@@ -17,8 +17,8 @@ export type ChainEntry = {
   recordedTime: string;
   event: string;
   subject: string;
-  /** The acting user's path, or empty. */
-  user: string;
+  /** Who acted: a user's path, a party's path (the party acting from its link), or empty (the appliance). */
+  actor: string;
   userAgent: string;
   ipAddress: string;
   details: Readonly<Record<string, string>>;
@@ -27,7 +27,7 @@ export type ChainEntry = {
 
 /**
  * The bytes an entry's hash is taken over: the UTF-8 of the JSON array
- * `["signdesk-activity-v1", contract, sequence, recorded_time, event, subject, user, user_agent,
+ * `["signdesk-activity-v1", contract, sequence, recorded_time, event, subject, actor, user_agent,
  * ip_address, details, previous_hash]`, written without spaces and with the keys of `details`
  * sorted. That is what JavaScript's JSON.stringify writes, and what Python's
  * `json.dumps(value, ensure_ascii=False, separators=(',', ':'), sort_keys=True)` writes too, so
@@ -43,7 +43,7 @@ export function canonicalEntry(entry: ChainEntry): string {
     entry.recordedTime,
     entry.event,
     entry.subject,
-    entry.user,
+    entry.actor,
     entry.userAgent,
     entry.ipAddress,
     details,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import { presentActivity } from '../api/contract-presenters';
+import { activityPresenter } from '../api/contract-presenters';
 import type { AppContext } from '../context';
 import { AppError } from '../core/errors';
 import { derChildren } from '../crypto/der';
@@ -62,7 +62,7 @@ export async function makeEvidencePackage(ctx: AppContext, contract: ContractRow
   const entries = rows.map(storedChainEntryOf);
   for (const entry of entries) text(`activity-chain/${String(entry.sequence).padStart(4, '0')}.json`, canonicalEntry(entry));
   text('activity-chain.sha256', entries.map((entry) => `${entry.hash}  activity-chain/${String(entry.sequence).padStart(4, '0')}.json\n`).join(''));
-  text('activity-log.json', `${JSON.stringify(logDocument(ctx, contract, rows.map((row) => presentActivity(ctx, row)), entries, check, seal), null, 2)}\n`);
+  text('activity-log.json', `${JSON.stringify(logDocument(ctx, contract, rows.map(activityPresenter(ctx, contract.id)), entries, check, seal), null, 2)}\n`);
 
   const facts: ReadmeFacts = {
     contractId: contract.id,

@@ -55,6 +55,7 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     if (!contract) throw notFound('contract');
     const stage = stageOf(ctx, contract, party, ctx.repos.parties.listInContract(contract.id), isVerified(req, party));
     if (stage === 'expired') throw new AppError('contract-state', 'The signing link has expired.');
+    if (stage === 'withdrawn') throw new AppError('contract-state', 'The sender withdrew this document.');
     if (!canSeeDocument(stage)) throw new AppError('forbidden', 'Open the document from the signing page first.');
     return contract;
   };

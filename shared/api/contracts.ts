@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTRACT_STATUSES, LANGUAGES, REQUIRE_AUTH_VALUES, TIMESTAMP_STATUSES } from './enums';
 import { longText, resourcePath, shortText, ZPageQuerySchema, ZTimestampSchema } from './common';
+import { reminderFields } from './reminders';
 
 /** Loose enough for every address a mail server takes, strict enough to catch a typo'd field. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -40,6 +41,15 @@ export const ZContractSchema = z
         'The RFC 3161 timestamp of the signed PDF: none (no authority configured when it was sealed: its times are only the appliance clock\'s word), pending (the authority did not answer; asked again until it does), signature (in the seal, PAdES B-T), document (a document timestamp appended later). null until signed',
     }),
     timestamp_time: ZTimestampSchema.nullable().meta({ description: "The timestamp authority's time (genTime)" }),
+    ...reminderFields,
+    next_reminder_time: ZTimestampSchema.nullable().meta({ description: 'When the next automatic reminder goes out; null: none planned' }),
+    expiry_warning_time: ZTimestampSchema.nullable().meta({ description: 'When the expiry warning goes out; null: none planned' }),
+    expiry_warned_time: ZTimestampSchema.nullable().meta({ description: 'When the expiry warning went out' }),
+    withdrawn_time: ZTimestampSchema.nullable().meta({
+      description: 'Set when the office withdrew the sent contract: its links are closed. The status stays sent.',
+    }),
+    withdrawn_by: z.string().nullable().meta({ description: 'The user who withdrew it (/api/users/<id>)' }),
+    withdraw_reason: z.string().nullable(),
   })
   .meta({ id: 'ApiContract' });
 
@@ -59,6 +69,7 @@ const writableContractFields = {
   template: ZTemplatePathSchema.nullable().meta({
     description: 'Render the contract PDF from this template; null unlinks the template and keeps the PDF',
   }),
+  ...reminderFields,
 };
 
 /** The JSON way to create a contract (the other is a PDF body): every writable field, all optional. */
@@ -76,6 +87,12 @@ export const CONTRACT_READ_ONLY_FIELDS = [
   'is_rejected',
   'timestamp_status',
   'timestamp_time',
+  'next_reminder_time',
+  'expiry_warning_time',
+  'expiry_warned_time',
+  'withdrawn_time',
+  'withdrawn_by',
+  'withdraw_reason',
 ] as const;
 
 export const CONTRACT_SORT_KEYS = ['id', 'name', 'is_signed'] as const;
@@ -105,6 +122,9 @@ export const ZContractListQuerySchema = ZPageQuerySchema.extend({
     .optional()
     .meta({ description: 'Only contracts created by this user (/api/users/<id>)' }),
   name: shortText().optional().meta({ description: 'Case-insensitive substring of the contract name' }),
+  q: shortText()
+    .optional()
+    .meta({ description: "Case-insensitive substring of the contract name or of a party's name or e-mail" }),
   sort: ZContractSortSchema.optional(),
 });
 
@@ -116,6 +136,7 @@ export const ZContractSendSchema = z
   .meta({ id: 'ApiContractSend' });
 
 const HASH = z.string().regex(/^[0-9a-f]{64}$/);
+export const ACTOR_TYPES = ['user', 'party', 'appliance'] as const;
 
 export const ZActivityEntrySchema = z
   .object({
@@ -125,13 +146,17 @@ export const ZActivityEntrySchema = z
     ip_address: z.string(),
     sequence: z.number().int().meta({ description: "The entry's place in the contract's hash chain: 1, 2, …" }),
     recorded_time: z.string().meta({ description: 'When it was recorded, UTC with milliseconds (hashed)', example: '2026-11-23T22:59:50.829Z' }),
-    user: z.string().nullable().meta({ description: 'The acting user (admin and API actions); null for parties and the appliance' }),
+    actor_type: z.enum(ACTOR_TYPES).meta({ description: 'Who did it: a user, a party (from its link), or SignDesk itself' }),
+    actor: z.string().nullable().meta({ description: 'The user or party path of the actor; null for SignDesk itself' }),
+    actor_name: z.string().meta({ description: "The actor's name as it reads: a user's full name (else username), a party's name" }),
     subject: z.string().meta({ description: 'The resource the entry is about (a party, annotation or attachment path), or empty' }),
-    details: z.record(z.string(), z.string()).meta({ description: 'What the event says beyond who, when and where: channel, typed name, cause, …' }),
+    details: z.record(z.string(), z.string()).meta({
+      description: 'What the event says beyond who, when and where: channel and addresses, typed name, cause, reason, copy_of, …',
+    }),
     previous_hash: HASH.meta({ description: 'The hash of the entry before (64 zeros for the first)' }),
     hash: HASH.meta({
       description:
-        'SHA-256 (hex) of the UTF-8 JSON array ["signdesk-activity-v1", contract path, sequence, recorded_time, event, subject, user or "", user_agent, ip_address, details (keys sorted), previous_hash], written without spaces',
+        'SHA-256 (hex) of the UTF-8 JSON array ["signdesk-activity-v1", contract path, sequence, recorded_time, event, subject, actor or "", user_agent, ip_address, details (keys sorted), previous_hash], written without spaces',
     }),
   })
   .meta({ id: 'ApiActivityLogEntry' });

@@ -36,6 +36,7 @@ export const ZPartySchema = z
     created_by: z.string(),
     created_time: ZTimestampSchema,
     contract_url: z.string().meta({ description: 'The link for this party to open and sign the contract' }),
+    reminders_sent: z.number().int().meta({ description: 'Automatic reminders this party has had' }),
   })
   .meta({ id: 'ApiContractParty' });
 
@@ -78,6 +79,7 @@ export const PARTY_READ_ONLY_FIELDS = [
   'created_by',
   'created_time',
   'contract_url',
+  'reminders_sent',
 ] as const;
 
 export type TParty = z.infer<typeof ZPartySchema>;

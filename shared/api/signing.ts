@@ -14,6 +14,7 @@ export const SIGNING_STAGES = [
   'completed',
   'closed-rejected',
   'expired',
+  'withdrawn',
   'draft',
 ] as const;
 

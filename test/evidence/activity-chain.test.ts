@@ -17,7 +17,7 @@ function recompute(entry: any, contract: string): string {
     entry.recorded_time,
     entry.event,
     entry.subject,
-    entry.user ?? '',
+    entry.actor ?? '',
     entry.user_agent,
     entry.ip_address,
     details,
@@ -31,7 +31,7 @@ const PYTHON = `
 import hashlib, json, sys
 contract, entries = sys.argv[1], json.load(sys.stdin)
 for e in sorted(entries, key=lambda e: e["sequence"]):
-    form = ["signdesk-activity-v1", contract, e["sequence"], e["recorded_time"], e["event"], e["subject"], e["user"] or "", e["user_agent"], e["ip_address"], e["details"], e["previous_hash"]]
+    form = ["signdesk-activity-v1", contract, e["sequence"], e["recorded_time"], e["event"], e["subject"], e["actor"] or "", e["user_agent"], e["ip_address"], e["details"], e["previous_hash"]]
     print(hashlib.sha256(json.dumps(form, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")).hexdigest())
 `;
 
@@ -112,7 +112,7 @@ describe('the hash-chained activity log', () => {
     let previous = '0'.repeat(64);
     for (const row of rows) {
       if (row.event === 'party.signed') row.ip_address = '203.0.113.9';
-      const entry = { ...row, details: JSON.parse(row.details), recorded_time: new Date(row.created_at).toISOString(), user: row.user_id ? `/api/users/${row.user_id}` : '', previous_hash: previous };
+      const entry = { ...row, details: JSON.parse(row.details), recorded_time: new Date(row.created_at).toISOString(), actor: row.user_id ? `/api/users/${row.user_id}` : row.party_id ? `${contract.self}/parties/${row.party_id}` : '', previous_hash: previous };
       const hash = recompute(entry, contract.self);
       db.prepare('UPDATE activity_log SET ip_address = ?, previous_hash = ?, hash = ? WHERE id = ?').run(row.ip_address, previous, hash, row.id);
       previous = hash;
@@ -145,5 +145,44 @@ describe('the hash-chained activity log', () => {
     await t.api('PUT', contract.self, { body: { name: 'Renamed' } });
     const renamed = await logOf(contract.self);
     expect(renamed.at(-1)).toMatchObject({ event: 'contract.updated', sequence: after.length + 1, previous_hash: after.at(-1).hash });
+  }, 180_000);
+
+  it('migrates a log written before the chain: the acting party from the subject and the one-text detail into details (migration 0011)', async () => {
+    const signed = await signedContract(t, [{ name: 'Gun Förr', email: 'gun@example.test' }]);
+    const withdrawn = await makeContract(t, [{ name: 'Hans Förr', email: 'hans@example.test' }]);
+    expect((await t.api('POST', `${withdrawn.self}/send`)).status).toBeLessThan(300);
+    expect((await t.api('POST', `${withdrawn.self}/withdraw`, { body: { reason: 'Fel version' } })).status).toBeLessThan(300);
+    const actors = async (contract: string) => (await logOf(contract)).map((entry) => [entry.event, entry.actor_type, entry.actor]);
+    const before = [await actors(signed.self), await actors(withdrawn.self)];
+    expect(before[0]).toContainEqual(['party.signed', 'party', signed.parties[0]!.self]);
+    // Back to the database as issue 12b left it: a one-text detail, no chain, and no acting party
+    // on entries written before it was stored; then migration 0011 runs again at start-up.
+    const dataDir = t.dataDir;
+    await t.close();
+    db.exec(`
+      ALTER TABLE activity_log ADD detail text DEFAULT '' NOT NULL;
+      UPDATE activity_log SET detail = CASE
+        WHEN event IN ('party.invited', 'party.withdrawal_sent') THEN json_extract(details, '$.channel')
+        WHEN event = 'contract.withdrawn' THEN json_extract(details, '$.reason')
+        ELSE '' END;
+      UPDATE activity_log SET party_id = NULL;
+      DROP INDEX activity_log_chain;
+      DROP INDEX activity_log_unchained;
+      ALTER TABLE activity_log DROP COLUMN sequence;
+      ALTER TABLE activity_log DROP COLUMN details;
+      ALTER TABLE activity_log DROP COLUMN previous_hash;
+      ALTER TABLE activity_log DROP COLUMN hash;
+      DROP TABLE contract_seals;
+      DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations);
+    `);
+    t = await startTestServer({}, dataDir);
+    expect([await actors(signed.self), await actors(withdrawn.self)]).toEqual(before);
+    const log = await logOf(withdrawn.self);
+    expect(log.find((entry) => entry.event === 'contract.withdrawn').details).toEqual({ reason: 'Fel version' });
+    expect(log.find((entry) => entry.event === 'party.withdrawal_sent').details).toEqual({ channel: 'email' });
+    for (const contract of [signed.self, withdrawn.self]) {
+      for (const entry of await logOf(contract)) expect(recompute(entry, contract)).toBe(entry.hash);
+      expect((await check(contract)).is_intact).toBe(true);
+    }
   }, 180_000);
 });

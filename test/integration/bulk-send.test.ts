@@ -81,6 +81,9 @@ describe('bulk send from a PDF template', () => {
       const contract = (await t.api('GET', row.contract)).body;
       expect(contract).toMatchObject({ name: row.contract_name, template });
       expect(contract.sent_time).not.toBeNull();
+      // The office's default reminders (every 3 days until changed), planned with the send.
+      expect(contract).toMatchObject({ reminder_interval_days: 3, reminder_max_count: 3 });
+      expect(contract.next_reminder_time).not.toBeNull();
       const parties = (await t.api('GET', `${row.contract}/parties`)).body;
       expect(parties).toHaveLength(2);
       expect((await t.api('GET', `${row.contract}/annotations?per_page=100`)).body).toHaveLength(7);

@@ -97,6 +97,29 @@ describe('PDF templates with roles', () => {
     expect(kept.status).toBe(200);
   });
 
+  it('gives its contracts the office’s reminders, and a copy keeps the fields still waiting for a role', async () => {
+    const self = await pdfTemplate('Lease to copy');
+    const fields = (await t.api('POST', `${self}/fields/from_tags`)).body as any[];
+    await t.api('PUT', '/api/settings/reminders', { body: { reminder_interval_days: 5, reminder_max_count: 2, expiry_warning_days: 1 } });
+    const contract = (await t.api('POST', '/api/contracts', { body: { template: self, name: 'Lease to copy' } })).body;
+    expect(contract).toMatchObject({ reminder_interval_days: 5, reminder_max_count: 2, expiry_warning_days: 1 });
+    await t.api('POST', `${contract.self}/parties`, { body: { name: 'Lena Landlord', email: 'lena@example.test' } });
+
+    const copy = await t.api('POST', `${contract.self}/duplicate`);
+    expect(copy.status, copy.text).toBe(201);
+    const ofRole = (role: number) => fields.filter((field) => field.role === role).map(geometryOf).sort(byPlace);
+    const copied = (await t.api('GET', `${copy.body.self}/annotations?per_page=100`)).body as any[];
+    expect(copied.map(geometryOf).sort(byPlace)).toEqual(ofRole(1));
+    // Role 2 had no party yet in the original: the copy's next party takes its fields.
+    const tenant = await t.api('POST', `${copy.body.self}/parties`, { body: { name: 'Tor Tenant', email: 'tor@example.test' } });
+    const all = (await t.api('GET', `${copy.body.self}/annotations?per_page=100`)).body as any[];
+    expect(all.filter((annotation) => annotation.party_id === tenant.body.self).map(geometryOf).sort(byPlace)).toEqual(ofRole(2));
+    // The original's waiting role is its own still.
+    const tenantThere = await t.api('POST', `${contract.self}/parties`, { body: { name: 'Tor Tenant', email: 'tor@example.test' } });
+    const there = (await t.api('GET', `${contract.self}/annotations?per_page=100`)).body as any[];
+    expect(there.filter((annotation) => annotation.party_id === tenantThere.body.self).map(geometryOf).sort(byPlace)).toEqual(ofRole(2));
+  });
+
   it('offers unpublished templates to administrators only', async () => {
     const hidden = await pdfTemplate('Draft lease', false);
     const refused = await t.api('POST', '/api/contracts', { body: { template: hidden }, headers: { 'api-user-uri': clerk } });

@@ -1,41 +1,84 @@
-import { useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { activityDetailLabel, activityEventLabel } from '../../../shared/activity-events';
 import type { TActivityEntry } from '../../../shared/api/contracts';
+import type { TParty } from '../../../shared/api/parties';
 import { DataTable } from '../../components/data-table';
 import { Button, Card } from '../../components/ui';
+import type { MessageKey } from '../../i18n/en';
+import { idOf } from '../../lib/api';
 import { useI18n, useT } from '../../lib/i18n';
+import { Link } from '../../lib/router';
 import { describeUserAgent } from '../../lib/user-agent';
 
 /** How many entries show before "Show all": the newest tell what is going on. */
 const FIRST_ENTRIES = 8;
 
-/** What an entry says beyond its event: the channel, the typed name, the cause… (shared/activity-events.ts names them). */
-function detailsOf(entry: TActivityEntry, language: 'en' | 'sv'): string {
-  return Object.entries(entry.details ?? {})
-    .map(([key, value]) => (value === 'true' ? activityDetailLabel(key, language) : value === 'false' ? '' : `${activityDetailLabel(key, language)}: ${value}`))
-    .filter(Boolean)
-    .join(' · ');
+/** How a message went out, as a phrase ("by e-mail"); another channel shows under its label. */
+const CHANNEL_KEYS: Record<string, MessageKey> = {
+  email: 'activity.via.email',
+  sms: 'activity.via.sms',
+  'email+sms': 'activity.via.emailAndSms',
+  none: 'activity.via.none',
+};
+
+/**
+ * What the entry is about and says beyond its event: the party's name, "by e-mail", the typed
+ * name, a reason, the original of a copy (shared/activity-events.ts names the details).
+ */
+function EntryDetail({ entry, partyNames }: { entry: TActivityEntry; partyNames: ReadonlyMap<string, string> }) {
+  const t = useT();
+  const { language } = useI18n();
+  const parts: ReactNode[] = [];
+  const party = partyNames.get(entry.subject);
+  if (party) parts.push(party);
+  for (const [key, value] of Object.entries(entry.details ?? {})) {
+    const label = activityDetailLabel(key, language);
+    if (key === 'copy_of' && /^\/api\/contracts\/\d+$/.test(value)) {
+      parts.push(
+        <Link key="copy" to={`/contracts/${idOf(value)}`}>
+          {t('activity.copyOf', { id: idOf(value) })}
+        </Link>,
+      );
+    } else if (key === 'channel' && CHANNEL_KEYS[value]) parts.push(t(CHANNEL_KEYS[value]));
+    // The address a message went to reads as itself.
+    else if (key === 'email' || key === 'mobile_phone') parts.push(value);
+    else if (value === 'true') parts.push(label);
+    else if (value !== 'false') parts.push(`${label}: ${value}`);
+  }
+  if (parts.length === 0) return null;
+  return (
+    <div className="small muted activity-detail">
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 ? ' · ' : null}
+          {part}
+        </Fragment>
+      ))}
+    </div>
+  );
 }
 
-function EntryRow({ entry }: { entry: TActivityEntry }) {
+function EntryRow({ entry, partyNames }: { entry: TActivityEntry; partyNames: ReadonlyMap<string, string> }) {
   const t = useT();
   const { language } = useI18n();
   // An event the shared table does not know yet shows as its code.
   const label = activityEventLabel(entry.event, language);
-  const details = detailsOf(entry, language);
   return (
-    <tr>
+    <tr data-testid="activity-row" data-event={entry.event}>
       <td className="numeric">{entry.time}</td>
       <td className="cell-event">
         {label ? <div>{label}</div> : null}
-        {details ? <div className="small">{details}</div> : null}
         <div className={label ? 'mono small muted' : 'mono'} title={entry.hash ? `#${entry.sequence} ${entry.hash}` : undefined}>
           {entry.sequence ? `#${entry.sequence} ` : ''}
           {entry.event}
         </div>
+        <EntryDetail entry={entry} partyNames={partyNames} />
       </td>
-      <td className="cell-origin">
-        {entry.ip_address ? <div className="mono">{entry.ip_address}</div> : <div className="muted">{t('contract.appliance')}</div>}
+      <td className="cell-actor">
+        <div>{entry.actor_name || (entry.actor_type === 'appliance' ? t('contract.appliance') : '—')}</div>
+        <div className="small muted">
+          {[t(`actor.${entry.actor_type}`), entry.ip_address].filter(Boolean).join(' · ')}
+        </div>
         {entry.user_agent ? (
           <div className="small muted truncate" title={entry.user_agent}>
             {describeUserAgent(entry.user_agent)}
@@ -47,17 +90,18 @@ function EntryRow({ entry }: { entry: TActivityEntry }) {
 }
 
 /** Every change and party action, newest first, live. */
-export function ActivityCard({ entries }: { entries: TActivityEntry[] | undefined }) {
+export function ActivityCard({ entries, parties }: { entries: TActivityEntry[] | undefined; parties: TParty[] | undefined }) {
   const t = useT();
+  const partyNames = new Map((parties ?? []).map((party) => [party.self, party.name]));
   const [isAll, setIsAll] = useState(false);
   const shown = entries && !isAll ? entries.slice(0, FIRST_ENTRIES) : entries;
   return (
     <Card title={t('contract.activity')} isFlush actions={<span className="live-dot" aria-hidden="true" title={t('state.live')} />}>
       {entries && entries.length === 0 ? <p className="muted card-flush-text">{t('contract.noActivity')}</p> : null}
       {shown && shown.length > 0 ? (
-        <DataTable caption={t('contract.activity')} columns={[t('field.time'), t('field.event'), t('field.origin')]}>
+        <DataTable caption={t('contract.activity')} columns={[t('field.time'), t('field.event'), t('field.by')]}>
           {shown.map((entry, index) => (
-            <EntryRow key={`${entry.time}-${entry.event}-${index}`} entry={entry} />
+            <EntryRow key={`${entry.time}-${entry.event}-${index}`} entry={entry} partyNames={partyNames} />
           ))}
         </DataTable>
       ) : null}

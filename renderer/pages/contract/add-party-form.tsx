@@ -6,6 +6,8 @@ import { useFormState } from '../../lib/forms';
 import { useT } from '../../lib/i18n';
 import { useSignedIn } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
+import { readableErrors } from '../../lib/problem-lines';
+import { usePartyLabels } from './edit-party-dialog';
 
 const EMPTY = { name: '', email: '', mobile_phone: '', delivery_method: 'EMAIL', sign_type: 'DEFAULT', user: '' };
 
@@ -15,7 +17,8 @@ export function AddPartyForm({ contractPath, onAdded }: { contractPath: string; 
   const session = useSignedIn();
   const { form, setForm, bind } = useFormState(EMPTY);
   const add = useAction();
-  const { errors } = add;
+  const labels = usePartyLabels();
+  const errors = readableErrors(add.errors, labels);
   const me = session.user;
   const myName = [me.firstname, me.lastname].filter(Boolean).join(' ') || me.username;
   const submit = add.submit('add', async () => {
@@ -29,7 +32,7 @@ export function AddPartyForm({ contractPath, onAdded }: { contractPath: string; 
   return (
     <form className="add-party" onSubmit={submit} noValidate aria-label={t('contract.addParty')}>
       <h3>{t('contract.addParty')}</h3>
-      <ProblemAlert error={add.error} />
+      <ProblemAlert error={add.error} labels={labels} />
       <div className="form-grid form-grid-3">
         <TextField label={t('field.name')} error={errors.name} {...bind('name')} />
         <TextField label={t('field.email')} error={errors.email} {...bind('email')} type="email" />

@@ -15,12 +15,14 @@ function Summary({ view, headingId }: { view: ContractView; headingId: string })
   const headline = t(`contract.headline.${view.status}` as const, { name: rejecter?.name ?? '—' });
   let summary: string;
   if (view.status === 'sent') summary = awaited.length > 0 ? t('contract.summary.sent', { names: names(awaited) }) : t('contract.summary.sentNobody');
+  else if (view.status === 'withdrawn') summary = t('contract.summary.withdrawn', { time: view.contract.withdrawn_time ?? '', name: view.withdrawnBy ?? '—' });
   else summary = t(`contract.summary.${view.status}` as const, { time: view.expiredAt ?? '' });
   return (
     <>
       <h2 id={headingId}>{headline}</h2>
       <p>{summary}</p>
       {view.status === 'rejected' && rejecter?.reject_cause ? <blockquote className="status-cause">{rejecter.reject_cause}</blockquote> : null}
+      {view.status === 'withdrawn' && view.contract.withdraw_reason ? <blockquote className="status-cause">{view.contract.withdraw_reason}</blockquote> : null}
     </>
   );
 }

@@ -50,6 +50,8 @@ export type ContractView = {
   views: PartyView[];
   /** When the links closed, if they have. */
   expiredAt: string | undefined;
+  /** Who withdrew the contract (the activity log's actor), if it was. */
+  withdrawnBy: string | undefined;
 };
 
 /** The contract as the page shows it: its status (expired too) and where each party stands. */
@@ -59,5 +61,6 @@ export function viewContract(contract: TContract, parties: TParty[], log: TActiv
   // In the order they sign, then as they were added (the API lists newest first).
   const ordered = [...parties].sort((a, b) => a.sign_order - b.sign_order || Number(idOf(a.self)) - Number(idOf(b.self)));
   const views = describeParties(ordered, status, contract.party_order_defined, channels);
-  return { contract, status, views, expiredAt: isExpired ? (contract.expire_time ?? undefined) : undefined };
+  const withdrawal = log.find((entry) => entry.event === 'contract.withdrawn');
+  return { contract, status, views, expiredAt: isExpired ? (contract.expire_time ?? undefined) : undefined, withdrawnBy: withdrawal?.actor_name || undefined };
 }

@@ -18,6 +18,7 @@ export function createActivityRepo(db: Db) {
       event: sql.placeholder('event'),
       subject: sql.placeholder('subject'),
       userId: sql.placeholder('userId'),
+      partyId: sql.placeholder('partyId'),
       userAgent: sql.placeholder('userAgent'),
       ipAddress: sql.placeholder('ipAddress'),
       createdAt: sql.placeholder('createdAt'),

@@ -65,6 +65,9 @@ export function createTemplateFieldRepo(db: Db) {
         .orderBy(asc(contractRoleFields.role))
         .all()
         .map((row) => row.role),
+    /** The fields still waiting for a party on a contract, every role, in the order they were copied. */
+    listWaiting: (contractId: number): RoleFieldRow[] =>
+      db.select().from(contractRoleFields).where(eq(contractRoleFields.contractId, contractId)).orderBy(asc(contractRoleFields.id)).all(),
     dropWaiting: (contractId: number): void => {
       db.delete(contractRoleFields).where(eq(contractRoleFields.contractId, contractId)).run();
     },

@@ -62,6 +62,21 @@ export const contracts = sqliteTable(
     expireAt: integer('expire_at'),
     signedAt: integer('signed_at'),
     rejectedAt: integer('rejected_at'),
+    /** Automatic reminders every this many days (REMINDER_DAY_S each); null: none. */
+    reminderIntervalDays: integer('reminder_interval_days'),
+    /** At most this many automatic reminders per party. */
+    reminderMaxCount: integer('reminder_max_count').notNull().default(3),
+    /** A warning this many days before expire_at to the parties still awaited; null: none. */
+    expiryWarningDays: integer('expiry_warning_days'),
+    /** When the reminder job next reminds (planned; null: no reminder ahead). */
+    nextReminderAt: integer('next_reminder_at'),
+    /** When the expiry warning goes out (planned), and when it went. */
+    expiryWarningAt: integer('expiry_warning_at'),
+    expiryWarnedAt: integer('expiry_warned_at'),
+    /** Withdrawn by the office while out for signing: the links are closed (the status stays `sent`). */
+    withdrawnAt: integer('withdrawn_at'),
+    withdrawnBy: integer('withdrawn_by').references(() => users.id),
+    withdrawReason: text('withdraw_reason'),
     createdBy: integer('created_by')
       .notNull()
       .references(() => users.id),
@@ -134,6 +149,9 @@ export const parties = sqliteTable(
     emailBlocked: integer('email_blocked', { mode: 'boolean' }).notNull().default(false),
     emailUnsub: integer('email_unsub', { mode: 'boolean' }).notNull().default(false),
     emailSpam: integer('email_spam', { mode: 'boolean' }).notNull().default(false),
+    /** Automatic reminders this party has had, and when it was last reminded (automatically or by hand). */
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    lastRemindedAt: integer('last_reminded_at'),
     createdBy: integer('created_by')
       .notNull()
       .references(() => users.id),
@@ -213,8 +231,13 @@ export const activityLog = sqliteTable(
     event: text('event').notNull(),
     /** The resource the entry is about (a party, annotation or attachment path), or empty. */
     subject: text('subject').notNull().default(''),
-    /** The acting user; null for the appliance itself and for parties. */
+    /** The acting user; null for the appliance itself and for parties. The chain hashes the actor. */
     userId: integer('user_id').references(() => users.id),
+    /**
+     * The acting party (opened, signed, rejected, asked for a code); null for users and the
+     * appliance. No foreign key: parties act only once sent, when they can no longer be removed.
+     */
+    partyId: integer('party_id'),
     userAgent: text('user_agent').notNull().default(''),
     ipAddress: text('ip_address').notNull().default(''),
     createdAt: integer('created_at').notNull(),

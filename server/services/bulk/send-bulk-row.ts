@@ -8,6 +8,7 @@ import { AppError } from '../../core/errors';
 import { createContractFromPdfTemplate } from '../contracts/create-contract';
 import { APPLIANCE_ORIGIN, logActivity } from '../contracts/log-activity';
 import { createParty } from '../contracts/save-party';
+import { planReminders } from '../reminders/plan-reminders';
 import { inviteParties } from '../signing/invite-parties';
 import { sentEntry } from '../signing/signing-entries';
 import { turnOf } from '../signing/party-turns';
@@ -46,6 +47,7 @@ export function sendBulkRow(ctx: AppContext, rowId: number): JobOutcome {
       const parties = ctx.repos.parties.listInContract(sent.id);
       const inTurn = new Set(partiesToInviteAtSend(parties.map(turnOf), sent.partyOrderDefined).map((turn) => turn.id));
       inviteParties(ctx, sent, parties.filter((party) => inTurn.has(party.id)), 'invitation', { userId: actor.id });
+      planReminders(ctx, sent.id);
       ctx.repos.bulkSends.updateRow(rowId, { state: 'sent', contractId: sent.id, error: null, updatedAt: now });
     });
   } catch (error) {

@@ -9,6 +9,7 @@ import { AppError, forbidden, validationFailed } from '../../core/errors';
 import type { Actor } from '../../http/request-context';
 import { PdfReadError, type PageSize } from '../../pdf/read-pdf-info';
 import { renderContractPdf, TooManyPagesError } from '../../pdf/render-contract-pdf';
+import { reminderChangesOf } from '../reminders/reminder-defaults';
 
 /** The plain fields of a contract body (not template, not content) as column changes. */
 export function contractChangesOf(ctx: AppContext, input: TContractUpdate): ContractChanges {
@@ -30,7 +31,7 @@ export function contractChangesOf(ctx: AppContext, input: TContractUpdate): Cont
     else changes.expireAt = at;
   }
   if (errors.length > 0) throw validationFailed(errors);
-  return changes;
+  return { ...changes, ...reminderChangesOf(input) };
 }
 
 /** The template a contract is made from: an administrator may use any, other users the published ones only. */

@@ -7,6 +7,7 @@ import { contractChangesOf, readUploadedPdf, renderContractText, resolveTemplate
 import { logActivity, type RequestOrigin } from './log-activity';
 import { copyTemplateFields } from './role-fields';
 import { validationFailed } from '../../core/errors';
+import { initialReminders } from '../reminders/reminder-defaults';
 import type { PdfTemplate } from '../templates/save-template-field';
 
 /** A draft from an uploaded PDF; the PDF is parsed before anything is stored. */
@@ -15,6 +16,7 @@ export async function createContractFromPdf(ctx: AppContext, pdf: Buffer, actor:
   return inTransaction(ctx.db, () => {
     const now = ctx.now();
     const contract = ctx.repos.contracts.insert({
+      ...initialReminders(ctx),
       source: 'upload',
       originalFileId: ctx.repos.files.putFile(pdf, 'application/pdf', now),
       pageSizes: JSON.stringify(pageSizes),
@@ -43,6 +45,7 @@ export function createContractFromPdfTemplate(
   return inTransaction(ctx.db, () => {
     const now = ctx.now();
     const contract = ctx.repos.contracts.insert({
+      ...initialReminders(ctx),
       ...changes,
       source: 'upload',
       templateId: template.id,
@@ -83,6 +86,7 @@ export async function createContractFromJson(
   return inTransaction(ctx.db, () => {
     const now = ctx.now();
     const contract = ctx.repos.contracts.insert({
+      ...initialReminders(ctx),
       ...changes,
       ...text,
       source: 'rendered',

@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import { MAX_STRING_LENGTH } from '../../../shared/constants';
 import type { AppContext } from '../../context';
 import type { ChainedActivity } from '../../db/repos/activity-log';
+import { partyPath } from './save-party';
 import { CHAIN_GENESIS, DETAIL_KEY, hashEntry } from '../../evidence/activity-chain';
 
 /** Who made a change, as the activity log shows it; the appliance's own entries carry empty strings. */
@@ -30,13 +31,23 @@ export type ActivityInput = RequestOrigin & {
   subject?: string;
   /** The acting user, when a user (not a party or the appliance) made the change. */
   userId?: number | null;
+  /** The acting party, when a party did it from its link. */
+  partyId?: number | null;
   /** e.g. the channel of an invitation, the name a party signed with, the cause of a rejection. */
   details?: ActivityDetails;
   /** When it happened; default now. */
   time?: number;
 };
 
-const userPath = (id: number | null) => (id === null ? '' : `/api/users/${id}`);
+/**
+ * Who acted, as a path: the user, else the party acting from its link, else empty (the
+ * appliance). The API shows it as `actor` and the chain's hash covers it.
+ */
+export function actorPath(row: { contractId: number; userId: number | null; partyId: number | null }): string {
+  if (row.userId !== null) return `/api/users/${row.userId}`;
+  if (row.partyId !== null) return partyPath({ contractId: row.contractId, id: row.partyId });
+  return '';
+}
 
 /** A string that every JSON library writes and reads alike: lone surrogates become U+FFFD. */
 const wellFormed = (text: string) => text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
@@ -62,6 +73,7 @@ export function chainActivity(entry: ActivityInput, time: number, previous: { se
     event: entry.event,
     subject: entry.subject ?? '',
     userId: entry.userId ?? null,
+    partyId: entry.partyId ?? null,
     userAgent: wellFormed(entry.userAgent),
     ipAddress: wellFormed(entry.ipAddress),
     createdAt: time,
@@ -80,7 +92,7 @@ export function chainEntryOf(row: Omit<ChainedActivity, 'hash'>) {
     recordedTime: new Date(row.createdAt).toISOString(),
     event: row.event,
     subject: row.subject,
-    user: userPath(row.userId),
+    actor: actorPath(row),
     userAgent: row.userAgent,
     ipAddress: row.ipAddress,
     details: JSON.parse(row.details) as Record<string, string>,

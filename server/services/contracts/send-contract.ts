@@ -57,6 +57,7 @@ export async function sendContract(
           mark: party.signType === 'DEFAULT' ? DEFAULT_MARK : undefined,
           origin,
           authentication: 'AUTO_SIGN',
+          userId: actor.id,
         }))
     : [];
   return commitAcceptances(ctx, contractId, acceptances, {

@@ -14,6 +14,7 @@ import { acceptanceEntry, sentEntry, signedEntry } from './signing-entries';
 import { inviteParties } from './invite-parties';
 import { enqueuePartyMessage } from './party-messages';
 import { scheduleExpiry } from './expire-contracts';
+import { planReminders } from '../reminders/plan-reminders';
 import { answersSnapshot, turnOf } from './party-turns';
 import { isFullyAccepted, partiesNewlyInTurn, partiesToInviteAtSend } from '../../../shared/signing-order';
 
@@ -27,6 +28,8 @@ export type Acceptance = {
   origin: RequestOrigin;
   /** NONE, EMAIL_CODE, SMS_CODE or AUTO_SIGN: how the party was identified. */
   authentication: string;
+  /** The user who answered for the party (auto_sign); else the party answered itself. */
+  userId?: number;
 };
 
 export type AcceptancePlan = {
@@ -106,7 +109,9 @@ export async function commitAcceptances(
       if (answersSnapshot(current.status, before) !== snapshot) return undefined;
       plan.check(current, before);
       if (plan.send) {
-        current = ctx.repos.contracts.changeStatus(current, 'sent', { sentAt: now, updatedAt: now, isSilent: plan.send.isSilent });
+        // Sent silently, the office hands the links over itself: no automatic messages either.
+        const quiet = plan.send.isSilent ? { reminderIntervalDays: null, expiryWarningDays: null } : {};
+        current = ctx.repos.contracts.changeStatus(current, 'sent', { sentAt: now, updatedAt: now, isSilent: plan.send.isSilent, ...quiet });
         logActivity(ctx, sentEntry(contractId, plan.send, now));
         if (current.expireAt !== null) scheduleExpiry(ctx, contractId, current.expireAt);
       }
@@ -120,7 +125,10 @@ export async function commitAcceptances(
         if (byParty.has(annotation.partyId)) ctx.repos.annotations.update(annotation.id, { value: annotation.value, updatedAt: now });
       }
       const after = ctx.repos.parties.listInContract(contractId);
-      if (sealed) return finishSigned(ctx, current, after, sealed, now);
+      if (sealed) {
+        const signed = finishSigned(ctx, current, after, sealed, now);
+        return planReminders(ctx, contractId) ?? signed;
+      }
       const turnsBefore = before.map(turnOf);
       const turnsAfter = after.map(turnOf);
       const toInvite = plan.send
@@ -132,7 +140,8 @@ export async function commitAcceptances(
         isSilent: current.isSilent,
         ...(plan.send ? { origin: plan.send.origin, userId: plan.send.userId } : {}),
       });
-      return current;
+      // The send, or an answer that moved the turn on: the reminders are planned again.
+      return planReminders(ctx, contractId) ?? current;
     });
     if (committed) return committed;
   }

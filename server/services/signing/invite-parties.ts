@@ -7,7 +7,8 @@ import { channelDetails, enqueuePartyMessage, type PartyMessageKind } from './pa
 
 /**
  * Invites (or reminds) parties: their message by delivery method, the time they were sent the
- * document, and an activity entry each. Call inside the transaction of the change that causes it.
+ * document (or last reminded), and an activity entry each saying how it went out. Call inside
+ * the transaction of the change that causes it.
  */
 export function inviteParties(
   ctx: AppContext,
@@ -20,6 +21,8 @@ export function inviteParties(
   for (const party of parties) {
     const channels = options.isSilent ? [] : enqueuePartyMessage(ctx, kind, contract, party);
     if (kind === 'invitation' && party.invitedAt === null) ctx.repos.parties.update(party.id, { invitedAt: now, updatedAt: now });
+    // A reminder by hand also spaces the automatic ones: the next comes an interval later.
+    if (kind === 'reminder') ctx.repos.parties.update(party.id, { lastRemindedAt: now, updatedAt: now });
     logActivity(ctx, {
       contractId: contract.id,
       event: kind === 'invitation' ? 'party.invited' : 'party.reminded',

@@ -39,8 +39,8 @@ export function sendPartyCode(ctx: AppContext, contract: ContractRow, party: Par
       sendsInWindow: sends,
       windowStartedAt: isSameWindow ? previous.windowStartedAt : now,
     });
-    const channels = enqueuePartyMessage(ctx, 'code', contract, party, code);
-    logActivity(ctx, { contractId: contract.id, event: 'party.code_sent', subject: partyPath(party), details: channelDetails(party, channels), ...origin });
+    const channels = enqueuePartyMessage(ctx, 'code', contract, party, { code });
+    logActivity(ctx, { contractId: contract.id, event: 'party.code_sent', subject: partyPath(party), partyId: party.id, details: channelDetails(party, channels), ...origin });
   });
 }
 
@@ -52,7 +52,7 @@ export function verifyPartyCode(ctx: AppContext, party: PartyRow, code: string, 
   return inTransaction(ctx.db, () => {
     const now = ctx.now();
     const row = ctx.repos.partyCodes.find(party.id);
-    const entry = { contractId: party.contractId, subject: partyPath(party), ...origin };
+    const entry = { contractId: party.contractId, subject: partyPath(party), partyId: party.id, ...origin };
     const fail = (reason: string) => (logActivity(ctx, { ...entry, event: 'party.code_failed', details: { reason } }), false);
     if (!row) return fail('no code was sent');
     if (row.expiresAt <= now) return fail('the code had expired');

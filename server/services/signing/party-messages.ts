@@ -5,13 +5,21 @@ import type { PartyRow } from '../../db/repos/parties';
 import { enqueueMail } from '../../mail/enqueue-mail';
 import { renderMailLayout } from '../../mail/render-mail-layout';
 import { enqueueSms } from '../../sms/enqueue-sms';
+import { noticeTexts, type NoticeKind } from './party-notice-texts';
 
 /** The messages a party receives, in the contract's language (decisions.md section 3). */
-export type PartyMessageKind = 'invitation' | 'reminder' | 'signed' | 'code';
-export type PartyChannel = 'email' | 'sms';
+export type PartyMessageKind = 'invitation' | 'reminder' | 'signed' | 'code' | NoticeKind;
 
-/** The activity-log details of a message to a party: the channels and the addresses it went to. */
-export function channelDetails(party: PartyRow, channels: readonly PartyChannel[]): { channel: string; email?: string; mobile_phone?: string } {
+/** What a message's text needs beyond the contract and the party. */
+export type MessageExtras = { code?: string | undefined; expires?: string | undefined; reason?: string | undefined };
+
+export type MessageChannel = 'email' | 'sms';
+
+/**
+ * The activity-log details of a message to a party: how it went out (email, sms, email+sms or
+ * none) and the addresses it went to.
+ */
+export function channelDetails(party: PartyRow, channels: readonly MessageChannel[]): { channel: string; email?: string; mobile_phone?: string } {
   return {
     channel: channels.length === 0 ? 'none' : channels.join('+'),
     ...(channels.includes('email') ? { email: party.email } : {}),
@@ -19,7 +27,7 @@ export function channelDetails(party: PartyRow, channels: readonly PartyChannel[
   };
 }
 
-type Texts = {
+export type Texts = {
   subject: string;
   title: string;
   paragraphs: string[];
@@ -32,8 +40,9 @@ function quoted(name: string, language: Language): string {
   return language === 'sv' ? `”${name}”` : `“${name}”`;
 }
 
-function textsFor(kind: PartyMessageKind, language: Language, v: { party: string; sender: string; name: string; isViewer: boolean; code?: string; link: string }): Texts {
+function textsFor(kind: PartyMessageKind, language: Language, v: { party: string; sender: string; name: string; isViewer: boolean; link: string } & MessageExtras): Texts {
   const doc = quoted(v.name, language);
+  if (kind === 'expiry-warning' || kind === 'withdrawn') return noticeTexts(kind, language, { ...v, doc });
   if (language === 'sv') {
     switch (kind) {
       case 'invitation':
@@ -78,15 +87,15 @@ function channelsOf(kind: PartyMessageKind, contract: ContractRow, party: PartyR
  * Writes one message to a party into the outbox, by its delivery method; call inside the
  * transaction of the change that causes it. Returns the channels it went by (the activity log names them).
  */
-export function enqueuePartyMessage(ctx: AppContext, kind: PartyMessageKind, contract: ContractRow, party: PartyRow, code?: string): PartyChannel[] {
+export function enqueuePartyMessage(ctx: AppContext, kind: PartyMessageKind, contract: ContractRow, party: PartyRow, extras: MessageExtras = {}): MessageChannel[] {
   const language = contract.language as Language;
   const office = ctx.repos.office.get(ctx.now());
   const sender = contract.emailFromName || office.name || 'SignDesk';
   const link = kind === 'signed' ? signedPdfLink(ctx, party) : signingLink(ctx, party);
-  const texts = textsFor(kind, language, { party: party.name, sender, name: contract.name, isViewer: party.signType === 'VIEWER', code, link });
+  const texts = textsFor(kind, language, { party: party.name, sender, name: contract.name, isViewer: party.signType === 'VIEWER', link, ...extras });
   const paragraphs = kind === 'invitation' && contract.emailInviteContent.trim() ? [...texts.paragraphs, contract.emailInviteContent] : texts.paragraphs;
   const { isEmail, isSms } = channelsOf(kind, contract, party);
-  const channels: PartyChannel[] = [];
+  const written: MessageChannel[] = [];
   if (isEmail && party.email) {
     const layout = renderMailLayout({
       title: texts.title,
@@ -106,11 +115,11 @@ export function enqueuePartyMessage(ctx: AppContext, kind: PartyMessageKind, con
       contractId: contract.id,
       partyId: party.id,
     });
-    channels.push('email');
+    written.push('email');
   }
   if (isSms && party.mobilePhone) {
     enqueueSms(ctx, { to: party.mobilePhone, body: texts.sms, purpose: kind, contractId: contract.id, partyId: party.id });
-    channels.push('sms');
+    written.push('sms');
   }
-  return channels;
+  return written;
 }

@@ -58,14 +58,15 @@ export async function sealContract(
   return { bytes: stamped.bytes, chainHead, timestamp: stamped.timestamp, certificateSha256 };
 }
 
-/** Events a party does itself (a code is sent when the party asks for it): the party is who acted. Other entries about a party were done to it. */
-const PARTY_ACTIONS = new Set(['party.opened', 'party.code_sent', 'party.code_verified', 'party.code_failed', 'party.signed', 'party.approved', 'party.rejected']);
+type EventRow = Pick<ActivityRow, 'sequence' | 'createdAt' | 'event' | 'userId' | 'partyId' | 'subject' | 'ipAddress' | 'userAgent' | 'details' | 'hash'>;
 
-type EventRow = Pick<ActivityRow, 'sequence' | 'createdAt' | 'event' | 'userId' | 'subject' | 'ipAddress' | 'userAgent' | 'details' | 'hash'>;
-
-/** Turns entries into the audit trail's events: who acted (the user, the party, or the appliance) and whom it was about. */
+/**
+ * Turns entries into the audit trail's events: who acted (the user, the party acting from its
+ * link, or the appliance: the actor the chain hashes) and, when someone else acted, whom it was about.
+ */
 function actorNames(ctx: AppContext, parties: readonly PartyRow[]): (row: EventRow) => SignedPdfEvent {
   const partyNames = new Map(parties.map((party) => [partyPath(party), party.name]));
+  const partyNamesById = new Map(parties.map((party) => [party.id, party.name]));
   const userNames = new Map<number, string>();
   const userName = (id: number) => {
     if (!userNames.has(id)) {
@@ -77,12 +78,12 @@ function actorNames(ctx: AppContext, parties: readonly PartyRow[]): (row: EventR
   };
   return (row) => {
     const party = partyNames.get(row.subject);
-    const isPartyAction = PARTY_ACTIONS.has(row.event);
+    const isPartyAction = row.userId === null && row.partyId !== null;
     return {
       sequence: row.sequence ?? 0,
       time: row.createdAt,
       event: row.event,
-      actor: row.userId !== null ? userName(row.userId) : isPartyAction ? (party ?? '') : '',
+      actor: row.userId !== null ? userName(row.userId) : row.partyId !== null ? (partyNamesById.get(row.partyId) ?? '') : '',
       ...(party && !isPartyAction ? { about: party } : {}),
       ipAddress: row.ipAddress,
       userAgent: row.userAgent,

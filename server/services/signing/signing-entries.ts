@@ -19,17 +19,27 @@ export function sentEntry(contractId: number, send: { isSilent: boolean; isAutoS
   };
 }
 
-/** A party's signature or approval: the name it typed, its mark, how it was identified. */
+/**
+ * A party's signature or approval: the name it typed, its mark, how it was identified. The party
+ * acts from its link; with auto_sign the sending user answers for it.
+ */
 export function acceptanceEntry(
   party: PartyRow,
-  acceptance: { signatureName: string; origin: RequestOrigin; authentication: string; mark?: PartyMark | undefined },
+  acceptance: { signatureName: string; origin: RequestOrigin; authentication: string; mark?: PartyMark | undefined; userId?: number | undefined },
   time: number,
 ): ActivityInput {
+  const isAutoSign = acceptance.userId !== undefined;
   return {
     contractId: party.contractId,
     event: party.signType === 'APPROVER' ? 'party.approved' : 'party.signed',
     subject: partyPath(party),
-    details: { signature_name: acceptance.signatureName, authentication: acceptance.authentication, ...markDetails(acceptance.mark) },
+    ...(isAutoSign ? { userId: acceptance.userId } : { partyId: party.id }),
+    details: {
+      signature_name: acceptance.signatureName,
+      authentication: acceptance.authentication,
+      auto_sign: isAutoSign ? true : undefined,
+      ...markDetails(acceptance.mark),
+    },
     time,
     ...acceptance.origin,
   };

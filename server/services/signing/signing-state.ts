@@ -20,6 +20,7 @@ export function stageOf(ctx: AppContext, contract: ContractRow, party: PartyRow,
   if (contract.status === 'draft') return 'draft';
   if (contract.status === 'signed') return 'completed';
   if (contract.status === 'rejected') return party.rejectedAt === null ? 'closed-rejected' : 'rejected';
+  if (contract.withdrawnAt !== null) return 'withdrawn';
   if (isExpired(ctx, contract)) return 'expired';
   if (party.isAccept) return 'accepted';
   if (party.signType !== 'VIEWER' && !isInTurn(turnOf(party), parties.map(turnOf), contract.partyOrderDefined)) return 'waiting-turn';
@@ -28,7 +29,7 @@ export function stageOf(ctx: AppContext, contract: ContractRow, party: PartyRow,
 }
 
 /** Whether the party's page may show the document (its pages, fields and attachments) at this stage. */
-export const canSeeDocument = (stage: SigningStage) => stage !== 'needs-code' && stage !== 'draft' && stage !== 'expired';
+export const canSeeDocument = (stage: SigningStage) => stage !== 'needs-code' && stage !== 'draft' && stage !== 'expired' && stage !== 'withdrawn';
 
 /** Everything the signing page needs, and nothing about the other parties beyond a count. */
 export function signingState(ctx: AppContext, party: PartyRow, isVerified: boolean, csrfToken: string): TSigningState {
