@@ -14,6 +14,7 @@ import { createWebhookRuntime } from './webhooks/runtime';
 import { createPdfSandbox } from './pdf/sandbox/pdf-sandbox';
 import { createAdminState } from './services/sessions/admin-state';
 import { applyGeneralSettings } from './services/settings/apply-general-settings';
+import { upgradeEvidence } from './evidence/upgrade-evidence';
 
 /** The one place an AppContext is assembled, for the server and for the CLI alike. `config` is the caller's own copy. */
 export function createContext(parts: {
@@ -49,6 +50,8 @@ export function createContext(parts: {
   ctx.seal = createSeal(ctx);
   // The admin's stored settings (public base URL, time zone) take over from the environment's.
   applyGeneralSettings(ctx);
+  // Entries and seals from before the hash chain get theirs (docs/decisions.md, "Evidence").
+  upgradeEvidence(ctx);
   return ctx;
 }
 

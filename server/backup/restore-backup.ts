@@ -7,6 +7,7 @@ import { findServingServer, prepareDataDir, type DataDirLayout } from '../db/dat
 import { restoreDatabase } from '../db/backup';
 import { openDatabase } from '../db/open-database';
 import { createRepos } from '../db/repos';
+import { upgradeEvidence } from '../evidence/upgrade-evidence';
 import { applyGeneralSettings } from '../services/settings/apply-general-settings';
 import type { BackupManifest } from './backup-manifest';
 import { BackupRejected, readBackup } from './read-backup';
@@ -111,6 +112,8 @@ export async function restoreBackupLive(ctx: AppContext, source: Readable, passp
     ctx.repos = createRepos(ctx.db);
     ctx.repos.adminSessions.deleteAll();
     applyGeneralSettings(ctx);
+    // A backup from before the hash chain gets its chain and seal records, as at start-up.
+    upgradeEvidence(ctx);
     ctx.webhooks.wake();
     ctx.outbox.wake();
     ctx.logger.warn({ office: staged.manifest.office_name, made: staged.manifest.created_time }, 'restored from a backup');

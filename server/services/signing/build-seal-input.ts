@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { AnnotationRow } from '../../db/repos/annotations';
 import type { ContractRow } from '../../db/repos/contracts';
 import type { PartyRow } from '../../db/repos/parties';
-import type { SignedPdfField, SignedPdfInput } from '../../pdf/build-signed-pdf';
+import type { SignedPdfEvidence, SignedPdfField, SignedPdfInput } from '../../pdf/build-signed-pdf';
 import type { SignedPdfMark } from '../../pdf/signed-pdf-types';
 import { parseTagBox } from '../contracts/tag-fields';
 import type { PartyMark } from './read-mark';
@@ -27,7 +27,8 @@ const contactOf = (party: PartyRow) => [party.email, party.mobilePhone].filter(B
 
 /**
  * The signed PDF of a contract whose parties (as given: the accepted state about to be
- * committed) have all accepted: fields stamped, audit trail, sealed.
+ * committed) have all accepted: fields stamped, audit trail (with `evidence`: events, chain
+ * head, attachments, timestamp authority), sealed with `timestampRoom` bytes kept for a token.
  */
 export async function buildContractSeal(
   ctx: AppContext,
@@ -36,6 +37,8 @@ export async function buildContractSeal(
   annotations: readonly AnnotationRow[],
   marks: ReadonlyMap<number, PartyMark>,
   completedAt: number,
+  evidence: SignedPdfEvidence = {},
+  timestampRoom = 0,
 ): Promise<Uint8Array> {
   const original = ctx.repos.files.getFile(contract.originalFileId);
   if (!original) throw new Error(`contract ${contract.id} has lost its PDF`);
@@ -63,7 +66,9 @@ export async function buildContractSeal(
     covers: annotations.flatMap((annotation) => parseTagBox(annotation.tagBox) ?? []),
     language: contract.language as Language,
     now: new Date(completedAt),
+    timestampRoom,
     audit: {
+      ...evidence,
       documentName: contract.name || `Contract ${contract.id}`,
       documentSha256: original.sha256 || createHash('sha256').update(original.data).digest('hex'),
       contractId: contract.id,
