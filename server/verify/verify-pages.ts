@@ -7,7 +7,7 @@ import { AppError } from '../core/errors';
 import { judgePdf } from '../evidence/verify-pdf';
 import { htmlSecurityHeaders } from '../http/security-headers';
 import { requestOrigin } from '../services/contracts/log-activity';
-import { PdfReadError } from '../pdf/read-pdf-info';
+import { PdfReadError } from '../pdf/pdf-read-error';
 
 const NOT_BUILT = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SignDesk</title></head><body><h1>The verify page is not built</h1><p>Run <code>npm run build:signing</code>.</p></body></html>';
 /** Checks per client address and minute: reading a PDF costs a worker for a moment. */
