@@ -17,7 +17,7 @@ const libraryHomes = [
   only('pngjs', 'server/pdf/'),
   only('jpeg-js', 'server/pdf/'),
   only('sodium-native', 'server/crypto/'),
-  only('nodemailer', 'server/mail/'),
+  only('nodemailer', 'server/messages/mail/'),
 ];
 
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
@@ -46,7 +46,7 @@ export default tseslint.config(
   },
   {
     files: ['server/**'],
-    ignores: ['server/db/**', 'server/pdf/**', 'server/crypto/**', 'server/mail/**'],
+    ignores: ['server/db/**', 'server/pdf/**', 'server/crypto/**', 'server/messages/mail/**'],
     rules: restrict([...ours('renderer', 'main', 'test', 'bench'), { group: ['electron'], message: 'server/ never imports electron' }, ...libraryHomes]),
   },
   {
@@ -62,7 +62,7 @@ export default tseslint.config(
     rules: restrict([...ours('renderer', 'main', 'test', 'bench'), { group: ['electron'], message: 'server/ never imports electron' }, ...libraryHomes.filter((rule) => rule.group[0] !== 'sodium-native')]),
   },
   {
-    files: ['server/mail/**'],
+    files: ['server/messages/mail/**'],
     rules: restrict([...ours('renderer', 'main', 'test', 'bench'), { group: ['electron'], message: 'server/ never imports electron' }, ...libraryHomes.filter((rule) => rule.group[0] !== 'nodemailer')]),
   },
   {

@@ -15,8 +15,8 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { createServer, loadConfig } from '../server/index';
 import { inTransaction } from '../server/db/open-database';
-import { enqueueMail } from '../server/mail/enqueue-mail';
-import { renderMailLayout } from '../server/mail/render-mail-layout';
+import { enqueueMail } from '../server/messages/mail/enqueue-mail';
+import { renderMailLayout } from '../server/messages/mail/render-mail-layout';
 
 const COUNT = Number(process.argv[2] ?? 1_000);
 const CONCURRENCY = 4;

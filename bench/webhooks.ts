@@ -18,8 +18,8 @@ import { fileURLToPath } from 'node:url';
 import sodium from 'sodium-native';
 import { inTransaction } from '../server/db/open-database';
 import { createServer, loadConfig } from '../server/index';
-import { recordEvent } from '../server/services/webhooks/record-event';
-import { createWebhook } from '../server/services/webhooks/save-webhook';
+import { recordEvent } from '../server/webhooks/record-event';
+import { createWebhook } from '../server/webhooks/save-webhook';
 
 const COUNT = Number(process.argv[2] ?? 10_000);
 const CONCURRENCY = 16;

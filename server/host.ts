@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseHostRequest, type THostEvent, type THostRequest } from '../shared/host-messages';
 import { ConfigError, createServer, loadConfig, type SignDeskServer } from './index';
-import { filesOfEntry } from './static-dirs';
+import { filesOfEntry } from './app/static-dirs';
 
 /**
  * The server's process entry under the desktop shell. Electron starts it with

@@ -2,22 +2,22 @@ import http from 'node:http';
 import type { Express } from 'express';
 import type { AddressInfo } from 'node:net';
 import type { TServerStatus } from '../shared/host-messages';
-import { createApp } from './app';
-import { createContext } from './create-context';
+import { createApp } from './app/app';
+import { createContext } from './app/create-context';
 import type { Config } from './config/config';
-import type { AppContext } from './context';
+import type { AppContext } from './core/context';
 import { markServing, prepareDataDir } from './db/data-dir';
 import { startCheckpointer } from './db/checkpointer';
 import { openDatabase } from './db/open-database';
 import { createLogger } from './logging/logger';
-import { apiRoutes } from './routes';
+import { apiRoutes } from './app/routes';
 import { adminPages } from './admin/admin-pages';
 import { findBuiltDir, findRendererDir } from './admin/renderer-dir';
 import { signingPages } from './signing/signing-pages';
 import { verifyPages } from './verify/verify-pages';
 import { sessionPrincipalResolver } from './http/session-cookie';
-import { resolveStaticDirs, type StaticDirs } from './static-dirs';
-import { createWorkers } from './workers';
+import { resolveStaticDirs, type StaticDirs } from './app/static-dirs';
+import { createWorkers } from './app/workers';
 
 export { loadConfig, ConfigError, type Config } from './config/config';
 

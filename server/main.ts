@@ -1,5 +1,5 @@
 import { ConfigError, createServer, loadConfig } from './index';
-import { filesOfEntry } from './static-dirs';
+import { filesOfEntry } from './app/static-dirs';
 
 /** `npm run server`: the headless appliance, from the sources or from its bundle (dist/server/main.cjs). */
 async function main(): Promise<void> {

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { htmlSecurityHeaders } from '../http/security-headers';
 import { setSessionCookie } from '../http/session-cookie';
-import { requestOrigin } from '../services/contracts/log-activity';
-import { startSession } from '../services/sessions/start-session';
+import { requestOrigin } from '../activity/log-activity';
+import { startSession } from '../sessions/start-session';
 
 const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SignDesk</title></head>
 <body><h1>The admin UI is not built</h1><p>Run <code>npm run build:renderer</code> and reload this page.</p></body></html>`;

@@ -9,10 +9,10 @@ import { ZPageQuerySchema } from '../../shared/api/common';
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
-import { findContract } from '../services/contracts/find-draft';
-import { requestOrigin } from '../services/contracts/log-activity';
-import { createAnnotationsFromTags } from '../services/contracts/annotations-from-tags';
-import { createAnnotation, deleteAnnotation, updateAnnotation } from '../services/contracts/save-annotation';
+import { findContract } from '../contracts/find-draft';
+import { requestOrigin } from '../activity/log-activity';
+import { createAnnotationsFromTags } from '../contracts/annotations-from-tags';
+import { createAnnotation, deleteAnnotation, updateAnnotation } from '../contracts/save-annotation';
 import { presentAnnotation } from './contract-presenters';
 
 const tag = 'Contract annotations';

@@ -6,9 +6,9 @@ import { AppError, notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { fileResponseHeaders, readMediaType, readUploadFilename } from '../http/upload-headers';
-import { findContract } from '../services/contracts/find-draft';
-import { requestOrigin } from '../services/contracts/log-activity';
-import { createAttachment, deleteAttachment } from '../services/contracts/save-attachment';
+import { findContract } from '../contracts/find-draft';
+import { requestOrigin } from '../activity/log-activity';
+import { createAttachment, deleteAttachment } from '../contracts/save-attachment';
 import { presentAttachment } from './contract-presenters';
 
 const tag = 'Contract attachments';

@@ -4,7 +4,7 @@ import { ZPageQuerySchema } from '../../shared/api/common';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
-import { createBulkSend, findBulkSend, presentBulkSend, previewBulkSend } from '../services/bulk/bulk-send';
+import { createBulkSend, findBulkSend, presentBulkSend, previewBulkSend } from '../bulk/bulk-send';
 
 const tag = 'Bulk sends';
 const CSV_TYPES = ['text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel'];

@@ -5,12 +5,13 @@ import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { fileResponseHeaders } from '../http/upload-headers';
-import { renderContractText } from '../services/contracts/contract-fields';
-import { findContract } from '../services/contracts/find-draft';
-import { requestOrigin } from '../services/contracts/log-activity';
-import { sendContract } from '../services/contracts/send-contract';
-import { pageImagesOf } from '../services/signing/page-images';
-import { activityPresenter, presentContract } from './contract-presenters';
+import { renderContractText } from '../contracts/contract-fields';
+import { findContract } from '../contracts/find-draft';
+import { requestOrigin } from '../activity/log-activity';
+import { sendContract } from '../signing/send-contract';
+import { pageImagesOf } from '../signing/page-images';
+import { activityPresenter } from '../activity/present-activity';
+import { presentContract } from './contract-presenters';
 
 const tag = 'Contracts';
 

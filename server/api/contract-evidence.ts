@@ -1,8 +1,8 @@
 import { ZActivityChainCheckSchema, type TActivityChainCheck } from '../../shared/api/contracts';
-import { checkContractChain } from '../evidence/contract-chain';
+import { checkContractChain } from '../activity/contract-chain';
 import { makeEvidencePackage } from '../evidence/evidence-package';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
-import { findContract } from '../services/contracts/find-draft';
+import { findContract } from '../contracts/find-draft';
 
 const tag = 'Contracts';
 

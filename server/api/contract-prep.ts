@@ -7,10 +7,10 @@ import {
 import { ZContractSchema } from '../../shared/api/contracts';
 import { ZReminderSettingsUpdateSchema } from '../../shared/api/reminders';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
-import { duplicateContract } from '../services/contracts/duplicate-contract';
-import { requestOrigin } from '../services/contracts/log-activity';
-import { withdrawContract } from '../services/contracts/withdraw-contract';
-import { changeReminders } from '../services/reminders/change-reminders';
+import { duplicateContract } from '../contracts/duplicate-contract';
+import { requestOrigin } from '../activity/log-activity';
+import { withdrawContract } from '../signing/withdraw-contract';
+import { changeReminders } from '../signing/change-reminders';
 import { presentContract } from './contract-presenters';
 
 const tag = 'Contracts';

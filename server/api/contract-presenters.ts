@@ -1,18 +1,13 @@
+import { annotationPath, attachmentPath, partyPath } from '../../shared/api/paths';
 import type { TAnnotation } from '../../shared/api/annotations';
 import type { TAttachment } from '../../shared/api/attachments';
-import type { TActivityEntry, TContract } from '../../shared/api/contracts';
+import type { TContract } from '../../shared/api/contracts';
 import type { TParty } from '../../shared/api/parties';
-import type { AppContext } from '../context';
-import type { ActivityRow } from '../db/repos/activity-log';
+import type { AppContext } from '../core/context';
 import type { AnnotationRow } from '../db/repos/annotations';
 import type { AttachmentRow } from '../db/repos/attachments';
 import type { ContractRow } from '../db/repos/contracts';
 import type { PartyRow } from '../db/repos/parties';
-import type { UserRow } from '../db/repos/users';
-import { annotationPath } from '../services/contracts/save-annotation';
-import { attachmentPath } from '../services/contracts/save-attachment';
-import { partyPath } from '../services/contracts/save-party';
-import { storedChainEntryOf } from '../evidence/contract-chain';
 
 const userPath = (id: number | null) => (id === null ? null : `/api/users/${id}`);
 
@@ -113,47 +108,3 @@ export function presentAttachment(ctx: AppContext, row: AttachmentRow): TAttachm
   };
 }
 
-/** A user's name as people read it: their full name, else their username. */
-export const userDisplayName = (user: Pick<UserRow, 'firstname' | 'lastname' | 'username'>) =>
-  [user.firstname, user.lastname].filter(Boolean).join(' ').trim() || user.username;
-
-/**
- * Presents a contract's log entries with their actors' names (each user and party looked up
- * once). The actor is the one the entry's hash covers (log-activity.ts actorPath).
- */
-export function activityPresenter(ctx: AppContext, contractId: number): (row: ActivityRow) => TActivityEntry {
-  const parties = new Map(ctx.repos.parties.listInContract(contractId).map((party) => [party.id, party]));
-  const userNames = new Map<number, string>();
-  const userName = (id: number) => {
-    let name = userNames.get(id);
-    if (name === undefined) {
-      const user = ctx.repos.users.findById(id);
-      name = user ? userDisplayName(user) : '';
-      userNames.set(id, name);
-    }
-    return name;
-  };
-  const actorOf = (row: ActivityRow): Pick<TActivityEntry, 'actor_type' | 'actor' | 'actor_name'> => {
-    if (row.userId !== null) return { actor_type: 'user', actor: `/api/users/${row.userId}`, actor_name: userName(row.userId) };
-    if (row.partyId !== null) {
-      return { actor_type: 'party', actor: partyPath({ contractId, id: row.partyId }), actor_name: parties.get(row.partyId)?.name ?? '' };
-    }
-    return { actor_type: 'appliance', actor: null, actor_name: 'SignDesk' };
-  };
-  return (row) => {
-    const entry = storedChainEntryOf(row);
-    return {
-      time: ctx.timestamp(row.createdAt),
-      event: row.event,
-      user_agent: row.userAgent,
-      ip_address: row.ipAddress,
-      sequence: entry.sequence,
-      recorded_time: entry.recordedTime,
-      ...actorOf(row),
-      subject: row.subject,
-      details: entry.details,
-      previous_hash: entry.previousHash,
-      hash: entry.hash,
-    };
-  };
-}

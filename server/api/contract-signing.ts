@@ -2,9 +2,9 @@ import { ZContractNotifySchema, ZContractSchema } from '../../shared/api/contrac
 import { AppError } from '../core/errors';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { fileResponseHeaders } from '../http/upload-headers';
-import { findContract } from '../services/contracts/find-draft';
-import { requestOrigin } from '../services/contracts/log-activity';
-import { notifyContract } from '../services/signing/notify-contract';
+import { findContract } from '../contracts/find-draft';
+import { requestOrigin } from '../activity/log-activity';
+import { notifyContract } from '../signing/notify-contract';
 import { presentContract } from './contract-presenters';
 
 const tag = 'Contracts';

@@ -12,11 +12,11 @@ import { validationFailed } from '../core/errors';
 import { contractOrdering, type ContractFilter } from '../db/repos/contracts';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
-import { createContractFromJson, createContractFromPdf } from '../services/contracts/create-contract';
-import { deleteContract } from '../services/contracts/delete-contract';
-import { findContract } from '../services/contracts/find-draft';
-import { requestOrigin } from '../services/contracts/log-activity';
-import { updateContract } from '../services/contracts/update-contract';
+import { createContractFromJson, createContractFromPdf } from '../contracts/create-contract';
+import { deleteContract } from '../contracts/delete-contract';
+import { findContract } from '../contracts/find-draft';
+import { requestOrigin } from '../activity/log-activity';
+import { updateContract } from '../contracts/update-contract';
 import { presentContract } from './contract-presenters';
 
 const tag = 'Contracts';

@@ -7,9 +7,9 @@ import {
   type TMessagingTestResult,
 } from '../../shared/api/messaging-settings';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
-import { presentMessagingSettings, readMessagingSettings } from '../services/settings/messaging-settings';
-import { sendTestMail } from '../services/settings/send-test-mail';
-import { updateMessagingSettings } from '../services/settings/update-messaging-settings';
+import { presentMessagingSettings, readMessagingSettings } from '../messages/messaging-settings';
+import { sendTestMail } from '../messages/send-test-mail';
+import { updateMessagingSettings } from '../messages/update-messaging-settings';
 import { presentOutboxMessage } from './outbox';
 
 const tag = 'Settings';

@@ -1,11 +1,11 @@
 import { ZOutboxListQuerySchema, ZOutboxMessageSchema, type TOutboxMessage } from '../../shared/api/outbox';
 import { z } from 'zod';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { OutboxMessageRow } from '../db/repos/outbox';
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
-import { retryOutboxMessage } from '../services/outbox/retry-outbox-message';
+import { retryOutboxMessage } from '../messages/retry-outbox-message';
 
 /** Digits that may be a party's one-time code (a gateway may echo the SMS, an old subject held it). */
 const CODE_DIGITS = /\d{6}/g;

@@ -4,9 +4,9 @@ import { PARTY_READ_ONLY_FIELDS, ZPartyCreateSchema, ZPartySchema, ZPartyUpdateS
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
-import { findContract } from '../services/contracts/find-draft';
-import { requestOrigin } from '../services/contracts/log-activity';
-import { createParty, deleteParty, updateParty } from '../services/contracts/save-party';
+import { findContract } from '../contracts/find-draft';
+import { requestOrigin } from '../activity/log-activity';
+import { createParty, deleteParty, updateParty } from '../contracts/save-party';
 import { presentParty } from './contract-presenters';
 
 const tag = 'Contract parties';

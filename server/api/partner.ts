@@ -12,14 +12,14 @@ import {
   type TCustomer,
   type TToken,
 } from '../../shared/api/partner';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { TokenRow } from '../db/repos/tokens';
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
-import { updateToken, revokeToken } from '../services/partner/change-token';
-import { createToken } from '../services/partner/create-token';
-import { updateCustomer } from '../services/partner/update-customer';
+import { updateToken, revokeToken } from '../tokens/change-token';
+import { createToken } from '../tokens/create-token';
+import { updateCustomer } from '../tokens/update-customer';
 
 function presentCustomer(ctx: AppContext): TCustomer {
   const row = ctx.repos.office.get(ctx.now());

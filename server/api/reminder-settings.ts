@@ -1,6 +1,6 @@
 import { ZReminderSettingsSchema, ZReminderSettingsUpdateSchema } from '../../shared/api/reminders';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
-import { readReminderDefaults, updateReminderDefaults } from '../services/reminders/reminder-defaults';
+import { readReminderDefaults, updateReminderDefaults } from '../settings/reminder-defaults';
 
 const tag = 'Settings';
 

@@ -1,17 +1,17 @@
 import type { Request, Response } from 'express';
 import { ZSessionSchema, ZSetupSchema, ZSetupStatusSchema, ZSignInSchema, type TSession } from '../../shared/api/session';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { AdminSessionRow } from '../db/repos/admin-sessions';
 import type { UserRow } from '../db/repos/users';
 import { AppError, forbidden } from '../core/errors';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { clearSessionCookie, setSessionCookie } from '../http/session-cookie';
-import { requestOrigin } from '../services/contracts/log-activity';
-import { endSession } from '../services/sessions/end-session';
-import { csrfTokenOf, hashSessionSecret, SESSION_IDLE_MS } from '../services/sessions/session-secrets';
-import { signIn } from '../services/sessions/sign-in';
-import { runSetup } from '../services/setup/run-setup';
-import { readMessagingSettings } from '../services/settings/messaging-settings';
+import { requestOrigin } from '../activity/log-activity';
+import { endSession } from '../sessions/end-session';
+import { csrfTokenOf, hashSessionSecret, SESSION_IDLE_MS } from '../sessions/session-secrets';
+import { signIn } from '../sessions/sign-in';
+import { runSetup } from '../setup/run-setup';
+import { readMessagingSettings } from '../messages/messaging-settings';
 
 export function presentSession(ctx: AppContext, secret: string, row: AdminSessionRow, user: UserRow): TSession {
   const office = ctx.repos.office.get(ctx.now());

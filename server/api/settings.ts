@@ -6,12 +6,12 @@ import {
   ZSigningCertificateSchema,
   type TGeneralSettings,
 } from '../../shared/api/settings';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
-import { describeSigningCertificate, importSigningCertificate } from '../services/settings/signing-certificate';
-import { updateGeneralSettings } from '../services/settings/update-general-settings';
-import { readGeneralSettings } from '../services/settings/apply-general-settings';
-import { readFrameOrigins } from '../services/settings/frame-origins';
+import { describeSigningCertificate, importSigningCertificate } from '../settings/signing-certificate';
+import { updateGeneralSettings } from '../settings/update-general-settings';
+import { readGeneralSettings } from '../settings/apply-general-settings';
+import { readFrameOrigins } from '../settings/frame-origins';
 
 export function presentGeneralSettings(ctx: AppContext): TGeneralSettings {
   const office = ctx.repos.office.get(ctx.now());

@@ -7,7 +7,7 @@ import {
   ZTemplateFieldUpdateSchema,
   type TTemplateField,
 } from '../../shared/api/template-fields';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { TemplateFieldRow } from '../db/repos/template-fields';
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
@@ -19,7 +19,7 @@ import {
   findPdfTemplate,
   templateFieldPath,
   updateTemplateField,
-} from '../services/templates/save-template-field';
+} from '../templates/save-template-field';
 import { TEXT_TAGS_DESCRIPTION } from './annotations';
 
 export function presentTemplateField(ctx: AppContext, row: TemplateFieldRow): TTemplateField {

@@ -7,14 +7,14 @@ import {
   ZTemplateUpdateSchema,
   type TTemplate,
 } from '../../shared/api/templates';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { TemplateRow } from '../db/repos/templates';
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
-import { createTemplate, deleteTemplate, updateTemplate } from '../services/templates/save-template';
-import { setTemplatePdf } from '../services/templates/set-template-pdf';
+import { createTemplate, deleteTemplate, updateTemplate } from '../templates/save-template';
+import { setTemplatePdf } from '../templates/set-template-pdf';
 
 export function presentTemplate(ctx: AppContext, row: TemplateRow): TTemplate {
   return {

@@ -8,8 +8,8 @@ import {
 } from '../../shared/api/timestamps';
 import { AppError } from '../core/errors';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
-import { requestTimestamp } from '../timestamps/request-timestamp';
-import { isClockOff, presentTimestampSettings, readTsaUrl, saveTsaUrl } from '../timestamps/tsa-settings';
+import { requestTimestamp } from '../evidence/timestamps/request-timestamp';
+import { isClockOff, presentTimestampSettings, readTsaUrl, saveTsaUrl } from '../evidence/timestamps/tsa-settings';
 
 const tag = 'Settings';
 

@@ -7,14 +7,14 @@ import {
   ZUserUpdateSchema,
   type TUser,
 } from '../../shared/api/users';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { UserRow } from '../db/repos/users';
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
-import { createUser } from '../services/users/create-user';
-import { deleteUser } from '../services/users/delete-user';
-import { updateUser } from '../services/users/update-user';
+import { createUser } from '../users/create-user';
+import { deleteUser } from '../users/delete-user';
+import { updateUser } from '../users/update-user';
 
 export function presentUser(ctx: AppContext, row: UserRow): TUser {
   return {

@@ -12,12 +12,12 @@ import {
   type WebhookDeliveryState,
   type WebhookEventType,
 } from '../../shared/api/webhooks';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { WebhookAttemptRow, WebhookLogRow } from '../db/repos/webhook-log';
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
-import { retryWebhookEvent, retryWebhookEvents } from '../services/webhooks/retry-webhook-event';
+import { retryWebhookEvent, retryWebhookEvents } from '../webhooks/retry-webhook-event';
 
 type Payload = { type: WebhookEventType; timestamp: string; data: TWebhookEventData };
 

@@ -7,13 +7,13 @@ import {
   ZWebhookConsumerUpdateSchema,
   type TWebhookConsumer,
 } from '../../shared/api/webhooks';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { publicKeyPem } from '../crypto/webhook-keys';
 import type { WebhookConsumerRow } from '../db/repos/webhook-consumers';
 import { forbidden, notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
-import { createWebhook, deleteWebhook, enableWebhook, updateWebhook } from '../services/webhooks/save-webhook';
+import { createWebhook, deleteWebhook, enableWebhook, updateWebhook } from '../webhooks/save-webhook';
 import { webhookKeyId } from '../webhooks/runtime';
 
 export function presentWebhook(ctx: AppContext, row: WebhookConsumerRow): TWebhookConsumer {

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { buildOpenApiDocument } from '../http/openapi';
 import type { AnyRoute } from '../http/route';
 import { htmlSecurityHeaders } from '../http/security-headers';
-import { APP_VERSION } from '../version';
+import { APP_VERSION } from '../core/version';
 import { SCRIPT } from './html';
 import { renderEmbedding } from './embedding';
 import { renderIndex, renderPostingData } from './render-apidoc';

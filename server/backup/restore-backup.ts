@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { AppContext } from '../context';
-import { reloadKeys } from '../create-context';
+import type { AppContext } from '../core/context';
+import { reloadKeys } from '../crypto/office-keys';
 import { findServingServer, prepareDataDir, type DataDirLayout } from '../db/data-dir';
 import { restoreDatabase } from '../db/backup';
 import { openDatabase } from '../db/open-database';
 import { createRepos } from '../db/repos';
 import { upgradeEvidence } from '../evidence/upgrade-evidence';
-import { applyGeneralSettings } from '../services/settings/apply-general-settings';
+import { applyGeneralSettings } from '../settings/apply-general-settings';
 import type { BackupManifest } from './backup-manifest';
 import { BackupRejected, readBackup } from './read-backup';
 import { makeScratchDir } from './scratch-dir';

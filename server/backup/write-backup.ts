@@ -3,10 +3,10 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import tar from 'tar-stream';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { createEncryptStream, type KdfLimits } from '../crypto/backup-cipher';
 import { backupDatabase } from '../db/backup';
-import { APP_VERSION } from '../version';
+import { APP_VERSION } from '../core/version';
 import { BACKUP_DATABASE_ENTRY, BACKUP_FORMAT, BACKUP_MANIFEST_ENTRY, type BackupManifest } from './backup-manifest';
 import { makeScratchDir } from './scratch-dir';
 

@@ -4,11 +4,11 @@ import { TOKEN_KINDS } from '../../shared/api/enums';
 import { ZUserCreateSchema } from '../../shared/api/users';
 import { MAX_RATE_LIMIT } from '../../shared/constants';
 import { loadConfig } from '../config/config';
-import type { AppContext } from '../context';
-import { openOfflineContext } from '../context-offline';
+import type { AppContext } from '../core/context';
+import { openOfflineContext } from '../app/context-offline';
 import { AppError } from '../core/errors';
-import { createToken } from '../services/partner/create-token';
-import { createUser } from '../services/users/create-user';
+import { createToken } from '../tokens/create-token';
+import { createUser } from '../users/create-user';
 import { backupCreate, backupRestore } from './backup-commands';
 
 export type CliIo = {

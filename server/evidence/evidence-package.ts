@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import { activityPresenter } from '../api/contract-presenters';
-import type { AppContext } from '../context';
+import { activityPresenter } from '../activity/present-activity';
+import type { AppContext } from '../core/context';
 import { AppError } from '../core/errors';
 import { derChildren } from '../crypto/der';
 import type { ContractRow } from '../db/repos/contracts';
-import { signerInfoPath } from '../timestamps/signature-timestamp';
-import { withoutCredentials } from '../timestamps/tsa-settings';
-import { CHAIN_VERSION, canonicalEntry, type StoredChainEntry } from './activity-chain';
-import { checkContractChain, storedChainEntryOf } from './contract-chain';
+import { signerInfoPath } from './timestamps/signature-timestamp';
+import { withoutCredentials } from './timestamps/tsa-settings';
+import { CHAIN_VERSION, canonicalEntry, type StoredChainEntry } from '../activity/activity-chain';
+import { checkContractChain, storedChainEntryOf } from '../activity/contract-chain';
 import { evidenceReadme, type ReadmeFacts } from './evidence-readme';
 import type { InspectedCertificate } from './inspect-signatures';
 

@@ -1,6 +1,6 @@
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { inTransaction } from '../db/open-database';
-import { chainUnchainedEntries } from './contract-chain';
+import { chainUnchainedEntries } from '../activity/contract-chain';
 
 /**
  * Brings a database from before the evidence features up to them, at every start (and after a

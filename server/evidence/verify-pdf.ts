@@ -1,5 +1,5 @@
 import type { TVerifyResult } from '../../shared/api/verify';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { InspectedPdf, InspectedSignature } from './inspect-signatures';
 
 const certificateSha256 = (ctx: AppContext) => ctx.seal.identity().certificate.fingerprint256.replaceAll(':', '').toLowerCase();

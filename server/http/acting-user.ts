@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { PermissionTemplate } from '../../shared/api/enums';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { AppError } from '../core/errors';
 
 const USER_PATH = /^\/api\/users\/([1-9][0-9]{0,15})$/;

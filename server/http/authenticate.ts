@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { TokenKind } from '../../shared/api/enums';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { isSecretValid, parseAuthorization } from '../crypto/api-key';
 import { AppError } from '../core/errors';
 import type { Principal } from './request-context';

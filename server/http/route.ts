@@ -1,6 +1,6 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { AppError, forbidden, notFound } from '../core/errors';
 import type { Actor, Principal } from './request-context';
 import { createRouteTable, type RouteEntry, type RouteTable } from './route-table';

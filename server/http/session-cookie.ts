@@ -1,8 +1,8 @@
 import type { Request, Response } from 'express';
 import { CSRF_HEADER } from '../../shared/api/session';
-import type { AppContext } from '../context';
-import { findLiveSession } from '../services/sessions/find-session';
-import { csrfTokenOf, isSameSecret, SESSION_COOKIE, SESSION_RATE_LIMIT } from '../services/sessions/session-secrets';
+import type { AppContext } from '../core/context';
+import { findLiveSession } from '../sessions/find-session';
+import { csrfTokenOf, isSameSecret, SESSION_COOKIE, SESSION_RATE_LIMIT } from '../sessions/session-secrets';
 import { AppError } from '../core/errors';
 import type { PrincipalResolver } from './authenticate';
 

@@ -1,11 +1,11 @@
 import express, { type Request, type Router } from 'express';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { ContractRow } from '../db/repos/contracts';
 import type { PartyRow } from '../db/repos/parties';
 import { AppError, notFound } from '../core/errors';
-import { parsePageSizes } from '../services/contracts/contract-fields';
-import { documentVersion } from '../services/signing/signing-state';
-import type { PageImages } from '../services/signing/page-images';
+import { parsePageSizes } from '../contracts/contract-fields';
+import { documentVersion } from './signing-state';
+import type { PageImages } from './page-images';
 import { partyFromLink } from './party-from-link';
 
 /** Page images are cheap once drawn and a long document has many: their own, larger allowance per link. */

@@ -1,8 +1,8 @@
-import type { AppContext } from '../context';
+import { partyPath } from '../../shared/api/paths';
+import type { AppContext } from '../core/context';
 import type { PartyRow } from '../db/repos/parties';
 import { inTransaction } from '../db/open-database';
-import { partyPath } from '../services/contracts/save-party';
-import { logActivity, type RequestOrigin } from '../services/contracts/log-activity';
+import { logActivity, type RequestOrigin } from '../activity/log-activity';
 
 /**
  * Following the link opens the document: the first time, the party's opened time and an

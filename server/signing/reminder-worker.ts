@@ -1,8 +1,8 @@
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { createRunner } from '../jobs/runner';
-import { REMINDER_QUEUE } from '../services/reminders/plan-reminders';
-import { runReminders } from '../services/reminders/run-reminders';
-import type { Worker } from '../workers';
+import { REMINDER_QUEUE } from './plan-reminders';
+import { runReminders } from './run-reminders';
+import type { Worker } from '../app/workers';
 
 /** Sends the automatic reminders and expiry warnings of sent contracts when they come due. */
 export function createReminderWorker(ctx: AppContext): Worker {

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Router } from 'express';
 import { MAX_VERIFY_BYTES } from '../../shared/api/verify';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { AppError } from '../core/errors';
 import { judgePdf } from '../evidence/verify-pdf';
 import { htmlSecurityHeaders } from '../http/security-headers';
-import { requestOrigin } from '../services/contracts/log-activity';
+import { requestOrigin } from '../activity/log-activity';
 import { PdfReadError } from '../pdf/pdf-read-error';
 
 const NOT_BUILT = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SignDesk</title></head><body><h1>The verify page is not built</h1><p>Run <code>npm run build:signing</code>.</p></body></html>';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { WebhookKeyError } from '../crypto/webhook-keys';
 import { inTransaction } from '../db/open-database';
 import type { JobRow } from '../db/repos/jobs';

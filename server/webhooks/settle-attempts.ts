@@ -1,7 +1,7 @@
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { JobRow } from '../db/repos/jobs';
 import type { DispatchRow } from '../db/repos/webhook-deliveries';
-import { notifyWebhookDisabled } from '../services/webhooks/notify-webhook-disabled';
+import { notifyWebhookDisabled } from './notify-webhook-disabled';
 import { judgeAttempt } from './judge-attempt';
 import type { PostResult } from './post-delivery';
 

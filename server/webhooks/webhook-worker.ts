@@ -1,6 +1,6 @@
-import type { AppContext } from '../context';
-import { purgeWebhookEvents } from '../services/webhooks/purge-webhook-events';
-import type { Worker } from '../workers';
+import type { AppContext } from '../core/context';
+import { purgeWebhookEvents } from './purge-webhook-events';
+import type { Worker } from '../app/workers';
 import { createWebhookDispatcher } from './dispatcher';
 
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;

@@ -3,8 +3,8 @@ import type { TestServer } from './server';
 import { expect } from 'vitest';
 import type { SignDeskServer } from '../../server/index';
 import { inTransaction } from '../../server/db/open-database';
-import { enqueueMail, type OutgoingMail } from '../../server/mail/enqueue-mail';
-import { enqueueSms, type OutgoingSms } from '../../server/sms/enqueue-sms';
+import { enqueueMail, type OutgoingMail } from '../../server/messages/mail/enqueue-mail';
+import { enqueueSms, type OutgoingSms } from '../../server/messages/sms/enqueue-sms';
 import type { ApiClient } from './server';
 
 /** Writes mail as the signing flow will: inside a transaction of the running server (or of a CLI-style context on its DATA_DIR). */

@@ -1,7 +1,7 @@
 import type { WebhookEventType } from '../../shared/api/webhooks';
 import { inTransaction } from '../../server/db/open-database';
 import type { SignDeskServer } from '../../server/index';
-import { recordEvent, type WebhookEventData } from '../../server/services/webhooks/record-event';
+import { recordEvent, type WebhookEventData } from '../../server/webhooks/record-event';
 
 /**
  * Makes a webhook event the way a state change will: recordEvent inside a transaction on the

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes } from '../../server/routes';
+import { apiRoutes } from '../../server/app/routes';
 import { codeBlocks, expectedFields, sectionOf, tableFields } from '../helpers/apidoc';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/server';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendBulkRow } from '../../server/services/bulk/send-bulk-row';
+import { sendBulkRow } from '../../server/bulk/send-bulk-row';
 import { expectProblem } from '../helpers/problems';
 import { startSigningEnv, waitForMailsTo, type SigningEnv } from '../helpers/signing';
 import { LEASE_LINES, makeTaggedPdf } from '../helpers/tagged-pdf';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REMINDER_QUEUE } from '../../server/services/reminders/plan-reminders';
-import { runReminders } from '../../server/services/reminders/run-reminders';
+import { REMINDER_QUEUE } from '../../server/signing/plan-reminders';
+import { runReminders } from '../../server/signing/run-reminders';
 import { parseTimestamp } from '../../shared/time';
 import { contractState } from '../helpers/contracts';
 import { expectProblem } from '../helpers/problems';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REMINDER_QUEUE } from '../../server/services/reminders/plan-reminders';
+import { REMINDER_QUEUE } from '../../server/signing/plan-reminders';
 import { contractState } from '../helpers/contracts';
 import { expectProblem } from '../helpers/problems';
 import { makeContract, mailsTo, signingClient, startSigningEnv, verifiedEvents, waitForMailsTo, type SigningEnv } from '../helpers/signing';

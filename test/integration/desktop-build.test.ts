@@ -234,7 +234,7 @@ describe('the desktop build and the electron-builder configuration', () => {
     expect(pdfsig(readSignedPdf(dataDir, contractId))).toMatch(/Signature Validation: Signature is Valid\./);
     expect(fs.readFileSync(path.join(dataDir, 'logs', 'signdesk.log'), 'utf8')).not.toMatch(/back on the request connection/);
     // A source edited after the build: the sources run, and say why.
-    const source = path.join(root, 'server/version.ts');
+    const source = path.join(root, 'server/core/version.ts');
     const { atime, mtime } = fs.statSync(source);
     fs.utimesSync(source, atime, new Date(Date.now() + 60_000));
     try {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WebhookEventType } from '../../shared/api/webhooks';
-import { openOfflineContext } from '../../server/context-offline';
+import { openOfflineContext } from '../../server/app/context-offline';
 import { openDatabase } from '../../server/db/open-database';
 import { loadConfig } from '../../server/index';
 import { WEBHOOK_CONCURRENCY } from '../../server/webhooks/dispatcher';

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/index';
-import { openOfflineContext } from '../../server/context-offline';
+import { openOfflineContext } from '../../server/app/context-offline';
 import { inTransaction } from '../../server/db/open-database';
-import { enqueueMail } from '../../server/mail/enqueue-mail';
-import { enqueueSms } from '../../server/sms/enqueue-sms';
+import { enqueueMail } from '../../server/messages/mail/enqueue-mail';
+import { enqueueSms } from '../../server/messages/sms/enqueue-sms';
 import { makeTempDir, startTestServer } from '../helpers/server';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver';
 

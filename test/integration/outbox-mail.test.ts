@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { renderMailLayout } from '../../server/mail/render-mail-layout';
+import { renderMailLayout } from '../../server/messages/mail/render-mail-layout';
 import { createParties, partyFlags, queueMail, waitForOutboxState } from '../helpers/outbox';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { reservePort, startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver';

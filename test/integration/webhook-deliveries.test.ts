@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/db/open-database';
-import { recordEvent } from '../../server/services/webhooks/record-event';
+import { recordEvent } from '../../server/webhooks/record-event';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { refusedPort, startWebhookReceiver, type Reply, type WebhookReceiver } from '../helpers/webhook-receiver';
 import { recordTestEvent } from '../helpers/webhooks';

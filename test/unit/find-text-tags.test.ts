@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findTagsOnPage, type TextRun, type ViewTransform } from '../../server/pdf/find-text-tags';
-import { fieldBoxOfTag } from '../../server/services/contracts/tag-fields';
+import { fieldBoxOfTag } from '../../server/contracts/tag-fields';
 
 // An A4 page as pdf.js shows it unrotated: y flips, origin at the top-left.
 const UPRIGHT: ViewTransform = [1, 0, 0, -1, 0, 841.89];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config/config';
-import { parseAddressList, senderOf } from '../../server/mail/mail-address';
-import { normalizePhoneNumber } from '../../server/sms/enqueue-sms';
+import { parseAddressList, senderOf } from '../../server/messages/mail/mail-address';
+import { normalizePhoneNumber } from '../../server/messages/sms/enqueue-sms';
 
 describe('addresses and numbers', () => {
   it('reads every mailbox of an address list', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AttemptResult, RecipientOutcome } from '../../server/outbox/attempt-result';
-import { planAfterAttempt, type AttemptedMessage } from '../../server/outbox/plan-attempt';
+import type { AttemptResult, RecipientOutcome } from '../../server/messages/attempt-result';
+import { planAfterAttempt, type AttemptedMessage } from '../../server/messages/plan-attempt';
 
 const SCHEDULE = [30, 120, 600];
 const NOW = 1_000_000;

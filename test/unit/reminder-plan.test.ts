@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContractRow } from '../../server/db/repos/contracts';
 import type { PartyRow } from '../../server/db/repos/parties';
-import { reminderPlan } from '../../server/services/reminders/plan-reminders';
+import { reminderPlan } from '../../server/signing/plan-reminders';
 
 const DAY = 1_000;
 const SENT = 100_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMailLayout } from '../../server/mail/render-mail-layout';
+import { renderMailLayout } from '../../server/messages/mail/render-mail-layout';
 
 describe('the e-mail layout', () => {
   const layout = renderMailLayout({

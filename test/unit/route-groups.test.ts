@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupKeyOfRequest, groupKeyOfRoute } from '../../server/http/route-groups';
-import { apiRoutes } from '../../server/routes';
+import { apiRoutes } from '../../server/app/routes';
 
 describe('route groups', () => {
   it('give every request a route matches the key of that route', () => {

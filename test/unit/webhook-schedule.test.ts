@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config/config';
-import { oneMonthBefore } from '../../server/services/webhooks/purge-webhook-events';
+import { oneMonthBefore } from '../../server/webhooks/purge-webhook-events';
 import { classifyAnswer, judgeAttempt } from '../../server/webhooks/judge-attempt';
 
 const answer = (statusCode: number | null, isTimeout = false) => ({ statusCode, isTimeout });

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../core/context';
 import type { EmailStatusFlags } from './parties';
 
 /** The nine `email_status` booleans of a party (interface.md, ApiContractParty). */

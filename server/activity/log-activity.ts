@@ -1,0 +1,112 @@
+import { partyPath } from '../../shared/api/paths';
+import type { Request } from 'express';
+import { MAX_STRING_LENGTH } from '../../shared/constants';
+import type { AppContext } from '../core/context';
+import type { ChainedActivity } from '../db/repos/activity-log';
+import { CHAIN_GENESIS, DETAIL_KEY, hashEntry } from './activity-chain';
+
+/** Who made a change, as the activity log shows it; the appliance's own entries carry empty strings. */
+export type RequestOrigin = { userAgent: string; ipAddress: string };
+
+export const APPLIANCE_ORIGIN: RequestOrigin = { userAgent: '', ipAddress: '' };
+
+export function requestOrigin(req: Request): RequestOrigin {
+  const agent = req.headers['user-agent'];
+  const address = req.ip ?? req.socket.remoteAddress ?? '';
+  return {
+    userAgent: (typeof agent === 'string' ? agent : '').slice(0, MAX_STRING_LENGTH),
+    // An IPv4 client of a dual-stack socket shows as ::ffff:a.b.c.d; people know it as a.b.c.d.
+    ipAddress: address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, ''),
+  };
+}
+
+/** What an event says beyond who, when and where; values are kept as text. */
+export type ActivityDetails = Record<string, string | number | boolean | null | undefined>;
+
+export type ActivityInput = RequestOrigin & {
+  contractId: number;
+  /** e.g. contract.created, party.added, annotation.removed, contract.sent */
+  event: string;
+  /** The resource the entry is about (a party, annotation or attachment path). */
+  subject?: string;
+  /** The acting user, when a user (not a party or the appliance) made the change. */
+  userId?: number | null;
+  /** The acting party, when a party did it from its link. */
+  partyId?: number | null;
+  /** e.g. the channel of an invitation, the name a party signed with, the cause of a rejection. */
+  details?: ActivityDetails;
+  /** When it happened; default now. */
+  time?: number;
+};
+
+/**
+ * Who acted, as a path: the user, else the party acting from its link, else empty (the
+ * appliance). The API shows it as `actor` and the chain's hash covers it.
+ */
+export function actorPath(row: { contractId: number; userId: number | null; partyId: number | null }): string {
+  if (row.userId !== null) return `/api/users/${row.userId}`;
+  if (row.partyId !== null) return partyPath({ contractId: row.contractId, id: row.partyId });
+  return '';
+}
+
+/** A string that every JSON library writes and reads alike: lone surrogates become U+FFFD. */
+const wellFormed = (text: string) => text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+
+function detailsText(details: ActivityDetails = {}): string {
+  const kept: Record<string, string> = {};
+  for (const key of Object.keys(details).sort()) {
+    const value = details[key];
+    if (value === undefined || value === null) continue;
+    if (!DETAIL_KEY.test(key)) throw new Error(`activity detail key ${key} is not a lower-case word`);
+    kept[key] = wellFormed(String(value)).slice(0, MAX_STRING_LENGTH);
+  }
+  return JSON.stringify(kept);
+}
+
+/**
+ * The row an entry becomes when it follows `previous` in its contract's chain: its sequence,
+ * the hash of the entry before, and its own hash (server/evidence/activity-chain.ts).
+ */
+export function chainActivity(entry: ActivityInput, time: number, previous: { sequence: number; hash: string } | undefined): ChainedActivity {
+  const row = {
+    contractId: entry.contractId,
+    event: entry.event,
+    subject: entry.subject ?? '',
+    userId: entry.userId ?? null,
+    partyId: entry.partyId ?? null,
+    userAgent: wellFormed(entry.userAgent),
+    ipAddress: wellFormed(entry.ipAddress),
+    createdAt: time,
+    sequence: (previous?.sequence ?? 0) + 1,
+    details: detailsText(entry.details),
+    previousHash: previous?.hash ?? CHAIN_GENESIS,
+  };
+  return { ...row, hash: hashEntry(chainEntryOf(row)) };
+}
+
+/** What the hash covers, from a stored row: the fields the API's activity log shows. */
+export function chainEntryOf(row: Omit<ChainedActivity, 'hash'>) {
+  return {
+    contract: `/api/contracts/${row.contractId}`,
+    sequence: row.sequence,
+    recordedTime: new Date(row.createdAt).toISOString(),
+    event: row.event,
+    subject: row.subject,
+    actor: actorPath(row),
+    userAgent: row.userAgent,
+    ipAddress: row.ipAddress,
+    details: JSON.parse(row.details) as Record<string, string>,
+    previousHash: row.previousHash,
+  };
+}
+
+/**
+ * Writes one activity-log entry, chained to the contract's last one; call it inside the
+ * transaction of the change it records (the IMMEDIATE transaction keeps the chain in order).
+ * The one door to the log.
+ */
+export function logActivity(ctx: AppContext, entry: ActivityInput): ChainedActivity {
+  const row = chainActivity(entry, entry.time ?? ctx.now(), ctx.repos.activity.head(entry.contractId));
+  ctx.repos.activity.insert(row);
+  return row;
+}

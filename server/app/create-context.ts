@@ -1,0 +1,55 @@
+import { formatTimestamp } from '../../shared/time';
+import type { Config } from '../config/config';
+import type { AppContext } from '../core/context';
+import { loadAppSecret } from '../crypto/app-secret';
+import { createSeal } from '../crypto/office-keys';
+import type { DataDirLayout } from '../db/data-dir';
+import type { Db } from '../db/open-database';
+import { createRepos } from '../db/repos';
+import { RateLimiter } from '../http/rate-limiter';
+import type { Logger } from '../logging/logger';
+import { createOutboxSignal } from '../messages/outbox-signal';
+import { createWebhookRuntime } from '../webhooks/runtime';
+import { createPdfSandbox } from '../pdf/sandbox/pdf-sandbox';
+import { createAdminState } from '../sessions/admin-state';
+import { applyGeneralSettings } from '../settings/apply-general-settings';
+import { upgradeEvidence } from '../evidence/upgrade-evidence';
+
+/** The one place an AppContext is assembled, for the server and for the CLI alike. `config` is the caller's own copy. */
+export function createContext(parts: {
+  config: Config;
+  paths: DataDirLayout;
+  db: Db;
+  logger: Logger;
+  baseUrl: () => string;
+  /** The migrations the database was opened with (a restored backup is migrated with them). */
+  migrationsFolder?: string | undefined;
+}): AppContext {
+  const { config, paths } = parts;
+  const repos = createRepos(parts.db);
+  const ctx: AppContext = {
+    config,
+    paths,
+    db: parts.db,
+    logger: parts.logger,
+    baseUrl: parts.baseUrl,
+    repos,
+    rateLimiter: new RateLimiter(),
+    now: () => Date.now(),
+    timestamp: (epochMs) => formatTimestamp(epochMs, config.timeZone),
+    timestampOrNull: (epochMs) => (epochMs == null ? null : formatTimestamp(epochMs, config.timeZone)),
+    outbox: createOutboxSignal(),
+    pdf: createPdfSandbox(),
+    backups: createOutboxSignal(),
+    webhooks: createWebhookRuntime(paths.keys),
+    secret: loadAppSecret(paths.keys),
+    admin: createAdminState({ publicBaseUrl: config.publicBaseUrl, timeZone: config.timeZone }, parts.migrationsFolder),
+    seal: undefined as unknown as AppContext['seal'],
+  };
+  ctx.seal = createSeal(ctx);
+  // The admin's stored settings (public base URL, time zone) take over from the environment's.
+  applyGeneralSettings(ctx);
+  // Entries and seals from before the hash chain get theirs (docs/decisions.md, "Evidence").
+  upgradeEvidence(ctx);
+  return ctx;
+}

@@ -1,0 +1,49 @@
+import { messagingSettingsRoutes } from '../api/messaging-settings';
+import { outboxRoutes } from '../api/outbox';
+import { annotationRoutes } from '../api/annotations';
+import { attachmentRoutes } from '../api/attachments';
+import { bulkSendRoutes } from '../api/bulk-sends';
+import { contractActionRoutes } from '../api/contract-actions';
+import { contractEvidenceRoutes } from '../api/contract-evidence';
+import { contractPrepRoutes } from '../api/contract-prep';
+import { contractRoutes } from '../api/contracts';
+import { contractSigningRoutes } from '../api/contract-signing';
+import { partnerRoutes } from '../api/partner';
+import { partyRoutes } from '../api/parties';
+import { sessionRoutes } from '../api/session';
+import { settingsRoutes } from '../api/settings';
+import { timestampSettingsRoutes } from '../api/timestamp-settings';
+import { backupRoutes } from '../api/backup';
+import { reminderSettingsRoutes } from '../api/reminder-settings';
+import { templateFieldRoutes } from '../api/template-fields';
+import { templateRoutes } from '../api/templates';
+import { userRoutes } from '../api/users';
+import { webhookEventRoutes } from '../api/webhook-events';
+import { webhookRoutes } from '../api/webhooks';
+import type { AnyRoute } from '../http/route';
+
+/** Every API route in matching order; the OpenAPI document and the API docs are made from this list. */
+export const apiRoutes: readonly AnyRoute[] = [
+  ...userRoutes,
+  ...templateRoutes,
+  ...templateFieldRoutes,
+  ...bulkSendRoutes,
+  ...partnerRoutes,
+  ...outboxRoutes,
+  ...messagingSettingsRoutes,
+  ...contractRoutes,
+  ...contractActionRoutes,
+  ...contractEvidenceRoutes,
+  ...contractSigningRoutes,
+  ...contractPrepRoutes,
+  ...partyRoutes,
+  ...annotationRoutes,
+  ...attachmentRoutes,
+  ...webhookRoutes,
+  ...webhookEventRoutes,
+  ...sessionRoutes,
+  ...settingsRoutes,
+  ...timestampSettingsRoutes,
+  ...reminderSettingsRoutes,
+  ...backupRoutes,
+];

@@ -1,0 +1,103 @@
+import type { TContractUpdate } from '../../shared/api/contracts';
+import type { FooterType, Language } from '../../shared/api/enums';
+import { MAX_PDF_PAGES } from '../../shared/constants';
+import { parseTimestamp } from '../../shared/time';
+import type { AppContext } from '../core/context';
+import type { ContractChanges } from '../db/repos/contracts';
+import type { TemplateRow } from '../db/repos/templates';
+import { AppError, forbidden, validationFailed } from '../core/errors';
+import type { Actor } from '../http/request-context';
+import { PdfReadError, type PageSize } from '../pdf/pdf-read-error';
+import { reminderChangesOf } from '../settings/reminder-defaults';
+
+/** The plain fields of a contract body (not template, not content) as column changes. */
+export function contractChangesOf(ctx: AppContext, input: TContractUpdate): ContractChanges {
+  const changes: ContractChanges = {};
+  const errors: string[] = [];
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.language !== undefined) changes.language = input.language;
+  if (input.email_invite_content !== undefined) changes.emailInviteContent = input.email_invite_content;
+  if (input.email_from_name !== undefined) changes.emailFromName = input.email_from_name;
+  if (input.email_reply_to !== undefined) changes.emailReplyTo = input.email_reply_to;
+  if (input.party_order_defined !== undefined) changes.partyOrderDefined = input.party_order_defined;
+  if (input.show_identity_number !== undefined) changes.showIdentityNumber = input.show_identity_number;
+  if (input.require_auth !== undefined) changes.requireAuth = input.require_auth;
+  if (input.expire_time === null) changes.expireAt = null;
+  if (typeof input.expire_time === 'string') {
+    const at = parseTimestamp(input.expire_time, ctx.config.timeZone);
+    if (at === undefined) errors.push(`expire_time: is not a real time in ${ctx.config.timeZone}`);
+    else if (at <= ctx.now()) errors.push('expire_time: must be in the future');
+    else changes.expireAt = at;
+  }
+  if (errors.length > 0) throw validationFailed(errors);
+  return { ...changes, ...reminderChangesOf(input) };
+}
+
+/** The template a contract is made from: an administrator may use any, other users the published ones only. */
+export function resolveTemplate(ctx: AppContext, path: string, actor: Actor): TemplateRow {
+  const id = Number(path.split('/').at(-1));
+  const template = ctx.repos.templates.findById(id);
+  if (!template) throw validationFailed([`template: ${path} is no contract template`]);
+  if (!template.isPublished && !actor.isAdmin) {
+    throw forbidden(`Template ${path} is not published: only administrators make contracts from unpublished templates.`);
+  }
+  return template;
+}
+
+/** Parses an uploaded PDF, turning what is wrong with it into a 400 invalid-pdf problem. */
+export async function readUploadedPdf(ctx: AppContext, bytes: Uint8Array): Promise<PageSize[]> {
+  try {
+    return (await ctx.pdf.run('inspect', { bytes, maxPages: MAX_PDF_PAGES })).pageSizes;
+  } catch (error) {
+    if (error instanceof PdfReadError) throw new AppError('invalid-pdf', error.message);
+    throw error;
+  }
+}
+
+export type RenderSource = { name: string; header: string; content: string; footer: string; footerType: string; language: string };
+
+/** Renders a contract's PDF from its text; a text too long for MAX_PDF_PAGES is a validation error. */
+export async function renderContractText(source: RenderSource): Promise<{ bytes: Uint8Array; pageSizes: PageSize[] }> {
+  const { renderContractPdf, TooManyPagesError } = await import('../pdf/render-contract-pdf');
+  try {
+    return await renderContractPdf(
+      {
+        title: source.name,
+        header: source.header,
+        content: source.content,
+        footer: source.footer,
+        footerType: source.footerType as FooterType,
+        language: source.language as Language,
+      },
+      MAX_PDF_PAGES,
+    );
+  } catch (error) {
+    if (error instanceof TooManyPagesError) {
+      throw validationFailed([`content: renders to ${error.pageCount} pages; at most ${MAX_PDF_PAGES}`]);
+    }
+    throw error;
+  }
+}
+
+export function parsePageSizes(json: string): PageSize[] {
+  return JSON.parse(json) as PageSize[];
+}
+
+/** Rounding of geometry sent as decimals: a box may touch the page edge. */
+const EDGE_TOLERANCE = 1e-6;
+
+export type Box = { pdfPage: number; posX: number; posY: number; width: number; height: number };
+
+/** What is wrong with a box on these pages (origin top-left, y down), or undefined when it fits. */
+export function boxProblem(box: Box, pageSizes: readonly PageSize[]): { field: string; message: string } | undefined {
+  const size = pageSizes[box.pdfPage - 1];
+  if (!size) return { field: 'pdf_page', message: `must be a page of the PDF, 1 to ${pageSizes.length}` };
+  const [width, height] = size;
+  if (box.posX + box.width > width + EDGE_TOLERANCE) {
+    return { field: 'pos_x', message: `pos_x + width is ${box.posX + box.width}, past the width of page ${box.pdfPage} (${width} points)` };
+  }
+  if (box.posY + box.height > height + EDGE_TOLERANCE) {
+    return { field: 'pos_y', message: `pos_y + height is ${box.posY + box.height}, past the height of page ${box.pdfPage} (${height} points)` };
+  }
+  return undefined;
+}

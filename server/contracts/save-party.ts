@@ -1,0 +1,117 @@
+import { partyPath } from '../../shared/api/paths';
+import { randomBytes } from 'node:crypto';
+import type { TPartyCreate, TPartyUpdate } from '../../shared/api/parties';
+import { MAX_PARTIES_PER_CONTRACT } from '../../shared/constants';
+import type { AppContext } from '../core/context';
+import { inTransaction } from '../db/open-database';
+import type { PartyChanges, PartyRow } from '../db/repos/parties';
+import { AppError, notFound, validationFailed } from '../core/errors';
+import type { Actor } from '../http/request-context';
+import { findDraft } from './find-draft';
+import { logActivity, type RequestOrigin } from '../activity/log-activity';
+import { bindNextRole } from './role-fields';
+
+
+/** 256 random bits: the party's link cannot be guessed. */
+export const newSignToken = () => randomBytes(32).toString('base64url');
+
+type Contact = Pick<PartyRow, 'deliveryMethod' | 'email' | 'mobilePhone'>;
+
+/** A party needs the address its delivery method sends to (decisions.md section 3). */
+function contactProblems(contact: Contact): string[] {
+  const lines: string[] = [];
+  const method = contact.deliveryMethod;
+  if ((method === 'EMAIL' || method === 'EMAIL_AND_SMS') && contact.email === '') {
+    lines.push(`email: is required when delivery_method is ${method}`);
+  }
+  if ((method === 'SMS' || method === 'EMAIL_AND_SMS') && contact.mobilePhone === '') {
+    lines.push(`mobile_phone: is required when delivery_method is ${method}`);
+  }
+  return lines;
+}
+
+function userIdOf(ctx: AppContext, path: string | null | undefined): number | null | undefined {
+  if (path === undefined || path === null) return path;
+  const user = ctx.repos.users.findById(Number(path.split('/').at(-1)));
+  if (!user) throw validationFailed([`user: ${path} is no user`]);
+  return user.id;
+}
+
+function changesOf(ctx: AppContext, input: TPartyUpdate): PartyChanges {
+  const changes: PartyChanges = {};
+  if (input.name !== undefined) changes.name = input.name.trim();
+  if (input.email !== undefined) changes.email = input.email;
+  if (input.mobile_phone !== undefined) changes.mobilePhone = input.mobile_phone;
+  if (input.identity_number !== undefined) changes.identityNumber = input.identity_number;
+  if (input.delivery_method !== undefined) changes.deliveryMethod = input.delivery_method;
+  if (input.sign_type !== undefined) changes.signType = input.sign_type;
+  if (input.sign_order !== undefined) changes.signOrder = input.sign_order;
+  const userId = userIdOf(ctx, input.user);
+  if (userId !== undefined) changes.userId = userId;
+  return changes;
+}
+
+export function createParty(ctx: AppContext, contractId: number, input: TPartyCreate, actor: Actor, origin: RequestOrigin): PartyRow {
+  const changes = changesOf(ctx, input);
+  const contact: Contact = { deliveryMethod: 'EMAIL', email: '', mobilePhone: '', ...changes };
+  const problems = contactProblems(contact);
+  if (problems.length > 0) throw validationFailed(problems);
+  return inTransaction(ctx.db, () => {
+    findDraft(ctx, contractId);
+    if (ctx.repos.parties.countInContract(contractId) >= MAX_PARTIES_PER_CONTRACT) {
+      throw new AppError('limit-reached', `A contract holds at most ${MAX_PARTIES_PER_CONTRACT} parties.`);
+    }
+    const now = ctx.now();
+    const party = ctx.repos.parties.insert({
+      ...changes,
+      name: changes.name ?? '',
+      contractId,
+      signOrder: changes.signOrder ?? ctx.repos.parties.maxSignOrder(contractId) + 1,
+      signToken: newSignToken(),
+      createdBy: actor.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    logActivity(ctx, { contractId, event: 'party.added', subject: partyPath(party), userId: actor.id, ...origin });
+    bindNextRole(ctx, party, actor.id, origin);
+    return party;
+  });
+}
+
+export function updateParty(
+  ctx: AppContext,
+  contractId: number,
+  partyId: number,
+  input: TPartyUpdate,
+  actor: Actor,
+  origin: RequestOrigin,
+): PartyRow {
+  const changes = changesOf(ctx, input);
+  return inTransaction(ctx.db, () => {
+    findDraft(ctx, contractId);
+    const party = ctx.repos.parties.findInContract(contractId, partyId);
+    if (!party) throw notFound('party');
+    const problems = contactProblems({ ...party, ...changes });
+    if (problems.length > 0) throw validationFailed(problems);
+    if (Object.keys(changes).length === 0) return party;
+    const updated = ctx.repos.parties.update(partyId, { ...changes, updatedAt: ctx.now() }) ?? party;
+    logActivity(ctx, { contractId, event: 'party.changed', subject: partyPath(party), userId: actor.id, ...origin });
+    return updated;
+  });
+}
+
+/** Removes a party and, with it, the annotations that were its to fill. */
+export function deleteParty(ctx: AppContext, contractId: number, partyId: number, actor: Actor, origin: RequestOrigin): void {
+  inTransaction(ctx.db, () => {
+    findDraft(ctx, contractId);
+    const party = ctx.repos.parties.findInContract(contractId, partyId);
+    if (!party) throw notFound('party');
+    const fields = ctx.repos.annotations.listOfParty(partyId);
+    ctx.repos.parties.remove(partyId);
+    for (const field of fields) {
+      const subject = `/api/contracts/${contractId}/annotations/${field.id}`;
+      logActivity(ctx, { contractId, event: 'annotation.removed', subject, userId: actor.id, ...origin });
+    }
+    logActivity(ctx, { contractId, event: 'party.removed', subject: partyPath(party), userId: actor.id, ...origin });
+  });
+}

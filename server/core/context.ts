@@ -1,0 +1,42 @@
+import type { Config } from '../config/config';
+import type { DataDirLayout } from '../db/data-dir';
+import type { Db } from '../db/open-database';
+import type { Repos } from '../db/repos';
+import type { RateLimiter } from '../http/rate-limiter';
+import type { Logger } from '../logging/logger';
+import type { OutboxSignal } from '../messages/outbox-signal';
+import type { AppSecret } from '../crypto/app-secret';
+import type { SigningIdentity } from '../crypto/signing-identity';
+import type { WebhookRuntime } from '../webhooks/runtime';
+import type { AdminState } from '../sessions/admin-state';
+import type { PdfSandbox } from '../pdf/sandbox/pdf-sandbox';
+
+/** What every router and service is handed: made once in createServer, never global. */
+export type AppContext = {
+  /** The server's own copy: publicBaseUrl and timeZone follow the admin's general settings. */
+  config: Config;
+  paths: DataDirLayout;
+  db: Db;
+  repos: Repos;
+  logger: Logger;
+  rateLimiter: RateLimiter;
+  now: () => number;
+  /** The public base URL (PUBLIC_BASE_URL, or http://HOST:PORT once listening). */
+  baseUrl: () => string;
+  timestamp: (epochMs: number) => string;
+  timestampOrNull: (epochMs: number | null | undefined) => string | null;
+  /** Wakes the mail and SMS outbox worker (after enqueueing or a settings change). */
+  outbox: OutboxSignal;
+  /** Wakes the scheduled-backup worker (after the schedule changed). */
+  backups: OutboxSignal;
+  /** HMACs keyed by the appliance's own secret (signing-link CSRF tokens, verified-party cookies). */
+  secret: AppSecret;
+  /** The certificate and key that seal signed PDFs (made at first use; an office may import its own). */
+  seal: { identity(): SigningIdentity; replace(identity: SigningIdentity): void };
+  /** Parsing and sealing of PDFs on worker threads, under limits. */
+  pdf: PdfSandbox;
+  /** Webhook consumers' signing keys and the dispatcher's wake-up. */
+  webhooks: WebhookRuntime;
+  /** The admin UI's sign-in throttle, one-time sign-in links and the environment's defaults. */
+  admin: AdminState;
+};

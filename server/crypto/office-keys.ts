@@ -1,0 +1,25 @@
+import type { AppContext } from '../core/context';
+import { loadAppSecret } from './app-secret';
+import { loadSigningIdentity, type SigningIdentity } from './signing-identity';
+import { createWebhookKeyring } from './webhook-keys';
+
+/** The seal identity, read (or made) on first use: a certificate is minted only when a contract is first signed. */
+export function createSeal(ctx: AppContext): AppContext['seal'] {
+  let identity: SigningIdentity | undefined;
+  return {
+    identity: () => (identity ??= loadSigningIdentity(ctx.paths.keys, { officeName: ctx.repos.office.get(ctx.now()).name || undefined })),
+    replace: (next) => {
+      identity = next;
+    },
+  };
+}
+
+/**
+ * After DATA_DIR/keys was replaced (a restored backup): everything held from those files is read
+ * again. Whatever comes to be kept from DATA_DIR/keys must be reloaded here too.
+ */
+export function reloadKeys(ctx: AppContext): void {
+  ctx.secret = loadAppSecret(ctx.paths.keys);
+  ctx.webhooks.keyring = createWebhookKeyring(ctx.paths.keys);
+  ctx.seal = createSeal(ctx);
+}

@@ -1,0 +1,66 @@
+import type { AppContext } from '../core/context';
+import type { OutboxMessageRow } from '../db/repos/outbox';
+import { senderOf, type Mailbox } from './mail/mail-address';
+import { makeMessageId, type SmtpSender } from './mail/smtp-sender';
+import type { MessagingSettings } from './messaging-settings';
+import { postSms } from './sms/post-sms';
+import { resultForAll, type AttemptResult } from './attempt-result';
+
+function hostOf(url: string | undefined): string | undefined {
+  try {
+    return url === undefined ? undefined : new URL(url).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The sender of every e-mail: MAIL_FROM (or its saved setting); without one, the office's
+ * registered address; without that, a no-reply address on the SMTP server's domain.
+ */
+export function senderFor(ctx: AppContext, settings: MessagingSettings, fromName: string | null): Mailbox | undefined {
+  const officeEmail = ctx.repos.office.get(ctx.now()).email;
+  const smtpHost = hostOf(settings.smtpUrl) ?? 'localhost';
+  const mailFrom = settings.mailFrom ?? (officeEmail || `no-reply@${smtpHost}`);
+  return senderOf(mailFrom, fromName);
+}
+
+/** The Message-ID a message keeps over all its attempts (null for SMS). */
+export function messageIdFor(ctx: AppContext, settings: MessagingSettings, row: OutboxMessageRow): string | null {
+  if (row.channel !== 'email') return null;
+  if (row.messageId) return row.messageId;
+  const from = senderFor(ctx, settings, row.fromName);
+  return makeMessageId(row.id, from?.address ?? 'signdesk.invalid');
+}
+
+/** One attempt at the addresses of a message still pending, through its channel's transport. */
+export async function deliverMessage(
+  ctx: AppContext,
+  smtp: SmtpSender,
+  row: OutboxMessageRow,
+  settings: MessagingSettings,
+  signal: AbortSignal,
+): Promise<AttemptResult> {
+  const pending = row.recipients.filter((recipient) => recipient.state === 'pending').map((recipient) => recipient.address);
+  if (row.channel === 'sms') {
+    if (!settings.smsGatewayUrl || !pending[0]) return resultForAll(pending, 'deferred', 'no SMS gateway is configured');
+    return postSms(settings.smsGatewayUrl, { to: pending[0], body: row.text }, { timeoutMs: ctx.config.outboxTimeoutMs, signal });
+  }
+  const from = senderFor(ctx, settings, row.fromName);
+  if (!settings.smtpUrl) return resultForAll(pending, 'deferred', 'no SMTP server is configured');
+  if (!from) return resultForAll(pending, 'deferred', 'the sender (mail_from) is not an e-mail address');
+  return smtp.send(
+    settings.smtpUrl,
+    {
+      from,
+      toHeader: row.recipient,
+      to: pending,
+      subject: row.subject ?? '',
+      text: row.text,
+      html: row.html,
+      replyTo: row.replyTo,
+      messageId: row.messageId ?? makeMessageId(row.id, from.address),
+    },
+    signal,
+  );
+}

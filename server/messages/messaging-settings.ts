@@ -1,0 +1,59 @@
+import { SECRET_MASK, type SettingSource, type TMessagingSettings } from '../../shared/api/messaging-settings';
+import type { AppContext } from '../core/context';
+
+/** The keys of the messaging settings in the settings table. */
+export const MESSAGING_KEYS = {
+  smtpUrl: 'messaging.smtp_url',
+  mailFrom: 'messaging.mail_from',
+  smsGatewayUrl: 'messaging.sms_gateway_url',
+} as const;
+
+export type MessagingField = keyof typeof MESSAGING_KEYS;
+
+/** The settings in force: a saved value wins over the environment's (decisions.md section 2). */
+export type MessagingSettings = Record<MessagingField, string | undefined> & {
+  sources: Record<MessagingField, SettingSource | null>;
+};
+
+const FIELDS = Object.keys(MESSAGING_KEYS) as MessagingField[];
+
+function environmentValue(ctx: AppContext, field: MessagingField): string | undefined {
+  return ctx.config[field];
+}
+
+export function readMessagingSettings(ctx: AppContext): MessagingSettings {
+  const saved = ctx.repos.settings.getMany(Object.values(MESSAGING_KEYS));
+  const settings = { sources: {} } as MessagingSettings;
+  for (const field of FIELDS) {
+    const savedValue = saved.get(MESSAGING_KEYS[field]);
+    const envValue = environmentValue(ctx, field);
+    settings[field] = savedValue ?? envValue;
+    settings.sources[field] = savedValue !== undefined ? 'settings' : envValue !== undefined ? 'environment' : null;
+  }
+  return settings;
+}
+
+/** The URL with its password (if any) replaced by the mask. */
+export function maskUrlPassword(text: string | undefined): string | null {
+  if (text === undefined) return null;
+  try {
+    const url = new URL(text);
+    if (url.password === '') return text;
+    url.password = SECRET_MASK;
+    return url.href;
+  } catch {
+    return SECRET_MASK;
+  }
+}
+
+export function presentMessagingSettings(settings: MessagingSettings): TMessagingSettings {
+  return {
+    smtp_url: maskUrlPassword(settings.smtpUrl),
+    mail_from: settings.mailFrom ?? null,
+    sms_gateway_url: maskUrlPassword(settings.smsGatewayUrl),
+    sources: { smtp_url: settings.sources.smtpUrl, mail_from: settings.sources.mailFrom, sms_gateway_url: settings.sources.smsGatewayUrl },
+  };
+}
+
+/** Which channel a configured URL feeds. */
+export const CHANNEL_OF_URL = { smtpUrl: 'email', smsGatewayUrl: 'sms' } as const;

@@ -1,0 +1,19 @@
+import type { AppContext } from '../core/context';
+import { inTransaction } from '../db/open-database';
+import type { NewOutboxMessage } from '../db/repos/outbox';
+
+/**
+ * Writes a message and its job in one step: a savepoint when the caller has a transaction open,
+ * its own transaction otherwise, so a message never exists without its job. The worker is woken
+ * on a later turn of the event loop, after the caller's transaction ends.
+ */
+export function queueOutboxMessage(ctx: AppContext, message: Omit<NewOutboxMessage, 'state' | 'createdAt' | 'updatedAt'>): number {
+  const id = inTransaction(ctx.db, () => {
+    const now = ctx.now();
+    const messageId = ctx.repos.outbox.insert({ ...message, state: 'queued', createdAt: now, updatedAt: now });
+    ctx.repos.jobs.enqueue('outbox', messageId, now, now);
+    return messageId;
+  });
+  ctx.outbox.wake();
+  return id;
+}

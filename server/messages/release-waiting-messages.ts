@@ -1,0 +1,28 @@
+import type { AppContext } from '../core/context';
+import { inTransaction } from '../db/open-database';
+import { readMessagingSettings } from './messaging-settings';
+
+/**
+ * Messages that waited for an SMTP server or SMS gateway go back in the queue once their channel
+ * is configured: after a settings change, and at start-up (the environment may have changed).
+ * Returns how many were released.
+ */
+export function releaseWaitingMessages(ctx: AppContext): number {
+  return inTransaction(ctx.db, () => {
+    const settings = readMessagingSettings(ctx);
+    const now = ctx.now();
+    let released = 0;
+    const channels = [
+      ['email', settings.smtpUrl],
+      ['sms', settings.smsGatewayUrl],
+    ] as const;
+    for (const [channel, target] of channels) {
+      if (target === undefined) continue;
+      for (const id of ctx.repos.outbox.wakeWaiting(channel, now)) {
+        ctx.repos.jobs.enqueue('outbox', id, now, now);
+        released += 1;
+      }
+    }
+    return released;
+  });
+}

@@ -1,0 +1,24 @@
+import type { AppContext } from '../core/context';
+import { inTransaction } from '../db/open-database';
+import type { OutboxMessageRow } from '../db/repos/outbox';
+import { AppError, notFound } from '../core/errors';
+
+/**
+ * An administrator's retry of a failed or bounced message: the addresses that did not get it
+ * are pending again, with a fresh retry schedule. Addresses already sent to are not sent again.
+ */
+export function retryOutboxMessage(ctx: AppContext, id: number): OutboxMessageRow {
+  const row = inTransaction(ctx.db, () => {
+    const found = ctx.repos.outbox.findById(id);
+    if (!found) throw notFound('outbox message');
+    if (found.state !== 'failed' && found.state !== 'bounced') {
+      throw new AppError('conflict', `Only a failed or bounced message can be retried; this one is ${found.state}.`);
+    }
+    const now = ctx.now();
+    ctx.repos.outbox.requeue(found, now);
+    ctx.repos.jobs.requeue('outbox', id, now);
+    return ctx.repos.outbox.findById(id) as OutboxMessageRow;
+  });
+  ctx.outbox.wake();
+  return row;
+}

@@ -1,0 +1,37 @@
+import type { AppContext } from '../../core/context';
+import { queueOutboxMessage } from '../queue-message';
+
+export type OutgoingSms = { to: string; body: string; purpose: string; contractId?: number; partyId?: number };
+
+/** E.164 allows at most 15 digits. */
+const PHONE_PATTERN = /^\+?[0-9]{5,15}$/;
+const MAX_BODY_CHARS = 10_000;
+
+/** `+46 70-123 45 67` -> `+46701234567`: the gateway gets digits with an optional leading +. */
+export function normalizePhoneNumber(text: string): string | undefined {
+  const compact = text.replace(/[\s\-().]/g, '').replace(/^00/, '+');
+  return PHONE_PATTERN.test(compact) ? compact : undefined;
+}
+
+/**
+ * Call inside the caller's transaction; the outbox worker posts it to the SMS gateway after
+ * commit. Throws (rolling the caller's transaction back) for a number that is no phone number.
+ */
+export function enqueueSms(ctx: AppContext, sms: OutgoingSms): number {
+  const to = normalizePhoneNumber(sms.to);
+  if (to === undefined) throw new Error(`enqueueSms: "${sms.to}" is not a phone number`);
+  if (sms.body.length > MAX_BODY_CHARS) throw new Error('enqueueSms: the body is too large');
+  return queueOutboxMessage(ctx, {
+    channel: 'sms',
+    recipient: to,
+    recipients: [{ address: to, state: 'pending', response: null }],
+    subject: null,
+    text: sms.body,
+    html: null,
+    fromName: null,
+    replyTo: null,
+    purpose: sms.purpose,
+    contractId: sms.contractId ?? null,
+    partyId: sms.partyId ?? null,
+  });
+}

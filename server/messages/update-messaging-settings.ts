@@ -1,0 +1,67 @@
+import { SECRET_MASK, type TMessagingSettingsUpdate } from '../../shared/api/messaging-settings';
+import type { AppContext } from '../core/context';
+import { inTransaction } from '../db/open-database';
+import { validationFailed } from '../core/errors';
+import { releaseWaitingMessages } from './release-waiting-messages';
+import { MESSAGING_KEYS, readMessagingSettings, type MessagingField, type MessagingSettings } from './messaging-settings';
+
+const BODY_FIELDS: Record<keyof TMessagingSettingsUpdate, MessagingField> = {
+  smtp_url: 'smtpUrl',
+  mail_from: 'mailFrom',
+  sms_gateway_url: 'smsGatewayUrl',
+};
+
+/**
+ * A URL read back from GET carries the mask instead of its password: sent back, it means
+ * "keep the password you have".
+ */
+export function unmask(bodyField: string, incoming: string, current: string | undefined): string | { error: string } {
+  const url = new URL(incoming);
+  if (url.password !== SECRET_MASK) return incoming;
+  const currentPassword = current === undefined ? '' : new URL(current).password;
+  if (currentPassword === '') {
+    return { error: `${bodyField}: ${SECRET_MASK} stands for a saved password, but none is saved; send the password itself` };
+  }
+  url.password = currentPassword;
+  return url.href;
+}
+
+/**
+ * Saves the mail and SMS settings; `null` removes a saved value so that the environment's
+ * applies again. Messages waiting for a now-configured channel are released, and retries
+ * waiting out a backoff for a changed server are brought forward, in the same transaction.
+ */
+export function updateMessagingSettings(ctx: AppContext, body: TMessagingSettingsUpdate): MessagingSettings {
+  const before = readMessagingSettings(ctx);
+  const changes = new Map<MessagingField, string | null>();
+  const errors: string[] = [];
+  for (const [bodyField, field] of Object.entries(BODY_FIELDS) as Array<[keyof TMessagingSettingsUpdate, MessagingField]>) {
+    const value = body[bodyField];
+    if (value === undefined) continue;
+    if (value === null || field === 'mailFrom') {
+      changes.set(field, value === null ? null : value.trim());
+      continue;
+    }
+    const resolved = unmask(bodyField, value, before[field]);
+    if (typeof resolved === 'string') changes.set(field, resolved);
+    else errors.push(resolved.error);
+  }
+  if (errors.length > 0) throw validationFailed(errors);
+
+  inTransaction(ctx.db, () => {
+    const now = ctx.now();
+    for (const [field, value] of changes) {
+      if (value === null) ctx.repos.settings.remove(MESSAGING_KEYS[field]);
+      else ctx.repos.settings.set(MESSAGING_KEYS[field], value, now);
+    }
+    const after = readMessagingSettings(ctx);
+    const isMailChanged = after.smtpUrl !== before.smtpUrl || after.mailFrom !== before.mailFrom;
+    if (isMailChanged && after.smtpUrl !== undefined) ctx.repos.outbox.hurryRetries('email', now);
+    if (after.smsGatewayUrl !== before.smsGatewayUrl && after.smsGatewayUrl !== undefined) {
+      ctx.repos.outbox.hurryRetries('sms', now);
+    }
+    releaseWaitingMessages(ctx);
+  });
+  ctx.outbox.wake();
+  return readMessagingSettings(ctx);
+}

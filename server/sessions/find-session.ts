@@ -1,0 +1,28 @@
+import type { AppContext } from '../core/context';
+import type { AdminSessionRow } from '../db/repos/admin-sessions';
+import type { UserRow } from '../db/repos/users';
+import { hashSessionSecret, SESSION_IDLE_MS, SESSION_TOUCH_MS } from './session-secrets';
+
+export type LiveSession = { row: AdminSessionRow; user: UserRow };
+
+/**
+ * The live session a cookie names, or undefined when it names none, or one that ended (idle,
+ * past its absolute end, or its user gone or deactivated). An ended session is deleted.
+ */
+export function findLiveSession(ctx: AppContext, secret: string): LiveSession | undefined {
+  if (secret.length > 100) return undefined;
+  const row = ctx.repos.adminSessions.findByHash(hashSessionSecret(secret));
+  if (!row) return undefined;
+  const now = ctx.now();
+  const user = ctx.repos.users.findById(row.userId);
+  const hasEnded = now >= row.expiresAt || now >= row.lastSeenAt + SESSION_IDLE_MS || !user || !user.active;
+  if (hasEnded || !user) {
+    ctx.repos.adminSessions.delete(row.id);
+    return undefined;
+  }
+  if (now - row.lastSeenAt >= SESSION_TOUCH_MS) {
+    ctx.repos.adminSessions.touch(row.id, now);
+    row.lastSeenAt = now;
+  }
+  return { row, user };
+}

@@ -1,0 +1,44 @@
+import type { TSigningCertificate } from '../../shared/api/settings';
+import type { AppContext } from '../core/context';
+import { describeSigningIdentity, importPkcs12 } from '../crypto/signing-identity';
+import { AppError } from '../core/errors';
+
+function timestampOf(ctx: AppContext, value: string): string | null {
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? ctx.timestamp(ms) : null;
+}
+
+function presentIdentity(ctx: AppContext): TSigningCertificate {
+  const info = describeSigningIdentity(ctx.seal.identity());
+  return {
+    is_available: true,
+    subject: info.subject,
+    issuer: info.issuer,
+    fingerprint: info.fingerprintSha256,
+    not_before: timestampOf(ctx, info.validFrom),
+    not_after: timestampOf(ctx, info.validTo),
+    is_self_signed: info.selfSigned,
+    source: info.source,
+    key_algorithm: info.keyAlgorithm,
+  };
+}
+
+/** The certificate that seals signed PDFs (the appliance's own is made at first use). */
+export function describeSigningCertificate(ctx: AppContext): TSigningCertificate {
+  return presentIdentity(ctx);
+}
+
+/** Imports an office's PKCS#12; from now on it seals signed PDFs. A refused file changes nothing. */
+export function importSigningCertificate(ctx: AppContext, p12: Uint8Array, passphrase: string): TSigningCertificate {
+  let identity;
+  try {
+    identity = importPkcs12(ctx.paths.keys, p12, passphrase);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new AppError('validation-failed', 'The certificate could not be imported.', {
+      validationErrors: [`pkcs12: ${err instanceof Error ? err.message : 'not a PKCS#12 file, or the passphrase is wrong'}`],
+    });
+  }
+  ctx.seal.replace(identity);
+  return presentIdentity(ctx);
+}

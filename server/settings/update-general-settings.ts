@@ -1,0 +1,27 @@
+import type { TGeneralSettingsUpdate } from '../../shared/api/settings';
+import type { AppContext } from '../core/context';
+import { inTransaction } from '../db/open-database';
+import type { OfficeChanges } from '../db/repos/office';
+import { applyGeneralSettings } from './apply-general-settings';
+import { writeFrameOrigins } from './frame-origins';
+
+/** Saves the fields sent; the office counts as set up once it has a name and an e-mail. */
+export function updateGeneralSettings(ctx: AppContext, input: TGeneralSettingsUpdate): void {
+  const now = ctx.now();
+  inTransaction(ctx.db, () => {
+    const changes: OfficeChanges = {};
+    if (input.office_name !== undefined) changes.name = input.office_name;
+    if (input.office_email !== undefined) changes.email = input.office_email;
+    const office = ctx.repos.office.get(now);
+    const name = changes.name ?? office.name;
+    const email = changes.email ?? office.email;
+    if (office.setUpAt === null && name !== '' && email !== '') changes.setUpAt = now;
+    if (Object.keys(changes).length > 0) ctx.repos.office.update(changes);
+    if (input.public_base_url !== undefined) {
+      ctx.repos.settings.write('public_base_url', input.public_base_url?.replace(/\/+$/, '') ?? null, now);
+    }
+    if (input.time_zone !== undefined) ctx.repos.settings.write('time_zone', input.time_zone, now);
+    if (input.signing_frame_origins !== undefined) writeFrameOrigins(ctx, input.signing_frame_origins.map((origin) => new URL(origin).origin), now);
+  });
+  applyGeneralSettings(ctx);
+}

@@ -1,0 +1,35 @@
+import type { TSetup } from '../../shared/api/session';
+import type { AppContext } from '../core/context';
+import { hashPassword } from '../crypto/password';
+import { inTransaction } from '../db/open-database';
+import { AppError, validationFailed } from '../core/errors';
+import { startSession, type RequestOrigin, type StartedSession } from '../sessions/start-session';
+
+/**
+ * The first-run setup: the office's name and e-mail and the first administrator, signed in
+ * at once. Open only while no active administrator exists.
+ */
+export async function runSetup(ctx: AppContext, input: TSetup, origin: RequestOrigin): Promise<StartedSession> {
+  const passwordHash = await hashPassword(input.password);
+  // Checked inside one IMMEDIATE transaction after the slow hash: two setups cannot both win.
+  const userId = inTransaction(ctx.db, () => {
+    if (ctx.repos.users.countActiveAdmins() > 0) {
+      throw new AppError('conflict', 'SignDesk is already set up; sign in instead.');
+    }
+    if (ctx.repos.users.findByUsername(input.username)) throw validationFailed([`username: ${input.username} is already taken`]);
+    const now = ctx.now();
+    const user = ctx.repos.users.insert({
+      username: input.username,
+      email: input.email,
+      firstname: input.firstname ?? '',
+      lastname: input.lastname ?? '',
+      passwordHash,
+      permissionTemplate: 'CUSTOMER_ADMIN_USER',
+      active: true,
+      createdAt: now,
+    });
+    ctx.repos.office.update({ name: input.office_name, email: input.office_email, setUpAt: now });
+    return user.id;
+  });
+  return startSession(ctx, userId, origin);
+}

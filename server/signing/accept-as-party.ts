@@ -1,0 +1,32 @@
+import type { TSigningAccept } from '../../shared/api/signing';
+import type { AppContext } from '../core/context';
+import type { PartyRow } from '../db/repos/parties';
+import { notFound } from '../core/errors';
+import type { RequestOrigin } from '../activity/log-activity';
+import { commitAcceptances } from './commit-acceptances';
+import { readFieldValues } from './field-values';
+import { checkCanAnswer } from './party-access';
+import { readMark } from './read-mark';
+
+/** A party signs (or approves) from its signing page, with the values of its fields. */
+export async function acceptAsParty(
+  ctx: AppContext,
+  party: PartyRow,
+  input: TSigningAccept,
+  origin: RequestOrigin,
+  authentication: string,
+): Promise<void> {
+  const contract = ctx.repos.contracts.findById(party.contractId);
+  if (!contract) throw notFound('contract');
+  checkCanAnswer(ctx, contract, party, ctx.repos.parties.listInContract(contract.id));
+  const today = ctx.timestamp(ctx.now()).slice(0, 10);
+  const values = readFieldValues(ctx.repos.annotations.listOfParty(party.id), party, input.fields, today);
+  const mark = await readMark(ctx, party, input.mark);
+  await commitAcceptances(ctx, contract.id, [{ partyId: party.id, values, signatureName: input.signatureName.trim(), mark, origin, authentication }], {
+    check: (current, parties) => {
+      const self = parties.find((candidate) => candidate.id === party.id);
+      if (!self) throw notFound('party');
+      checkCanAnswer(ctx, current, self, parties);
+    },
+  });
+}

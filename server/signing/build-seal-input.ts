@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import type { Language } from '../../shared/api/enums';
+import type { AppContext } from '../core/context';
+import type { AnnotationRow } from '../db/repos/annotations';
+import type { ContractRow } from '../db/repos/contracts';
+import type { PartyRow } from '../db/repos/parties';
+import type { SignedPdfEvidence, SignedPdfField, SignedPdfInput } from '../pdf/build-signed-pdf';
+import type { SignedPdfMark } from '../pdf/signed-pdf-types';
+import { parseTagBox } from '../contracts/tag-fields';
+import type { PartyMark } from './read-mark';
+
+/**
+ * The values an annotation shows once signed: what the party entered. Marks take none: SIGNATURE
+ * and INITIALS boxes show the party's mark (its picture, or its signing name, or that name's
+ * initials, in its face).
+ */
+export function stampValue(annotation: AnnotationRow): string | boolean {
+  if (annotation.type === 'CHECKBOX') return annotation.value === 'true';
+  if (annotation.type === 'SIGNATURE' || annotation.type === 'INITIALS') return '';
+  return annotation.value ?? annotation.content;
+}
+
+const sealMarkOf = (mark: PartyMark | undefined): SignedPdfMark | undefined =>
+  mark && { face: mark.face, signaturePng: mark.signaturePng ?? undefined, initialsPng: mark.initialsPng ?? undefined };
+
+const contactOf = (party: PartyRow) => [party.email, party.mobilePhone].filter(Boolean).join(', ');
+
+/**
+ * The signed PDF of a contract whose parties (as given: the accepted state about to be
+ * committed) have all accepted: fields stamped, audit trail (with `evidence`: events, chain
+ * head, attachments, timestamp authority), sealed with `timestampRoom` bytes kept for a token.
+ */
+export async function buildContractSeal(
+  ctx: AppContext,
+  contract: ContractRow,
+  parties: readonly PartyRow[],
+  annotations: readonly AnnotationRow[],
+  marks: ReadonlyMap<number, PartyMark>,
+  completedAt: number,
+  evidence: SignedPdfEvidence = {},
+  timestampRoom = 0,
+): Promise<Uint8Array> {
+  const original = ctx.repos.files.getFile(contract.originalFileId);
+  if (!original) throw new Error(`contract ${contract.id} has lost its PDF`);
+  const byId = new Map(parties.map((party) => [party.id, party]));
+  const fields: SignedPdfField[] = [];
+  for (const annotation of annotations) {
+    const party = byId.get(annotation.partyId);
+    if (!party || !annotation.renderWhenSigned || !party.isAccept) continue;
+    fields.push({
+      page: annotation.pdfPage,
+      x: annotation.posX,
+      y: annotation.posY,
+      width: annotation.width,
+      height: annotation.height,
+      type: annotation.type as SignedPdfField['type'],
+      value: stampValue(annotation),
+      signerName: party.signatureName ?? party.name,
+      mark: sealMarkOf(marks.get(party.id)),
+      signedTime: party.signTime,
+    });
+  }
+  const input: SignedPdfInput = {
+    original: original.data,
+    fields,
+    covers: annotations.flatMap((annotation) => parseTagBox(annotation.tagBox) ?? []),
+    language: contract.language as Language,
+    now: new Date(completedAt),
+    timestampRoom,
+    audit: {
+      ...evidence,
+      documentName: contract.name || `Contract ${contract.id}`,
+      documentSha256: original.sha256 || createHash('sha256').update(original.data).digest('hex'),
+      contractId: contract.id,
+      completedTime: completedAt,
+      timeZone: ctx.config.timeZone,
+      parties: parties.map((party) => ({
+        name: party.name,
+        signatureName: party.signatureName ?? undefined,
+        mark: party.signType === 'DEFAULT' ? sealMarkOf(marks.get(party.id)) : undefined,
+        contact: contactOf(party),
+        // Only a contract that shows identity numbers prints them: the audit trail goes to every party.
+        ...(contract.showIdentityNumber && party.identityNumber !== '' ? { identityNumber: party.identityNumber } : {}),
+        signType: party.signType,
+        ipAddress: party.answerIpAddress ?? '',
+        userAgent: party.answerUserAgent ?? '',
+        authentication: party.answerAuthentication ?? contract.requireAuth,
+        sentTime: party.invitedAt,
+        openedTime: party.openedAt,
+        signedTime: party.signTime,
+      })),
+    },
+  };
+  // Loaded on first use (pdf-lib, fontkit): a server that starts seals nothing yet.
+  const { buildSignedPdf } = await import('../pdf/build-signed-pdf');
+  return buildSignedPdf(input, ctx.seal.identity());
+}

@@ -1,0 +1,35 @@
+import type { AppContext } from '../core/context';
+import type { ContractRow } from '../db/repos/contracts';
+import { inTransaction } from '../db/open-database';
+import { AppError, notFound } from '../core/errors';
+import type { RequestOrigin } from '../activity/log-activity';
+import { inviteParties } from './invite-parties';
+import { planReminders } from './plan-reminders';
+import { isExpired } from './party-access';
+import { turnOf } from './party-turns';
+import { partiesInTurn } from '../../shared/signing-order';
+
+/**
+ * POST /api/contracts/{id}/notify: a reminder to every party whose answer is awaited (with a
+ * signing order, the ones in turn). Refused (409) for drafts and for signed, rejected or
+ * expired contracts.
+ */
+export function notifyContract(ctx: AppContext, contractId: number, userId: number, origin: RequestOrigin): ContractRow {
+  return inTransaction(ctx.db, () => {
+    const contract = ctx.repos.contracts.findById(contractId);
+    if (!contract) throw notFound('contract');
+    if (contract.status !== 'sent') {
+      throw new AppError('contract-state', `Contract /api/contracts/${contract.id} is ${contract.status}; reminders go only to contracts out for signing.`);
+    }
+    if (contract.withdrawnAt !== null) {
+      throw new AppError('contract-state', `Contract /api/contracts/${contract.id} was withdrawn; its signing links are closed.`);
+    }
+    if (isExpired(ctx, contract)) {
+      throw new AppError('contract-state', `Contract /api/contracts/${contract.id} has expired; its signing links are closed.`);
+    }
+    const parties = ctx.repos.parties.listInContract(contractId);
+    const awaited = new Set(partiesInTurn(parties.map(turnOf), contract.partyOrderDefined).map((turn) => turn.id));
+    inviteParties(ctx, contract, parties.filter((party) => awaited.has(party.id)), 'reminder', { origin, userId });
+    return planReminders(ctx, contractId) ?? contract;
+  });
+}

@@ -1,0 +1,90 @@
+import { partyPath } from '../../shared/api/paths';
+import { randomInt } from 'node:crypto';
+import type { AppContext } from '../core/context';
+import type { ContractRow } from '../db/repos/contracts';
+import type { PartyRow } from '../db/repos/parties';
+import { inTransaction } from '../db/open-database';
+import { AppError } from '../core/errors';
+import { logActivity, type RequestOrigin } from '../activity/log-activity';
+import { channelDetails, enqueuePartyMessage } from './party-messages';
+
+const CODE_TTL_MS = 10 * 60_000;
+const RESEND_AFTER_MS = 30_000;
+const SENDS_PER_HOUR = 5;
+const WRONG_GUESSES_ALLOWED = 5;
+/** How long a party that entered its code stays verified on that browser. */
+export const VERIFIED_FOR_MS = 12 * 60 * 60_000;
+
+const codeMac = (ctx: AppContext, party: PartyRow, code: string) => ctx.secret.mac('party-code', `${party.id}:${code}`);
+
+/** Sends a fresh six-digit code to the party by the channel the contract requires. */
+export function sendPartyCode(ctx: AppContext, contract: ContractRow, party: PartyRow, origin: RequestOrigin): void {
+  inTransaction(ctx.db, () => {
+    const now = ctx.now();
+    const previous = ctx.repos.partyCodes.find(party.id);
+    if (previous && now - previous.sentAt < RESEND_AFTER_MS) {
+      const wait = Math.ceil((RESEND_AFTER_MS - (now - previous.sentAt)) / 1000);
+      throw new AppError('rate-limited', `A code was sent a moment ago; ask for a new one in ${wait} s.`, { headers: { 'Retry-After': String(wait) } });
+    }
+    const isSameWindow = previous !== undefined && now - previous.windowStartedAt < 60 * 60_000;
+    const sends = isSameWindow ? previous.sendsInWindow + 1 : 1;
+    if (sends > SENDS_PER_HOUR) throw new AppError('rate-limited', 'Too many codes were sent in the last hour; try again later.');
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    ctx.repos.partyCodes.save({
+      partyId: party.id,
+      codeHash: codeMac(ctx, party, code),
+      expiresAt: now + CODE_TTL_MS,
+      failedAttempts: 0,
+      sentAt: now,
+      sendsInWindow: sends,
+      windowStartedAt: isSameWindow ? previous.windowStartedAt : now,
+    });
+    const channels = enqueuePartyMessage(ctx, 'code', contract, party, { code });
+    logActivity(ctx, { contractId: contract.id, event: 'party.code_sent', subject: partyPath(party), partyId: party.id, details: channelDetails(party, channels), ...origin });
+  });
+}
+
+/**
+ * Checks a code; a right one is spent at once. Five wrong guesses spend the code too. Each
+ * check is an activity entry (`party.code_verified` or `party.code_failed` with the reason).
+ */
+export function verifyPartyCode(ctx: AppContext, party: PartyRow, code: string, origin: RequestOrigin): boolean {
+  return inTransaction(ctx.db, () => {
+    const now = ctx.now();
+    const row = ctx.repos.partyCodes.find(party.id);
+    const entry = { contractId: party.contractId, subject: partyPath(party), partyId: party.id, ...origin };
+    const fail = (reason: string) => (logActivity(ctx, { ...entry, event: 'party.code_failed', details: { reason } }), false);
+    if (!row) return fail('no code was sent');
+    if (row.expiresAt <= now) return fail('the code had expired');
+    if (row.failedAttempts >= WRONG_GUESSES_ALLOWED) return fail('the code was spent by wrong guesses');
+    if (!ctx.secret.isMacValid('party-code', `${party.id}:${code}`, row.codeHash)) {
+      ctx.repos.partyCodes.countFailure(party.id);
+      return fail(`wrong code (guess ${row.failedAttempts + 1} of ${WRONG_GUESSES_ALLOWED})`);
+    }
+    ctx.repos.partyCodes.spend(party.id, now);
+    logActivity(ctx, { ...entry, event: 'party.code_verified' });
+    return true;
+  });
+}
+
+/** The cookie value that says this browser entered the party's code, until `expiresAt` (13 digits, then the MAC). */
+export function verifiedCookieValue(ctx: AppContext, party: PartyRow, expiresAt: number): string {
+  return `${expiresAt}${ctx.secret.mac('party-verified', `${party.id}:${expiresAt}`)}`;
+}
+
+export function isVerifiedCookie(ctx: AppContext, party: PartyRow, value: string | undefined): boolean {
+  const match = value ? /^(\d{13})([\w-]{43})$/.exec(value) : null;
+  if (!match?.[1] || !match[2]) return false;
+  const expiresAt = Number(match[1]);
+  return expiresAt > ctx.now() && ctx.secret.isMacValid('party-verified', `${party.id}:${expiresAt}`, match[2]);
+}
+
+/** a***@example.com or +46 *** *** 12: enough for the party to recognise, little for anyone else. */
+export function maskedDestination(contract: ContractRow, party: PartyRow): string {
+  if (contract.requireAuth === 'SMS_CODE') {
+    const digits = party.mobilePhone.replace(/\s+/g, '');
+    return digits.length <= 4 ? '***' : `${digits.slice(0, 3)} *** ${digits.slice(-2)}`;
+  }
+  const [local = '', domain = ''] = party.email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}

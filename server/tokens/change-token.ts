@@ -1,0 +1,21 @@
+import type { TTokenUpdate } from '../../shared/api/partner';
+import type { AppContext } from '../core/context';
+import type { TokenRow } from '../db/repos/tokens';
+import { notFound } from '../core/errors';
+
+export function updateToken(ctx: AppContext, id: number, input: TTokenUpdate): TokenRow {
+  const changes: Partial<Pick<TokenRow, 'name' | 'rateLimit'>> = {};
+  if (input.name !== undefined) changes.name = input.name;
+  if (input.rate_limit !== undefined) changes.rateLimit = input.rate_limit;
+  const row = Object.keys(changes).length > 0 ? ctx.repos.tokens.update(id, changes) : ctx.repos.tokens.findById(id);
+  if (!row) throw notFound('API token');
+  return row;
+}
+
+/** Revoking keeps the row (the admin sees when it was revoked); the key stops working at once. */
+export function revokeToken(ctx: AppContext, id: number): void {
+  const row = ctx.repos.tokens.findById(id);
+  if (!row) throw notFound('API token');
+  if (row.revokedAt === null) ctx.repos.tokens.update(id, { revokedAt: ctx.now() });
+  ctx.rateLimiter.forget(`token:${id}`);
+}

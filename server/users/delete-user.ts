@@ -1,0 +1,20 @@
+import type { AppContext } from '../core/context';
+import { inTransaction } from '../db/open-database';
+import { AppError, notFound } from '../core/errors';
+
+/**
+ * Users are soft-deleted: contracts and templates keep a `created_by` that says who made them.
+ * The user's API tokens are revoked with it, and the last active administrator stays.
+ */
+export function deleteUser(ctx: AppContext, id: number): void {
+  inTransaction(ctx.db, () => {
+    const user = ctx.repos.users.findById(id);
+    if (!user) throw notFound('user');
+    if (user.permissionTemplate === 'CUSTOMER_ADMIN_USER' && user.active && ctx.repos.users.countActiveAdmins() <= 1) {
+      throw new AppError('conflict', 'The last active administrator cannot be deleted.');
+    }
+    const now = ctx.now();
+    ctx.repos.users.softDelete(id, now);
+    ctx.repos.tokens.revokeAllOf(id, now);
+  });
+}

@@ -1,0 +1,34 @@
+import type { TUserUpdate } from '../../shared/api/users';
+import type { AppContext } from '../core/context';
+import { hashPassword } from '../crypto/password';
+import { inTransaction } from '../db/open-database';
+import type { UserChanges, UserRow } from '../db/repos/users';
+import { AppError, notFound, validationFailed } from '../core/errors';
+
+export async function updateUser(ctx: AppContext, id: number, input: TUserUpdate): Promise<UserRow> {
+  const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+  return inTransaction(ctx.db, () => {
+    const current = ctx.repos.users.findById(id);
+    if (!current) throw notFound('user');
+    if (input.username !== undefined && input.username !== current.username && ctx.repos.users.findByUsername(input.username)) {
+      throw validationFailed([`username: ${input.username} is already taken`]);
+    }
+    const losesAdmin =
+      current.permissionTemplate === 'CUSTOMER_ADMIN_USER' &&
+      current.active &&
+      (input.active === false || (input.permission_template !== undefined && input.permission_template !== 'CUSTOMER_ADMIN_USER'));
+    if (losesAdmin && ctx.repos.users.countActiveAdmins() <= 1) {
+      throw new AppError('conflict', 'The last active administrator cannot be deactivated or demoted.');
+    }
+    const changes: UserChanges = {};
+    if (input.username !== undefined) changes.username = input.username;
+    if (input.email !== undefined) changes.email = input.email;
+    if (input.firstname !== undefined) changes.firstname = input.firstname;
+    if (input.lastname !== undefined) changes.lastname = input.lastname;
+    if (input.permission_template !== undefined) changes.permissionTemplate = input.permission_template;
+    if (input.active !== undefined) changes.active = input.active;
+    if (passwordHash !== undefined) changes.passwordHash = passwordHash;
+    if (Object.keys(changes).length === 0) return current;
+    return ctx.repos.users.update(id, changes) ?? current;
+  });
+}

@@ -1,0 +1,43 @@
+import type { AppContext } from '../core/context';
+import { inTransaction } from '../db/open-database';
+
+const PURGE_BATCH = 1_000;
+
+/** The same instant one calendar month earlier (UTC), clamped to the end of a shorter month. */
+export function oneMonthBefore(epochMs: number): number {
+  const date = new Date(epochMs);
+  const day = date.getUTCDate();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() - 1);
+  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(day, lastDay));
+  return date.getTime();
+}
+
+/**
+ * The event log keeps one month (decisions.md section 5): older events go with their
+ * deliveries, attempts and jobs, in small transactions so that requests are not held up.
+ */
+export function purgeWebhookEvents(ctx: AppContext): number {
+  const cutoff = oneMonthBefore(ctx.now());
+  let total = 0;
+  for (;;) {
+    const deleted = inTransaction(ctx.db, () => ctx.repos.webhookLog.purgeBefore(cutoff, PURGE_BATCH));
+    total += deleted;
+    if (deleted < PURGE_BATCH) break;
+  }
+  resumeHeldDeliveries(ctx);
+  return total;
+}
+
+/**
+ * Held events go one at a time; a purge (or a crash of an older version) can take away the one
+ * whose turn it was. This lets the next go for every enabled consumer that has none under way.
+ */
+export function resumeHeldDeliveries(ctx: AppContext): void {
+  const deliveries = ctx.repos.webhookDeliveries;
+  const isReleased = inTransaction(ctx.db, () =>
+    deliveries.holdingConsumers().map((consumerId) => deliveries.releaseNextHeld(consumerId, ctx.now())).includes(true),
+  );
+  if (isReleased) ctx.webhooks.wake();
+}

@@ -1,0 +1,40 @@
+import type { WebhookEventType } from '../../shared/api/webhooks';
+import type { AppContext } from '../core/context';
+import { WEBHOOK_QUEUE } from '../db/repos/webhook-consumers';
+
+export type WebhookEventData = { id: string; party?: string };
+
+/**
+ * Writes an event and, for every consumer, a delivery: with its job (first attempt after
+ * WEBHOOK_FIRST_DELAY_S), or held while the consumer is disabled or still working through
+ * events held before (they go in event order once it is enabled). Call INSIDE the transaction of the state change that causes the
+ * event, so that both commit or neither: a crash loses no event and a rollback sends none.
+ * Returns the event id.
+ */
+export function recordEvent(ctx: AppContext, type: WebhookEventType, data: WebhookEventData): number {
+  const deliveries = ctx.repos.webhookDeliveries;
+  if (!deliveries.isInTransaction()) {
+    throw new Error('recordEvent must run inside the transaction of the change that causes the event');
+  }
+  if (type === 'contract.party_signed' && !data.party) throw new Error('contract.party_signed needs data.party');
+  const now = ctx.now();
+  const payload = JSON.stringify({
+    type,
+    // The office's one clock, as every other timestamp (default Europe/Stockholm).
+    timestamp: ctx.timestamp(now),
+    data: data.party === undefined ? { id: data.id } : { id: data.id, party: data.party },
+  });
+  const eventId = deliveries.insertEvent(type, payload, now);
+  const runAt = now + Math.round(ctx.config.webhookFirstDelayS * 1000);
+  for (const consumer of deliveries.recipients()) {
+    if (consumer.isHolding) {
+      deliveries.insertDelivery(eventId, consumer.id, null, now);
+      continue;
+    }
+    const deliveryId = deliveries.insertDelivery(eventId, consumer.id, runAt, now);
+    ctx.repos.jobs.enqueue(WEBHOOK_QUEUE, deliveryId, runAt, now);
+  }
+  // After the caller's commit the dispatcher looks again (a rollback makes this a no-op look).
+  setImmediate(() => ctx.webhooks.wake());
+  return eventId;
+}

@@ -1,0 +1,49 @@
+import type { TWebhookConsumerCreate, TWebhookConsumerUpdate } from '../../shared/api/webhooks';
+import type { AppContext } from '../core/context';
+import { inTransaction } from '../db/open-database';
+import type { WebhookConsumerChanges, WebhookConsumerRow } from '../db/repos/webhook-consumers';
+import { notFound } from '../core/errors';
+
+/** Registers a consumer with a fresh Ed25519 key pair; the secret half is stored only sealed. */
+export function createWebhook(ctx: AppContext, input: TWebhookConsumerCreate, authorId: number): WebhookConsumerRow {
+  const { publicKey, sealedSecretKey } = ctx.webhooks.keyring.generate();
+  const now = ctx.now();
+  return ctx.repos.webhookConsumers.insert({
+    url: input.url,
+    contactEmail: input.contact_email ?? null,
+    publicKey,
+    sealedSecretKey,
+    createdBy: authorId,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/** A new url applies to every later attempt, pending deliveries included. */
+export function updateWebhook(ctx: AppContext, id: number, input: TWebhookConsumerUpdate): WebhookConsumerRow {
+  const changes: WebhookConsumerChanges = { updatedAt: ctx.now() };
+  if (input.url !== undefined) changes.url = input.url;
+  if (input.contact_email !== undefined) changes.contactEmail = input.contact_email;
+  const row = ctx.repos.webhookConsumers.update(id, changes);
+  if (!row) throw notFound('webhook consumer');
+  return row;
+}
+
+/** Deletes the consumer, its deliveries, their attempts and queued jobs; its key pair is gone for good. */
+export function deleteWebhook(ctx: AppContext, id: number): void {
+  const isDeleted = inTransaction(ctx.db, () => ctx.repos.webhookConsumers.remove(id));
+  if (!isDeleted) throw notFound('webhook consumer');
+  ctx.webhooks.keyring.forget(id);
+}
+
+/** Clears disabled_time and the error count; the events held meanwhile go out in event order. */
+export function enableWebhook(ctx: AppContext, id: number): WebhookConsumerRow {
+  const row = inTransaction(ctx.db, () => {
+    if (!ctx.repos.webhookConsumers.findById(id)) throw notFound('webhook consumer');
+    ctx.repos.webhookConsumers.enable(id, ctx.now());
+    ctx.repos.webhookDeliveries.releaseNextHeld(id, ctx.now());
+    return ctx.repos.webhookConsumers.findById(id) as WebhookConsumerRow;
+  });
+  ctx.webhooks.wake();
+  return row;
+}
