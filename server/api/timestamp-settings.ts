@@ -34,6 +34,7 @@ export const timestampSettingsRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     body: ZTimestampSettingsUpdateSchema,
+    example: { body: { tsa_url: 'http://tsa.office.lan/tsr' } },
     readOnlyFields: TIMESTAMP_SETTINGS_READ_ONLY_FIELDS,
     responses: { 200: { description: 'The settings', schema: ZTimestampSettingsSchema } },
     handler: ({ res, ctx, body }) => {
