@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Who may import whom (../shared/style.md): one no-restricted-imports block per folder. */
+/** Who may import whom (README, "Architecture"): one no-restricted-imports block per folder. */
 const ours = (...folders) => folders.map((folder) => ({ group: [`**/${folder}`, `**/${folder}/**`], message: `do not import ${folder}/ from here` }));
 const only = (name, home) => ({ group: [name, `${name}/**`], message: `${name} is used only in ${home}` });
 

@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 
 export type LoadResult = { rps: number; p99: number; p50: number; requests: number; errors: number; non2xx: number };
 
-/** One autocannon run (50 connections, 10 s by default, as in ../shared/baselines.md). */
+/** One autocannon run (50 connections, 10 s by default, as the baselines were measured). */
 export async function load(options: autocannon.Options): Promise<LoadResult> {
   const defaults = options.amount === undefined ? { duration: 10 } : {};
   const result = await autocannon({ connections: 50, ...defaults, ...options });

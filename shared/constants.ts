@@ -1,4 +1,4 @@
-/** Limits of decisions.md section 3 and interface.md section 8, in one place. */
+/** The API's limits (field lengths, counts, sizes), in one place. */
 /** The interface's version (OpenAPI `info.version`); `Accept-Api-Version: 1` selects it. */
 export const INTERFACE_VERSION = '1.0';
 export const API_VERSION = 1;

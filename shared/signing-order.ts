@@ -1,5 +1,5 @@
 /**
- * The rules of who signs when (interface.md section 3, decisions.md section 4), as pure
+ * The rules of who signs when , as pure
  * functions over the parties of one contract: the server follows them, and the admin UI shows
  * by them whose turn it is.
  */

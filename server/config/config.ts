@@ -20,7 +20,7 @@ const secondsList = z
   .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, 'must be comma-separated seconds')
   .transform((text) => text.split(',').map(Number));
 
-/** The environment variables of decisions.md section 2, validated once at start-up. */
+/** The environment variables (README, "Configuration"), validated once at start-up. */
 const ZEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(DEFAULT_PORT),
   HOST: z.string().min(1).default('127.0.0.1'),

@@ -17,7 +17,7 @@ export const newSignToken = () => randomBytes(32).toString('base64url');
 
 type Contact = Pick<PartyRow, 'deliveryMethod' | 'email' | 'mobilePhone'>;
 
-/** A party needs the address its delivery method sends to (decisions.md section 3). */
+/** A party needs the address its delivery method sends to. */
 function contactProblems(contact: Contact): string[] {
   const lines: string[] = [];
   const method = contact.deliveryMethod;

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { API_VERSION } from '../../shared/constants';
 import { AppError } from '../core/errors';
 
-/** `Accept-Api-Version`: required integer; 1 is this interface (decisions.md section 3). */
+/** `Accept-Api-Version`: required integer; 1 is this interface. */
 export function requireApiVersion(): RequestHandler {
   return (req, _res, next) => {
     const value = req.headers['accept-api-version'];

@@ -11,7 +11,7 @@ export type PrincipalResolver = (req: Parameters<RequestHandler>[0]) => Principa
 const TOUCH_INTERVAL_MS = 60_000;
 
 /**
- * `Authorization: token <public_id>:<secret>` (interface.md section 5). A missing, malformed,
+ * `Authorization: token <public_id>:<secret>` (docs/decisions.md, "API conventions"). A missing, malformed,
  * unknown, revoked or wrong key is 401 and says no more than that.
  */
 export function authenticate(ctx: AppContext, resolvers: readonly PrincipalResolver[] = []): RequestHandler {

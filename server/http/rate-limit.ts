@@ -3,7 +3,7 @@ import type { AppContext } from '../core/context';
 import { AppError } from '../core/errors';
 
 /**
- * The per-token limit (interface.md section 8): `X-RateLimit-Limit` and `X-RateLimit-Remaining`
+ * The per-token limit: `X-RateLimit-Limit` and `X-RateLimit-Remaining`
  * on every response, `X-RateLimit-Reset` once the quota is used up, 429 with `Retry-After` past it.
  */
 export function rateLimit(ctx: AppContext): RequestHandler {

@@ -11,7 +11,7 @@ export type Principal = {
   rateKey: string;
 };
 
-/** The user a request acts as (decisions.md section 3, `Api-User-Uri`). */
+/** The user a request acts as (`Api-User-Uri`; docs/decisions.md, "Accounts"). */
 export type Actor = {
   id: number;
   path: string;

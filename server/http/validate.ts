@@ -80,7 +80,7 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown, fall
   return result.data;
 }
 
-/** Read-only fields are returned by the API but ignored when sent back (decisions.md section 3). */
+/** Read-only fields are returned by the API but ignored when sent back. */
 export function withoutReadOnly(body: unknown, readOnly: readonly string[]): unknown {
   if (body === null || typeof body !== 'object' || Array.isArray(body) || readOnly.length === 0) return body;
   const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };

@@ -10,7 +10,7 @@ export const MESSAGING_KEYS = {
 
 export type MessagingField = keyof typeof MESSAGING_KEYS;
 
-/** The settings in force: a saved value wins over the environment's (decisions.md section 2). */
+/** The settings in force: a saved value wins over the environment's. */
 export type MessagingSettings = Record<MessagingField, string | undefined> & {
   sources: Record<MessagingField, SettingSource | null>;
 };

@@ -1,5 +1,5 @@
 /**
- * The light Markdown of templates (decisions.md section 3): headings, paragraphs, bold,
+ * The light Markdown of templates: headings, paragraphs, bold,
  * italics, bulleted and numbered lists, rules and hard line breaks. Anything else is text.
  */
 export type Run = { text: string; isBold: boolean; isItalic: boolean };

@@ -7,7 +7,7 @@ import { renderMailLayout } from '../messages/mail/render-mail-layout';
 import { enqueueSms } from '../messages/sms/enqueue-sms';
 import { noticeTexts, type NoticeKind } from './party-notice-texts';
 
-/** The messages a party receives, in the contract's language (decisions.md section 3). */
+/** The messages a party receives, in the contract's language. */
 export type PartyMessageKind = 'invitation' | 'reminder' | 'signed' | 'code' | NoticeKind;
 
 /** What a message's text needs beyond the contract and the party. */

@@ -63,7 +63,7 @@ export type SignedRequestInput = {
 };
 
 /**
- * The headers of one webhook POST, signed afresh (interface.md section 5): Content-Digest,
+ * The headers of one webhook POST, signed afresh (RFC 9421; docs/decisions.md, "Webhooks"): Content-Digest,
  * Date, Signature-Input (sig1 over @method @path host date content-digest; keyid, alg,
  * created, expires = created + 300) and Signature.
  */

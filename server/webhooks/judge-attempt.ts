@@ -10,7 +10,7 @@ export type AttemptVerdict = {
   isPermanentError: boolean;
 };
 
-/** decisions.md section 5: what an answer means. */
+/** What a consumer's answer means (docs/decisions.md, "Webhooks"). */
 export function classifyAnswer(result: Pick<PostResult, 'statusCode' | 'isTimeout'>): 'delivered' | 'retry' | 'permanent' {
   const { statusCode } = result;
   if (statusCode === null) return result.isTimeout ? 'permanent' : 'retry';

@@ -15,7 +15,7 @@ export function oneMonthBefore(epochMs: number): number {
 }
 
 /**
- * The event log keeps one month (decisions.md section 5): older events go with their
+ * The event log keeps one month (docs/decisions.md, "Webhooks"): older events go with their
  * deliveries, attempts and jobs, in small transactions so that requests are not held up.
  */
 export function purgeWebhookEvents(ctx: AppContext): number {

@@ -5,7 +5,7 @@ import { notifyWebhookDisabled } from './notify-webhook-disabled';
 import { judgeAttempt } from './judge-attempt';
 import type { PostResult } from './post-delivery';
 
-/** Ten permanent errors in a row disable a consumer (interface.md section 6). */
+/** Ten permanent errors in a row disable a consumer (docs/decisions.md, "Webhooks"). */
 export const PERMANENT_ERRORS_TO_DISABLE = 10;
 
 /** A job the dispatcher has finished with: an attempt made, or nothing to do (`row` absent or not sendable). */

@@ -1,4 +1,4 @@
-/** Allowed values of every enumerated field (decisions.md section 3). */
+/** Allowed values of every enumerated field of the API. */
 export const ANNOTATION_TYPES = ['SIGNATURE', 'INITIALS', 'NAME', 'DATE', 'TEXT', 'CHECKBOX'] as const;
 export const DELIVERY_METHODS = ['EMAIL', 'SMS', 'EMAIL_AND_SMS', 'NONE'] as const;
 export const SIGN_TYPES = ['DEFAULT', 'APPROVER', 'VIEWER'] as const;

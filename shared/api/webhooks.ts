@@ -12,7 +12,7 @@ export const WEBHOOK_DELIVERY_STATES = ['held', 'pending', 'delivered', 'failed'
 export const WEBHOOK_RETRYABLE_STATES = ['held', 'failed', 'delivered'] as const;
 /** The header that carries the event's id (`event_id` of the event log) on every delivery. */
 export const WEBHOOK_ID_HEADER = 'Webhook-Id';
-/** What one attempt led to: `permanent` is a 3xx, 410 or no answer in time (decisions.md section 5). */
+/** What one attempt led to: `permanent` is a 3xx, 410 or no answer in time. */
 export const WEBHOOK_ATTEMPT_OUTCOMES = ['delivered', 'retry', 'failed', 'permanent'] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -55,7 +55,7 @@ describe('webhook consumers in the admin UI', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Done' }).click();
 
     // Ten events, each written the way the signing flow writes them: inside a transaction.
-    const modulePath = path.resolve(import.meta.dirname, '../../server/services/webhooks/record-event.ts');
+    const modulePath = path.resolve(import.meta.dirname, '../../server/webhooks/record-event.ts');
     const { recordEvent } = (await import(/* @vite-ignore */ modulePath)) as { recordEvent: RecordEvent };
     const record = (n: number) => inTransaction(t.server.ctx.db, () => recordEvent(t.server.ctx, 'contract.signed', { id: `/api/contracts/${n}` }));
     for (let n = 1; n <= 10; n += 1) record(n);

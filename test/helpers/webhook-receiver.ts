@@ -6,9 +6,9 @@ import { createVerifier, httpbis } from 'http-message-signatures';
 /**
  * A webhook consumer as an integrator would write one, built on a public RFC 9421 library
  * (http-message-signatures) rather than on our signer: it checks the Content-Digest against
- * the body, that the signature covers what interface.md section 5 names, that it has not
+ * the body, that the signature covers the components our webhooks sign, that it has not
  * expired, and the Ed25519 signature with the public key registered for the keyid. A request
- * that fails any check gets 400, as interface.md section 7 asks of consumers.
+ * that fails any check gets 400, as a consumer should.
  */
 export type ReceivedRequest = {
   /** When the request arrived (before its body was read and verified). */

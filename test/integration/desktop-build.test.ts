@@ -240,7 +240,7 @@ describe('the desktop build and the electron-builder configuration', () => {
     try {
       const server = await startServerCommand(['run', 'server'], { DATA_DIR: dataDir, PORT: '0' });
       await server.stop();
-      expect(server.output()).toContain('Running the server from its TypeScript sources (dist/server/main.cjs: server/version.ts changed since;');
+      expect(server.output()).toContain('Running the server from its TypeScript sources (dist/server/main.cjs: server/core/version.ts changed since;');
     } finally {
       fs.utimesSync(source, atime, mtime);
     }

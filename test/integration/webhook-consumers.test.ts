@@ -31,7 +31,7 @@ describe('/api/webhooks', () => {
     expect(response.body.created_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     const key = createPublicKey(response.body.public_key);
     expect(key.asymmetricKeyType).toBe('ed25519');
-    // Every read returns the same key (decisions.md section 3); another consumer gets another one.
+    // Every read returns the same key; another consumer gets another one.
     const read = await t.api('GET', response.body.self);
     expect(read.body).toEqual(response.body);
     const other = await t.api('POST', '/api/webhooks', { body: { url: 'http://127.0.0.1:9/x' } });

@@ -5,7 +5,7 @@ import { classifyAnswer, judgeAttempt } from '../../server/webhooks/judge-attemp
 
 const answer = (statusCode: number | null, isTimeout = false) => ({ statusCode, isTimeout });
 
-describe('webhook outcome rules (decisions.md section 5)', () => {
+describe('webhook outcome rules', () => {
   it('handles any 2xx, retries 429, 5xx, 4xx but 410, and connection errors; 3xx, 410 and timeouts are permanent', () => {
     for (const status of [200, 201, 202, 204, 299]) expect(classifyAnswer(answer(status))).toBe('delivered');
     for (const status of [400, 401, 404, 409, 429, 500, 502, 503, 599]) expect(classifyAnswer(answer(status))).toBe('retry');
@@ -29,7 +29,7 @@ describe('webhook outcome rules (decisions.md section 5)', () => {
       times.push(at);
     }
     const minutes = times.map((ms) => ms / 60_000);
-    // interface.md section 6: 5 min, 35 min, 2 h 35, 7 h 35, 17 h 35, 31 h 35, 51 h 35, 75 h 35.
+    // The retry schedule: 5 min, 35 min, 2 h 35, 7 h 35, 17 h 35, 31 h 35, 51 h 35, 75 h 35.
     expect(minutes).toEqual([0, 5, 35, 155, 455, 1055, 1895, 3095, 4535]);
   });
 

@@ -54,7 +54,7 @@ describe('RFC 9421 signing', () => {
     expect(contentDigest(Buffer.from('{"hello": "world"}'))).toBe('sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:');
   });
 
-  it('signs webhook requests that an RFC 9421 library verifies, covering the components of interface.md', async () => {
+  it('signs webhook requests that an RFC 9421 library verifies, covering the components we sign', async () => {
     const signer = rfcSigner();
     const body = Buffer.from('{"type":"contract.signed","timestamp":"2026-01-02 03:04:05","data":{"id":"/api/contracts/7"}}');
     const now = Date.now();

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../core/context';
 import type { EmailStatusFlags } from './parties';
 
-/** The nine `email_status` booleans of a party (interface.md, ApiContractParty). */
+/** The nine `email_status` booleans of a party (ApiContractParty in the OpenAPI document). */
 export const EMAIL_STATUS_FLAGS = [
   'sent',
   'opened',
