@@ -7,6 +7,7 @@ import { Badge, Button, Card, Loading, Notice, PageHeader, ProblemAlert } from '
 import { getBlob, getJson, idOf, sendJson } from '../lib/api';
 import { useFeatures } from '../lib/features';
 import { useI18n } from '../lib/i18n';
+import { useSignedIn } from '../lib/session';
 import { Link, useRouter } from '../lib/router';
 import { useAction } from '../lib/use-action';
 import { useLoad } from '../lib/use-load';
@@ -26,6 +27,7 @@ const draftOf = (template: TTemplate): Draft => ({
 export function TemplatePage({ id }: { id: string }) {
   const { t, language } = useI18n();
   const features = useFeatures();
+  const session = useSignedIn();
   const { navigate } = useRouter();
   const path = `/api/contract_templates/${id}`;
   const loaded = useLoad((signal) => getJson<TTemplate>(path, signal), [path]);
@@ -42,6 +44,8 @@ export function TemplatePage({ id }: { id: string }) {
   const template = loaded.data;
   const { errors } = action;
   const isDirty = JSON.stringify(draft) !== JSON.stringify(draftOf(template));
+  // An ordinary user may use a colleague's published template but change only their own.
+  const isChangeable = session.is_admin || template.created_by === session.user.self;
 
   const save = action.submit('save', async () => {
     await sendJson('PUT', path, draft);
@@ -76,16 +80,19 @@ export function TemplatePage({ id }: { id: string }) {
                 {t('templates.makeContract')}
               </Button>
             ) : null}
-            <Button variant="danger" onClick={remove} isBusy={action.busy === 'delete'}>
-              {t('action.delete')}
-            </Button>
+            {isChangeable ? (
+              <Button variant="danger" onClick={remove} isBusy={action.busy === 'delete'}>
+                {t('action.delete')}
+              </Button>
+            ) : null}
           </>
         }
       />
       <ProblemAlert error={action.error} onDismiss={action.dismiss} />
+      {isChangeable ? null : <Notice title={t('templates.readOnlyTitle')}>{t('templates.readOnly')}</Notice>}
       <div className="split">
         <form className="card split-main" onSubmit={save} noValidate aria-label={t('templates.editor')}>
-          <div className="card-body">
+          <fieldset className="card-body plain-fieldset" disabled={!isChangeable}>
             <TextField label={t('field.name')} error={errors.name} {...text('name')} />
             <label className="checkbox">
               <input type="checkbox" checked={draft.is_published} onChange={(event) => setDraft({ ...draft, is_published: event.target.checked })} />
@@ -97,14 +104,16 @@ export function TemplatePage({ id }: { id: string }) {
               <TextAreaField label={t('field.footer')} error={errors.footer} {...text('footer')} rows={2} />
               <SelectField label={t('field.footerType')} error={errors.footer_type} options={footerTypes} value={draft.footer_type} onValue={(value) => setDraft({ ...draft, footer_type: value as Draft['footer_type'] })} />
             </div>
-          </div>
+          </fieldset>
           <div className="card-footer">
             <span className="muted" role="status">
               {isDirty ? <Badge tone="warning">{t('state.unsaved')}</Badge> : saved ? t('state.savedAt', { time: saved }) : t('state.updatedAt', { time: template.updated_time })}
             </span>
-            <Button type="submit" variant="primary" isBusy={action.busy === 'save'} disabled={!isDirty}>
-              {t('action.save')}
-            </Button>
+            {isChangeable ? (
+              <Button type="submit" variant="primary" isBusy={action.busy === 'save'} disabled={!isDirty}>
+                {t('action.save')}
+              </Button>
+            ) : null}
           </div>
         </form>
         <Card title={t('templates.preview')} className="split-side">

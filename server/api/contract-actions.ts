@@ -6,6 +6,7 @@ import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { fileResponseHeaders } from '../http/upload-headers';
 import { renderContractText } from '../services/contracts/contract-fields';
+import { findVisibleTemplate } from '../services/templates/find-template';
 import { findContract } from '../services/contracts/find-draft';
 import { requestOrigin } from '../services/contracts/log-activity';
 import { sendContract } from '../services/contracts/send-contract';
@@ -37,8 +38,8 @@ export const contractActionRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 200: { description: 'The PDF', contentType: 'application/pdf' } },
-    handler: ({ res, ctx, ids }) => {
-      const contract = findContract(ctx, ids.contract_id);
+    handler: ({ res, ctx, ids, actor }) => {
+      const contract = findContract(ctx, ids.contract_id, actor);
       const file = ctx.repos.files.getFile(contract.originalFileId);
       if (!file) throw notFound('contract PDF');
       for (const [name, value] of Object.entries(fileResponseHeaders('application/pdf', `${contract.name || `contract-${contract.id}`}.pdf`))) res.setHeader(name, value);
@@ -54,8 +55,8 @@ export const contractActionRoutes: AnyRoute[] = [
     access: 'user',
     query: ZPageQuerySchema,
     responses: { 200: { description: 'A page of entries', schema: z.array(ZActivityEntrySchema), isPaginated: true } },
-    handler: ({ req, res, ctx, ids, query }) => {
-      const contract = findContract(ctx, ids.contract_id);
+    handler: ({ req, res, ctx, ids, query, actor }) => {
+      const contract = findContract(ctx, ids.contract_id, actor);
       const request = readPageRequest(query, 'activity:-id', 1);
       const page = ctx.repos.activity.listPage(contract.id, request);
       const total = ctx.repos.activity.countInContract(contract.id);
@@ -71,9 +72,8 @@ export const contractActionRoutes: AnyRoute[] = [
     access: 'user',
     query: ZTemplatePreviewQuerySchema,
     responses: { 200: { description: 'The rendered PDF', contentType: 'application/pdf' } },
-    handler: async ({ res, ctx, ids, query }) => {
-      const template = ctx.repos.templates.findById(ids.template_id);
-      if (!template) throw notFound('contract template');
+    handler: async ({ res, ctx, ids, query, actor }) => {
+      const template = findVisibleTemplate(ctx, ids.template_id, actor);
       const { bytes } = await renderContractText({ ...template, language: query.language ?? 'en' });
       for (const [name, value] of Object.entries(fileResponseHeaders('application/pdf', `${template.name || 'template'}.pdf`))) res.setHeader(name, value);
       res.status(200).end(Buffer.from(bytes));

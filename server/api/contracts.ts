@@ -9,6 +9,7 @@ import {
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import { contractOrdering, type ContractFilter } from '../db/repos/contracts';
 import { readPageRequest, sendPage } from '../http/pagination';
+import type { Actor } from '../http/request-context';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { createContractFromJson, createContractFromPdf } from '../services/contracts/create-contract';
 import { deleteContract } from '../services/contracts/delete-contract';
@@ -18,6 +19,18 @@ import { updateContract } from '../services/contracts/update-contract';
 import { presentContract } from './contract-presenters';
 
 const tag = 'Contracts';
+
+/** No user has id 0: the filter that finds nothing. */
+const NOBODY = 0;
+
+/**
+ * The list's user filter as the actor may use it: an administrator's as asked, an ordinary
+ * user's always their own (asking for another user's contracts finds none).
+ */
+function visibleUserFilter(actor: Actor, asked: number | undefined): number | undefined {
+  if (actor.isAdmin) return asked;
+  return asked === undefined || asked === actor.id ? actor.id : NOBODY;
+}
 
 export const contractRoutes: AnyRoute[] = [
   defineRoute({
@@ -31,8 +44,8 @@ export const contractRoutes: AnyRoute[] = [
     access: 'user',
     query: ZContractListQuerySchema,
     responses: { 200: { description: 'A page of contracts', schema: z.array(ZContractSchema), isPaginated: true } },
-    handler: ({ req, res, ctx, query }) => {
-      const filter: ContractFilter = { status: query.status, userId: query.user, name: query.name || undefined };
+    handler: ({ req, res, ctx, query, actor }) => {
+      const filter: ContractFilter = { status: query.status, userId: visibleUserFilter(actor, query.user), name: query.name || undefined };
       const ordering = contractOrdering(query.sort, filter);
       const request = readPageRequest(query, ordering.signature, ordering.keys.length);
       const page = ctx.repos.contracts.listPage(request, filter, ordering);
@@ -71,8 +84,8 @@ export const contractRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 200: { description: 'The contract', schema: ZContractSchema } },
-    handler: ({ res, ctx, ids }) => {
-      sendJson(res, 200, presentContract(ctx, findContract(ctx, ids.contract_id)));
+    handler: ({ res, ctx, ids, actor }) => {
+      sendJson(res, 200, presentContract(ctx, findContract(ctx, ids.contract_id, actor)));
     },
   }),
   defineRoute({
@@ -98,8 +111,8 @@ export const contractRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 204: { description: 'Deleted' } },
-    handler: ({ res, ctx, ids }) => {
-      deleteContract(ctx, ids.contract_id);
+    handler: ({ res, ctx, ids, actor }) => {
+      deleteContract(ctx, ids.contract_id, actor);
       res.status(204).end();
     },
   }),

@@ -9,7 +9,11 @@ export async function signInThroughPage(page: Page, baseUrl: string, username: s
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect
-    .poll(async () => (await page.getByRole('navigation', { name: 'Main' }).isVisible()) || (await page.getByRole('heading', { name: 'About your office' }).isVisible()))
+    // Signing in runs scrypt: on a busy machine that alone can take longer than vitest's default poll.
+    .poll(async () => (await page.getByRole('navigation', { name: 'Main' }).isVisible()) || (await page.getByRole('heading', { name: 'About your office' }).isVisible()), {
+      timeout: 15_000,
+      interval: 50,
+    })
     .toBe(true);
   if (!options.isOfficeStepKept) await completeOfficeDetails(page);
 }

@@ -141,8 +141,8 @@ describe('the permission model, walked over every route', () => {
     for (const route of apiRoutes) {
       const key = keyOf(route);
       const decision = DECIDED[key] as Decision;
-      const path = route.path.replace(/:(\w+)/g, (_match, name: string) => String(ids[name] ?? 1));
-      const body = decision.body === undefined ? undefined : JSON.parse(JSON.stringify(decision.body).replace(/:(\w+_id)/g, (_match, name: string) => String(ids[name])));
+      const path = route.path.replace(/:(\w+)/g, (_match: string, name: string) => String(ids[name] ?? 1));
+      const body = decision.body === undefined ? undefined : JSON.parse(JSON.stringify(decision.body).replace(/:(\w+_id)/g, (_match: string, name: string) => String(ids[name])));
       const status = await request(route.method.toUpperCase(), path, { ...decision, body });
       if (status !== expected(key, decision)) wrong.push(`${key}: ${status}, decided ${expected(key, decision)}`);
     }

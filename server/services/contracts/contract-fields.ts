@@ -6,7 +6,9 @@ import type { AppContext } from '../../context';
 import type { ContractChanges } from '../../db/repos/contracts';
 import type { TemplateRow } from '../../db/repos/templates';
 import { AppError, validationFailed } from '../../core/errors';
+import type { Actor } from '../../http/request-context';
 import { PdfReadError, type PageSize } from '../../pdf/read-pdf-info';
+import { isTemplateVisible } from '../templates/find-template';
 import { renderContractPdf, TooManyPagesError } from '../../pdf/render-contract-pdf';
 
 /** The plain fields of a contract body (not template, not content) as column changes. */
@@ -32,10 +34,11 @@ export function contractChangesOf(ctx: AppContext, input: TContractUpdate): Cont
   return changes;
 }
 
-export function resolveTemplate(ctx: AppContext, path: string): TemplateRow {
+/** The template a contract is made from: one the actor may see, else (existing or not) no template. */
+export function resolveTemplate(ctx: AppContext, path: string, actor: Actor): TemplateRow {
   const id = Number(path.split('/').at(-1));
   const template = ctx.repos.templates.findById(id);
-  if (!template) throw validationFailed([`template: ${path} is no contract template`]);
+  if (!template || !isTemplateVisible(actor, template)) throw validationFailed([`template: ${path} is no contract template`]);
   return template;
 }
 

@@ -35,7 +35,7 @@ export async function createContractFromJson(
   origin: RequestOrigin,
 ): Promise<ContractRow> {
   const changes = contractChangesOf(ctx, input);
-  const template = input.template === undefined || input.template === null ? undefined : resolveTemplate(ctx, input.template);
+  const template = input.template === undefined || input.template === null ? undefined : resolveTemplate(ctx, input.template, actor);
   const text = {
     name: changes.name ?? '',
     header: template?.header ?? '',

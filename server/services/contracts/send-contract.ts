@@ -41,7 +41,7 @@ export async function sendContract(
   options: TContractSend,
   origin: RequestOrigin,
 ): Promise<ContractRow> {
-  const contract = findDraft(ctx, contractId);
+  const contract = findDraft(ctx, contractId, actor);
   const parties = ctx.repos.parties.listInContract(contractId);
   checkSendable(ctx, contract, parties);
   const today = ctx.timestamp(ctx.now()).slice(0, 10);

@@ -32,9 +32,9 @@ export async function updateContract(
   actor: Actor,
   origin: RequestOrigin,
 ): Promise<ContractRow> {
-  const current = findDraft(ctx, id);
+  const current = findDraft(ctx, id, actor);
   const changes: ContractChanges = contractChangesOf(ctx, input);
-  const template = input.template === undefined || input.template === null ? undefined : resolveTemplate(ctx, input.template);
+  const template = input.template === undefined || input.template === null ? undefined : resolveTemplate(ctx, input.template, actor);
   if (input.template === null && current.templateId !== null) changes.templateId = null;
   if (template) {
     Object.assign(changes, { templateId: template.id, header: template.header, footer: template.footer, footerType: template.footerType });
@@ -63,7 +63,7 @@ export async function updateContract(
   if (Object.keys(changes).length === 0) return current;
 
   return inTransaction(ctx.db, () => {
-    const contract = findDraft(ctx, id);
+    const contract = findDraft(ctx, id, actor);
     const now = ctx.now();
     if (rendered) {
       checkAnnotationsFit(ctx, id, rendered.pageSizes);
