@@ -95,6 +95,21 @@ export function importPkcs12(keysDir: string, p12: Uint8Array, passphrase: strin
   return identityOf(stored);
 }
 
+/** A signing identity as it crosses to a worker thread: the key object as is, the certificates as PEM. */
+export type SigningIdentityData = { privateKey: KeyObject; certificatePems: string[]; source: SigningIdentity['source'] };
+
+export const signingIdentityData = (identity: SigningIdentity): SigningIdentityData => ({
+  privateKey: identity.privateKey,
+  certificatePems: [identity.certificate, ...identity.chain].map((certificate) => certificate.toString()),
+  source: identity.source,
+});
+
+export function signingIdentityFromData(data: SigningIdentityData): SigningIdentity {
+  const [certificate, ...chain] = data.certificatePems.map((pem) => new X509Certificate(pem));
+  if (!certificate) throw new Error('The signing identity has no certificate.');
+  return { privateKey: data.privateKey, certificate, chain, source: data.source };
+}
+
 /** What the admin UI shows about the seal. */
 export function describeSigningIdentity(identity: SigningIdentity): SigningIdentityDescription {
   const { certificate } = identity;

@@ -1,18 +1,11 @@
 import { PDFArray, PDFDocument, PDFName, PDFRef, type PDFPage } from 'pdf-lib';
+import { checkPageTree } from './check-page-tree';
+import { PdfReadError } from './pdf-read-error';
+
+export { PdfReadError, type PdfProblem } from './pdf-read-error';
 
 /** Width and height in points of a page as it is displayed (its rotation applied). */
 export type PageSize = [width: number, height: number];
-
-export type PdfProblem = 'not-pdf' | 'damaged' | 'encrypted' | 'no-pages' | 'too-many-pages' | 'too-complex';
-
-export class PdfReadError extends Error {
-  readonly problem: PdfProblem;
-  constructor(problem: PdfProblem, message: string) {
-    super(message);
-    this.name = 'PdfReadError';
-    this.problem = problem;
-  }
-}
 
 /** PDF user space ends at 14,400 units (200 inches); anything larger is a broken box. */
 const MAX_PAGE_EDGE = 14_400;
@@ -60,16 +53,24 @@ function displayedSize(page: PDFPage): PageSize {
  */
 export async function readPdfInfo(bytes: Uint8Array, maxPages: number): Promise<{ pageSizes: PageSize[] }> {
   checkEnvelope(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  let pages: PDFPage[];
+  let doc: PDFDocument;
   try {
-    const doc = await PDFDocument.load(bytes, { throwOnInvalidObject: true, updateMetadata: false });
-    pages = doc.getPages();
+    doc = await PDFDocument.load(bytes, { throwOnInvalidObject: true, updateMetadata: false });
   } catch (error) {
+    if (error instanceof PdfReadError) throw error;
     if (await isEncrypted(bytes)) {
       throw new PdfReadError('encrypted', 'The PDF is encrypted (password-protected); remove the protection and upload it again.');
     }
     const reason = error instanceof Error ? error.message.split('\n')[0]?.slice(0, 200) : 'unreadable';
     throw new PdfReadError('damaged', `The PDF is damaged and cannot be read (${reason}).`);
+  }
+  checkPageTree(doc, maxPages);
+  let pages: PDFPage[];
+  try {
+    pages = doc.getPages();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0]?.slice(0, 200) : 'unreadable';
+    throw new PdfReadError('damaged', `The PDF's pages cannot be read (${reason}).`);
   }
   if (pages.length === 0) throw new PdfReadError('no-pages', 'The PDF has no pages.');
   if (pages.length > maxPages) {

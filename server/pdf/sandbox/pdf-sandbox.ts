@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { startWorkerThread } from '../../core/worker-thread';
 import { PdfReadError } from '../read-pdf-info';
-import { fromErrorData, type SandboxReply } from './protocol';
+import { fromErrorData, SANDBOX_READY, type SandboxReply } from './protocol';
 import type { PdfTaskInput, PdfTaskName, PdfTaskOutput } from './tasks';
 
 /**
@@ -22,12 +22,22 @@ export type PdfSandboxOptions = {
   timeoutMs: number;
   /** The V8 heap of one worker, in MiB; past it the worker is ended. */
   maxHeapMb: number;
+  /**
+   * Bytes one task may unpack from the PDF's compressed streams (ArrayBuffers, which the heap
+   * limit does not count): past it the PDF is refused as too complex.
+   */
+  maxInflatedBytes: number;
 };
 
 type Job = { task: string; input: unknown; resolve: (output: unknown) => void; reject: (error: Error) => void };
-type Slot = { worker: Worker; job?: Job & { id: number; timer: NodeJS.Timeout } };
+/** A worker and its task; `isReady` once its code has loaded (a cold start does not count against a task's time). */
+type Slot = { worker: Worker; isReady: boolean; job?: Job & { id: number; timer: NodeJS.Timeout } };
 
-export const DEFAULT_SANDBOX_OPTIONS: PdfSandboxOptions = { size: 2, timeoutMs: 20_000, maxHeapMb: 512 };
+/**
+ * 32 MiB unpacked is 16 times the largest upload (2 MiB): far more than the object and
+ * cross-reference streams of a real PDF, and unpacked natively in tens of milliseconds.
+ */
+export const DEFAULT_SANDBOX_OPTIONS: PdfSandboxOptions = { size: 2, timeoutMs: 20_000, maxHeapMb: 512, maxInflatedBytes: 32 * 2 ** 20 };
 
 export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OPTIONS): PdfSandbox {
   const slots = new Set<Slot>();
@@ -38,10 +48,16 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
   const startSlot = (): Slot => {
     const worker = startWorkerThread('pdf-sandbox', {
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb, maxYoungGenerationSizeMb: Math.min(64, options.maxHeapMb / 4) },
+      workerData: { maxInflatedBytes: options.maxInflatedBytes },
     });
-    const slot: Slot = { worker };
+    const slot: Slot = { worker, isReady: false };
     worker.unref();
-    worker.on('message', (reply: SandboxReply) => {
+    worker.on('message', (reply: SandboxReply | typeof SANDBOX_READY) => {
+      if (reply === SANDBOX_READY) {
+        slot.isReady = true;
+        dispatch();
+        return;
+      }
       const job = slot.job;
       if (!job || job.id !== reply.id) return;
       clearTimeout(job.timer);
@@ -61,6 +77,9 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
     if (!slots.delete(slot)) return;
     const job = slot.job;
     slot.job = undefined;
+    // A worker that dies before it is ready fails the next task rather than restarting for ever.
+    const victim = job ?? (slot.isReady ? undefined : waiting.shift());
+    if (victim && !job) victim.reject(cause);
     if (job) {
       clearTimeout(job.timer);
       const isOutOfMemory = (cause as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
@@ -70,19 +89,27 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
     dispatch();
   };
 
+  const assign = (slot: Slot, job: Job) => {
+    const id = nextId++;
+    const timer = setTimeout(
+      () => endSlot(slot, new PdfReadError('too-complex', `The PDF takes too long to read (over ${Math.round(options.timeoutMs / 1000)} s); it cannot be used.`)),
+      options.timeoutMs,
+    );
+    slot.job = { ...job, id, timer };
+    slot.worker.postMessage({ id, task: job.task, input: job.input });
+  };
+
+  /** Hands waiting tasks to idle ready workers, and starts workers (up to the pool's size) for the rest. */
   const dispatch = () => {
-    while (waiting.length > 0 && !isClosed) {
-      let slot = [...slots].find((candidate) => !candidate.job);
-      if (!slot && slots.size < options.size) slot = startSlot();
-      if (!slot) return;
-      const job = waiting.shift() as Job;
-      const id = nextId++;
-      const timer = setTimeout(
-        () => endSlot(slot, new PdfReadError('too-complex', `The PDF takes too long to read (over ${Math.round(options.timeoutMs / 1000)} s); it cannot be used.`)),
-        options.timeoutMs,
-      );
-      slot.job = { ...job, id, timer };
-      slot.worker.postMessage({ id, task: job.task, input: job.input });
+    if (isClosed) return;
+    for (const slot of slots) {
+      const job = slot.isReady && !slot.job ? waiting.shift() : undefined;
+      if (job) assign(slot, job);
+    }
+    let starting = [...slots].filter((slot) => !slot.isReady).length;
+    while (waiting.length > starting && slots.size < options.size) {
+      startSlot();
+      starting += 1;
     }
   };
 

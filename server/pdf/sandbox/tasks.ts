@@ -1,3 +1,5 @@
+import type { SigningIdentityData } from '../../crypto/signing-identity';
+import type { SignedPdfInput } from '../build-signed-pdf';
 import { readPdfInfo } from '../read-pdf-info';
 
 /**
@@ -7,6 +9,12 @@ import { readPdfInfo } from '../read-pdf-info';
 export const pdfTasks = {
   /** An uploaded PDF parsed completely enough to sign it: its pages' displayed sizes. */
   inspect: (input: { bytes: Uint8Array; maxPages: number }) => readPdfInfo(input.bytes, input.maxPages),
+  /** A contract's signed PDF: fields stamped, audit trail, sealed by the identity (its key crosses as a KeyObject). */
+  // Loaded on first use: a worker that only reads uploads starts without the sealing code.
+  seal: async (input: { document: SignedPdfInput; identity: SigningIdentityData }) => {
+    const [{ buildSignedPdf }, { signingIdentityFromData }] = await Promise.all([import('../build-signed-pdf'), import('../../crypto/signing-identity')]);
+    return buildSignedPdf(input.document, signingIdentityFromData(input.identity));
+  },
 };
 
 export type PdfTasks = typeof pdfTasks;

@@ -4,7 +4,10 @@ import type { AppContext } from '../../context';
 import type { AnnotationRow } from '../../db/repos/annotations';
 import type { ContractRow } from '../../db/repos/contracts';
 import type { PartyRow } from '../../db/repos/parties';
-import { buildSignedPdf, type SignedPdfField, type SignedPdfInput } from '../../pdf/build-signed-pdf';
+import { AppError } from '../../core/errors';
+import { signingIdentityData } from '../../crypto/signing-identity';
+import type { SignedPdfField, SignedPdfInput } from '../../pdf/build-signed-pdf';
+import { PdfReadError } from '../../pdf/read-pdf-info';
 
 /** The values an annotation shows once signed: what the party entered, or for marks the signer's name. */
 export function stampValue(annotation: AnnotationRow, party: PartyRow): string | boolean {
@@ -17,7 +20,10 @@ const contactOf = (party: PartyRow) => [party.email, party.mobilePhone].filter(B
 
 /**
  * The signed PDF of a contract whose parties (as given: the accepted state about to be
- * committed) have all accepted: fields stamped, audit trail, sealed.
+ * committed) have all accepted: fields stamped, audit trail, sealed, on the PDF sandbox's
+ * worker threads under their limits. An original that cannot be read there (damaged, or made
+ * to stall a reader: possible only if the stored file was tampered with) is a 400 invalid-pdf
+ * for the party answering, and nothing is committed.
  */
 export async function buildContractSeal(
   ctx: AppContext,
@@ -69,5 +75,11 @@ export async function buildContractSeal(
       })),
     },
   };
-  return buildSignedPdf(input, ctx.seal.identity());
+  try {
+    return await ctx.pdf.run('seal', { document: input, identity: signingIdentityData(ctx.seal.identity()) });
+  } catch (error) {
+    if (!(error instanceof PdfReadError)) throw error;
+    ctx.logger.warn({ contractId: contract.id, problem: error.problem }, 'the contract PDF cannot be sealed');
+    throw new AppError('invalid-pdf', `The document cannot be sealed: ${error.message} Tell the sender of the document.`);
+  }
 }
