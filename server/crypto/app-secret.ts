@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createKeyFileOnce } from './key-file';
 
 /**
  * The appliance's own secret (32 random bytes in DATA_DIR/keys, made at first run): it keys the
@@ -17,16 +18,9 @@ export function loadAppSecret(keysDir: string): AppSecret {
   let key: Buffer;
   try {
     key = fs.readFileSync(file);
-  } catch {
-    fs.mkdirSync(keysDir, { recursive: true, mode: 0o700 });
-    const fresh = randomBytes(32);
-    try {
-      // wx: two processes starting at once keep the first one's secret.
-      fs.writeFileSync(file, fresh, { mode: 0o600, flag: 'wx' });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
-    key = fs.readFileSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    key = createKeyFileOnce(file, randomBytes(32));
   }
   if (key.length < 32) throw new Error(`${file} is damaged: it holds ${key.length} bytes, not 32`);
   const mac = (purpose: string, message: string) =>

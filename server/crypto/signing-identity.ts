@@ -180,14 +180,14 @@ function writeStored(keysDir: string, stored: StoredIdentity, { replace }: { rep
   fs.mkdirSync(keysDir, { recursive: true, mode: 0o700 });
   const file = path.join(keysDir, FILE_NAME);
   const temporary = path.join(keysDir, `.${FILE_NAME}.${process.pid}.${Date.now()}.tmp`);
-  const fd = fs.openSync(temporary, 'wx', 0o600);
   try {
-    fs.writeFileSync(fd, JSON.stringify(stored, null, 2));
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  try {
+    const fd = fs.openSync(temporary, 'wx', 0o600);
+    try {
+      fs.writeFileSync(fd, JSON.stringify(stored, null, 2));
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
     if (replace) {
       fs.renameSync(temporary, file);
       return true;
@@ -198,6 +198,7 @@ function writeStored(keysDir: string, stored: StoredIdentity, { replace }: { rep
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
   } finally {
+    // Written or not (a full disk), no temporary file is left behind.
     fs.rmSync(temporary, { force: true });
   }
 }

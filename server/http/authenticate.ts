@@ -3,6 +3,7 @@ import type { TokenKind } from '../../shared/api/enums';
 import type { AppContext } from '../context';
 import { isSecretValid, parseAuthorization } from '../crypto/api-key';
 import { AppError } from '../core/errors';
+import { unlessStorageFull } from '../core/storage-full';
 import { actorOf, type Principal } from './request-context';
 
 /** A way other than an API token to say who is calling (the admin UI's session cookie). */
@@ -52,7 +53,10 @@ export function authenticate(ctx: AppContext, resolvers: readonly PrincipalResol
     // last_used_time is a hint for the admin, not an audit: one write a minute per token.
     if (now - (lastTouched.get(token.id) ?? 0) > TOUCH_INTERVAL_MS) {
       lastTouched.set(token.id, now);
-      ctx.repos.tokens.markUsed(token.id, now);
+      unlessStorageFull(
+        () => ctx.repos.tokens.markUsed(token.id, now),
+        () => ctx.logger.debug({ tokenId: token.id }, 'last_used_time not written: the disk is full'),
+      );
     }
     req.principal = {
       kind: 'token',

@@ -3,6 +3,7 @@ import { PROBLEMS, type ProblemCode } from '../../shared/api/problems';
 import type { TProblem } from '../../shared/api/common';
 import type { Logger } from '../logging/logger';
 import { AppError } from '../core/errors';
+import { isStorageFull, storageFullProblem } from '../core/storage-full';
 
 export function problemTypeUrl(baseUrl: string, code: ProblemCode): string {
   return `${baseUrl}/apidoc/v1/posting_data#${PROBLEMS[code].anchor}`;
@@ -38,8 +39,25 @@ const BODY_PARSER_ERRORS: Record<string, [ProblemCode, string]> = {
   'request.size.invalid': ['validation-failed', 'The body is shorter or longer than its Content-Length.'],
 };
 
+const STORAGE_WARNING_EVERY_MS = 60_000;
+
+/** One warning a minute at most while the disk is full, with the number of writes refused since the last. */
+function storageWarnings(logger: Logger): (req: Request) => void {
+  let lastWarning = 0;
+  let refused = 0;
+  return (req) => {
+    refused += 1;
+    const now = Date.now();
+    if (now - lastWarning < STORAGE_WARNING_EVERY_MS) return;
+    logger.warn({ refused, method: req.method, path: req.originalUrl.split('?')[0] }, 'the disk is full: writes are refused (507)');
+    lastWarning = now;
+    refused = 0;
+  };
+}
+
 /** The last middleware: every error becomes a problem response; a 500 says nothing of its cause. */
 export function problemHandler(baseUrl: () => string, logger: Logger): ErrorRequestHandler {
+  const warnStorageFull = storageWarnings(logger);
   return (err: unknown, req, res, _next) => {
     if (res.headersSent) {
       req.socket.destroy();
@@ -54,6 +72,13 @@ export function problemHandler(baseUrl: () => string, logger: Logger): ErrorRequ
     const known = BODY_PARSER_ERRORS[bodyType];
     if (known) {
       sendProblem(req, res, baseUrl(), known[0], known[1]);
+      return;
+    }
+    if (isStorageFull(err)) {
+      // Expected while the disk is full: one warning now and then, not a stack per request.
+      warnStorageFull(req);
+      const problem = storageFullProblem();
+      sendProblem(req, res, baseUrl(), problem.code, problem.message);
       return;
     }
     logger.error({ err, method: req.method, path: req.originalUrl }, 'request failed');

@@ -5,6 +5,7 @@ import { ZSigningAcceptSchema, ZSigningCodeSchema, ZSigningRejectSchema } from '
 import type { AppContext } from '../context';
 import type { PartyRow } from '../db/repos/parties';
 import { AppError, notFound } from '../core/errors';
+import { unlessStorageFull } from '../core/storage-full';
 import { htmlSecurityHeaders } from '../http/security-headers';
 import { fileResponseHeaders } from '../http/upload-headers';
 import { parseOrThrow } from '../http/validate';
@@ -89,7 +90,11 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
       res.status(404).type('html').send(NOT_FOUND);
       return;
     }
-    recordOpened(ctx, party, requestOrigin(req));
+    // Opening is a read: on a full disk the page still opens, and the next visit records it.
+    unlessStorageFull(
+      () => recordOpened(ctx, party, requestOrigin(req)),
+      () => ctx.logger.debug({ partyId: party.id }, 'a signing link was opened but the disk is full: not recorded'),
+    );
     if (!indexHtml) {
       res.status(503).type('html').send(NOT_BUILT);
       return;

@@ -21,6 +21,7 @@ export const PROBLEMS = {
   'rate-limited': { status: 429, title: 'Too many requests', anchor: 'rate-limited' },
   'internal-error': { status: 500, title: 'Internal server error', anchor: 'internal-error' },
   'service-unavailable': { status: 503, title: 'Service unavailable', anchor: 'service-unavailable' },
+  'insufficient-storage': { status: 507, title: 'Insufficient storage', anchor: 'insufficient-storage' },
 } as const satisfies Record<string, { status: number; title: string; anchor: string }>;
 
 export type ProblemCode = keyof typeof PROBLEMS;
@@ -98,5 +99,10 @@ export const PROBLEM_ANCHORS: Record<string, { heading: string; explanation: str
   'service-unavailable': {
     heading: 'Service unavailable',
     explanation: 'The service is starting or shutting down. Try again in a moment.',
+  },
+  'insufficient-storage': {
+    heading: 'Insufficient storage',
+    explanation:
+      "The appliance's disk is full, so the change could not be saved. Nothing of the request was kept; reads go on working. Free some space on the disk that holds SignDesk's data folder and try again.",
   },
 };
