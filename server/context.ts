@@ -10,6 +10,7 @@ import type { SigningIdentity } from './crypto/signing-identity';
 import type { WebhookRuntime } from './webhooks/runtime';
 import type { AdminState } from './services/sessions/admin-state';
 import type { PdfSandbox } from './pdf/sandbox/pdf-sandbox';
+import type { OutboundPolicy } from './net/outbound-policy';
 
 /** What every router and service is handed: made once in createServer, never global. */
 export type AppContext = {
@@ -31,6 +32,8 @@ export type AppContext = {
   secret: AppSecret;
   /** The certificate and key that seal signed PDFs (made at first use; an office may import its own). */
   seal: { identity(): SigningIdentity; replace(identity: SigningIdentity): void };
+  /** Where the server may connect on a user's say (webhooks, SMTP, SMS gateway): checked agents and lookups. */
+  outbound: OutboundPolicy;
   /** Parsing and sealing of PDFs on worker threads, under limits. */
   pdf: PdfSandbox;
   /** Webhook consumers' signing keys and the dispatcher's wake-up. */

@@ -11,6 +11,7 @@ import type { Logger } from './logging/logger';
 import { createOutboxSignal } from './outbox/outbox-signal';
 import { createWebhookRuntime } from './webhooks/runtime';
 import { createPdfSandbox } from './pdf/sandbox/pdf-sandbox';
+import { createOutboundPolicy } from './net/outbound-policy';
 import { createAdminState } from './services/sessions/admin-state';
 import { applyGeneralSettings } from './services/settings/apply-general-settings';
 
@@ -40,6 +41,7 @@ export function createContext(parts: {
     timestampOrNull: (epochMs) => (epochMs == null ? null : formatTimestamp(epochMs, config.timeZone)),
     outbox: createOutboxSignal(),
     pdf: createPdfSandbox(),
+    outbound: createOutboundPolicy(),
     webhooks: createWebhookRuntime(paths.keys),
     secret: loadAppSecret(paths.keys),
     admin: createAdminState({ publicBaseUrl: config.publicBaseUrl, timeZone: config.timeZone }, parts.migrationsFolder),

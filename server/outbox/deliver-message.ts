@@ -44,7 +44,7 @@ export async function deliverMessage(
   const pending = row.recipients.filter((recipient) => recipient.state === 'pending').map((recipient) => recipient.address);
   if (row.channel === 'sms') {
     if (!settings.smsGatewayUrl || !pending[0]) return resultForAll(pending, 'deferred', 'no SMS gateway is configured');
-    return postSms(settings.smsGatewayUrl, { to: pending[0], body: row.text }, { timeoutMs: ctx.config.outboxTimeoutMs, signal });
+    return postSms(settings.smsGatewayUrl, { to: pending[0], body: row.text }, { timeoutMs: ctx.config.outboxTimeoutMs, signal, policy: ctx.outbound });
   }
   const from = senderFor(ctx, settings, row.fromName);
   if (!settings.smtpUrl) return resultForAll(pending, 'deferred', 'no SMTP server is configured');

@@ -56,7 +56,7 @@ export async function sendTestMail(ctx: AppContext, to: string): Promise<TestMai
     return ctx.repos.outbox.findById(id) as OutboxMessageRow;
   });
 
-  const smtp = createSmtpSender({ timeoutMs: ctx.config.outboxTimeoutMs, isPooled: false });
+  const smtp = createSmtpSender({ timeoutMs: ctx.config.outboxTimeoutMs, isPooled: false, policy: ctx.outbound });
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error('the test took too long')), ctx.config.outboxTimeoutMs * 4);
   let result: AttemptResult;

@@ -43,8 +43,10 @@ export function updateMessagingSettings(ctx: AppContext, body: TMessagingSetting
       continue;
     }
     const resolved = unmask(bodyField, value, before[field]);
-    if (typeof resolved === 'string') changes.set(field, resolved);
-    else errors.push(resolved.error);
+    const refusal = typeof resolved === 'string' ? ctx.outbound.checkUrl(resolved) : undefined;
+    if (typeof resolved !== 'string') errors.push(resolved.error);
+    else if (refusal) errors.push(`${bodyField}: ${refusal}`);
+    else changes.set(field, resolved);
   }
   if (errors.length > 0) throw validationFailed(errors);
 
