@@ -55,6 +55,23 @@ function storageWarnings(logger: Logger): (req: Request) => void {
   };
 }
 
+/**
+ * What Express's router, serve-static and body-parser throw at a request they cannot read (a
+ * path that is not valid percent-encoding, a body that does not decompress): a URIError, or an
+ * http-error with a 4xx status meant to be shown. Undefined for anything else.
+ */
+function unreadableRequest(err: unknown): [ProblemCode, string] | undefined {
+  if (err instanceof URIError) return ['malformed-request', 'The path is not valid percent-encoding.'];
+  if (typeof err !== 'object' || err === null) return undefined;
+  const { status, expose, code } = err as { status?: unknown; expose?: unknown; code?: unknown };
+  if (expose !== true || typeof status !== 'number' || status < 400 || status > 499) return undefined;
+  if (status === 404) return ['not-found', 'Nothing is at this path.'];
+  if (status === 413) return ['payload-too-large', 'The body is larger than this endpoint takes.'];
+  if (status === 415) return ['unsupported-media-type', 'The body has a content encoding or type this service does not take.'];
+  const isCompression = typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR__ERROR') || code.startsWith('ERR_BROTLI'));
+  return ['malformed-request', isCompression ? 'The body does not decompress as its Content-Encoding says.' : 'The request cannot be read.'];
+}
+
 /** The last middleware: every error becomes a problem response; a 500 says nothing of its cause. */
 export function problemHandler(baseUrl: () => string, logger: Logger): ErrorRequestHandler {
   const warnStorageFull = storageWarnings(logger);
@@ -72,6 +89,12 @@ export function problemHandler(baseUrl: () => string, logger: Logger): ErrorRequ
     const known = BODY_PARSER_ERRORS[bodyType];
     if (known) {
       sendProblem(req, res, baseUrl(), known[0], known[1]);
+      return;
+    }
+    const unreadable = unreadableRequest(err);
+    if (unreadable) {
+      // The client's fault, and anyone can send it without a token as often as they like: no log line.
+      sendProblem(req, res, baseUrl(), unreadable[0], unreadable[1]);
       return;
     }
     if (isStorageFull(err)) {

@@ -7,6 +7,7 @@ export const PROBLEMS = {
   'api-version-missing': { status: 400, title: 'Missing API version', anchor: 'api-version' },
   'api-version-unsupported': { status: 406, title: 'Unsupported API version', anchor: 'api-version' },
   'malformed-json': { status: 400, title: 'Malformed JSON', anchor: 'malformed-json' },
+  'malformed-request': { status: 400, title: 'Malformed request', anchor: 'malformed-request' },
   'validation-failed': { status: 400, title: 'Validation failed', anchor: 'validation-failed' },
   unauthorized: { status: 401, title: 'Unauthorized', anchor: 'unauthorized' },
   forbidden: { status: 403, title: 'Forbidden', anchor: 'forbidden' },
@@ -37,6 +38,11 @@ export const PROBLEM_ANCHORS: Record<string, { heading: string; explanation: str
     heading: 'Malformed JSON',
     explanation:
       'The request said `Content-Type: application/json` but its body could not be parsed as JSON. Nothing was changed.',
+  },
+  'malformed-request': {
+    heading: 'Malformed request',
+    explanation:
+      'The request cannot be read at all: its path is not valid percent-encoding, or its body does not decompress as its `Content-Encoding` says. Nothing was changed.',
   },
   'validation-failed': {
     heading: 'Validation failed',
