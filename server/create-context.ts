@@ -14,6 +14,7 @@ import { createPdfSandbox } from './pdf/sandbox/pdf-sandbox';
 import { createOutboundPolicy } from './net/outbound-policy';
 import { createAdminState } from './services/sessions/admin-state';
 import { applyGeneralSettings } from './services/settings/apply-general-settings';
+import { sealSecretsAtRest } from './services/secrets/seal-at-rest';
 
 /** The one place an AppContext is assembled, for the server and for the CLI alike. `config` is the caller's own copy. */
 export function createContext(parts: {
@@ -53,6 +54,8 @@ export function createContext(parts: {
       },
     },
   };
+  // What an older version kept in clear is sealed before anything reads it.
+  sealSecretsAtRest(ctx);
   // The admin's stored settings (public base URL, time zone) take over from the environment's.
   applyGeneralSettings(ctx);
   return ctx;

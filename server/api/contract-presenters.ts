@@ -11,6 +11,7 @@ import type { PartyRow } from '../db/repos/parties';
 import { annotationPath } from '../services/contracts/save-annotation';
 import { attachmentPath } from '../services/contracts/save-attachment';
 import { partyPath } from '../services/contracts/save-party';
+import { signingLink } from '../services/signing/link-tokens';
 
 const userPath = (id: number | null) => (id === null ? null : `/api/users/${id}`);
 
@@ -65,7 +66,7 @@ export function presentParty(ctx: AppContext, row: PartyRow): TParty {
     },
     created_by: `/api/users/${row.createdBy}`,
     created_time: ctx.timestamp(row.createdAt),
-    contract_url: `${ctx.baseUrl()}/sign/${row.signToken}`,
+    contract_url: signingLink(ctx, row),
   };
 }
 

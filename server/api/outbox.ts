@@ -5,6 +5,7 @@ import type { OutboxMessageRow } from '../db/repos/outbox';
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
+import { openBody } from '../outbox/message-bodies';
 import { retryOutboxMessage } from '../services/outbox/retry-outbox-message';
 
 export function presentOutboxMessage(ctx: AppContext, row: OutboxMessageRow): TOutboxMessage {
@@ -13,7 +14,8 @@ export function presentOutboxMessage(ctx: AppContext, row: OutboxMessageRow): TO
     self: `/api/outbox/${row.id}`,
     channel: row.channel as TOutboxMessage['channel'],
     to: row.recipient,
-    subject: row.subject,
+    // Stored sealed (a code's mail has the code in it); null when this installation cannot open it.
+    subject: row.subject === null ? null : (openBody(ctx, row.subject) ?? null),
     purpose: row.purpose,
     contract,
     party: contract !== null && row.partyId !== null ? `${contract}/parties/${row.partyId}` : null,

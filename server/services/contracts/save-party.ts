@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { TPartyCreate, TPartyUpdate } from '../../../shared/api/parties';
 import { MAX_PARTIES_PER_CONTRACT } from '../../../shared/constants';
 import type { AppContext } from '../../context';
@@ -8,11 +7,9 @@ import { AppError, notFound, validationFailed } from '../../core/errors';
 import type { Actor } from '../../http/request-context';
 import { findDraft } from './find-draft';
 import { logActivity, type RequestOrigin } from './log-activity';
+import { newLinkToken } from '../signing/link-tokens';
 
 export const partyPath = (party: Pick<PartyRow, 'contractId' | 'id'>) => `/api/contracts/${party.contractId}/parties/${party.id}`;
-
-/** 256 random bits: the party's link cannot be guessed. */
-export const newSignToken = () => randomBytes(32).toString('base64url');
 
 type Contact = Pick<PartyRow, 'deliveryMethod' | 'email' | 'mobilePhone'>;
 
@@ -67,12 +64,15 @@ export function createParty(ctx: AppContext, contractId: number, input: TPartyCr
       throw new AppError('limit-reached', `A contract holds at most ${MAX_PARTIES_PER_CONTRACT} parties.`);
     }
     const now = ctx.now();
+    const link = newLinkToken(ctx);
     const party = ctx.repos.parties.insert({
       ...changes,
       name: changes.name ?? '',
       contractId,
       signOrder: changes.signOrder ?? ctx.repos.parties.maxSignOrder(contractId) + 1,
-      signToken: newSignToken(),
+      // 256 random bits behind the link; only its hash and nonce are stored.
+      signTokenHash: link.hash,
+      signNonce: link.nonce,
       createdBy: actor.id,
       createdAt: now,
       updatedAt: now,

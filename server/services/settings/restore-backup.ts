@@ -6,6 +6,7 @@ import { BackupRejected, backupDatabase, restoreDatabase } from '../../db/backup
 import { createRepos } from '../../db/repos';
 import { AppError } from '../../core/errors';
 import { applyGeneralSettings } from './apply-general-settings';
+import { sealSecretsAtRest } from '../secrets/seal-at-rest';
 
 function scratchFile(name: string): { file: string; remove(): void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'signdesk-backup-'));
@@ -45,6 +46,8 @@ export async function restoreBackup(ctx: AppContext, bytes: Buffer): Promise<voi
   // Fresh repositories: no cached row of the old database survives.
   ctx.repos = createRepos(ctx.db);
   ctx.repos.adminSessions.deleteAll();
+  // A backup of an older version may hold links and passwords in clear.
+  sealSecretsAtRest(ctx);
   applyGeneralSettings(ctx);
   ctx.logger.warn('database restored from an uploaded backup');
 }

@@ -6,6 +6,7 @@ import { renderMailLayout } from '../../mail/render-mail-layout';
 import { createSmtpSender } from '../../mail/smtp-sender';
 import type { AttemptResult } from '../../outbox/attempt-result';
 import { deliverMessage, messageIdFor } from '../../outbox/deliver-message';
+import { sealMessageTexts } from '../../outbox/message-bodies';
 import { recordAttempt } from '../../outbox/record-attempt';
 import { readMessagingSettings } from './messaging-settings';
 
@@ -39,9 +40,7 @@ export async function sendTestMail(ctx: AppContext, to: string): Promise<TestMai
       channel: 'email',
       recipient: to,
       recipients: [{ address: to, state: 'pending', response: null }],
-      subject: 'SignDesk test e-mail',
-      text,
-      html,
+      ...sealMessageTexts(ctx, { subject: 'SignDesk test e-mail', text, html }),
       fromName: null,
       replyTo: null,
       purpose: 'settings-test',

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/open-database';
 import { validationFailed } from '../../core/errors';
 import { releaseWaitingMessages } from '../outbox/release-waiting-messages';
-import { MESSAGING_KEYS, readMessagingSettings, type MessagingField, type MessagingSettings } from './messaging-settings';
+import { MESSAGING_KEYS, readMessagingSettings, sealSettingValue, SEALED_SETTING_KEYS, type MessagingField, type MessagingSettings } from './messaging-settings';
 
 const BODY_FIELDS: Record<keyof TMessagingSettingsUpdate, MessagingField> = {
   smtp_url: 'smtpUrl',
@@ -54,7 +54,10 @@ export function updateMessagingSettings(ctx: AppContext, body: TMessagingSetting
     const now = ctx.now();
     for (const [field, value] of changes) {
       if (value === null) ctx.repos.settings.remove(MESSAGING_KEYS[field]);
-      else ctx.repos.settings.set(MESSAGING_KEYS[field], value, now);
+      else {
+        const key = MESSAGING_KEYS[field];
+        ctx.repos.settings.set(key, SEALED_SETTING_KEYS.includes(key) ? sealSettingValue(ctx, value) : value, now);
+      }
     }
     const after = readMessagingSettings(ctx);
     const isMailChanged = after.smtpUrl !== before.smtpUrl || after.mailFrom !== before.mailFrom;

@@ -1,5 +1,6 @@
 import type { Language } from '../../../shared/api/enums';
 import type { AppContext } from '../../context';
+import { signingLink } from './link-tokens';
 import type { ContractRow } from '../../db/repos/contracts';
 import type { PartyRow } from '../../db/repos/parties';
 import { enqueueMail } from '../../mail/enqueue-mail';
@@ -52,7 +53,6 @@ function textsFor(kind: PartyMessageKind, language: Language, v: { party: string
   }
 }
 
-export const signingLink = (ctx: AppContext, party: PartyRow) => `${ctx.baseUrl()}/sign/${party.signToken}`;
 export const signedPdfLink = (ctx: AppContext, party: PartyRow) => `${signingLink(ctx, party)}/signed.pdf`;
 
 /** Which channels a message goes by: the party's delivery method, or for a code the channel the contract asks for. */
