@@ -73,6 +73,12 @@ export function enqueuePartyMessage(ctx: AppContext, kind: PartyMessageKind, con
   const office = ctx.repos.office.get(ctx.now());
   const sender = contract.emailFromName || office.name || 'SignDesk';
   const link = kind === 'signed' ? signedPdfLink(ctx, party) : signingLink(ctx, party);
+  // A database brought here without its keys: the party's link cannot be worked out, and a
+  // message with a dead link would only confuse its reader.
+  if (kind !== 'code' && !signingLink(ctx, party)) {
+    ctx.logger.warn({ contractId: contract.id, partyId: party.id }, "a party's link cannot be worked out with this installation's keys; no message written");
+    return 0;
+  }
   const texts = textsFor(kind, language, { party: party.name, sender, name: contract.name, isViewer: party.signType === 'VIEWER', code, link });
   const paragraphs = kind === 'invitation' && contract.emailInviteContent.trim() ? [...texts.paragraphs, contract.emailInviteContent] : texts.paragraphs;
   const { isEmail, isSms } = channelsOf(kind, contract, party);
