@@ -8,6 +8,8 @@ export default defineConfig({
     // Native addons (better-sqlite3, sodium-native) are happiest in child processes.
     pool: 'forks',
     testTimeout: 30_000,
+    // expect.poll waits for the real condition; its default (1 s) fails on a loaded machine.
+    expect: { poll: { timeout: 20_000, interval: 25 } },
     hookTimeout: 60_000,
     reporters: ['default'],
   },

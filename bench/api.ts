@@ -2,15 +2,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type autocannon from 'autocannon';
+import { buildDesktop } from '../scripts/build';
 import { runCli } from '../server/cli/run-cli';
 import { cpuMillis, load, report, residentMemoryMiB, startChild, stop, type LoadResult } from './lib';
 
 /**
  * bench/api: our authenticated GET /api/users/{id} and POST /api/contract_templates beside a
  * bare Express route answering the same JSON, in the same run; time from process start to the
- * first 200; resident memory after 100,000 requests.
+ * first 200; resident memory after 100,000 and after 200,000 requests (it must not grow).
  *
  *   npx tsx bench/api.ts            (BENCH_TURNS=3 by default)
+ *
+ * Ours runs as `npm run server` runs it on a built tree: `npm run build` first, then the
+ * bundle dist/server/main.cjs through scripts/server.mjs.
  *
  * This machine is shared: each side is measured in turns (bare, ours, ours, bare, bare, ours…,
  * 5 s each, -c 50) so that a burst of other work does not land on one side only. Throughput is
@@ -60,11 +64,14 @@ async function main(): Promise<void> {
   let key = '';
   await runCli(['token', 'create', '--name', 'bench', '--rate-limit', '1000000000'], { DATA_DIR: dataDir }, { ...quiet, out: (line) => (key = line) });
 
+  process.stderr.write('building dist/ (npm run build) so that ours runs as npm run server runs it…\n');
+  await buildDesktop();
   const bare = await startChild(process.execPath, ['--import', 'tsx', 'bench/bare-express.ts'], {}, /ready (\S+)/);
   const bareUrl = bare.match[1] as string;
 
   const startedAt = performance.now();
-  const ours = await startChild(process.execPath, ['--import', 'tsx', 'server/main.ts'], { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' }, /running at (\S+) /);
+  const ours = await startChild(process.execPath, ['scripts/server.mjs'], { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' }, /(?:running at (\S+) |Running the server from its TypeScript sources)/);
+  if (!ours.match[1]) throw new Error('scripts/server.mjs ran the sources: the bundle is not up to date');
   const url = ours.match[1] as string;
   const headers = { authorization: `token ${key}`, 'accept-api-version': '1' };
   for (;;) {
@@ -92,13 +99,23 @@ async function main(): Promise<void> {
       { pid: oursPid, options: { url: `${url}/api/contract_templates`, method: 'POST', headers: postHeaders, body } },
       { pid: barePid, options: { url: `${bareUrl}/bare/contract_templates`, method: 'POST', headers: { 'content-type': 'application/json' }, body } },
     );
-    const served = [...get.ours, ...post.ours].reduce((n, s) => n + s.requests, 0);
-    if (served < 100_000) await load({ url: `${url}/api/users/1`, headers, amount: 100_000 - served });
+    // Both sides up to 100,000 requests, then ours to 200,000: memory must have stopped growing.
+    const served = (list: Sample[]) => list.reduce((n, s) => n + s.requests, 0);
+    const oursServed = served([...get.ours, ...post.ours]);
+    const bareServed = served([...get.bare, ...post.bare]);
+    if (oursServed < 100_000) await load({ url: `${url}/api/users/1`, headers, amount: 100_000 - oursServed });
+    if (bareServed < 100_000) await load({ url: `${bareUrl}/bare/users/1`, amount: 100_000 - bareServed });
+    const after100k = residentMemoryMiB(oursPid);
+    const bareAfter100k = residentMemoryMiB(barePid);
+    await load({ url: `${url}/api/users/1`, headers, amount: 50_000 });
+    await load({ url: `${url}/api/contract_templates`, method: 'POST', headers: postHeaders, body, amount: 50_000 });
+    const after200k = residentMemoryMiB(oursPid);
 
     reportComparison('api GET /api/users/{id}', get);
     reportComparison('api POST /api/contract_templates', post);
     report('api process start to first 200', firstOk, 'ms');
-    report('api resident memory after 100,000 requests', residentMemoryMiB(oursPid), 'MiB', residentMemoryMiB(barePid));
+    report('api resident memory after 100,000 requests', after100k, 'MiB', bareAfter100k);
+    report('api resident memory after 200,000 requests', after200k, 'MiB', after100k);
   } finally {
     await stop(ours.child);
     await stop(bare.child);

@@ -1,25 +1,22 @@
 import path from 'node:path';
+import { defaultDataDirSegments } from '../shared/data-dir';
 
 export type DataDirInput = {
   env: Record<string, string | undefined>;
   platform: NodeJS.Platform;
   home: string;
-  /** Electron's `app.getPath('appData')`. */
-  appData: string;
 };
 
 /**
- * The app's user-data folder, which is also the server's DATA_DIR: DATA_DIR when set, else
- * the same folder `npm run server` and `npm run cli` use by default, so the desktop app, the
- * headless server and the CLI share one database. On Windows and macOS that is Electron's own
- * default (appData/SignDesk); on Linux Electron would pick ~/.config, the server the XDG data
- * folder, and the server's choice wins.
+ * The app's user-data folder, which is also the server's DATA_DIR: DATA_DIR when set, else the
+ * very folder `npm run server` and `npm run cli` use by default (the server's own rule, so the
+ * three never drift apart): appData/SignDesk on Windows and macOS, the XDG data folder on Linux.
+ * An empty variable counts as unset.
  */
 export function resolveDataDir(input: DataDirInput): string {
   const configured = input.env.DATA_DIR?.trim();
   if (configured) return path.resolve(configured);
-  if (input.platform === 'linux') return path.join(input.env.XDG_DATA_HOME || path.join(input.home, '.local', 'share'), 'SignDesk');
-  return path.join(input.appData, 'SignDesk');
+  return path.join(...defaultDataDirSegments(input.platform, input.env, input.home));
 }
 
 export type AppFiles = {

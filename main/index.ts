@@ -32,7 +32,7 @@ if (!app.requestSingleInstanceLock()) {
 function boot(): void {
   // 2. Paths: the user-data folder is the server's DATA_DIR.
   const files = resolveAppFiles(path.dirname(fileURLToPath(import.meta.url)));
-  const dataDir = resolveDataDir({ env: process.env, platform: process.platform, home: os.homedir(), appData: app.getPath('appData') });
+  const dataDir = resolveDataDir({ env: process.env, platform: process.platform, home: os.homedir() });
   app.setPath('userData', dataDir);
   const log = createMainLog(path.join(dataDir, 'logs', 'desktop.log'));
 

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
+import { ConfirmProvider } from './components/confirm';
 import { Shell, Welcome } from './components/layout';
 import { Loading, ProblemAlert } from './components/ui';
-import { FeaturesProvider } from './lib/features';
 import { I18nProvider, useT } from './lib/i18n';
 import { matchPath, RouterProvider, useRouter } from './lib/router';
 import { SessionProvider, useSession } from './lib/session';
+import { BulkSendPage } from './pages/bulk-send-page';
 import { ContractPage } from './pages/contract-page';
 import { ContractsPage } from './pages/contracts-page';
 import { NotFoundPage, ForbiddenPage } from './pages/not-found-page';
@@ -27,6 +28,7 @@ const ROUTES: Route[] = [
   { pattern: '/contracts/:id', render: (p) => <ContractPage id={p.id ?? ''} /> },
   { pattern: '/templates', render: () => <TemplatesPage /> },
   { pattern: '/templates/:id', render: (p) => <TemplatePage id={p.id ?? ''} /> },
+  { pattern: '/templates/:id/bulk', render: (p) => <BulkSendPage id={p.id ?? ''} /> },
   { pattern: '/users', isAdminOnly: true, render: () => <UsersPage /> },
   { pattern: '/tokens', isAdminOnly: true, render: () => <TokensPage /> },
   { pattern: '/webhooks', isAdminOnly: true, render: () => <WebhooksPage /> },
@@ -83,11 +85,11 @@ export function App() {
   return (
     <I18nProvider>
       <RouterProvider>
-        <FeaturesProvider>
-          <SessionProvider>
+        <SessionProvider>
+          <ConfirmProvider>
             <Gate />
-          </SessionProvider>
-        </FeaturesProvider>
+          </ConfirmProvider>
+        </SessionProvider>
       </RouterProvider>
     </I18nProvider>
   );

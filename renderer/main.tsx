@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import './styles/app.css';
 import './styles/contract.css';
+import './styles/editor.css';
+import './styles/prepare.css';
 
 const root = document.getElementById('root');
 if (root) {

@@ -1,10 +1,15 @@
 // Runs before `npm test`: the browser and PDF tests need Debian's chromium, poppler-utils and
-// qpdf. Installs what is missing when apt-get can (as root), else says what to install.
+// qpdf; the API docs' walk-through runs curl and jq as printed, and the Python webhook receiver
+// of docs/examples runs under python3 with `cryptography`. Installs what is missing when apt-get
+// can (as root), else says what to install.
 import { spawnSync } from 'node:child_process';
 
-const tools = { chromium: 'chromium', pdfsig: 'poppler-utils', pdftotext: 'poppler-utils', qpdf: 'qpdf' };
+const tools = { chromium: 'chromium', pdfsig: 'poppler-utils', pdftotext: 'poppler-utils', qpdf: 'qpdf', curl: 'curl', jq: 'jq', python3: 'python3' };
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 const missing = [...new Set(Object.entries(tools).filter(([command]) => !has(command)).map(([, pkg]) => pkg))];
+const hasCryptography = spawnSync('python3', ['-c', 'import cryptography'], { stdio: 'ignore' }).status === 0;
+// Debian's package serves Debian's python3; another python3 first in PATH needs `pip install cryptography`.
+if (!hasCryptography) missing.push('python3-cryptography');
 if (missing.length === 0) process.exit(0);
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;

@@ -28,6 +28,8 @@ export type AppContext = {
   timestampOrNull: (epochMs: number | null | undefined) => string | null;
   /** Wakes the mail and SMS outbox worker (after enqueueing or a settings change). */
   outbox: OutboxSignal;
+  /** Wakes the scheduled-backup worker (after the schedule changed). */
+  backups: OutboxSignal;
   /** HMACs keyed by the appliance's own secret (signing-link CSRF tokens, verified-party cookies). */
   secret: AppSecret;
   /** The certificate and key that seal signed PDFs (made at first use; an office may import its own). */

@@ -9,6 +9,7 @@ import { createRepos } from './db/repos';
 import { RateLimiter } from './http/rate-limiter';
 import type { Logger } from './logging/logger';
 import { createOutboxSignal } from './outbox/outbox-signal';
+import { createWebhookKeyring } from './crypto/webhook-keys';
 import { createWebhookRuntime } from './webhooks/runtime';
 import { createPdfSandbox } from './pdf/sandbox/pdf-sandbox';
 import { createOutboundPolicy } from './net/outbound-policy';
@@ -28,7 +29,6 @@ export function createContext(parts: {
 }): AppContext {
   const { config, paths } = parts;
   const repos = createRepos(parts.db);
-  let identity: SigningIdentity | undefined;
   const ctx: AppContext = {
     config,
     paths,
@@ -43,20 +43,37 @@ export function createContext(parts: {
     outbox: createOutboxSignal(),
     pdf: createPdfSandbox(),
     outbound: createOutboundPolicy(),
+    backups: createOutboxSignal(),
     webhooks: createWebhookRuntime(paths.keys),
     secret: loadAppSecret(paths.keys),
     admin: createAdminState({ publicBaseUrl: config.publicBaseUrl, timeZone: config.timeZone }, parts.migrationsFolder),
-    seal: {
-      // Made (or read) on first use: a certificate is minted only when a contract is first signed.
-      identity: () => (identity ??= loadSigningIdentity(paths.keys, { officeName: repos.office.get(ctx.now()).name || undefined })),
-      replace: (next) => {
-        identity = next;
-      },
-    },
+    seal: undefined as unknown as AppContext['seal'],
   };
+  ctx.seal = createSeal(ctx);
   // What an older version kept in clear is sealed before anything reads it.
   sealSecretsAtRest(ctx);
   // The admin's stored settings (public base URL, time zone) take over from the environment's.
   applyGeneralSettings(ctx);
   return ctx;
+}
+
+/** The seal identity, read (or made) on first use: a certificate is minted only when a contract is first signed. */
+function createSeal(ctx: AppContext): AppContext['seal'] {
+  let identity: SigningIdentity | undefined;
+  return {
+    identity: () => (identity ??= loadSigningIdentity(ctx.paths.keys, { officeName: ctx.repos.office.get(ctx.now()).name || undefined })),
+    replace: (next) => {
+      identity = next;
+    },
+  };
+}
+
+/**
+ * After DATA_DIR/keys was replaced (a restored backup): everything held from those files is read
+ * again. Whatever comes to be kept from DATA_DIR/keys must be reloaded here too.
+ */
+export function reloadKeys(ctx: AppContext): void {
+  ctx.secret = loadAppSecret(ctx.paths.keys);
+  ctx.webhooks.keyring = createWebhookKeyring(ctx.paths.keys);
+  ctx.seal = createSeal(ctx);
 }

@@ -1,8 +1,7 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseHostRequest, type THostEvent, type THostRequest } from '../shared/host-messages';
 import { ConfigError, createServer, loadConfig, type SignDeskServer } from './index';
-import { staticDirsIn } from './static-dirs';
+import { filesOfEntry } from './static-dirs';
 
 /**
  * The server's process entry under the desktop shell. Electron starts it with
@@ -23,14 +22,9 @@ type ElectronParentPort = {
   postMessage(message: unknown): void;
 };
 
-const HOST_FILE = fileURLToPath(import.meta.url);
-const HOST_DIR = path.dirname(HOST_FILE);
-// Source (server/host.ts) and bundle (dist/server/host.cjs) both keep the migrations at
-// ./db/migrations beside this file; the build copies them there.
-const MIGRATIONS_FOLDER = path.join(HOST_DIR, 'db', 'migrations');
-// The Vite builds: the bundle sits inside dist/ beside them (in the package's app.asar too);
-// the source sits beside the checkout's dist/.
-const STATIC_DIRS = staticDirsIn(HOST_FILE.endsWith('.cjs') ? path.dirname(HOST_DIR) : path.join(HOST_DIR, '..', 'dist'));
+// Migrations beside this file (the build copies them beside the bundle), the built web apps and
+// the docs' examples in the checkout, or beside the bundle inside dist/.
+const { migrationsFolder: MIGRATIONS_FOLDER, staticDirs: STATIC_DIRS } = filesOfEntry(import.meta.url);
 
 function connectToParent(): ParentLink {
   const parentPort = (process as unknown as { parentPort?: ElectronParentPort }).parentPort;

@@ -6,7 +6,7 @@ import { createApp } from './app';
 import { createContext } from './create-context';
 import type { Config } from './config/config';
 import type { AppContext } from './context';
-import { prepareDataDir } from './db/data-dir';
+import { markServing, prepareDataDir } from './db/data-dir';
 import { startCheckpointer } from './db/checkpointer';
 import { openDatabase } from './db/open-database';
 import { createLogger } from './logging/logger';
@@ -73,12 +73,13 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   ctx.repos.office.get(ctx.now());
 
   const staticDirs = resolveStaticDirs(options.staticDirs);
-  const app = createApp(ctx, {
+  const { app, listener } = createApp(ctx, {
     routes: apiRoutes,
     principalResolvers: [sessionPrincipalResolver(ctx)],
     pages: [adminPages(ctx, findRendererDir(staticDirs.renderer)), signingPages(ctx, findBuiltDir('signing', staticDirs.signing))],
+    examplesDir: staticDirs.examples,
   });
-  const server = http.createServer({ requestTimeout: 120_000, headersTimeout: 30_000 }, app);
+  const server = http.createServer({ requestTimeout: 120_000, headersTimeout: 30_000 }, listener);
   // Responses still being made when shutdown begins close their connection after they are
   // sent, so a keep-alive client does not hold the shutdown until the grace period ends.
   const unanswered = new Set<http.ServerResponse>();
@@ -108,6 +109,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   // Webhooks, SMTP and SMS gateways may not be pointed back at this server.
   ctx.outbound.addOwnPort(port);
   logger.info({ url, dataDir: paths.root }, 'listening');
+  const unmarkServing = markServing(paths, url);
   const checkpointer = startCheckpointer({ file: paths.database, sqlite: database.sqlite, logger, nativeBinding: options.sqliteBinding });
   const workers = createWorkers(ctx);
   for (const worker of workers) worker.start();
@@ -126,6 +128,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
       await ctx.pdf.close();
       await checkpointer.stop();
       database.close();
+      unmarkServing();
       logger.info('closed');
       logger.flush();
     })();

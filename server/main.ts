@@ -1,9 +1,10 @@
 import { ConfigError, createServer, loadConfig } from './index';
+import { filesOfEntry } from './static-dirs';
 
-/** `npm run server`: the headless appliance. */
+/** `npm run server`: the headless appliance, from the sources or from its bundle (dist/server/main.cjs). */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const server = await createServer(config);
+  const server = await createServer(config, filesOfEntry(import.meta.url));
   process.stdout.write(
     `SignDesk is running at ${server.url} (admin UI ${server.ctx.baseUrl()}/admin, API docs ${server.ctx.baseUrl()}/apidoc/v1/); data in ${config.dataDir}\n`,
   );

@@ -2,13 +2,18 @@ import { messagingSettingsRoutes } from './api/messaging-settings';
 import { outboxRoutes } from './api/outbox';
 import { annotationRoutes } from './api/annotations';
 import { attachmentRoutes } from './api/attachments';
+import { bulkSendRoutes } from './api/bulk-sends';
 import { contractActionRoutes } from './api/contract-actions';
+import { contractPrepRoutes } from './api/contract-prep';
 import { contractRoutes } from './api/contracts';
 import { contractSigningRoutes } from './api/contract-signing';
 import { partnerRoutes } from './api/partner';
 import { partyRoutes } from './api/parties';
 import { sessionRoutes } from './api/session';
 import { settingsRoutes } from './api/settings';
+import { backupRoutes } from './api/backup';
+import { reminderSettingsRoutes } from './api/reminder-settings';
+import { templateFieldRoutes } from './api/template-fields';
 import { templateRoutes } from './api/templates';
 import { userRoutes } from './api/users';
 import { webhookEventRoutes } from './api/webhook-events';
@@ -19,12 +24,15 @@ import type { AnyRoute } from './http/route';
 export const apiRoutes: readonly AnyRoute[] = [
   ...userRoutes,
   ...templateRoutes,
+  ...templateFieldRoutes,
+  ...bulkSendRoutes,
   ...partnerRoutes,
   ...outboxRoutes,
   ...messagingSettingsRoutes,
   ...contractRoutes,
   ...contractActionRoutes,
   ...contractSigningRoutes,
+  ...contractPrepRoutes,
   ...partyRoutes,
   ...annotationRoutes,
   ...attachmentRoutes,
@@ -32,4 +40,6 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...webhookEventRoutes,
   ...sessionRoutes,
   ...settingsRoutes,
+  ...reminderSettingsRoutes,
+  ...backupRoutes,
 ];

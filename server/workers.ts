@@ -1,6 +1,9 @@
+import { createBackupWorker } from './backup/backup-worker';
+import { createBulkSendWorker } from './bulk/bulk-send-worker';
 import type { AppContext } from './context';
 import { createOutboxWorker } from './outbox/outbox-worker';
 import { createExpiryWorker } from './signing/expiry-worker';
+import { createReminderWorker } from './signing/reminder-worker';
 import { createWebhookWorker } from './webhooks/webhook-worker';
 
 /** A background loop of the service (webhook deliveries, the mail and SMS outbox). */
@@ -16,5 +19,5 @@ export type Worker = {
  * database closes. One line per worker.
  */
 export function createWorkers(ctx: AppContext): Worker[] {
-  return [createOutboxWorker(ctx), createWebhookWorker(ctx), createExpiryWorker(ctx)];
+  return [createOutboxWorker(ctx), createWebhookWorker(ctx), createExpiryWorker(ctx), createBackupWorker(ctx), createBulkSendWorker(ctx), createReminderWorker(ctx)];
 }

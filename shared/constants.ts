@@ -1,4 +1,6 @@
 /** Limits of decisions.md section 3 and interface.md section 8, in one place. */
+/** The interface's version (OpenAPI `info.version`); `Accept-Api-Version: 1` selects it. */
+export const INTERFACE_VERSION = '1.0';
 export const API_VERSION = 1;
 export const MAX_STRING_LENGTH = 1_000;
 export const MAX_CONTENT_LENGTH = 100_000;

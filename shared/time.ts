@@ -42,10 +42,14 @@ function wallClock(epochMs: number, timeZone: string): WallClock {
 /** Zone offsets change only on quarter-hour boundaries, so one Intl call serves a whole quarter. */
 const QUARTER_HOUR_MS = 15 * 60 * 1000;
 const offsetCache = new Map<string, number>();
+const last = { quarter: Number.NaN, timeZone: '', offset: 0 };
+const lastFormatted = { second: Number.NaN, timeZone: '', text: '' };
 
 /** The zone's offset from UTC at that moment, in milliseconds (e.g. 3,600,000 for CET). */
 export function zoneOffsetMs(epochMs: number, timeZone: string): number {
   const quarter = Math.floor(epochMs / QUARTER_HOUR_MS);
+  // Most calls ask for the same zone and quarter as the one before: answered without a key.
+  if (quarter === last.quarter && timeZone === last.timeZone) return last.offset;
   const key = `${timeZone}|${quarter}`;
   let offset = offsetCache.get(key);
   if (offset === undefined) {
@@ -55,12 +59,23 @@ export function zoneOffsetMs(epochMs: number, timeZone: string): number {
     if (offsetCache.size > 10_000) offsetCache.clear();
     offsetCache.set(key, offset);
   }
+  last.quarter = quarter;
+  last.timeZone = timeZone;
+  last.offset = offset;
   return offset;
 }
 
+
 export function formatTimestamp(epochMs: number, timeZone: string): string {
-  const iso = new Date(Math.floor(epochMs / 1000) * 1000 + zoneOffsetMs(epochMs, timeZone)).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+  const second = Math.floor(epochMs / 1000);
+  // A resource read again and again carries the same times: the last one is kept.
+  if (second === lastFormatted.second && timeZone === lastFormatted.timeZone) return lastFormatted.text;
+  const iso = new Date(second * 1000 + zoneOffsetMs(epochMs, timeZone)).toISOString();
+  const text = `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+  lastFormatted.second = second;
+  lastFormatted.timeZone = timeZone;
+  lastFormatted.text = text;
+  return text;
 }
 
 /** Parses an API timestamp in `timeZone`; undefined when it is not a real wall-clock time. */

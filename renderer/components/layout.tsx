@@ -1,8 +1,11 @@
 import { type ReactNode } from 'react';
 import { LANGUAGES, useI18n, type Language } from '../lib/i18n';
 import type { MessageKey } from '../i18n/en';
+import type { TWebhookConsumer } from '../../shared/api/webhooks';
+import { getPage } from '../lib/api';
 import { Link, useRouter } from '../lib/router';
 import { useSession, useSignedIn } from '../lib/session';
+import { useLoad } from '../lib/use-load';
 
 type NavItem = { to: string; label: MessageKey; isAdminOnly?: boolean };
 
@@ -53,6 +56,13 @@ export function Shell({ children }: { children: ReactNode }) {
   const { signOut } = useSession();
   const { path } = useRouter();
   const items = NAV.filter((item) => !item.isAdminOnly || session.is_admin);
+  // A disabled webhook consumer is marked wherever the admin is, not only on its own page.
+  const consumers = useLoad(
+    (signal) => (session.is_admin ? getPage<TWebhookConsumer>('/api/webhooks?per_page=100', signal) : Promise.resolve(undefined)),
+    [session.is_admin],
+    { pollMs: 15_000 },
+  );
+  const disabledCount = consumers.data?.items.filter((consumer) => consumer.disabled_time !== null).length ?? 0;
   const displayName = [session.user.firstname, session.user.lastname].filter(Boolean).join(' ') || session.user.username;
   return (
     <div className="shell">
@@ -73,6 +83,12 @@ export function Shell({ children }: { children: ReactNode }) {
                   <Link to={item.to} className={`nav-link ${isCurrent ? 'nav-link-current' : ''}`} aria-current={isCurrent ? 'page' : undefined}>
                     <span className={`nav-icon nav-icon-${item.to.slice(1)}`} aria-hidden="true" />
                     {t(item.label)}
+                    {item.to === '/webhooks' && disabledCount > 0 ? (
+                      <span className="nav-badge" data-testid="disabled-webhooks-badge">
+                        <span aria-hidden="true">{disabledCount}</span>
+                        <span className="visually-hidden">{t('webhooks.navDisabled', { n: String(disabledCount) })}</span>
+                      </span>
+                    ) : null}
                   </Link>
                 </li>
               );
@@ -80,6 +96,15 @@ export function Shell({ children }: { children: ReactNode }) {
           </ul>
         </nav>
         <div className="sidebar-footer">
+          {/* The integrators' reference, served by this same server. */}
+          <a className="nav-link sidebar-docs-link" href="/apidoc/v1/" target="_blank" rel="noopener">
+            <span className="nav-icon" aria-hidden="true" />
+            {t('nav.apiDocs')}
+            <span className="visually-hidden"> {t('nav.newWindow')}</span>
+            <span className="external-mark" aria-hidden="true">
+              ↗
+            </span>
+          </a>
           <div className="sidebar-user">
             <span className="avatar" aria-hidden="true">
               {displayName.slice(0, 1).toUpperCase()}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { ApiError } from '../lib/api';
 import { useT } from '../lib/i18n';
+import { bannerLines, type FormLabels } from '../lib/problem-lines';
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: 'primary' | 'secondary' | 'danger' | 'ghost';
@@ -40,21 +41,28 @@ export function EmptyState({ title, body, action }: { title: string; body?: stri
   );
 }
 
-/** A problem response, shown as the server worded it, with one line per invalid field. */
-export function ProblemAlert({ error, onDismiss }: { error: ApiError | Error | undefined; onDismiss?: () => void }) {
+/**
+ * A problem response, shown as the server worded it, with one line per invalid field. Given a
+ * form's `labels`, a validation problem speaks the form's words instead: each field once, the
+ * fields shown beside their controls left to them.
+ */
+export function ProblemAlert({ error, onDismiss, labels }: { error: ApiError | Error | undefined; onDismiss?: () => void; labels?: FormLabels }) {
   const t = useT();
   if (!error) return null;
-  const title = error instanceof ApiError ? error.title : t('error.generic');
-  const lines = error instanceof ApiError ? error.validationErrors : [];
+  const isApi = error instanceof ApiError;
+  const lines = bannerLines(isApi ? error.validationErrors : [], labels);
+  const isFormProblem = isApi && labels !== undefined && error.validationErrors.length > 0;
+  const title = isFormProblem ? t('error.checkFields') : isApi ? error.title : t('error.generic');
+  const detail = isFormProblem ? undefined : error.message;
   return (
     <div className="alert alert-danger" role="alert">
       <div className="alert-body">
         <strong className="alert-title">{title}</strong>
-        {error.message ? <p>{error.message}</p> : null}
+        {detail ? <p>{detail}</p> : null}
         {lines.length > 0 ? (
           <ul className="alert-lines">
             {lines.map((line) => (
-              <li key={line}>{line}</li>
+              <li key={line.text}>{line.text}</li>
             ))}
           </ul>
         ) : null}
@@ -127,9 +135,16 @@ export function Dialog({ title, isOpen, onClose, children, footer }: { title: st
   const t = useT();
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (isOpen && !dialog.open) dialog.showModal();
-    if (!isOpen && dialog.open) dialog.close();
+    if (!dialog || !isOpen) return;
+    // Focus goes to the dialog's first field or button (not its ×), and back to the opener after.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
+    if (!dialog.open) dialog.showModal();
+    const first = dialog.querySelector<HTMLElement>('.dialog-body [autofocus], .dialog-body input, .dialog-body select, .dialog-body textarea, .dialog-footer button, .dialog-body button');
+    first?.focus();
+    return () => {
+      if (dialog.open) dialog.close();
+      opener?.focus();
+    };
   }, [isOpen]);
   return (
     <dialog ref={ref} className="dialog" aria-labelledby={id} onClose={onClose} onCancel={onClose}>
@@ -162,13 +177,4 @@ export function DescriptionList({ items }: { items: { term: string; value: React
   );
 }
 
-/** A list page whose API this server does not have yet: says so instead of failing. */
-export function FeatureMissing({ title, description }: { title: string; description: string }) {
-  const t = useT();
-  return (
-    <>
-      <PageHeader title={title} description={description} />
-      <Notice title={t('feature.notYet')}>{t('feature.notYetBody')}</Notice>
-    </>
-  );
-}
+

@@ -7,7 +7,7 @@ export type PagedList<T> = Loaded<Page<T>> & { goTo: (path: string) => void };
 /**
  * One page of a list API at a time, starting at `firstPath` and following its Link pages;
  * a new `firstPath` (other filters) starts again at its first page. Undefined: not loadable
- * yet (the server's features are still being read), shown as loading.
+ * yet, shown as loading.
  */
 export function usePagedList<T>(firstPath: string | undefined, options: { pollMs?: number } = {}): PagedList<T> {
   const [cursor, setCursor] = useState({ first: firstPath, path: firstPath });

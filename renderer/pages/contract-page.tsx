@@ -1,65 +1,44 @@
 import { useState } from 'react';
+import type { TContract } from '../../shared/api/contracts';
+import { isAwaited } from '../lib/party-state';
+import { useConfirm } from '../components/confirm';
 import type { TParty } from '../../shared/api/parties';
-import { Button, Loading, Notice, PageHeader, ProblemAlert } from '../components/ui';
-import { downloadFile, sendJson } from '../lib/api';
+import { Loading, Notice, PageHeader, ProblemAlert } from '../components/ui';
+import { downloadFile, idOf, sendJson } from '../lib/api';
+import { contractsListPath } from '../lib/contract-list-query';
 import { useT } from '../lib/i18n';
 import { Link, useRouter } from '../lib/router';
 import { useAction } from '../lib/use-action';
 import { ActivityCard } from './contract/activity-card';
+import { ContractActions } from './contract/contract-actions';
+import { RemindersCard } from './contract/reminders-card';
+import { WithdrawDialog, type WithdrawOptions } from './contract/withdraw-dialog';
 import { DetailsCard } from './contract/details-card';
-import { AttachmentsCard, DocumentCard } from './contract/document-card';
+import { AttachmentsCard } from './contract/attachments-card';
+import { DocumentCard } from './contract/document-card';
+import { FieldsCard } from './contract/fields-card';
 import { PartiesCard } from './contract/parties-card';
 import { SendDialog, type SendOptions } from './contract/send-dialog';
 import { StatusPanel } from './contract/status-panel';
-import { useContract, viewContract, type ContractView } from './contract/use-contract';
-
-/** The header's buttons: each shown for the states the API takes it in, and only then enabled. */
-function ContractActions({ view, busy, onDelete, onSend, onRemind, onDownload }: { view: ContractView; busy: string | undefined; onDelete: () => void; onSend: () => void; onRemind: () => void; onDownload: () => void }) {
-  const t = useT();
-  const { status } = view;
-  const hasAnswering = view.views.some((party) => party.isAnswering);
-  if (status === 'draft') {
-    return (
-      <>
-        <Button variant="danger" onClick={onDelete} isBusy={busy === 'delete'}>
-          {t('action.delete')}
-        </Button>
-        <Button variant="primary" onClick={onSend} disabled={!hasAnswering} title={hasAnswering ? undefined : t('contract.sendNeedsParty')}>
-          {t('contract.send')}
-        </Button>
-      </>
-    );
-  }
-  if (status === 'sent' || status === 'expired') {
-    return (
-      <Button onClick={onRemind} isBusy={busy === 'notify'} disabled={status === 'expired'} title={status === 'expired' ? t('contract.remindExpired') : undefined}>
-        {t('contract.remind')}
-      </Button>
-    );
-  }
-  if (status === 'signed') {
-    return (
-      <Button variant="primary" onClick={onDownload} isBusy={busy === 'download'}>
-        {t('contract.downloadSigned')}
-      </Button>
-    );
-  }
-  return null;
-}
+import { useContract, viewContract } from './contract/use-contract';
+import { useSignedIn } from '../lib/session';
 
 export function ContractPage({ id }: { id: string }) {
   const t = useT();
   const { navigate } = useRouter();
+  const session = useSignedIn();
   const data = useContract(id);
   const { path, contract, parties, log } = data;
   const action = useAction();
+  const confirm = useConfirm();
   const [isSending, setIsSending] = useState(false);
+  const [isWithdrawing, setIsWithdrawing] = useState(false);
   const [reminded, setReminded] = useState<string>();
 
   const loadError = (!contract.data && contract.error) || (!parties.data && parties.error);
   if (loadError) return <ProblemAlert error={loadError} />;
   if (!contract.data || !parties.data) return <Loading />;
-  const view = viewContract(contract.data, parties.data, log.data ?? []);
+  const view = viewContract(contract.data, parties.data, log.data ?? [], session.channels);
   const row = view.contract;
   const isDraft = view.status === 'draft';
   const title = row.name || t('contracts.untitled', { id });
@@ -70,8 +49,8 @@ export function ContractPage({ id }: { id: string }) {
       await work();
       await data.reload();
     });
-  const remove = () => {
-    if (!window.confirm(t('contract.confirmDelete', { name: title }))) return;
+  const remove = async () => {
+    if (!(await confirm({ title: t('confirm.title'), body: t('contract.confirmDelete', { name: title }), confirmLabel: t('action.delete') }))) return;
     void action.run('delete', async () => {
       await sendJson('DELETE', path);
       navigate('/contracts');
@@ -81,29 +60,43 @@ export function ContractPage({ id }: { id: string }) {
     if (await act('send', () => sendJson('POST', `${path}/send`, options))) setIsSending(false);
   };
   const remind = () => {
-    const awaited = view.views.filter((party) => party.isAnswering && (party.state === 'invited' || party.state === 'opened'));
+    const awaited = view.views.filter(isAwaited);
     void act('notify', async () => {
       await sendJson('POST', `${path}/notify`);
       setReminded(awaited.map((party) => party.party.name).join(', '));
     });
   };
-  const removeParty = (party: TParty) => {
-    if (window.confirm(t('contract.confirmRemoveParty', { name: party.name }))) void act(party.self, () => sendJson('DELETE', party.self));
+  const removeParty = async (party: TParty) => {
+    if (await confirm({ title: t('confirm.title'), body: t('contract.confirmRemoveParty', { name: party.name }), confirmLabel: t('action.delete') })) void act(party.self, () => sendJson('DELETE', party.self));
   };
   const openSend = () => {
     action.dismiss();
     setIsSending(true);
   };
   const download = () => void action.run('download', () => downloadFile(`${path}/signed_pdf`, 'application/pdf', `${title}.pdf`));
+  const withdraw = async (options: WithdrawOptions) => {
+    const body = { silent: options.silent, ...(options.reason.trim() ? { reason: options.reason.trim() } : {}) };
+    if (await act('withdraw', () => sendJson('POST', `${path}/withdraw`, body))) setIsWithdrawing(false);
+  };
+  const duplicate = () =>
+    void action.run('duplicate', async () => {
+      const copy = await sendJson<TContract>('POST', `${path}/duplicate`, row.name ? { name: t('contract.copyName', { name: row.name.slice(0, 980) }) } : {});
+      navigate(`/contracts/${idOf(copy.self)}`);
+    });
+  const openWithdraw = () => {
+    action.dismiss();
+    setIsWithdrawing(true);
+  };
+  const isDialogOpen = isSending || isWithdrawing;
 
   return (
     <>
       <PageHeader
         title={title}
-        back={<Link to="/contracts">← {t('nav.contracts')}</Link>}
-        actions={<ContractActions view={view} busy={action.busy} onDelete={remove} onSend={openSend} onRemind={remind} onDownload={download} />}
+        back={<Link to={contractsListPath()}>← {t('nav.contracts')}</Link>}
+        actions={<ContractActions view={view} busy={action.busy} handlers={{ onDelete: remove, onSend: openSend, onRemind: remind, onWithdraw: openWithdraw, onDuplicate: duplicate, onDownload: download }} />}
       />
-      {isSending ? null : <ProblemAlert error={action.error} onDismiss={action.dismiss} />}
+      {isDialogOpen ? null : <ProblemAlert error={action.error} onDismiss={action.dismiss} />}
       {reminded !== undefined && view.status === 'sent' ? <Notice tone="success">{t('contract.reminded', { names: reminded })}</Notice> : null}
       <StatusPanel view={view} />
       <PartiesCard
@@ -115,14 +108,18 @@ export function ContractPage({ id }: { id: string }) {
         onRemove={removeParty}
         onAdded={() => void data.reload()}
       />
-      <div className="split split-document">
+      {/* Until signed, the document is shown with its fields (placed here while a draft); once signed, the sealed PDF. */}
+      {view.status === 'signed' ? null : <FieldsCard contract={row} parties={parties.data} isDraft={isDraft} />}
+      <div className={view.status === 'signed' ? 'split split-document' : 'stack'}>
         <div className="split-main stack">
           <DetailsCard contract={row} isDraft={isDraft} onSaved={data.reload} />
-          <ActivityCard entries={log.data} />
-          <AttachmentsCard attachments={data.attachments.data} />
+          <RemindersCard view={view} onSaved={data.reload} />
+          <AttachmentsCard contractPath={path} attachments={data.attachments.data} isDraft={isDraft} onChanged={data.reload} />
+          <ActivityCard entries={log.data} parties={parties.data} />
         </div>
-        <DocumentCard contract={row} isSigned={view.status === 'signed'} />
+        {view.status === 'signed' ? <DocumentCard contract={row} isSigned /> : null}
       </div>
+      {isWithdrawing ? <WithdrawDialog views={view.views} isBusy={action.busy === 'withdraw'} error={action.error} onWithdraw={(options) => void withdraw(options)} onClose={() => setIsWithdrawing(false)} /> : null}
       {isSending ? <SendDialog views={view.views} isOrdered={row.party_order_defined} isBusy={action.busy === 'send'} error={action.error} onSend={(options) => void send(options)} onClose={() => setIsSending(false)} /> : null}
     </>
   );

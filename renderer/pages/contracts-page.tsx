@@ -1,29 +1,22 @@
-import { useState } from 'react';
-import { CONTRACT_STATUSES } from '../../shared/api/enums';
+import { useEffect, useState } from 'react';
+import type { TContractCounts } from '../../shared/api/contract-actions';
 import type { TContract } from '../../shared/api/contracts';
 import type { TTemplate } from '../../shared/api/templates';
-import type { TUser } from '../../shared/api/users';
 import { PagedTable } from '../components/data-table';
-import { FileField, SelectField, TextField } from '../components/fields';
+import { FileField, SelectField } from '../components/fields';
 import { FormDialog } from '../components/form-dialog';
-import { Badge, Button, EmptyState, FeatureMissing, PageHeader, ProblemAlert } from '../components/ui';
-import { getPage, idOf, request, sendJson } from '../lib/api';
+import { Badge, Button, EmptyState, PageHeader, ProblemAlert } from '../components/ui';
+import { getJson, getPage, idOf } from '../lib/api';
+import { apiCountsPath, apiListPath, listSearch, pageTokenOf, readListQuery, rememberListSearch, type ContractListQuery } from '../lib/contract-list-query';
 import { contractStatus, STATUS_LABEL, STATUS_TONE } from '../lib/contract-status';
-import { useFeatures } from '../lib/features';
+import { createNamedContract } from '../lib/create-contract';
 import { useT } from '../lib/i18n';
 import { Link, useRouter } from '../lib/router';
-import { useSignedIn } from '../lib/session';
 import { useAction } from '../lib/use-action';
 import { useLoad } from '../lib/use-load';
 import { usePagedList } from '../lib/use-paged-list';
-
-const SORTS = [
-  { value: '-id', label: 'contracts.sortNewest' },
-  { value: 'id', label: 'contracts.sortOldest' },
-  { value: 'name', label: 'contracts.sortNameAsc' },
-  { value: '-name', label: 'contracts.sortNameDesc' },
-  { value: '-is_signed,-id', label: 'contracts.sortSigned' },
-] as const;
+import { useUserNames } from '../lib/use-user-names';
+import { ContractFilters, StatusTabs } from './contracts/contract-filters';
 
 function NewContractDialog({ onClose }: { onClose: () => void }) {
   const t = useT();
@@ -34,13 +27,12 @@ function NewContractDialog({ onClose }: { onClose: () => void }) {
   const [file, setFile] = useState<File>();
   const create = useAction();
   const submit = create.submit('create', async () => {
-    const contract =
-      source === 'template'
-        ? await sendJson<TContract>('POST', '/api/contracts', { template })
-        : ((await (await request('POST', '/api/contracts', { raw: file, contentType: 'application/pdf' })).json()) as TContract);
-    navigate(`/contracts/${idOf(contract.self)}`);
+    const chosen = templates.data?.items.find((row) => row.self === template);
+    const contract = source === 'template' ? await createNamedContract({ template, name: chosen?.name ?? '' }) : file ? await createNamedContract({ file }) : undefined;
+    if (contract) navigate(`/contracts/${idOf(contract.self)}`);
   });
-  const choices = (templates.data?.items ?? []).map((row) => ({ value: row.self, label: row.is_published ? row.name : `${row.name} (${t('templates.unpublished')})` }));
+  // Published decides what is offered here (an administrator can still start one from an unpublished template's own page).
+  const choices = (templates.data?.items ?? []).filter((row) => row.is_published).map((row) => ({ value: row.self, label: row.name }));
   return (
     <FormDialog
       title={t('contracts.new')}
@@ -71,69 +63,58 @@ function NewContractDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-type Filters = { status: string; name: string; user: string; sort: string };
-
-/** The contract list's filters: the API's name search, status, author and sort. */
-function ContractFilters({ filters, onChange, users }: { filters: Filters; onChange: (filters: Filters) => void; users: TUser[] | undefined }) {
+/** The list's rows: each contract's name, status (withdrawn too), dates and author. */
+function ContractRow({ contract, nameOf }: { contract: TContract; nameOf: (path: string) => string | undefined }) {
   const t = useT();
-  const [search, setSearch] = useState('');
-  const set = (name: keyof Filters) => (value: string) => onChange({ ...filters, [name]: value });
-  const statuses = CONTRACT_STATUSES.map((status) => ({ value: status, label: t(STATUS_LABEL[status]) }));
+  const status = contractStatus(contract);
+  const id = idOf(contract.self);
   return (
-    <form
-      className="filters card"
-      role="search"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onChange({ ...filters, name: search.trim() });
-      }}
-    >
-      <TextField label={t('contracts.search')} type="search" value={search} onValue={setSearch} placeholder={t('contracts.searchPlaceholder')} />
-      <SelectField label={t('field.status')} options={[{ value: '', label: t('contracts.allStatuses') }, ...statuses]} value={filters.status} onValue={set('status')} />
-      {users ? (
-        <SelectField
-          label={t('field.createdBy')}
-          options={[{ value: '', label: t('contracts.anyone') }, ...users.map((user) => ({ value: user.self, label: user.username }))]}
-          value={filters.user}
-          onValue={set('user')}
-        />
-      ) : null}
-      <SelectField label={t('contracts.sort')} options={SORTS.map((sort) => ({ value: sort.value, label: t(sort.label) }))} value={filters.sort} onValue={set('sort')} />
-      <Button type="submit" className="filters-submit">
-        {t('action.search')}
-      </Button>
-    </form>
+    <tr>
+      <td>
+        <Link to={`/contracts/${id}`} className="table-link">
+          {contract.name || <span className="muted">{t('contracts.untitled', { id })}</span>}
+        </Link>
+      </td>
+      <td>
+        <Badge tone={STATUS_TONE[status]}>{t(STATUS_LABEL[status])}</Badge>
+      </td>
+      <td className="numeric">{contract.created_time}</td>
+      <td className="numeric">{contract.sent_time ?? '—'}</td>
+      <td>{nameOf(contract.created_by) ?? <span className="muted">{t('contracts.otherUser')}</span>}</td>
+    </tr>
   );
 }
 
 export function ContractsPage() {
   const t = useT();
-  const features = useFeatures();
-  const session = useSignedIn();
-  const [filters, setFilters] = useState<Filters>({ status: '', name: '', user: '', sort: '-id' });
+  const { search, navigate } = useRouter();
+  const query = readListQuery(search);
+  const searchText = listSearch(query);
   const [isCreating, setIsCreating] = useState(false);
-  const query = new URLSearchParams({ per_page: '20', sort: filters.sort });
-  if (filters.status) query.set('status', filters.status);
-  if (filters.name) query.set('name', filters.name);
-  if (filters.user) query.set('user', filters.user);
-  const list = usePagedList<TContract>(features.contracts ? `/api/contracts?${query.toString()}` : undefined, { pollMs: 3000 });
-  const users = useLoad((signal) => (session.is_admin ? getPage<TUser>('/api/users?per_page=100', signal) : Promise.resolve(undefined)), [session.is_admin]);
-
-  if (features.isKnown && !features.contracts) return <FeatureMissing title={t('contracts.title')} description={t('contracts.description')} />;
-  const userName = (path: string | undefined) => users.data?.items.find((user) => user.self === path)?.username ?? '';
+  const list = usePagedList<TContract>(apiListPath(query), { pollMs: 3000 });
+  const counts = useLoad((signal) => getJson<TContractCounts>(apiCountsPath(query), signal), [apiCountsPath(query)], { pollMs: 3000 });
+  const { nameOf, users } = useUserNames();
+  const change = (changes: Partial<ContractListQuery>) => navigate(`/contracts${listSearch({ ...query, page: '', ...changes })}`);
+  useEffect(() => rememberListSearch(searchText), [searchText]);
+  // A page token from an old link that no longer fits the list: start again at its first page.
+  const isStalePage = Boolean(query.page) && list.error?.status === 400;
+  useEffect(() => {
+    if (isStalePage) navigate(`/contracts${listSearch({ ...query, page: '' })}`, { replace: true });
+  }, [isStalePage]);
   const newContract = (
     <Button variant="primary" onClick={() => setIsCreating(true)}>
       {t('contracts.new')}
     </Button>
   );
-  const isFiltered = Boolean(filters.name || filters.status || filters.user);
+  const isFiltered = Boolean(query.q || query.status || query.user);
   return (
     <>
       <PageHeader title={t('contracts.title')} description={t('contracts.description')} actions={newContract} />
-      <ContractFilters filters={filters} onChange={setFilters} users={session.is_admin ? (users.data?.items ?? []) : undefined} />
-      <ProblemAlert error={list.error} />
+      <ContractFilters query={query} onChange={change} users={users} />
+      <StatusTabs query={query} counts={counts.data} />
+      {isStalePage ? null : <ProblemAlert error={list.error} />}
       <PagedTable
-        list={list}
+        list={{ ...list, goTo: (path) => change({ page: pageTokenOf(path) }) }}
         caption={t('contracts.title')}
         columns={[t('field.name'), t('field.status'), t('field.created'), t('field.sent'), t('field.createdBy')]}
         empty={
@@ -144,24 +125,7 @@ export function ContractsPage() {
           )
         }
       >
-        {(contract) => {
-          const status = contractStatus(contract);
-          return (
-            <tr key={contract.self}>
-              <td>
-                <Link to={`/contracts/${idOf(contract.self)}`} className="table-link">
-                  {contract.name || <span className="muted">{t('contracts.untitled', { id: idOf(contract.self) })}</span>}
-                </Link>
-              </td>
-              <td>
-                <Badge tone={STATUS_TONE[status]}>{t(STATUS_LABEL[status])}</Badge>
-              </td>
-              <td className="numeric">{contract.created_time}</td>
-              <td className="numeric">{contract.sent_time ?? '—'}</td>
-              <td>{userName(contract.created_by) || <span className="muted mono">{contract.created_by}</span>}</td>
-            </tr>
-          );
-        }}
+        {(contract) => <ContractRow key={contract.self} contract={contract} nameOf={nameOf} />}
       </PagedTable>
       {isCreating ? <NewContractDialog onClose={() => setIsCreating(false)} /> : null}
     </>

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { PagedTable } from '../components/data-table';
 import { SelectField } from '../components/fields';
-import { Badge, Button, EmptyState, FeatureMissing, Notice, PageHeader, ProblemAlert } from '../components/ui';
+import { Badge, Button, EmptyState, Notice, PageHeader, ProblemAlert } from '../components/ui';
 import { idOf, sendJson } from '../lib/api';
-import { useFeatures } from '../lib/features';
 import { useT } from '../lib/i18n';
 import type { MessageKey } from '../i18n/en';
 import { Link } from '../lib/router';
@@ -89,12 +88,11 @@ function MessageRow({ message, isBusy, onRetry }: { message: Message; isBusy: bo
 
 export function OutboxPage() {
   const t = useT();
-  const features = useFeatures();
   const [filters, setFilters] = useState({ state: '', channel: '' });
   const query = new URLSearchParams({ per_page: '20' });
   if (filters.state) query.set('state', filters.state);
   if (filters.channel) query.set('channel', filters.channel);
-  const list = usePagedList<Message>(features.outbox ? `/api/outbox?${query.toString()}` : undefined, { pollMs: 3000 });
+  const list = usePagedList<Message>(`/api/outbox?${query.toString()}`, { pollMs: 3000 });
   const action = useAction();
 
   const retry = (message: Message) =>
@@ -103,7 +101,6 @@ export function OutboxPage() {
       await list.reload();
     });
 
-  if (features.isKnown && !features.outbox) return <FeatureMissing title={t('outbox.title')} description={t('outbox.description')} />;
   const isWaiting = list.data?.items.some((message) => message.state === 'waiting-for-config');
   const states = STATES.map((state) => ({ value: state, label: t(STATE_LABEL[state] as MessageKey) }));
   const channels = [

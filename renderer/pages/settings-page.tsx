@@ -1,15 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { TGeneralSettings, TSigningCertificate } from '../../shared/api/settings';
-import { FileField, SelectField, TextField } from '../components/fields';
+import { FileField, SelectField, TextAreaField, TextField } from '../components/fields';
 import { OfficeFields } from '../components/office-fields';
 import { Button, Card, DescriptionList, Loading, Notice, PageHeader, ProblemAlert } from '../components/ui';
-import { downloadFile, getJson, request, sendJson } from '../lib/api';
-import { useFeatures } from '../lib/features';
+import { getJson, sendJson } from '../lib/api';
+import { BackupRestore, BackupSchedule } from './settings-backup';
 import { useFormState } from '../lib/forms';
 import { useT } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { useAction } from '../lib/use-action';
+import { readableErrors } from '../lib/problem-lines';
 import { useLoad } from '../lib/use-load';
+import { ReminderDefaults } from './settings/reminder-defaults';
 
 const zones = (() => {
   try {
@@ -25,26 +27,36 @@ function GeneralSettings() {
   const loaded = useLoad((signal) => getJson<TGeneralSettings>('/api/settings/general', signal), []);
   const [isSaved, setIsSaved] = useState(false);
   const { form, setForm, bind } = useFormState(
-    { office_name: '', office_email: '', public_base_url: '', time_zone: '' },
+    { office_name: '', office_email: '', public_base_url: '', time_zone: '', signing_frame_origins: '' },
     useCallback(() => setIsSaved(false), []),
   );
   const save = useAction();
-  const { errors } = save;
+  const labels = { fields: { office_name: t('field.officeName'), office_email: t('field.officeEmail'), public_base_url: t('field.publicBaseUrl'), time_zone: t('field.timeZone') } };
+  const errors = readableErrors(save.errors, labels);
   useEffect(() => {
     const data = loaded.data;
-    if (data) setForm({ office_name: data.office_name, office_email: data.office_email, public_base_url: data.public_base_url ?? '', time_zone: data.time_zone ?? '' });
+    if (data) {
+      setForm({
+        office_name: data.office_name,
+        office_email: data.office_email,
+        public_base_url: data.public_base_url ?? '',
+        time_zone: data.time_zone ?? '',
+        signing_frame_origins: (data.signing_frame_origins ?? []).join('\n'),
+      });
+    }
   }, [loaded.data]);
   if (!loaded.data) return loaded.error ? <ProblemAlert error={loaded.error} /> : <Loading />;
   const data = loaded.data;
   const submit = save.submit('save', async () => {
-    await sendJson('PUT', '/api/settings/general', { ...form, public_base_url: form.public_base_url.trim() || null, time_zone: form.time_zone || null });
+    const frameOrigins = form.signing_frame_origins.split(/\s+/).filter(Boolean);
+    await sendJson('PUT', '/api/settings/general', { ...form, public_base_url: form.public_base_url.trim() || null, time_zone: form.time_zone || null, signing_frame_origins: frameOrigins });
     setIsSaved(true);
     await Promise.all([loaded.reload(), refresh()]);
   });
   return (
     <form onSubmit={submit} noValidate>
       <Card title={t('settings.general')} description={t('settings.generalDescription')}>
-        <ProblemAlert error={save.error} />
+        <ProblemAlert error={save.error} labels={labels} />
         {isSaved ? <Notice tone="success">{t('state.saved')}</Notice> : null}
         <div className="form-grid">
           <OfficeFields name={bind('office_name')} email={bind('office_email')} errors={errors} />
@@ -63,6 +75,15 @@ function GeneralSettings() {
             options={[{ value: '', label: t('settings.defaultZone') }, ...zones.map((zone) => ({ value: zone, label: zone }))]}
             {...bind('time_zone')}
           />
+          <TextAreaField
+            label={t('field.signingFrameOrigins')}
+            hint={t('settings.signingFrameOriginsHint')}
+            error={Object.entries(errors).find(([field]) => field.startsWith('signing_frame_origins'))?.[1]}
+            {...bind('signing_frame_origins')}
+            className="mono"
+            rows={3}
+            placeholder="https://app.example.com"
+          />
         </div>
         <div className="form-actions">
           <Button type="submit" variant="primary" isBusy={save.busy === 'save'}>
@@ -80,8 +101,8 @@ type TestResult = { ok?: boolean; response?: string | null; error?: string | nul
 
 function MessagingSettings() {
   const t = useT();
-  const features = useFeatures();
-  const loaded = useLoad((signal) => (features.messaging ? getJson<Messaging>('/api/settings/messaging', signal) : Promise.resolve(undefined)), [features.messaging]);
+  const { refresh } = useSession();
+  const loaded = useLoad((signal) => getJson<Messaging>('/api/settings/messaging', signal), []);
   const { form, setForm, bind } = useFormState({ smtp_url: '', mail_from: '', sms_gateway_url: '' });
   const [testTo, setTestTo] = useState('');
   const [result, setResult] = useState<{ tone: 'success' | 'warning'; title: string; text: string }>();
@@ -91,13 +112,6 @@ function MessagingSettings() {
     const data = loaded.data;
     if (data) setForm({ smtp_url: data.smtp_url ?? '', mail_from: data.mail_from ?? '', sms_gateway_url: data.sms_gateway_url ?? '' });
   }, [loaded.data]);
-  if (features.isKnown && !features.messaging) {
-    return (
-      <Card title={t('settings.messaging')} description={t('settings.messagingDescription')}>
-        <Notice title={t('feature.notYet')}>{t('feature.notYetBody')}</Notice>
-      </Card>
-    );
-  }
   if (!loaded.data) return <Card title={t('settings.messaging')}>{loaded.error ? <ProblemAlert error={loaded.error} /> : <Loading />}</Card>;
   const current = loaded.data;
   const sourceHint = (key: MessagingKey, hint?: string) => [hint, current.sources?.[key] === 'environment' ? t('settings.fromEnvironment') : undefined].filter(Boolean).join(' ') || undefined;
@@ -109,12 +123,18 @@ function MessagingSettings() {
     const body = Object.fromEntries(keys.filter((key) => form[key] !== (current[key] ?? '')).map((key) => [key, form[key] || null]));
     await sendJson('PUT', '/api/settings/messaging', body);
     setResult({ tone: 'success', title: t('state.saved'), text: '' });
-    await loaded.reload();
+    // The session says which channels work (the contract page shows SMS waiting for a gateway).
+    await Promise.all([loaded.reload(), refresh()]);
   });
   const test = () =>
     void action.run('test', async () => {
       setResult(undefined);
-      const answer = await sendJson<TestResult>('POST', '/api/settings/messaging/test', { to: testTo });
+      // The form as it is, saved or not: the admin tests what they typed.
+      const answer = await sendJson<TestResult>('POST', '/api/settings/messaging/test', {
+        to: testTo,
+        smtp_url: form.smtp_url.trim() || null,
+        mail_from: form.mail_from.trim() || null,
+      });
       if (answer?.ok === false) setResult({ tone: 'warning', title: t('settings.testFailed'), text: answer.error ?? answer.response ?? '' });
       else setResult({ tone: 'success', title: t('settings.testSent', { to: testTo }), text: answer?.response ?? '' });
     });
@@ -213,45 +233,6 @@ function SigningCertificate() {
   );
 }
 
-function BackupRestore() {
-  const t = useT();
-  const { end } = useSession();
-  const [file, setFile] = useState<File>();
-  const action = useAction<'backup' | 'restore'>();
-  const backup = () =>
-    void action.run('backup', () => {
-      const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-      return downloadFile('/api/settings/backup', 'application/vnd.sqlite3', `signdesk-${stamp}.sqlite`);
-    });
-  const restore = action.submit('restore', async () => {
-    if (!file || !window.confirm(t('backup.confirmRestore'))) return;
-    await request('POST', '/api/settings/restore', { raw: file, contentType: 'application/vnd.sqlite3' });
-    end('restored');
-  });
-  return (
-    <Card title={t('backup.title')} description={t('backup.description')}>
-      <ProblemAlert error={action.error} />
-      <div className="backup-grid">
-        <div>
-          <h3>{t('backup.download')}</h3>
-          <p className="muted">{t('backup.downloadBody')}</p>
-          <Button onClick={backup} isBusy={action.busy === 'backup'}>
-            {t('backup.downloadButton')}
-          </Button>
-        </div>
-        <form onSubmit={restore}>
-          <h3>{t('backup.restore')}</h3>
-          <p className="muted">{t('backup.restoreBody')}</p>
-          <FileField label={t('backup.file')} error={action.errors.file} accept=".sqlite,.db,application/vnd.sqlite3" onFile={setFile} />
-          <Button type="submit" variant="danger" isBusy={action.busy === 'restore'} disabled={!file}>
-            {t('backup.restoreButton')}
-          </Button>
-        </form>
-      </div>
-    </Card>
-  );
-}
-
 export function SettingsPage() {
   const t = useT();
   return (
@@ -260,8 +241,10 @@ export function SettingsPage() {
       <div className="stack">
         <GeneralSettings />
         <MessagingSettings />
+        <ReminderDefaults />
         <SigningCertificate />
         <BackupRestore />
+        <BackupSchedule />
       </div>
     </>
   );

@@ -9,6 +9,7 @@ import { useFormState } from '../lib/forms';
 import { useT } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { useAction } from '../lib/use-action';
+import { readableErrors } from '../lib/problem-lines';
 
 /** First run: the office and its first administrator. Only shown while no administrator exists. */
 export function SetupPage() {
@@ -17,7 +18,18 @@ export function SetupPage() {
   const { form, bind } = useFormState({ office_name: '', office_email: '', firstname: '', lastname: '', username: '', email: '', password: '', confirm: '' });
   const [isMismatch, setIsMismatch] = useState(false);
   const save = useAction();
-  const { errors } = save;
+  const labels = {
+    fields: {
+      office_name: t('field.officeName'),
+      office_email: t('field.officeEmail'),
+      firstname: t('field.firstname'),
+      lastname: t('field.lastname'),
+      username: t('field.username'),
+      email: t('field.email'),
+      password: t('field.password'),
+    },
+  };
+  const errors = readableErrors(save.errors, labels);
   const submit = save.submit('setup', async () => {
     setIsMismatch(form.password !== form.confirm);
     if (form.password !== form.confirm) return;
@@ -31,7 +43,7 @@ export function SetupPage() {
       <form className="welcome-card welcome-card-wide" onSubmit={submit} noValidate>
         <h1>{t('setup.title')}</h1>
         <p className="welcome-lead">{t('setup.lead')}</p>
-        <ProblemAlert error={save.error} />
+        <ProblemAlert error={save.error} labels={labels} />
         <fieldset className="form-section">
           <legend>{t('setup.office')}</legend>
           <div className="form-grid">

@@ -1,16 +1,18 @@
 import { useEffect, useState } from 'react';
+import { useConfirm } from '../components/confirm';
 import { FOOTER_TYPES } from '../../shared/api/enums';
 import type { TTemplate } from '../../shared/api/templates';
 import { PdfPreview } from '../components/pdf-preview';
 import { SelectField, TextAreaField, TextField } from '../components/fields';
 import { Badge, Button, Card, Loading, Notice, PageHeader, ProblemAlert } from '../components/ui';
 import { getBlob, getJson, idOf, sendJson } from '../lib/api';
-import { useFeatures } from '../lib/features';
+import { createNamedContract } from '../lib/create-contract';
 import { useI18n } from '../lib/i18n';
 import { useSignedIn } from '../lib/session';
 import { Link, useRouter } from '../lib/router';
 import { useAction } from '../lib/use-action';
 import { useLoad } from '../lib/use-load';
+import { PdfTemplatePage } from './template/pdf-template-page';
 
 type Draft = Pick<TTemplate, 'name' | 'is_published' | 'header' | 'content' | 'footer' | 'footer_type'>;
 
@@ -26,7 +28,6 @@ const draftOf = (template: TTemplate): Draft => ({
 /** The template editor: light Markdown on the left, the rendered PDF on the right. */
 export function TemplatePage({ id }: { id: string }) {
   const { t, language } = useI18n();
-  const features = useFeatures();
   const session = useSignedIn();
   const { navigate } = useRouter();
   const path = `/api/contract_templates/${id}`;
@@ -34,12 +35,14 @@ export function TemplatePage({ id }: { id: string }) {
   const [draft, setDraft] = useState<Draft>();
   const [saved, setSaved] = useState<string>();
   const action = useAction<'save' | 'delete' | 'contract'>();
+  const confirm = useConfirm();
 
   useEffect(() => {
     if (loaded.data) setDraft(draftOf(loaded.data));
   }, [loaded.data]);
 
   if (loaded.error && !loaded.data) return <ProblemAlert error={loaded.error} />;
+  if (loaded.data?.kind === 'PDF') return <PdfTemplatePage template={loaded.data} onChanged={loaded.reload} />;
   if (!loaded.data || !draft) return <Loading />;
   const template = loaded.data;
   const { errors } = action;
@@ -48,12 +51,13 @@ export function TemplatePage({ id }: { id: string }) {
   const isChangeable = session.is_admin || template.created_by === session.user.self;
 
   const save = action.submit('save', async () => {
-    await sendJson('PUT', path, draft);
+    // The time the server saved it, in the office's zone (its clock, not this browser's).
+    const updated = await sendJson<TTemplate>('PUT', path, draft);
     await loaded.reload();
-    setSaved(new Date().toLocaleTimeString());
+    setSaved(updated.updated_time.slice(11, 19));
   });
-  const remove = () => {
-    if (!window.confirm(t('templates.confirmDelete', { name: template.name }))) return;
+  const remove = async () => {
+    if (!(await confirm({ title: t('confirm.title'), body: t('templates.confirmDelete', { name: template.name }), confirmLabel: t('action.delete') }))) return;
     void action.run('delete', async () => {
       await sendJson('DELETE', path);
       navigate('/templates');
@@ -61,7 +65,7 @@ export function TemplatePage({ id }: { id: string }) {
   };
   const makeContract = () =>
     void action.run('contract', async () => {
-      const contract = await sendJson<{ self: string }>('POST', '/api/contracts', { template: template.self });
+      const contract = await createNamedContract({ template: template.self, name: template.name });
       navigate(`/contracts/${idOf(contract.self)}`);
     });
 
@@ -75,11 +79,9 @@ export function TemplatePage({ id }: { id: string }) {
         description={t('templates.editorDescription')}
         actions={
           <>
-            {features.contracts ? (
-              <Button onClick={makeContract} isBusy={action.busy === 'contract'} disabled={isDirty}>
-                {t('templates.makeContract')}
-              </Button>
-            ) : null}
+            <Button onClick={makeContract} isBusy={action.busy === 'contract'} disabled={isDirty}>
+              {t('templates.makeContract')}
+            </Button>
             {isChangeable ? (
               <Button variant="danger" onClick={remove} isBusy={action.busy === 'delete'}>
                 {t('action.delete')}
@@ -117,15 +119,11 @@ export function TemplatePage({ id }: { id: string }) {
           </div>
         </form>
         <Card title={t('templates.preview')} className="split-side">
-          {features.templatePreview ? (
-            <PdfPreview
-              title={t('templates.preview')}
-              version={`${template.updated_time}|${language}|${saved ?? ''}`}
-              load={() => getBlob(`${path}/pdf_preview?language=${language}`, 'application/pdf')}
-            />
-          ) : (
-            <Notice title={t('feature.notYet')}>{t('templates.previewNotYet')}</Notice>
-          )}
+          <PdfPreview
+            title={t('templates.preview')}
+            version={`${template.updated_time}|${language}|${saved ?? ''}`}
+            load={() => getBlob(`${path}/pdf_preview?language=${language}`, 'application/pdf')}
+          />
         </Card>
       </div>
     </>

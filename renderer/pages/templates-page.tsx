@@ -1,27 +1,61 @@
 import { useState } from 'react';
 import type { TTemplate } from '../../shared/api/templates';
 import { PagedTable } from '../components/data-table';
-import { TextField } from '../components/fields';
+import { FileField, TextField } from '../components/fields';
 import { FormDialog } from '../components/form-dialog';
 import { Badge, Button, EmptyState, PageHeader, ProblemAlert } from '../components/ui';
-import { idOf, sendJson } from '../lib/api';
+import { idOf, request, sendJson } from '../lib/api';
 import { useT } from '../lib/i18n';
 import { Link, useRouter } from '../lib/router';
 import { useAction } from '../lib/use-action';
 import { usePagedList } from '../lib/use-paged-list';
 
+/** A new template: text to write here, or a PDF (with its fields placed afterwards). */
 function NewTemplateDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   const t = useT();
   const { navigate } = useRouter();
   const [name, setName] = useState('');
+  const [kind, setKind] = useState<'TEXT' | 'PDF'>('TEXT');
+  const [file, setFile] = useState<File>();
   const create = useAction();
   const submit = create.submit('create', async () => {
-    const template = await sendJson<TTemplate>('POST', '/api/contract_templates', { name, content: t('templates.starterContent') });
+    const body = kind === 'TEXT' ? { name, content: t('templates.starterContent') } : { name: name || file?.name.replace(/\.pdf$/i, '') || '' };
+    const template = await sendJson<TTemplate>('POST', '/api/contract_templates', body);
+    if (kind === 'PDF' && file) {
+      try {
+        await request('PUT', `${template.self}/pdf`, { raw: file, contentType: 'application/pdf' });
+      } catch (error) {
+        // A PDF refused leaves no half-made template behind.
+        await sendJson('DELETE', template.self).catch(() => undefined);
+        throw error;
+      }
+    }
     navigate(`/templates/${idOf(template.self)}`);
   });
   return (
-    <FormDialog title={t('templates.new')} isOpen={isOpen} onClose={onClose} onSubmit={submit} error={create.error} isBusy={create.busy === 'create'} submitLabel={t('action.create')}>
-      <TextField label={t('field.name')} error={create.errors.name} value={name} onValue={setName} required autoFocus />
+    <FormDialog
+      title={t('templates.new')}
+      isOpen={isOpen}
+      onClose={onClose}
+      onSubmit={submit}
+      error={create.error}
+      isBusy={create.busy === 'create'}
+      submitLabel={t('action.create')}
+      isSubmitDisabled={kind === 'PDF' && !file}
+    >
+      <fieldset className="radio-group">
+        <legend>{t('templates.kind')}</legend>
+        <label className="radio">
+          <input type="radio" name="template-kind" checked={kind === 'TEXT'} onChange={() => setKind('TEXT')} />
+          <span>{t('templates.kindText')}</span>
+        </label>
+        <label className="radio">
+          <input type="radio" name="template-kind" checked={kind === 'PDF'} onChange={() => setKind('PDF')} />
+          <span>{t('templates.kindPdf')}</span>
+        </label>
+      </fieldset>
+      <TextField label={t('field.name')} hint={kind === 'PDF' ? t('templates.nameFromFile') : undefined} error={create.errors.name} value={name} onValue={setName} required={kind === 'TEXT'} autoFocus />
+      {kind === 'PDF' ? <FileField label={t('contracts.pdfFile')} hint={t('templates.pdfHint')} accept="application/pdf,.pdf" onFile={setFile} /> : null}
     </FormDialog>
   );
 }
@@ -42,7 +76,7 @@ export function TemplatesPage() {
       <PagedTable
         list={list}
         caption={t('templates.title')}
-        columns={[t('field.name'), t('field.state'), t('field.footer'), t('field.updated')]}
+        columns={[t('field.name'), t('field.state'), t('templates.kind'), t('field.updated')]}
         empty={<EmptyState title={t('templates.emptyTitle')} body={t('templates.emptyBody')} action={newTemplate} />}
       >
         {(template) => (
@@ -53,7 +87,7 @@ export function TemplatesPage() {
               </Link>
             </td>
             <td>{template.is_published ? <Badge tone="success">{t('templates.published')}</Badge> : <Badge>{t('templates.unpublished')}</Badge>}</td>
-            <td>{template.footer_type === 'SIMPLE' ? t('templates.footerSimple') : t('templates.footerNone')}</td>
+            <td>{template.kind === 'PDF' ? t('templates.kindPdfRoles', { n: template.roles }) : t('templates.kindTextShort')}</td>
             <td className="numeric">{template.updated_time}</td>
           </tr>
         )}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useConfirm } from '../components/confirm';
 import type { TCreatedToken, TToken } from '../../shared/api/partner';
 import type { TokenKind } from '../../shared/api/enums';
 import { CopyButton } from '../components/copy-button';
@@ -77,9 +78,10 @@ export function TokensPage() {
   const list = usePagedList<TToken>('/api/partner/tokens?per_page=20');
   const [dialog, setDialog] = useState<{ kind: 'create' } | { kind: 'created'; token: TCreatedToken } | { kind: 'rate'; token: TToken }>();
   const action = useAction();
+  const confirm = useConfirm();
 
-  const revoke = (token: TToken) => {
-    if (!window.confirm(t('tokens.confirmRevoke', { name: token.name }))) return;
+  const revoke = async (token: TToken) => {
+    if (!(await confirm({ title: t('confirm.title'), body: t('tokens.confirmRevoke', { name: token.name }), confirmLabel: t('action.revoke') }))) return;
     void action.run(token.self, async () => {
       await sendJson('DELETE', token.self);
       await list.reload();

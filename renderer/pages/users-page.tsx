@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useConfirm } from '../components/confirm';
 import { PERMISSION_TEMPLATES, type PermissionTemplate } from '../../shared/api/enums';
 import type { TUser } from '../../shared/api/users';
 import { PagedTable } from '../components/data-table';
@@ -10,6 +11,7 @@ import { useFormState } from '../lib/forms';
 import { useT } from '../lib/i18n';
 import { useSignedIn } from '../lib/session';
 import { useAction } from '../lib/use-action';
+import { readableErrors } from '../lib/problem-lines';
 import { usePagedList } from '../lib/use-paged-list';
 
 type Form = { firstname: string; lastname: string; username: string; email: string; password: string; permission_template: PermissionTemplate; active: boolean };
@@ -20,7 +22,17 @@ function UserDialog({ user, onClose, onSaved }: { user: TUser | undefined; onClo
   const t = useT();
   const { form, setForm, bind } = useFormState<Form>(() => (user ? { ...user, password: '' } : EMPTY));
   const save = useAction();
-  const { errors } = save;
+  const labels = {
+    fields: {
+      firstname: t('field.firstname'),
+      lastname: t('field.lastname'),
+      username: t('field.username'),
+      email: t('field.email'),
+      password: t('field.password'),
+      permission_template: t('field.role'),
+    },
+  };
+  const errors = readableErrors(save.errors, labels);
   const submit = save.submit('save', async () => {
     const { password, ...rest } = form;
     await sendJson(user ? 'PUT' : 'POST', user ? user.self : '/api/users', password ? { ...rest, password } : rest);
@@ -35,6 +47,7 @@ function UserDialog({ user, onClose, onSaved }: { user: TUser | undefined; onClo
       error={save.error}
       isBusy={save.busy === 'save'}
       submitLabel={user ? t('action.save') : t('action.create')}
+      labels={labels}
     >
       <div className="form-grid">
         <TextField label={t('field.firstname')} error={errors.firstname} {...bind('firstname')} autoFocus />
@@ -65,9 +78,10 @@ export function UsersPage() {
   const list = usePagedList<TUser>('/api/users?per_page=20');
   const [editing, setEditing] = useState<TUser | 'new'>();
   const action = useAction();
+  const confirm = useConfirm();
 
-  const remove = (user: TUser) => {
-    if (!window.confirm(t('users.confirmDelete', { name: user.username }))) return;
+  const remove = async (user: TUser) => {
+    if (!(await confirm({ title: t('confirm.title'), body: t('users.confirmDelete', { name: user.username }), confirmLabel: t('action.delete') }))) return;
     void action.run(user.self, async () => {
       await sendJson('DELETE', user.self);
       await list.reload();
@@ -100,9 +114,12 @@ export function UsersPage() {
               <Button size="small" onClick={() => setEditing(user)} aria-label={t('users.edit', { name: user.username })}>
                 {t('action.edit')}
               </Button>
-              <Button size="small" variant="ghost" onClick={() => remove(user)} aria-label={t('users.delete', { name: user.username })}>
-                {t('action.delete')}
-              </Button>
+              {/* Deleting one's own account would end the session mid-work: another administrator does it. */}
+              {user.self === session.user.self ? null : (
+                <Button size="small" variant="ghost" onClick={() => remove(user)} aria-label={t('users.delete', { name: user.username })}>
+                  {t('action.delete')}
+                </Button>
+              )}
             </td>
           </tr>
         )}

@@ -1,115 +1,17 @@
-import { Fragment, useEffect, useState } from 'react';
-import { DataTable, PagedTable } from '../components/data-table';
+import { useEffect, useState } from 'react';
+import type { TWebhookBulkRetryResult, TWebhookConsumer } from '../../shared/api/webhooks';
+import { useConfirm } from '../components/confirm';
 import { TextField } from '../components/fields';
-import { Badge, Button, Card, EmptyState, Loading, PageHeader, ProblemAlert } from '../components/ui';
+import { Button, Card, Loading, Notice, PageHeader, ProblemAlert } from '../components/ui';
 import { getJson, sendJson } from '../lib/api';
 import { useT } from '../lib/i18n';
 import { Link, useRouter } from '../lib/router';
 import { useAction } from '../lib/use-action';
 import { useLoad } from '../lib/use-load';
-import { usePagedList } from '../lib/use-paged-list';
-import { deliveryTone, isFailedState, readEvent, type LoggedEvent, type WebhookConsumer } from '../lib/webhook-shapes';
+import { EventLog, useEventCounts } from './webhook-events';
 import { ConsumerState, ContactField, KeyDetails } from './webhooks-page';
 
-function AttemptRows({ event }: { event: LoggedEvent }) {
-  const t = useT();
-  if (event.attempts.length === 0) return <p className="muted attempts-empty">{t('webhooks.noAttempts')}</p>;
-  return (
-    <DataTable caption={t('webhooks.attemptsOf', { type: event.type })} columns={['#', t('field.time'), t('field.result'), t('field.duration'), t('field.response')]} isNested>
-      {event.attempts.map((attempt, index) => {
-        const isOk = attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
-        return (
-          <tr key={`${attempt.time}-${index}`} data-testid="attempt">
-            <td className="numeric">{index + 1}</td>
-            <td className="numeric">{attempt.time}</td>
-            <td>
-              {attempt.status !== null ? <Badge tone={isOk ? 'success' : 'danger'}>HTTP {attempt.status}</Badge> : null}
-              {attempt.error ? <span className="attempt-error"> {attempt.error}</span> : null}
-              {attempt.outcome === 'permanent' ? <span className="small muted"> · {t('webhooks.permanent')}</span> : null}
-            </td>
-            <td className="numeric">{attempt.durationMs !== null ? t('webhooks.ms', { n: attempt.durationMs }) : '—'}</td>
-            <td>{attempt.excerpt ? <code className="excerpt">{attempt.excerpt}</code> : <span className="muted">—</span>}</td>
-          </tr>
-        );
-      })}
-    </DataTable>
-  );
-}
-
-function EventLog({ consumerPath }: { consumerPath: string }) {
-  const t = useT();
-  const log = usePagedList<Record<string, unknown>>(`${consumerPath}/events?per_page=20`, { pollMs: 3000 });
-  const [open, setOpen] = useState<Set<string>>(new Set());
-  const action = useAction();
-
-  const retry = (event: LoggedEvent) =>
-    void action.run(event.id, async () => {
-      await sendJson('POST', `${consumerPath}/events/${event.id}/retry`);
-      await log.reload();
-    });
-  const toggle = (id: string) => {
-    const next = new Set(open);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    setOpen(next);
-  };
-
-  return (
-    <Card title={t('webhooks.eventLog')} description={t('webhooks.eventLogDescription')} isFlush actions={<span className="live-dot" aria-hidden="true" title={t('state.live')} />}>
-      <ProblemAlert error={action.error ?? log.error} onDismiss={action.error ? action.dismiss : undefined} />
-      <PagedTable
-        list={log}
-        isFramed={false}
-        caption={t('webhooks.eventLog')}
-        columns={[t('field.event'), t('field.time'), t('field.state'), t('field.attempts')]}
-        hasActions
-        empty={<EmptyState title={t('webhooks.noEvents')} body={t('webhooks.noEventsBody')} />}
-      >
-        {(item) => {
-          const event = readEvent(item);
-          const isOpen = open.has(event.id);
-          const last = event.attempts.at(-1);
-          return (
-            <Fragment key={event.id}>
-              <tr data-testid="event-row" data-state={event.state}>
-                <td>
-                  <button type="button" className="disclosure" aria-expanded={isOpen} onClick={() => toggle(event.id)}>
-                    <span className="disclosure-mark" aria-hidden="true" />
-                    <span className="mono">{event.type}</span>
-                  </button>
-                  {event.subject ? <div className="small muted mono event-subject">{event.subject}</div> : null}
-                </td>
-                <td className="numeric">{event.time}</td>
-                <td>
-                  <Badge tone={deliveryTone(event.state)}>{event.state}</Badge>
-                  {event.nextAttempt ? <span className="muted small"> {t('webhooks.nextAttempt', { time: event.nextAttempt })}</span> : null}
-                </td>
-                <td className="numeric">
-                  {event.attempts.length}
-                  {last?.status ? <span className="muted"> · HTTP {last.status}</span> : null}
-                </td>
-                <td className="row-actions">
-                  <Button size="small" variant={isFailedState(event.state) ? 'primary' : 'secondary'} isBusy={action.busy === event.id} onClick={() => retry(event)} aria-label={t('webhooks.retryNamed', { type: event.type, time: event.time })}>
-                    {t('action.retry')}
-                  </Button>
-                </td>
-              </tr>
-              {isOpen ? (
-                <tr className="row-detail">
-                  <td colSpan={5}>
-                    <AttemptRows event={event} />
-                  </td>
-                </tr>
-              ) : null}
-            </Fragment>
-          );
-        }}
-      </PagedTable>
-    </Card>
-  );
-}
-
-function EditConsumer({ consumer, onSaved }: { consumer: WebhookConsumer; onSaved: () => void }) {
+function EditConsumer({ consumer, onSaved }: { consumer: TWebhookConsumer; onSaved: () => void }) {
   const t = useT();
   const [url, setUrl] = useState(consumer.url);
   const [contact, setContact] = useState(consumer.contact_email ?? '');
@@ -136,24 +38,43 @@ function EditConsumer({ consumer, onSaved }: { consumer: WebhookConsumer; onSave
   );
 }
 
+/** "Deliver 3 held, retry 10 failed": the one button that sends everything waiting, in event order. */
+function bulkLabel(t: ReturnType<typeof useT>, held: number, failed: number): string {
+  if (held > 0 && failed > 0) return t('webhooks.bulkBoth', { held: String(held), failed: String(failed) });
+  return held > 0 ? t('webhooks.bulkHeld', { n: String(held) }) : t('webhooks.bulkFailed', { n: String(failed) });
+}
+
 export function WebhookPage({ id }: { id: string }) {
   const t = useT();
+  const confirm = useConfirm();
   const { navigate } = useRouter();
   const path = `/api/webhooks/${id}`;
-  const loaded = useLoad((signal) => getJson<WebhookConsumer>(path, signal), [path], { pollMs: 3000 });
-  const action = useAction<'enable' | 'delete'>();
+  const loaded = useLoad((signal) => getJson<TWebhookConsumer>(path, signal), [path], { pollMs: 3000 });
+  const counts = useEventCounts(path);
+  const [queued, setQueued] = useState<TWebhookBulkRetryResult>();
+  const action = useAction<'enable' | 'delete' | 'bulk'>();
 
   if (loaded.error && !loaded.data) return <ProblemAlert error={loaded.error} />;
   const consumer = loaded.data;
   if (!consumer) return <Loading />;
+  const held = counts.data?.held ?? 0;
+  const failed = counts.data?.failed ?? 0;
+  const isDisabled = consumer.disabled_time !== null;
 
+  const refresh = () => void Promise.all([loaded.reload(), counts.reload()]);
   const enable = () =>
     void action.run('enable', async () => {
       await sendJson('POST', `${path}/enable`);
-      await loaded.reload();
+      refresh();
     });
-  const remove = () => {
-    if (!window.confirm(t('webhooks.confirmDelete', { url: consumer.url }))) return;
+  const bulk = () =>
+    void action.run('bulk', async () => {
+      const states = [...(held > 0 ? ['held'] : []), ...(failed > 0 ? ['failed'] : [])];
+      setQueued(await sendJson<TWebhookBulkRetryResult>('POST', `${path}/events/retry`, { states }));
+      refresh();
+    });
+  const remove = async () => {
+    if (!(await confirm({ title: t('confirm.title'), body: t('webhooks.confirmDelete', { url: consumer.url }), confirmLabel: t('action.delete') }))) return;
     void action.run('delete', async () => {
       await sendJson('DELETE', path);
       navigate('/webhooks');
@@ -168,24 +89,36 @@ export function WebhookPage({ id }: { id: string }) {
         actions={
           <>
             <ConsumerState consumer={consumer} />
-            <Button variant="danger" onClick={remove} isBusy={action.busy === 'delete'}>
+            <Button variant="danger" onClick={() => void remove()} isBusy={action.busy === 'delete'}>
               {t('action.delete')}
             </Button>
           </>
         }
       />
       <ProblemAlert error={action.error} onDismiss={action.dismiss} />
-      {consumer.disabled_time ? (
+      {isDisabled ? (
         <div className="alert alert-danger alert-action" role="alert">
           <div className="alert-body">
             <strong className="alert-title">{t('webhooks.disabledTitle')}</strong>
-            <p>{t('webhooks.disabledBody', { time: consumer.disabled_time })}</p>
+            <p>{t('webhooks.disabledBody', { time: consumer.disabled_time ?? '' })}</p>
+            <p>{held > 0 ? t('webhooks.heldWhileDisabled', { n: String(held) }) : t('webhooks.noneHeld')}</p>
           </div>
           <Button variant="primary" onClick={enable} isBusy={action.busy === 'enable'}>
-            {t('webhooks.reenable')}
+            {held > 0 ? t('webhooks.reenableAndDeliver', { n: String(held) }) : t('webhooks.reenable')}
           </Button>
         </div>
       ) : null}
+      {!isDisabled && held + failed > 0 ? (
+        <div className="alert alert-info alert-action" role="status">
+          <div className="alert-body">
+            <p>{t('webhooks.bulkHint')}</p>
+          </div>
+          <Button variant="primary" onClick={bulk} isBusy={action.busy === 'bulk'}>
+            {bulkLabel(t, held, failed)}
+          </Button>
+        </div>
+      ) : null}
+      {queued && !isDisabled ? <Notice tone="success">{t('webhooks.bulkQueued', { n: String(queued.total) })}</Notice> : null}
       <div className="grid-2">
         <Card title={t('webhooks.verification')} description={t('webhooks.verificationDescription')}>
           <KeyDetails consumer={consumer} />
@@ -194,7 +127,7 @@ export function WebhookPage({ id }: { id: string }) {
           <EditConsumer consumer={consumer} onSaved={() => void loaded.reload()} />
         </Card>
       </div>
-      <EventLog consumerPath={path} />
+      <EventLog consumer={consumer} onChanged={() => void counts.reload()} />
     </>
   );
 }

@@ -3,23 +3,22 @@ import { CopyButton } from '../components/copy-button';
 import { PagedTable } from '../components/data-table';
 import { TextField } from '../components/fields';
 import { FormDialog } from '../components/form-dialog';
-import { Badge, Button, Dialog, EmptyState, FeatureMissing, Notice, PageHeader, ProblemAlert } from '../components/ui';
+import type { TWebhookConsumer } from '../../shared/api/webhooks';
+import { Badge, Button, Dialog, EmptyState, Notice, PageHeader, ProblemAlert } from '../components/ui';
 import { idOf, sendJson } from '../lib/api';
-import { useFeatures } from '../lib/features';
 import { useT } from '../lib/i18n';
 import { Link } from '../lib/router';
 import { useAction } from '../lib/use-action';
 import { usePagedList } from '../lib/use-paged-list';
-import type { WebhookConsumer } from '../lib/webhook-shapes';
 
-function CreateConsumerDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (consumer: WebhookConsumer) => void }) {
+function CreateConsumerDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (consumer: TWebhookConsumer) => void }) {
   const t = useT();
   const [url, setUrl] = useState('');
   const [contact, setContact] = useState('');
   const create = useAction();
   const { errors } = create;
   const submit = create.submit('create', async () => {
-    onCreated(await sendJson<WebhookConsumer>('POST', '/api/webhooks', { url, ...(contact.trim() ? { contact_email: contact.trim() } : {}) }));
+    onCreated(await sendJson<TWebhookConsumer>('POST', '/api/webhooks', { url, ...(contact.trim() ? { contact_email: contact.trim() } : {}) }));
   });
   return (
     <FormDialog title={t('webhooks.new')} onClose={onClose} onSubmit={submit} error={create.error} isBusy={create.busy === 'create'} submitLabel={t('action.create')}>
@@ -35,7 +34,7 @@ export function ContactField({ value, onValue, error }: { value: string; onValue
   return <TextField label={t('field.contactEmail')} hint={t('webhooks.contactHint')} error={error} value={value} onValue={onValue} type="email" />;
 }
 
-export function ConsumerState({ consumer }: { consumer: WebhookConsumer }) {
+export function ConsumerState({ consumer }: { consumer: TWebhookConsumer }) {
   const t = useT();
   if (!consumer.disabled_time) return <Badge tone="success">{t('webhooks.enabled')}</Badge>;
   return (
@@ -48,18 +47,16 @@ export function ConsumerState({ consumer }: { consumer: WebhookConsumer }) {
 
 export function WebhooksPage() {
   const t = useT();
-  const features = useFeatures();
-  const list = usePagedList<WebhookConsumer>(features.webhooks ? '/api/webhooks?per_page=20' : undefined, { pollMs: 3000 });
-  const [dialog, setDialog] = useState<{ kind: 'create' } | { kind: 'created'; consumer: WebhookConsumer }>();
+  const list = usePagedList<TWebhookConsumer>('/api/webhooks?per_page=20', { pollMs: 3000 });
+  const [dialog, setDialog] = useState<{ kind: 'create' } | { kind: 'created'; consumer: TWebhookConsumer }>();
   const action = useAction();
 
-  const enable = (consumer: WebhookConsumer) =>
+  const enable = (consumer: TWebhookConsumer) =>
     void action.run(consumer.self, async () => {
       await sendJson('POST', `${consumer.self}/enable`);
       await list.reload();
     });
 
-  if (features.isKnown && !features.webhooks) return <FeatureMissing title={t('webhooks.title')} description={t('webhooks.description')} />;
   const disabledCount = list.data?.items.filter((consumer) => consumer.disabled_time).length ?? 0;
   const newConsumer = (
     <Button variant="primary" onClick={() => setDialog({ kind: 'create' })}>
@@ -127,7 +124,7 @@ export function WebhooksPage() {
   );
 }
 
-export function KeyDetails({ consumer }: { consumer: WebhookConsumer }) {
+export function KeyDetails({ consumer }: { consumer: TWebhookConsumer }) {
   const t = useT();
   return (
     <div className="key-details">

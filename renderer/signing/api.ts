@@ -1,4 +1,4 @@
-import { ZSigningStateSchema, type TSigningAccept, type TSigningState } from '../../shared/api/signing';
+import type { TSigningAccept, TSigningState } from '../../shared/api/signing';
 
 /** The signing page's calls: all relative to `/sign/<token>`, the party's only credential. */
 export type SigningApi = {
@@ -9,10 +9,12 @@ export type SigningApi = {
   reject(cause: string): Promise<TSigningState>;
 };
 
+/** A refused call: its HTTP status (0: no answer at all), the server's words, and how long to wait when it said so. */
 export class SigningError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly retryAfterS: number | null = null,
   ) {
     super(message);
   }
@@ -20,18 +22,26 @@ export class SigningError extends Error {
 
 export function createSigningApi(base: string, csrf: () => string): SigningApi {
   const call = async (path: string, init?: { method: string; body?: unknown }): Promise<TSigningState> => {
-    const response = await fetch(`${base}${path}`, {
-      method: init?.method ?? 'GET',
-      headers: init ? { 'content-type': 'application/json', 'x-signing-csrf': csrf() } : {},
-      body: init?.body === undefined ? undefined : JSON.stringify(init.body),
-      credentials: 'same-origin',
-    });
+    let response: Response;
+    try {
+      response = await fetch(`${base}${path}`, {
+        method: init?.method ?? 'GET',
+        headers: init ? { 'content-type': 'application/json', 'x-signing-csrf': csrf() } : {},
+        body: init?.body === undefined ? undefined : JSON.stringify(init.body),
+        credentials: 'same-origin',
+      });
+    } catch {
+      throw new SigningError(0, 'no connection');
+    }
     const data: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
       const detail = data && typeof data === 'object' && 'detail' in data ? String(data.detail) : response.statusText;
-      throw new SigningError(response.status, detail);
+      const retryAfter = Number(response.headers.get('retry-after'));
+      throw new SigningError(response.status, detail, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
     }
-    return ZSigningStateSchema.parse(data);
+    // Our own server's answer, typed by the shared schema; the page carries no validator (zod
+    // would double the bundle phones download).
+    return data as TSigningState;
   };
   return {
     state: () => call('/state'),

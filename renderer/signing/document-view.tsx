@@ -1,59 +1,54 @@
-import type { TSigningState } from '../../shared/api/signing';
-import { FieldOverlay, type FieldValues } from './fields';
+import { useState, type ReactNode } from 'react';
+import type { TSigningField, TSigningState } from '../../shared/api/signing';
 import type { Strings } from './i18n';
-import { PdfPage, usePdfDocument } from './pdf-document';
+import { PageView } from './page-view';
+
+const ZOOMS = [1, 1.5, 2, 3] as const;
 
 type Props = {
   state: TSigningState;
   text: Strings;
-  values: FieldValues;
-  signatureName: string;
-  invalidIds: Set<number>;
-  onChange: (fieldId: number, value: string | boolean) => void;
+  /** The overlays of one field (the caller decides how they look and act). */
+  renderField: (field: TSigningField, page: { width: number; height: number }) => ReactNode;
 };
 
-/** Every page of the PDF, this party's fields over it, and the attachments. */
-export function DocumentView({ state, text, values, signatureName, invalidIds, onChange }: Props) {
-  const { document, error } = usePdfDocument(state.contract.documentUrl);
+/** Every page as an image with the party's fields over it, a zoom, the attachments and the PDF itself. */
+export function DocumentView({ state, text, renderField }: Props) {
+  const [zoom, setZoom] = useState<number>(1);
   const pages = state.contract.pages;
-  const fillable = state.fields.filter((field) => field.type !== 'SIGNATURE' && field.type !== 'INITIALS').length;
+  const images = state.contract.pageImages;
+  const step = (direction: 1 | -1) => setZoom((current) => ZOOMS[Math.min(ZOOMS.length - 1, Math.max(0, ZOOMS.indexOf(current as (typeof ZOOMS)[number]) + direction))] ?? 1);
   return (
-    <main className="document">
-      <header className="document-header">
-        <p className="eyebrow">{text.sentBy(state.officeName)}</p>
-        <h1>{state.contract.name}</h1>
-        {fillable > 0 && <p>{text.yourFields(fillable)}</p>}
-      </header>
-      {error && (
-        <p className="problem" role="alert">
-          {text.loadFailed}
-        </p>
-      )}
-      {pages.map((page, index) => (
-        <PdfPage key={index} document={document} pageNumber={index + 1} width={page.width} height={page.height} label={text.pageOf(index + 1, pages.length)}>
-          {state.fields
-            .filter((field) => field.page === index + 1)
-            .map((field) => (
-              <FieldOverlay
-                key={field.id}
-                field={field}
-                page={page}
-                value={values[String(field.id)] ?? ''}
-                signatureName={signatureName}
-                text={text}
-                isInvalid={invalidIds.has(field.id)}
-                onChange={(value) => onChange(field.id, value)}
-              />
+    <div className="document">
+      <div className="zoom-bar" role="group" aria-label={text.zoomLevel(Math.round(zoom * 100))}>
+        <button type="button" className="icon-button" aria-label={text.zoomOut} disabled={zoom === ZOOMS[0]} onClick={() => step(-1)}>
+          −
+        </button>
+        <span className="zoom-level" aria-live="polite">{Math.round(zoom * 100)} %</span>
+        <button type="button" className="icon-button" aria-label={text.zoomIn} disabled={zoom === ZOOMS.at(-1)} onClick={() => step(1)}>
+          +
+        </button>
+        <a className="download-link" href={state.contract.documentUrl} download>
+          {text.downloadOriginal}
+        </a>
+      </div>
+      <div className="pages-scroll">
+        <div className="pages" style={{ width: `${zoom * 100}%` }}>
+          {images &&
+            pages.map((page, index) => (
+              <PageView key={index} images={images} page={index + 1} total={pages.length} size={page} zoom={zoom} text={text}>
+                {state.fields.filter((field) => field.page === index + 1).map((field) => renderField(field, page))}
+              </PageView>
             ))}
-        </PdfPage>
-      ))}
+        </div>
+      </div>
       {state.attachments.length > 0 && (
         <section className="attachments" aria-labelledby="attachments-title">
           <h2 id="attachments-title">{text.attachments}</h2>
           <ul>
             {state.attachments.map((attachment) => (
               <li key={attachment.url}>
-                <a href={attachment.url} download>
+                <a href={attachment.url} download={attachment.name}>
                   {attachment.name}
                 </a>
               </li>
@@ -61,6 +56,6 @@ export function DocumentView({ state, text, values, signatureName, invalidIds, o
           </ul>
         </section>
       )}
-    </main>
+    </div>
   );
 }

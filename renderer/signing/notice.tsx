@@ -1,14 +1,17 @@
+import type { ReactNode } from 'react';
+
 type Props = {
   title: string;
   body: string;
   link?: { label: string; href: string } | undefined;
   action?: { label: string; onClick: () => void };
+  children?: ReactNode;
 };
 
-/** A whole-page message: signed, rejected, expired, not yet your turn. */
-export function Notice({ title, body, link, action }: Props) {
+/** A whole-page message: rejected, expired, not yet your turn, could not load. */
+export function Notice({ title, body, link, action, children }: Props) {
   return (
-    <main className="card narrow" aria-live="polite">
+    <main className="card narrow notice" aria-live="polite">
       <h1>{title}</h1>
       {body && <p>{body}</p>}
       {link && (
@@ -23,6 +26,23 @@ export function Notice({ title, body, link, action }: Props) {
           {action.label}
         </button>
       )}
+      {children}
     </main>
+  );
+}
+
+/** Where the party stands once it answered (or as a viewer), in place of the answer controls. */
+export function StatusPanel({ title, body, link, children }: Omit<Props, 'action'>) {
+  return (
+    <div className="status" role="status">
+      <h2>{title}</h2>
+      {body && <p>{body}</p>}
+      {link && (
+        <a className="button primary" href={link.href} download>
+          {link.label}
+        </a>
+      )}
+      {children}
+    </div>
   );
 }

@@ -11,12 +11,26 @@ import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { findContract } from '../services/contracts/find-draft';
 import { requestOrigin } from '../services/contracts/log-activity';
+import { createAnnotationsFromTags } from '../services/contracts/annotations-from-tags';
 import { createAnnotation, deleteAnnotation, updateAnnotation } from '../services/contracts/save-annotation';
 import { presentAnnotation } from './contract-presenters';
 
 const tag = 'Contract annotations';
 const geometry =
   'Geometry is in PDF points (1/72 inch) with the origin at the top-left corner of the page and y downwards; pdf_page is 1-based. The box must lie on the page.';
+
+/** What text tags are, for the route's documentation (the API docs are made from it). */
+export const TEXT_TAGS_DESCRIPTION = [
+  'Write a tag in the document where a field belongs, export it as PDF and upload it; this makes one annotation per tag, over the tag.',
+  '',
+  'A tag is `{{type:n}}`: `type` is one of `signature`, `initials`, `name`, `date`, `text`, `checkbox` (any case; spaces inside the braces are allowed), `n` the party: 1 is the first party added to the contract, 2 the second, and so on (on a template, the role). Examples: `{{signature:1}}`, `{{initials:2}}`, `{{date:1}}`, `{{name:2}}`, `{{text:1}}`, `{{checkbox:2}}`.',
+  '',
+  'The field covers the tag, from its left edge: a field is as wide as its tag; a signature is at least 80 × 36 points and initials 40 × 24, growing upwards from the bottom of the tag (leave the line above a signature tag blank); name, date and text fields are at least 16 points high; a checkbox is a square at the start of the tag. Fields are required, with no default content; change them afterwards like any annotation.',
+  '',
+  'In the signed PDF the tag\'s own box is painted white under its field, so the tag\'s text never shows (even when the field was moved or is not rendered). A tag whose field was deleted stays visible.',
+  '',
+  'A tag split over several text runs (a font change in the middle of it) is found. Tags already made into fields are skipped, so calling this again after adding parties makes only the rest. A tag naming a party the contract does not have is a 400 that names the tags, and nothing is made. 409 once the contract is sent.',
+].join('\n');
 
 export const annotationRoutes: AnyRoute[] = [
   defineRoute({
@@ -46,9 +60,24 @@ export const annotationRoutes: AnyRoute[] = [
     access: 'user',
     body: ZAnnotationCreateSchema,
     readOnlyFields: ANNOTATION_READ_ONLY_FIELDS,
+    example: { body: { party_id: '/api/contracts/1/parties/1', pdf_page: 1, pos_x: 72, pos_y: 650, width: 200, height: 50, type: 'SIGNATURE' } },
     responses: { 201: { description: 'The annotation', schema: ZAnnotationSchema } },
     handler: ({ req, res, ctx, ids, body, actor }) => {
       sendJson(res, 201, presentAnnotation(ctx, createAnnotation(ctx, ids.contract_id, body, actor, requestOrigin(req))));
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/contracts/:contract_id/annotations/from_tags',
+    operationId: 'createContractAnnotationsFromTags',
+    summary: 'Make annotations from the text tags in the PDF',
+    description: TEXT_TAGS_DESCRIPTION,
+    tag,
+    access: 'user',
+    responses: { 201: { description: 'The annotations made (none when every tag already has its field)', schema: z.array(ZAnnotationSchema) } },
+    handler: async ({ req, res, ctx, ids, actor }) => {
+      const made = await createAnnotationsFromTags(ctx, ids.contract_id, actor, requestOrigin(req));
+      sendJson(res, 201, made.map((row) => presentAnnotation(ctx, row)));
     },
   }),
   defineRoute({
@@ -76,6 +105,7 @@ export const annotationRoutes: AnyRoute[] = [
     access: 'user',
     body: ZAnnotationUpdateSchema,
     readOnlyFields: ANNOTATION_READ_ONLY_FIELDS,
+    example: { body: { pos_y: 600 } },
     responses: { 200: { description: 'The annotation', schema: ZAnnotationSchema } },
     handler: ({ req, res, ctx, ids, body, actor }) => {
       const annotation = updateAnnotation(ctx, ids.contract_id, ids.annotation_id, body, actor, requestOrigin(req));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAttachmentSchema } from '../../shared/api/attachments';
+import { ZAttachmentSchema, ZAttachmentUploadHeadersSchema } from '../../shared/api/attachments';
 import { ZPageQuerySchema } from '../../shared/api/common';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import { AppError, notFound } from '../core/errors';
@@ -41,6 +41,8 @@ export const attachmentRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     rawBody: { contentTypes: ['*/*'], maxBytes: MAX_UPLOAD_BYTES, description: 'The file, at most 2 MiB' },
+    requestHeaders: ZAttachmentUploadHeadersSchema,
+    example: { headers: { 'Content-Disposition': 'attachment; filename="terms.pdf"' }, file: { name: 'terms.pdf', contentType: 'application/pdf' } },
     responses: { 201: { description: 'The attachment', schema: ZAttachmentSchema } },
     handler: ({ req, res, ctx, ids, raw, actor }) => {
       if (!raw) {
@@ -75,6 +77,7 @@ export const attachmentRoutes: AnyRoute[] = [
     summary: 'The attached file itself (preview_uri)',
     tag,
     access: 'user',
+    example: { output: 'terms.pdf' },
     responses: { 200: { description: 'The file, with the content type it was uploaded with', contentType: 'application/octet-stream' } },
     handler: ({ res, ctx, ids, actor }) => {
       findContract(ctx, ids.contract_id, actor);

@@ -10,7 +10,8 @@ import { findVisibleTemplate } from '../services/templates/find-template';
 import { findContract } from '../services/contracts/find-draft';
 import { requestOrigin } from '../services/contracts/log-activity';
 import { sendContract } from '../services/contracts/send-contract';
-import { presentActivity, presentContract } from './contract-presenters';
+import { pageImagesOf } from '../services/signing/page-images';
+import { activityPresenter, presentContract } from './contract-presenters';
 
 const tag = 'Contracts';
 
@@ -24,9 +25,12 @@ export const contractActionRoutes: AnyRoute[] = [
     access: 'user',
     body: ZContractSendSchema,
     isBodyOptional: true,
+    example: { body: { silent: false, auto_sign: true } },
     responses: { 200: { description: 'The contract, now sent', schema: ZContractSchema } },
     handler: async ({ req, res, ctx, ids, body, actor }) => {
       const contract = await sendContract(ctx, ids.contract_id, actor, body ?? {}, requestOrigin(req));
+      // The parties' pages open on the first page: have it drawn before the first of them asks.
+      pageImagesOf(ctx).warm(contract);
       sendJson(res, 200, presentContract(ctx, contract));
     },
   }),
@@ -37,6 +41,7 @@ export const contractActionRoutes: AnyRoute[] = [
     summary: 'The contract PDF (pdf_preview_uri)',
     tag,
     access: 'user',
+    example: { output: 'contract.pdf' },
     responses: { 200: { description: 'The PDF', contentType: 'application/pdf' } },
     handler: ({ res, ctx, ids, actor }) => {
       const contract = findContract(ctx, ids.contract_id, actor);
@@ -60,7 +65,7 @@ export const contractActionRoutes: AnyRoute[] = [
       const request = readPageRequest(query, 'activity:-id', 1);
       const page = ctx.repos.activity.listPage(contract.id, request);
       const total = ctx.repos.activity.countInContract(contract.id);
-      sendPage(req, res, ctx.baseUrl(), request, page, total, (row) => presentActivity(ctx, row));
+      sendPage(req, res, ctx.baseUrl(), request, page, total, activityPresenter(ctx, contract.id));
     },
   }),
   defineRoute({
@@ -68,13 +73,17 @@ export const contractActionRoutes: AnyRoute[] = [
     path: '/api/contract_templates/:template_id/pdf_preview',
     operationId: 'previewContractTemplate',
     summary: 'The PDF a contract made from this template would get',
+    description: 'A text template\'s PDF rendered from its text (in `language`); a PDF template\'s own PDF.',
     tag: 'Contract templates',
     access: 'user',
     query: ZTemplatePreviewQuerySchema,
+    example: { query: { language: 'sv' }, output: 'preview.pdf' },
     responses: { 200: { description: 'The rendered PDF', contentType: 'application/pdf' } },
     handler: async ({ res, ctx, ids, query, actor }) => {
       const template = findVisibleTemplate(ctx, ids.template_id, actor);
-      const { bytes } = await renderContractText({ ...template, language: query.language ?? 'en' });
+      // A PDF template's PDF is its own, as uploaded; a text template's is rendered.
+      const uploaded = template.pdfFileId === null ? undefined : ctx.repos.files.getFile(template.pdfFileId)?.data;
+      const bytes = uploaded ?? (await renderContractText({ ...template, language: query.language ?? 'en' })).bytes;
       for (const [name, value] of Object.entries(fileResponseHeaders('application/pdf', `${template.name || 'template'}.pdf`))) res.setHeader(name, value);
       res.status(200).end(Buffer.from(bytes));
     },

@@ -8,6 +8,7 @@ import type { AnnotationRow } from '../db/repos/annotations';
 import type { AttachmentRow } from '../db/repos/attachments';
 import type { ContractRow } from '../db/repos/contracts';
 import type { PartyRow } from '../db/repos/parties';
+import type { UserRow } from '../db/repos/users';
 import { annotationPath } from '../services/contracts/save-annotation';
 import { attachmentPath } from '../services/contracts/save-attachment';
 import { partyPath } from '../services/contracts/save-party';
@@ -36,6 +37,15 @@ export function presentContract(ctx: AppContext, row: ContractRow): TContract {
     is_answered: row.status === 'signed' || row.status === 'rejected',
     is_signed: row.status === 'signed',
     is_rejected: row.status === 'rejected',
+    reminder_interval_days: row.reminderIntervalDays,
+    reminder_max_count: row.reminderMaxCount,
+    expiry_warning_days: row.expiryWarningDays,
+    next_reminder_time: ctx.timestampOrNull(row.nextReminderAt),
+    expiry_warning_time: ctx.timestampOrNull(row.expiryWarningAt),
+    expiry_warned_time: ctx.timestampOrNull(row.expiryWarnedAt),
+    withdrawn_time: ctx.timestampOrNull(row.withdrawnAt),
+    withdrawn_by: userPath(row.withdrawnBy),
+    withdraw_reason: row.withdrawReason,
   };
 }
 
@@ -67,6 +77,7 @@ export function presentParty(ctx: AppContext, row: PartyRow): TParty {
     created_by: `/api/users/${row.createdBy}`,
     created_time: ctx.timestamp(row.createdAt),
     contract_url: signingLink(ctx, row),
+    reminders_sent: row.remindersSent,
   };
 }
 
@@ -83,6 +94,7 @@ export function presentAnnotation(ctx: AppContext, row: AnnotationRow): TAnnotat
     content: row.content,
     input_required: row.inputRequired,
     render_when_signed: row.renderWhenSigned,
+    value: row.value === null ? null : row.type === 'CHECKBOX' ? row.value === 'true' : row.value,
     created_by: `/api/users/${row.createdBy}`,
     created_time: ctx.timestamp(row.createdAt),
   };
@@ -98,6 +110,36 @@ export function presentAttachment(ctx: AppContext, row: AttachmentRow): TAttachm
   };
 }
 
-export function presentActivity(ctx: AppContext, row: ActivityRow): TActivityEntry {
-  return { time: ctx.timestamp(row.createdAt), event: row.event, user_agent: row.userAgent, ip_address: row.ipAddress };
+const partyIdOf = (subject: string, contractId: number): number | null => {
+  const match = /^\/api\/contracts\/(\d+)\/parties\/(\d+)$/.exec(subject);
+  return match && Number(match[1]) === contractId ? Number(match[2]) : null;
+};
+
+/** A user's name as people read it: their full name, else their username. */
+export const userDisplayName = (user: Pick<UserRow, 'firstname' | 'lastname' | 'username'>) =>
+  [user.firstname, user.lastname].filter(Boolean).join(' ').trim() || user.username;
+
+/** Presents a contract's log entries with their actors' names (each user and party looked up once). */
+export function activityPresenter(ctx: AppContext, contractId: number): (row: ActivityRow) => TActivityEntry {
+  const parties = new Map(ctx.repos.parties.listInContract(contractId).map((party) => [party.id, party]));
+  const userNames = new Map<number, string>();
+  const userName = (id: number) => {
+    let name = userNames.get(id);
+    if (name === undefined) {
+      const user = ctx.repos.users.findById(id);
+      name = user ? userDisplayName(user) : '';
+      userNames.set(id, name);
+    }
+    return name;
+  };
+  return (row) => {
+    const base = { time: ctx.timestamp(row.createdAt), event: row.event, user_agent: row.userAgent, ip_address: row.ipAddress, subject: row.subject, detail: row.detail };
+    if (row.userId !== null) return { ...base, actor_type: 'user', actor: `/api/users/${row.userId}`, actor_name: userName(row.userId) };
+    // Entries written before the acting party was stored: a party's own request has an address.
+    const partyId = row.partyId ?? (row.ipAddress === '' ? null : partyIdOf(row.subject, contractId));
+    if (partyId !== null) {
+      return { ...base, actor_type: 'party', actor: partyPath({ contractId, id: partyId }), actor_name: parties.get(partyId)?.name ?? '' };
+    }
+    return { ...base, actor_type: 'appliance', actor: null, actor_name: 'SignDesk' };
+  };
 }

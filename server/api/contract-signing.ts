@@ -1,4 +1,4 @@
-import { ZContractSchema } from '../../shared/api/contracts';
+import { ZContractNotifySchema, ZContractSchema } from '../../shared/api/contracts';
 import { AppError } from '../core/errors';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { fileResponseHeaders } from '../http/upload-headers';
@@ -18,6 +18,9 @@ export const contractSigningRoutes: AnyRoute[] = [
     description: 'Refused with 409 for drafts and for signed, rejected or expired contracts.',
     tag,
     access: 'user',
+    body: ZContractNotifySchema,
+    isBodyOptional: true,
+    example: { body: {} },
     responses: { 200: { description: 'The contract', schema: ZContractSchema } },
     handler: ({ req, res, ctx, ids, actor }) => {
       sendJson(res, 200, presentContract(ctx, notifyContract(ctx, ids.contract_id, actor, requestOrigin(req))));
@@ -30,6 +33,7 @@ export const contractSigningRoutes: AnyRoute[] = [
     summary: 'The signed, sealed PDF; 409 until every party has signed',
     tag,
     access: 'user',
+    example: { output: 'signed.pdf' },
     responses: { 200: { description: 'The signed PDF', contentType: 'application/pdf' } },
     problemStatuses: [409],
     handler: ({ res, ctx, ids, actor }) => {

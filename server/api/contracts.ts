@@ -1,36 +1,26 @@
 import { z } from 'zod';
 import {
   CONTRACT_READ_ONLY_FIELDS,
+  ZContractCreateQuerySchema,
   ZContractCreateSchema,
   ZContractListQuerySchema,
   ZContractSchema,
   ZContractUpdateSchema,
 } from '../../shared/api/contracts';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
+import { validationFailed } from '../core/errors';
 import { contractOrdering, type ContractFilter } from '../db/repos/contracts';
 import { readPageRequest, sendPage } from '../http/pagination';
 import type { Actor } from '../http/request-context';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { createContractFromJson, createContractFromPdf } from '../services/contracts/create-contract';
 import { deleteContract } from '../services/contracts/delete-contract';
-import { findContract } from '../services/contracts/find-draft';
+import { findContract, visibleUserFilter } from '../services/contracts/find-draft';
 import { requestOrigin } from '../services/contracts/log-activity';
 import { updateContract } from '../services/contracts/update-contract';
 import { presentContract } from './contract-presenters';
 
 const tag = 'Contracts';
-
-/** No user has id 0: the filter that finds nothing. */
-const NOBODY = 0;
-
-/**
- * The list's user filter as the actor may use it: an administrator's as asked, an ordinary
- * user's always their own (asking for another user's contracts finds none).
- */
-function visibleUserFilter(actor: Actor, asked: number | undefined): number | undefined {
-  if (actor.isAdmin) return asked;
-  return asked === undefined || asked === actor.id ? actor.id : NOBODY;
-}
 
 export const contractRoutes: AnyRoute[] = [
   defineRoute({
@@ -43,9 +33,10 @@ export const contractRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     query: ZContractListQuerySchema,
+    example: { query: { status: 'sent', sort: '-id' } },
     responses: { 200: { description: 'A page of contracts', schema: z.array(ZContractSchema), isPaginated: true } },
     handler: ({ req, res, ctx, query, actor }) => {
-      const filter: ContractFilter = { status: query.status, userId: visibleUserFilter(actor, query.user), name: query.name || undefined };
+      const filter: ContractFilter = { status: query.status, userId: visibleUserFilter(actor, query.user), name: query.name || undefined, q: query.q || undefined };
       const ordering = contractOrdering(query.sort, filter);
       const request = readPageRequest(query, ordering.signature, ordering.keys.length);
       const page = ctx.repos.contracts.listPage(request, filter, ordering);
@@ -58,21 +49,31 @@ export const contractRoutes: AnyRoute[] = [
     operationId: 'createContract',
     summary: 'Create a draft from a PDF body, or from JSON (rendered from a template or from content)',
     description:
-      'Send the PDF itself as `application/pdf` (at most 2 MiB; it must be a whole, unencrypted PDF), or a JSON object whose optional `template` names the template to render the PDF from.',
+      'Send the PDF itself as `application/pdf` (at most 2 MiB; it must be a whole, unencrypted PDF) and name it with `?name=`, or send a JSON object: its optional `template` names the template to render the PDF from, and any other writable field may come along. The answer\'s `Location` is the new contract\'s path.',
     tag,
     access: 'user',
+    query: ZContractCreateQuerySchema,
     body: ZContractCreateSchema,
     isBodyOptional: true,
     readOnlyFields: CONTRACT_READ_ONLY_FIELDS,
     rawBody: { contentTypes: ['application/pdf'], maxBytes: MAX_UPLOAD_BYTES, description: 'The contract PDF, at most 2 MiB' },
+    // curl sends the PDF; the JSON example is published for the other way in.
+    example: {
+      query: { name: 'Lease agreement' },
+      file: { name: 'contract.pdf', contentType: 'application/pdf' },
+      body: { template: '/api/contract_templates/1', language: 'sv' },
+    },
     responses: { 201: { description: 'The contract', schema: ZContractSchema } },
-    handler: async ({ req, res, ctx, body, raw, actor }) => {
+    handler: async ({ req, res, ctx, query, body, raw, actor }) => {
       const origin = requestOrigin(req);
       // The content type decides, also for an empty body: an empty PDF is refused, empty JSON is all defaults.
       const isJson = /^application\/(json|x-www-form-urlencoded)\b/i.test(req.headers['content-type'] ?? '');
+      if (isJson && query.name !== undefined && body?.name !== undefined) {
+        throw validationFailed(['name: give the name in the query or in the body, not both']);
+      }
       const contract = isJson
-        ? await createContractFromJson(ctx, body ?? {}, actor, origin)
-        : await createContractFromPdf(ctx, raw ?? Buffer.alloc(0), actor, origin);
+        ? await createContractFromJson(ctx, { ...body, ...(query.name === undefined ? {} : { name: query.name }) }, actor, origin)
+        : await createContractFromPdf(ctx, raw ?? Buffer.alloc(0), query.name, actor, origin);
       sendJson(res, 201, presentContract(ctx, contract));
     },
   }),
@@ -98,6 +99,7 @@ export const contractRoutes: AnyRoute[] = [
     access: 'user',
     body: ZContractUpdateSchema,
     readOnlyFields: CONTRACT_READ_ONLY_FIELDS,
+    example: { body: { name: 'Lease agreement, Storgatan 1', language: 'sv', party_order_defined: true, show_identity_number: true } },
     responses: { 200: { description: 'The contract', schema: ZContractSchema } },
     handler: async ({ req, res, ctx, ids, body, actor }) => {
       sendJson(res, 200, presentContract(ctx, await updateContract(ctx, ids.contract_id, body, actor, requestOrigin(req))));

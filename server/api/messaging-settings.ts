@@ -39,6 +39,7 @@ export const messagingSettingsRoutes: AnyRoute[] = [
     access: 'admin',
     body: ZMessagingSettingsUpdateSchema,
     readOnlyFields: MESSAGING_SETTINGS_READ_ONLY_FIELDS,
+    example: { body: { smtp_url: 'smtps://signdesk:secret@mail.office.example:465', mail_from: 'Office AB <office@office.example>' } },
     responses: { 200: { description: 'The settings', schema: ZMessagingSettingsSchema } },
     handler: ({ res, ctx, body }) => {
       sendJson(res, 200, presentMessagingSettings(updateMessagingSettings(ctx, body)));
@@ -49,13 +50,15 @@ export const messagingSettingsRoutes: AnyRoute[] = [
     path: '/api/settings/messaging/test',
     operationId: 'testMessagingSettings',
     summary: 'Send a test e-mail now and answer with what the SMTP server said',
-    description: 'Answers 200 whether or not the server accepted it (see `ok`); 409 when no SMTP server is configured.',
+    description:
+      'Through `smtp_url` and `mail_from` when sent (the form as it is, saved or not), else the settings in force. Answers 200 whether or not the server accepted it (see `ok`); 409 when no SMTP server is configured.',
     tag,
     access: 'admin',
     body: ZMessagingTestSchema,
+    example: { body: { to: 'admin@office.example' } },
     responses: { 200: { description: 'The SMTP result', schema: ZMessagingTestResultSchema } },
     handler: async ({ res, ctx, body }) => {
-      const outcome = await sendTestMail(ctx, body.to);
+      const outcome = await sendTestMail(ctx, body.to, body);
       const answer: TMessagingTestResult = {
         ok: outcome.isAccepted,
         response: outcome.result.recipients[0]?.response ?? outcome.result.response,

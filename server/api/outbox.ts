@@ -8,26 +8,35 @@ import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { openBody } from '../outbox/message-bodies';
 import { retryOutboxMessage } from '../services/outbox/retry-outbox-message';
 
+/** Digits that may be a party's one-time code (a gateway may echo the SMS, an old subject held it). */
+const CODE_DIGITS = /\d{6}/g;
+const withheld = (text: string | null): string | null => (text === null ? null : text.replace(CODE_DIGITS, '••••••'));
+
+/**
+ * A party's one-time code is for that party alone: no field of a code message shows it, not even
+ * to an administrator (the code would let them open the party's document as the party).
+ */
 export function presentOutboxMessage(ctx: AppContext, row: OutboxMessageRow): TOutboxMessage {
+  const shown = row.purpose === 'code' ? withheld : (text: string | null) => text;
   const contract = row.contractId === null ? null : `/api/contracts/${row.contractId}`;
   return {
     self: `/api/outbox/${row.id}`,
     channel: row.channel as TOutboxMessage['channel'],
     to: row.recipient,
     // Stored sealed (a code's mail has the code in it); null when this installation cannot open it.
-    subject: row.subject === null ? null : (openBody(ctx, row.subject) ?? null),
+    subject: shown(row.subject === null ? null : (openBody(ctx, row.subject) ?? null)),
     purpose: row.purpose,
     contract,
     party: contract !== null && row.partyId !== null ? `${contract}/parties/${row.partyId}` : null,
     state: row.state as TOutboxMessage['state'],
     attempts: row.attempts,
-    last_error: row.lastError,
-    response: row.response,
+    last_error: shown(row.lastError),
+    response: shown(row.response),
     message_id: row.messageId,
     recipients: row.recipients.map((recipient) => ({
       address: recipient.address,
       state: recipient.state as TOutboxMessage['recipients'][number]['state'],
-      response: recipient.response,
+      response: shown(recipient.response),
     })),
     created_time: ctx.timestamp(row.createdAt),
     updated_time: ctx.timestamp(row.updatedAt),
@@ -48,6 +57,7 @@ export const outboxRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     query: ZOutboxListQuerySchema,
+    example: { query: { state: 'failed' } },
     responses: { 200: { description: 'A page of messages', schema: z.array(ZOutboxMessageSchema), isPaginated: true } },
     handler: ({ req, res, ctx, query }) => {
       const filter = { state: query.state, channel: query.channel };

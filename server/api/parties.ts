@@ -38,6 +38,7 @@ export const partyRoutes: AnyRoute[] = [
     access: 'user',
     body: ZPartyCreateSchema,
     readOnlyFields: PARTY_READ_ONLY_FIELDS,
+    example: { body: { name: 'Signe Svensson', email: 'signe@office.example', delivery_method: 'EMAIL', user: '/api/users/1' } },
     responses: { 201: { description: 'The party', schema: ZPartySchema } },
     handler: ({ req, res, ctx, ids, body, actor }) => {
       sendJson(res, 201, presentParty(ctx, createParty(ctx, ids.contract_id, body, actor, requestOrigin(req))));
@@ -67,6 +68,7 @@ export const partyRoutes: AnyRoute[] = [
     access: 'user',
     body: ZPartyUpdateSchema,
     readOnlyFields: PARTY_READ_ONLY_FIELDS,
+    example: { body: { mobile_phone: '+46 70 123 45 67', delivery_method: 'EMAIL_AND_SMS' } },
     responses: { 200: { description: 'The party', schema: ZPartySchema } },
     handler: ({ req, res, ctx, ids, body, actor }) => {
       const party = updateParty(ctx, ids.contract_id, ids.party_id, body, actor, requestOrigin(req));

@@ -71,6 +71,7 @@ export const partnerRoutes: AnyRoute[] = [
     access: 'partner',
     body: ZCustomerUpdateSchema,
     readOnlyFields: CUSTOMER_READ_ONLY_FIELDS,
+    example: { body: { name: 'Office AB', email: 'office@office.example', default_rate_limit: 60 } },
     responses: { 200: { description: 'The office', schema: ZCustomerSchema } },
     handler: ({ res, ctx, body }) => {
       const changes: OfficeChanges = {};
@@ -105,6 +106,7 @@ export const partnerRoutes: AnyRoute[] = [
     access: 'partner',
     body: ZTokenCreateSchema,
     readOnlyFields: TOKEN_READ_ONLY_FIELDS,
+    example: { body: { name: 'CRM integration', kind: 'customer', rate_limit: 120 } },
     responses: { 201: { description: 'The token with its key', schema: ZCreatedTokenSchema } },
     handler: ({ res, ctx, body, actor }) => {
       const { row, apiKey } = createToken(ctx, {
@@ -139,6 +141,7 @@ export const partnerRoutes: AnyRoute[] = [
     access: 'partner',
     body: ZTokenUpdateSchema,
     readOnlyFields: TOKEN_READ_ONLY_FIELDS,
+    example: { body: { rate_limit: 300 } },
     responses: { 200: { description: 'The token', schema: ZTokenSchema } },
     handler: ({ res, ctx, ids, body }) => {
       sendJson(res, 200, presentToken(ctx, updateToken(ctx, ids.token_id, body)));

@@ -10,9 +10,11 @@ import { requestOrigin } from '../services/contracts/log-activity';
 import { csrfTokenOf, hashSessionSecret, SESSION_IDLE_MS } from '../services/sessions/session-secrets';
 import { signIn } from '../services/sessions/sign-in';
 import { runSetup } from '../services/setup/run-setup';
+import { readMessagingSettings } from '../services/settings/messaging-settings';
 
 export function presentSession(ctx: AppContext, secret: string, row: AdminSessionRow, user: UserRow): TSession {
   const office = ctx.repos.office.get(ctx.now());
+  const messaging = readMessagingSettings(ctx);
   return {
     user: {
       self: `/api/users/${user.id}`,
@@ -27,13 +29,15 @@ export function presentSession(ctx: AppContext, secret: string, row: AdminSessio
     created_time: ctx.timestamp(row.createdAt),
     idle_expire_time: ctx.timestamp(Math.min(row.lastSeenAt + SESSION_IDLE_MS, row.expiresAt)),
     expire_time: ctx.timestamp(row.expiresAt),
-    office: { name: office.name, email: office.email, is_set_up: office.setUpAt !== null },
+    office: { name: office.name, email: office.email, is_set_up: office.setUpAt !== null, time_zone: ctx.config.timeZone },
+    channels: { email: messaging.smtpUrl !== undefined, sms: messaging.smsGatewayUrl !== undefined },
   };
 }
 
 /** A session just started (sign-in or first-run setup): its cookie, then the session itself. */
 function sendNewSession(req: Request, res: Response, ctx: AppContext, started: { secret: string; row: AdminSessionRow }): void {
   setSessionCookie(req, res, started.secret, started.row.expiresAt);
+  res.setHeader('Location', '/api/session');
   sendJson(res, 201, presentSession(ctx, started.secret, started.row, ctx.repos.users.findById(started.row.userId) as UserRow));
 }
 
@@ -62,6 +66,7 @@ export const sessionRoutes: AnyRoute[] = [
     tag,
     access: 'public',
     body: ZSetupSchema,
+    example: { body: { office_name: 'Office AB', office_email: 'office@office.example', username: 'admin', password: 'a long secret', email: 'admin@office.example' } },
     responses: { 201: { description: 'The new session', schema: ZSessionSchema } },
     handler: async ({ req, res, ctx, body }) => {
       sendNewSession(req, res, ctx, await runSetup(ctx, body, requestOrigin(req)));
@@ -77,6 +82,7 @@ export const sessionRoutes: AnyRoute[] = [
     tag,
     access: 'public',
     body: ZSignInSchema,
+    example: { body: { username: 'admin', password: 'a long secret' } },
     responses: { 201: { description: 'The new session', schema: ZSessionSchema } },
     handler: async ({ req, res, ctx, body }) => {
       sendNewSession(req, res, ctx, await signIn(ctx, body, requestOrigin(req)));

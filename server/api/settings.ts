@@ -1,22 +1,17 @@
-import fs from 'node:fs';
 import {
-  BACKUP_CONTENT_TYPE,
   GENERAL_SETTINGS_READ_ONLY_FIELDS,
-  MAX_RESTORE_BYTES,
   ZGeneralSettingsSchema,
   ZGeneralSettingsUpdateSchema,
-  ZRestoreResultSchema,
   ZSigningCertificateImportSchema,
   ZSigningCertificateSchema,
   type TGeneralSettings,
 } from '../../shared/api/settings';
 import type { AppContext } from '../context';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
-import { clearSessionCookie } from '../http/session-cookie';
-import { makeBackupFile, restoreBackup } from '../services/settings/restore-backup';
 import { describeSigningCertificate, importSigningCertificate } from '../services/settings/signing-certificate';
 import { updateGeneralSettings } from '../services/settings/update-general-settings';
 import { readGeneralSettings } from '../services/settings/apply-general-settings';
+import { readFrameOrigins } from '../services/settings/frame-origins';
 
 export function presentGeneralSettings(ctx: AppContext): TGeneralSettings {
   const office = ctx.repos.office.get(ctx.now());
@@ -28,6 +23,7 @@ export function presentGeneralSettings(ctx: AppContext): TGeneralSettings {
     effective_public_base_url: ctx.baseUrl(),
     time_zone: stored.time_zone ?? null,
     effective_time_zone: ctx.config.timeZone,
+    signing_frame_origins: readFrameOrigins(ctx),
   };
 }
 
@@ -38,7 +34,7 @@ export const settingsRoutes: AnyRoute[] = [
     method: 'get',
     path: '/api/settings/general',
     operationId: 'getGeneralSettings',
-    summary: "The office's name and e-mail, the public base URL and the time zone",
+    summary: "The office's name and e-mail, the public base URL, the time zone and the origins that may frame the signing page",
     tag,
     access: 'admin',
     responses: { 200: { description: 'The settings', schema: ZGeneralSettingsSchema } },
@@ -53,54 +49,11 @@ export const settingsRoutes: AnyRoute[] = [
     access: 'admin',
     body: ZGeneralSettingsUpdateSchema,
     readOnlyFields: GENERAL_SETTINGS_READ_ONLY_FIELDS,
+    example: { body: { public_base_url: 'https://sign.office.example', time_zone: 'Europe/Stockholm' } },
     responses: { 200: { description: 'The settings', schema: ZGeneralSettingsSchema } },
     handler: ({ res, ctx, body }) => {
       updateGeneralSettings(ctx, body);
       sendJson(res, 200, presentGeneralSettings(ctx));
-    },
-  }),
-  defineRoute({
-    method: 'get',
-    path: '/api/settings/backup',
-    operationId: 'downloadBackup',
-    summary: 'Download a consistent copy of the whole database (SQLite online backup)',
-    tag,
-    access: 'admin',
-    responses: { 200: { description: 'The SQLite database file', contentType: BACKUP_CONTENT_TYPE } },
-    handler: async ({ res, ctx }) => {
-      const backup = await makeBackupFile(ctx);
-      const stamp = ctx.timestamp(ctx.now()).replace(/[-: ]/g, '').replace(/^(\d{8})/, '$1-');
-      res.status(200);
-      res.setHeader('Content-Type', BACKUP_CONTENT_TYPE);
-      res.setHeader('Content-Length', String(fs.statSync(backup.file).size));
-      res.setHeader('Content-Disposition', `attachment; filename="signdesk-${stamp}.sqlite"`);
-      const stream = fs.createReadStream(backup.file);
-      res.once('close', () => {
-        stream.destroy();
-        backup.remove();
-      });
-      stream.pipe(res);
-    },
-  }),
-  defineRoute({
-    method: 'post',
-    path: '/api/settings/restore',
-    operationId: 'restoreBackup',
-    summary: 'Replace all data with a backup made by downloadBackup',
-    description:
-      'The file is checked first (an SQLite database, undamaged, made by this or an older SignDesk); a file that fails changes nothing. Every admin session ends.',
-    tag,
-    access: 'admin',
-    rawBody: {
-      contentTypes: [BACKUP_CONTENT_TYPE, 'application/x-sqlite3', 'application/octet-stream'],
-      maxBytes: MAX_RESTORE_BYTES,
-      description: 'The backup file',
-    },
-    responses: { 200: { description: 'Restored', schema: ZRestoreResultSchema } },
-    handler: async ({ req, res, ctx, raw }) => {
-      await restoreBackup(ctx, raw ?? Buffer.alloc(0));
-      clearSessionCookie(req, res);
-      sendJson(res, 200, { restored: true, detail: 'The backup was restored. Sign in again.' });
     },
   }),
   defineRoute({
@@ -121,6 +74,7 @@ export const settingsRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     body: ZSigningCertificateImportSchema,
+    example: { body: { pkcs12: 'MIIKPAIBAzCCCfYGCSqGSIb3DQEHAaCCCecEggnjMIIJ3zCCBg8GCSqGSIb3DQEHAaCCBgAEggX8', passphrase: 'the file passphrase' } },
     responses: { 200: { description: 'The certificate now in use', schema: ZSigningCertificateSchema } },
     handler: async ({ res, ctx, body }) => {
       sendJson(res, 200, importSigningCertificate(ctx, Buffer.from(body.pkcs12, 'base64'), body.passphrase));

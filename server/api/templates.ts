@@ -11,8 +11,10 @@ import type { AppContext } from '../context';
 import type { TemplateRow } from '../db/repos/templates';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
+import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import { findVisibleTemplate } from '../services/templates/find-template';
 import { createTemplate, deleteTemplate, updateTemplate } from '../services/templates/save-template';
+import { setTemplatePdf } from '../services/templates/set-template-pdf';
 
 export function presentTemplate(ctx: AppContext, row: TemplateRow): TTemplate {
   return {
@@ -26,6 +28,8 @@ export function presentTemplate(ctx: AppContext, row: TemplateRow): TTemplate {
     created_time: ctx.timestamp(row.createdAt),
     updated_time: ctx.timestamp(row.updatedAt),
     created_by: `/api/users/${row.createdBy}`,
+    kind: row.pdfFileId === null ? 'TEXT' : 'PDF',
+    roles: row.pdfFileId === null ? 0 : ctx.repos.templateFields.roleCount(row.id),
   };
 }
 
@@ -58,6 +62,7 @@ export const templateRoutes: AnyRoute[] = [
     access: 'user',
     body: ZTemplateCreateSchema,
     readOnlyFields: TEMPLATE_READ_ONLY_FIELDS,
+    example: { body: { name: 'Lease agreement', content: '# Lease agreement\n\nThe landlord lets the premises at **Storgatan 1** to the tenant.', footer: 'Office AB, Storgatan 1, Stockholm', footer_type: 'SIMPLE', is_published: true } },
     responses: { 201: { description: 'The template', schema: ZTemplateSchema } },
     handler: ({ res, ctx, body, actor }) => {
       sendJson(res, 201, presentTemplate(ctx, createTemplate(ctx, body, actor.id)));
@@ -84,9 +89,26 @@ export const templateRoutes: AnyRoute[] = [
     access: 'user',
     body: ZTemplateUpdateSchema,
     readOnlyFields: TEMPLATE_READ_ONLY_FIELDS,
+    example: { body: { footer: 'Office AB, Storgatan 1, 111 22 Stockholm' } },
     responses: { 200: { description: 'The template', schema: ZTemplateSchema } },
     handler: ({ res, ctx, ids, body, actor }) => {
       sendJson(res, 200, presentTemplate(ctx, updateTemplate(ctx, ids.template_id, body, actor)));
+    },
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/contract_templates/:template_id/pdf',
+    operationId: 'setContractTemplatePdf',
+    summary: 'Upload the PDF of a PDF template (or replace it)',
+    description:
+      'Makes the template a PDF template (`kind` PDF): a contract made from it gets this PDF as it is, with the template\'s fields (`/fields`) for its roles. The body is the PDF itself (at most 2 MiB, a whole unencrypted PDF). A new PDF that would leave a field off its page is refused (400) and changes nothing. Header, content and footer are kept but no longer used.',
+    tag,
+    access: 'user',
+    rawBody: { contentTypes: ['application/pdf'], maxBytes: MAX_UPLOAD_BYTES, description: 'The template PDF, at most 2 MiB' },
+    example: { file: { name: 'lease.pdf', contentType: 'application/pdf' } },
+    responses: { 200: { description: 'The template', schema: ZTemplateSchema } },
+    handler: async ({ res, ctx, ids, raw, actor }) => {
+      sendJson(res, 200, presentTemplate(ctx, await setTemplatePdf(ctx, ids.template_id, raw ?? Buffer.alloc(0), actor)));
     },
   }),
   defineRoute({

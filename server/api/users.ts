@@ -57,6 +57,7 @@ export const userRoutes: AnyRoute[] = [
     access: 'admin',
     body: ZUserCreateSchema,
     readOnlyFields: USER_READ_ONLY_FIELDS,
+    example: { body: { username: 'signe', email: 'signe@office.example', firstname: 'Signe', lastname: 'Svensson', password: 'a long secret', permission_template: 'CUSTOMER_USER' } },
     responses: { 201: { description: 'The user', schema: ZUserSchema } },
     handler: async ({ res, ctx, body }) => {
       sendJson(res, 201, presentUser(ctx, await createUser(ctx, body)));
@@ -85,6 +86,7 @@ export const userRoutes: AnyRoute[] = [
     access: 'admin',
     body: ZUserUpdateSchema,
     readOnlyFields: USER_READ_ONLY_FIELDS,
+    example: { body: { firstname: 'Signe', lastname: 'Berg' } },
     responses: { 200: { description: 'The user', schema: ZUserSchema } },
     handler: async ({ res, ctx, ids, body }) => {
       sendJson(res, 200, presentUser(ctx, await updateUser(ctx, ids.user_id, body)));

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import {
+  ZWebhookBulkRetryResultSchema,
+  ZWebhookBulkRetrySchema,
   ZWebhookEventQuerySchema,
+  ZWebhookEventRetrySchema,
   ZWebhookEventSchema,
   type TWebhookAttempt,
   type TWebhookEvent,
@@ -14,7 +17,7 @@ import type { WebhookAttemptRow, WebhookLogRow } from '../db/repos/webhook-log';
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
-import { retryWebhookEvent } from '../services/webhooks/retry-webhook-event';
+import { retryWebhookEvent, retryWebhookEvents } from '../services/webhooks/retry-webhook-event';
 
 type Payload = { type: WebhookEventType; timestamp: string; data: TWebhookEventData };
 
@@ -31,7 +34,6 @@ function presentAttempt(ctx: AppContext, row: WebhookAttemptRow): TWebhookAttemp
 
 /** Pages of the log: each event with its delivery to this consumer and every attempt. */
 function presentEvents(ctx: AppContext, consumerId: number, rows: readonly WebhookLogRow[]): TWebhookEvent[] {
-  const consumer = ctx.repos.webhookConsumers.findById(consumerId);
   const attempts = new Map<number, TWebhookAttempt[]>();
   for (const attempt of ctx.repos.webhookLog.attemptsOf(rows.map((row) => row.deliveryId))) {
     const list = attempts.get(attempt.deliveryId) ?? [];
@@ -40,7 +42,6 @@ function presentEvents(ctx: AppContext, consumerId: number, rows: readonly Webho
   }
   return rows.map((row) => {
     const payload = JSON.parse(row.payload) as Payload;
-    const isWaiting = row.state === 'pending' && consumer?.disabledAt == null;
     return {
       self: `/api/webhooks/${consumerId}/events/${row.eventId}`,
       event_id: row.eventId,
@@ -48,8 +49,8 @@ function presentEvents(ctx: AppContext, consumerId: number, rows: readonly Webho
       timestamp: payload.timestamp,
       data: payload.data,
       state: row.state as WebhookDeliveryState,
-      // A disabled consumer's pending events wait for it to be enabled, not for a time.
-      next_attempt_time: isWaiting ? ctx.timestampOrNull(row.nextAttemptAt) : null,
+      // Held events wait for the consumer to be enabled (and their turn), not for a time.
+      next_attempt_time: row.state === 'pending' ? ctx.timestampOrNull(row.nextAttemptAt) : null,
       attempts: attempts.get(row.deliveryId) ?? [],
     };
   });
@@ -71,6 +72,7 @@ export const webhookEventRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     query: ZWebhookEventQuerySchema,
+    example: { query: { state: 'failed' } },
     responses: { 200: { description: 'A page of events', schema: z.array(ZWebhookEventSchema), isPaginated: true } },
     handler: ({ req, res, ctx, ids, query }) => {
       requireConsumer(ctx, ids.webhook_id);
@@ -102,13 +104,34 @@ export const webhookEventRoutes: AnyRoute[] = [
     operationId: 'retryWebhookEvent',
     summary: 'Send an event again now',
     description:
-      'Works whatever the delivery state (failed and delivered events too): one attempt now, then the retry schedule from its start. A disabled consumer must be enabled first (409).',
+      'One attempt now, then the retry schedule from its start, whatever the state: held, pending, failed, and delivered only with `{"redeliver": true}` (else 409). A disabled consumer gets nothing (409): enable it first. Every delivery of the event carries the same `Webhook-Id` header, so the receiver can recognise a repeat.',
     tag,
     access: 'admin',
+    body: ZWebhookEventRetrySchema,
+    isBodyOptional: true,
+    example: { body: { redeliver: true } },
     responses: { 200: { description: 'The event, pending again', schema: ZWebhookEventSchema } },
-    handler: ({ res, ctx, ids }) => {
-      const row = retryWebhookEvent(ctx, ids.webhook_id, ids.event_id);
+    problemStatuses: [409],
+    handler: ({ res, ctx, ids, body }) => {
+      const row = retryWebhookEvent(ctx, ids.webhook_id, ids.event_id, body ?? {});
       sendJson(res, 200, presentEvents(ctx, ids.webhook_id, [row])[0]);
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/webhooks/:webhook_id/events/retry',
+    operationId: 'retryWebhookEvents',
+    summary: "Send a consumer's held, failed (or delivered) events again",
+    description:
+      'Failed events (and delivered ones, with `redeliver: true`; without it 409) start afresh now; held events go out one after another in event order. A disabled consumer gets nothing (409): enable it first. Answers how many events of each state were queued.',
+    tag,
+    access: 'admin',
+    body: ZWebhookBulkRetrySchema,
+    example: { body: { states: ['held', 'failed'] } },
+    responses: { 200: { description: 'What was queued', schema: ZWebhookBulkRetryResultSchema } },
+    problemStatuses: [409],
+    handler: ({ res, ctx, ids, body }) => {
+      sendJson(res, 200, retryWebhookEvents(ctx, ids.webhook_id, body));
     },
   }),
 ];

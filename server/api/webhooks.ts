@@ -58,6 +58,7 @@ export const webhookRoutes: AnyRoute[] = [
     access: 'admin',
     body: ZWebhookConsumerCreateSchema,
     readOnlyFields: WEBHOOK_READ_ONLY_FIELDS,
+    example: { body: { url: 'http://127.0.0.1:4242/webhooks', contact_email: 'it@office.example' } },
     responses: { 201: { description: 'The consumer with its public key', schema: ZWebhookConsumerSchema } },
     handler: ({ res, ctx, body, actor, principal }) => {
       if (principal.kind === 'token' && principal.tokenKind === 'partner') {
@@ -90,6 +91,7 @@ export const webhookRoutes: AnyRoute[] = [
     access: 'admin',
     body: ZWebhookConsumerUpdateSchema,
     readOnlyFields: WEBHOOK_READ_ONLY_FIELDS,
+    example: { body: { url: 'https://crm.office.example/hooks/signdesk' } },
     responses: { 200: { description: 'The consumer', schema: ZWebhookConsumerSchema } },
     handler: ({ res, ctx, ids, body }) => {
       sendJson(res, 200, presentWebhook(ctx, updateWebhook(ctx, ids.webhook_id, body)));
@@ -114,7 +116,7 @@ export const webhookRoutes: AnyRoute[] = [
     operationId: 'enableWebhook',
     summary: 'Enable a webhook consumer again',
     description:
-      'Clears `disabled_time` and the count of permanent errors. Events that were waiting for the consumer are sent at once; events of the time it was disabled are not.',
+      'Clears `disabled_time` and the count of permanent errors. The events held while it was disabled (state `held` in its event log) are then sent one after another in event order; failed ones stay failed until retried (POST /api/webhooks/{id}/events/retry).',
     tag,
     access: 'admin',
     responses: { 200: { description: 'The consumer', schema: ZWebhookConsumerSchema } },

@@ -9,7 +9,32 @@ export function inlineCode(text: string): string {
   return escapeHtml(text).replace(/`([^`]+)`/g, '<code>$1</code>');
 }
 
-export function page(title: string, body: string): string {
+/** Paragraphs (blank-line separated) of prose with backticked code. */
+export function paragraphs(text: string): string {
+  return text
+    .split(/\n{2,}/)
+    .filter((part) => part.trim() !== '')
+    .map((part) => `<p>${inlineCode(part.trim())}</p>`)
+    .join('\n');
+}
+
+export type TocEntry = { href: string; label: string; children?: readonly TocEntry[] };
+
+function renderToc(entries: readonly TocEntry[]): string {
+  const items = entries
+    .map((entry) => {
+      const children = entry.children?.length ? `<ul>${entry.children.map((child) => `<li><a href="${escapeHtml(child.href)}">${inlineCode(child.label)}</a></li>`).join('')}</ul>` : '';
+      return `<li><a href="${escapeHtml(entry.href)}">${escapeHtml(entry.label)}</a>${children}</li>`;
+    })
+    .join('\n');
+  return `<nav class="toc" aria-label="Contents"><p class="toc-title">Contents</p><ul>${items}</ul></nav>`;
+}
+
+/**
+ * One page of the docs: our own stylesheet and script only (the CSP allows nothing else), a
+ * table of contents beside the text.
+ */
+export function page(title: string, body: string, toc: readonly TocEntry[] = []): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -17,32 +42,46 @@ export function page(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · SignDesk API</title>
 <link rel="stylesheet" href="/apidoc/v1/style.css">
+<script src="/apidoc/v1/apidoc.js" defer></script>
 </head>
 <body>
-<header><a href="/apidoc/v1/">SignDesk API v1</a> <nav><a href="/apidoc/v1/">Endpoints</a> <a href="/apidoc/v1/posting_data">Conventions and errors</a> <a href="/api/openapi.json">OpenAPI 3.1</a></nav></header>
-<main>
+<header class="top"><a class="brand" href="/apidoc/v1/">SignDesk API <span class="version">v1</span></a>
+<nav aria-label="Documents"><a href="/apidoc/v1/">Guide and reference</a> <a href="/apidoc/v1/#webhooks">Webhooks</a> <a href="/apidoc/v1/posting_data">Errors</a> <a href="/api/openapi.json">OpenAPI 3.1</a></nav></header>
+<div class="frame">
+${toc.length > 0 ? renderToc(toc) : ''}
+<main id="main">
 ${body}
 </main>
+</div>
 </body>
 </html>`;
 }
 
-export const STYLE = `
-:root { color-scheme: light; --ink: #1d2433; --muted: #5b6478; --line: #dfe3ea; --accent: #2457d6; }
-* { box-sizing: border-box; }
-body { margin: 0; font: 16px/1.55 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--ink); background: #fafbfc; }
-header { display: flex; gap: 2rem; align-items: baseline; padding: 1rem 2rem; background: #fff; border-bottom: 1px solid var(--line); }
-header > a { font-weight: 700; color: var(--ink); text-decoration: none; }
-nav a { margin-right: 1.25rem; color: var(--accent); }
-main { max-width: 60rem; margin: 0 auto; padding: 1.5rem 2rem 4rem; }
-h1 { font-size: 1.8rem; } h2 { margin-top: 2.5rem; border-bottom: 1px solid var(--line); padding-bottom: .3rem; }
-h3 { margin-top: 1.75rem; font-size: 1.05rem; }
-section:target { outline: 3px solid #f5c542; outline-offset: 6px; border-radius: 4px; }
-code { font: .92em ui-monospace, SFMono-Regular, Menlo, monospace; background: #eef1f6; padding: .1em .3em; border-radius: 3px; }
-.method { display: inline-block; min-width: 4.2rem; font: 700 .8rem ui-monospace, monospace; padding: .15rem .4rem; border-radius: 3px; color: #fff; text-align: center; }
-.get { background: #2f7d32; } .post { background: #2457d6; } .put { background: #a86a00; } .delete { background: #b3261e; }
-table { border-collapse: collapse; width: 100%; margin: .5rem 0 1rem; font-size: .93rem; }
-th, td { text-align: left; padding: .35rem .6rem; border-bottom: 1px solid var(--line); vertical-align: top; }
-th { color: var(--muted); font-weight: 600; }
-.muted { color: var(--muted); }
+/** A code block; `label` names it for the copy button and for readers. */
+export function codeBlock(code: string, attributes: Record<string, string> = {}, label = ''): string {
+  const attrs = Object.entries(attributes)
+    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+    .join('');
+  const caption = label ? `<div class="code-label">${escapeHtml(label)}</div>` : '';
+  // Focusable, so that a block wider than the column scrolls with the keyboard too.
+  return `<div class="code">${caption}<pre${attrs} tabindex="0"><code>${escapeHtml(code)}</code></pre></div>`;
+}
+
+/** Copy buttons on code blocks: progressive, the page reads fine without it. */
+export const SCRIPT = `
+document.querySelectorAll('div.code').forEach(function (block) {
+  var pre = block.querySelector('pre');
+  if (!pre || !navigator.clipboard) return;
+  var button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'copy';
+  button.textContent = 'Copy';
+  button.addEventListener('click', function () {
+    navigator.clipboard.writeText(pre.innerText).then(function () {
+      button.textContent = 'Copied';
+      setTimeout(function () { button.textContent = 'Copy'; }, 1500);
+    });
+  });
+  block.insertBefore(button, block.firstChild);
+});
 `;

@@ -1,92 +1,102 @@
-import { z } from 'zod';
 import { PROBLEM_ANCHORS, PROBLEMS } from '../../shared/api/problems';
-import { DEFAULT_PAGE_SIZE, DEFAULT_RATE_LIMIT, MAX_PAGE_SIZE } from '../../shared/constants';
-import type { AnyRoute } from '../http/route';
-import { toOpenApiPath } from '../http/openapi';
-import { escapeHtml, inlineCode, page } from './html';
+import { fieldTable } from './field-table';
+import { escapeHtml, inlineCode, page, type TocEntry } from './html';
+import { renderConventions, renderIntro, renderQuickStart } from './render-guide';
+import { componentSchema, renderOperation, type ApiDocument, type Operation } from './render-operation';
+import { eventAnchorOf, renderWebhooks, type Receivers } from './render-webhooks';
 
-type JsonSchema = {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  enum?: unknown[];
-  anyOf?: JsonSchema[];
-  maxLength?: number;
-  description?: string;
-  format?: string;
-  const?: unknown;
-};
+/** Resources in the order an integrator meets them; tags not listed follow in document order. */
+const TAG_ORDER = [
+  'Contracts',
+  'Contract parties',
+  'Contract annotations',
+  'Contract attachments',
+  'Contract templates',
+  'Webhook consumers',
+  'Users',
+  'Partner',
+  'Outbox',
+  'Settings',
+  'Admin session',
+];
 
-function typeOf(schema: JsonSchema): string {
-  if (schema.enum) return schema.enum.map(String).join(' | ');
-  if (schema.const !== undefined) return JSON.stringify(schema.const);
-  if (schema.anyOf) return schema.anyOf.map(typeOf).join(' or ');
-  if (schema.type === 'array' && schema.items) return `array of ${typeOf(schema.items)}`;
-  const base = Array.isArray(schema.type) ? schema.type.join(' or ') : (schema.type ?? 'any');
-  return schema.format ? `${base} (${schema.format})` : base;
-}
+type Entry = { method: string; path: string; operation: Operation };
 
-function fieldTable(schema: z.ZodType, io: 'input' | 'output'): string {
-  let json = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
-  if (json.type === 'array' && json.items) json = json.items;
-  const properties = Object.entries(json.properties ?? {});
-  if (properties.length === 0) return '';
-  const required = new Set(json.required ?? []);
-  const rows = properties
-    .map(([name, field]) => {
-      const notes = [
-        io === 'input' && required.has(name) ? 'required' : '',
-        field.maxLength ? `at most ${field.maxLength.toLocaleString('en')} characters` : '',
-        field.description ?? '',
-      ].filter(Boolean);
-      return `<tr><td><code>${escapeHtml(name)}</code></td><td>${escapeHtml(typeOf(field))}</td><td>${inlineCode(notes.join('; '))}</td></tr>`;
-    })
-    .join('\n');
-  return `<table><thead><tr><th>Field</th><th>Type</th><th>Notes</th></tr></thead><tbody>${rows}</tbody></table>`;
-}
+const tagAnchor = (tag: string) => `tag-${tag.replace(/\W+/g, '-')}`;
 
-function operationSection(route: AnyRoute): string {
-  const path = toOpenApiPath(route.path);
-  const parts = [
-    `<section id="${escapeHtml(route.operationId)}">`,
-    `<h3><span class="method ${route.method}">${route.method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>`,
-    `<p>${inlineCode(route.summary)}${route.description ? ` ${inlineCode(route.description)}` : ''}</p>`,
-  ];
-  if (route.query) parts.push('<p class="muted">Query parameters</p>', fieldTable(route.query, 'input'));
-  if (route.body) parts.push('<p class="muted">Body (JSON or form)</p>', fieldTable(route.body, 'input'));
-  if (route.rawBody) parts.push(`<p class="muted">Body: ${inlineCode(route.rawBody.description)}</p>`);
-  for (const [status, spec] of Object.entries(route.responses)) {
-    parts.push(`<p class="muted">${status}: ${inlineCode(spec.description)}</p>`);
-    if (spec.schema) parts.push(fieldTable(spec.schema, 'output'));
+/** A summary's first clause, short enough for the table of contents. */
+const shortLabel = (summary: string) => summary.split(/[;(]|, or /)[0]?.trim() ?? summary;
+
+function groupByTag(document: ApiDocument): Map<string, Entry[]> {
+  const groups = new Map<string, Entry[]>(TAG_ORDER.map((tag) => [tag, []]));
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      const tag = operation.tags?.[0] ?? 'Other';
+      groups.set(tag, [...(groups.get(tag) ?? []), { method, path, operation }]);
+    }
   }
-  parts.push('</section>');
-  return parts.join('\n');
+  for (const [tag, entries] of groups) if (entries.length === 0) groups.delete(tag);
+  return groups;
 }
 
-export function renderIndex(routes: readonly AnyRoute[]): string {
-  const byTag = new Map<string, AnyRoute[]>();
-  for (const route of routes) byTag.set(route.tag, [...(byTag.get(route.tag) ?? []), route]);
-  const toc = [...byTag.keys()]
-    .map((tag) => `<li><a href="#tag-${escapeHtml(tag.replace(/\W+/g, '-'))}">${escapeHtml(tag)}</a></li>`)
-    .join('');
-  const sections = [...byTag.entries()]
+function tableOfContents(groups: Map<string, Entry[]>, document: ApiDocument): TocEntry[] {
+  return [
+    { href: '#quick-start', label: 'Quick start' },
+    {
+      href: '#conventions',
+      label: 'Conventions',
+      children: [
+        { href: '#authentication', label: 'Authentication and versions' },
+        { href: '#requests', label: 'Requests' },
+        { href: '#responses', label: 'Responses and resources' },
+        { href: '#pagination', label: 'Pagination' },
+        { href: '#rate-limit', label: 'Rate limit' },
+        { href: '#problem-responses', label: 'Problem responses' },
+      ],
+    },
+    ...[...groups].map(([tag, entries]) => ({
+      href: `#${tagAnchor(tag)}`,
+      label: tag,
+      children: entries.map(({ operation }) => ({ href: `#${operation.operationId}`, label: shortLabel(operation.summary ?? operation.operationId) })),
+    })),
+    {
+      href: '#webhooks',
+      label: 'Webhooks',
+      children: [
+        ...Object.keys(document.webhooks ?? {}).map((type) => ({ href: `#${eventAnchorOf(type)}`, label: `\`${type}\`` })),
+        { href: '#webhook-headers', label: 'The request' },
+        { href: '#webhook-delivery', label: 'Delivery and retries' },
+        { href: '#verifying', label: 'Verifying an event' },
+        { href: '#receivers', label: 'Receivers (Node.js, Python)' },
+      ],
+    },
+    { href: '/apidoc/v1/posting_data', label: 'Errors' },
+  ];
+}
+
+/** /apidoc/v1/: the guide and the reference of every endpoint and event, from the OpenAPI document. */
+export function renderIndex(document: ApiDocument, baseUrl: string, receivers: Receivers): string {
+  const groups = groupByTag(document);
+  const reference = [...groups]
     .map(
-      ([tag, list]) =>
-        `<h2 id="tag-${escapeHtml(tag.replace(/\W+/g, '-'))}">${escapeHtml(tag)}</h2>\n${list.map(operationSection).join('\n')}`,
+      ([tag, entries]) =>
+        `<section id="${tagAnchor(tag)}" class="tag"><h2>${escapeHtml(tag)}</h2>\n${entries
+          .map(({ method, path, operation }) => renderOperation(document, method, path, operation))
+          .join('\n')}</section>`,
     )
     .join('\n');
-  return page(
-    'Endpoints',
-    `<h1>SignDesk API, version 1</h1>
-<p>Every request carries <code>Accept-Api-Version: 1</code> and <code>Authorization: token &lt;public_id&gt;:&lt;secret&gt;</code>.
-Read <a href="/apidoc/v1/posting_data">conventions and errors</a> first; the machine-readable contract is <a href="/api/openapi.json">/api/openapi.json</a>.</p>
-<ul>${toc}</ul>
-${sections}`,
-  );
+  const body = [
+    renderIntro(document, baseUrl),
+    renderQuickStart(document, baseUrl),
+    renderConventions(document),
+    reference,
+    renderWebhooks(document, receivers),
+  ].join('\n');
+  return page('Guide and reference', body, tableOfContents(groups, document));
 }
 
-export function renderPostingData(): string {
+/** /apidoc/v1/posting_data: what each problem `type` means (problem responses link here). */
+export function renderPostingData(document: ApiDocument): string {
   const problems = Object.entries(PROBLEM_ANCHORS)
     .map(([anchor, info]) => {
       const uses = Object.values(PROBLEMS).filter((problem) => problem.anchor === anchor);
@@ -95,32 +105,22 @@ export function renderPostingData(): string {
 <p>Status: ${statuses}</p><p>${inlineCode(info.explanation)}</p></section>`;
     })
     .join('\n');
+  const toc: TocEntry[] = [
+    { href: '#errors', label: 'Problem responses' },
+    { href: '#types', label: 'Problem types', children: Object.entries(PROBLEM_ANCHORS).map(([anchor, info]) => ({ href: `#${anchor}`, label: info.heading })) },
+    { href: '/apidoc/v1/', label: 'Guide and reference' },
+  ];
   return page(
-    'Conventions and errors',
+    'Errors',
     `<h1>Posting data: conventions and errors</h1>
-<section id="conventions">
-<h2>Conventions</h2>
-<h3>Headers</h3>
-<p><code>Accept-Api-Version</code> is required on every request; <code>1</code> selects this version.
-<code>Authorization</code> is <code>token &lt;public_id&gt;:&lt;secret&gt;</code>. <code>Api-User-Uri</code> (optional) names the user
-the request acts as, <code>/api/users/&lt;id&gt;</code>; without it the request acts as the token's owner.</p>
-<h3>Bodies</h3>
-<p>POST and PUT take <code>application/json</code> or <code>application/x-www-form-urlencoded</code> (form values <code>true</code>/<code>false</code> and numerals are read as booleans and numbers).
-Contracts and attachments also take binary bodies of at most 2 MiB. Unknown fields are refused; read-only fields are ignored. On PUT only the fields sent change.
-Strings hold at most 1,000 characters, <code>content</code> fields 100,000.</p>
-<h3>Timestamps</h3>
-<p><code>YYYY-MM-DD HH:MM:SS</code> in the appliance's time zone (default Europe/Stockholm).</p>
-<h3>Pagination</h3>
-<p>Every list pages: ${DEFAULT_PAGE_SIZE} items by default, <code>per_page</code> up to ${MAX_PAGE_SIZE}. Follow the <code>Link</code> header's
-<code>rel="next"</code> and <code>rel="previous"</code> URLs; their <code>page</code> token is opaque and stays right while items are added.
-<code>Pagination-Page</code>, <code>Pagination-Items-Total</code> and <code>Pagination-Num-Pages</code> say where you are.</p>
-<h3>Rate limit</h3>
-<p>${DEFAULT_RATE_LIMIT} requests a minute per token unless the token has its own limit. Every response carries <code>X-RateLimit-Limit</code> and
-<code>X-RateLimit-Remaining</code>; once the quota is used up, <code>X-RateLimit-Reset</code> says when one new request can be made.</p>
+<section id="errors"><h2>Problem responses</h2>
+<p>Every 4xx and 5xx answer is <code>application/problem+json</code> with these fields; <code>type</code> links to a section below. A request
+that fails changes nothing. The <a href="/apidoc/v1/#conventions">conventions</a> say how requests are made.</p>
+${fieldTable(document, componentSchema(document, 'JsonProblemResponse'), 'problem', false)}
 </section>
-<h2 id="errors">Problem responses</h2>
-<p>Every 4xx and 5xx answer is <code>application/problem+json</code> with <code>title</code>, <code>status</code>, <code>detail</code>,
-<code>instance</code> (the request path), <code>type</code> (a link to a section below) and <code>validation_errors</code> (one line per field, or empty).</p>
-${problems}`,
+<section id="types"><h2>Problem types</h2>
+${problems}
+</section>`,
+    toc,
   );
 }

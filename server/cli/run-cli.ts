@@ -9,16 +9,25 @@ import { openOfflineContext } from '../context-offline';
 import { AppError } from '../core/errors';
 import { createToken } from '../services/partner/create-token';
 import { createUser } from '../services/users/create-user';
+import { backupCreate, backupRestore } from './backup-commands';
 
-export type CliIo = { out: (line: string) => void; err: (line: string) => void };
+export type CliIo = {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  /** Asks on the terminal without echo; absent where there is no terminal. */
+  askSecret?: (prompt: string) => Promise<string>;
+};
 
 const USAGE = `Usage:
   npm run cli -- token create --name NAME [--kind customer|partner] [--rate-limit N] [--user USERNAME]
   npm run cli -- user create --username U --password P --email E [--admin]
+  npm run cli -- backup create --out FILE
+  npm run cli -- backup restore --in FILE      (with the server stopped)
 
-Works on DATA_DIR (default: the per-user app-data folder) whether or not the server runs.`;
+Works on DATA_DIR (default: the per-user app-data folder); all but a restore whether or not the
+server runs. The backup passphrase comes from BACKUP_PASSPHRASE, else it is asked for.`;
 
-class UsageError extends Error {}
+export class UsageError extends Error {}
 
 async function tokenCreate(ctx: AppContext, args: string[], io: CliIo): Promise<void> {
   const { values } = parseArgs({
@@ -85,16 +94,27 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
   const commands: Record<string, (ctx: AppContext, args: string[], io: CliIo) => Promise<void>> = {
     'token create': tokenCreate,
     'user create': userCreate,
+    'backup create': (ctx, args) => backupCreate(ctx, args, env, io),
   };
+  if (command === 'backup restore') return runOffline(() => backupRestore(loadConfig(env), rest, env, io), io);
   const run = commands[command];
   if (!run) {
     io.err(noun === undefined || noun === 'help' || noun === '--help' ? USAGE : `Unknown command "${command.trim()}".\n\n${USAGE}`);
     return noun === undefined || noun === 'help' || noun === '--help' ? 0 : 2;
   }
   let opened: ReturnType<typeof openOfflineContext> | undefined;
-  try {
-    opened = openOfflineContext(loadConfig(env));
+  return runOffline(async () => {
+    const config = loadConfig(env);
+    io.out(`DATA_DIR: ${config.dataDir}`);
+    opened = openOfflineContext(config);
     await run(opened.ctx, rest, io);
+  }, io).finally(() => opened?.close());
+}
+
+/** Runs a command and turns what went wrong into a message and an exit code. */
+async function runOffline(work: () => Promise<void>, io: CliIo): Promise<number> {
+  try {
+    await work();
     return 0;
   } catch (err) {
     if (err instanceof UsageError || (err instanceof TypeError && 'code' in err)) {
@@ -107,7 +127,5 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
     }
     io.err(err instanceof Error ? err.message : String(err));
     return 1;
-  } finally {
-    opened?.close();
   }
 }

@@ -4,9 +4,11 @@ import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '../../shared/constants';
 import { isHttpUrl, isMailFrom, isSmtpUrl } from '../../shared/api/messaging-settings';
 import { isValidTimeZone } from '../../shared/time';
+import { defaultDataDirSegments } from '../../shared/data-dir';
 
 const DEFAULT_PORT = 8750;
-const DEFAULT_RETRY_SCHEDULE_S = [300, 1800, 7200, 18000, 36000, 50400, 72000, 86400];
+/** 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h: the last attempt 75 h 35 min after the event. */
+export const DEFAULT_RETRY_SCHEDULE_S: readonly number[] = [300, 1800, 7200, 18000, 36000, 50400, 72000, 86400];
 /** 30 s, 2 min, 10 min, 1 h, 4 h, 8 h, 12 h, 24 h: a temporary failure is given up after about two days. */
 const DEFAULT_OUTBOX_RETRY_SCHEDULE_S = [30, 120, 600, 3600, 14400, 28800, 43200, 86400];
 
@@ -30,6 +32,7 @@ const ZEnvSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   OUTBOX_RETRY_SCHEDULE_S: secondsList.optional(),
   OUTBOX_TIMEOUT_MS: z.coerce.number().int().min(1).default(15_000),
+  REMINDER_DAY_S: z.coerce.number().positive().default(86_400),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -50,17 +53,16 @@ export type Config = {
   outboxRetryScheduleS: number[];
   /** Connect and greeting timeout of SMTP, whole-request timeout of the SMS gateway. */
   outboxTimeoutMs: number;
+  /** The length of a "day" of reminder and expiry-warning schedules; tests shrink it to seconds. */
+  reminderDayMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 };
 
 export class ConfigError extends Error {}
 
-/** The OS's per-user application-data folder for SignDesk. */
-export function defaultDataDir(platform = process.platform, env = process.env): string {
-  const home = os.homedir();
-  if (platform === 'win32') return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'SignDesk');
-  if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'SignDesk');
-  return path.join(env.XDG_DATA_HOME ?? path.join(home, '.local', 'share'), 'SignDesk');
+/** The OS's per-user application-data folder for SignDesk (the shell's rule too: shared/data-dir.ts). */
+export function defaultDataDir(platform: NodeJS.Platform = process.platform, env: Record<string, string | undefined> = process.env, home = os.homedir()): string {
+  return path.join(...defaultDataDirSegments(platform, env, home));
 }
 
 export function loadConfig(env: Record<string, string | undefined>): Config {
@@ -74,17 +76,18 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR ?? defaultDataDir()),
+    dataDir: path.resolve(e.DATA_DIR?.trim() || defaultDataDir(process.platform, env)),
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     smsGatewayUrl: e.SMS_GATEWAY_URL,
     timeZone: e.TZ,
-    webhookRetryScheduleS: e.WEBHOOK_RETRY_SCHEDULE_S ?? DEFAULT_RETRY_SCHEDULE_S,
+    webhookRetryScheduleS: e.WEBHOOK_RETRY_SCHEDULE_S ?? [...DEFAULT_RETRY_SCHEDULE_S],
     webhookFirstDelayS: e.WEBHOOK_FIRST_DELAY_S,
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     outboxRetryScheduleS: e.OUTBOX_RETRY_SCHEDULE_S ?? DEFAULT_OUTBOX_RETRY_SCHEDULE_S,
     outboxTimeoutMs: e.OUTBOX_TIMEOUT_MS,
+    reminderDayMs: e.REMINDER_DAY_S * 1000,
     logLevel: e.LOG_LEVEL,
   };
 }

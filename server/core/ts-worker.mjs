@@ -4,5 +4,7 @@
 import { workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
+// Big plain modules first, by Node itself: tsx then finds them loaded (see CHECKOUT_PRELOADS).
+for (const specifier of workerData.preload ?? []) await import(specifier);
 register();
 await import(workerData.entryUrl);

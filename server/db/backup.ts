@@ -7,8 +7,15 @@ import { DEFAULT_MIGRATIONS_FOLDER, type Db } from './open-database';
 const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
 const REQUIRED_TABLES = ['__drizzle_migrations', 'office', 'users', 'api_tokens'];
 
-/** Why an uploaded file cannot be restored; the message is shown to the admin as is. */
-export class BackupRejected extends Error {}
+/** Why a file cannot be restored; the message is shown to the admin as is. */
+export class BackupRejected extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'not-a-backup' | 'newer-version' | 'wrong-passphrase' | 'damaged' | 'truncated' | 'invalid' = 'invalid',
+  ) {
+    super(message);
+  }
+}
 
 /**
  * A consistent copy of the live database made with SQLite's online backup API (requests go on
@@ -60,6 +67,18 @@ function checkCandidate(candidate: Database.Database, migrationsFolder: string):
   const applied = candidate.prepare('SELECT hash FROM __drizzle_migrations').all() as { hash: string }[];
   if (applied.some((row) => !known.has(row.hash))) {
     throw new BackupRejected('The backup was made by a newer version of SignDesk; update SignDesk first.');
+  }
+}
+
+/** Checks that `file` is a sound SignDesk database this version can take; throws BackupRejected. Returns its office name. */
+export function checkDatabaseFile(file: string, migrationsFolder: string = DEFAULT_MIGRATIONS_FOLDER): { officeName: string } {
+  const candidate = openCandidate(file);
+  try {
+    checkCandidate(candidate, migrationsFolder);
+    const office = candidate.prepare('SELECT name FROM office LIMIT 1').get() as { name: string } | undefined;
+    return { officeName: office?.name ?? '' };
+  } finally {
+    candidate.close();
   }
 }
 

@@ -1,7 +1,7 @@
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
+import { startWorkerThread } from '../core/worker-thread';
 import type { Logger } from '../logging/logger';
+import type { CheckpointerMessage, CheckpointWorkerData, CheckpointWorkerMessage } from './checkpoint-worker';
 
 /**
  * WAL checkpoints on a worker thread with its own connection, so that their fsyncs never stall
@@ -40,65 +40,8 @@ export type CheckpointerOptions = {
 const AUTOMATIC_PAGES = 1_000; // SQLite's default wal_autocheckpoint
 const WAL_SIZE_LIMIT = 64 * 1024 * 1024;
 
-// Plain JavaScript evaluated in the worker: it runs the same way from the sources (tsx, vitest)
-// and from the bundled host, and needs nothing of ours but better-sqlite3.
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.modulePath);
-const { file, nativeBinding, intervalMs, restartFrames, streamingFrames, walSizeLimit } = workerData;
-const db = new Database(file, nativeBinding ? { fileMustExist: true, nativeBinding } : { fileMustExist: true });
-db.pragma('busy_timeout = 5000');
-db.pragma('synchronous = NORMAL');
-db.pragma('journal_size_limit = ' + walSizeLimit);
-let timer;
-let backfilled = 0;
-let reported = 0;
-function checkpoint() {
-  let delay = intervalMs;
-  try {
-    const [result] = db.pragma('wal_checkpoint(PASSIVE)');
-    // Counts start again from zero once a write has restarted the WAL.
-    const copied = result.checkpointed >= backfilled ? result.checkpointed - backfilled : result.checkpointed;
-    backfilled = result.checkpointed;
-    // Writes are streaming in: go again at once, so that what is left behind, and what a
-    // restart on the request connection must copy, stays small. A reader held frames back:
-    // try again soon.
-    if (copied > streamingFrames) delay = 0;
-    else if (result.checkpointed < result.log) delay = Math.ceil(intervalMs / 4);
-    if (result.log < reported) reported = 0; // restarted since the last request
-    // Past the bound, and grown since the last request (after one, the next write restarts it).
-    if (result.log > restartFrames && result.log > reported) {
-      reported = result.log;
-      // Stand aside until the request connection has checkpointed (or a second has passed), so
-      // that its checkpoint does not find this one running.
-      parentPort.postMessage({ type: 'wal-large', frames: result.log });
-      delay = 1000;
-    }
-  } catch (error) {
-    parentPort.postMessage({ type: 'error', message: String((error && error.stack) || error) });
-  }
-  timer = setTimeout(checkpoint, delay);
-}
-parentPort.on('message', (message) => {
-  if (message && message.type === 'resume') {
-    // What the request connection copied up to: the next write restarts the WAL from there.
-    reported = Math.max(reported, message.frames);
-    clearTimeout(timer);
-    timer = setTimeout(checkpoint, 0);
-    return;
-  }
-  if (message !== 'stop') return;
-  clearTimeout(timer);
-  db.close();
-  parentPort.close();
-});
-timer = setTimeout(checkpoint, intervalMs);
-parentPort.postMessage({ type: 'ready' });
-`;
-
 export function startCheckpointer(options: CheckpointerOptions): Checkpointer {
   const { sqlite, logger } = options;
-  const modulePath = createRequire(import.meta.url).resolve('better-sqlite3');
   sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
   let isStopping = false;
   let markReady = () => {};
@@ -122,27 +65,23 @@ export function startCheckpointer(options: CheckpointerOptions): Checkpointer {
     lastReport = now;
     failuresSinceReport = 0;
   };
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    // Not the parent's flags: under tsx they would load a TypeScript loader into the worker.
-    execArgv: [],
-    workerData: {
-      modulePath,
-      file: options.file,
-      nativeBinding: options.nativeBinding,
-      intervalMs: options.intervalMs ?? 200,
-      restartFrames: options.restartFrames ?? 16_384,
-      streamingFrames: 256,
-      walSizeLimit: WAL_SIZE_LIMIT,
-    },
-  });
+  const workerData: CheckpointWorkerData = {
+    file: options.file,
+    nativeBinding: options.nativeBinding,
+    intervalMs: options.intervalMs ?? 200,
+    restartFrames: options.restartFrames ?? 16_384,
+    streamingFrames: 256,
+    walSizeLimit: WAL_SIZE_LIMIT,
+  };
+  const worker = startWorkerThread('checkpointer', { workerData });
+  const tell = (message: CheckpointerMessage) => worker.postMessage(message);
   worker.unref();
-  worker.on('message', (message: { type: string; message?: string }) => {
+  worker.on('message', (message: CheckpointWorkerMessage) => {
     if (message.type === 'ready' && !isStopping && !hasFallenBack) {
       sqlite.pragma('wal_autocheckpoint = 0');
       markReady();
     }
-    if (message.type === 'error') reportFailure(message.message ?? '');
+    if (message.type === 'error') reportFailure(message.error);
     // Runs between two transactions of this connection (they are synchronous), so it reaches the end of the WAL.
     if (message.type === 'wal-large' && !isStopping) {
       let frames = 0;
@@ -154,7 +93,7 @@ export function startCheckpointer(options: CheckpointerOptions): Checkpointer {
       } catch (error) {
         logger.error({ err: error }, 'WAL checkpoint on the request connection failed');
       }
-      worker.postMessage({ type: 'resume', frames });
+      tell({ type: 'resume', frames });
     }
   });
   worker.on('error', (error) => fallBack(error.message));
@@ -171,7 +110,7 @@ export function startCheckpointer(options: CheckpointerOptions): Checkpointer {
       // Held until it has exited: unreferenced, a process with nothing else left to do would end
       // before shutdown reaches its last checkpoint and close.
       worker.ref();
-      worker.postMessage('stop');
+      tell('stop');
       await exited;
       sqlite.pragma(`wal_autocheckpoint = ${AUTOMATIC_PAGES}`);
     },

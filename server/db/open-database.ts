@@ -15,6 +15,9 @@ export type OpenedDatabase = {
   close(): void;
 };
 
+/** `sd_fold(text)`: the case folding of searches, the same as the contract name's `name_folded`. */
+export const FOLD_FUNCTION = 'sd_fold';
+
 export const DEFAULT_MIGRATIONS_FOLDER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export type OpenDatabaseOptions = {
@@ -30,6 +33,8 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): O
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // JavaScript's case folding (SQLite's lower() folds ASCII only): Åsa finds åsa in searches.
+  sqlite.function(FOLD_FUNCTION, { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: options.migrationsFolder ?? DEFAULT_MIGRATIONS_FOLDER });
   let isClosed = false;

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { ZProblemSchema } from '../../shared/api/common';
 import { PROBLEMS } from '../../shared/api/problems';
-import type { AnyRoute } from './route';
+import { API_VERSION, INTERFACE_VERSION } from '../../shared/constants';
+import { codeSamples } from './openapi-examples';
+import { buildWebhooks } from './openapi-webhooks';
+import type { AnyRoute, ResponseSpec } from './route';
 
 const problemContent = { 'application/problem+json': { schema: ZProblemSchema } };
 
@@ -22,8 +25,15 @@ const paginationHeaders = rateLimitHeaders.extend({
   'Pagination-Num-Pages': z.string().meta({ description: 'Pages in the whole list' }),
 });
 
+const createdHeaders = rateLimitHeaders.extend({
+  Location: z.string().meta({ description: 'The path of the new resource: its `self`', example: '/api/contracts/1' }),
+});
+
 const commonHeaders = z.object({
-  'Accept-Api-Version': z.string().regex(/^\d+$/).meta({ description: 'Required; 1 selects this version', example: '1' }),
+  'Accept-Api-Version': z
+    .int()
+    .min(1)
+    .meta({ description: `Required; ${API_VERSION} selects this version (400 when missing, 406 for another)`, example: API_VERSION }),
   'Api-User-Uri': z
     .string()
     .optional()
@@ -57,6 +67,24 @@ function problemResponses(route: AnyRoute): ZodOpenApiOperationObject['responses
   return responses;
 }
 
+const pathId = (name: string) =>
+  z
+    .int()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
+    .meta({ description: `The ${name.replace(/_id$/, '').replace(/_/g, ' ')}'s id: the last segment of its self`, example: 1 });
+
+const locationOnly = z.object({ Location: createdHeaders.shape.Location });
+
+function responseHeaders(route: AnyRoute, status: string, spec: ResponseSpec) {
+  // One thing made has its path in Location; a list made at once (fields from text tags) has none.
+  const isOneCreated = status === '201' && !(spec.schema instanceof z.ZodArray);
+  // A public route has no token to count, so no rate-limit headers.
+  if (route.access === 'public') return isOneCreated ? locationOnly : undefined;
+  if (isOneCreated) return createdHeaders;
+  return spec.isPaginated ? paginationHeaders : rateLimitHeaders;
+}
+
 function operationOf(route: AnyRoute): ZodOpenApiOperationObject {
   const pathParams = [...route.path.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1] as string);
   const responses = problemResponses(route);
@@ -64,15 +92,16 @@ function operationOf(route: AnyRoute): ZodOpenApiOperationObject {
     const contentType = spec.contentType ?? 'application/json';
     responses[status as `2${string}`] = {
       description: spec.description,
-      headers: spec.isPaginated ? paginationHeaders : rateLimitHeaders,
+      ...(responseHeaders(route, status, spec) ? { headers: responseHeaders(route, status, spec) } : {}),
       ...(spec.schema || spec.contentType
         ? { content: { [contentType]: { schema: spec.schema ?? z.string().meta({ format: 'binary' }) } } }
         : {}),
     };
   }
-  const content: Record<string, { schema: z.ZodType }> = {};
+  const content: Record<string, { schema: z.ZodType; example?: unknown }> = {};
   if (route.body) {
-    content['application/json'] = { schema: route.body };
+    const example = route.example?.body ? { example: route.example.body } : {};
+    content['application/json'] = { schema: route.body, ...example };
     content['application/x-www-form-urlencoded'] = { schema: route.body };
   }
   for (const type of route.rawBody?.contentTypes ?? []) {
@@ -85,21 +114,24 @@ function operationOf(route: AnyRoute): ZodOpenApiOperationObject {
     tags: [route.tag],
     security: route.access === 'public' ? [] : [{ apiToken: [] }],
     requestParams: {
-      header: commonHeaders,
-      ...(pathParams.length > 0
-        ? { path: z.object(Object.fromEntries(pathParams.map((name) => [name, z.string().regex(/^[1-9][0-9]*$/)]))) }
-        : {}),
+      header: route.requestHeaders ? commonHeaders.extend(route.requestHeaders.shape) : commonHeaders,
+      ...(pathParams.length > 0 ? { path: z.object(Object.fromEntries(pathParams.map((name) => [name, pathId(name)]))) } : {}),
       ...(route.query ? { query: route.query } : {}),
     },
     ...(Object.keys(content).length > 0
       ? { requestBody: { required: !route.isBodyOptional && !route.rawBody?.contentTypes.includes('*'), content } }
       : {}),
     responses,
+    'x-codeSamples': codeSamples(route),
+    'x-access': route.access,
   };
 }
 
-/** The OpenAPI 3.1 document of every mounted route: the same list the server mounts. */
-export function buildOpenApiDocument(routes: readonly AnyRoute[], baseUrl: string, version: string) {
+/**
+ * The OpenAPI 3.1 document of every mounted route (the same list the server mounts) and of the
+ * webhook events. `info.version` is the interface's; the app's own is `x-app-version`.
+ */
+export function buildOpenApiDocument(routes: readonly AnyRoute[], baseUrl: string, appVersion: string) {
   const paths: ZodOpenApiPathsObject = {};
   for (const route of routes) {
     const path = toOpenApiPath(route.path);
@@ -109,8 +141,10 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], baseUrl: strin
     openapi: '3.1.0',
     info: {
       title: 'SignDesk API',
-      version,
-      description: 'Contract e-signing: the customer API, the partner API and the conventions they share.',
+      version: INTERFACE_VERSION,
+      description:
+        'Contract e-signing: the customer API, the partner API, the conventions they share, and the signed webhook events. Human-readable docs: /apidoc/v1/.',
+      'x-app-version': appVersion,
     },
     servers: [{ url: baseUrl }],
     components: {
@@ -124,5 +158,6 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], baseUrl: strin
       },
     },
     paths,
+    webhooks: buildWebhooks(),
   });
 }

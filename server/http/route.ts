@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context';
 import { AppError, forbidden, notFound } from '../core/errors';
 import type { Actor, Principal } from './request-context';
-import { createRouteTable, type RouteEntry } from './route-table';
+import { createRouteTable, type RouteEntry, type RouteTable } from './route-table';
 import { coerceFormBody, parseOrThrow, withoutReadOnly } from './validate';
 
 /**
@@ -23,7 +23,27 @@ export type ResponseSpec = {
   isPaginated?: boolean;
 };
 
-export type RawBodySpec = { contentTypes: readonly string[]; maxBytes: number; description: string };
+export type RawBodySpec = {
+  contentTypes: readonly string[];
+  maxBytes: number;
+  description: string;
+  /** The handler reads the body from `req` as a stream (a file too large to hold); it must enforce maxBytes. */
+  isStreamed?: boolean;
+};
+
+/**
+ * The request the API docs show (as curl) and publish as the OpenAPI examples. Path ids default
+ * to 1; `file` is a binary body read from a file of that name (curl sends it rather than
+ * `body` when a route takes both).
+ */
+export type RouteExample = {
+  body?: Record<string, unknown>;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  file?: { name: string; contentType: string };
+  /** Where a binary answer is saved (curl -o). */
+  output?: string;
+};
 
 /** `{ contract_id: number }` from `/api/contracts/:contract_id`. */
 export type PathIds<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
@@ -65,6 +85,9 @@ export type RouteSpec<
   isBodyOptional?: boolean;
   readOnlyFields?: readonly string[];
   rawBody?: RawBodySpec;
+  /** Request headers the route reads beyond the conventions (an upload's Content-Disposition). */
+  requestHeaders?: z.ZodObject;
+  example?: RouteExample;
   responses: Record<number, ResponseSpec>;
   /** Problem statuses beyond those every route of its kind can answer (e.g. 409 on a GET). */
   problemStatuses?: readonly number[];
@@ -161,26 +184,30 @@ export function publicRouteKeys(routes: readonly AnyRoute[]): Set<string> {
 }
 
 /**
- * Mounts every route as one layer (see route-table.ts): a 405 with `Allow` for known paths
- * called with another method, Express's answers to HEAD and OPTIONS.
+ * Every route in one table (see route-table.ts): a 405 with `Allow` for known paths called with
+ * another method, Express's answers to HEAD and OPTIONS.
  */
-export function mountRoutes(app: { use: (handler: RequestHandler) => unknown }, routes: readonly AnyRoute[], ctx: AppContext): void {
+export function createApiRouteTable(routes: readonly AnyRoute[], ctx: AppContext): RouteTable {
   const entries: RouteEntry[] = routes.map((route) => {
     const handlers: RequestHandler[] = [];
-    if (route.rawBody) handlers.push(express.raw({ type: () => true, limit: route.rawBody.maxBytes }));
+    if (route.rawBody && !route.rawBody.isStreamed) handlers.push(express.raw({ type: () => true, limit: route.rawBody.maxBytes }));
     handlers.push(toHandler(route, ctx));
     return { method: route.method.toUpperCase() as RouteEntry['method'], path: route.path, handlers };
   });
-  app.use(createRouteTable(entries));
+  return createRouteTable(entries);
 }
 
 /**
  * What `res.status(status).json(body)` sends here (no ETag, no JSON settings, no body for 204
  * and 304, none on HEAD), written directly: Express's `json` and `send` rework the headers on
- * every call.
+ * every call. A 201 names what it created in `Location`: the new resource's `self` path.
  */
 export function sendJson(res: Response, status: number, body: unknown): void {
   res.statusCode = status;
+  if (status === 201 && !res.hasHeader('Location')) {
+    const self = (body as { self?: unknown } | null)?.self;
+    if (typeof self === 'string') res.setHeader('Location', self);
+  }
   if (status === 204 || status === 304) {
     res.end();
     return;

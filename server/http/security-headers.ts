@@ -3,9 +3,10 @@ import type { RequestHandler } from 'express';
 
 /**
  * Headers for HTML pages: a strict CSP (no third-party anything, no inline script), no
- * framing, no referrer. Pages that need more say so through `extra`.
+ * framing, no referrer. Pages that need more say so through `extra`; a page that other origins
+ * may frame (its frame-ancestors list them) drops X-Frame-Options, which cannot name them.
  */
-export function htmlSecurityHeaders(extra: Record<string, string[]> = {}): RequestHandler {
+export function htmlSecurityHeaders(extra: Record<string, string[]> = {}, options: { isFramable?: boolean } = {}): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -24,6 +25,7 @@ export function htmlSecurityHeaders(extra: Record<string, string[]> = {}): Reque
     },
     referrerPolicy: { policy: 'no-referrer' },
     strictTransportSecurity: false,
+    xFrameOptions: options.isFramable ? false : { action: 'sameorigin' },
     crossOriginEmbedderPolicy: false,
   });
 }

@@ -9,7 +9,8 @@ const CHARSET = /;\s*charset\s*=\s*"?([a-z0-9._:-]{1,40})"?/i;
 
 /**
  * The filename of an upload's `Content-Disposition` (RFC 6266; `filename*` wins over
- * `filename`), without any folder part or control characters.
+ * `filename`), whole (a "/" in it is part of the name: it is never a path here) but without
+ * control characters. Downloads make it safe to save (downloadName).
  */
 export function readUploadFilename(req: Request): string {
   const header = req.headers['content-disposition'];
@@ -23,7 +24,7 @@ export function readUploadFilename(req: Request): string {
   }
   const filename = disposition.parameters.filename;
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const name = (filename ?? '').normalize('NFC').split(/[/\\]/).at(-1)?.replace(/[\u0000-\u001f\u007f]/g, '').trim() ?? '';
+  const name = (filename ?? '').normalize('NFC').replace(/[\u0000-\u001f\u007f]/g, '').trim();
   if (name === '' || name === '.' || name === '..') {
     throw validationFailed(['Content-Disposition: must carry a filename (filename= or filename*=)']);
   }
@@ -42,6 +43,9 @@ export function readMediaType(req: Request): string {
   return `${match[1].toLowerCase()}${charset ? `; charset=${charset.toLowerCase()}` : ''}`;
 }
 
+/** A stored name as a file can be saved under: folder separators become "_", nothing is cut. */
+export const downloadName = (name: string) => name.replace(/[/\\]/g, '_');
+
 /** Types a browser shows without running anything of the file's own. */
 const INLINE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'text/plain']);
 
@@ -53,7 +57,7 @@ export function fileResponseHeaders(contentType: string, filename: string): Reco
   const type = contentType.split(';')[0]?.trim() ?? '';
   return {
     'Content-Type': contentType,
-    'Content-Disposition': createDisposition(filename, { type: INLINE_TYPES.has(type) ? 'inline' : 'attachment' }),
+    'Content-Disposition': createDisposition(downloadName(filename), { type: INLINE_TYPES.has(type) ? 'inline' : 'attachment' }),
     'Content-Security-Policy': "default-src 'none'; sandbox",
     'X-Content-Type-Options': 'nosniff',
   };

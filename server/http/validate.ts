@@ -25,13 +25,14 @@ export function describeIssues(issues: readonly Issue[], data: unknown, fallback
       case 'unrecognized_keys':
         for (const key of issue.keys) lines.push(`${fieldName([...issue.path, key], fallback)}: unknown field`);
         break;
-      case 'invalid_type':
-        lines.push(
-          hasValueAt(data, issue.path) || issue.path.length === 0
-            ? `${field}: must be ${article(issue.expected)}`
-            : `${field}: is required`,
-        );
+      case 'invalid_type': {
+        // A schema may say in its own words what it wants (a path where a bare id was sent);
+        // zod's own messages start with "Invalid input".
+        const own = issue.message.startsWith('Invalid input') ? undefined : issue.message;
+        const isGiven = hasValueAt(data, issue.path) || issue.path.length === 0;
+        lines.push(isGiven ? `${field}: ${own ?? `must be ${article(issue.expected)}`}` : `${field}: is required`);
         break;
+      }
       case 'invalid_value':
         lines.push(`${field}: must be one of ${issue.values.map(String).join(', ')}`);
         break;

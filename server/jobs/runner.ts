@@ -3,6 +3,8 @@ import type { Logger } from '../logging/logger';
 
 export type JobOutcome =
   | { kind: 'done' }
+  /** A recurring job done for now: due again at `at`. */
+  | { kind: 'again'; at: number }
   | { kind: 'retry'; at: number; error: string }
   | { kind: 'failed'; error: string };
 
@@ -55,6 +57,7 @@ export function createRunner(options: RunnerOptions): Runner {
 
   const settle = (job: JobRow, outcome: JobOutcome) => {
     if (outcome.kind === 'retry') jobs.retryAt(job, outcome.at, outcome.error, now());
+    else if (outcome.kind === 'again') jobs.retryAt(job, outcome.at, null, now());
     else jobs.finish(job);
   };
 

@@ -4,14 +4,14 @@ import type { SigningIdentity } from '../crypto/signing-identity';
 import { MAX_PDF_PAGES } from '../../shared/constants';
 import { auditLabels } from './audit-labels';
 import { checkPageTree } from './check-page-tree';
-import { drawAuditTrail } from './draw-audit-trail';
+import { drawAuditTrail, type AuditMark } from './draw-audit-trail';
 import { collectUpdateObjects, snapshotObjects, writeIncrementalUpdate, type UpdateTrailer } from './incremental-update';
 import { readPdfTail } from './read-pdf-tail';
 import { useNativeDeflate } from './native-deflate';
-import { embedSealFonts } from './seal-fonts';
+import { canRender, embedSealFonts, type SealFonts } from './seal-fonts';
 import { fillSeal, prepareSeal } from './seal-signature';
-import type { SignedPdfField, SignedPdfInput } from './signed-pdf-types';
-import { stampFields } from './stamp-fields';
+import type { SignedPdfField, SignedPdfInput, SignedPdfParty } from './signed-pdf-types';
+import { paintCovers, stampFields } from './stamp-fields';
 
 export type { SignedPdfAudit, SignedPdfField, SignedPdfFieldType, SignedPdfInput, SignedPdfParty } from './signed-pdf-types';
 
@@ -48,11 +48,13 @@ export async function buildSignedPdf(input: SignedPdfInput, identity: SigningIde
   const signedTimes = new Map(audit.parties.map((party) => [party.name, party.signedTime]));
   const signedTimeOf = (field: SignedPdfField) => field.signedTime ?? signedTimes.get(field.signerName) ?? audit.completedTime;
   const originalPageCount = doc.getPageCount();
+  paintCovers(doc, input.covers ?? []);
   await stampFields({ doc, fonts, labels, timeZone: audit.timeZone, signedTimeOf }, input.fields);
 
   const sealName = commonNameOf(identity);
   const seal = { subject: sealName, fingerprintSha256: identity.certificate.fingerprint256 };
-  const auditPages = drawAuditTrail({ doc, fonts, labels, audit, originalPageCount, seal, isOriginalPrefix: tail !== undefined });
+  const marks = await Promise.all(audit.parties.map((party) => embedAuditMark(doc, fonts, party)));
+  const auditPages = drawAuditTrail({ doc, fonts, labels, audit, originalPageCount, seal, isOriginalPrefix: tail !== undefined, marks });
   const plan = prepareSeal(doc, identity, auditPages.at(-1)!, { time: input.now ?? new Date(), reason: labels.sealReason, name: sealName });
   // fontkit hands each subset over through a setTimeout-based stream shim: embedding the three
   // faces side by side overlaps those waits instead of queueing them (flush embeds one by one).
@@ -71,6 +73,18 @@ export async function buildSignedPdf(input: SignedPdfInput, identity: SigningIde
   if (!rewrittenTail) throw new Error('The rewritten PDF has no cross-reference table.');
   const update = writeIncrementalUpdate(rewritten, rewrittenTail, [{ ref: plan.ref, raw: plan.raw }], trailerOf(doc, rewrittenTail.size));
   return fillSeal(update, plan, identity);
+}
+
+/** A party's mark made ready for the audit trail: its picture embedded, or its typed name in its face. */
+async function embedAuditMark(doc: PDFDocument, fonts: SealFonts, party: SignedPdfParty): Promise<AuditMark | undefined> {
+  if (!party.mark) return undefined;
+  if (party.mark.signaturePng) {
+    const image = await doc.embedPng(party.mark.signaturePng).catch(() => undefined);
+    if (image) return { image };
+  }
+  const text = party.signatureName || party.name;
+  const face = await fonts.face(party.mark.face);
+  return { font: canRender(face, text) ? face : fonts.regular, text };
 }
 
 async function loadOriginal(original: Uint8Array): Promise<PDFDocument> {

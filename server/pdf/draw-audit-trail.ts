@@ -1,4 +1,4 @@
-import { rgb, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
+import { rgb, type PDFDocument, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
 import type { AuditLabels } from './audit-labels';
 import { truncateToWidth, wrapText } from './fit-text';
 import { formatAuditTime } from './format-audit-time';
@@ -15,6 +15,8 @@ const LABEL = 8.5;
 const MONO = 8.5;
 const LEADING = 1.3;
 const MAX_USER_AGENT_LINES = 6;
+/** The box a party's mark is drawn in, at the right of its card. */
+const MARK_BOX = { width: 150, height: 46 };
 
 const INK = rgb(0.09, 0.18, 0.42);
 const DARK = rgb(0.1, 0.11, 0.14);
@@ -32,7 +34,12 @@ export type AuditTrailContext = {
   seal: { subject: string; fingerprintSha256: string };
   /** Whether the original's bytes stay the prefix of the file (false for a rewritten damaged original). */
   isOriginalPrefix: boolean;
+  /** Each party's mark, ready to draw (in the order of audit.parties); none for approvers and viewers. */
+  marks?: ReadonlyArray<AuditMark | undefined>;
 };
+
+/** A mark on the audit trail: the embedded picture, or the typed name in its face. */
+export type AuditMark = { image: PDFImage } | { font: PDFFont; text: string };
 
 type Row = { label: string; lines: string[]; font: PDFFont; size: number };
 /** A piece of the layout: its height, and how to draw it with its top at `top`. */
@@ -44,7 +51,7 @@ export function drawAuditTrail(context: AuditTrailContext): PDFPage[] {
   const size = pageSizeFor(doc);
   const contentWidth = size.width - 2 * MARGIN;
   const blocks = [headerBlock(context, contentWidth), documentBlock(context, contentWidth), partiesHeading(context, contentWidth)];
-  for (const party of context.audit.parties) blocks.push(partyBlock(context, party, contentWidth));
+  context.audit.parties.forEach((party, index) => blocks.push(partyBlock(context, party, contentWidth, context.marks?.[index])));
   blocks.push(sealNote(context, contentWidth));
 
   const footerSpace = 36;
@@ -128,13 +135,16 @@ function partiesHeading({ fonts, labels, audit }: AuditTrailContext, width: numb
   };
 }
 
-function partyBlock(context: AuditTrailContext, party: SignedPdfParty, width: number): Block {
+function partyBlock(context: AuditTrailContext, party: SignedPdfParty, width: number, mark: AuditMark | undefined): Block {
   const { fonts, labels, audit } = context;
-  const valueWidth = width - LABEL_WIDTH - 24;
+  // With a mark, the values make room for it on the right.
+  const valueWidth = width - LABEL_WIDTH - 24 - (mark ? MARK_BOX.width + 12 : 0);
   const time = (value: SignedPdfParty['sentTime']) => formatAuditTime(value, audit.timeZone) ?? labels.notYet;
   const userAgentLines = wrapText(fonts.regular, renderable(fonts.regular, party.userAgent || labels.notYet), BODY, valueWidth);
   const rows: Row[] = [
+    ...(party.signatureName ? [textRow(fonts.regular, labels.signedAs, party.signatureName, valueWidth)] : []),
     textRow(fonts.regular, labels.contact, party.contact || labels.notYet, valueWidth),
+    ...(party.identityNumber ? [textRow(fonts.regular, labels.identityNumber, party.identityNumber, valueWidth)] : []),
     textRow(fonts.regular, labels.authentication, labels.authentications[party.authentication] ?? party.authentication, valueWidth),
     textRow(fonts.regular, labels.ipAddress, party.ipAddress || labels.notYet, valueWidth),
     { label: labels.userAgent, lines: capLines(fonts.regular, userAgentLines, valueWidth), font: fonts.regular, size: BODY },
@@ -144,7 +154,7 @@ function partyBlock(context: AuditTrailContext, party: SignedPdfParty, width: nu
   ];
   const role = renderable(fonts.bold, labels.roles[party.signType] ?? party.signType);
   const name = truncateToWidth(fonts.bold, renderable(fonts.bold, party.name), 12, width - 140);
-  const cardHeight = 30 + heightOf(rows) + 8;
+  const cardHeight = Math.max(30 + heightOf(rows) + 8, mark ? 30 + MARK_BOX.height + 8 : 0);
   return {
     height: cardHeight + 12,
     draw: (page, top) => {
@@ -154,9 +164,24 @@ function partyBlock(context: AuditTrailContext, party: SignedPdfParty, width: nu
       page.drawRectangle({ x: MARGIN + width - roleWidth, y: top - 19, width: roleWidth, height: 15, color: BADGE });
       page.drawText(role, { x: MARGIN + width - roleWidth + 7, y: top - 14.5, size: 7.5, font: fonts.bold, color: INK });
       drawRows(page, rows, MARGIN + 12, top - 30, fonts.regular);
+      if (mark) drawMark(page, mark, MARGIN + width - MARK_BOX.width, top - 30 - MARK_BOX.height);
       page.drawLine({ start: { x: MARGIN + 12, y: top - cardHeight - 6 }, end: { x: MARGIN + width, y: top - cardHeight - 6 }, thickness: 0.4, color: RULE });
     },
   };
+}
+
+/** The mark in its box (bottom-left at x, y) as large as fits, over a thin signing line. */
+function drawMark(page: PDFPage, mark: AuditMark, x: number, y: number): void {
+  const { width, height } = MARK_BOX;
+  page.drawLine({ start: { x, y: y + 4 }, end: { x: x + width, y: y + 4 }, thickness: 0.5, color: RULE });
+  if ('image' in mark) {
+    const scale = Math.min(width / mark.image.width, (height - 6) / mark.image.height);
+    page.drawImage(mark.image, { x: x + (width - mark.image.width * scale) / 2, y: y + 6, width: mark.image.width * scale, height: mark.image.height * scale });
+    return;
+  }
+  const text = renderable(mark.font, mark.text);
+  const size = Math.min(24, (width / Math.max(1, widthOf(mark.font, text, 1))) * 0.95);
+  page.drawText(text, { x: x + (width - widthOf(mark.font, text, size)) / 2, y: y + 9, size, font: mark.font, color: INK });
 }
 
 function sealNote({ fonts, labels, isOriginalPrefix }: AuditTrailContext, width: number): Block {

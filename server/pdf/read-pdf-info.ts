@@ -1,11 +1,7 @@
 import { PDFArray, PDFDocument, PDFName, PDFRef, type PDFPage } from 'pdf-lib';
 import { checkPageTree } from './check-page-tree';
-import { PdfReadError } from './pdf-read-error';
-
-export { PdfReadError, type PdfProblem } from './pdf-read-error';
-
-/** Width and height in points of a page as it is displayed (its rotation applied). */
-export type PageSize = [width: number, height: number];
+import { unpackEveryStream } from './sandbox/inflate-budget';
+import { PdfReadError, type PageSize } from './pdf-read-error';
 
 /** PDF user space ends at 14,400 units (200 inches); anything larger is a broken box. */
 const MAX_PAGE_EDGE = 14_400;
@@ -65,6 +61,7 @@ export async function readPdfInfo(bytes: Uint8Array, maxPages: number): Promise<
     throw new PdfReadError('damaged', `The PDF is damaged and cannot be read (${reason}).`);
   }
   checkPageTree(doc, maxPages);
+  unpackEveryStream(doc.context);
   let pages: PDFPage[];
   try {
     pages = doc.getPages();

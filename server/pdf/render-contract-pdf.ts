@@ -1,7 +1,7 @@
 import { PDFDocument, rgb, StandardFonts, type PDFPage } from 'pdf-lib';
 import { fontOf, makeSanitizer, widthOfLine, wrapRuns, type Fonts, type TextLine } from './layout-text';
 import { parseMarkdown, type Block, type Run } from './parse-markdown';
-import type { PageSize } from './read-pdf-info';
+import type { PageSize } from './pdf-read-error';
 
 export type ContractPdfSource = {
   title: string;

@@ -3,12 +3,16 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { StandardFonts, type PDFDocument, type PDFFont } from 'pdf-lib';
+import type { ScriptFace } from '../../shared/signing-page';
 import { prepareTrueTypeFont } from './prepare-truetype-font';
 
-/** The faces of the stamped marks and the audit trail. */
-export type SealFonts = { regular: PDFFont; bold: PDFFont; script: PDFFont; mono: PDFFont };
+/**
+ * The faces of the stamped marks and the audit trail. `script` is Dancing Script, the default
+ * face of typed marks; `face()` embeds the face a party typed its mark in (each only when used).
+ */
+export type SealFonts = { regular: PDFFont; bold: PDFFont; script: PDFFont; mono: PDFFont; face(name: ScriptFace): Promise<PDFFont> };
 
-type FontFiles = { regular: Uint8Array; bold: Uint8Array; script: Uint8Array };
+type FontFiles = { regular: Uint8Array; bold: Uint8Array; script: Uint8Array; 'great-vibes': Uint8Array; caveat: Uint8Array };
 
 /**
  * The TrueType files, from their npm packages. The desktop package ships exactly these (and the
@@ -18,7 +22,12 @@ export const SEAL_FONT_FILES: Record<keyof FontFiles, string> = {
   regular: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
   bold: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
   script: '@expo-google-fonts/dancing-script/600SemiBold/DancingScript_600SemiBold.ttf',
+  'great-vibes': '@expo-google-fonts/great-vibes/400Regular/GreatVibes_400Regular.ttf',
+  caveat: '@expo-google-fonts/caveat/500Medium/Caveat_500Medium.ttf',
 };
+
+/** The file of each script face a party may choose (the signing page shows the same families). */
+const FACE_FILES: Record<ScriptFace, keyof FontFiles> = { 'dancing-script': 'script', 'great-vibes': 'great-vibes', caveat: 'caveat' };
 
 const require = createRequire(import.meta.url);
 let fontFiles: FontFiles | undefined;
@@ -34,7 +43,10 @@ export async function embedSealFonts(doc: PDFDocument): Promise<SealFonts> {
     regular: readFont(SEAL_FONT_FILES.regular),
     bold: readFont(SEAL_FONT_FILES.bold),
     script: readFont(SEAL_FONT_FILES.script),
+    'great-vibes': readFont(SEAL_FONT_FILES['great-vibes']),
+    caveat: readFont(SEAL_FONT_FILES.caveat),
   };
+  const files = fontFiles;
   doc.registerFontkit(cachingFontkit);
   const [regular, bold, script, mono] = await Promise.all([
     doc.embedFont(fontFiles.regular, { subset: true }),
@@ -45,7 +57,17 @@ export async function embedSealFonts(doc: PDFDocument): Promise<SealFonts> {
   rememberCharacterSet('regular', regular);
   rememberCharacterSet('bold', bold);
   rememberCharacterSet('script', script);
-  return { regular, bold, script, mono };
+  const faces = new Map<ScriptFace, Promise<PDFFont>>([['dancing-script', Promise.resolve(script)]]);
+  const face = (name: ScriptFace): Promise<PDFFont> => {
+    let embedded = faces.get(name);
+    if (!embedded) {
+      const file = FACE_FILES[name] ?? 'script';
+      embedded = doc.embedFont(files[file], { subset: true }).then((font) => (rememberCharacterSet(file, font), font));
+      faces.set(name, embedded);
+    }
+    return embedded;
+  };
+  return { regular, bold, script, mono, face };
 }
 
 type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];

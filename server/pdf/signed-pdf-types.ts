@@ -2,6 +2,14 @@ import type { AuditTime } from './format-audit-time';
 
 export type { AuditTime } from './format-audit-time';
 
+import type { ScriptFace } from '../../shared/signing-page';
+
+/**
+ * A party's mark: its name (and initials) typed in a script face, or drawn or uploaded
+ * pictures (PNG, already checked and re-encoded), with the face for typed initials beside them.
+ */
+export type SignedPdfMark = { face: ScriptFace; signaturePng?: Uint8Array | undefined; initialsPng?: Uint8Array | undefined };
+
 export type SignedPdfFieldType = 'SIGNATURE' | 'INITIALS' | 'NAME' | 'DATE' | 'TEXT' | 'CHECKBOX';
 
 /** A filled annotation: PDF points from the top-left of the page as displayed, y down; page 1-based. */
@@ -19,13 +27,21 @@ export type SignedPdfField = {
    */
   value: string | boolean;
   signerName: string;
+  /** SIGNATURE/INITIALS: the party's mark; without one, the value as above. */
+  mark?: SignedPdfMark | undefined;
   /** When the signer signed (the caption under a signature mark); default the party's signedTime by name. */
   signedTime?: AuditTime;
 };
 
 export type SignedPdfParty = {
   name: string;
+  /** The name the party signed with, when it typed one (shown beside its mark). */
+  signatureName?: string | undefined;
+  /** The party's mark, shown on the audit trail (signers; approvers and viewers make none). */
+  mark?: SignedPdfMark | undefined;
   contact: string;
+  /** Printed only when given: the contract shows identity numbers (show_identity_number). */
+  identityNumber?: string;
   /** DEFAULT (signs), APPROVER, VIEWER, or any other word, printed as it is. */
   signType: string;
   ipAddress: string;
@@ -48,9 +64,13 @@ export type SignedPdfAudit = {
   timeZone: string;
 };
 
+/** A box painted white under the fields: where a text tag was written (the tag never shows). */
+export type SignedPdfCover = { page: number; x: number; y: number; width: number; height: number };
+
 export type SignedPdfInput = {
   original: Uint8Array;
   fields: SignedPdfField[];
+  covers?: SignedPdfCover[];
   audit: SignedPdfAudit;
   /** Labels of the audit trail and captions; default en. */
   language?: 'en' | 'sv';

@@ -21,7 +21,7 @@ import { fitLine, fitParagraph } from './fit-text';
 import { formatAuditTime, type AuditTime } from './format-audit-time';
 import { boxFrameMatrix } from './page-geometry';
 import { canRender, renderable, widthOf, type SealFonts } from './seal-fonts';
-import type { SignedPdfField } from './signed-pdf-types';
+import type { SignedPdfCover, SignedPdfField } from './signed-pdf-types';
 
 const INK = rgb(0.06, 0.15, 0.42);
 const TEXT = rgb(0.1, 0.1, 0.12);
@@ -33,6 +33,20 @@ const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/=\s]+)$/;
 
 type StampContext = { doc: PDFDocument; fonts: SealFonts; labels: AuditLabels; timeZone: string; signedTimeOf: (field: SignedPdfField) => AuditTime };
 
+/** White boxes over the text tags fields were made from, drawn before (under) the fields. */
+export function paintCovers(doc: PDFDocument, covers: readonly SignedPdfCover[]): void {
+  const pages = doc.getPages();
+  for (const cover of covers) {
+    const page = pages[cover.page - 1];
+    if (!page || !(cover.width > 0 && cover.height > 0)) continue;
+    // A point of margin: the tag's box is measured from font metrics, and no stroke of it may peek out.
+    const box = { x: cover.x - 1, y: cover.y - 1, width: cover.width + 2, height: cover.height + 2 };
+    page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...boxFrameMatrix(page, box)));
+    page.drawRectangle({ x: 0, y: 0, width: box.width, height: box.height, color: rgb(1, 1, 1) });
+    page.pushOperators(popGraphicsState());
+  }
+}
+
 /** Draws every field's value at its annotation, each in its own box-local frame (see boxFrameMatrix). */
 export async function stampFields(context: StampContext, fields: SignedPdfField[]): Promise<void> {
   const pages = context.doc.getPages();
@@ -40,21 +54,25 @@ export async function stampFields(context: StampContext, fields: SignedPdfField[
     const page = pages[field.page - 1];
     if (!page) throw new RangeError(`Field on page ${field.page}, but the document has ${pages.length} pages.`);
     if (!(field.width > 0 && field.height > 0)) continue;
+    const face = field.mark ? await context.fonts.face(field.mark.face) : context.fonts.script;
     page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...boxFrameMatrix(page, field)));
-    await drawField(context, page, field);
+    await drawField(context, page, field, face);
     page.pushOperators(popGraphicsState());
   }
 }
 
-async function drawField(context: StampContext, page: PDFPage, field: SignedPdfField): Promise<void> {
+async function drawField(context: StampContext, page: PDFPage, field: SignedPdfField, face: PDFFont): Promise<void> {
   const { width, height } = field;
   const text = typeof field.value === 'string' ? field.value.trim() : '';
   switch (field.type) {
     case 'SIGNATURE':
-      return drawSignature(context, page, field, text);
-    case 'INITIALS':
+      return drawSignature(context, page, field, text, face);
+    case 'INITIALS': {
       drawFrame(page, width, height);
-      return drawScript(context.fonts, page, text || initialsOf(field.signerName), 0, 0, width, height);
+      const pad = Math.min(2, width * 0.06, height * 0.08);
+      if (field.mark?.initialsPng && (await drawPng(context.doc, page, field.mark.initialsPng, pad, pad, width - 2 * pad, height - 2 * pad))) return;
+      return drawScript(context.fonts, face, page, (field.mark ? '' : text) || initialsOf(field.signerName), 0, 0, width, height);
+    }
     case 'CHECKBOX':
       drawFrame(page, width, height);
       if (field.value === true || /^(true|yes|on|1|x)$/i.test(text)) drawCheckMark(page, width, height);
@@ -68,8 +86,8 @@ async function drawField(context: StampContext, page: PDFPage, field: SignedPdfF
   }
 }
 
-/** The signer's name in script (or the drawn PNG) in a thin frame, over a "Signed by … · date" caption. */
-async function drawSignature(context: StampContext, page: PDFPage, field: SignedPdfField, text: string): Promise<void> {
+/** The signer's mark (its picture, or its name in its face) in a thin frame, over a "Signed by … · date" caption. */
+async function drawSignature(context: StampContext, page: PDFPage, field: SignedPdfField, text: string, face: PDFFont): Promise<void> {
   const { width, height } = field;
   const { fonts, labels } = context;
   drawFrame(page, width, height);
@@ -86,22 +104,25 @@ async function drawSignature(context: StampContext, page: PDFPage, field: Signed
     page.drawLine({ start: { x: pad, y: markBottom - captionSize * 0.2 }, end: { x: width - pad, y: markBottom - captionSize * 0.2 }, thickness: 0.4, color: FRAME });
   }
 
-  const drawn = PNG_DATA_URL.exec(text);
-  const image = drawn ? await context.doc.embedPng(Buffer.from(drawn[1]!, 'base64')).catch(() => undefined) : undefined;
-  if (image) {
-    const boxWidth = width - 2 * pad;
-    const boxHeight = height - markBottom - pad;
-    const scale = Math.min(boxWidth / image.width, boxHeight / image.height);
-    page.drawImage(image, { x: pad + (boxWidth - image.width * scale) / 2, y: markBottom + (boxHeight - image.height * scale) / 2, width: image.width * scale, height: image.height * scale });
-    return;
-  }
+  const drawn = field.mark ? undefined : PNG_DATA_URL.exec(text);
+  const png = field.mark?.signaturePng ?? (drawn ? Buffer.from(drawn[1]!, 'base64') : undefined);
+  if (png && (await drawPng(context.doc, page, png, pad, markBottom, width - 2 * pad, height - markBottom - pad))) return;
   // A drawn mark that is not a readable PNG falls back to the name in script.
-  drawScript(fonts, page, (drawn ? '' : text) || field.signerName, pad, markBottom, width - 2 * pad, height - markBottom - pad);
+  drawScript(fonts, face, page, (drawn || field.mark ? '' : text) || field.signerName, pad, markBottom, width - 2 * pad, height - markBottom - pad);
+}
+
+/** A PNG as large as fits in the box, centred; false when the bytes are not a PNG pdf-lib reads. */
+async function drawPng(doc: PDFDocument, page: PDFPage, png: Uint8Array, x: number, y: number, width: number, height: number): Promise<boolean> {
+  const image = await doc.embedPng(png).catch(() => undefined);
+  if (!image || width <= 0 || height <= 0) return false;
+  const scale = Math.min(width / image.width, height / image.height);
+  page.drawImage(image, { x: x + (width - image.width * scale) / 2, y: y + (height - image.height * scale) / 2, width: image.width * scale, height: image.height * scale });
+  return true;
 }
 
 /** Text in the script face, as large as fits, centred; a name the face cannot write falls back to Noto Sans. */
-function drawScript(fonts: SealFonts, page: PDFPage, text: string, x: number, y: number, width: number, height: number): void {
-  const font = canRender(fonts.script, text) ? fonts.script : fonts.regular;
+function drawScript(fonts: SealFonts, face: PDFFont, page: PDFPage, text: string, x: number, y: number, width: number, height: number): void {
+  const font = canRender(face, text) ? face : fonts.regular;
   const line = renderable(font, text.replace(/\s+/g, ' '));
   const glyphHeight = font.heightAtSize(1, { descender: true });
   const maxSize = Math.min(height / glyphHeight, 40);
@@ -157,7 +178,8 @@ function drawCheckMark(page: PDFPage, width: number, height: number): void {
   );
 }
 
-function initialsOf(name: string): string {
+/** "C. Carter" -> "CC": the initials the signing page shows too. */
+export function initialsOf(name: string): string {
   return name
     .split(/[\s-]+/)
     .filter(Boolean)

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { ZSigningAcceptSchema, ZSigningCodeSchema, ZSigningRejectSchema } from '../../shared/api/signing';
 import type { AppContext } from '../context';
 import type { PartyRow } from '../db/repos/parties';
 import { AppError, notFound } from '../core/errors';
 import { unlessStorageFull } from '../core/storage-full';
-import { htmlSecurityHeaders } from '../http/security-headers';
 import { fileResponseHeaders } from '../http/upload-headers';
 import { parseOrThrow } from '../http/validate';
 import { requestOrigin } from '../services/contracts/log-activity';
@@ -14,27 +14,39 @@ import { acceptAsParty } from '../services/signing/accept-as-party';
 import { decideLinkAccess, requireDocumentSight, requireIdentified, type LinkAccess } from '../services/signing/link-access';
 import { readVerifiedCookie, renewedSession, sendPartyCode, startVerifiedSession, verifiedCookieValue, verifyPartyCode, type VerifiedSession } from '../services/signing/party-code';
 import { rejectAsParty } from '../services/signing/reject-as-party';
+import { isAllowedReturnUrl, readFrameOrigins } from '../services/settings/frame-origins';
 import { signingState } from '../services/signing/signing-state';
 import { checkSigningCsrf, limitLinkRate, partyFromLink, signingCsrfToken, VERIFIED_COOKIE } from './party-from-link';
 import { recordOpened } from './record-opened';
 import { readCookie } from '../http/session-cookie';
+import { createPageHeaders, signingAnswerHeaders } from './signing-headers';
+import { renderNotFoundHtml, renderSigningHtml } from './signing-html';
+import { pageImagesOf } from '../services/signing/page-images';
+import { pageImageRoutes } from './page-image-routes';
 
 const NOT_BUILT = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SignDesk</title></head><body><h1>The signing page is not built</h1><p>Run <code>npm run build:signing</code>.</p></body></html>';
-const NOT_FOUND = '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>SignDesk</title></head><body><main><h1>This signing link is not valid</h1><p>Check the link in your invitation. Denna länk för underskrift är inte giltig.</p></main></body></html>';
+/** An answer carries a drawn or uploaded mark (at most 1 MiB of image, base64) besides the fields. */
+const ACCEPT_BODY_LIMIT = '2mb';
 
 /**
  * The party signing pages at /sign/<token>: the built page, its JSON state and answers, the
- * document, the attachments and the signed PDF. The token is the party's only credential;
- * answers also need the page's CSRF token. What a request may see is decided in one place
- * (decideLinkAccess): under EMAIL_CODE / SMS_CODE nothing of the document without a verified
- * browser session (a path-scoped cookie, renewed while in use), in every stage.
+ * document, its page images, the attachments and the signed PDF. The token is the party's only
+ * credential; answers also need the page's CSRF token. What a request may see is decided in
+ * one place (decideLinkAccess): under EMAIL_CODE / SMS_CODE nothing of the document without a
+ * verified browser session (a path-scoped cookie, renewed while in use), in every stage.
  */
 export function signingPages(ctx: AppContext, signingDir: string | undefined): Router {
   const router = express.Router();
-  const security = htmlSecurityHeaders();
+  const security = createPageHeaders(() => readFrameOrigins(ctx));
   const indexHtml = signingDir ? fs.readFileSync(path.join(signingDir, 'index.html'), 'utf8') : undefined;
+  const notFoundHtml = renderNotFoundHtml(indexHtml);
   const json = express.json({ limit: '64kb' });
+  const pageImages = pageImagesOf(ctx);
+  router.use('/sign', signingAnswerHeaders);
+  // Browsers ask for it on every page; an empty answer keeps the console clean.
+  router.get('/favicon.ico', (_req, res) => void res.status(204).setHeader('Cache-Control', 'public, max-age=86400').end());
 
+  // The link as the request gave it: the database keeps only the token's hash.
   const linkBase = (req: Request) => `/sign/${String(req.params.token)}`;
   const setVerifiedCookie = (req: Request, res: Response, party: PartyRow, session: VerifiedSession) => {
     res.cookie(VERIFIED_COOKIE, verifiedCookieValue(ctx, party, session), {
@@ -52,9 +64,10 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     if (renewed) setVerifiedCookie(req, res, party, renewed);
     return decideLinkAccess(ctx, party, session !== undefined);
   };
+  const stateOf = (req: Request, party: PartyRow, access: LinkAccess) => signingState(ctx, party, access, linkBase(req), signingCsrfToken(ctx, party));
   const sendState = (req: Request, res: Response, party: PartyRow, access: LinkAccess) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json(signingState(ctx, party, access, linkBase(req), signingCsrfToken(ctx, party)));
+    res.json(stateOf(req, party, access));
   };
   /** The link's party and access after a change: read again, so the answer shows the new state. */
   const sendFreshState = (req: Request, res: Response, party: PartyRow, isVerified: boolean) => {
@@ -74,9 +87,21 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     limitLinkRate(ctx, party);
     return party;
   };
+  /** The contract of a link whose document this request may see (the code entered, not expired or withdrawn). */
+  const requireSight = (req: Request, res: Response, party: PartyRow) => {
+    const access = accessOf(req, res, party);
+    requireDocumentSight(access);
+    return access.contract;
+  };
 
   if (signingDir) {
-    router.use('/sign/assets', security, express.static(signingDir, { immutable: true, maxAge: '1y', index: false }), (_req, res) => {
+    const assets = expressStaticGzip(signingDir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
+      index: false,
+      serveStatic: { immutable: true, maxAge: '1y', index: false },
+    });
+    router.use('/sign/assets', security, assets, (_req, res) => {
       res.status(404).type('text').send('Not found');
     });
   }
@@ -87,7 +112,7 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     try {
       party = openLink(req);
     } catch {
-      res.status(404).type('html').send(NOT_FOUND);
+      res.status(404).type('html').send(notFoundHtml);
       return;
     }
     // Opening is a read: on a full disk the page still opens, and the next visit records it.
@@ -99,7 +124,12 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
       res.status(503).type('html').send(NOT_BUILT);
       return;
     }
-    res.type('html').send(indexHtml);
+    const fresh = ctx.repos.parties.findById(party.id) ?? party;
+    const access = accessOf(req, res, fresh);
+    const state = stateOf(req, fresh, access);
+    if (state.contract.pageImages) pageImages.warm(access.contract);
+    const returnUrl = typeof req.query.return_url === 'string' && isAllowedReturnUrl(ctx, req.query.return_url) ? req.query.return_url : null;
+    res.type('html').send(renderSigningHtml(indexHtml, { state, returnUrl }));
   });
 
   router.get('/sign/:token/state', (req, res) => {
@@ -109,18 +139,15 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
 
   router.get('/sign/:token/document.pdf', (req, res) => {
     const party = openLink(req);
-    const access = accessOf(req, res, party);
-    requireDocumentSight(access);
-    const file = ctx.repos.files.getFile(access.contract.originalFileId);
+    const contract = requireSight(req, res, party);
+    const file = ctx.repos.files.getFile(contract.originalFileId);
     if (!file) throw notFound('document');
-    sendFile(res, file.data, 'application/pdf', `${access.contract.name || 'document'}.pdf`);
+    sendFile(res, file.data, 'application/pdf', `${contract.name || 'document'}.pdf`);
   });
 
   router.get('/sign/:token/signed.pdf', (req, res) => {
     const party = openLink(req);
-    const access = accessOf(req, res, party);
-    requireDocumentSight(access);
-    const { contract } = access;
+    const contract = requireSight(req, res, party);
     const file = contract.signedFileId ? ctx.repos.files.getFile(contract.signedFileId) : undefined;
     if (!file) throw new AppError('contract-state', 'The signed document is ready once every party has signed.');
     sendFile(res, file.data, 'application/pdf', `${contract.name || 'document'} (signed).pdf`, 'attachment');
@@ -128,9 +155,8 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
 
   router.get('/sign/:token/attachments/:attachmentId', (req, res) => {
     const party = openLink(req);
-    const access = accessOf(req, res, party);
-    requireDocumentSight(access);
-    const attachment = ctx.repos.attachments.listInContract(access.contract.id).find((row) => String(row.id) === req.params.attachmentId);
+    const contract = requireSight(req, res, party);
+    const attachment = ctx.repos.attachments.listInContract(contract.id).find((row) => String(row.id) === req.params.attachmentId);
     const file = attachment ? ctx.repos.files.getFile(attachment.fileId) : undefined;
     if (!attachment || !file) throw notFound('attachment');
     sendFile(res, file.data, attachment.contentType, attachment.name);
@@ -156,7 +182,7 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     sendFreshState(req, res, party, true);
   });
 
-  router.post('/sign/:token/accept', json, async (req, res) => {
+  router.post('/sign/:token/accept', express.json({ limit: ACCEPT_BODY_LIMIT }), async (req, res) => {
     const party = openLink(req);
     checkSigningCsrf(ctx, req, party);
     const input = parseOrThrow(ZSigningAcceptSchema, req.body ?? {});
@@ -176,6 +202,9 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     sendFreshState(req, res, party, access.isIdentified);
   });
 
-  router.get('/sign/{*rest}', security, (_req, res) => void res.status(404).type('html').send(NOT_FOUND));
+  // Page images: the document itself, so behind the same decision (the code, expiry, withdrawal).
+  router.use(pageImageRoutes(ctx, pageImages, requireSight));
+
+  router.get('/sign/{*rest}', security, (_req, res) => void res.status(404).type('html').send(notFoundHtml));
   return router;
 }

@@ -72,6 +72,8 @@ export function createWebhookDispatcher(ctx: AppContext, options: WebhookDispatc
     try {
       const signer = ctx.webhooks.keyring.signerFor(row.consumerId, row.publicKey, row.sealedSecretKey);
       headers = signWebhookRequest({ url, body, keyId: webhookKeyId(row.consumerId), signer, nowMs: startedAt });
+      // Not a covered component (the signature's components are fixed): it names the event for de-duplication.
+      headers['webhook-id'] = String(row.eventId);
     } catch (err) {
       if (!(err instanceof WebhookKeyError)) throw err;
       ctx.logger.error({ err, consumerId: row.consumerId }, 'cannot sign a webhook delivery');
@@ -84,7 +86,7 @@ export function createWebhookDispatcher(ctx: AppContext, options: WebhookDispatc
   const run = (job: JobRow, row: DispatchRow | undefined) => {
     // Nothing to send: the delivery is gone, done, or waits for its consumer to be enabled.
     if (!row || row.state !== 'pending' || row.disabledAt !== null) {
-      finished.push({ job, row: undefined });
+      finished.push({ job, row });
       queueTick();
       return;
     }

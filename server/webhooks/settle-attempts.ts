@@ -30,17 +30,22 @@ export function settleAttempts(ctx: AppContext, finished: readonly FinishedJob[]
   const { jobs, webhookDeliveries, webhookConsumers } = ctx.repos;
   const now = ctx.now();
   const schedule = ctx.config.webhookRetryScheduleS;
+  const attempted = new Set<number>();
   for (const { job, row, attempt } of finished) {
     if (!row || !attempt) {
+      // A pending delivery of a disabled consumer waits, held, for the enabling.
+      if (row && row.state === 'pending' && row.disabledAt !== null) webhookDeliveries.hold(row.deliveryId, now);
       jobs.finish(job);
       continue;
     }
     const { result, startedAt } = attempt;
     const verdict = judgeAttempt(result, row.courseAttempts + 1, startedAt, schedule);
-    if (!webhookDeliveries.settle(row.deliveryId, verdict.state, verdict.nextAttemptAt, now)) {
+    const state = webhookDeliveries.settle(row.deliveryId, verdict.state, verdict.nextAttemptAt, now);
+    if (state === undefined) {
       jobs.finish(job);
       continue;
     }
+    attempted.add(row.consumerId);
     webhookDeliveries.insertAttempt({
       deliveryId: row.deliveryId,
       attemptedAt: startedAt,
@@ -50,7 +55,7 @@ export function settleAttempts(ctx: AppContext, finished: readonly FinishedJob[]
       responseExcerpt: result.responseExcerpt,
       outcome: verdict.outcome,
     });
-    if (verdict.nextAttemptAt === null) jobs.finish(job);
+    if (verdict.nextAttemptAt === null || state === 'held') jobs.finish(job);
     else jobs.retryAt(job, verdict.nextAttemptAt, describeFailure(result), now);
 
     // Most consumers have no errors to forget: the write is skipped unless the batch was loaded
@@ -64,9 +69,12 @@ export function settleAttempts(ctx: AppContext, finished: readonly FinishedJob[]
     const count = webhookConsumers.countPermanentError(row.consumerId, now);
     if (!count || count.errors < PERMANENT_ERRORS_TO_DISABLE || count.disabledAt !== null) continue;
     if (webhookConsumers.disable(row.consumerId, now)) {
+      webhookDeliveries.holdPendingOf(row.consumerId, now);
       const consumer = webhookConsumers.findById(row.consumerId);
       ctx.logger.warn({ consumerId: row.consumerId }, 'webhook consumer disabled after ten permanent errors');
       if (consumer) notifyWebhookDisabled(ctx, consumer, describeFailure(result));
     }
   }
+  // An attempt made is a turn taken: the next held event of the consumer may go.
+  for (const consumerId of attempted) webhookDeliveries.releaseNextHeld(consumerId, now);
 }

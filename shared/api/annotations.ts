@@ -1,24 +1,32 @@
 import { z } from 'zod';
 import { ANNOTATION_TYPES } from './enums';
-import { longText, ZTimestampSchema } from './common';
+import { longText, pathString, ZTimestampSchema } from './common';
 
 export const PARTY_PATH_PATTERN = /^\/api\/contracts\/([1-9][0-9]{0,15})\/parties\/([1-9][0-9]{0,15})$/;
 
 /** Geometry is in PDF points (1/72 inch), origin at the page's top-left corner, y downwards. */
 export const ZAnnotationSchema = z
   .object({
-    self: z.string(),
-    party_id: z.string().meta({ description: 'Path of a party of this contract' }),
-    pdf_page: z.number().int().meta({ description: '1-based page number' }),
-    pos_x: z.number(),
-    pos_y: z.number(),
-    width: z.number(),
-    height: z.number(),
+    self: z.string().meta({ description: "The annotation's path", example: '/api/contracts/1/annotations/1' }),
+    party_id: z.string().meta({ description: 'Path of the party who fills it', example: '/api/contracts/1/parties/1' }),
+    pdf_page: z.number().int().meta({ description: '1-based page number', example: 1 }),
+    pos_x: z.number().meta({ description: 'Points from the left edge of the page', example: 72 }),
+    pos_y: z.number().meta({ description: 'Points from the top edge of the page', example: 650 }),
+    width: z.number().meta({ description: 'Points', example: 200 }),
+    height: z.number().meta({ description: 'Points', example: 50 }),
     type: z.enum(ANNOTATION_TYPES),
-    content: z.string(),
-    input_required: z.boolean(),
-    render_when_signed: z.boolean(),
-    created_by: z.string(),
+    content: z.string().meta({ description: 'Prefilled text (NAME, TEXT) or a label', example: '' }),
+    input_required: z.boolean().meta({ description: 'The party must fill it to sign', example: true }),
+    render_when_signed: z.boolean().meta({ description: 'Drawn into the signed PDF', example: true }),
+    value: z
+      .union([z.string(), z.boolean()])
+      .nullable()
+      .meta({
+        description:
+          'Read-only: what the party filled in, null until the party has signed. Text for NAME, DATE and TEXT; true or false for CHECKBOX; for SIGNATURE and INITIALS the name the party signed with',
+        example: null,
+      }),
+    created_by: z.string().meta({ example: '/api/users/1' }),
     created_time: ZTimestampSchema,
   })
   .meta({ id: 'ApiContractAnnotation' });
@@ -26,9 +34,9 @@ export const ZAnnotationSchema = z
 const point = (description: string) => z.number().min(0).max(100_000).meta({ description });
 
 const writableAnnotationFields = {
-  party_id: z
-    .string()
-    .regex(PARTY_PATH_PATTERN, 'must be a party path of the form /api/contracts/<contract_id>/parties/<party_id>'),
+  party_id: pathString('/api/contracts/<contract_id>/parties/<party_id>')
+    .regex(PARTY_PATH_PATTERN, 'must be a party path of the form /api/contracts/<contract_id>/parties/<party_id>')
+    .meta({ description: 'The party who fills the field: its self, /api/contracts/<contract_id>/parties/<party_id>', example: '/api/contracts/1/parties/1' }),
   pdf_page: z.number().int().min(1).max(100_000),
   pos_x: point('Points from the left edge of the page'),
   pos_y: point('Points from the top edge of the page'),
@@ -50,7 +58,7 @@ export const ZAnnotationUpdateSchema = z
   .partial()
   .meta({ id: 'ApiContractAnnotationUpdate' });
 
-export const ANNOTATION_READ_ONLY_FIELDS = ['self', 'created_by', 'created_time'] as const;
+export const ANNOTATION_READ_ONLY_FIELDS = ['self', 'value', 'created_by', 'created_time'] as const;
 
 export type TAnnotation = z.infer<typeof ZAnnotationSchema>;
 export type TAnnotationCreate = z.infer<typeof ZAnnotationCreateSchema>;

@@ -12,11 +12,22 @@ export const ZTimestampSchema = z
 export const shortText = () => z.string().max(MAX_STRING_LENGTH);
 export const longText = () => z.string().max(MAX_CONTENT_LENGTH);
 
+/**
+ * A string that must be a resource path; anything else sent (a bare id, say) is told which
+ * form is wanted rather than only "must be a string".
+ */
+export const pathString = (form: string) =>
+  z.string({
+    error: (issue) =>
+      issue.input === undefined
+        ? undefined
+        : `must be a path of the form ${form} (the resource's self)${typeof issue.input === 'number' ? ', not a bare id' : ''}`,
+  });
+
 export const resourcePath = (collection: string) =>
-  z
-    .string()
+  pathString(`/api/${collection}/<id>`)
     .regex(new RegExp(`^/api/${collection}/[1-9][0-9]{0,15}$`), `must be a path of the form /api/${collection}/<id>`)
-    .meta({ example: `/api/${collection}/1` });
+    .meta({ description: `A path /api/${collection}/<id>`, example: `/api/${collection}/1` });
 
 export const ZUserPathSchema = resourcePath('users');
 

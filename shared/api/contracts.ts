@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTRACT_STATUSES, LANGUAGES, REQUIRE_AUTH_VALUES } from './enums';
 import { longText, resourcePath, shortText, ZPageQuerySchema, ZTimestampSchema } from './common';
+import { reminderFields } from './reminders';
 
 /** Loose enough for every address a mail server takes, strict enough to catch a typo'd field. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -16,25 +17,38 @@ export const ZTemplatePathSchema = resourcePath('contract_templates');
 
 export const ZContractSchema = z
   .object({
-    self: z.string(),
-    name: z.string(),
-    language: z.enum(LANGUAGES),
-    content: z.string(),
-    pdf_preview_uri: z.string().meta({ description: 'Authenticated API URL that returns the contract PDF' }),
-    email_invite_content: z.string(),
-    email_from_name: z.string(),
-    email_reply_to: z.string(),
-    party_order_defined: z.boolean(),
-    show_identity_number: z.boolean(),
-    require_auth: z.enum(REQUIRE_AUTH_VALUES),
-    sent_time: ZTimestampSchema.nullable(),
-    expire_time: ZTimestampSchema.nullable(),
-    created_by: z.string(),
+    self: z.string().meta({ description: "The contract's path", example: '/api/contracts/1' }),
+    name: z.string().meta({ description: 'Empty until named', example: 'Lease agreement' }),
+    language: z.enum(LANGUAGES).meta({ description: 'Language of the invitations, the signing page and the audit trail' }),
+    content: z.string().meta({ description: 'The text a rendered contract is made from; empty for an uploaded PDF', example: '' }),
+    pdf_preview_uri: z
+      .string()
+      .meta({ description: 'Authenticated API URL that returns the contract PDF', example: 'http://127.0.0.1:8750/api/contracts/1/pdf' }),
+    email_invite_content: z.string().meta({ description: 'Added to the invitation e-mail', example: '' }),
+    email_from_name: z.string().meta({ description: "The invitations' sender name; empty: the office's name", example: '' }),
+    email_reply_to: z.string().meta({ description: 'Where replies to the invitations go; empty: the sender', example: '' }),
+    party_order_defined: z.boolean().meta({ description: 'true: parties sign one sign_order after the other' }),
+    show_identity_number: z.boolean().meta({
+      description: "true: each party's identity_number is shown on its signing page and in the signed PDF's audit trail",
+    }),
+    require_auth: z.enum(REQUIRE_AUTH_VALUES).meta({ description: 'A one-time code the party must enter before the document opens' }),
+    sent_time: ZTimestampSchema.nullable().meta({ description: 'null while a draft' }),
+    expire_time: ZTimestampSchema.nullable().meta({ description: 'When the signing links close; null: never', example: null }),
+    created_by: z.string().meta({ description: 'The author: a user path', example: '/api/users/1' }),
     created_time: ZTimestampSchema,
-    template: z.string().nullable(),
-    is_answered: z.boolean(),
-    is_signed: z.boolean(),
-    is_rejected: z.boolean(),
+    template: z.string().nullable().meta({ description: 'The template the PDF was rendered from', example: null }),
+    is_answered: z.boolean().meta({ description: 'Signed or rejected' }),
+    is_signed: z.boolean().meta({ description: 'Every party has accepted; the signed PDF is ready' }),
+    is_rejected: z.boolean().meta({ description: 'A party rejected it' }),
+    ...reminderFields,
+    next_reminder_time: ZTimestampSchema.nullable().meta({ description: 'When the next automatic reminder goes out; null: none planned' }),
+    expiry_warning_time: ZTimestampSchema.nullable().meta({ description: 'When the expiry warning goes out; null: none planned' }),
+    expiry_warned_time: ZTimestampSchema.nullable().meta({ description: 'When the expiry warning went out' }),
+    withdrawn_time: ZTimestampSchema.nullable().meta({
+      description: 'Set when the office withdrew the sent contract: its links are closed. The status stays sent.',
+    }),
+    withdrawn_by: z.string().nullable().meta({ description: 'The user who withdrew it (/api/users/<id>)' }),
+    withdraw_reason: z.string().nullable().meta({ description: 'Why the office withdrew it, as it told the parties' }),
   })
   .meta({ id: 'ApiContract' });
 
@@ -54,11 +68,19 @@ const writableContractFields = {
   template: ZTemplatePathSchema.nullable().meta({
     description: 'Render the contract PDF from this template; null unlinks the template and keeps the PDF',
   }),
+  ...reminderFields,
 };
 
 /** The JSON way to create a contract (the other is a PDF body): every writable field, all optional. */
 export const ZContractCreateSchema = z.strictObject(writableContractFields).partial().meta({ id: 'ApiContractCreate' });
 export const ZContractUpdateSchema = z.strictObject(writableContractFields).partial().meta({ id: 'ApiContractUpdate' });
+
+/** `POST /api/contracts?name=…`: names a contract uploaded as a PDF body, which has no room for fields. */
+export const ZContractCreateQuerySchema = z.strictObject({
+  name: shortText()
+    .optional()
+    .meta({ description: 'The contract name (for a PDF body; a JSON body may carry name itself)', example: 'Lease agreement' }),
+});
 
 export const CONTRACT_READ_ONLY_FIELDS = [
   'self',
@@ -69,6 +91,12 @@ export const CONTRACT_READ_ONLY_FIELDS = [
   'is_answered',
   'is_signed',
   'is_rejected',
+  'next_reminder_time',
+  'expiry_warning_time',
+  'expiry_warned_time',
+  'withdrawn_time',
+  'withdrawn_by',
+  'withdraw_reason',
 ] as const;
 
 export const CONTRACT_SORT_KEYS = ['id', 'name', 'is_signed'] as const;
@@ -98,6 +126,9 @@ export const ZContractListQuerySchema = ZPageQuerySchema.extend({
     .optional()
     .meta({ description: 'Only contracts created by this user (/api/users/<id>)' }),
   name: shortText().optional().meta({ description: 'Case-insensitive substring of the contract name' }),
+  q: shortText()
+    .optional()
+    .meta({ description: "Case-insensitive substring of the contract name or of a party's name or e-mail" }),
   sort: ZContractSortSchema.optional(),
 });
 
@@ -108,12 +139,19 @@ export const ZContractSendSchema = z
   })
   .meta({ id: 'ApiContractSend' });
 
+export const ACTOR_TYPES = ['user', 'party', 'appliance'] as const;
+
 export const ZActivityEntrySchema = z
   .object({
     time: ZTimestampSchema,
     event: z.string(),
     user_agent: z.string(),
     ip_address: z.string(),
+    actor_type: z.enum(ACTOR_TYPES).meta({ description: 'Who did it: a user, a party (from its link), or SignDesk itself' }),
+    actor: z.string().nullable().meta({ description: 'The user or party path of the actor; null for SignDesk itself' }),
+    actor_name: z.string().meta({ description: "The actor's name as it reads: a user's full name (else username), a party's name" }),
+    subject: z.string().meta({ description: 'The resource the entry is about (a party, annotation or attachment path), or empty' }),
+    detail: z.string().meta({ description: 'How a message went out (email, sms, email+sms, none), a reason; else empty' }),
   })
   .meta({ id: 'ApiActivityLogEntry' });
 
@@ -125,5 +163,8 @@ export type TContract = z.infer<typeof ZContractSchema>;
 export type TContractCreate = z.infer<typeof ZContractCreateSchema>;
 export type TContractUpdate = z.infer<typeof ZContractUpdateSchema>;
 export type TContractListQuery = z.output<typeof ZContractListQuerySchema>;
+/** `notify` takes no fields; a body, if sent, must be empty like every other endpoint's unknown fields. */
+export const ZContractNotifySchema = z.strictObject({}).meta({ id: 'ApiContractNotify' });
+
 export type TContractSend = z.infer<typeof ZContractSendSchema>;
 export type TActivityEntry = z.infer<typeof ZActivityEntrySchema>;

@@ -69,7 +69,15 @@ export const ZMessagingSettingsUpdateSchema = z
 
 export const MESSAGING_SETTINGS_READ_ONLY_FIELDS = ['sources'] as const;
 
-export const ZMessagingTestSchema = z.strictObject({ to: z.email().max(MAX_STRING_LENGTH) }).meta({ id: 'MessagingTest' });
+export const ZMessagingTestSchema = z
+  .strictObject({
+    to: z.email().max(MAX_STRING_LENGTH),
+    smtp_url: setting(isSmtpUrl, 'must be an smtp:// or smtps:// URL with a host, e.g. smtps://user:password@mail.example.com:465').meta({
+      description: 'Test this server instead of the saved one (the form as it is, saved or not); ******** as the password keeps the saved one',
+    }),
+    mail_from: setting(isMailFrom, 'must be an e-mail address, optionally with a name: Office <office@example.com>').meta({ description: 'Test with this sender' }),
+  })
+  .meta({ id: 'MessagingTest' });
 
 export const ZMessagingTestResultSchema = z
   .object({

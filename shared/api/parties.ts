@@ -6,7 +6,8 @@ import { shortText, ZTimestampSchema, ZUserPathSchema } from './common';
 /** Digits with an optional leading +, spaces, dashes, dots and brackets between them; 6 to 15 digits. */
 export const MOBILE_PHONE_PATTERN = /^\+?[0-9][0-9 ()./-]{4,28}[0-9]$/;
 
-export const ZEmailStatusSchema = z.object({
+export const ZEmailStatusSchema = z
+  .object({
   sent: z.boolean(),
   opened: z.boolean(),
   clicked: z.boolean(),
@@ -16,26 +17,34 @@ export const ZEmailStatusSchema = z.object({
   blocked: z.boolean(),
   unsub: z.boolean(),
   spam: z.boolean(),
-});
+  })
+  .meta({ description: 'What became of the e-mails to this party; flags only ever turn on' });
 
 export const ZPartySchema = z
   .object({
-    self: z.string(),
-    name: z.string(),
-    email: z.string(),
-    mobile_phone: z.string(),
-    identity_number: z.string(),
+    self: z.string().meta({ description: "The party's path", example: '/api/contracts/1/parties/1' }),
+    name: z.string().meta({ example: 'Signe Svensson' }),
+    email: z.string().meta({ example: 'signe@office.example' }),
+    mobile_phone: z.string().meta({ example: '' }),
+    identity_number: z.string().meta({
+      description: 'A national identity number or the like; shown to the party and in the audit trail only when the contract has show_identity_number',
+      example: '',
+    }),
     delivery_method: z.enum(DELIVERY_METHODS),
     sign_type: z.enum(SIGN_TYPES),
-    sign_order: z.number().int(),
-    user: z.string().nullable(),
-    is_accept: z.boolean(),
-    sign_time: ZTimestampSchema.nullable(),
-    reject_cause: z.string().nullable(),
+    sign_order: z.number().int().meta({ example: 1 }),
+    user: z.string().nullable().meta({ description: 'The user this party is, if any (auto_sign signs for them)', example: '/api/users/1' }),
+    is_accept: z.boolean().meta({ description: 'The party has signed (or approved)' }),
+    sign_time: ZTimestampSchema.nullable().meta({ example: null }),
+    reject_cause: z.string().nullable().meta({ description: 'Why the party rejected the contract', example: null }),
     email_status: ZEmailStatusSchema,
-    created_by: z.string(),
+    created_by: z.string().meta({ example: '/api/users/1' }),
     created_time: ZTimestampSchema,
-    contract_url: z.string().meta({ description: 'The link for this party to open and sign the contract' }),
+    contract_url: z.string().meta({
+      description: 'The link for this party to open and sign the contract: for this party alone',
+      example: 'http://127.0.0.1:8750/sign/3q2-7wEXAMPLEtoken',
+    }),
+    reminders_sent: z.number().int().meta({ description: 'Automatic reminders this party has had' }),
   })
   .meta({ id: 'ApiContractParty' });
 
@@ -49,14 +58,22 @@ const mobilePhone = () =>
     );
 
 const writablePartyFields = {
-  name: shortText().refine((value) => value.trim() !== '', 'must not be empty'),
-  email: optionalEmail(),
-  mobile_phone: mobilePhone(),
-  identity_number: shortText(),
+  name: shortText()
+    .refine((value) => value.trim() !== '', 'must not be empty')
+    .meta({ description: 'As the invitation, the signing page and the audit trail show it', example: 'Signe Svensson' }),
+  email: optionalEmail().meta({ description: 'Where e-mail goes (EMAIL, EMAIL_AND_SMS); empty for none', example: 'signe@office.example' }),
+  mobile_phone: mobilePhone().meta({
+    description: 'Where SMS goes (SMS, EMAIL_AND_SMS): 6 to 15 digits, optionally starting with +; empty for none',
+    example: '+46 70 123 45 67',
+  }),
+  identity_number: shortText().meta({
+    description: "The party's identity number; shown to the party and in the audit trail only when the contract has show_identity_number",
+    example: '19800101-1234',
+  }),
   delivery_method: z.enum(DELIVERY_METHODS).meta({ description: 'Default EMAIL' }),
   sign_type: z.enum(SIGN_TYPES).meta({ description: 'Default DEFAULT' }),
   sign_order: z.number().int().min(0).max(10_000).meta({ description: 'Default: after the parties already added' }),
-  user: ZUserPathSchema.nullable(),
+  user: ZUserPathSchema.nullable().meta({ description: 'The user this party is, if any: sending with auto_sign signs for them', example: '/api/users/1' }),
 };
 
 export const ZPartyCreateSchema = z
@@ -78,6 +95,7 @@ export const PARTY_READ_ONLY_FIELDS = [
   'created_by',
   'created_time',
   'contract_url',
+  'reminders_sent',
 ] as const;
 
 export type TParty = z.infer<typeof ZPartySchema>;

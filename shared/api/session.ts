@@ -11,6 +11,7 @@ export const ZOfficeSummarySchema = z
     name: z.string(),
     email: z.string(),
     is_set_up: z.boolean().meta({ description: 'The office name and e-mail have been given' }),
+    time_zone: z.string().meta({ description: "The office's time zone: every time shown is in it", example: 'Europe/Stockholm' }),
   })
   .meta({ id: 'OfficeSummary' });
 
@@ -30,6 +31,12 @@ export const ZSessionSchema = z
     idle_expire_time: ZTimestampSchema.meta({ description: 'The session ends when unused until then' }),
     expire_time: ZTimestampSchema.meta({ description: 'The session ends then at the latest' }),
     office: ZOfficeSummarySchema,
+    channels: z
+      .object({
+        email: z.boolean().meta({ description: 'An SMTP server is configured: e-mail goes out' }),
+        sms: z.boolean().meta({ description: 'An SMS gateway is configured: SMS go out (else they wait in the outbox)' }),
+      })
+      .meta({ description: 'Which ways of sending messages work now' }),
   })
   .meta({ id: 'AdminSession' });
 

@@ -2,10 +2,6 @@ import { z } from 'zod';
 import { isValidTimeZone } from '../time';
 import { shortText } from './common';
 
-/** Largest database file a restore takes. */
-export const MAX_RESTORE_BYTES = 512 * 1024 * 1024;
-export const BACKUP_CONTENT_TYPE = 'application/vnd.sqlite3';
-
 export const ZGeneralSettingsSchema = z
   .object({
     office_name: z.string(),
@@ -14,6 +10,9 @@ export const ZGeneralSettingsSchema = z
     effective_public_base_url: z.string().meta({ description: 'The base of every link handed out now' }),
     time_zone: z.string().nullable().meta({ description: 'The setting; null: the default (TZ, else Europe/Stockholm)' }),
     effective_time_zone: z.string(),
+    signing_frame_origins: z.array(z.string()).meta({
+      description: "Origins (scheme://host[:port]) of web apps that may show parties' signing pages in a frame and receive its events; empty: none may",
+    }),
   })
   .meta({ id: 'GeneralSettings' });
 
@@ -30,12 +29,26 @@ const baseUrl = z
     }
   }, 'must be an http(s) URL without query, fragment or credentials');
 
+/** An origin as browsers compare them: http(s), a host, an optional port, nothing after. */
+const frameOrigin = z
+  .string()
+  .max(300)
+  .refine((text) => {
+    try {
+      const url = new URL(text);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === text.replace(/\/$/, '');
+    } catch {
+      return false;
+    }
+  }, 'must be an origin such as https://app.example.com or http://localhost:3000, without a path');
+
 export const ZGeneralSettingsUpdateSchema = z
   .strictObject({
     office_name: shortText().min(1).optional(),
     office_email: z.email().max(1_000).optional(),
     public_base_url: baseUrl.nullable().optional(),
     time_zone: z.string().max(100).refine(isValidTimeZone, 'must be an IANA time zone such as Europe/Stockholm').nullable().optional(),
+    signing_frame_origins: z.array(frameOrigin).max(20).optional(),
   })
   .meta({ id: 'GeneralSettingsUpdate' });
 
@@ -62,14 +75,6 @@ export const ZSigningCertificateImportSchema = z
   })
   .meta({ id: 'SigningCertificateImport' });
 
-export const ZRestoreResultSchema = z
-  .object({
-    restored: z.literal(true),
-    detail: z.string(),
-  })
-  .meta({ id: 'RestoreResult' });
-
 export type TGeneralSettings = z.infer<typeof ZGeneralSettingsSchema>;
 export type TGeneralSettingsUpdate = z.infer<typeof ZGeneralSettingsUpdateSchema>;
 export type TSigningCertificate = z.infer<typeof ZSigningCertificateSchema>;
-export type TRestoreResult = z.infer<typeof ZRestoreResultSchema>;

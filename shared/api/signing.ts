@@ -14,8 +14,25 @@ export const SIGNING_STAGES = [
   'completed',
   'closed-rejected',
   'expired',
+  'withdrawn',
   'draft',
 ] as const;
+
+import { SCRIPT_FACES } from '../signing-page';
+
+export { PAGE_IMAGE_SIZES, PAGE_IMAGE_WIDTHS, pageImageSrcset, SCRIPT_FACES, type ScriptFace } from '../signing-page';
+
+/** A drawn or uploaded mark: a PNG or JPEG as a data URL, at most 1 MiB of image. */
+export const MAX_MARK_BYTES = 1024 * 1024;
+const imageDataUrl = z
+  .string()
+  .max(Math.ceil((MAX_MARK_BYTES * 4) / 3) + 40)
+  .regex(/^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/, 'must be a PNG or JPEG image as a base64 data: URL');
+
+export const ZSigningMarkSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('typed'), face: z.enum(SCRIPT_FACES) }),
+  z.strictObject({ kind: z.enum(['drawn', 'uploaded']), signature: imageDataUrl, initials: imageDataUrl.optional() }),
+]);
 
 export const ZSigningFieldSchema = z.object({
   id: z.number().int(),
@@ -39,12 +56,22 @@ export const ZSigningStateSchema = z.object({
     pages: z.array(z.object({ width: z.number(), height: z.number() })),
     documentUrl: z.string(),
     signedPdfUrl: z.string().nullable(),
+    /** Page images: `${base}/${page}-${width}.webp` for each width of `widths`; null while the document is not to be seen. */
+    pageImages: z.object({ base: z.string(), widths: z.array(z.number().int()) }).nullable(),
+    /** Milliseconds until the links close (expire_time), null without one. */
+    expiresInMs: z.number().nullable(),
   }),
+  /** The office's date (YYYY-MM-DD, its time zone): what DATE fields are stamped with today. */
+  today: z.string(),
+  /** For pages shown inside an integrator's web app: where events may be posted, and what they name. */
+  embedding: z.object({ frameOrigins: z.array(z.string()), contract: z.string(), party: z.string() }),
   party: z.object({
     name: z.string(),
     signType: z.enum(SIGN_TYPES),
     rejectCause: z.string().nullable(),
     signTime: z.string().nullable(),
+    /** The party's own identity number, only when the contract shows identity numbers (show_identity_number). */
+    identityNumber: z.string().nullable(),
   }),
   /** Where the one-time code went, masked (a***@example.com, +46 70 *** ** 12). */
   codeSentTo: z.string().nullable(),
@@ -59,6 +86,8 @@ export const ZSigningAcceptSchema = z.strictObject({
   fields: z.record(z.string().regex(/^\d+$/), z.union([z.string().max(1_000), z.boolean()])),
   /** The name the party typed to sign with. */
   signatureName: z.string().min(1).max(200),
+  /** The party's mark (signers only): the name typed in a script face, drawn, or an uploaded image. Default: typed in the first face. */
+  mark: ZSigningMarkSchema.optional(),
 });
 
 export const ZSigningRejectSchema = z.strictObject({ cause: z.string().trim().min(1).max(1_000) });
@@ -67,4 +96,5 @@ export const ZSigningCodeSchema = z.strictObject({ code: z.string().regex(/^\d{6
 export type TSigningField = z.infer<typeof ZSigningFieldSchema>;
 export type TSigningState = z.infer<typeof ZSigningStateSchema>;
 export type TSigningAccept = z.infer<typeof ZSigningAcceptSchema>;
+export type TSigningMark = z.infer<typeof ZSigningMarkSchema>;
 export type SigningStage = (typeof SIGNING_STAGES)[number];

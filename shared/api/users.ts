@@ -5,14 +5,16 @@ import { shortText, ZTimestampSchema } from './common';
 
 export const ZUserSchema = z
   .object({
-    self: z.string(),
-    permission_template: z.enum(PERMISSION_TEMPLATES),
-    firstname: z.string(),
-    lastname: z.string(),
-    username: z.string(),
+    self: z.string().meta({ description: "The user's path", example: '/api/users/1' }),
+    permission_template: z.enum(PERMISSION_TEMPLATES).meta({
+      description: 'CUSTOMER_ADMIN_USER: everything, including users, tokens and webhooks; CUSTOMER_USER: contracts and templates',
+    }),
+    firstname: z.string().meta({ example: 'Signe' }),
+    lastname: z.string().meta({ example: 'Svensson' }),
+    username: z.string().meta({ example: 'signe' }),
     password: z.null().meta({ description: 'Write-only: always null in responses' }),
-    email: z.string(),
-    active: z.boolean(),
+    email: z.string().meta({ example: 'signe@office.example' }),
+    active: z.boolean().meta({ description: 'false: cannot sign in, and its tokens are refused', example: true }),
     created_time: ZTimestampSchema,
   })
   .meta({ id: 'ApiUser' });

@@ -3,8 +3,15 @@ import { MAX_STRING_LENGTH } from '../constants';
 import { ZPageQuerySchema, ZTimestampSchema } from './common';
 
 export const WEBHOOK_EVENT_TYPES = ['contract.signed', 'contract.rejected', 'contract.party_signed'] as const;
-/** pending: attempts remain (or the consumer is disabled); delivered: a 2xx came back; failed: no more attempts. */
-export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
+/**
+ * held: raised while the consumer was disabled, not attempted; sent in event order once it is
+ * enabled. pending: attempts remain. delivered: a 2xx came back. failed: no more attempts.
+ */
+export const WEBHOOK_DELIVERY_STATES = ['held', 'pending', 'delivered', 'failed'] as const;
+/** The states a bulk retry can take up; `delivered` also needs `redeliver: true`. */
+export const WEBHOOK_RETRYABLE_STATES = ['held', 'failed', 'delivered'] as const;
+/** The header that carries the event's id (`event_id` of the event log) on every delivery. */
+export const WEBHOOK_ID_HEADER = 'Webhook-Id';
 /** What one attempt led to: `permanent` is a 3xx, 410 or no answer in time (decisions.md section 5). */
 export const WEBHOOK_ATTEMPT_OUTCOMES = ['delivered', 'retry', 'failed', 'permanent'] as const;
 
@@ -45,13 +52,16 @@ const contactEmail = z
 export const ZWebhookConsumerSchema = z
   .object({
     self: z.string().meta({ example: '/api/webhooks/1' }),
-    url: z.string(),
-    contact_email: z.string().nullable(),
-    public_key: z.string().meta({ description: 'Ed25519 public key, PEM (SubjectPublicKeyInfo)' }),
+    url: z.string().meta({ example: 'http://127.0.0.1:4242/webhooks' }),
+    contact_email: z.string().nullable().meta({ description: 'Receives the notice when the consumer is disabled', example: 'it@office.example' }),
+    public_key: z.string().meta({
+      description: 'Ed25519 public key, PEM (SubjectPublicKeyInfo): verifies the signatures of its events',
+      example: '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=\n-----END PUBLIC KEY-----\n',
+    }),
     key_id: z.string().meta({ description: 'The keyid of event signatures, ed25519-<n>', example: 'ed25519-1' }),
     created_time: ZTimestampSchema,
-    disabled_time: ZTimestampSchema.nullable().meta({ description: 'Set while the consumer is disabled' }),
-    created_by: z.string(),
+    disabled_time: ZTimestampSchema.nullable().meta({ description: 'Set while the consumer is disabled', example: null }),
+    created_by: z.string().meta({ example: '/api/users/1' }),
   })
   .meta({ id: 'ApiWebhookConsumer' });
 
@@ -83,15 +93,41 @@ export const ZWebhookAttemptSchema = z
 export const ZWebhookEventSchema = z
   .object({
     self: z.string().meta({ example: '/api/webhooks/1/events/42' }),
-    event_id: z.number().int(),
+    event_id: z.number().int().meta({ description: 'The event id; every delivery of the event carries it in the Webhook-Id header' }),
     type: z.enum(WEBHOOK_EVENT_TYPES),
-    timestamp: ZTimestampSchema.meta({ description: 'The payload timestamp (Europe/Stockholm)' }),
+    timestamp: ZTimestampSchema.meta({ description: "The payload timestamp, in the office's time zone" }),
     data: ZWebhookEventDataSchema,
     state: z.enum(WEBHOOK_DELIVERY_STATES),
     next_attempt_time: ZTimestampSchema.nullable(),
     attempts: z.array(ZWebhookAttemptSchema).meta({ description: 'Every attempt, oldest first' }),
   })
   .meta({ id: 'ApiWebhookEvent', description: 'An event as delivered to one consumer' });
+
+export const ZWebhookEventRetrySchema = z
+  .strictObject({
+    redeliver: z.boolean().optional().meta({ description: 'Needed (true) to send an event that was already delivered again' }),
+  })
+  .meta({ id: 'ApiWebhookEventRetry' });
+
+export const ZWebhookBulkRetrySchema = z
+  .strictObject({
+    states: z
+      .array(z.enum(WEBHOOK_RETRYABLE_STATES))
+      .min(1)
+      .max(WEBHOOK_RETRYABLE_STATES.length)
+      .meta({ description: 'Which events to send again: held (sent in event order), failed, delivered (needs redeliver)', example: ['held', 'failed'] }),
+    redeliver: z.boolean().optional().meta({ description: 'Needed (true) when states holds delivered' }),
+  })
+  .meta({ id: 'ApiWebhookBulkRetry' });
+
+export const ZWebhookBulkRetryResultSchema = z
+  .object({
+    queued: z
+      .object({ held: z.number().int(), failed: z.number().int(), delivered: z.number().int() })
+      .meta({ description: 'How many events of each state were queued to be sent' }),
+    total: z.number().int(),
+  })
+  .meta({ id: 'ApiWebhookBulkRetryResult' });
 
 export const ZWebhookEventQuerySchema = ZPageQuerySchema.extend({
   state: z.enum(WEBHOOK_DELIVERY_STATES).optional().meta({ description: 'Only events in this delivery state' }),
@@ -103,3 +139,5 @@ export type TWebhookConsumerUpdate = z.infer<typeof ZWebhookConsumerUpdateSchema
 export type TWebhookEvent = z.infer<typeof ZWebhookEventSchema>;
 export type TWebhookAttempt = z.infer<typeof ZWebhookAttemptSchema>;
 export type TWebhookEventData = z.infer<typeof ZWebhookEventDataSchema>;
+export type TWebhookBulkRetry = z.infer<typeof ZWebhookBulkRetrySchema>;
+export type TWebhookBulkRetryResult = z.infer<typeof ZWebhookBulkRetryResultSchema>;

@@ -7,10 +7,11 @@ import { auditAccessibility, launchBrowser, openPage, screenshot, SCREENSHOT_DIR
 import { isSamePage, markPage, partyStateOf, recordState, timestampIn, waitForDocument, waitForPartyState, waitForStatus } from '../helpers/contract-page';
 import { pdfsig, qpdfCheck } from '../helpers/pdf-tools';
 import { linkIn, mailsTo, makeContract, signingClient, startSigningEnv, waitForMailsTo, type SigningEnv } from '../helpers/signing';
+import { signOnPage, waitForPagesDrawn } from '../helpers/signing-page';
 
 const CONTRACT = 'Hyresavtal Storgatan 1';
 
-describe('the contract page through the signing flow', () => {
+describe('the contract page through the signing flow', { timeout: 180_000 }, () => {
   let env: SigningEnv;
   let browser: Browser;
   beforeAll(async () => {
@@ -92,7 +93,7 @@ describe('the contract page through the signing flow', () => {
 
     // A reminder reaches the party whose answer is awaited, and only that one.
     await page.getByRole('button', { name: 'Send reminder' }).click();
-    await expect.poll(() => page.getByText('Reminder sent to Bo Ek.').isVisible()).toBe(true);
+    await page.getByText('Reminder sent to Bo Ek.').waitFor({ timeout: 30_000 });
     await waitForMailsTo(smtp, 'bo@ek.test', 2);
     expect(mailsTo(smtp, 'eva@nordin.test')).toHaveLength(1);
     await recordState(windows, 'sent', 'partly-signed');
@@ -101,10 +102,9 @@ describe('the contract page through the signing flow', () => {
     const [, reminder] = mailsTo(smtp, 'bo@ek.test');
     const bo = await openPage(browser);
     await bo.page.goto(linkIn(reminder!));
-    await expect.poll(() => bo.page.locator('.page-frame[data-rendered="true"]').count(), { timeout: 15_000 }).toBe(2);
-    await bo.page.getByLabel(/agree to sign it electronically/).check();
-    await bo.page.getByRole('button', { name: 'Sign the document' }).click();
-    await expect.poll(() => bo.page.getByRole('heading', { name: 'The document is signed by everyone' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await waitForPagesDrawn(bo.page, 2);
+    await signOnPage(bo.page);
+    await bo.page.getByRole('heading', { name: 'The document is signed by everyone' }).waitFor({ timeout: 30_000 });
     await bo.context.close();
     await recordState(windows, 'signed', 'signed');
     for (const window of windows) expect(await isSamePage(window.page), 'no reload').toBe(true);
@@ -125,7 +125,7 @@ describe('the contract page through the signing flow', () => {
 
     // In Swedish too.
     await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
-    await expect.poll(() => page.getByRole('heading', { name: 'Signerat av alla' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Signerat av alla' }).waitFor({ timeout: 30_000 });
     await waitForDocument(page);
     await screenshot(page, 'contract-signed-sv');
     expect(await auditAccessibility(page), 'signed, in Swedish').toEqual([]);

@@ -3,24 +3,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer } from '../../server/index';
 import { inTransaction } from '../../server/db/open-database';
-import { gotoAdmin, signInThroughPage } from '../helpers/admin-ui';
+import { fitsWidth, gotoAdmin, signInThroughPage } from '../helpers/admin-ui';
 import { auditAccessibility, launchBrowser, openPage, screenshot } from '../helpers/browser';
-import { makeTempDir, startTestServer, testConfig, type TestServer } from '../helpers/server';
-
-/** The webhooks API is built on its own branch; this story runs by itself once /api/webhooks is served. */
-async function isWebhooksApiServed(): Promise<boolean> {
-  const probe = await createServer(testConfig(makeTempDir()));
-  try {
-    const document = (await (await fetch(`${probe.url}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
-    return '/api/webhooks' in document.paths;
-  } finally {
-    await probe.close();
-  }
-}
-
-const webhooksAvailable = await isWebhooksApiServed();
+import { startTestServer, type TestServer } from '../helpers/server';
 
 type RecordEvent = (ctx: unknown, type: string, data: { id: string; party?: string }) => unknown;
 
@@ -42,7 +28,7 @@ function startFlakyReceiver(): Promise<{ url: string; seen: () => number; close:
   });
 }
 
-describe.skipIf(!webhooksAvailable)('webhook consumers in the admin UI', () => {
+describe('webhook consumers in the admin UI', { timeout: 180_000 }, () => {
   let browser: Browser;
   let t: TestServer;
   let receiver: Awaited<ReturnType<typeof startFlakyReceiver>>;
@@ -57,7 +43,7 @@ describe.skipIf(!webhooksAvailable)('webhook consumers in the admin UI', () => {
     await receiver?.close();
   });
 
-  it('shows a consumer disabled after ten permanent errors, re-enables it, and retries an event by hand until it is delivered', async () => {
+  it('shows a consumer disabled after ten permanent errors, holds what happens meanwhile, delivers it on re-enabling, retries the failed in bulk, and asks before sending a delivered event again', async () => {
     const { page, problems } = await openPage(browser);
     await signInThroughPage(page, t.url, 'admin', 'correct horse');
     await gotoAdmin(page, t.url, '/webhooks', 'Webhooks');
@@ -71,36 +57,74 @@ describe.skipIf(!webhooksAvailable)('webhook consumers in the admin UI', () => {
     // Ten events, each written the way the signing flow writes them: inside a transaction.
     const modulePath = path.resolve(import.meta.dirname, '../../server/services/webhooks/record-event.ts');
     const { recordEvent } = (await import(/* @vite-ignore */ modulePath)) as { recordEvent: RecordEvent };
-    for (let n = 1; n <= 10; n += 1) inTransaction(t.server.ctx.db, () => recordEvent(t.server.ctx, 'contract.signed', { id: `/api/contracts/${n}` }));
+    const record = (n: number) => inTransaction(t.server.ctx.db, () => recordEvent(t.server.ctx, 'contract.signed', { id: `/api/contracts/${n}` }));
+    for (let n = 1; n <= 10; n += 1) record(n);
 
     const row = page.getByRole('row').filter({ hasText: receiver.url });
-    await expect.poll(() => row.getByText('Disabled', { exact: true }).isVisible(), { timeout: 60_000, interval: 500 }).toBe(true);
+    await row.getByText('Disabled', { exact: true }).waitFor({ timeout: 60_000 });
     expect(receiver.seen()).toBe(10);
     expect(await page.getByText('A consumer is disabled').isVisible()).toBe(true);
+    // The sidebar marks it on every page.
+    await page.getByTestId('disabled-webhooks-badge').waitFor({ timeout: 30_000 });
     await screenshot(page, 'webhooks-disabled');
     expect(await auditAccessibility(page), 'webhooks-disabled').toEqual([]);
 
-    await row.getByRole('button', { name: /^Re-enable/ }).click();
-    await expect.poll(() => row.getByText('Enabled').isVisible()).toBe(true);
-
+    // A contract is signed during the outage: its event is held, not attempted, and nothing can be retried.
+    record(11);
     await row.getByRole('link', { name: 'Event log' }).click();
-    await expect.poll(() => page.getByTestId('event-row').count(), { timeout: 10_000 }).toBe(10);
-    const first = page.getByTestId('event-row').first();
-    await first.getByRole('button', { name: 'contract.signed', exact: true }).click();
-    await expect.poll(() => page.getByTestId('attempt').count()).toBe(1);
-    expect(await page.getByTestId('attempt').first().textContent()).toContain('HTTP 410');
-    await screenshot(page, 'webhook-event-log');
+    await page.getByText('Events held while it is disabled: 1.').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('event-row').count()).toBe(11);
+    expect(await page.locator('[data-testid="event-row"][data-state="held"]').count()).toBe(1);
+    expect(await page.getByRole('button', { name: /^Retry / }).count()).toBe(0);
+    await screenshot(page, 'webhook-held');
+    expect(await auditAccessibility(page), 'webhook-held').toEqual([]);
 
-    await first.getByRole('button', { name: /^Retry / }).click();
+    await page.getByRole('button', { name: 'Re-enable and deliver 1 held' }).click();
     await expect.poll(() => receiver.seen(), { timeout: 30_000 }).toBe(11);
-    await expect.poll(() => page.getByTestId('attempt').count(), { timeout: 15_000 }).toBe(2);
+    await page.locator('[data-testid="event-row"][data-state="delivered"]').first().waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('disabled-webhooks-badge').count(), { timeout: 30_000 }).toBe(0);
+
+    // One button for the ten that failed while the receiver was broken.
+    await page.getByRole('button', { name: 'Retry 10 failed' }).click();
+    await expect.poll(() => receiver.seen(), { timeout: 30_000 }).toBe(21);
+    await expect.poll(() => page.locator('[data-testid="event-row"][data-state="delivered"]').count(), { timeout: 30_000 }).toBe(11);
+    const first = page.getByTestId('event-row').last();
+    await first.getByRole('button', { name: 'contract.signed', exact: true }).click();
+    await expect.poll(() => page.getByTestId('attempt').count()).toBe(2);
     const attempts = await page.getByTestId('attempt').allTextContents();
     expect(attempts[0]).toContain('HTTP 410');
     expect(attempts[1]).toContain('HTTP 200');
     expect(attempts[1]).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
-    expect(attempts[1]).toMatch(/\d+ ms/);
     await screenshot(page, 'webhook-delivered');
+
+    // Sending a delivered event again asks first; Cancel sends nothing.
+    await first.getByRole('button', { name: /^Send again… contract\.signed of / }).click();
+    const confirm = page.getByRole('dialog', { name: 'Send a delivered event again?' });
+    await confirm.waitFor({ timeout: 30_000 });
+    await screenshot(page, 'webhook-redeliver-confirm');
+    expect(await auditAccessibility(page), 'redeliver dialog').toEqual([]);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    expect(receiver.seen()).toBe(21);
+    await first.getByRole('button', { name: /^Send again… contract\.signed of / }).click();
+    await confirm.getByRole('button', { name: 'Send again…' }).click();
+    await expect.poll(() => receiver.seen(), { timeout: 30_000 }).toBe(22);
     expect(await auditAccessibility(page), 'webhook-delivered').toEqual([]);
     expect(problems).toEqual([]);
+  });
+
+  it('reads well in Swedish and at 800 px', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.setViewportSize({ width: 800, height: 900 });
+    await signInThroughPage(page, t.url, 'admin', 'correct horse');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
+    const consumer = (await t.api('GET', '/api/webhooks')).body[0];
+    await gotoAdmin(page, t.url, `/webhooks/${consumer.self.split('/').at(-1)}`, consumer.url);
+    await page.getByTestId('event-row').first().waitFor({ timeout: 30_000 });
+    expect(await page.getByText('Levererad').first().isVisible()).toBe(true);
+    expect(await fitsWidth(page)).toBe(true);
+    await screenshot(page, 'webhook-sv-800');
+    expect(await auditAccessibility(page), 'webhook in Swedish at 800 px').toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
   });
 });

@@ -1,32 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditAccessibility, launchBrowser, openPage, screenshot, SCREENSHOT_DIR } from '../helpers/browser';
 import { pdfsig, qpdfCheck } from '../helpers/pdf-tools';
 import { linkIn, makeContract, startSigningEnv, waitForMailsTo, type SigningEnv } from '../helpers/signing';
+import { phoneContext, tabTo, waitForPagesDrawn } from '../helpers/signing-page';
 
-/** Presses Tab until the focused element has this accessible label; the page is usable without a mouse. */
-async function tabTo(page: Page, label: RegExp, limit = 40): Promise<void> {
-  for (let press = 0; press < limit; press += 1) {
-    await page.keyboard.press('Tab');
-    // A string, so the page's code is not type-checked against Node's lib.
-    const name = await page.evaluate<string>(`(() => {
-      const active = document.activeElement;
-      if (!active) return '';
-      const byId = active.id ? document.querySelector('label[for="' + active.id + '"]')?.textContent : '';
-      return (active.getAttribute('aria-label') ?? '') + ' ' + (byId ?? '') + ' ' + (active.textContent ?? '');
-    })()`);
-    if (label.test(name)) return;
-  }
-  throw new Error(`Tab never reached ${label}`);
-}
-
-async function waitForPagesDrawn(page: Page, count: number): Promise<void> {
-  await expect.poll(() => page.locator('.page-frame[data-rendered="true"]').count(), { timeout: 15_000 }).toBe(count);
-}
-
-describe('the signing page in Chromium', () => {
+describe('the signing page in Chromium', { timeout: 120_000 }, () => {
   let env: SigningEnv;
   let browser: Browser;
   beforeAll(async () => {
@@ -36,7 +17,7 @@ describe('the signing page in Chromium', () => {
   afterAll(async () => {
     await browser.close();
     await env.close();
-  });
+  }, 180_000);
 
   it('takes two ordered parties from invitation to a sealed PDF, on a desktop and on a phone with the keyboard alone', async () => {
     const { t, smtp } = env;
@@ -70,27 +51,52 @@ describe('the signing page in Chromium', () => {
     // The first party, on a desktop, with the mouse.
     const [invitation] = await waitForMailsTo(smtp, 'asa@example.test', 1);
     const desktop = await openPage(browser);
-    await desktop.page.goto(linkIn(invitation!));
-    await expect.poll(() => desktop.page.getByRole('heading', { name: 'Hyresavtal Storgatan 1' }).isVisible()).toBe(true);
-    await waitForPagesDrawn(desktop.page, 2);
-    await screenshot(desktop.page, 'signing-desktop');
-    await desktop.page.getByRole('button', { name: 'Sign the document' }).click();
-    await expect.poll(() => desktop.page.getByRole('alert').textContent()).toMatch(/required field/);
-    await desktop.page.getByLabel(/^Text/).fill('Lägenhet 1102');
-    await desktop.page.getByLabel(/^Tick/).check();
-    await desktop.page.getByLabel('Your name, as your signature').fill('Åsa Öberg');
-    await desktop.page.getByLabel(/agree to sign it electronically/).check();
-    await desktop.page.getByRole('button', { name: 'Sign the document' }).click();
-    await expect.poll(() => desktop.page.getByRole('heading', { name: 'Thank you, you have signed' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    const { page } = desktop;
+    await page.goto(linkIn(invitation!));
+    await page.getByRole('heading', { name: 'Hyresavtal Storgatan 1' }).waitFor({ timeout: 30_000 });
+    await waitForPagesDrawn(page, 2);
+    // Nothing in the signature box until the party acts: a prompt, never a name in script.
+    expect(await page.locator('.field-signature').textContent()).toBe('Signature');
+    await expect.poll(() => page.locator('.progress').textContent()).toBe('3 of 3 fields left');
+    await screenshot(page, 'signing-desktop');
+    await page.getByRole('button', { name: 'Sign the document' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('2 fields are still left: fill them in first.');
+    // Signing led to the first field left: its editor, labelled, at a usable size.
+    const text = page.getByLabel('Text (Required)', { exact: true });
+    expect((await text.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await text.fill('Lägenhet 1102');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('One field is still left: fill it in first.');
+    await page.getByRole('button', { name: 'Next field' }).click();
+    await page.getByLabel('Tick box (Required)', { exact: true }).check();
+    // The stale note goes as soon as the last field is filled.
+    await expect.poll(() => page.getByRole('alert').count()).toBe(0);
+    await expect.poll(() => page.locator('.progress').textContent()).toBe('1 of 3 fields left');
+    await page.getByRole('button', { name: 'Sign the document' }).click();
+    // No mark yet: signing asks for one first, then goes on to the consent.
+    const dialog = page.getByRole('dialog', { name: 'Your signature' });
+    await dialog.getByRole('tab', { name: 'Type' }).click();
+    await dialog.getByLabel('Your name').fill('Åsa Öberg');
+    await dialog.locator('.face-option').nth(1).click();
+    await screenshot(page, 'signing-desktop-type');
+    await dialog.getByRole('button', { name: 'Use this signature' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Sign the document' });
+    await confirm.getByRole('button', { name: 'Sign the document' }).click();
+    await expect.poll(() => confirm.getByRole('alert').textContent()).toBe('Tick the box to confirm that you agree.');
+    await confirm.getByLabel(/agree to sign it electronically/).check();
+    await confirm.getByRole('button', { name: 'Sign the document' }).click();
+    await page.getByRole('heading', { name: 'Thank you, you have signed' }).waitFor({ timeout: 30_000 });
+    // After signing, the document stays in view, with what the party filled in.
+    await waitForPagesDrawn(page, 2);
+    expect(await page.getByRole('img', { name: /^Text \(Required\): Lägenhet 1102/ }).count()).toBe(1);
+    await screenshot(page, 'signing-desktop-signed');
     expect(desktop.problems).toEqual([]);
-    const violations = await auditAccessibility(desktop.page);
-    expect(violations).toEqual([]);
+    expect(await auditAccessibility(page)).toEqual([]);
     await desktop.context.close();
 
     // The second party, invited once the first signed, on a phone, with the keyboard alone.
     const [second] = await waitForMailsTo(smtp, 'bo@example.test', 1);
-    const phoneContext = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-    const phone = await phoneContext.newPage();
+    const phoneSession = await phoneContext(browser);
+    const phone = await phoneSession.newPage();
     const phoneProblems: string[] = [];
     phone.on('console', (message) => {
       if (message.type() === 'error') phoneProblems.push(message.text());
@@ -99,14 +105,26 @@ describe('the signing page in Chromium', () => {
     await waitForPagesDrawn(phone, 2);
     const overflow = await phone.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
+    // The action bar sits on the bottom of the screen while the document scrolls.
+    const bar = await phone.locator('.action-bar').boundingBox();
+    expect(bar!.y + bar!.height).toBeLessThanOrEqual(844 + 1);
+    expect(bar!.y).toBeGreaterThan(844 / 2);
     await screenshot(phone, 'signing-phone');
-    const accessible = await auditAccessibility(phone);
-    expect(accessible).toEqual([]);
+    expect(await auditAccessibility(phone)).toEqual([]);
+    await tabTo(phone, /^Sign the document$/);
+    await phone.keyboard.press('Enter');
+    await expect.poll(() => phone.getByRole('dialog', { name: 'Your signature' }).isVisible()).toBe(true);
+    await phone.keyboard.press('ArrowRight');
+    await tabTo(phone, /^Type$/);
+    await phone.keyboard.press('Enter');
+    await tabTo(phone, /Use this signature/);
+    await phone.keyboard.press('Enter');
+    await expect.poll(() => phone.getByRole('dialog', { name: 'Sign the document' }).isVisible()).toBe(true);
     await tabTo(phone, /agree to sign it electronically/);
     await phone.keyboard.press('Space');
-    await tabTo(phone, /Sign the document/);
+    await tabTo(phone, /^Sign the document$/);
     await phone.keyboard.press('Enter');
-    await expect.poll(() => phone.getByRole('heading', { name: 'The document is signed by everyone' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await phone.getByRole('heading', { name: 'The document is signed by everyone' }).waitFor({ timeout: 30_000 });
     await screenshot(phone, 'signing-phone-completed');
     expect(phoneProblems).toEqual([]);
 
@@ -128,6 +146,35 @@ describe('the signing page in Chromium', () => {
     const tamperedFile = path.join(SCREENSHOT_DIR, 'signed-tampered.pdf');
     fs.writeFileSync(tamperedFile, tampered);
     expect(pdfsig(tamperedFile)).not.toContain('Signature is Valid');
-    await phoneContext.close();
-  });
+    await phoneSession.close();
+  }, 180_000);
+
+  it('speaks Swedish when the party chooses it, and remembers the choice', async () => {
+    const contract = await makeContract(env.t, [{ name: 'Cecilia Berg', email: 'cecilia@example.test', fields: [{ type: 'SIGNATURE', pdf_page: 1, pos_x: 72, pos_y: 640, width: 220, height: 56 }] }]);
+    await env.t.api('POST', `${contract.self}/send`, { body: { silent: true } });
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(contract.parties[0]!.contract_url);
+    await waitForPagesDrawn(page, 2);
+    expect(await page.getByRole('button', { name: 'Sign the document' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Svenska' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Skriv under dokumentet' }).isVisible()).toBe(true);
+    expect(await page.evaluate<string>('document.documentElement.lang')).toBe('sv');
+    await page.reload();
+    await waitForPagesDrawn(page, 2);
+    expect(await page.getByRole('button', { name: 'Skriv under dokumentet' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Svenska' }).getAttribute('aria-pressed')).toBe('true');
+    await screenshot(page, 'signing-phone-sv');
+    await page.getByRole('button', { name: 'Skriv under dokumentet' }).click();
+    await screenshot(page, 'signing-phone-sv-signature');
+    expect(await auditAccessibility(page)).toEqual([]);
+    const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const wide = await desktop.newPage();
+    await wide.goto(contract.parties[0]!.contract_url);
+    await wide.getByRole('button', { name: 'Svenska' }).click();
+    await waitForPagesDrawn(wide, 2);
+    await screenshot(wide, 'signing-desktop-sv');
+    await desktop.close();
+    await context.close();
+  }, 180_000);
 });

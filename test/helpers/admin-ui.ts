@@ -1,20 +1,17 @@
-import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
+
+/** How long a browser test waits for something to appear: generous, because a loaded machine is slow, and never a fixed sleep. */
+export const UI_TIMEOUT_MS = 30_000;
 
 /** Signs in through the sign-in page and waits for the signed-in frame (or the office step). */
 export async function signInThroughPage(page: Page, baseUrl: string, username: string, password: string, options: { isOfficeStepKept?: boolean } = {}): Promise<void> {
   await page.goto(`${baseUrl}/admin/`);
-  await expect.poll(() => page.getByRole('heading', { name: 'Sign in' }).isVisible()).toBe(true);
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor({ timeout: UI_TIMEOUT_MS });
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect
-    // Signing in runs scrypt: on a busy machine that alone can take longer than vitest's default poll.
-    .poll(async () => (await page.getByRole('navigation', { name: 'Main' }).isVisible()) || (await page.getByRole('heading', { name: 'About your office' }).isVisible()), {
-      timeout: 15_000,
-      interval: 50,
-    })
-    .toBe(true);
+  // Waits for the page itself (Playwright watches the DOM), however long a busy machine takes.
+  await page.getByRole('navigation', { name: 'Main' }).or(page.getByRole('heading', { name: 'About your office' })).first().waitFor({ timeout: UI_TIMEOUT_MS });
   if (!options.isOfficeStepKept) await completeOfficeDetails(page);
 }
 
@@ -24,12 +21,12 @@ export async function completeOfficeDetails(page: Page): Promise<void> {
   await page.getByLabel('Office name').fill('Berg & Partners Advokatbyrå');
   await page.getByLabel('Office e-mail').fill('office@berg.test');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
+  await page.getByRole('navigation', { name: 'Main' }).waitFor({ timeout: UI_TIMEOUT_MS });
 }
 
 export async function gotoAdmin(page: Page, baseUrl: string, route: string, heading: string): Promise<void> {
   await page.goto(`${baseUrl}/admin${route}`);
-  await expect.poll(() => page.getByRole('heading', { name: heading, level: 1 }).isVisible()).toBe(true);
+  await page.getByRole('heading', { name: heading, level: 1 }).waitFor({ timeout: UI_TIMEOUT_MS });
 }
 
 /** True when the page needs no sideways scrolling of the whole window (tables scroll inside their frame). */

@@ -70,7 +70,23 @@ export async function signContractThroughTheApi(serverUrl: string, key: string, 
   expect(sent.body).toMatchObject({ is_signed: true });
   await expect.poll(() => receiver.verified().map((request) => request.json.type), { timeout: 15_000 }).toContain('contract.signed');
   expect(receiver.verified().find((request) => request.json.type === 'contract.signed')!.json.data).toEqual({ id: contract.body.self });
+  await expectPageImage((await api('GET', party.body.self)).body.contract_url);
   return Number(contract.body.self.split('/').at(-1));
+}
+
+/**
+ * The party's signing page names its first page's image (preloaded), and the server draws it:
+ * pdf.js and the Skia canvas work from wherever this server runs (a package: unpacked files).
+ */
+async function expectPageImage(contractUrl: string): Promise<void> {
+  const html = await (await fetch(contractUrl)).text();
+  const first = /<link rel="preload" as="image"[^>]* imagesrcset="[^"]*?(\/sign\/[^" ]+\/1-810\.webp)/.exec(html)?.[1];
+  expect(first, 'the page preloads its first page').toBeDefined();
+  const image = await fetch(new URL(first!, contractUrl));
+  expect(image.status).toBe(200);
+  expect(image.headers.get('content-type')).toBe('image/webp');
+  const bytes = Buffer.from(await image.arrayBuffer());
+  expect(bytes.toString('latin1', 0, 4) + bytes.toString('latin1', 8, 12)).toBe('RIFFWEBP');
 }
 
 /** The stored signed PDF of a contract, read from the database once the server has stopped. */

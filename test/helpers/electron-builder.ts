@@ -64,13 +64,25 @@ export function matched(patterns: string[], files: string[]): string[] {
   return files.filter((file) => filter(path.join(ROOT, file), fs.statSync(path.join(ROOT, file))));
 }
 
+/**
+ * The installed packages a name of the files list stands for: itself, or for a pattern such as
+ * `@napi-rs/canvas-*` (an addon's per-platform package) the ones installed on this machine.
+ */
+export function installedPackages(name: string): string[] {
+  if (!name.includes('*')) return [name];
+  const [scope, pattern] = name.includes('/') ? (name.split('/') as [string, string]) : ['', name];
+  const matcher = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+  const folder = path.join(ROOT, 'node_modules', scope);
+  return fs.readdirSync(folder).filter((entry) => matcher.test(entry)).map((entry) => (scope ? `${scope}/${entry}` : entry));
+}
+
 /** The package a node_modules path belongs to (`@scope/name` or `name`), else undefined. */
 export function packageOf(file: string): string | undefined {
   return /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file.slice(file.lastIndexOf('node_modules/')))?.[1];
 }
 
 /**
- * The packages Node loads from node_modules when the two native addons are opened and used
+ * The packages Node loads from node_modules when the three native addons are opened and used
  * (each loads helpers of its own at run time): what a package must carry beside the bundles.
  */
 export function packagesTheAddonsLoad(): string[] {
@@ -80,6 +92,8 @@ export function packagesTheAddonsLoad(): string[] {
     const sodium = require('sodium-native');
     const pk = Buffer.alloc(sodium.crypto_sign_PUBLICKEYBYTES), sk = sodium.sodium_malloc(sodium.crypto_sign_SECRETKEYBYTES);
     sodium.crypto_sign_keypair(pk, sk);
+    const canvas = require('@napi-rs/canvas');
+    canvas.createCanvas(4, 4).toBuffer('image/png');
     process.stdout.write(JSON.stringify(Object.keys(require.cache)));`;
   const run = spawnSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(run.stderr);

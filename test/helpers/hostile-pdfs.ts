@@ -77,3 +77,17 @@ export async function inflateBomb(chunks = 29): Promise<Buffer> {
     Buffer.concat([Buffer.from(`<< /Type /ObjStm /N 1 /First 6 /Filter /FlateDecode /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream', 'latin1')]),
   ]);
 }
+
+/**
+ * A one-page PDF whose page content inflates to about `chunks` x 64 MiB: pdf-lib's parse leaves
+ * it packed, but pdf.js (page images, text tags) unpacks it whole to draw the page.
+ */
+export async function contentBomb(chunks = 29): Promise<Buffer> {
+  const data = await zerosBomb(chunks);
+  return assemblePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
+    Buffer.concat([Buffer.from(`<< /Filter /FlateDecode /Length ${data.length} >>\nstream\n`, 'latin1'), data, Buffer.from('\nendstream', 'latin1')]),
+  ]);
+}

@@ -1,30 +1,35 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 
-type Operation = { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> };
+type Operation = {
+  responses?: Record<string, { headers?: Record<string, { required?: boolean }>; content?: Record<string, { schema?: unknown }> }>;
+};
 export type OpenApiDocument = { paths: Record<string, Record<string, Operation>>; components?: unknown };
 
 /**
  * Checks every response a test receives against the server's own /api/openapi.json: the
  * operation must exist for a 2xx, and the body must match the schema published for its status.
  */
-export type ResponseValidator = (method: string, url: URL, status: number, contentType: string, body: unknown) => void;
+export type ResponseValidator = (method: string, url: URL, status: number, contentType: string, body: unknown, headers?: Headers) => void;
 
 const escapePointer = (segment: string) => encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'));
 
-function matchPath(document: OpenApiDocument, pathname: string): string | undefined {
-  for (const template of Object.keys(document.paths)) {
+/** The template of the path with this method; a literal segment wins over a parameter (`/events/retry` over `/events/{event_id}`). */
+function matchPath(document: OpenApiDocument, pathname: string, method: string): string | undefined {
+  const matches = Object.keys(document.paths).filter((template) => {
     const pattern = new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
-    if (pattern.test(pathname)) return template;
-  }
-  return undefined;
+    return pattern.test(pathname);
+  });
+  const params = (template: string) => (template.match(/\{/g) ?? []).length;
+  const withMethod = matches.filter((template) => document.paths[template]?.[method.toLowerCase()]);
+  return (withMethod.length > 0 ? withMethod : matches).sort((a, b) => params(a) - params(b))[0];
 }
 
 export function createResponseValidator(document: OpenApiDocument): ResponseValidator {
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
   ajv.addSchema(document as object, 'openapi');
   const compiled = new Map<string, ValidateFunction>();
-  return (method, url, status, contentType, body) => {
-    const template = matchPath(document, url.pathname);
+  return (method, url, status, contentType, body, headers) => {
+    const template = matchPath(document, url.pathname, method);
     const operation = template ? document.paths[template]?.[method.toLowerCase()] : undefined;
     if (!operation) {
       if (status < 300 && url.pathname.startsWith('/api/')) {
@@ -36,6 +41,11 @@ export function createResponseValidator(document: OpenApiDocument): ResponseVali
     if (!response) {
       if (status === 500) return;
       throw new Error(`${method} ${template} answered ${status}, which /api/openapi.json does not list`);
+    }
+    for (const [name, header] of Object.entries(response.headers ?? {})) {
+      if (header.required && headers && !headers.has(name) && method !== 'HEAD') {
+        throw new Error(`${method} ${url.pathname} ${status} lacks the header ${name} that /api/openapi.json says it always has`);
+      }
     }
     const mediaType = contentType.split(';')[0]?.trim() ?? '';
     if (!response.content || typeof body !== 'object' || body === null) return;

@@ -61,3 +61,21 @@ export function changedPixels(before: GrayImage, after: GrayImage, box: Box, mar
   }
   return { inside, outside };
 }
+
+export type WordBox = { word: string; page: number; x: number; y: number; width: number; height: number };
+
+/** Every word of a PDF with its box (points, top-left of the page as displayed), as poppler's pdftotext -bbox reads them. */
+export function wordBoxes(file: string): WordBox[] {
+  const html = run('pdftotext', ['-bbox', file, '-']).stdout;
+  const words: WordBox[] = [];
+  let page = 0;
+  for (const line of html.split('\n')) {
+    if (line.includes('<page ')) page += 1;
+    const match = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/.exec(line);
+    if (!match) continue;
+    const [x0, y0, x1, y1] = [match[1], match[2], match[3], match[4]].map(Number) as [number, number, number, number];
+    const word = match[5]!.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"');
+    words.push({ word, page, x: x0, y: y0, width: x1 - x0, height: y1 - y0 });
+  }
+  return words;
+}

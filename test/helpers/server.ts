@@ -64,7 +64,7 @@ export function apiClient(baseUrl: string, defaultKey: string, validate?: Respon
     const text = await response.text();
     const type = response.headers.get('content-type') ?? '';
     const parsed = type.includes('json') && text.length > 0 ? JSON.parse(text) : text;
-    validate?.(method, url, response.status, type, parsed);
+    validate?.(method, url, response.status, type, parsed, response.headers);
     return { status: response.status, headers: response.headers, body: parsed, text };
   };
 }

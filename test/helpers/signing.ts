@@ -41,6 +41,7 @@ export type PartySpec = {
   name: string;
   email?: string;
   mobile_phone?: string;
+  identity_number?: string;
   delivery_method?: string;
   sign_type?: string;
   sign_order?: number;

@@ -20,7 +20,8 @@ type Decision = { status: number; body?: unknown; raw?: RequestOptions['raw']; h
 const PUBLIC: Record<string, Decision> = {
   'GET /api/setup': { status: 200 },
   'POST /api/setup': { status: 409, body: { office_name: 'Ek AB', office_email: 'ek@office.test', username: 'boss', email: 'boss@office.test', password: 'boss password' } },
-  'POST /api/session': { status: 401, body: { username: 'nobody', password: 'not the password' } },
+  // A name of its own on each walk: the sign-in throttle would slow one name tried seven times.
+  'POST /api/session': { status: 401, body: { username: 'nobody-:walk_id', password: 'not the password' } },
 };
 
 const DECIDED: Record<string, Decision> = {
@@ -36,6 +37,18 @@ const DECIDED: Record<string, Decision> = {
   'PUT /api/contract_templates/:template_id': { status: 404, body: { name: 'Taken over' } },
   'DELETE /api/contract_templates/:template_id': { status: 404 },
   'GET /api/contract_templates/:template_id/pdf_preview': { status: 404 },
+  'PUT /api/contract_templates/:template_id/pdf': { status: 404, raw: { data: '%PDF-1.7 mole', contentType: 'application/pdf' } },
+  'GET /api/contract_templates/:template_id/fields': { status: 404 },
+  'POST /api/contract_templates/:template_id/fields': { status: 404, body: { role: 1, pdf_page: 1, pos_x: 10, pos_y: 10, width: 50, height: 20, type: 'TEXT' } },
+  'POST /api/contract_templates/:template_id/fields/from_tags': { status: 404 },
+  'GET /api/contract_templates/:template_id/fields/:field_id': { status: 404 },
+  'PUT /api/contract_templates/:template_id/fields/:field_id': { status: 404, body: { width: 60 } },
+  'DELETE /api/contract_templates/:template_id/fields/:field_id': { status: 404 },
+  'POST /api/contract_templates/:template_id/bulk_sends/preview': { status: 404, raw: { data: 'party1_name,party1_email\nMole,mole@evil.test\n', contentType: 'text/csv' } },
+  'POST /api/contract_templates/:template_id/bulk_sends': { status: 404, raw: { data: 'party1_name,party1_email\nMole,mole@evil.test\n', contentType: 'text/csv' } },
+  'GET /api/bulk_sends': { status: 200 },
+  'GET /api/bulk_sends/:bulk_send_id': { status: 404 },
+  'GET /api/contract_counts': { status: 200 },
   'GET /api/partner/customer': { status: 403 },
   'PUT /api/partner/customer': { status: 403, body: { name: 'Taken over' } },
   'GET /api/partner/tokens': { status: 403 },
@@ -51,7 +64,12 @@ const DECIDED: Record<string, Decision> = {
   'POST /api/settings/messaging/test': { status: 403, body: { to: 'mole@evil.test' } },
   'GET /api/settings/general': { status: 403 },
   'PUT /api/settings/general': { status: 403, body: { public_base_url: 'https://evil.test' } },
-  'GET /api/settings/backup': { status: 403 },
+  'POST /api/settings/backup': { status: 403, body: { passphrase: 'a passphrase of the mole' } },
+  'GET /api/settings/backup_schedule': { status: 403 },
+  'PUT /api/settings/backup_schedule': { status: 403, body: { is_enabled: false } },
+  'POST /api/settings/backup_schedule/run': { status: 403 },
+  'GET /api/settings/reminders': { status: 403 },
+  'PUT /api/settings/reminders': { status: 403, body: { reminder_interval_days: 1 } },
   'POST /api/settings/restore': { status: 403, raw: { data: 'SQLite format 3\0', contentType: 'application/octet-stream' } },
   'GET /api/settings/signing_certificate': { status: 403 },
   'POST /api/settings/signing_certificate': { status: 403, body: { pkcs12: 'AAAA', passphrase: 'x' } },
@@ -64,6 +82,7 @@ const DECIDED: Record<string, Decision> = {
   'GET /api/webhooks/:webhook_id/events': { status: 403 },
   'GET /api/webhooks/:webhook_id/events/:event_id': { status: 403 },
   'POST /api/webhooks/:webhook_id/events/:event_id/retry': { status: 403 },
+  'POST /api/webhooks/:webhook_id/events/retry': { status: 403, body: { states: ['held', 'failed'] } },
   'GET /api/session': { status: 403 },
   'DELETE /api/session': { status: 403 },
   'GET /api/contracts': { status: 200 },
@@ -75,6 +94,9 @@ const DECIDED: Record<string, Decision> = {
   'GET /api/contracts/:contract_id/pdf': { status: 404 },
   'GET /api/contracts/:contract_id/activity_log': { status: 404 },
   'POST /api/contracts/:contract_id/notify': { status: 404 },
+  'POST /api/contracts/:contract_id/duplicate': { status: 404, body: {} },
+  'POST /api/contracts/:contract_id/withdraw': { status: 404, body: {} },
+  'PUT /api/contracts/:contract_id/reminders': { status: 404, body: { reminder_interval_days: 1 } },
   'GET /api/contracts/:contract_id/signed_pdf': { status: 404 },
   'GET /api/contracts/:contract_id/parties': { status: 404 },
   'POST /api/contracts/:contract_id/parties': { status: 404, body: { name: 'Mole', email: 'mole@evil.test' } },
@@ -86,6 +108,7 @@ const DECIDED: Record<string, Decision> = {
   'GET /api/contracts/:contract_id/annotations/:annotation_id': { status: 404 },
   'PUT /api/contracts/:contract_id/annotations/:annotation_id': { status: 404, body: { width: 60 } },
   'DELETE /api/contracts/:contract_id/annotations/:annotation_id': { status: 404 },
+  'POST /api/contracts/:contract_id/annotations/from_tags': { status: 404 },
   'GET /api/contracts/:contract_id/attachments': { status: 404 },
   'POST /api/contracts/:contract_id/attachments': { status: 404, raw: { data: 'mole', contentType: 'text/plain' }, headers: { 'content-disposition': 'attachment; filename="mole.txt"' } },
   'GET /api/contracts/:contract_id/attachments/:attachment_id': { status: 404 },
@@ -125,8 +148,16 @@ describe('the permission model, walked over every route', () => {
     ids.attachment_id = Number(attachment.body.self.split('/').at(-1));
     const template = await t.api('POST', '/api/contract_templates', { body: { name: 'Board only', content: 'Secret terms' } });
     ids.template_id = Number(template.body.self.split('/').at(-1));
+    // A PDF template with a field for its role, and a bulk send made from it: the administrator's own.
+    expect((await t.api('PUT', `${template.body.self}/pdf`, { raw: { data: await makePdf(), contentType: 'application/pdf' } })).status).toBe(200);
+    const field = await t.api('POST', `${template.body.self}/fields`, { body: { role: 1, pdf_page: 1, pos_x: 10, pos_y: 10, width: 100, height: 30, type: 'SIGNATURE' } });
+    expect(field.status, field.text).toBe(201);
+    ids.field_id = Number(field.body.self.split('/').at(-1));
+    const bulk = await t.api('POST', `${template.body.self}/bulk_sends`, { raw: { data: 'party1_name,party1_email\nEva,eva@office.test\n', contentType: 'text/csv' } });
+    expect(bulk.status, bulk.text).toBe(201);
+    ids.bulk_send_id = Number(bulk.body.self.split('/').at(-1));
     // The ids are real: the administrator reaches each of them.
-    for (const path of [contract.body.self, party.body.self, annotation.body.self, attachment.body.self, template.body.self]) {
+    for (const path of [contract.body.self, party.body.self, annotation.body.self, attachment.body.self, template.body.self, field.body.self, bulk.body.self]) {
       expect((await t.api('GET', path)).status, path).toBe(200);
     }
   });
@@ -138,6 +169,7 @@ describe('the permission model, walked over every route', () => {
 
   const walk = async (request: (method: string, path: string, decision: Decision) => Promise<number>, expected: (key: string, decision: Decision) => number) => {
     const wrong: string[] = [];
+    ids.walk_id = (ids.walk_id ?? 0) + 1;
     for (const route of apiRoutes) {
       const key = keyOf(route);
       const decision = DECIDED[key] as Decision;

@@ -52,7 +52,7 @@ describe('first-run setup', () => {
     expect(cookie).toMatch(/Path=\//);
     expect(response.body.user.username).toBe('anna');
     expect(response.body.is_admin).toBe(true);
-    expect(response.body.office).toEqual({ name: setup.office_name, email: setup.office_email, is_set_up: true });
+    expect(response.body.office).toEqual({ name: setup.office_name, email: setup.office_email, is_set_up: true, time_zone: 'Europe/Stockholm' });
     const me = await client.request('GET', '/api/session');
     expect(me.status).toBe(200);
     expect(me.body.user.self).toBe(response.body.user.self);
@@ -101,7 +101,7 @@ describe('admin sessions', () => {
     expect(me.body.office.is_set_up).toBe(false);
     const saved = await client.request('PUT', '/api/settings/general', { body: { office_name: 'Berg & Co', office_email: 'info@berg.test' } });
     expect(saved.status).toBe(200);
-    expect((await client.request('GET', '/api/session')).body.office).toEqual({ name: 'Berg & Co', email: 'info@berg.test', is_set_up: true });
+    expect((await client.request('GET', '/api/session')).body.office).toEqual({ name: 'Berg & Co', email: 'info@berg.test', is_set_up: true, time_zone: 'Europe/Stockholm' });
   });
 
   it('refuses writes without the session CSRF header with 403 and changes nothing', async () => {
@@ -130,7 +130,8 @@ describe('admin sessions', () => {
     expectProblem(await client.request('GET', '/api/partner/tokens'), 403, 'forbidden');
     expectProblem(await client.request('POST', '/api/partner/tokens', { body: { name: 'sneaky' } }), 403, 'forbidden');
     expectProblem(await client.request('GET', '/api/settings/general'), 403, 'forbidden');
-    expectProblem(await client.request('GET', '/api/settings/backup'), 403, 'forbidden');
+    expectProblem(await client.request('POST', '/api/settings/backup', { body: { passphrase: 'a long passphrase' } }), 403, 'forbidden');
+    expectProblem(await client.request('GET', '/api/settings/backup_schedule'), 403, 'forbidden');
     expectProblem(await client.request('GET', '/api/contract_templates', { headers: { 'api-user-uri': '/api/users/1' } }), 403, 'forbidden');
   });
 
@@ -179,7 +180,7 @@ describe('admin sessions', () => {
     expect(client.cookie).toBeUndefined();
     // Another user from the same address is not slowed down.
     expect((await client.request('POST', '/api/session', { body: { username: 'clerk', password: 'clerk password' } })).status).toBe(201);
-  });
+  }, 120_000);
 
   it('signs the administrator in through a one-time link for the desktop shell', async () => {
     const url = t.server.createAdminLoginUrl();

@@ -73,7 +73,18 @@ describe('GET /api/contracts/{id}/activity_log', () => {
       ['contract.created', ...steps.map(([event]) => event).slice(0, -2), 'annotation.removed', 'party.removed', 'contract.sent', 'party.invited'].reverse(),
     );
     for (const entry of entries) {
-      expect(entry).toEqual({ time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/), event: entry.event, user_agent: agent['user-agent'], ip_address: '127.0.0.1' });
+      expect(entry).toEqual({
+        time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+        event: entry.event,
+        user_agent: agent['user-agent'],
+        ip_address: '127.0.0.1',
+        // Every change here is the administrator's own, and each names what it was about.
+        actor_type: 'user',
+        actor: t.adminPath,
+        actor_name: 'admin',
+        subject: entry.event.startsWith('contract.') ? '' : expect.stringMatching(/^\/api\/contracts\/\d+\/(parties|annotations|attachments)\/\d+$/),
+        detail: entry.event === 'party.invited' ? 'email' : '',
+      });
     }
     const first = await t.api('GET', `${contract}/activity_log?per_page=4`);
     expect(first.headers.get('pagination-items-total')).toBe(String(entries.length));

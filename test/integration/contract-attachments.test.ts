@@ -35,7 +35,7 @@ describe('contract attachments', () => {
     expect((await fetch(response.body.preview_uri)).status).toBe(401);
   });
 
-  it('reads RFC 6266 filename* over filename and keeps no folder part', async () => {
+  it('reads RFC 6266 filename* over filename and keeps a name with "/" whole, saved without folders', async () => {
     const utf8 = await upload(new Uint8Array([1, 2, 3]), {
       'content-disposition': `attachment; filename="fallback.bin"; filename*=UTF-8''Bilaga%20%C3%A5%C3%A4%C3%B6%20%E2%82%AC.bin`,
     }, 'application/octet-stream');
@@ -44,7 +44,11 @@ describe('contract attachments', () => {
     expect(file.headers.get('content-disposition')).toBe(`attachment; filename="Bilaga ??? ?.bin"; filename*=UTF-8''Bilaga%20%C3%A5%C3%A4%C3%B6%20%E2%82%AC.bin`);
     expect(Buffer.from(await file.arrayBuffer())).toEqual(Buffer.from([1, 2, 3]));
     const sneaky = await upload('x', { 'content-disposition': 'attachment; filename="../../etc\\\\passwd"' }, 'text/plain');
-    expect(sneaky.body.name).toBe('passwd');
+    expect(sneaky.body.name).toBe('../../etc\\passwd');
+    expect((await fetchFile(sneaky.body.preview_uri)).headers.get('content-disposition')).toBe('inline; filename=.._.._etc_passwd');
+    const markup = await upload('x', { 'content-disposition': `attachment; filename="\\"><script>alert(11)</script>.txt"` }, 'text/plain');
+    expect(markup.body.name).toBe('"><script>alert(11)</script>.txt');
+    expect((await fetchFile(markup.body.preview_uri)).headers.get('content-disposition')).toBe('inline; filename="\\"><script>alert(11)<_script>.txt"');
   });
 
   it('serves active content as a sandboxed download, never inline', async () => {

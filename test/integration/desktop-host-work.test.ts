@@ -63,7 +63,7 @@ function inspectAfterExit(dataDir: string) {
   }
 }
 
-describe('the server host with real webhook deliveries and mail', () => {
+describe('the server host with real webhook deliveries and mail', { timeout: 120_000 }, () => {
   const hosts: ForkedHost[] = [];
   const receivers: Array<WebhookReceiver | SmtpReceiver> = [];
   afterEach(async () => {

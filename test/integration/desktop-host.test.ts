@@ -68,7 +68,7 @@ function inspectDatabase(dataDir: string) {
   }
 }
 
-describe('the server host, started the way the desktop shell starts it', () => {
+describe('the server host, started the way the desktop shell starts it', { timeout: 120_000 }, () => {
   const hosts: ForkedHost[] = [];
   const start = (env: Record<string, string>, readyTimeoutMs?: number) => {
     const host = forkHost({ env: { PORT: '0', ...env }, readyTimeoutMs });

@@ -1,4 +1,5 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
+import pkg from '../../package.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createResponseValidator, type OpenApiDocument } from '../helpers/openapi';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -65,6 +66,55 @@ describe('the OpenAPI document', () => {
         expect(header?.required, `${method} ${path}`).toBe(true);
       }
     }
+  });
+
+  it('types the version header and path ids as integers, declares the upload headers and Location, and gives the interface version', () => {
+    const doc = document as any;
+    expect(doc.info.version).toBe('1.0');
+    expect(doc.info['x-app-version']).toBe(pkg.version);
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item) as Array<[string, any]>) {
+        const version = operation.parameters.find((p: any) => p.name === 'Accept-Api-Version');
+        expect(version.schema.type, `${method} ${path}`).toBe('integer');
+        for (const id of path.match(/\{\w+\}/g) ?? []) {
+          const parameter = operation.parameters.find((p: any) => p.in === 'path' && `{${p.name}}` === id);
+          expect(parameter?.schema, `${method} ${path} ${id}`).toMatchObject({ type: 'integer', minimum: 1 });
+        }
+        for (const [status, response] of Object.entries(operation.responses) as Array<[string, any]>) {
+          // One resource made has its path in Location; a list made at once (fields from text tags) has none.
+          const isList = response.content?.['application/json']?.schema?.type === 'array';
+          if (status === '201') expect(response.headers?.Location?.required, `${method} ${path}`).toBe(isList ? undefined : true);
+        }
+      }
+    }
+    const upload = doc.paths['/api/contracts/{contract_id}/attachments'].post;
+    for (const name of ['Content-Type', 'Content-Disposition']) {
+      expect(upload.parameters.find((p: any) => p.in === 'header' && p.name === name)).toMatchObject({ required: true, schema: { type: 'string' } });
+    }
+    const create = doc.paths['/api/contracts'].post;
+    expect(create.parameters.find((p: any) => p.in === 'query' && p.name === 'name')?.schema.maxLength).toBe(1000);
+    expect(doc.components.schemas.ApiContractAnnotation.properties.value).toBeDefined();
+    expect(doc.components.schemas.ApiContractAnnotationUpdate.properties.value).toBeUndefined();
+  });
+
+  it('describes the webhook events: payloads, signature headers, retries and disabling', () => {
+    const webhooks = (document as any).webhooks;
+    expect(Object.keys(webhooks).sort()).toEqual(['contract.party_signed', 'contract.rejected', 'contract.signed']);
+    for (const [type, item] of Object.entries(webhooks) as Array<[string, any]>) {
+      const headers = item.post.parameters.filter((p: any) => p.in === 'header').map((p: any) => p.name);
+      expect(headers).toEqual(['Date', 'Content-Type', 'Content-Digest', 'Signature-Input', 'Signature', 'Webhook-Id']);
+      const payload = item.post.requestBody.content['application/json'];
+      const schema = (document as any).components.schemas[payload.schema.$ref.split('/').at(-1)];
+      expect(schema.required).toEqual(['type', 'timestamp', 'data']);
+      expect(schema.properties.type.const).toBe(type);
+      expect(payload.example.type).toBe(type);
+      expect(item.post.description).toMatch(/5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h/);
+      expect(item.post.description).toMatch(/after 10 permanent errors in a row/);
+      expect(item.post['x-retry-schedule-seconds']).toEqual([300, 1800, 7200, 18000, 36000, 50400, 72000, 86400]);
+      expect(Object.keys(item.post.responses)).toEqual(['200', '400', '410', '429', '5XX']);
+    }
+    const partySigned = (document as any).components.schemas.ContractPartySignedEvent;
+    expect(partySigned.properties.data.required).toEqual(['id', 'party']);
   });
 
   it('catches a response that strays from it (the check can fail)', () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inflateBomb, pageTreeBomb } from '../helpers/hostile-pdfs';
+import { contentBomb, inflateBomb, pageTreeBomb } from '../helpers/hostile-pdfs';
 import { expectProblem } from '../helpers/problems';
 import { makeContract, signingClient } from '../helpers/signing';
 import { startTestServer, type ApiResponse, type TestServer } from '../helpers/server';
@@ -63,6 +63,12 @@ describe('hostile PDFs', () => {
   it('refuses an object stream that inflates to gigabytes, saying so', async () => {
     expect(zipBomb.length).toBeGreaterThan(1_800_000);
     const refused = await upload(zipBomb);
+    expectProblem(refused, 400, 'invalid-pdf');
+    expect(refused.body.detail).toMatch(/unpack/i);
+  });
+
+  it('refuses page content that inflates to gigabytes at upload, before pdf.js ever draws it', async () => {
+    const refused = await upload(await contentBomb(29));
     expectProblem(refused, 400, 'invalid-pdf');
     expect(refused.body.detail).toMatch(/unpack/i);
   });

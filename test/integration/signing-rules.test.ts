@@ -10,18 +10,19 @@ describe('signing rules', () => {
   });
   afterAll(() => env.close());
 
-  it('closes the links when expire_time passes: 409 on answers and reminders, one contract.expired entry, still sent', async () => {
+  it('closes the links when expire_time passes: 409 on answers, the document and reminders, one contract.expired entry, still sent', async () => {
     const { t } = env;
-    const expireAt = Date.now() + 2_000;
+    const expireAt = Date.now() + 8_000;
     const contract = await makeContract(t, [{ name: 'Erik', email: 'erik@example.test' }], {
       expire_time: formatTimestamp(Math.ceil(expireAt / 1000) * 1000, 'Europe/Stockholm'),
     });
     await t.api('POST', `${contract.self}/send`);
     const erik = signingClient(contract.parties[0]!.contract_url);
-    expect((await erik.state()).body.stage).toBe('ready');
-    await expect.poll(async () => (await erik.state()).body.stage, { timeout: 6_000, interval: 100 }).toBe('expired');
+    await expect.poll(async () => (await erik.state()).body.stage, { timeout: 20_000, interval: 100 }).toBe('expired');
     expect((await erik.accept({}, 'Erik')).status).toBe(409);
-    expect((await erik.document()).status).toBe(200);
+    // The links close: the document is no longer served, and the page's state shows none of it.
+    expect((await erik.document()).status).toBe(409);
+    expect((await erik.state()).body).toMatchObject({ contract: { pages: [], pageImages: null }, fields: [], attachments: [] });
     const notify = await t.api('POST', `${contract.self}/notify`);
     expect(notify.status).toBe(409);
     expect(notify.body.type).toMatch(/#contract-state$/);
@@ -74,16 +75,37 @@ describe('signing rules', () => {
     expect(events).toContain('party.reminded');
   });
 
-  it('sends nothing with silent: true, and the links still work', async () => {
+  it('sends nothing at all for a contract sent with silent: true: no invitation, no next-in-turn invitation, no completion or rejection mail', async () => {
     const { t, smtp } = env;
-    const contract = await makeContract(t, [{ name: 'Hanna', email: 'hanna.silent@example.test' }]);
+    const contract = await makeContract(
+      t,
+      [
+        { name: 'Hanna', email: 'hanna.silent@example.test', sign_order: 1 },
+        { name: 'Ida', email: 'ida.silent@example.test', sign_order: 2 },
+      ],
+      { party_order_defined: true },
+    );
     const sent = await t.api('POST', `${contract.self}/send`, { body: { silent: true } });
     expect(sent.status).toBe(200);
     const hanna = signingClient(contract.parties[0]!.contract_url);
     expect((await hanna.state()).body.stage).toBe('ready');
     expect((await hanna.accept({}, 'Hanna')).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(mailsTo(smtp, 'hanna.silent@example.test').filter((mail) => /sign/i.test(mail.mail.subject ?? '') && !/everyone/.test(mail.mail.subject ?? ''))).toHaveLength(0);
+    const ida = signingClient(contract.parties[1]!.contract_url);
+    expect((await ida.state()).body.stage).toBe('ready');
+    expect((await ida.accept({}, 'Ida')).status).toBe(200);
+    expect((await t.api('GET', contract.self)).body).toMatchObject({ is_signed: true });
+    const rejected = await makeContract(t, [{ name: 'Jonna', email: 'jonna.silent@example.test' }]);
+    await t.api('POST', `${rejected.self}/send`, { body: { silent: true } });
+    const jonna = signingClient(rejected.parties[0]!.contract_url);
+    await jonna.state();
+    expect((await jonna.reject('No thanks')).status).toBe(200);
+    // The outbox is the whole truth: not one message was written for either contract.
+    const written = (await t.api('GET', '/api/outbox?per_page=100')).body as Array<{ contract?: string | null; to?: unknown }>;
+    const mentioning = JSON.stringify(written);
+    expect(mentioning).not.toContain('silent@example.test');
+    expect(written.filter((message) => [contract.self, rejected.self].includes(String(message.contract ?? '')))).toEqual([]);
+    expect(mailsTo(smtp, 'hanna.silent@example.test')).toEqual([]);
+    expect(mailsTo(smtp, 'ida.silent@example.test')).toEqual([]);
   });
 
   it('with auto_sign signs at once the parties whose user is the acting user', async () => {
@@ -122,7 +144,7 @@ describe('signing rules', () => {
     expect(asked.body.codeSentTo).toBe('j***@example.test');
     expect((await jonna.sendCode()).status).toBe(429);
     const [, codeMail] = await waitForMailsTo(smtp, 'jonna@example.test', 2);
-    const code = /\b(\d{6})\b/.exec(codeMail?.mail.subject ?? '')?.[1] as string;
+    const code = /\b(\d{6})\b/.exec(codeMail?.mail.text ?? '')?.[1] as string;
     const wrong = code === '000000' ? '111111' : '000000';
     const refused = await jonna.verify(wrong);
     expect(refused.status).toBe(400);

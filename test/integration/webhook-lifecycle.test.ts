@@ -95,27 +95,31 @@ describe('webhook retries, disabling and the event log', () => {
     expect(notice?.envelopeTo).toEqual(['integrator@partner.test']);
     expect(notice?.mail.subject).toContain(`${receiver.url}/flaky`);
     expect(notice?.mail.text).toContain(`POST ${t.url}${consumer.self}/enable`);
+    expect(notice?.mail.text).toContain(`${t.url}/admin/webhooks/${consumer.self.split('/').at(-1)}`);
     expect(notice?.mail.text).toContain('HTTP 410');
 
-    // The waiting events' retries come due and are held back: their jobs go, they stay pending.
-    await expect.poll(() => t.server.ctx.repos.jobs.countPending('webhook'), { timeout: 10_000 }).toBe(0);
-    for (const eventId of waitingIds) expect(await stateOf(t, consumer, eventId)).toBe('pending');
+    // The waiting events are held from the moment it is disabled: their jobs go.
+    for (const eventId of waitingIds) expect(await stateOf(t, consumer, eventId)).toBe('held');
+    expect(t.server.ctx.repos.jobs.countPending('webhook')).toBe(0);
     for (const id of waiting) expect(verifiedFor(receiver, id)).toHaveLength(1);
-    // An event while disabled is not for this consumer at all.
+    // An event while disabled is held for it, not attempted.
     const later = recordTestEvent(t.server, 'contract.rejected', { id: '/api/contracts/900' });
-    expect((await t.api('GET', `${consumer.self}/events/${later}`)).status).toBe(404);
-    // A manual retry waits for the consumer to be enabled.
-    expect((await t.api('POST', `${consumer.self}/events/${goneIds[0]}/retry`)).status).toBe(409);
+    const held = (await t.api('GET', `${consumer.self}/events/${later}`)).body;
+    expect(held).toMatchObject({ state: 'held', attempts: [], next_attempt_time: null });
+    // Nothing is sent by hand to a disabled consumer.
+    const refused = await t.api('POST', `${consumer.self}/events/${goneIds[0]}/retry`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toMatch(/disabled .*Enable it/);
 
-    // Enabled again: the waiting events go out at once; the failed ones stay failed.
+    // Enabled again: the held events go out; the failed ones stay failed.
     for (const id of [...waiting, ...gone]) replies.set(id, 200);
     const enabled = await t.api('POST', `${consumer.self}/enable`);
     expect(enabled.status).toBe(200);
     expect(enabled.body.disabled_time).toBeNull();
-    for (const eventId of waitingIds) await expect.poll(() => stateOf(t, consumer, eventId), { timeout: 10_000 }).toBe('delivered');
+    for (const eventId of [...waitingIds, later]) await expect.poll(() => stateOf(t, consumer, eventId), { timeout: 10_000 }).toBe('delivered');
     for (const id of waiting) expect(verifiedFor(receiver, id)).toHaveLength(2);
     for (const eventId of goneIds) expect(await stateOf(t, consumer, eventId)).toBe('failed');
-    expect(verifiedFor(receiver, '/api/contracts/900')).toHaveLength(0);
+    expect(verifiedFor(receiver, '/api/contracts/900')).toHaveLength(1);
 
     // A manual retry sends a failed event again now.
     const retried = await t.api('POST', `${consumer.self}/events/${goneIds[0]}/retry`);
@@ -160,12 +164,18 @@ describe('webhook retries, disabling and the event log', () => {
     const consumer = await register('/again');
     const eventId = recordTestEvent(t.server, 'contract.party_signed', { id: '/api/contracts/5', party: '/api/contracts/5/parties/8' });
     await expect.poll(() => stateOf(t, consumer, eventId)).toBe('delivered');
-    expect((await t.api('POST', `${consumer.self}/events/${eventId}/retry`)).status).toBe(200);
+    const refused = await t.api('POST', `${consumer.self}/events/${eventId}/retry`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toContain('"redeliver": true');
+    expect((await t.api('POST', `${consumer.self}/events/${eventId}/retry`, { body: { redeliver: true } })).status).toBe(200);
     await expect.poll(() => receiver.verified().length).toBe(2);
     await expect.poll(() => stateOf(t, consumer, eventId)).toBe('delivered');
     const [first, second] = receiver.verified();
     expect(second?.body).toEqual(first?.body);
     expect(second?.headers['signature-input']).toMatch(/keyid="ed25519-\d+"/);
+    // The same event id on both: the receiver can tell the second is a repeat.
+    expect(first?.headers['webhook-id']).toBe(String(eventId));
+    expect(second?.headers['webhook-id']).toBe(String(eventId));
     expect((await t.api('POST', `${consumer.self}/events/${eventId + 1000}/retry`)).status).toBe(404);
   });
 

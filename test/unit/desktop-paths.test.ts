@@ -11,16 +11,27 @@ import { defaultDataDir, loadConfig } from '../../server/config/config';
 describe("the desktop app's data folder", () => {
   const home = os.homedir();
   it.each([
-    ['linux', {}, '/unused'],
-    ['linux', { XDG_DATA_HOME: '/srv/xdg' }, '/unused'],
-    ['win32', { APPDATA: '/c/Users/office/AppData/Roaming' }, '/c/Users/office/AppData/Roaming'],
-    ['darwin', {}, path.join(home, 'Library', 'Application Support')],
-  ] as const)('is the folder the headless server and the CLI use by default (%s %j)', (platform, env, appData) => {
-    expect(resolveDataDir({ env, platform, home, appData })).toBe(defaultDataDir(platform, env));
+    ['linux', {}],
+    ['linux', { XDG_DATA_HOME: '/srv/xdg' }],
+    ['linux', { XDG_DATA_HOME: '' }],
+    ['win32', { APPDATA: '/c/Users/office/AppData/Roaming' }],
+    ['win32', { APPDATA: '' }],
+    ['darwin', {}],
+  ] as const)('is the folder the headless server and the CLI use by default (%s %j)', (platform, env) => {
+    expect(resolveDataDir({ env, platform, home })).toBe(defaultDataDir(platform, env, home));
+  });
+
+  it('takes an empty XDG_DATA_HOME as unset, in the server, the CLI and the shell alike', () => {
+    const expected = path.join(home, '.local', 'share', 'SignDesk');
+    expect(defaultDataDir('linux', { XDG_DATA_HOME: '' }, home)).toBe(expected);
+    expect(resolveDataDir({ env: { XDG_DATA_HOME: '', DATA_DIR: '' }, platform: 'linux', home })).toBe(expected);
+    if (process.platform === 'linux') expect(loadConfig({ XDG_DATA_HOME: '', DATA_DIR: '' }).dataDir).toBe(expected);
+    expect(defaultDataDir('win32', { APPDATA: '' }, '/home/o')).toBe(path.join('/home/o', 'AppData', 'Roaming', 'SignDesk'));
   });
 
   it('is DATA_DIR when set', () => {
-    expect(resolveDataDir({ env: { DATA_DIR: 'relative/data' }, platform: 'linux', home, appData: '/x' })).toBe(path.resolve('relative/data'));
+    expect(resolveDataDir({ env: { DATA_DIR: 'relative/data' }, platform: 'linux', home })).toBe(path.resolve('relative/data'));
+    expect(loadConfig({ DATA_DIR: 'relative/data' }).dataDir).toBe(path.resolve('relative/data'));
   });
 
   it('finds the bundled server, preload and icons beside the bundled main', () => {

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { PdfReadError } from '../../server/pdf/read-pdf-info';
+import { PdfReadError } from '../../server/pdf/pdf-read-error';
 import { createPdfSandbox } from '../../server/pdf/sandbox/pdf-sandbox';
 import { assemblePdf, inflateBomb, pageTreeBomb } from '../helpers/hostile-pdfs';
 import { makePdf } from '../helpers/pdfs';

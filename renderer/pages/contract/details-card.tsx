@@ -1,63 +1,114 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { TContract } from '../../../shared/api/contracts';
 import { LANGUAGES, REQUIRE_AUTH_VALUES } from '../../../shared/api/enums';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/fields';
-import { Button, Card, DescriptionList, ProblemAlert } from '../../components/ui';
+import { DateTimeField } from '../../components/date-time-field';
+import { Button, Card, DescriptionList, Notice, ProblemAlert } from '../../components/ui';
 import { sendJson } from '../../lib/api';
+import { joinTimestamp, splitTimestamp } from '../../lib/date-input';
 import { useFormState } from '../../lib/forms';
+import { readableErrors } from '../../lib/problem-lines';
 import { useT } from '../../lib/i18n';
 import { useAction } from '../../lib/use-action';
+import { useSignedIn } from '../../lib/session';
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', sv: 'Svenska' };
 
-type Draft = { name: string; language: string; require_auth: string; expire_time: string; email_invite_content: string; party_order_defined: boolean };
+type Draft = {
+  name: string;
+  language: string;
+  require_auth: string;
+  expire_date: string;
+  expire_clock: string;
+  email_invite_content: string;
+  party_order_defined: boolean;
+  show_identity_number: boolean;
+};
 
-/** API timestamps are `YYYY-MM-DD HH:MM:SS`; a datetime-local control speaks `YYYY-MM-DDTHH:MM`. */
-const toLocalInput = (timestamp: string | null) => (timestamp ? timestamp.slice(0, 16).replace(' ', 'T') : '');
-const fromLocalInput = (value: string) => (value ? `${value.replace('T', ' ')}:00` : null);
+const draftOf = (contract: TContract): Draft => {
+  const expires = splitTimestamp(contract.expire_time);
+  return {
+    name: contract.name,
+    language: contract.language,
+    require_auth: contract.require_auth,
+    expire_date: expires.date,
+    expire_clock: expires.time,
+    email_invite_content: contract.email_invite_content,
+    party_order_defined: contract.party_order_defined,
+    show_identity_number: contract.show_identity_number,
+  };
+};
 
-const draftOf = (contract: TContract): Draft => ({
-  name: contract.name,
-  language: contract.language,
-  require_auth: contract.require_auth,
-  expire_time: toLocalInput(contract.expire_time),
-  email_invite_content: contract.email_invite_content,
-  party_order_defined: contract.party_order_defined,
-});
-
-/** The changed fields only, in the API's shapes. */
-function changesOf(draft: Draft, contract: TContract): Record<string, unknown> {
+/** The changed fields only, in the API's shapes; or what is wrong with the date or time typed. */
+function changesOf(draft: Draft, contract: TContract): { changes: Record<string, unknown>; problem?: 'date' | 'time' } {
   const saved = draftOf(contract);
-  const changed = (Object.keys(draft) as (keyof Draft)[]).filter((key) => draft[key] !== saved[key]);
-  return Object.fromEntries(changed.map((key) => [key, key === 'expire_time' ? fromLocalInput(draft.expire_time) : draft[key]]));
+  const changes: Record<string, unknown> = {};
+  for (const key of ['name', 'language', 'require_auth', 'email_invite_content', 'party_order_defined', 'show_identity_number'] as const) {
+    if (draft[key] !== saved[key]) changes[key] = draft[key];
+  }
+  if (draft.expire_date !== saved.expire_date || draft.expire_clock !== saved.expire_clock) {
+    const joined = joinTimestamp(draft.expire_date, draft.expire_clock);
+    if ('problem' in joined) return { changes, problem: joined.problem };
+    if (joined.value !== contract.expire_time) changes.expire_time = joined.value;
+  }
+  return { changes };
 }
 
 function DraftSettings({ contract, onSaved }: { contract: TContract; onSaved: () => Promise<void> }) {
   const t = useT();
-  const { form, setForm, bind } = useFormState(() => draftOf(contract));
+  const session = useSignedIn();
+  const [isSaved, setIsSaved] = useState(false);
+  const [hasTried, setHasTried] = useState(false);
+  const { form, setForm, bind } = useFormState(() => draftOf(contract), useCallback(() => setIsSaved(false), []));
   const save = useAction();
-  const { errors } = save;
+  const labels = { fields: { name: t('field.name'), language: t('field.language'), require_auth: t('field.requireAuth'), expire_time: t('field.expireTime'), email_invite_content: t('field.inviteMessage'), party_order_defined: t('field.signInOrder') } };
+  const errors = readableErrors(save.errors, labels);
   useEffect(() => setForm(draftOf(contract)), [contract.self]);
-  const changes = changesOf(form, contract);
+  const { changes, problem } = changesOf(form, contract);
+  const edit = (changed: Partial<Draft>) => {
+    setIsSaved(false);
+    setForm({ ...form, ...changed });
+  };
   const submit = save.submit('save', async () => {
+    setHasTried(true);
+    if (problem) return;
     await sendJson('PUT', contract.self, changes);
     await onSaved();
+    setIsSaved(true);
   });
+  const typedProblem = hasTried ? problem : undefined;
+  const expireError = typedProblem === 'date' ? t('date.invalidDate') : typedProblem === 'time' ? t('date.invalidTime') : errors.expire_time;
   return (
     <form onSubmit={submit} noValidate aria-label={t('contract.details')}>
-      <ProblemAlert error={save.error} />
+      <ProblemAlert error={save.error} labels={labels} />
+      {isSaved ? <Notice tone="success">{t('state.saved')}</Notice> : null}
       <TextField label={t('field.name')} error={errors.name} {...bind('name')} />
       <div className="form-grid">
         <SelectField label={t('field.language')} error={errors.language} options={LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] ?? value }))} {...bind('language')} />
         <SelectField label={t('field.requireAuth')} hint={t('field.requireAuthHint')} error={errors.require_auth} options={REQUIRE_AUTH_VALUES.map((value) => ({ value, label: t(`auth.${value}`) }))} {...bind('require_auth')} />
-        <TextField label={t('field.expireTime')} hint={t('field.expireTimeHint')} error={errors.expire_time} {...bind('expire_time')} type="datetime-local" />
+        <DateTimeField
+          legend={t('field.expireTime')}
+          hint={t('field.expireTimeHint', { zone: session.office.time_zone })}
+          error={expireError}
+          date={form.expire_date}
+          time={form.expire_clock}
+          onChange={(value) => edit({ expire_date: value.date, expire_clock: value.time })}
+        />
         <div className="field field-checkbox">
-          <CheckboxField label={t('field.signInOrder')} hint={t('field.signInOrderHint')} checked={form.party_order_defined} onChecked={(checked) => setForm({ ...form, party_order_defined: checked })} />
+          <CheckboxField label={t('field.signInOrder')} hint={t('field.signInOrderHint')} checked={form.party_order_defined} onChecked={(checked) => edit({ party_order_defined: checked })} />
+        </div>
+        <div className="field field-checkbox">
+          <CheckboxField
+            label={t('field.showIdentityNumber')}
+            hint={t('field.showIdentityNumberHint')}
+            checked={form.show_identity_number}
+            onChecked={(checked) => edit({ show_identity_number: checked })}
+          />
         </div>
       </div>
       <TextAreaField label={t('field.inviteMessage')} hint={t('field.inviteMessageHint')} error={errors.email_invite_content} {...bind('email_invite_content')} rows={3} />
       <div className="form-actions">
-        <Button type="submit" isBusy={save.busy === 'save'} disabled={Object.keys(changes).length === 0}>
+        <Button type="submit" isBusy={save.busy === 'save'} disabled={Object.keys(changes).length === 0 && !problem}>
           {t('action.save')}
         </Button>
       </div>
@@ -78,6 +129,7 @@ export function DetailsCard({ contract, isDraft, onSaved }: { contract: TContrac
             { term: t('field.language'), value: LANGUAGE_NAMES[contract.language] ?? contract.language },
             { term: t('field.order'), value: contract.party_order_defined ? t('order.inOrder') : t('order.sideBySide') },
             { term: t('field.requireAuth'), value: t(`auth.${contract.require_auth}`) },
+            ...(contract.show_identity_number ? [{ term: t('field.identityNumber'), value: t('identity.shown') }] : []),
             ...(contract.email_invite_content ? [{ term: t('field.inviteMessage'), value: <span className="pre-line">{contract.email_invite_content}</span> }] : []),
           ]}
         />

@@ -1,8 +1,7 @@
-import type { TAttachment } from '../../../shared/api/attachments';
 import type { TContract } from '../../../shared/api/contracts';
 import { PdfPreview } from '../../components/pdf-preview';
 import { Card } from '../../components/ui';
-import { downloadFile, getBlob } from '../../lib/api';
+import { getBlob } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 
 /** An API URL (absolute on the public base URL) as a path on this origin, where the session cookie goes. */
@@ -16,24 +15,6 @@ export function DocumentCard({ contract, isSigned }: { contract: TContract; isSi
   return (
     <Card title={title} description={isSigned ? t('contract.signedDocumentHint') : undefined} className="split-side">
       {source ? <PdfPreview title={title} version={`${source}|${contract.sent_time ?? ''}`} load={() => getBlob(source, 'application/pdf')} /> : <p className="muted">{t('contract.noDocument')}</p>}
-    </Card>
-  );
-}
-
-export function AttachmentsCard({ attachments }: { attachments: TAttachment[] | undefined }) {
-  const t = useT();
-  if (!attachments || attachments.length === 0) return null;
-  return (
-    <Card title={t('contract.attachments')}>
-      <ul className="plain-list">
-        {attachments.map((attachment) => (
-          <li key={attachment.self}>
-            <button type="button" className="link-button" onClick={() => void downloadFile(pathOf(attachment.preview_uri ?? attachment.self), '*/*', attachment.name)}>
-              {attachment.name}
-            </button>
-          </li>
-        ))}
-      </ul>
     </Card>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { TParty } from '../../../shared/api/parties';
 import { CopyButton } from '../../components/copy-button';
 import { DataTable } from '../../components/data-table';
@@ -7,6 +8,7 @@ import type { ContractStatus } from '../../lib/contract-status';
 import { PARTY_STATE_LABEL, PARTY_STATE_TONE, type PartyView } from '../../lib/party-state';
 import { useSignedIn } from '../../lib/session';
 import { AddPartyForm } from './add-party-form';
+import { EditPartyDialog } from './edit-party-dialog';
 
 const EMAIL_FLAGS = ['sent', 'opened', 'clicked', 'bounced', 'hardbounced', 'softbounced', 'blocked', 'unsub', 'spam'] as const;
 const BAD_FLAGS = new Set(['bounced', 'hardbounced', 'softbounced', 'blocked', 'unsub', 'spam']);
@@ -37,6 +39,7 @@ function StateCell({ view }: { view: PartyView }) {
   else if (state === 'rejected') detail = party.reject_cause ? `“${party.reject_cause}”` : undefined;
   else if (state === 'waiting') detail = t('party.after', { names: view.waitingFor.map((other) => other.name).join(', ') });
   else if ((state === 'invited' || state === 'opened') && party.delivery_method === 'NONE') detail = t('party.byHand');
+  else if ((state === 'invited' || state === 'opened') && party.reminders_sent > 0) detail = t('party.remindedTimes', { n: party.reminders_sent });
   return (
     <td className="cell-state">
       <Badge tone={PARTY_STATE_TONE[state]}>{t(PARTY_STATE_LABEL[state])}</Badge>
@@ -75,6 +78,7 @@ type Props = {
 /** Each party with its state and e-mail status; its personal link once sent; adding and removing while a draft. */
 export function PartiesCard({ contractPath, views, status, isOrdered, busy, onRemove, onAdded }: Props) {
   const t = useT();
+  const [editing, setEditing] = useState<TParty>();
   const isDraft = status === 'draft';
   // A link is worth handing over while it can be signed, and once signed for the copy.
   const hasLinks = status === 'sent' || status === 'signed';
@@ -92,9 +96,14 @@ export function PartiesCard({ contractPath, views, status, isOrdered, busy, onRe
                 <EmailCell party={party} />
                 <td className="row-actions">
                   {isDraft ? (
-                    <Button size="small" variant="ghost" isBusy={busy === party.self} onClick={() => onRemove(party)} aria-label={t('contract.removePartyNamed', { name: party.name })}>
-                      {t('contract.removeParty')}
-                    </Button>
+                    <>
+                      <Button size="small" onClick={() => setEditing(party)} aria-label={t('contract.editPartyNamed', { name: party.name })}>
+                        {t('action.edit')}
+                      </Button>
+                      <Button size="small" variant="ghost" isBusy={busy === party.self} onClick={() => onRemove(party)} aria-label={t('contract.removePartyNamed', { name: party.name })}>
+                        {t('contract.removeParty')}
+                      </Button>
+                    </>
                   ) : null}
                   {hasLinks ? (
                     <CopyButton
@@ -111,6 +120,17 @@ export function PartiesCard({ contractPath, views, status, isOrdered, busy, onRe
         </DataTable>
       ) : null}
       {isDraft ? <AddPartyForm contractPath={contractPath} onAdded={onAdded} /> : null}
+      {editing && isDraft ? (
+        <EditPartyDialog
+          party={editing}
+          isOrdered={isOrdered}
+          onClose={() => setEditing(undefined)}
+          onSaved={() => {
+            setEditing(undefined);
+            onAdded();
+          }}
+        />
+      ) : null}
     </Card>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { TParty } from '../../../shared/api/parties';
 import { partiesToInviteAtSend } from '../../../shared/signing-order';
 import { CheckboxField } from '../../components/fields';
-import { Button, Dialog, ProblemAlert } from '../../components/ui';
+import { Button, Dialog, Notice, ProblemAlert } from '../../components/ui';
 import type { ApiError } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import type { PartyView } from '../../lib/party-state';
@@ -35,6 +35,13 @@ export function SendDialog({ views, isOrdered, isBusy, error, onSend, onClose }:
   const turns = parties.map((party, index) => ({ id: index, signType: party.sign_type, signOrder: party.sign_order, isAccept: false, hasRejected: false }));
   const invitedNow = new Set(partiesToInviteAtSend(turns, isOrdered).map((turn) => turn.id));
   const mine = parties.filter((party) => party.user === session.user.self && party.sign_type !== 'VIEWER');
+  // Invitations that would wait in the outbox: said before sending, not discovered after.
+  const bySms = parties.filter((party, index) => !options.silent && invitedNow.has(index) && (party.delivery_method === 'SMS' || party.delivery_method === 'EMAIL_AND_SMS'));
+  const byEmail = parties.filter((party, index) => !options.silent && invitedNow.has(index) && (party.delivery_method === 'EMAIL' || party.delivery_method === 'EMAIL_AND_SMS'));
+  const waiting = [
+    ...(!session.channels.sms && bySms.length > 0 ? [t('send.noSmsGateway', { names: bySms.map((party) => party.name).join(', ') })] : []),
+    ...(!session.channels.email && byEmail.length > 0 ? [t('send.noMailServer', { names: byEmail.map((party) => party.name).join(', ') })] : []),
+  ];
   const footer = (
     <>
       <Button onClick={onClose}>{t('action.cancel')}</Button>
@@ -47,6 +54,11 @@ export function SendDialog({ views, isOrdered, isBusy, error, onSend, onClose }:
     <Dialog title={t('send.title')} isOpen onClose={onClose} footer={footer}>
       <p>{t('send.lead')}</p>
       <ProblemAlert error={error} />
+      {waiting.map((line) => (
+        <Notice key={line} tone="warning">
+          {line}
+        </Notice>
+      ))}
       <div>
         <h3 className="dialog-subheading">{t('send.who')}</h3>
         <ul className="recipient-list">

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Badge } from '../../components/ui';
 import { STATUS_LABEL, STATUS_TONE } from '../../lib/contract-status';
 import { useT } from '../../lib/i18n';
-import { answerProgress } from '../../lib/party-state';
+import { answerProgress, isAwaited } from '../../lib/party-state';
 import type { ContractView } from './use-contract';
 
 const names = (list: { name: string }[]) => list.map((party) => party.name).join(', ');
@@ -11,16 +11,18 @@ const names = (list: { name: string }[]) => list.map((party) => party.name).join
 function Summary({ view, headingId }: { view: ContractView; headingId: string }) {
   const t = useT();
   const rejecter = view.views.find((party) => party.state === 'rejected')?.party;
-  const awaited = view.views.filter((party) => party.isAnswering && (party.state === 'invited' || party.state === 'opened')).map((party) => party.party);
+  const awaited = view.views.filter(isAwaited).map((party) => party.party);
   const headline = t(`contract.headline.${view.status}` as const, { name: rejecter?.name ?? '—' });
   let summary: string;
   if (view.status === 'sent') summary = awaited.length > 0 ? t('contract.summary.sent', { names: names(awaited) }) : t('contract.summary.sentNobody');
+  else if (view.status === 'withdrawn') summary = t('contract.summary.withdrawn', { time: view.contract.withdrawn_time ?? '', name: view.withdrawnBy ?? '—' });
   else summary = t(`contract.summary.${view.status}` as const, { time: view.expiredAt ?? '' });
   return (
     <>
       <h2 id={headingId}>{headline}</h2>
       <p>{summary}</p>
       {view.status === 'rejected' && rejecter?.reject_cause ? <blockquote className="status-cause">{rejecter.reject_cause}</blockquote> : null}
+      {view.status === 'withdrawn' && view.contract.withdraw_reason ? <blockquote className="status-cause">{view.contract.withdraw_reason}</blockquote> : null}
     </>
   );
 }

@@ -3,14 +3,14 @@ import type { TAttachment } from '../../../shared/api/attachments';
 import type { TParty } from '../../../shared/api/parties';
 import { getJson, getPage, idOf } from '../../lib/api';
 import { contractStatus, type ContractStatus } from '../../lib/contract-status';
-import { describeParties, type PartyView } from '../../lib/party-state';
+import { describeParties, type Channels, type PartyView } from '../../lib/party-state';
 import { useLoad, type Loaded } from '../../lib/use-load';
 
 /** While the page is open, what a party does shows within this long. */
 const POLL_MS = 3000;
 
 /** Everything of a list: contract sub-lists are short, so all pages are read. */
-async function readAll<T>(path: string, signal: AbortSignal): Promise<T[]> {
+export async function readAll<T>(path: string, signal: AbortSignal): Promise<T[]> {
   const items: T[] = [];
   let next: string | undefined = `${path}?per_page=100`;
   for (let guard = 0; next && guard < 20; guard += 1) {
@@ -39,7 +39,7 @@ export function useContract(id: string): ContractData {
   const log = useLoad((signal) => readAll<TActivityEntry>(`${path}/activity_log`, signal), [path], { pollMs: POLL_MS });
   const attachments = useLoad((signal) => readAll<TAttachment>(`${path}/attachments`, signal).catch(() => []), [path]);
   const reload = async () => {
-    await Promise.all([contract.reload(), parties.reload(), log.reload()]);
+    await Promise.all([contract.reload(), parties.reload(), log.reload(), attachments.reload()]);
   };
   return { path, contract, parties, log, attachments, reload };
 }
@@ -50,14 +50,17 @@ export type ContractView = {
   views: PartyView[];
   /** When the links closed, if they have. */
   expiredAt: string | undefined;
+  /** Who withdrew the contract (the activity log's actor), if it was. */
+  withdrawnBy: string | undefined;
 };
 
 /** The contract as the page shows it: its status (expired too) and where each party stands. */
-export function viewContract(contract: TContract, parties: TParty[], log: TActivityEntry[]): ContractView {
+export function viewContract(contract: TContract, parties: TParty[], log: TActivityEntry[], channels?: Channels): ContractView {
   const isExpired = log.some((entry) => entry.event === 'contract.expired');
   const status = contractStatus(contract, isExpired);
   // In the order they sign, then as they were added (the API lists newest first).
   const ordered = [...parties].sort((a, b) => a.sign_order - b.sign_order || Number(idOf(a.self)) - Number(idOf(b.self)));
-  const views = describeParties(ordered, status, contract.party_order_defined);
-  return { contract, status, views, expiredAt: isExpired ? (contract.expire_time ?? undefined) : undefined };
+  const views = describeParties(ordered, status, contract.party_order_defined, channels);
+  const withdrawal = log.find((entry) => entry.event === 'contract.withdrawn');
+  return { contract, status, views, expiredAt: isExpired ? (contract.expire_time ?? undefined) : undefined, withdrawnBy: withdrawal?.actor_name || undefined };
 }

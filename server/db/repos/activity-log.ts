@@ -16,6 +16,8 @@ export function createActivityRepo(db: Db) {
       event: sql.placeholder('event'),
       subject: sql.placeholder('subject'),
       userId: sql.placeholder('userId'),
+      partyId: sql.placeholder('partyId'),
+      detail: sql.placeholder('detail'),
       userAgent: sql.placeholder('userAgent'),
       ipAddress: sql.placeholder('ipAddress'),
       createdAt: sql.placeholder('createdAt'),

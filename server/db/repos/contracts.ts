@@ -1,8 +1,8 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import { fetchKeysetPage, type KeysetPage, type KeysetRequest, type SortKey } from '../keyset';
-import type { Db } from '../open-database';
+import { FOLD_FUNCTION, type Db } from '../open-database';
 import { createPreparedInsert } from '../prepared-insert';
-import { contracts } from '../schema';
+import { contracts, parties } from '../schema';
 
 export type ContractRow = typeof contracts.$inferSelect;
 /** Mirrors shared/api's contract statuses and sort terms (server/db/ does not import the API layer). */
@@ -10,7 +10,14 @@ export type ContractStatus = 'draft' | 'sent' | 'signed' | 'rejected';
 export type ContractSortTerm = { key: 'id' | 'name' | 'is_signed'; isDescending: boolean };
 export type NewContract = Omit<typeof contracts.$inferInsert, 'id' | 'status' | 'nameFolded' | 'isSigned' | 'isUnsigned'>;
 export type ContractChanges = Partial<Omit<NewContract, 'createdAt' | 'createdBy'>>;
-export type ContractFilter = { status?: ContractStatus | undefined; userId?: number | undefined; name?: string | undefined };
+export type ContractFilter = {
+  status?: ContractStatus | undefined;
+  userId?: number | undefined;
+  name?: string | undefined;
+  /** The contract's name, or a party's name or e-mail, holds this. */
+  q?: string | undefined;
+};
+export type StatusCounts = Record<ContractStatus | 'all', number>;
 export type ContractOrdering = { keys: SortKey<ContractRow>[]; signature: string };
 
 /** The case folding of the list's name sort and search. */
@@ -57,6 +64,14 @@ export function contractOrdering(terms: readonly ContractSortTerm[] | undefined,
   return { keys, signature: `contracts:${names.join(',')}` };
 }
 
+const STATUSES: readonly ContractStatus[] = ['draft', 'sent', 'signed', 'rejected'];
+
+/** The contract's folded name, or one of its parties' names or e-mails, holds `folded`. */
+function matchesText(folded: string): SQL {
+  return sql`(instr(${contracts.nameFolded}, ${folded}) > 0 OR EXISTS (SELECT 1 FROM ${parties} WHERE ${parties.contractId} = ${contracts.id}
+    AND (instr(${sql.raw(FOLD_FUNCTION)}(${parties.name}), ${folded}) > 0 OR instr(${sql.raw(FOLD_FUNCTION)}(${parties.email}), ${folded}) > 0)))`;
+}
+
 function countScopes(status: string, userId: number): string[] {
   return ['*', `s:${status}`, `u:${userId}`, `u:${userId}:s:${status}`];
 }
@@ -82,7 +97,15 @@ export function createContractRepo(db: Db) {
       filter.status === undefined ? undefined : eq(contracts.status, filter.status),
       filter.userId === undefined ? undefined : eq(contracts.createdBy, filter.userId),
       filter.name ? sql`instr(${contracts.nameFolded}, ${foldName(filter.name)}) > 0` : undefined,
+      filter.q ? matchesText(foldName(filter.q)) : undefined,
     );
+  const isSearch = (filter: ContractFilter) => Boolean(filter.name || filter.q);
+  const scopeOf = (filter: ContractFilter): string => {
+    let scope = '*';
+    if (filter.userId !== undefined) scope = `u:${filter.userId}`;
+    if (filter.status !== undefined) scope = filter.userId === undefined ? `s:${filter.status}` : `${scope}:s:${filter.status}`;
+    return scope;
+  };
 
   return {
     findById: (id: number): ContractRow | undefined => byId.get({ id }),
@@ -112,13 +135,25 @@ export function createContractRepo(db: Db) {
     remove(row: ContractRow): void {
       if (db.delete(contracts).where(eq(contracts.id, row.id)).run().changes > 0) adjust(row.status, row.createdBy, -1);
     },
-    /** O(1) for no filter, status, user and both (kept counts); a name search counts its matches. */
+    /** O(1) for no filter, status, user and both (kept counts); a search counts its matches. */
     total(filter: ContractFilter): number {
-      if (filter.name) return db.select({ n: count() }).from(contracts).where(whereOf(filter)).get()?.n ?? 0;
-      let scope = '*';
-      if (filter.userId !== undefined) scope = `u:${filter.userId}`;
-      if (filter.status !== undefined) scope = filter.userId === undefined ? `s:${filter.status}` : `${scope}:s:${filter.status}`;
-      return countOf.get(scope)?.n ?? 0;
+      if (isSearch(filter)) return db.select({ n: count() }).from(contracts).where(whereOf(filter)).get()?.n ?? 0;
+      return countOf.get(scopeOf(filter))?.n ?? 0;
+    },
+    /** The total under each status filter (and none), the other filters applied: kept counts unless searching. */
+    countByStatus(filter: Omit<ContractFilter, 'status'>): StatusCounts {
+      const counts: StatusCounts = { all: 0, draft: 0, sent: 0, signed: 0, rejected: 0 };
+      if (!isSearch(filter)) {
+        for (const status of STATUSES) counts[status] = countOf.get(scopeOf({ ...filter, status }))?.n ?? 0;
+        counts.all = countOf.get(scopeOf(filter))?.n ?? 0;
+        return counts;
+      }
+      const rows = db.select({ status: contracts.status, n: count() }).from(contracts).where(whereOf(filter)).groupBy(contracts.status).all();
+      for (const row of rows) {
+        counts[row.status as ContractStatus] = row.n;
+        counts.all += row.n;
+      }
+      return counts;
     },
     listPage: (request: KeysetRequest, filter: ContractFilter, ordering: ContractOrdering): KeysetPage<ContractRow> =>
       fetchKeysetPage(ordering.keys, request, whereOf(filter), (where, orderBy, limit) =>

@@ -22,6 +22,7 @@ export function createFileRepo(db: Db) {
   const byId = sqlite.prepare<[number], StoredFile>(
     'SELECT id, sha256, content_type AS contentType, size, data, created_at AS createdAt FROM stored_files WHERE id = ?',
   );
+  const shaById = sqlite.prepare<[number], { sha256: string }>('SELECT sha256 FROM stored_files WHERE id = ?');
   const remove = sqlite.prepare<[number]>('DELETE FROM stored_files WHERE id = ?');
 
   return {
@@ -36,6 +37,8 @@ export function createFileRepo(db: Db) {
       return row.id;
     },
     getFile: (id: number): StoredFile | undefined => byId.get(id),
+    /** The hash alone, without reading the bytes. */
+    getSha256: (id: number): string | undefined => shaById.get(id)?.sha256,
     /**
      * Deletes the file unless something still refers to it. The foreign keys decide, so a
      * table that starts referring to stored files later is respected without changes here.

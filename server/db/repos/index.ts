@@ -1,6 +1,7 @@
 import type { Db } from '../open-database';
 import { createActivityRepo } from './activity-log';
 import { createAnnotationRepo } from './annotations';
+import { createBulkSendRepo } from './bulk-sends';
 import { createAttachmentRepo } from './attachments';
 import { createContractRepo } from './contracts';
 import { createFileRepo } from './files';
@@ -10,7 +11,9 @@ import { createOfficeRepo } from './office';
 import { createOutboxRepo } from './outbox';
 import { createSettingsRepo } from './settings';
 import { createPartyCodeRepo } from './party-codes';
+import { createPartyMarkRepo } from './party-marks';
 import { createPartyRepo } from './parties';
+import { createTemplateFieldRepo } from './template-fields';
 import { createTemplateRepo } from './templates';
 import { createTokenRepo } from './tokens';
 import { createUserRepo } from './users';
@@ -25,6 +28,8 @@ export function createRepos(db: Db) {
     users: createUserRepo(db),
     tokens: createTokenRepo(db),
     templates: createTemplateRepo(db),
+    templateFields: createTemplateFieldRepo(db),
+    bulkSends: createBulkSendRepo(db),
     jobs: createJobRepo(db),
     outbox: createOutboxRepo(db),
     settings: createSettingsRepo(db),
@@ -35,6 +40,7 @@ export function createRepos(db: Db) {
     attachments: createAttachmentRepo(db),
     activity: createActivityRepo(db),
     partyCodes: createPartyCodeRepo(db),
+    partyMarks: createPartyMarkRepo(db),
     webhookConsumers: createWebhookConsumerRepo(db),
     webhookDeliveries: createWebhookDeliveryRepo(db),
     webhookLog: createWebhookLogRepo(db),

@@ -56,6 +56,10 @@ export function createJobRepo(db: Db) {
        updated_at = @now
      WHERE id = @id AND claim_token = @token`,
   );
+  const removeQueued = db.$client.prepare<[string, number]>(`DELETE FROM jobs WHERE queue = ? AND ref_id = ? AND status = 'queued'`);
+  const plannedAt = db.$client.prepare<[string, number], { runAt: number }>(
+    `SELECT run_at AS runAt FROM jobs WHERE queue = ? AND ref_id = ? AND status = 'queued' ORDER BY run_at LIMIT 1`,
+  );
   const nextRun = db
     .select({ at: min(jobs.runAt) })
     .from(jobs)
@@ -89,6 +93,16 @@ export function createJobRepo(db: Db) {
     },
     countPending: (queue: string): number =>
       (db.$client.prepare('SELECT count(*) AS n FROM jobs WHERE queue = ?').get(queue) as { n: number }).n,
+    /**
+     * The one queued job of this row from now on: at `runAt`, or none (null). A claimed job of
+     * the row is left alone (it finishes, and re-plans in its own transaction).
+     */
+    plan: (queue: string, refId: number, runAt: number | null, now: number): void => {
+      removeQueued.run(queue, refId);
+      if (runAt !== null) insert.get({ queue, refId, runAt, now });
+    },
+    /** When the queued job of this row runs; undefined when none is queued. */
+    plannedAt: (queue: string, refId: number): number | undefined => plannedAt.get(queue, refId)?.runAt,
     /** Puts a job for this row back to run now (manual retry); enqueues one when none is pending. */
     requeue: (queue: string, refId: number, now: number): void => {
       const updated = db

@@ -39,7 +39,7 @@ export function createTemplateRepo(db: Db) {
 
   return {
     findById: (id: number): TemplateRow | undefined => byId.get({ id }),
-    insert: (row: Required<NewTemplate>): TemplateRow =>
+    insert: (row: Omit<Required<NewTemplate>, 'pdfFileId' | 'pageSizes'>): TemplateRow =>
       insert.get({ ...row, isPublished: row.isPublished ? 1 : 0 }) as TemplateRow,
     update: (id: number, changes: TemplateChanges): TemplateRow | undefined =>
       db.update(contractTemplates).set(changes).where(eq(contractTemplates.id, id)).returning().get(),

@@ -1,4 +1,4 @@
-import { count, eq, isNull, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { fetchKeysetPage, type KeysetPage, type KeysetRequest, type SortKey } from '../keyset';
 import type { Db } from '../open-database';
 import { webhookConsumers } from '../schema';
@@ -19,11 +19,6 @@ export function createWebhookConsumerRepo(db: Db) {
     .from(webhookConsumers)
     .where(eq(webhookConsumers.id, sql.placeholder('id')))
     .prepare();
-  const enabledIds = db
-    .select({ id: webhookConsumers.id })
-    .from(webhookConsumers)
-    .where(isNull(webhookConsumers.disabledAt))
-    .prepare();
   const countError = db.$client.prepare<[{ id: number; now: number }], { errors: number; disabledAt: number | null }>(
     `UPDATE webhook_consumers SET permanent_errors = permanent_errors + 1, updated_at = @now WHERE id = @id
      RETURNING permanent_errors AS errors, disabled_at AS disabledAt`,
@@ -34,7 +29,8 @@ export function createWebhookConsumerRepo(db: Db) {
   const disable = db.$client.prepare<[{ id: number; now: number }]>(
     'UPDATE webhook_consumers SET disabled_at = @now, updated_at = @now WHERE id = @id AND disabled_at IS NULL',
   );
-  // A disabled consumer's deliveries wait without jobs; enabling gives each pending one a job due now.
+  // A disabled consumer's deliveries are held without jobs; one still pending (made by an older
+  // version, or a race) gets a job due now on enabling.
   const requeuePending = db.$client.prepare<[{ id: number; now: number; queue: string }]>(
     `INSERT INTO jobs (queue, ref_id, run_at, created_at, updated_at)
      SELECT @queue, d.id, @now, @now, @now FROM webhook_deliveries d
@@ -71,7 +67,6 @@ export function createWebhookConsumerRepo(db: Db) {
           .limit(limit)
           .all(),
       ),
-    enabledIds: (): number[] => enabledIds.all().map((row) => row.id),
     /** Counts a permanent error; returns the count in a row and whether the consumer was already disabled. */
     countPermanentError: (id: number, now: number): { errors: number; disabledAt: number | null } | undefined =>
       countError.get({ id, now }),

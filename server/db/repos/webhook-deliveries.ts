@@ -17,6 +17,8 @@ export type DispatchRow = {
   permanentErrors: number;
 };
 
+const DISABLED = '(SELECT disabled_at FROM webhook_consumers c WHERE c.id = consumer_id) IS NOT NULL';
+
 export type NewAttempt = {
   deliveryId: number;
   attemptedAt: number;
@@ -37,9 +39,16 @@ export function createWebhookDeliveryRepo(db: Db) {
   const insertEvent = client.prepare<[{ type: string; payload: string; now: number }], { id: number }>(
     'INSERT INTO webhook_events (type, payload, created_at) VALUES (@type, @payload, @now) RETURNING id',
   );
-  const insertDelivery = client.prepare<[{ eventId: number; consumerId: number; runAt: number; now: number }], { id: number }>(
+  const insertDelivery = client.prepare<[{ eventId: number; consumerId: number; state: string; runAt: number | null; now: number }], { id: number }>(
     `INSERT INTO webhook_deliveries (event_id, consumer_id, state, course_attempts, next_attempt_at, created_at, updated_at)
-     VALUES (@eventId, @consumerId, 'pending', 0, @runAt, @now, @now) RETURNING id`,
+     VALUES (@eventId, @consumerId, @state, 0, @runAt, @now, @now) RETURNING id`,
+  );
+  // A consumer holds new events while it is disabled, and while held ones still wait their turn
+  // after it was enabled (so that a new event never overtakes the ones raised before it).
+  const recipients = client.prepare<[], { id: number; isHolding: number }>(
+    `SELECT c.id, (c.disabled_at IS NOT NULL
+       OR EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.consumer_id = c.id AND d.state = 'held')) AS isHolding
+     FROM webhook_consumers c`,
   );
   const loadBatch = client.prepare<[string], DispatchRow>(
     `SELECT d.id AS deliveryId, d.state, d.course_attempts AS courseAttempts, d.event_id AS eventId, e.payload,
@@ -54,9 +63,44 @@ export function createWebhookDeliveryRepo(db: Db) {
     `INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code, error, duration_ms, response_excerpt, outcome)
      VALUES (@deliveryId, @attemptedAt, @statusCode, @error, @durationMs, @responseExcerpt, @outcome)`,
   );
-  const settleDelivery = client.prepare<[{ id: number; state: string; nextAttemptAt: number | null; now: number }]>(
-    `UPDATE webhook_deliveries SET state = @state, course_attempts = course_attempts + 1,
-       next_attempt_at = @nextAttemptAt, updated_at = @now WHERE id = @id`,
+  // A retry due while the consumer is (meanwhile) disabled is held instead: it waits for the enabling.
+  const settleDelivery = client.prepare<[{ id: number; state: string; nextAttemptAt: number | null; now: number }], { state: string }>(
+    `UPDATE webhook_deliveries SET
+       state = CASE WHEN @state = 'pending' AND ${DISABLED} THEN 'held' ELSE @state END,
+       course_attempts = course_attempts + 1,
+       next_attempt_at = CASE WHEN @state = 'pending' AND ${DISABLED} THEN NULL ELSE @nextAttemptAt END,
+       updated_at = @now
+     WHERE id = @id RETURNING state`,
+  );
+  const hold = client.prepare<[{ id: number; now: number }]>(
+    `UPDATE webhook_deliveries SET state = 'held', next_attempt_at = NULL, updated_at = @now WHERE id = @id AND state = 'pending'`,
+  );
+  const holdJobsOf = client.prepare<[{ consumerId: number; queue: string }]>(
+    `DELETE FROM jobs WHERE queue = @queue AND status = 'queued'
+       AND ref_id IN (SELECT id FROM webhook_deliveries WHERE consumer_id = @consumerId AND state = 'pending')`,
+  );
+  const holdAll = client.prepare<[{ consumerId: number; now: number }]>(
+    `UPDATE webhook_deliveries SET state = 'held', next_attempt_at = NULL, updated_at = @now
+     WHERE consumer_id = @consumerId AND state = 'pending'`,
+  );
+  // Held events go one after another in event order: the next is let go once no event of the
+  // consumer waits for its first attempt. Delivery ids follow event order (one per event and consumer).
+  const releaseNext = client.prepare<[{ consumerId: number; now: number }], { id: number }>(
+    `UPDATE webhook_deliveries SET state = 'pending', course_attempts = 0, next_attempt_at = @now, updated_at = @now
+     WHERE id = (SELECT id FROM webhook_deliveries WHERE consumer_id = @consumerId AND state = 'held' ORDER BY id LIMIT 1)
+       AND NOT EXISTS (SELECT 1 FROM webhook_deliveries WHERE consumer_id = @consumerId AND state = 'pending' AND course_attempts = 0)
+       AND (SELECT disabled_at FROM webhook_consumers WHERE id = @consumerId) IS NULL
+     RETURNING id`,
+  );
+  const holdingConsumers = client.prepare<[], { consumerId: number }>(
+    `SELECT DISTINCT consumer_id AS consumerId FROM webhook_deliveries WHERE state = 'held'`,
+  );
+  const restartInState = client.prepare<[{ consumerId: number; state: string; now: number }], { id: number }>(
+    `UPDATE webhook_deliveries SET state = 'pending', course_attempts = 0, next_attempt_at = @now, updated_at = @now
+     WHERE consumer_id = @consumerId AND state = @state RETURNING id`,
+  );
+  const countInState = client.prepare<[{ consumerId: number; state: string }], { n: number }>(
+    'SELECT count(*) AS n FROM webhook_deliveries WHERE consumer_id = @consumerId AND state = @state',
   );
   const restart = client.prepare<[{ id: number; now: number }]>(
     `UPDATE webhook_deliveries SET state = 'pending', course_attempts = 0, next_attempt_at = @now, updated_at = @now
@@ -73,16 +117,46 @@ export function createWebhookDeliveryRepo(db: Db) {
   return {
     isInTransaction: (): boolean => client.inTransaction,
     insertEvent: (type: string, payload: string, now: number): number => (insertEvent.get({ type, payload, now }) as { id: number }).id,
-    insertDelivery: (eventId: number, consumerId: number, runAt: number, now: number): number =>
-      (insertDelivery.get({ eventId, consumerId, runAt, now }) as { id: number }).id,
+    /** Every consumer, and whether a new event must be held for it (see recipients above). */
+    recipients: (): Array<{ id: number; isHolding: boolean }> => recipients.all().map((row) => ({ id: row.id, isHolding: row.isHolding === 1 })),
+    /** A pending delivery due at runAt (its job is the caller's), or a held one (runAt null). */
+    insertDelivery: (eventId: number, consumerId: number, runAt: number | null, now: number): number =>
+      (insertDelivery.get({ eventId, consumerId, state: runAt === null ? 'held' : 'pending', runAt, now }) as { id: number }).id,
     loadForDispatch: (deliveryIds: readonly number[]): DispatchRow[] =>
       deliveryIds.length === 0 ? [] : loadBatch.all(JSON.stringify(deliveryIds)),
     insertAttempt: (attempt: NewAttempt): void => {
       insertAttempt.run(attempt);
     },
-    /** False when the delivery is gone (its consumer was deleted, or the event purged, meanwhile). */
-    settle: (id: number, state: string, nextAttemptAt: number | null, now: number): boolean =>
-      settleDelivery.run({ id, state, nextAttemptAt, now }).changes > 0,
+    /** The state the delivery was left in (held when its consumer was disabled meanwhile); undefined when it is gone. */
+    settle: (id: number, state: string, nextAttemptAt: number | null, now: number): string | undefined =>
+      settleDelivery.get({ id, state, nextAttemptAt, now })?.state,
+    /** A pending delivery of a disabled consumer waits for the enabling. */
+    hold: (id: number, now: number): void => {
+      hold.run({ id, now });
+    },
+    /** Every pending delivery of a consumer that was just disabled is held; their queued jobs go. */
+    holdPendingOf: (consumerId: number, now: number): void => {
+      holdJobsOf.run({ consumerId, queue: WEBHOOK_QUEUE });
+      holdAll.run({ consumerId, now });
+    },
+    /** Lets the consumer's oldest held delivery go now, when it is its turn; true when one went. */
+    releaseNextHeld: (consumerId: number, now: number): boolean => {
+      const released = releaseNext.get({ consumerId, now });
+      if (released) insertJobIfNone.run({ id: released.id, now, queue: WEBHOOK_QUEUE });
+      return released !== undefined;
+    },
+    /** Consumers with held deliveries (a turn may have been lost with a purged event). */
+    holdingConsumers: (): number[] => holdingConsumers.all().map((row) => row.consumerId),
+    countInState: (consumerId: number, state: string): number => countInState.get({ consumerId, state })?.n ?? 0,
+    /** Bulk retry: every delivery of the consumer in that state starts afresh now; returns how many. */
+    restartAllInState: (consumerId: number, state: string, now: number): number => {
+      const ids = restartInState.all({ consumerId, state, now });
+      for (const { id } of ids) {
+        hurryJob.run({ id, now, queue: WEBHOOK_QUEUE });
+        insertJobIfNone.run({ id, now, queue: WEBHOOK_QUEUE });
+      }
+      return ids.length;
+    },
     /** Manual retry: the delivery starts afresh and is due now (a job in flight is left to finish). */
     restart: (id: number, now: number): void => {
       restart.run({ id, now });

@@ -35,6 +35,8 @@ export const contracts = sqliteTable(
     partyOrderDefined: integer('party_order_defined', { mode: 'boolean' }).notNull().default(false),
     showIdentityNumber: integer('show_identity_number', { mode: 'boolean' }).notNull().default(false),
     requireAuth: text('require_auth').notNull().default('NONE'),
+    /** Sent with `silent`: the appliance sends no message of its own about this contract. */
+    isSilent: integer('is_silent', { mode: 'boolean' }).notNull().default(false),
     /** draft | sent | signed | rejected */
     status: text('status').notNull().default('draft'),
     isSigned: integer('is_signed', { mode: 'boolean' })
@@ -60,6 +62,21 @@ export const contracts = sqliteTable(
     expireAt: integer('expire_at'),
     signedAt: integer('signed_at'),
     rejectedAt: integer('rejected_at'),
+    /** Automatic reminders every this many days (REMINDER_DAY_S each); null: none. */
+    reminderIntervalDays: integer('reminder_interval_days'),
+    /** At most this many automatic reminders per party. */
+    reminderMaxCount: integer('reminder_max_count').notNull().default(3),
+    /** A warning this many days before expire_at to the parties still awaited; null: none. */
+    expiryWarningDays: integer('expiry_warning_days'),
+    /** When the reminder job next reminds (planned; null: no reminder ahead). */
+    nextReminderAt: integer('next_reminder_at'),
+    /** When the expiry warning goes out (planned), and when it went. */
+    expiryWarningAt: integer('expiry_warning_at'),
+    expiryWarnedAt: integer('expiry_warned_at'),
+    /** Withdrawn by the office while out for signing: the links are closed (the status stays `sent`). */
+    withdrawnAt: integer('withdrawn_at'),
+    withdrawnBy: integer('withdrawn_by').references(() => users.id),
+    withdrawReason: text('withdraw_reason'),
     createdBy: integer('created_by')
       .notNull()
       .references(() => users.id),
@@ -139,6 +156,9 @@ export const parties = sqliteTable(
     emailBlocked: integer('email_blocked', { mode: 'boolean' }).notNull().default(false),
     emailUnsub: integer('email_unsub', { mode: 'boolean' }).notNull().default(false),
     emailSpam: integer('email_spam', { mode: 'boolean' }).notNull().default(false),
+    /** Automatic reminders this party has had, and when it was last reminded (automatically or by hand). */
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    lastRemindedAt: integer('last_reminded_at'),
     createdBy: integer('created_by')
       .notNull()
       .references(() => users.id),
@@ -173,6 +193,11 @@ export const annotations = sqliteTable(
     renderWhenSigned: integer('render_when_signed', { mode: 'boolean' }).notNull().default(true),
     /** What the party filled in when signing. */
     value: text('value'),
+    /**
+     * JSON `{page, x, y, width, height}` of the text tag this field was made from: painted white
+     * in the signed PDF, so the tag's text never shows (wherever the field was moved since).
+     */
+    tagBox: text('tag_box'),
     createdBy: integer('created_by')
       .notNull()
       .references(() => users.id),
@@ -215,6 +240,13 @@ export const activityLog = sqliteTable(
     subject: text('subject').notNull().default(''),
     /** The acting user; null for the appliance itself and for parties. */
     userId: integer('user_id').references(() => users.id),
+    /**
+     * The acting party (opened, signed, rejected, asked for a code); null for users and the
+     * appliance. No foreign key: parties act only once sent, when they can no longer be removed.
+     */
+    partyId: integer('party_id'),
+    /** What else the entry says: how a message went out (email, sms, email+sms, none), a reason. */
+    detail: text('detail').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
     ipAddress: text('ip_address').notNull().default(''),
     createdAt: integer('created_at').notNull(),

@@ -4,6 +4,8 @@ export * from './jobs';
 export * from './outbox';
 export * from './settings';
 export * from './contracts';
+export * from './template-fields';
+export * from './bulk-sends';
 export * from './signing';
 export * from './webhooks';
 export * from './admin';

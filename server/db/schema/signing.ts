@@ -1,4 +1,4 @@
-import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { blob, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { parties } from './contracts';
 
 /**
@@ -16,4 +16,22 @@ export const partyCodes = sqliteTable('party_codes', {
   /** Sends in the hour that began at `window_started_at`, to bound how often codes go out. */
   sendsInWindow: integer('sends_in_window').notNull().default(1),
   windowStartedAt: integer('window_started_at').notNull(),
+});
+
+/**
+ * The mark a party signed with, stamped into its SIGNATURE and INITIALS boxes and shown on the
+ * audit trail: its name typed in a script face, or a drawn or uploaded picture (a PNG the server
+ * decoded and re-encoded), with drawn initials when the party drew them.
+ */
+export const partyMarks = sqliteTable('party_marks', {
+  partyId: integer('party_id')
+    .primaryKey()
+    .references(() => parties.id, { onDelete: 'cascade' }),
+  /** typed | drawn | uploaded */
+  kind: text('kind').notNull(),
+  /** The script face of a typed mark (and of typed initials beside a drawn signature). */
+  face: text('face').notNull(),
+  signaturePng: blob('signature_png', { mode: 'buffer' }),
+  initialsPng: blob('initials_png', { mode: 'buffer' }),
+  createdAt: integer('created_at').notNull(),
 });

@@ -1,5 +1,6 @@
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { users } from './accounts';
+import { storedFiles } from './contracts';
 
 export const contractTemplates = sqliteTable('contract_templates', {
   id: integer('id').primaryKey({ autoIncrement: true }),
@@ -9,6 +10,10 @@ export const contractTemplates = sqliteTable('contract_templates', {
   content: text('content').notNull().default(''),
   footer: text('footer').notNull().default(''),
   footerType: text('footer_type').notNull().default('SIMPLE'),
+  /** A PDF template's own PDF (its fields in template_fields); null for a text template. */
+  pdfFileId: integer('pdf_file_id').references(() => storedFiles.id),
+  /** JSON `[[width, height], …]` of the PDF's pages as displayed, like contracts.page_sizes. */
+  pageSizes: text('page_sizes'),
   createdBy: integer('created_by')
     .notNull()
     .references(() => users.id),

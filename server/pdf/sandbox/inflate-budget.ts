@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { decodePDFRawStream, PDFContext, PDFName, PDFNumber, PDFObjectStreamParser, PDFRawStream } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFContext, PDFName, PDFNumber, PDFObjectStreamParser, PDFRawStream } from 'pdf-lib';
 import { PdfReadError } from '../pdf-read-error';
 
 /**
@@ -83,6 +83,37 @@ function unpack(raw: PDFRawStream): Uint8Array {
     }
   }
   return decodePDFRawStream(raw).decode();
+}
+
+/** Filters pdf-lib can undo; image codecs (DCT, JPX, JBIG2, CCITT) are pdf.js's, bounded by its image size limit. */
+const UNPACKABLE = new Set(['FlateDecode', 'LZWDecode', 'ASCIIHexDecode', 'ASCII85Decode', 'RunLengthDecode']);
+
+function filtersOf(raw: PDFRawStream): string[] {
+  const filter = raw.dict.lookup(PDFName.of('Filter'));
+  if (filter instanceof PDFName) return [filter.decodeText()];
+  if (filter instanceof PDFArray) return filter.asArray().map((item) => (item instanceof PDFName ? item.decodeText() : '?'));
+  return [];
+}
+
+/**
+ * Unpacks every compressed stream of an uploaded PDF once, within the task's budget: page
+ * contents too, which pdf-lib's parse leaves packed but pdf.js (page images, text tags) later
+ * unpacks whole in its own decoder, where no budget reaches. A PDF accepted here cannot unpack
+ * to more than the budget there either (its bytes never change once stored). Damaged data is
+ * left to the reader that meets it.
+ */
+export function unpackEveryStream(context: PDFContext): void {
+  for (const [, object] of context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFRawStream)) continue;
+    const filters = filtersOf(object);
+    if (filters.length === 0 || !filters.every((name) => UNPACKABLE.has(name))) continue;
+    try {
+      if (filters.length === 1 && filters[0] === 'FlateDecode') unpack(object);
+      else decodePDFRawStream(object).decode();
+    } catch (error) {
+      if (error instanceof PdfReadError || budget?.isExceeded) throw error;
+    }
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { startWorkerThread } from '../../core/worker-thread';
-import { PdfReadError } from '../read-pdf-info';
-import { fromErrorData, SANDBOX_READY, type SandboxReply } from './protocol';
+import { PdfReadError } from '../pdf-read-error';
+import { fromErrorData, type SandboxReply } from './protocol';
 import type { PdfTaskInput, PdfTaskName, PdfTaskOutput } from './tasks';
 
 /**
@@ -33,6 +33,9 @@ type Job = { task: string; input: unknown; resolve: (output: unknown) => void; r
 /** A worker and its task; `isReady` once its code has loaded (a cold start does not count against a task's time). */
 type Slot = { worker: Worker; isReady: boolean; job?: Job & { id: number; timer: NodeJS.Timeout } };
 
+/** A worker not ready this long after its start (its modules still loading) is given up. */
+const START_LIMIT_MS = 120_000;
+
 /**
  * 32 MiB unpacked is 16 times the largest upload (2 MiB): far more than the object and
  * cross-reference streams of a real PDF, and unpacked natively in tens of milliseconds.
@@ -52,8 +55,13 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
     });
     const slot: Slot = { worker, isReady: false };
     worker.unref();
-    worker.on('message', (reply: SandboxReply | typeof SANDBOX_READY) => {
-      if (reply === SANDBOX_READY) {
+    // A task's time starts when the worker can take it: loading the worker's modules (pdf.js is
+    // large, and slow under tsx in a checkout) is not the PDF's doing.
+    const startTimer = setTimeout(() => endSlot(slot, new Error('the PDF worker did not start')), START_LIMIT_MS);
+    startTimer.unref();
+    worker.on('message', (reply: SandboxReply | { ready: true }) => {
+      if ('ready' in reply) {
+        clearTimeout(startTimer);
         slot.isReady = true;
         dispatch();
         return;
@@ -77,9 +85,8 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
     if (!slots.delete(slot)) return;
     const job = slot.job;
     slot.job = undefined;
-    // A worker that dies before it is ready fails the next task rather than restarting for ever.
-    const victim = job ?? (slot.isReady ? undefined : waiting.shift());
-    if (victim && !job) victim.reject(cause);
+    // A worker that could not even start fails the task that waited for it (no endless restarts).
+    if (!slot.isReady) waiting.shift()?.reject(cause);
     if (job) {
       clearTimeout(job.timer);
       const isOutOfMemory = (cause as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';

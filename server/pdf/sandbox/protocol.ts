@@ -1,13 +1,10 @@
-import { PdfReadError, type PdfProblem } from '../read-pdf-info';
+import { PdfReadError, type PdfProblem } from '../pdf-read-error';
 
 /** A task for the sandbox's worker thread. */
 export type SandboxRequest = { id: number; task: string; input: unknown };
 
 /** A finished task: its output, or its error reduced to what crosses a thread. */
 export type SandboxReply = { id: number; ok: true; output: unknown } | { id: number; ok: false; error: SandboxErrorData };
-
-/** The worker's first message: its code is loaded and it takes tasks (a task's time starts then, not at the thread's start). */
-export const SANDBOX_READY = 'pdf-sandbox-ready';
 
 type SandboxErrorData = { name: string; message: string; problem?: PdfProblem };
 

@@ -1,6 +1,9 @@
 import type { SigningIdentityData } from '../../crypto/signing-identity';
 import type { SignedPdfInput } from '../build-signed-pdf';
 import { readPdfInfo } from '../read-pdf-info';
+import { prepareMark } from '../prepare-mark';
+import { readTextTags } from '../read-text-tags';
+import { renderPage } from '../render-page';
 
 /**
  * What the PDF sandbox can do: each task takes and returns plain data (structured-cloneable),
@@ -15,6 +18,12 @@ export const pdfTasks = {
     const [{ buildSignedPdf }, { signingIdentityFromData }] = await Promise.all([import('../build-signed-pdf'), import('../../crypto/signing-identity')]);
     return buildSignedPdf(input.document, signingIdentityFromData(input.identity));
   },
+  /** The text tags (`{{signature:1}}` …) in a PDF's text, with their boxes on the displayed pages. */
+  'find-tags': (input: { bytes: Uint8Array; maxTags: number }) => readTextTags(input.bytes, input.maxTags),
+  /** One page of a contract as an image for the signing page (pdf.js on a Skia canvas). */
+  'render-page': renderPage,
+  /** A drawn or uploaded signature checked, decoded and re-encoded as a trimmed PNG of its ink. */
+  'prepare-mark': prepareMark,
 };
 
 export type PdfTasks = typeof pdfTasks;

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { withInflateBudget } from './inflate-budget';
-import { SANDBOX_READY, toErrorData, type SandboxReply, type SandboxRequest } from './protocol';
+import { toErrorData, type SandboxReply, type SandboxRequest } from './protocol';
 import { pdfTasks, type PdfTaskName } from './tasks';
 
 // The PDF sandbox's worker thread: one task at a time, replies in order, each task within the
@@ -10,7 +10,6 @@ if (!port) throw new Error('the PDF sandbox runs as a worker thread');
 const maxInflatedBytes = Number((workerData as { maxInflatedBytes?: number } | undefined)?.maxInflatedBytes);
 if (!(maxInflatedBytes > 0)) throw new Error('the PDF sandbox needs workerData.maxInflatedBytes');
 
-port.postMessage(SANDBOX_READY);
 port.on('message', async (request: SandboxRequest) => {
   let reply: SandboxReply;
   try {
@@ -22,3 +21,6 @@ port.on('message', async (request: SandboxRequest) => {
   }
   port.postMessage(reply);
 });
+
+// Ready for tasks: the sandbox starts their clocks from here.
+port.postMessage({ ready: true });

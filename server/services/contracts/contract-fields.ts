@@ -7,9 +7,9 @@ import type { ContractChanges } from '../../db/repos/contracts';
 import type { TemplateRow } from '../../db/repos/templates';
 import { AppError, validationFailed } from '../../core/errors';
 import type { Actor } from '../../http/request-context';
-import { PdfReadError, type PageSize } from '../../pdf/read-pdf-info';
+import { PdfReadError, type PageSize } from '../../pdf/pdf-read-error';
 import { isTemplateVisible } from '../templates/find-template';
-import { renderContractPdf, TooManyPagesError } from '../../pdf/render-contract-pdf';
+import { reminderChangesOf } from '../reminders/reminder-defaults';
 
 /** The plain fields of a contract body (not template, not content) as column changes. */
 export function contractChangesOf(ctx: AppContext, input: TContractUpdate): ContractChanges {
@@ -31,10 +31,13 @@ export function contractChangesOf(ctx: AppContext, input: TContractUpdate): Cont
     else changes.expireAt = at;
   }
   if (errors.length > 0) throw validationFailed(errors);
-  return changes;
+  return { ...changes, ...reminderChangesOf(input) };
 }
 
-/** The template a contract is made from: one the actor may see, else (existing or not) no template. */
+/**
+ * The template a contract is made from: one the actor may see (an administrator any, other users
+ * the published ones and their own), else (existing or not) no template.
+ */
 export function resolveTemplate(ctx: AppContext, path: string, actor: Actor): TemplateRow {
   const id = Number(path.split('/').at(-1));
   const template = ctx.repos.templates.findById(id);
@@ -56,6 +59,7 @@ export type RenderSource = { name: string; header: string; content: string; foot
 
 /** Renders a contract's PDF from its text; a text too long for MAX_PDF_PAGES is a validation error. */
 export async function renderContractText(source: RenderSource): Promise<{ bytes: Uint8Array; pageSizes: PageSize[] }> {
+  const { renderContractPdf, TooManyPagesError } = await import('../../pdf/render-contract-pdf');
   try {
     return await renderContractPdf(
       {

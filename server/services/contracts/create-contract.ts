@@ -1,17 +1,29 @@
 import type { TContractCreate } from '../../../shared/api/contracts';
 import type { AppContext } from '../../context';
-import type { ContractRow } from '../../db/repos/contracts';
+import type { ContractChanges, ContractRow } from '../../db/repos/contracts';
 import { inTransaction } from '../../db/open-database';
 import type { Actor } from '../../http/request-context';
 import { contractChangesOf, readUploadedPdf, renderContractText, resolveTemplate } from './contract-fields';
 import { logActivity, type RequestOrigin } from './log-activity';
+import { copyTemplateFields } from './role-fields';
+import { validationFailed } from '../../core/errors';
+import { initialReminders } from '../reminders/reminder-defaults';
+import type { PdfTemplate } from '../templates/save-template-field';
 
-/** A draft from an uploaded PDF; the PDF is parsed before anything is stored. */
-export async function createContractFromPdf(ctx: AppContext, pdf: Buffer, actor: Actor, origin: RequestOrigin): Promise<ContractRow> {
+/** A draft from an uploaded PDF (named by `?name=`, else unnamed); the PDF is parsed before anything is stored. */
+export async function createContractFromPdf(
+  ctx: AppContext,
+  pdf: Buffer,
+  name: string | undefined,
+  actor: Actor,
+  origin: RequestOrigin,
+): Promise<ContractRow> {
   const pageSizes = await readUploadedPdf(ctx, pdf);
   return inTransaction(ctx.db, () => {
     const now = ctx.now();
     const contract = ctx.repos.contracts.insert({
+      ...initialReminders(ctx),
+      ...(name === undefined ? {} : { name }),
       source: 'upload',
       originalFileId: ctx.repos.files.putFile(pdf, 'application/pdf', now),
       pageSizes: JSON.stringify(pageSizes),
@@ -19,6 +31,38 @@ export async function createContractFromPdf(ctx: AppContext, pdf: Buffer, actor:
       createdAt: now,
       updatedAt: now,
     });
+    logActivity(ctx, { contractId: contract.id, event: 'contract.created', userId: actor.id, ...origin });
+    return contract;
+  });
+}
+
+/**
+ * A draft from a PDF template: its PDF as it is (the same stored file) and its fields, which
+ * wait for their parties: the first party added takes role 1's, the second role 2's.
+ */
+export function createContractFromPdfTemplate(
+  ctx: AppContext,
+  template: PdfTemplate,
+  input: TContractCreate,
+  changes: ContractChanges,
+  actor: Actor,
+  origin: RequestOrigin,
+): ContractRow {
+  if (input.content !== undefined) throw validationFailed([`content: ${input.template} is a PDF template; its PDF is used as it is`]);
+  return inTransaction(ctx.db, () => {
+    const now = ctx.now();
+    const contract = ctx.repos.contracts.insert({
+      ...initialReminders(ctx),
+      ...changes,
+      source: 'upload',
+      templateId: template.id,
+      originalFileId: template.pdfFileId,
+      pageSizes: template.pageSizes,
+      createdBy: actor.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    copyTemplateFields(ctx, contract.id, ctx.repos.templateFields.listInTemplate(template.id));
     logActivity(ctx, { contractId: contract.id, event: 'contract.created', userId: actor.id, ...origin });
     return contract;
   });
@@ -36,6 +80,7 @@ export async function createContractFromJson(
 ): Promise<ContractRow> {
   const changes = contractChangesOf(ctx, input);
   const template = input.template === undefined || input.template === null ? undefined : resolveTemplate(ctx, input.template, actor);
+  if (template && template.pdfFileId !== null) return createContractFromPdfTemplate(ctx, template as PdfTemplate, input, changes, actor, origin);
   const text = {
     name: changes.name ?? '',
     header: template?.header ?? '',
@@ -48,6 +93,7 @@ export async function createContractFromJson(
   return inTransaction(ctx.db, () => {
     const now = ctx.now();
     const contract = ctx.repos.contracts.insert({
+      ...initialReminders(ctx),
       ...changes,
       ...text,
       source: 'rendered',

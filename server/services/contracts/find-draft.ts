@@ -25,3 +25,15 @@ export function findDraft(ctx: AppContext, contractId: number, actor: Actor): Co
   assertDraft(contract);
   return contract;
 }
+
+/** No user has id 0: the user filter that finds nothing. */
+export const NOBODY = 0;
+
+/**
+ * A list's user filter as the actor may use it: an administrator's as asked, an ordinary
+ * user's always their own (asking for another user's contracts finds none).
+ */
+export function visibleUserFilter(actor: Actor, asked: number | undefined): number | undefined {
+  if (actor.isAdmin) return asked;
+  return asked === undefined || asked === actor.id ? actor.id : NOBODY;
+}

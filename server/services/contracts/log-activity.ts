@@ -25,6 +25,10 @@ export type ActivityInput = RequestOrigin & {
   subject?: string;
   /** The acting user, when a user (not a party or the appliance) made the change. */
   userId?: number | null;
+  /** The acting party, when a party did it from its link. */
+  partyId?: number | null;
+  /** How a message went out (email, sms, email+sms, none), a reason. */
+  detail?: string;
 };
 
 /** Writes one activity-log entry; call it inside the transaction of the change it records. */
@@ -34,6 +38,8 @@ export function logActivity(ctx: AppContext, entry: ActivityInput): void {
     event: entry.event,
     subject: entry.subject ?? '',
     userId: entry.userId ?? null,
+    partyId: entry.partyId ?? null,
+    detail: entry.detail ?? '',
     userAgent: entry.userAgent,
     ipAddress: entry.ipAddress,
     createdAt: ctx.now(),

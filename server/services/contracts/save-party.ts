@@ -8,6 +8,7 @@ import type { Actor } from '../../http/request-context';
 import { findDraft } from './find-draft';
 import { logActivity, type RequestOrigin } from './log-activity';
 import { newLinkToken } from '../signing/link-tokens';
+import { bindNextRole } from './role-fields';
 
 export const partyPath = (party: Pick<PartyRow, 'contractId' | 'id'>) => `/api/contracts/${party.contractId}/parties/${party.id}`;
 
@@ -78,6 +79,7 @@ export function createParty(ctx: AppContext, contractId: number, input: TPartyCr
       updatedAt: now,
     });
     logActivity(ctx, { contractId, event: 'party.added', subject: partyPath(party), userId: actor.id, ...origin });
+    bindNextRole(ctx, party, actor.id, origin);
     return party;
   });
 }

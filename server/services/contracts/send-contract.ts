@@ -6,6 +6,7 @@ import { AppError, validationFailed } from '../../core/errors';
 import type { Actor } from '../../http/request-context';
 import { commitAcceptances, type Acceptance } from '../signing/commit-acceptances';
 import { defaultValues } from '../signing/field-values';
+import { DEFAULT_MARK } from '../signing/read-mark';
 import { assertDraft } from './assert-draft';
 import { findDraft } from './find-draft';
 import type { RequestOrigin } from './log-activity';
@@ -54,8 +55,10 @@ export async function sendContract(
           partyId: party.id,
           values: defaultValues(annotations, party, today),
           signatureName: party.name,
+          mark: party.signType === 'DEFAULT' ? DEFAULT_MARK : undefined,
           origin,
           authentication: 'AUTO_SIGN',
+          userId: actor.id,
         }))
     : [];
   return commitAcceptances(ctx, contractId, acceptances, {

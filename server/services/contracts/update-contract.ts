@@ -4,7 +4,7 @@ import type { ContractChanges, ContractRow } from '../../db/repos/contracts';
 import { inTransaction } from '../../db/open-database';
 import { notFound, validationFailed } from '../../core/errors';
 import type { Actor } from '../../http/request-context';
-import type { PageSize } from '../../pdf/read-pdf-info';
+import type { PageSize } from '../../pdf/pdf-read-error';
 import { boxProblem, contractChangesOf, renderContractText, resolveTemplate, type RenderSource } from './contract-fields';
 import { findDraft } from './find-draft';
 import { logActivity, type RequestOrigin } from './log-activity';
@@ -35,6 +35,9 @@ export async function updateContract(
   const current = findDraft(ctx, id, actor);
   const changes: ContractChanges = contractChangesOf(ctx, input);
   const template = input.template === undefined || input.template === null ? undefined : resolveTemplate(ctx, input.template, actor);
+  if (template && template.pdfFileId !== null) {
+    throw validationFailed([`template: ${input.template} is a PDF template; make a new contract from it (POST /api/contracts) instead`]);
+  }
   if (input.template === null && current.templateId !== null) changes.templateId = null;
   if (template) {
     Object.assign(changes, { templateId: template.id, header: template.header, footer: template.footer, footerType: template.footerType });
@@ -72,6 +75,8 @@ export async function updateContract(
     }
     const updated = ctx.repos.contracts.update(id, { ...changes, ...(template ? { source: 'rendered' } : {}), updatedAt: now });
     if (!updated) throw notFound('contract');
+    // Rendered from another template, the fields a PDF template left waiting belong to no PDF any more.
+    if (template) ctx.repos.templateFields.dropWaiting(id);
     if (rendered && contract.originalFileId !== updated.originalFileId) ctx.repos.files.releaseFile(contract.originalFileId);
     logActivity(ctx, { contractId: id, event: 'contract.updated', userId: actor.id, ...origin });
     return updated;

@@ -1,24 +1,39 @@
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/open-database';
 import type { OutboxMessageRow } from '../../db/repos/outbox';
-import { AppError } from '../../core/errors';
+import { AppError, validationFailed } from '../../core/errors';
 import { renderMailLayout } from '../../mail/render-mail-layout';
 import { createSmtpSender } from '../../mail/smtp-sender';
 import type { AttemptResult } from '../../outbox/attempt-result';
 import { deliverMessage, messageIdFor } from '../../outbox/deliver-message';
 import { sealMessageTexts } from '../../outbox/message-bodies';
 import { recordAttempt } from '../../outbox/record-attempt';
-import { readMessagingSettings } from './messaging-settings';
+import { readMessagingSettings, type MessagingSettings } from './messaging-settings';
+import { unmask } from './update-messaging-settings';
+
+type TMessagingTestInput = { smtp_url?: string | null | undefined; mail_from?: string | null | undefined };
+
+/** The admin tests what the form holds, saved or not: its values stand in for the saved ones (a masked password is the saved one). */
+function withFormValues(saved: MessagingSettings, form: TMessagingTestInput): MessagingSettings {
+  const settings = { ...saved };
+  if (form.smtp_url !== undefined) {
+    const url = form.smtp_url === null ? undefined : unmask('smtp_url', form.smtp_url, saved.smtpUrl);
+    if (typeof url === 'object') throw validationFailed([url.error]);
+    settings.smtpUrl = url;
+  }
+  if (form.mail_from !== undefined) settings.mailFrom = form.mail_from?.trim() ?? undefined;
+  return settings;
+}
 
 export type TestMailOutcome = { isAccepted: boolean; result: AttemptResult; row: OutboxMessageRow };
 
 /**
- * Sends a test e-mail through the SMTP settings in force, now, and tells what the server said.
+ * Sends a test e-mail now, through the SMTP settings of the form (else those in force), and tells what the server said.
  * It is kept in the outbox like any mail (purpose `settings-test`) but never retried: the
  * answer is the point.
  */
-export async function sendTestMail(ctx: AppContext, to: string): Promise<TestMailOutcome> {
-  const settings = readMessagingSettings(ctx);
+export async function sendTestMail(ctx: AppContext, to: string, form: Pick<TMessagingTestInput, 'smtp_url' | 'mail_from'> = {}): Promise<TestMailOutcome> {
+  const settings = withFormValues(readMessagingSettings(ctx), form);
   if (settings.smtpUrl === undefined) {
     throw new AppError('conflict', 'No SMTP server is configured: set smtp_url (PUT /api/settings/messaging) or SMTP_URL first.');
   }

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/open-database';
 import type { OfficeChanges } from '../../db/repos/office';
 import { applyGeneralSettings } from './apply-general-settings';
+import { writeFrameOrigins } from './frame-origins';
 
 /** Saves the fields sent; the office counts as set up once it has a name and an e-mail. */
 export function updateGeneralSettings(ctx: AppContext, input: TGeneralSettingsUpdate): void {
@@ -20,6 +21,7 @@ export function updateGeneralSettings(ctx: AppContext, input: TGeneralSettingsUp
       ctx.repos.settings.write('public_base_url', input.public_base_url?.replace(/\/+$/, '') ?? null, now);
     }
     if (input.time_zone !== undefined) ctx.repos.settings.write('time_zone', input.time_zone, now);
+    if (input.signing_frame_origins !== undefined) writeFrameOrigins(ctx, input.signing_frame_origins.map((origin) => new URL(origin).origin), now);
   });
   applyGeneralSettings(ctx);
 }

@@ -15,7 +15,7 @@ const BODY_FIELDS: Record<keyof TMessagingSettingsUpdate, MessagingField> = {
  * A URL read back from GET carries the mask instead of its password: sent back, it means
  * "keep the password you have".
  */
-function unmask(bodyField: string, incoming: string, current: string | undefined): string | { error: string } {
+export function unmask(bodyField: string, incoming: string, current: string | undefined): string | { error: string } {
   const url = new URL(incoming);
   if (url.password !== SECRET_MASK) return incoming;
   const currentPassword = current === undefined ? '' : new URL(current).password;

@@ -6,6 +6,7 @@ import type { RequestOrigin } from '../contracts/log-activity';
 import { commitAcceptances } from './commit-acceptances';
 import { readFieldValues } from './field-values';
 import { checkCanAnswer } from './party-access';
+import { readMark } from './read-mark';
 
 /** A party signs (or approves) from its signing page, with the values of its fields. */
 export async function acceptAsParty(
@@ -20,7 +21,8 @@ export async function acceptAsParty(
   checkCanAnswer(ctx, contract, party, ctx.repos.parties.listInContract(contract.id));
   const today = ctx.timestamp(ctx.now()).slice(0, 10);
   const values = readFieldValues(ctx.repos.annotations.listOfParty(party.id), party, input.fields, today);
-  await commitAcceptances(ctx, contract.id, [{ partyId: party.id, values, signatureName: input.signatureName.trim(), origin, authentication }], {
+  const mark = await readMark(ctx, party, input.mark);
+  await commitAcceptances(ctx, contract.id, [{ partyId: party.id, values, signatureName: input.signatureName.trim(), mark, origin, authentication }], {
     check: (current, parties) => {
       const self = parties.find((candidate) => candidate.id === party.id);
       if (!self) throw notFound('party');

@@ -7,14 +7,24 @@ import type { PartyRow } from '../../db/repos/parties';
 import { AppError } from '../../core/errors';
 import { signingIdentityData } from '../../crypto/signing-identity';
 import type { SignedPdfField, SignedPdfInput } from '../../pdf/build-signed-pdf';
-import { PdfReadError } from '../../pdf/read-pdf-info';
+import { PdfReadError } from '../../pdf/pdf-read-error';
+import type { SignedPdfMark } from '../../pdf/signed-pdf-types';
+import { parseTagBox } from '../contracts/tag-fields';
+import type { PartyMark } from './read-mark';
 
-/** The values an annotation shows once signed: what the party entered, or for marks the signer's name. */
-export function stampValue(annotation: AnnotationRow, party: PartyRow): string | boolean {
+/**
+ * The values an annotation shows once signed: what the party entered. Marks take none: SIGNATURE
+ * and INITIALS boxes show the party's mark (its picture, or its signing name, or that name's
+ * initials, in its face).
+ */
+export function stampValue(annotation: AnnotationRow): string | boolean {
   if (annotation.type === 'CHECKBOX') return annotation.value === 'true';
-  if (annotation.type === 'SIGNATURE' || annotation.type === 'INITIALS') return party.signatureName ?? party.name;
+  if (annotation.type === 'SIGNATURE' || annotation.type === 'INITIALS') return '';
   return annotation.value ?? annotation.content;
 }
+
+const sealMarkOf = (mark: PartyMark | undefined): SignedPdfMark | undefined =>
+  mark && { face: mark.face, signaturePng: mark.signaturePng ?? undefined, initialsPng: mark.initialsPng ?? undefined };
 
 const contactOf = (party: PartyRow) => [party.email, party.mobilePhone].filter(Boolean).join(', ');
 
@@ -30,6 +40,7 @@ export async function buildContractSeal(
   contract: ContractRow,
   parties: readonly PartyRow[],
   annotations: readonly AnnotationRow[],
+  marks: ReadonlyMap<number, PartyMark>,
   completedAt: number,
 ): Promise<Uint8Array> {
   const original = ctx.repos.files.getFile(contract.originalFileId);
@@ -46,14 +57,16 @@ export async function buildContractSeal(
       width: annotation.width,
       height: annotation.height,
       type: annotation.type as SignedPdfField['type'],
-      value: stampValue(annotation, party),
+      value: stampValue(annotation),
       signerName: party.signatureName ?? party.name,
+      mark: sealMarkOf(marks.get(party.id)),
       signedTime: party.signTime,
     });
   }
   const input: SignedPdfInput = {
     original: original.data,
     fields,
+    covers: annotations.flatMap((annotation) => parseTagBox(annotation.tagBox) ?? []),
     language: contract.language as Language,
     now: new Date(completedAt),
     audit: {
@@ -64,7 +77,11 @@ export async function buildContractSeal(
       timeZone: ctx.config.timeZone,
       parties: parties.map((party) => ({
         name: party.name,
+        signatureName: party.signatureName ?? undefined,
+        mark: party.signType === 'DEFAULT' ? sealMarkOf(marks.get(party.id)) : undefined,
         contact: contactOf(party),
+        // Only a contract that shows identity numbers prints them: the audit trail goes to every party.
+        ...(contract.showIdentityNumber && party.identityNumber !== '' ? { identityNumber: party.identityNumber } : {}),
         signType: party.signType,
         ipAddress: party.answerIpAddress ?? '',
         userAgent: party.answerUserAgent ?? '',
@@ -75,6 +92,7 @@ export async function buildContractSeal(
       })),
     },
   };
+  // Sealed in the PDF sandbox: pdf-lib reads the uploaded original again there, under its limits.
   try {
     return await ctx.pdf.run('seal', { document: input, identity: signingIdentityData(ctx.seal.identity()) });
   } catch (error) {

@@ -8,9 +8,11 @@ import { partyPath } from '../contracts/save-party';
 import { APPLIANCE_ORIGIN, logActivity, type RequestOrigin } from '../contracts/log-activity';
 import { recordEvent } from '../webhooks/record-event';
 import { buildContractSeal } from './build-seal-input';
+import { markOfRow, markRow, type PartyMark } from './read-mark';
 import { inviteParties } from './invite-parties';
 import { enqueuePartyMessage } from './party-messages';
 import { scheduleExpiry } from './expire-contracts';
+import { planReminders } from '../reminders/plan-reminders';
 import { answersSnapshot, turnOf } from './party-turns';
 import { isFullyAccepted, partiesNewlyInTurn, partiesToInviteAtSend } from '../../../shared/signing-order';
 
@@ -19,9 +21,13 @@ export type Acceptance = {
   partyId: number;
   values: ReadonlyMap<number, string | boolean>;
   signatureName: string;
+  /** The signer's mark; none for approvers. */
+  mark?: PartyMark | undefined;
   origin: RequestOrigin;
   /** NONE, EMAIL_CODE, SMS_CODE or AUTO_SIGN: how the party was identified. */
   authentication: string;
+  /** The user who answered for the party (auto_sign); else the party answered itself. */
+  userId?: number;
 };
 
 export type AcceptancePlan = {
@@ -77,7 +83,9 @@ export async function commitAcceptances(
       return acceptance ? applyInMemory(party, acceptance, now) : party;
     });
     const annotations = ctx.repos.annotations.listInContract(contractId).map((annotation) => withValue(annotation, byParty));
-    const sealed = isFullyAccepted(accepted.map(turnOf)) ? await buildContractSeal(ctx, contract, accepted, annotations, now) : undefined;
+    const isComplete = isFullyAccepted(accepted.map(turnOf));
+    const marks = isComplete ? marksOf(ctx, accepted, acceptances) : new Map<number, PartyMark>();
+    const sealed = isComplete ? await buildContractSeal(ctx, contract, accepted, annotations, marks, now) : undefined;
 
     const committed = inTransaction(ctx.db, () => {
       let current = ctx.repos.contracts.findById(contractId);
@@ -86,38 +94,58 @@ export async function commitAcceptances(
       if (answersSnapshot(current.status, before) !== snapshot) return undefined;
       plan.check(current, before);
       if (plan.send) {
-        current = ctx.repos.contracts.changeStatus(current, 'sent', { sentAt: now, updatedAt: now });
+        // Sent silently, the office hands the links over itself: no automatic messages either.
+        const quiet = plan.send.isSilent ? { reminderIntervalDays: null, expiryWarningDays: null } : {};
+        current = ctx.repos.contracts.changeStatus(current, 'sent', { sentAt: now, updatedAt: now, isSilent: plan.send.isSilent, ...quiet });
         logActivity(ctx, { contractId, event: 'contract.sent', userId: plan.send.userId, ...plan.send.origin });
         if (current.expireAt !== null) scheduleExpiry(ctx, contractId, current.expireAt);
       }
       for (const party of accepted) {
         const acceptance = byParty.get(party.id);
-        if (acceptance) writeAcceptance(ctx, current, party, acceptance, now);
+        if (!acceptance) continue;
+        writeAcceptance(ctx, current, party, acceptance, now);
+        if (acceptance.mark) ctx.repos.partyMarks.save(markRow(party.id, acceptance.mark, now));
       }
       for (const annotation of annotations) {
         if (byParty.has(annotation.partyId)) ctx.repos.annotations.update(annotation.id, { value: annotation.value, updatedAt: now });
       }
       const after = ctx.repos.parties.listInContract(contractId);
-      if (sealed) return finishSigned(ctx, current, after, sealed, now);
+      if (sealed) {
+        const signed = finishSigned(ctx, current, after, sealed, now);
+        return planReminders(ctx, contractId) ?? signed;
+      }
       const turnsBefore = before.map(turnOf);
       const turnsAfter = after.map(turnOf);
       const toInvite = plan.send
         ? partiesToInviteAtSend(turnsAfter, current.partyOrderDefined).filter((turn) => !byParty.has(turn.id))
         : partiesNewlyInTurn(turnsBefore, turnsAfter, current.partyOrderDefined);
       const inviteIds = new Set(toInvite.map((turn) => turn.id));
+      // A contract sent silently stays silent: the integrator hands each party its link.
       inviteParties(ctx, current, after.filter((party) => inviteIds.has(party.id)), 'invitation', {
-        isSilent: plan.send?.isSilent ?? false,
+        isSilent: current.isSilent,
         ...(plan.send ? { origin: plan.send.origin, userId: plan.send.userId } : {}),
       });
-      return current;
+      // The send, or an answer that moved the turn on: the reminders are planned again.
+      return planReminders(ctx, contractId) ?? current;
     });
     if (committed) return committed;
   }
   throw new AppError('service-unavailable', 'The contract changed while it was being signed; try again.');
 }
 
+/** Every accepted party's mark: the ones answering now, and the stored ones of those who answered before. */
+function marksOf(ctx: AppContext, parties: readonly PartyRow[], acceptances: readonly Acceptance[]): Map<number, PartyMark> {
+  const marks = new Map(ctx.repos.partyMarks.listOf(parties.map((party) => party.id)).map((row) => [row.partyId, markOfRow(row)]));
+  for (const acceptance of acceptances) if (acceptance.mark) marks.set(acceptance.partyId, acceptance.mark);
+  return marks;
+}
+
+/** What the party filled in; a signature or initials mark holds the name it was signed with. */
 function withValue(annotation: AnnotationRow, byParty: ReadonlyMap<number, Acceptance>): AnnotationRow {
-  const value = byParty.get(annotation.partyId)?.values.get(annotation.id);
+  const acceptance = byParty.get(annotation.partyId);
+  if (!acceptance) return annotation;
+  const isMark = annotation.type === 'SIGNATURE' || annotation.type === 'INITIALS';
+  const value = acceptance.values.get(annotation.id) ?? (isMark ? acceptance.signatureName : undefined);
   return value === undefined ? annotation : { ...annotation, value: String(value) };
 }
 
@@ -137,6 +165,7 @@ function writeAcceptance(ctx: AppContext, contract: ContractRow, party: PartyRow
     contractId: contract.id,
     event: party.signType === 'APPROVER' ? 'party.approved' : 'party.signed',
     subject: partyPath(party),
+    ...(acceptance.userId === undefined ? { partyId: party.id } : { userId: acceptance.userId, detail: 'auto_sign' }),
     ...acceptance.origin,
   });
   recordEvent(ctx, 'contract.party_signed', { id: contractPath(contract.id), party: partyPath(party) });
@@ -147,6 +176,6 @@ function finishSigned(ctx: AppContext, contract: ContractRow, parties: readonly 
   const signed = ctx.repos.contracts.changeStatus(contract, 'signed', { signedAt: now, signedFileId, updatedAt: now });
   logActivity(ctx, { contractId: contract.id, event: 'contract.signed', ...APPLIANCE_ORIGIN });
   recordEvent(ctx, 'contract.signed', { id: contractPath(contract.id) });
-  for (const party of parties) enqueuePartyMessage(ctx, 'signed', signed, party);
+  if (!signed.isSilent) for (const party of parties) enqueuePartyMessage(ctx, 'signed', signed, party);
   return signed;
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import type { JobOutcome } from '../../jobs/runner';
 import { inTransaction } from '../../db/open-database';
 import { APPLIANCE_ORIGIN, logActivity } from '../contracts/log-activity';
+import { planReminders } from '../reminders/plan-reminders';
 
 export const EXPIRY_QUEUE = 'expiry';
 
@@ -17,9 +18,10 @@ export function scheduleExpiry(ctx: AppContext, contractId: number, expireAt: nu
 export function expireContract(ctx: AppContext, contractId: number): JobOutcome {
   return inTransaction(ctx.db, () => {
     const contract = ctx.repos.contracts.findById(contractId);
-    if (!contract || contract.status !== 'sent' || contract.expireAt === null) return { kind: 'done' };
+    if (!contract || contract.status !== 'sent' || contract.expireAt === null || contract.withdrawnAt !== null) return { kind: 'done' };
     if (contract.expireAt > ctx.now()) return { kind: 'retry', at: contract.expireAt, error: 'not yet' };
     logActivity(ctx, { contractId, event: 'contract.expired', ...APPLIANCE_ORIGIN });
+    planReminders(ctx, contractId);
     return { kind: 'done' };
   });
 }

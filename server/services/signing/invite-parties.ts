@@ -3,11 +3,12 @@ import type { ContractRow } from '../../db/repos/contracts';
 import type { PartyRow } from '../../db/repos/parties';
 import { partyPath } from '../contracts/save-party';
 import { APPLIANCE_ORIGIN, logActivity, type RequestOrigin } from '../contracts/log-activity';
-import { enqueuePartyMessage, type PartyMessageKind } from './party-messages';
+import { describeChannels, enqueuePartyMessage, type PartyMessageKind } from './party-messages';
 
 /**
  * Invites (or reminds) parties: their message by delivery method, the time they were sent the
- * document, and an activity entry each. Call inside the transaction of the change that causes it.
+ * document (or last reminded), and an activity entry each saying how it went out. Call inside
+ * the transaction of the change that causes it.
  */
 export function inviteParties(
   ctx: AppContext,
@@ -18,13 +19,16 @@ export function inviteParties(
 ): void {
   const now = ctx.now();
   for (const party of parties) {
-    if (!options.isSilent) enqueuePartyMessage(ctx, kind, contract, party);
+    const channels = options.isSilent ? [] : enqueuePartyMessage(ctx, kind, contract, party);
     if (kind === 'invitation' && party.invitedAt === null) ctx.repos.parties.update(party.id, { invitedAt: now, updatedAt: now });
+    // A reminder by hand also spaces the automatic ones: the next comes an interval later.
+    if (kind === 'reminder') ctx.repos.parties.update(party.id, { lastRemindedAt: now, updatedAt: now });
     logActivity(ctx, {
       contractId: contract.id,
       event: kind === 'invitation' ? 'party.invited' : 'party.reminded',
       subject: partyPath(party),
       userId: options.userId ?? null,
+      detail: describeChannels(channels),
       ...(options.origin ?? APPLIANCE_ORIGIN),
     });
   }

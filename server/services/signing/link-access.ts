@@ -28,6 +28,7 @@ export type LinkAccess = {
 function stageBehindCode(ctx: AppContext, contract: ContractRow, party: PartyRow, parties: readonly PartyRow[]): SigningStage {
   if (contract.status === 'signed') return 'completed';
   if (contract.status === 'rejected') return party.rejectedAt === null ? 'closed-rejected' : 'rejected';
+  if (contract.withdrawnAt !== null) return 'withdrawn';
   if (isExpired(ctx, contract)) return 'expired';
   if (party.isAccept) return 'accepted';
   if (party.signType !== 'VIEWER' && !isInTurn(turnOf(party), parties.map(turnOf), contract.partyOrderDefined)) return 'waiting-turn';
@@ -37,7 +38,8 @@ function stageBehindCode(ctx: AppContext, contract: ContractRow, party: PartyRow
 /**
  * The one decision of what a request on a party's link may see. A draft's link shows nothing
  * (it is not out yet); under EMAIL_CODE / SMS_CODE a browser without a live verified session
- * sees only what the code page needs; otherwise the party sees its document in every stage.
+ * sees only what the code page needs; otherwise the party sees its document in every stage but
+ * an expired or withdrawn link's.
  */
 export function decideLinkAccess(ctx: AppContext, party: PartyRow, hasVerifiedSession: boolean): LinkAccess {
   const contract = ctx.repos.contracts.findById(party.contractId);
@@ -46,12 +48,16 @@ export function decideLinkAccess(ctx: AppContext, party: PartyRow, hasVerifiedSe
   if (contract.status === 'draft') return { contract, parties, stage: 'draft', maySeeDocument: false, isIdentified: false };
   const isIdentified = contract.requireAuth === 'NONE' || hasVerifiedSession;
   if (!isIdentified) return { contract, parties, stage: 'needs-code', maySeeDocument: false, isIdentified };
-  return { contract, parties, stage: stageBehindCode(ctx, contract, party, parties), maySeeDocument: true, isIdentified };
+  const stage = stageBehindCode(ctx, contract, party, parties);
+  // An expired or withdrawn link stops serving the document: the page says why, and no more.
+  return { contract, parties, stage, maySeeDocument: stage !== 'expired' && stage !== 'withdrawn', isIdentified };
 }
 
 /** Refuses (403) a request for the document or its files that the link may not see now. */
 export function requireDocumentSight(access: LinkAccess): void {
   if (access.maySeeDocument) return;
+  if (access.stage === 'expired') throw new AppError('contract-state', 'The signing link has expired.');
+  if (access.stage === 'withdrawn') throw new AppError('contract-state', 'The sender withdrew this document.');
   throw new AppError(
     'forbidden',
     access.stage === 'needs-code' ? 'Enter the one-time code on the signing page first.' : 'Open the document from the signing page first.',

@@ -6,6 +6,7 @@ import type { Actor } from '../../http/request-context';
 import { findContract } from '../contracts/find-draft';
 import type { RequestOrigin } from '../contracts/log-activity';
 import { inviteParties } from './invite-parties';
+import { planReminders } from '../reminders/plan-reminders';
 import { isExpired } from './party-access';
 import { turnOf } from './party-turns';
 import { partiesInTurn } from '../../../shared/signing-order';
@@ -21,12 +22,15 @@ export function notifyContract(ctx: AppContext, contractId: number, actor: Actor
     if (contract.status !== 'sent') {
       throw new AppError('contract-state', `Contract /api/contracts/${contract.id} is ${contract.status}; reminders go only to contracts out for signing.`);
     }
+    if (contract.withdrawnAt !== null) {
+      throw new AppError('contract-state', `Contract /api/contracts/${contract.id} was withdrawn; its signing links are closed.`);
+    }
     if (isExpired(ctx, contract)) {
       throw new AppError('contract-state', `Contract /api/contracts/${contract.id} has expired; its signing links are closed.`);
     }
     const parties = ctx.repos.parties.listInContract(contractId);
     const awaited = new Set(partiesInTurn(parties.map(turnOf), contract.partyOrderDefined).map((turn) => turn.id));
     inviteParties(ctx, contract, parties.filter((party) => awaited.has(party.id)), 'reminder', { origin, userId: actor.id });
-    return contract;
+    return planReminders(ctx, contractId) ?? contract;
   });
 }

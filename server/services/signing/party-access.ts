@@ -19,6 +19,7 @@ export function checkCanAnswer(ctx: AppContext, contract: ContractRow, party: Pa
   if (contract.status === 'draft') refuse('The document has not been sent yet.');
   if (contract.status === 'signed') refuse('The document is already signed by every party.');
   if (contract.status === 'rejected') refuse('The document was rejected and can no longer be signed.');
+  if (contract.withdrawnAt !== null) refuse('The sender withdrew this document; it can no longer be signed.');
   if (isExpired(ctx, contract)) refuse('The time to sign this document has run out.');
   if (party.signType === 'VIEWER') refuse('You receive this document for your information; there is nothing to answer.');
   if (party.isAccept) refuse('You have already signed this document.');

@@ -49,8 +49,8 @@ export function sendPartyCode(ctx: AppContext, contract: ContractRow, party: Par
       sendsInWindow: sends,
       windowStartedAt: isSameWindow ? previous.windowStartedAt : now,
     });
-    enqueuePartyMessage(ctx, 'code', contract, party, code);
-    logActivity(ctx, { contractId: contract.id, event: 'party.code_sent', subject: partyPath(party), ...origin });
+    enqueuePartyMessage(ctx, 'code', contract, party, { code });
+    logActivity(ctx, { contractId: contract.id, event: 'party.code_sent', subject: partyPath(party), partyId: party.id, ...origin });
   });
 }
 

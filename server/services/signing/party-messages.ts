@@ -6,11 +6,20 @@ import type { PartyRow } from '../../db/repos/parties';
 import { enqueueMail } from '../../mail/enqueue-mail';
 import { renderMailLayout } from '../../mail/render-mail-layout';
 import { enqueueSms } from '../../sms/enqueue-sms';
+import { noticeTexts, type NoticeKind } from './party-notice-texts';
 
 /** The messages a party receives, in the contract's language (decisions.md section 3). */
-export type PartyMessageKind = 'invitation' | 'reminder' | 'signed' | 'code';
+export type PartyMessageKind = 'invitation' | 'reminder' | 'signed' | 'code' | NoticeKind;
 
-type Texts = {
+/** What a message's text needs beyond the contract and the party. */
+export type MessageExtras = { code?: string | undefined; expires?: string | undefined; reason?: string | undefined };
+
+export type MessageChannel = 'email' | 'sms';
+
+/** How a message went out, as the activity log's `detail` says it: email, sms, email+sms or none. */
+export const describeChannels = (channels: readonly MessageChannel[]): string => (channels.length === 0 ? 'none' : channels.join('+'));
+
+export type Texts = {
   subject: string;
   title: string;
   paragraphs: string[];
@@ -23,8 +32,9 @@ function quoted(name: string, language: Language): string {
   return language === 'sv' ? `”${name}”` : `“${name}”`;
 }
 
-function textsFor(kind: PartyMessageKind, language: Language, v: { party: string; sender: string; name: string; isViewer: boolean; code?: string; link: string }): Texts {
+function textsFor(kind: PartyMessageKind, language: Language, v: { party: string; sender: string; name: string; isViewer: boolean; link: string } & MessageExtras): Texts {
   const doc = quoted(v.name, language);
+  if (kind === 'expiry-warning' || kind === 'withdrawn') return noticeTexts(kind, language, { ...v, doc });
   if (language === 'sv') {
     switch (kind) {
       case 'invitation':
@@ -36,7 +46,7 @@ function textsFor(kind: PartyMessageKind, language: Language, v: { party: string
       case 'signed':
         return { subject: `${doc} är underskrivet av alla`, title: 'Underskrivet av alla', paragraphs: [`Hej ${v.party},`, `Alla parter har skrivit under ${doc}. Ladda ner det underskrivna dokumentet; dess digitala försegling visar att det inte har ändrats.`], button: 'Ladda ner PDF', sms: `${doc} är underskrivet av alla. Ladda ner: ${v.link}` };
       case 'code':
-        return { subject: `Din kod: ${v.code}`, title: 'Din engångskod', paragraphs: [`Hej ${v.party},`, `Ange koden ${v.code} för att öppna ${doc}. Koden gäller i 10 minuter.`], sms: `Din kod för ${doc}: ${v.code} (gäller i 10 minuter)` };
+        return { subject: `Din engångskod för ${doc}`, title: 'Din engångskod', paragraphs: [`Hej ${v.party},`, `Ange koden ${v.code} för att öppna ${doc}. Koden gäller i 10 minuter.`], sms: `Din kod för ${doc}: ${v.code} (gäller i 10 minuter)` };
     }
   }
   switch (kind) {
@@ -49,7 +59,7 @@ function textsFor(kind: PartyMessageKind, language: Language, v: { party: string
     case 'signed':
       return { subject: `${doc} is signed by everyone`, title: 'Signed by everyone', paragraphs: [`Hello ${v.party},`, `Every party has signed ${doc}. Download the signed document; its digital seal proves it has not been changed.`], button: 'Download the PDF', sms: `${doc} is signed by everyone. Download: ${v.link}` };
     case 'code':
-      return { subject: `Your code: ${v.code}`, title: 'Your one-time code', paragraphs: [`Hello ${v.party},`, `Enter the code ${v.code} to open ${doc}. The code is good for 10 minutes.`], sms: `Your code for ${doc}: ${v.code} (good for 10 minutes)` };
+      return { subject: `Your one-time code for ${doc}`, title: 'Your one-time code', paragraphs: [`Hello ${v.party},`, `Enter the code ${v.code} to open ${doc}. The code is good for 10 minutes.`], sms: `Your code for ${doc}: ${v.code} (good for 10 minutes)` };
   }
 }
 
@@ -66,23 +76,23 @@ function channelsOf(kind: PartyMessageKind, contract: ContractRow, party: PartyR
 
 /**
  * Writes one message to a party into the outbox, by its delivery method; call inside the
- * transaction of the change that causes it. Returns how many messages were written.
+ * transaction of the change that causes it. Returns the channels it went by.
  */
-export function enqueuePartyMessage(ctx: AppContext, kind: PartyMessageKind, contract: ContractRow, party: PartyRow, code?: string): number {
+export function enqueuePartyMessage(ctx: AppContext, kind: PartyMessageKind, contract: ContractRow, party: PartyRow, extras: MessageExtras = {}): MessageChannel[] {
   const language = contract.language as Language;
   const office = ctx.repos.office.get(ctx.now());
   const sender = contract.emailFromName || office.name || 'SignDesk';
   const link = kind === 'signed' ? signedPdfLink(ctx, party) : signingLink(ctx, party);
   // A database brought here without its keys: the party's link cannot be worked out, and a
-  // message with a dead link would only confuse its reader.
-  if (kind !== 'code' && !signingLink(ctx, party)) {
+  // message with a dead link would only confuse its reader (a code or a withdrawal has none).
+  if (kind !== 'code' && kind !== 'withdrawn' && !signingLink(ctx, party)) {
     ctx.logger.warn({ contractId: contract.id, partyId: party.id }, "a party's link cannot be worked out with this installation's keys; no message written");
-    return 0;
+    return [];
   }
-  const texts = textsFor(kind, language, { party: party.name, sender, name: contract.name, isViewer: party.signType === 'VIEWER', code, link });
+  const texts = textsFor(kind, language, { party: party.name, sender, name: contract.name, isViewer: party.signType === 'VIEWER', link, ...extras });
   const paragraphs = kind === 'invitation' && contract.emailInviteContent.trim() ? [...texts.paragraphs, contract.emailInviteContent] : texts.paragraphs;
   const { isEmail, isSms } = channelsOf(kind, contract, party);
-  let written = 0;
+  const written: MessageChannel[] = [];
   if (isEmail && party.email) {
     const layout = renderMailLayout({
       title: texts.title,
@@ -102,11 +112,11 @@ export function enqueuePartyMessage(ctx: AppContext, kind: PartyMessageKind, con
       contractId: contract.id,
       partyId: party.id,
     });
-    written += 1;
+    written.push('email');
   }
   if (isSms && party.mobilePhone) {
     enqueueSms(ctx, { to: party.mobilePhone, body: texts.sms, purpose: kind, contractId: contract.id, partyId: party.id });
-    written += 1;
+    written.push('sms');
   }
   return written;
 }

@@ -9,6 +9,7 @@ import { partyPath } from '../contracts/save-party';
 import { logActivity, type RequestOrigin } from '../contracts/log-activity';
 import { recordEvent } from '../webhooks/record-event';
 import { checkCanAnswer } from './party-access';
+import { planReminders } from '../reminders/plan-reminders';
 
 /**
  * A party rejects with a cause: the contract is rejected for everyone. In one transaction with
@@ -32,11 +33,12 @@ export function rejectAsParty(ctx: AppContext, partyId: number, cause: string, o
       updatedAt: now,
     });
     const rejected = ctx.repos.contracts.changeStatus(contract, 'rejected', { rejectedAt: now, updatedAt: now });
-    logActivity(ctx, { contractId: contract.id, event: 'party.rejected', subject: partyPath(party), ...origin });
+    logActivity(ctx, { contractId: contract.id, event: 'party.rejected', subject: partyPath(party), partyId: party.id, detail: cause, ...origin });
     logActivity(ctx, { contractId: contract.id, event: 'contract.rejected', userAgent: '', ipAddress: '' });
     recordEvent(ctx, 'contract.rejected', { id: `/api/contracts/${contract.id}` });
-    notifyAuthor(ctx, rejected, party, cause);
-    return rejected;
+    // Sent silently: the integrator learns of it from the contract.rejected webhook instead.
+    if (!rejected.isSilent) notifyAuthor(ctx, rejected, party, cause);
+    return planReminders(ctx, contract.id) ?? rejected;
   });
 }
 

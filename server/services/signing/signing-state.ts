@@ -7,67 +7,91 @@ import type { LinkAccess } from './link-access';
 import { maskedDestination } from './party-code';
 import { turnOf } from './party-turns';
 import { isAnswering } from '../../../shared/signing-order';
+import { PAGE_IMAGE_WIDTHS } from '../../../shared/api/signing';
+import { partyPath } from '../contracts/save-party';
+import { readFrameOrigins } from '../settings/frame-origins';
+
+/** The version part of page image URLs: the original's hash, so that an image may be cached for good. */
+export const documentVersion = (sha256: string) => sha256.slice(0, 16);
 
 /**
  * Everything the signing page needs, and nothing about the other parties beyond a count. A
- * link that may not see the document (the code not entered, a draft) gets only what the code
- * page needs: the office, the language, where a code went and the page's CSRF token; not the
- * document's name, the party's name, its fields, attachments or the progress.
+ * link that is not identified (the code not entered) or not out yet (a draft) gets only what
+ * the code page needs: the office, the language, where a code went, the embedding and the
+ * page's CSRF token; not the document's name, the party's name, its fields, attachments or
+ * the progress. An expired or withdrawn link says what it was, without the document.
+ * `base` is the link's own path (/sign/<token>): the token is not kept in clear.
  */
 export function signingState(ctx: AppContext, party: PartyRow, access: LinkAccess, base: string, csrfToken: string): TSigningState {
   const { contract, parties, stage } = access;
-  const officeName = contract.emailFromName || ctx.repos.office.get(ctx.now()).name;
+  const now = ctx.now();
+  const officeName = contract.emailFromName || ctx.repos.office.get(now).name;
   const language = contract.language as Language;
   const signType = party.signType as TSigningState['party']['signType'];
-  if (!access.maySeeDocument) {
+  const today = ctx.timestamp(now).slice(0, 10);
+  const embedding = { frameOrigins: readFrameOrigins(ctx), contract: `/api/contracts/${contract.id}`, party: partyPath(party) };
+  if (stage === 'needs-code' || stage === 'draft') {
     const code = stage === 'needs-code' ? ctx.repos.partyCodes.find(party.id) : undefined;
     return {
       stage,
       language,
       officeName,
-      contract: { name: '', pages: [], documentUrl: `${base}/document.pdf`, signedPdfUrl: null },
-      party: { name: '', signType, rejectCause: null, signTime: null },
-      codeSentTo: code && code.expiresAt > ctx.now() ? maskedDestination(contract, party) : null,
+      contract: { name: '', pages: [], documentUrl: `${base}/document.pdf`, signedPdfUrl: null, pageImages: null, expiresInMs: null },
+      today,
+      embedding,
+      party: { name: '', signType, rejectCause: null, signTime: null, identityNumber: null },
+      codeSentTo: code && code.expiresAt > now ? maskedDestination(contract, party) : null,
       fields: [],
       attachments: [],
       progress: { answered: 0, total: 0 },
       csrfToken,
     };
   }
+  const isVisible = access.maySeeDocument;
   const answering = parties.filter((candidate) => isAnswering(turnOf(candidate)));
+  const sha256 = isVisible ? ctx.repos.files.getSha256(contract.originalFileId) : undefined;
   return {
     stage,
     language,
     officeName,
     contract: {
       name: contract.name,
-      pages: parsePageSizes(contract.pageSizes).map(([width, height]) => ({ width, height })),
+      pages: isVisible ? parsePageSizes(contract.pageSizes).map(([width, height]) => ({ width, height })) : [],
       documentUrl: `${base}/document.pdf`,
       signedPdfUrl: contract.status === 'signed' ? `${base}/signed.pdf` : null,
+      pageImages: sha256 ? { base: `${base}/pages/${documentVersion(sha256)}`, widths: [...PAGE_IMAGE_WIDTHS] } : null,
+      expiresInMs: contract.expireAt === null ? null : Math.max(0, contract.expireAt - now),
     },
+    today,
+    embedding,
     party: {
       name: party.name,
       signType,
       rejectCause: party.rejectCause,
       signTime: ctx.timestampOrNull(party.signTime),
+      identityNumber: contract.showIdentityNumber && party.identityNumber !== '' ? party.identityNumber : null,
     },
     codeSentTo: null,
-    fields: ctx.repos.annotations.listOfParty(party.id).map((annotation) => ({
-      id: annotation.id,
-      type: annotation.type as TSigningState['fields'][number]['type'],
-      page: annotation.pdfPage,
-      x: annotation.posX,
-      y: annotation.posY,
-      width: annotation.width,
-      height: annotation.height,
-      isRequired: annotation.inputRequired,
-      content: annotation.value ?? annotation.content,
-    })),
-    attachments: ctx.repos.attachments.listInContract(contract.id).map((attachment) => ({
-      name: attachment.name,
-      url: `${base}/attachments/${attachment.id}`,
-      contentType: attachment.contentType,
-    })),
+    fields: isVisible
+      ? ctx.repos.annotations.listOfParty(party.id).map((annotation) => ({
+          id: annotation.id,
+          type: annotation.type as TSigningState['fields'][number]['type'],
+          page: annotation.pdfPage,
+          x: annotation.posX,
+          y: annotation.posY,
+          width: annotation.width,
+          height: annotation.height,
+          isRequired: annotation.inputRequired,
+          content: annotation.value ?? annotation.content,
+        }))
+      : [],
+    attachments: isVisible
+      ? ctx.repos.attachments.listInContract(contract.id).map((attachment) => ({
+          name: attachment.name,
+          url: `${base}/attachments/${attachment.id}`,
+          contentType: attachment.contentType,
+        }))
+      : [],
     progress: { answered: answering.filter((candidate) => candidate.isAccept).length, total: answering.length },
     csrfToken,
   };

@@ -39,7 +39,9 @@ export function updateTemplate(ctx: AppContext, id: number, input: TTemplateUpda
 
 export function deleteTemplate(ctx: AppContext, id: number, actor: Actor): void {
   inTransaction(ctx.db, () => {
-    findChangeableTemplate(ctx, id, actor);
+    const template = findChangeableTemplate(ctx, id, actor);
     if (!ctx.repos.templates.remove(id)) throw notFound('contract template');
+    // Contracts made from it keep their copy (the same stored file, still referred to).
+    if (template.pdfFileId !== null) ctx.repos.files.releaseFile(template.pdfFileId);
   });
 }

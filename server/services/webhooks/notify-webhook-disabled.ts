@@ -12,19 +12,24 @@ export function notifyWebhookDisabled(ctx: AppContext, consumer: WebhookConsumer
     ctx.logger.warn({ consumerId: consumer.id }, 'webhook consumer disabled; no contact_email and no office e-mail to tell');
     return;
   }
-  const enableUrl = `${ctx.baseUrl()}/api/webhooks/${consumer.id}/enable`;
+  const adminPage = `${ctx.baseUrl()}/admin/webhooks/${consumer.id}`;
   enqueueMail(ctx, {
     to,
     subject: `SignDesk stopped sending events to ${consumer.url}`,
     text: [
-      `SignDesk has disabled the webhook consumer ${consumer.url} (/api/webhooks/${consumer.id}) at ${ctx.timestamp(ctx.now())}:`,
-      'its last ten deliveries ended in permanent errors (no answer within the time allowed, 410 Gone, or a redirect).',
+      `SignDesk has disabled the webhook consumer ${consumer.url} (/api/webhooks/${consumer.id}) at ${ctx.timestamp(ctx.now())}`,
+      `(${ctx.config.timeZone}): its last ten deliveries ended in permanent errors (no answer within the time allowed,`,
+      '410 Gone, or a redirect).',
       '',
       `Last error: ${lastError}`,
       '',
-      'No events are sent to it until an administrator enables it again. Events that were waiting are kept',
-      'and go out once it is enabled. Fix the receiver, then enable the consumer in the admin UI',
-      `(Webhooks) or with POST ${enableUrl}.`,
+      'Nothing is sent to it until an administrator enables it again. Events raised meanwhile are kept',
+      'as "held" in its event log and go out, in the order they happened, once it is enabled; none is lost',
+      '(the event log keeps one month). Fix the receiver, then enable the consumer on its page in the admin UI:',
+      '',
+      adminPage,
+      '',
+      `or through the API: POST ${ctx.baseUrl()}/api/webhooks/${consumer.id}/enable`,
     ].join('\n'),
     purpose: 'webhook-disabled',
   });

@@ -24,6 +24,20 @@ export function purgeWebhookEvents(ctx: AppContext): number {
   for (;;) {
     const deleted = inTransaction(ctx.db, () => ctx.repos.webhookLog.purgeBefore(cutoff, PURGE_BATCH));
     total += deleted;
-    if (deleted < PURGE_BATCH) return total;
+    if (deleted < PURGE_BATCH) break;
   }
+  resumeHeldDeliveries(ctx);
+  return total;
+}
+
+/**
+ * Held events go one at a time; a purge (or a crash of an older version) can take away the one
+ * whose turn it was. This lets the next go for every enabled consumer that has none under way.
+ */
+export function resumeHeldDeliveries(ctx: AppContext): void {
+  const deliveries = ctx.repos.webhookDeliveries;
+  const isReleased = inTransaction(ctx.db, () =>
+    deliveries.holdingConsumers().map((consumerId) => deliveries.releaseNextHeld(consumerId, ctx.now())).includes(true),
+  );
+  if (isReleased) ctx.webhooks.wake();
 }

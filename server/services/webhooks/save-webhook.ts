@@ -46,11 +46,12 @@ export function deleteWebhook(ctx: AppContext, id: number): void {
   ctx.webhooks.keyring.forget(id);
 }
 
-/** Clears disabled_time and the error count; deliveries that waited go out now. */
+/** Clears disabled_time and the error count; the events held meanwhile go out in event order. */
 export function enableWebhook(ctx: AppContext, id: number): WebhookConsumerRow {
   const row = inTransaction(ctx.db, () => {
     if (!ctx.repos.webhookConsumers.findById(id)) throw notFound('webhook consumer');
     ctx.repos.webhookConsumers.enable(id, ctx.now());
+    ctx.repos.webhookDeliveries.releaseNextHeld(id, ctx.now());
     return ctx.repos.webhookConsumers.findById(id) as WebhookConsumerRow;
   });
   ctx.webhooks.wake();

@@ -1,0 +1,71 @@
+/**
+ * The contract list's state as it lives in the page's URL (`/admin/contracts?q=…&status=…`):
+ * filters, sort and the API's page token, so that Back, a reload or a shared link shows the same
+ * filtered page.
+ */
+export type ContractListQuery = { q: string; status: string; user: string; sort: string; page: string };
+
+export const DEFAULT_SORT = '-id';
+export const PAGE_SIZE = '20';
+const KEYS = ['q', 'status', 'user', 'sort', 'page'] as const;
+const MEMORY_KEY = 'signdesk.contracts.search';
+
+export function readListQuery(search: URLSearchParams): ContractListQuery {
+  return {
+    q: search.get('q') ?? '',
+    status: search.get('status') ?? '',
+    user: search.get('user') ?? '',
+    sort: search.get('sort') || DEFAULT_SORT,
+    page: search.get('page') ?? '',
+  };
+}
+
+/** `?q=…&status=…` with only what differs from the defaults (empty for the plain list). */
+export function listSearch(query: ContractListQuery): string {
+  const params = new URLSearchParams();
+  for (const key of KEYS) {
+    const value = query[key];
+    if (value && !(key === 'sort' && value === DEFAULT_SORT)) params.set(key, value);
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The API call for the page the URL names. */
+export function apiListPath(query: ContractListQuery): string {
+  const params = new URLSearchParams({ per_page: PAGE_SIZE, sort: query.sort });
+  if (query.status) params.set('status', query.status);
+  if (query.q) params.set('q', query.q);
+  if (query.user) params.set('user', query.user);
+  if (query.page) params.set('page', query.page);
+  return `/api/contracts?${params.toString()}`;
+}
+
+/** The counts per status under the same search and author. */
+export function apiCountsPath(query: ContractListQuery): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set('q', query.q);
+  if (query.user) params.set('user', query.user);
+  const text = params.toString();
+  return `/api/contract_counts${text ? `?${text}` : ''}`;
+}
+
+/** The page token of an API page link (`next`, `previous`). */
+export const pageTokenOf = (apiPath: string): string => new URL(apiPath, window.location.origin).searchParams.get('page') ?? '';
+
+/** Kept for this tab, so that a contract's "back to the list" returns to the list as it was left. */
+export function rememberListSearch(search: string): void {
+  try {
+    window.sessionStorage.setItem(MEMORY_KEY, search);
+  } catch {
+    // Storage may be unavailable (private windows): the link then goes to the plain list.
+  }
+}
+
+export function contractsListPath(): string {
+  try {
+    return `/contracts${window.sessionStorage.getItem(MEMORY_KEY) ?? ''}`;
+  } catch {
+    return '/contracts';
+  }
+}

@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import type { TContractCounts } from '../../../shared/api/contract-actions';
+import { CONTRACT_STATUSES } from '../../../shared/api/enums';
+import type { TUser } from '../../../shared/api/users';
+import { SelectField } from '../../components/fields';
+import { Button } from '../../components/ui';
+import type { MessageKey } from '../../i18n/en';
+import { STATUS_LABEL } from '../../lib/contract-status';
+import { listSearch, type ContractListQuery } from '../../lib/contract-list-query';
+import { useT } from '../../lib/i18n';
+import { Link } from '../../lib/router';
+import { displayName } from '../../lib/use-user-names';
+
+const SORTS: { value: string; label: MessageKey }[] = [
+  { value: '-id', label: 'contracts.sortNewest' },
+  { value: 'id', label: 'contracts.sortOldest' },
+  { value: 'name', label: 'contracts.sortNameAsc' },
+  { value: '-name', label: 'contracts.sortNameDesc' },
+  { value: '-is_signed,-id', label: 'contracts.sortSigned' },
+];
+
+type Props = { query: ContractListQuery; onChange: (changes: Partial<ContractListQuery>) => void; users: TUser[] | undefined };
+
+/** Search (contract name, party name or e-mail), author and sort, in one compact row. */
+export function ContractFilters({ query, onChange, users }: Props) {
+  const t = useT();
+  const [text, setText] = useState(query.q);
+  // Back, or a tab's link, may bring another search: the box shows what the list shows.
+  useEffect(() => setText(query.q), [query.q]);
+  const isFiltered = Boolean(query.q || query.user || query.status);
+  return (
+    <form
+      className="filters card contract-filters"
+      role="search"
+      aria-label={t('contracts.filters')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onChange({ q: text.trim() });
+      }}
+    >
+      <div className="field filters-search">
+        <label className="field-label" htmlFor="contract-search">
+          {t('contracts.search')}
+        </label>
+        <div className="search-row">
+          <input id="contract-search" className="input" type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder={t('contracts.searchPlaceholder')} />
+          <Button type="submit">{t('action.search')}</Button>
+        </div>
+      </div>
+      {users ? (
+        <SelectField
+          label={t('field.createdBy')}
+          options={[{ value: '', label: t('contracts.anyone') }, ...users.map((user) => ({ value: user.self, label: displayName(user) }))]}
+          value={query.user}
+          onValue={(user) => onChange({ user })}
+        />
+      ) : null}
+      <SelectField label={t('contracts.sort')} options={SORTS.map((sort) => ({ value: sort.value, label: t(sort.label) }))} value={query.sort} onValue={(sort) => onChange({ sort })} />
+      {isFiltered ? (
+        <div className="filters-clear">
+          <Link to="/contracts">{t('contracts.clearFilters')}</Link>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+/** One tab per status filter with its count: All 12, Draft 3, Sent 5, … */
+export function StatusTabs({ query, counts }: { query: ContractListQuery; counts: TContractCounts | undefined }) {
+  const t = useT();
+  const tabs: { status: string; label: string; count: number | undefined }[] = [
+    { status: '', label: t('contracts.allStatuses'), count: counts?.all },
+    ...CONTRACT_STATUSES.map((status) => ({ status, label: t(STATUS_LABEL[status]), count: counts?.[status] })),
+  ];
+  return (
+    <nav className="status-tabs" aria-label={t('contracts.statusTabs')}>
+      <ul>
+        {tabs.map((tab) => {
+          const isCurrent = query.status === tab.status;
+          return (
+            <li key={tab.status || 'all'}>
+              <Link
+                to={`/contracts${listSearch({ ...query, status: tab.status, page: '' })}`}
+                className={`status-tab ${isCurrent ? 'status-tab-current' : ''}`}
+                aria-current={isCurrent ? 'page' : undefined}
+                data-status={tab.status || 'all'}
+              >
+                <span>{tab.label}</span>
+                <span className="status-tab-count">{tab.count ?? '…'}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

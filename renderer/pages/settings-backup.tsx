@@ -1,0 +1,142 @@
+import { useEffect, useState } from 'react';
+import { BACKUP_CONTENT_TYPE, BACKUP_PASSPHRASE_HEADER, type TBackupSchedule } from '../../shared/api/backup';
+import { useConfirm } from '../components/confirm';
+import { CheckboxField, FileField, TextField } from '../components/fields';
+import { Button, Card, DescriptionList, Loading, Notice, ProblemAlert } from '../components/ui';
+import { downloadFile, getJson, request, sendJson } from '../lib/api';
+import { useT } from '../lib/i18n';
+import { useSession } from '../lib/session';
+import { useAction } from '../lib/use-action';
+import { useLoad } from '../lib/use-load';
+
+/** A header holds Latin-1 only: the passphrase travels as base64 of its UTF-8 bytes (å, ä, ö welcome). */
+function passphraseHeader(passphrase: string): Record<string, string> {
+  const bytes = new TextEncoder().encode(passphrase);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return { [BACKUP_PASSPHRASE_HEADER]: btoa(binary) };
+}
+
+const formatSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+
+/** Download a whole-office backup under a passphrase; restore one (the file checked whole before anything changes). */
+export function BackupRestore() {
+  const t = useT();
+  const confirm = useConfirm();
+  const { end } = useSession();
+  const [passphrase, setPassphrase] = useState('');
+  const [file, setFile] = useState<File>();
+  const [restorePassphrase, setRestorePassphrase] = useState('');
+  const action = useAction<'backup' | 'restore'>();
+  const backup = action.submit('backup', async () => {
+    await downloadFile('/api/settings/backup', BACKUP_CONTENT_TYPE, 'signdesk.sdbackup', { body: { passphrase } });
+    setPassphrase('');
+  });
+  const restore = action.submit('restore', async () => {
+    if (!file) return;
+    if (!(await confirm({ title: t('backup.confirmRestoreTitle'), body: t('backup.confirmRestore'), confirmLabel: t('backup.restoreButton') }))) return;
+    await request('POST', '/api/settings/restore', { raw: file, contentType: BACKUP_CONTENT_TYPE, headers: passphraseHeader(restorePassphrase) });
+    end('restored');
+  });
+  const errorsOf = (kind: 'backup' | 'restore') => (action.busy === kind || action.error ? action.errors : {});
+  return (
+    <Card title={t('backup.title')} description={t('backup.description')}>
+      <ProblemAlert error={action.error} onDismiss={action.dismiss} />
+      <div className="backup-grid">
+        <form onSubmit={backup} noValidate>
+          <h3>{t('backup.download')}</h3>
+          <p className="muted">{t('backup.downloadBody')}</p>
+          <TextField label={t('backup.passphrase')} hint={t('backup.passphraseHint')} error={errorsOf('backup').passphrase} value={passphrase} onValue={setPassphrase} type="password" autoComplete="new-password" />
+          <Button type="submit" isBusy={action.busy === 'backup'} disabled={passphrase.length === 0}>
+            {t('backup.downloadButton')}
+          </Button>
+        </form>
+        <form onSubmit={restore} noValidate>
+          <h3>{t('backup.restore')}</h3>
+          <p className="muted">{t('backup.restoreBody')}</p>
+          <FileField label={t('backup.file')} error={errorsOf('restore').file} accept=".sdbackup,application/vnd.signdesk.backup" onFile={setFile} />
+          <TextField label={t('backup.restorePassphrase')} error={errorsOf('restore').passphrase} value={restorePassphrase} onValue={setRestorePassphrase} type="password" autoComplete="off" />
+          <Button type="submit" variant="danger" isBusy={action.busy === 'restore'} disabled={!file || restorePassphrase.length === 0}>
+            {t('backup.restoreButton')}
+          </Button>
+        </form>
+      </div>
+    </Card>
+  );
+}
+
+/** Backups into a folder on a schedule, the newest N kept; the last result in plain sight. */
+export function BackupSchedule() {
+  const t = useT();
+  const loaded = useLoad((signal) => getJson<TBackupSchedule>('/api/settings/backup_schedule', signal), [], { pollMs: 5000 });
+  const [form, setForm] = useState({ is_enabled: false, folder: '', interval_hours: '24', keep: '7', passphrase: '' });
+  const [isSaved, setIsSaved] = useState(false);
+  const action = useAction<'save' | 'run'>();
+  const data = loaded.data;
+  useEffect(() => {
+    if (data) setForm((before) => ({ ...before, is_enabled: data.is_enabled, folder: data.folder ?? '', interval_hours: String(data.interval_hours), keep: String(data.keep) }));
+    // Only when the schedule itself changes, not on every poll of its last result.
+  }, [data?.is_enabled, data?.folder, data?.interval_hours, data?.keep]);
+  if (!data) return <Card title={t('backup.scheduleTitle')}>{loaded.error ? <ProblemAlert error={loaded.error} /> : <Loading />}</Card>;
+  const save = action.submit('save', async () => {
+    setIsSaved(false);
+    const body: Record<string, unknown> = { is_enabled: form.is_enabled, interval_hours: Number(form.interval_hours), keep: Number(form.keep) };
+    if (form.folder.trim() !== (data.folder ?? '')) body.folder = form.folder.trim();
+    if (form.passphrase) body.passphrase = form.passphrase;
+    await sendJson('PUT', '/api/settings/backup_schedule', body);
+    setForm((before) => ({ ...before, passphrase: '' }));
+    setIsSaved(true);
+    await loaded.reload();
+  });
+  const runNow = () =>
+    void action.run('run', async () => {
+      await sendJson('POST', '/api/settings/backup_schedule/run');
+      await loaded.reload();
+    });
+  const last = data.last_result;
+  return (
+    <form onSubmit={save} noValidate>
+      <Card title={t('backup.scheduleTitle')} description={t('backup.scheduleDescription')}>
+        <ProblemAlert error={action.error} onDismiss={action.dismiss} />
+        {isSaved && !action.error ? <Notice tone="success">{t('state.saved')}</Notice> : null}
+        <div data-testid="backup-last-result">
+          {last === null ? (
+            <p className="muted">{t('backup.noRunYet')}</p>
+          ) : last.error === null ? (
+            <Notice tone="success" title={t('backup.lastOk', { time: last.time })}>
+              <span className="mono wrap">{last.file}</span> · {formatSize(last.size_bytes ?? 0)}
+            </Notice>
+          ) : (
+            <Notice tone="warning" title={t('backup.lastFailed', { time: last.time })}>
+              {last.error}
+            </Notice>
+          )}
+        </div>
+        {data.is_enabled && data.next_run_time ? <DescriptionList items={[{ term: t('backup.nextRun'), value: data.next_run_time }]} /> : null}
+        <CheckboxField label={t('backup.scheduleEnabled')} checked={form.is_enabled} onChecked={(is_enabled) => setForm({ ...form, is_enabled })} />
+        <div className="form-grid">
+          <TextField label={t('backup.folder')} hint={t('backup.folderHint')} error={action.errors.folder} value={form.folder} onValue={(folder) => setForm({ ...form, folder })} className="mono" placeholder="/home/office/Backups/SignDesk" />
+          <TextField label={t('backup.interval')} error={action.errors.interval_hours} value={form.interval_hours} onValue={(interval_hours) => setForm({ ...form, interval_hours })} inputMode="numeric" />
+          <TextField label={t('backup.keep')} error={action.errors.keep} value={form.keep} onValue={(keep) => setForm({ ...form, keep })} inputMode="numeric" />
+          <TextField
+            label={t('backup.schedulePassphrase')}
+            hint={data.has_passphrase ? t('backup.passphraseStored') : t('backup.passphraseHint')}
+            error={action.errors.passphrase}
+            value={form.passphrase}
+            onValue={(passphrase) => setForm({ ...form, passphrase })}
+            type="password"
+            autoComplete="new-password"
+          />
+        </div>
+        <div className="form-actions">
+          <Button onClick={runNow} isBusy={action.busy === 'run'} disabled={!data.is_enabled}>
+            {t('backup.runNow')}
+          </Button>
+          <Button type="submit" variant="primary" isBusy={action.busy === 'save'}>
+            {t('action.save')}
+          </Button>
+        </div>
+      </Card>
+    </form>
+  );
+}

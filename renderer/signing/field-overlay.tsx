@@ -1,0 +1,78 @@
+import type { TSigningField } from '../../shared/api/signing';
+import { fieldLabel, isMarkField } from './fields';
+import type { Strings } from './i18n';
+import type { Mark } from './mark';
+import { MarkView } from './mark-view';
+
+type Props = {
+  field: TSigningField;
+  page: { width: number; height: number };
+  value: string | boolean;
+  today: string;
+  mark: Mark | undefined;
+  text: Strings;
+  isCurrent: boolean;
+  isLeft: boolean;
+  /** Absent on a page that only shows what was signed. */
+  onSelect?: (() => void) | undefined;
+};
+
+const percent = (part: number, whole: number) => `${(part / whole) * 100}%`;
+
+/**
+ * One field of the party over the page where the sender put it. It shows what the field holds
+ * (text in proportion to the box, the mark) and, when tapped, becomes the field being edited in
+ * the action bar: boxes drawn at the PDF's size are far too small to type into on a phone.
+ */
+export function FieldOverlay({ field, page, value, today, mark, text, isCurrent, isLeft, onSelect }: Props) {
+  const style = {
+    left: percent(field.x, page.width),
+    top: percent(field.y, page.height),
+    width: percent(field.width, page.width),
+    height: percent(field.height, page.height),
+  };
+  const shown = describe(field, value, today, mark, text);
+  const className = ['field', `field-${field.type.toLowerCase()}`, isCurrent ? 'is-current' : '', isLeft ? 'is-left' : 'is-done'].filter(Boolean).join(' ');
+  const content = isMarkField(field) ? (
+    mark ? (
+      <MarkView mark={mark} isInitials={field.type === 'INITIALS'} />
+    ) : onSelect ? (
+      <span className="field-prompt">{field.type === 'SIGNATURE' ? text.signHere : text.initialsHere}</span>
+    ) : (
+      <span className="field-prompt">✓ {text.signed}</span>
+    )
+  ) : field.type === 'CHECKBOX' ? (
+    <span className="field-check" aria-hidden="true">{value === true ? '✓' : ''}</span>
+  ) : (
+    <span className="field-text" style={{ fontSize: '58cqh' }}>
+      {field.type === 'DATE' ? today : String(value)}
+    </span>
+  );
+  if (!onSelect) {
+    return (
+      <div className={className} style={style} role="img" aria-label={`${fieldLabel(field, text)}: ${shown}`} id={`field-${field.id}`}>
+        {content}
+      </div>
+    );
+  }
+  return (
+    <button
+      type="button"
+      id={`field-${field.id}`}
+      className={className}
+      style={style}
+      aria-label={`${fieldLabel(field, text)}: ${shown}`}
+      aria-current={isCurrent ? 'true' : undefined}
+      onClick={onSelect}
+    >
+      {content}
+    </button>
+  );
+}
+
+function describe(field: TSigningField, value: string | boolean, today: string, mark: Mark | undefined, text: Strings): string {
+  if (isMarkField(field)) return mark ? text.signed : text.tapToSign;
+  if (field.type === 'CHECKBOX') return value === true ? text.checked : text.unchecked;
+  if (field.type === 'DATE') return today;
+  return typeof value === 'string' && value.trim() !== '' ? value : text.notFilled;
+}

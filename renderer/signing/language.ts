@@ -1,0 +1,32 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { Language } from '../../shared/api/enums';
+
+const STORAGE_KEY = 'signdesk.sign.language';
+
+function stored(): Language | undefined {
+  try {
+    const value = window.localStorage.getItem(STORAGE_KEY);
+    return value === 'en' || value === 'sv' ? value : undefined;
+  } catch {
+    // Storage may be refused (a framed page under strict privacy settings): the choice lasts the visit.
+    return undefined;
+  }
+}
+
+/** The page's language: the party's own choice (remembered in this browser), else the contract's. */
+export function useLanguage(contractLanguage: Language | undefined): [Language, (language: Language) => void] {
+  const [chosen, setChosen] = useState<Language | undefined>(stored);
+  const language = chosen ?? contractLanguage ?? 'en';
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+  const choose = useCallback((next: Language) => {
+    try {
+      window.localStorage.setItem(STORAGE_KEY, next);
+    } catch {
+      // See stored().
+    }
+    setChosen(next);
+  }, []);
+  return [language, choose];
+}

@@ -1,0 +1,21 @@
+import type { TSigningMark } from '../../shared/api/signing';
+import type { ScriptFace } from '../../shared/signing-page';
+
+/** The party's mark as made in the signature dialog: its typed name in a face, or a drawn or uploaded picture. */
+export type Mark =
+  | { kind: 'typed'; face: ScriptFace; name: string }
+  | { kind: 'drawn' | 'uploaded'; name: string; signature: string; initials?: string | undefined };
+
+/** "C. Carter" -> "CC", "Åsa-Britt Öberg" -> "ÅBÖ": what the sealed PDF stamps in INITIALS boxes too. */
+export function initialsOf(name: string): string {
+  return name
+    .split(/[\s-]+/)
+    .filter(Boolean)
+    .map((part) => [...part][0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+export function toAcceptMark(mark: Mark): TSigningMark {
+  if (mark.kind === 'typed') return { kind: 'typed', face: mark.face };
+  return { kind: mark.kind, signature: mark.signature, ...(mark.initials ? { initials: mark.initials } : {}) };
+}

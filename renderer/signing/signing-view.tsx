@@ -1,0 +1,194 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { TSigningAccept, TSigningState } from '../../shared/api/signing';
+import { ConfirmDialog, RejectDialog } from './answer-dialogs';
+import { DocumentView } from './document-view';
+import { FieldEditor } from './field-editor';
+import { FieldOverlay } from './field-overlay';
+import { initialValues, isDone, isMarkField, needsAction, orderFields, type FieldValues } from './fields';
+import type { Strings } from './i18n';
+import { toAcceptMark, type Mark } from './mark';
+import { SignatureDialog } from './signature-dialog';
+
+type Props = {
+  state: TSigningState;
+  text: Strings;
+  isBusy: boolean;
+  /** The server's refusal of the last answer, in its words. */
+  problem: string | undefined;
+  /** The mark made on this page (kept once signed, to show it on the document). */
+  mark: Mark | undefined;
+  onMark: (mark: Mark) => void;
+  onAccept: (body: TSigningAccept) => void;
+  onReject: (cause: string) => void;
+  /** Shown in the panel instead of the answer controls: the page after the party answered, or for a viewer. */
+  status?: ReactNode;
+};
+
+/**
+ * The document with the party's fields, and the action bar that guides through them: how many
+ * are left, previous and next, the field being filled in, then sign (or approve) or reject. On a
+ * phone the bar sticks to the bottom of the screen; on a wide screen it is the right column.
+ */
+export function SigningView({ state, text, isBusy, problem, mark, onMark, onAccept, onReject, status }: Props) {
+  const isAnswering = !status;
+  const isSigner = state.party.signType === 'DEFAULT';
+  const ordered = useMemo(() => orderFields(state.fields), [state.fields]);
+  const [values, setValues] = useState<FieldValues>(() => initialValues(state));
+  const [currentId, setCurrentId] = useState<number>();
+  const [dialog, setDialog] = useState<'mark' | 'confirm' | 'reject'>();
+  const [wantsToSign, setWantsToSign] = useState(false);
+  const [isLeftShown, setLeftShown] = useState(false);
+
+  const actionable = ordered.filter((field) => needsAction(field, isSigner));
+  const left = actionable.filter((field) => !isDone(field, values, mark !== undefined));
+  const current = ordered.find((field) => field.id === currentId);
+  const hasInitials = state.fields.some((field) => field.type === 'INITIALS');
+
+  const select = (id: number | undefined) => {
+    setCurrentId(id);
+    if (id === undefined) return;
+    const element = document.getElementById(`field-${id}`);
+    element?.scrollIntoView({ behavior: 'smooth', block: 'center', inline: 'center' });
+  };
+  const step = (direction: 1 | -1) => {
+    if (ordered.length === 0) return;
+    const index = ordered.findIndex((field) => field.id === currentId);
+    const next = index === -1 ? (direction === 1 ? 0 : ordered.length - 1) : (index + direction + ordered.length) % ordered.length;
+    select(ordered[next]?.id);
+  };
+
+  // When the party can first answer (bench/signing-page.ts reads this mark).
+  useEffect(() => {
+    if (isAnswering && !performance.getEntriesByName('signing-ready').length) performance.mark('signing-ready');
+  }, [isAnswering]);
+
+  // After the signature is made on the way to signing, go on to the last step by itself.
+  useEffect(() => {
+    if (wantsToSign && dialog === undefined && mark && left.length === 0) {
+      setWantsToSign(false);
+      setDialog('confirm');
+    }
+  }, [wantsToSign, dialog, mark, left.length]);
+
+  // A <dialog> reports its closing after the fact (Escape, Cancel, or our own close when another
+  // opens): only the one still current may close, and cancelling the mark stops the way to signing.
+  const closeDialog = (which: 'mark' | 'confirm' | 'reject') =>
+    setDialog((current) => {
+      if (current !== which) return current;
+      if (which === 'mark') setWantsToSign(false);
+      return undefined;
+    });
+
+  const startSigning = () => {
+    const firstLeft = left.find((field) => !isMarkField(field));
+    if (firstLeft) {
+      setLeftShown(true);
+      return select(firstLeft.id);
+    }
+    if (isSigner && !mark) {
+      setWantsToSign(true);
+      return setDialog('mark');
+    }
+    setDialog('confirm');
+  };
+
+  const accept = () => {
+    setDialog(undefined);
+    const fields = Object.fromEntries(state.fields.filter((field) => !isMarkField(field) && field.type !== 'DATE').map((field) => [String(field.id), values[String(field.id)] ?? '']));
+    onAccept({ fields, signatureName: mark?.name ?? state.party.name, ...(isSigner && mark ? { mark: toAcceptMark(mark) } : {}) });
+  };
+
+  // Derived, never stored: the note goes as soon as the last field is filled in.
+  // Marks are made by signing itself, so only the fields to fill in count here.
+  const leftToFill = left.filter((field) => !isMarkField(field)).length;
+  const note = isLeftShown && leftToFill > 0 ? text.fillRequired(leftToFill) : undefined;
+  return (
+    <div className="layout">
+      <header className="document-header">
+        <p className="eyebrow">{text.sentBy(state.officeName)}</p>
+        <h1>{state.contract.name}</h1>
+        {state.party.identityNumber && <p className="signing-as">{text.identityLine(state.party.name, state.party.identityNumber)}</p>}
+      </header>
+      <DocumentView
+        state={state}
+        text={text}
+        renderField={(field, page) => (
+          <FieldOverlay
+            key={field.id}
+            field={field}
+            page={page}
+            value={values[String(field.id)] ?? ''}
+            today={state.today}
+            mark={mark}
+            text={text}
+            isCurrent={isAnswering && field.id === currentId}
+            isLeft={isAnswering && left.includes(field)}
+            onSelect={isAnswering ? () => (isMarkField(field) && isSigner ? (select(field.id), setDialog('mark')) : select(field.id)) : undefined}
+          />
+        )}
+      />
+      <aside className="action-bar" aria-label={isAnswering ? (isSigner ? text.sign : text.approve) : state.contract.name}>
+        {status ?? (
+          <>
+            <div className="guide">
+              <button type="button" className="icon-button" aria-label={text.previousField} disabled={ordered.length === 0} onClick={() => step(-1)}>
+                ‹
+              </button>
+              <p className="progress" aria-live="polite">
+                {actionable.length === 0 ? text.noFields : text.fieldsLeft(left.length, actionable.length)}
+              </p>
+              <button type="button" className="icon-button" aria-label={text.nextField} disabled={ordered.length === 0} onClick={() => step(1)}>
+                ›
+              </button>
+            </div>
+            {current && (
+              <FieldEditor
+                field={current}
+                value={values[String(current.id)] ?? ''}
+                today={state.today}
+                mark={mark}
+                text={text}
+                onChange={(value) => setValues((all) => ({ ...all, [String(current.id)]: value }))}
+                onMakeMark={() => setDialog('mark')}
+              />
+            )}
+            {(note ?? problem) && (
+              <p className="problem" role="alert">
+                {note ?? problem}
+              </p>
+            )}
+            <div className="actions">
+              <button type="button" className="primary" disabled={isBusy} onClick={startSigning}>
+                {isBusy ? text.signing : isSigner ? text.sign : text.approve}
+              </button>
+              <button type="button" className="secondary" disabled={isBusy} onClick={() => setDialog('reject')}>
+                {text.reject}
+              </button>
+            </div>
+          </>
+        )}
+      </aside>
+      {isAnswering && (
+        <>
+          <SignatureDialog
+            text={text}
+            isOpen={dialog === 'mark'}
+            partyName={mark?.name ?? state.party.name}
+            hasInitials={hasInitials}
+            onAdopt={(made) => (onMark(made), setDialog(undefined))}
+            onClose={() => closeDialog('mark')}
+          />
+          <ConfirmDialog
+            text={text}
+            isOpen={dialog === 'confirm'}
+            isApprover={!isSigner}
+            summary={<p>{isSigner ? text.signingAs(state.contract.name, mark?.name ?? state.party.name, state.today) : text.approvingOn(state.contract.name, state.today)}</p>}
+            onConfirm={accept}
+            onClose={() => closeDialog('confirm')}
+          />
+          <RejectDialog text={text} isOpen={dialog === 'reject'} onReject={(cause) => (setDialog(undefined), onReject(cause))} onClose={() => closeDialog('reject')} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { ZReminderSettingsSchema, ZReminderSettingsUpdateSchema } from '../../shared/api/reminders';
+import { defineRoute, sendJson, type AnyRoute } from '../http/route';
+import { readReminderDefaults, updateReminderDefaults } from '../services/reminders/reminder-defaults';
+
+const tag = 'Settings';
+
+/** The office's default reminders, given to every contract made from now on. */
+export const reminderSettingsRoutes: AnyRoute[] = [
+  defineRoute({
+    method: 'get',
+    path: '/api/settings/reminders',
+    operationId: 'getReminderSettings',
+    summary: "The office's default automatic reminders and expiry warning",
+    description: 'Every new contract gets these; each contract may change its own (`PUT /api/contracts/{contract_id}/reminders`).',
+    tag,
+    access: 'admin',
+    responses: { 200: { description: 'The defaults', schema: ZReminderSettingsSchema } },
+    handler: ({ res, ctx }) => sendJson(res, 200, readReminderDefaults(ctx)),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/settings/reminders',
+    operationId: 'updateReminderSettings',
+    summary: "Change the office's default reminders; contracts already made keep theirs",
+    tag,
+    access: 'admin',
+    body: ZReminderSettingsUpdateSchema,
+    responses: { 200: { description: 'The defaults', schema: ZReminderSettingsSchema } },
+    handler: ({ res, ctx, body }) => sendJson(res, 200, updateReminderDefaults(ctx, body)),
+  }),
+];

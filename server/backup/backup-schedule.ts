@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TBackupResult, TBackupSchedule, TBackupScheduleUpdate } from '../../shared/api/backup';
+import type { AppContext } from '../context';
+import { AppError } from '../core/errors';
+import { openSetting, sealSetting } from '../crypto/settings-seal';
+import { inTransaction } from '../db/open-database';
+
+export const BACKUP_QUEUE = 'backup';
+/** The one job of the backup queue refers to the schedule, not to a row. */
+const SCHEDULE_JOB_REF = 1;
+const KEYS = { schedule: 'backup.schedule', passphrase: 'backup.passphrase', lastResult: 'backup.last_result' } as const;
+
+export type BackupSchedule = { isEnabled: boolean; folder: string | null; intervalHours: number; keep: number };
+/** A finished run, as stored: epoch ms, so that it shows in whatever zone the office has later. */
+export type StoredResult = { at: number; file: string | null; sizeBytes: number | null; error: string | null };
+
+const DEFAULT_SCHEDULE: BackupSchedule = { isEnabled: false, folder: null, intervalHours: 24, keep: 7 };
+
+function readJson<T>(ctx: AppContext, key: string): T | undefined {
+  const text = ctx.repos.settings.get(key);
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readBackupSchedule(ctx: AppContext): BackupSchedule {
+  return { ...DEFAULT_SCHEDULE, ...readJson<Partial<BackupSchedule>>(ctx, KEYS.schedule) };
+}
+
+/** The passphrase of scheduled backups, unsealed with the key in DATA_DIR/keys; undefined when none (or it cannot be opened). */
+export function readSchedulePassphrase(ctx: AppContext): string | undefined {
+  const sealed = ctx.repos.settings.get(KEYS.passphrase);
+  return sealed === undefined ? undefined : openSetting(ctx.paths.keys, KEYS.passphrase, sealed);
+}
+
+export function recordBackupResult(ctx: AppContext, result: StoredResult): void {
+  ctx.repos.settings.set(KEYS.lastResult, JSON.stringify(result), ctx.now());
+}
+
+function presentResult(ctx: AppContext): TBackupResult | null {
+  const result = readJson<StoredResult>(ctx, KEYS.lastResult);
+  if (!result) return null;
+  return { time: ctx.timestamp(result.at), file: result.file, size_bytes: result.sizeBytes, error: result.error };
+}
+
+export function presentBackupSchedule(ctx: AppContext): TBackupSchedule {
+  const schedule = readBackupSchedule(ctx);
+  const next = schedule.isEnabled ? ctx.repos.jobs.nextDueAt(BACKUP_QUEUE) : undefined;
+  return {
+    is_enabled: schedule.isEnabled,
+    folder: schedule.folder,
+    interval_hours: schedule.intervalHours,
+    keep: schedule.keep,
+    has_passphrase: ctx.repos.settings.get(KEYS.passphrase) !== undefined,
+    next_run_time: ctx.timestampOrNull(next),
+    last_result: presentResult(ctx),
+  };
+}
+
+/** A folder the appliance can write backups into: made when missing, then a test file written and removed. */
+function checkFolder(folder: string): void {
+  try {
+    fs.mkdirSync(folder, { recursive: true });
+    const probe = path.join(folder, `.signdesk-write-test-${process.pid}`);
+    fs.writeFileSync(probe, '');
+    fs.rmSync(probe);
+  } catch (err) {
+    const why = (err as NodeJS.ErrnoException).code ?? String(err);
+    throw new AppError('validation-failed', 'SignDesk cannot write to that folder.', { validationErrors: [`folder: cannot be written to (${why})`] });
+  }
+}
+
+/** Puts the schedule's one job at `runAt` (or removes it when null). Call inside a transaction. */
+function planJob(ctx: AppContext, runAt: number | null): void {
+  ctx.repos.jobs.plan(BACKUP_QUEUE, SCHEDULE_JOB_REF, runAt, ctx.now());
+}
+
+/**
+ * Saves the schedule; the passphrase is stored only sealed. Enabling (or a new folder or
+ * passphrase) makes a backup now, so the admin sees at once that it works; a new interval counts
+ * from the last backup.
+ */
+export function updateBackupSchedule(ctx: AppContext, input: TBackupScheduleUpdate): void {
+  const current = readBackupSchedule(ctx);
+  const next: BackupSchedule = {
+    isEnabled: input.is_enabled ?? current.isEnabled,
+    folder: input.folder !== undefined ? path.resolve(input.folder) : current.folder,
+    intervalHours: input.interval_hours ?? current.intervalHours,
+    keep: input.keep ?? current.keep,
+  };
+  const hasPassphrase = input.passphrase !== undefined || ctx.repos.settings.get(KEYS.passphrase) !== undefined;
+  if (next.isEnabled) {
+    const missing = [next.folder === null ? 'folder: is needed to enable scheduled backups' : '', hasPassphrase ? '' : 'passphrase: is needed to enable scheduled backups'].filter(Boolean);
+    if (missing.length > 0) throw new AppError('validation-failed', 'Scheduled backups need a folder and a passphrase.', { validationErrors: missing });
+  }
+  if (next.folder !== null && input.folder !== undefined) checkFolder(next.folder);
+  const sealed = input.passphrase === undefined ? undefined : sealSetting(ctx.paths.keys, KEYS.passphrase, input.passphrase);
+  const isRestarted = next.isEnabled && (!current.isEnabled || input.folder !== undefined || input.passphrase !== undefined);
+  inTransaction(ctx.db, () => {
+    const now = ctx.now();
+    ctx.repos.settings.set(KEYS.schedule, JSON.stringify(next), now);
+    if (sealed !== undefined) ctx.repos.settings.set(KEYS.passphrase, sealed, now);
+    if (!next.isEnabled) planJob(ctx, null);
+    else if (isRestarted) planJob(ctx, now);
+    else if (input.interval_hours !== undefined) {
+      const last = readJson<StoredResult>(ctx, KEYS.lastResult);
+      planJob(ctx, Math.max(now, (last?.at ?? now) + next.intervalHours * 3_600_000));
+    }
+  });
+  ctx.backups.wake();
+}
+
+/** "Back up now" to the schedule's folder: the job comes due at once. */
+export function runScheduledBackupNow(ctx: AppContext): void {
+  const schedule = readBackupSchedule(ctx);
+  if (!schedule.isEnabled) throw new AppError('conflict', 'Scheduled backups are off: enable them (with a folder and a passphrase) first.');
+  inTransaction(ctx.db, () => planJob(ctx, ctx.now()));
+  ctx.backups.wake();
+}

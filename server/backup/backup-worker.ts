@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AppContext } from '../context';
+import type { JobRow } from '../db/repos/jobs';
+import { createRunner, type JobOutcome } from '../jobs/runner';
+import type { Worker } from '../workers';
+import { BACKUP_EXTENSION } from './backup-manifest';
+import { BACKUP_QUEUE, readBackupSchedule, readSchedulePassphrase, recordBackupResult } from './backup-schedule';
+import { writeBackup } from './write-backup';
+
+const SCHEDULED_NAME = /^signdesk-backup-\d{8}-\d{6}(-\d+)?\.sdbackup$/;
+/** A failed backup is tried again this soon (or at the next interval, when that is sooner). */
+const RETRY_AFTER_FAILURE_MS = 60 * 60_000;
+
+/** `signdesk-backup-20261124-013000.sdbackup` in the office's time zone (`-2`, `-3`… when that second is taken). */
+function freshFileIn(ctx: AppContext, folder: string): string {
+  const stamp = ctx.timestamp(ctx.now()).replace(/[-:]/g, '').replace(' ', '-');
+  for (let n = 1; ; n += 1) {
+    const file = path.join(folder, `signdesk-backup-${stamp}${n === 1 ? '' : `-${n}`}${BACKUP_EXTENSION}`);
+    if (!fs.existsSync(file)) return file;
+  }
+}
+
+/** Deletes the oldest scheduled backups in the folder beyond the newest `keep` (other files are left alone). */
+function pruneOld(folder: string, keep: number): void {
+  const ours = fs
+    .readdirSync(folder)
+    .filter((name) => SCHEDULED_NAME.test(name))
+    .map((name) => ({ name, at: fs.statSync(path.join(folder, name)).mtimeMs }))
+    .sort((a, b) => b.at - a.at || b.name.localeCompare(a.name));
+  for (const { name } of ours.slice(keep)) fs.rmSync(path.join(folder, name), { force: true });
+}
+
+/** One scheduled backup into the folder: written under a temporary name, renamed when whole. */
+async function runScheduledBackup(ctx: AppContext): Promise<{ file: string; sizeBytes: number }> {
+  const schedule = readBackupSchedule(ctx);
+  const passphrase = readSchedulePassphrase(ctx);
+  if (!schedule.folder) throw new Error('no folder is set');
+  if (passphrase === undefined) throw new Error('the stored passphrase cannot be read (DATA_DIR/keys/settings-seal.key is missing or another one): save it again');
+  fs.mkdirSync(schedule.folder, { recursive: true });
+  const file = freshFileIn(ctx, schedule.folder);
+  const partial = `${file}.partial`;
+  try {
+    const { bytes } = await writeBackup(ctx, passphrase, fs.createWriteStream(partial, { mode: 0o600 }));
+    fs.renameSync(partial, file);
+    pruneOld(schedule.folder, schedule.keep);
+    return { file, sizeBytes: bytes };
+  } catch (err) {
+    fs.rmSync(partial, { force: true });
+    throw err;
+  }
+}
+
+/**
+ * The scheduled backups, run by the durable queue: one job that, once done, puts itself at the
+ * next interval. Each result (time, file and size, or the error) is kept for the admin UI.
+ */
+export function createBackupWorker(ctx: AppContext): Worker {
+  const logger = ctx.logger.child({ worker: 'backup' });
+  const handle = async (_job: JobRow): Promise<JobOutcome> => {
+    const schedule = readBackupSchedule(ctx);
+    if (!schedule.isEnabled) return { kind: 'done' };
+    const interval = schedule.intervalHours * 3_600_000;
+    try {
+      const made = await runScheduledBackup(ctx);
+      recordBackupResult(ctx, { at: ctx.now(), file: made.file, sizeBytes: made.sizeBytes, error: null });
+      logger.info(made, 'scheduled backup written');
+      return { kind: 'again', at: ctx.now() + interval };
+    } catch (err) {
+      const error = err instanceof Error ? err.message : String(err);
+      recordBackupResult(ctx, { at: ctx.now(), file: null, sizeBytes: null, error });
+      logger.error({ err }, 'scheduled backup failed');
+      return { kind: 'retry', at: ctx.now() + Math.min(interval, RETRY_AFTER_FAILURE_MS), error };
+    }
+  };
+  const runner = createRunner({
+    queue: BACKUP_QUEUE,
+    jobs: ctx.repos.jobs,
+    handle,
+    logger,
+    now: ctx.now,
+    concurrency: 1,
+    leaseMs: 60_000,
+    timeoutMs: 6 * 3_600_000,
+  });
+  let unlisten: (() => void) | undefined;
+  return {
+    name: 'backup',
+    start() {
+      unlisten = ctx.backups.listen(() => runner.wake());
+      runner.start();
+    },
+    async stop() {
+      unlisten?.();
+      await runner.stop();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import tar from 'tar-stream';
+import { BackupCipherError, createDecryptStream } from '../crypto/backup-cipher';
+import { BackupRejected, checkDatabaseFile } from '../db/backup';
+import { BACKUP_DATABASE_ENTRY, BACKUP_FORMAT, BACKUP_MANIFEST_ENTRY, type BackupManifest } from './backup-manifest';
+
+export { BackupRejected };
+
+/** A relative path of the archive that stays inside its folder: no `..`, no absolute path, no backslash. */
+function isSafeName(name: string): boolean {
+  if (name === BACKUP_MANIFEST_ENTRY || name === BACKUP_DATABASE_ENTRY) return true;
+  const match = /^(keys|files)\/(.+)$/.exec(name);
+  if (!match?.[2] || name.includes('\\') || name.includes('\0')) return false;
+  return match[2].split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}
+
+/** The cipher's reasons, in the words an admin reads. */
+function rejectionOf(err: unknown): BackupRejected | undefined {
+  if (err instanceof BackupRejected) return err;
+  if (err instanceof BackupCipherError) return new BackupRejected(err.message, err.reason);
+  return undefined;
+}
+
+export type StagedBackup = { manifest: BackupManifest; database: string; keysDir: string; filesDir: string };
+
+/**
+ * Decrypts and unpacks a backup into `stagingDir` (which must exist and be empty), then checks it
+ * whole: every file the manifest names, and a database this version can take. Throws
+ * BackupRejected saying why (wrong passphrase, damaged, cut off, not a backup, newer version);
+ * nothing outside `stagingDir` is touched, so a failure changes nothing.
+ */
+export async function readBackup(source: Readable, passphrase: string, stagingDir: string, migrationsFolder?: string): Promise<StagedBackup> {
+  const extract = tar.extract();
+  let manifestText: string | undefined;
+  const seen = new Set<string>();
+  extract.on('entry', (header, stream, next) => {
+    const fail = (message: string) => {
+      stream.resume();
+      next(new BackupRejected(`The file is damaged: ${message}.`, 'damaged'));
+    };
+    if (header.type !== 'file' || !isSafeName(header.name) || seen.has(header.name)) return fail(`it holds an unexpected entry (${header.name})`);
+    seen.add(header.name);
+    if (header.name === BACKUP_MANIFEST_ENTRY) {
+      const parts: Buffer[] = [];
+      stream.on('data', (chunk: unknown) => void parts.push(chunk as Buffer));
+      stream.on('end', () => {
+        manifestText = Buffer.concat(parts).toString('utf8');
+        next();
+      });
+      return undefined;
+    }
+    const target = path.join(stagingDir, header.name);
+    fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+    pipeline(stream, fs.createWriteStream(target, { mode: header.name.startsWith('files/') ? 0o644 : 0o600 })).then(() => next(), next);
+    return undefined;
+  });
+
+  try {
+    await pipeline(source, createDecryptStream(passphrase), extract);
+  } catch (err) {
+    const rejection = rejectionOf(err);
+    if (rejection) throw rejection;
+    if (err instanceof Error && /tar|header|unexpected end/i.test(err.message)) throw new BackupRejected(`The file is damaged: ${err.message}.`, 'damaged');
+    throw err;
+  }
+
+  let manifest: BackupManifest;
+  try {
+    manifest = JSON.parse(manifestText ?? '') as BackupManifest;
+  } catch {
+    throw new BackupRejected('The file is damaged: it has no readable manifest.', 'damaged');
+  }
+  if (manifest.format !== BACKUP_FORMAT) throw new BackupRejected('The backup was made by a newer version of SignDesk; update SignDesk first.', 'newer-version');
+  const expected = [BACKUP_DATABASE_ENTRY, ...manifest.keys.map((name) => `keys/${name}`), ...manifest.files.map((name) => `files/${name}`)];
+  const missing = expected.filter((name) => !seen.has(name));
+  if (missing.length > 0) throw new BackupRejected(`The file is damaged: it lacks ${missing.slice(0, 3).join(', ')}.`, 'damaged');
+  const database = path.join(stagingDir, BACKUP_DATABASE_ENTRY);
+  checkDatabaseFile(database, migrationsFolder);
+  return { manifest, database, keysDir: path.join(stagingDir, 'keys'), filesDir: path.join(stagingDir, 'files') };
+}

@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { AppContext } from '../context';
+import { reloadKeys } from '../create-context';
+import { findServingServer, prepareDataDir, type DataDirLayout } from '../db/data-dir';
+import { restoreDatabase } from '../db/backup';
+import { openDatabase } from '../db/open-database';
+import { createRepos } from '../db/repos';
+import { applyGeneralSettings } from '../services/settings/apply-general-settings';
+import { sealSecretsAtRest } from '../services/secrets/seal-at-rest';
+import type { BackupManifest } from './backup-manifest';
+import { BackupRejected, readBackup } from './read-backup';
+import { makeScratchDir } from './scratch-dir';
+
+/** Puts staged paths in place of live ones by renaming; the live ones wait aside until commit(), and undo() puts them back. */
+function swapIn(pairs: ReadonlyArray<{ live: string; staged: string | undefined }>, asideDir: string) {
+  const done: Array<() => void> = [];
+  const undo = () => {
+    for (const step of done.splice(0).reverse()) step();
+  };
+  try {
+    pairs.forEach(({ live, staged }, index) => {
+      const aside = path.join(asideDir, `${index}-${path.basename(live)}`);
+      if (fs.existsSync(live)) {
+        fs.renameSync(live, aside);
+        done.push(() => fs.renameSync(aside, live));
+      }
+      if (staged !== undefined && fs.existsSync(staged)) {
+        fs.renameSync(staged, live);
+        done.push(() => fs.rmSync(live, { recursive: true, force: true }));
+      }
+    });
+  } catch (err) {
+    undo();
+    throw err;
+  }
+  return { undo };
+}
+
+/** keys/ and files/ of the backup in place of DATA_DIR's (an empty folder where the backup had none). */
+function folderPairs(paths: DataDirLayout, staged: { keysDir: string; filesDir: string }) {
+  for (const dir of [staged.keysDir, staged.filesDir]) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return [
+    { live: paths.keys, staged: staged.keysDir },
+    { live: paths.files, staged: staged.filesDir },
+  ];
+}
+
+export type RestoreOutcome = { manifest: BackupManifest; dataDir: string };
+
+/**
+ * The CLI's restore, with the server stopped: the backup is read and checked whole in a folder
+ * of DATA_DIR first, then the database, keys and files are put in place by renames (a failure
+ * puts the old ones back), and the database is brought up to this version. Refuses while a
+ * server serves this DATA_DIR.
+ */
+export async function restoreBackupOffline(dataDir: string, source: Readable, passphrase: string): Promise<RestoreOutcome> {
+  const serving = findServingServer(dataDir);
+  if (serving) {
+    throw new BackupRejected(
+      `SignDesk is running on this DATA_DIR (process ${serving.pid}, ${serving.url}): stop it first, then restore. (In the running app, Settings → Backup restores without stopping.)`,
+    );
+  }
+  const paths = prepareDataDir(dataDir);
+  const staging = makeScratchDir(paths.root, 'restore');
+  try {
+    const staged = await readBackup(source, passphrase, staging.dir);
+    const aside = path.join(staging.dir, 'replaced');
+    fs.mkdirSync(aside);
+    const swap = swapIn(
+      [
+        { live: paths.database, staged: staged.database },
+        { live: `${paths.database}-wal`, staged: undefined },
+        { live: `${paths.database}-shm`, staged: undefined },
+        ...folderPairs(paths, staged),
+      ],
+      aside,
+    );
+    try {
+      openDatabase(paths.database).close();
+    } catch (err) {
+      swap.undo();
+      throw err;
+    }
+    return { manifest: staged.manifest, dataDir: paths.root };
+  } finally {
+    staging.remove();
+  }
+}
+
+/**
+ * The admin UI's restore on the running server: the backup is read and checked whole first;
+ * then keys and files are swapped in, the database content replaced in place (SQLite's backup
+ * API), and everything read from keys or the database is read again. Every session ends.
+ */
+export async function restoreBackupLive(ctx: AppContext, source: Readable, passphrase: string): Promise<RestoreOutcome> {
+  const staging = makeScratchDir(ctx.paths.root, 'restore');
+  try {
+    const staged = await readBackup(source, passphrase, staging.dir, ctx.admin.migrationsFolder);
+    const aside = path.join(staging.dir, 'replaced');
+    fs.mkdirSync(aside);
+    const swap = swapIn(folderPairs(ctx.paths, staged), aside);
+    try {
+      await restoreDatabase(ctx.db, staged.database, ctx.admin.migrationsFolder);
+    } catch (err) {
+      swap.undo();
+      throw err;
+    }
+    reloadKeys(ctx);
+    // Fresh repositories: no cached row of the old database survives.
+    ctx.repos = createRepos(ctx.db);
+    ctx.repos.adminSessions.deleteAll();
+    // A backup of an older version may hold links and passwords in clear: sealed under its own keys.
+    sealSecretsAtRest(ctx);
+    applyGeneralSettings(ctx);
+    ctx.webhooks.wake();
+    ctx.outbox.wake();
+    ctx.logger.warn({ office: staged.manifest.office_name, made: staged.manifest.created_time }, 'restored from a backup');
+    return { manifest: staged.manifest, dataDir: ctx.paths.root };
+  } finally {
+    staging.remove();
+  }
+}

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Writable } from 'node:stream';
+import tar from 'tar-stream';
+import type { AppContext } from '../context';
+import { createEncryptStream, type KdfLimits } from '../crypto/backup-cipher';
+import { backupDatabase } from '../db/backup';
+import { APP_VERSION } from '../version';
+import { BACKUP_DATABASE_ENTRY, BACKUP_FORMAT, BACKUP_MANIFEST_ENTRY, type BackupManifest } from './backup-manifest';
+import { makeScratchDir } from './scratch-dir';
+
+/** Every regular file under `dir`, as paths relative to it (sorted, so archives are reproducible in order). */
+export function listFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  const found: string[] = [];
+  const walk = (relative: string) => {
+    for (const entry of fs.readdirSync(path.join(dir, relative), { withFileTypes: true })) {
+      const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
+      if (entry.isDirectory()) walk(child);
+      else if (entry.isFile()) found.push(child);
+    }
+  };
+  walk('');
+  return found.sort();
+}
+
+async function addFile(pack: tar.Pack, name: string, file: string, mode: number): Promise<void> {
+  const { size } = fs.statSync(file);
+  const entry = pack.entry({ name, size, mode, mtime: new Date(0) });
+  await pipeline(fs.createReadStream(file), entry);
+}
+
+export type WrittenBackup = { bytes: number; manifest: BackupManifest };
+
+/**
+ * Writes the whole office into `destination` as one encrypted file: a consistent copy of the
+ * database (SQLite's online backup; requests go on meanwhile, and the settings are in it), every
+ * file of DATA_DIR/keys (whatever lives there: webhook seal key, seal certificate and key, the
+ * appliance secret, ...) and of DATA_DIR/files, in a tar archive inside the encrypted envelope.
+ * Streams: a file of hundreds of MB never sits in memory.
+ */
+export async function writeBackup(ctx: AppContext, passphrase: string, destination: Writable, limits?: KdfLimits): Promise<WrittenBackup> {
+  const scratch = makeScratchDir(ctx.paths.root);
+  try {
+    const database = path.join(scratch.dir, 'signdesk.sqlite');
+    await backupDatabase(ctx.db, database);
+    const keys = listFiles(ctx.paths.keys);
+    const files = listFiles(ctx.paths.files);
+    const office = ctx.repos.office.get(ctx.now());
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      app_version: APP_VERSION,
+      created_time: ctx.timestamp(ctx.now()),
+      time_zone: ctx.config.timeZone,
+      office_name: office.name,
+      keys,
+      files,
+    };
+    const pack = tar.pack();
+    let bytes = 0;
+    const counted = pipeline(
+      pack,
+      createEncryptStream(passphrase, limits),
+      async function* count(source: AsyncIterable<Buffer>) {
+        for await (const chunk of source) {
+          bytes += chunk.length;
+          yield chunk;
+        }
+      },
+      destination,
+    );
+    const filled = (async () => {
+      const json = Buffer.from(JSON.stringify(manifest, null, 2));
+      pack.entry({ name: BACKUP_MANIFEST_ENTRY, size: json.length, mtime: new Date(0) }, json);
+      await addFile(pack, BACKUP_DATABASE_ENTRY, database, 0o600);
+      for (const name of keys) await addFile(pack, `keys/${name}`, path.join(ctx.paths.keys, name), 0o600);
+      for (const name of files) await addFile(pack, `files/${name}`, path.join(ctx.paths.files, name), 0o644);
+      pack.finalize();
+    })();
+    // Either side may fail first (a full disk, a closed connection): fail as one.
+    filled.catch((err: unknown) => pack.destroy(err as Error));
+    await Promise.all([counted, filled]);
+    return { bytes, manifest };
+  } finally {
+    scratch.remove();
+  }
+}

@@ -1,0 +1,19 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../open-database';
+import { partyMarks } from '../schema';
+
+export type PartyMarkRow = typeof partyMarks.$inferSelect;
+
+/** The marks parties signed with (one per party, written in the acceptance's transaction). */
+export function createPartyMarkRepo(db: Db) {
+  return {
+    save: (row: PartyMarkRow): void => {
+      db.insert(partyMarks).values(row).onConflictDoUpdate({ target: partyMarks.partyId, set: row }).run();
+    },
+    listOf: (partyIds: readonly number[]): PartyMarkRow[] =>
+      partyIds.length === 0 ? [] : db.select().from(partyMarks).where(inArray(partyMarks.partyId, [...partyIds])).all(),
+    find: (partyId: number): PartyMarkRow | undefined => db.select().from(partyMarks).where(eq(partyMarks.partyId, partyId)).get(),
+  };
+}
+
+export type PartyMarkRepo = ReturnType<typeof createPartyMarkRepo>;

@@ -1,0 +1,70 @@
+import type { ZodOpenApiPathsObject } from 'zod-openapi';
+import { WEBHOOK_PAYLOAD_SCHEMAS, ZWebhookRequestHeadersSchema } from '../../shared/api/webhook-payloads';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../shared/api/webhooks';
+
+import { DEFAULT_RETRY_SCHEDULE_S } from '../config/config';
+import { PERMANENT_ERRORS_TO_DISABLE } from '../webhooks/settle-attempts';
+
+/** The default WEBHOOK_TIMEOUT_MS, in the interface's words. */
+const WEBHOOK_ANSWER_SECONDS = 10;
+
+const SUMMARIES: Record<WebhookEventType, string> = {
+  'contract.signed': 'A contract has been accepted by every party',
+  'contract.rejected': 'A party rejected a contract',
+  'contract.party_signed': 'One party accepted a contract',
+};
+
+const EXAMPLES: Record<WebhookEventType, object> = {
+  'contract.signed': { type: 'contract.signed', timestamp: '2026-11-22 15:30:00', data: { id: '/api/contracts/1' } },
+  'contract.rejected': { type: 'contract.rejected', timestamp: '2026-11-22 15:30:00', data: { id: '/api/contracts/1' } },
+  'contract.party_signed': {
+    type: 'contract.party_signed',
+    timestamp: '2026-11-22 15:30:00',
+    data: { id: '/api/contracts/1', party: '/api/contracts/1/parties/1' },
+  },
+};
+
+const hours = (seconds: number) => (seconds < 3600 ? `${seconds / 60} min` : `${seconds / 3600} h`);
+
+/** The delivery rules every event shares, in words (Markdown), for the document and the docs. */
+export function describeDelivery(): string {
+  const schedule = DEFAULT_RETRY_SCHEDULE_S.map(hours).join(', ');
+  return [
+    'Sent to every registered consumer as a signed POST (RFC 9421, Ed25519; verify it with the `public_key` and `key_id` of your consumer) a couple of seconds after the change, and the same body on every attempt.',
+    `Answer within ${WEBHOOK_ANSWER_SECONDS} seconds. Any 2xx means handled. 429, 5xx, any other 4xx (400 when the signature does not verify) and connection errors are retried ${schedule} after the previous attempt: the last attempt comes 75 h 35 min after the event.`,
+    `No answer within ${WEBHOOK_ANSWER_SECONDS} seconds, 410 and 3xx are permanent errors and are not retried; after ${PERMANENT_ERRORS_TO_DISABLE} permanent errors in a row (a 2xx resets the count) the consumer is disabled, its contact_email (else the office) gets an e-mail, and its events wait until an administrator enables it again.`,
+    'The `Webhook-Id` header is the same on every attempt of one event: de-duplicate on it.',
+  ].join('\n\n');
+}
+
+/** The OpenAPI 3.1 `webhooks` section: one POST per event kind, with its payload and signature headers. */
+export function buildWebhooks(): ZodOpenApiPathsObject {
+  const webhooks: ZodOpenApiPathsObject = {};
+  for (const type of WEBHOOK_EVENT_TYPES) {
+    webhooks[type] = {
+      post: {
+        operationId: `event-${type}`,
+        summary: SUMMARIES[type],
+        description: describeDelivery(),
+        tags: ['Webhook events'],
+        security: [],
+        requestParams: { header: ZWebhookRequestHeadersSchema },
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: WEBHOOK_PAYLOAD_SCHEMAS[type], example: EXAMPLES[type] } },
+        },
+        responses: {
+          '200': { description: 'Handled (any 2xx is)' },
+          '400': { description: 'The signature does not verify; retried like any 4xx but 410' },
+          '410': { description: 'Gone: a permanent error, not retried' },
+          '429': { description: 'Busy: retried on the schedule' },
+          '5XX': { description: 'Retried on the schedule' },
+        },
+        'x-retry-schedule-seconds': [...DEFAULT_RETRY_SCHEDULE_S],
+        'x-answer-within-seconds': WEBHOOK_ANSWER_SECONDS,
+        'x-permanent-errors-to-disable': PERMANENT_ERRORS_TO_DISABLE,
+      },
+    };
+  }
+  return webhooks;
+}

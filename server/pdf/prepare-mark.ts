@@ -1,0 +1,134 @@
+import { createRequire } from 'node:module';
+
+type Canvas = typeof import('@napi-rs/canvas');
+type Png = typeof import('pngjs');
+type Jpeg = typeof import('jpeg-js');
+
+/** What a drawn or uploaded mark becomes: a PNG of the ink on transparency, trimmed, at most this large. */
+const MAX_WIDTH = 1200;
+const MAX_HEIGHT = 600;
+/** Larger pictures are refused before they are decoded (a small file can claim enormous dimensions). */
+const MAX_SOURCE_EDGE = 8_000;
+const MAX_SOURCE_PIXELS = 24_000_000;
+/** Luminance at and above which paper counts as paper, and below which ink is fully ink. */
+const PAPER = 232;
+const INK = 150;
+
+export type PreparedMark = { png: Uint8Array; width: number; height: number };
+
+/** A picture that cannot be a mark; its message is shown to the party. */
+export class MarkImageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MarkImageError';
+  }
+}
+
+const require = createRequire(import.meta.url);
+
+/** Width and height from the file's own header: PNG's IHDR, JPEG's start-of-frame. Anything else is refused. */
+export function readImageSize(bytes: Uint8Array): { width: number; height: number } {
+  const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (data.length >= 24 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) && data.toString('latin1', 12, 16) === 'IHDR') {
+    return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
+  }
+  if (data.length >= 4 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) {
+    let at = 2;
+    while (at + 9 < data.length) {
+      if (data[at] !== 0xff) break;
+      const marker = data[at + 1]!;
+      if (marker === 0xff) {
+        at += 1;
+        continue;
+      }
+      const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+      if (isFrame) return { width: data.readUInt16BE(at + 7), height: data.readUInt16BE(at + 5) };
+      at += 2 + data.readUInt16BE(at + 2);
+    }
+    throw new MarkImageError('The JPEG has no readable size.');
+  }
+  throw new MarkImageError('The picture must be a PNG or a JPEG.');
+}
+
+/**
+ * The picture's pixels (RGBA), decoded by pure JavaScript decoders: a damaged or hostile file
+ * then fails with an error in this worker's heap, where Skia's native decoder can crash the
+ * whole process on a broken PNG.
+ */
+function decodePixels(bytes: Uint8Array): { width: number; height: number; data: Uint8Array } {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  try {
+    // Loaded here, not with the worker: a sandbox worker starts with only what its first task needs.
+    if (buffer[0] === 0x89) {
+      const png = (require('pngjs') as Png).PNG.sync.read(buffer);
+      return { width: png.width, height: png.height, data: png.data };
+    }
+    const decoded = (require('jpeg-js') as Jpeg).decode(buffer, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_SOURCE_PIXELS / 1_000_000, maxMemoryUsageInMB: 256 });
+    return { width: decoded.width, height: decoded.height, data: decoded.data };
+  } catch {
+    throw new MarkImageError('The picture could not be read.');
+  }
+}
+
+/**
+ * A drawn or uploaded mark made safe to stamp: the format checked from its bytes, its size
+ * bounded before decoding, decoded, fitted to 1200x600, the paper taken out (near-white
+ * becomes transparent, so a photo of a signature on paper looks like ink), trimmed to the ink
+ * and encoded afresh as PNG. Runs in the PDF sandbox: a hostile image costs a worker at most.
+ */
+export async function prepareMark(input: { bytes: Uint8Array }): Promise<PreparedMark> {
+  const size = readImageSize(input.bytes);
+  if (size.width < 1 || size.height < 1 || size.width > MAX_SOURCE_EDGE || size.height > MAX_SOURCE_EDGE || size.width * size.height > MAX_SOURCE_PIXELS) {
+    throw new MarkImageError(`The picture is ${size.width}x${size.height} pixels; at most ${MAX_SOURCE_EDGE} on a side is taken.`);
+  }
+  const decoded = decodePixels(input.bytes);
+  const canvas = require('@napi-rs/canvas') as Canvas;
+  const image = canvas.createCanvas(decoded.width, decoded.height);
+  const source = image.getContext('2d');
+  const sourcePixels = source.createImageData(decoded.width, decoded.height);
+  sourcePixels.data.set(decoded.data);
+  source.putImageData(sourcePixels, 0, 0);
+  const scale = Math.min(1, MAX_WIDTH / image.width, MAX_HEIGHT / image.height);
+  const width = Math.max(1, Math.round(image.width * scale));
+  const height = Math.max(1, Math.round(image.height * scale));
+  const work = canvas.createCanvas(width, height);
+  const context = work.getContext('2d');
+  context.drawImage(image, 0, 0, width, height);
+  const pixels = context.getImageData(0, 0, width, height);
+  const bounds = clearPaper(pixels.data, width, height);
+  if (!bounds) throw new MarkImageError('The picture holds no signature: it is empty or all paper.');
+  context.putImageData(pixels, 0, 0);
+  const pad = 4;
+  const left = Math.max(0, bounds.left - pad);
+  const top = Math.max(0, bounds.top - pad);
+  const cropWidth = Math.min(width, bounds.right + pad + 1) - left;
+  const cropHeight = Math.min(height, bounds.bottom + pad + 1) - top;
+  const trimmed = canvas.createCanvas(cropWidth, cropHeight);
+  trimmed.getContext('2d').drawImage(work, left, top, cropWidth, cropHeight, 0, 0, cropWidth, cropHeight);
+  const png = await trimmed.encode('png');
+  return { png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), width: cropWidth, height: cropHeight };
+}
+
+/** Makes paper transparent in place (ink keeps its colour); returns the ink's bounds, if any. */
+function clearPaper(data: Uint8ClampedArray, width: number, height: number) {
+  let left = width;
+  let top = height;
+  let right = -1;
+  let bottom = -1;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const at = (y * width + x) * 4;
+      const luminance = 0.299 * data[at]! + 0.587 * data[at + 1]! + 0.114 * data[at + 2]!;
+      const inkiness = Math.min(1, Math.max(0, (PAPER - luminance) / (PAPER - INK)));
+      const alpha = Math.round(data[at + 3]! * inkiness);
+      data[at + 3] = alpha;
+      if (alpha > 24) {
+        if (x < left) left = x;
+        if (x > right) right = x;
+        if (y < top) top = y;
+        if (y > bottom) bottom = y;
+      }
+    }
+  }
+  return right < 0 ? undefined : { left, top, right, bottom };
+}

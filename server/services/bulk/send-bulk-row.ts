@@ -1,0 +1,59 @@
+import type { TBulkParty } from '../../../shared/api/bulk-sends';
+import { partiesToInviteAtSend } from '../../../shared/signing-order';
+import type { AppContext } from '../../context';
+import { inTransaction } from '../../db/open-database';
+import type { Actor } from '../../http/request-context';
+import type { JobOutcome } from '../../jobs/runner';
+import { AppError } from '../../core/errors';
+import { createContractFromPdfTemplate } from '../contracts/create-contract';
+import { APPLIANCE_ORIGIN, logActivity } from '../contracts/log-activity';
+import { createParty } from '../contracts/save-party';
+import { planReminders } from '../reminders/plan-reminders';
+import { inviteParties } from '../signing/invite-parties';
+import { turnOf } from '../signing/party-turns';
+import { findPdfTemplate } from '../templates/save-template-field';
+
+/** The user a batch acts as: its maker, as they are now (an inactive maker sends nothing more). */
+function actorOf(ctx: AppContext, userId: number): Actor {
+  const user = ctx.repos.users.findById(userId);
+  if (!user || !user.active) throw new AppError('forbidden', 'The user who made the bulk send is no longer active.');
+  return { id: user.id, path: `/api/users/${user.id}`, permissionTemplate: user.permissionTemplate as Actor['permissionTemplate'], isAdmin: user.permissionTemplate === 'CUSTOMER_ADMIN_USER' };
+}
+
+/**
+ * Makes and sends one row's contract: the template's PDF and fields, the row's parties (each
+ * taking its role's fields), the invitations; and marks the row sent. All one transaction, so
+ * a crash at any point leaves the row pending (its job runs again) with nothing made, or sent
+ * and done: never two contracts for one row. A row that cannot be sent is marked failed.
+ */
+export function sendBulkRow(ctx: AppContext, rowId: number): JobOutcome {
+  try {
+    inTransaction(ctx.db, () => {
+      const row = ctx.repos.bulkSends.findRow(rowId);
+      if (!row || row.state !== 'pending') return;
+      const batch = ctx.repos.bulkSends.findById(row.bulkSendId);
+      if (!batch || batch.templateId === null) throw new AppError('not-found', 'The template was deleted before this row was sent.');
+      const actor = actorOf(ctx, batch.createdBy);
+      const template = findPdfTemplate(ctx, batch.templateId, 'appliance');
+      const contract = createContractFromPdfTemplate(ctx, template, { name: row.contractName }, { name: row.contractName }, actor, APPLIANCE_ORIGIN);
+      for (const party of JSON.parse(row.parties) as TBulkParty[]) {
+        const deliveryMethod = party.email ? 'EMAIL' : 'SMS';
+        createParty(ctx, contract.id, { name: party.name, email: party.email, mobile_phone: party.mobile_phone, delivery_method: deliveryMethod }, actor, APPLIANCE_ORIGIN);
+      }
+      const now = ctx.now();
+      const sent = ctx.repos.contracts.changeStatus(contract, 'sent', { sentAt: now, updatedAt: now });
+      logActivity(ctx, { contractId: sent.id, event: 'contract.sent', userId: actor.id, ...APPLIANCE_ORIGIN });
+      const parties = ctx.repos.parties.listInContract(sent.id);
+      const inTurn = new Set(partiesToInviteAtSend(parties.map(turnOf), sent.partyOrderDefined).map((turn) => turn.id));
+      inviteParties(ctx, sent, parties.filter((party) => inTurn.has(party.id)), 'invitation', { userId: actor.id });
+      planReminders(ctx, sent.id);
+      ctx.repos.bulkSends.updateRow(rowId, { state: 'sent', contractId: sent.id, error: null, updatedAt: now });
+    });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const detail = [error.message, ...error.validationErrors].join(' ');
+    inTransaction(ctx.db, () => ctx.repos.bulkSends.updateRow(rowId, { state: 'failed', error: detail, updatedAt: ctx.now() }));
+  }
+  ctx.outbox.wake();
+  return { kind: 'done' };
+}

@@ -1,0 +1,70 @@
+import { MAX_ANNOTATIONS_PER_CONTRACT } from '../../../shared/constants';
+import type { AppContext } from '../../context';
+import type { AnnotationRow } from '../../db/repos/annotations';
+import { inTransaction } from '../../db/open-database';
+import { AppError } from '../../core/errors';
+import type { TextTag } from '../../pdf/find-text-tags';
+import { PdfReadError } from '../../pdf/pdf-read-error';
+import type { Actor } from '../../http/request-context';
+import { parsePageSizes } from './contract-fields';
+import { findDraft } from './find-draft';
+import { logActivity, type RequestOrigin } from './log-activity';
+import { annotationPath } from './save-annotation';
+import { checkTagPositions, fieldBoxOfTag, parseTagBox, sameTagBox, tagBoxOf, type TagBox } from './tag-fields';
+
+/** The text tags of a stored PDF, read on the PDF sandbox; a PDF pdf.js cannot read is a 400. */
+export async function readTags(ctx: AppContext, fileId: number, maxTags: number): Promise<TextTag[]> {
+  const file = ctx.repos.files.getFile(fileId);
+  if (!file) throw new Error(`stored file ${fileId} is missing`);
+  try {
+    const { tags, isTruncated } = await ctx.pdf.run('find-tags', { bytes: file.data, maxTags });
+    if (isTruncated) throw new AppError('limit-reached', `The PDF has more than ${maxTags} text tags; at most ${maxTags} fields fit.`);
+    return tags;
+  } catch (error) {
+    if (error instanceof PdfReadError) throw new AppError('invalid-pdf', error.message);
+    throw error;
+  }
+}
+
+/** The tags not yet made into a field: pressing the button again makes only what is new. */
+export function newTags(tags: readonly TextTag[], made: ReadonlyArray<string | null>): TextTag[] {
+  const boxes = made.map(parseTagBox).filter((box): box is TagBox => box !== undefined);
+  return tags.filter((tag) => !boxes.some((box) => sameTagBox(box, tagBoxOf(tag))));
+}
+
+/**
+ * One annotation per text tag of a draft's PDF (`{{signature:1}}`: party 1 is the first party
+ * added), over the tag's box. All or nothing: a tag naming a party the contract does not have
+ * makes nothing (400 naming the tags). Tags already made into fields are skipped.
+ */
+export async function createAnnotationsFromTags(ctx: AppContext, contractId: number, actor: Actor, origin: RequestOrigin): Promise<AnnotationRow[]> {
+  const contract = findDraft(ctx, contractId, actor);
+  const tags = await readTags(ctx, contract.originalFileId, MAX_ANNOTATIONS_PER_CONTRACT);
+  return inTransaction(ctx.db, () => {
+    const current = findDraft(ctx, contractId, actor);
+    // "First added" is creation order, whatever the signing order says.
+    const parties = ctx.repos.parties.listInContract(contractId).sort((a, b) => a.id - b.id);
+    const existing = ctx.repos.annotations.listInContract(contractId);
+    const todo = newTags(tags, existing.map((annotation) => annotation.tagBox));
+    checkTagPositions(todo, parties.length, 'party');
+    if (existing.length + todo.length > MAX_ANNOTATIONS_PER_CONTRACT) {
+      throw new AppError('limit-reached', `A contract holds at most ${MAX_ANNOTATIONS_PER_CONTRACT} annotations; the tags would make ${existing.length + todo.length}.`);
+    }
+    const pageSizes = parsePageSizes(current.pageSizes);
+    const now = ctx.now();
+    return todo.map((tag) => {
+      const annotation = ctx.repos.annotations.insert({
+        ...fieldBoxOfTag(tag, pageSizes[tag.page - 1] ?? [0, 0]),
+        type: tag.type,
+        contractId,
+        partyId: parties[tag.position - 1]!.id,
+        tagBox: JSON.stringify(tagBoxOf(tag)),
+        createdBy: actor.id,
+        createdAt: now,
+        updatedAt: now,
+      });
+      logActivity(ctx, { contractId, event: 'annotation.added', subject: annotationPath(annotation), userId: actor.id, ...origin });
+      return annotation;
+    });
+  });
+}

@@ -1,0 +1,90 @@
+import type { TContractDuplicate } from '../../../shared/api/contract-actions';
+import type { AppContext } from '../../context';
+import type { ContractRow } from '../../db/repos/contracts';
+import { inTransaction } from '../../db/open-database';
+import type { Actor } from '../../http/request-context';
+import { findContract } from './find-draft';
+import { logActivity, type RequestOrigin } from './log-activity';
+import { newLinkToken } from '../signing/link-tokens';
+
+/**
+ * A new draft made from any contract the actor may see: its PDF and settings, its parties
+ * (new links, no answers), their fields (no values), the template fields still waiting for a
+ * party (a contract from a PDF template) and its attachments; the files are shared,
+ * not copied. An `expire_time` already past is dropped. The copy's log starts with
+ * `contract.created` naming the original as its subject. One transaction.
+ */
+export function duplicateContract(ctx: AppContext, contractId: number, input: TContractDuplicate, actor: Actor, origin: RequestOrigin): ContractRow {
+  return inTransaction(ctx.db, () => {
+    const source = findContract(ctx, contractId, actor);
+    const now = ctx.now();
+    const copy = ctx.repos.contracts.insert({
+      name: input.name ?? source.name,
+      language: source.language,
+      content: source.content,
+      emailInviteContent: source.emailInviteContent,
+      emailFromName: source.emailFromName,
+      emailReplyTo: source.emailReplyTo,
+      partyOrderDefined: source.partyOrderDefined,
+      showIdentityNumber: source.showIdentityNumber,
+      requireAuth: source.requireAuth,
+      source: source.source,
+      templateId: source.templateId,
+      header: source.header,
+      footer: source.footer,
+      footerType: source.footerType,
+      originalFileId: source.originalFileId,
+      pageSizes: source.pageSizes,
+      expireAt: source.expireAt !== null && source.expireAt > now ? source.expireAt : null,
+      reminderIntervalDays: source.reminderIntervalDays,
+      reminderMaxCount: source.reminderMaxCount,
+      expiryWarningDays: source.expiryWarningDays,
+      createdBy: actor.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const partyIds = new Map<number, number>();
+    for (const party of ctx.repos.parties.listInContract(source.id)) {
+      // A copy's party has a link of its own (only its hash and nonce stored).
+      const link = newLinkToken(ctx);
+      const made = ctx.repos.parties.insert({
+        contractId: copy.id,
+        name: party.name,
+        email: party.email,
+        mobilePhone: party.mobilePhone,
+        identityNumber: party.identityNumber,
+        deliveryMethod: party.deliveryMethod,
+        signType: party.signType,
+        signOrder: party.signOrder,
+        userId: party.userId,
+        signTokenHash: link.hash,
+        signNonce: link.nonce,
+        createdBy: actor.id,
+        createdAt: now,
+        updatedAt: now,
+      });
+      partyIds.set(party.id, made.id);
+    }
+    for (const field of ctx.repos.annotations.listInContract(source.id)) {
+      const partyId = partyIds.get(field.partyId);
+      if (partyId === undefined) continue;
+      const { pdfPage, posX, posY, width, height, type, content, inputRequired, renderWhenSigned, tagBox } = field;
+      ctx.repos.annotations.insert({
+        ...{ pdfPage, posX, posY, width, height, type, content, inputRequired, renderWhenSigned, tagBox },
+        contractId: copy.id,
+        partyId,
+        createdBy: actor.id,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    const waiting = ctx.repos.templateFields.listWaiting(source.id);
+    ctx.repos.templateFields.insertWaiting(waiting.map(({ id: _id, ...field }) => ({ ...field, contractId: copy.id })));
+    for (const attachment of ctx.repos.attachments.listInContract(source.id)) {
+      const { name, contentType, size, fileId } = attachment;
+      ctx.repos.attachments.insert({ name, contentType, size, fileId, contractId: copy.id, createdBy: actor.id, createdAt: now });
+    }
+    logActivity(ctx, { contractId: copy.id, event: 'contract.created', subject: `/api/contracts/${source.id}`, userId: actor.id, detail: 'duplicate', ...origin });
+    return copy;
+  });
+}

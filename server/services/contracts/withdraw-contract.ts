@@ -1,0 +1,41 @@
+import type { TContractWithdraw } from '../../../shared/api/contract-actions';
+import type { AppContext } from '../../context';
+import type { ContractRow } from '../../db/repos/contracts';
+import { inTransaction } from '../../db/open-database';
+import { AppError } from '../../core/errors';
+import type { Actor } from '../../http/request-context';
+import { planReminders } from '../reminders/plan-reminders';
+import { describeChannels, enqueuePartyMessage } from '../signing/party-messages';
+import { findContract } from './find-draft';
+import { logActivity, type RequestOrigin } from './log-activity';
+import { partyPath } from './save-party';
+
+/**
+ * Withdraws a contract that is out for signing: its links close at once (answers 409, the
+ * signing page says it was withdrawn), its reminders stop, and, unless `silent`, every party
+ * that was sent the contract hears of it by its delivery method. The status stays `sent`
+ * (the interface's states), with `withdrawn_time` set; no webhook event. One transaction.
+ */
+export function withdrawContract(ctx: AppContext, contractId: number, input: TContractWithdraw, actor: Actor, origin: RequestOrigin): ContractRow {
+  return inTransaction(ctx.db, () => {
+    const contract = findContract(ctx, contractId, actor);
+    if (contract.status === 'draft') {
+      throw new AppError('contract-state', `Contract /api/contracts/${contract.id} is a draft: nobody has it yet. Delete it instead.`);
+    }
+    if (contract.status !== 'sent') {
+      throw new AppError('contract-state', `Contract /api/contracts/${contract.id} is ${contract.status}; only a contract out for signing can be withdrawn.`);
+    }
+    if (contract.withdrawnAt !== null) throw new AppError('contract-state', `Contract /api/contracts/${contract.id} is already withdrawn.`);
+    const now = ctx.now();
+    const reason = input.reason?.trim() || null;
+    const withdrawn = ctx.repos.contracts.update(contract.id, { withdrawnAt: now, withdrawnBy: actor.id, withdrawReason: reason, updatedAt: now }) ?? contract;
+    logActivity(ctx, { contractId: contract.id, event: 'contract.withdrawn', userId: actor.id, detail: reason ?? '', ...origin });
+    // Those who were sent the contract (signed or not, viewers too) learn that their link is closed.
+    for (const party of ctx.repos.parties.listInContract(contract.id)) {
+      if (party.invitedAt === null) continue;
+      const channels = input.silent ? [] : enqueuePartyMessage(ctx, 'withdrawn', withdrawn, party, { reason: reason ?? undefined });
+      logActivity(ctx, { contractId: contract.id, event: 'party.withdrawal_sent', subject: partyPath(party), userId: actor.id, detail: describeChannels(channels), ...origin });
+    }
+    return planReminders(ctx, contract.id) ?? withdrawn;
+  });
+}

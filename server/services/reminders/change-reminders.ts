@@ -1,0 +1,31 @@
+import type { TReminderSettingsUpdate } from '../../../shared/api/reminders';
+import type { AppContext } from '../../context';
+import type { ContractRow } from '../../db/repos/contracts';
+import { inTransaction } from '../../db/open-database';
+import { AppError } from '../../core/errors';
+import type { Actor } from '../../http/request-context';
+import { findContract } from '../contracts/find-draft';
+import { logActivity, type RequestOrigin } from '../contracts/log-activity';
+import { isOpenForAnswers, planReminders } from './plan-reminders';
+import { reminderChangesOf } from './reminder-defaults';
+
+/**
+ * Changes a contract's reminders, while a draft and while it is out for signing (the one change
+ * a sent contract takes: it changes nothing the parties signed). The job is planned again in
+ * the same transaction; `contract.reminders_changed` is logged.
+ */
+export function changeReminders(ctx: AppContext, contractId: number, input: TReminderSettingsUpdate, actor: Actor, origin: RequestOrigin): ContractRow {
+  return inTransaction(ctx.db, () => {
+    const contract = findContract(ctx, contractId, actor);
+    if (contract.status !== 'draft' && !isOpenForAnswers(contract, ctx.now())) {
+      const why = contract.withdrawnAt !== null ? 'was withdrawn' : contract.status === 'sent' ? 'has expired' : `is ${contract.status}`;
+      throw new AppError('contract-state', `Contract /api/contracts/${contract.id} ${why}: it has no reminders left to change.`);
+    }
+    const changes = reminderChangesOf(input);
+    const isChanged = (Object.keys(changes) as (keyof typeof changes)[]).some((key) => changes[key] !== contract[key]);
+    if (!isChanged) return contract;
+    ctx.repos.contracts.update(contract.id, { ...changes, updatedAt: ctx.now() });
+    logActivity(ctx, { contractId: contract.id, event: 'contract.reminders_changed', userId: actor.id, ...origin });
+    return planReminders(ctx, contract.id) ?? contract;
+  });
+}

@@ -1,0 +1,56 @@
+import type { AppContext } from '../../context';
+import type { ContractRow } from '../../db/repos/contracts';
+import type { PartyRow } from '../../db/repos/parties';
+import type { JobOutcome } from '../../jobs/runner';
+import { inTransaction } from '../../db/open-database';
+import { partyPath } from '../contracts/save-party';
+import { APPLIANCE_ORIGIN, logActivity } from '../contracts/log-activity';
+import { describeChannels, enqueuePartyMessage, type PartyMessageKind } from '../signing/party-messages';
+import { planReminders, reminderPlan } from './plan-reminders';
+
+/** One message to a party, recorded with how it went out. */
+function remind(ctx: AppContext, contract: ContractRow, party: PartyRow, kind: Extract<PartyMessageKind, 'reminder' | 'expiry-warning'>, now: number): void {
+  const expires = contract.expireAt === null ? undefined : ctx.timestamp(contract.expireAt).slice(0, 16);
+  const channels = enqueuePartyMessage(ctx, kind, contract, party, { expires });
+  ctx.repos.parties.update(party.id, {
+    lastRemindedAt: now,
+    ...(kind === 'reminder' ? { remindersSent: party.remindersSent + 1 } : {}),
+    updatedAt: now,
+  });
+  logActivity(ctx, {
+    contractId: contract.id,
+    event: kind === 'reminder' ? 'party.reminded' : 'party.expiry_warned',
+    subject: partyPath(party),
+    detail: describeChannels(channels),
+    ...APPLIANCE_ORIGIN,
+  });
+}
+
+/**
+ * The reminder job of one contract: in one transaction, the expiry warning and the reminders
+ * that are due (their messages, counts and activity entries), then the next run planned. What
+ * went out moves the party's due time on, so a run repeated after a crash sends nothing twice.
+ * A party warned in this run gets no reminder in it too.
+ */
+export function runReminders(ctx: AppContext, contractId: number): JobOutcome {
+  inTransaction(ctx.db, () => {
+    const contract = ctx.repos.contracts.findById(contractId);
+    if (contract) {
+      const now = ctx.now();
+      const plan = reminderPlan(contract, ctx.repos.parties.listInContract(contractId), now, ctx.config.reminderDayMs);
+      const warned = new Set<number>();
+      if (plan.warningAt !== null && plan.warningAt <= now) {
+        for (const party of plan.awaited) {
+          remind(ctx, contract, party, 'expiry-warning', now);
+          warned.add(party.id);
+        }
+        ctx.repos.contracts.update(contractId, { expiryWarnedAt: now, updatedAt: now });
+      }
+      for (const reminder of plan.reminders) {
+        if (reminder.at <= now && !warned.has(reminder.party.id)) remind(ctx, contract, reminder.party, 'reminder', now);
+      }
+    }
+    planReminders(ctx, contractId);
+  });
+  return { kind: 'done' };
+}

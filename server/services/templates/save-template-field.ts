@@ -1,0 +1,130 @@
+import type { TTemplateFieldCreate, TTemplateFieldUpdate } from '../../../shared/api/template-fields';
+import { MAX_ANNOTATIONS_PER_CONTRACT, MAX_PARTIES_PER_CONTRACT } from '../../../shared/constants';
+import type { AppContext } from '../../context';
+import { inTransaction } from '../../db/open-database';
+import type { TemplateFieldChanges, TemplateFieldRow } from '../../db/repos/template-fields';
+import type { TemplateRow } from '../../db/repos/templates';
+import { AppError, notFound, validationFailed } from '../../core/errors';
+import { readTags, newTags } from '../contracts/annotations-from-tags';
+import { boxProblem, parsePageSizes, type Box } from '../contracts/contract-fields';
+import { checkTagPositions, fieldBoxOfTag, tagBoxOf } from '../contracts/tag-fields';
+import type { Actor } from '../../http/request-context';
+import { findChangeableTemplate, findVisibleTemplate } from './find-template';
+
+export const templateFieldPath = (row: Pick<TemplateFieldRow, 'templateId' | 'id'>) => `/api/contract_templates/${row.templateId}/fields/${row.id}`;
+
+export type PdfTemplate = TemplateRow & { pdfFileId: number; pageSizes: string };
+
+/** Who asks for a template: a user to see or to change it, or the appliance's own queue (a bulk send already accepted). */
+export type TemplateAccess = { actor: Actor; use: 'see' | 'change' } | 'appliance';
+
+/**
+ * A template that has a PDF (409 for a text template), that the actor may see or change
+ * (findVisibleTemplate, findChangeableTemplate: 404 when it is not theirs to see).
+ */
+export function findPdfTemplate(ctx: AppContext, templateId: number, access: TemplateAccess): PdfTemplate {
+  const template =
+    access === 'appliance'
+      ? ctx.repos.templates.findById(templateId)
+      : access.use === 'change'
+        ? findChangeableTemplate(ctx, templateId, access.actor)
+        : findVisibleTemplate(ctx, templateId, access.actor);
+  if (!template) throw notFound('contract template');
+  if (template.pdfFileId === null || template.pageSizes === null) {
+    throw new AppError('conflict', 'This is a text template: its PDF is rendered from its text and has no fields. Upload a PDF (PUT /api/contract_templates/{template_id}/pdf) to place fields.');
+  }
+  return template as PdfTemplate;
+}
+
+function changesOf(input: TTemplateFieldUpdate): TemplateFieldChanges {
+  const changes: TemplateFieldChanges = {};
+  if (input.role !== undefined) changes.role = input.role;
+  if (input.pdf_page !== undefined) changes.pdfPage = input.pdf_page;
+  if (input.pos_x !== undefined) changes.posX = input.pos_x;
+  if (input.pos_y !== undefined) changes.posY = input.pos_y;
+  if (input.width !== undefined) changes.width = input.width;
+  if (input.height !== undefined) changes.height = input.height;
+  if (input.type !== undefined) changes.type = input.type;
+  if (input.content !== undefined) changes.content = input.content;
+  if (input.input_required !== undefined) changes.inputRequired = input.input_required;
+  if (input.render_when_signed !== undefined) changes.renderWhenSigned = input.render_when_signed;
+  return changes;
+}
+
+function checkBox(template: PdfTemplate, box: Box): void {
+  const problem = boxProblem(box, parsePageSizes(template.pageSizes));
+  if (problem) throw validationFailed([`${problem.field}: ${problem.message}`]);
+}
+
+function checkRoom(ctx: AppContext, templateId: number, adding: number): void {
+  const total = ctx.repos.templateFields.countInTemplate(templateId) + adding;
+  if (total > MAX_ANNOTATIONS_PER_CONTRACT) throw new AppError('limit-reached', `A template holds at most ${MAX_ANNOTATIONS_PER_CONTRACT} fields.`);
+}
+
+export function createTemplateField(ctx: AppContext, templateId: number, input: TTemplateFieldCreate, actor: Actor): TemplateFieldRow {
+  const changes = changesOf(input);
+  return inTransaction(ctx.db, () => {
+    const template = findPdfTemplate(ctx, templateId, { actor, use: 'change' });
+    const box = { pdfPage: input.pdf_page, posX: input.pos_x, posY: input.pos_y, width: input.width, height: input.height };
+    checkBox(template, box);
+    checkRoom(ctx, templateId, 1);
+    const now = ctx.now();
+    const row = ctx.repos.templateFields.insert({ ...changes, ...box, role: input.role, type: input.type, templateId, createdBy: actor.id, createdAt: now, updatedAt: now });
+    ctx.repos.templates.update(templateId, { updatedAt: now });
+    return row;
+  });
+}
+
+export function updateTemplateField(ctx: AppContext, templateId: number, fieldId: number, input: TTemplateFieldUpdate, actor: Actor): TemplateFieldRow {
+  const changes = changesOf(input);
+  return inTransaction(ctx.db, () => {
+    const template = findPdfTemplate(ctx, templateId, { actor, use: 'change' });
+    const field = ctx.repos.templateFields.findInTemplate(templateId, fieldId);
+    if (!field) throw notFound('template field');
+    checkBox(template, { ...field, ...changes });
+    if (Object.keys(changes).length === 0) return field;
+    const now = ctx.now();
+    ctx.repos.templates.update(templateId, { updatedAt: now });
+    return ctx.repos.templateFields.update(fieldId, { ...changes, updatedAt: now }) ?? field;
+  });
+}
+
+export function deleteTemplateField(ctx: AppContext, templateId: number, fieldId: number, actor: Actor): void {
+  inTransaction(ctx.db, () => {
+    findPdfTemplate(ctx, templateId, { actor, use: 'change' });
+    if (!ctx.repos.templateFields.findInTemplate(templateId, fieldId)) throw notFound('template field');
+    ctx.repos.templateFields.remove(fieldId);
+    ctx.repos.templates.update(templateId, { updatedAt: ctx.now() });
+  });
+}
+
+/** One field per text tag of the template's PDF, for the role its number names; tags already made are skipped. */
+export async function createTemplateFieldsFromTags(ctx: AppContext, templateId: number, actor: Actor): Promise<TemplateFieldRow[]> {
+  const template = findPdfTemplate(ctx, templateId, { actor, use: 'change' });
+  const tags = await readTags(ctx, template.pdfFileId, MAX_ANNOTATIONS_PER_CONTRACT);
+  return inTransaction(ctx.db, () => {
+    const current = findPdfTemplate(ctx, templateId, { actor, use: 'change' });
+    // The PDF was replaced while its tags were read: they are not this PDF's.
+    if (current.pdfFileId !== template.pdfFileId) throw new AppError('conflict', 'The template’s PDF changed meanwhile; try again.');
+    const existing = ctx.repos.templateFields.listInTemplate(templateId);
+    const todo = newTags(tags, existing.map((field) => field.tagBox));
+    checkTagPositions(todo, MAX_PARTIES_PER_CONTRACT, 'role');
+    checkRoom(ctx, templateId, todo.length);
+    const pageSizes = parsePageSizes(current.pageSizes);
+    const now = ctx.now();
+    const made = todo.map((tag) =>
+      ctx.repos.templateFields.insert({
+        ...fieldBoxOfTag(tag, pageSizes[tag.page - 1] ?? [0, 0]),
+        role: tag.position,
+        type: tag.type,
+        templateId,
+        tagBox: JSON.stringify(tagBoxOf(tag)),
+        createdBy: actor.id,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    );
+    if (made.length > 0) ctx.repos.templates.update(templateId, { updatedAt: now });
+    return made;
+  });
+}

@@ -1,0 +1,29 @@
+import type { AppContext } from '../../context';
+import { inTransaction } from '../../db/open-database';
+import type { TemplateRow } from '../../db/repos/templates';
+import { notFound, validationFailed } from '../../core/errors';
+import { boxProblem, readUploadedPdf } from '../contracts/contract-fields';
+import type { Actor } from '../../http/request-context';
+import { findChangeableTemplate } from './find-template';
+
+/**
+ * Makes a template a PDF template, or replaces its PDF: parsed on the PDF sandbox first; a
+ * new PDF that would leave a field off its page is refused and changes nothing.
+ */
+export async function setTemplatePdf(ctx: AppContext, templateId: number, pdf: Buffer, actor: Actor): Promise<TemplateRow> {
+  findChangeableTemplate(ctx, templateId, actor);
+  const pageSizes = await readUploadedPdf(ctx, pdf);
+  return inTransaction(ctx.db, () => {
+    const template = findChangeableTemplate(ctx, templateId, actor);
+    const lines = ctx.repos.templateFields.listInTemplate(templateId).flatMap((field) => {
+      const problem = boxProblem(field, pageSizes);
+      return problem ? [`pdf: the new PDF leaves field /api/contract_templates/${templateId}/fields/${field.id} off its page (${problem.message})`] : [];
+    });
+    if (lines.length > 0) throw validationFailed(lines);
+    const now = ctx.now();
+    const updated = ctx.repos.templates.update(templateId, { pdfFileId: ctx.repos.files.putFile(pdf, 'application/pdf', now), pageSizes: JSON.stringify(pageSizes), updatedAt: now });
+    if (!updated) throw notFound('contract template');
+    if (template.pdfFileId !== null && template.pdfFileId !== updated.pdfFileId) ctx.repos.files.releaseFile(template.pdfFileId);
+    return updated;
+  });
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { MAX_PARTIES_PER_CONTRACT } from '../constants';
+import { ANNOTATION_TYPES } from './enums';
+import { longText, ZTimestampSchema } from './common';
+
+/**
+ * A field of a PDF template: an annotation for a role instead of a party. A contract made
+ * from the template gives role 1's fields to the first party added, role 2's to the second.
+ */
+export const ZTemplateFieldSchema = z
+  .object({
+    self: z.string(),
+    role: z.number().int().meta({ description: '1 = the first party added to a contract made from the template' }),
+    pdf_page: z.number().int().meta({ description: '1-based page number' }),
+    pos_x: z.number(),
+    pos_y: z.number(),
+    width: z.number(),
+    height: z.number(),
+    type: z.enum(ANNOTATION_TYPES),
+    content: z.string(),
+    input_required: z.boolean(),
+    render_when_signed: z.boolean(),
+    created_time: ZTimestampSchema,
+  })
+  .meta({ id: 'ApiTemplateField' });
+
+const point = (description: string) => z.number().min(0).max(100_000).meta({ description });
+
+const writableFields = {
+  role: z.number().int().min(1).max(MAX_PARTIES_PER_CONTRACT),
+  pdf_page: z.number().int().min(1).max(100_000),
+  pos_x: point('Points from the left edge of the page'),
+  pos_y: point('Points from the top edge of the page'),
+  width: z.number().positive().max(100_000).meta({ description: 'Points' }),
+  height: z.number().positive().max(100_000).meta({ description: 'Points' }),
+  type: z.enum(ANNOTATION_TYPES),
+  content: longText(),
+  input_required: z.boolean().meta({ description: 'Default true' }),
+  render_when_signed: z.boolean().meta({ description: 'Default true' }),
+};
+
+export const ZTemplateFieldCreateSchema = z
+  .strictObject(writableFields)
+  .partial()
+  .required({ role: true, pdf_page: true, pos_x: true, pos_y: true, width: true, height: true, type: true })
+  .meta({ id: 'ApiTemplateFieldCreate' });
+export const ZTemplateFieldUpdateSchema = z.strictObject(writableFields).partial().meta({ id: 'ApiTemplateFieldUpdate' });
+
+export const TEMPLATE_FIELD_READ_ONLY_FIELDS = ['self', 'created_time'] as const;
+
+export type TTemplateField = z.infer<typeof ZTemplateFieldSchema>;
+export type TTemplateFieldCreate = z.infer<typeof ZTemplateFieldCreateSchema>;
+export type TTemplateFieldUpdate = z.infer<typeof ZTemplateFieldUpdateSchema>;

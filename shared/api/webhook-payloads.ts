@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { ZTimestampSchema } from './common';
+import type { WebhookEventType } from './webhooks';
+
+/**
+ * What a webhook consumer receives: the body of each event POST and the headers that sign it.
+ * The OpenAPI document's `webhooks` section and the API docs are made from these.
+ */
+const contractPath = z
+  .string()
+  .meta({ description: 'The contract the event is about; GET it through the API for its full state', example: '/api/contracts/1' });
+
+const payloadOf = <T extends WebhookEventType>(type: T, id: string, description: string, data: z.ZodObject) =>
+  z
+    .object({
+      type: z.literal(type).meta({ description: 'The event kind' }),
+      timestamp: ZTimestampSchema.meta({
+        description: 'When the event happened: YYYY-MM-DD HH:MM:SS, time zone Europe/Stockholm',
+        example: '2026-11-22 15:30:00',
+      }),
+      data,
+    })
+    .meta({ id, description });
+
+export const ZContractSignedEventSchema = payloadOf(
+  'contract.signed',
+  'ContractSignedEvent',
+  'Every party has accepted: the contract is signed and its signed PDF can be downloaded. Never follows contract.rejected.',
+  z.object({ id: contractPath }).meta({ description: 'Paths of the resources the event is about' }),
+);
+
+export const ZContractRejectedEventSchema = payloadOf(
+  'contract.rejected',
+  'ContractRejectedEvent',
+  'A party rejected the contract (its reject_cause says why). Never follows contract.signed.',
+  z.object({ id: contractPath }).meta({ description: 'Paths of the resources the event is about' }),
+);
+
+export const ZContractPartySignedEventSchema = payloadOf(
+  'contract.party_signed',
+  'ContractPartySignedEvent',
+  'One party accepted the contract; repeats for each party, and is no promise that the contract will be signed.',
+  z
+    .object({
+      id: contractPath,
+      party: z.string().meta({ description: 'The party that accepted', example: '/api/contracts/1/parties/1' }),
+    })
+    .meta({ description: 'Paths of the resources the event is about' }),
+);
+
+export const WEBHOOK_PAYLOAD_SCHEMAS = {
+  'contract.signed': ZContractSignedEventSchema,
+  'contract.rejected': ZContractRejectedEventSchema,
+  'contract.party_signed': ZContractPartySignedEventSchema,
+} as const satisfies Record<WebhookEventType, z.ZodType>;
+
+/** The headers of every event POST (RFC 9421 signature, RFC 9530 digest) and the de-duplication id. */
+export const ZWebhookRequestHeadersSchema = z.object({
+  Date: z.string().meta({ description: 'HTTP date of the attempt', example: 'Sun, 22 Nov 2026 14:30:00 GMT' }),
+  'Content-Type': z.literal('application/json').meta({ description: 'Always application/json' }),
+  'Content-Digest': z.string().meta({
+    description: 'SHA-256 of the body (RFC 9530): sha-256=:<base64>:. Compare it with the digest of the bytes you received.',
+    example: 'sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:',
+  }),
+  'Signature-Input': z.string().meta({
+    description:
+      'RFC 9421 signature parameters, label sig1: the covered components "@method" "@path" "host" "date" "content-digest", then keyid (your consumer\'s key_id), alg "ed25519", created and expires (UNIX seconds; expires = created + 300). Each attempt is signed afresh.',
+    example: 'sig1=("@method" "@path" "host" "date" "content-digest");keyid="ed25519-1";alg="ed25519";created=1795357800;expires=1795358100',
+  }),
+  Signature: z.string().meta({
+    description: 'sig1=:<base64 Ed25519 signature>: over the RFC 9421 signature base; verify it with your consumer\'s public_key',
+    example: 'sig1=:rW2M1SCEHpr6niiYqHIy6XmDT4+qsQ+MygAqAFTcmgXw/I37cHq2naRUErQ8RSBXgNPr5McEuf56LEiJrSXl6A==:',
+  }),
+  'Webhook-Id': z.string().meta({
+    description:
+      "The event's id: the same on every attempt (and retry) of one event, so a receiver that has handled it can answer 200 again without acting twice",
+    example: '42',
+  }),
+});
+
+export type TWebhookPayload = z.infer<(typeof WEBHOOK_PAYLOAD_SCHEMAS)[WebhookEventType]>;

@@ -1,0 +1,154 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fitsWidth } from '../helpers/admin-ui';
+import { auditAccessibility, launchBrowser, openPage, screenshot } from '../helpers/browser';
+import { makePdf } from '../helpers/pdfs';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { makeUser, type MadeUser } from '../helpers/users';
+
+/** How long the page may take to show a change on a busy machine. */
+const until = { timeout: 20_000, interval: 50 };
+
+describe('the contract list: search, counts per status, state in the URL, at 800 px', () => {
+  let t: TestServer;
+  let browser: Browser;
+  let clerk: MadeUser;
+  beforeAll(async () => {
+    t = await startTestServer();
+    browser = await launchBrowser();
+    await t.api('PUT', '/api/settings/general', { body: { office_name: 'Berg & Partners Advokatbyrå', office_email: 'office@berg.test' } });
+    clerk = await makeUser(t, 'karin', { firstname: 'Karin', lastname: 'Ek' });
+    const pdf = await makePdf({ pages: 1 });
+    // 22 drafts with a party each, then 3 sent ones to Greta Sund: 25 in all, two pages of 20.
+    for (let n = 1; n <= 25; n += 1) {
+      const made = await t.api('POST', '/api/contracts', { raw: { data: pdf, contentType: 'application/pdf' } });
+      const isGreta = n > 22;
+      await t.api('PUT', made.body.self, { body: { name: isGreta ? `Uppdrag ${n}` : `Avtal ${String(n).padStart(2, '0')}` } });
+      await t.api('POST', `${made.body.self}/parties`, { body: isGreta ? { name: 'Greta Sund', email: 'greta@sund.test' } : { name: `Person ${n}`, email: `person${n}@example.test` } });
+      if (isGreta) expect((await t.api('POST', `${made.body.self}/send`, { body: { silent: true } })).status).toBe(200);
+    }
+    const own = await clerk.api('POST', '/api/contracts', { body: { content: 'Eget', name: 'Karins avtal' } });
+    expect(own.status).toBe(201);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  async function signIn(page: Page, username: string, password: string, route: string, heading: string): Promise<void> {
+    await page.goto(`${t.url}/admin${route}`);
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: heading, level: 1 }).isVisible(), until).toBe(true);
+  }
+  const tabText = (page: Page, status: string) => page.locator(`.status-tab[data-status="${status}"]`).textContent();
+  const rowNames = (page: Page) => page.locator('tbody .table-link').allTextContents();
+  const search = (page: Page) => new URL(page.url()).searchParams;
+
+  it('searches by party, filters by status with counts, and keeps filters and page through Back and a reload', async () => {
+    const { page, problems } = await openPage(browser);
+    await signIn(page, 'admin', 'correct horse', '/contracts', 'Contracts');
+    await expect.poll(() => tabText(page, 'all'), until).toBe('All26');
+    expect(await tabText(page, 'draft')).toBe('Draft23');
+    expect(await tabText(page, 'sent')).toBe('Sent3');
+    expect(await page.getByText('Page 1 of 2 · 26 in all').isVisible()).toBe(true);
+
+    await page.getByLabel('Search').fill('GRETA');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => rowNames(page), until).toEqual(['Uppdrag 25', 'Uppdrag 24', 'Uppdrag 23']);
+    expect(search(page).get('q')).toBe('GRETA');
+    await expect.poll(() => tabText(page, 'all'), until).toBe('All3');
+    expect(await tabText(page, 'draft')).toBe('Draft0');
+    await page.locator('.status-tab[data-status="draft"]').click();
+    await expect.poll(() => page.getByText('No contract matches').isVisible(), until).toBe(true);
+    expect(Object.fromEntries(search(page))).toEqual({ q: 'GRETA', status: 'draft' });
+    await page.getByLabel('Search').fill('person1');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => rowNames(page), until).toEqual(['Avtal 19', 'Avtal 18', 'Avtal 17', 'Avtal 16', 'Avtal 15', 'Avtal 14', 'Avtal 13', 'Avtal 12', 'Avtal 11', 'Avtal 10', 'Avtal 01']);
+
+    // Page 2 of the plain list, a contract opened from it, then Back: the same page, the same rows.
+    await page.getByRole('link', { name: 'Clear filters' }).click();
+    await expect.poll(() => search(page).toString(), until).toBe('');
+    await expect.poll(() => page.getByText('Page 1 of 2 · 26 in all').isVisible(), until).toBe(true);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => page.getByText('Page 2 of 2 · 26 in all').isVisible(), until).toBe(true);
+    const second = await rowNames(page);
+    expect(second).toEqual(['Avtal 06', 'Avtal 05', 'Avtal 04', 'Avtal 03', 'Avtal 02', 'Avtal 01']);
+    expect(search(page).get('page')).toBeTruthy();
+    await page.getByRole('link', { name: 'Avtal 03' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Avtal 03', level: 1 }).isVisible(), until).toBe(true);
+    await page.goBack();
+    await expect.poll(() => page.getByText('Page 2 of 2 · 26 in all').isVisible(), until).toBe(true);
+    expect(await rowNames(page)).toEqual(second);
+    // The contract page's own link back returns there too, and a reload keeps it.
+    await page.getByRole('link', { name: 'Avtal 02' }).click();
+    await page.getByRole('link', { name: '← Contracts' }).click();
+    await expect.poll(() => page.getByText('Page 2 of 2 · 26 in all').isVisible(), until).toBe(true);
+    await page.reload();
+    await expect.poll(() => rowNames(page), until).toEqual(second);
+    await screenshot(page, 'contracts-page-2');
+    expect(await auditAccessibility(page), 'contract list, page 2').toEqual([]);
+
+    await page.getByLabel('Sort by').selectOption('name');
+    await expect.poll(() => search(page).get('sort'), until).toBe('name');
+    expect(search(page).get('page')).toBeNull();
+    await expect.poll(async () => (await rowNames(page))[0], until).toBe('Avtal 01');
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('fits 800 px: the filters leave the contracts on the first screen, and row buttons stay in reach', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.setViewportSize({ width: 800, height: 600 });
+    await signIn(page, 'admin', 'correct horse', '/contracts', 'Contracts');
+    await expect.poll(() => page.locator('tbody tr').count(), until).toBe(20);
+    const firstRow = await page.locator('tbody tr').first().boundingBox();
+    expect(firstRow && firstRow.y + firstRow.height).toBeLessThan(600);
+    expect(await fitsWidth(page)).toBe(true);
+    await screenshot(page, 'contracts-800');
+    expect(await auditAccessibility(page), 'contract list at 800 px').toEqual([]);
+
+    const draft = (await t.api('GET', '/api/contracts?name=Avtal%2022')).body[0];
+    await page.goto(`${t.url}/admin/contracts/${draft.self.split('/').at(-1)}`);
+    const edit = page.getByRole('button', { name: /^Edit Person/ });
+    await expect.poll(() => edit.isVisible(), until).toBe(true);
+    const box = await edit.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(800);
+    await edit.click();
+    await expect.poll(() => page.getByRole('dialog').isVisible(), until).toBe(true);
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'contract-draft-800');
+    expect(await fitsWidth(page)).toBe(true);
+
+    // In Swedish at 800 px, too.
+    await page.evaluate("window.localStorage.setItem('signdesk.language', 'sv')");
+    await page.goto(`${t.url}/admin/contracts?status=sent`);
+    await expect.poll(() => tabText(page, 'sent'), until).toBe('Skickat3');
+    await screenshot(page, 'contracts-800-sv');
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await auditAccessibility(page), 'contract list in Swedish at 800 px').toEqual([]);
+    await context.close();
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('names authors and actors, and offers no delete of one’s own account', async () => {
+    const clerkPage = await openPage(browser);
+    await signIn(clerkPage.page, 'karin', 'karin password', '/contracts', 'Contracts');
+    const row = clerkPage.page.locator('tbody tr').filter({ hasText: 'Karins avtal' });
+    await expect.poll(() => row.textContent(), until).toContain('Karin Ek');
+    expect(await clerkPage.page.getByText('/api/users/').count()).toBe(0);
+    await clerkPage.page.getByRole('link', { name: 'Karins avtal' }).click();
+    const entry = clerkPage.page.locator('[data-testid="activity-row"][data-event="contract.created"]');
+    await expect.poll(() => entry.textContent(), until).toContain('Karin Ek');
+    expect(clerkPage.problems).toEqual([]);
+
+    const { page, problems } = await openPage(browser);
+    await signIn(page, 'admin', 'correct horse', '/users', 'Users');
+    await expect.poll(() => page.getByRole('button', { name: 'Delete karin' }).isVisible(), until).toBe(true);
+    expect(await page.getByRole('button', { name: 'Delete admin' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Edit admin' }).isVisible()).toBe(true);
+    await page.goto(`${t.url}/admin/contracts`);
+    await expect.poll(() => page.locator('tbody tr').filter({ hasText: 'Karins avtal' }).textContent(), until).toContain('Karin Ek');
+    expect(problems).toEqual([]);
+  }, 120_000);
+});
