@@ -11,7 +11,6 @@ import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import { validationFailed } from '../core/errors';
 import { contractOrdering, type ContractFilter } from '../db/repos/contracts';
 import { readPageRequest, sendPage } from '../http/pagination';
-import type { Actor } from '../http/request-context';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { createContractFromJson, createContractFromPdf } from '../services/contracts/create-contract';
 import { deleteContract } from '../services/contracts/delete-contract';
