@@ -93,7 +93,7 @@ describe('PUT /api/contracts/{id}', () => {
         'require_auth: must be one of NONE, EMAIL_CODE, SMS_CODE',
         'show_identity_number: must be true or false',
         'status: unknown field',
-        'template: must be a string',
+        "template: must be a path of the form /api/contract_templates/<id> (the resource's self), not a bare id",
       ].sort(),
     );
     expect(await lines({ expire_time: stockholm(-1) })).toEqual(['expire_time: must be in the future']);

@@ -162,7 +162,7 @@ describe('signing rules', () => {
     const kim = signingClient(other.parties[0]!.contract_url);
     await kim.state();
     await kim.sendCode();
-    const kimCode = /\b(\d{6})\b/.exec((await waitForMailsTo(smtp, 'kim@example.test', 2))[1]?.mail.subject ?? '')?.[1] as string;
+    const kimCode = /\b(\d{6})\b/.exec((await waitForMailsTo(smtp, 'kim@example.test', 2))[1]?.mail.text ?? '')?.[1] as string;
     for (let guess = 0; guess < 5; guess += 1) await kim.verify(kimCode === '000000' ? '999999' : '000000');
     expect((await kim.verify(kimCode)).status).toBe(400);
   });
