@@ -66,6 +66,21 @@ export default tseslint.config(
     rules: restrict([...ours('renderer', 'main', 'test', 'bench'), { group: ['electron'], message: 'server/ never imports electron' }, ...libraryHomes.filter((rule) => rule.group[0] !== 'nodemailer')]),
   },
   {
+    // Reads and writes (docs/decisions.md, "Layout"): a route reads through the repositories,
+    // which are the named query modules (find, get, list, count…); every write goes through its
+    // domain's service, where the transaction, the activity log and the events are.
+    files: ['server/api/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.object.property.name='repos']:not([callee.property.name=/^(find|get|list|count|total|rowsOf|roleCount|attemptsOf)/])",
+          message: "a route only reads repositories: write through the domain's service",
+        },
+      ],
+    },
+  },
+  {
     files: ['renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: restrict([...ours('server', 'main', 'test', 'bench'), { group: ['node:*', 'electron'], message: 'the renderer reaches data only over HTTP' }]),

@@ -5,9 +5,10 @@ import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 /**
- * The party signing page: its own small bundle, built into dist/signing and served under
- * /sign/assets/ (cached for good: the names carry content hashes). Every text asset is stored
- * beside itself brotli- and gzip-compressed; the server sends the one the browser accepts.
+ * The party signing page and the public verify page (a second entry): their own small bundles,
+ * built into dist/signing and served under /sign/assets/ (cached for good: the names carry
+ * content hashes). Every text asset is stored beside itself brotli- and gzip-compressed; the
+ * server sends the one the browser accepts.
  */
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'renderer/signing'),
@@ -32,5 +33,7 @@ export default defineConfig({
     sourcemap: false,
     // Phones on slow links: the first bundle must stay small (pdf.js is not in it at all).
     chunkSizeWarningLimit: 300,
+    // The public verify page (/verify) is a second, small entry of this build.
+    rollupOptions: { input: { index: path.resolve(import.meta.dirname, 'renderer/signing/index.html'), verify: path.resolve(import.meta.dirname, 'renderer/signing/verify.html') } },
   },
 });

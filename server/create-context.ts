@@ -16,6 +16,7 @@ import { createOutboundPolicy } from './net/outbound-policy';
 import { createAdminState } from './services/sessions/admin-state';
 import { applyGeneralSettings } from './services/settings/apply-general-settings';
 import { sealSecretsAtRest } from './services/secrets/seal-at-rest';
+import { upgradeEvidence } from './evidence/upgrade-evidence';
 
 /** The one place an AppContext is assembled, for the server and for the CLI alike. `config` is the caller's own copy. */
 export function createContext(parts: {
@@ -54,6 +55,8 @@ export function createContext(parts: {
   sealSecretsAtRest(ctx);
   // The admin's stored settings (public base URL, time zone) take over from the environment's.
   applyGeneralSettings(ctx);
+  // Entries and seals from before the hash chain get theirs (docs/decisions.md, "Evidence").
+  upgradeEvidence(ctx);
   return ctx;
 }
 

@@ -14,6 +14,7 @@ import { apiRoutes } from './routes';
 import { adminPages } from './admin/admin-pages';
 import { findBuiltDir, findRendererDir } from './admin/renderer-dir';
 import { signingPages } from './signing/signing-pages';
+import { verifyPages } from './verify/verify-pages';
 import { sessionPrincipalResolver } from './http/session-cookie';
 import { resolveStaticDirs, type StaticDirs } from './static-dirs';
 import { createWorkers } from './workers';
@@ -76,7 +77,11 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   const { app, listener } = createApp(ctx, {
     routes: apiRoutes,
     principalResolvers: [sessionPrincipalResolver(ctx)],
-    pages: [adminPages(ctx, findRendererDir(staticDirs.renderer)), signingPages(ctx, findBuiltDir('signing', staticDirs.signing))],
+    pages: [
+      adminPages(ctx, findRendererDir(staticDirs.renderer)),
+      signingPages(ctx, findBuiltDir('signing', staticDirs.signing)),
+      verifyPages(ctx, findBuiltDir('signing', staticDirs.signing)),
+    ],
     examplesDir: staticDirs.examples,
   });
   const server = http.createServer({ requestTimeout: 120_000, headersTimeout: 30_000 }, listener);

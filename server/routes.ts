@@ -4,6 +4,7 @@ import { annotationRoutes } from './api/annotations';
 import { attachmentRoutes } from './api/attachments';
 import { bulkSendRoutes } from './api/bulk-sends';
 import { contractActionRoutes } from './api/contract-actions';
+import { contractEvidenceRoutes } from './api/contract-evidence';
 import { contractPrepRoutes } from './api/contract-prep';
 import { contractRoutes } from './api/contracts';
 import { contractSigningRoutes } from './api/contract-signing';
@@ -11,6 +12,7 @@ import { partnerRoutes } from './api/partner';
 import { partyRoutes } from './api/parties';
 import { sessionRoutes } from './api/session';
 import { settingsRoutes } from './api/settings';
+import { timestampSettingsRoutes } from './api/timestamp-settings';
 import { backupRoutes } from './api/backup';
 import { reminderSettingsRoutes } from './api/reminder-settings';
 import { templateFieldRoutes } from './api/template-fields';
@@ -31,6 +33,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...messagingSettingsRoutes,
   ...contractRoutes,
   ...contractActionRoutes,
+  ...contractEvidenceRoutes,
   ...contractSigningRoutes,
   ...contractPrepRoutes,
   ...partyRoutes,
@@ -40,6 +43,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...webhookEventRoutes,
   ...sessionRoutes,
   ...settingsRoutes,
+  ...timestampSettingsRoutes,
   ...reminderSettingsRoutes,
   ...backupRoutes,
 ];

@@ -3,6 +3,7 @@ import { createBulkSendWorker } from './bulk/bulk-send-worker';
 import type { AppContext } from './context';
 import { createOutboxWorker } from './outbox/outbox-worker';
 import { createExpiryWorker } from './signing/expiry-worker';
+import { createTimestampWorker } from './timestamps/timestamp-worker';
 import { createReminderWorker } from './signing/reminder-worker';
 import { createWebhookWorker } from './webhooks/webhook-worker';
 
@@ -19,5 +20,13 @@ export type Worker = {
  * database closes. One line per worker.
  */
 export function createWorkers(ctx: AppContext): Worker[] {
-  return [createOutboxWorker(ctx), createWebhookWorker(ctx), createExpiryWorker(ctx), createBackupWorker(ctx), createBulkSendWorker(ctx), createReminderWorker(ctx)];
+  return [
+    createOutboxWorker(ctx),
+    createWebhookWorker(ctx),
+    createExpiryWorker(ctx),
+    createTimestampWorker(ctx),
+    createBackupWorker(ctx),
+    createBulkSendWorker(ctx),
+    createReminderWorker(ctx),
+  ];
 }

@@ -146,10 +146,5 @@ export const enPrepare = {
   'activity.via.sms': 'by SMS',
   'activity.via.emailAndSms': 'by e-mail and SMS',
   'activity.via.none': 'nothing sent',
-  'activity.autoSign': 'signed at sending (auto-sign)',
   'activity.copyOf': 'copy of contract {id}',
-  'activity.party.expiry_warned': 'Expiry warning sent',
-  'activity.party.withdrawal_sent': 'Party told of the withdrawal',
-  'activity.contract.withdrawn': 'Contract withdrawn',
-  'activity.contract.reminders_changed': 'Reminders changed',
 } as const;

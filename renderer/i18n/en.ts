@@ -1,9 +1,11 @@
 import { enContract } from './en-contract';
+import { enEvidence } from './en-evidence';
 import { enPrepare } from './en-prepare';
 
 /** English, the reference dictionary: every other language has exactly these keys. */
 export const en = {
   ...enContract,
+  ...enEvidence,
   ...enPrepare,
   'action.cancel': 'Cancel',
   'action.close': 'Close',

@@ -148,10 +148,5 @@ export const svPrepare: Record<keyof typeof enPrepare, string> = {
   'activity.via.sms': 'via sms',
   'activity.via.emailAndSms': 'via e-post och sms',
   'activity.via.none': 'inget skickat',
-  'activity.autoSign': 'undertecknat vid utskick (automatiskt)',
   'activity.copyOf': 'kopia av avtal {id}',
-  'activity.party.expiry_warned': 'Varning om slutdatum skickad',
-  'activity.party.withdrawal_sent': 'Parten meddelad om återkallelsen',
-  'activity.contract.withdrawn': 'Avtalet återkallat',
-  'activity.contract.reminders_changed': 'Påminnelser ändrade',
 };

@@ -1,10 +1,12 @@
 import type { MessageKey } from './en';
 import { svContract } from './sv-contract';
+import { svEvidence } from './sv-evidence';
 import { svPrepare } from './sv-prepare';
 
 /** Svenska. */
 export const sv: Record<MessageKey, string> = {
   ...svContract,
+  ...svEvidence,
   ...svPrepare,
   'action.cancel': 'Avbryt',
   'action.close': 'Stäng',

@@ -16,6 +16,7 @@ import { WithdrawDialog, type WithdrawOptions } from './contract/withdraw-dialog
 import { DetailsCard } from './contract/details-card';
 import { AttachmentsCard } from './contract/attachments-card';
 import { DocumentCard } from './contract/document-card';
+import { EvidenceCard, TimestampPendingNotice } from './contract/evidence-card';
 import { FieldsCard } from './contract/fields-card';
 import { PartiesCard } from './contract/parties-card';
 import { SendDialog, type SendOptions } from './contract/send-dialog';
@@ -99,6 +100,7 @@ export function ContractPage({ id }: { id: string }) {
       {isDialogOpen ? null : <ProblemAlert error={action.error} onDismiss={action.dismiss} />}
       {reminded !== undefined && view.status === 'sent' ? <Notice tone="success">{t('contract.reminded', { names: reminded })}</Notice> : null}
       <StatusPanel view={view} />
+      <TimestampPendingNotice contract={row} />
       <PartiesCard
         contractPath={path}
         views={view.views}
@@ -116,6 +118,7 @@ export function ContractPage({ id }: { id: string }) {
           <RemindersCard view={view} onSaved={data.reload} />
           <AttachmentsCard contractPath={path} attachments={data.attachments.data} isDraft={isDraft} onChanged={data.reload} />
           <ActivityCard entries={log.data} parties={parties.data} />
+          {isDraft ? null : <EvidenceCard path={path} contract={row} log={log.data ?? []} isSigned={view.status === 'signed'} />}
         </div>
         {view.status === 'signed' ? <DocumentCard contract={row} isSigned /> : null}
       </div>

@@ -77,6 +77,12 @@ function ContractRow({ contract, nameOf }: { contract: TContract; nameOf: (path:
       </td>
       <td>
         <Badge tone={STATUS_TONE[status]}>{t(STATUS_LABEL[status])}</Badge>
+        {contract.timestamp_status === 'pending' ? (
+          <>
+            {' '}
+            <Badge tone="warning">{t('contracts.timestampPending')}</Badge>
+          </>
+        ) : null}
       </td>
       <td className="numeric">{contract.created_time}</td>
       <td className="numeric">{contract.sent_time ?? '—'}</td>

@@ -11,6 +11,7 @@ import { useSession } from '../lib/session';
 import { useAction } from '../lib/use-action';
 import { readableErrors } from '../lib/problem-lines';
 import { useLoad } from '../lib/use-load';
+import { TimestampSettings } from './settings/timestamp-settings';
 import { ReminderDefaults } from './settings/reminder-defaults';
 
 const zones = (() => {
@@ -243,6 +244,7 @@ export function SettingsPage() {
         <MessagingSettings />
         <ReminderDefaults />
         <SigningCertificate />
+        <TimestampSettings />
         <BackupRestore />
         <BackupSchedule />
       </div>

@@ -28,6 +28,7 @@ export const contractPrepRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     body: ZContractDuplicateSchema,
+    example: { body: { name: 'Lease agreement (copy)' } },
     isBodyOptional: true,
     responses: { 201: { description: 'The new draft', schema: ZContractSchema } },
     handler: ({ req, res, ctx, ids, body, actor }) => {
@@ -44,6 +45,7 @@ export const contractPrepRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     body: ZContractWithdrawSchema,
+    example: { body: { reason: 'The terms changed; a new contract follows.' } },
     isBodyOptional: true,
     responses: { 200: { description: 'The contract, withdrawn', schema: ZContractSchema } },
     handler: ({ req, res, ctx, ids, body, actor }) => {
@@ -60,6 +62,7 @@ export const contractPrepRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     body: ZReminderSettingsUpdateSchema,
+    example: { body: { reminder_interval_days: 3, reminder_max_count: 3, expiry_warning_days: 2 } },
     responses: { 200: { description: 'The contract', schema: ZContractSchema } },
     handler: ({ req, res, ctx, ids, body, actor }) => {
       sendJson(res, 200, presentContract(ctx, changeReminders(ctx, ids.contract_id, body, actor, requestOrigin(req))));

@@ -13,10 +13,12 @@ import { annotationPath } from '../services/contracts/save-annotation';
 import { attachmentPath } from '../services/contracts/save-attachment';
 import { partyPath } from '../services/contracts/save-party';
 import { signingLink } from '../services/signing/link-tokens';
+import { storedChainEntryOf } from '../evidence/contract-chain';
 
 const userPath = (id: number | null) => (id === null ? null : `/api/users/${id}`);
 
 export function presentContract(ctx: AppContext, row: ContractRow): TContract {
+  const seal = row.status === 'signed' ? ctx.repos.seals.find(row.id) : undefined;
   return {
     self: `/api/contracts/${row.id}`,
     name: row.name,
@@ -37,6 +39,8 @@ export function presentContract(ctx: AppContext, row: ContractRow): TContract {
     is_answered: row.status === 'signed' || row.status === 'rejected',
     is_signed: row.status === 'signed',
     is_rejected: row.status === 'rejected',
+    timestamp_status: (seal?.timestampStatus as TContract['timestamp_status'] | undefined) ?? null,
+    timestamp_time: ctx.timestampOrNull(seal?.timestampTime),
     reminder_interval_days: row.reminderIntervalDays,
     reminder_max_count: row.reminderMaxCount,
     expiry_warning_days: row.expiryWarningDays,
@@ -110,16 +114,14 @@ export function presentAttachment(ctx: AppContext, row: AttachmentRow): TAttachm
   };
 }
 
-const partyIdOf = (subject: string, contractId: number): number | null => {
-  const match = /^\/api\/contracts\/(\d+)\/parties\/(\d+)$/.exec(subject);
-  return match && Number(match[1]) === contractId ? Number(match[2]) : null;
-};
-
 /** A user's name as people read it: their full name, else their username. */
 export const userDisplayName = (user: Pick<UserRow, 'firstname' | 'lastname' | 'username'>) =>
   [user.firstname, user.lastname].filter(Boolean).join(' ').trim() || user.username;
 
-/** Presents a contract's log entries with their actors' names (each user and party looked up once). */
+/**
+ * Presents a contract's log entries with their actors' names (each user and party looked up
+ * once). The actor is the one the entry's hash covers (log-activity.ts actorPath).
+ */
 export function activityPresenter(ctx: AppContext, contractId: number): (row: ActivityRow) => TActivityEntry {
   const parties = new Map(ctx.repos.parties.listInContract(contractId).map((party) => [party.id, party]));
   const userNames = new Map<number, string>();
@@ -132,14 +134,27 @@ export function activityPresenter(ctx: AppContext, contractId: number): (row: Ac
     }
     return name;
   };
-  return (row) => {
-    const base = { time: ctx.timestamp(row.createdAt), event: row.event, user_agent: row.userAgent, ip_address: row.ipAddress, subject: row.subject, detail: row.detail };
-    if (row.userId !== null) return { ...base, actor_type: 'user', actor: `/api/users/${row.userId}`, actor_name: userName(row.userId) };
-    // Entries written before the acting party was stored: a party's own request has an address.
-    const partyId = row.partyId ?? (row.ipAddress === '' ? null : partyIdOf(row.subject, contractId));
-    if (partyId !== null) {
-      return { ...base, actor_type: 'party', actor: partyPath({ contractId, id: partyId }), actor_name: parties.get(partyId)?.name ?? '' };
+  const actorOf = (row: ActivityRow): Pick<TActivityEntry, 'actor_type' | 'actor' | 'actor_name'> => {
+    if (row.userId !== null) return { actor_type: 'user', actor: `/api/users/${row.userId}`, actor_name: userName(row.userId) };
+    if (row.partyId !== null) {
+      return { actor_type: 'party', actor: partyPath({ contractId, id: row.partyId }), actor_name: parties.get(row.partyId)?.name ?? '' };
     }
-    return { ...base, actor_type: 'appliance', actor: null, actor_name: 'SignDesk' };
+    return { actor_type: 'appliance', actor: null, actor_name: 'SignDesk' };
+  };
+  return (row) => {
+    const entry = storedChainEntryOf(row);
+    return {
+      time: ctx.timestamp(row.createdAt),
+      event: row.event,
+      user_agent: row.userAgent,
+      ip_address: row.ipAddress,
+      sequence: entry.sequence,
+      recorded_time: entry.recordedTime,
+      ...actorOf(row),
+      subject: row.subject,
+      details: entry.details,
+      previous_hash: entry.previousHash,
+      hash: entry.hash,
+    };
   };
 }

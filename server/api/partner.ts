@@ -13,13 +13,13 @@ import {
   type TToken,
 } from '../../shared/api/partner';
 import type { AppContext } from '../context';
-import type { OfficeChanges } from '../db/repos/office';
 import type { TokenRow } from '../db/repos/tokens';
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { updateToken, revokeToken } from '../services/partner/change-token';
 import { createToken } from '../services/partner/create-token';
+import { updateCustomer } from '../services/partner/update-customer';
 
 function presentCustomer(ctx: AppContext): TCustomer {
   const row = ctx.repos.office.get(ctx.now());
@@ -74,11 +74,7 @@ export const partnerRoutes: AnyRoute[] = [
     example: { body: { name: 'Office AB', email: 'office@office.example', default_rate_limit: 60 } },
     responses: { 200: { description: 'The office', schema: ZCustomerSchema } },
     handler: ({ res, ctx, body }) => {
-      const changes: OfficeChanges = {};
-      if (body.name !== undefined) changes.name = body.name;
-      if (body.email !== undefined) changes.email = body.email;
-      if (body.default_rate_limit !== undefined) changes.defaultRateLimit = body.default_rate_limit;
-      if (Object.keys(changes).length > 0) ctx.repos.office.update(changes);
+      updateCustomer(ctx, body);
       sendJson(res, 200, presentCustomer(ctx));
     },
   }),

@@ -25,6 +25,7 @@ export const reminderSettingsRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     body: ZReminderSettingsUpdateSchema,
+    example: { body: { reminder_interval_days: 7, reminder_max_count: 2 } },
     responses: { 200: { description: 'The defaults', schema: ZReminderSettingsSchema } },
     handler: ({ res, ctx, body }) => sendJson(res, 200, updateReminderDefaults(ctx, body)),
   }),

@@ -7,6 +7,7 @@ import { AppError, forbidden } from '../core/errors';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { clearSessionCookie, setSessionCookie } from '../http/session-cookie';
 import { requestOrigin } from '../services/contracts/log-activity';
+import { endSession } from '../services/sessions/end-session';
 import { csrfTokenOf, hashSessionSecret, SESSION_IDLE_MS } from '../services/sessions/session-secrets';
 import { signIn } from '../services/sessions/sign-in';
 import { runSetup } from '../services/setup/run-setup';
@@ -115,7 +116,7 @@ export const sessionRoutes: AnyRoute[] = [
     responses: { 204: { description: 'Signed out' } },
     handler: ({ req, res, ctx }) => {
       if (req.sessionId === undefined) throw forbidden('This is the admin UI session; API tokens have none.');
-      ctx.repos.adminSessions.delete(req.sessionId);
+      endSession(ctx, req.sessionId);
       clearSessionCookie(req, res);
       res.status(204).end();
     },

@@ -7,6 +7,7 @@ import { findServingServer, prepareDataDir, type DataDirLayout } from '../db/dat
 import { restoreDatabase } from '../db/backup';
 import { openDatabase } from '../db/open-database';
 import { createRepos } from '../db/repos';
+import { upgradeEvidence } from '../evidence/upgrade-evidence';
 import { applyGeneralSettings } from '../services/settings/apply-general-settings';
 import { sealSecretsAtRest } from '../services/secrets/seal-at-rest';
 import type { BackupManifest } from './backup-manifest';
@@ -114,6 +115,8 @@ export async function restoreBackupLive(ctx: AppContext, source: Readable, passp
     // A backup of an older version may hold links and passwords in clear: sealed under its own keys.
     sealSecretsAtRest(ctx);
     applyGeneralSettings(ctx);
+    // A backup from before the hash chain gets its chain and seal records, as at start-up.
+    upgradeEvidence(ctx);
     ctx.webhooks.wake();
     ctx.outbox.wake();
     ctx.logger.warn({ office: staged.manifest.office_name, made: staged.manifest.created_time }, 'restored from a backup');

@@ -12,6 +12,9 @@ export const DEFAULT_RETRY_SCHEDULE_S: readonly number[] = [300, 1800, 7200, 180
 /** 30 s, 2 min, 10 min, 1 h, 4 h, 8 h, 12 h, 24 h: a temporary failure is given up after about two days. */
 const DEFAULT_OUTBOX_RETRY_SCHEDULE_S = [30, 120, 600, 3600, 14400, 28800, 43200, 86400];
 
+/** 30 s, 1, 2, 5, 10, 30 min, then hourly for as long as it takes. */
+const DEFAULT_TSA_RETRY_SCHEDULE_S = [30, 60, 120, 300, 600, 1800, 3600];
+
 const secondsList = z
   .string()
   .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, 'must be comma-separated seconds')
@@ -34,6 +37,8 @@ const ZEnvSchema = z.object({
   OUTBOX_TIMEOUT_MS: z.coerce.number().int().min(1).default(15_000),
   REMINDER_DAY_S: z.coerce.number().positive().default(86_400),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  TSA_URL: z.string().refine(isHttpUrl, 'must be an http:// or https:// URL of an RFC 3161 timestamp authority').optional(),
+  TSA_RETRY_SCHEDULE_S: secondsList.optional(),
 });
 
 export type Config = {
@@ -56,6 +61,10 @@ export type Config = {
   /** The length of a "day" of reminder and expiry-warning schedules; tests shrink it to seconds. */
   reminderDayMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** RFC 3161 timestamp authority; none by default (signing times are then only this PC's clock's word). */
+  tsaUrl: string | undefined;
+  /** Delays between attempts to timestamp a signed PDF whose authority did not answer; the last one repeats. */
+  tsaRetryScheduleS: number[];
 };
 
 export class ConfigError extends Error {}
@@ -89,5 +98,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     outboxTimeoutMs: e.OUTBOX_TIMEOUT_MS,
     reminderDayMs: e.REMINDER_DAY_S * 1000,
     logLevel: e.LOG_LEVEL,
+    tsaUrl: e.TSA_URL,
+    tsaRetryScheduleS: e.TSA_RETRY_SCHEDULE_S ?? DEFAULT_TSA_RETRY_SCHEDULE_S,
   };
 }

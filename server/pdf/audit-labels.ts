@@ -1,6 +1,7 @@
 export type AuditLabels = typeof EN;
 
 const EN = {
+  language: 'en' as 'en' | 'sv',
   title: 'Signature audit trail',
   subtitle: 'Record of how this document was signed',
   document: 'Document',
@@ -18,7 +19,7 @@ const EN = {
   authentication: 'Authentication',
   ipAddress: 'IP address',
   userAgent: 'User agent',
-  sent: 'Sent',
+  sent: 'Invited',
   opened: 'Opened',
   signed: 'Signed',
   notYet: '—',
@@ -28,11 +29,32 @@ const EN = {
   pageOf: (page: number, pages: number) => `Audit trail · page ${page} of ${pages}`,
   signedBy: (name: string) => `Signed by ${name}`,
   roles: { DEFAULT: 'Signer', APPROVER: 'Approver', VIEWER: 'Viewer' } as Record<string, string>,
-  authentications: { NONE: 'Link only', EMAIL_CODE: 'One-time code by e-mail', SMS_CODE: 'One-time code by SMS' } as Record<string, string>,
+  authentications: {
+    NONE: 'Link only',
+    EMAIL_CODE: 'One-time code by e-mail',
+    SMS_CODE: 'One-time code by SMS',
+    AUTO_SIGN: 'Signed automatically for the sending user (auto-sign)',
+  } as Record<string, string>,
   sealReason: 'Signed with SignDesk: the parties\' signatures and audit trail',
+  timestamp: 'Trusted timestamp',
+  timestampRequested: (url: string) =>
+    `RFC 3161, asked of ${url}: in the seal's signature, or, if the authority did not answer at sealing, in a document timestamp added as soon as it does.`,
+  timestampNone: 'None: no timestamp authority was configured, so every time in this record rests only on the clock of the PC that sealed it.',
+  attachments: 'Attachments',
+  size: (bytes: number) => `${bytes.toLocaleString('en')} bytes`,
+  events: 'Events',
+  appliance: 'SignDesk (the appliance)',
+  preparation: (from: number, to: number) => `Preparation (entries #${from}–#${to}): parties, fields and attachments added or changed; each is in the activity log.`,
+  from: 'from',
+  chain: 'Activity log hash chain',
+  chainHead: 'Chain head',
+  chainNote: (sequence: number) =>
+    `Each entry's SHA-256 covers its contents and the hash of the entry before it (algorithm signdesk-activity-v1, explained in the evidence package). This contract's activity log must hold this hash at entry #${sequence}; a changed, removed or inserted earlier entry breaks the chain.`,
+  detailValues: { email: 'e-mail', sms: 'SMS', none: 'none', true: 'yes', false: 'no', typed: 'typed name', image: 'image' } as Record<string, string>,
 };
 
 const SV: AuditLabels = {
+  language: 'sv',
   title: 'Signeringslogg',
   subtitle: 'Redogörelse för hur dokumentet signerades',
   document: 'Dokument',
@@ -50,7 +72,7 @@ const SV: AuditLabels = {
   authentication: 'Autentisering',
   ipAddress: 'IP-adress',
   userAgent: 'Webbläsare',
-  sent: 'Skickat',
+  sent: 'Inbjuden',
   opened: 'Öppnat',
   signed: 'Signerat',
   notYet: '—',
@@ -60,8 +82,28 @@ const SV: AuditLabels = {
   pageOf: (page: number, pages: number) => `Signeringslogg · sida ${page} av ${pages}`,
   signedBy: (name: string) => `Signerat av ${name}`,
   roles: { DEFAULT: 'Undertecknare', APPROVER: 'Godkännare', VIEWER: 'Mottagare' },
-  authentications: { NONE: 'Endast länk', EMAIL_CODE: 'Engångskod via e-post', SMS_CODE: 'Engångskod via SMS' },
+  authentications: {
+    NONE: 'Endast länk',
+    EMAIL_CODE: 'Engångskod via e-post',
+    SMS_CODE: 'Engångskod via SMS',
+    AUTO_SIGN: 'Signerat automatiskt för den användare som skickade (automatisk signering)',
+  },
   sealReason: 'Signerat med SignDesk: parternas signaturer och signeringslogg',
+  timestamp: 'Betrodd tidsstämpel',
+  timestampRequested: (url: string) =>
+    `RFC 3161, begärd av ${url}: i förseglingens signatur, eller, om servern inte svarade vid förseglingen, i en dokumenttidsstämpel som läggs till så snart den svarar.`,
+  timestampNone: 'Ingen: ingen tidsstämpelserver var inställd, så varje tid i denna logg vilar enbart på klockan i den dator som förseglade dokumentet.',
+  attachments: 'Bilagor',
+  size: (bytes: number) => `${bytes.toLocaleString('sv')} byte`,
+  events: 'Händelser',
+  appliance: 'SignDesk (tjänsten)',
+  preparation: (from: number, to: number) => `Förberedelse (post #${from}–#${to}): parter, fält och bilagor som lagts till eller ändrats; var och en finns i händelseloggen.`,
+  from: 'från',
+  chain: 'Händelseloggens hashkedja',
+  chainHead: 'Kedjans topp',
+  chainNote: (sequence: number) =>
+    `Varje posts SHA-256 täcker postens innehåll och hashen för posten före (algoritmen signdesk-activity-v1, förklarad i bevispaketet). Avtalets händelselogg måste ha denna hash i post #${sequence}; en ändrad, borttagen eller tillagd tidigare post bryter kedjan.`,
+  detailValues: { email: 'e-post', sms: 'SMS', none: 'ingen', true: 'ja', false: 'nej', typed: 'inskrivet namn', image: 'bild' },
 };
 
 export function auditLabels(language: 'en' | 'sv' | undefined): AuditLabels {

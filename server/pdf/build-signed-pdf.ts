@@ -13,7 +13,7 @@ import { fillSeal, prepareSeal } from './seal-signature';
 import type { SignedPdfField, SignedPdfInput, SignedPdfParty } from './signed-pdf-types';
 import { paintCovers, stampFields } from './stamp-fields';
 
-export type { SignedPdfAudit, SignedPdfField, SignedPdfFieldType, SignedPdfInput, SignedPdfParty } from './signed-pdf-types';
+export type { SignedPdfAudit, SignedPdfEvent, SignedPdfEvidence, SignedPdfField, SignedPdfFieldType, SignedPdfInput, SignedPdfParty } from './signed-pdf-types';
 
 /**
  * The signed PDF: the original with each field's value drawn at its annotation, then the audit
@@ -55,7 +55,7 @@ export async function buildSignedPdf(input: SignedPdfInput, identity: SigningIde
   const seal = { subject: sealName, fingerprintSha256: identity.certificate.fingerprint256 };
   const marks = await Promise.all(audit.parties.map((party) => embedAuditMark(doc, fonts, party)));
   const auditPages = drawAuditTrail({ doc, fonts, labels, audit, originalPageCount, seal, isOriginalPrefix: tail !== undefined, marks });
-  const plan = prepareSeal(doc, identity, auditPages.at(-1)!, { time: input.now ?? new Date(), reason: labels.sealReason, name: sealName });
+  const plan = prepareSeal(doc, identity, auditPages.at(-1)!, { time: input.now ?? new Date(), reason: labels.sealReason, name: sealName, extraRoom: input.timestampRoom ?? 0 });
   // fontkit hands each subset over through a setTimeout-based stream shim: embedding the three
   // faces side by side overlaps those waits instead of queueing them (flush embeds one by one).
   await Promise.all([fonts.regular, fonts.bold, fonts.script].map((font) => font.embed()));
@@ -99,7 +99,7 @@ async function loadOriginal(original: Uint8Array): Promise<PDFDocument> {
 }
 
 /** The update's trailer: same /Root and /Info, the original's first /ID kept and a new second one. */
-function trailerOf(doc: PDFDocument, size: number): UpdateTrailer {
+export function trailerOf(doc: PDFDocument, size: number): UpdateTrailer {
   const { Root, Info, ID } = doc.context.trailerInfo;
   if (!(Root instanceof PDFRef)) throw new Error('The original PDF has no catalog reference in its trailer.');
   const first = ID instanceof PDFArray ? ID.get(0) : undefined;

@@ -1,5 +1,7 @@
-import { rgb, type PDFDocument, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFImage, PDFPage } from 'pdf-lib';
 import type { AuditLabels } from './audit-labels';
+import { BADGE, BODY, DARK, INK, LABEL, LEADING, MARGIN, MONO, MUTED, PANEL, RULE } from './audit-style';
+import { evidenceBlocks, timestampRow } from './draw-audit-evidence';
 import { truncateToWidth, wrapText } from './fit-text';
 import { formatAuditTime } from './format-audit-time';
 import { renderable, widthOf, type SealFonts } from './seal-fonts';
@@ -7,23 +9,11 @@ import type { SignedPdfAudit, SignedPdfParty } from './signed-pdf-types';
 
 const A4 = { width: 595.28, height: 841.89 };
 const LETTER = { width: 612, height: 792 };
-const MARGIN = 50;
 const LABEL_WIDTH = 128;
 const ROW_GAP = 4.5;
-const BODY = 9.5;
-const LABEL = 8.5;
-const MONO = 8.5;
-const LEADING = 1.3;
 const MAX_USER_AGENT_LINES = 6;
 /** The box a party's mark is drawn in, at the right of its card. */
 const MARK_BOX = { width: 150, height: 46 };
-
-const INK = rgb(0.09, 0.18, 0.42);
-const DARK = rgb(0.1, 0.11, 0.14);
-const MUTED = rgb(0.42, 0.45, 0.5);
-const PANEL = rgb(0.955, 0.963, 0.978);
-const RULE = rgb(0.82, 0.85, 0.9);
-const BADGE = rgb(0.89, 0.92, 0.98);
 
 export type AuditTrailContext = {
   doc: PDFDocument;
@@ -42,31 +32,26 @@ export type AuditTrailContext = {
 export type AuditMark = { image: PDFImage } | { font: PDFFont; text: string };
 
 type Row = { label: string; lines: string[]; font: PDFFont; size: number };
-/** A piece of the layout: its height, and how to draw it with its top at `top`. */
-type Block = { height: number; draw: (page: PDFPage, top: number) => void };
+/**
+ * A piece of the layout: its height, and how to draw it with its top at `top`. A block that
+ * keeps with the previous one never starts a page alone: the previous block moves along.
+ */
+export type Block = { height: number; draw: (page: PDFPage, top: number) => void; keepWithPrevious?: boolean };
 
-/** Appends the audit trail: the document, then one card per party, flowing onto as many pages as it needs. */
+/**
+ * Appends the audit trail: the document, one card per party, the attachments, the events and
+ * the chain head, flowing onto as many pages as it needs.
+ */
 export function drawAuditTrail(context: AuditTrailContext): PDFPage[] {
   const { doc } = context;
   const size = pageSizeFor(doc);
   const contentWidth = size.width - 2 * MARGIN;
   const blocks = [headerBlock(context, contentWidth), documentBlock(context, contentWidth), partiesHeading(context, contentWidth)];
   context.audit.parties.forEach((party, index) => blocks.push(partyBlock(context, party, contentWidth, context.marks?.[index])));
-  blocks.push(sealNote(context, contentWidth));
+  blocks.push(...evidenceBlocks(context, contentWidth));
+  blocks.push({ ...sealNote(context, contentWidth), keepWithPrevious: true });
 
-  const footerSpace = 36;
-  const pagesOfBlocks: Block[][] = [[]];
-  let room = size.height - 2 * MARGIN - footerSpace;
-  for (const block of blocks) {
-    const current = pagesOfBlocks.at(-1)!;
-    if (block.height > room && current.length > 0) {
-      pagesOfBlocks.push([block]);
-      room = size.height - 2 * MARGIN - footerSpace - block.height;
-    } else {
-      current.push(block);
-      room -= block.height;
-    }
-  }
+  const pagesOfBlocks = paginate(blocks, size.height - 2 * MARGIN - 36);
 
   return pagesOfBlocks.map((pageBlocks, index) => {
     const page = doc.addPage([size.width, size.height]);
@@ -79,6 +64,24 @@ export function drawAuditTrail(context: AuditTrailContext): PDFPage[] {
     drawFooter(context, page, size.width, index + 1, pagesOfBlocks.length);
     return page;
   });
+}
+
+/** Blocks into pages; a block kept with the previous one takes that one along to a new page (review: no page holding only the closing note). */
+function paginate(blocks: Block[], pageRoom: number): Block[][] {
+  const pages: Block[][] = [[]];
+  let room = pageRoom;
+  for (const block of blocks) {
+    const current = pages.at(-1)!;
+    if (block.height <= room || current.length === 0) {
+      current.push(block);
+      room -= block.height;
+      continue;
+    }
+    const carried = block.keepWithPrevious && current.length > 1 ? [current.pop()!] : [];
+    pages.push([...carried, block]);
+    room = pageRoom - carried.reduce((sum, item) => sum + item.height, 0) - block.height;
+  }
+  return pages;
 }
 
 /** A4, unless the contract itself is on US Letter. */
@@ -111,6 +114,7 @@ function documentBlock(context: AuditTrailContext, width: number): Block {
     textRow(fonts.regular, labels.completed, formatAuditTime(audit.completedTime, audit.timeZone) ?? labels.notYet, valueWidth),
     textRow(fonts.regular, labels.sealedBy, context.seal.subject, valueWidth),
     monoRow(fonts.mono, labels.sealFingerprint, context.seal.fingerprintSha256.replaceAll(':', '').toLowerCase(), valueWidth),
+    ...timestampRow(context, valueWidth).map((row) => textRow(fonts.regular, row.label, row.value, valueWidth)),
   ];
   const rowsHeight = heightOf(rows);
   const panelHeight = rowsHeight + 24;

@@ -14,7 +14,7 @@ const BYTE_RANGE_PLACEHOLDER = '/ByteRange [0 0000000000 0000000000 0000000000]'
  * invisible signature field on `page`, the AcroForm entry and, when the document carries no
  * signature yet, a DocMDP certification that permits no change at all (P 1).
  */
-export function prepareSeal(doc: PDFDocument, identity: SigningIdentity, page: PDFPage, options: { time: Date; reason: string; name: string }): SealPlan {
+export function prepareSeal(doc: PDFDocument, identity: SigningIdentity, page: PDFPage, options: { time: Date; reason: string; name: string; extraRoom?: number }): SealPlan {
   const { context, catalog } = doc;
   const ref = context.nextRef();
   const acroForm = catalog.lookupMaybe(PDFName.of('AcroForm'), PDFDict) ?? context.obj({});
@@ -36,7 +36,7 @@ export function prepareSeal(doc: PDFDocument, identity: SigningIdentity, page: P
   }
 
   const field = context.register(
-    context.obj({ Type: 'Annot', Subtype: 'Widget', FT: 'Sig', T: PDFHexString.fromText(`SignDesk seal ${options.time.toISOString()}`), V: ref, F: 132, Rect: [0, 0, 0, 0], P: page.ref }),
+    context.obj({ Type: 'Annot', Subtype: 'Widget', FT: 'Sig', T: PDFHexString.fromText(sealFieldName(options.time)), V: ref, F: 132, Rect: [0, 0, 0, 0], P: page.ref }),
   );
   page.node.addAnnot(field);
   fieldsValue.push(field);
@@ -45,7 +45,7 @@ export function prepareSeal(doc: PDFDocument, identity: SigningIdentity, page: P
   acroForm.set(PDFName.of('SigFlags'), PDFNumber.of(3));
   if (!catalog.has(PDFName.of('AcroForm'))) catalog.set(PDFName.of('AcroForm'), acroForm);
 
-  const contentsHexLength = cmsSizeEstimate(identity) * 2;
+  const contentsHexLength = (cmsSizeEstimate(identity) + (options.extraRoom ?? 0)) * 2;
   const head = Buffer.from(serialize(dict)).toString('latin1').replace(/>>\s*$/, '');
   const byteRangeAt = head.length;
   const contentsAt = byteRangeAt + BYTE_RANGE_PLACEHOLDER.length + '\n/Contents '.length;
@@ -72,6 +72,11 @@ export function fillSeal(update: WrittenUpdate, plan: SealPlan, identity: Signin
   if (cms.length * 2 > plan.contentsHexLength) throw new Error(`The signature (${cms.length} bytes) does not fit its placeholder.`);
   bytes.write(cms.toString('hex').toUpperCase(), gapStart + 1, 'latin1');
   return bytes;
+}
+
+/** A field name without a period: ISO 32000-1 (12.7.3.2) forbids one in a partial field name. */
+export function sealFieldName(time: Date): string {
+  return `SignDesk seal ${time.toISOString().replace(/\.\d+Z$/, 'Z')}`;
 }
 
 function hasSignedField(doc: PDFDocument, fields: PDFArray): boolean {

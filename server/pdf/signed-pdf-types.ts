@@ -53,7 +53,34 @@ export type SignedPdfParty = {
   signedTime: AuditTime;
 };
 
-export type SignedPdfAudit = {
+/** One activity-log entry as the audit trail lists it. */
+export type SignedPdfEvent = {
+  sequence: number;
+  time: AuditTime;
+  /** The event code (contract.sent, party.signed, …): shown by its label in shared/activity-events.ts. */
+  event: string;
+  /** Who: the acting user, the party, or empty for the appliance itself. */
+  actor: string;
+  /** Whom it was about, when not the actor (the party invited, reminded, sent a code). */
+  about?: string;
+  ipAddress: string;
+  userAgent: string;
+  details: Readonly<Record<string, string>>;
+  hash: string;
+};
+
+/** What the seal's evidence adds to the audit trail (all optional: an older caller prints none of it). */
+export type SignedPdfEvidence = {
+  /** The activity log up to and including the entry of the signing, oldest first. */
+  events?: SignedPdfEvent[];
+  /** The last entry's place and hash: the head of the hash chain sealed into the PDF. */
+  chainHead?: { sequence: number; hash: string };
+  attachments?: { name: string; size: number; sha256: string }[];
+  /** The RFC 3161 authority asked for a timestamp of the seal; null: none configured; undefined: say nothing. */
+  timestampAuthority?: string | null;
+};
+
+export type SignedPdfAudit = SignedPdfEvidence & {
   documentName: string;
   /** Hex SHA-256 of `original`; checked against it. */
   documentSha256: string;
@@ -76,4 +103,6 @@ export type SignedPdfInput = {
   language?: 'en' | 'sv';
   /** The sealing time (the signature's /M); default now. */
   now?: Date;
+  /** Bytes to keep free in the signature for a timestamp token added after sealing (0: none). */
+  timestampRoom?: number;
 };

@@ -175,7 +175,7 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     const party = openLink(req);
     checkSigningCsrf(ctx, req, party);
     const { code } = parseOrThrow(ZSigningCodeSchema, req.body ?? {});
-    if (!verifyPartyCode(ctx, party, code)) {
+    if (!verifyPartyCode(ctx, party, code, requestOrigin(req))) {
       throw new AppError('validation-failed', 'That code is not right, or it has expired.', { validationErrors: ['code: is not right or has expired'] });
     }
     setVerifiedCookie(req, res, party, startVerifiedSession(ctx.now()));

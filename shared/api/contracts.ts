@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTRACT_STATUSES, LANGUAGES, REQUIRE_AUTH_VALUES } from './enums';
+import { CONTRACT_STATUSES, LANGUAGES, REQUIRE_AUTH_VALUES, TIMESTAMP_STATUSES } from './enums';
 import { longText, resourcePath, shortText, ZPageQuerySchema, ZTimestampSchema } from './common';
 import { reminderFields } from './reminders';
 
@@ -40,6 +40,11 @@ export const ZContractSchema = z
     is_answered: z.boolean().meta({ description: 'Signed or rejected' }),
     is_signed: z.boolean().meta({ description: 'Every party has accepted; the signed PDF is ready' }),
     is_rejected: z.boolean().meta({ description: 'A party rejected it' }),
+    timestamp_status: z.enum(TIMESTAMP_STATUSES).nullable().meta({
+      description:
+        'The RFC 3161 timestamp of the signed PDF: none (no authority configured when it was sealed: its times are only the appliance clock\'s word), pending (the authority did not answer; asked again until it does), signature (in the seal, PAdES B-T), document (a document timestamp appended later). null until signed',
+    }),
+    timestamp_time: ZTimestampSchema.nullable().meta({ description: "The timestamp authority's time (genTime)" }),
     ...reminderFields,
     next_reminder_time: ZTimestampSchema.nullable().meta({ description: 'When the next automatic reminder goes out; null: none planned' }),
     expiry_warning_time: ZTimestampSchema.nullable().meta({ description: 'When the expiry warning goes out; null: none planned' }),
@@ -91,6 +96,8 @@ export const CONTRACT_READ_ONLY_FIELDS = [
   'is_answered',
   'is_signed',
   'is_rejected',
+  'timestamp_status',
+  'timestamp_time',
   'next_reminder_time',
   'expiry_warning_time',
   'expiry_warned_time',
@@ -139,6 +146,7 @@ export const ZContractSendSchema = z
   })
   .meta({ id: 'ApiContractSend' });
 
+const HASH = z.string().regex(/^[0-9a-f]{64}$/);
 export const ACTOR_TYPES = ['user', 'party', 'appliance'] as const;
 
 export const ZActivityEntrySchema = z
@@ -147,13 +155,34 @@ export const ZActivityEntrySchema = z
     event: z.string(),
     user_agent: z.string(),
     ip_address: z.string(),
+    sequence: z.number().int().meta({ description: "The entry's place in the contract's hash chain: 1, 2, …" }),
+    recorded_time: z.string().meta({ description: 'When it was recorded, UTC with milliseconds (hashed)', example: '2026-11-23T22:59:50.829Z' }),
     actor_type: z.enum(ACTOR_TYPES).meta({ description: 'Who did it: a user, a party (from its link), or SignDesk itself' }),
     actor: z.string().nullable().meta({ description: 'The user or party path of the actor; null for SignDesk itself' }),
     actor_name: z.string().meta({ description: "The actor's name as it reads: a user's full name (else username), a party's name" }),
     subject: z.string().meta({ description: 'The resource the entry is about (a party, annotation or attachment path), or empty' }),
-    detail: z.string().meta({ description: 'How a message went out (email, sms, email+sms, none), a reason; else empty' }),
+    details: z.record(z.string(), z.string()).meta({
+      description: 'What the event says beyond who, when and where: channel and addresses, typed name, cause, reason, copy_of, …',
+    }),
+    previous_hash: HASH.meta({ description: 'The hash of the entry before (64 zeros for the first)' }),
+    hash: HASH.meta({
+      description:
+        'SHA-256 (hex) of the UTF-8 JSON array ["signdesk-activity-v1", contract path, sequence, recorded_time, event, subject, actor or "", user_agent, ip_address, details (keys sorted), previous_hash], written without spaces',
+    }),
   })
   .meta({ id: 'ApiActivityLogEntry' });
+
+export const ZActivityChainCheckSchema = z
+  .object({
+    is_intact: z.boolean().meta({ description: 'Every entry hashes to its stored hash, names the one before, and the sequence has no gap' }),
+    entry_count: z.number().int(),
+    head_sequence: z.number().int().nullable(),
+    head_hash: HASH.nullable(),
+    sealed_head_sequence: z.number().int().nullable().meta({ description: 'The head printed in the sealed audit trail (signed contracts)' }),
+    sealed_head_hash: HASH.nullable(),
+    problems: z.array(z.object({ sequence: z.number().int(), problem: z.string() })),
+  })
+  .meta({ id: 'ApiActivityChainCheck' });
 
 export const ZTemplatePreviewQuerySchema = z.strictObject({
   language: z.enum(LANGUAGES).optional().meta({ description: 'Language of the page numbers; default en' }),
@@ -168,3 +197,4 @@ export const ZContractNotifySchema = z.strictObject({}).meta({ id: 'ApiContractN
 
 export type TContractSend = z.infer<typeof ZContractSendSchema>;
 export type TActivityEntry = z.infer<typeof ZActivityEntrySchema>;
+export type TActivityChainCheck = z.infer<typeof ZActivityChainCheckSchema>;

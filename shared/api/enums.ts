@@ -8,6 +8,8 @@ export const PERMISSION_TEMPLATES = ['CUSTOMER_ADMIN_USER', 'CUSTOMER_USER'] as 
 export const LANGUAGES = ['en', 'sv'] as const;
 export const CONTRACT_STATUSES = ['draft', 'sent', 'signed', 'rejected'] as const;
 export const TOKEN_KINDS = ['customer', 'partner'] as const;
+/** The RFC 3161 timestamp of a signed PDF (see ApiContract.timestamp_status). */
+export const TIMESTAMP_STATUSES = ['none', 'pending', 'signature', 'document'] as const;
 
 export type AnnotationType = (typeof ANNOTATION_TYPES)[number];
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
@@ -18,3 +20,4 @@ export type PermissionTemplate = (typeof PERMISSION_TEMPLATES)[number];
 export type Language = (typeof LANGUAGES)[number];
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 export type TokenKind = (typeof TOKEN_KINDS)[number];
+export type TimestampStatus = (typeof TIMESTAMP_STATUSES)[number];

@@ -78,12 +78,16 @@ describe('GET /api/contracts/{id}/activity_log', () => {
         event: entry.event,
         user_agent: agent['user-agent'],
         ip_address: '127.0.0.1',
+        sequence: expect.any(Number),
+        recorded_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
         // Every change here is the administrator's own, and each names what it was about.
         actor_type: 'user',
         actor: t.adminPath,
         actor_name: 'admin',
         subject: entry.event.startsWith('contract.') ? '' : expect.stringMatching(/^\/api\/contracts\/\d+\/(parties|annotations|attachments)\/\d+$/),
-        detail: entry.event === 'party.invited' ? 'email' : '',
+        details: entry.event === 'party.invited' ? expect.objectContaining({ channel: 'email' }) : expect.any(Object),
+        previous_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        hash: expect.stringMatching(/^[0-9a-f]{64}$/),
       });
     }
     const first = await t.api('GET', `${contract}/activity_log?per_page=4`);

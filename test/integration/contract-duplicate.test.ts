@@ -64,7 +64,7 @@ describe('POST /api/contracts/{id}/duplicate', () => {
     expect(await bytes.text()).toBe('Bilaga A');
 
     const log = (await t.api('GET', `${copy.self}/activity_log`)).body;
-    expect(log).toEqual([expect.objectContaining({ event: 'contract.created', subject: original.self, detail: 'duplicate', actor_type: 'user', user_agent: 'Office browser' })]);
+    expect(log).toEqual([expect.objectContaining({ event: 'contract.created', subject: original.self, details: { copy_of: original.self }, actor_type: 'user', user_agent: 'Office browser' })]);
     // The original is untouched; the copy is a draft that can be sent.
     const after = contractState(t, original.id);
     expect({ ...after, files: undefined, counts: undefined }).toEqual({ ...before, files: undefined, counts: undefined });

@@ -84,7 +84,7 @@ describe('automatic reminders and the expiry warning', () => {
     const reminded = (await log(contract.self)).filter((entry) => entry.event === 'party.reminded');
     expect(reminded).toHaveLength(4);
     for (const entry of reminded) {
-      expect(entry).toMatchObject({ actor_type: 'appliance', actor: null, actor_name: 'SignDesk', detail: 'email', user_agent: '', ip_address: '' });
+      expect(entry).toMatchObject({ actor_type: 'appliance', actor: null, actor_name: 'SignDesk', details: expect.objectContaining({ channel: 'email' }), user_agent: '', ip_address: '' });
     }
     expect(new Set(reminded.map((entry) => entry.subject))).toEqual(new Set(parties.filter((party) => party.name === 'Alma' || party.name === 'Bengt').map((party) => party.self)));
   });
@@ -144,7 +144,7 @@ describe('automatic reminders and the expiry warning', () => {
     expect(after).toMatchObject({ expiry_warning_time: null, expiry_warned_time: expect.stringMatching(/^\d{4}-/), next_reminder_time: null });
     expect(planned(contract.id)).toBeUndefined();
     const warned = (await log(contract.self)).filter((entry) => entry.event === 'party.expiry_warned');
-    expect(warned.map((entry) => [entry.actor_type, entry.detail])).toEqual([['appliance', 'email'], ['appliance', 'email']]);
+    expect(warned.map((entry) => [entry.actor_type, entry.details.channel])).toEqual([['appliance', 'email'], ['appliance', 'email']]);
     expect(parseTimestamp(after.expiry_warned_time, zone)).toBeLessThan(expireAt);
     // Turning the warning on again does not warn twice.
     await t.api('PUT', `${contract.self}/reminders`, { body: { expiry_warning_days: days - 1 } });

@@ -64,8 +64,8 @@ describe('POST /api/contracts/{id}/withdraw', () => {
 
     const log = ((await t.api('GET', `${contract.self}/activity_log?per_page=100`)).body as any[]).reverse();
     const entry = log.find((row) => row.event === 'contract.withdrawn');
-    expect(entry).toMatchObject({ actor_type: 'user', actor: t.adminPath, actor_name: 'admin', detail: 'Fel version av avtalet', user_agent: 'Office browser' });
-    expect(log.filter((row) => row.event === 'party.withdrawal_sent').map((row) => row.detail)).toEqual(['email', 'email']);
+    expect(entry).toMatchObject({ actor_type: 'user', actor: t.adminPath, actor_name: 'admin', details: { reason: 'Fel version av avtalet' }, user_agent: 'Office browser' });
+    expect(log.filter((row) => row.event === 'party.withdrawal_sent').map((row) => row.details.channel)).toEqual(['email', 'email']);
 
     const listed = await t.api('GET', '/api/contracts?status=sent&per_page=100');
     expect(listed.body.map((row: { self: string }) => row.self)).toContain(contract.self);
@@ -91,7 +91,7 @@ describe('POST /api/contracts/{id}/withdraw', () => {
     const silent = await t.api('POST', `${quiet.self}/withdraw`, { body: { silent: true } });
     expect(silent.body).toMatchObject({ withdrawn_time: expect.any(String), withdraw_reason: null });
     const log = (await t.api('GET', `${quiet.self}/activity_log?per_page=100`)).body as any[];
-    expect(log.filter((row) => row.event === 'party.withdrawal_sent').map((row) => row.detail)).toEqual(['none']);
+    expect(log.filter((row) => row.event === 'party.withdrawal_sent').map((row) => row.details)).toEqual([{ silent: 'true' }]);
     await expect.poll(() => t.server.ctx.repos.outbox.countPending(), { timeout: 10_000, interval: 50 }).toBe(0);
     expect(mailsTo(smtp, 'pia@example.test')).toHaveLength(1);
 

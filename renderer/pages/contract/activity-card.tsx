@@ -1,46 +1,49 @@
 import { Fragment, useState, type ReactNode } from 'react';
+import { activityDetailLabel, activityEventLabel } from '../../../shared/activity-events';
 import type { TActivityEntry } from '../../../shared/api/contracts';
 import type { TParty } from '../../../shared/api/parties';
 import { DataTable } from '../../components/data-table';
 import { Button, Card } from '../../components/ui';
-import { en, type MessageKey } from '../../i18n/en';
+import type { MessageKey } from '../../i18n/en';
 import { idOf } from '../../lib/api';
-import { useT } from '../../lib/i18n';
+import { useI18n, useT } from '../../lib/i18n';
 import { Link } from '../../lib/router';
 import { describeUserAgent } from '../../lib/user-agent';
 
 /** How many entries show before "Show all": the newest tell what is going on. */
 const FIRST_ENTRIES = 8;
 
-/** The readable name of an activity event; an event this UI does not know yet shows as its code. */
-const labelKey = (event: string): MessageKey | undefined => {
-  const key = `activity.${event}`;
-  return key in en ? (key as MessageKey) : undefined;
-};
-
-const DETAIL_KEYS: Record<string, MessageKey> = {
+/** How a message went out, as a phrase ("by e-mail"); another channel shows under its label. */
+const CHANNEL_KEYS: Record<string, MessageKey> = {
   email: 'activity.via.email',
   sms: 'activity.via.sms',
   'email+sms': 'activity.via.emailAndSms',
   none: 'activity.via.none',
-  auto_sign: 'activity.autoSign',
 };
 
-/** What the entry is about and how it went: the party's name, "by e-mail", a reason, the original of a copy. */
+/**
+ * What the entry is about and says beyond its event: the party's name, "by e-mail", the typed
+ * name, a reason, the original of a copy (shared/activity-events.ts names the details).
+ */
 function EntryDetail({ entry, partyNames }: { entry: TActivityEntry; partyNames: ReadonlyMap<string, string> }) {
   const t = useT();
+  const { language } = useI18n();
   const parts: ReactNode[] = [];
   const party = partyNames.get(entry.subject);
   if (party) parts.push(party);
-  if (entry.detail === 'duplicate' && /^\/api\/contracts\/\d+$/.test(entry.subject)) {
-    parts.push(
-      <Link key="copy" to={`/contracts/${idOf(entry.subject)}`}>
-        {t('activity.copyOf', { id: idOf(entry.subject) })}
-      </Link>,
-    );
-  } else if (entry.detail) {
-    const key = DETAIL_KEYS[entry.detail];
-    parts.push(key ? t(key) : `“${entry.detail}”`);
+  for (const [key, value] of Object.entries(entry.details ?? {})) {
+    const label = activityDetailLabel(key, language);
+    if (key === 'copy_of' && /^\/api\/contracts\/\d+$/.test(value)) {
+      parts.push(
+        <Link key="copy" to={`/contracts/${idOf(value)}`}>
+          {t('activity.copyOf', { id: idOf(value) })}
+        </Link>,
+      );
+    } else if (key === 'channel' && CHANNEL_KEYS[value]) parts.push(t(CHANNEL_KEYS[value]));
+    // The address a message went to reads as itself.
+    else if (key === 'email' || key === 'mobile_phone') parts.push(value);
+    else if (value === 'true') parts.push(label);
+    else if (value !== 'false') parts.push(`${label}: ${value}`);
   }
   if (parts.length === 0) return null;
   return (
@@ -57,13 +60,18 @@ function EntryDetail({ entry, partyNames }: { entry: TActivityEntry; partyNames:
 
 function EntryRow({ entry, partyNames }: { entry: TActivityEntry; partyNames: ReadonlyMap<string, string> }) {
   const t = useT();
-  const key = labelKey(entry.event);
+  const { language } = useI18n();
+  // An event the shared table does not know yet shows as its code.
+  const label = activityEventLabel(entry.event, language);
   return (
     <tr data-testid="activity-row" data-event={entry.event}>
       <td className="numeric">{entry.time}</td>
       <td className="cell-event">
-        {key ? <div>{t(key)}</div> : null}
-        <div className={key ? 'mono small muted' : 'mono'}>{entry.event}</div>
+        {label ? <div>{label}</div> : null}
+        <div className={label ? 'mono small muted' : 'mono'} title={entry.hash ? `#${entry.sequence} ${entry.hash}` : undefined}>
+          {entry.sequence ? `#${entry.sequence} ` : ''}
+          {entry.event}
+        </div>
         <EntryDetail entry={entry} partyNames={partyNames} />
       </td>
       <td className="cell-actor">

@@ -1,10 +1,12 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { fetchKeysetPage, type KeysetPage, type KeysetRequest, type SortKey } from '../keyset';
 import type { Db } from '../open-database';
 import { activityLog } from '../schema';
 
 export type ActivityRow = typeof activityLog.$inferSelect;
 export type NewActivity = Omit<typeof activityLog.$inferInsert, 'id'>;
+/** A row as written since the chain exists: every chain column set. */
+export type ChainedActivity = Required<NewActivity> & { sequence: number; previousHash: string; hash: string };
 
 const NEWEST_FIRST: SortKey<ActivityRow>[] = [{ column: activityLog.id, isDescending: true, valueOf: (row) => row.id }];
 
@@ -17,10 +19,13 @@ export function createActivityRepo(db: Db) {
       subject: sql.placeholder('subject'),
       userId: sql.placeholder('userId'),
       partyId: sql.placeholder('partyId'),
-      detail: sql.placeholder('detail'),
       userAgent: sql.placeholder('userAgent'),
       ipAddress: sql.placeholder('ipAddress'),
       createdAt: sql.placeholder('createdAt'),
+      sequence: sql.placeholder('sequence'),
+      details: sql.placeholder('details'),
+      previousHash: sql.placeholder('previousHash'),
+      hash: sql.placeholder('hash'),
     })
     .prepare();
   const countIn = db
@@ -28,12 +33,22 @@ export function createActivityRepo(db: Db) {
     .from(activityLog)
     .where(eq(activityLog.contractId, sql.placeholder('contractId')))
     .prepare();
+  // The unique (contract_id, sequence) index answers this with one seek.
+  const head = db.$client.prepare<[number], { sequence: number; hash: string }>(
+    'SELECT sequence, hash FROM activity_log WHERE contract_id = ? AND sequence IS NOT NULL ORDER BY sequence DESC LIMIT 1',
+  );
+  const setChain = db.$client.prepare<[number, string, string, number]>('UPDATE activity_log SET sequence = ?, previous_hash = ?, hash = ? WHERE id = ?');
 
   return {
-    insert: (row: Required<NewActivity>): void => {
+    insert: (row: ChainedActivity): void => {
       insert.run(row);
     },
+    /** The contract's last chained entry. */
+    head: (contractId: number): { sequence: number; hash: string } | undefined => head.get(contractId),
     countInContract: (contractId: number): number => countIn.get({ contractId })?.n ?? 0,
+    /** Every entry of a contract in chain order (oldest first). */
+    listChain: (contractId: number): ActivityRow[] =>
+      db.select().from(activityLog).where(eq(activityLog.contractId, contractId)).orderBy(asc(activityLog.sequence), asc(activityLog.id)).all(),
     listPage: (contractId: number, request: KeysetRequest): KeysetPage<ActivityRow> =>
       fetchKeysetPage(NEWEST_FIRST, request, eq(activityLog.contractId, contractId), (where, orderBy, limit) =>
         db
@@ -44,6 +59,24 @@ export function createActivityRepo(db: Db) {
           .limit(limit)
           .all(),
       ),
+    /** Contracts holding entries written before the chain existed (the partial index makes this a seek). */
+    contractsWithUnchained: (): number[] =>
+      db
+        .selectDistinct({ contractId: activityLog.contractId })
+        .from(activityLog)
+        .where(isNull(activityLog.hash))
+        .all()
+        .map((row) => row.contractId),
+    unchainedOf: (contractId: number): ActivityRow[] =>
+      db
+        .select()
+        .from(activityLog)
+        .where(and(eq(activityLog.contractId, contractId), isNull(activityLog.hash)))
+        .orderBy(asc(activityLog.id))
+        .all(),
+    setChain: (id: number, sequence: number, previousHash: string, hash: string): void => {
+      setChain.run(sequence, previousHash, hash, id);
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import { createAnnotationRepo } from './annotations';
 import { createBulkSendRepo } from './bulk-sends';
 import { createAttachmentRepo } from './attachments';
 import { createContractRepo } from './contracts';
+import { createContractSealRepo } from './contract-seals';
 import { createFileRepo } from './files';
 import { createAdminSessionRepo } from './admin-sessions';
 import { createJobRepo } from './jobs';
@@ -39,6 +40,7 @@ export function createRepos(db: Db) {
     annotations: createAnnotationRepo(db),
     attachments: createAttachmentRepo(db),
     activity: createActivityRepo(db),
+    seals: createContractSealRepo(db),
     partyCodes: createPartyCodeRepo(db),
     partyMarks: createPartyMarkRepo(db),
     webhookConsumers: createWebhookConsumerRepo(db),

@@ -238,18 +238,65 @@ export const activityLog = sqliteTable(
     event: text('event').notNull(),
     /** The resource the entry is about (a party, annotation or attachment path), or empty. */
     subject: text('subject').notNull().default(''),
-    /** The acting user; null for the appliance itself and for parties. */
+    /** The acting user; null for the appliance itself and for parties. The chain hashes the actor. */
     userId: integer('user_id').references(() => users.id),
     /**
      * The acting party (opened, signed, rejected, asked for a code); null for users and the
      * appliance. No foreign key: parties act only once sent, when they can no longer be removed.
      */
     partyId: integer('party_id'),
-    /** What else the entry says: how a message went out (email, sms, email+sms, none), a reason. */
-    detail: text('detail').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
     ipAddress: text('ip_address').notNull().default(''),
     createdAt: integer('created_at').notNull(),
+    /** 1, 2, … within the contract: the entry's place in the contract's hash chain. */
+    sequence: integer('sequence'),
+    /** JSON object of strings, keys sorted: what the event says beyond who, when and where (channel, typed name, cause, …). */
+    details: text('details').notNull().default('{}'),
+    /** The hash of the entry before (64 zeros for the first): see server/evidence/activity-chain.ts. */
+    previousHash: text('previous_hash'),
+    /** SHA-256 (hex) of this entry's canonical form, which includes previousHash. */
+    hash: text('hash'),
   },
-  (t) => [index('activity_log_contract_id').on(t.contractId, t.id)],
+  (t) => [
+    index('activity_log_contract_id').on(t.contractId, t.id),
+    uniqueIndex('activity_log_chain').on(t.contractId, t.sequence),
+    // Entries from before the chain existed, found at start-up without a scan.
+    index('activity_log_unchained').on(t.contractId, t.id).where(sql`hash IS NULL`),
+  ],
+);
+
+/**
+ * What a signed contract's evidence rests on, written with the `signed` state: the sealed file's
+ * hash (the verify page finds the contract by it), the activity-chain head printed in the sealed
+ * audit trail, and the state of its RFC 3161 timestamp.
+ */
+export const contractSeals = sqliteTable(
+  'contract_seals',
+  {
+    contractId: integer('contract_id')
+      .primaryKey()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the signed PDF as sealed, before any document timestamp was appended. */
+    sealedSha256: text('sealed_sha256').notNull(),
+    sealedSize: integer('sealed_size').notNull(),
+    /** SHA-256 of the bytes the seal signs (its /ByteRange): what is sealed, whatever happens to the file around it. */
+    sealedContentSha256: text('sealed_content_sha256'),
+    /** SHA-256 (hex) of the certificate that sealed it: the verify page knows the appliance's seals by it. */
+    sealCertificateSha256: text('seal_certificate_sha256'),
+    /** The chain head printed in the audit trail; null for contracts sealed before the chain existed. */
+    chainHeadSequence: integer('chain_head_sequence'),
+    chainHeadHash: text('chain_head_hash'),
+    /** none (no authority configured) | pending (asked again by a job) | signature (in the seal's CMS) | document (a document timestamp) */
+    timestampStatus: text('timestamp_status').notNull().default('none'),
+    tsaUrl: text('tsa_url'),
+    /** The authority's genTime, epoch ms. */
+    timestampTime: integer('timestamp_time'),
+    /** genTime minus this PC's clock when the answer came, ms. */
+    clockOffsetMs: integer('clock_offset_ms'),
+    timestampAttempts: integer('timestamp_attempts').notNull().default(0),
+    timestampError: text('timestamp_error'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('contract_seals_sha256').on(t.sealedSha256), index('contract_seals_content_sha256').on(t.sealedContentSha256)],
 );

@@ -7,7 +7,9 @@ import { renderPage } from '../render-page';
 
 /**
  * What the PDF sandbox can do: each task takes and returns plain data (structured-cloneable),
- * runs in a worker thread, and may be cut off by the sandbox's limits.
+ * runs in a worker thread, and may be cut off by the sandbox's limits. Heavy code (pdf.js,
+ * the timestamp and signature readers) loads when a task first asks for it, so that a worker is
+ * ready as soon as it can be; that load counts against the time limit of the task that asked.
  */
 export const pdfTasks = {
   /** An uploaded PDF parsed completely enough to sign it: its pages' displayed sizes. */
@@ -24,6 +26,12 @@ export const pdfTasks = {
   'render-page': renderPage,
   /** A drawn or uploaded signature checked, decoded and re-encoded as a trimmed PNG of its ink. */
   'prepare-mark': prepareMark,
+  /** A signed PDF with an empty document timestamp appended, for the token to be written in. */
+  'prepare-document-timestamp': async (input: { bytes: Uint8Array; fieldName: string; room: number }) =>
+    (await import('../document-timestamp')).prepareDocumentTimestamp(input),
+  /** Every signature and timestamp of a PDF (the verify page's and the evidence package's reading), each checked. */
+  'inspect-signatures': async (input: { bytes: Uint8Array }) =>
+    (await import('../../evidence/inspect-signatures')).inspectSignatures(input.bytes),
 };
 
 export type PdfTasks = typeof pdfTasks;

@@ -10,6 +10,7 @@ import { APPLIANCE_ORIGIN, logActivity } from '../contracts/log-activity';
 import { createParty } from '../contracts/save-party';
 import { planReminders } from '../reminders/plan-reminders';
 import { inviteParties } from '../signing/invite-parties';
+import { sentEntry } from '../signing/signing-entries';
 import { turnOf } from '../signing/party-turns';
 import { findPdfTemplate } from '../templates/save-template-field';
 
@@ -42,7 +43,7 @@ export function sendBulkRow(ctx: AppContext, rowId: number): JobOutcome {
       }
       const now = ctx.now();
       const sent = ctx.repos.contracts.changeStatus(contract, 'sent', { sentAt: now, updatedAt: now });
-      logActivity(ctx, { contractId: sent.id, event: 'contract.sent', userId: actor.id, ...APPLIANCE_ORIGIN });
+      logActivity(ctx, sentEntry(sent.id, { isSilent: false, userId: actor.id, origin: APPLIANCE_ORIGIN }, now));
       const parties = ctx.repos.parties.listInContract(sent.id);
       const inTurn = new Set(partiesToInviteAtSend(parties.map(turnOf), sent.partyOrderDefined).map((turn) => turn.id));
       inviteParties(ctx, sent, parties.filter((party) => inTurn.has(party.id)), 'invitation', { userId: actor.id });

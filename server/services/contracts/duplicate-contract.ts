@@ -84,7 +84,7 @@ export function duplicateContract(ctx: AppContext, contractId: number, input: TC
       const { name, contentType, size, fileId } = attachment;
       ctx.repos.attachments.insert({ name, contentType, size, fileId, contractId: copy.id, createdBy: actor.id, createdAt: now });
     }
-    logActivity(ctx, { contractId: copy.id, event: 'contract.created', subject: `/api/contracts/${source.id}`, userId: actor.id, detail: 'duplicate', ...origin });
+    logActivity(ctx, { contractId: copy.id, event: 'contract.created', subject: `/api/contracts/${source.id}`, userId: actor.id, details: { copy_of: `/api/contracts/${source.id}` }, ...origin });
     return copy;
   });
 }

@@ -1,6 +1,9 @@
 import type { Request } from 'express';
 import { MAX_STRING_LENGTH } from '../../../shared/constants';
 import type { AppContext } from '../../context';
+import type { ChainedActivity } from '../../db/repos/activity-log';
+import { partyPath } from './save-party';
+import { CHAIN_GENESIS, DETAIL_KEY, hashEntry } from '../../evidence/activity-chain';
 
 /** Who made a change, as the activity log shows it; the appliance's own entries carry empty strings. */
 export type RequestOrigin = { userAgent: string; ipAddress: string };
@@ -17,6 +20,9 @@ export function requestOrigin(req: Request): RequestOrigin {
   };
 }
 
+/** What an event says beyond who, when and where; values are kept as text. */
+export type ActivityDetails = Record<string, string | number | boolean | null | undefined>;
+
 export type ActivityInput = RequestOrigin & {
   contractId: number;
   /** e.g. contract.created, party.added, annotation.removed, contract.sent */
@@ -27,21 +33,80 @@ export type ActivityInput = RequestOrigin & {
   userId?: number | null;
   /** The acting party, when a party did it from its link. */
   partyId?: number | null;
-  /** How a message went out (email, sms, email+sms, none), a reason. */
-  detail?: string;
+  /** e.g. the channel of an invitation, the name a party signed with, the cause of a rejection. */
+  details?: ActivityDetails;
+  /** When it happened; default now. */
+  time?: number;
 };
 
-/** Writes one activity-log entry; call it inside the transaction of the change it records. */
-export function logActivity(ctx: AppContext, entry: ActivityInput): void {
-  ctx.repos.activity.insert({
+/**
+ * Who acted, as a path: the user, else the party acting from its link, else empty (the
+ * appliance). The API shows it as `actor` and the chain's hash covers it.
+ */
+export function actorPath(row: { contractId: number; userId: number | null; partyId: number | null }): string {
+  if (row.userId !== null) return `/api/users/${row.userId}`;
+  if (row.partyId !== null) return partyPath({ contractId: row.contractId, id: row.partyId });
+  return '';
+}
+
+/** A string that every JSON library writes and reads alike: lone surrogates become U+FFFD. */
+const wellFormed = (text: string) => text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+
+function detailsText(details: ActivityDetails = {}): string {
+  const kept: Record<string, string> = {};
+  for (const key of Object.keys(details).sort()) {
+    const value = details[key];
+    if (value === undefined || value === null) continue;
+    if (!DETAIL_KEY.test(key)) throw new Error(`activity detail key ${key} is not a lower-case word`);
+    kept[key] = wellFormed(String(value)).slice(0, MAX_STRING_LENGTH);
+  }
+  return JSON.stringify(kept);
+}
+
+/**
+ * The row an entry becomes when it follows `previous` in its contract's chain: its sequence,
+ * the hash of the entry before, and its own hash (server/evidence/activity-chain.ts).
+ */
+export function chainActivity(entry: ActivityInput, time: number, previous: { sequence: number; hash: string } | undefined): ChainedActivity {
+  const row = {
     contractId: entry.contractId,
     event: entry.event,
     subject: entry.subject ?? '',
     userId: entry.userId ?? null,
     partyId: entry.partyId ?? null,
-    detail: entry.detail ?? '',
-    userAgent: entry.userAgent,
-    ipAddress: entry.ipAddress,
-    createdAt: ctx.now(),
-  });
+    userAgent: wellFormed(entry.userAgent),
+    ipAddress: wellFormed(entry.ipAddress),
+    createdAt: time,
+    sequence: (previous?.sequence ?? 0) + 1,
+    details: detailsText(entry.details),
+    previousHash: previous?.hash ?? CHAIN_GENESIS,
+  };
+  return { ...row, hash: hashEntry(chainEntryOf(row)) };
+}
+
+/** What the hash covers, from a stored row: the fields the API's activity log shows. */
+export function chainEntryOf(row: Omit<ChainedActivity, 'hash'>) {
+  return {
+    contract: `/api/contracts/${row.contractId}`,
+    sequence: row.sequence,
+    recordedTime: new Date(row.createdAt).toISOString(),
+    event: row.event,
+    subject: row.subject,
+    actor: actorPath(row),
+    userAgent: row.userAgent,
+    ipAddress: row.ipAddress,
+    details: JSON.parse(row.details) as Record<string, string>,
+    previousHash: row.previousHash,
+  };
+}
+
+/**
+ * Writes one activity-log entry, chained to the contract's last one; call it inside the
+ * transaction of the change it records (the IMMEDIATE transaction keeps the chain in order).
+ * The one door to the log.
+ */
+export function logActivity(ctx: AppContext, entry: ActivityInput): ChainedActivity {
+  const row = chainActivity(entry, entry.time ?? ctx.now(), ctx.repos.activity.head(entry.contractId));
+  ctx.repos.activity.insert(row);
+  return row;
 }

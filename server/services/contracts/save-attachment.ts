@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { MAX_ATTACHMENTS_PER_CONTRACT } from '../../../shared/constants';
 import type { AppContext } from '../../context';
 import { inTransaction } from '../../db/open-database';
@@ -29,7 +30,8 @@ export function createAttachment(ctx: AppContext, contractId: number, upload: Up
       createdBy: actor.id,
       createdAt: now,
     });
-    logActivity(ctx, { contractId, event: 'attachment.added', subject: attachmentPath(attachment), userId: actor.id, ...origin });
+    const details = { name: upload.name, size: upload.bytes.length, sha256: createHash('sha256').update(upload.bytes).digest('hex') };
+    logActivity(ctx, { contractId, event: 'attachment.added', subject: attachmentPath(attachment), userId: actor.id, details, ...origin });
     return attachment;
   });
 }
@@ -41,6 +43,6 @@ export function deleteAttachment(ctx: AppContext, contractId: number, attachment
     if (!attachment) throw notFound('attachment');
     ctx.repos.attachments.remove(attachmentId);
     ctx.repos.files.releaseFile(attachment.fileId);
-    logActivity(ctx, { contractId, event: 'attachment.removed', subject: attachmentPath(attachment), userId: actor.id, ...origin });
+    logActivity(ctx, { contractId, event: 'attachment.removed', subject: attachmentPath(attachment), userId: actor.id, details: { name: attachment.name }, ...origin });
   });
 }

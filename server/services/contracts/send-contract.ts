@@ -63,6 +63,6 @@ export async function sendContract(
     : [];
   return commitAcceptances(ctx, contractId, acceptances, {
     check: (current, currentParties) => checkSendable(ctx, current, currentParties),
-    send: { isSilent: options.silent ?? false, userId: actor.id, origin },
+    send: { isSilent: options.silent ?? false, isAutoSign: options.auto_sign ?? false, userId: actor.id, origin },
   });
 }

@@ -5,7 +5,7 @@ import { inTransaction } from '../../db/open-database';
 import { AppError } from '../../core/errors';
 import type { Actor } from '../../http/request-context';
 import { planReminders } from '../reminders/plan-reminders';
-import { describeChannels, enqueuePartyMessage } from '../signing/party-messages';
+import { channelDetails, enqueuePartyMessage } from '../signing/party-messages';
 import { findContract } from './find-draft';
 import { logActivity, type RequestOrigin } from './log-activity';
 import { partyPath } from './save-party';
@@ -29,12 +29,12 @@ export function withdrawContract(ctx: AppContext, contractId: number, input: TCo
     const now = ctx.now();
     const reason = input.reason?.trim() || null;
     const withdrawn = ctx.repos.contracts.update(contract.id, { withdrawnAt: now, withdrawnBy: actor.id, withdrawReason: reason, updatedAt: now }) ?? contract;
-    logActivity(ctx, { contractId: contract.id, event: 'contract.withdrawn', userId: actor.id, detail: reason ?? '', ...origin });
+    logActivity(ctx, { contractId: contract.id, event: 'contract.withdrawn', userId: actor.id, details: { reason }, time: now, ...origin });
     // Those who were sent the contract (signed or not, viewers too) learn that their link is closed.
     for (const party of ctx.repos.parties.listInContract(contract.id)) {
       if (party.invitedAt === null) continue;
       const channels = input.silent ? [] : enqueuePartyMessage(ctx, 'withdrawn', withdrawn, party, { reason: reason ?? undefined });
-      logActivity(ctx, { contractId: contract.id, event: 'party.withdrawal_sent', subject: partyPath(party), userId: actor.id, detail: describeChannels(channels), ...origin });
+      logActivity(ctx, { contractId: contract.id, event: 'party.withdrawal_sent', subject: partyPath(party), userId: actor.id, details: input.silent ? { silent: true } : channelDetails(party, channels), time: now, ...origin });
     }
     return planReminders(ctx, contract.id) ?? withdrawn;
   });

@@ -25,7 +25,14 @@ export function changeReminders(ctx: AppContext, contractId: number, input: TRem
     const isChanged = (Object.keys(changes) as (keyof typeof changes)[]).some((key) => changes[key] !== contract[key]);
     if (!isChanged) return contract;
     ctx.repos.contracts.update(contract.id, { ...changes, updatedAt: ctx.now() });
-    logActivity(ctx, { contractId: contract.id, event: 'contract.reminders_changed', userId: actor.id, ...origin });
-    return planReminders(ctx, contract.id) ?? contract;
+    const changed = planReminders(ctx, contract.id) ?? contract;
+    // The choice as it stands now (an empty value: none), so the log alone tells what the parties were promised.
+    const details = {
+      reminder_interval_days: changed.reminderIntervalDays ?? '',
+      reminder_max_count: changed.reminderMaxCount,
+      expiry_warning_days: changed.expiryWarningDays ?? '',
+    };
+    logActivity(ctx, { contractId: contract.id, event: 'contract.reminders_changed', userId: actor.id, details, ...origin });
+    return changed;
   });
 }

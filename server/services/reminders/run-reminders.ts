@@ -5,7 +5,7 @@ import type { JobOutcome } from '../../jobs/runner';
 import { inTransaction } from '../../db/open-database';
 import { partyPath } from '../contracts/save-party';
 import { APPLIANCE_ORIGIN, logActivity } from '../contracts/log-activity';
-import { describeChannels, enqueuePartyMessage, type PartyMessageKind } from '../signing/party-messages';
+import { channelDetails, enqueuePartyMessage, type PartyMessageKind } from '../signing/party-messages';
 import { planReminders, reminderPlan } from './plan-reminders';
 
 /** One message to a party, recorded with how it went out. */
@@ -21,7 +21,8 @@ function remind(ctx: AppContext, contract: ContractRow, party: PartyRow, kind: E
     contractId: contract.id,
     event: kind === 'reminder' ? 'party.reminded' : 'party.expiry_warned',
     subject: partyPath(party),
-    detail: describeChannels(channels),
+    details: channelDetails(party, channels),
+    time: now,
     ...APPLIANCE_ORIGIN,
   });
 }

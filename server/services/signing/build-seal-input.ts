@@ -6,7 +6,7 @@ import type { ContractRow } from '../../db/repos/contracts';
 import type { PartyRow } from '../../db/repos/parties';
 import { AppError } from '../../core/errors';
 import { signingIdentityData } from '../../crypto/signing-identity';
-import type { SignedPdfField, SignedPdfInput } from '../../pdf/build-signed-pdf';
+import type { SignedPdfEvidence, SignedPdfField, SignedPdfInput } from '../../pdf/build-signed-pdf';
 import { PdfReadError } from '../../pdf/pdf-read-error';
 import type { SignedPdfMark } from '../../pdf/signed-pdf-types';
 import { parseTagBox } from '../contracts/tag-fields';
@@ -30,10 +30,11 @@ const contactOf = (party: PartyRow) => [party.email, party.mobilePhone].filter(B
 
 /**
  * The signed PDF of a contract whose parties (as given: the accepted state about to be
- * committed) have all accepted: fields stamped, audit trail, sealed, on the PDF sandbox's
- * worker threads under their limits. An original that cannot be read there (damaged, or made
- * to stall a reader: possible only if the stored file was tampered with) is a 400 invalid-pdf
- * for the party answering, and nothing is committed.
+ * committed) have all accepted: fields stamped, audit trail (with `evidence`: events, chain
+ * head, attachments, timestamp authority), sealed with `timestampRoom` bytes kept for a token,
+ * on the PDF sandbox's worker threads under their limits. An original that cannot be read there
+ * (damaged, or made to stall a reader: possible only if the stored file was tampered with) is a
+ * 400 invalid-pdf for the party answering, and nothing is committed.
  */
 export async function buildContractSeal(
   ctx: AppContext,
@@ -42,6 +43,8 @@ export async function buildContractSeal(
   annotations: readonly AnnotationRow[],
   marks: ReadonlyMap<number, PartyMark>,
   completedAt: number,
+  evidence: SignedPdfEvidence = {},
+  timestampRoom = 0,
 ): Promise<Uint8Array> {
   const original = ctx.repos.files.getFile(contract.originalFileId);
   if (!original) throw new Error(`contract ${contract.id} has lost its PDF`);
@@ -69,7 +72,9 @@ export async function buildContractSeal(
     covers: annotations.flatMap((annotation) => parseTagBox(annotation.tagBox) ?? []),
     language: contract.language as Language,
     now: new Date(completedAt),
+    timestampRoom,
     audit: {
+      ...evidence,
       documentName: contract.name || `Contract ${contract.id}`,
       documentSha256: original.sha256 || createHash('sha256').update(original.data).digest('hex'),
       contractId: contract.id,

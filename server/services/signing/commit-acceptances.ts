@@ -5,10 +5,12 @@ import type { AnnotationRow } from '../../db/repos/annotations';
 import { inTransaction } from '../../db/open-database';
 import { AppError, notFound } from '../../core/errors';
 import { partyPath } from '../contracts/save-party';
-import { APPLIANCE_ORIGIN, logActivity, type RequestOrigin } from '../contracts/log-activity';
+import { logActivity, type ActivityInput, type RequestOrigin } from '../contracts/log-activity';
 import { recordEvent } from '../webhooks/record-event';
-import { buildContractSeal } from './build-seal-input';
 import { markOfRow, markRow, type PartyMark } from './read-mark';
+import { recordSeal } from './record-seal';
+import { sealContract, type SealedContract } from './seal-contract';
+import { acceptanceEntry, sentEntry, signedEntry } from './signing-entries';
 import { inviteParties } from './invite-parties';
 import { enqueuePartyMessage } from './party-messages';
 import { scheduleExpiry } from './expire-contracts';
@@ -34,8 +36,11 @@ export type AcceptancePlan = {
   /** Refuses (throws a problem) when the contract is not in a state the acceptances may change. */
   check(contract: ContractRow, parties: readonly PartyRow[]): void;
   /** Sending with auto_sign: the draft becomes sent in the same transaction, then invitations go out. */
-  send?: { isSilent: boolean; userId: number; origin: RequestOrigin };
+  send?: { isSilent: boolean; isAutoSign?: boolean; userId: number; origin: RequestOrigin };
 };
+
+/** The log moved on between sealing and committing (another entry came in): seal again. */
+class ChainMoved extends Error {}
 
 const ATTEMPTS = 3;
 const contractPath = (id: number) => `/api/contracts/${id}`;
@@ -83,11 +88,21 @@ export async function commitAcceptances(
       return acceptance ? applyInMemory(party, acceptance, now) : party;
     });
     const annotations = ctx.repos.annotations.listInContract(contractId).map((annotation) => withValue(annotation, byParty));
+    // The entries the transaction writes when this signing completes the contract, in its order:
+    // the sealed audit trail lists them and prints the chain head they make.
+    const sealEntries: ActivityInput[] = [
+      ...(plan.send ? [sentEntry(contractId, plan.send, now)] : []),
+      ...accepted.flatMap((party) => {
+        const acceptance = byParty.get(party.id);
+        return acceptance ? [acceptanceEntry(party, acceptance, now)] : [];
+      }),
+      signedEntry(contractId, now),
+    ];
     const isComplete = isFullyAccepted(accepted.map(turnOf));
     const marks = isComplete ? marksOf(ctx, accepted, acceptances) : new Map<number, PartyMark>();
-    const sealed = isComplete ? await buildContractSeal(ctx, contract, accepted, annotations, marks, now) : undefined;
+    const sealed = isComplete ? await sealContract(ctx, contract, accepted, annotations, marks, now, sealEntries) : undefined;
 
-    const committed = inTransaction(ctx.db, () => {
+    const committed = inTransactionUnlessMoved(ctx, () => {
       let current = ctx.repos.contracts.findById(contractId);
       if (!current) throw notFound('contract');
       const before = ctx.repos.parties.listInContract(contractId);
@@ -97,7 +112,7 @@ export async function commitAcceptances(
         // Sent silently, the office hands the links over itself: no automatic messages either.
         const quiet = plan.send.isSilent ? { reminderIntervalDays: null, expiryWarningDays: null } : {};
         current = ctx.repos.contracts.changeStatus(current, 'sent', { sentAt: now, updatedAt: now, isSilent: plan.send.isSilent, ...quiet });
-        logActivity(ctx, { contractId, event: 'contract.sent', userId: plan.send.userId, ...plan.send.origin });
+        logActivity(ctx, sentEntry(contractId, plan.send, now));
         if (current.expireAt !== null) scheduleExpiry(ctx, contractId, current.expireAt);
       }
       for (const party of accepted) {
@@ -149,6 +164,16 @@ function withValue(annotation: AnnotationRow, byParty: ReadonlyMap<number, Accep
   return value === undefined ? annotation : { ...annotation, value: String(value) };
 }
 
+/** The transaction of a commit; undefined when the answers or the log moved on meanwhile (start over). */
+function inTransactionUnlessMoved<T>(ctx: AppContext, work: () => T | undefined): T | undefined {
+  try {
+    return inTransaction(ctx.db, work);
+  } catch (error) {
+    if (error instanceof ChainMoved) return undefined;
+    throw error;
+  }
+}
+
 function writeAcceptance(ctx: AppContext, contract: ContractRow, party: PartyRow, acceptance: Acceptance, now: number): void {
   ctx.repos.parties.update(party.id, {
     isAccept: true,
@@ -161,20 +186,16 @@ function writeAcceptance(ctx: AppContext, contract: ContractRow, party: PartyRow
     invitedAt: party.invitedAt,
     updatedAt: now,
   });
-  logActivity(ctx, {
-    contractId: contract.id,
-    event: party.signType === 'APPROVER' ? 'party.approved' : 'party.signed',
-    subject: partyPath(party),
-    ...(acceptance.userId === undefined ? { partyId: party.id } : { userId: acceptance.userId, detail: 'auto_sign' }),
-    ...acceptance.origin,
-  });
+  logActivity(ctx, acceptanceEntry(party, acceptance, now));
   recordEvent(ctx, 'contract.party_signed', { id: contractPath(contract.id), party: partyPath(party) });
 }
 
-function finishSigned(ctx: AppContext, contract: ContractRow, parties: readonly PartyRow[], sealed: Uint8Array, now: number): ContractRow {
-  const signedFileId = ctx.repos.files.putFile(sealed, 'application/pdf', now);
+function finishSigned(ctx: AppContext, contract: ContractRow, parties: readonly PartyRow[], sealed: SealedContract, now: number): ContractRow {
+  const signedFileId = ctx.repos.files.putFile(sealed.bytes, 'application/pdf', now);
   const signed = ctx.repos.contracts.changeStatus(contract, 'signed', { signedAt: now, signedFileId, updatedAt: now });
-  logActivity(ctx, { contractId: contract.id, event: 'contract.signed', ...APPLIANCE_ORIGIN });
+  const entry = logActivity(ctx, signedEntry(contract.id, now));
+  if (entry.hash !== sealed.chainHead.hash) throw new ChainMoved();
+  recordSeal(ctx, contract.id, sealed, now);
   recordEvent(ctx, 'contract.signed', { id: contractPath(contract.id) });
   if (!signed.isSilent) for (const party of parties) enqueuePartyMessage(ctx, 'signed', signed, party);
   return signed;

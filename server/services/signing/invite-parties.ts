@@ -3,7 +3,7 @@ import type { ContractRow } from '../../db/repos/contracts';
 import type { PartyRow } from '../../db/repos/parties';
 import { partyPath } from '../contracts/save-party';
 import { APPLIANCE_ORIGIN, logActivity, type RequestOrigin } from '../contracts/log-activity';
-import { describeChannels, enqueuePartyMessage, type PartyMessageKind } from './party-messages';
+import { channelDetails, enqueuePartyMessage, type PartyMessageKind } from './party-messages';
 
 /**
  * Invites (or reminds) parties: their message by delivery method, the time they were sent the
@@ -28,7 +28,8 @@ export function inviteParties(
       event: kind === 'invitation' ? 'party.invited' : 'party.reminded',
       subject: partyPath(party),
       userId: options.userId ?? null,
-      detail: describeChannels(channels),
+      details: options.isSilent ? { silent: true } : channelDetails(party, channels),
+      time: now,
       ...(options.origin ?? APPLIANCE_ORIGIN),
     });
   }

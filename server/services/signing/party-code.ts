@@ -6,7 +6,7 @@ import { inTransaction } from '../../db/open-database';
 import { AppError } from '../../core/errors';
 import { partyPath } from '../contracts/save-party';
 import { logActivity, type RequestOrigin } from '../contracts/log-activity';
-import { enqueuePartyMessage } from './party-messages';
+import { channelDetails, enqueuePartyMessage } from './party-messages';
 
 const CODE_TTL_MS = 10 * 60_000;
 const RESEND_AFTER_MS = 30_000;
@@ -49,22 +49,30 @@ export function sendPartyCode(ctx: AppContext, contract: ContractRow, party: Par
       sendsInWindow: sends,
       windowStartedAt: isSameWindow ? previous.windowStartedAt : now,
     });
-    enqueuePartyMessage(ctx, 'code', contract, party, { code });
-    logActivity(ctx, { contractId: contract.id, event: 'party.code_sent', subject: partyPath(party), partyId: party.id, ...origin });
+    const channels = enqueuePartyMessage(ctx, 'code', contract, party, { code });
+    logActivity(ctx, { contractId: contract.id, event: 'party.code_sent', subject: partyPath(party), partyId: party.id, details: channelDetails(party, channels), ...origin });
   });
 }
 
-/** Checks a code; a right one is spent at once. Five wrong guesses spend the code too. */
-export function verifyPartyCode(ctx: AppContext, party: PartyRow, code: string): boolean {
+/**
+ * Checks a code; a right one is spent at once. Five wrong guesses spend the code too. Each
+ * check is an activity entry (`party.code_verified` or `party.code_failed` with the reason).
+ */
+export function verifyPartyCode(ctx: AppContext, party: PartyRow, code: string, origin: RequestOrigin): boolean {
   return inTransaction(ctx.db, () => {
     const now = ctx.now();
     const row = ctx.repos.partyCodes.find(party.id);
-    if (!row || row.expiresAt <= now || row.failedAttempts >= WRONG_GUESSES_ALLOWED) return false;
+    const entry = { contractId: party.contractId, subject: partyPath(party), partyId: party.id, ...origin };
+    const fail = (reason: string) => (logActivity(ctx, { ...entry, event: 'party.code_failed', details: { reason } }), false);
+    if (!row) return fail('no code was sent');
+    if (row.expiresAt <= now) return fail('the code had expired');
+    if (row.failedAttempts >= WRONG_GUESSES_ALLOWED) return fail('the code was spent by wrong guesses');
     if (!ctx.secret.isMacValid('party-code', `${party.id}:${code}`, row.codeHash)) {
       ctx.repos.partyCodes.countFailure(party.id);
-      return false;
+      return fail(`wrong code (guess ${row.failedAttempts + 1} of ${WRONG_GUESSES_ALLOWED})`);
     }
     ctx.repos.partyCodes.spend(party.id, now);
+    logActivity(ctx, { ...entry, event: 'party.code_verified' });
     return true;
   });
 }

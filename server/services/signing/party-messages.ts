@@ -16,8 +16,17 @@ export type MessageExtras = { code?: string | undefined; expires?: string | unde
 
 export type MessageChannel = 'email' | 'sms';
 
-/** How a message went out, as the activity log's `detail` says it: email, sms, email+sms or none. */
-export const describeChannels = (channels: readonly MessageChannel[]): string => (channels.length === 0 ? 'none' : channels.join('+'));
+/**
+ * The activity-log details of a message to a party: how it went out (email, sms, email+sms or
+ * none) and the addresses it went to.
+ */
+export function channelDetails(party: PartyRow, channels: readonly MessageChannel[]): { channel: string; email?: string; mobile_phone?: string } {
+  return {
+    channel: channels.length === 0 ? 'none' : channels.join('+'),
+    ...(channels.includes('email') ? { email: party.email } : {}),
+    ...(channels.includes('sms') ? { mobile_phone: party.mobilePhone } : {}),
+  };
+}
 
 export type Texts = {
   subject: string;
@@ -76,7 +85,7 @@ function channelsOf(kind: PartyMessageKind, contract: ContractRow, party: PartyR
 
 /**
  * Writes one message to a party into the outbox, by its delivery method; call inside the
- * transaction of the change that causes it. Returns the channels it went by.
+ * transaction of the change that causes it. Returns the channels it went by (the activity log names them).
  */
 export function enqueuePartyMessage(ctx: AppContext, kind: PartyMessageKind, contract: ContractRow, party: PartyRow, extras: MessageExtras = {}): MessageChannel[] {
   const language = contract.language as Language;

@@ -33,7 +33,7 @@ export function rejectAsParty(ctx: AppContext, partyId: number, cause: string, o
       updatedAt: now,
     });
     const rejected = ctx.repos.contracts.changeStatus(contract, 'rejected', { rejectedAt: now, updatedAt: now });
-    logActivity(ctx, { contractId: contract.id, event: 'party.rejected', subject: partyPath(party), partyId: party.id, detail: cause, ...origin });
+    logActivity(ctx, { contractId: contract.id, event: 'party.rejected', subject: partyPath(party), partyId: party.id, details: { cause, authentication }, ...origin });
     logActivity(ctx, { contractId: contract.id, event: 'contract.rejected', userAgent: '', ipAddress: '' });
     recordEvent(ctx, 'contract.rejected', { id: `/api/contracts/${contract.id}` });
     // Sent silently: the integrator learns of it from the contract.rejected webhook instead.

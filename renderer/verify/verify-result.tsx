@@ -1,0 +1,84 @@
+import type { TVerifyResult } from '../../shared/api/verify';
+import type { VerifyLanguage, VerifyStrings } from './i18n';
+
+const TONE: Record<TVerifyResult['verdict'], string> = {
+  intact: 'good',
+  changed: 'bad',
+  broken: 'bad',
+  'unknown-seal': 'warn',
+  'not-sealed-here': 'warn',
+  'not-pdf': 'warn',
+};
+
+function formatTime(iso: string, language: VerifyLanguage): string {
+  return new Intl.DateTimeFormat(language === 'sv' ? 'sv-SE' : 'en-GB', { dateStyle: 'long', timeStyle: 'long' }).format(new Date(iso));
+}
+
+/** The verdict on one PDF, and what backs it. */
+export function VerifyResult({ t, language, name, result }: { t: VerifyStrings; language: VerifyLanguage; name: string; result: TVerifyResult }) {
+  const explanation = result.verdict === 'changed' ? t.explanations.changed(result.added_bytes) : t.explanations[result.verdict];
+  return (
+    <section className={`card verdict verdict-${TONE[result.verdict]}`} data-verdict={result.verdict} aria-labelledby="verdict-title">
+      <p className="eyebrow">{name}</p>
+      <h2 id="verdict-title">{t.verdicts[result.verdict]}</h2>
+      <p>{explanation}</p>
+      <dl className="facts">
+        {result.contract ? (
+          <>
+            <dt>{t.contract}</dt>
+            <dd data-testid="verify-contract">{result.contract.name}</dd>
+            <dt>{t.parties}</dt>
+            <dd>
+              <ul>
+                {result.contract.parties.map((party, index) => (
+                  <li key={index}>
+                    {party.name} <span className="muted">({t.roles[party.role] ?? party.role})</span>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+            {result.contract.signed_time ? (
+              <>
+                <dt>{t.signedAt}</dt>
+                <dd>{formatTime(result.contract.signed_time, language)}</dd>
+              </>
+            ) : null}
+          </>
+        ) : null}
+        {result.seal ? (
+          <>
+            <dt>{t.seal}</dt>
+            <dd>
+              {result.seal.subject} <span className={result.seal.is_valid ? 'ok' : 'not-ok'}>({result.seal.is_valid ? t.valid : t.invalid})</span>
+            </dd>
+            <dt>{t.fingerprint}</dt>
+            <dd className="mono">{result.seal.certificate_sha256}</dd>
+          </>
+        ) : null}
+        {result.seal ? (
+          <>
+            <dt>{t.timestamps}</dt>
+            <dd>
+              {result.timestamps.length === 0 ? (
+                <span>{t.noTimestamp}</span>
+              ) : (
+                <ul>
+                  {result.timestamps.map((stamp, index) => (
+                    <li key={index} data-testid="verify-timestamp">
+                      {t.timestampKinds[stamp.kind]}: {formatTime(stamp.time, language)} · {stamp.authority}{' '}
+                      <span className={stamp.is_valid ? 'ok' : 'not-ok'}>({stamp.is_valid ? t.valid : t.invalid})</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </dd>
+          </>
+        ) : null}
+        <dt>{t.fileSha256}</dt>
+        <dd className="mono">{result.sha256}</dd>
+      </dl>
+      {result.has_newer_copy ? <p className="muted">{t.newerCopy}</p> : null}
+      {result.other_signatures > 0 ? <p className="muted">{t.otherSignatures(result.other_signatures)}</p> : null}
+    </section>
+  );
+}

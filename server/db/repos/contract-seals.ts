@@ -1,0 +1,49 @@
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../open-database';
+import { contractSeals } from '../schema';
+
+export type ContractSealRow = typeof contractSeals.$inferSelect;
+/** none | pending | signature | document (the API's timestamp_status). */
+export type TimestampStatus = 'none' | 'pending' | 'signature' | 'document';
+
+/** The evidence of each signed contract: sealed hash, printed chain head, timestamp state. */
+export function createContractSealRepo(db: Db) {
+  const byContract = db
+    .select()
+    .from(contractSeals)
+    .where(eq(contractSeals.contractId, sql.placeholder('contractId')))
+    .prepare();
+  return {
+    find: (contractId: number): ContractSealRow | undefined => byContract.get({ contractId }),
+    /** Contracts whose sealed PDF had exactly these bytes (SHA-256, hex). */
+    findBySealedSha256: (sha256: string): ContractSealRow[] => db.select().from(contractSeals).where(eq(contractSeals.sealedSha256, sha256)).all(),
+    /** Contracts whose seal signed exactly these bytes (SHA-256 of its byte range, hex). */
+    findBySealedContent: (sha256: string): ContractSealRow[] => db.select().from(contractSeals).where(eq(contractSeals.sealedContentSha256, sha256)).all(),
+    insert: (row: typeof contractSeals.$inferInsert): void => {
+      db.insert(contractSeals).values(row).run();
+    },
+    update: (contractId: number, changes: Partial<Omit<ContractSealRow, 'contractId'>>): void => {
+      db.update(contractSeals).set(changes).where(eq(contractSeals.contractId, contractId)).run();
+    },
+    countPending: (): number =>
+      (db.$client.prepare("SELECT count(*) AS n FROM contract_seals WHERE timestamp_status = 'pending'").get() as { n: number }).n,
+    pendingContractIds: (): number[] =>
+      (db.$client.prepare("SELECT contract_id AS id FROM contract_seals WHERE timestamp_status = 'pending'").all() as { id: number }[]).map((row) => row.id),
+    /** The seal timestamped last, by the authority's time (this PC's clock may be the one that is off). */
+    latestTimestamped: (): ContractSealRow | undefined =>
+      db.select().from(contractSeals).where(inArray(contractSeals.timestampStatus, ['signature', 'document'])).orderBy(desc(contractSeals.timestampTime)).limit(1).get(),
+    /** Whether a certificate (SHA-256, hex) ever sealed a contract here. */
+    isSealCertificate: (sha256: string): boolean =>
+      db.$client.prepare('SELECT 1 FROM contract_seals WHERE seal_certificate_sha256 = ? LIMIT 1').get(sha256) !== undefined,
+    /** Signed contracts sealed before this table existed, which need a row (start-up). */
+    signedWithout: (): { contractId: number; signedFileId: number; signedAt: number | null }[] =>
+      db.$client
+        .prepare(
+          `SELECT c.id AS contractId, c.signed_file_id AS signedFileId, c.signed_at AS signedAt FROM contracts c
+           WHERE c.status = 'signed' AND c.signed_file_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM contract_seals s WHERE s.contract_id = c.id)`,
+        )
+        .all() as { contractId: number; signedFileId: number; signedAt: number | null }[],
+  };
+}
+
+export type ContractSealRepo = ReturnType<typeof createContractSealRepo>;

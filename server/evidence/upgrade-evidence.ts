@@ -1,0 +1,24 @@
+import type { AppContext } from '../context';
+import { inTransaction } from '../db/open-database';
+import { chainUnchainedEntries } from './contract-chain';
+
+/**
+ * Brings a database from before the evidence features up to them, at every start (and after a
+ * restore); quick when there is nothing to do. Entries of the activity log get their chain, and
+ * contracts signed before get their seal record: the sealed file's hash (so the verify page
+ * knows them) and no printed chain head (their audit trail has none) or timestamp.
+ */
+export function upgradeEvidence(ctx: AppContext): void {
+  chainUnchainedEntries(ctx);
+  const missing = ctx.repos.seals.signedWithout();
+  if (missing.length === 0) return;
+  inTransaction(ctx.db, () => {
+    for (const { contractId, signedFileId, signedAt } of missing) {
+      const file = ctx.repos.files.getFile(signedFileId);
+      if (!file) continue;
+      const at = signedAt ?? ctx.now();
+      ctx.repos.seals.insert({ contractId, sealedSha256: file.sha256, sealedSize: file.size, timestampStatus: 'none', createdAt: at, updatedAt: at });
+    }
+  });
+  ctx.logger.info({ contracts: missing.length }, 'evidence: recorded the seals of contracts signed before this version');
+}

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import type { AppContext } from '../../context';
+import { lastSignatureGap } from '../../timestamps/signature-timestamp';
+import { TIMESTAMP_QUEUE } from '../../timestamps/timestamp-queue';
+import { withoutCredentials } from '../../timestamps/tsa-settings';
+import { APPLIANCE_ORIGIN, logActivity } from '../contracts/log-activity';
+import type { SealedContract } from './seal-contract';
+
+/**
+ * Records a fresh seal in the signing transaction: its hash (the verify page finds the contract
+ * by it), the chain head its audit trail prints, and its timestamp: in the seal, or pending
+ * with a job that appends a document timestamp once the authority answers.
+ */
+export function recordSeal(ctx: AppContext, contractId: number, sealed: SealedContract, now: number): void {
+  const { timestamp } = sealed;
+  ctx.repos.seals.insert({
+    contractId,
+    sealedSha256: createHash('sha256').update(sealed.bytes).digest('hex'),
+    sealedSize: sealed.bytes.length,
+    sealedContentSha256: signedContentSha256(sealed.bytes),
+    sealCertificateSha256: sealed.certificateSha256,
+    chainHeadSequence: sealed.chainHead.sequence,
+    chainHeadHash: sealed.chainHead.hash,
+    timestampStatus: timestamp.status,
+    tsaUrl: timestamp.status === 'none' ? null : timestamp.tsaUrl,
+    timestampTime: timestamp.status === 'signature' ? timestamp.genTime.getTime() : null,
+    clockOffsetMs: timestamp.status === 'signature' ? timestamp.clockOffsetMs : null,
+    timestampAttempts: timestamp.status === 'none' ? 0 : 1,
+    timestampError: timestamp.status === 'pending' ? timestamp.error : null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (timestamp.status === 'signature') {
+    logTimestamped(ctx, contractId, { kind: 'signature', tsaUrl: timestamp.tsaUrl, authority: timestamp.authority, genTime: timestamp.genTime, clockOffsetMs: timestamp.clockOffsetMs });
+  } else if (timestamp.status === 'pending') {
+    logActivity(ctx, { contractId, event: 'contract.timestamp_pending', details: { authority: withoutCredentials(timestamp.tsaUrl), error: timestamp.error }, ...APPLIANCE_ORIGIN });
+    ctx.repos.jobs.enqueue(TIMESTAMP_QUEUE, contractId, now + (ctx.config.tsaRetryScheduleS[0] ?? 30) * 1000, now);
+  }
+}
+
+/** SHA-256 of what the seal (the file's last signature) signs: its byte range. */
+function signedContentSha256(pdf: Uint8Array): string {
+  const [, b, c, d] = lastSignatureGap(pdf).byteRange;
+  return createHash('sha256').update(pdf.subarray(0, b)).update(pdf.subarray(c, c + d)).digest('hex');
+}
+
+/** The `contract.timestamped` entry: which kind, from whom, the authority's time and how far this PC's clock was off. */
+export function logTimestamped(
+  ctx: AppContext,
+  contractId: number,
+  stamp: { kind: 'signature' | 'document'; tsaUrl: string; authority: string; genTime: Date; clockOffsetMs: number },
+): void {
+  logActivity(ctx, {
+    contractId,
+    event: 'contract.timestamped',
+    details: {
+      kind: stamp.kind,
+      authority: `${stamp.authority.replaceAll('\n', ', ')} (${withoutCredentials(stamp.tsaUrl)})`,
+      authority_time: stamp.genTime.toISOString(),
+      clock_offset_s: Math.round(stamp.clockOffsetMs / 1000),
+    },
+    ...APPLIANCE_ORIGIN,
+  });
+}

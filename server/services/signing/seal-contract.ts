@@ -1,0 +1,94 @@
+import type { AppContext } from '../../context';
+import type { ActivityRow, ChainedActivity } from '../../db/repos/activity-log';
+import type { AnnotationRow } from '../../db/repos/annotations';
+import type { ContractRow } from '../../db/repos/contracts';
+import type { PartyRow } from '../../db/repos/parties';
+import type { SignedPdfEvent } from '../../pdf/build-signed-pdf';
+import { timestampSeal, TIMESTAMP_ROOM, type SealTimestamp } from '../../timestamps/timestamp-seal';
+import { readTsaUrl } from '../../timestamps/tsa-settings';
+import { chainActivity, type ActivityInput } from '../contracts/log-activity';
+import { partyPath } from '../contracts/save-party';
+import { buildContractSeal } from './build-seal-input';
+import type { PartyMark } from './read-mark';
+
+export type SealedContract = {
+  bytes: Uint8Array;
+  /** The chain head printed in the audit trail: the entry `contract.signed` will be when written. */
+  chainHead: { sequence: number; hash: string };
+  timestamp: SealTimestamp;
+  /** SHA-256 (hex) of the certificate that sealed it. */
+  certificateSha256: string;
+};
+
+/**
+ * Seals a contract whose parties have all accepted: the audit trail lists the activity log up to
+ * the entries the signing transaction is about to write (`planned`, all at `now`) and prints the
+ * head of the hash chain they make; then, with a timestamp authority set, the seal gets its
+ * signature timestamp (or is marked pending when the authority does not answer).
+ */
+export async function sealContract(
+  ctx: AppContext,
+  contract: ContractRow,
+  parties: readonly PartyRow[],
+  annotations: readonly AnnotationRow[],
+  marks: ReadonlyMap<number, PartyMark>,
+  now: number,
+  planned: readonly ActivityInput[],
+): Promise<SealedContract> {
+  const tsaUrl = readTsaUrl(ctx).url;
+  let head = ctx.repos.activity.head(contract.id);
+  const written = ctx.repos.activity.listChain(contract.id);
+  const coming: ChainedActivity[] = [];
+  for (const input of planned) {
+    const row = chainActivity(input, now, head);
+    coming.push(row);
+    head = { sequence: row.sequence, hash: row.hash };
+  }
+  const chainHead = head!;
+  const attachments = ctx.repos.attachments.listInContract(contract.id).map((attachment) => {
+    const file = ctx.repos.files.getFile(attachment.fileId);
+    return { name: attachment.name, size: attachment.size, sha256: file?.sha256 ?? '' };
+  });
+  const eventOf = actorNames(ctx, parties);
+  const events = [...written, ...coming].map((row) => eventOf(row as ActivityRow));
+  const evidence = { events, chainHead, attachments, timestampAuthority: tsaUrl ?? null };
+  const sealed = await buildContractSeal(ctx, contract, parties, annotations, marks, now, evidence, tsaUrl ? TIMESTAMP_ROOM : 0);
+  const stamped = tsaUrl ? await timestampSeal(ctx, sealed, tsaUrl) : { bytes: sealed, timestamp: { status: 'none' } as const };
+  const certificateSha256 = ctx.seal.identity().certificate.fingerprint256.replaceAll(':', '').toLowerCase();
+  return { bytes: stamped.bytes, chainHead, timestamp: stamped.timestamp, certificateSha256 };
+}
+
+type EventRow = Pick<ActivityRow, 'sequence' | 'createdAt' | 'event' | 'userId' | 'partyId' | 'subject' | 'ipAddress' | 'userAgent' | 'details' | 'hash'>;
+
+/**
+ * Turns entries into the audit trail's events: who acted (the user, the party acting from its
+ * link, or the appliance: the actor the chain hashes) and, when someone else acted, whom it was about.
+ */
+function actorNames(ctx: AppContext, parties: readonly PartyRow[]): (row: EventRow) => SignedPdfEvent {
+  const partyNames = new Map(parties.map((party) => [partyPath(party), party.name]));
+  const partyNamesById = new Map(parties.map((party) => [party.id, party.name]));
+  const userNames = new Map<number, string>();
+  const userName = (id: number) => {
+    if (!userNames.has(id)) {
+      const user = ctx.repos.users.findById(id);
+      const fullName = user ? `${user.firstname} ${user.lastname}`.trim() : '';
+      userNames.set(id, user ? (fullName ? `${fullName} (${user.username})` : user.username) : `/api/users/${id}`);
+    }
+    return userNames.get(id)!;
+  };
+  return (row) => {
+    const party = partyNames.get(row.subject);
+    const isPartyAction = row.userId === null && row.partyId !== null;
+    return {
+      sequence: row.sequence ?? 0,
+      time: row.createdAt,
+      event: row.event,
+      actor: row.userId !== null ? userName(row.userId) : row.partyId !== null ? (partyNamesById.get(row.partyId) ?? '') : '',
+      ...(party && !isPartyAction ? { about: party } : {}),
+      ipAddress: row.ipAddress,
+      userAgent: row.userAgent,
+      details: JSON.parse(row.details) as Record<string, string>,
+      hash: row.hash ?? '',
+    };
+  };
+}

@@ -1,0 +1,164 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { download, signedContract, waitForTimestampStatus } from '../helpers/evidence';
+import { expectProblem } from '../helpers/problems';
+import { makeTempDir } from '../helpers/server';
+import { makeContract, startSigningEnv, type SigningEnv } from '../helpers/signing';
+import { startTsaServer, type TsaServer } from '../helpers/tsa-server';
+
+type Step = { command: string; expected: string[] };
+
+/**
+ * Runs a command without blocking the event loop: the server under test shares this process,
+ * and a blocked loop makes its keep-alive timers and the client's disagree.
+ */
+function sh(command: string, args: string[], cwd?: string): Promise<{ status: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(command, args, { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      resolve({ status: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output: `${stdout}${stderr}` });
+    });
+  });
+}
+
+/** The commands of README.txt (lines "  $ …") with what each must print (the "  -> …" lines after it). */
+function stepsOf(readme: string): Step[] {
+  const steps: Step[] = [];
+  for (const line of readme.split('\n')) {
+    const command = /^ {2}\$ (.*)$/.exec(line);
+    const expected = /^ {2}-> (.*)$/.exec(line);
+    if (command) steps.push({ command: command[1]!, expected: [] });
+    else if (expected) steps.at(-1)!.expected.push(expected[1]!);
+  }
+  return steps;
+}
+
+/** Checks one "->" line against what the command printed, as a person reading it would. */
+function checkExpectation(expected: string, output: string, command: string): void {
+  const where = `${command}\n-> ${expected}\n${output}`;
+  const lines = output.split('\n').filter((line) => line.trim() !== '');
+  const quoted = [...expected.matchAll(/"([^"]+)"/g)].map((match) => match[1]!);
+  if (expected === 'prints nothing') return void expect(output.trim(), where).toBe('');
+  if (expected === 'every line ends in ": OK"') {
+    expect(lines.length, where).toBeGreaterThan(0);
+    for (const line of lines) expect(line, where).toMatch(/: OK$/);
+    return;
+  }
+  const count = /^(\d+) lines$/.exec(expected);
+  if (count) return void expect(lines, where).toHaveLength(Number(count[1]));
+  if (expected.startsWith('no line ')) return void expect(output, where).not.toContain(quoted[0]);
+  const last = /^the last line is (\S+)$/.exec(expected);
+  if (last) return void expect(lines.at(-1), where).toBe(last[1]);
+  if (expected.startsWith('a line ') || expected.startsWith('"')) {
+    for (const part of quoted) expect(output, where).toContain(part);
+    return;
+  }
+  expect(output, where).toContain(expected);
+}
+
+/** Unzips with the system's unzip, as the office's expert would. */
+async function unzip(zip: Buffer, dir: string): Promise<string> {
+  const file = path.join(dir, 'evidence.zip');
+  fs.writeFileSync(file, zip);
+  const result = await sh('unzip', ['-q', file, '-d', dir]);
+  expect(result.status, result.output).toBe(0);
+  const [folder] = fs.readdirSync(dir).filter((name) => fs.statSync(path.join(dir, name)).isDirectory());
+  return path.join(dir, folder!);
+}
+
+/** Follows README.txt step by step in the unpacked folder; returns the commands run. */
+async function followReadme(folder: string, tsaRoot: string): Promise<string[]> {
+  fs.copyFileSync(tsaRoot, path.join(folder, 'TSA-ROOT.pem'));
+  const readme = fs.readFileSync(path.join(folder, 'README.txt'), 'utf8');
+  const steps = stepsOf(readme);
+  for (const { command, expected } of steps) {
+    const { status, output } = await sh('bash', ['-c', command], folder);
+    expect(status, `${command}\n${output}`).toBe(0);
+    for (const line of expected) checkExpectation(line, output, command);
+  }
+  return steps.map((step) => step.command);
+}
+
+describe('the evidence package', () => {
+  let tsa: TsaServer;
+  let env: SigningEnv;
+  beforeAll(async () => {
+    tsa = await startTsaServer();
+    env = await startSigningEnv({ tsaUrl: tsa.url, tsaRetryScheduleS: [0.3] });
+  });
+  afterAll(async () => {
+    await env?.close();
+    await tsa?.close();
+  });
+
+  it('holds what an expert needs and its README checks out offline, command by command (signature timestamp)', async () => {
+    const { t } = env;
+    const contract = await signedContract(t, [{ name: 'Åsa Öberg', email: 'asa@example.test' }]);
+    await waitForTimestampStatus(t, contract.self, 'signature');
+    const zip = await download(t, `${contract.self}/evidence`);
+    expect(zip.status).toBe(200);
+    expect(zip.type).toBe('application/zip');
+    const folder = await unzip(zip.bytes, makeTempDir('signdesk-evidence-'));
+    const names = fs.readdirSync(folder).sort();
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'README.txt',
+        'SHA256SUMS',
+        'activity-chain',
+        'activity-chain.sha256',
+        'activity-log.json',
+        'seal-certificate.pem',
+        'seal-chain.pem',
+        'seal-signature-value.bin',
+        'seal-signature.p7s',
+        'signature-timestamp.tst',
+        'signed.pdf',
+        'tsa-certificate.pem',
+      ]),
+    );
+    // The PDF in the package is the one the API serves.
+    expect(fs.readFileSync(path.join(folder, 'signed.pdf')).equals((await download(t, `${contract.self}/signed_pdf`)).bytes)).toBe(true);
+    const log = JSON.parse(fs.readFileSync(path.join(folder, 'activity-log.json'), 'utf8'));
+    expect(log).toMatchObject({ contract: contract.self, check: { is_intact: true }, timestamp: { status: 'signature' }, algorithm: { name: 'signdesk-activity-v1' } });
+    expect(log.entries.length).toBe(fs.readdirSync(path.join(folder, 'activity-chain')).length);
+
+    const commands = await followReadme(folder, tsa.caFile);
+    // Kept for people to read, like the screenshots.
+    fs.mkdirSync(path.resolve('test-results/evidence'), { recursive: true });
+    fs.copyFileSync(path.join(folder, 'README.txt'), path.resolve('test-results/evidence/README-signature-timestamp.txt'));
+    expect(commands.some((command) => command.startsWith('openssl ts -verify -in signature-timestamp.tst'))).toBe(true);
+    expect(commands.some((command) => command.startsWith('openssl cms -verify'))).toBe(true);
+    expect(commands.some((command) => command.startsWith('pdfsig '))).toBe(true);
+
+    // The steps fail on a tampered package: a changed byte in the PDF fails sha256sum and the seal.
+    const pdf = path.join(folder, 'signed.pdf');
+    const bytes = fs.readFileSync(pdf);
+    const at = Math.floor(bytes.length / 3);
+    bytes[at] = bytes[at]! ^ 0x01;
+    fs.writeFileSync(pdf, bytes);
+    await expect(followReadme(folder, tsa.caFile)).rejects.toThrow();
+  }, 180_000);
+
+  it('covers a document timestamp added after the authority came back', async () => {
+    const { t } = env;
+    tsa.down();
+    const contract = await signedContract(t, [{ name: 'Bo Ek', email: 'bo@example.test' }]);
+    tsa.up();
+    await waitForTimestampStatus(t, contract.self, 'document');
+    const folder = await unzip((await download(t, `${contract.self}/evidence`)).bytes, makeTempDir('signdesk-evidence-'));
+    expect(fs.existsSync(path.join(folder, 'document-timestamp.tst'))).toBe(true);
+    expect(fs.existsSync(path.join(folder, 'signature-timestamp.tst'))).toBe(false);
+    const commands = await followReadme(folder, tsa.caFile);
+    fs.copyFileSync(path.join(folder, 'README.txt'), path.resolve('test-results/evidence/README-document-timestamp.txt'));
+    expect(commands.some((command) => command.startsWith('openssl ts -verify -in document-timestamp.tst'))).toBe(true);
+  }, 180_000);
+
+  it('is refused before the contract is signed, and for unknown contracts', async () => {
+    const { t } = env;
+    const draft = await makeContract(t, [{ name: 'Cai Lund', email: 'cai@example.test' }]);
+    expectProblem(await t.api('GET', `${draft.self}/evidence`), 409, 'contract-state');
+    expectProblem(await t.api('GET', '/api/contracts/999999/evidence'), 404, 'not-found');
+    expectProblem(await t.api('GET', `${draft.self}/evidence`, { key: null }), 401, 'unauthorized');
+  }, 180_000);
+});

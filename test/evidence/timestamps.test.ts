@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { byteRangeData, byteRangesOf, download, dumpSignatures, pdfsigBlocks, sealTimestampParts, signedContract, trimDer, waitForTimestampStatus } from '../helpers/evidence';
+import { run } from '../helpers/pdf-tools';
+import { makeTempDir } from '../helpers/server';
+import { signingClient, startSigningEnv, type SigningEnv } from '../helpers/signing';
+import { startTsaServer, type TsaServer } from '../helpers/tsa-server';
+
+const VALID = 'Signature Validation: Signature is Valid.';
+
+describe('RFC 3161 timestamps against a real timestamp authority (openssl ts)', () => {
+  let tsa: TsaServer;
+  let env: SigningEnv;
+  let dir: string;
+  beforeAll(async () => {
+    tsa = await startTsaServer();
+    env = await startSigningEnv({ tsaUrl: tsa.url, tsaRetryScheduleS: [0.3, 0.5], logLevel: 'info' });
+    dir = makeTempDir('signdesk-ts-');
+  });
+  afterAll(async () => {
+    await env?.close();
+    await tsa?.close();
+  });
+
+  const write = (name: string, bytes: Buffer) => {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, bytes);
+    return file;
+  };
+  /** `openssl ts -verify` of a token (DER) over data, trusting only the test authority's root. */
+  const tsVerify = (token: Buffer, data: Buffer, name: string) =>
+    run('openssl', ['ts', '-verify', '-in', write(`${name}.tst`, token), '-token_in', '-data', write(`${name}.data`, data), '-CAfile', tsa.caFile, '-untrusted', tsa.certFile]);
+
+  it('authority up at sealing: the seal carries a signature timestamp (PAdES B-T) that openssl verifies', async () => {
+    const { t } = env;
+    const contract = await signedContract(t);
+    const body = await waitForTimestampStatus(t, contract.self, 'signature');
+    expect(body.timestamp_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    const pdf = (await download(t, `${contract.self}/signed_pdf`)).bytes;
+    const file = write('up.pdf', pdf);
+    const [seal] = pdfsigBlocks(file);
+    expect(seal).toContain(VALID);
+    expect(seal).toContain('Total document signed');
+    expect(seal).toContain('Signature Type: ETSI.CAdES.detached');
+
+    // The token is in the seal's CMS as id-aa-signatureTimeStampToken, over the signature value.
+    const [cms] = dumpSignatures(file);
+    const { signatureValue, token } = sealTimestampParts(trimDer(cms!));
+    expect(token).toBeDefined();
+    const verified = tsVerify(token!, signatureValue, 'up');
+    expect(verified.stdout + verified.stderr).toContain('Verification: OK');
+    // A token over anything else fails: the check is real.
+    const wrong = tsVerify(token!, Buffer.from(signatureValue).fill(1), 'up-wrong');
+    expect(wrong.stdout + wrong.stderr).toContain('Verification: FAILED');
+
+    const log = (await t.api('GET', `${contract.self}/activity_log?per_page=100`)).body as any[];
+    expect(log[0]).toMatchObject({ event: 'contract.timestamped', details: { kind: 'signature', clock_offset_s: expect.stringMatching(/^-?[0-2]$/) } });
+    const settings = await t.api('GET', '/api/settings/timestamps');
+    expect(settings.body).toMatchObject({ tsa_url: tsa.url, source: 'environment', is_clock_off: false, pending_count: 0 });
+  }, 180_000);
+
+  it('authority down at sealing, up later: signing completes, the contract is "timestamp pending", then a document timestamp is appended', async () => {
+    const { t } = env;
+    tsa.down();
+    const contract = await signedContract(t, [{ name: 'Bo Ek', email: 'bo@example.test' }]);
+    const pending = await t.api('GET', contract.self);
+    expect(pending.body).toMatchObject({ is_signed: true, timestamp_status: 'pending', timestamp_time: null });
+    const before = (await download(t, `${contract.self}/signed_pdf`)).bytes;
+    expect(pdfsigBlocks(write('pending.pdf', before))).toHaveLength(1);
+    const settings = await t.api('GET', '/api/settings/timestamps');
+    expect(settings.body.pending_count).toBeGreaterThanOrEqual(1);
+    // The job keeps asking while the authority is down.
+    const asked = tsa.queries();
+    await vi.waitFor(() => expect(tsa.queries()).toBeGreaterThan(asked + 1), { timeout: 15_000, interval: 50 });
+    expect((await t.api('GET', contract.self)).body.timestamp_status).toBe('pending');
+
+    tsa.up();
+    await waitForTimestampStatus(t, contract.self, 'document');
+    const after = (await download(t, `${contract.self}/signed_pdf`)).bytes;
+    expect(after.length).toBeGreaterThan(before.length);
+    expect(after.subarray(0, before.length).equals(before)).toBe(true);
+
+    const file = write('document.pdf', after);
+    const [seal, stamp] = pdfsigBlocks(file);
+    expect(seal).toContain(VALID);
+    expect(seal).toContain('Not total document signed');
+    expect(stamp).toContain('Signer Certificate Common Name: Test Timestamp Authority');
+    expect(stamp).toContain('Total document signed');
+    expect(stamp).toMatch(/Signature Field Name: SignDesk timestamp \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z\n/);
+    expect(run('qpdf', ['--check', file]).status).toBe(0);
+
+    // The document timestamp's token is an RFC 3161 token over its byte range, which covers the whole file but the token.
+    const [, range] = byteRangesOf(after);
+    expect(range![2]! + range![3]!).toBe(after.length);
+    const [, dumped] = dumpSignatures(file);
+    const verified = tsVerify(trimDer(dumped!), byteRangeData(after, range!), 'document');
+    expect(verified.stdout + verified.stderr).toContain('Verification: OK');
+
+    // The parties' download link serves the timestamped file too.
+    const party = signingClient(contract.parties[0]!.contract_url);
+    const served = await party.signedPdf();
+    expect(Buffer.compare(served.body as Buffer, after)).toBe(0);
+
+    const events = ((await t.api('GET', `${contract.self}/activity_log?per_page=100`)).body as any[]).map((entry) => entry.event);
+    expect(events.slice(0, 3)).toEqual(['contract.timestamped', 'contract.timestamp_pending', 'contract.signed']);
+  }, 180_000);
+
+  it("warns (log and settings) when the PC's clock is more than a minute off the authority's", async () => {
+    const { t } = env;
+    const ctx = t.server.ctx;
+    const realNow = ctx.now;
+    ctx.now = () => Date.now() - 5 * 60_000;
+    try {
+      const contract = await signedContract(t, [{ name: 'Cai Lund', email: 'cai@example.test' }]);
+      await waitForTimestampStatus(t, contract.self, 'signature');
+      const log = (await t.api('GET', `${contract.self}/activity_log?per_page=100`)).body as any[];
+      const offset = Number(log.find((entry) => entry.event === 'contract.timestamped').details.clock_offset_s);
+      expect(offset).toBeGreaterThanOrEqual(298);
+      expect(offset).toBeLessThanOrEqual(302);
+    } finally {
+      ctx.now = realNow;
+    }
+    const settings = await t.api('GET', '/api/settings/timestamps');
+    expect(settings.body).toMatchObject({ is_clock_off: true });
+    expect(settings.body.last_clock_offset_seconds).toBeGreaterThanOrEqual(298);
+    ctx.logger.flush();
+    const logFile = path.join(t.dataDir, 'logs', 'signdesk.log');
+    await vi.waitFor(() => expect(fs.readFileSync(logFile, 'utf8')).toMatch(/"level":40,.*"offsetSeconds":(29[89]|30[0-2]).*clock differs from the timestamp authority/), {
+      timeout: 10_000,
+      interval: 50,
+    });
+    // The admin's test of the authority says so too.
+    ctx.now = () => Date.now() + 3 * 60_000;
+    try {
+      const test = await t.api('POST', '/api/settings/timestamps/test');
+      expect(test.body).toMatchObject({ ok: true, is_clock_off: true, authority: 'O=Test Trust Services, CN=Test Timestamp Authority' });
+      expect(test.body.clock_offset_seconds).toBeLessThanOrEqual(-178);
+    } finally {
+      ctx.now = realNow;
+    }
+  }, 180_000);
+});
