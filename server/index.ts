@@ -111,6 +111,8 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   const port = (server.address() as AddressInfo).port;
   const url = `http://${linkHost(config.host)}:${port}`;
   listenUrl = url;
+  // Webhooks, SMTP and SMS gateways may not be pointed back at this server.
+  ctx.outbound.addOwnPort(port);
   logger.info({ url, dataDir: paths.root }, 'listening');
   const unmarkServing = markServing(paths, url);
   const checkpointer = startCheckpointer({ file: paths.database, sqlite: database.sqlite, logger, nativeBinding: options.sqliteBinding });

@@ -181,6 +181,8 @@ export const en = {
   'templates.footerSimple': 'Footer text and page numbers',
   'templates.footerNone': 'No footer',
   'templates.editor': 'Template text',
+  'templates.readOnlyTitle': 'Published by a colleague',
+  'templates.readOnly': 'You can make contracts from this template; only its author or an administrator can change it.',
   'templates.editorDescription': 'Light Markdown: # headings, paragraphs, **bold** and lists.',
   'templates.markdownHint': 'Use # for headings, **bold**, and - for list items.',
   'templates.preview': 'PDF preview',

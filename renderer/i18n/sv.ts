@@ -182,6 +182,8 @@ export const sv: Record<MessageKey, string> = {
   'templates.footerSimple': 'Sidfotstext och sidnummer',
   'templates.footerNone': 'Ingen sidfot',
   'templates.editor': 'Mallens text',
+  'templates.readOnlyTitle': 'Publicerad av en kollega',
+  'templates.readOnly': 'Du kan skapa avtal från den här mallen; bara den som skrev den eller en administratör kan ändra den.',
   'templates.editorDescription': 'Enkel Markdown: # rubriker, stycken, **fetstil** och listor.',
   'templates.markdownHint': 'Använd # för rubriker, **fetstil** och - för listpunkter.',
   'templates.preview': 'Förhandsgranskning',

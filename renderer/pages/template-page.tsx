@@ -4,10 +4,11 @@ import { FOOTER_TYPES } from '../../shared/api/enums';
 import type { TTemplate } from '../../shared/api/templates';
 import { PdfPreview } from '../components/pdf-preview';
 import { SelectField, TextAreaField, TextField } from '../components/fields';
-import { Badge, Button, Card, Loading, PageHeader, ProblemAlert } from '../components/ui';
+import { Badge, Button, Card, Loading, Notice, PageHeader, ProblemAlert } from '../components/ui';
 import { getBlob, getJson, idOf, sendJson } from '../lib/api';
 import { createNamedContract } from '../lib/create-contract';
 import { useI18n } from '../lib/i18n';
+import { useSignedIn } from '../lib/session';
 import { Link, useRouter } from '../lib/router';
 import { useAction } from '../lib/use-action';
 import { useLoad } from '../lib/use-load';
@@ -27,6 +28,7 @@ const draftOf = (template: TTemplate): Draft => ({
 /** The template editor: light Markdown on the left, the rendered PDF on the right. */
 export function TemplatePage({ id }: { id: string }) {
   const { t, language } = useI18n();
+  const session = useSignedIn();
   const { navigate } = useRouter();
   const path = `/api/contract_templates/${id}`;
   const loaded = useLoad((signal) => getJson<TTemplate>(path, signal), [path]);
@@ -45,6 +47,8 @@ export function TemplatePage({ id }: { id: string }) {
   const template = loaded.data;
   const { errors } = action;
   const isDirty = JSON.stringify(draft) !== JSON.stringify(draftOf(template));
+  // An ordinary user may use a colleague's published template but change only their own.
+  const isChangeable = session.is_admin || template.created_by === session.user.self;
 
   const save = action.submit('save', async () => {
     // The time the server saved it, in the office's zone (its clock, not this browser's).
@@ -78,16 +82,19 @@ export function TemplatePage({ id }: { id: string }) {
             <Button onClick={makeContract} isBusy={action.busy === 'contract'} disabled={isDirty}>
               {t('templates.makeContract')}
             </Button>
-            <Button variant="danger" onClick={remove} isBusy={action.busy === 'delete'}>
-              {t('action.delete')}
-            </Button>
+            {isChangeable ? (
+              <Button variant="danger" onClick={remove} isBusy={action.busy === 'delete'}>
+                {t('action.delete')}
+              </Button>
+            ) : null}
           </>
         }
       />
       <ProblemAlert error={action.error} onDismiss={action.dismiss} />
+      {isChangeable ? null : <Notice title={t('templates.readOnlyTitle')}>{t('templates.readOnly')}</Notice>}
       <div className="split">
         <form className="card split-main" onSubmit={save} noValidate aria-label={t('templates.editor')}>
-          <div className="card-body">
+          <fieldset className="card-body plain-fieldset" disabled={!isChangeable}>
             <TextField label={t('field.name')} error={errors.name} {...text('name')} />
             <label className="checkbox">
               <input type="checkbox" checked={draft.is_published} onChange={(event) => setDraft({ ...draft, is_published: event.target.checked })} />
@@ -99,14 +106,16 @@ export function TemplatePage({ id }: { id: string }) {
               <TextAreaField label={t('field.footer')} error={errors.footer} {...text('footer')} rows={2} />
               <SelectField label={t('field.footerType')} error={errors.footer_type} options={footerTypes} value={draft.footer_type} onValue={(value) => setDraft({ ...draft, footer_type: value as Draft['footer_type'] })} />
             </div>
-          </div>
+          </fieldset>
           <div className="card-footer">
             <span className="muted" role="status">
               {isDirty ? <Badge tone="warning">{t('state.unsaved')}</Badge> : saved ? t('state.savedAt', { time: saved }) : t('state.updatedAt', { time: template.updated_time })}
             </span>
-            <Button type="submit" variant="primary" isBusy={action.busy === 'save'} disabled={!isDirty}>
-              {t('action.save')}
-            </Button>
+            {isChangeable ? (
+              <Button type="submit" variant="primary" isBusy={action.busy === 'save'} disabled={!isDirty}>
+                {t('action.save')}
+              </Button>
+            ) : null}
           </div>
         </form>
         <Card title={t('templates.preview')} className="split-side">

@@ -42,8 +42,8 @@ export const annotationRoutes: AnyRoute[] = [
     access: 'user',
     query: ZPageQuerySchema,
     responses: { 200: { description: 'A page of annotations', schema: z.array(ZAnnotationSchema), isPaginated: true } },
-    handler: ({ req, res, ctx, ids, query }) => {
-      const contract = findContract(ctx, ids.contract_id);
+    handler: ({ req, res, ctx, ids, query, actor }) => {
+      const contract = findContract(ctx, ids.contract_id, actor);
       const request = readPageRequest(query, 'annotations:-id', 1);
       const page = ctx.repos.annotations.listPage(contract.id, request);
       const total = ctx.repos.annotations.countInContract(contract.id);
@@ -88,8 +88,8 @@ export const annotationRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 200: { description: 'The annotation', schema: ZAnnotationSchema } },
-    handler: ({ res, ctx, ids }) => {
-      findContract(ctx, ids.contract_id);
+    handler: ({ res, ctx, ids, actor }) => {
+      findContract(ctx, ids.contract_id, actor);
       const annotation = ctx.repos.annotations.findInContract(ids.contract_id, ids.annotation_id);
       if (!annotation) throw notFound('annotation');
       sendJson(res, 200, presentAnnotation(ctx, annotation));

@@ -23,8 +23,8 @@ export const attachmentRoutes: AnyRoute[] = [
     access: 'user',
     query: ZPageQuerySchema,
     responses: { 200: { description: 'A page of attachments', schema: z.array(ZAttachmentSchema), isPaginated: true } },
-    handler: ({ req, res, ctx, ids, query }) => {
-      const contract = findContract(ctx, ids.contract_id);
+    handler: ({ req, res, ctx, ids, query, actor }) => {
+      const contract = findContract(ctx, ids.contract_id, actor);
       const request = readPageRequest(query, 'attachments:-id', 1);
       const page = ctx.repos.attachments.listPage(contract.id, request);
       const total = ctx.repos.attachments.countInContract(contract.id);
@@ -63,8 +63,8 @@ export const attachmentRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 200: { description: 'The attachment', schema: ZAttachmentSchema } },
-    handler: ({ res, ctx, ids }) => {
-      findContract(ctx, ids.contract_id);
+    handler: ({ res, ctx, ids, actor }) => {
+      findContract(ctx, ids.contract_id, actor);
       const attachment = ctx.repos.attachments.findInContract(ids.contract_id, ids.attachment_id);
       if (!attachment) throw notFound('attachment');
       sendJson(res, 200, presentAttachment(ctx, attachment));
@@ -79,8 +79,8 @@ export const attachmentRoutes: AnyRoute[] = [
     access: 'user',
     example: { output: 'terms.pdf' },
     responses: { 200: { description: 'The file, with the content type it was uploaded with', contentType: 'application/octet-stream' } },
-    handler: ({ res, ctx, ids }) => {
-      findContract(ctx, ids.contract_id);
+    handler: ({ res, ctx, ids, actor }) => {
+      findContract(ctx, ids.contract_id, actor);
       const attachment = ctx.repos.attachments.findInContract(ids.contract_id, ids.attachment_id);
       const file = attachment && ctx.repos.files.getFile(attachment.fileId);
       if (!attachment || !file) throw notFound('attachment');

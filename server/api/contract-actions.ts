@@ -6,6 +6,7 @@ import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { fileResponseHeaders } from '../http/upload-headers';
 import { renderContractText } from '../contracts/contract-fields';
+import { findVisibleTemplate } from '../contracts/find-template';
 import { findContract } from '../contracts/find-draft';
 import { requestOrigin } from '../activity/log-activity';
 import { sendContract } from '../signing/send-contract';
@@ -43,8 +44,8 @@ export const contractActionRoutes: AnyRoute[] = [
     access: 'user',
     example: { output: 'contract.pdf' },
     responses: { 200: { description: 'The PDF', contentType: 'application/pdf' } },
-    handler: ({ res, ctx, ids }) => {
-      const contract = findContract(ctx, ids.contract_id);
+    handler: ({ res, ctx, ids, actor }) => {
+      const contract = findContract(ctx, ids.contract_id, actor);
       const file = ctx.repos.files.getFile(contract.originalFileId);
       if (!file) throw notFound('contract PDF');
       for (const [name, value] of Object.entries(fileResponseHeaders('application/pdf', `${contract.name || `contract-${contract.id}`}.pdf`))) res.setHeader(name, value);
@@ -60,8 +61,8 @@ export const contractActionRoutes: AnyRoute[] = [
     access: 'user',
     query: ZPageQuerySchema,
     responses: { 200: { description: 'A page of entries', schema: z.array(ZActivityEntrySchema), isPaginated: true } },
-    handler: ({ req, res, ctx, ids, query }) => {
-      const contract = findContract(ctx, ids.contract_id);
+    handler: ({ req, res, ctx, ids, query, actor }) => {
+      const contract = findContract(ctx, ids.contract_id, actor);
       const request = readPageRequest(query, 'activity:-id', 1);
       const page = ctx.repos.activity.listPage(contract.id, request);
       const total = ctx.repos.activity.countInContract(contract.id);
@@ -79,9 +80,8 @@ export const contractActionRoutes: AnyRoute[] = [
     query: ZTemplatePreviewQuerySchema,
     example: { query: { language: 'sv' }, output: 'preview.pdf' },
     responses: { 200: { description: 'The rendered PDF', contentType: 'application/pdf' } },
-    handler: async ({ res, ctx, ids, query }) => {
-      const template = ctx.repos.templates.findById(ids.template_id);
-      if (!template) throw notFound('contract template');
+    handler: async ({ res, ctx, ids, query, actor }) => {
+      const template = findVisibleTemplate(ctx, ids.template_id, actor);
       // A PDF template's PDF is its own, as uploaded; a text template's is rendered.
       const uploaded = template.pdfFileId === null ? undefined : ctx.repos.files.getFile(template.pdfFileId)?.data;
       const bytes = uploaded ?? (await renderContractText({ ...template, language: query.language ?? 'en' })).bytes;

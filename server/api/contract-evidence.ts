@@ -17,8 +17,8 @@ export const contractEvidenceRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 200: { description: 'The check', schema: ZActivityChainCheckSchema } },
-    handler: ({ res, ctx, ids }) => {
-      const contract = findContract(ctx, ids.contract_id);
+    handler: ({ res, ctx, ids, actor }) => {
+      const contract = findContract(ctx, ids.contract_id, actor);
       const check = checkContractChain(ctx, contract.id);
       const seal = ctx.repos.seals.find(contract.id);
       const body: TActivityChainCheck = {
@@ -44,8 +44,8 @@ export const contractEvidenceRoutes: AnyRoute[] = [
     access: 'user',
     responses: { 200: { description: 'The zip', contentType: 'application/zip' } },
     problemStatuses: [409],
-    handler: async ({ res, ctx, ids }) => {
-      const contract = findContract(ctx, ids.contract_id);
+    handler: async ({ res, ctx, ids, actor }) => {
+      const contract = findContract(ctx, ids.contract_id, actor);
       const zip = await makeEvidencePackage(ctx, contract);
       res.status(200);
       res.setHeader('Content-Type', 'application/zip');

@@ -12,6 +12,7 @@ import { requestOrigin } from '../activity/log-activity';
 import { withdrawContract } from '../signing/withdraw-contract';
 import { changeReminders } from '../signing/change-reminders';
 import { presentContract } from './contract-presenters';
+import { NOBODY, visibleUserFilter } from '../contracts/find-draft';
 
 const tag = 'Contracts';
 
@@ -79,13 +80,10 @@ export const contractPrepRoutes: AnyRoute[] = [
     query: ZContractCountsQuerySchema,
     responses: { 200: { description: 'The counts', schema: ZContractCountsSchema } },
     handler: ({ res, ctx, query, actor }) => {
-      const isOtherUser = !actor.isAdmin && query.user !== undefined && query.user !== actor.id;
-      const counts = ctx.repos.contracts.countByStatus({
-        userId: actor.isAdmin ? query.user : actor.id,
-        name: query.name || undefined,
-        q: query.q || undefined,
-      });
-      sendJson(res, 200, isOtherUser ? { all: 0, draft: 0, sent: 0, signed: 0, rejected: 0 } : counts);
+      const userId = visibleUserFilter(actor, query.user);
+      // Another user's contracts are none of an ordinary user's: nothing counted.
+      const none = { all: 0, draft: 0, sent: 0, signed: 0, rejected: 0 };
+      sendJson(res, 200, userId === NOBODY ? none : ctx.repos.contracts.countByStatus({ userId, name: query.name || undefined, q: query.q || undefined }));
     },
   }),
 ];

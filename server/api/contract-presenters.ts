@@ -8,6 +8,7 @@ import type { AnnotationRow } from '../db/repos/annotations';
 import type { AttachmentRow } from '../db/repos/attachments';
 import type { ContractRow } from '../db/repos/contracts';
 import type { PartyRow } from '../db/repos/parties';
+import { signingLink } from '../secrets/link-tokens';
 
 const userPath = (id: number | null) => (id === null ? null : `/api/users/${id}`);
 
@@ -74,7 +75,7 @@ export function presentParty(ctx: AppContext, row: PartyRow): TParty {
     },
     created_by: `/api/users/${row.createdBy}`,
     created_time: ctx.timestamp(row.createdAt),
-    contract_url: `${ctx.baseUrl()}/sign/${row.signToken}`,
+    contract_url: signingLink(ctx, row),
     reminders_sent: row.remindersSent,
   };
 }

@@ -23,7 +23,7 @@ export const contractSigningRoutes: AnyRoute[] = [
     example: { body: {} },
     responses: { 200: { description: 'The contract', schema: ZContractSchema } },
     handler: ({ req, res, ctx, ids, actor }) => {
-      sendJson(res, 200, presentContract(ctx, notifyContract(ctx, ids.contract_id, actor.id, requestOrigin(req))));
+      sendJson(res, 200, presentContract(ctx, notifyContract(ctx, ids.contract_id, actor, requestOrigin(req))));
     },
   }),
   defineRoute({
@@ -36,8 +36,8 @@ export const contractSigningRoutes: AnyRoute[] = [
     example: { output: 'signed.pdf' },
     responses: { 200: { description: 'The signed PDF', contentType: 'application/pdf' } },
     problemStatuses: [409],
-    handler: ({ res, ctx, ids }) => {
-      const contract = findContract(ctx, ids.contract_id);
+    handler: ({ res, ctx, ids, actor }) => {
+      const contract = findContract(ctx, ids.contract_id, actor);
       const file = contract.status === 'signed' && contract.signedFileId !== null ? ctx.repos.files.getFile(contract.signedFileId) : undefined;
       if (!file) {
         throw new AppError('contract-state', `Contract /api/contracts/${contract.id} is ${contract.status}; the signed PDF exists once every party has signed.`);

@@ -14,7 +14,7 @@ import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { createContractFromJson, createContractFromPdf } from '../contracts/create-contract';
 import { deleteContract } from '../contracts/delete-contract';
-import { findContract } from '../contracts/find-draft';
+import { findContract, visibleUserFilter } from '../contracts/find-draft';
 import { requestOrigin } from '../activity/log-activity';
 import { updateContract } from '../contracts/update-contract';
 import { presentContract } from './contract-presenters';
@@ -34,8 +34,8 @@ export const contractRoutes: AnyRoute[] = [
     query: ZContractListQuerySchema,
     example: { query: { status: 'sent', sort: '-id' } },
     responses: { 200: { description: 'A page of contracts', schema: z.array(ZContractSchema), isPaginated: true } },
-    handler: ({ req, res, ctx, query }) => {
-      const filter: ContractFilter = { status: query.status, userId: query.user, name: query.name || undefined, q: query.q || undefined };
+    handler: ({ req, res, ctx, query, actor }) => {
+      const filter: ContractFilter = { status: query.status, userId: visibleUserFilter(actor, query.user), name: query.name || undefined, q: query.q || undefined };
       const ordering = contractOrdering(query.sort, filter);
       const request = readPageRequest(query, ordering.signature, ordering.keys.length);
       const page = ctx.repos.contracts.listPage(request, filter, ordering);
@@ -84,8 +84,8 @@ export const contractRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 200: { description: 'The contract', schema: ZContractSchema } },
-    handler: ({ res, ctx, ids }) => {
-      sendJson(res, 200, presentContract(ctx, findContract(ctx, ids.contract_id)));
+    handler: ({ res, ctx, ids, actor }) => {
+      sendJson(res, 200, presentContract(ctx, findContract(ctx, ids.contract_id, actor)));
     },
   }),
   defineRoute({
@@ -112,8 +112,8 @@ export const contractRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 204: { description: 'Deleted' } },
-    handler: ({ res, ctx, ids }) => {
-      deleteContract(ctx, ids.contract_id);
+    handler: ({ res, ctx, ids, actor }) => {
+      deleteContract(ctx, ids.contract_id, actor);
       res.status(204).end();
     },
   }),

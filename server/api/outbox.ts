@@ -5,6 +5,7 @@ import type { OutboxMessageRow } from '../db/repos/outbox';
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
+import { openBody } from '../messages/message-bodies';
 import { retryOutboxMessage } from '../messages/retry-outbox-message';
 
 /** Digits that may be a party's one-time code (a gateway may echo the SMS, an old subject held it). */
@@ -22,7 +23,8 @@ export function presentOutboxMessage(ctx: AppContext, row: OutboxMessageRow): TO
     self: `/api/outbox/${row.id}`,
     channel: row.channel as TOutboxMessage['channel'],
     to: row.recipient,
-    subject: shown(row.subject),
+    // Stored sealed (a code's mail has the code in it); null when this installation cannot open it.
+    subject: shown(row.subject === null ? null : (openBody(ctx, row.subject) ?? null)),
     purpose: row.purpose,
     contract,
     party: contract !== null && row.partyId !== null ? `${contract}/parties/${row.partyId}` : null,

@@ -21,8 +21,8 @@ export const partyRoutes: AnyRoute[] = [
     access: 'user',
     query: ZPageQuerySchema,
     responses: { 200: { description: 'A page of parties', schema: z.array(ZPartySchema), isPaginated: true } },
-    handler: ({ req, res, ctx, ids, query }) => {
-      const contract = findContract(ctx, ids.contract_id);
+    handler: ({ req, res, ctx, ids, query, actor }) => {
+      const contract = findContract(ctx, ids.contract_id, actor);
       const request = readPageRequest(query, 'parties:-id', 1);
       const page = ctx.repos.parties.listPage(contract.id, request);
       const total = ctx.repos.parties.countInContract(contract.id);
@@ -52,8 +52,8 @@ export const partyRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 200: { description: 'The party', schema: ZPartySchema } },
-    handler: ({ res, ctx, ids }) => {
-      findContract(ctx, ids.contract_id);
+    handler: ({ res, ctx, ids, actor }) => {
+      findContract(ctx, ids.contract_id, actor);
       const party = ctx.repos.parties.findInContract(ids.contract_id, ids.party_id);
       if (!party) throw notFound('party');
       sendJson(res, 200, presentParty(ctx, party));

@@ -55,8 +55,8 @@ export const templateFieldRoutes: AnyRoute[] = [
     query: ZPageQuerySchema,
     responses: { 200: { description: 'A page of fields', schema: z.array(ZTemplateFieldSchema), isPaginated: true } },
     problemStatuses: [409],
-    handler: ({ req, res, ctx, ids, query }) => {
-      findPdfTemplate(ctx, ids.template_id);
+    handler: ({ req, res, ctx, ids, query, actor }) => {
+      findPdfTemplate(ctx, ids.template_id, { actor, use: 'see' });
       const request = readPageRequest(query, 'template-fields:-id', 1);
       const page = ctx.repos.templateFields.listPage(ids.template_id, request);
       const total = ctx.repos.templateFields.countInTemplate(ids.template_id);
@@ -76,7 +76,7 @@ export const templateFieldRoutes: AnyRoute[] = [
     example: { body: { role: 1, pdf_page: 1, pos_x: 72, pos_y: 700, width: 160, height: 40, type: 'SIGNATURE' } },
     responses: { 201: { description: 'The field', schema: ZTemplateFieldSchema } },
     handler: ({ res, ctx, ids, body, actor }) => {
-      sendJson(res, 201, presentTemplateField(ctx, createTemplateField(ctx, ids.template_id, body, actor.id)));
+      sendJson(res, 201, presentTemplateField(ctx, createTemplateField(ctx, ids.template_id, body, actor)));
     },
   }),
   defineRoute({
@@ -90,7 +90,7 @@ export const templateFieldRoutes: AnyRoute[] = [
     responses: { 201: { description: 'The fields made', schema: z.array(ZTemplateFieldSchema) } },
     problemStatuses: [409],
     handler: async ({ res, ctx, ids, actor }) => {
-      const made = await createTemplateFieldsFromTags(ctx, ids.template_id, actor.id);
+      const made = await createTemplateFieldsFromTags(ctx, ids.template_id, actor);
       sendJson(res, 201, made.map((row) => presentTemplateField(ctx, row)));
     },
   }),
@@ -103,8 +103,8 @@ export const templateFieldRoutes: AnyRoute[] = [
     access: 'user',
     responses: { 200: { description: 'The field', schema: ZTemplateFieldSchema } },
     problemStatuses: [409],
-    handler: ({ res, ctx, ids }) => {
-      findPdfTemplate(ctx, ids.template_id);
+    handler: ({ res, ctx, ids, actor }) => {
+      findPdfTemplate(ctx, ids.template_id, { actor, use: 'see' });
       const row = ctx.repos.templateFields.findInTemplate(ids.template_id, ids.field_id);
       if (!row) throw notFound('template field');
       sendJson(res, 200, presentTemplateField(ctx, row));
@@ -122,8 +122,8 @@ export const templateFieldRoutes: AnyRoute[] = [
     readOnlyFields: TEMPLATE_FIELD_READ_ONLY_FIELDS,
     example: { body: { pos_y: 690, input_required: false } },
     responses: { 200: { description: 'The field', schema: ZTemplateFieldSchema } },
-    handler: ({ res, ctx, ids, body }) => {
-      sendJson(res, 200, presentTemplateField(ctx, updateTemplateField(ctx, ids.template_id, ids.field_id, body)));
+    handler: ({ res, ctx, ids, body, actor }) => {
+      sendJson(res, 200, presentTemplateField(ctx, updateTemplateField(ctx, ids.template_id, ids.field_id, body, actor)));
     },
   }),
   defineRoute({
@@ -134,8 +134,8 @@ export const templateFieldRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 204: { description: 'Removed' } },
-    handler: ({ res, ctx, ids }) => {
-      deleteTemplateField(ctx, ids.template_id, ids.field_id);
+    handler: ({ res, ctx, ids, actor }) => {
+      deleteTemplateField(ctx, ids.template_id, ids.field_id, actor);
       res.status(204).end();
     },
   }),

@@ -9,10 +9,10 @@ import {
 } from '../../shared/api/templates';
 import type { AppContext } from '../core/context';
 import type { TemplateRow } from '../db/repos/templates';
-import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
+import { findVisibleTemplate } from '../contracts/find-template';
 import { createTemplate, deleteTemplate, updateTemplate } from '../templates/save-template';
 import { setTemplatePdf } from '../templates/set-template-pdf';
 
@@ -41,14 +41,16 @@ export const templateRoutes: AnyRoute[] = [
     path: '/api/contract_templates',
     operationId: 'listContractTemplates',
     summary: 'List contract templates, newest first',
+    description: 'An ordinary user (CUSTOMER_USER) sees the published templates and their own; an administrator sees every template.',
     tag,
     access: 'user',
     query: ZPageQuerySchema,
     responses: { 200: { description: 'A page of templates', schema: z.array(ZTemplateSchema), isPaginated: true } },
-    handler: ({ req, res, ctx, query }) => {
+    handler: ({ req, res, ctx, query, actor }) => {
       const request = readPageRequest(query, 'templates:-id', 1);
-      const page = ctx.repos.templates.listPage(request);
-      sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.templates.count(), (row) => presentTemplate(ctx, row));
+      const visibleTo = actor.isAdmin ? undefined : actor.id;
+      const page = ctx.repos.templates.listPage(request, visibleTo);
+      sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.templates.count(visibleTo), (row) => presentTemplate(ctx, row));
     },
   }),
   defineRoute({
@@ -74,10 +76,8 @@ export const templateRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 200: { description: 'The template', schema: ZTemplateSchema } },
-    handler: ({ res, ctx, ids }) => {
-      const row = ctx.repos.templates.findById(ids.template_id);
-      if (!row) throw notFound('contract template');
-      sendJson(res, 200, presentTemplate(ctx, row));
+    handler: ({ res, ctx, ids, actor }) => {
+      sendJson(res, 200, presentTemplate(ctx, findVisibleTemplate(ctx, ids.template_id, actor)));
     },
   }),
   defineRoute({
@@ -91,8 +91,8 @@ export const templateRoutes: AnyRoute[] = [
     readOnlyFields: TEMPLATE_READ_ONLY_FIELDS,
     example: { body: { footer: 'Office AB, Storgatan 1, 111 22 Stockholm' } },
     responses: { 200: { description: 'The template', schema: ZTemplateSchema } },
-    handler: ({ res, ctx, ids, body }) => {
-      sendJson(res, 200, presentTemplate(ctx, updateTemplate(ctx, ids.template_id, body)));
+    handler: ({ res, ctx, ids, body, actor }) => {
+      sendJson(res, 200, presentTemplate(ctx, updateTemplate(ctx, ids.template_id, body, actor)));
     },
   }),
   defineRoute({
@@ -107,8 +107,8 @@ export const templateRoutes: AnyRoute[] = [
     rawBody: { contentTypes: ['application/pdf'], maxBytes: MAX_UPLOAD_BYTES, description: 'The template PDF, at most 2 MiB' },
     example: { file: { name: 'lease.pdf', contentType: 'application/pdf' } },
     responses: { 200: { description: 'The template', schema: ZTemplateSchema } },
-    handler: async ({ res, ctx, ids, raw }) => {
-      sendJson(res, 200, presentTemplate(ctx, await setTemplatePdf(ctx, ids.template_id, raw ?? Buffer.alloc(0))));
+    handler: async ({ res, ctx, ids, raw, actor }) => {
+      sendJson(res, 200, presentTemplate(ctx, await setTemplatePdf(ctx, ids.template_id, raw ?? Buffer.alloc(0), actor)));
     },
   }),
   defineRoute({
@@ -119,8 +119,8 @@ export const templateRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 204: { description: 'Deleted' } },
-    handler: ({ res, ctx, ids }) => {
-      deleteTemplate(ctx, ids.template_id);
+    handler: ({ res, ctx, ids, actor }) => {
+      deleteTemplate(ctx, ids.template_id, actor);
       res.status(204).end();
     },
   }),

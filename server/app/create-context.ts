@@ -11,8 +11,10 @@ import type { Logger } from '../logging/logger';
 import { createOutboxSignal } from '../messages/outbox-signal';
 import { createWebhookRuntime } from '../webhooks/runtime';
 import { createPdfSandbox } from '../pdf/sandbox/pdf-sandbox';
+import { createOutboundPolicy } from '../net/outbound-policy';
 import { createAdminState } from '../sessions/admin-state';
 import { applyGeneralSettings } from '../settings/apply-general-settings';
+import { sealSecretsAtRest } from '../secrets/seal-at-rest';
 import { upgradeEvidence } from '../evidence/upgrade-evidence';
 
 /** The one place an AppContext is assembled, for the server and for the CLI alike. `config` is the caller's own copy. */
@@ -40,6 +42,7 @@ export function createContext(parts: {
     timestampOrNull: (epochMs) => (epochMs == null ? null : formatTimestamp(epochMs, config.timeZone)),
     outbox: createOutboxSignal(),
     pdf: createPdfSandbox(),
+    outbound: createOutboundPolicy(),
     backups: createOutboxSignal(),
     webhooks: createWebhookRuntime(paths.keys),
     secret: loadAppSecret(paths.keys),
@@ -47,6 +50,8 @@ export function createContext(parts: {
     seal: undefined as unknown as AppContext['seal'],
   };
   ctx.seal = createSeal(ctx);
+  // What an older version kept in clear is sealed before anything reads it.
+  sealSecretsAtRest(ctx);
   // The admin's stored settings (public base URL, time zone) take over from the environment's.
   applyGeneralSettings(ctx);
   // Entries and seals from before the hash chain get theirs (docs/decisions.md, "Evidence").

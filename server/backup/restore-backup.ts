@@ -9,6 +9,7 @@ import { openDatabase } from '../db/open-database';
 import { createRepos } from '../db/repos';
 import { upgradeEvidence } from '../evidence/upgrade-evidence';
 import { applyGeneralSettings } from '../settings/apply-general-settings';
+import { sealSecretsAtRest } from '../secrets/seal-at-rest';
 import type { BackupManifest } from './backup-manifest';
 import { BackupRejected, readBackup } from './read-backup';
 import { makeScratchDir } from './scratch-dir';
@@ -111,6 +112,8 @@ export async function restoreBackupLive(ctx: AppContext, source: Readable, passp
     // Fresh repositories: no cached row of the old database survives.
     ctx.repos = createRepos(ctx.db);
     ctx.repos.adminSessions.deleteAll();
+    // A backup of an older version may hold links and passwords in clear: sealed under its own keys.
+    sealSecretsAtRest(ctx);
     applyGeneralSettings(ctx);
     // A backup from before the hash chain gets its chain and seal records, as at start-up.
     upgradeEvidence(ctx);

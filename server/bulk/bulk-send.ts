@@ -4,7 +4,6 @@ import type { BulkRowRow, BulkSendRow } from '../db/repos/bulk-sends';
 import { inTransaction } from '../db/open-database';
 import { AppError, notFound } from '../core/errors';
 import type { Actor } from '../http/request-context';
-import { resolveTemplate } from '../contracts/contract-fields';
 import { findPdfTemplate, type PdfTemplate } from '../templates/save-template-field';
 import { readBulkCsv } from './read-bulk-csv';
 
@@ -12,8 +11,7 @@ export const BULK_SEND_QUEUE = 'bulk-send';
 
 /** The PDF template a bulk send is made from: usable by this user, with fields for at least one role. */
 export function bulkTemplate(ctx: AppContext, templateId: number, actor: Actor): PdfTemplate {
-  const template = findPdfTemplate(ctx, templateId);
-  resolveTemplate(ctx, `/api/contract_templates/${templateId}`, actor);
+  const template = findPdfTemplate(ctx, templateId, { actor, use: 'see' });
   if (ctx.repos.templateFields.roleCount(templateId) === 0) {
     throw new AppError('conflict', 'The template has no fields yet: place the fields of its roles before sending it in bulk.');
   }

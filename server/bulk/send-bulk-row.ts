@@ -35,7 +35,7 @@ export function sendBulkRow(ctx: AppContext, rowId: number): JobOutcome {
       const batch = ctx.repos.bulkSends.findById(row.bulkSendId);
       if (!batch || batch.templateId === null) throw new AppError('not-found', 'The template was deleted before this row was sent.');
       const actor = actorOf(ctx, batch.createdBy);
-      const template = findPdfTemplate(ctx, batch.templateId);
+      const template = findPdfTemplate(ctx, batch.templateId, 'appliance');
       const contract = createContractFromPdfTemplate(ctx, template, { name: row.contractName }, { name: row.contractName }, actor, APPLIANCE_ORIGIN);
       for (const party of JSON.parse(row.parties) as TBulkParty[]) {
         const deliveryMethod = party.email ? 'EMAIL' : 'SMS';

@@ -38,10 +38,10 @@ export function newTags(tags: readonly TextTag[], made: ReadonlyArray<string | n
  * makes nothing (400 naming the tags). Tags already made into fields are skipped.
  */
 export async function createAnnotationsFromTags(ctx: AppContext, contractId: number, actor: Actor, origin: RequestOrigin): Promise<AnnotationRow[]> {
-  const contract = findDraft(ctx, contractId);
+  const contract = findDraft(ctx, contractId, actor);
   const tags = await readTags(ctx, contract.originalFileId, MAX_ANNOTATIONS_PER_CONTRACT);
   return inTransaction(ctx.db, () => {
-    const current = findDraft(ctx, contractId);
+    const current = findDraft(ctx, contractId, actor);
     // "First added" is creation order, whatever the signing order says.
     const parties = ctx.repos.parties.listInContract(contractId).sort((a, b) => a.id - b.id);
     const existing = ctx.repos.annotations.listInContract(contractId);

@@ -5,9 +5,10 @@ import { parseTimestamp } from '../../shared/time';
 import type { AppContext } from '../core/context';
 import type { ContractChanges } from '../db/repos/contracts';
 import type { TemplateRow } from '../db/repos/templates';
-import { AppError, forbidden, validationFailed } from '../core/errors';
+import { AppError, validationFailed } from '../core/errors';
 import type { Actor } from '../http/request-context';
 import { PdfReadError, type PageSize } from '../pdf/pdf-read-error';
+import { isTemplateVisible } from './find-template';
 import { reminderChangesOf } from '../settings/reminder-defaults';
 
 /** The plain fields of a contract body (not template, not content) as column changes. */
@@ -33,14 +34,14 @@ export function contractChangesOf(ctx: AppContext, input: TContractUpdate): Cont
   return { ...changes, ...reminderChangesOf(input) };
 }
 
-/** The template a contract is made from: an administrator may use any, other users the published ones only. */
+/**
+ * The template a contract is made from: one the actor may see (an administrator any, other users
+ * the published ones and their own), else (existing or not) no template.
+ */
 export function resolveTemplate(ctx: AppContext, path: string, actor: Actor): TemplateRow {
   const id = Number(path.split('/').at(-1));
   const template = ctx.repos.templates.findById(id);
-  if (!template) throw validationFailed([`template: ${path} is no contract template`]);
-  if (!template.isPublished && !actor.isAdmin) {
-    throw forbidden(`Template ${path} is not published: only administrators make contracts from unpublished templates.`);
-  }
+  if (!template || !isTemplateVisible(actor, template)) throw validationFailed([`template: ${path} is no contract template`]);
   return template;
 }
 

@@ -3,9 +3,9 @@ import type { AppContext } from '../core/context';
 import type { ContractRow } from '../db/repos/contracts';
 import { inTransaction } from '../db/open-database';
 import type { Actor } from '../http/request-context';
-import { findOwnContract } from './contract-access';
+import { findContract } from './find-draft';
 import { logActivity, type RequestOrigin } from '../activity/log-activity';
-import { newSignToken } from './save-party';
+import { newLinkToken } from '../secrets/link-tokens';
 
 /**
  * A new draft made from any contract the actor may see: its PDF and settings, its parties
@@ -16,7 +16,7 @@ import { newSignToken } from './save-party';
  */
 export function duplicateContract(ctx: AppContext, contractId: number, input: TContractDuplicate, actor: Actor, origin: RequestOrigin): ContractRow {
   return inTransaction(ctx.db, () => {
-    const source = findOwnContract(ctx, contractId, actor);
+    const source = findContract(ctx, contractId, actor);
     const now = ctx.now();
     const copy = ctx.repos.contracts.insert({
       name: input.name ?? source.name,
@@ -45,6 +45,8 @@ export function duplicateContract(ctx: AppContext, contractId: number, input: TC
     });
     const partyIds = new Map<number, number>();
     for (const party of ctx.repos.parties.listInContract(source.id)) {
+      // A copy's party has a link of its own (only its hash and nonce stored).
+      const link = newLinkToken(ctx);
       const made = ctx.repos.parties.insert({
         contractId: copy.id,
         name: party.name,
@@ -55,7 +57,8 @@ export function duplicateContract(ctx: AppContext, contractId: number, input: TC
         signType: party.signType,
         signOrder: party.signOrder,
         userId: party.userId,
-        signToken: newSignToken(),
+        signTokenHash: link.hash,
+        signNonce: link.nonce,
         createdBy: actor.id,
         createdAt: now,
         updatedAt: now,

@@ -50,7 +50,7 @@ export function createAnnotation(
 ): AnnotationRow {
   const changes = changesOf(input);
   return inTransaction(ctx.db, () => {
-    const contract = findDraft(ctx, contractId);
+    const contract = findDraft(ctx, contractId, actor);
     const partyId = partyIdOf(ctx, contractId, input.party_id);
     const box = { pdfPage: input.pdf_page, posX: input.pos_x, posY: input.pos_y, width: input.width, height: input.height };
     checkBox(contract, box);
@@ -83,7 +83,7 @@ export function updateAnnotation(
 ): AnnotationRow {
   const changes = changesOf(input);
   return inTransaction(ctx.db, () => {
-    const contract = findDraft(ctx, contractId);
+    const contract = findDraft(ctx, contractId, actor);
     const annotation = ctx.repos.annotations.findInContract(contractId, annotationId);
     if (!annotation) throw notFound('annotation');
     if (input.party_id !== undefined) changes.partyId = partyIdOf(ctx, contractId, input.party_id);
@@ -97,7 +97,7 @@ export function updateAnnotation(
 
 export function deleteAnnotation(ctx: AppContext, contractId: number, annotationId: number, actor: Actor, origin: RequestOrigin): void {
   inTransaction(ctx.db, () => {
-    findDraft(ctx, contractId);
+    findDraft(ctx, contractId, actor);
     const annotation = ctx.repos.annotations.findInContract(contractId, annotationId);
     if (!annotation) throw notFound('annotation');
     ctx.repos.annotations.remove(annotationId);

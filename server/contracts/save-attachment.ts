@@ -15,7 +15,7 @@ export type Upload = { name: string; contentType: string; bytes: Buffer };
 export function createAttachment(ctx: AppContext, contractId: number, upload: Upload, actor: Actor, origin: RequestOrigin): AttachmentRow {
   if (upload.bytes.length === 0) throw validationFailed(['body: the attachment is empty']);
   return inTransaction(ctx.db, () => {
-    findDraft(ctx, contractId);
+    findDraft(ctx, contractId, actor);
     if (ctx.repos.attachments.countInContract(contractId) >= MAX_ATTACHMENTS_PER_CONTRACT) {
       throw new AppError('limit-reached', `A contract holds at most ${MAX_ATTACHMENTS_PER_CONTRACT} attachments.`);
     }
@@ -37,7 +37,7 @@ export function createAttachment(ctx: AppContext, contractId: number, upload: Up
 
 export function deleteAttachment(ctx: AppContext, contractId: number, attachmentId: number, actor: Actor, origin: RequestOrigin): void {
   inTransaction(ctx.db, () => {
-    findDraft(ctx, contractId);
+    findDraft(ctx, contractId, actor);
     const attachment = ctx.repos.attachments.findInContract(contractId, attachmentId);
     if (!attachment) throw notFound('attachment');
     ctx.repos.attachments.remove(attachmentId);

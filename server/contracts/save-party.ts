@@ -1,6 +1,5 @@
-import { partyPath } from '../../shared/api/paths';
-import { randomBytes } from 'node:crypto';
 import type { TPartyCreate, TPartyUpdate } from '../../shared/api/parties';
+import { partyPath } from '../../shared/api/paths';
 import { MAX_PARTIES_PER_CONTRACT } from '../../shared/constants';
 import type { AppContext } from '../core/context';
 import { inTransaction } from '../db/open-database';
@@ -9,11 +8,9 @@ import { AppError, notFound, validationFailed } from '../core/errors';
 import type { Actor } from '../http/request-context';
 import { findDraft } from './find-draft';
 import { logActivity, type RequestOrigin } from '../activity/log-activity';
+import { newLinkToken } from '../secrets/link-tokens';
 import { bindNextRole } from './role-fields';
 
-
-/** 256 random bits: the party's link cannot be guessed. */
-export const newSignToken = () => randomBytes(32).toString('base64url');
 
 type Contact = Pick<PartyRow, 'deliveryMethod' | 'email' | 'mobilePhone'>;
 
@@ -30,14 +27,20 @@ function contactProblems(contact: Contact): string[] {
   return lines;
 }
 
-function userIdOf(ctx: AppContext, path: string | null | undefined): number | null | undefined {
+/**
+ * The user a party is linked to (auto_sign signs it for them). An ordinary user may link a
+ * party only to themselves: naming others would confirm which user ids exist.
+ */
+function userIdOf(ctx: AppContext, path: string | null | undefined, actor: Actor): number | null | undefined {
   if (path === undefined || path === null) return path;
-  const user = ctx.repos.users.findById(Number(path.split('/').at(-1)));
+  const id = Number(path.split('/').at(-1));
+  if (!actor.isAdmin && id !== actor.id) throw validationFailed([`user: may only be yourself (${actor.path}) or null`]);
+  const user = ctx.repos.users.findById(id);
   if (!user) throw validationFailed([`user: ${path} is no user`]);
   return user.id;
 }
 
-function changesOf(ctx: AppContext, input: TPartyUpdate): PartyChanges {
+function changesOf(ctx: AppContext, input: TPartyUpdate, actor: Actor): PartyChanges {
   const changes: PartyChanges = {};
   if (input.name !== undefined) changes.name = input.name.trim();
   if (input.email !== undefined) changes.email = input.email;
@@ -46,28 +49,31 @@ function changesOf(ctx: AppContext, input: TPartyUpdate): PartyChanges {
   if (input.delivery_method !== undefined) changes.deliveryMethod = input.delivery_method;
   if (input.sign_type !== undefined) changes.signType = input.sign_type;
   if (input.sign_order !== undefined) changes.signOrder = input.sign_order;
-  const userId = userIdOf(ctx, input.user);
+  const userId = userIdOf(ctx, input.user, actor);
   if (userId !== undefined) changes.userId = userId;
   return changes;
 }
 
 export function createParty(ctx: AppContext, contractId: number, input: TPartyCreate, actor: Actor, origin: RequestOrigin): PartyRow {
-  const changes = changesOf(ctx, input);
+  const changes = changesOf(ctx, input, actor);
   const contact: Contact = { deliveryMethod: 'EMAIL', email: '', mobilePhone: '', ...changes };
   const problems = contactProblems(contact);
   if (problems.length > 0) throw validationFailed(problems);
   return inTransaction(ctx.db, () => {
-    findDraft(ctx, contractId);
+    findDraft(ctx, contractId, actor);
     if (ctx.repos.parties.countInContract(contractId) >= MAX_PARTIES_PER_CONTRACT) {
       throw new AppError('limit-reached', `A contract holds at most ${MAX_PARTIES_PER_CONTRACT} parties.`);
     }
     const now = ctx.now();
+    const link = newLinkToken(ctx);
     const party = ctx.repos.parties.insert({
       ...changes,
       name: changes.name ?? '',
       contractId,
       signOrder: changes.signOrder ?? ctx.repos.parties.maxSignOrder(contractId) + 1,
-      signToken: newSignToken(),
+      // 256 random bits behind the link; only its hash and nonce are stored.
+      signTokenHash: link.hash,
+      signNonce: link.nonce,
       createdBy: actor.id,
       createdAt: now,
       updatedAt: now,
@@ -86,9 +92,9 @@ export function updateParty(
   actor: Actor,
   origin: RequestOrigin,
 ): PartyRow {
-  const changes = changesOf(ctx, input);
+  const changes = changesOf(ctx, input, actor);
   return inTransaction(ctx.db, () => {
-    findDraft(ctx, contractId);
+    findDraft(ctx, contractId, actor);
     const party = ctx.repos.parties.findInContract(contractId, partyId);
     if (!party) throw notFound('party');
     const problems = contactProblems({ ...party, ...changes });
@@ -103,7 +109,7 @@ export function updateParty(
 /** Removes a party and, with it, the annotations that were its to fill. */
 export function deleteParty(ctx: AppContext, contractId: number, partyId: number, actor: Actor, origin: RequestOrigin): void {
   inTransaction(ctx.db, () => {
-    findDraft(ctx, contractId);
+    findDraft(ctx, contractId, actor);
     const party = ctx.repos.parties.findInContract(contractId, partyId);
     if (!party) throw notFound('party');
     const fields = ctx.repos.annotations.listOfParty(partyId);

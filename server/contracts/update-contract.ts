@@ -32,7 +32,7 @@ export async function updateContract(
   actor: Actor,
   origin: RequestOrigin,
 ): Promise<ContractRow> {
-  const current = findDraft(ctx, id);
+  const current = findDraft(ctx, id, actor);
   const changes: ContractChanges = contractChangesOf(ctx, input);
   const template = input.template === undefined || input.template === null ? undefined : resolveTemplate(ctx, input.template, actor);
   if (template && template.pdfFileId !== null) {
@@ -66,7 +66,7 @@ export async function updateContract(
   if (Object.keys(changes).length === 0) return current;
 
   return inTransaction(ctx.db, () => {
-    const contract = findDraft(ctx, id);
+    const contract = findDraft(ctx, id, actor);
     const now = ctx.now();
     if (rendered) {
       checkAnnotationsFit(ctx, id, rendered.pageSizes);

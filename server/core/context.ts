@@ -1,7 +1,7 @@
 import type { Config } from '../config/config';
 import type { DataDirLayout } from '../db/data-dir';
 import type { Db } from '../db/open-database';
-import type { Repos } from '../db/repos';
+import type { Repos } from '../db/repos/index';
 import type { RateLimiter } from '../http/rate-limiter';
 import type { Logger } from '../logging/logger';
 import type { OutboxSignal } from '../messages/outbox-signal';
@@ -10,6 +10,7 @@ import type { SigningIdentity } from '../crypto/signing-identity';
 import type { WebhookRuntime } from '../webhooks/runtime';
 import type { AdminState } from '../sessions/admin-state';
 import type { PdfSandbox } from '../pdf/sandbox/pdf-sandbox';
+import type { OutboundPolicy } from '../net/outbound-policy';
 
 /** What every router and service is handed: made once in createServer, never global. */
 export type AppContext = {
@@ -33,6 +34,8 @@ export type AppContext = {
   secret: AppSecret;
   /** The certificate and key that seal signed PDFs (made at first use; an office may import its own). */
   seal: { identity(): SigningIdentity; replace(identity: SigningIdentity): void };
+  /** Where the server may connect on a user's say (webhooks, SMTP, SMS gateway): checked agents and lookups. */
+  outbound: OutboundPolicy;
   /** Parsing and sealing of PDFs on worker threads, under limits. */
   pdf: PdfSandbox;
   /** Webhook consumers' signing keys and the dispatcher's wake-up. */

@@ -1,42 +1,69 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createKeyFileOnce } from './key-file';
 
 /**
  * The appliance's own secret (32 random bytes in DATA_DIR/keys, made at first run): it keys the
- * HMACs that derive per-link CSRF tokens, verified-party cookies and one-time-code hashes, so
- * none of them needs storing in clear.
+ * HMACs that derive signing-link tokens, per-link CSRF tokens, verified-party cookies and
+ * one-time-code hashes, and (through a key derived from it) seals what must be readable again
+ * but not from the database alone: old signing-link tokens, mail and SMS bodies, passwords in
+ * the SMTP and SMS gateway URLs.
  */
 export type AppSecret = {
   mac(purpose: string, message: string): string;
   isMacValid(purpose: string, message: string, mac: string): boolean;
+  /** AES-256-GCM under a key derived from the secret, `purpose` as associated data: `sealed:v1:<base64url>`. */
+  seal(purpose: string, plaintext: string): string;
+  /** The plaintext of `seal`, or undefined when it is not sealed text, or sealed under another key or purpose. */
+  open(purpose: string, sealed: string): string | undefined;
 };
+
+export const SEALED_PREFIX = 'sealed:v1:';
+
+/** Whether a stored value is sealed (values written before sealing began are not). */
+export const isSealed = (value: string): boolean => value.startsWith(SEALED_PREFIX);
 
 export function loadAppSecret(keysDir: string): AppSecret {
   const file = path.join(keysDir, 'app-secret');
   let key: Buffer;
   try {
     key = fs.readFileSync(file);
-  } catch {
-    fs.mkdirSync(keysDir, { recursive: true, mode: 0o700 });
-    const fresh = randomBytes(32);
-    try {
-      // wx: two processes starting at once keep the first one's secret.
-      fs.writeFileSync(file, fresh, { mode: 0o600, flag: 'wx' });
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-    }
-    key = fs.readFileSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    key = createKeyFileOnce(file, randomBytes(32));
   }
   if (key.length < 32) throw new Error(`${file} is damaged: it holds ${key.length} bytes, not 32`);
   const mac = (purpose: string, message: string) =>
     createHmac('sha256', key).update(purpose).update('\0').update(message).digest('base64url');
+  // A key of its own for sealing, so that no MAC is ever made with the cipher's key.
+  const sealKey = createHmac('sha256', key).update('signdesk seal key v1').digest();
   return {
     mac,
     isMacValid(purpose, message, candidate) {
       const expected = Buffer.from(mac(purpose, message));
       const given = Buffer.from(candidate);
       return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+    seal(purpose, plaintext) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', sealKey, iv);
+      cipher.setAAD(Buffer.from(purpose));
+      const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+      return `${SEALED_PREFIX}${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
+    },
+    open(purpose, sealed) {
+      if (!isSealed(sealed)) return undefined;
+      const bytes = Buffer.from(sealed.slice(SEALED_PREFIX.length), 'base64url');
+      if (bytes.length < 28) return undefined;
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', sealKey, bytes.subarray(0, 12));
+        decipher.setAAD(Buffer.from(purpose));
+        decipher.setAuthTag(bytes.subarray(12, 28));
+        return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+      } catch {
+        return undefined;
+      }
     },
   };
 }

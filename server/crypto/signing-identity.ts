@@ -95,6 +95,21 @@ export function importPkcs12(keysDir: string, p12: Uint8Array, passphrase: strin
   return identityOf(stored);
 }
 
+/** A signing identity as it crosses to a worker thread: the key object as is, the certificates as PEM. */
+export type SigningIdentityData = { privateKey: KeyObject; certificatePems: string[]; source: SigningIdentity['source'] };
+
+export const signingIdentityData = (identity: SigningIdentity): SigningIdentityData => ({
+  privateKey: identity.privateKey,
+  certificatePems: [identity.certificate, ...identity.chain].map((certificate) => certificate.toString()),
+  source: identity.source,
+});
+
+export function signingIdentityFromData(data: SigningIdentityData): SigningIdentity {
+  const [certificate, ...chain] = data.certificatePems.map((pem) => new X509Certificate(pem));
+  if (!certificate) throw new Error('The signing identity has no certificate.');
+  return { privateKey: data.privateKey, certificate, chain, source: data.source };
+}
+
 /** What the admin UI shows about the seal. */
 export function describeSigningIdentity(identity: SigningIdentity): SigningIdentityDescription {
   const { certificate } = identity;
@@ -165,14 +180,14 @@ function writeStored(keysDir: string, stored: StoredIdentity, { replace }: { rep
   fs.mkdirSync(keysDir, { recursive: true, mode: 0o700 });
   const file = path.join(keysDir, FILE_NAME);
   const temporary = path.join(keysDir, `.${FILE_NAME}.${process.pid}.${Date.now()}.tmp`);
-  const fd = fs.openSync(temporary, 'wx', 0o600);
   try {
-    fs.writeFileSync(fd, JSON.stringify(stored, null, 2));
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  try {
+    const fd = fs.openSync(temporary, 'wx', 0o600);
+    try {
+      fs.writeFileSync(fd, JSON.stringify(stored, null, 2));
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
     if (replace) {
       fs.renameSync(temporary, file);
       return true;
@@ -183,6 +198,7 @@ function writeStored(keysDir: string, stored: StoredIdentity, { replace }: { rep
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
   } finally {
+    // Written or not (a full disk), no temporary file is left behind.
     fs.rmSync(temporary, { force: true });
   }
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sodium from 'sodium-native';
+import { createKeyFileOnce } from './key-file';
 
 /**
  * Webhook consumers' Ed25519 key pairs (sodium-native). A secret key leaves this module only
@@ -51,19 +52,15 @@ function signDetached(message: Buffer, secretKey: Buffer): Buffer {
 function readOrCreateSealKey(keysDir: string): Buffer {
   const file = path.join(keysDir, SEAL_KEY_FILE);
   const key = sodium.sodium_malloc(KEY_BYTES);
-  try {
+  let stored: Buffer;
+  if (fs.existsSync(file)) stored = fs.readFileSync(file);
+  else {
     const fresh = Buffer.alloc(KEY_BYTES);
     sodium.randombytes_buf(fresh);
-    fs.mkdirSync(keysDir, { recursive: true, mode: 0o700 });
-    // 'wx' so that two processes starting at once cannot each write a different key.
-    fs.writeFileSync(file, fresh, { mode: 0o600, flag: 'wx' });
-    fresh.copy(key);
+    // Two processes starting at once keep the first one's key.
+    stored = createKeyFileOnce(file, fresh);
     sodium.sodium_memzero(fresh);
-    return key;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
-  const stored = fs.readFileSync(file);
   if (stored.length !== KEY_BYTES) throw new WebhookKeyError(`${file} is not a ${KEY_BYTES}-byte key`);
   stored.copy(key);
   sodium.sodium_memzero(stored);

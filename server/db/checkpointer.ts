@@ -54,6 +54,17 @@ export function startCheckpointer(options: CheckpointerOptions): Checkpointer {
     logger.warn({ reason }, 'WAL checkpoints are back on the request connection');
     sqlite.pragma(`wal_autocheckpoint = ${AUTOMATIC_PAGES}`);
   };
+  // A checkpoint that keeps failing (a full disk) fails every 200 ms: it is logged once a minute at most.
+  let lastReport = 0;
+  let failuresSinceReport = 0;
+  const reportFailure = (error: string) => {
+    failuresSinceReport += 1;
+    const now = Date.now();
+    if (now - lastReport < 60_000) return;
+    logger.error({ error, failures: failuresSinceReport }, 'WAL checkpoint failed');
+    lastReport = now;
+    failuresSinceReport = 0;
+  };
   const workerData: CheckpointWorkerData = {
     file: options.file,
     nativeBinding: options.nativeBinding,
@@ -70,7 +81,7 @@ export function startCheckpointer(options: CheckpointerOptions): Checkpointer {
       sqlite.pragma('wal_autocheckpoint = 0');
       markReady();
     }
-    if (message.type === 'error') logger.error({ error: message.error }, 'WAL checkpoint failed');
+    if (message.type === 'error') reportFailure(message.error);
     // Runs between two transactions of this connection (they are synchronous), so it reaches the end of the WAL.
     if (message.type === 'wal-large' && !isStopping) {
       let frames = 0;

@@ -3,7 +3,8 @@ import type { TokenKind } from '../../shared/api/enums';
 import type { AppContext } from '../core/context';
 import { isSecretValid, parseAuthorization } from '../crypto/api-key';
 import { AppError } from '../core/errors';
-import type { Principal } from './request-context';
+import { unlessStorageFull } from '../core/storage-full';
+import { actorOf, type Principal } from './request-context';
 
 /** A way other than an API token to say who is calling (the admin UI's session cookie). */
 export type PrincipalResolver = (req: Parameters<RequestHandler>[0]) => Principal | undefined;
@@ -41,17 +42,27 @@ export function authenticate(ctx: AppContext, resolvers: readonly PrincipalResol
       next(new AppError('unauthorized', 'The API key is not valid, or it was revoked.'));
       return;
     }
+    // A deactivated (or deleted) user's keys stop working, like revoked ones. Cached read: it
+    // costs a map lookup per request, and user changes in this process clear the cache.
+    const owner = ctx.repos.users.findActor(token.ownerUserId);
+    if (!owner || !owner.active) {
+      next(new AppError('unauthorized', 'The API key belongs to a user who is no longer active.'));
+      return;
+    }
     const now = ctx.now();
     // last_used_time is a hint for the admin, not an audit: one write a minute per token.
     if (now - (lastTouched.get(token.id) ?? 0) > TOUCH_INTERVAL_MS) {
       lastTouched.set(token.id, now);
-      ctx.repos.tokens.markUsed(token.id, now);
+      unlessStorageFull(
+        () => ctx.repos.tokens.markUsed(token.id, now),
+        () => ctx.logger.debug({ tokenId: token.id }, 'last_used_time not written: the disk is full'),
+      );
     }
     req.principal = {
       kind: 'token',
       tokenId: token.id,
       tokenKind: token.kind as TokenKind,
-      ownerUserId: token.ownerUserId,
+      owner: actorOf(owner),
       rateLimit: token.rateLimit ?? ctx.repos.office.get(now).defaultRateLimit,
       rateKey: `token:${token.id}`,
     };

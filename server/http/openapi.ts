@@ -47,7 +47,11 @@ function problemResponses(route: AnyRoute): ZodOpenApiOperationObject['responses
   // Public routes (signing in, first-run setup) take no token, but sign-in answers 401 to wrong credentials.
   const statuses = new Set<number>(route.access === 'public' ? [400, 401, 406, 409, 429] : [400, 401, 403, 406, 429]);
   if (route.path.includes(':')) statuses.add(404);
-  if (route.method !== 'get') statuses.add(409);
+  // A write on a full disk is refused with 507 (reads go on).
+  if (route.method !== 'get') {
+    statuses.add(409);
+    statuses.add(507);
+  }
   for (const status of route.problemStatuses ?? []) statuses.add(status);
   if (route.body || route.rawBody) {
     statuses.add(413);

@@ -3,6 +3,7 @@ import { PROBLEMS, type ProblemCode } from '../../shared/api/problems';
 import type { TProblem } from '../../shared/api/common';
 import type { Logger } from '../logging/logger';
 import { AppError } from '../core/errors';
+import { isStorageFull, storageFullProblem } from '../core/storage-full';
 
 export function problemTypeUrl(baseUrl: string, code: ProblemCode): string {
   return `${baseUrl}/apidoc/v1/posting_data#${PROBLEMS[code].anchor}`;
@@ -38,8 +39,42 @@ const BODY_PARSER_ERRORS: Record<string, [ProblemCode, string]> = {
   'request.size.invalid': ['validation-failed', 'The body is shorter or longer than its Content-Length.'],
 };
 
+const STORAGE_WARNING_EVERY_MS = 60_000;
+
+/** One warning a minute at most while the disk is full, with the number of writes refused since the last. */
+function storageWarnings(logger: Logger): (req: Request) => void {
+  let lastWarning = 0;
+  let refused = 0;
+  return (req) => {
+    refused += 1;
+    const now = Date.now();
+    if (now - lastWarning < STORAGE_WARNING_EVERY_MS) return;
+    logger.warn({ refused, method: req.method, path: req.originalUrl.split('?')[0] }, 'the disk is full: writes are refused (507)');
+    lastWarning = now;
+    refused = 0;
+  };
+}
+
+/**
+ * What Express's router, serve-static and body-parser throw at a request they cannot read (a
+ * path that is not valid percent-encoding, a body that does not decompress): a URIError, or an
+ * http-error with a 4xx status meant to be shown. Undefined for anything else.
+ */
+function unreadableRequest(err: unknown): [ProblemCode, string] | undefined {
+  if (err instanceof URIError) return ['malformed-request', 'The path is not valid percent-encoding.'];
+  if (typeof err !== 'object' || err === null) return undefined;
+  const { status, expose, code } = err as { status?: unknown; expose?: unknown; code?: unknown };
+  if (expose !== true || typeof status !== 'number' || status < 400 || status > 499) return undefined;
+  if (status === 404) return ['not-found', 'Nothing is at this path.'];
+  if (status === 413) return ['payload-too-large', 'The body is larger than this endpoint takes.'];
+  if (status === 415) return ['unsupported-media-type', 'The body has a content encoding or type this service does not take.'];
+  const isCompression = typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR__ERROR') || code.startsWith('ERR_BROTLI'));
+  return ['malformed-request', isCompression ? 'The body does not decompress as its Content-Encoding says.' : 'The request cannot be read.'];
+}
+
 /** The last middleware: every error becomes a problem response; a 500 says nothing of its cause. */
 export function problemHandler(baseUrl: () => string, logger: Logger): ErrorRequestHandler {
+  const warnStorageFull = storageWarnings(logger);
   return (err: unknown, req, res, _next) => {
     if (res.headersSent) {
       req.socket.destroy();
@@ -54,6 +89,19 @@ export function problemHandler(baseUrl: () => string, logger: Logger): ErrorRequ
     const known = BODY_PARSER_ERRORS[bodyType];
     if (known) {
       sendProblem(req, res, baseUrl(), known[0], known[1]);
+      return;
+    }
+    const unreadable = unreadableRequest(err);
+    if (unreadable) {
+      // The client's fault, and anyone can send it without a token as often as they like: no log line.
+      sendProblem(req, res, baseUrl(), unreadable[0], unreadable[1]);
+      return;
+    }
+    if (isStorageFull(err)) {
+      // Expected while the disk is full: one warning now and then, not a stack per request.
+      warnStorageFull(req);
+      const problem = storageFullProblem();
+      sendProblem(req, res, baseUrl(), problem.code, problem.message);
       return;
     }
     logger.error({ err, method: req.method, path: req.originalUrl }, 'request failed');

@@ -5,8 +5,8 @@ export type Principal = {
   kind: 'token' | 'session';
   tokenId: number | undefined;
   tokenKind: TokenKind | undefined;
-  /** The user the request acts as when it carries no Api-User-Uri. */
-  ownerUserId: number;
+  /** The token's owner (or the signed-in user), active when authenticated: the request acts as them unless Api-User-Uri says otherwise. */
+  owner: Actor;
   rateLimit: number;
   rateKey: string;
 };
@@ -18,6 +18,12 @@ export type Actor = {
   permissionTemplate: PermissionTemplate;
   isAdmin: boolean;
 };
+
+/** The acting-user view of a user row. */
+export function actorOf(user: { id: number; permissionTemplate: string }): Actor {
+  const permissionTemplate = user.permissionTemplate as PermissionTemplate;
+  return { id: user.id, path: `/api/users/${user.id}`, permissionTemplate, isAdmin: permissionTemplate === 'CUSTOMER_ADMIN_USER' };
+}
 
 declare module 'express-serve-static-core' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface

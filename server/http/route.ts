@@ -7,9 +7,11 @@ import { createRouteTable, type RouteEntry, type RouteTable } from './route-tabl
 import { coerceFormBody, parseOrThrow, withoutReadOnly } from './validate';
 
 /**
- * Who may call a route: `user` any active acting user, `admin` a CUSTOMER_ADMIN_USER,
- * `partner` a partner token (or a signed-in administrator in the admin UI), `public` anyone:
- * only signing in and the first-run setup, which cannot have a token yet.
+ * Who may call a route: `user` any active acting user (an ordinary user reaches only their own
+ * contracts and the templates they may see: the services decide), `admin` a
+ * CUSTOMER_ADMIN_USER, `partner` an administrator's partner token (or a signed-in
+ * administrator in the admin UI), `public` anyone: only signing in and the first-run setup,
+ * which cannot have a token yet.
  */
 export type Access = 'user' | 'admin' | 'partner' | 'public';
 
@@ -126,9 +128,10 @@ function checkAccess(access: Access, principal: Principal, actor: Actor): void {
     throw forbidden('This needs an administrator (permission_template CUSTOMER_ADMIN_USER).');
   }
   if (access === 'partner') {
-    const isPartnerToken = principal.kind === 'token' && principal.tokenKind === 'partner';
+    // Partner tokens administer tokens and the office: an ordinary user's one could mint an administrator's key.
+    const isPartnerToken = principal.kind === 'token' && principal.tokenKind === 'partner' && principal.owner.isAdmin;
     const isAdminSession = principal.kind === 'session' && actor.isAdmin;
-    if (!isPartnerToken && !isAdminSession) throw forbidden('The partner API needs a partner API token.');
+    if (!isPartnerToken && !isAdminSession) throw forbidden("The partner API needs a partner API token of an administrator.");
   }
 }
 

@@ -5,6 +5,7 @@ import { findLiveSession } from '../sessions/find-session';
 import { csrfTokenOf, isSameSecret, SESSION_COOKIE, SESSION_RATE_LIMIT } from '../sessions/session-secrets';
 import { AppError } from '../core/errors';
 import type { PrincipalResolver } from './authenticate';
+import { actorOf } from './request-context';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -63,7 +64,7 @@ export function sessionPrincipalResolver(ctx: AppContext): PrincipalResolver {
       kind: 'session',
       tokenId: undefined,
       tokenKind: undefined,
-      ownerUserId: session.user.id,
+      owner: actorOf(session.user),
       rateLimit: SESSION_RATE_LIMIT,
       rateKey: `session:${session.row.id}`,
     };

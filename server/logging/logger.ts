@@ -1,20 +1,40 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
+import { openLogFile } from './log-file';
 
 export type Logger = pino.Logger;
 
-/** JSON lines in DATA_DIR/logs/signdesk.log; warnings and errors also on stderr. */
+/**
+ * JSON lines in DATA_DIR/logs/signdesk.log; warnings and errors also on stderr. Logging never
+ * takes the process down: a log file that cannot be written (a full disk) drops lines and
+ * says so on stderr, and a closed stderr is ignored.
+ */
 export function createLogger(logsDir: string, level: pino.LevelWithSilent): Logger {
   if (level === 'silent') return pino({ level });
-  // Opened here, not asynchronously by pino: a process that exits right after start (a port in
-  // use, a quick shutdown) would otherwise find the log "not ready" in pino's exit flush and throw.
   fs.mkdirSync(logsDir, { recursive: true });
-  const fd = fs.openSync(path.join(logsDir, 'signdesk.log'), 'a');
-  const file = pino.destination({ fd, sync: false });
+  ignoreStderrErrors();
+  const file = openLogFile(path.join(logsDir, 'signdesk.log'), { onTrouble: (message) => writeStderr(`${message}\n`) });
   const streams = pino.multistream([
     { level, stream: file },
-    { level: 'warn', stream: process.stderr },
+    { level: 'warn', stream: { write: writeStderr, end: () => {} } as pino.DestinationStream },
   ]);
   return pino({ level, base: null, timestamp: pino.stdTimeFunctions.isoTime }, streams);
+}
+
+function writeStderr(line: string): boolean {
+  try {
+    return process.stderr.write(line);
+  } catch {
+    return true;
+  }
+}
+
+let isStderrGuarded = false;
+
+/** A parent that went away (EPIPE) must not end the server through an unhandled 'error'. */
+function ignoreStderrErrors(): void {
+  if (isStderrGuarded) return;
+  isStderrGuarded = true;
+  process.stderr.on('error', () => {});
 }

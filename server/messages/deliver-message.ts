@@ -5,6 +5,7 @@ import { makeMessageId, type SmtpSender } from './mail/smtp-sender';
 import type { MessagingSettings } from './messaging-settings';
 import { postSms } from './sms/post-sms';
 import { resultForAll, type AttemptResult } from './attempt-result';
+import { openMessageTexts } from './message-bodies';
 
 function hostOf(url: string | undefined): string | undefined {
   try {
@@ -42,9 +43,11 @@ export async function deliverMessage(
   signal: AbortSignal,
 ): Promise<AttemptResult> {
   const pending = row.recipients.filter((recipient) => recipient.state === 'pending').map((recipient) => recipient.address);
+  const texts = openMessageTexts(ctx, row);
+  if (texts === undefined) return resultForAll(pending, 'deferred', "the message was sealed under another installation's key and cannot be read here");
   if (row.channel === 'sms') {
     if (!settings.smsGatewayUrl || !pending[0]) return resultForAll(pending, 'deferred', 'no SMS gateway is configured');
-    return postSms(settings.smsGatewayUrl, { to: pending[0], body: row.text }, { timeoutMs: ctx.config.outboxTimeoutMs, signal });
+    return postSms(settings.smsGatewayUrl, { to: pending[0], body: texts.text }, { timeoutMs: ctx.config.outboxTimeoutMs, signal, policy: ctx.outbound });
   }
   const from = senderFor(ctx, settings, row.fromName);
   if (!settings.smtpUrl) return resultForAll(pending, 'deferred', 'no SMTP server is configured');
@@ -55,9 +58,9 @@ export async function deliverMessage(
       from,
       toHeader: row.recipient,
       to: pending,
-      subject: row.subject ?? '',
-      text: row.text,
-      html: row.html,
+      subject: texts.subject ?? '',
+      text: texts.text,
+      html: texts.html,
       replyTo: row.replyTo,
       messageId: row.messageId ?? makeMessageId(row.id, from.address),
     },

@@ -1,5 +1,6 @@
 import { SECRET_MASK, type SettingSource, type TMessagingSettings } from '../../shared/api/messaging-settings';
 import type { AppContext } from '../core/context';
+import { isSealed } from '../crypto/app-secret';
 
 /** The keys of the messaging settings in the settings table. */
 export const MESSAGING_KEYS = {
@@ -21,11 +22,24 @@ function environmentValue(ctx: AppContext, field: MessagingField): string | unde
   return ctx.config[field];
 }
 
+/** The settings that may hold a password (user:password@ in the URL): stored sealed under the app secret. */
+export const SEALED_SETTING_KEYS: readonly string[] = [MESSAGING_KEYS.smtpUrl, MESSAGING_KEYS.smsGatewayUrl];
+
+export const sealSettingValue = (ctx: AppContext, value: string): string => ctx.secret.seal('setting', value);
+
+/** A saved value as written; a sealed one that this installation's keys cannot open counts as not saved. */
+function openSettingValue(ctx: AppContext, key: string, stored: string | undefined): string | undefined {
+  if (stored === undefined || !SEALED_SETTING_KEYS.includes(key) || !isSealed(stored)) return stored;
+  const value = ctx.secret.open('setting', stored);
+  if (value === undefined) ctx.logger.warn({ key }, 'a saved setting is sealed under another installation\'s key and is ignored');
+  return value;
+}
+
 export function readMessagingSettings(ctx: AppContext): MessagingSettings {
   const saved = ctx.repos.settings.getMany(Object.values(MESSAGING_KEYS));
   const settings = { sources: {} } as MessagingSettings;
   for (const field of FIELDS) {
-    const savedValue = saved.get(MESSAGING_KEYS[field]);
+    const savedValue = openSettingValue(ctx, MESSAGING_KEYS[field], saved.get(MESSAGING_KEYS[field]));
     const envValue = environmentValue(ctx, field);
     settings[field] = savedValue ?? envValue;
     settings.sources[field] = savedValue !== undefined ? 'settings' : envValue !== undefined ? 'environment' : null;

@@ -21,7 +21,7 @@ const LEASE_MS = 5_000;
  */
 export function createOutboxWorker(ctx: AppContext): Worker {
   const logger = ctx.logger.child({ worker: 'outbox' });
-  const smtp = createSmtpSender({ timeoutMs: ctx.config.outboxTimeoutMs, isPooled: true });
+  const smtp = createSmtpSender({ timeoutMs: ctx.config.outboxTimeoutMs, isPooled: true, policy: ctx.outbound });
   const scheduleS = ctx.config.outboxRetryScheduleS;
   // Connect, greeting and a few socket timeouts of SMTP fit in one attempt's time. The lease is
   // renewed while an attempt runs, so a job whose process died is taken over after LEASE_MS.

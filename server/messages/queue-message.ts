@@ -1,6 +1,7 @@
 import type { AppContext } from '../core/context';
 import { inTransaction } from '../db/open-database';
 import type { NewOutboxMessage } from '../db/repos/outbox';
+import { sealMessageTexts } from './message-bodies';
 
 /**
  * Writes a message and its job in one step: a savepoint when the caller has a transaction open,
@@ -10,7 +11,8 @@ import type { NewOutboxMessage } from '../db/repos/outbox';
 export function queueOutboxMessage(ctx: AppContext, message: Omit<NewOutboxMessage, 'state' | 'createdAt' | 'updatedAt'>): number {
   const id = inTransaction(ctx.db, () => {
     const now = ctx.now();
-    const messageId = ctx.repos.outbox.insert({ ...message, state: 'queued', createdAt: now, updatedAt: now });
+    // Subjects and bodies carry signing links and codes: sealed, so that the database alone reveals neither.
+    const messageId = ctx.repos.outbox.insert({ ...message, ...sealMessageTexts(ctx, message), state: 'queued', createdAt: now, updatedAt: now });
     ctx.repos.jobs.enqueue('outbox', messageId, now, now);
     return messageId;
   });

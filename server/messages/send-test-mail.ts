@@ -6,6 +6,7 @@ import { renderMailLayout } from './mail/render-mail-layout';
 import { createSmtpSender } from './mail/smtp-sender';
 import type { AttemptResult } from './attempt-result';
 import { deliverMessage, messageIdFor } from './deliver-message';
+import { sealMessageTexts } from './message-bodies';
 import { recordAttempt } from './record-attempt';
 import { readMessagingSettings, type MessagingSettings } from './messaging-settings';
 import { unmask } from './update-messaging-settings';
@@ -54,9 +55,7 @@ export async function sendTestMail(ctx: AppContext, to: string, form: Pick<TMess
       channel: 'email',
       recipient: to,
       recipients: [{ address: to, state: 'pending', response: null }],
-      subject: 'SignDesk test e-mail',
-      text,
-      html,
+      ...sealMessageTexts(ctx, { subject: 'SignDesk test e-mail', text, html }),
       fromName: null,
       replyTo: null,
       purpose: 'settings-test',
@@ -71,7 +70,7 @@ export async function sendTestMail(ctx: AppContext, to: string, form: Pick<TMess
     return ctx.repos.outbox.findById(id) as OutboxMessageRow;
   });
 
-  const smtp = createSmtpSender({ timeoutMs: ctx.config.outboxTimeoutMs, isPooled: false });
+  const smtp = createSmtpSender({ timeoutMs: ctx.config.outboxTimeoutMs, isPooled: false, policy: ctx.outbound });
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error('the test took too long')), ctx.config.outboxTimeoutMs * 4);
   let result: AttemptResult;

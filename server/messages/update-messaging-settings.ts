@@ -3,7 +3,7 @@ import type { AppContext } from '../core/context';
 import { inTransaction } from '../db/open-database';
 import { validationFailed } from '../core/errors';
 import { releaseWaitingMessages } from './release-waiting-messages';
-import { MESSAGING_KEYS, readMessagingSettings, type MessagingField, type MessagingSettings } from './messaging-settings';
+import { MESSAGING_KEYS, readMessagingSettings, sealSettingValue, SEALED_SETTING_KEYS, type MessagingField, type MessagingSettings } from './messaging-settings';
 
 const BODY_FIELDS: Record<keyof TMessagingSettingsUpdate, MessagingField> = {
   smtp_url: 'smtpUrl',
@@ -43,8 +43,10 @@ export function updateMessagingSettings(ctx: AppContext, body: TMessagingSetting
       continue;
     }
     const resolved = unmask(bodyField, value, before[field]);
-    if (typeof resolved === 'string') changes.set(field, resolved);
-    else errors.push(resolved.error);
+    const refusal = typeof resolved === 'string' ? ctx.outbound.checkUrl(resolved) : undefined;
+    if (typeof resolved !== 'string') errors.push(resolved.error);
+    else if (refusal) errors.push(`${bodyField}: ${refusal}`);
+    else changes.set(field, resolved);
   }
   if (errors.length > 0) throw validationFailed(errors);
 
@@ -52,7 +54,10 @@ export function updateMessagingSettings(ctx: AppContext, body: TMessagingSetting
     const now = ctx.now();
     for (const [field, value] of changes) {
       if (value === null) ctx.repos.settings.remove(MESSAGING_KEYS[field]);
-      else ctx.repos.settings.set(MESSAGING_KEYS[field], value, now);
+      else {
+        const key = MESSAGING_KEYS[field];
+        ctx.repos.settings.set(key, SEALED_SETTING_KEYS.includes(key) ? sealSettingValue(ctx, value) : value, now);
+      }
     }
     const after = readMessagingSettings(ctx);
     const isMailChanged = after.smtpUrl !== before.smtpUrl || after.mailFrom !== before.mailFrom;

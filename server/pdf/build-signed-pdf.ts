@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { EncryptedPDFError, ParseSpeeds, PDFArray, PDFDocument, PDFHexString, PDFRef, PDFString } from 'pdf-lib';
 import type { SigningIdentity } from '../crypto/signing-identity';
+import { MAX_PDF_PAGES } from '../../shared/constants';
 import { auditLabels } from './audit-labels';
+import { checkPageTree } from './check-page-tree';
 import { drawAuditTrail, type AuditMark } from './draw-audit-trail';
 import { collectUpdateObjects, snapshotObjects, writeIncrementalUpdate, type UpdateTrailer } from './incremental-update';
 import { readPdfTail } from './read-pdf-tail';
@@ -34,6 +36,8 @@ export async function buildSignedPdf(input: SignedPdfInput, identity: SigningIde
   }
 
   const doc = await loadOriginal(original);
+  // Before pdf-lib walks the pages: a hostile tree (the same child twice at every level) is refused here.
+  checkPageTree(doc, MAX_PDF_PAGES);
   useNativeDeflate(doc.context);
   const tail = readPdfTail(original);
   if (tail) doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, tail.size - 1);

@@ -1,4 +1,6 @@
 import { PDFArray, PDFDocument, PDFName, PDFRef, type PDFPage } from 'pdf-lib';
+import { checkPageTree } from './check-page-tree';
+import { unpackEveryStream } from './sandbox/inflate-budget';
 import { PdfReadError, type PageSize } from './pdf-read-error';
 
 /** PDF user space ends at 14,400 units (200 inches); anything larger is a broken box. */
@@ -47,16 +49,25 @@ function displayedSize(page: PDFPage): PageSize {
  */
 export async function readPdfInfo(bytes: Uint8Array, maxPages: number): Promise<{ pageSizes: PageSize[] }> {
   checkEnvelope(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  let pages: PDFPage[];
+  let doc: PDFDocument;
   try {
-    const doc = await PDFDocument.load(bytes, { throwOnInvalidObject: true, updateMetadata: false });
-    pages = doc.getPages();
+    doc = await PDFDocument.load(bytes, { throwOnInvalidObject: true, updateMetadata: false });
   } catch (error) {
+    if (error instanceof PdfReadError) throw error;
     if (await isEncrypted(bytes)) {
       throw new PdfReadError('encrypted', 'The PDF is encrypted (password-protected); remove the protection and upload it again.');
     }
     const reason = error instanceof Error ? error.message.split('\n')[0]?.slice(0, 200) : 'unreadable';
     throw new PdfReadError('damaged', `The PDF is damaged and cannot be read (${reason}).`);
+  }
+  checkPageTree(doc, maxPages);
+  unpackEveryStream(doc.context);
+  let pages: PDFPage[];
+  try {
+    pages = doc.getPages();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0]?.slice(0, 200) : 'unreadable';
+    throw new PdfReadError('damaged', `The PDF's pages cannot be read (${reason}).`);
   }
   if (pages.length === 0) throw new PdfReadError('no-pages', 'The PDF has no pages.');
   if (pages.length > maxPages) {

@@ -1,6 +1,7 @@
 import type { AppContext } from '../core/context';
 import type { AdminSessionRow } from '../db/repos/admin-sessions';
 import type { UserRow } from '../db/repos/users';
+import { unlessStorageFull } from '../core/storage-full';
 import { hashSessionSecret, SESSION_IDLE_MS, SESSION_TOUCH_MS } from './session-secrets';
 
 export type LiveSession = { row: AdminSessionRow; user: UserRow };
@@ -21,7 +22,11 @@ export function findLiveSession(ctx: AppContext, secret: string): LiveSession | 
     return undefined;
   }
   if (now - row.lastSeenAt >= SESSION_TOUCH_MS) {
-    ctx.repos.adminSessions.touch(row.id, now);
+    // A hint for the idle timeout: on a full disk the session is used all the same.
+    unlessStorageFull(
+      () => ctx.repos.adminSessions.touch(row.id, now),
+      () => ctx.logger.debug({ sessionId: row.id }, 'session not touched: the disk is full'),
+    );
     row.lastSeenAt = now;
   }
   return { row, user };

@@ -1,47 +1,87 @@
 /**
- * Failed sign-ins counted per username and per client address in fixed 15-minute windows:
- * past the limit further tries are refused (429) until the window ends, whether or not the
- * password would be right, so guessing gets nowhere.
+ * Password guessing, slowed down without letting anyone lock someone else out. Tries are
+ * counted per (username, address) and per address, and each try is taken (`begin`) before
+ * the slow password check, so parallel guesses cannot all be checked: once the free tries are
+ * used, a new try waits while one is still being checked, and after each further failure the
+ * next try must wait twice as long (1 s, 2 s, 4 s, … up to 15 minutes, told in Retry-After).
+ * There is no count per username alone: a stranger guessing the administrator's password from
+ * another address slows only their own address. Counts are forgotten after 15 quiet minutes;
+ * the right password clears its (username, address) count.
  */
-export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_USERNAME = 10;
-export const MAX_FAILURES_PER_ADDRESS = 50;
+export const FREE_FAILURES_PER_USER_ADDRESS = 5;
+export const FREE_FAILURES_PER_ADDRESS = 20;
+const FIRST_WAIT_MS = 1_000;
+const MAX_WAIT_MS = 15 * 60_000;
+const FORGET_AFTER_MS = 15 * 60_000;
+/** While free tries are still being checked, another waits about this long. */
+const IN_FLIGHT_WAIT_MS = 1_000;
 const MAX_KEYS = 10_000;
 
-type Window = { failures: number; startedAt: number };
+type Counter = { failures: number; inFlight: number; nextAllowedAt: number; lastAt: number };
+
+/** A try that was let through: finish it with its outcome. */
+export type SignInTicket = { keys: [string, string] };
+export type SignInDecision = { ticket: SignInTicket } | { waitMs: number };
+export type SignInOutcome = 'failed' | 'succeeded' | 'aborted';
+
+const waitAfter = (failures: number, free: number) => (failures < free ? 0 : Math.min(MAX_WAIT_MS, FIRST_WAIT_MS * 2 ** (failures - free)));
 
 export class SignInThrottle {
-  private readonly windows = new Map<string, Window>();
+  private readonly counters = new Map<string, Counter>();
 
-  /** Milliseconds until a try is allowed again; 0 when it is allowed now. */
-  waitMs(username: string, address: string, now: number): number {
-    const byUser = this.blockedFor(`u:${username.toLowerCase()}`, MAX_FAILURES_PER_USERNAME, now);
-    const byAddress = this.blockedFor(`a:${address}`, MAX_FAILURES_PER_ADDRESS, now);
-    return Math.max(byUser, byAddress);
-  }
-
-  recordFailure(username: string, address: string, now: number): void {
-    if (this.windows.size > MAX_KEYS) this.prune(now);
-    for (const key of [`u:${username.toLowerCase()}`, `a:${address}`]) {
-      const window = this.windows.get(key);
-      if (!window || now - window.startedAt >= SIGN_IN_WINDOW_MS) this.windows.set(key, { failures: 1, startedAt: now });
-      else window.failures += 1;
+  /** Lets a try through (and counts it as under way) or says how long to wait. */
+  begin(username: string, address: string, now: number): SignInDecision {
+    const keys: [string, string] = [`ua:${username.toLowerCase()}\u0000${address}`, `a:${address}`];
+    const frees = [FREE_FAILURES_PER_USER_ADDRESS, FREE_FAILURES_PER_ADDRESS];
+    let waitMs = 0;
+    keys.forEach((key, index) => {
+      const counter = this.counterOf(key, now);
+      if (counter.nextAllowedAt > now) waitMs = Math.max(waitMs, counter.nextAllowedAt - now);
+      else if (counter.inFlight > 0 && counter.failures + counter.inFlight >= (frees[index] as number)) waitMs = Math.max(waitMs, IN_FLIGHT_WAIT_MS);
+    });
+    if (waitMs > 0) return { waitMs };
+    for (const key of keys) {
+      const counter = this.counterOf(key, now);
+      counter.inFlight += 1;
+      counter.lastAt = now;
+      this.counters.set(key, counter);
     }
+    if (this.counters.size > MAX_KEYS) this.prune(now);
+    return { ticket: { keys } };
   }
 
-  recordSuccess(username: string): void {
-    this.windows.delete(`u:${username.toLowerCase()}`);
+  /** Ends a try: a failure counts (and sets the next wait), the right password clears its (username, address) count. */
+  finish(ticket: SignInTicket, outcome: SignInOutcome, now: number): void {
+    ticket.keys.forEach((key, index) => {
+      const counter = this.counters.get(key);
+      if (!counter) return;
+      counter.inFlight = Math.max(0, counter.inFlight - 1);
+      counter.lastAt = now;
+      if (outcome === 'failed') {
+        counter.failures += 1;
+        const wait = waitAfter(counter.failures, index === 0 ? FREE_FAILURES_PER_USER_ADDRESS : FREE_FAILURES_PER_ADDRESS);
+        if (wait > 0) counter.nextAllowedAt = now + wait;
+      }
+      if (outcome === 'succeeded' && index === 0) Object.assign(counter, { failures: 0, nextAllowedAt: 0 });
+    });
   }
 
-  private blockedFor(key: string, limit: number, now: number): number {
-    const window = this.windows.get(key);
-    if (!window || window.failures < limit) return 0;
-    return Math.max(0, window.startedAt + SIGN_IN_WINDOW_MS - now);
+  private counterOf(key: string, now: number): Counter {
+    const counter = this.counters.get(key);
+    if (!counter || (counter.inFlight === 0 && now - Math.max(counter.lastAt, counter.nextAllowedAt) >= FORGET_AFTER_MS)) {
+      return { failures: 0, inFlight: 0, nextAllowedAt: 0, lastAt: now };
+    }
+    return counter;
   }
 
+  /** Forgets quiet counters; if that is not enough, the oldest (a flood from very many addresses). */
   private prune(now: number): void {
-    for (const [key, window] of this.windows) {
-      if (now - window.startedAt >= SIGN_IN_WINDOW_MS) this.windows.delete(key);
+    for (const [key, counter] of this.counters) {
+      if (counter.inFlight === 0 && now - Math.max(counter.lastAt, counter.nextAllowedAt) >= FORGET_AFTER_MS) this.counters.delete(key);
+    }
+    for (const key of this.counters.keys()) {
+      if (this.counters.size <= MAX_KEYS) break;
+      if ((this.counters.get(key) as Counter).inFlight === 0) this.counters.delete(key);
     }
   }
 }

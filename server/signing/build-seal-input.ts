@@ -4,7 +4,10 @@ import type { AppContext } from '../core/context';
 import type { AnnotationRow } from '../db/repos/annotations';
 import type { ContractRow } from '../db/repos/contracts';
 import type { PartyRow } from '../db/repos/parties';
+import { AppError } from '../core/errors';
+import { signingIdentityData } from '../crypto/signing-identity';
 import type { SignedPdfEvidence, SignedPdfField, SignedPdfInput } from '../pdf/build-signed-pdf';
+import { PdfReadError } from '../pdf/pdf-read-error';
 import type { SignedPdfMark } from '../pdf/signed-pdf-types';
 import { parseTagBox } from '../contracts/tag-fields';
 import type { PartyMark } from './read-mark';
@@ -28,7 +31,10 @@ const contactOf = (party: PartyRow) => [party.email, party.mobilePhone].filter(B
 /**
  * The signed PDF of a contract whose parties (as given: the accepted state about to be
  * committed) have all accepted: fields stamped, audit trail (with `evidence`: events, chain
- * head, attachments, timestamp authority), sealed with `timestampRoom` bytes kept for a token.
+ * head, attachments, timestamp authority), sealed with `timestampRoom` bytes kept for a token,
+ * on the PDF sandbox's worker threads under their limits. An original that cannot be read there
+ * (damaged, or made to stall a reader: possible only if the stored file was tampered with) is a
+ * 400 invalid-pdf for the party answering, and nothing is committed.
  */
 export async function buildContractSeal(
   ctx: AppContext,
@@ -91,7 +97,12 @@ export async function buildContractSeal(
       })),
     },
   };
-  // Loaded on first use (pdf-lib, fontkit): a server that starts seals nothing yet.
-  const { buildSignedPdf } = await import('../pdf/build-signed-pdf');
-  return buildSignedPdf(input, ctx.seal.identity());
+  // Sealed in the PDF sandbox: pdf-lib reads the uploaded original again there, under its limits.
+  try {
+    return await ctx.pdf.run('seal', { document: input, identity: signingIdentityData(ctx.seal.identity()) });
+  } catch (error) {
+    if (!(error instanceof PdfReadError)) throw error;
+    ctx.logger.warn({ contractId: contract.id, problem: error.problem }, 'the contract PDF cannot be sealed');
+    throw new AppError('invalid-pdf', `The document cannot be sealed: ${error.message} Tell the sender of the document.`);
+  }
 }

@@ -4,7 +4,7 @@ import type { ContractRow } from '../db/repos/contracts';
 import { inTransaction } from '../db/open-database';
 import { AppError } from '../core/errors';
 import type { Actor } from '../http/request-context';
-import { findOwnContract } from '../contracts/contract-access';
+import { findContract } from '../contracts/find-draft';
 import { logActivity, type RequestOrigin } from '../activity/log-activity';
 import { isOpenForAnswers, planReminders } from './plan-reminders';
 import { reminderChangesOf } from '../settings/reminder-defaults';
@@ -16,7 +16,7 @@ import { reminderChangesOf } from '../settings/reminder-defaults';
  */
 export function changeReminders(ctx: AppContext, contractId: number, input: TReminderSettingsUpdate, actor: Actor, origin: RequestOrigin): ContractRow {
   return inTransaction(ctx.db, () => {
-    const contract = findOwnContract(ctx, contractId, actor);
+    const contract = findContract(ctx, contractId, actor);
     if (contract.status !== 'draft' && !isOpenForAnswers(contract, ctx.now())) {
       const why = contract.withdrawnAt !== null ? 'was withdrawn' : contract.status === 'sent' ? 'has expired' : `is ${contract.status}`;
       throw new AppError('contract-state', `Contract /api/contracts/${contract.id} ${why}: it has no reminders left to change.`);

@@ -1,7 +1,9 @@
 import type { AppContext } from '../core/context';
 import type { ContractRow } from '../db/repos/contracts';
 import { inTransaction } from '../db/open-database';
-import { AppError, notFound } from '../core/errors';
+import { AppError } from '../core/errors';
+import type { Actor } from '../http/request-context';
+import { findContract } from '../contracts/find-draft';
 import type { RequestOrigin } from '../activity/log-activity';
 import { inviteParties } from './invite-parties';
 import { planReminders } from './plan-reminders';
@@ -14,10 +16,9 @@ import { partiesInTurn } from '../../shared/signing-order';
  * signing order, the ones in turn). Refused (409) for drafts and for signed, rejected or
  * expired contracts.
  */
-export function notifyContract(ctx: AppContext, contractId: number, userId: number, origin: RequestOrigin): ContractRow {
+export function notifyContract(ctx: AppContext, contractId: number, actor: Actor, origin: RequestOrigin): ContractRow {
   return inTransaction(ctx.db, () => {
-    const contract = ctx.repos.contracts.findById(contractId);
-    if (!contract) throw notFound('contract');
+    const contract = findContract(ctx, contractId, actor);
     if (contract.status !== 'sent') {
       throw new AppError('contract-state', `Contract /api/contracts/${contract.id} is ${contract.status}; reminders go only to contracts out for signing.`);
     }
@@ -29,7 +30,7 @@ export function notifyContract(ctx: AppContext, contractId: number, userId: numb
     }
     const parties = ctx.repos.parties.listInContract(contractId);
     const awaited = new Set(partiesInTurn(parties.map(turnOf), contract.partyOrderDefined).map((turn) => turn.id));
-    inviteParties(ctx, contract, parties.filter((party) => awaited.has(party.id)), 'reminder', { origin, userId });
+    inviteParties(ctx, contract, parties.filter((party) => awaited.has(party.id)), 'reminder', { origin, userId: actor.id });
     return planReminders(ctx, contractId) ?? contract;
   });
 }

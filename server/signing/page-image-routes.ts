@@ -1,4 +1,4 @@
-import express, { type Request, type Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import type { AppContext } from '../core/context';
 import type { ContractRow } from '../db/repos/contracts';
 import type { PartyRow } from '../db/repos/parties';
@@ -17,7 +17,7 @@ const FILE = /^(\d{1,4})-(\d{3,4})\.webp$/;
  * image, for whoever may see the document itself. The version is the document's hash, so the
  * browser keeps each image for good.
  */
-export function pageImageRoutes(ctx: AppContext, images: PageImages, requireSight: (req: Request, party: PartyRow) => ContractRow): Router {
+export function pageImageRoutes(ctx: AppContext, images: PageImages, requireSight: (req: Request, res: Response, party: PartyRow) => ContractRow): Router {
   const router = express.Router();
   router.get('/sign/:token/pages/:version/:file', async (req, res) => {
     const party = partyFromLink(ctx, req);
@@ -26,7 +26,7 @@ export function pageImageRoutes(ctx: AppContext, images: PageImages, requireSigh
       const wait = Math.max(1, Math.ceil(((decision.resetAt ?? ctx.now()) - ctx.now()) / 1000));
       throw new AppError('rate-limited', `Too many pages asked for on this link; try again in ${wait} s.`, { headers: { 'Retry-After': String(wait) } });
     }
-    const contract = requireSight(req, party);
+    const contract = requireSight(req, res, party);
     const match = FILE.exec(String(req.params.file));
     const page = Number(match?.[1]);
     const width = Number(match?.[2]);

@@ -12,8 +12,18 @@ const CODE_TTL_MS = 10 * 60_000;
 const RESEND_AFTER_MS = 30_000;
 const SENDS_PER_HOUR = 5;
 const WRONG_GUESSES_ALLOWED = 5;
-/** How long a party that entered its code stays verified on that browser. */
-export const VERIFIED_FOR_MS = 12 * 60 * 60_000;
+/**
+ * A browser that entered the party's code keeps a short session: it ends after half an hour
+ * unused (each request on the link moves that on) and after 8 hours in any case. A link opened
+ * later asks for a fresh code.
+ */
+export const VERIFIED_IDLE_MS = 30 * 60_000;
+export const VERIFIED_MAX_MS = 8 * 60 * 60_000;
+/** The cookie is renewed at most once a minute. */
+const REFRESH_AFTER_MS = 60_000;
+
+/** When the browser entered the code, and when its session ends unless used again. */
+export type VerifiedSession = { verifiedAt: number; expiresAt: number };
 
 const codeMac = (ctx: AppContext, party: PartyRow, code: string) => ctx.secret.mac('party-code', `${party.id}:${code}`);
 
@@ -67,16 +77,28 @@ export function verifyPartyCode(ctx: AppContext, party: PartyRow, code: string, 
   });
 }
 
-/** The cookie value that says this browser entered the party's code, until `expiresAt` (13 digits, then the MAC). */
-export function verifiedCookieValue(ctx: AppContext, party: PartyRow, expiresAt: number): string {
-  return `${expiresAt}${ctx.secret.mac('party-verified', `${party.id}:${expiresAt}`)}`;
+export const startVerifiedSession = (now: number): VerifiedSession => ({ verifiedAt: now, expiresAt: now + VERIFIED_IDLE_MS });
+
+/** The cookie value that says this browser entered the party's code: both times (13 digits each), then their MAC. */
+export function verifiedCookieValue(ctx: AppContext, party: PartyRow, session: VerifiedSession): string {
+  return `${session.verifiedAt}${session.expiresAt}${ctx.secret.mac('party-verified', `${party.id}:${session.verifiedAt}:${session.expiresAt}`)}`;
 }
 
-export function isVerifiedCookie(ctx: AppContext, party: PartyRow, value: string | undefined): boolean {
-  const match = value ? /^(\d{13})([\w-]{43})$/.exec(value) : null;
-  if (!match?.[1] || !match[2]) return false;
-  const expiresAt = Number(match[1]);
-  return expiresAt > ctx.now() && ctx.secret.isMacValid('party-verified', `${party.id}:${expiresAt}`, match[2]);
+/** The live verified session a cookie names for this party, or undefined. */
+export function readVerifiedCookie(ctx: AppContext, party: PartyRow, value: string | undefined): VerifiedSession | undefined {
+  const match = value ? /^(\d{13})(\d{13})([\w-]{43})$/.exec(value) : null;
+  if (!match?.[1] || !match[2] || !match[3]) return undefined;
+  const session = { verifiedAt: Number(match[1]), expiresAt: Number(match[2]) };
+  const now = ctx.now();
+  if (session.expiresAt <= now || session.verifiedAt + VERIFIED_MAX_MS <= now) return undefined;
+  const isGenuine = ctx.secret.isMacValid('party-verified', `${party.id}:${session.verifiedAt}:${session.expiresAt}`, match[3]);
+  return isGenuine ? session : undefined;
+}
+
+/** The session moved on after a request made `now`, or undefined when the cookie need not change yet. */
+export function renewedSession(session: VerifiedSession, now: number): VerifiedSession | undefined {
+  const expiresAt = Math.min(now + VERIFIED_IDLE_MS, session.verifiedAt + VERIFIED_MAX_MS);
+  return expiresAt - session.expiresAt >= REFRESH_AFTER_MS ? { verifiedAt: session.verifiedAt, expiresAt } : undefined;
 }
 
 /** a***@example.com or +46 *** *** 12: enough for the party to recognise, little for anyone else. */

@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type { AppContext } from '../core/context';
 import type { PartyRow } from '../db/repos/parties';
 import { AppError } from '../core/errors';
+import { hashLinkToken } from '../secrets/link-tokens';
 
 /** Sign tokens are 256 random bits in base64url: 43 characters. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -12,17 +13,17 @@ export const SIGNING_CSRF_HEADER = 'x-signing-csrf';
 /** The party a signing link belongs to; any other token is a plain 404 that says nothing more. */
 export function partyFromLink(ctx: AppContext, req: Request): PartyRow {
   const token = String(req.params.token ?? '');
-  const party = TOKEN_PATTERN.test(token) ? ctx.repos.parties.findBySignToken(token) : undefined;
+  const party = TOKEN_PATTERN.test(token) ? ctx.repos.parties.findBySignTokenHash(hashLinkToken(token)) : undefined;
   if (!party) throw new AppError('not-found', 'This signing link is not valid.');
   return party;
 }
 
-/** Derived, not stored: the page's CSRF token is a MAC of its own link. */
-export const signingCsrfToken = (ctx: AppContext, party: PartyRow) => ctx.secret.mac('sign-csrf', party.signToken);
+/** Derived, not stored: the page's CSRF token is a MAC of its party. */
+export const signingCsrfToken = (ctx: AppContext, party: PartyRow) => ctx.secret.mac('sign-csrf', `party:${party.id}`);
 
 export function checkSigningCsrf(ctx: AppContext, req: Request, party: PartyRow): void {
   const given = req.headers[SIGNING_CSRF_HEADER];
-  if (typeof given !== 'string' || !ctx.secret.isMacValid('sign-csrf', party.signToken, given)) {
+  if (typeof given !== 'string' || !ctx.secret.isMacValid('sign-csrf', `party:${party.id}`, given)) {
     throw new AppError('forbidden', 'Reload the signing page and try again.');
   }
 }

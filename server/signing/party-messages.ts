@@ -1,5 +1,6 @@
 import type { Language } from '../../shared/api/enums';
 import type { AppContext } from '../core/context';
+import { signingLink } from '../secrets/link-tokens';
 import type { ContractRow } from '../db/repos/contracts';
 import type { PartyRow } from '../db/repos/parties';
 import { enqueueMail } from '../messages/mail/enqueue-mail';
@@ -71,7 +72,6 @@ function textsFor(kind: PartyMessageKind, language: Language, v: { party: string
   }
 }
 
-export const signingLink = (ctx: AppContext, party: PartyRow) => `${ctx.baseUrl()}/sign/${party.signToken}`;
 export const signedPdfLink = (ctx: AppContext, party: PartyRow) => `${signingLink(ctx, party)}/signed.pdf`;
 
 /** Which channels a message goes by: the party's delivery method, or for a code the channel the contract asks for. */
@@ -92,6 +92,12 @@ export function enqueuePartyMessage(ctx: AppContext, kind: PartyMessageKind, con
   const office = ctx.repos.office.get(ctx.now());
   const sender = contract.emailFromName || office.name || 'SignDesk';
   const link = kind === 'signed' ? signedPdfLink(ctx, party) : signingLink(ctx, party);
+  // A database brought here without its keys: the party's link cannot be worked out, and a
+  // message with a dead link would only confuse its reader (a code or a withdrawal has none).
+  if (kind !== 'code' && kind !== 'withdrawn' && !signingLink(ctx, party)) {
+    ctx.logger.warn({ contractId: contract.id, partyId: party.id }, "a party's link cannot be worked out with this installation's keys; no message written");
+    return [];
+  }
   const texts = textsFor(kind, language, { party: party.name, sender, name: contract.name, isViewer: party.signType === 'VIEWER', link, ...extras });
   const paragraphs = kind === 'invitation' && contract.emailInviteContent.trim() ? [...texts.paragraphs, contract.emailInviteContent] : texts.paragraphs;
   const { isEmail, isSms } = channelsOf(kind, contract, party);

@@ -20,7 +20,8 @@ function checkSendable(ctx: AppContext, contract: ContractRow, parties: readonly
   }
   const problems: string[] = [];
   if (contract.expireAt !== null && contract.expireAt <= ctx.now()) problems.push('expire_time: is in the past');
-  for (const party of answering) {
+  // Viewers too: under a code the link of every party opens only with one.
+  for (const party of parties) {
     if (contract.requireAuth === 'EMAIL_CODE' && !party.email) problems.push(`parties.${party.id}.email: is needed for require_auth EMAIL_CODE`);
     if (contract.requireAuth === 'SMS_CODE' && !party.mobilePhone) {
       problems.push(`parties.${party.id}.mobile_phone: is needed for require_auth SMS_CODE`);
@@ -42,7 +43,7 @@ export async function sendContract(
   options: TContractSend,
   origin: RequestOrigin,
 ): Promise<ContractRow> {
-  const contract = findDraft(ctx, contractId);
+  const contract = findDraft(ctx, contractId, actor);
   const parties = ctx.repos.parties.listInContract(contractId);
   checkSendable(ctx, contract, parties);
   const today = ctx.timestamp(ctx.now()).slice(0, 10);

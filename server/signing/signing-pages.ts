@@ -6,14 +6,16 @@ import { ZSigningAcceptSchema, ZSigningCodeSchema, ZSigningRejectSchema } from '
 import type { AppContext } from '../core/context';
 import type { PartyRow } from '../db/repos/parties';
 import { AppError, notFound } from '../core/errors';
+import { unlessStorageFull } from '../core/storage-full';
 import { fileResponseHeaders } from '../http/upload-headers';
 import { parseOrThrow } from '../http/validate';
 import { requestOrigin } from '../activity/log-activity';
 import { acceptAsParty } from './accept-as-party';
-import { isVerifiedCookie, sendPartyCode, verifiedCookieValue, verifyPartyCode, VERIFIED_FOR_MS } from './party-code';
+import { decideLinkAccess, requireDocumentSight, requireIdentified, type LinkAccess } from './link-access';
+import { readVerifiedCookie, renewedSession, sendPartyCode, startVerifiedSession, verifiedCookieValue, verifyPartyCode, type VerifiedSession } from './party-code';
 import { rejectAsParty } from './reject-as-party';
 import { isAllowedReturnUrl, readFrameOrigins } from '../settings/frame-origins';
-import { canSeeDocument, signingState, stageOf } from './signing-state';
+import { signingState } from './signing-state';
 import { checkSigningCsrf, limitLinkRate, partyFromLink, signingCsrfToken, VERIFIED_COOKIE } from './party-from-link';
 import { recordOpened } from './record-opened';
 import { readCookie } from '../http/session-cookie';
@@ -28,8 +30,10 @@ const ACCEPT_BODY_LIMIT = '2mb';
 
 /**
  * The party signing pages at /sign/<token>: the built page, its JSON state and answers, the
- * document, the attachments and the signed PDF. The token is the party's only credential;
- * answers also need the page's CSRF token, and EMAIL_CODE / SMS_CODE a verified cookie.
+ * document, its page images, the attachments and the signed PDF. The token is the party's only
+ * credential; answers also need the page's CSRF token. What a request may see is decided in
+ * one place (decideLinkAccess): under EMAIL_CODE / SMS_CODE nothing of the document without a
+ * verified browser session (a path-scoped cookie, renewed while in use), in every stage.
  */
 export function signingPages(ctx: AppContext, signingDir: string | undefined): Router {
   const router = express.Router();
@@ -42,24 +46,53 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
   // Browsers ask for it on every page; an empty answer keeps the console clean.
   router.get('/favicon.ico', (_req, res) => void res.status(204).setHeader('Cache-Control', 'public, max-age=86400').end());
 
-  const isVerified = (req: Request, party: PartyRow) => isVerifiedCookie(ctx, party, readCookie(req, VERIFIED_COOKIE));
-  const stateOf = (req: Request, party: PartyRow) => signingState(ctx, party, isVerified(req, party), signingCsrfToken(ctx, party));
-  const freshParty = (party: PartyRow) => ctx.repos.parties.findById(party.id) ?? party;
-  const sendState = (req: Request, res: Response, party: PartyRow) => {
+  // The link as the request gave it: the database keeps only the token's hash.
+  const linkBase = (req: Request) => `/sign/${String(req.params.token)}`;
+  const setVerifiedCookie = (req: Request, res: Response, party: PartyRow, session: VerifiedSession) => {
+    res.cookie(VERIFIED_COOKIE, verifiedCookieValue(ctx, party, session), {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: req.secure || ctx.baseUrl().startsWith('https:'),
+      path: linkBase(req),
+      expires: new Date(session.expiresAt),
+    });
+  };
+  /** The access decision for this request; a verified browser's session moves on as it is used. */
+  const accessOf = (req: Request, res: Response, party: PartyRow): LinkAccess => {
+    const session = readVerifiedCookie(ctx, party, readCookie(req, VERIFIED_COOKIE));
+    const renewed = session && renewedSession(session, ctx.now());
+    if (renewed) setVerifiedCookie(req, res, party, renewed);
+    return decideLinkAccess(ctx, party, session !== undefined);
+  };
+  const stateOf = (req: Request, party: PartyRow, access: LinkAccess) => signingState(ctx, party, access, linkBase(req), signingCsrfToken(ctx, party));
+  const sendState = (req: Request, res: Response, party: PartyRow, access: LinkAccess) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json(stateOf(req, freshParty(party)));
+    res.json(stateOf(req, party, access));
   };
-  /** The document and its files are for a party that may see them: not before the code, not of a draft. */
-  const requireSight = (req: Request, party: PartyRow) => {
-    const contract = ctx.repos.contracts.findById(party.contractId);
-    if (!contract) throw notFound('contract');
-    const stage = stageOf(ctx, contract, party, ctx.repos.parties.listInContract(contract.id), isVerified(req, party));
-    if (stage === 'expired') throw new AppError('contract-state', 'The signing link has expired.');
-    if (stage === 'withdrawn') throw new AppError('contract-state', 'The sender withdrew this document.');
-    if (!canSeeDocument(stage)) throw new AppError('forbidden', 'Open the document from the signing page first.');
-    return contract;
+  /** The link's party and access after a change: read again, so the answer shows the new state. */
+  const sendFreshState = (req: Request, res: Response, party: PartyRow, isVerified: boolean) => {
+    const fresh = ctx.repos.parties.findById(party.id) ?? party;
+    sendState(req, res, fresh, decideLinkAccess(ctx, fresh, isVerified));
   };
-  const authenticationOf = (party: PartyRow) => ctx.repos.contracts.findById(party.contractId)?.requireAuth ?? 'NONE';
+  const sendFile = (res: Response, data: Buffer, contentType: string, name: string, disposition?: 'attachment') => {
+    const headers = fileResponseHeaders(contentType, name);
+    for (const [header, value] of Object.entries(headers)) res.setHeader(header, value);
+    if (disposition) res.setHeader('Content-Disposition', headers['Content-Disposition']?.replace(/^inline/, 'attachment') ?? 'attachment');
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.end(data);
+  };
+  /** Every request on a link: its party (404 for any other token), counted against the link's rate. */
+  const openLink = (req: Request) => {
+    const party = partyFromLink(ctx, req);
+    limitLinkRate(ctx, party);
+    return party;
+  };
+  /** The contract of a link whose document this request may see (the code entered, not expired or withdrawn). */
+  const requireSight = (req: Request, res: Response, party: PartyRow) => {
+    const access = accessOf(req, res, party);
+    requireDocumentSight(access);
+    return access.contract;
+  };
 
   if (signingDir) {
     const assets = expressStaticGzip(signingDir, {
@@ -77,119 +110,99 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     res.setHeader('Cache-Control', 'no-store');
     let party: PartyRow;
     try {
-      party = partyFromLink(ctx, req);
-      limitLinkRate(ctx, party);
+      party = openLink(req);
     } catch {
       res.status(404).type('html').send(notFoundHtml);
       return;
     }
-    recordOpened(ctx, party, requestOrigin(req));
+    // Opening is a read: on a full disk the page still opens, and the next visit records it.
+    unlessStorageFull(
+      () => recordOpened(ctx, party, requestOrigin(req)),
+      () => ctx.logger.debug({ partyId: party.id }, 'a signing link was opened but the disk is full: not recorded'),
+    );
     if (!indexHtml) {
       res.status(503).type('html').send(NOT_BUILT);
       return;
     }
-    const state = stateOf(req, freshParty(party));
-    const contract = ctx.repos.contracts.findById(party.contractId);
-    if (state.contract.pageImages && contract) pageImages.warm(contract);
+    const fresh = ctx.repos.parties.findById(party.id) ?? party;
+    const access = accessOf(req, res, fresh);
+    const state = stateOf(req, fresh, access);
+    if (state.contract.pageImages) pageImages.warm(access.contract);
     const returnUrl = typeof req.query.return_url === 'string' && isAllowedReturnUrl(ctx, req.query.return_url) ? req.query.return_url : null;
     res.type('html').send(renderSigningHtml(indexHtml, { state, returnUrl }));
   });
 
   router.get('/sign/:token/state', (req, res) => {
-    const party = partyFromLink(ctx, req);
-    limitLinkRate(ctx, party);
-    sendState(req, res, party);
+    const party = openLink(req);
+    sendState(req, res, party, accessOf(req, res, party));
   });
 
   router.get('/sign/:token/document.pdf', (req, res) => {
-    const party = partyFromLink(ctx, req);
-    limitLinkRate(ctx, party);
-    const contract = requireSight(req, party);
+    const party = openLink(req);
+    const contract = requireSight(req, res, party);
     const file = ctx.repos.files.getFile(contract.originalFileId);
     if (!file) throw notFound('document');
-    for (const [name, value] of Object.entries(fileResponseHeaders('application/pdf', `${contract.name || 'document'}.pdf`))) res.setHeader(name, value);
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.end(file.data);
+    sendFile(res, file.data, 'application/pdf', `${contract.name || 'document'}.pdf`);
   });
 
   router.get('/sign/:token/signed.pdf', (req, res) => {
-    const party = partyFromLink(ctx, req);
-    limitLinkRate(ctx, party);
-    const contract = ctx.repos.contracts.findById(party.contractId);
-    const file = contract?.signedFileId ? ctx.repos.files.getFile(contract.signedFileId) : undefined;
-    if (!contract || !file) throw new AppError('contract-state', 'The signed document is ready once every party has signed.');
-    const headers = fileResponseHeaders('application/pdf', `${contract.name || 'document'} (signed).pdf`);
-    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-    res.setHeader('Content-Disposition', headers['Content-Disposition']?.replace(/^inline/, 'attachment') ?? 'attachment');
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.end(file.data);
+    const party = openLink(req);
+    const contract = requireSight(req, res, party);
+    const file = contract.signedFileId ? ctx.repos.files.getFile(contract.signedFileId) : undefined;
+    if (!file) throw new AppError('contract-state', 'The signed document is ready once every party has signed.');
+    sendFile(res, file.data, 'application/pdf', `${contract.name || 'document'} (signed).pdf`, 'attachment');
   });
 
   router.get('/sign/:token/attachments/:attachmentId', (req, res) => {
-    const party = partyFromLink(ctx, req);
-    limitLinkRate(ctx, party);
-    const contract = requireSight(req, party);
+    const party = openLink(req);
+    const contract = requireSight(req, res, party);
     const attachment = ctx.repos.attachments.listInContract(contract.id).find((row) => String(row.id) === req.params.attachmentId);
     const file = attachment ? ctx.repos.files.getFile(attachment.fileId) : undefined;
     if (!attachment || !file) throw notFound('attachment');
-    for (const [name, value] of Object.entries(fileResponseHeaders(attachment.contentType, attachment.name))) res.setHeader(name, value);
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.end(file.data);
+    sendFile(res, file.data, attachment.contentType, attachment.name);
   });
 
   router.post('/sign/:token/code', (req, res) => {
-    const party = partyFromLink(ctx, req);
-    limitLinkRate(ctx, party);
+    const party = openLink(req);
     checkSigningCsrf(ctx, req, party);
-    const contract = ctx.repos.contracts.findById(party.contractId);
-    if (!contract) throw notFound('contract');
-    if (stageOf(ctx, contract, party, ctx.repos.parties.listInContract(contract.id), isVerified(req, party)) !== 'needs-code') {
-      throw new AppError('contract-state', 'No code is needed now.');
-    }
-    sendPartyCode(ctx, contract, party, requestOrigin(req));
-    sendState(req, res, party);
+    const access = accessOf(req, res, party);
+    if (access.stage !== 'needs-code') throw new AppError('contract-state', 'No code is needed now.');
+    sendPartyCode(ctx, access.contract, party, requestOrigin(req));
+    sendFreshState(req, res, party, false);
   });
 
   router.post('/sign/:token/code/verify', json, (req, res) => {
-    const party = partyFromLink(ctx, req);
-    limitLinkRate(ctx, party);
+    const party = openLink(req);
     checkSigningCsrf(ctx, req, party);
     const { code } = parseOrThrow(ZSigningCodeSchema, req.body ?? {});
     if (!verifyPartyCode(ctx, party, code, requestOrigin(req))) {
       throw new AppError('validation-failed', 'That code is not right, or it has expired.', { validationErrors: ['code: is not right or has expired'] });
     }
-    const expiresAt = ctx.now() + VERIFIED_FOR_MS;
-    res.cookie(VERIFIED_COOKIE, verifiedCookieValue(ctx, party, expiresAt), {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: req.secure || ctx.baseUrl().startsWith('https:'),
-      path: `/sign/${party.signToken}`,
-      expires: new Date(expiresAt),
-    });
-    res.setHeader('Cache-Control', 'no-store');
-    res.json(signingState(ctx, freshParty(party), true, signingCsrfToken(ctx, party)));
+    setVerifiedCookie(req, res, party, startVerifiedSession(ctx.now()));
+    sendFreshState(req, res, party, true);
   });
 
   router.post('/sign/:token/accept', express.json({ limit: ACCEPT_BODY_LIMIT }), async (req, res) => {
-    const party = partyFromLink(ctx, req);
-    limitLinkRate(ctx, party);
+    const party = openLink(req);
     checkSigningCsrf(ctx, req, party);
     const input = parseOrThrow(ZSigningAcceptSchema, req.body ?? {});
-    if (authenticationOf(party) !== 'NONE' && !isVerified(req, party)) throw new AppError('forbidden', 'Enter your code first.');
-    await acceptAsParty(ctx, party, input, requestOrigin(req), authenticationOf(party));
-    sendState(req, res, party);
+    const access = accessOf(req, res, party);
+    requireIdentified(access);
+    await acceptAsParty(ctx, party, input, requestOrigin(req), access.contract.requireAuth);
+    sendFreshState(req, res, party, access.isIdentified);
   });
 
   router.post('/sign/:token/reject', json, (req, res) => {
-    const party = partyFromLink(ctx, req);
-    limitLinkRate(ctx, party);
+    const party = openLink(req);
     checkSigningCsrf(ctx, req, party);
     const { cause } = parseOrThrow(ZSigningRejectSchema, req.body ?? {});
-    if (authenticationOf(party) !== 'NONE' && !isVerified(req, party)) throw new AppError('forbidden', 'Enter your code first.');
-    rejectAsParty(ctx, party.id, cause, requestOrigin(req), authenticationOf(party));
-    sendState(req, res, party);
+    const access = accessOf(req, res, party);
+    requireIdentified(access);
+    rejectAsParty(ctx, party.id, cause, requestOrigin(req), access.contract.requireAuth);
+    sendFreshState(req, res, party, access.isIdentified);
   });
 
+  // Page images: the document itself, so behind the same decision (the code, expiry, withdrawal).
   router.use(pageImageRoutes(ctx, pageImages, requireSight));
 
   router.get('/sign/{*rest}', security, (_req, res) => void res.status(404).type('html').send(notFoundHtml));

@@ -1,4 +1,3 @@
-import { partyPath } from '../../shared/api/paths';
 import type { TContractWithdraw } from '../../shared/api/contract-actions';
 import type { AppContext } from '../core/context';
 import type { ContractRow } from '../db/repos/contracts';
@@ -7,8 +6,9 @@ import { AppError } from '../core/errors';
 import type { Actor } from '../http/request-context';
 import { planReminders } from './plan-reminders';
 import { channelDetails, enqueuePartyMessage } from './party-messages';
-import { findOwnContract } from '../contracts/contract-access';
+import { findContract } from '../contracts/find-draft';
 import { logActivity, type RequestOrigin } from '../activity/log-activity';
+import { partyPath } from '../../shared/api/paths';
 
 /**
  * Withdraws a contract that is out for signing: its links close at once (answers 409, the
@@ -18,7 +18,7 @@ import { logActivity, type RequestOrigin } from '../activity/log-activity';
  */
 export function withdrawContract(ctx: AppContext, contractId: number, input: TContractWithdraw, actor: Actor, origin: RequestOrigin): ContractRow {
   return inTransaction(ctx.db, () => {
-    const contract = findOwnContract(ctx, contractId, actor);
+    const contract = findContract(ctx, contractId, actor);
     if (contract.status === 'draft') {
       throw new AppError('contract-state', `Contract /api/contracts/${contract.id} is a draft: nobody has it yet. Delete it instead.`);
     }

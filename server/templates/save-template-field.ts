@@ -8,14 +8,27 @@ import { AppError, notFound, validationFailed } from '../core/errors';
 import { readTags, newTags } from '../contracts/annotations-from-tags';
 import { boxProblem, parsePageSizes, type Box } from '../contracts/contract-fields';
 import { checkTagPositions, fieldBoxOfTag, tagBoxOf } from '../contracts/tag-fields';
+import type { Actor } from '../http/request-context';
+import { findChangeableTemplate, findVisibleTemplate } from '../contracts/find-template';
 
 export const templateFieldPath = (row: Pick<TemplateFieldRow, 'templateId' | 'id'>) => `/api/contract_templates/${row.templateId}/fields/${row.id}`;
 
 export type PdfTemplate = TemplateRow & { pdfFileId: number; pageSizes: string };
 
-/** A template that has a PDF (404 when there is no template, 409 for a text template). */
-export function findPdfTemplate(ctx: AppContext, templateId: number): PdfTemplate {
-  const template = ctx.repos.templates.findById(templateId);
+/** Who asks for a template: a user to see or to change it, or the appliance's own queue (a bulk send already accepted). */
+export type TemplateAccess = { actor: Actor; use: 'see' | 'change' } | 'appliance';
+
+/**
+ * A template that has a PDF (409 for a text template), that the actor may see or change
+ * (findVisibleTemplate, findChangeableTemplate: 404 when it is not theirs to see).
+ */
+export function findPdfTemplate(ctx: AppContext, templateId: number, access: TemplateAccess): PdfTemplate {
+  const template =
+    access === 'appliance'
+      ? ctx.repos.templates.findById(templateId)
+      : access.use === 'change'
+        ? findChangeableTemplate(ctx, templateId, access.actor)
+        : findVisibleTemplate(ctx, templateId, access.actor);
   if (!template) throw notFound('contract template');
   if (template.pdfFileId === null || template.pageSizes === null) {
     throw new AppError('conflict', 'This is a text template: its PDF is rendered from its text and has no fields. Upload a PDF (PUT /api/contract_templates/{template_id}/pdf) to place fields.');
@@ -48,24 +61,24 @@ function checkRoom(ctx: AppContext, templateId: number, adding: number): void {
   if (total > MAX_ANNOTATIONS_PER_CONTRACT) throw new AppError('limit-reached', `A template holds at most ${MAX_ANNOTATIONS_PER_CONTRACT} fields.`);
 }
 
-export function createTemplateField(ctx: AppContext, templateId: number, input: TTemplateFieldCreate, userId: number): TemplateFieldRow {
+export function createTemplateField(ctx: AppContext, templateId: number, input: TTemplateFieldCreate, actor: Actor): TemplateFieldRow {
   const changes = changesOf(input);
   return inTransaction(ctx.db, () => {
-    const template = findPdfTemplate(ctx, templateId);
+    const template = findPdfTemplate(ctx, templateId, { actor, use: 'change' });
     const box = { pdfPage: input.pdf_page, posX: input.pos_x, posY: input.pos_y, width: input.width, height: input.height };
     checkBox(template, box);
     checkRoom(ctx, templateId, 1);
     const now = ctx.now();
-    const row = ctx.repos.templateFields.insert({ ...changes, ...box, role: input.role, type: input.type, templateId, createdBy: userId, createdAt: now, updatedAt: now });
+    const row = ctx.repos.templateFields.insert({ ...changes, ...box, role: input.role, type: input.type, templateId, createdBy: actor.id, createdAt: now, updatedAt: now });
     ctx.repos.templates.update(templateId, { updatedAt: now });
     return row;
   });
 }
 
-export function updateTemplateField(ctx: AppContext, templateId: number, fieldId: number, input: TTemplateFieldUpdate): TemplateFieldRow {
+export function updateTemplateField(ctx: AppContext, templateId: number, fieldId: number, input: TTemplateFieldUpdate, actor: Actor): TemplateFieldRow {
   const changes = changesOf(input);
   return inTransaction(ctx.db, () => {
-    const template = findPdfTemplate(ctx, templateId);
+    const template = findPdfTemplate(ctx, templateId, { actor, use: 'change' });
     const field = ctx.repos.templateFields.findInTemplate(templateId, fieldId);
     if (!field) throw notFound('template field');
     checkBox(template, { ...field, ...changes });
@@ -76,9 +89,9 @@ export function updateTemplateField(ctx: AppContext, templateId: number, fieldId
   });
 }
 
-export function deleteTemplateField(ctx: AppContext, templateId: number, fieldId: number): void {
+export function deleteTemplateField(ctx: AppContext, templateId: number, fieldId: number, actor: Actor): void {
   inTransaction(ctx.db, () => {
-    findPdfTemplate(ctx, templateId);
+    findPdfTemplate(ctx, templateId, { actor, use: 'change' });
     if (!ctx.repos.templateFields.findInTemplate(templateId, fieldId)) throw notFound('template field');
     ctx.repos.templateFields.remove(fieldId);
     ctx.repos.templates.update(templateId, { updatedAt: ctx.now() });
@@ -86,11 +99,11 @@ export function deleteTemplateField(ctx: AppContext, templateId: number, fieldId
 }
 
 /** One field per text tag of the template's PDF, for the role its number names; tags already made are skipped. */
-export async function createTemplateFieldsFromTags(ctx: AppContext, templateId: number, userId: number): Promise<TemplateFieldRow[]> {
-  const template = findPdfTemplate(ctx, templateId);
+export async function createTemplateFieldsFromTags(ctx: AppContext, templateId: number, actor: Actor): Promise<TemplateFieldRow[]> {
+  const template = findPdfTemplate(ctx, templateId, { actor, use: 'change' });
   const tags = await readTags(ctx, template.pdfFileId, MAX_ANNOTATIONS_PER_CONTRACT);
   return inTransaction(ctx.db, () => {
-    const current = findPdfTemplate(ctx, templateId);
+    const current = findPdfTemplate(ctx, templateId, { actor, use: 'change' });
     // The PDF was replaced while its tags were read: they are not this PDF's.
     if (current.pdfFileId !== template.pdfFileId) throw new AppError('conflict', 'The template’s PDF changed meanwhile; try again.');
     const existing = ctx.repos.templateFields.listInTemplate(templateId);
@@ -106,7 +119,7 @@ export async function createTemplateFieldsFromTags(ctx: AppContext, templateId: 
         type: tag.type,
         templateId,
         tagBox: JSON.stringify(tagBoxOf(tag)),
-        createdBy: userId,
+        createdBy: actor.id,
         createdAt: now,
         updatedAt: now,
       }),

@@ -1,8 +1,10 @@
 import type { TTemplateCreate, TTemplateUpdate } from '../../shared/api/templates';
 import type { AppContext } from '../core/context';
+import { inTransaction } from '../db/open-database';
 import type { TemplateChanges, TemplateRow } from '../db/repos/templates';
 import { notFound } from '../core/errors';
-import { inTransaction } from '../db/open-database';
+import type { Actor } from '../http/request-context';
+import { findChangeableTemplate } from '../contracts/find-template';
 
 export function createTemplate(ctx: AppContext, input: TTemplateCreate, authorId: number): TemplateRow {
   const now = ctx.now();
@@ -19,7 +21,7 @@ export function createTemplate(ctx: AppContext, input: TTemplateCreate, authorId
   });
 }
 
-export function updateTemplate(ctx: AppContext, id: number, input: TTemplateUpdate): TemplateRow {
+export function updateTemplate(ctx: AppContext, id: number, input: TTemplateUpdate, actor: Actor): TemplateRow {
   const changes: TemplateChanges = { updatedAt: ctx.now() };
   if (input.name !== undefined) changes.name = input.name;
   if (input.is_published !== undefined) changes.isPublished = input.is_published;
@@ -27,15 +29,18 @@ export function updateTemplate(ctx: AppContext, id: number, input: TTemplateUpda
   if (input.content !== undefined) changes.content = input.content;
   if (input.footer !== undefined) changes.footer = input.footer;
   if (input.footer_type !== undefined) changes.footerType = input.footer_type;
-  const row = ctx.repos.templates.update(id, changes);
-  if (!row) throw notFound('contract template');
-  return row;
+  return inTransaction(ctx.db, () => {
+    findChangeableTemplate(ctx, id, actor);
+    const row = ctx.repos.templates.update(id, changes);
+    if (!row) throw notFound('contract template');
+    return row;
+  });
 }
 
-export function deleteTemplate(ctx: AppContext, id: number): void {
+export function deleteTemplate(ctx: AppContext, id: number, actor: Actor): void {
   inTransaction(ctx.db, () => {
-    const template = ctx.repos.templates.findById(id);
-    if (!template || !ctx.repos.templates.remove(id)) throw notFound('contract template');
+    const template = findChangeableTemplate(ctx, id, actor);
+    if (!ctx.repos.templates.remove(id)) throw notFound('contract template');
     // Contracts made from it keep their copy (the same stored file, still referred to).
     if (template.pdfFileId !== null) ctx.repos.files.releaseFile(template.pdfFileId);
   });

@@ -3,17 +3,18 @@ import { inTransaction } from '../db/open-database';
 import type { TemplateRow } from '../db/repos/templates';
 import { notFound, validationFailed } from '../core/errors';
 import { boxProblem, readUploadedPdf } from '../contracts/contract-fields';
+import type { Actor } from '../http/request-context';
+import { findChangeableTemplate } from '../contracts/find-template';
 
 /**
  * Makes a template a PDF template, or replaces its PDF: parsed on the PDF sandbox first; a
  * new PDF that would leave a field off its page is refused and changes nothing.
  */
-export async function setTemplatePdf(ctx: AppContext, templateId: number, pdf: Buffer): Promise<TemplateRow> {
-  if (!ctx.repos.templates.findById(templateId)) throw notFound('contract template');
+export async function setTemplatePdf(ctx: AppContext, templateId: number, pdf: Buffer, actor: Actor): Promise<TemplateRow> {
+  findChangeableTemplate(ctx, templateId, actor);
   const pageSizes = await readUploadedPdf(ctx, pdf);
   return inTransaction(ctx.db, () => {
-    const template = ctx.repos.templates.findById(templateId);
-    if (!template) throw notFound('contract template');
+    const template = findChangeableTemplate(ctx, templateId, actor);
     const lines = ctx.repos.templateFields.listInTemplate(templateId).flatMap((field) => {
       const problem = boxProblem(field, pageSizes);
       return problem ? [`pdf: the new PDF leaves field /api/contract_templates/${templateId}/fields/${field.id} off its page (${problem.message})`] : [];

@@ -40,7 +40,7 @@ export function createWebhookDispatcher(ctx: AppContext, options: WebhookDispatc
   const pollMs = options.pollMs ?? 1_000;
   const timeoutMs = ctx.config.webhookTimeoutMs;
   const leaseMs = timeoutMs + LEASE_GRACE_MS;
-  const agents = createAgents();
+  const agents = createAgents(ctx.outbound);
   const urls = new Map<string, URL>();
   /** Jobs in flight by id, holding the latest claim (a re-claim of our own job only renews its token). */
   const inFlight = new Map<number, JobRow>();

@@ -1,5 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
+import { describeNetworkError } from '../net/describe-network-error';
+import type { OutboundPolicy } from '../net/outbound-policy';
 
 /** What came of one POST: an HTTP status, or an error without one. */
 export type PostResult = {
@@ -17,23 +19,12 @@ const MAX_READ_BYTES = 64 * 1024;
 
 export type Agents = { http: http.Agent; https: https.Agent; destroy(): void };
 
-/** Keep-alive agents: most attempts go to a few hosts, and a TLS or TCP handshake per event adds up. */
-export function createAgents(): Agents {
-  const options = { keepAlive: true, keepAliveMsecs: 10_000, maxFreeSockets: 64, scheduling: 'lifo' as const };
-  const agents = { http: new http.Agent(options), https: new https.Agent(options) };
-  return {
-    ...agents,
-    destroy() {
-      agents.http.destroy();
-      agents.https.destroy();
-    },
-  };
-}
-
-function describeError(err: unknown): string {
-  if (!(err instanceof Error)) return String(err);
-  const code = (err as NodeJS.ErrnoException).code;
-  return code && !err.message.includes(code) ? `${code}: ${err.message}` : err.message;
+/**
+ * Keep-alive agents: most attempts go to a few hosts, and a TLS or TCP handshake per event adds
+ * up. Every new connection is checked by the outbound address policy.
+ */
+export function createAgents(policy: OutboundPolicy): Agents {
+  return policy.createAgents({ keepAlive: true, keepAliveMsecs: 10_000, maxFreeSockets: 64, scheduling: 'lifo' });
 }
 
 /**
@@ -80,7 +71,7 @@ export function postDelivery(
       request.destroy();
       finish(statusCode === null ? `no answer within ${timeoutMs} ms` : `answer not finished within ${timeoutMs} ms`, statusCode === null);
     }, timeoutMs);
-    request.on('error', (err) => finish(describeError(err)));
+    request.on('error', (err) => finish(describeNetworkError(err)));
     request.on('response', (response) => {
       statusCode = response.statusCode ?? null;
       let read = 0;
@@ -97,7 +88,7 @@ export function postDelivery(
         }
       });
       response.on('end', () => finish(null));
-      response.on('error', (err) => finish(statusCode === null ? describeError(err) : null));
+      response.on('error', (err) => finish(statusCode === null ? describeNetworkError(err) : null));
       // A connection closed before the end still gave us a status: that is the answer.
       response.on('close', () => finish(null));
     });

@@ -2,10 +2,17 @@ import type { TWebhookConsumerCreate, TWebhookConsumerUpdate } from '../../share
 import type { AppContext } from '../core/context';
 import { inTransaction } from '../db/open-database';
 import type { WebhookConsumerChanges, WebhookConsumerRow } from '../db/repos/webhook-consumers';
-import { notFound } from '../core/errors';
+import { notFound, validationFailed } from '../core/errors';
 
 /** Registers a consumer with a fresh Ed25519 key pair; the secret half is stored only sealed. */
+/** The outbound address policy on a URL as saved (a name is checked again at every connection). */
+function checkWebhookUrl(ctx: AppContext, url: string): void {
+  const problem = ctx.outbound.checkUrl(url);
+  if (problem) throw validationFailed([`url: ${problem}`]);
+}
+
 export function createWebhook(ctx: AppContext, input: TWebhookConsumerCreate, authorId: number): WebhookConsumerRow {
+  checkWebhookUrl(ctx, input.url);
   const { publicKey, sealedSecretKey } = ctx.webhooks.keyring.generate();
   const now = ctx.now();
   return ctx.repos.webhookConsumers.insert({
@@ -22,7 +29,10 @@ export function createWebhook(ctx: AppContext, input: TWebhookConsumerCreate, au
 /** A new url applies to every later attempt, pending deliveries included. */
 export function updateWebhook(ctx: AppContext, id: number, input: TWebhookConsumerUpdate): WebhookConsumerRow {
   const changes: WebhookConsumerChanges = { updatedAt: ctx.now() };
-  if (input.url !== undefined) changes.url = input.url;
+  if (input.url !== undefined) {
+    checkWebhookUrl(ctx, input.url);
+    changes.url = input.url;
+  }
   if (input.contact_email !== undefined) changes.contactEmail = input.contact_email;
   const row = ctx.repos.webhookConsumers.update(id, changes);
   if (!row) throw notFound('webhook consumer');

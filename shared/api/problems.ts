@@ -7,6 +7,7 @@ export const PROBLEMS = {
   'api-version-missing': { status: 400, title: 'Missing API version', anchor: 'api-version' },
   'api-version-unsupported': { status: 406, title: 'Unsupported API version', anchor: 'api-version' },
   'malformed-json': { status: 400, title: 'Malformed JSON', anchor: 'malformed-json' },
+  'malformed-request': { status: 400, title: 'Malformed request', anchor: 'malformed-request' },
   'validation-failed': { status: 400, title: 'Validation failed', anchor: 'validation-failed' },
   unauthorized: { status: 401, title: 'Unauthorized', anchor: 'unauthorized' },
   forbidden: { status: 403, title: 'Forbidden', anchor: 'forbidden' },
@@ -21,6 +22,7 @@ export const PROBLEMS = {
   'rate-limited': { status: 429, title: 'Too many requests', anchor: 'rate-limited' },
   'internal-error': { status: 500, title: 'Internal server error', anchor: 'internal-error' },
   'service-unavailable': { status: 503, title: 'Service unavailable', anchor: 'service-unavailable' },
+  'insufficient-storage': { status: 507, title: 'Insufficient storage', anchor: 'insufficient-storage' },
 } as const satisfies Record<string, { status: number; title: string; anchor: string }>;
 
 export type ProblemCode = keyof typeof PROBLEMS;
@@ -36,6 +38,11 @@ export const PROBLEM_ANCHORS: Record<string, { heading: string; explanation: str
     heading: 'Malformed JSON',
     explanation:
       'The request said `Content-Type: application/json` but its body could not be parsed as JSON. Nothing was changed.',
+  },
+  'malformed-request': {
+    heading: 'Malformed request',
+    explanation:
+      'The request cannot be read at all: its path is not valid percent-encoding, or its body does not decompress as its `Content-Encoding` says. Nothing was changed.',
   },
   'validation-failed': {
     heading: 'Validation failed',
@@ -98,5 +105,10 @@ export const PROBLEM_ANCHORS: Record<string, { heading: string; explanation: str
   'service-unavailable': {
     heading: 'Service unavailable',
     explanation: 'The service is starting or shutting down. Try again in a moment.',
+  },
+  'insufficient-storage': {
+    heading: 'Insufficient storage',
+    explanation:
+      "The appliance's disk is full, so the change could not be saved. Nothing of the request was kept; reads go on working. Free some space on the disk that holds SignDesk's data folder and try again.",
   },
 };

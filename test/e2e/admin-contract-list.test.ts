@@ -4,7 +4,7 @@ import { fitsWidth } from '../helpers/admin-ui';
 import { auditAccessibility, launchBrowser, openPage, screenshot } from '../helpers/browser';
 import { makePdf } from '../helpers/pdfs';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { ordinaryUser, type OrdinaryUser } from '../helpers/users';
+import { makeUser, type MadeUser } from '../helpers/users';
 
 /** How long the page may take to show a change on a busy machine. */
 const until = { timeout: 20_000, interval: 50 };
@@ -12,12 +12,12 @@ const until = { timeout: 20_000, interval: 50 };
 describe('the contract list: search, counts per status, state in the URL, at 800 px', () => {
   let t: TestServer;
   let browser: Browser;
-  let clerk: OrdinaryUser;
+  let clerk: MadeUser;
   beforeAll(async () => {
     t = await startTestServer();
     browser = await launchBrowser();
     await t.api('PUT', '/api/settings/general', { body: { office_name: 'Berg & Partners Advokatbyrå', office_email: 'office@berg.test' } });
-    clerk = await ordinaryUser(t, 'karin');
+    clerk = await makeUser(t, 'karin', { firstname: 'Karin', lastname: 'Ek' });
     const pdf = await makePdf({ pages: 1 });
     // 22 drafts with a party each, then 3 sent ones to Greta Sund: 25 in all, two pages of 20.
     for (let n = 1; n <= 25; n += 1) {

@@ -31,6 +31,8 @@ export type RequestOptions = {
   key?: string | null;
   headers?: Record<string, string>;
   version?: string | null;
+  /** Ends the request (the test fails) if no answer came by then. */
+  signal?: AbortSignal;
 };
 
 export type ApiClient = <T = any>(method: string, pathname: string, options?: RequestOptions) => Promise<ApiResponse<T>>;
@@ -58,7 +60,7 @@ export function apiClient(baseUrl: string, defaultKey: string, validate?: Respon
       headers['content-type'] = 'application/json';
     }
     const url = new URL(pathname, baseUrl);
-    const response = await fetch(url, { method, headers, body });
+    const response = await fetch(url, { method, headers, body, signal: options.signal });
     const text = await response.text();
     const type = response.headers.get('content-type') ?? '';
     const parsed = type.includes('json') && text.length > 0 ? JSON.parse(text) : text;

@@ -168,17 +168,17 @@ describe('admin sessions', () => {
     expectProblem(await client.request('GET', '/api/contract_templates'), 401, 'unauthorized');
   });
 
-  it('throttles guessing: after 10 failures even the right password waits', async () => {
+  it('throttles guessing: after 5 failures even the right password waits its turn', async () => {
     await t.api('POST', '/api/users', { body: { username: 'target', email: 'target@office.test', password: 'target password' } });
     const client = sessionClient(t.url);
-    for (let i = 0; i < 10; i += 1) {
+    for (let i = 0; i < 5; i += 1) {
       expect((await client.request('POST', '/api/session', { body: { username: 'target', password: `guess ${i}` } })).status).toBe(401);
     }
     const blocked = await client.request('POST', '/api/session', { body: { username: 'target', password: 'target password' } });
     expectProblem(blocked, 429, 'rate-limited');
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(client.cookie).toBeUndefined();
-    // Another user from the same address is not locked out.
+    // Another user from the same address is not slowed down.
     expect((await client.request('POST', '/api/session', { body: { username: 'clerk', password: 'clerk password' } })).status).toBe(201);
   }, 120_000);
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractState } from '../helpers/contracts';
 import { expectProblem } from '../helpers/problems';
 import { makeContract, signingClient, startSigningEnv, type SigningEnv } from '../helpers/signing';
-import { ordinaryUser } from '../helpers/users';
+import { makeUser } from '../helpers/users';
 
 describe('POST /api/contracts/{id}/duplicate', () => {
   let env: SigningEnv;
@@ -89,7 +89,7 @@ describe('POST /api/contracts/{id}/duplicate', () => {
     }
     expectProblem(await t.api('POST', `${draft.self}/duplicate`, { raw: { data: '[', contentType: 'application/json' } }), 400, 'malformed-json');
     expectProblem(await t.api('POST', '/api/contracts/999999/duplicate'), 404, 'not-found');
-    const clerk = await ordinaryUser(t, 'duplicate-clerk');
+    const clerk = await makeUser(t, 'duplicate-clerk');
     expectProblem(await clerk.api('POST', `${draft.self}/duplicate`), 404, 'not-found');
     expect(counts()).toEqual(before);
     const own = await clerk.api('POST', '/api/contracts', { body: { content: 'Mitt', name: 'Mitt avtal' } });

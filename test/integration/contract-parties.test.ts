@@ -8,7 +8,8 @@ describe('contract parties', () => {
   let clerkPath: string;
   beforeAll(async () => {
     t = await startTestServer();
-    clerkPath = (await t.api('POST', '/api/users', { body: { username: 'clerk', email: 'clerk@office.test' } })).body.self;
+    // An administrator: an ordinary user could not reach the administrator's drafts at all.
+    clerkPath = (await t.api('POST', '/api/users', { body: { username: 'clerk', email: 'clerk@office.test', permission_template: 'CUSTOMER_ADMIN_USER' } })).body.self;
   });
   afterAll(() => t.close());
 

@@ -5,7 +5,7 @@ import { parseTimestamp } from '../../shared/time';
 import { contractState } from '../helpers/contracts';
 import { expectProblem } from '../helpers/problems';
 import { makeContract, mailsTo, signingClient, startSigningEnv, waitForMailsTo, type SigningEnv } from '../helpers/signing';
-import { ordinaryUser } from '../helpers/users';
+import { makeUser } from '../helpers/users';
 
 /** A reminder "day" is one second here (REMINDER_DAY_S), so that schedules of days run in seconds. */
 const DAY_MS = 1_000;
@@ -43,7 +43,7 @@ describe('automatic reminders and the expiry warning', () => {
     }
     const saved = await t.api('PUT', '/api/settings/reminders', { body: { reminder_interval_days: 7, expiry_warning_days: null } });
     expect(saved.body).toEqual({ reminder_interval_days: 7, reminder_max_count: 3, expiry_warning_days: null });
-    const clerk = await ordinaryUser(t, 'reminder-clerk');
+    const clerk = await makeUser(t, 'reminder-clerk');
     expectProblem(await clerk.api('GET', '/api/settings/reminders'), 403, 'forbidden');
     expectProblem(await clerk.api('PUT', '/api/settings/reminders', { body: { reminder_max_count: 1 } }), 403, 'forbidden');
 
@@ -178,7 +178,7 @@ describe('automatic reminders and the expiry warning', () => {
 
   it('changes a sent contract’s reminders through /reminders only, with good and bad input, for its author only', async () => {
     const { t } = env;
-    const clerk = await ordinaryUser(t, 'reminder-author');
+    const clerk = await makeUser(t, 'reminder-author');
     const mine = await clerk.api('POST', '/api/contracts', { body: { content: 'Avtal', name: 'Mitt avtal' } });
     expect(mine.status).toBe(201);
     await clerk.api('POST', `${mine.body.self}/parties`, { body: { name: 'Jonna', email: 'jonna@example.test' } });

@@ -3,7 +3,7 @@ import { REMINDER_QUEUE } from '../../server/signing/plan-reminders';
 import { contractState } from '../helpers/contracts';
 import { expectProblem } from '../helpers/problems';
 import { makeContract, mailsTo, signingClient, startSigningEnv, verifiedEvents, waitForMailsTo, type SigningEnv } from '../helpers/signing';
-import { ordinaryUser } from '../helpers/users';
+import { makeUser } from '../helpers/users';
 
 describe('POST /api/contracts/{id}/withdraw', () => {
   let env: SigningEnv;
@@ -84,7 +84,7 @@ describe('POST /api/contracts/{id}/withdraw', () => {
       expectProblem(await t.api('POST', `${quiet.self}/withdraw`, { body: bad }), 400, 'validation-failed');
     }
     expectProblem(await t.api('POST', `${quiet.self}/withdraw`, { raw: { data: '{"reason":', contentType: 'application/json' } }), 400, 'malformed-json');
-    const clerk = await ordinaryUser(t, 'withdraw-clerk');
+    const clerk = await makeUser(t, 'withdraw-clerk');
     expectProblem(await clerk.api('POST', `${quiet.self}/withdraw`), 404, 'not-found');
     expect(contractState(t, quiet.id)).toEqual(before);
 

@@ -2,17 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem } from '../helpers/problems';
 import { makePdf } from '../helpers/pdfs';
 import { linkOf, startTestServer, type TestServer } from '../helpers/server';
-import { ordinaryUser, type OrdinaryUser } from '../helpers/users';
+import { makeUser, type MadeUser } from '../helpers/users';
 
 type Made = { self: string; name: string; parties: Array<{ name: string; email: string }>; status: 'draft' | 'sent' };
 
 describe('contract search (q) and the counts per status', () => {
   let t: TestServer;
-  let clerk: OrdinaryUser;
+  let clerk: MadeUser;
   const made: Made[] = [];
   beforeAll(async () => {
     t = await startTestServer();
-    clerk = await ordinaryUser(t, 'search-clerk');
+    clerk = await makeUser(t, 'search-clerk');
     const pdf = await makePdf({ pages: 1 });
     const specs: Array<Omit<Made, 'self'> & { asClerk?: boolean }> = [
       { name: 'Hyresavtal Storgatan', parties: [{ name: 'Åsa Öberg', email: 'asa@oberg.test' }], status: 'sent' },

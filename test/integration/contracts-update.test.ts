@@ -12,7 +12,8 @@ describe('PUT /api/contracts/{id}', () => {
   let clerkPath: string;
   beforeAll(async () => {
     t = await startTestServer();
-    clerkPath = (await t.api('POST', '/api/users', { body: { username: 'clerk', email: 'clerk@office.test' } })).body.self;
+    // An administrator: an ordinary user could not reach the administrator's drafts at all.
+    clerkPath = (await t.api('POST', '/api/users', { body: { username: 'clerk', email: 'clerk@office.test', permission_template: 'CUSTOMER_ADMIN_USER' } })).body.self;
   });
   afterAll(() => t.close());
 
@@ -92,7 +93,7 @@ describe('PUT /api/contracts/{id}', () => {
         'require_auth: must be one of NONE, EMAIL_CODE, SMS_CODE',
         'show_identity_number: must be true or false',
         'status: unknown field',
-        'template: must be a string',
+        "template: must be a path of the form /api/contract_templates/<id> (the resource's self), not a bare id",
       ].sort(),
     );
     expect(await lines({ expire_time: stockholm(-1) })).toEqual(['expire_time: must be in the future']);

@@ -1,10 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { PdfReadError } from '../../server/pdf/pdf-read-error';
 import { createPdfSandbox } from '../../server/pdf/sandbox/pdf-sandbox';
+import { assemblePdf, inflateBomb, pageTreeBomb } from '../helpers/hostile-pdfs';
 import { makePdf } from '../helpers/pdfs';
 
 describe('the PDF sandbox', () => {
-  const sandbox = createPdfSandbox({ size: 2, timeoutMs: 20_000, maxHeapMb: 256 });
+  const sandbox = createPdfSandbox({ size: 2, timeoutMs: 20_000, maxHeapMb: 256, maxInflatedBytes: 32 * 2 ** 20 });
   afterAll(() => sandbox.close());
 
   it('reads PDFs on worker threads, several at once', async () => {
@@ -25,8 +26,31 @@ describe('the PDF sandbox', () => {
     expect((await sandbox.run('inspect', { bytes: await makePdf(), maxPages: 2 })).pageSizes).toHaveLength(1);
   });
 
+  it('refuses what would make a reader loop, recurse or unpack without end, and keeps serving', async () => {
+    const refusal = (bytes: Uint8Array) => sandbox.run('inspect', { bytes, maxPages: 1_000 }).then(() => undefined, (error: unknown) => error);
+    expect(await refusal(pageTreeBomb(30))).toMatchObject({ problem: 'damaged', message: expect.stringMatching(/page tree/) });
+    // A branch that lists its own parent among its kids.
+    const loop = assemblePdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 2 >>',
+      '<< /Type /Pages /Parent 2 0 R /Kids [4 0 R 2 0 R] /Count 2 >>',
+      '<< /Type /Page /Parent 3 0 R /MediaBox [0 0 595 842] >>',
+    ]);
+    expect(await refusal(loop)).toMatchObject({ problem: 'damaged' });
+    // A tree 40 levels deep with one page at the bottom.
+    const deep = ['<< /Type /Catalog /Pages 2 0 R >>'];
+    for (let level = 0; level < 40; level += 1) deep.push(`<< /Type /Pages /Kids [${level + 3} 0 R] /Count 1 >>`);
+    deep.push('<< /Type /Page /MediaBox [0 0 595 842] >>');
+    expect(await refusal(assemblePdf(deep))).toMatchObject({ problem: 'too-complex', message: expect.stringMatching(/nested/) });
+    // An object nested 200,000 arrays deep: the parser's recursion fails, and the PDF with it.
+    const nested = assemblePdf(['<< /Type /Catalog /Pages 2 0 R /Deep 3 0 R >>', '<< /Type /Pages /Kids [] /Count 0 >>', `${'['.repeat(200_000)}${']'.repeat(200_000)}`]);
+    expect(await refusal(nested)).toMatchObject({ problem: 'damaged' });
+    expect(await refusal(await inflateBomb(2))).toMatchObject({ problem: 'too-complex', message: expect.stringMatching(/unpack to more than 32 MiB/) });
+    expect((await sandbox.run('inspect', { bytes: await makePdf({ pages: 2 }), maxPages: 10 })).pageSizes).toHaveLength(2);
+  });
+
   it('fails what is asked after it closed', async () => {
-    const closed = createPdfSandbox({ size: 1, timeoutMs: 1_000, maxHeapMb: 128 });
+    const closed = createPdfSandbox({ size: 1, timeoutMs: 1_000, maxHeapMb: 128, maxInflatedBytes: 32 * 2 ** 20 });
     await closed.run('inspect', { bytes: await makePdf(), maxPages: 2 });
     await closed.close();
     await expect(closed.run('inspect', { bytes: await makePdf(), maxPages: 2 })).rejects.toThrow(/closed/);

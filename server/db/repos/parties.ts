@@ -5,7 +5,7 @@ import { parties } from '../schema';
 
 export type PartyRow = typeof parties.$inferSelect;
 export type NewParty = Omit<typeof parties.$inferInsert, 'id'>;
-export type PartyChanges = Partial<Omit<NewParty, 'contractId' | 'createdAt' | 'createdBy' | 'signToken'>>;
+export type PartyChanges = Partial<Omit<NewParty, 'contractId' | 'createdAt' | 'createdBy' | 'signTokenHash' | 'signNonce' | 'signTokenSealed'>>;
 
 /** The nine `email_status` flags of a party, as their column names in the repository. */
 export type EmailStatusFlags = Partial<
@@ -31,10 +31,10 @@ export function createPartyRepo(db: Db) {
     .from(parties)
     .where(and(eq(parties.contractId, sql.placeholder('contractId')), eq(parties.id, sql.placeholder('id'))))
     .prepare();
-  const byToken = db
+  const byTokenHash = db
     .select()
     .from(parties)
-    .where(eq(parties.signToken, sql.placeholder('token')))
+    .where(eq(parties.signTokenHash, sql.placeholder('hash')))
     .prepare();
   const countIn = db
     .select({ n: count() })
@@ -45,7 +45,8 @@ export function createPartyRepo(db: Db) {
   return {
     findInContract: (contractId: number, id: number): PartyRow | undefined => inContract.get({ contractId, id }),
     findById: (id: number): PartyRow | undefined => db.select().from(parties).where(eq(parties.id, id)).get(),
-    findBySignToken: (token: string): PartyRow | undefined => byToken.get({ token }),
+    /** The party whose link token hashes to this (see link-tokens.ts). */
+    findBySignTokenHash: (hash: string): PartyRow | undefined => byTokenHash.get({ hash }),
     insert: (row: NewParty): PartyRow => db.insert(parties).values(row).returning().get(),
     update: (id: number, changes: PartyChanges): PartyRow | undefined =>
       db.update(parties).set(changes).where(eq(parties.id, id)).returning().get(),

@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, or, sql, type SQL } from 'drizzle-orm';
 import { fetchKeysetPage, type KeysetPage, type KeysetRequest, type SortKey } from '../keyset';
 import type { Db } from '../open-database';
 import { contractTemplates } from '../schema';
@@ -10,6 +10,9 @@ export type TemplateChanges = Partial<Omit<NewTemplate, 'createdAt' | 'createdBy
 const NEWEST_FIRST: SortKey<TemplateRow>[] = [
   { column: contractTemplates.id, isDescending: true, valueOf: (row) => row.id },
 ];
+
+const visibleWhere = (userId: number | undefined): SQL | undefined =>
+  userId === undefined ? undefined : or(eq(contractTemplates.isPublished, true), eq(contractTemplates.createdBy, userId));
 
 export function createTemplateRepo(db: Db) {
   const byId = db
@@ -41,9 +44,10 @@ export function createTemplateRepo(db: Db) {
     update: (id: number, changes: TemplateChanges): TemplateRow | undefined =>
       db.update(contractTemplates).set(changes).where(eq(contractTemplates.id, id)).returning().get(),
     remove: (id: number): boolean => db.delete(contractTemplates).where(eq(contractTemplates.id, id)).run().changes > 0,
-    count: (): number => db.select({ n: count() }).from(contractTemplates).get()?.n ?? 0,
-    listPage: (request: KeysetRequest): KeysetPage<TemplateRow> =>
-      fetchKeysetPage(NEWEST_FIRST, request, undefined, (where, orderBy, limit) =>
+    /** Every template, or (with `visibleTo`) the published ones and that user's own. */
+    count: (visibleTo?: number): number => db.select({ n: count() }).from(contractTemplates).where(visibleWhere(visibleTo)).get()?.n ?? 0,
+    listPage: (request: KeysetRequest, visibleTo?: number): KeysetPage<TemplateRow> =>
+      fetchKeysetPage(NEWEST_FIRST, request, visibleWhere(visibleTo), (where, orderBy, limit) =>
         db
           .select()
           .from(contractTemplates)

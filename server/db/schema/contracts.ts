@@ -126,8 +126,15 @@ export const parties = sqliteTable(
     signType: text('sign_type').notNull().default('DEFAULT'),
     signOrder: integer('sign_order').notNull().default(0),
     userId: integer('user_id').references(() => users.id),
-    /** 256 random bits, base64url: the party's secret link (`/sign/<token>`). */
-    signToken: text('sign_token').notNull(),
+    /**
+     * SHA-256 (base64url) of the token of the party's secret link (`/sign/<token>`): links are
+     * looked up by it; the token itself is never stored.
+     */
+    signTokenHash: text('sign_token_hash').notNull(),
+    /** The token is HMAC(app secret, this nonce): recomputable with DATA_DIR/keys, not from the database alone. */
+    signNonce: text('sign_nonce'),
+    /** A link made before tokens were derived (kept working): its token sealed under the app secret. */
+    signTokenSealed: text('sign_token_sealed'),
     isAccept: integer('is_accept', { mode: 'boolean' }).notNull().default(false),
     signTime: integer('sign_time'),
     rejectCause: text('reject_cause'),
@@ -160,7 +167,7 @@ export const parties = sqliteTable(
   },
   (t) => [
     index('parties_contract_id').on(t.contractId, t.id),
-    uniqueIndex('parties_sign_token').on(t.signToken),
+    uniqueIndex('parties_sign_token_hash').on(t.signTokenHash),
     index('parties_user').on(t.userId),
   ],
 );

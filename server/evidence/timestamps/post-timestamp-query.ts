@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import type { OutboundPolicy } from '../../net/outbound-policy';
 import { APP_VERSION } from '../../core/version';
 
 /** A timestamp reply with its certificates is a few KiB; more than this is not a reply. */
@@ -14,10 +15,10 @@ export class TsaUnreachable extends Error {
  * The one outbound connection of timestamps: an RFC 3161 query POSTed to the authority
  * (`application/timestamp-query`, RFC 3161 section 3.4), the reply's bytes returned. One timeout
  * covers the whole exchange, the reply is read up to MAX_REPLY_BYTES, redirects are not followed
- * (a 3xx is a failure), and a user:password in the URL goes as Basic authentication. Any outbound
- * address policy belongs here, at connect time.
+ * (a 3xx is a failure), and a user:password in the URL goes as Basic authentication. Every
+ * connection goes through the outbound address policy (server/net), checked at connect time.
  */
-export function postTimestampQuery(tsaUrl: string, query: Uint8Array, options: { timeoutMs: number; signal?: AbortSignal }): Promise<Buffer> {
+export function postTimestampQuery(tsaUrl: string, query: Uint8Array, options: { timeoutMs: number; signal?: AbortSignal; policy: OutboundPolicy }): Promise<Buffer> {
   const url = new URL(tsaUrl);
   const request = url.protocol === 'https:' ? https.request : http.request;
   return new Promise<Buffer>((resolve, reject) => {
@@ -33,6 +34,7 @@ export function postTimestampQuery(tsaUrl: string, query: Uint8Array, options: {
     };
     const req = request(url, {
       method: 'POST',
+      agent: options.policy.agentFor(url),
       headers: {
         'content-type': 'application/timestamp-query',
         'content-length': String(query.length),

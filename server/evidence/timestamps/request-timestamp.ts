@@ -19,7 +19,7 @@ export async function requestTimestamp(ctx: AppContext, tsaUrl: string, data: Ui
   for (const part of Array.isArray(data) ? data : [data]) hash.update(part);
   const digest = hash.digest();
   const query = makeTimestampQuery(digest);
-  const reply = await postTimestampQuery(tsaUrl, query.der, options);
+  const reply = await postTimestampQuery(tsaUrl, query.der, { ...options, policy: ctx.outbound });
   const token = readTimestampReply(reply, digest, query.nonce);
   const clockOffsetMs = token.genTime.getTime() - ctx.now();
   if (isClockOff(clockOffsetMs)) {

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { Socket } from 'node:net';
 import nodemailer from 'nodemailer';
+import { describeNetworkError } from '../../net/describe-network-error';
+import type { OutboundPolicy } from '../../net/outbound-policy';
 import type { AttemptResult, RecipientOutcome } from '../attempt-result';
 import { excerpt, resultForAll } from '../attempt-result';
 import type { Mailbox } from './mail-address';
@@ -41,8 +44,13 @@ function outcomeOfCode(code: number | undefined): RecipientOutcome {
   return 'deferred';
 }
 
+/** The server's reply when there was one; else what failed, without the addresses connection errors name. */
 function describe(err: SmtpError): string {
-  return excerpt(err.response ? `${err.command ?? 'SMTP'}: ${err.response}` : `${err.code ?? 'error'}: ${err.message}`);
+  if (err.response) return excerpt(`${err.command ?? 'SMTP'}: ${err.response}`);
+  const cause = (err as { cause?: unknown }).cause;
+  const isConnection = err.code === 'ECONNECTION' || err.code === 'ETIMEDOUT' || err.code === 'EDNS' || err.code === 'EOUTBOUNDPOLICY' || err.code === 'ESOCKET';
+  if (!isConnection) return excerpt(`${err.code ?? 'error'}: ${err.message}`);
+  return excerpt(describeNetworkError(cause instanceof Error ? cause : err));
 }
 
 function resultOfFailure(to: readonly string[], err: SmtpError): AttemptResult {
@@ -70,7 +78,7 @@ function resultOfFailure(to: readonly string[], err: SmtpError): AttemptResult {
  * Sends through nodemailer over SMTP. Pooled transports are kept per URL, so a changed setting
  * gets a new pool and the old one is closed.
  */
-export function createSmtpSender(options: { timeoutMs: number; isPooled: boolean }): SmtpSender {
+export function createSmtpSender(options: { timeoutMs: number; isPooled: boolean; policy: OutboundPolicy }): SmtpSender {
   let current: { url: string; transporter: Transporter } | undefined;
 
   const transporterFor = (url: string): Transporter => {
@@ -87,6 +95,14 @@ export function createSmtpSender(options: { timeoutMs: number; isPooled: boolean
       idleTimeout: 30_000,
       disableFileAccess: true,
       disableUrlAccess: true,
+      // We open the TCP connection ourselves, through the outbound address policy; nodemailer
+      // speaks SMTP over it (and TLS, for smtps: and STARTTLS, verified against the URL's host).
+      getSocket: (socketOptions: { host?: string; port?: number }, callback: (error: Error | null, socket?: { connection: Socket }) => void) => {
+        options.policy.connectSocket(String(socketOptions.host), Number(socketOptions.port), options.timeoutMs).then(
+          (connection) => callback(null, { connection }),
+          (error: Error) => callback(error),
+        );
+      },
       // `pool` is a boolean here, not the literal the overloads tell pooled and single transports by.
     } as Parameters<typeof nodemailer.createTransport>[0]);
     current = { url, transporter };

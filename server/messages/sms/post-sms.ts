@@ -2,6 +2,8 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AttemptResult, RecipientOutcome } from '../attempt-result';
 import { excerpt, resultForAll } from '../attempt-result';
+import { describeNetworkError } from '../../net/describe-network-error';
+import type { OutboundPolicy } from '../../net/outbound-policy';
 import { APP_VERSION } from '../../core/version';
 
 /** More of a gateway's answer than we keep is never read. */
@@ -24,7 +26,7 @@ function outcomeOfStatus(status: number): RecipientOutcome {
  * URL's user part is sent as Basic authentication. The whole exchange has one timeout and the
  * answer is read only up to a few KiB.
  */
-export function postSms(gatewayUrl: string, sms: Sms, options: { timeoutMs: number; signal: AbortSignal }): Promise<AttemptResult> {
+export function postSms(gatewayUrl: string, sms: Sms, options: { timeoutMs: number; signal: AbortSignal; policy: OutboundPolicy }): Promise<AttemptResult> {
   const url = new URL(gatewayUrl);
   const payload = Buffer.from(JSON.stringify({ to: sms.to, body: sms.body }));
   const request = url.protocol === 'https:' ? https.request : http.request;
@@ -43,6 +45,7 @@ export function postSms(gatewayUrl: string, sms: Sms, options: { timeoutMs: numb
 
     const req = request(url, {
       method: 'POST',
+      agent: options.policy.agentFor(url),
       headers: {
         'content-type': 'application/json; charset=utf-8',
         'content-length': String(payload.length),
@@ -60,7 +63,7 @@ export function postSms(gatewayUrl: string, sms: Sms, options: { timeoutMs: numb
     };
     options.signal.addEventListener('abort', onAbort, { once: true });
 
-    req.on('error', (err: NodeJS.ErrnoException) => fail(`${err.code ?? 'error'}: ${err.message}`));
+    req.on('error', (err: NodeJS.ErrnoException) => fail(describeNetworkError(err)));
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
@@ -84,7 +87,7 @@ export function postSms(gatewayUrl: string, sms: Sms, options: { timeoutMs: numb
         if (size >= MAX_RESPONSE_BYTES) finish();
       });
       res.on('end', finish);
-      res.on('error', (err) => fail(`reading the answer failed: ${err.message}`));
+      res.on('error', (err) => fail(`reading the answer failed: ${describeNetworkError(err)}`));
     });
     req.end(payload);
   });

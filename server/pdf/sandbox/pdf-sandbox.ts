@@ -22,15 +22,25 @@ export type PdfSandboxOptions = {
   timeoutMs: number;
   /** The V8 heap of one worker, in MiB; past it the worker is ended. */
   maxHeapMb: number;
+  /**
+   * Bytes one task may unpack from the PDF's compressed streams (ArrayBuffers, which the heap
+   * limit does not count): past it the PDF is refused as too complex.
+   */
+  maxInflatedBytes: number;
 };
 
 type Job = { task: string; input: unknown; resolve: (output: unknown) => void; reject: (error: Error) => void };
+/** A worker and its task; `isReady` once its code has loaded (a cold start does not count against a task's time). */
 type Slot = { worker: Worker; isReady: boolean; job?: Job & { id: number; timer: NodeJS.Timeout } };
 
 /** A worker not ready this long after its start (its modules still loading) is given up. */
 const START_LIMIT_MS = 120_000;
 
-export const DEFAULT_SANDBOX_OPTIONS: PdfSandboxOptions = { size: 2, timeoutMs: 20_000, maxHeapMb: 512 };
+/**
+ * 32 MiB unpacked is 16 times the largest upload (2 MiB): far more than the object and
+ * cross-reference streams of a real PDF, and unpacked natively in tens of milliseconds.
+ */
+export const DEFAULT_SANDBOX_OPTIONS: PdfSandboxOptions = { size: 2, timeoutMs: 20_000, maxHeapMb: 512, maxInflatedBytes: 32 * 2 ** 20 };
 
 export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OPTIONS): PdfSandbox {
   const slots = new Set<Slot>();
@@ -41,6 +51,7 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
   const startSlot = (): Slot => {
     const worker = startWorkerThread('pdf-sandbox', {
       resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb, maxYoungGenerationSizeMb: Math.min(64, options.maxHeapMb / 4) },
+      workerData: { maxInflatedBytes: options.maxInflatedBytes },
     });
     const slot: Slot = { worker, isReady: false };
     worker.unref();
@@ -72,10 +83,10 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
 
   const endSlot = (slot: Slot, cause: Error) => {
     if (!slots.delete(slot)) return;
-    // A worker that could not even start fails the task that waited for it (no endless restarts).
-    if (!slot.isReady) waiting.shift()?.reject(cause);
     const job = slot.job;
     slot.job = undefined;
+    // A worker that could not even start fails the task that waited for it (no endless restarts).
+    if (!slot.isReady) waiting.shift()?.reject(cause);
     if (job) {
       clearTimeout(job.timer);
       const isOutOfMemory = (cause as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
@@ -85,19 +96,27 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
     dispatch();
   };
 
+  const assign = (slot: Slot, job: Job) => {
+    const id = nextId++;
+    const timer = setTimeout(
+      () => endSlot(slot, new PdfReadError('too-complex', `The PDF takes too long to read (over ${Math.round(options.timeoutMs / 1000)} s); it cannot be used.`)),
+      options.timeoutMs,
+    );
+    slot.job = { ...job, id, timer };
+    slot.worker.postMessage({ id, task: job.task, input: job.input });
+  };
+
+  /** Hands waiting tasks to idle ready workers, and starts workers (up to the pool's size) for the rest. */
   const dispatch = () => {
-    while (waiting.length > 0 && !isClosed) {
-      const slot = [...slots].find((candidate) => candidate.isReady && !candidate.job);
-      if (!slot && [...slots].every((candidate) => candidate.isReady) && slots.size < options.size) startSlot();
-      if (!slot) return;
-      const job = waiting.shift() as Job;
-      const id = nextId++;
-      const timer = setTimeout(
-        () => endSlot(slot, new PdfReadError('too-complex', `The PDF takes too long to read (over ${Math.round(options.timeoutMs / 1000)} s); it cannot be used.`)),
-        options.timeoutMs,
-      );
-      slot.job = { ...job, id, timer };
-      slot.worker.postMessage({ id, task: job.task, input: job.input });
+    if (isClosed) return;
+    for (const slot of slots) {
+      const job = slot.isReady && !slot.job ? waiting.shift() : undefined;
+      if (job) assign(slot, job);
+    }
+    let starting = [...slots].filter((slot) => !slot.isReady).length;
+    while (waiting.length > starting && slots.size < options.size) {
+      startSlot();
+      starting += 1;
     }
   };
 

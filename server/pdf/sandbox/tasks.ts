@@ -1,3 +1,5 @@
+import type { SigningIdentityData } from '../../crypto/signing-identity';
+import type { SignedPdfInput } from '../build-signed-pdf';
 import { readPdfInfo } from '../read-pdf-info';
 import { prepareMark } from '../prepare-mark';
 import { readTextTags } from '../read-text-tags';
@@ -12,6 +14,12 @@ import { renderPage } from '../render-page';
 export const pdfTasks = {
   /** An uploaded PDF parsed completely enough to sign it: its pages' displayed sizes. */
   inspect: (input: { bytes: Uint8Array; maxPages: number }) => readPdfInfo(input.bytes, input.maxPages),
+  /** A contract's signed PDF: fields stamped, audit trail, sealed by the identity (its key crosses as a KeyObject). */
+  // Loaded on first use: a worker that only reads uploads starts without the sealing code.
+  seal: async (input: { document: SignedPdfInput; identity: SigningIdentityData }) => {
+    const [{ buildSignedPdf }, { signingIdentityFromData }] = await Promise.all([import('../build-signed-pdf'), import('../../crypto/signing-identity')]);
+    return buildSignedPdf(input.document, signingIdentityFromData(input.identity));
+  },
   /** The text tags (`{{signature:1}}` …) in a PDF's text, with their boxes on the displayed pages. */
   'find-tags': (input: { bytes: Uint8Array; maxTags: number }) => readTextTags(input.bytes, input.maxTags),
   /** One page of a contract as an image for the signing page (pdf.js on a Skia canvas). */

@@ -1,0 +1,36 @@
+import type { AppContext } from '../core/context';
+import { isSealed } from '../crypto/app-secret';
+import { sealBody } from '../messages/message-bodies';
+import { migrateLinkTokens } from './link-tokens';
+import { SEALED_SETTING_KEYS, sealSettingValue } from '../messages/messaging-settings';
+
+/**
+ * Seals what a database from before sealing began (an upgrade, or an older backup restored)
+ * still holds in clear: signing-link tokens, outbox subjects and bodies (links and one-time
+ * codes), passwords in the SMTP and SMS gateway URLs. SQL cannot do it (it has no key), so it
+ * runs at start-up, once per row, in one transaction; a database already sealed costs three
+ * small queries.
+ */
+export function sealSecretsAtRest(ctx: AppContext): void {
+  const links = migrateLinkTokens(ctx);
+  const sqlite = ctx.db.$client;
+  const now = ctx.now();
+  let messages = 0;
+  let settings = 0;
+  sqlite.transaction(() => {
+    const rows = sqlite
+      .prepare("SELECT id, subject, text, html FROM outbox_messages WHERE text NOT LIKE 'sealed:%'")
+      .all() as Array<{ id: number; subject: string | null; text: string; html: string | null }>;
+    const update = sqlite.prepare('UPDATE outbox_messages SET subject = ?, text = ?, html = ? WHERE id = ?');
+    const seal = (value: string | null) => (value === null || isSealed(value) ? value : sealBody(ctx, value));
+    for (const row of rows) update.run(seal(row.subject), seal(row.text), seal(row.html), row.id);
+    messages = rows.length;
+    for (const key of SEALED_SETTING_KEYS) {
+      const value = ctx.repos.settings.get(key);
+      if (value === undefined || isSealed(value)) continue;
+      ctx.repos.settings.set(key, sealSettingValue(ctx, value), now);
+      settings += 1;
+    }
+  })();
+  if (links + messages + settings > 0) ctx.logger.info({ links, messages, settings }, 'secrets kept in clear by an older version are now sealed');
+}

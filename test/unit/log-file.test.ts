@@ -1,0 +1,63 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../server/logging/logger';
+import { makeTempDir } from '../helpers/server';
+
+/** The log on a real file system that fills up (a 1 MiB tmpfs, mounted as root as CI runs). */
+describe('the log file on a full disk', () => {
+  let mountPoint: string;
+  beforeAll(() => {
+    mountPoint = makeTempDir('signdesk-log-');
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mountPoint]);
+  });
+  afterAll(() => {
+    // Lazily: the logger keeps its file open until this process ends.
+    execFileSync('umount', ['-l', mountPoint]);
+    fs.rmSync(mountPoint, { recursive: true, force: true });
+  });
+
+  it('drops lines instead of throwing or hanging, and says so once space returns', async () => {
+    const logs = path.join(mountPoint, 'logs');
+    const logger = createLogger(logs, 'info');
+    logger.info('before the disk filled');
+    const file = path.join(logs, 'signdesk.log');
+    await expect.poll(() => fs.readFileSync(file, 'utf8'), { timeout: 10_000, interval: 20 }).toMatch(/before the disk filled/);
+
+    const filler = path.join(mountPoint, 'filler');
+    const fd = fs.openSync(filler, 'w');
+    for (const size of [1 << 16, 1 << 12, 1]) {
+      for (;;) {
+        try {
+          fs.writeSync(fd, Buffer.alloc(size, 0x5a));
+        } catch {
+          break;
+        }
+      }
+    }
+    fs.closeSync(fd);
+
+    // A flood of lines while nothing can be written: no exception, no blocked event loop.
+    const stderrWrites: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    process.stderr.write = ((chunk: string) => (stderrWrites.push(String(chunk)), true)) as typeof process.stderr.write;
+    try {
+      for (let line = 0; line < 5_000; line += 1) logger.info({ line, padding: 'x'.repeat(200) }, 'while the disk is full');
+      // What the host does on its way out: a synchronous flush, which must give up rather than retry.
+      (logger as unknown as Record<symbol, { flushSync(): void }>)[pino.symbols.streamSym]!.flushSync();
+      await expect.poll(() => stderrWrites.join(''), { timeout: 10_000, interval: 20 }).toMatch(/cannot write its log file \(ENOSPC\)/);
+    } finally {
+      process.stderr.write = write;
+    }
+
+    fs.rmSync(filler);
+    logger.info('after space returned');
+    await expect.poll(() => fs.readFileSync(file, 'utf8'), { timeout: 15_000, interval: 50 }).toMatch(/after space returned/);
+    const text = fs.readFileSync(file, 'utf8');
+    expect(text).toMatch(/"dropped":\d+,"msg":"log lines were dropped: the log file could not be written"/);
+    // Every whole line is JSON: a line cut short by the full disk is ended before the note.
+    for (const line of text.split('\n').filter((entry) => entry.startsWith('{') && entry.endsWith('}'))) expect(() => JSON.parse(line)).not.toThrow();
+  });
+});
