@@ -156,7 +156,8 @@ describe('the hash-chained activity log', () => {
     const before = [await actors(signed.self), await actors(withdrawn.self)];
     expect(before[0]).toContainEqual(['party.signed', 'party', signed.parties[0]!.self]);
     // Back to the database as issue 12b left it: a one-text detail, no chain, and no acting party
-    // on entries written before it was stored; then migration 0011 runs again at start-up.
+    // on entries written before it was stored (and, as then, link tokens in their own column);
+    // then migrations 0011 and 0012 run again at start-up.
     const dataDir = t.dataDir;
     await t.close();
     db.exec(`
@@ -173,7 +174,12 @@ describe('the hash-chained activity log', () => {
       ALTER TABLE activity_log DROP COLUMN previous_hash;
       ALTER TABLE activity_log DROP COLUMN hash;
       DROP TABLE contract_seals;
-      DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations);
+      DROP INDEX parties_sign_token_hash;
+      ALTER TABLE parties RENAME COLUMN sign_token_hash TO sign_token;
+      ALTER TABLE parties DROP COLUMN sign_nonce;
+      ALTER TABLE parties DROP COLUMN sign_token_sealed;
+      CREATE UNIQUE INDEX parties_sign_token ON parties (sign_token);
+      DELETE FROM __drizzle_migrations WHERE created_at IN (SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 2);
     `);
     t = await startTestServer({}, dataDir);
     expect([await actors(signed.self), await actors(withdrawn.self)]).toEqual(before);

@@ -30,8 +30,9 @@ export function createContractSealRepo(db: Db) {
     pendingContractIds: (): number[] =>
       (db.$client.prepare("SELECT contract_id AS id FROM contract_seals WHERE timestamp_status = 'pending'").all() as { id: number }[]).map((row) => row.id),
     /** The seal timestamped last, by the authority's time (this PC's clock may be the one that is off). */
+    /** The last timestamp obtained; the authority's time has whole seconds, so the newer contract wins a tie. */
     latestTimestamped: (): ContractSealRow | undefined =>
-      db.select().from(contractSeals).where(inArray(contractSeals.timestampStatus, ['signature', 'document'])).orderBy(desc(contractSeals.timestampTime)).limit(1).get(),
+      db.select().from(contractSeals).where(inArray(contractSeals.timestampStatus, ['signature', 'document'])).orderBy(desc(contractSeals.timestampTime), desc(contractSeals.contractId)).limit(1).get(),
     /** Whether a certificate (SHA-256, hex) ever sealed a contract here. */
     isSealCertificate: (sha256: string): boolean =>
       db.$client.prepare('SELECT 1 FROM contract_seals WHERE seal_certificate_sha256 = ? LIMIT 1').get(sha256) !== undefined,
