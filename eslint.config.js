@@ -4,7 +4,11 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /** Who may import whom (README, "Architecture"): one no-restricted-imports block per folder. */
-const ours = (...folders) => folders.map((folder) => ({ group: [`**/${folder}`, `**/${folder}/**`], message: `do not import ${folder}/ from here` }));
+const ours = (...folders) =>
+  folders.map((folder) => ({
+    group: [`**/${folder}`, `**/${folder}/**`],
+    message: `do not import ${folder}/ from here`,
+  }));
 const only = (name, home) => ({ group: [name, `${name}/**`], message: `${name} is used only in ${home}` });
 
 const libraryHomes = [
@@ -31,7 +35,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/ban-ts-comment': ['error', { 'ts-expect-error': 'allow-with-description', 'ts-nocheck': true }],
+      '@typescript-eslint/ban-ts-comment': [
+        'error',
+        { 'ts-expect-error': 'allow-with-description', 'ts-nocheck': true },
+      ],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
     },
   },
@@ -42,28 +49,51 @@ export default tseslint.config(
   },
   {
     files: ['shared/**'],
-    rules: restrict([...ours('server', 'renderer', 'main', 'test', 'bench'), { group: ['node:*'], message: 'shared/ runs in the browser too' }]),
+    rules: restrict([
+      ...ours('server', 'renderer', 'main', 'test', 'bench'),
+      { group: ['node:*'], message: 'shared/ runs in the browser too' },
+    ]),
   },
   {
     files: ['server/**'],
     ignores: ['server/db/**', 'server/pdf/**', 'server/crypto/**', 'server/messages/mail/**'],
-    rules: restrict([...ours('renderer', 'main', 'test', 'bench'), { group: ['electron'], message: 'server/ never imports electron' }, ...libraryHomes]),
+    rules: restrict([
+      ...ours('renderer', 'main', 'test', 'bench'),
+      { group: ['electron'], message: 'server/ never imports electron' },
+      ...libraryHomes,
+    ]),
   },
   {
     files: ['server/db/**'],
-    rules: restrict([...ours('renderer', 'main', 'test', 'bench', 'api', 'http'), { group: ['electron'], message: 'server/ never imports electron' }, ...libraryHomes.slice(2)]),
+    rules: restrict([
+      ...ours('renderer', 'main', 'test', 'bench', 'api', 'http'),
+      { group: ['electron'], message: 'server/ never imports electron' },
+      ...libraryHomes.slice(2),
+    ]),
   },
   {
     files: ['server/pdf/**'],
-    rules: restrict([...ours('renderer', 'main', 'test', 'bench'), { group: ['electron'], message: 'server/ never imports electron' }, ...libraryHomes.filter((rule) => !rule.message.endsWith('server/pdf/'))]),
+    rules: restrict([
+      ...ours('renderer', 'main', 'test', 'bench'),
+      { group: ['electron'], message: 'server/ never imports electron' },
+      ...libraryHomes.filter((rule) => !rule.message.endsWith('server/pdf/')),
+    ]),
   },
   {
     files: ['server/crypto/**'],
-    rules: restrict([...ours('renderer', 'main', 'test', 'bench'), { group: ['electron'], message: 'server/ never imports electron' }, ...libraryHomes.filter((rule) => rule.group[0] !== 'sodium-native')]),
+    rules: restrict([
+      ...ours('renderer', 'main', 'test', 'bench'),
+      { group: ['electron'], message: 'server/ never imports electron' },
+      ...libraryHomes.filter((rule) => rule.group[0] !== 'sodium-native'),
+    ]),
   },
   {
     files: ['server/messages/mail/**'],
-    rules: restrict([...ours('renderer', 'main', 'test', 'bench'), { group: ['electron'], message: 'server/ never imports electron' }, ...libraryHomes.filter((rule) => rule.group[0] !== 'nodemailer')]),
+    rules: restrict([
+      ...ours('renderer', 'main', 'test', 'bench'),
+      { group: ['electron'], message: 'server/ never imports electron' },
+      ...libraryHomes.filter((rule) => rule.group[0] !== 'nodemailer'),
+    ]),
   },
   {
     // Reads and writes (docs/decisions.md, "Layout"): a route reads through the repositories,
@@ -74,7 +104,8 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.object.object.property.name='repos']:not([callee.property.name=/^(find|get|list|count|total|rowsOf|roleCount|attemptsOf)/])",
+          selector:
+            "CallExpression[callee.object.object.property.name='repos']:not([callee.property.name=/^(find|get|list|count|total|rowsOf|roleCount|attemptsOf)/])",
           message: "a route only reads repositories: write through the domain's service",
         },
       ],
@@ -83,19 +114,30 @@ export default tseslint.config(
   {
     files: ['renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: restrict([...ours('server', 'main', 'test', 'bench'), { group: ['node:*', 'electron'], message: 'the renderer reaches data only over HTTP' }]),
+    rules: restrict([
+      ...ours('server', 'main', 'test', 'bench'),
+      { group: ['node:*', 'electron'], message: 'the renderer reaches data only over HTTP' },
+    ]),
   },
   {
     files: ['main/**'],
     rules: restrict([
       ...ours('renderer', 'test', 'bench'),
-      { group: ['**/server/**', '!**/server/index', '!**/server/index.ts'], message: 'main/ imports only server/index.ts' },
+      {
+        group: ['**/server/**', '!**/server/index', '!**/server/index.ts'],
+        message: 'main/ imports only server/index.ts',
+      },
     ]),
   },
   {
     files: ['main/preload.ts', 'main/preload.cts'],
     // A regex, not gitignore globs: `*` would also exclude the parent folders of shared/ipc, and
     // gitignore cannot re-include a file whose parent folder is excluded.
-    rules: restrict([{ regex: '^(?!electron$|(\\.\\./)+shared/ipc(\\.ts)?$)', message: 'the preload imports electron and shared/ipc only' }]),
+    rules: restrict([
+      {
+        regex: '^(?!electron$|(\\.\\./)+shared/ipc(\\.ts)?$)',
+        message: 'the preload imports electron and shared/ipc only',
+      },
+    ]),
   },
 );

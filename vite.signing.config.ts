@@ -34,6 +34,11 @@ export default defineConfig({
     // Phones on slow links: the first bundle must stay small (pdf.js is not in it at all).
     chunkSizeWarningLimit: 300,
     // The public verify page (/verify) is a second, small entry of this build.
-    rollupOptions: { input: { index: path.resolve(import.meta.dirname, 'renderer/signing/index.html'), verify: path.resolve(import.meta.dirname, 'renderer/signing/verify.html') } },
+    rollupOptions: {
+      input: {
+        index: path.resolve(import.meta.dirname, 'renderer/signing/index.html'),
+        verify: path.resolve(import.meta.dirname, 'renderer/signing/verify.html'),
+      },
+    },
   },
 });

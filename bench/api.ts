@@ -31,11 +31,13 @@ type Sample = LoadResult & { seconds: number; cpuMs: number };
 async function sample(side: Side): Promise<Sample> {
   const cpuBefore = cpuMillis(side.pid);
   const result = await load({ ...side.options, duration: TURN_SECONDS });
-  if (result.errors > 0 || result.non2xx > 0) throw new Error(`${String(side.options.url)}: ${result.errors} errors, ${result.non2xx} non-2xx`);
+  if (result.errors > 0 || result.non2xx > 0)
+    throw new Error(`${String(side.options.url)}: ${result.errors} errors, ${result.non2xx} non-2xx`);
   return { ...result, seconds: TURN_SECONDS, cpuMs: cpuMillis(side.pid) - cpuBefore };
 }
 
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+const median = (values: readonly number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 /** Both sides in turns; the order flips every turn. */
 async function compare(name: string, ours: Side, bare: Side): Promise<{ ours: Sample[]; bare: Sample[] }> {
@@ -44,14 +46,18 @@ async function compare(name: string, ours: Side, bare: Side): Promise<{ ours: Sa
     const order = turn % 2 === 0 ? (['bare', 'ours'] as const) : (['ours', 'bare'] as const);
     for (const which of order) samples[which].push(await sample(which === 'ours' ? ours : bare));
     const [o, b] = [samples.ours.at(-1) as Sample, samples.bare.at(-1) as Sample];
-    process.stderr.write(`${name} turn ${turn + 1}: ours ${Math.round(o.rps)} req/s, bare ${Math.round(b.rps)} req/s, ratio ${(o.rps / b.rps).toFixed(2)}\n`);
+    process.stderr.write(
+      `${name} turn ${turn + 1}: ours ${Math.round(o.rps)} req/s, bare ${Math.round(b.rps)} req/s, ratio ${(o.rps / b.rps).toFixed(2)}\n`,
+    );
   }
   return samples;
 }
 
 function reportComparison(name: string, samples: { ours: Sample[]; bare: Sample[] }): void {
-  const throughput = (list: Sample[]) => list.reduce((n, s) => n + s.requests, 0) / list.reduce((n, s) => n + s.seconds, 0);
-  const cpuPerRequest = (list: Sample[]) => (list.reduce((n, s) => n + s.cpuMs, 0) * 1000) / list.reduce((n, s) => n + s.requests, 0);
+  const throughput = (list: Sample[]) =>
+    list.reduce((n, s) => n + s.requests, 0) / list.reduce((n, s) => n + s.seconds, 0);
+  const cpuPerRequest = (list: Sample[]) =>
+    (list.reduce((n, s) => n + s.cpuMs, 0) * 1000) / list.reduce((n, s) => n + s.requests, 0);
   report(`${name} throughput`, throughput(samples.ours), 'req/s', throughput(samples.bare));
   report(`${name} p99`, median(samples.ours.map((s) => s.p99)), 'ms', median(samples.bare.map((s) => s.p99)));
   report(`${name} server CPU per request`, cpuPerRequest(samples.ours), 'µs', cpuPerRequest(samples.bare));
@@ -60,9 +66,17 @@ function reportComparison(name: string, samples: { ours: Sample[]; bare: Sample[
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'signdesk-bench-'));
   const quiet = { out: () => undefined, err: (line: string) => process.stderr.write(`${line}\n`) };
-  await runCli(['user', 'create', '--username', 'bench', '--password', 'bench bench', '--email', 'bench@office.test', '--admin'], { DATA_DIR: dataDir }, quiet);
+  await runCli(
+    ['user', 'create', '--username', 'bench', '--password', 'bench bench', '--email', 'bench@office.test', '--admin'],
+    { DATA_DIR: dataDir },
+    quiet,
+  );
   let key = '';
-  await runCli(['token', 'create', '--name', 'bench', '--rate-limit', '1000000000'], { DATA_DIR: dataDir }, { ...quiet, out: (line) => (key = line) });
+  await runCli(
+    ['token', 'create', '--name', 'bench', '--rate-limit', '1000000000'],
+    { DATA_DIR: dataDir },
+    { ...quiet, out: (line) => (key = line) },
+  );
 
   process.stderr.write('building dist/ (npm run build) so that ours runs as npm run server runs it…\n');
   await buildDesktop();
@@ -70,7 +84,12 @@ async function main(): Promise<void> {
   const bareUrl = bare.match[1] as string;
 
   const startedAt = performance.now();
-  const ours = await startChild(process.execPath, ['scripts/server.mjs'], { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' }, /(?:running at (\S+) |Running the server from its TypeScript sources)/);
+  const ours = await startChild(
+    process.execPath,
+    ['scripts/server.mjs'],
+    { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' },
+    /(?:running at (\S+) |Running the server from its TypeScript sources)/,
+  );
   if (!ours.match[1]) throw new Error('scripts/server.mjs ran the sources: the bundle is not up to date');
   const url = ours.match[1] as string;
   const headers = { authorization: `token ${key}`, 'accept-api-version': '1' };
@@ -97,7 +116,15 @@ async function main(): Promise<void> {
     const post = await compare(
       'api POST /api/contract_templates',
       { pid: oursPid, options: { url: `${url}/api/contract_templates`, method: 'POST', headers: postHeaders, body } },
-      { pid: barePid, options: { url: `${bareUrl}/bare/contract_templates`, method: 'POST', headers: { 'content-type': 'application/json' }, body } },
+      {
+        pid: barePid,
+        options: {
+          url: `${bareUrl}/bare/contract_templates`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        },
+      },
     );
     // Both sides up to 100,000 requests, then ours to 200,000: memory must have stopped growing.
     const served = (list: Sample[]) => list.reduce((n, s) => n + s.requests, 0);

@@ -29,9 +29,17 @@ async function startInstance(): Promise<Instance> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'signdesk-bench-'));
   const server = await createServer(loadConfig({ DATA_DIR: dir, PORT: '0', LOG_LEVEL: 'silent' }));
   const io = { out: () => undefined, err: (line: string) => console.error(line) };
-  await runCli(['user', 'create', '--username', 'bench', '--password', 'bench bench', '--email', 'bench@example.se', '--admin'], { DATA_DIR: dir }, io);
+  await runCli(
+    ['user', 'create', '--username', 'bench', '--password', 'bench bench', '--email', 'bench@example.se', '--admin'],
+    { DATA_DIR: dir },
+    io,
+  );
   const lines: string[] = [];
-  await runCli(['token', 'create', '--name', 'bench', '--rate-limit', '1000000000'], { DATA_DIR: dir }, { ...io, out: (line) => lines.push(line) });
+  await runCli(
+    ['token', 'create', '--name', 'bench', '--rate-limit', '1000000000'],
+    { DATA_DIR: dir },
+    { ...io, out: (line) => lines.push(line) },
+  );
   return { server, key: lines.at(-1) as string, dir };
 }
 
@@ -64,12 +72,20 @@ async function seed(instance: Instance, count: number): Promise<void> {
 function get(instance: Instance, url: string): Promise<{ status: number; link: string; ms: number }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent, headers: { authorization: `token ${instance.key}`, 'accept-api-version': '1' } }, (response) => {
-      response.resume();
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, link: String(response.headers.link ?? ''), ms: performance.now() - started }),
-      );
-    });
+    const request = http.get(
+      url,
+      { agent, headers: { authorization: `token ${instance.key}`, 'accept-api-version': '1' } },
+      (response) => {
+        response.resume();
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            link: String(response.headers.link ?? ''),
+            ms: performance.now() - started,
+          }),
+        );
+      },
+    );
     request.on('error', reject);
   });
 }
@@ -87,13 +103,16 @@ async function pageUrl(instance: Instance, query: string, page: number): Promise
   return { url, page };
 }
 
-const percentile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
+const percentile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number;
 
 /**
  * p50 and p99 of each target, sampled in turns (a, b, a, b, …) so that both see the same
  * machine: this machine is shared, and a burst of load must not land on one side only.
  */
-async function latencies(targets: ReadonlyArray<{ instance: Instance; url: string }>): Promise<Array<{ p50: number; p99: number }>> {
+async function latencies(
+  targets: ReadonlyArray<{ instance: Instance; url: string }>,
+): Promise<Array<{ p50: number; p99: number }>> {
   const times = targets.map(() => [] as number[]);
   for (let index = 0; index < WARMUP + SAMPLES; index += 1) {
     for (const [which, target] of targets.entries()) {
@@ -108,7 +127,11 @@ async function latencies(targets: ReadonlyArray<{ instance: Instance; url: strin
   });
 }
 
-async function uploadRate(url: string, headers: Record<string, string>, template: Uint8Array): Promise<{ rate: number; failed: number }> {
+async function uploadRate(
+  url: string,
+  headers: Record<string, string>,
+  template: Uint8Array,
+): Promise<{ rate: number; failed: number }> {
   const next = uniqueBodies(template);
   const result = await autocannon({
     url,
@@ -136,7 +159,9 @@ async function startBareUpload(): Promise<{ url: string; close: () => Promise<vo
 }
 
 const line = (name: string, value: number, unit: string, baseline: number) =>
-  console.log(`${name}: ${value.toFixed(3)} ${unit} (baseline ${baseline.toFixed(3)}, ratio ${(value / baseline).toFixed(2)})`);
+  console.log(
+    `${name}: ${value.toFixed(3)} ${unit} (baseline ${baseline.toFixed(3)}, ratio ${(value / baseline).toFixed(2)})`,
+  );
 
 async function main(): Promise<void> {
   const lists = [
@@ -150,12 +175,17 @@ async function main(): Promise<void> {
     const instance = await startInstance();
     const started = performance.now();
     await seed(instance, size);
-    console.error(`seeded ${size.toLocaleString('en')} contracts in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.error(
+      `seeded ${size.toLocaleString('en')} contracts in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
     instances.push(instance);
   }
   const [small, large] = instances as [Instance, Instance];
   for (const list of lists) {
-    const [smallPage, largePage] = [await pageUrl(small, list.query, list.page), await pageUrl(large, list.query, list.page)];
+    const [smallPage, largePage] = [
+      await pageUrl(small, list.query, list.page),
+      await pageUrl(large, list.query, list.page),
+    ];
     const [smallTimes, largeTimes] = (await latencies([
       { instance: small, url: smallPage.url },
       { instance: large, url: largePage.url },
@@ -173,8 +203,13 @@ async function main(): Promise<void> {
   const floor = await uploadRate(bare.url, {}, pdf);
   await bare.close();
   const instance = await startInstance();
-  const ours = await uploadRate(`${instance.server.url}/api/contracts`, { authorization: `token ${instance.key}`, 'accept-api-version': '1' }, pdf);
-  const stored = (instance.server.ctx.db.$client.prepare('SELECT count(*) AS n FROM contracts').get() as { n: number }).n;
+  const ours = await uploadRate(
+    `${instance.server.url}/api/contracts`,
+    { authorization: `token ${instance.key}`, 'accept-api-version': '1' },
+    pdf,
+  );
+  const stored = (instance.server.ctx.db.$client.prepare('SELECT count(*) AS n FROM contracts').get() as { n: number })
+    .n;
   await stopInstance(instance);
   if (ours.failed > 0 || floor.failed > 0) console.error(`failed uploads: ours ${ours.failed}, bare ${floor.failed}`);
   console.error(`stored ${stored} contracts of 2 MiB each`);

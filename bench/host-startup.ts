@@ -11,10 +11,19 @@ import { buildDesktop, DESKTOP_OUTPUTS } from '../scripts/build';
 const root = path.resolve(import.meta.dirname, '..');
 const RUNS = 7;
 
-function timeToFirstMessage(entry: string, execArgv: string[], env: Record<string, string>, stop: boolean): Promise<number> {
+function timeToFirstMessage(
+  entry: string,
+  execArgv: string[],
+  env: Record<string, string>,
+  stop: boolean,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = fork(entry, [], { execArgv, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+    const child = fork(entry, [], {
+      execArgv,
+      env: { PATH: process.env.PATH ?? '', ...env },
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+    });
     child.once('message', () => {
       const elapsed = performance.now() - started;
       if (stop) child.send({ type: 'shutdown' });
@@ -40,10 +49,15 @@ let runs = 0;
 const dataDir = () => path.join(tmp, `data-${runs++}`);
 
 const baseline = await median(() => timeToFirstMessage(bare, [], {}, false));
-const bundled = await median(() => timeToFirstMessage(path.join(root, DESKTOP_OUTPUTS.host), [], { DATA_DIR: dataDir(), PORT: '0' }, true));
-const source = await median(() => timeToFirstMessage(path.join(root, 'server/host.ts'), ['--import', 'tsx'], { DATA_DIR: dataDir(), PORT: '0' }, true));
+const bundled = await median(() =>
+  timeToFirstMessage(path.join(root, DESKTOP_OUTPUTS.host), [], { DATA_DIR: dataDir(), PORT: '0' }, true),
+);
+const source = await median(() =>
+  timeToFirstMessage(path.join(root, 'server/host.ts'), ['--import', 'tsx'], { DATA_DIR: dataDir(), PORT: '0' }, true),
+);
 fs.rmSync(tmp, { recursive: true, force: true });
 
-const line = (name: string, value: number) => `${name}: ${value.toFixed(0)} ms (baseline ${baseline.toFixed(0)}, ratio ${(value / baseline).toFixed(2)})`;
+const line = (name: string, value: number) =>
+  `${name}: ${value.toFixed(0)} ms (baseline ${baseline.toFixed(0)}, ratio ${(value / baseline).toFixed(2)})`;
 console.log(line('host ready, bundled (dist/server/host.cjs)', bundled));
 console.log(line('host ready, source under tsx', source));

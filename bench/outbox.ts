@@ -30,7 +30,9 @@ const layout = renderMailLayout({
 });
 
 function line(name: string, value: number, unit: string, baseline: number): void {
-  console.log(`${name}: ${value.toFixed(0)} ${unit} (baseline ${baseline.toFixed(0)}, ratio ${(value / baseline).toFixed(2)})`);
+  console.log(
+    `${name}: ${value.toFixed(0)} ${unit} (baseline ${baseline.toFixed(0)}, ratio ${(value / baseline).toFixed(2)})`,
+  );
 }
 
 async function startSink(): Promise<{ url: string; received: () => number; close(): Promise<void> }> {
@@ -50,30 +52,45 @@ async function startSink(): Promise<{ url: string; received: () => number; close
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received: () => received, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received: () => received,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 function benchInsertBaseline(dir: string): number {
   const sqlite = new Database(path.join(dir, 'baseline.sqlite'));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.exec('CREATE TABLE rows (id INTEGER PRIMARY KEY, recipient TEXT, subject TEXT, text TEXT, html TEXT, created_at INTEGER)');
+  sqlite.exec(
+    'CREATE TABLE rows (id INTEGER PRIMARY KEY, recipient TEXT, subject TEXT, text TEXT, html TEXT, created_at INTEGER)',
+  );
   const insert = sqlite.prepare('INSERT INTO rows (recipient, subject, text, html, created_at) VALUES (?, ?, ?, ?, ?)');
   const started = performance.now();
-  for (let n = 0; n < COUNT; n += 1) insert.run(`party${n}@example.test`, 'Avtal', layout.text, layout.html, Date.now());
+  for (let n = 0; n < COUNT; n += 1)
+    insert.run(`party${n}@example.test`, 'Avtal', layout.text, layout.html, Date.now());
   const perSecond = COUNT / ((performance.now() - started) / 1000);
   sqlite.close();
   return perSecond;
 }
 
 async function benchDirectSend(url: string): Promise<number> {
-  const transporter = nodemailer.createTransport({ url, pool: true, maxConnections: 2 } as Parameters<typeof nodemailer.createTransport>[0]);
+  const transporter = nodemailer.createTransport({ url, pool: true, maxConnections: 2 } as Parameters<
+    typeof nodemailer.createTransport
+  >[0]);
   const started = performance.now();
   let next = 0;
   const worker = async () => {
     while (next < COUNT) {
       const n = next++;
-      await transporter.sendMail({ from: 'office@example.test', to: `party${n}@example.test`, subject: 'Avtal', text: layout.text, html: layout.html });
+      await transporter.sendMail({
+        from: 'office@example.test',
+        to: `party${n}@example.test`,
+        subject: 'Avtal',
+        text: layout.text,
+        html: layout.html,
+      });
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
@@ -85,7 +102,11 @@ async function benchDirectSend(url: string): Promise<number> {
 async function main(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'signdesk-bench-outbox-'));
   const sink = await startSink();
-  const config = { ...loadConfig({ DATA_DIR: dir, PORT: '0', LOG_LEVEL: 'silent' }), smtpUrl: sink.url, mailFrom: 'office@example.test' };
+  const config = {
+    ...loadConfig({ DATA_DIR: dir, PORT: '0', LOG_LEVEL: 'silent' }),
+    smtpUrl: sink.url,
+    mailFrom: 'office@example.test',
+  };
   try {
     const insertBaseline = benchInsertBaseline(dir);
     const directSend = await benchDirectSend(sink.url);
@@ -96,14 +117,21 @@ async function main(): Promise<void> {
     const started = performance.now();
     for (let n = 0; n < COUNT; n += 1) {
       inTransaction(ctx.db, () =>
-        enqueueMail(ctx, { to: `party${n}@example.test`, subject: 'Avtal', text: layout.text, html: layout.html, purpose: 'bench' }),
+        enqueueMail(ctx, {
+          to: `party${n}@example.test`,
+          subject: 'Avtal',
+          text: layout.text,
+          html: layout.html,
+          purpose: 'bench',
+        }),
       );
     }
     const enqueued = performance.now();
     while (ctx.repos.outbox.countPending() > 0) await new Promise((resolve) => setTimeout(resolve, 5));
     const delivered = performance.now();
     await server.close();
-    if (sink.received() - before !== COUNT) throw new Error(`the sink got ${sink.received() - before} of ${COUNT} mails`);
+    if (sink.received() - before !== COUNT)
+      throw new Error(`the sink got ${sink.received() - before} of ${COUNT} mails`);
 
     line('outbox enqueue', COUNT / ((enqueued - started) / 1000), 'mails/s', insertBaseline);
     // Enqueueing blocks the event loop, so the worker starts when it ends.

@@ -9,13 +9,22 @@ export async function makePaddedPdf(pages: number, padTo: number): Promise<Uint8
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (let index = 0; index < pages; index += 1) {
     const page = doc.addPage([595.28, 841.89]);
-    for (let line = 0; line < 40; line += 1) page.drawText(`Page ${index + 1}, line ${line + 1}: villkor för avtalet`, { x: 50, y: 800 - line * 18, size: 11, font });
+    for (let line = 0; line < 40; line += 1)
+      page.drawText(`Page ${index + 1}, line ${line + 1}: villkor för avtalet`, {
+        x: 50,
+        y: 800 - line * 18,
+        size: 11,
+        font,
+      });
   }
   if (padTo === 0) return doc.save();
   let padding = padTo - (await doc.save({ useObjectStreams: false })).length - 100;
   for (let round = 0; round < 8; round += 1) {
     const copy = await PDFDocument.load(await doc.save({ useObjectStreams: false }));
-    copy.catalog.set(PDFName.of('Padding'), copy.context.register(copy.context.stream(new Uint8Array(padding).fill(0x41))));
+    copy.catalog.set(
+      PDFName.of('Padding'),
+      copy.context.register(copy.context.stream(new Uint8Array(padding).fill(0x41))),
+    );
     const saved = await copy.save({ useObjectStreams: false });
     if (saved.length === padTo) return saved;
     padding += padTo - saved.length;

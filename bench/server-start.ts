@@ -18,10 +18,20 @@ const BARE = "require('node:http').createServer((q, s) => s.end('{}')).listen(Nu
 
 type Side = { name: string; command: string; args: string[] };
 
-async function firstOk(side: Side, env: Record<string, string>, port: number, headers: Record<string, string>): Promise<number> {
+async function firstOk(
+  side: Side,
+  env: Record<string, string>,
+  port: number,
+  headers: Record<string, string>,
+): Promise<number> {
   const started = performance.now();
   // Its own process group: npm's shell and the server below it are stopped together.
-  const child = spawn(side.command, side.args, { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: 'ignore', detached: true });
+  const child = spawn(side.command, side.args, {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: 'ignore',
+    detached: true,
+  });
   let exited = false;
   child.once('exit', () => (exited = true));
   for (;;) {
@@ -49,9 +59,17 @@ async function main(): Promise<void> {
   await buildDesktop(root);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'signdesk-bench-start-'));
   const quiet = { out: () => undefined, err: (line: string) => process.stderr.write(`${line}\n`) };
-  await runCli(['user', 'create', '--username', 'bench', '--password', 'bench bench', '--email', 'bench@office.test', '--admin'], { DATA_DIR: dataDir }, quiet);
+  await runCli(
+    ['user', 'create', '--username', 'bench', '--password', 'bench bench', '--email', 'bench@office.test', '--admin'],
+    { DATA_DIR: dataDir },
+    quiet,
+  );
   let key = '';
-  await runCli(['token', 'create', '--name', 'bench'], { DATA_DIR: dataDir }, { ...quiet, out: (line) => (key = line) });
+  await runCli(
+    ['token', 'create', '--name', 'bench'],
+    { DATA_DIR: dataDir },
+    { ...quiet, out: (line) => (key = line) },
+  );
   const headers = { authorization: `token ${key}`, 'accept-api-version': '1' };
   // The desktop app is not what is measured: without a display npm start runs headless.
   const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', DISPLAY: '', WAYLAND_DISPLAY: '' };
@@ -64,15 +82,28 @@ async function main(): Promise<void> {
   let port = 18_700 + Math.floor(Math.random() * 500);
   try {
     for (let run = 0; run < RUNS; run += 1) {
-      for (const side of run % 2 === 0 ? sides : [...sides].reverse()) times.get(side.name)?.push(await firstOk(side, env, (port += 1), headers));
+      for (const side of run % 2 === 0 ? sides : [...sides].reverse())
+        times.get(side.name)?.push(await firstOk(side, env, (port += 1), headers));
     }
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  process.stderr.write(`${[...times].map(([name, list]) => `${name}: ${list.map(Math.round).join(', ')} ms`).join('\n')}\n`);
+  process.stderr.write(
+    `${[...times].map(([name, list]) => `${name}: ${list.map(Math.round).join(', ')} ms`).join('\n')}\n`,
+  );
   const floor = median(times.get('bare node') ?? []);
-  report('server start to first 200, npm run server (built tree)', median(times.get('npm run server') ?? []), 'ms', floor);
-  report('server start to first 200, npm start (headless, built tree)', median(times.get('npm start') ?? []), 'ms', floor);
+  report(
+    'server start to first 200, npm run server (built tree)',
+    median(times.get('npm run server') ?? []),
+    'ms',
+    floor,
+  );
+  report(
+    'server start to first 200, npm start (headless, built tree)',
+    median(times.get('npm start') ?? []),
+    'ms',
+    floor,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -43,9 +43,11 @@ function floorImage(): Buffer {
 
 async function startFloor(): Promise<{ url: string; close: () => void }> {
   const image = floorImage();
-  const html = '<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>floor</title></head><body style="margin:0"><img elementtiming="first-page" src="/image.jpg" style="width:100%" alt=""></body></html>';
+  const html =
+    '<!doctype html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"><title>floor</title></head><body style="margin:0"><img elementtiming="first-page" src="/image.jpg" style="width:100%" alt=""></body></html>';
   const server = http.createServer((req, res) => {
-    if (req.url === '/image.jpg') return void res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': image.length }).end(image);
+    if (req.url === '/image.jpg')
+      return void res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': image.length }).end(image);
     res.writeHead(200, { 'content-type': 'text/html' }).end(html);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -58,13 +60,25 @@ async function visit(browser: Browser, url: string, readySelector: string): Prom
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: LINK.latency, downloadThroughput: LINK.throughput, uploadThroughput: LINK.throughput });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: LINK.latency,
+    downloadThroughput: LINK.throughput,
+    uploadThroughput: LINK.throughput,
+  });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: LINK.cpu });
   let bytes = 0;
   let lastActivity = Date.now();
   let inFlight = 0;
   cdp.on('Network.requestWillBeSent', () => ((inFlight += 1), (lastActivity = Date.now())));
-  cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => ((bytes += event.encodedDataLength), (inFlight -= 1), (lastActivity = Date.now())));
+  cdp.on(
+    'Network.loadingFinished',
+    (event: { encodedDataLength: number }) => (
+      (bytes += event.encodedDataLength),
+      (inFlight -= 1),
+      (lastActivity = Date.now())
+    ),
+  );
   cdp.on('Network.loadingFailed', () => ((inFlight -= 1), (lastActivity = Date.now())));
   await page.goto(url, { waitUntil: 'commit' });
   const drawnMs = await page.evaluate<number>(`new Promise((resolve) => new PerformanceObserver((list) => {
@@ -72,7 +86,9 @@ async function visit(browser: Browser, url: string, readySelector: string): Prom
     if (entry) resolve(entry.renderTime || entry.loadTime);
   }).observe({ type: 'element', buffered: true }))`);
   await page.waitForSelector(readySelector, { timeout: 120_000 });
-  const readyMs = await page.evaluate<number>(`performance.getEntriesByName('signing-ready')[0]?.startTime ?? performance.now()`);
+  const readyMs = await page.evaluate<number>(
+    `performance.getEntriesByName('signing-ready')[0]?.startTime ?? performance.now()`,
+  );
   while (inFlight > 0 || Date.now() - lastActivity < 1_500) await new Promise((resolve) => setTimeout(resolve, 100));
   await context.close();
   return { drawnMs, readyMs, bytes };
@@ -81,7 +97,9 @@ async function visit(browser: Browser, url: string, readySelector: string): Prom
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function signingLink(t: TestServer, pages: number, title: string): Promise<string> {
-  const created = await t.api('POST', '/api/contracts', { raw: { data: await makeContractPdf({ pages, title }), contentType: 'application/pdf' } });
+  const created = await t.api('POST', '/api/contracts', {
+    raw: { data: await makeContractPdf({ pages, title }), contentType: 'application/pdf' },
+  });
   const self = created.body.self as string;
   await t.api('PUT', self, { body: { name: title } });
   const party = await t.api('POST', `${self}/parties`, { body: { name: 'Åsa Öberg', email: 'asa@example.test' } });
@@ -101,7 +119,10 @@ process.env.NODE_ENV = 'production';
 await build({ configFile: path.join(root, 'vite.signing.config.ts'), mode: 'production', logLevel: 'warn' });
 process.env.NODE_ENV = nodeEnv;
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
 const floor = await startFloor();
 const t = await startTestServer();
 try {
@@ -110,14 +131,27 @@ try {
   const ours: Record<number, Run[]> = { 3: [], 50: [] };
   for (let run = 0; run < RUNS; run += 1) {
     floorRuns.push(await visit(browser, floor.url, 'img'));
-    for (const pages of [3, 50]) ours[pages]!.push(await visit(browser, await signingLink(t, pages, `Supply agreement ${pages}-${run}`), '.action-bar .primary'));
+    for (const pages of [3, 50])
+      ours[pages]!.push(
+        await visit(browser, await signingLink(t, pages, `Supply agreement ${pages}-${run}`), '.action-bar .primary'),
+      );
   }
   const floorDrawn = median(floorRuns.map((run) => run.drawnMs)) / 1000;
   const floorBytes = median(floorRuns.map((run) => run.bytes)) / 1000;
   for (const pages of [3, 50]) {
     const runs = ours[pages]!;
-    report(`signing page first page drawn, ${pages} pages`, median(runs.map((run) => run.drawnMs)) / 1000, 's', floorDrawn);
-    report(`signing page ready to sign, ${pages} pages`, median(runs.map((run) => run.readyMs)) / 1000, 's', floorDrawn);
+    report(
+      `signing page first page drawn, ${pages} pages`,
+      median(runs.map((run) => run.drawnMs)) / 1000,
+      's',
+      floorDrawn,
+    );
+    report(
+      `signing page ready to sign, ${pages} pages`,
+      median(runs.map((run) => run.readyMs)) / 1000,
+      's',
+      floorDrawn,
+    );
     report(`signing page bytes down, ${pages} pages`, median(runs.map((run) => run.bytes)) / 1000, 'KB', floorBytes);
   }
 } finally {

@@ -38,7 +38,8 @@ function inputFor(original: Uint8Array): SignedPdfInput {
     contact,
     signType: 'DEFAULT',
     ipAddress: '192.0.2.44',
-    userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+    userAgent:
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
     authentication: 'EMAIL_CODE',
     sentTime: now - 86_400_000,
     openedTime: now - 3_600_000,
@@ -60,7 +61,11 @@ function inputFor(original: Uint8Array): SignedPdfInput {
       contractId: 1,
       completedTime: now,
       timeZone: 'Europe/Stockholm',
-      parties: [party('Åsa Öberg', 'asa@example.se'), party('Jan Kowalski', 'jan@example.pl'), party('Léa Dubois', '+33612345678')],
+      parties: [
+        party('Åsa Öberg', 'asa@example.se'),
+        party('Jan Kowalski', 'jan@example.pl'),
+        party('Léa Dubois', '+33612345678'),
+      ],
     },
   };
 }
@@ -72,10 +77,16 @@ const input = inputFor(original);
 const [baseline = NaN, eagerBaseline = NaN, build = NaN] = await medians([
   async () => (await PDFDocument.load(original)).save(),
   // The same without pdf-lib's setTimeout yields (every 100 objects), as buildSignedPdf loads: pure work.
-  async () => (await PDFDocument.load(original, { parseSpeed: ParseSpeeds.Fastest })).save({ objectsPerTick: Infinity }),
+  async () =>
+    (await PDFDocument.load(original, { parseSpeed: ParseSpeeds.Fastest })).save({ objectsPerTick: Infinity }),
   () => buildSignedPdf(input, identity),
 ]);
 const mib = (original.length / 1024 / 1024).toFixed(2);
-const line = (name: string, value: number, base: number) => console.log(`${name}: ${value.toFixed(1)} ms (baseline ${base.toFixed(1)}, ratio ${(value / base).toFixed(2)})`);
+const line = (name: string, value: number, base: number) =>
+  console.log(`${name}: ${value.toFixed(1)} ms (baseline ${base.toFixed(1)}, ratio ${(value / base).toFixed(2)})`);
 line(`signed pdf build, ${mib} MiB 50-page contract, 3 parties, 6 fields, vs pdf-lib load+save`, build, baseline);
-line(`signed pdf build, ${mib} MiB 50-page contract, 3 parties, 6 fields, vs pdf-lib load+save without setTimeout yields`, build, eagerBaseline);
+line(
+  `signed pdf build, ${mib} MiB 50-page contract, 3 parties, 6 fields, vs pdf-lib load+save without setTimeout yields`,
+  build,
+  eagerBaseline,
+);

@@ -25,7 +25,9 @@ const COUNT = Number(process.argv[2] ?? 10_000);
 const CONCURRENCY = 16;
 
 function line(name: string, value: number, unit: string, baseline: number): void {
-  console.log(`${name}: ${value.toFixed(0)} ${unit} (baseline ${baseline.toFixed(0)}, ratio ${(value / baseline).toFixed(2)})`);
+  console.log(
+    `${name}: ${value.toFixed(0)} ${unit} (baseline ${baseline.toFixed(0)}, ratio ${(value / baseline).toFixed(2)})`,
+  );
 }
 
 /** The receiver, in a child process: counts requests and says when it has seen the number asked for. */
@@ -78,7 +80,13 @@ async function bareLoop(url: URL, count: number): Promise<number> {
   const agent = new http.Agent({ keepAlive: true });
   const post = (n: number) =>
     new Promise<void>((resolve, reject) => {
-      const body = Buffer.from(JSON.stringify({ type: 'contract.signed', timestamp: '2026-01-01 12:00:00', data: { id: `/api/contracts/${n}` } }));
+      const body = Buffer.from(
+        JSON.stringify({
+          type: 'contract.signed',
+          timestamp: '2026-01-01 12:00:00',
+          data: { id: `/api/contracts/${n}` },
+        }),
+      );
       const created = Math.floor(Date.now() / 1000);
       const date = new Date(created * 1000).toUTCString();
       const digest = `sha-256=:${createHash('sha256').update(body).digest('base64')}:`;
@@ -126,10 +134,17 @@ async function bareLoop(url: URL, count: number): Promise<number> {
 /** Ours: N events in one transaction, timed from the commit until every delivery is recorded. */
 async function signDesk(url: string, count: number, receiver: Receiver): Promise<number> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'signdesk-bench-webhooks-'));
-  const server = await createServer(loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', WEBHOOK_FIRST_DELAY_S: '0' }));
+  const server = await createServer(
+    loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', WEBHOOK_FIRST_DELAY_S: '0' }),
+  );
   const { ctx } = server;
   try {
-    const admin = ctx.repos.users.insert({ username: 'bench', email: 'bench@office.test', permissionTemplate: 'CUSTOMER_ADMIN_USER', createdAt: ctx.now() });
+    const admin = ctx.repos.users.insert({
+      username: 'bench',
+      email: 'bench@office.test',
+      permissionTemplate: 'CUSTOMER_ADMIN_USER',
+      createdAt: ctx.now(),
+    });
     createWebhook(ctx, { url }, admin.id);
     const { done: delivered } = await receiver.expect(count);
     inTransaction(ctx.db, () => {
@@ -139,8 +154,11 @@ async function signDesk(url: string, count: number, receiver: Receiver): Promise
     await delivered;
     while (ctx.repos.jobs.countPending('webhook') > 0) await new Promise((resolve) => setTimeout(resolve, 2));
     const seconds = (performance.now() - started) / 1000;
-    const delivered200 = ctx.db.$client.prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE state = 'delivered'").get() as { n: number };
-    if (delivered200.n !== count) throw new Error(`only ${delivered200.n} of ${count} deliveries recorded as delivered`);
+    const delivered200 = ctx.db.$client
+      .prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE state = 'delivered'")
+      .get() as { n: number };
+    if (delivered200.n !== count)
+      throw new Error(`only ${delivered200.n} of ${count} deliveries recorded as delivered`);
     return count / seconds;
   } finally {
     await server.close();

@@ -23,7 +23,11 @@ export function describeServerFailure(failure: ServerFailure): FailureDialog {
     failure.kind === 'start'
       ? 'The SignDesk server could not start.'
       : 'The SignDesk server stopped unexpectedly. The API and the signing pages are unreachable until it runs again.';
-  const why = failure.message ?? (failure.code === null || failure.code === undefined ? 'It was ended by the system.' : `It exited with code ${failure.code}.`);
+  const why =
+    failure.message ??
+    (failure.code === null || failure.code === undefined
+      ? 'It was ended by the system.'
+      : `It exited with code ${failure.code}.`);
   const where = failure.logsDir ? `The logs are in ${failure.logsDir}` : 'No log folder could be determined.';
   return {
     title: 'SignDesk',

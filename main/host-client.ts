@@ -66,7 +66,12 @@ export function connectHost(channel: HostChannel, options: HostClientOptions): H
   // Whoever starts the host awaits `ready`; this keeps an unobserved failure from being unhandled.
   ready.catch(() => {});
   const readyTimer = setTimeout(() => {
-    failStart(new HostStartError(`The server did not report ready within ${Math.round(options.readyTimeoutMs / 1000)} s.`, logsDir));
+    failStart(
+      new HostStartError(
+        `The server did not report ready within ${Math.round(options.readyTimeoutMs / 1000)} s.`,
+        logsDir,
+      ),
+    );
     channel.kill();
   }, options.readyTimeoutMs);
 
@@ -118,10 +123,16 @@ export function connectHost(channel: HostChannel, options: HostClientOptions): H
     }
     pending.clear();
     if (settleReady) {
-      failStart(new HostStartError(failure?.message ?? `The server process exited during start-up (exit code ${code}).`, failure?.logsDir ?? logsDir));
+      failStart(
+        new HostStartError(
+          failure?.message ?? `The server process exited during start-up (exit code ${code}).`,
+          failure?.logsDir ?? logsDir,
+        ),
+      );
     }
     if (wasPhase === 'running') {
-      for (const listener of crashListeners) listener({ code, message: failure?.message, logsDir: failure?.logsDir ?? logsDir });
+      for (const listener of crashListeners)
+        listener({ code, message: failure?.message, logsDir: failure?.logsDir ?? logsDir });
     }
     resolveExit(code);
   });

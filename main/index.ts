@@ -38,27 +38,38 @@ function boot(): void {
 
   // 3. Security, before any page exists: sandbox everywhere, one hardening module.
   let appOrigin: string | undefined;
-  const openExternal = (url: string) => void shell.openExternal(url).catch((err: unknown) => log('openExternal failed', err));
+  const openExternal = (url: string) =>
+    void shell.openExternal(url).catch((err: unknown) => log('openExternal failed', err));
   const securityDeps = { appOrigin: () => appOrigin, openExternal };
   app.enableSandbox();
   registerWebContentsHardening(app, securityDeps);
 
   let isQuitting = false;
   let tray: ShellTray | undefined;
-  const window = createMainWindow(files, () => isQuitting, () => supervisor.windowUrl());
+  const window = createMainWindow(
+    files,
+    () => isQuitting,
+    () => supervisor.windowUrl(),
+  );
 
   // 4. The server, in a utility process, supervised.
   const supervisor = createSupervisor({
     dataDir,
     env: createServerEnv(process.env, { isPackaged: app.isPackaged }),
     choosePort: () => choosePort(process.env, isPortFree),
-    openChannel: (env) => startServerProcess({ hostEntry: files.hostEntry, env, outputLog: path.join(dataDir, 'logs', 'server-output.log') }),
+    openChannel: (env) =>
+      startServerProcess({
+        hostEntry: files.hostEntry,
+        env,
+        outputLog: path.join(dataDir, 'logs', 'server-output.log'),
+      }),
     onState: (state) => tray?.show(state),
     onReady: (ready, windowUrl) => {
       appOrigin = new URL(ready.url).origin;
       window.open(windowUrl);
     },
-    askAfterFailure: async (failure) => failureChoiceOf((await dialog.showMessageBox(describeServerFailure(failure))).response),
+    askAfterFailure: async (failure) =>
+      failureChoiceOf((await dialog.showMessageBox(describeServerFailure(failure))).response),
     openLogsFolder: (dir) => void shell.openPath(dir),
     onGiveUp: () => void quit(),
     chooseWindowUrl,
@@ -97,7 +108,10 @@ function boot(): void {
     const openLogsFolder = async () => {
       await shell.openPath(supervisor.logsDir());
     };
-    registerIpcHandlers(ipcMain, createIpcHandlers({ getStatus: () => supervisor.status(), copyApiAddress, openLogsFolder }, () => appOrigin));
+    registerIpcHandlers(
+      ipcMain,
+      createIpcHandlers({ getStatus: () => supervisor.status(), copyApiAddress, openLogsFolder }, () => appOrigin),
+    );
     tray = createTray(files.trayIcon, {
       open: () => window.show(),
       copyApiAddress: () => void copyApiAddress().catch((err: unknown) => log('copy API address failed', err)),

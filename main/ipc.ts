@@ -10,11 +10,15 @@ export type IpcHandler = (senderUrl: string | undefined) => Promise<unknown>;
  * One handler per channel of shared/ipc.ts and no other; each first checks that the caller is
  * a page of the app's own origin (a frame from elsewhere gets an error, not the action).
  */
-export function createIpcHandlers(actions: DesktopActions, appOrigin: () => string | undefined): Map<IpcChannel, IpcHandler> {
+export function createIpcHandlers(
+  actions: DesktopActions,
+  appOrigin: () => string | undefined,
+): Map<IpcChannel, IpcHandler> {
   const handlers = new Map<IpcChannel, IpcHandler>();
   for (const call of Object.keys(IPC_CHANNELS) as DesktopCall[]) {
     handlers.set(IPC_CHANNELS[call], async (senderUrl) => {
-      if (!isTrustedSender(senderUrl, appOrigin())) throw new Error(`${IPC_CHANNELS[call]} refused: the caller is not a SignDesk page`);
+      if (!isTrustedSender(senderUrl, appOrigin()))
+        throw new Error(`${IPC_CHANNELS[call]} refused: the caller is not a SignDesk page`);
       return actions[call]();
     });
   }

@@ -21,7 +21,9 @@ export async function choosePort(
   const configured = env.PORT?.trim();
   if (configured) return { port: configured, reason: 'configured' };
   const host = env.HOST?.trim() || '127.0.0.1';
-  return (await isFree(host, DEFAULT_PORT)) ? { port: String(DEFAULT_PORT), reason: 'default' } : { port: '0', reason: 'free' };
+  return (await isFree(host, DEFAULT_PORT))
+    ? { port: String(DEFAULT_PORT), reason: 'default' }
+    : { port: '0', reason: 'free' };
 }
 
 /** Tries to listen there for a moment. */

@@ -20,7 +20,8 @@ export function registerWebContentsHardening(app: App, deps: SecurityDeps): void
   app.on('web-contents-created', (_event, contents) => {
     contents.setWindowOpenHandler(({ url }) => {
       const decision = decideWindowOpen(url, deps.appOrigin());
-      if (decision === 'child-window') return { action: 'allow', overrideBrowserWindowOptions: createChildWindowOptions() };
+      if (decision === 'child-window')
+        return { action: 'allow', overrideBrowserWindowOptions: createChildWindowOptions() };
       if (decision === 'system-browser') deps.openExternal(url);
       return { action: 'deny' };
     });

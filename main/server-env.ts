@@ -6,7 +6,10 @@ const DROPPED = ['NODE_OPTIONS', 'ELECTRON_RUN_AS_NODE'];
  * switches do not; the development-only SQLite addon path is honoured only outside a package,
  * so nobody can make an installed SignDesk load another native library through the environment.
  */
-export function createServerEnv(env: Record<string, string | undefined>, options: { isPackaged: boolean }): Record<string, string> {
+export function createServerEnv(
+  env: Record<string, string | undefined>,
+  options: { isPackaged: boolean },
+): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined || DROPPED.includes(name)) continue;

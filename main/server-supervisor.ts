@@ -1,7 +1,14 @@
 import path from 'node:path';
 import type { TServerStatus } from '../shared/host-messages';
 import type { FailureChoice, ServerFailure } from './failure';
-import { connectHost, HostStartError, type HostChannel, type HostClient, type HostReady, type HostShutdown } from './host-client';
+import {
+  connectHost,
+  HostStartError,
+  type HostChannel,
+  type HostClient,
+  type HostReady,
+  type HostShutdown,
+} from './host-client';
 import type { PortChoice } from './port';
 import type { ShellState } from './tray-status';
 
@@ -67,8 +74,13 @@ export function createSupervisor(deps: SupervisorDeps): Supervisor {
   const handleFailure = async (failure: ServerFailure) => {
     stopPolling();
     if (isStopping) return;
-    deps.log(`server ${failure.kind === 'start' ? 'could not start' : 'stopped unexpectedly'}: ${failure.message ?? `code ${failure.code}`}`);
-    deps.onState({ phase: 'failed', message: failure.message ?? (failure.kind === 'start' ? 'could not start' : 'stopped unexpectedly') });
+    deps.log(
+      `server ${failure.kind === 'start' ? 'could not start' : 'stopped unexpectedly'}: ${failure.message ?? `code ${failure.code}`}`,
+    );
+    deps.onState({
+      phase: 'failed',
+      message: failure.message ?? (failure.kind === 'start' ? 'could not start' : 'stopped unexpectedly'),
+    });
     let choice = await deps.askAfterFailure(failure);
     while (choice === 'open-logs') {
       deps.openLogsFolder(failure.logsDir ?? logsDir);

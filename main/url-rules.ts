@@ -13,7 +13,8 @@ export function classifyUrl(raw: string, appOrigin: string | undefined): UrlClas
     return 'blocked';
   }
   if (url.username !== '' || url.password !== '') return 'blocked';
-  if (appOrigin !== undefined && (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === appOrigin) return 'app';
+  if (appOrigin !== undefined && (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === appOrigin)
+    return 'app';
   if (url.protocol === 'https:' && url.hostname !== '') return 'external';
   return 'blocked';
 }
@@ -54,6 +55,10 @@ export function isTrustedSender(frameUrl: string | undefined, appOrigin: string 
 /** The app asks the OS for nothing but clipboard writes (copying an API key or an address). */
 const GRANTED_PERMISSIONS = new Set(['clipboard-sanitized-write']);
 
-export function decidePermission(permission: string, requestingUrl: string | undefined, appOrigin: string | undefined): boolean {
+export function decidePermission(
+  permission: string,
+  requestingUrl: string | undefined,
+  appOrigin: string | undefined,
+): boolean {
   return GRANTED_PERMISSIONS.has(permission) && isTrustedSender(requestingUrl, appOrigin);
 }

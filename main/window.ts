@@ -9,7 +9,11 @@ export type MainWindow = { open(url: string): void; show(): void; close(): void 
  * pages from the tray until the user quits. A window made anew (the old one was destroyed)
  * opens `freshUrl()`, a new one-time sign-in link: the last one is spent.
  */
-export function createMainWindow(files: AppFiles, isQuitting: () => boolean, freshUrl: () => Promise<string | undefined>): MainWindow {
+export function createMainWindow(
+  files: AppFiles,
+  isQuitting: () => boolean,
+  freshUrl: () => Promise<string | undefined>,
+): MainWindow {
   let window: BrowserWindow | undefined;
   let lastUrl: string | undefined;
   const ensure = () => {

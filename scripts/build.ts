@@ -57,7 +57,13 @@ function externalImports(metafile: Metafile): string[] {
     for (const imported of output.imports) {
       const isBuiltin = imported.path.startsWith('node:') || builtinModules.includes(imported.path);
       // By package: `pdfjs-dist/legacy/build/pdf.min.mjs` is pdfjs-dist.
-      if (imported.external && !isBuiltin) names.add(imported.path.split('/').slice(0, imported.path.startsWith('@') ? 2 : 1).join('/'));
+      if (imported.external && !isBuiltin)
+        names.add(
+          imported.path
+            .split('/')
+            .slice(0, imported.path.startsWith('@') ? 2 : 1)
+            .join('/'),
+        );
     }
   }
   return [...names].sort();
@@ -89,16 +95,36 @@ export async function buildDesktop(root = process.cwd()): Promise<DesktopBuild> 
     format: 'cjs',
     target: NODE_TARGET,
     external: [...RUNTIME_MODULES],
-    define: { 'import.meta.url': '__bundleFileUrl', 'import.meta.dirname': '__dirname', 'import.meta.filename': '__filename' },
+    define: {
+      'import.meta.url': '__bundleFileUrl',
+      'import.meta.dirname': '__dirname',
+      'import.meta.filename': '__filename',
+    },
     banner: { js: "const __bundleFileUrl = require('node:url').pathToFileURL(__filename).href;" },
   } as const satisfies BuildOptions;
   const workers = Object.entries(WORKER_ENTRIES).map(([name, entry]) =>
     build({ ...serverBundle, entryPoints: [`server/${entry}`], outfile: `${DESKTOP_OUTPUTS.workers}/${name}.cjs` }),
   );
   const [main, preload, host, headless, ...workerBuilds] = await Promise.all([
-    build({ ...common, entryPoints: ['main/index.ts'], outfile: DESKTOP_OUTPUTS.main, platform: 'node', format: 'esm', target: NODE_TARGET, external: ['electron'] }),
+    build({
+      ...common,
+      entryPoints: ['main/index.ts'],
+      outfile: DESKTOP_OUTPUTS.main,
+      platform: 'node',
+      format: 'esm',
+      target: NODE_TARGET,
+      external: ['electron'],
+    }),
     // platform 'browser': a sandboxed preload has no Node, so a builtin slipping in fails the build.
-    build({ ...common, entryPoints: ['main/preload.ts'], outfile: DESKTOP_OUTPUTS.preload, platform: 'browser', format: 'cjs', target: CHROME_TARGET, external: ['electron'] }),
+    build({
+      ...common,
+      entryPoints: ['main/preload.ts'],
+      outfile: DESKTOP_OUTPUTS.preload,
+      platform: 'browser',
+      format: 'cjs',
+      target: CHROME_TARGET,
+      external: ['electron'],
+    }),
     build({ ...serverBundle, entryPoints: ['server/host.ts'], outfile: DESKTOP_OUTPUTS.host }),
     // Node 20 runs `npm run server` (Electron's 22 the host); the same target suits both.
     build({ ...serverBundle, entryPoints: ['server/main.ts'], outfile: DESKTOP_OUTPUTS.headless }),
@@ -124,7 +150,9 @@ export async function buildDesktop(root = process.cwd()): Promise<DesktopBuild> 
       preload: externalImports(preload.metafile),
       host: [...new Set([host, ...workerBuilds].flatMap((bundle) => externalImports(bundle.metafile)))].sort(),
     },
-    warnings: [main, preload, host, headless, ...workerBuilds].flatMap((bundle) => bundle.warnings).map((warning) => warning.text),
+    warnings: [main, preload, host, headless, ...workerBuilds]
+      .flatMap((bundle) => bundle.warnings)
+      .map((warning) => warning.text),
   };
 }
 
@@ -132,5 +160,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const started = Date.now();
   const result = await buildDesktop();
   for (const warning of result.warnings) console.warn(`warning: ${warning}`);
-  console.log(`Built the desktop shell into dist/ in ${Date.now() - started} ms (host externals: ${result.externals.host.join(', ')}).`);
+  console.log(
+    `Built the desktop shell into dist/ in ${Date.now() - started} ms (host externals: ${result.externals.host.join(', ')}).`,
+  );
 }

@@ -28,11 +28,20 @@ function runtimeImports(file: string): string[] {
   const visit = (node: ts.Node) => {
     if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly) {
       const bindings = node.importClause?.namedBindings;
-      const onlyTypes = bindings && ts.isNamedImports(bindings) && !node.importClause?.name && bindings.elements.length > 0 && bindings.elements.every((element) => element.isTypeOnly);
+      const onlyTypes =
+        bindings &&
+        ts.isNamedImports(bindings) &&
+        !node.importClause?.name &&
+        bindings.elements.length > 0 &&
+        bindings.elements.every((element) => element.isTypeOnly);
       if (!onlyTypes) specifiers.push((node.moduleSpecifier as ts.StringLiteral).text);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && !node.isTypeOnly) {
       specifiers.push((node.moduleSpecifier as ts.StringLiteral).text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && ts.isStringLiteral(node.arguments[0]!)) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      ts.isStringLiteral(node.arguments[0]!)
+    ) {
       specifiers.push(node.arguments[0].text);
     }
     ts.forEachChild(node, visit);
@@ -89,7 +98,9 @@ function findCycles(): string[][] {
 const cycles = findCycles();
 for (const cycle of cycles) {
   console.error(`server folders import each other: ${cycle.join(', ')}`);
-  for (const from of cycle) for (const [to, example] of edges.get(from) ?? []) if (cycle.includes(to)) console.error(`  ${from} → ${to}: ${example}`);
+  for (const from of cycle)
+    for (const [to, example] of edges.get(from) ?? [])
+      if (cycle.includes(to)) console.error(`  ${from} → ${to}: ${example}`);
 }
 if (cycles.length > 0) process.exit(1);
 console.log(`no cycles between ${new Set([...edges.keys()]).size} server folders`);

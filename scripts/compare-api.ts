@@ -27,10 +27,23 @@ type Sample = { rps: number; p50: number; p99: number; cpuUs: number; failed: nu
 async function startOurs(name: string, root: string, nextPdf: () => Buffer): Promise<Target> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'signdesk-compare-'));
   const quiet = { out: () => undefined, err: (line: string) => process.stderr.write(`${line}\n`) };
-  await runCli(['user', 'create', '--username', 'bench', '--password', 'bench bench', '--email', 'bench@office.test', '--admin'], { DATA_DIR: dataDir }, quiet);
+  await runCli(
+    ['user', 'create', '--username', 'bench', '--password', 'bench bench', '--email', 'bench@office.test', '--admin'],
+    { DATA_DIR: dataDir },
+    quiet,
+  );
   let key = '';
-  await runCli(['token', 'create', '--name', 'bench', '--rate-limit', '1000000000'], { DATA_DIR: dataDir }, { ...quiet, out: (line) => (key = line) });
-  const server = await startChild(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' }, /running at (\S+) /);
+  await runCli(
+    ['token', 'create', '--name', 'bench', '--rate-limit', '1000000000'],
+    { DATA_DIR: dataDir },
+    { ...quiet, out: (line) => (key = line) },
+  );
+  const server = await startChild(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'server/main.ts')],
+    { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' },
+    /running at (\S+) /,
+  );
   const url = server.match[1] as string;
   const headers = { authorization: `token ${key}`, 'accept-api-version': '1' };
   return {
@@ -44,10 +57,20 @@ async function startOurs(name: string, root: string, nextPdf: () => Buffer): Pro
   };
 }
 
-function optionsFor(base: string, headers: Record<string, string>, uploadPath: string, nextPdf: () => Buffer): autocannon.Options {
+function optionsFor(
+  base: string,
+  headers: Record<string, string>,
+  uploadPath: string,
+  nextPdf: () => Buffer,
+): autocannon.Options {
   if (which === 'post') {
     const body = JSON.stringify({ name: 'Benchmark template', content: 'Hyresavtal för lokal på Storgatan 1.' });
-    return { url: `${base}/contract_templates`, method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body };
+    return {
+      url: `${base}/contract_templates`,
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body,
+    };
   }
   if (which === 'upload') {
     return {
@@ -81,7 +104,12 @@ async function main(root: string): Promise<void> {
   const nextPdf = which === 'upload' ? uniqueBodies(await makePaddedPdf(16, 2 * 1024 * 1024)) : () => Buffer.alloc(0);
   const bare = await startChild(process.execPath, ['--import', 'tsx', 'bench/bare-express.ts'], {}, /ready (\S+)/);
   const targets: Target[] = [
-    { name: 'bare', pid: bare.child.pid as number, options: optionsFor(`${bare.match[1]}/bare`, {}, '/upload', nextPdf), stop: () => stop(bare.child) },
+    {
+      name: 'bare',
+      pid: bare.child.pid as number,
+      options: optionsFor(`${bare.match[1]}/bare`, {}, '/upload', nextPdf),
+      stop: () => stop(bare.child),
+    },
     await startOurs('other', path.resolve(root), nextPdf),
     await startOurs('this', process.cwd(), nextPdf),
   ];
@@ -93,14 +121,18 @@ async function main(root: string): Promise<void> {
       for (const [index, target] of targets.entries()) {
         const sample = await measure(target, seconds);
         samples[index]?.push(sample);
-        line.push(`${target.name} ${sample.rps.toFixed(0)}/s p50 ${sample.p50} p99 ${sample.p99} cpu ${sample.cpuUs.toFixed(0)} µs${sample.failed ? ` FAILED ${sample.failed}` : ''}`);
+        line.push(
+          `${target.name} ${sample.rps.toFixed(0)}/s p50 ${sample.p50} p99 ${sample.p99} cpu ${sample.cpuUs.toFixed(0)} µs${sample.failed ? ` FAILED ${sample.failed}` : ''}`,
+        );
       }
       console.log(`${which} turn ${turn + 1}: ${line.join(' | ')}`);
     }
     const [bareSamples, ...others] = samples as [Sample[], Sample[], Sample[]];
     for (const [index, list] of others.entries()) {
       const name = targets[index + 1]?.name;
-      console.log(`${which} ${name}: throughput ratio ${spread(list.map((s, i) => s.rps / (bareSamples[i] as Sample).rps))}, CPU ratio (bare/ours) ${spread(list.map((s, i) => (bareSamples[i] as Sample).cpuUs / s.cpuUs))}`);
+      console.log(
+        `${which} ${name}: throughput ratio ${spread(list.map((s, i) => s.rps / (bareSamples[i] as Sample).rps))}, CPU ratio (bare/ours) ${spread(list.map((s, i) => (bareSamples[i] as Sample).cpuUs / s.cpuUs))}`,
+      );
     }
   } finally {
     for (const target of targets) await target.stop();

@@ -4,9 +4,23 @@
 // can (as root), else says what to install.
 import { spawnSync } from 'node:child_process';
 
-const tools = { chromium: 'chromium', pdfsig: 'poppler-utils', pdftotext: 'poppler-utils', qpdf: 'qpdf', curl: 'curl', jq: 'jq', python3: 'python3' };
+const tools = {
+  chromium: 'chromium',
+  pdfsig: 'poppler-utils',
+  pdftotext: 'poppler-utils',
+  qpdf: 'qpdf',
+  curl: 'curl',
+  jq: 'jq',
+  python3: 'python3',
+};
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-const missing = [...new Set(Object.entries(tools).filter(([command]) => !has(command)).map(([, pkg]) => pkg))];
+const missing = [
+  ...new Set(
+    Object.entries(tools)
+      .filter(([command]) => !has(command))
+      .map(([, pkg]) => pkg),
+  ),
+];
 const hasCryptography = spawnSync('python3', ['-c', 'import cryptography'], { stdio: 'ignore' }).status === 0;
 // Debian's package serves Debian's python3; another python3 first in PATH needs `pip install cryptography`.
 if (!hasCryptography) missing.push('python3-cryptography');

@@ -23,9 +23,17 @@ async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'signdesk-profile-'));
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'signdesk-cpuprofile-'));
   const quiet = { out: () => undefined, err: (line: string) => process.stderr.write(`${line}\n`) };
-  await runCli(['user', 'create', '--username', 'bench', '--password', 'bench bench', '--email', 'bench@office.test', '--admin'], { DATA_DIR: dataDir }, quiet);
+  await runCli(
+    ['user', 'create', '--username', 'bench', '--password', 'bench bench', '--email', 'bench@office.test', '--admin'],
+    { DATA_DIR: dataDir },
+    quiet,
+  );
   let key = '';
-  await runCli(['token', 'create', '--name', 'bench', '--rate-limit', '1000000000'], { DATA_DIR: dataDir }, { ...quiet, out: (line) => (key = line) });
+  await runCli(
+    ['token', 'create', '--name', 'bench', '--rate-limit', '1000000000'],
+    { DATA_DIR: dataDir },
+    { ...quiet, out: (line) => (key = line) },
+  );
   const server = await startChild(
     process.execPath,
     ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'server/main.ts'],
@@ -45,17 +53,19 @@ async function main(): Promise<void> {
           requests: [{ setupRequest: (request: object) => ({ ...request, body: pdf.next() }) }],
         }
       : which === 'post'
-      ? {
-          url: `${url}/api/contract_templates`,
-          method: 'POST' as const,
-          headers: { ...headers, 'content-type': 'application/json' },
-          body: JSON.stringify({ name: 'Benchmark template', content: 'Hyresavtal för lokal på Storgatan 1.' }),
-        }
-      : { url: `${url}/api/users/1`, headers };
+        ? {
+            url: `${url}/api/contract_templates`,
+            method: 'POST' as const,
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify({ name: 'Benchmark template', content: 'Hyresavtal för lokal på Storgatan 1.' }),
+          }
+        : { url: `${url}/api/users/1`, headers };
   const result = await load({ ...options, duration: seconds });
   await stop(server.child);
   fs.rmSync(dataDir, { recursive: true, force: true });
-  process.stdout.write(`${which}: ${Math.round(result.rps)} req/s, p99 ${result.p99} ms, ${result.non2xx} non-2xx\n${profileDir}\n`);
+  process.stdout.write(
+    `${which}: ${Math.round(result.rps)} req/s, p99 ${result.p99} ms, ${result.non2xx} non-2xx\n${profileDir}\n`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -89,7 +89,9 @@ function main(): void {
   const { total, rows } = timesOf(profile, by, args.includes('--inclusive'), owner);
   process.stdout.write(`${(total / 1000).toFixed(0)} ms sampled\n`);
   for (const [label, micros] of rows.slice(0, top)) {
-    process.stdout.write(`${((micros / total) * 100).toFixed(1).padStart(5)} %  ${(micros / 1000).toFixed(0).padStart(6)} ms  ${label}\n`);
+    process.stdout.write(
+      `${((micros / total) * 100).toFixed(1).padStart(5)} %  ${(micros / 1000).toFixed(0).padStart(6)} ms  ${label}\n`,
+    );
   }
 }
 

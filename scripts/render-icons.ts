@@ -17,7 +17,14 @@ const renders = [
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
 });
 try {
   const page = await browser.newPage();
@@ -29,7 +36,10 @@ try {
     );
     // Wait until the image is decoded before the screenshot (a barrier, not a sleep).
     await page.locator('img').evaluate((img) => (img as unknown as { decode(): Promise<void> }).decode());
-    const png = await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: render.size, height: render.size } });
+    const png = await page.screenshot({
+      omitBackground: true,
+      clip: { x: 0, y: 0, width: render.size, height: render.size },
+    });
     for (const out of render.out) {
       fs.mkdirSync(path.dirname(path.join(root, out)), { recursive: true });
       fs.writeFileSync(path.join(root, out), png);

@@ -19,7 +19,10 @@ function prepareElectronSqlite() {
   const electronVersion = require('electron/package.json').version;
   const source = path.dirname(require.resolve('better-sqlite3/package.json'));
   const { version } = require('better-sqlite3/package.json');
-  const dir = path.resolve('node_modules/.cache/signdesk-electron', `better-sqlite3-${version}-electron-${electronVersion}-${process.platform}-${process.arch}`);
+  const dir = path.resolve(
+    'node_modules/.cache/signdesk-electron',
+    `better-sqlite3-${version}-electron-${electronVersion}-${process.platform}-${process.arch}`,
+  );
   const binding = path.join(dir, 'build', 'Release', 'better_sqlite3.node');
   if (fs.existsSync(binding)) return binding;
 
@@ -36,7 +39,16 @@ function prepareElectronSqlite() {
   const attempts = [
     // A prebuilt binary for Electron's ABI, else a compile against Electron's headers.
     [bin('prebuild-install'), ['--runtime', 'electron', '--target', electronVersion, '--arch', process.arch]],
-    [bin('node-gyp'), ['rebuild', '--release', `--target=${electronVersion}`, `--arch=${process.arch}`, '--dist-url=https://electronjs.org/headers']],
+    [
+      bin('node-gyp'),
+      [
+        'rebuild',
+        '--release',
+        `--target=${electronVersion}`,
+        `--arch=${process.arch}`,
+        '--dist-url=https://electronjs.org/headers',
+      ],
+    ],
   ];
   for (const [command, args] of attempts) {
     const result = spawnSync(command, args, { cwd: dir, stdio: 'inherit', shell: isWindows, timeout: 600_000 });
@@ -55,6 +67,8 @@ const binding = prepareElectronSqlite();
 if (binding) {
   run(require('electron'), ['.'], { ...process.env, SIGNDESK_SQLITE_BINDING: binding });
 } else {
-  console.log('better-sqlite3 could not be prepared for Electron here (no prebuilt binary to download, no build against the Electron headers): SignDesk runs headless; the admin UI is at /admin.');
+  console.log(
+    'better-sqlite3 could not be prepared for Electron here (no prebuilt binary to download, no build against the Electron headers): SignDesk runs headless; the admin UI is at /admin.',
+  );
   run(process.execPath, ['--import', 'tsx', 'server/main.ts'], process.env);
 }

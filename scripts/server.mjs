@@ -40,7 +40,9 @@ export async function runServer() {
     createRequire(import.meta.url)(BUNDLE);
     return;
   }
-  console.log(`Running the server from its TypeScript sources (dist/server/main.cjs: ${reason}; npm run build makes it start faster).`);
+  console.log(
+    `Running the server from its TypeScript sources (dist/server/main.cjs: ${reason}; npm run build makes it start faster).`,
+  );
   const { register } = await import('tsx/esm/api');
   register();
   await import(pathToFileURL(path.join(root, 'server/main.ts')).href);

@@ -45,7 +45,9 @@ function runChild(command, args, options = {}) {
 }
 
 const hasDisplay =
-  process.platform === 'win32' || process.platform === 'darwin' || Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+  process.platform === 'win32' ||
+  process.platform === 'darwin' ||
+  Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
 const binary = electronBinary();
 
 /** Where the headless server's admin UI will be, from the same PORT and HOST it reads. */
@@ -58,7 +60,10 @@ function adminAddress(env) {
 /** The admin UI and the signing page, built once (the Electron path builds everything). */
 async function buildMissingWebApps() {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  for (const [app, script] of [['renderer', 'build:renderer'], ['signing', 'build:signing']]) {
+  for (const [app, script] of [
+    ['renderer', 'build:renderer'],
+    ['signing', 'build:signing'],
+  ]) {
     if (fs.existsSync(`dist/${app}/index.html`)) continue;
     const status = await runChild(npm, ['run', script], { shell: process.platform === 'win32' });
     if (stopSignal) return;

@@ -48,7 +48,9 @@ function connectToParent(): ParentLink {
       onGone: (listener) => process.once('disconnect', listener),
     };
   }
-  throw new Error('server/host.ts is started by the desktop shell (or child_process.fork); run `npm run server` for the server alone.');
+  throw new Error(
+    'server/host.ts is started by the desktop shell (or child_process.fork); run `npm run server` for the server alone.',
+  );
 }
 
 function describeFailure(err: unknown): string {
@@ -84,7 +86,11 @@ function runHost(): void {
     logsDir = path.join(config.dataDir, 'logs');
     // Set only by scripts/run-electron.mjs (a development checkout); the packaged shell drops it.
     const sqliteBinding = process.env.SIGNDESK_SQLITE_BINDING || undefined;
-    server = await createServer(config, { migrationsFolder: MIGRATIONS_FOLDER, sqliteBinding, staticDirs: STATIC_DIRS });
+    server = await createServer(config, {
+      migrationsFolder: MIGRATIONS_FOLDER,
+      sqliteBinding,
+      staticDirs: STATIC_DIRS,
+    });
     return { config, server };
   })();
 
@@ -130,7 +136,11 @@ function runHost(): void {
       void parent.send(answer(server, request));
     } catch (err) {
       server.ctx.logger.error({ err, request }, 'host: request failed');
-      void parent.send({ type: 'request-failed', id: request.id, message: err instanceof Error ? err.message : String(err) });
+      void parent.send({
+        type: 'request-failed',
+        id: request.id,
+        message: err instanceof Error ? err.message : String(err),
+      });
     }
   });
   parent.onGone(stop);
@@ -143,7 +153,8 @@ function runHost(): void {
   process.on('unhandledRejection', (err) => void fail(err, 'unhandled rejection'));
 
   start.then(
-    ({ config, server: started }) => parent.send({ type: 'ready', url: started.url, dataDir: config.dataDir, logsDir: started.ctx.paths.logs }),
+    ({ config, server: started }) =>
+      parent.send({ type: 'ready', url: started.url, dataDir: config.dataDir, logsDir: started.ctx.paths.logs }),
     (err: unknown) => fail(err, 'the server could not start'),
   );
 }

@@ -61,7 +61,10 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   const config: Config = { ...given };
   const paths = prepareDataDir(config.dataDir);
   const logger = createLogger(paths.logs, config.logLevel);
-  const database = openDatabase(paths.database, { migrationsFolder: options.migrationsFolder, nativeBinding: options.sqliteBinding });
+  const database = openDatabase(paths.database, {
+    migrationsFolder: options.migrationsFolder,
+    nativeBinding: options.sqliteBinding,
+  });
   let listenUrl = '';
   const ctx = createContext({
     config,
@@ -115,7 +118,12 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   ctx.outbound.addOwnPort(port);
   logger.info({ url, dataDir: paths.root }, 'listening');
   const unmarkServing = markServing(paths, url);
-  const checkpointer = startCheckpointer({ file: paths.database, sqlite: database.sqlite, logger, nativeBinding: options.sqliteBinding });
+  const checkpointer = startCheckpointer({
+    file: paths.database,
+    sqlite: database.sqlite,
+    logger,
+    nativeBinding: options.sqliteBinding,
+  });
   const workers = createWorkers(ctx);
   for (const worker of workers) worker.start();
 

@@ -23,7 +23,9 @@ main().catch((err: unknown) => {
   if (err instanceof ConfigError) {
     process.stderr.write(`${err.message}\n`);
   } else if (err instanceof Error && 'code' in err && err.code === 'EADDRINUSE') {
-    process.stderr.write(`SignDesk could not start: the port is already in use (${err.message}). Set PORT to another port.\n`);
+    process.stderr.write(
+      `SignDesk could not start: the port is already in use (${err.message}). Set PORT to another port.\n`,
+    );
   } else {
     process.stderr.write(`SignDesk could not start: ${err instanceof Error ? err.stack : String(err)}\n`);
   }

@@ -13,7 +13,10 @@ export const ACTIVITY_EVENTS = {
   'contract.withdrawn': { en: 'Contract withdrawn', sv: 'Avtalet återkallat' },
   'contract.reminders_changed': { en: 'Reminders changed', sv: 'Påminnelser ändrade' },
   'contract.timestamped': { en: 'Trusted timestamp added', sv: 'Betrodd tidsstämpel tillagd' },
-  'contract.timestamp_pending': { en: 'Timestamp authority did not answer: timestamp pending', sv: 'Tidsstämpelservern svarade inte: tidsstämpel väntar' },
+  'contract.timestamp_pending': {
+    en: 'Timestamp authority did not answer: timestamp pending',
+    sv: 'Tidsstämpelservern svarade inte: tidsstämpel väntar',
+  },
   'party.added': { en: 'Party added', sv: 'Part tillagd' },
   'party.changed': { en: 'Party changed', sv: 'Part ändrad' },
   'party.removed': { en: 'Party removed', sv: 'Part borttagen' },

@@ -4,7 +4,11 @@
  * always open the same database. An empty variable counts as unset (`||`), as the XDG
  * specification says of XDG_DATA_HOME.
  */
-export function defaultDataDirSegments(platform: string, env: Record<string, string | undefined>, home: string): string[] {
+export function defaultDataDirSegments(
+  platform: string,
+  env: Record<string, string | undefined>,
+  home: string,
+): string[] {
   if (platform === 'win32') return env.APPDATA ? [env.APPDATA, 'SignDesk'] : [home, 'AppData', 'Roaming', 'SignDesk'];
   if (platform === 'darwin') return [home, 'Library', 'Application Support', 'SignDesk'];
   return env.XDG_DATA_HOME ? [env.XDG_DATA_HOME, 'SignDesk'] : [home, '.local', 'share', 'SignDesk'];

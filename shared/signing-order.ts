@@ -36,7 +36,11 @@ export function partiesToInviteAtSend(parties: readonly PartyTurn[], isOrdered: 
  * Who is newly in turn after `answered` accepted: the next group, once the answering party's
  * group has finished. Empty when nobody new is in turn.
  */
-export function partiesNewlyInTurn(before: readonly PartyTurn[], after: readonly PartyTurn[], isOrdered: boolean): PartyTurn[] {
+export function partiesNewlyInTurn(
+  before: readonly PartyTurn[],
+  after: readonly PartyTurn[],
+  isOrdered: boolean,
+): PartyTurn[] {
   if (!isOrdered) return [];
   const was = new Set(partiesInTurn(before, true).map((party) => party.id));
   return partiesInTurn(after, true).filter((party) => !was.has(party.id));

@@ -14,9 +14,9 @@ export const PAGE_IMAGE_WIDTHS = [540, 810, 1170, 1620, 2340] as const;
 export const PAGE_IMAGE_SIZES = '(max-width: 56rem) calc(100vw - 1rem), 50rem';
 
 /** `srcset` of a page at every width. */
-export const pageImageSrcset = (base: string, page: number, widths: readonly number[]) => widths.map((width) => `${base}/${page}-${width}.webp ${width}w`).join(', ');
+export const pageImageSrcset = (base: string, page: number, widths: readonly number[]) =>
+  widths.map((width) => `${base}/${page}-${width}.webp ${width}w`).join(', ');
 
 /** The script faces a party may type its signature in (SIL OFL; the sealed PDF embeds the same face). */
 export const SCRIPT_FACES = ['dancing-script', 'great-vibes', 'caveat'] as const;
 export type ScriptFace = (typeof SCRIPT_FACES)[number];
-

@@ -65,7 +65,6 @@ export function zoneOffsetMs(epochMs: number, timeZone: string): number {
   return offset;
 }
 
-
 export function formatTimestamp(epochMs: number, timeZone: string): string {
   const second = Math.floor(epochMs / 1000);
   // A resource read again and again carries the same times: the last one is kept.

@@ -35,7 +35,8 @@ function checkRequest(req, body) {
   if (digest !== createHash('sha256').update(body).digest('base64')) return 'Content-Digest does not match the body';
   const input = parseSignatureInput(req.headers['signature-input']);
   if (!input) return 'no sig1 in Signature-Input';
-  if (!COVERED.every((name) => input.components.includes(name))) return 'the signature does not cover every required component';
+  if (!COVERED.every((name) => input.components.includes(name)))
+    return 'the signature does not cover every required component';
   const { keyid, alg, created, expires } = input.params;
   if (keyid !== KEY_ID || alg !== 'ed25519') return `unknown key ${keyid} or algorithm ${alg}`;
   const now = Math.floor(Date.now() / 1000);
@@ -45,7 +46,9 @@ function checkRequest(req, body) {
   if (!signature) return 'no sig1 in Signature';
   // The signature base of RFC 9421 section 2.5: one line per covered component, then the parameters.
   const values = { '@method': req.method, '@path': new URL(req.url, 'http://receiver').pathname };
-  const lines = input.components.map((name) => `"${name}": ${(values[name] ?? String(req.headers[name] ?? '')).trim()}`);
+  const lines = input.components.map(
+    (name) => `"${name}": ${(values[name] ?? String(req.headers[name] ?? '')).trim()}`,
+  );
   lines.push(`"@signature-params": ${input.text}`);
   const isValid = verify(null, Buffer.from(lines.join('\n')), PUBLIC_KEY, Buffer.from(signature, 'base64'));
   return isValid ? undefined : 'the signature does not verify';

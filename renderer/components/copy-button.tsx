@@ -15,7 +15,17 @@ function copyWithSelection(text: string): boolean {
 }
 
 /** Copies `value`; `label` names what for screen readers, `text` is the button's idle text (default: Copy). */
-export function CopyButton({ value, label, text: idleText, title }: { value: string; label: string; text?: string; title?: string }) {
+export function CopyButton({
+  value,
+  label,
+  text: idleText,
+  title,
+}: {
+  value: string;
+  label: string;
+  text?: string;
+  title?: string;
+}) {
   const t = useT();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
@@ -32,7 +42,12 @@ export function CopyButton({ value, label, text: idleText, title }: { value: str
       setState(copyWithSelection(value) ? 'copied' : 'failed');
     }
   };
-  const text = state === 'copied' ? t('action.copied') : state === 'failed' ? t('action.copyFailed') : (idleText ?? t('action.copy'));
+  const text =
+    state === 'copied'
+      ? t('action.copied')
+      : state === 'failed'
+        ? t('action.copyFailed')
+        : (idleText ?? t('action.copy'));
   // The label names what is copied; while "Copied" shows, the visible text is the name (WCAG 2.5.3).
   return (
     <>

@@ -51,7 +51,9 @@ export function Pagination({ page, onGo }: { page: Page<unknown>; onGo: (path: s
   const { previous, next } = page;
   return (
     <nav className="pagination" aria-label={t('pagination.label')}>
-      <span className="pagination-status">{t('pagination.status', { page: page.page, pages: Math.max(page.pages, 1), total: page.total })}</span>
+      <span className="pagination-status">
+        {t('pagination.status', { page: page.page, pages: Math.max(page.pages, 1), total: page.total })}
+      </span>
       <div className="pagination-buttons">
         <Button size="small" onClick={previous ? () => onGo(previous) : undefined} disabled={!previous}>
           {t('pagination.previous')}

@@ -35,9 +35,22 @@ export function DateTimeField({ legend, hint, error, date, time, onChange }: Pro
       <div className="date-time-row">
         <label className="date-time-part">
           <span className="field-sublabel">{t('date.date')}</span>
-          <input className="input mono" inputMode="numeric" placeholder="YYYY-MM-DD" maxLength={10} value={date} onChange={(event) => onChange({ date: event.target.value, time })} />
+          <input
+            className="input mono"
+            inputMode="numeric"
+            placeholder="YYYY-MM-DD"
+            maxLength={10}
+            value={date}
+            onChange={(event) => onChange({ date: event.target.value, time })}
+          />
         </label>
-        <button type="button" className="button button-secondary date-pick" onClick={openPicker} aria-label={t('date.pick')} title={t('date.pick')}>
+        <button
+          type="button"
+          className="button button-secondary date-pick"
+          onClick={openPicker}
+          aria-label={t('date.pick')}
+          title={t('date.pick')}
+        >
           <span aria-hidden="true">▦</span>
         </button>
         <input
@@ -51,7 +64,14 @@ export function DateTimeField({ legend, hint, error, date, time, onChange }: Pro
         />
         <label className="date-time-part date-time-clock">
           <span className="field-sublabel">{t('date.time')}</span>
-          <input className="input mono" inputMode="numeric" placeholder={END_OF_DAY} maxLength={5} value={time} onChange={(event) => onChange({ date, time: event.target.value })} />
+          <input
+            className="input mono"
+            inputMode="numeric"
+            placeholder={END_OF_DAY}
+            maxLength={5}
+            value={time}
+            onChange={(event) => onChange({ date, time: event.target.value })}
+          />
         </label>
       </div>
       {hint ? (

@@ -22,7 +22,19 @@ type Props = {
 };
 
 /** A dialog holding one form: its problem, its fields, Cancel and the submit button. */
-export function FormDialog({ title, isOpen = true, onClose, onSubmit, error, isBusy, submitLabel, isSubmitDisabled = false, submitVariant = 'primary', labels, children }: Props) {
+export function FormDialog({
+  title,
+  isOpen = true,
+  onClose,
+  onSubmit,
+  error,
+  isBusy,
+  submitLabel,
+  isSubmitDisabled = false,
+  submitVariant = 'primary',
+  labels,
+  children,
+}: Props) {
   const t = useT();
   return (
     <Dialog title={title} isOpen={isOpen} onClose={onClose}>

@@ -24,7 +24,11 @@ export function LanguageSelect({ className = '' }: { className?: string }) {
   return (
     <label className={`language-select ${className}`}>
       <span className="visually-hidden">{t('language.label')}</span>
-      <select value={language} onChange={(event) => setLanguage(event.target.value as Language)} aria-label={t('language.label')}>
+      <select
+        value={language}
+        onChange={(event) => setLanguage(event.target.value as Language)}
+        aria-label={t('language.label')}
+      >
         {LANGUAGES.map((option) => (
           <option key={option.code} value={option.code}>
             {option.label}
@@ -40,7 +44,13 @@ export function Logo() {
     <span className="logo">
       <span className="logo-mark" aria-hidden="true">
         <svg viewBox="0 0 24 24" width="20" height="20" focusable="false">
-          <path d="M4 17.5c3-1 4.5-6 6.5-6s1 4.5 3 4.5 2.5-3 4-3 1.5 2 2.5 2" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          <path
+            d="M4 17.5c3-1 4.5-6 6.5-6s1 4.5 3 4.5 2.5-3 4-3 1.5 2 2.5 2"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
           <path d="M4 21h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </span>
@@ -58,12 +68,14 @@ export function Shell({ children }: { children: ReactNode }) {
   const items = NAV.filter((item) => !item.isAdminOnly || session.is_admin);
   // A disabled webhook consumer is marked wherever the admin is, not only on its own page.
   const consumers = useLoad(
-    (signal) => (session.is_admin ? getPage<TWebhookConsumer>('/api/webhooks?per_page=100', signal) : Promise.resolve(undefined)),
+    (signal) =>
+      session.is_admin ? getPage<TWebhookConsumer>('/api/webhooks?per_page=100', signal) : Promise.resolve(undefined),
     [session.is_admin],
     { pollMs: 15_000 },
   );
   const disabledCount = consumers.data?.items.filter((consumer) => consumer.disabled_time !== null).length ?? 0;
-  const displayName = [session.user.firstname, session.user.lastname].filter(Boolean).join(' ') || session.user.username;
+  const displayName =
+    [session.user.firstname, session.user.lastname].filter(Boolean).join(' ') || session.user.username;
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -80,13 +92,19 @@ export function Shell({ children }: { children: ReactNode }) {
               const isCurrent = path === item.to || path.startsWith(`${item.to}/`);
               return (
                 <li key={item.to}>
-                  <Link to={item.to} className={`nav-link ${isCurrent ? 'nav-link-current' : ''}`} aria-current={isCurrent ? 'page' : undefined}>
+                  <Link
+                    to={item.to}
+                    className={`nav-link ${isCurrent ? 'nav-link-current' : ''}`}
+                    aria-current={isCurrent ? 'page' : undefined}
+                  >
                     <span className={`nav-icon nav-icon-${item.to.slice(1)}`} aria-hidden="true" />
                     {t(item.label)}
                     {item.to === '/webhooks' && disabledCount > 0 ? (
                       <span className="nav-badge" data-testid="disabled-webhooks-badge">
                         <span aria-hidden="true">{disabledCount}</span>
-                        <span className="visually-hidden">{t('webhooks.navDisabled', { n: String(disabledCount) })}</span>
+                        <span className="visually-hidden">
+                          {t('webhooks.navDisabled', { n: String(disabledCount) })}
+                        </span>
                       </span>
                     ) : null}
                   </Link>
@@ -116,7 +134,11 @@ export function Shell({ children }: { children: ReactNode }) {
           </div>
           <div className="sidebar-controls">
             <LanguageSelect />
-            <button type="button" className="button button-ghost button-small sidebar-signout" onClick={() => void signOut()}>
+            <button
+              type="button"
+              className="button button-ghost button-small sidebar-signout"
+              onClick={() => void signOut()}
+            >
               {t('action.signOut')}
             </button>
           </div>

@@ -16,7 +16,9 @@ type Props = {
 export function PdfPreview({ load, version, title }: Props) {
   const t = useT();
   const container = useRef<HTMLDivElement>(null);
-  const [state, setState] = useState<{ kind: 'loading' } | { kind: 'ready'; pages: number } | { kind: 'failed'; message: string }>({ kind: 'loading' });
+  const [state, setState] = useState<
+    { kind: 'loading' } | { kind: 'ready'; pages: number } | { kind: 'failed'; message: string }
+  >({ kind: 'loading' });
   const loadRef = useRef(load);
   loadRef.current = load;
 
@@ -31,7 +33,10 @@ export function PdfPreview({ load, version, title }: Props) {
         loadRef.current(),
       ]);
       pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-      const document = await pdfjs.getDocument({ data: new Uint8Array(await blob.arrayBuffer()), isEvalSupported: false }).promise;
+      const document = await pdfjs.getDocument({
+        data: new Uint8Array(await blob.arrayBuffer()),
+        isEvalSupported: false,
+      }).promise;
       if (!isCurrent || !target) return;
       const canvases: HTMLCanvasElement[] = [];
       for (let number = 1; number <= document.numPages; number += 1) {
@@ -68,7 +73,14 @@ export function PdfPreview({ load, version, title }: Props) {
         </p>
       ) : null}
       {/* Focusable, so that the pages scroll with the keyboard too. */}
-      <div ref={container} className="pdf-pages" tabIndex={0} role="group" aria-label={title} data-pages={state.kind === 'ready' ? state.pages : undefined} />
+      <div
+        ref={container}
+        className="pdf-pages"
+        tabIndex={0}
+        role="group"
+        aria-label={title}
+        data-pages={state.kind === 'ready' ? state.pages : undefined}
+      />
     </figure>
   );
 }

@@ -23,7 +23,9 @@ const whole = (text: string, max: number): number | undefined => {
 };
 
 /** The API body of a form, or the fields that are not whole numbers in range. */
-export function reminderBodyOf(form: ReminderForm): { body: TReminderSettings } | { problems: Partial<Record<keyof TReminderSettings, true>> } {
+export function reminderBodyOf(
+  form: ReminderForm,
+): { body: TReminderSettings } | { problems: Partial<Record<keyof TReminderSettings, true>> } {
   const interval = whole(form.interval, MAX_REMINDER_DAYS);
   const max = whole(form.max, MAX_REMINDER_COUNT);
   const warning = whole(form.warning, MAX_REMINDER_DAYS);
@@ -41,7 +43,11 @@ export function reminderBodyOf(form: ReminderForm): { body: TReminderSettings } 
   };
 }
 
-type Props = { form: ReminderForm; onChange: (form: ReminderForm) => void; errors: Partial<Record<keyof TReminderSettings, string>> };
+type Props = {
+  form: ReminderForm;
+  onChange: (form: ReminderForm) => void;
+  errors: Partial<Record<keyof TReminderSettings, string>>;
+};
 
 /** Automatic reminders (every N days, at most M times) and the warning N days before the links close. */
 export function ReminderFields({ form, onChange, errors }: Props) {
@@ -49,17 +55,47 @@ export function ReminderFields({ form, onChange, errors }: Props) {
   const set = (changes: Partial<ReminderForm>) => onChange({ ...form, ...changes });
   return (
     <div className="reminder-fields">
-      <CheckboxField label={t('reminders.automatic')} hint={t('reminders.automaticHint')} checked={form.isReminding} onChecked={(isReminding) => set({ isReminding })} />
+      <CheckboxField
+        label={t('reminders.automatic')}
+        hint={t('reminders.automaticHint')}
+        checked={form.isReminding}
+        onChecked={(isReminding) => set({ isReminding })}
+      />
       {form.isReminding ? (
         <div className="form-grid reminder-numbers">
-          <TextField label={t('reminders.interval')} hint={t('reminders.intervalHint')} error={errors.reminder_interval_days} value={form.interval} onValue={(interval) => set({ interval })} inputMode="numeric" />
-          <TextField label={t('reminders.max')} hint={t('reminders.maxHint')} error={errors.reminder_max_count} value={form.max} onValue={(max) => set({ max })} inputMode="numeric" />
+          <TextField
+            label={t('reminders.interval')}
+            hint={t('reminders.intervalHint')}
+            error={errors.reminder_interval_days}
+            value={form.interval}
+            onValue={(interval) => set({ interval })}
+            inputMode="numeric"
+          />
+          <TextField
+            label={t('reminders.max')}
+            hint={t('reminders.maxHint')}
+            error={errors.reminder_max_count}
+            value={form.max}
+            onValue={(max) => set({ max })}
+            inputMode="numeric"
+          />
         </div>
       ) : null}
-      <CheckboxField label={t('reminders.warning')} hint={t('reminders.warningHint')} checked={form.isWarning} onChecked={(isWarning) => set({ isWarning })} />
+      <CheckboxField
+        label={t('reminders.warning')}
+        hint={t('reminders.warningHint')}
+        checked={form.isWarning}
+        onChecked={(isWarning) => set({ isWarning })}
+      />
       {form.isWarning ? (
         <div className="form-grid reminder-numbers">
-          <TextField label={t('reminders.warningDays')} error={errors.expiry_warning_days} value={form.warning} onValue={(warning) => set({ warning })} inputMode="numeric" />
+          <TextField
+            label={t('reminders.warningDays')}
+            error={errors.expiry_warning_days}
+            value={form.warning}
+            onValue={(warning) => set({ warning })}
+            inputMode="numeric"
+          />
         </div>
       ) : null}
     </div>
@@ -70,9 +106,15 @@ export function ReminderFields({ form, onChange, errors }: Props) {
 function useReminderProblems() {
   const t = useT();
   return (problems: Partial<Record<keyof TReminderSettings, true>>) => ({
-    ...(problems.reminder_interval_days ? { reminder_interval_days: t('reminders.daysInvalid', { max: MAX_REMINDER_DAYS }) } : {}),
-    ...(problems.reminder_max_count ? { reminder_max_count: t('reminders.countInvalid', { max: MAX_REMINDER_COUNT }) } : {}),
-    ...(problems.expiry_warning_days ? { expiry_warning_days: t('reminders.daysInvalid', { max: MAX_REMINDER_DAYS }) } : {}),
+    ...(problems.reminder_interval_days
+      ? { reminder_interval_days: t('reminders.daysInvalid', { max: MAX_REMINDER_DAYS }) }
+      : {}),
+    ...(problems.reminder_max_count
+      ? { reminder_max_count: t('reminders.countInvalid', { max: MAX_REMINDER_COUNT }) }
+      : {}),
+    ...(problems.expiry_warning_days
+      ? { expiry_warning_days: t('reminders.daysInvalid', { max: MAX_REMINDER_DAYS }) }
+      : {}),
   });
 }
 
@@ -109,7 +151,13 @@ export function ReminderSettingsForm({ label, value, onSave, submitLabel, isChan
     await onSave(checked.body);
     setIsSaved(true);
   });
-  const labels = { fields: { reminder_interval_days: t('reminders.interval'), reminder_max_count: t('reminders.max'), expiry_warning_days: t('reminders.warningDays') } };
+  const labels = {
+    fields: {
+      reminder_interval_days: t('reminders.interval'),
+      reminder_max_count: t('reminders.max'),
+      expiry_warning_days: t('reminders.warningDays'),
+    },
+  };
   return (
     <form onSubmit={submit} noValidate aria-label={label}>
       <ProblemAlert error={save.error} labels={labels} />
@@ -124,7 +172,12 @@ export function ReminderSettingsForm({ label, value, onSave, submitLabel, isChan
       />
       {note?.(form)}
       <div className="form-actions">
-        <Button type="submit" variant={isChangeRequired ? 'secondary' : 'primary'} isBusy={save.busy === 'save'} disabled={isChangeRequired && !isChanged}>
+        <Button
+          type="submit"
+          variant={isChangeRequired ? 'secondary' : 'primary'}
+          isBusy={save.busy === 'save'}
+          disabled={isChangeRequired && !isChanged}
+        >
           {submitLabel}
         </Button>
       </div>

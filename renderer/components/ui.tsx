@@ -9,7 +9,16 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   isBusy?: boolean;
 };
 
-export function Button({ variant = 'secondary', size = 'normal', isBusy = false, className = '', children, disabled, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'secondary',
+  size = 'normal',
+  isBusy = false,
+  className = '',
+  children,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
     <button
       {...rest}
@@ -46,7 +55,15 @@ export function EmptyState({ title, body, action }: { title: string; body?: stri
  * form's `labels`, a validation problem speaks the form's words instead: each field once, the
  * fields shown beside their controls left to them.
  */
-export function ProblemAlert({ error, onDismiss, labels }: { error: ApiError | Error | undefined; onDismiss?: () => void; labels?: FormLabels }) {
+export function ProblemAlert({
+  error,
+  onDismiss,
+  labels,
+}: {
+  error: ApiError | Error | undefined;
+  onDismiss?: () => void;
+  labels?: FormLabels;
+}) {
   const t = useT();
   if (!error) return null;
   const isApi = error instanceof ApiError;
@@ -76,7 +93,15 @@ export function ProblemAlert({ error, onDismiss, labels }: { error: ApiError | E
   );
 }
 
-export function Notice({ tone = 'info', title, children }: { tone?: 'info' | 'warning' | 'success'; title?: string; children?: ReactNode }) {
+export function Notice({
+  tone = 'info',
+  title,
+  children,
+}: {
+  tone?: 'info' | 'warning' | 'success';
+  title?: string;
+  children?: ReactNode;
+}) {
   return (
     <div className={`alert alert-${tone}`} role={tone === 'warning' ? 'alert' : 'status'}>
       <div className="alert-body">
@@ -97,7 +122,17 @@ export function Loading({ label }: { label?: string }) {
   );
 }
 
-export function PageHeader({ title, description, actions, back }: { title: string; description?: string; actions?: ReactNode; back?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+  back,
+}: {
+  title: string;
+  description?: string;
+  actions?: ReactNode;
+  back?: ReactNode;
+}) {
   return (
     <header className="page-header">
       <div className="page-header-text">
@@ -110,7 +145,21 @@ export function PageHeader({ title, description, actions, back }: { title: strin
   );
 }
 
-export function Card({ title, description, actions, children, className = '', isFlush = false }: { title?: string; description?: string; actions?: ReactNode; children: ReactNode; className?: string; isFlush?: boolean }) {
+export function Card({
+  title,
+  description,
+  actions,
+  children,
+  className = '',
+  isFlush = false,
+}: {
+  title?: string;
+  description?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  isFlush?: boolean;
+}) {
   const id = useId();
   return (
     <section className={`card ${className}`} aria-labelledby={title ? id : undefined}>
@@ -129,7 +178,19 @@ export function Card({ title, description, actions, children, className = '', is
 }
 
 /** A modal dialog on the native <dialog>: focus stays inside, Escape closes it. */
-export function Dialog({ title, isOpen, onClose, children, footer }: { title: string; isOpen: boolean; onClose: () => void; children: ReactNode; footer?: ReactNode }) {
+export function Dialog({
+  title,
+  isOpen,
+  onClose,
+  children,
+  footer,
+}: {
+  title: string;
+  isOpen: boolean;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   const t = useT();
@@ -139,7 +200,9 @@ export function Dialog({ title, isOpen, onClose, children, footer }: { title: st
     // Focus goes to the dialog's first field or button (not its ×), and back to the opener after.
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : undefined;
     if (!dialog.open) dialog.showModal();
-    const first = dialog.querySelector<HTMLElement>('.dialog-body [autofocus], .dialog-body input, .dialog-body select, .dialog-body textarea, .dialog-footer button, .dialog-body button');
+    const first = dialog.querySelector<HTMLElement>(
+      '.dialog-body [autofocus], .dialog-body input, .dialog-body select, .dialog-body textarea, .dialog-footer button, .dialog-body button',
+    );
     first?.focus();
     return () => {
       if (dialog.open) dialog.close();
@@ -176,5 +239,3 @@ export function DescriptionList({ items }: { items: { term: string; value: React
     </dl>
   );
 }
-
-

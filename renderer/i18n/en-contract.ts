@@ -3,7 +3,8 @@ export const enContract = {
   'contract.details': 'Details',
   'contract.settingsDescription': 'How the parties are invited and sign. Fixed once the contract is sent.',
   'contract.parties': 'Parties',
-  'contract.partiesDescription': 'Each party’s link is personal: whoever has it can sign in that party’s name. Hand it to that party only.',
+  'contract.partiesDescription':
+    'Each party’s link is personal: whoever has it can sign in that party’s name. Hand it to that party only.',
   'contract.activity': 'Activity log',
   'contract.attachments': 'Attachments',
   'contract.document': 'Document',
@@ -35,7 +36,8 @@ export const enContract = {
   'contract.confirmRemoveParty': 'Remove {name} from the contract?',
   'contract.statusRegion': 'Contract status',
   'contract.headline.draft': 'Not sent yet',
-  'contract.summary.draft': 'Add the parties, then send the contract for signing. Nobody receives anything until you send it.',
+  'contract.summary.draft':
+    'Add the parties, then send the contract for signing. Nobody receives anything until you send it.',
   'contract.headline.sent': 'Out for signing',
   'contract.summary.sent': 'Waiting for {names}.',
   'contract.summary.sentNobody': 'Waiting for the parties’ answers.',
@@ -53,7 +55,8 @@ export const enContract = {
   'field.signInOrder': 'Parties sign in order',
   'field.signInOrderHint': 'Each party is invited when those before it have signed.',
   'field.showIdentityNumber': 'Show identity numbers',
-  'field.showIdentityNumberHint': "Each party sees its own identity number on the signing page, and the signed PDF's audit trail lists them.",
+  'field.showIdentityNumberHint':
+    "Each party sees its own identity number on the signing page, and the signed PDF's audit trail lists them.",
   'field.identityNumber': 'Identity number',
   'identity.shown': 'Shown to each party and in the audit trail',
   'field.identityNumberHint': 'Optional; shown only when the contract shows identity numbers.',
@@ -91,9 +94,11 @@ export const enContract = {
   'send.later': 'invited when it is their turn',
   'send.copy': 'gets the document, does not sign',
   'send.silent': 'Send no invitations',
-  'send.silentHint': 'Nothing is e-mailed or texted. Copy each party’s personal link from the parties list and hand it over yourself.',
+  'send.silentHint':
+    'Nothing is e-mailed or texted. Copy each party’s personal link from the parties list and hand it over yourself.',
   'send.autoSign': 'Sign my own part now',
-  'send.autoSignHint': 'The parties that are you ({names}) are signed at once with their fields’ defaults; the audit trail says so.',
+  'send.autoSignHint':
+    'The parties that are you ({names}) are signed at once with their fields’ defaults; the audit trail says so.',
   'send.autoSignNone': 'None of the parties is you. Add yourself with “This party is me” to sign at once.',
   'send.confirm': 'Send',
   'delivery.EMAIL': 'E-mail',

@@ -3,31 +3,38 @@ export const enEvidence = {
   'evidence.title': 'Evidence',
   'evidence.description': 'What lets anyone check this contract without trusting this PC.',
   'evidence.timestamp': 'Trusted timestamp',
-  'evidence.timestampNone': 'None: no timestamp authority was set when it was sealed, so its times rest only on this PC’s clock.',
+  'evidence.timestampNone':
+    'None: no timestamp authority was set when it was sealed, so its times rest only on this PC’s clock.',
   'evidence.timestampPending': 'Timestamp pending',
-  'evidence.timestampPendingBody': 'The timestamp authority did not answer when the contract was sealed. The contract is signed; SignDesk keeps asking and adds a document timestamp to the signed PDF as soon as it answers.',
+  'evidence.timestampPendingBody':
+    'The timestamp authority did not answer when the contract was sealed. The contract is signed; SignDesk keeps asking and adds a document timestamp to the signed PDF as soon as it answers.',
   'evidence.timestampSignature': 'In the seal (PAdES B-T), by the authority’s clock {time}',
   'evidence.timestampDocument': 'Document timestamp added later, by the authority’s clock {time}',
-  'evidence.clockOff': 'This PC’s clock was {seconds} s off the timestamp authority’s when it was sealed. Set the PC’s clock right.',
+  'evidence.clockOff':
+    'This PC’s clock was {seconds} s off the timestamp authority’s when it was sealed. Set the PC’s clock right.',
   'evidence.chain': 'Activity log',
   'evidence.chainIntact': 'Intact: {n} entries, each chained to the one before (SHA-256)',
   'evidence.chainBroken': 'Not intact: a past entry was changed, removed or inserted',
   'evidence.chainChecking': 'Checking…',
   'evidence.sealedHead': 'Head sealed into the PDF: entry #{n}',
   'evidence.package': 'Evidence package',
-  'evidence.packageHint': 'The signed PDF, the log with its hash chain, the certificates and timestamp tokens, and how to check all of it offline.',
+  'evidence.packageHint':
+    'The signed PDF, the log with its hash chain, the certificates and timestamp tokens, and how to check all of it offline.',
   'evidence.download': 'Download evidence package',
   'evidence.verifyHint': 'Anyone holding the signed PDF can check it at {url}.',
   'contracts.timestampPending': 'Timestamp pending',
   'settings.timestamps': 'Trusted timestamps',
-  'settings.timestampsDescription': 'An RFC 3161 timestamp authority vouches for when each PDF was sealed. Without one, the signing times are only this PC’s word.',
+  'settings.timestampsDescription':
+    'An RFC 3161 timestamp authority vouches for when each PDF was sealed. Without one, the signing times are only this PC’s word.',
   'settings.tsaUrl': 'Timestamp authority URL',
   'settings.tsaHint': 'http:// or https:// address of an RFC 3161 timestamp authority. Empty: none.',
   'settings.tsaNone': 'No timestamp authority is set: signed PDFs carry no trusted time, only this PC’s clock.',
   'settings.tsaTest': 'Test the authority',
   'settings.tsaTestOk': 'The authority answered: {authority}, its time {time}.',
   'settings.tsaTestFailed': 'The authority did not answer',
-  'settings.tsaPending': '{n} signed contract(s) wait for a timestamp; they are asked again as soon as the authority answers.',
-  'settings.tsaClockOff': 'This PC’s clock is {seconds} s off the timestamp authority’s. Set the PC’s clock right: the times in the audit trail come from it.',
+  'settings.tsaPending':
+    '{n} signed contract(s) wait for a timestamp; they are asked again as soon as the authority answers.',
+  'settings.tsaClockOff':
+    'This PC’s clock is {seconds} s off the timestamp authority’s. Set the PC’s clock right: the times in the audit trail come from it.',
   'settings.tsaLast': 'Last timestamp: {time} (authority’s clock).',
 };

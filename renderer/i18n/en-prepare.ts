@@ -15,8 +15,10 @@ export const enPrepare = {
   'editor.party': 'Party',
   'editor.role': 'Role',
   'editor.noParties': 'Add a party above first: every field belongs to a party.',
-  'editor.hint': 'Choose a field, then click or drag on a page (or drag the field onto it). Select a field to move it: drag it, or use the arrow keys; Shift+arrows resize it; Delete removes it.',
-  'editor.placeHint': 'Click on a page to place a {type} field, or drag to draw it; Enter on a focused page places it in the middle. Esc cancels.',
+  'editor.hint':
+    'Choose a field, then click or drag on a page (or drag the field onto it). Select a field to move it: drag it, or use the arrow keys; Shift+arrows resize it; Delete removes it.',
+  'editor.placeHint':
+    'Click on a page to place a {type} field, or drag to draw it; Enter on a focused page places it in the middle. Esc cancels.',
   'editor.selectedField': 'Selected field',
   'editor.required': 'Required',
   'editor.deleteField': 'Delete field',
@@ -53,7 +55,8 @@ export const enPrepare = {
   'templates.kindPdfRoles': 'PDF, {n} parties',
   'templates.nameFromFile': 'Left empty, the file’s name is used.',
   'templates.pdfHint': 'Text tags such as {{signature:1}} in it become fields with one click.',
-  'templates.pdfDescription': 'A PDF with fields for each party. A contract made from it gets the PDF and its fields; the first party added takes Party 1’s fields, the second Party 2’s.',
+  'templates.pdfDescription':
+    'A PDF with fields for each party. A contract made from it gets the PDF and its fields; the first party added takes Party 1’s fields, the second Party 2’s.',
   'templates.publishFirst': 'Publish the template first.',
   'templates.settings': 'Template',
   'templates.publish': 'Publish',
@@ -66,7 +69,8 @@ export const enPrepare = {
   'bulk.title': 'Bulk send: {name}',
   'bulk.description': 'One contract per row of a CSV file, made from this template and sent at once.',
   'bulk.needsFields': 'Place the parties’ fields first.',
-  'bulk.format': 'The file’s first row names the columns: {columns}, and optionally contract_name. Comma or semicolon separated, as Excel saves “CSV UTF-8”. Each party needs an e-mail address or a mobile number.',
+  'bulk.format':
+    'The file’s first row names the columns: {columns}, and optionally contract_name. Comma or semicolon separated, as Excel saves “CSV UTF-8”. Each party needs an e-mail address or a mobile number.',
   'bulk.sample': 'Download a sample file',
   'bulk.fileStep': 'Choose the file',
   'bulk.file': 'CSV file',
@@ -105,11 +109,13 @@ export const enPrepare = {
   'contract.withdraw': 'Withdraw',
   'contract.editPartyNamed': 'Edit {name}',
   'contract.headline.withdrawn': 'The contract was withdrawn',
-  'contract.summary.withdrawn': 'Withdrawn at {time} by {name}. The signing links are closed; duplicate the contract to send it again.',
+  'contract.summary.withdrawn':
+    'Withdrawn at {time} by {name}. The signing links are closed; duplicate the contract to send it again.',
   'party.editTitle': 'Edit {name}',
   'party.remindedTimes': 'Reminded {n}×',
   'withdraw.title': 'Withdraw the contract',
-  'withdraw.lead': 'The signing links close at once: nobody can sign or reject it any more, and no reminders go out. This cannot be undone; duplicate the contract to send it again.',
+  'withdraw.lead':
+    'The signing links close at once: nobody can sign or reject it any more, and no reminders go out. This cannot be undone; duplicate the contract to send it again.',
   'withdraw.reason': 'Reason (optional)',
   'withdraw.reasonHint': 'Told to the parties and kept in the activity log.',
   'withdraw.silent': 'Do not tell the parties',
@@ -138,7 +144,8 @@ export const enPrepare = {
   'reminders.needsExpiry': 'Set when the links close (Details) for the warning to go out.',
   'reminders.closed': 'The contract is no longer out for signing: no reminders go out.',
   'settings.reminders': 'Reminders',
-  'settings.remindersDescription': 'What every new contract gets. Each contract can change its own; contracts already made keep theirs.',
+  'settings.remindersDescription':
+    'What every new contract gets. Each contract can change its own; contracts already made keep theirs.',
   'actor.user': 'User',
   'actor.party': 'Party',
   'actor.appliance': 'Automatic',

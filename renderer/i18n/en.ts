@@ -53,7 +53,8 @@ export const en = {
 
   'error.generic': 'Something went wrong',
   'feature.notYet': 'Not available yet',
-  'feature.notYetBody': 'This part of SignDesk is not in this version yet. It appears here as soon as the server supports it.',
+  'feature.notYetBody':
+    'This part of SignDesk is not in this version yet. It appears here as soon as the server supports it.',
   'notFound.title': 'Page not found',
   'notFound.body': 'There is nothing at this address.',
   'forbidden.title': 'For administrators only',
@@ -169,7 +170,6 @@ export const en = {
   'contracts.pdfFile': 'PDF file',
   'contracts.pdfHint': 'At most 2 MiB.',
 
-
   'templates.title': 'Templates',
   'templates.description': 'Reusable contract texts. A contract made from a template gets its PDF rendered from it.',
   'templates.new': 'New template',
@@ -192,7 +192,8 @@ export const en = {
   'templates.starterContent': '# Agreement\n\nThe parties agree as follows:\n\n- First point\n- Second point\n',
 
   'users.title': 'Users',
-  'users.description': 'The people who use SignDesk. Administrators also manage users, API tokens, webhooks and settings.',
+  'users.description':
+    'The people who use SignDesk. Administrators also manage users, API tokens, webhooks and settings.',
   'users.new': 'Add user',
   'users.edit': 'Edit {name}',
   'users.delete': 'Delete {name}',
@@ -238,9 +239,11 @@ export const en = {
   'webhooks.since': 'since {time}',
   'webhooks.disabledNoticeOne': 'A consumer is disabled',
   'webhooks.disabledNoticeMany': '{n} consumers are disabled',
-  'webhooks.disabledNoticeBody': 'After ten permanent delivery errors in a row a consumer receives no more events until it is re-enabled.',
+  'webhooks.disabledNoticeBody':
+    'After ten permanent delivery errors in a row a consumer receives no more events until it is re-enabled.',
   'webhooks.disabledTitle': 'This consumer is disabled',
-  'webhooks.disabledBody': 'It was disabled at {time} after ten permanent delivery errors in a row and receives no events. Fix the receiving end, then re-enable it and retry the failed events.',
+  'webhooks.disabledBody':
+    'It was disabled at {time} after ten permanent delivery errors in a row and receives no events. Fix the receiving end, then re-enable it and retry the failed events.',
   'webhooks.reenable': 'Re-enable',
   'webhooks.reenableNamed': 'Re-enable {url}',
   'webhooks.eventLog': 'Event log',
@@ -258,9 +261,11 @@ export const en = {
   'webhooks.urlHint': 'Receives a signed POST for each event. Local and LAN addresses are allowed.',
   'webhooks.contactHint': "Told when the consumer is disabled; empty: the office's address.",
   'webhooks.createdTitle': 'Consumer added',
-  'webhooks.createdBody': 'Give the receiving system the key id and public key below, so that it can verify each event.',
+  'webhooks.createdBody':
+    'Give the receiving system the key id and public key below, so that it can verify each event.',
   'webhooks.verification': 'Signature verification',
-  'webhooks.verificationDescription': 'Events are signed per RFC 9421 with Ed25519. The receiver verifies them with this key.',
+  'webhooks.verificationDescription':
+    'Events are signed per RFC 9421 with Ed25519. The receiver verifies them with this key.',
   'webhooks.copyKeyId': 'Copy the key id',
   'webhooks.copyPublicKey': 'Copy the public key',
   'webhooks.settings': 'Consumer',
@@ -275,7 +280,8 @@ export const en = {
   'outbox.allChannels': 'E-mail and SMS',
   'outbox.contract': 'contract {id}',
   'outbox.waitingTitle': 'Messages are waiting for settings',
-  'outbox.waitingBody': 'Set an SMTP server or an SMS gateway under Settings; waiting messages then go out by themselves.',
+  'outbox.waitingBody':
+    'Set an SMTP server or an SMS gateway under Settings; waiting messages then go out by themselves.',
   'outbox.state.queued': 'Queued',
   'outbox.state.sending': 'Sending',
   'outbox.state.sent': 'Sent',
@@ -287,13 +293,16 @@ export const en = {
   'settings.title': 'Settings',
   'settings.description': 'How SignDesk reaches people and how it keeps your data.',
   'settings.general': 'Office and addresses',
-  'settings.generalDescription': 'The links parties receive start with the public base URL. Times are shown in the time zone.',
+  'settings.generalDescription':
+    'The links parties receive start with the public base URL. Times are shown in the time zone.',
   'settings.publicBaseUrlHint': 'Empty: the default. Links now start with {url}.',
   'settings.timeZoneHint': 'Times are now shown in {zone}.',
-  'settings.signingFrameOriginsHint': 'One origin per line, such as https://app.example.com. These web apps may show parties\' signing pages inside a frame, receive its events and send parties back with a return URL. Empty: none may.',
+  'settings.signingFrameOriginsHint':
+    "One origin per line, such as https://app.example.com. These web apps may show parties' signing pages inside a frame, receive its events and send parties back with a return URL. Empty: none may.",
   'settings.defaultZone': 'Default (from the server)',
   'settings.messaging': 'E-mail and SMS',
-  'settings.messagingDescription': 'How invitations and notices go out. Mail waits in the outbox until a server is set.',
+  'settings.messagingDescription':
+    'How invitations and notices go out. Mail waits in the outbox until a server is set.',
   'settings.smtpHint': 'smtp:// or smtps://, with user and password if the server needs them.',
   'settings.smsHint': 'Receives a POST of JSON {to, body} for each SMS.',
   'settings.testTo': 'Send a test e-mail to',
@@ -303,7 +312,8 @@ export const en = {
   'settings.fromEnvironment': 'Now from the environment; a value saved here takes its place.',
   'settings.certificate': 'Signing certificate',
   'settings.certificateDescription': 'Seals every signed PDF so that any later change shows.',
-  'settings.certificateNotYet': 'Certificate details and import of your own PKCS#12 file appear here once this server has the signing certificate function.',
+  'settings.certificateNotYet':
+    'Certificate details and import of your own PKCS#12 file appear here once this server has the signing certificate function.',
   'cert.subject': 'Issued to',
   'cert.issuer': 'Issued by',
   'cert.selfSigned': 'Self-signed by this appliance',
@@ -319,15 +329,18 @@ export const en = {
   'cert.passphrase': 'Passphrase',
   'cert.import': 'Import certificate',
   'backup.title': 'Backup and restore',
-  'backup.description': 'The whole office in one encrypted file: the database (contracts, documents, users, tokens, webhooks, settings), the keys (webhook signing keys, the seal certificate) and stored files. Restored on a new computer it is the same office.',
+  'backup.description':
+    'The whole office in one encrypted file: the database (contracts, documents, users, tokens, webhooks, settings), the keys (webhook signing keys, the seal certificate) and stored files. Restored on a new computer it is the same office.',
   'backup.download': 'Back up',
   'backup.downloadBody': 'A consistent copy, made while SignDesk keeps running, encrypted with your passphrase.',
   'backup.downloadButton': 'Download backup',
   'backup.restore': 'Restore',
-  'backup.restoreBody': 'Replaces all data, keys and files with a backup. The file is checked whole first; a wrong passphrase or a damaged file changes nothing. Everyone is signed out.',
+  'backup.restoreBody':
+    'Replaces all data, keys and files with a backup. The file is checked whole first; a wrong passphrase or a damaged file changes nothing. Everyone is signed out.',
   'backup.file': 'Backup file',
   'backup.restoreButton': 'Restore backup',
-  'backup.confirmRestore': 'Replace ALL data, keys and files with this backup? Everything made since the backup is lost.',
+  'backup.confirmRestore':
+    'Replace ALL data, keys and files with this backup? Everything made since the backup is lost.',
 
   'pdf.loading': 'Rendering the PDF…',
   'pdf.failed': 'The PDF could not be shown.',
@@ -337,18 +350,22 @@ export const en = {
   'webhooks.state.pending': 'Pending',
   'webhooks.state.delivered': 'Delivered',
   'webhooks.state.failed': 'Failed',
-  'webhooks.heldNoAttempts': 'Held while the consumer was disabled: not attempted. It goes out, in order, once the consumer is enabled.',
+  'webhooks.heldNoAttempts':
+    'Held while the consumer was disabled: not attempted. It goes out, in order, once the consumer is enabled.',
   'webhooks.eventId': 'Webhook-Id {id}',
   'webhooks.sendAgain': 'Send again…',
   'webhooks.sendAgainNamed': 'Send again… {type} of {time}',
   'webhooks.sendNowNamed': 'Send now {type} of {time}',
   'webhooks.sendNow': 'Send now',
   'webhooks.confirmRedeliverTitle': 'Send a delivered event again?',
-  'webhooks.confirmRedeliverBody': 'The receiver already answered 2xx to this {type} event. It gets it again, with the same Webhook-Id {id}, so it can tell it is a repeat.',
-  'webhooks.heldWhileDisabled': 'Events held while it is disabled: {n}. Enabling the consumer delivers them in the order they happened.',
+  'webhooks.confirmRedeliverBody':
+    'The receiver already answered 2xx to this {type} event. It gets it again, with the same Webhook-Id {id}, so it can tell it is a repeat.',
+  'webhooks.heldWhileDisabled':
+    'Events held while it is disabled: {n}. Enabling the consumer delivers them in the order they happened.',
   'webhooks.noneHeld': 'No events have been held so far. Enabling the consumer lets new events go out again.',
   'webhooks.reenableAndDeliver': 'Re-enable and deliver {n} held',
-  'webhooks.bulkHint': 'Events are waiting for this consumer. Each goes out once more; held ones in the order they happened.',
+  'webhooks.bulkHint':
+    'Events are waiting for this consumer. Each goes out once more; held ones in the order they happened.',
   'webhooks.bulkBoth': 'Deliver {held} held, retry {failed} failed',
   'webhooks.bulkHeld': 'Deliver {n} held',
   'webhooks.bulkFailed': 'Retry {n} failed',
@@ -356,14 +373,17 @@ export const en = {
   'webhooks.navDisabled': '({n} disabled)',
   'partyState.noSmsGateway': 'waiting for the SMS gateway',
   'partyState.noMailServer': 'waiting for the mail server',
-  'send.noSmsGateway': 'No SMS gateway is set up: the SMS to {names} waits in the outbox until one is (Settings → E-mail and SMS).',
-  'send.noMailServer': 'No mail server is set up: the e-mail to {names} waits in the outbox until one is (Settings → E-mail and SMS).',
+  'send.noSmsGateway':
+    'No SMS gateway is set up: the SMS to {names} waits in the outbox until one is (Settings → E-mail and SMS).',
+  'send.noMailServer':
+    'No mail server is set up: the e-mail to {names} waits in the outbox until one is (Settings → E-mail and SMS).',
   'backup.passphrase': 'Passphrase for this backup',
   'backup.passphraseHint': 'At least 10 characters. Keep it safe: without it the backup cannot be restored.',
   'backup.restorePassphrase': 'The backup’s passphrase',
   'backup.confirmRestoreTitle': 'Restore this backup?',
   'backup.scheduleTitle': 'Automatic backups',
-  'backup.scheduleDescription': 'A backup into a folder of your choice at a fixed interval; the newest are kept, older ones deleted. Choose a folder on another disk or a synced drive.',
+  'backup.scheduleDescription':
+    'A backup into a folder of your choice at a fixed interval; the newest are kept, older ones deleted. Choose a folder on another disk or a synced drive.',
   'backup.scheduleEnabled': 'Make backups automatically',
   'backup.folder': 'Folder',
   'backup.folderHint': 'An absolute path on this computer. It is made if missing.',

@@ -5,7 +5,8 @@ export const svContract: Record<keyof typeof enContract, string> = {
   'contract.details': 'Uppgifter',
   'contract.settingsDescription': 'Hur parterna bjuds in och signerar. Låses när avtalet skickas.',
   'contract.parties': 'Parter',
-  'contract.partiesDescription': 'Varje parts länk är personlig: den som har länken kan signera i partens namn. Lämna den bara till den parten.',
+  'contract.partiesDescription':
+    'Varje parts länk är personlig: den som har länken kan signera i partens namn. Lämna den bara till den parten.',
   'contract.activity': 'Händelselogg',
   'contract.attachments': 'Bilagor',
   'contract.document': 'Dokument',
@@ -37,7 +38,8 @@ export const svContract: Record<keyof typeof enContract, string> = {
   'contract.confirmRemoveParty': 'Ta bort {name} från avtalet?',
   'contract.statusRegion': 'Avtalets status',
   'contract.headline.draft': 'Inte skickat än',
-  'contract.summary.draft': 'Lägg till parterna och skicka sedan avtalet för signering. Ingen får något förrän du skickar det.',
+  'contract.summary.draft':
+    'Lägg till parterna och skicka sedan avtalet för signering. Ingen får något förrän du skickar det.',
   'contract.headline.sent': 'Ute för signering',
   'contract.summary.sent': 'Väntar på {names}.',
   'contract.summary.sentNobody': 'Väntar på parternas svar.',
@@ -55,14 +57,16 @@ export const svContract: Record<keyof typeof enContract, string> = {
   'field.signInOrder': 'Parterna signerar i turordning',
   'field.signInOrderHint': 'Varje part bjuds in när de före har signerat.',
   'field.showIdentityNumber': 'Visa identitetsnummer',
-  'field.showIdentityNumberHint': 'Varje part ser sitt eget identitetsnummer på signeringssidan, och det signerade dokumentets signeringslogg listar dem.',
+  'field.showIdentityNumberHint':
+    'Varje part ser sitt eget identitetsnummer på signeringssidan, och det signerade dokumentets signeringslogg listar dem.',
   'field.identityNumber': 'Identitetsnummer',
   'identity.shown': 'Visas för varje part och i signeringsloggen',
   'field.identityNumberHint': 'Frivilligt; visas bara när avtalet visar identitetsnummer.',
   'field.requireAuth': 'Identitetskontroll',
   'field.requireAuthHint': 'En engångskod som parten anger innan dokumentet öppnas.',
   'field.expireTime': 'Länkarna stängs',
-  'field.expireTimeHint': 'Kontorets tid ({zone}). Ett datum utan tid betyder slutet av den dagen. Lämna tomt för inget slutdatum.',
+  'field.expireTimeHint':
+    'Kontorets tid ({zone}). Ett datum utan tid betyder slutet av den dagen. Lämna tomt för inget slutdatum.',
   'field.inviteMessage': 'Meddelande i inbjudan',
   'field.inviteMessageHint': 'Läggs till i inbjudan via e-post.',
   'field.order': 'Ordning',
@@ -93,10 +97,13 @@ export const svContract: Record<keyof typeof enContract, string> = {
   'send.later': 'bjuds in när det är dennes tur',
   'send.copy': 'får dokumentet, signerar inte',
   'send.silent': 'Skicka inga inbjudningar',
-  'send.silentHint': 'Inget skickas med e-post eller SMS. Kopiera varje parts personliga länk i partlistan och lämna den själv.',
+  'send.silentHint':
+    'Inget skickas med e-post eller SMS. Kopiera varje parts personliga länk i partlistan och lämna den själv.',
   'send.autoSign': 'Signera min egen del nu',
-  'send.autoSignHint': 'Parterna som är du ({names}) signeras direkt med fältens förval; verifieringsunderlaget visar det.',
-  'send.autoSignNone': 'Ingen av parterna är du. Lägg till dig själv med ”Den här parten är jag” för att signera direkt.',
+  'send.autoSignHint':
+    'Parterna som är du ({names}) signeras direkt med fältens förval; verifieringsunderlaget visar det.',
+  'send.autoSignNone':
+    'Ingen av parterna är du. Lägg till dig själv med ”Den här parten är jag” för att signera direkt.',
   'send.confirm': 'Skicka',
   'delivery.EMAIL': 'E-post',
   'delivery.SMS': 'SMS',

@@ -5,24 +5,29 @@ export const svEvidence: Record<keyof typeof enEvidence, string> = {
   'evidence.title': 'Bevisning',
   'evidence.description': 'Det som låter vem som helst kontrollera avtalet utan att lita på den här datorn.',
   'evidence.timestamp': 'Betrodd tidsstämpel',
-  'evidence.timestampNone': 'Ingen: ingen tidsstämpelserver var inställd vid förseglingen, så tiderna vilar enbart på den här datorns klocka.',
+  'evidence.timestampNone':
+    'Ingen: ingen tidsstämpelserver var inställd vid förseglingen, så tiderna vilar enbart på den här datorns klocka.',
   'evidence.timestampPending': 'Tidsstämpel väntar',
-  'evidence.timestampPendingBody': 'Tidsstämpelservern svarade inte när avtalet förseglades. Avtalet är signerat; SignDesk fortsätter att fråga och lägger till en dokumenttidsstämpel i den signerade PDF:en så snart servern svarar.',
+  'evidence.timestampPendingBody':
+    'Tidsstämpelservern svarade inte när avtalet förseglades. Avtalet är signerat; SignDesk fortsätter att fråga och lägger till en dokumenttidsstämpel i den signerade PDF:en så snart servern svarar.',
   'evidence.timestampSignature': 'I förseglingen (PAdES B-T), enligt serverns klocka {time}',
   'evidence.timestampDocument': 'Dokumenttidsstämpel tillagd i efterhand, enligt serverns klocka {time}',
-  'evidence.clockOff': 'Datorns klocka skilde sig {seconds} s från tidsstämpelserverns vid förseglingen. Ställ datorns klocka rätt.',
+  'evidence.clockOff':
+    'Datorns klocka skilde sig {seconds} s från tidsstämpelserverns vid förseglingen. Ställ datorns klocka rätt.',
   'evidence.chain': 'Händelselogg',
   'evidence.chainIntact': 'Intakt: {n} poster, var och en kedjad till den före (SHA-256)',
   'evidence.chainBroken': 'Inte intakt: en tidigare post har ändrats, tagits bort eller lagts till',
   'evidence.chainChecking': 'Kontrollerar…',
   'evidence.sealedHead': 'Toppen förseglad i PDF:en: post #{n}',
   'evidence.package': 'Bevispaket',
-  'evidence.packageHint': 'Den signerade PDF:en, loggen med sin hashkedja, certifikaten och tidsstämplarna, och hur allt kontrolleras utan nätverk.',
+  'evidence.packageHint':
+    'Den signerade PDF:en, loggen med sin hashkedja, certifikaten och tidsstämplarna, och hur allt kontrolleras utan nätverk.',
   'evidence.download': 'Ladda ner bevispaket',
   'evidence.verifyHint': 'Den som har den signerade PDF:en kan kontrollera den på {url}.',
   'contracts.timestampPending': 'Tidsstämpel väntar',
   'settings.timestamps': 'Betrodda tidsstämplar',
-  'settings.timestampsDescription': 'En RFC 3161-tidsstämpelserver intygar när varje PDF förseglades. Utan en sådan är signeringstiderna bara den här datorns ord.',
+  'settings.timestampsDescription':
+    'En RFC 3161-tidsstämpelserver intygar när varje PDF förseglades. Utan en sådan är signeringstiderna bara den här datorns ord.',
   'settings.tsaUrl': 'Tidsstämpelserverns URL',
   'settings.tsaHint': 'http://- eller https://-adress till en RFC 3161-tidsstämpelserver. Tom: ingen.',
   'settings.tsaNone': 'Ingen tidsstämpelserver är inställd: signerade PDF:er saknar betrodd tid, bara datorns klocka.',
@@ -30,6 +35,7 @@ export const svEvidence: Record<keyof typeof enEvidence, string> = {
   'settings.tsaTestOk': 'Servern svarade: {authority}, dess tid {time}.',
   'settings.tsaTestFailed': 'Servern svarade inte',
   'settings.tsaPending': '{n} signerade avtal väntar på en tidsstämpel; de frågas igen så snart servern svarar.',
-  'settings.tsaClockOff': 'Datorns klocka skiljer sig {seconds} s från tidsstämpelserverns. Ställ datorns klocka rätt: tiderna i signeringsloggen kommer från den.',
+  'settings.tsaClockOff':
+    'Datorns klocka skiljer sig {seconds} s från tidsstämpelserverns. Ställ datorns klocka rätt: tiderna i signeringsloggen kommer från den.',
   'settings.tsaLast': 'Senaste tidsstämpel: {time} (serverns klocka).',
 };

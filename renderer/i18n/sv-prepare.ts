@@ -10,15 +10,18 @@ export const svPrepare: Record<keyof typeof enPrepare, string> = {
   'fieldType.CHECKBOX': 'Kryssruta',
 
   'contract.fields': 'Dokument och fält',
-  'contract.fieldsDescription': 'Placera fälten som varje part fyller i eller skriver under. Varje ändring sparas direkt.',
+  'contract.fieldsDescription':
+    'Placera fälten som varje part fyller i eller skriver under. Varje ändring sparas direkt.',
   'contract.fieldsReadOnly': 'Fälten som parterna fick dem. De kan inte ändras när avtalet är skickat.',
 
   'editor.fieldTypes': 'Fält att placera',
   'editor.party': 'Part',
   'editor.role': 'Roll',
   'editor.noParties': 'Lägg först till en part ovan: varje fält hör till en part.',
-  'editor.hint': 'Välj ett fält och klicka eller dra på en sida (eller dra fältet dit). Markera ett fält för att flytta det: dra det eller använd piltangenterna; Skift+pil ändrar storleken; Delete tar bort det.',
-  'editor.placeHint': 'Klicka på en sida för att placera fältet {type}, eller dra för att rita det; Enter på en markerad sida placerar det i mitten. Esc avbryter.',
+  'editor.hint':
+    'Välj ett fält och klicka eller dra på en sida (eller dra fältet dit). Markera ett fält för att flytta det: dra det eller använd piltangenterna; Skift+pil ändrar storleken; Delete tar bort det.',
+  'editor.placeHint':
+    'Klicka på en sida för att placera fältet {type}, eller dra för att rita det; Enter på en markerad sida placerar det i mitten. Esc avbryter.',
   'editor.selectedField': 'Markerat fält',
   'editor.required': 'Obligatoriskt',
   'editor.deleteField': 'Ta bort fältet',
@@ -38,7 +41,8 @@ export const svPrepare: Record<keyof typeof enPrepare, string> = {
   'editor.fieldLabelRequired': '{type} · {owner}, sida {page}, obligatoriskt',
   'editor.pagePlacing': 'Sida {page} av {pages}: klicka eller tryck Enter för att placera fältet {type}',
 
-  'attachments.description': 'Filer som parterna får med avtalet, till exempel villkor eller ritningar. Högst 2 MiB var.',
+  'attachments.description':
+    'Filer som parterna får med avtalet, till exempel villkor eller ritningar. Högst 2 MiB var.',
   'attachments.none': 'Inga bilagor.',
   'attachments.add': 'Lägg till bilaga',
   'attachments.uploading': 'Laddar upp…',
@@ -55,7 +59,8 @@ export const svPrepare: Record<keyof typeof enPrepare, string> = {
   'templates.kindPdfRoles': 'PDF, {n} parter',
   'templates.nameFromFile': 'Lämnas det tomt används filens namn.',
   'templates.pdfHint': 'Taggar som {{signature:1}} i den blir fält med ett klick.',
-  'templates.pdfDescription': 'En PDF med fält för varje part. Ett avtal från mallen får PDF:en och dess fält; den första parten som läggs till tar Part 1:s fält, den andra Part 2:s.',
+  'templates.pdfDescription':
+    'En PDF med fält för varje part. Ett avtal från mallen får PDF:en och dess fält; den första parten som läggs till tar Part 1:s fält, den andra Part 2:s.',
   'templates.publishFirst': 'Publicera mallen först.',
   'templates.settings': 'Mall',
   'templates.publish': 'Publicera',
@@ -68,7 +73,8 @@ export const svPrepare: Record<keyof typeof enPrepare, string> = {
   'bulk.title': 'Massutskick: {name}',
   'bulk.description': 'Ett avtal per rad i en CSV-fil, skapat från mallen och skickat direkt.',
   'bulk.needsFields': 'Placera parternas fält först.',
-  'bulk.format': 'Filens första rad namnger kolumnerna: {columns}, och valfritt contract_name. Komma- eller semikolonseparerad, som Excel sparar ”CSV UTF-8”. Varje part behöver en e-postadress eller ett mobilnummer.',
+  'bulk.format':
+    'Filens första rad namnger kolumnerna: {columns}, och valfritt contract_name. Komma- eller semikolonseparerad, som Excel sparar ”CSV UTF-8”. Varje part behöver en e-postadress eller ett mobilnummer.',
   'bulk.sample': 'Ladda ner en exempelfil',
   'bulk.fileStep': 'Välj filen',
   'bulk.file': 'CSV-fil',
@@ -107,11 +113,13 @@ export const svPrepare: Record<keyof typeof enPrepare, string> = {
   'contract.withdraw': 'Återkalla',
   'contract.editPartyNamed': 'Ändra {name}',
   'contract.headline.withdrawn': 'Avtalet har återkallats',
-  'contract.summary.withdrawn': 'Återkallat {time} av {name}. Länkarna för underskrift är stängda; duplicera avtalet för att skicka det igen.',
+  'contract.summary.withdrawn':
+    'Återkallat {time} av {name}. Länkarna för underskrift är stängda; duplicera avtalet för att skicka det igen.',
   'party.editTitle': 'Ändra {name}',
   'party.remindedTimes': 'Påmind {n} gånger',
   'withdraw.title': 'Återkalla avtalet',
-  'withdraw.lead': 'Länkarna stängs genast: ingen kan längre skriva under eller avvisa det, och inga påminnelser skickas. Det går inte att ångra; duplicera avtalet för att skicka det igen.',
+  'withdraw.lead':
+    'Länkarna stängs genast: ingen kan längre skriva under eller avvisa det, och inga påminnelser skickas. Det går inte att ångra; duplicera avtalet för att skicka det igen.',
   'withdraw.reason': 'Anledning (valfritt)',
   'withdraw.reasonHint': 'Meddelas parterna och sparas i aktivitetsloggen.',
   'withdraw.silent': 'Meddela inte parterna',
@@ -140,7 +148,8 @@ export const svPrepare: Record<keyof typeof enPrepare, string> = {
   'reminders.needsExpiry': 'Ange när länkarna stängs (Uppgifter) för att varningen ska skickas.',
   'reminders.closed': 'Avtalet är inte längre ute för underskrift: inga påminnelser skickas.',
   'settings.reminders': 'Påminnelser',
-  'settings.remindersDescription': 'Det varje nytt avtal får. Varje avtal kan ändra sina egna; avtal som redan finns behåller sina.',
+  'settings.remindersDescription':
+    'Det varje nytt avtal får. Varje avtal kan ändra sina egna; avtal som redan finns behåller sina.',
   'actor.user': 'Användare',
   'actor.party': 'Part',
   'actor.appliance': 'Automatiskt',

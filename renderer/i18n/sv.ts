@@ -54,7 +54,8 @@ export const sv: Record<MessageKey, string> = {
 
   'error.generic': 'Något gick fel',
   'feature.notYet': 'Inte tillgängligt än',
-  'feature.notYetBody': 'Den här delen av SignDesk finns inte i den här versionen än. Den visas här så snart servern har stöd för den.',
+  'feature.notYetBody':
+    'Den här delen av SignDesk finns inte i den här versionen än. Den visas här så snart servern har stöd för den.',
   'notFound.title': 'Sidan finns inte',
   'notFound.body': 'Det finns inget på den här adressen.',
   'forbidden.title': 'Endast för administratörer',
@@ -170,7 +171,6 @@ export const sv: Record<MessageKey, string> = {
   'contracts.pdfFile': 'PDF-fil',
   'contracts.pdfHint': 'Högst 2 MiB.',
 
-
   'templates.title': 'Mallar',
   'templates.description': 'Återanvändbara avtalstexter. Ett avtal som skapas från en mall får sin PDF från den.',
   'templates.new': 'Ny mall',
@@ -183,7 +183,8 @@ export const sv: Record<MessageKey, string> = {
   'templates.footerNone': 'Ingen sidfot',
   'templates.editor': 'Mallens text',
   'templates.readOnlyTitle': 'Publicerad av en kollega',
-  'templates.readOnly': 'Du kan skapa avtal från den här mallen; bara den som skrev den eller en administratör kan ändra den.',
+  'templates.readOnly':
+    'Du kan skapa avtal från den här mallen; bara den som skrev den eller en administratör kan ändra den.',
   'templates.editorDescription': 'Enkel Markdown: # rubriker, stycken, **fetstil** och listor.',
   'templates.markdownHint': 'Använd # för rubriker, **fetstil** och - för listpunkter.',
   'templates.preview': 'Förhandsgranskning',
@@ -193,7 +194,8 @@ export const sv: Record<MessageKey, string> = {
   'templates.starterContent': '# Avtal\n\nParterna är överens om följande:\n\n- Första punkten\n- Andra punkten\n',
 
   'users.title': 'Användare',
-  'users.description': 'De som använder SignDesk. Administratörer hanterar även användare, API-nycklar, webhooks och inställningar.',
+  'users.description':
+    'De som använder SignDesk. Administratörer hanterar även användare, API-nycklar, webhooks och inställningar.',
   'users.new': 'Lägg till användare',
   'users.edit': 'Ändra {name}',
   'users.delete': 'Ta bort {name}',
@@ -239,9 +241,11 @@ export const sv: Record<MessageKey, string> = {
   'webhooks.since': 'sedan {time}',
   'webhooks.disabledNoticeOne': 'En mottagare är avstängd',
   'webhooks.disabledNoticeMany': '{n} mottagare är avstängda',
-  'webhooks.disabledNoticeBody': 'Efter tio permanenta leveransfel i rad får en mottagare inga fler händelser förrän den aktiveras igen.',
+  'webhooks.disabledNoticeBody':
+    'Efter tio permanenta leveransfel i rad får en mottagare inga fler händelser förrän den aktiveras igen.',
   'webhooks.disabledTitle': 'Mottagaren är avstängd',
-  'webhooks.disabledBody': 'Den stängdes av {time} efter tio permanenta leveransfel i rad och får inga händelser. Åtgärda mottagarsidan, aktivera den igen och skicka om de misslyckade händelserna.',
+  'webhooks.disabledBody':
+    'Den stängdes av {time} efter tio permanenta leveransfel i rad och får inga händelser. Åtgärda mottagarsidan, aktivera den igen och skicka om de misslyckade händelserna.',
   'webhooks.reenable': 'Aktivera igen',
   'webhooks.reenableNamed': 'Aktivera {url} igen',
   'webhooks.eventLog': 'Händelselogg',
@@ -259,9 +263,11 @@ export const sv: Record<MessageKey, string> = {
   'webhooks.urlHint': 'Får en signerad POST för varje händelse. Lokala adresser och LAN-adresser är tillåtna.',
   'webhooks.contactHint': 'Meddelas när mottagaren stängs av; tomt: kontorets adress.',
   'webhooks.createdTitle': 'Mottagaren är tillagd',
-  'webhooks.createdBody': 'Ge det mottagande systemet nyckel-id och publik nyckel nedan, så att det kan verifiera varje händelse.',
+  'webhooks.createdBody':
+    'Ge det mottagande systemet nyckel-id och publik nyckel nedan, så att det kan verifiera varje händelse.',
   'webhooks.verification': 'Verifiering av signaturer',
-  'webhooks.verificationDescription': 'Händelser signeras enligt RFC 9421 med Ed25519. Mottagaren verifierar dem med den här nyckeln.',
+  'webhooks.verificationDescription':
+    'Händelser signeras enligt RFC 9421 med Ed25519. Mottagaren verifierar dem med den här nyckeln.',
   'webhooks.copyKeyId': 'Kopiera nyckel-id',
   'webhooks.copyPublicKey': 'Kopiera den publika nyckeln',
   'webhooks.settings': 'Mottagare',
@@ -276,7 +282,8 @@ export const sv: Record<MessageKey, string> = {
   'outbox.allChannels': 'E-post och SMS',
   'outbox.contract': 'avtal {id}',
   'outbox.waitingTitle': 'Meddelanden väntar på inställningar',
-  'outbox.waitingBody': 'Ange en SMTP-server eller en SMS-tjänst under Inställningar; väntande meddelanden skickas då av sig själva.',
+  'outbox.waitingBody':
+    'Ange en SMTP-server eller en SMS-tjänst under Inställningar; väntande meddelanden skickas då av sig själva.',
   'outbox.state.queued': 'I kö',
   'outbox.state.sending': 'Skickas',
   'outbox.state.sent': 'Skickat',
@@ -288,13 +295,16 @@ export const sv: Record<MessageKey, string> = {
   'settings.title': 'Inställningar',
   'settings.description': 'Hur SignDesk når människor och hur era data sparas.',
   'settings.general': 'Kontor och adresser',
-  'settings.generalDescription': 'Länkarna som parterna får börjar med den publika basadressen. Tider visas i tidszonen.',
+  'settings.generalDescription':
+    'Länkarna som parterna får börjar med den publika basadressen. Tider visas i tidszonen.',
   'settings.publicBaseUrlHint': 'Tomt: standard. Länkar börjar nu med {url}.',
   'settings.timeZoneHint': 'Tider visas nu i {zone}.',
-  'settings.signingFrameOriginsHint': 'Ett ursprung per rad, till exempel https://app.example.com. Dessa webbappar får visa parternas signeringssidor i en ram, ta emot dess händelser och skicka tillbaka parter med en returadress. Tomt: ingen får.',
+  'settings.signingFrameOriginsHint':
+    'Ett ursprung per rad, till exempel https://app.example.com. Dessa webbappar får visa parternas signeringssidor i en ram, ta emot dess händelser och skicka tillbaka parter med en returadress. Tomt: ingen får.',
   'settings.defaultZone': 'Standard (från servern)',
   'settings.messaging': 'E-post och SMS',
-  'settings.messagingDescription': 'Hur inbjudningar och meddelanden skickas. E-post väntar i utkorgen tills en server är angiven.',
+  'settings.messagingDescription':
+    'Hur inbjudningar och meddelanden skickas. E-post väntar i utkorgen tills en server är angiven.',
   'settings.smtpHint': 'smtp:// eller smtps://, med användare och lösenord om servern kräver det.',
   'settings.smsHint': 'Får en POST med JSON {to, body} för varje SMS.',
   'settings.testTo': 'Skicka ett testmejl till',
@@ -304,7 +314,8 @@ export const sv: Record<MessageKey, string> = {
   'settings.fromEnvironment': 'Nu från miljön; ett värde som sparas här ersätter det.',
   'settings.certificate': 'Signeringscertifikat',
   'settings.certificateDescription': 'Förseglar varje signerad PDF så att varje senare ändring syns.',
-  'settings.certificateNotYet': 'Certifikatets uppgifter och import av en egen PKCS#12-fil visas här när servern har funktionen för signeringscertifikat.',
+  'settings.certificateNotYet':
+    'Certifikatets uppgifter och import av en egen PKCS#12-fil visas här när servern har funktionen för signeringscertifikat.',
   'cert.subject': 'Utfärdat till',
   'cert.issuer': 'Utfärdat av',
   'cert.selfSigned': 'Självsignerat av den här installationen',
@@ -320,15 +331,18 @@ export const sv: Record<MessageKey, string> = {
   'cert.passphrase': 'Lösenfras',
   'cert.import': 'Importera certifikat',
   'backup.title': 'Säkerhetskopiering och återställning',
-  'backup.description': 'Hela kontoret i en krypterad fil: databasen (avtal, dokument, användare, nycklar, webhooks, inställningar), nycklarna (webhooknycklar, sigillcertifikatet) och sparade filer. Återställd på en ny dator är det samma kontor.',
+  'backup.description':
+    'Hela kontoret i en krypterad fil: databasen (avtal, dokument, användare, nycklar, webhooks, inställningar), nycklarna (webhooknycklar, sigillcertifikatet) och sparade filer. Återställd på en ny dator är det samma kontor.',
   'backup.download': 'Säkerhetskopiera',
   'backup.downloadBody': 'En enhetlig kopia, gjord medan SignDesk fortsätter att köra, krypterad med din lösenfras.',
   'backup.downloadButton': 'Ladda ner säkerhetskopia',
   'backup.restore': 'Återställ',
-  'backup.restoreBody': 'Ersätter all data, alla nycklar och filer med en säkerhetskopia. Filen kontrolleras hel först; fel lösenfras eller en skadad fil ändrar ingenting. Alla loggas ut.',
+  'backup.restoreBody':
+    'Ersätter all data, alla nycklar och filer med en säkerhetskopia. Filen kontrolleras hel först; fel lösenfras eller en skadad fil ändrar ingenting. Alla loggas ut.',
   'backup.file': 'Säkerhetskopia',
   'backup.restoreButton': 'Återställ säkerhetskopia',
-  'backup.confirmRestore': 'Ersätta ALL data, alla nycklar och filer med den här säkerhetskopian? Allt som gjorts sedan säkerhetskopian går förlorat.',
+  'backup.confirmRestore':
+    'Ersätta ALL data, alla nycklar och filer med den här säkerhetskopian? Allt som gjorts sedan säkerhetskopian går förlorat.',
 
   'pdf.loading': 'Renderar PDF…',
   'pdf.failed': 'PDF:en kunde inte visas.',
@@ -338,18 +352,22 @@ export const sv: Record<MessageKey, string> = {
   'webhooks.state.pending': 'Väntar',
   'webhooks.state.delivered': 'Levererad',
   'webhooks.state.failed': 'Misslyckad',
-  'webhooks.heldNoAttempts': 'Hölls kvar medan mottagaren var avstängd: inte försökt. Den skickas, i tur och ordning, när mottagaren slås på.',
+  'webhooks.heldNoAttempts':
+    'Hölls kvar medan mottagaren var avstängd: inte försökt. Den skickas, i tur och ordning, när mottagaren slås på.',
   'webhooks.eventId': 'Webhook-Id {id}',
   'webhooks.sendAgain': 'Skicka igen…',
   'webhooks.sendAgainNamed': 'Skicka igen… {type} från {time}',
   'webhooks.sendNowNamed': 'Skicka nu {type} från {time}',
   'webhooks.sendNow': 'Skicka nu',
   'webhooks.confirmRedeliverTitle': 'Skicka en levererad händelse igen?',
-  'webhooks.confirmRedeliverBody': 'Mottagaren har redan svarat 2xx på den här {type}-händelsen. Den får den igen, med samma Webhook-Id {id}, så att den ser att det är en upprepning.',
-  'webhooks.heldWhileDisabled': 'Händelser som hålls kvar medan den är avstängd: {n}. När mottagaren slås på levereras de i den ordning de hände.',
+  'webhooks.confirmRedeliverBody':
+    'Mottagaren har redan svarat 2xx på den här {type}-händelsen. Den får den igen, med samma Webhook-Id {id}, så att den ser att det är en upprepning.',
+  'webhooks.heldWhileDisabled':
+    'Händelser som hålls kvar medan den är avstängd: {n}. När mottagaren slås på levereras de i den ordning de hände.',
   'webhooks.noneHeld': 'Inga händelser har hållits kvar än. När mottagaren slås på skickas nya händelser igen.',
   'webhooks.reenableAndDeliver': 'Slå på och leverera {n} vilande',
-  'webhooks.bulkHint': 'Händelser väntar på den här mottagaren. Var och en skickas en gång till; vilande i den ordning de hände.',
+  'webhooks.bulkHint':
+    'Händelser väntar på den här mottagaren. Var och en skickas en gång till; vilande i den ordning de hände.',
   'webhooks.bulkBoth': 'Leverera {held} vilande, försök {failed} misslyckade igen',
   'webhooks.bulkHeld': 'Leverera {n} vilande',
   'webhooks.bulkFailed': 'Försök {n} misslyckade igen',
@@ -357,14 +375,17 @@ export const sv: Record<MessageKey, string> = {
   'webhooks.navDisabled': '({n} avstängd)',
   'partyState.noSmsGateway': 'väntar på SMS-tjänsten',
   'partyState.noMailServer': 'väntar på e-postservern',
-  'send.noSmsGateway': 'Ingen SMS-tjänst är inställd: sms:et till {names} väntar i utkorgen tills en är det (Inställningar → E-post och SMS).',
-  'send.noMailServer': 'Ingen e-postserver är inställd: e-postmeddelandet till {names} väntar i utkorgen tills en är det (Inställningar → E-post och SMS).',
+  'send.noSmsGateway':
+    'Ingen SMS-tjänst är inställd: sms:et till {names} väntar i utkorgen tills en är det (Inställningar → E-post och SMS).',
+  'send.noMailServer':
+    'Ingen e-postserver är inställd: e-postmeddelandet till {names} väntar i utkorgen tills en är det (Inställningar → E-post och SMS).',
   'backup.passphrase': 'Lösenfras för den här säkerhetskopian',
   'backup.passphraseHint': 'Minst 10 tecken. Förvara den väl: utan den kan säkerhetskopian inte återställas.',
   'backup.restorePassphrase': 'Säkerhetskopians lösenfras',
   'backup.confirmRestoreTitle': 'Återställa den här säkerhetskopian?',
   'backup.scheduleTitle': 'Automatiska säkerhetskopior',
-  'backup.scheduleDescription': 'En säkerhetskopia i en mapp du väljer med jämna mellanrum; de nyaste sparas, äldre tas bort. Välj en mapp på en annan disk eller en synkad enhet.',
+  'backup.scheduleDescription':
+    'En säkerhetskopia i en mapp du väljer med jämna mellanrum; de nyaste sparas, äldre tas bort. Välj en mapp på en annan disk eller en synkad enhet.',
   'backup.scheduleEnabled': 'Gör säkerhetskopior automatiskt',
   'backup.folder': 'Mapp',
   'backup.folderHint': 'En absolut sökväg på den här datorn. Den skapas om den saknas.',

@@ -32,14 +32,27 @@ export function onSessionEnded(listener: Listener): () => void {
   return () => sessionEndedListeners.delete(listener);
 }
 
-type RequestOptions = { body?: unknown; raw?: Blob | ArrayBuffer | string; contentType?: string; accept?: string; signal?: AbortSignal; isPublic?: boolean; headers?: Record<string, string> };
+type RequestOptions = {
+  body?: unknown;
+  raw?: Blob | ArrayBuffer | string;
+  contentType?: string;
+  accept?: string;
+  signal?: AbortSignal;
+  isPublic?: boolean;
+  headers?: Record<string, string>;
+};
 
 async function toApiError(response: Response): Promise<ApiError> {
   const type = response.headers.get('content-type') ?? '';
   if (type.includes('json')) {
     try {
       const problem = (await response.json()) as { title?: string; detail?: string; validation_errors?: string[] };
-      return new ApiError(response.status, problem.title ?? response.statusText, problem.detail ?? '', problem.validation_errors ?? []);
+      return new ApiError(
+        response.status,
+        problem.title ?? response.statusText,
+        problem.detail ?? '',
+        problem.validation_errors ?? [],
+      );
     } catch {
       // fall through to the plain answer
     }
@@ -49,7 +62,11 @@ async function toApiError(response: Response): Promise<ApiError> {
 
 /** Every call of the UI: the same API integrators use, authenticated by the session cookie. */
 export async function request(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = { 'Accept-Api-Version': String(API_VERSION), Accept: options.accept ?? 'application/json', ...options.headers };
+  const headers: Record<string, string> = {
+    'Accept-Api-Version': String(API_VERSION),
+    Accept: options.accept ?? 'application/json',
+    ...options.headers,
+  };
   if (method !== 'GET' && method !== 'HEAD' && csrfToken) headers[CSRF_HEADER] = csrfToken;
   let body: BodyInit | undefined;
   if (options.raw !== undefined) {
@@ -76,7 +93,12 @@ export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T>
   return (await request('GET', path, { signal })).json() as Promise<T>;
 }
 
-export async function sendJson<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, options: { isPublic?: boolean } = {}): Promise<T> {
+export async function sendJson<T>(
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  options: { isPublic?: boolean } = {},
+): Promise<T> {
   const response = await request(method, path, { body, isPublic: options.isPublic });
   if (response.status === 204) return undefined as T;
   const text = await response.text();
@@ -114,7 +136,11 @@ export async function getPage<T>(path: string, signal?: AbortSignal): Promise<Pa
 }
 
 /** Uploads a file as a binary body with its name in `Content-Disposition` (RFC 8187, so any name survives); answers the JSON created. */
-export async function uploadFile<T>(path: string, file: File, contentType = file.type || 'application/octet-stream'): Promise<T> {
+export async function uploadFile<T>(
+  path: string,
+  file: File,
+  contentType = file.type || 'application/octet-stream',
+): Promise<T> {
   const headers = { 'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}` };
   return (await request('POST', path, { raw: file, contentType, headers })).json() as Promise<T>;
 }
@@ -145,7 +171,12 @@ export function fileNameOf(header: string | null): string | undefined {
  * Starts a download of an authenticated file: fetched with the session cookie (a plain link
  * could not send the API version header), saved under the server's file name when it gives one.
  */
-export async function downloadFile(path: string, accept: string, fallbackName: string, post?: { body: unknown }): Promise<void> {
+export async function downloadFile(
+  path: string,
+  accept: string,
+  fallbackName: string,
+  post?: { body: unknown },
+): Promise<void> {
   const response = await request(post ? 'POST' : 'GET', path, { accept, body: post?.body });
   const blob = await response.blob();
   const url = URL.createObjectURL(blob);

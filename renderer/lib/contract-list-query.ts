@@ -51,7 +51,8 @@ export function apiCountsPath(query: ContractListQuery): string {
 }
 
 /** The page token of an API page link (`next`, `previous`). */
-export const pageTokenOf = (apiPath: string): string => new URL(apiPath, window.location.origin).searchParams.get('page') ?? '';
+export const pageTokenOf = (apiPath: string): string =>
+  new URL(apiPath, window.location.origin).searchParams.get('page') ?? '';
 
 /** Kept for this tab, so that a contract's "back to the list" returns to the list as it was left. */
 export function rememberListSearch(search: string): void {

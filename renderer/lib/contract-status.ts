@@ -1,6 +1,11 @@
 import type { MessageKey } from '../i18n/en';
 
-export type ContractLike = { sent_time?: string | null; is_signed?: boolean; is_rejected?: boolean; withdrawn_time?: string | null };
+export type ContractLike = {
+  sent_time?: string | null;
+  is_signed?: boolean;
+  is_rejected?: boolean;
+  withdrawn_time?: string | null;
+};
 export type ContractStatus = 'draft' | 'sent' | 'signed' | 'rejected' | 'expired' | 'withdrawn';
 
 /**
@@ -16,7 +21,14 @@ export function contractStatus(contract: ContractLike, isExpired = false): Contr
   return 'draft';
 }
 
-export const STATUS_TONE = { draft: 'neutral', sent: 'info', signed: 'success', rejected: 'danger', expired: 'warning', withdrawn: 'warning' } as const;
+export const STATUS_TONE = {
+  draft: 'neutral',
+  sent: 'info',
+  signed: 'success',
+  rejected: 'danger',
+  expired: 'warning',
+  withdrawn: 'warning',
+} as const;
 export const STATUS_LABEL: Record<ContractStatus, MessageKey> = {
   draft: 'status.draft',
   sent: 'status.sent',

@@ -35,7 +35,9 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   const t = useCallback<Translate>(
     (key, values) => {
       const text = DICTIONARIES[language][key] ?? en[key] ?? key;
-      return values ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole)) : text;
+      return values
+        ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
+        : text;
     },
     [language],
   );

@@ -4,7 +4,17 @@ import type { MessageKey } from '../i18n/en';
 import type { ContractStatus } from './contract-status';
 
 /** Where one party stands, as an office admin asks it. */
-export type PartyState = 'draft' | 'waiting' | 'invited' | 'no-sms-gateway' | 'no-mail-server' | 'opened' | 'signed' | 'approved' | 'rejected' | 'unanswered';
+export type PartyState =
+  | 'draft'
+  | 'waiting'
+  | 'invited'
+  | 'no-sms-gateway'
+  | 'no-mail-server'
+  | 'opened'
+  | 'signed'
+  | 'approved'
+  | 'rejected'
+  | 'unanswered';
 
 /** Which ways of sending work now (the session says): an invitation by a channel that does not waits in the outbox. */
 export type Channels = { email: boolean; sms: boolean };
@@ -32,7 +42,12 @@ const turnOf = (party: TParty, index: number): PartyTurn => ({
  * `party_order_defined`, the same turn rules the server invites by. "Opened" is known from
  * `email_status` only, so for a party invited by SMS or by hand it stays "invited".
  */
-export function describeParties(parties: TParty[], status: ContractStatus, isOrdered: boolean, channels: Channels = { email: true, sms: true }): PartyView[] {
+export function describeParties(
+  parties: TParty[],
+  status: ContractStatus,
+  isOrdered: boolean,
+  channels: Channels = { email: true, sms: true },
+): PartyView[] {
   // Not "invited" while the invitation cannot leave: it waits in the outbox for its channel.
   const invited = (party: TParty): PartyState => {
     const method = party.delivery_method;
@@ -92,4 +107,8 @@ export function answerProgress(views: PartyView[]): { done: number; total: numbe
 
 /** A party whose answer is awaited now: invited (its invitation may still wait for its channel) or opened. */
 export const isAwaited = (view: PartyView): boolean =>
-  view.isAnswering && (view.state === 'invited' || view.state === 'opened' || view.state === 'no-sms-gateway' || view.state === 'no-mail-server');
+  view.isAnswering &&
+  (view.state === 'invited' ||
+    view.state === 'opened' ||
+    view.state === 'no-sms-gateway' ||
+    view.state === 'no-mail-server');

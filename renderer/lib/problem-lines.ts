@@ -42,12 +42,17 @@ export function bannerLines(lines: readonly string[], labels: FormLabels | undef
       result.push({ field, text: line });
       continue;
     }
-    result.push({ field, text: `${readableMessage(field, labels)}: ${readableMessage(line.slice(colon + 1).trim(), labels)}` });
+    result.push({
+      field,
+      text: `${readableMessage(field, labels)}: ${readableMessage(line.slice(colon + 1).trim(), labels)}`,
+    });
   }
   return result;
 }
 
 /** The messages shown beside each control, in the form's words. */
 export function readableErrors(errors: Record<string, string>, labels: FormLabels): Record<string, string> {
-  return Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, readableMessage(message, labels)]));
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, message]) => [field, readableMessage(message, labels)]),
+  );
 }

@@ -1,13 +1,31 @@
-import { createContext, useCallback, useContext, useEffect, useState, type AnchorHTMLAttributes, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+  type AnchorHTMLAttributes,
+  type ReactNode,
+} from 'react';
 
 export const BASE = '/admin';
 
-type RouterValue = { path: string; search: URLSearchParams; navigate: (to: string, options?: { replace?: boolean }) => void };
+type RouterValue = {
+  path: string;
+  search: URLSearchParams;
+  navigate: (to: string, options?: { replace?: boolean }) => void;
+};
 
-const RouterContext = createContext<RouterValue>({ path: '/', search: new URLSearchParams(), navigate: () => undefined });
+const RouterContext = createContext<RouterValue>({
+  path: '/',
+  search: new URLSearchParams(),
+  navigate: () => undefined,
+});
 
 const currentPath = () => {
-  const path = window.location.pathname.startsWith(BASE) ? window.location.pathname.slice(BASE.length) : window.location.pathname;
+  const path = window.location.pathname.startsWith(BASE)
+    ? window.location.pathname.slice(BASE.length)
+    : window.location.pathname;
   return path === '' ? '/' : path;
 };
 
@@ -61,7 +79,15 @@ export function Link({ to, onClick, children, ...rest }: LinkProps) {
       href={BASE + to}
       onClick={(event) => {
         onClick?.(event);
-        if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        if (
+          event.defaultPrevented ||
+          event.button !== 0 ||
+          event.metaKey ||
+          event.ctrlKey ||
+          event.shiftKey ||
+          event.altKey
+        )
+          return;
         event.preventDefault();
         navigate(to);
       }}

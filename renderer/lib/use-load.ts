@@ -1,13 +1,22 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from './api';
 
-export type Loaded<T> = { data: T | undefined; error: ApiError | undefined; isLoading: boolean; reload: () => Promise<void> };
+export type Loaded<T> = {
+  data: T | undefined;
+  error: ApiError | undefined;
+  isLoading: boolean;
+  reload: () => Promise<void>;
+};
 
 /**
  * Loads data for a page and, with `pollMs`, keeps it fresh while the page is visible
  * (webhook attempts, contract status). A failed poll keeps the last data shown.
  */
-export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: unknown[], options: { pollMs?: number } = {}): Loaded<T> {
+export function useLoad<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  deps: unknown[],
+  options: { pollMs?: number } = {},
+): Loaded<T> {
   const [data, setData] = useState<T>();
   const [error, setError] = useState<ApiError>();
   const [isLoading, setIsLoading] = useState(true);
@@ -23,7 +32,9 @@ export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: unkn
       setError(undefined);
     } catch (err) {
       if (signal.aborted || (err instanceof DOMException && err.name === 'AbortError')) return;
-      setError(err instanceof ApiError ? err : new ApiError(0, 'Error', err instanceof Error ? err.message : String(err)));
+      setError(
+        err instanceof ApiError ? err : new ApiError(0, 'Error', err instanceof Error ? err.message : String(err)),
+      );
     } finally {
       if (!signal.aborted) setIsLoading(false);
     }

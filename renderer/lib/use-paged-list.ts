@@ -15,5 +15,9 @@ export function usePagedList<T>(firstPath: string | undefined, options: { pollMs
   if (cursor.first !== firstPath) setCursor({ first: firstPath, path: firstPath });
   const path = cursor.first === firstPath ? cursor.path : firstPath;
   const loaded = useLoad((signal) => (path ? getPage<T>(path, signal) : Promise.resolve(undefined)), [path], options);
-  return { ...loaded, isLoading: path === undefined || loaded.isLoading, goTo: (next) => setCursor({ first: firstPath, path: next }) };
+  return {
+    ...loaded,
+    isLoading: path === undefined || loaded.isLoading,
+    goTo: (next) => setCursor({ first: firstPath, path: next }),
+  };
 }

@@ -16,12 +16,22 @@ const partyText = (party: TBulkParty) => [party.name, party.email, party.mobile_
 
 /** The columns a template's CSV has, and a sample file with them. */
 function csvColumns(roles: number): string[] {
-  return Array.from({ length: roles }, (_, index) => [`party${index + 1}_name`, `party${index + 1}_email`, `party${index + 1}_phone`]).flat();
+  return Array.from({ length: roles }, (_, index) => [
+    `party${index + 1}_name`,
+    `party${index + 1}_email`,
+    `party${index + 1}_phone`,
+  ]).flat();
 }
 
 function downloadSample(roles: number, name: string): void {
   const header = [...csvColumns(roles), 'contract_name'].join(',');
-  const example = Array.from({ length: roles }, (_, index) => [`Name ${index + 1}`, `party${index + 1}@example.com`, '']).flat().join(',');
+  const example = Array.from({ length: roles }, (_, index) => [
+    `Name ${index + 1}`,
+    `party${index + 1}@example.com`,
+    '',
+  ])
+    .flat()
+    .join(',');
   const blob = new Blob([`${header}\n${example},${name} 1\n`], { type: 'text/csv' });
   const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
@@ -44,11 +54,20 @@ export function BulkReport({ path }: { path: string }) {
       <p className="card-lead" role="status" aria-live="polite" data-pending={data.pending}>
         {t('bulk.progress', { sent: data.sent, failed: data.failed, pending: data.pending })}
       </p>
-      <DataTable caption={t('bulk.report')} columns={[t('bulk.line'), t('bulk.contractName'), t('field.state'), t('bulk.problems')]}>
+      <DataTable
+        caption={t('bulk.report')}
+        columns={[t('bulk.line'), t('bulk.contractName'), t('field.state'), t('bulk.problems')]}
+      >
         {data.rows.map((row) => (
           <tr key={row.line} data-testid="bulk-row" data-state={row.state}>
             <td className="numeric">{row.line}</td>
-            <td>{row.contract ? <Link to={`/contracts/${idOf(row.contract)}`}>{row.contract_name}</Link> : row.contract_name}</td>
+            <td>
+              {row.contract ? (
+                <Link to={`/contracts/${idOf(row.contract)}`}>{row.contract_name}</Link>
+              ) : (
+                row.contract_name
+              )}
+            </td>
             <td>
               <Badge tone={STATE_TONE[row.state]}>{t(`bulk.state.${row.state}`)}</Badge>
             </td>
@@ -77,19 +96,29 @@ export function BulkSendPage({ id }: { id: string }) {
     setPreview(undefined);
     if (!chosen) return;
     void action.run('preview', async () => {
-      setPreview((await (await request('POST', `${path}/bulk_sends/preview`, { raw: chosen, contentType: 'text/csv' })).json()) as TBulkPreview);
+      setPreview(
+        (await (
+          await request('POST', `${path}/bulk_sends/preview`, { raw: chosen, contentType: 'text/csv' })
+        ).json()) as TBulkPreview,
+      );
     });
   };
   const send = () =>
     void action.run('send', async () => {
       if (!file) return;
-      const batch = (await (await request('POST', `${path}/bulk_sends`, { raw: file, contentType: 'text/csv' })).json()) as TBulkSend;
+      const batch = (await (
+        await request('POST', `${path}/bulk_sends`, { raw: file, contentType: 'text/csv' })
+      ).json()) as TBulkSend;
       setSent(batch.self);
     });
 
   return (
     <>
-      <PageHeader title={t('bulk.title', { name })} back={<Link to={`/templates/${id}`}>← {name}</Link>} description={t('bulk.description')} />
+      <PageHeader
+        title={t('bulk.title', { name })}
+        back={<Link to={`/templates/${id}`}>← {name}</Link>}
+        description={t('bulk.description')}
+      />
       <ProblemAlert error={action.error} onDismiss={action.dismiss} />
       {sent ? (
         <BulkReport path={sent} />
@@ -108,9 +137,19 @@ export function BulkSendPage({ id }: { id: string }) {
           {preview ? (
             <Card title={t('bulk.rows')} isFlush>
               <div className="card-lead">
-                <Notice tone={preview.invalid > 0 ? 'warning' : 'info'}>{t('bulk.summary', { valid: preview.valid, invalid: preview.invalid })}</Notice>
+                <Notice tone={preview.invalid > 0 ? 'warning' : 'info'}>
+                  {t('bulk.summary', { valid: preview.valid, invalid: preview.invalid })}
+                </Notice>
               </div>
-              <DataTable caption={t('bulk.rows')} columns={[t('bulk.line'), t('bulk.contractName'), ...Array.from({ length: roles }, (_, index) => t('templates.role', { n: index + 1 })), t('bulk.problems')]}>
+              <DataTable
+                caption={t('bulk.rows')}
+                columns={[
+                  t('bulk.line'),
+                  t('bulk.contractName'),
+                  ...Array.from({ length: roles }, (_, index) => t('templates.role', { n: index + 1 })),
+                  t('bulk.problems'),
+                ]}
+              >
                 {preview.rows.map((row) => (
                   <tr key={row.line} data-testid="preview-row" data-valid={row.errors.length === 0}>
                     <td className="numeric">{row.line}</td>
@@ -120,7 +159,13 @@ export function BulkSendPage({ id }: { id: string }) {
                         {partyText(party) || '—'}
                       </td>
                     ))}
-                    <td className="small wrap">{row.errors.length === 0 ? <Badge tone="success">{t('bulk.ok')}</Badge> : <span className="text-danger">{row.errors.join('; ')}</span>}</td>
+                    <td className="small wrap">
+                      {row.errors.length === 0 ? (
+                        <Badge tone="success">{t('bulk.ok')}</Badge>
+                      ) : (
+                        <span className="text-danger">{row.errors.join('; ')}</span>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </DataTable>

@@ -51,7 +51,14 @@ export function ContractPage({ id }: { id: string }) {
       await data.reload();
     });
   const remove = async () => {
-    if (!(await confirm({ title: t('confirm.title'), body: t('contract.confirmDelete', { name: title }), confirmLabel: t('action.delete') }))) return;
+    if (
+      !(await confirm({
+        title: t('confirm.title'),
+        body: t('contract.confirmDelete', { name: title }),
+        confirmLabel: t('action.delete'),
+      }))
+    )
+      return;
     void action.run('delete', async () => {
       await sendJson('DELETE', path);
       navigate('/contracts');
@@ -68,20 +75,32 @@ export function ContractPage({ id }: { id: string }) {
     });
   };
   const removeParty = async (party: TParty) => {
-    if (await confirm({ title: t('confirm.title'), body: t('contract.confirmRemoveParty', { name: party.name }), confirmLabel: t('action.delete') })) void act(party.self, () => sendJson('DELETE', party.self));
+    if (
+      await confirm({
+        title: t('confirm.title'),
+        body: t('contract.confirmRemoveParty', { name: party.name }),
+        confirmLabel: t('action.delete'),
+      })
+    )
+      void act(party.self, () => sendJson('DELETE', party.self));
   };
   const openSend = () => {
     action.dismiss();
     setIsSending(true);
   };
-  const download = () => void action.run('download', () => downloadFile(`${path}/signed_pdf`, 'application/pdf', `${title}.pdf`));
+  const download = () =>
+    void action.run('download', () => downloadFile(`${path}/signed_pdf`, 'application/pdf', `${title}.pdf`));
   const withdraw = async (options: WithdrawOptions) => {
     const body = { silent: options.silent, ...(options.reason.trim() ? { reason: options.reason.trim() } : {}) };
     if (await act('withdraw', () => sendJson('POST', `${path}/withdraw`, body))) setIsWithdrawing(false);
   };
   const duplicate = () =>
     void action.run('duplicate', async () => {
-      const copy = await sendJson<TContract>('POST', `${path}/duplicate`, row.name ? { name: t('contract.copyName', { name: row.name.slice(0, 980) }) } : {});
+      const copy = await sendJson<TContract>(
+        'POST',
+        `${path}/duplicate`,
+        row.name ? { name: t('contract.copyName', { name: row.name.slice(0, 980) }) } : {},
+      );
       navigate(`/contracts/${idOf(copy.self)}`);
     });
   const openWithdraw = () => {
@@ -95,10 +114,25 @@ export function ContractPage({ id }: { id: string }) {
       <PageHeader
         title={title}
         back={<Link to={contractsListPath()}>← {t('nav.contracts')}</Link>}
-        actions={<ContractActions view={view} busy={action.busy} handlers={{ onDelete: remove, onSend: openSend, onRemind: remind, onWithdraw: openWithdraw, onDuplicate: duplicate, onDownload: download }} />}
+        actions={
+          <ContractActions
+            view={view}
+            busy={action.busy}
+            handlers={{
+              onDelete: remove,
+              onSend: openSend,
+              onRemind: remind,
+              onWithdraw: openWithdraw,
+              onDuplicate: duplicate,
+              onDownload: download,
+            }}
+          />
+        }
       />
       {isDialogOpen ? null : <ProblemAlert error={action.error} onDismiss={action.dismiss} />}
-      {reminded !== undefined && view.status === 'sent' ? <Notice tone="success">{t('contract.reminded', { names: reminded })}</Notice> : null}
+      {reminded !== undefined && view.status === 'sent' ? (
+        <Notice tone="success">{t('contract.reminded', { names: reminded })}</Notice>
+      ) : null}
       <StatusPanel view={view} />
       <TimestampPendingNotice contract={row} />
       <PartiesCard
@@ -116,14 +150,38 @@ export function ContractPage({ id }: { id: string }) {
         <div className="split-main stack">
           <DetailsCard contract={row} isDraft={isDraft} onSaved={data.reload} />
           <RemindersCard view={view} onSaved={data.reload} />
-          <AttachmentsCard contractPath={path} attachments={data.attachments.data} isDraft={isDraft} onChanged={data.reload} />
+          <AttachmentsCard
+            contractPath={path}
+            attachments={data.attachments.data}
+            isDraft={isDraft}
+            onChanged={data.reload}
+          />
           <ActivityCard entries={log.data} parties={parties.data} />
-          {isDraft ? null : <EvidenceCard path={path} contract={row} log={log.data ?? []} isSigned={view.status === 'signed'} />}
+          {isDraft ? null : (
+            <EvidenceCard path={path} contract={row} log={log.data ?? []} isSigned={view.status === 'signed'} />
+          )}
         </div>
         {view.status === 'signed' ? <DocumentCard contract={row} isSigned /> : null}
       </div>
-      {isWithdrawing ? <WithdrawDialog views={view.views} isBusy={action.busy === 'withdraw'} error={action.error} onWithdraw={(options) => void withdraw(options)} onClose={() => setIsWithdrawing(false)} /> : null}
-      {isSending ? <SendDialog views={view.views} isOrdered={row.party_order_defined} isBusy={action.busy === 'send'} error={action.error} onSend={(options) => void send(options)} onClose={() => setIsSending(false)} /> : null}
+      {isWithdrawing ? (
+        <WithdrawDialog
+          views={view.views}
+          isBusy={action.busy === 'withdraw'}
+          error={action.error}
+          onWithdraw={(options) => void withdraw(options)}
+          onClose={() => setIsWithdrawing(false)}
+        />
+      ) : null}
+      {isSending ? (
+        <SendDialog
+          views={view.views}
+          isOrdered={row.party_order_defined}
+          isBusy={action.busy === 'send'}
+          error={action.error}
+          onSend={(options) => void send(options)}
+          onClose={() => setIsSending(false)}
+        />
+      ) : null}
     </>
   );
 }

@@ -7,7 +7,15 @@ import { FileField, SelectField } from '../components/fields';
 import { FormDialog } from '../components/form-dialog';
 import { Badge, Button, EmptyState, PageHeader, ProblemAlert } from '../components/ui';
 import { getJson, getPage, idOf } from '../lib/api';
-import { apiCountsPath, apiListPath, listSearch, pageTokenOf, readListQuery, rememberListSearch, type ContractListQuery } from '../lib/contract-list-query';
+import {
+  apiCountsPath,
+  apiListPath,
+  listSearch,
+  pageTokenOf,
+  readListQuery,
+  rememberListSearch,
+  type ContractListQuery,
+} from '../lib/contract-list-query';
 import { contractStatus, STATUS_LABEL, STATUS_TONE } from '../lib/contract-status';
 import { createNamedContract } from '../lib/create-contract';
 import { useT } from '../lib/i18n';
@@ -28,11 +36,18 @@ function NewContractDialog({ onClose }: { onClose: () => void }) {
   const create = useAction();
   const submit = create.submit('create', async () => {
     const chosen = templates.data?.items.find((row) => row.self === template);
-    const contract = source === 'template' ? await createNamedContract({ template, name: chosen?.name ?? '' }) : file ? await createNamedContract({ file }) : undefined;
+    const contract =
+      source === 'template'
+        ? await createNamedContract({ template, name: chosen?.name ?? '' })
+        : file
+          ? await createNamedContract({ file })
+          : undefined;
     if (contract) navigate(`/contracts/${idOf(contract.self)}`);
   });
   // Published decides what is offered here (an administrator can still start one from an unpublished template's own page).
-  const choices = (templates.data?.items ?? []).filter((row) => row.is_published).map((row) => ({ value: row.self, label: row.name }));
+  const choices = (templates.data?.items ?? [])
+    .filter((row) => row.is_published)
+    .map((row) => ({ value: row.self, label: row.name }));
   return (
     <FormDialog
       title={t('contracts.new')}
@@ -55,9 +70,20 @@ function NewContractDialog({ onClose }: { onClose: () => void }) {
         </label>
       </fieldset>
       {source === 'template' ? (
-        <SelectField label={t('field.template')} options={[{ value: '', label: t('contracts.chooseTemplate') }, ...choices]} value={template} onValue={setTemplate} required />
+        <SelectField
+          label={t('field.template')}
+          options={[{ value: '', label: t('contracts.chooseTemplate') }, ...choices]}
+          value={template}
+          onValue={setTemplate}
+          required
+        />
       ) : (
-        <FileField label={t('contracts.pdfFile')} hint={t('contracts.pdfHint')} accept="application/pdf,.pdf" onFile={setFile} />
+        <FileField
+          label={t('contracts.pdfFile')}
+          hint={t('contracts.pdfHint')}
+          accept="application/pdf,.pdf"
+          onFile={setFile}
+        />
       )}
     </FormDialog>
   );
@@ -98,9 +124,12 @@ export function ContractsPage() {
   const searchText = listSearch(query);
   const [isCreating, setIsCreating] = useState(false);
   const list = usePagedList<TContract>(apiListPath(query), { pollMs: 3000 });
-  const counts = useLoad((signal) => getJson<TContractCounts>(apiCountsPath(query), signal), [apiCountsPath(query)], { pollMs: 3000 });
+  const counts = useLoad((signal) => getJson<TContractCounts>(apiCountsPath(query), signal), [apiCountsPath(query)], {
+    pollMs: 3000,
+  });
   const { nameOf, users } = useUserNames();
-  const change = (changes: Partial<ContractListQuery>) => navigate(`/contracts${listSearch({ ...query, page: '', ...changes })}`);
+  const change = (changes: Partial<ContractListQuery>) =>
+    navigate(`/contracts${listSearch({ ...query, page: '', ...changes })}`);
   useEffect(() => rememberListSearch(searchText), [searchText]);
   // A page token from an old link that no longer fits the list: start again at its first page.
   const isStalePage = Boolean(query.page) && list.error?.status === 400;

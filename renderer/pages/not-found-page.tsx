@@ -4,10 +4,30 @@ import { Link } from '../lib/router';
 
 export function NotFoundPage() {
   const t = useT();
-  return <EmptyState title={t('notFound.title')} body={t('notFound.body')} action={<Link to="/contracts" className="button button-secondary">{t('nav.contracts')}</Link>} />;
+  return (
+    <EmptyState
+      title={t('notFound.title')}
+      body={t('notFound.body')}
+      action={
+        <Link to="/contracts" className="button button-secondary">
+          {t('nav.contracts')}
+        </Link>
+      }
+    />
+  );
 }
 
 export function ForbiddenPage() {
   const t = useT();
-  return <EmptyState title={t('forbidden.title')} body={t('forbidden.body')} action={<Link to="/contracts" className="button button-secondary">{t('nav.contracts')}</Link>} />;
+  return (
+    <EmptyState
+      title={t('forbidden.title')}
+      body={t('forbidden.body')}
+      action={
+        <Link to="/contracts" className="button button-secondary">
+          {t('nav.contracts')}
+        </Link>
+      }
+    />
+  );
 }

@@ -25,7 +25,12 @@ export function OfficeDetailsPage() {
         <h1>{t('office.title')}</h1>
         <p className="welcome-lead">{t('office.lead')}</p>
         <ProblemAlert error={save.error} labels={labels} />
-        <OfficeFields name={bind('office_name')} email={bind('office_email')} errors={readableErrors(save.errors, labels)} isRequired />
+        <OfficeFields
+          name={bind('office_name')}
+          email={bind('office_email')}
+          errors={readableErrors(save.errors, labels)}
+          isRequired
+        />
         <div className="form-actions form-actions-split">
           <Button variant="ghost" onClick={() => void signOut()}>
             {t('action.signOut')}

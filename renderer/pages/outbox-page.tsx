@@ -62,7 +62,9 @@ function MessageRow({ message, isBusy, onRetry }: { message: Message; isBusy: bo
           {message.contract ? (
             <>
               {message.subject ? ' · ' : ''}
-              <Link to={`/contracts/${idOf(message.contract)}`}>{t('outbox.contract', { id: idOf(message.contract) })}</Link>
+              <Link to={`/contracts/${idOf(message.contract)}`}>
+                {t('outbox.contract', { id: idOf(message.contract) })}
+              </Link>
             </>
           ) : null}
         </div>
@@ -71,13 +73,20 @@ function MessageRow({ message, isBusy, onRetry }: { message: Message; isBusy: bo
       <td>
         <Badge tone={STATE_TONE[message.state] ?? 'neutral'}>{label ? t(label) : message.state}</Badge>
         {message.sent_time ? <div className="small muted nowrap">{message.sent_time}</div> : null}
-        {message.next_attempt_time && !message.sent_time ? <div className="small muted nowrap">{t('webhooks.nextAttempt', { time: message.next_attempt_time })}</div> : null}
+        {message.next_attempt_time && !message.sent_time ? (
+          <div className="small muted nowrap">{t('webhooks.nextAttempt', { time: message.next_attempt_time })}</div>
+        ) : null}
       </td>
       <td className="numeric">{message.attempts}</td>
       <td className="numeric">{message.created_time}</td>
       <td className="row-actions">
         {RETRYABLE.has(message.state) ? (
-          <Button size="small" isBusy={isBusy} onClick={onRetry} aria-label={t('outbox.retryNamed', { to: message.to })}>
+          <Button
+            size="small"
+            isBusy={isBusy}
+            onClick={onRetry}
+            aria-label={t('outbox.retryNamed', { to: message.to })}
+          >
             {t('action.retry')}
           </Button>
         ) : null}
@@ -111,8 +120,18 @@ export function OutboxPage() {
     <>
       <PageHeader title={t('outbox.title')} description={t('outbox.description')} />
       <div className="filters filters-compact card" role="search">
-        <SelectField label={t('field.state')} options={[{ value: '', label: t('outbox.allStates') }, ...states]} value={filters.state} onValue={(state) => setFilters({ ...filters, state })} />
-        <SelectField label={t('field.channel')} options={[{ value: '', label: t('outbox.allChannels') }, ...channels]} value={filters.channel} onValue={(channel) => setFilters({ ...filters, channel })} />
+        <SelectField
+          label={t('field.state')}
+          options={[{ value: '', label: t('outbox.allStates') }, ...states]}
+          value={filters.state}
+          onValue={(state) => setFilters({ ...filters, state })}
+        />
+        <SelectField
+          label={t('field.channel')}
+          options={[{ value: '', label: t('outbox.allChannels') }, ...channels]}
+          value={filters.channel}
+          onValue={(channel) => setFilters({ ...filters, channel })}
+        />
       </div>
       {isWaiting ? (
         <Notice tone="warning" title={t('outbox.waitingTitle')}>
@@ -127,7 +146,14 @@ export function OutboxPage() {
         hasActions
         empty={<EmptyState title={t('outbox.emptyTitle')} body={t('outbox.emptyBody')} />}
       >
-        {(message) => <MessageRow key={message.self} message={message} isBusy={action.busy === message.self} onRetry={() => retry(message)} />}
+        {(message) => (
+          <MessageRow
+            key={message.self}
+            message={message}
+            isBusy={action.busy === message.self}
+            onRetry={() => retry(message)}
+          />
+        )}
       </PagedTable>
     </>
   );

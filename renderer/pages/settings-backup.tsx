@@ -17,7 +17,8 @@ function passphraseHeader(passphrase: string): Record<string, string> {
   return { [BACKUP_PASSPHRASE_HEADER]: btoa(binary) };
 }
 
-const formatSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const formatSize = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 /** Download a whole-office backup under a passphrase; restore one (the file checked whole before anything changes). */
 export function BackupRestore() {
@@ -34,8 +35,19 @@ export function BackupRestore() {
   });
   const restore = action.submit('restore', async () => {
     if (!file) return;
-    if (!(await confirm({ title: t('backup.confirmRestoreTitle'), body: t('backup.confirmRestore'), confirmLabel: t('backup.restoreButton') }))) return;
-    await request('POST', '/api/settings/restore', { raw: file, contentType: BACKUP_CONTENT_TYPE, headers: passphraseHeader(restorePassphrase) });
+    if (
+      !(await confirm({
+        title: t('backup.confirmRestoreTitle'),
+        body: t('backup.confirmRestore'),
+        confirmLabel: t('backup.restoreButton'),
+      }))
+    )
+      return;
+    await request('POST', '/api/settings/restore', {
+      raw: file,
+      contentType: BACKUP_CONTENT_TYPE,
+      headers: passphraseHeader(restorePassphrase),
+    });
     end('restored');
   });
   const errorsOf = (kind: 'backup' | 'restore') => (action.busy === kind || action.error ? action.errors : {});
@@ -46,7 +58,15 @@ export function BackupRestore() {
         <form onSubmit={backup} noValidate>
           <h3>{t('backup.download')}</h3>
           <p className="muted">{t('backup.downloadBody')}</p>
-          <TextField label={t('backup.passphrase')} hint={t('backup.passphraseHint')} error={errorsOf('backup').passphrase} value={passphrase} onValue={setPassphrase} type="password" autoComplete="new-password" />
+          <TextField
+            label={t('backup.passphrase')}
+            hint={t('backup.passphraseHint')}
+            error={errorsOf('backup').passphrase}
+            value={passphrase}
+            onValue={setPassphrase}
+            type="password"
+            autoComplete="new-password"
+          />
           <Button type="submit" isBusy={action.busy === 'backup'} disabled={passphrase.length === 0}>
             {t('backup.downloadButton')}
           </Button>
@@ -54,9 +74,26 @@ export function BackupRestore() {
         <form onSubmit={restore} noValidate>
           <h3>{t('backup.restore')}</h3>
           <p className="muted">{t('backup.restoreBody')}</p>
-          <FileField label={t('backup.file')} error={errorsOf('restore').file} accept=".sdbackup,application/vnd.signdesk.backup" onFile={setFile} />
-          <TextField label={t('backup.restorePassphrase')} error={errorsOf('restore').passphrase} value={restorePassphrase} onValue={setRestorePassphrase} type="password" autoComplete="off" />
-          <Button type="submit" variant="danger" isBusy={action.busy === 'restore'} disabled={!file || restorePassphrase.length === 0}>
+          <FileField
+            label={t('backup.file')}
+            error={errorsOf('restore').file}
+            accept=".sdbackup,application/vnd.signdesk.backup"
+            onFile={setFile}
+          />
+          <TextField
+            label={t('backup.restorePassphrase')}
+            error={errorsOf('restore').passphrase}
+            value={restorePassphrase}
+            onValue={setRestorePassphrase}
+            type="password"
+            autoComplete="off"
+          />
+          <Button
+            type="submit"
+            variant="danger"
+            isBusy={action.busy === 'restore'}
+            disabled={!file || restorePassphrase.length === 0}
+          >
             {t('backup.restoreButton')}
           </Button>
         </form>
@@ -68,19 +105,37 @@ export function BackupRestore() {
 /** Backups into a folder on a schedule, the newest N kept; the last result in plain sight. */
 export function BackupSchedule() {
   const t = useT();
-  const loaded = useLoad((signal) => getJson<TBackupSchedule>('/api/settings/backup_schedule', signal), [], { pollMs: 5000 });
+  const loaded = useLoad((signal) => getJson<TBackupSchedule>('/api/settings/backup_schedule', signal), [], {
+    pollMs: 5000,
+  });
   const [form, setForm] = useState({ is_enabled: false, folder: '', interval_hours: '24', keep: '7', passphrase: '' });
   const [isSaved, setIsSaved] = useState(false);
   const action = useAction<'save' | 'run'>();
   const data = loaded.data;
   useEffect(() => {
-    if (data) setForm((before) => ({ ...before, is_enabled: data.is_enabled, folder: data.folder ?? '', interval_hours: String(data.interval_hours), keep: String(data.keep) }));
+    if (data)
+      setForm((before) => ({
+        ...before,
+        is_enabled: data.is_enabled,
+        folder: data.folder ?? '',
+        interval_hours: String(data.interval_hours),
+        keep: String(data.keep),
+      }));
     // Only when the schedule itself changes, not on every poll of its last result.
   }, [data?.is_enabled, data?.folder, data?.interval_hours, data?.keep]);
-  if (!data) return <Card title={t('backup.scheduleTitle')}>{loaded.error ? <ProblemAlert error={loaded.error} /> : <Loading />}</Card>;
+  if (!data)
+    return (
+      <Card title={t('backup.scheduleTitle')}>
+        {loaded.error ? <ProblemAlert error={loaded.error} /> : <Loading />}
+      </Card>
+    );
   const save = action.submit('save', async () => {
     setIsSaved(false);
-    const body: Record<string, unknown> = { is_enabled: form.is_enabled, interval_hours: Number(form.interval_hours), keep: Number(form.keep) };
+    const body: Record<string, unknown> = {
+      is_enabled: form.is_enabled,
+      interval_hours: Number(form.interval_hours),
+      keep: Number(form.keep),
+    };
     if (form.folder.trim() !== (data.folder ?? '')) body.folder = form.folder.trim();
     if (form.passphrase) body.passphrase = form.passphrase;
     await sendJson('PUT', '/api/settings/backup_schedule', body);
@@ -112,12 +167,38 @@ export function BackupSchedule() {
             </Notice>
           )}
         </div>
-        {data.is_enabled && data.next_run_time ? <DescriptionList items={[{ term: t('backup.nextRun'), value: data.next_run_time }]} /> : null}
-        <CheckboxField label={t('backup.scheduleEnabled')} checked={form.is_enabled} onChecked={(is_enabled) => setForm({ ...form, is_enabled })} />
+        {data.is_enabled && data.next_run_time ? (
+          <DescriptionList items={[{ term: t('backup.nextRun'), value: data.next_run_time }]} />
+        ) : null}
+        <CheckboxField
+          label={t('backup.scheduleEnabled')}
+          checked={form.is_enabled}
+          onChecked={(is_enabled) => setForm({ ...form, is_enabled })}
+        />
         <div className="form-grid">
-          <TextField label={t('backup.folder')} hint={t('backup.folderHint')} error={action.errors.folder} value={form.folder} onValue={(folder) => setForm({ ...form, folder })} className="mono" placeholder="/home/office/Backups/SignDesk" />
-          <TextField label={t('backup.interval')} error={action.errors.interval_hours} value={form.interval_hours} onValue={(interval_hours) => setForm({ ...form, interval_hours })} inputMode="numeric" />
-          <TextField label={t('backup.keep')} error={action.errors.keep} value={form.keep} onValue={(keep) => setForm({ ...form, keep })} inputMode="numeric" />
+          <TextField
+            label={t('backup.folder')}
+            hint={t('backup.folderHint')}
+            error={action.errors.folder}
+            value={form.folder}
+            onValue={(folder) => setForm({ ...form, folder })}
+            className="mono"
+            placeholder="/home/office/Backups/SignDesk"
+          />
+          <TextField
+            label={t('backup.interval')}
+            error={action.errors.interval_hours}
+            value={form.interval_hours}
+            onValue={(interval_hours) => setForm({ ...form, interval_hours })}
+            inputMode="numeric"
+          />
+          <TextField
+            label={t('backup.keep')}
+            error={action.errors.keep}
+            value={form.keep}
+            onValue={(keep) => setForm({ ...form, keep })}
+            inputMode="numeric"
+          />
           <TextField
             label={t('backup.schedulePassphrase')}
             hint={data.has_passphrase ? t('backup.passphraseStored') : t('backup.passphraseHint')}

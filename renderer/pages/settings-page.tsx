@@ -32,7 +32,14 @@ function GeneralSettings() {
     useCallback(() => setIsSaved(false), []),
   );
   const save = useAction();
-  const labels = { fields: { office_name: t('field.officeName'), office_email: t('field.officeEmail'), public_base_url: t('field.publicBaseUrl'), time_zone: t('field.timeZone') } };
+  const labels = {
+    fields: {
+      office_name: t('field.officeName'),
+      office_email: t('field.officeEmail'),
+      public_base_url: t('field.publicBaseUrl'),
+      time_zone: t('field.timeZone'),
+    },
+  };
   const errors = readableErrors(save.errors, labels);
   useEffect(() => {
     const data = loaded.data;
@@ -50,7 +57,12 @@ function GeneralSettings() {
   const data = loaded.data;
   const submit = save.submit('save', async () => {
     const frameOrigins = form.signing_frame_origins.split(/\s+/).filter(Boolean);
-    await sendJson('PUT', '/api/settings/general', { ...form, public_base_url: form.public_base_url.trim() || null, time_zone: form.time_zone || null, signing_frame_origins: frameOrigins });
+    await sendJson('PUT', '/api/settings/general', {
+      ...form,
+      public_base_url: form.public_base_url.trim() || null,
+      time_zone: form.time_zone || null,
+      signing_frame_origins: frameOrigins,
+    });
     setIsSaved(true);
     await Promise.all([loaded.reload(), refresh()]);
   });
@@ -73,7 +85,10 @@ function GeneralSettings() {
             label={t('field.timeZone')}
             hint={t('settings.timeZoneHint', { zone: data.effective_time_zone })}
             error={errors.time_zone}
-            options={[{ value: '', label: t('settings.defaultZone') }, ...zones.map((zone) => ({ value: zone, label: zone }))]}
+            options={[
+              { value: '', label: t('settings.defaultZone') },
+              ...zones.map((zone) => ({ value: zone, label: zone })),
+            ]}
             {...bind('time_zone')}
           />
           <TextAreaField
@@ -97,7 +112,9 @@ function GeneralSettings() {
 }
 
 type MessagingKey = 'smtp_url' | 'mail_from' | 'sms_gateway_url';
-type Messaging = Partial<Record<MessagingKey, string | null>> & { sources?: Partial<Record<MessagingKey, 'settings' | 'environment' | null>> };
+type Messaging = Partial<Record<MessagingKey, string | null>> & {
+  sources?: Partial<Record<MessagingKey, 'settings' | 'environment' | null>>;
+};
 type TestResult = { ok?: boolean; response?: string | null; error?: string | null };
 
 function MessagingSettings() {
@@ -111,17 +128,30 @@ function MessagingSettings() {
   const { errors } = action;
   useEffect(() => {
     const data = loaded.data;
-    if (data) setForm({ smtp_url: data.smtp_url ?? '', mail_from: data.mail_from ?? '', sms_gateway_url: data.sms_gateway_url ?? '' });
+    if (data)
+      setForm({
+        smtp_url: data.smtp_url ?? '',
+        mail_from: data.mail_from ?? '',
+        sms_gateway_url: data.sms_gateway_url ?? '',
+      });
   }, [loaded.data]);
-  if (!loaded.data) return <Card title={t('settings.messaging')}>{loaded.error ? <ProblemAlert error={loaded.error} /> : <Loading />}</Card>;
+  if (!loaded.data)
+    return (
+      <Card title={t('settings.messaging')}>{loaded.error ? <ProblemAlert error={loaded.error} /> : <Loading />}</Card>
+    );
   const current = loaded.data;
-  const sourceHint = (key: MessagingKey, hint?: string) => [hint, current.sources?.[key] === 'environment' ? t('settings.fromEnvironment') : undefined].filter(Boolean).join(' ') || undefined;
+  const sourceHint = (key: MessagingKey, hint?: string) =>
+    [hint, current.sources?.[key] === 'environment' ? t('settings.fromEnvironment') : undefined]
+      .filter(Boolean)
+      .join(' ') || undefined;
   const save = action.submit('save', async () => {
     setResult(undefined);
     // Only what was changed: the SMTP URL comes back with its password masked, and sending
     // the mask back would overwrite the real password.
     const keys = ['smtp_url', 'mail_from', 'sms_gateway_url'] as const;
-    const body = Object.fromEntries(keys.filter((key) => form[key] !== (current[key] ?? '')).map((key) => [key, form[key] || null]));
+    const body = Object.fromEntries(
+      keys.filter((key) => form[key] !== (current[key] ?? '')).map((key) => [key, form[key] || null]),
+    );
     await sendJson('PUT', '/api/settings/messaging', body);
     setResult({ tone: 'success', title: t('state.saved'), text: '' });
     // The session says which channels work (the contract page shows SMS waiting for a gateway).
@@ -136,7 +166,8 @@ function MessagingSettings() {
         smtp_url: form.smtp_url.trim() || null,
         mail_from: form.mail_from.trim() || null,
       });
-      if (answer?.ok === false) setResult({ tone: 'warning', title: t('settings.testFailed'), text: answer.error ?? answer.response ?? '' });
+      if (answer?.ok === false)
+        setResult({ tone: 'warning', title: t('settings.testFailed'), text: answer.error ?? answer.response ?? '' });
       else setResult({ tone: 'success', title: t('settings.testSent', { to: testTo }), text: answer?.response ?? '' });
     });
   return (
@@ -149,9 +180,29 @@ function MessagingSettings() {
           </Notice>
         ) : null}
         <div className="form-grid">
-          <TextField label={t('field.smtpUrl')} hint={sourceHint('smtp_url', t('settings.smtpHint'))} error={errors.smtp_url} {...bind('smtp_url')} className="mono" placeholder="smtp://user:password@mail.example:587" />
-          <TextField label={t('field.mailFrom')} hint={sourceHint('mail_from')} error={errors.mail_from} {...bind('mail_from')} placeholder="SignDesk <sign@office.example>" />
-          <TextField label={t('field.smsGatewayUrl')} hint={sourceHint('sms_gateway_url', t('settings.smsHint'))} error={errors.sms_gateway_url} {...bind('sms_gateway_url')} className="mono" placeholder="https://sms.example/send" />
+          <TextField
+            label={t('field.smtpUrl')}
+            hint={sourceHint('smtp_url', t('settings.smtpHint'))}
+            error={errors.smtp_url}
+            {...bind('smtp_url')}
+            className="mono"
+            placeholder="smtp://user:password@mail.example:587"
+          />
+          <TextField
+            label={t('field.mailFrom')}
+            hint={sourceHint('mail_from')}
+            error={errors.mail_from}
+            {...bind('mail_from')}
+            placeholder="SignDesk <sign@office.example>"
+          />
+          <TextField
+            label={t('field.smsGatewayUrl')}
+            hint={sourceHint('sms_gateway_url', t('settings.smsHint'))}
+            error={errors.sms_gateway_url}
+            {...bind('sms_gateway_url')}
+            className="mono"
+            placeholder="https://sms.example/send"
+          />
         </div>
         <div className="form-actions">
           <Button type="submit" variant="primary" isBusy={action.busy === 'save'}>
@@ -201,9 +252,15 @@ function SigningCertificate() {
     return value.source === 'imported' ? t('cert.selfSignedImported') : t('cert.selfSigned');
   };
   return (
-    <Card title={t('settings.certificate')} description={t('settings.certificateDescription')} className="panel-certificate">
+    <Card
+      title={t('settings.certificate')}
+      description={t('settings.certificateDescription')}
+      className="panel-certificate"
+    >
       {!cert ? loaded.error ? <ProblemAlert error={loaded.error} /> : <Loading /> : null}
-      {cert && !cert.is_available ? <Notice title={t('feature.notYet')}>{t('settings.certificateNotYet')}</Notice> : null}
+      {cert && !cert.is_available ? (
+        <Notice title={t('feature.notYet')}>{t('settings.certificateNotYet')}</Notice>
+      ) : null}
       {cert?.is_available ? (
         <>
           <DescriptionList
@@ -219,8 +276,22 @@ function SigningCertificate() {
             <ProblemAlert error={upload.error} />
             {isImported && !upload.error ? <Notice tone="success">{t('cert.importedNotice')}</Notice> : null}
             <div className="form-grid">
-              <FileField label={t('cert.file')} hint={t('cert.fileHint')} error={upload.errors.pkcs12 ?? upload.errors.p12} accept=".p12,.pfx,application/x-pkcs12" onFile={setFile} resetKey={fileKey} />
-              <TextField label={t('cert.passphrase')} error={upload.errors.passphrase} value={passphrase} onValue={setPassphrase} type="password" autoComplete="off" />
+              <FileField
+                label={t('cert.file')}
+                hint={t('cert.fileHint')}
+                error={upload.errors.pkcs12 ?? upload.errors.p12}
+                accept=".p12,.pfx,application/x-pkcs12"
+                onFile={setFile}
+                resetKey={fileKey}
+              />
+              <TextField
+                label={t('cert.passphrase')}
+                error={upload.errors.passphrase}
+                value={passphrase}
+                onValue={setPassphrase}
+                type="password"
+                autoComplete="off"
+              />
             </div>
             <div className="form-actions">
               <Button type="submit" isBusy={upload.busy === 'import'} disabled={!file}>

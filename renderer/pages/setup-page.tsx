@@ -15,7 +15,16 @@ import { readableErrors } from '../lib/problem-lines';
 export function SetupPage() {
   const t = useT();
   const { begin } = useSession();
-  const { form, bind } = useFormState({ office_name: '', office_email: '', firstname: '', lastname: '', username: '', email: '', password: '', confirm: '' });
+  const { form, bind } = useFormState({
+    office_name: '',
+    office_email: '',
+    firstname: '',
+    lastname: '',
+    username: '',
+    email: '',
+    password: '',
+    confirm: '',
+  });
   const [isMismatch, setIsMismatch] = useState(false);
   const save = useAction();
   const labels = {
@@ -53,12 +62,50 @@ export function SetupPage() {
         <fieldset className="form-section">
           <legend>{t('setup.admin')}</legend>
           <div className="form-grid">
-            <TextField label={t('field.firstname')} error={errors.firstname} {...bind('firstname')} autoComplete="given-name" />
-            <TextField label={t('field.lastname')} error={errors.lastname} {...bind('lastname')} autoComplete="family-name" />
-            <TextField label={t('field.username')} error={errors.username} {...bind('username')} required autoComplete="username" />
-            <TextField label={t('field.email')} error={errors.email} {...bind('email')} type="email" required autoComplete="email" />
-            <TextField label={t('field.password')} hint={t('field.passwordHint')} error={errors.password} {...bind('password')} type="password" required autoComplete="new-password" />
-            <TextField label={t('field.passwordConfirm')} error={isMismatch ? t('setup.mismatch') : undefined} {...bind('confirm')} type="password" required autoComplete="new-password" />
+            <TextField
+              label={t('field.firstname')}
+              error={errors.firstname}
+              {...bind('firstname')}
+              autoComplete="given-name"
+            />
+            <TextField
+              label={t('field.lastname')}
+              error={errors.lastname}
+              {...bind('lastname')}
+              autoComplete="family-name"
+            />
+            <TextField
+              label={t('field.username')}
+              error={errors.username}
+              {...bind('username')}
+              required
+              autoComplete="username"
+            />
+            <TextField
+              label={t('field.email')}
+              error={errors.email}
+              {...bind('email')}
+              type="email"
+              required
+              autoComplete="email"
+            />
+            <TextField
+              label={t('field.password')}
+              hint={t('field.passwordHint')}
+              error={errors.password}
+              {...bind('password')}
+              type="password"
+              required
+              autoComplete="new-password"
+            />
+            <TextField
+              label={t('field.passwordConfirm')}
+              error={isMismatch ? t('setup.mismatch') : undefined}
+              {...bind('confirm')}
+              type="password"
+              required
+              autoComplete="new-password"
+            />
           </div>
         </fieldset>
         <div className="form-actions">

@@ -36,11 +36,31 @@ export function SignInPage() {
     <Welcome>
       <form className="welcome-card" onSubmit={submit}>
         <h1>{t('signIn.title')}</h1>
-        <p className="welcome-lead">{setup?.office_name ? t('signIn.leadOffice', { office: setup.office_name }) : t('signIn.lead')}</p>
-        {reasonKey && !signIn.error ? <Notice tone={reason === 'signed-out' || reason === 'restored' ? 'success' : 'warning'}>{t(reasonKey)}</Notice> : null}
+        <p className="welcome-lead">
+          {setup?.office_name ? t('signIn.leadOffice', { office: setup.office_name }) : t('signIn.lead')}
+        </p>
+        {reasonKey && !signIn.error ? (
+          <Notice tone={reason === 'signed-out' || reason === 'restored' ? 'success' : 'warning'}>
+            {t(reasonKey)}
+          </Notice>
+        ) : null}
         <ProblemAlert error={signIn.error} />
-        <TextField label={t('field.username')} value={username} onValue={setUsername} autoComplete="username" required autoFocus />
-        <TextField label={t('field.password')} value={password} onValue={setPassword} type="password" autoComplete="current-password" required />
+        <TextField
+          label={t('field.username')}
+          value={username}
+          onValue={setUsername}
+          autoComplete="username"
+          required
+          autoFocus
+        />
+        <TextField
+          label={t('field.password')}
+          value={password}
+          onValue={setPassword}
+          type="password"
+          autoComplete="current-password"
+          required
+        />
         <Button type="submit" variant="primary" className="button-block" isBusy={signIn.busy === 'sign-in'}>
           {t('action.signIn')}
         </Button>

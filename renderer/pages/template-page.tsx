@@ -57,7 +57,14 @@ export function TemplatePage({ id }: { id: string }) {
     setSaved(updated.updated_time.slice(11, 19));
   });
   const remove = async () => {
-    if (!(await confirm({ title: t('confirm.title'), body: t('templates.confirmDelete', { name: template.name }), confirmLabel: t('action.delete') }))) return;
+    if (
+      !(await confirm({
+        title: t('confirm.title'),
+        body: t('templates.confirmDelete', { name: template.name }),
+        confirmLabel: t('action.delete'),
+      }))
+    )
+      return;
     void action.run('delete', async () => {
       await sendJson('DELETE', path);
       navigate('/templates');
@@ -69,8 +76,14 @@ export function TemplatePage({ id }: { id: string }) {
       navigate(`/contracts/${idOf(contract.self)}`);
     });
 
-  const text = (name: 'header' | 'content' | 'footer' | 'name') => ({ value: draft[name], onValue: (value: string) => setDraft({ ...draft, [name]: value }) });
-  const footerTypes = FOOTER_TYPES.map((value) => ({ value, label: value === 'SIMPLE' ? t('templates.footerSimple') : t('templates.footerNone') }));
+  const text = (name: 'header' | 'content' | 'footer' | 'name') => ({
+    value: draft[name],
+    onValue: (value: string) => setDraft({ ...draft, [name]: value }),
+  });
+  const footerTypes = FOOTER_TYPES.map((value) => ({
+    value,
+    label: value === 'SIMPLE' ? t('templates.footerSimple') : t('templates.footerNone'),
+  }));
   return (
     <>
       <PageHeader
@@ -97,19 +110,42 @@ export function TemplatePage({ id }: { id: string }) {
           <fieldset className="card-body plain-fieldset" disabled={!isChangeable}>
             <TextField label={t('field.name')} error={errors.name} {...text('name')} />
             <label className="checkbox">
-              <input type="checkbox" checked={draft.is_published} onChange={(event) => setDraft({ ...draft, is_published: event.target.checked })} />
+              <input
+                type="checkbox"
+                checked={draft.is_published}
+                onChange={(event) => setDraft({ ...draft, is_published: event.target.checked })}
+              />
               <span>{t('templates.publishedLabel')}</span>
             </label>
             <TextAreaField label={t('field.header')} error={errors.header} {...text('header')} rows={2} />
-            <TextAreaField label={t('field.content')} hint={t('templates.markdownHint')} error={errors.content} {...text('content')} className="textarea-tall mono" rows={18} />
+            <TextAreaField
+              label={t('field.content')}
+              hint={t('templates.markdownHint')}
+              error={errors.content}
+              {...text('content')}
+              className="textarea-tall mono"
+              rows={18}
+            />
             <div className="field-stack">
               <TextAreaField label={t('field.footer')} error={errors.footer} {...text('footer')} rows={2} />
-              <SelectField label={t('field.footerType')} error={errors.footer_type} options={footerTypes} value={draft.footer_type} onValue={(value) => setDraft({ ...draft, footer_type: value as Draft['footer_type'] })} />
+              <SelectField
+                label={t('field.footerType')}
+                error={errors.footer_type}
+                options={footerTypes}
+                value={draft.footer_type}
+                onValue={(value) => setDraft({ ...draft, footer_type: value as Draft['footer_type'] })}
+              />
             </div>
           </fieldset>
           <div className="card-footer">
             <span className="muted" role="status">
-              {isDirty ? <Badge tone="warning">{t('state.unsaved')}</Badge> : saved ? t('state.savedAt', { time: saved }) : t('state.updatedAt', { time: template.updated_time })}
+              {isDirty ? (
+                <Badge tone="warning">{t('state.unsaved')}</Badge>
+              ) : saved ? (
+                t('state.savedAt', { time: saved })
+              ) : (
+                t('state.updatedAt', { time: template.updated_time })
+              )}
             </span>
             {isChangeable ? (
               <Button type="submit" variant="primary" isBusy={action.busy === 'save'} disabled={!isDirty}>

@@ -19,7 +19,10 @@ function NewTemplateDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () =
   const [file, setFile] = useState<File>();
   const create = useAction();
   const submit = create.submit('create', async () => {
-    const body = kind === 'TEXT' ? { name, content: t('templates.starterContent') } : { name: name || file?.name.replace(/\.pdf$/i, '') || '' };
+    const body =
+      kind === 'TEXT'
+        ? { name, content: t('templates.starterContent') }
+        : { name: name || file?.name.replace(/\.pdf$/i, '') || '' };
     const template = await sendJson<TTemplate>('POST', '/api/contract_templates', body);
     if (kind === 'PDF' && file) {
       try {
@@ -54,8 +57,23 @@ function NewTemplateDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () =
           <span>{t('templates.kindPdf')}</span>
         </label>
       </fieldset>
-      <TextField label={t('field.name')} hint={kind === 'PDF' ? t('templates.nameFromFile') : undefined} error={create.errors.name} value={name} onValue={setName} required={kind === 'TEXT'} autoFocus />
-      {kind === 'PDF' ? <FileField label={t('contracts.pdfFile')} hint={t('templates.pdfHint')} accept="application/pdf,.pdf" onFile={setFile} /> : null}
+      <TextField
+        label={t('field.name')}
+        hint={kind === 'PDF' ? t('templates.nameFromFile') : undefined}
+        error={create.errors.name}
+        value={name}
+        onValue={setName}
+        required={kind === 'TEXT'}
+        autoFocus
+      />
+      {kind === 'PDF' ? (
+        <FileField
+          label={t('contracts.pdfFile')}
+          hint={t('templates.pdfHint')}
+          accept="application/pdf,.pdf"
+          onFile={setFile}
+        />
+      ) : null}
     </FormDialog>
   );
 }
@@ -86,8 +104,18 @@ export function TemplatesPage() {
                 {template.name}
               </Link>
             </td>
-            <td>{template.is_published ? <Badge tone="success">{t('templates.published')}</Badge> : <Badge>{t('templates.unpublished')}</Badge>}</td>
-            <td>{template.kind === 'PDF' ? t('templates.kindPdfRoles', { n: template.roles }) : t('templates.kindTextShort')}</td>
+            <td>
+              {template.is_published ? (
+                <Badge tone="success">{t('templates.published')}</Badge>
+              ) : (
+                <Badge>{t('templates.unpublished')}</Badge>
+              )}
+            </td>
+            <td>
+              {template.kind === 'PDF'
+                ? t('templates.kindPdfRoles', { n: template.roles })
+                : t('templates.kindTextShort')}
+            </td>
             <td className="numeric">{template.updated_time}</td>
           </tr>
         )}

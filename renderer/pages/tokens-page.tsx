@@ -28,11 +28,39 @@ function CreateTokenDialog({ onClose, onCreated }: { onClose: () => void; onCrea
     { value: 'partner', label: t('tokens.kindPartner') },
   ];
   return (
-    <FormDialog title={t('tokens.new')} onClose={onClose} onSubmit={submit} error={create.error} isBusy={create.busy === 'create'} submitLabel={t('action.create')}>
-      <TextField label={t('field.name')} hint={t('tokens.nameHint')} error={errors.name} value={name} onValue={setName} required autoFocus />
+    <FormDialog
+      title={t('tokens.new')}
+      onClose={onClose}
+      onSubmit={submit}
+      error={create.error}
+      isBusy={create.busy === 'create'}
+      submitLabel={t('action.create')}
+    >
+      <TextField
+        label={t('field.name')}
+        hint={t('tokens.nameHint')}
+        error={errors.name}
+        value={name}
+        onValue={setName}
+        required
+        autoFocus
+      />
       <div className="form-grid">
-        <SelectField label={t('field.kind')} error={errors.kind} options={kinds} value={kind} onValue={(value) => setKind(value as TokenKind)} />
-        <TextField label={t('field.rateLimit')} hint={t('tokens.rateLimitHint')} error={errors.rate_limit} value={rateLimit} onValue={setRateLimit} inputMode="numeric" />
+        <SelectField
+          label={t('field.kind')}
+          error={errors.kind}
+          options={kinds}
+          value={kind}
+          onValue={(value) => setKind(value as TokenKind)}
+        />
+        <TextField
+          label={t('field.rateLimit')}
+          hint={t('tokens.rateLimitHint')}
+          error={errors.rate_limit}
+          value={rateLimit}
+          onValue={setRateLimit}
+          inputMode="numeric"
+        />
       </div>
     </FormDialog>
   );
@@ -47,8 +75,23 @@ function RateLimitDialog({ token, onClose, onSaved }: { token: TToken; onClose: 
     onSaved();
   });
   return (
-    <FormDialog title={t('tokens.rateLimitTitle', { name: token.name })} onClose={onClose} onSubmit={submit} error={save.error} isBusy={save.busy === 'save'} submitLabel={t('action.save')}>
-      <TextField label={t('field.rateLimit')} hint={t('tokens.rateLimitHint')} error={save.errors.rate_limit} value={value} onValue={setValue} inputMode="numeric" autoFocus />
+    <FormDialog
+      title={t('tokens.rateLimitTitle', { name: token.name })}
+      onClose={onClose}
+      onSubmit={submit}
+      error={save.error}
+      isBusy={save.busy === 'save'}
+      submitLabel={t('action.save')}
+    >
+      <TextField
+        label={t('field.rateLimit')}
+        hint={t('tokens.rateLimitHint')}
+        error={save.errors.rate_limit}
+        value={value}
+        onValue={setValue}
+        inputMode="numeric"
+        autoFocus
+      />
     </FormDialog>
   );
 }
@@ -56,7 +99,16 @@ function RateLimitDialog({ token, onClose, onSaved }: { token: TToken; onClose: 
 function KeyShownOnce({ token, onClose }: { token: TCreatedToken; onClose: () => void }) {
   const t = useT();
   return (
-    <Dialog title={t('tokens.createdTitle', { name: token.name })} isOpen onClose={onClose} footer={<Button variant="primary" onClick={onClose}>{t('tokens.stored')}</Button>}>
+    <Dialog
+      title={t('tokens.createdTitle', { name: token.name })}
+      isOpen
+      onClose={onClose}
+      footer={
+        <Button variant="primary" onClick={onClose}>
+          {t('tokens.stored')}
+        </Button>
+      }
+    >
       <Notice tone="warning" title={t('tokens.onceTitle')}>
         {t('tokens.onceBody')}
       </Notice>
@@ -67,7 +119,11 @@ function KeyShownOnce({ token, onClose }: { token: TCreatedToken; onClose: () =>
         <CopyButton value={token.api_key} label={t('tokens.copyKey')} />
       </div>
       <p className="muted">{t('tokens.usage')}</p>
-      <pre className="code-block" tabIndex={0} aria-label={t('tokens.example')}>{`curl -H 'Accept-Api-Version: 1' \\\n     -H 'Authorization: token ${token.api_key}' \\\n     ${window.location.origin}/api/contracts`}</pre>
+      <pre
+        className="code-block"
+        tabIndex={0}
+        aria-label={t('tokens.example')}
+      >{`curl -H 'Accept-Api-Version: 1' \\\n     -H 'Authorization: token ${token.api_key}' \\\n     ${window.location.origin}/api/contracts`}</pre>
     </Dialog>
   );
 }
@@ -76,12 +132,21 @@ export function TokensPage() {
   const { t, language } = useI18n();
   const count = new Intl.NumberFormat(language === 'sv' ? 'sv-SE' : 'en-GB');
   const list = usePagedList<TToken>('/api/partner/tokens?per_page=20');
-  const [dialog, setDialog] = useState<{ kind: 'create' } | { kind: 'created'; token: TCreatedToken } | { kind: 'rate'; token: TToken }>();
+  const [dialog, setDialog] = useState<
+    { kind: 'create' } | { kind: 'created'; token: TCreatedToken } | { kind: 'rate'; token: TToken }
+  >();
   const action = useAction();
   const confirm = useConfirm();
 
   const revoke = async (token: TToken) => {
-    if (!(await confirm({ title: t('confirm.title'), body: t('tokens.confirmRevoke', { name: token.name }), confirmLabel: t('action.revoke') }))) return;
+    if (
+      !(await confirm({
+        title: t('confirm.title'),
+        body: t('tokens.confirmRevoke', { name: token.name }),
+        confirmLabel: t('action.revoke'),
+      }))
+    )
+      return;
     void action.run(token.self, async () => {
       await sendJson('DELETE', token.self);
       await list.reload();
@@ -104,7 +169,14 @@ export function TokensPage() {
       <PagedTable
         list={list}
         caption={t('tokens.title')}
-        columns={[t('field.name'), t('field.publicId'), t('field.kind'), t('field.rateLimit'), t('field.lastUsed'), t('field.state')]}
+        columns={[
+          t('field.name'),
+          t('field.publicId'),
+          t('field.kind'),
+          t('field.rateLimit'),
+          t('field.lastUsed'),
+          t('field.state'),
+        ]}
         hasActions
         empty={<EmptyState title={t('tokens.emptyTitle')} body={t('tokens.emptyBody')} action={newToken} />}
       >
@@ -114,20 +186,41 @@ export function TokensPage() {
             <tr key={token.self} className={isRevoked ? 'row-muted' : undefined}>
               <td>{token.name}</td>
               <td className="mono">{token.public_id}</td>
-              <td>{token.kind === 'partner' ? <Badge tone="info">{t('tokens.kindPartner')}</Badge> : <Badge>{t('tokens.kindCustomer')}</Badge>}</td>
+              <td>
+                {token.kind === 'partner' ? (
+                  <Badge tone="info">{t('tokens.kindPartner')}</Badge>
+                ) : (
+                  <Badge>{t('tokens.kindCustomer')}</Badge>
+                )}
+              </td>
               <td className="numeric">
                 {t('tokens.perMinute', { n: count.format(token.rate_limit) })}
                 {token.has_own_rate_limit ? null : <span className="muted"> · {t('tokens.default')}</span>}
               </td>
               <td className="numeric">{token.last_used_time ?? <span className="muted">{t('tokens.never')}</span>}</td>
-              <td>{isRevoked ? <Badge tone="danger">{t('tokens.revokedAt', { time: token.revoked_time ?? '' })}</Badge> : <Badge tone="success">{t('state.active')}</Badge>}</td>
+              <td>
+                {isRevoked ? (
+                  <Badge tone="danger">{t('tokens.revokedAt', { time: token.revoked_time ?? '' })}</Badge>
+                ) : (
+                  <Badge tone="success">{t('state.active')}</Badge>
+                )}
+              </td>
               <td className="row-actions">
                 {isRevoked ? null : (
                   <>
-                    <Button size="small" onClick={() => setDialog({ kind: 'rate', token })} aria-label={t('tokens.rateLimitTitle', { name: token.name })}>
+                    <Button
+                      size="small"
+                      onClick={() => setDialog({ kind: 'rate', token })}
+                      aria-label={t('tokens.rateLimitTitle', { name: token.name })}
+                    >
                       {t('tokens.rateLimit')}
                     </Button>
-                    <Button size="small" variant="ghost" onClick={() => revoke(token)} aria-label={t('tokens.revoke', { name: token.name })}>
+                    <Button
+                      size="small"
+                      variant="ghost"
+                      onClick={() => revoke(token)}
+                      aria-label={t('tokens.revoke', { name: token.name })}
+                    >
                       {t('action.revoke')}
                     </Button>
                   </>
@@ -147,7 +240,9 @@ export function TokensPage() {
         />
       ) : null}
       {dialog?.kind === 'created' ? <KeyShownOnce token={dialog.token} onClose={() => setDialog(undefined)} /> : null}
-      {dialog?.kind === 'rate' ? <RateLimitDialog token={dialog.token} onClose={() => setDialog(undefined)} onSaved={closeAndReload} /> : null}
+      {dialog?.kind === 'rate' ? (
+        <RateLimitDialog token={dialog.token} onClose={() => setDialog(undefined)} onSaved={closeAndReload} />
+      ) : null}
     </>
   );
 }

@@ -14,9 +14,25 @@ import { useAction } from '../lib/use-action';
 import { readableErrors } from '../lib/problem-lines';
 import { usePagedList } from '../lib/use-paged-list';
 
-type Form = { firstname: string; lastname: string; username: string; email: string; password: string; permission_template: PermissionTemplate; active: boolean };
+type Form = {
+  firstname: string;
+  lastname: string;
+  username: string;
+  email: string;
+  password: string;
+  permission_template: PermissionTemplate;
+  active: boolean;
+};
 
-const EMPTY: Form = { firstname: '', lastname: '', username: '', email: '', password: '', permission_template: 'CUSTOMER_USER', active: true };
+const EMPTY: Form = {
+  firstname: '',
+  lastname: '',
+  username: '',
+  email: '',
+  password: '',
+  permission_template: 'CUSTOMER_USER',
+  active: true,
+};
 
 function UserDialog({ user, onClose, onSaved }: { user: TUser | undefined; onClose: () => void; onSaved: () => void }) {
   const t = useT();
@@ -38,7 +54,10 @@ function UserDialog({ user, onClose, onSaved }: { user: TUser | undefined; onClo
     await sendJson(user ? 'PUT' : 'POST', user ? user.self : '/api/users', password ? { ...rest, password } : rest);
     onSaved();
   });
-  const roles = PERMISSION_TEMPLATES.map((value) => ({ value, label: value === 'CUSTOMER_ADMIN_USER' ? t('role.admin') : t('role.user') }));
+  const roles = PERMISSION_TEMPLATES.map((value) => ({
+    value,
+    label: value === 'CUSTOMER_ADMIN_USER' ? t('role.admin') : t('role.user'),
+  }));
   return (
     <FormDialog
       title={user ? t('users.edit', { name: user.username }) : t('users.new')}
@@ -52,7 +71,13 @@ function UserDialog({ user, onClose, onSaved }: { user: TUser | undefined; onClo
       <div className="form-grid">
         <TextField label={t('field.firstname')} error={errors.firstname} {...bind('firstname')} autoFocus />
         <TextField label={t('field.lastname')} error={errors.lastname} {...bind('lastname')} />
-        <TextField label={t('field.username')} error={errors.username} {...bind('username')} required autoComplete="off" />
+        <TextField
+          label={t('field.username')}
+          error={errors.username}
+          {...bind('username')}
+          required
+          autoComplete="off"
+        />
         <TextField label={t('field.email')} error={errors.email} {...bind('email')} type="email" required />
         <TextField
           label={user ? t('field.newPassword') : t('field.password')}
@@ -62,10 +87,19 @@ function UserDialog({ user, onClose, onSaved }: { user: TUser | undefined; onClo
           type="password"
           autoComplete="new-password"
         />
-        <SelectField label={t('field.role')} error={errors.permission_template} options={roles} {...bind('permission_template')} />
+        <SelectField
+          label={t('field.role')}
+          error={errors.permission_template}
+          options={roles}
+          {...bind('permission_template')}
+        />
       </div>
       <label className="checkbox">
-        <input type="checkbox" checked={form.active} onChange={(event) => setForm({ ...form, active: event.target.checked })} />
+        <input
+          type="checkbox"
+          checked={form.active}
+          onChange={(event) => setForm({ ...form, active: event.target.checked })}
+        />
         <span>{t('users.activeLabel')}</span>
       </label>
     </FormDialog>
@@ -81,7 +115,14 @@ export function UsersPage() {
   const confirm = useConfirm();
 
   const remove = async (user: TUser) => {
-    if (!(await confirm({ title: t('confirm.title'), body: t('users.confirmDelete', { name: user.username }), confirmLabel: t('action.delete') }))) return;
+    if (
+      !(await confirm({
+        title: t('confirm.title'),
+        body: t('users.confirmDelete', { name: user.username }),
+        confirmLabel: t('action.delete'),
+      }))
+    )
+      return;
     void action.run(user.self, async () => {
       await sendJson('DELETE', user.self);
       await list.reload();
@@ -90,12 +131,27 @@ export function UsersPage() {
 
   return (
     <>
-      <PageHeader title={t('users.title')} description={t('users.description')} actions={<Button variant="primary" onClick={() => setEditing('new')}>{t('users.new')}</Button>} />
+      <PageHeader
+        title={t('users.title')}
+        description={t('users.description')}
+        actions={
+          <Button variant="primary" onClick={() => setEditing('new')}>
+            {t('users.new')}
+          </Button>
+        }
+      />
       <ProblemAlert error={action.error ?? list.error} onDismiss={action.error ? action.dismiss : undefined} />
       <PagedTable
         list={list}
         caption={t('users.title')}
-        columns={[t('field.name'), t('field.username'), t('field.email'), t('field.role'), t('field.state'), t('field.created')]}
+        columns={[
+          t('field.name'),
+          t('field.username'),
+          t('field.email'),
+          t('field.role'),
+          t('field.state'),
+          t('field.created'),
+        ]}
         hasActions
         empty={<EmptyState title={t('users.emptyTitle')} />}
       >
@@ -107,16 +163,37 @@ export function UsersPage() {
             </td>
             <td className="mono">{user.username}</td>
             <td>{user.email}</td>
-            <td>{user.permission_template === 'CUSTOMER_ADMIN_USER' ? <Badge tone="info">{t('role.admin')}</Badge> : <Badge>{t('role.user')}</Badge>}</td>
-            <td>{user.active ? <Badge tone="success">{t('state.active')}</Badge> : <Badge tone="warning">{t('state.inactive')}</Badge>}</td>
+            <td>
+              {user.permission_template === 'CUSTOMER_ADMIN_USER' ? (
+                <Badge tone="info">{t('role.admin')}</Badge>
+              ) : (
+                <Badge>{t('role.user')}</Badge>
+              )}
+            </td>
+            <td>
+              {user.active ? (
+                <Badge tone="success">{t('state.active')}</Badge>
+              ) : (
+                <Badge tone="warning">{t('state.inactive')}</Badge>
+              )}
+            </td>
             <td className="numeric">{user.created_time}</td>
             <td className="row-actions">
-              <Button size="small" onClick={() => setEditing(user)} aria-label={t('users.edit', { name: user.username })}>
+              <Button
+                size="small"
+                onClick={() => setEditing(user)}
+                aria-label={t('users.edit', { name: user.username })}
+              >
                 {t('action.edit')}
               </Button>
               {/* Deleting one's own account would end the session mid-work: another administrator does it. */}
               {user.self === session.user.self ? null : (
-                <Button size="small" variant="ghost" onClick={() => remove(user)} aria-label={t('users.delete', { name: user.username })}>
+                <Button
+                  size="small"
+                  variant="ghost"
+                  onClick={() => remove(user)}
+                  aria-label={t('users.delete', { name: user.username })}
+                >
                   {t('action.delete')}
                 </Button>
               )}

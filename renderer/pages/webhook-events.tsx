@@ -33,7 +33,11 @@ export function DeliveryState({ state }: { state: WebhookDeliveryState }) {
 export function useEventCounts(consumerPath: string) {
   return useLoad(
     async (signal) => {
-      const [held, failed] = await Promise.all(['held', 'failed'].map((state) => getPage<TWebhookEvent>(`${consumerPath}/events?state=${state}&per_page=1`, signal)));
+      const [held, failed] = await Promise.all(
+        ['held', 'failed'].map((state) =>
+          getPage<TWebhookEvent>(`${consumerPath}/events?state=${state}&per_page=1`, signal),
+        ),
+      );
       return { held: held?.total ?? 0, failed: failed?.total ?? 0 };
     },
     [consumerPath],
@@ -70,10 +74,18 @@ function useContractNames(paths: readonly string[]): Map<string, string> {
 function AttemptRows({ event }: { event: TWebhookEvent }) {
   const t = useT();
   if (event.attempts.length === 0) {
-    return <p className="muted attempts-empty">{event.state === 'held' ? t('webhooks.heldNoAttempts') : t('webhooks.noAttempts')}</p>;
+    return (
+      <p className="muted attempts-empty">
+        {event.state === 'held' ? t('webhooks.heldNoAttempts') : t('webhooks.noAttempts')}
+      </p>
+    );
   }
   return (
-    <DataTable caption={t('webhooks.attemptsOf', { type: event.type })} columns={['#', t('field.time'), t('field.result'), t('field.duration'), t('field.response')]} isNested>
+    <DataTable
+      caption={t('webhooks.attemptsOf', { type: event.type })}
+      columns={['#', t('field.time'), t('field.result'), t('field.duration'), t('field.response')]}
+      isNested
+    >
       {event.attempts.map((attempt, index) => {
         const isOk = attempt.status_code !== null && attempt.status_code >= 200 && attempt.status_code < 300;
         return (
@@ -81,12 +93,22 @@ function AttemptRows({ event }: { event: TWebhookEvent }) {
             <td className="numeric">{index + 1}</td>
             <td className="numeric">{attempt.time}</td>
             <td>
-              {attempt.status_code !== null ? <Badge tone={isOk ? 'success' : 'danger'}>HTTP {attempt.status_code}</Badge> : null}
+              {attempt.status_code !== null ? (
+                <Badge tone={isOk ? 'success' : 'danger'}>HTTP {attempt.status_code}</Badge>
+              ) : null}
               {attempt.error ? <span className="attempt-error"> {attempt.error}</span> : null}
-              {attempt.outcome === 'permanent' ? <span className="small muted"> · {t('webhooks.permanent')}</span> : null}
+              {attempt.outcome === 'permanent' ? (
+                <span className="small muted"> · {t('webhooks.permanent')}</span>
+              ) : null}
             </td>
             <td className="numeric">{t('webhooks.ms', { n: attempt.duration_ms })}</td>
-            <td>{attempt.response_excerpt ? <code className="excerpt">{attempt.response_excerpt}</code> : <span className="muted">—</span>}</td>
+            <td>
+              {attempt.response_excerpt ? (
+                <code className="excerpt">{attempt.response_excerpt}</code>
+              ) : (
+                <span className="muted">—</span>
+              )}
+            </td>
           </tr>
         );
       })}
@@ -108,10 +130,22 @@ export function EventLog({ consumer, onChanged }: { consumer: TWebhookConsumer; 
     const isRedelivery = event.state === 'delivered';
     if (isRedelivery) {
       const body = t('webhooks.confirmRedeliverBody', { type: event.type, id: String(event.event_id) });
-      if (!(await confirm({ title: t('webhooks.confirmRedeliverTitle'), body, confirmLabel: t('webhooks.sendAgain'), tone: 'primary' }))) return;
+      if (
+        !(await confirm({
+          title: t('webhooks.confirmRedeliverTitle'),
+          body,
+          confirmLabel: t('webhooks.sendAgain'),
+          tone: 'primary',
+        }))
+      )
+        return;
     }
     void action.run(String(event.event_id), async () => {
-      await sendJson('POST', `${consumer.self}/events/${event.event_id}/retry`, isRedelivery ? { redeliver: true } : undefined);
+      await sendJson(
+        'POST',
+        `${consumer.self}/events/${event.event_id}/retry`,
+        isRedelivery ? { redeliver: true } : undefined,
+      );
       await log.reload();
       onChanged();
     });
@@ -124,7 +158,12 @@ export function EventLog({ consumer, onChanged }: { consumer: TWebhookConsumer; 
   };
 
   return (
-    <Card title={t('webhooks.eventLog')} description={t('webhooks.eventLogDescription')} isFlush actions={<span className="live-dot" aria-hidden="true" title={t('state.live')} />}>
+    <Card
+      title={t('webhooks.eventLog')}
+      description={t('webhooks.eventLogDescription')}
+      isFlush
+      actions={<span className="live-dot" aria-hidden="true" title={t('state.live')} />}
+    >
       <ProblemAlert error={action.error ?? log.error} onDismiss={action.error ? action.dismiss : undefined} />
       <PagedTable
         list={log}
@@ -142,19 +181,30 @@ export function EventLog({ consumer, onChanged }: { consumer: TWebhookConsumer; 
             <Fragment key={event.event_id}>
               <tr data-testid="event-row" data-state={event.state}>
                 <td>
-                  <button type="button" className="disclosure" aria-expanded={isOpen} onClick={() => toggle(event.event_id)}>
+                  <button
+                    type="button"
+                    className="disclosure"
+                    aria-expanded={isOpen}
+                    onClick={() => toggle(event.event_id)}
+                  >
                     <span className="disclosure-mark" aria-hidden="true" />
                     <span className="mono">{event.type}</span>
                   </button>
                   <div className="small muted event-subject">
-                    {name ? <Link to={`/contracts/${idOf(event.data.id)}`}>{name}</Link> : <span className="mono">{event.data.id}</span>}
+                    {name ? (
+                      <Link to={`/contracts/${idOf(event.data.id)}`}>{name}</Link>
+                    ) : (
+                      <span className="mono">{event.data.id}</span>
+                    )}
                     <span className="mono"> · {t('webhooks.eventId', { id: String(event.event_id) })}</span>
                   </div>
                 </td>
                 <td className="numeric">{event.timestamp}</td>
                 <td>
                   <DeliveryState state={event.state} />
-                  {event.next_attempt_time ? <span className="muted small"> {t('webhooks.nextAttempt', { time: event.next_attempt_time })}</span> : null}
+                  {event.next_attempt_time ? (
+                    <span className="muted small"> {t('webhooks.nextAttempt', { time: event.next_attempt_time })}</span>
+                  ) : null}
                 </td>
                 <td className="numeric">
                   {event.attempts.length}
@@ -167,9 +217,20 @@ export function EventLog({ consumer, onChanged }: { consumer: TWebhookConsumer; 
                       variant={event.state === 'failed' ? 'primary' : 'secondary'}
                       isBusy={action.busy === String(event.event_id)}
                       onClick={() => void retry(event)}
-                      aria-label={t(event.state === 'delivered' ? 'webhooks.sendAgainNamed' : event.state === 'held' ? 'webhooks.sendNowNamed' : 'webhooks.retryNamed', { type: event.type, time: event.timestamp })}
+                      aria-label={t(
+                        event.state === 'delivered'
+                          ? 'webhooks.sendAgainNamed'
+                          : event.state === 'held'
+                            ? 'webhooks.sendNowNamed'
+                            : 'webhooks.retryNamed',
+                        { type: event.type, time: event.timestamp },
+                      )}
                     >
-                      {event.state === 'delivered' ? t('webhooks.sendAgain') : event.state === 'held' ? t('webhooks.sendNow') : t('action.retry')}
+                      {event.state === 'delivered'
+                        ? t('webhooks.sendAgain')
+                        : event.state === 'held'
+                          ? t('webhooks.sendNow')
+                          : t('action.retry')}
                     </Button>
                   )}
                 </td>

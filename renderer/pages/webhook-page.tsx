@@ -30,7 +30,11 @@ function EditConsumer({ consumer, onSaved }: { consumer: TWebhookConsumer; onSav
       <TextField label={t('field.url')} error={save.errors.url} value={url} onValue={setUrl} className="mono" />
       <ContactField value={contact} onValue={setContact} error={save.errors.contact_email} />
       <div className="form-actions">
-        <Button type="submit" isBusy={save.busy === 'save'} disabled={url === consumer.url && contact === (consumer.contact_email ?? '')}>
+        <Button
+          type="submit"
+          isBusy={save.busy === 'save'}
+          disabled={url === consumer.url && contact === (consumer.contact_email ?? '')}
+        >
           {t('action.save')}
         </Button>
       </div>
@@ -74,7 +78,14 @@ export function WebhookPage({ id }: { id: string }) {
       refresh();
     });
   const remove = async () => {
-    if (!(await confirm({ title: t('confirm.title'), body: t('webhooks.confirmDelete', { url: consumer.url }), confirmLabel: t('action.delete') }))) return;
+    if (
+      !(await confirm({
+        title: t('confirm.title'),
+        body: t('webhooks.confirmDelete', { url: consumer.url }),
+        confirmLabel: t('action.delete'),
+      }))
+    )
+      return;
     void action.run('delete', async () => {
       await sendJson('DELETE', path);
       navigate('/webhooks');
@@ -118,7 +129,9 @@ export function WebhookPage({ id }: { id: string }) {
           </Button>
         </div>
       ) : null}
-      {queued && !isDisabled ? <Notice tone="success">{t('webhooks.bulkQueued', { n: String(queued.total) })}</Notice> : null}
+      {queued && !isDisabled ? (
+        <Notice tone="success">{t('webhooks.bulkQueued', { n: String(queued.total) })}</Notice>
+      ) : null}
       <div className="grid-2">
         <Card title={t('webhooks.verification')} description={t('webhooks.verificationDescription')}>
           <KeyDetails consumer={consumer} />

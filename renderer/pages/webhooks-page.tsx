@@ -11,27 +11,73 @@ import { Link } from '../lib/router';
 import { useAction } from '../lib/use-action';
 import { usePagedList } from '../lib/use-paged-list';
 
-function CreateConsumerDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (consumer: TWebhookConsumer) => void }) {
+function CreateConsumerDialog({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated: (consumer: TWebhookConsumer) => void;
+}) {
   const t = useT();
   const [url, setUrl] = useState('');
   const [contact, setContact] = useState('');
   const create = useAction();
   const { errors } = create;
   const submit = create.submit('create', async () => {
-    onCreated(await sendJson<TWebhookConsumer>('POST', '/api/webhooks', { url, ...(contact.trim() ? { contact_email: contact.trim() } : {}) }));
+    onCreated(
+      await sendJson<TWebhookConsumer>('POST', '/api/webhooks', {
+        url,
+        ...(contact.trim() ? { contact_email: contact.trim() } : {}),
+      }),
+    );
   });
   return (
-    <FormDialog title={t('webhooks.new')} onClose={onClose} onSubmit={submit} error={create.error} isBusy={create.busy === 'create'} submitLabel={t('action.create')}>
-      <TextField label={t('field.url')} hint={t('webhooks.urlHint')} error={errors.url} value={url} onValue={setUrl} className="mono" type="url" required autoFocus placeholder="https://" />
+    <FormDialog
+      title={t('webhooks.new')}
+      onClose={onClose}
+      onSubmit={submit}
+      error={create.error}
+      isBusy={create.busy === 'create'}
+      submitLabel={t('action.create')}
+    >
+      <TextField
+        label={t('field.url')}
+        hint={t('webhooks.urlHint')}
+        error={errors.url}
+        value={url}
+        onValue={setUrl}
+        className="mono"
+        type="url"
+        required
+        autoFocus
+        placeholder="https://"
+      />
       <ContactField value={contact} onValue={setContact} error={errors.contact_email} />
     </FormDialog>
   );
 }
 
 /** Where the notice of a disabled consumer goes; empty: the office's address. */
-export function ContactField({ value, onValue, error }: { value: string; onValue: (value: string) => void; error?: string }) {
+export function ContactField({
+  value,
+  onValue,
+  error,
+}: {
+  value: string;
+  onValue: (value: string) => void;
+  error?: string;
+}) {
   const t = useT();
-  return <TextField label={t('field.contactEmail')} hint={t('webhooks.contactHint')} error={error} value={value} onValue={onValue} type="email" />;
+  return (
+    <TextField
+      label={t('field.contactEmail')}
+      hint={t('webhooks.contactHint')}
+      error={error}
+      value={value}
+      onValue={onValue}
+      type="email"
+    />
+  );
 }
 
 export function ConsumerState({ consumer }: { consumer: TWebhookConsumer }) {
@@ -68,7 +114,14 @@ export function WebhooksPage() {
       <PageHeader title={t('webhooks.title')} description={t('webhooks.description')} actions={newConsumer} />
       <ProblemAlert error={action.error ?? list.error} onDismiss={action.error ? action.dismiss : undefined} />
       {disabledCount > 0 ? (
-        <Notice tone="warning" title={disabledCount === 1 ? t('webhooks.disabledNoticeOne') : t('webhooks.disabledNoticeMany', { n: disabledCount })}>
+        <Notice
+          tone="warning"
+          title={
+            disabledCount === 1
+              ? t('webhooks.disabledNoticeOne')
+              : t('webhooks.disabledNoticeMany', { n: disabledCount })
+          }
+        >
           {t('webhooks.disabledNoticeBody')}
         </Notice>
       ) : null}
@@ -85,7 +138,9 @@ export function WebhooksPage() {
               <Link to={`/webhooks/${idOf(consumer.self)}`} className="table-link mono">
                 {consumer.url}
               </Link>
-              <div className="small muted">{t('webhooks.noticesTo', { address: consumer.contact_email || t('webhooks.officeAddress') })}</div>
+              <div className="small muted">
+                {t('webhooks.noticesTo', { address: consumer.contact_email || t('webhooks.officeAddress') })}
+              </div>
             </td>
             <td>
               <ConsumerState consumer={consumer} />
@@ -94,7 +149,13 @@ export function WebhooksPage() {
             <td className="numeric">{consumer.created_time}</td>
             <td className="row-actions">
               {consumer.disabled_time ? (
-                <Button size="small" variant="primary" isBusy={action.busy === consumer.self} onClick={() => enable(consumer)} aria-label={t('webhooks.reenableNamed', { url: consumer.url })}>
+                <Button
+                  size="small"
+                  variant="primary"
+                  isBusy={action.busy === consumer.self}
+                  onClick={() => enable(consumer)}
+                  aria-label={t('webhooks.reenableNamed', { url: consumer.url })}
+                >
                   {t('webhooks.reenable')}
                 </Button>
               ) : null}
@@ -115,7 +176,16 @@ export function WebhooksPage() {
         />
       ) : null}
       {dialog?.kind === 'created' ? (
-        <Dialog title={t('webhooks.createdTitle')} isOpen onClose={() => setDialog(undefined)} footer={<Button variant="primary" onClick={() => setDialog(undefined)}>{t('action.done')}</Button>}>
+        <Dialog
+          title={t('webhooks.createdTitle')}
+          isOpen
+          onClose={() => setDialog(undefined)}
+          footer={
+            <Button variant="primary" onClick={() => setDialog(undefined)}>
+              {t('action.done')}
+            </Button>
+          }
+        >
           <p>{t('webhooks.createdBody')}</p>
           <KeyDetails consumer={dialog.consumer} />
         </Dialog>

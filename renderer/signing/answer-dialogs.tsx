@@ -2,7 +2,17 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Strings } from './i18n';
 
 /** A modal <dialog> opened and closed by `isOpen` (Escape and the backdrop close it too). */
-function Modal({ isOpen, onClose, labelledBy, children }: { isOpen: boolean; onClose: () => void; labelledBy: string; children: ReactNode }) {
+function Modal({
+  isOpen,
+  onClose,
+  labelledBy,
+  children,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  labelledBy: string;
+  children: ReactNode;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const element = dialog.current;
@@ -16,7 +26,14 @@ function Modal({ isOpen, onClose, labelledBy, children }: { isOpen: boolean; onC
   );
 }
 
-type ConfirmProps = { text: Strings; isOpen: boolean; isApprover: boolean; summary: ReactNode; onConfirm: () => void; onClose: () => void };
+type ConfirmProps = {
+  text: Strings;
+  isOpen: boolean;
+  isApprover: boolean;
+  summary: ReactNode;
+  onConfirm: () => void;
+  onClose: () => void;
+};
 
 /** The last step: what will be signed, and the party's consent in its own tick. */
 export function ConfirmDialog({ text, isOpen, isApprover, summary, onConfirm, onClose }: ConfirmProps) {
@@ -74,7 +91,14 @@ export function RejectDialog({ text, isOpen, onReject, onClose }: RejectProps) {
         <h2 id="reject-title">{text.rejectTitle}</h2>
         <p>{text.rejectHelp}</p>
         <label htmlFor="reject-cause">{text.causeLabel}</label>
-        <textarea id="reject-cause" required maxLength={1000} rows={4} value={cause} onChange={(event) => setCause(event.target.value)} />
+        <textarea
+          id="reject-cause"
+          required
+          maxLength={1000}
+          rows={4}
+          value={cause}
+          onChange={(event) => setCause(event.target.value)}
+        />
         <div className="actions">
           <button type="submit" className="danger">
             {text.confirmReject}

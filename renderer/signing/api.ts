@@ -37,7 +37,11 @@ export function createSigningApi(base: string, csrf: () => string): SigningApi {
     if (!response.ok) {
       const detail = data && typeof data === 'object' && 'detail' in data ? String(data.detail) : response.statusText;
       const retryAfter = Number(response.headers.get('retry-after'));
-      throw new SigningError(response.status, detail, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+      throw new SigningError(
+        response.status,
+        detail,
+        Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+      );
     }
     // Our own server's answer, typed by the shared schema; the page carries no validator (zod
     // would double the bundle phones download).

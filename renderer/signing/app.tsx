@@ -39,7 +39,10 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
   }, [state?.contract.name]);
   useEffect(() => {
     if (!answered || !bootstrap.returnUrl) return;
-    const timer = window.setTimeout(() => window.location.assign(returnUrlFor(bootstrap.returnUrl!, answered)), RETURN_DELAY_MS);
+    const timer = window.setTimeout(
+      () => window.location.assign(returnUrlFor(bootstrap.returnUrl!, answered)),
+      RETURN_DELAY_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [answered, bootstrap.returnUrl]);
 
@@ -72,7 +75,9 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
   );
 
   if (loadError && !state) {
-    return chrome(<Notice title={text.loadFailed} body="" action={{ label: text.retry, onClick: () => void refresh() }} />);
+    return chrome(
+      <Notice title={text.loadFailed} body="" action={{ label: text.retry, onClick: () => void refresh() }} />,
+    );
   }
   if (!state) {
     return chrome(
@@ -83,8 +88,17 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
     );
   }
 
-  const problem = !error ? undefined : error.status === 0 ? text.noConnection : error.status === 409 ? text.refused : error.message;
-  const returning = answered && bootstrap.returnUrl ? <ReturnNote text={text} url={returnUrlFor(bootstrap.returnUrl, answered)} /> : null;
+  const problem = !error
+    ? undefined
+    : error.status === 0
+      ? text.noConnection
+      : error.status === 409
+        ? text.refused
+        : error.message;
+  const returning =
+    answered && bootstrap.returnUrl ? (
+      <ReturnNote text={text} url={returnUrlFor(bootstrap.returnUrl, answered)} />
+    ) : null;
   const view = (status?: ReactNode) => (
     <SigningView
       key={state.party.signType}
@@ -102,7 +116,16 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
 
   switch (state.stage) {
     case 'needs-code':
-      return chrome(<CodeStep text={text} sentTo={state.codeSentTo} error={error} isBusy={isBusy} onSend={() => void run(api.sendCode)} onVerify={(code) => void run(() => api.verifyCode(code))} />);
+      return chrome(
+        <CodeStep
+          text={text}
+          sentTo={state.codeSentTo}
+          error={error}
+          isBusy={isBusy}
+          onSend={() => void run(api.sendCode)}
+          onVerify={(code) => void run(() => api.verifyCode(code))}
+        />,
+      );
     case 'waiting-turn':
       return chrome(<Notice title={text.waitingTitle} body={text.waitingBody} />);
     case 'draft':
@@ -115,14 +138,20 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
       return chrome(<Notice title={text.closedRejectedTitle} body={text.closedRejectedBody} />);
     case 'rejected':
       return chrome(
-        <Notice title={text.rejectedTitle} body={state.party.rejectCause ? text.causeLine(state.party.rejectCause) : ''}>
+        <Notice
+          title={text.rejectedTitle}
+          body={state.party.rejectCause ? text.causeLine(state.party.rejectCause) : ''}
+        >
           {returning}
         </Notice>,
       );
     case 'accepted':
       return chrome(
         view(
-          <StatusPanel title={state.party.signType === 'APPROVER' ? text.approvedTitle : text.acceptedTitle} body={text.acceptedBody(state.progress.answered, state.progress.total)}>
+          <StatusPanel
+            title={state.party.signType === 'APPROVER' ? text.approvedTitle : text.acceptedTitle}
+            body={text.acceptedBody(state.progress.answered, state.progress.total)}
+          >
             {returning}
           </StatusPanel>,
         ),
@@ -130,23 +159,47 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
     case 'completed':
       return chrome(
         view(
-          <StatusPanel title={text.completedTitle} body={text.completedBody} link={state.contract.signedPdfUrl ? { label: text.download, href: state.contract.signedPdfUrl } : undefined}>
+          <StatusPanel
+            title={text.completedTitle}
+            body={text.completedBody}
+            link={state.contract.signedPdfUrl ? { label: text.download, href: state.contract.signedPdfUrl } : undefined}
+          >
             {returning}
           </StatusPanel>,
         ),
       );
     case 'ready':
-      return chrome(state.party.signType === 'VIEWER' ? view(<StatusPanel title={state.contract.name} body={text.viewerBody} />) : view());
+      return chrome(
+        state.party.signType === 'VIEWER'
+          ? view(<StatusPanel title={state.contract.name} body={text.viewerBody} />)
+          : view(),
+      );
   }
 }
 
-function TopBar({ text, language, onLanguage, office }: { text: Strings; language: Language; onLanguage: (language: Language) => void; office: string }) {
+function TopBar({
+  text,
+  language,
+  onLanguage,
+  office,
+}: {
+  text: Strings;
+  language: Language;
+  onLanguage: (language: Language) => void;
+  office: string;
+}) {
   return (
     <div className="top-bar">
       <span className="brand">{office || 'SignDesk'}</span>
       <div className="language" role="group" aria-label={text.chooseLanguage}>
         {(['en', 'sv'] as const).map((code) => (
-          <button key={code} type="button" lang={code} aria-pressed={language === code} onClick={() => onLanguage(code)}>
+          <button
+            key={code}
+            type="button"
+            lang={code}
+            aria-pressed={language === code}
+            onClick={() => onLanguage(code)}
+          >
             {strings[code].languageName}
           </button>
         ))}
@@ -158,8 +211,7 @@ function TopBar({ text, language, onLanguage, office }: { text: Strings; languag
 function ReturnNote({ text, url }: { text: Strings; url: string }) {
   return (
     <p className="return-note">
-      {text.returning(new URL(url).host)}{' '}
-      <a href={url}>{text.returnNow}</a>
+      {text.returning(new URL(url).host)} <a href={url}>{text.returnNow}</a>
     </p>
   );
 }

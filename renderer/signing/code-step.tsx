@@ -61,7 +61,17 @@ export function CodeStep({ text, sentTo, error, isBusy, onSend, onVerify }: Prop
       {sentTo ? (
         <form onSubmit={submit}>
           <label htmlFor="code">{text.codeLabel}</label>
-          <input id="code" className="code-input" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required value={code} onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))} />
+          <input
+            id="code"
+            className="code-input"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]{6}"
+            maxLength={6}
+            required
+            value={code}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+          />
           {problem && (
             <p className="problem" role="alert">
               {problem}

@@ -17,15 +17,34 @@ export function DocumentView({ state, text, renderField }: Props) {
   const [zoom, setZoom] = useState<number>(1);
   const pages = state.contract.pages;
   const images = state.contract.pageImages;
-  const step = (direction: 1 | -1) => setZoom((current) => ZOOMS[Math.min(ZOOMS.length - 1, Math.max(0, ZOOMS.indexOf(current as (typeof ZOOMS)[number]) + direction))] ?? 1);
+  const step = (direction: 1 | -1) =>
+    setZoom(
+      (current) =>
+        ZOOMS[Math.min(ZOOMS.length - 1, Math.max(0, ZOOMS.indexOf(current as (typeof ZOOMS)[number]) + direction))] ??
+        1,
+    );
   return (
     <div className="document">
       <div className="zoom-bar" role="group" aria-label={text.zoomLevel(Math.round(zoom * 100))}>
-        <button type="button" className="icon-button" aria-label={text.zoomOut} disabled={zoom === ZOOMS[0]} onClick={() => step(-1)}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={text.zoomOut}
+          disabled={zoom === ZOOMS[0]}
+          onClick={() => step(-1)}
+        >
           −
         </button>
-        <span className="zoom-level" aria-live="polite">{Math.round(zoom * 100)} %</span>
-        <button type="button" className="icon-button" aria-label={text.zoomIn} disabled={zoom === ZOOMS.at(-1)} onClick={() => step(1)}>
+        <span className="zoom-level" aria-live="polite">
+          {Math.round(zoom * 100)} %
+        </span>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={text.zoomIn}
+          disabled={zoom === ZOOMS.at(-1)}
+          onClick={() => step(1)}
+        >
           +
         </button>
         <a className="download-link" href={state.contract.documentUrl} download>
@@ -36,7 +55,15 @@ export function DocumentView({ state, text, renderField }: Props) {
         <div className="pages" style={{ width: `${zoom * 100}%` }}>
           {images &&
             pages.map((page, index) => (
-              <PageView key={index} images={images} page={index + 1} total={pages.length} size={page} zoom={zoom} text={text}>
+              <PageView
+                key={index}
+                images={images}
+                page={index + 1}
+                total={pages.length}
+                size={page}
+                zoom={zoom}
+                text={text}
+              >
                 {state.fields.filter((field) => field.page === index + 1).map((field) => renderField(field, page))}
               </PageView>
             ))}

@@ -118,7 +118,12 @@ export function DrawPad({ label, clearLabel, onChange, height = 170 }: Props) {
 }
 
 /** One stroke: a dot for a tap, else quadratic curves from midpoint to midpoint through each point. */
-function drawStroke(context: CanvasRenderingContext2D, stroke: Point[], scale: number, offset: { x: number; y: number }): void {
+function drawStroke(
+  context: CanvasRenderingContext2D,
+  stroke: Point[],
+  scale: number,
+  offset: { x: number; y: number },
+): void {
   const at = (point: Point) => [(point.x - offset.x) * scale, (point.y - offset.y) * scale] as const;
   const first = stroke[0];
   if (!first) return;

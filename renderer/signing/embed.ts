@@ -7,9 +7,20 @@ export type SigningEvent = 'loaded' | 'signed' | 'rejected' | 'failed';
  * contract, party }`, posted to each origin the admin allowed and to no other (the browser
  * drops a message whose target origin is not the parent's). Nothing is posted outside a frame.
  */
-export function postSigningEvent(state: TSigningState | undefined, event: SigningEvent, detail: { reason?: string } = {}): void {
+export function postSigningEvent(
+  state: TSigningState | undefined,
+  event: SigningEvent,
+  detail: { reason?: string } = {},
+): void {
   if (!state || window.parent === window) return;
-  const message = { source: 'signdesk', event, stage: state.stage, contract: state.embedding.contract, party: state.embedding.party, ...detail };
+  const message = {
+    source: 'signdesk',
+    event,
+    stage: state.stage,
+    contract: state.embedding.contract,
+    party: state.embedding.party,
+    ...detail,
+  };
   for (const origin of state.embedding.frameOrigins) {
     try {
       window.parent.postMessage(message, origin);

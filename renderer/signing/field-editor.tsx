@@ -36,7 +36,13 @@ export function FieldEditor({ field, value, today, mark, text, onChange, onMakeM
   if (field.type === 'CHECKBOX') {
     return (
       <div className="editor editor-check">
-        <input id={id} type="checkbox" checked={value === true} onChange={(event) => onChange(event.target.checked)} aria-required={field.isRequired} />
+        <input
+          id={id}
+          type="checkbox"
+          checked={value === true}
+          onChange={(event) => onChange(event.target.checked)}
+          aria-required={field.isRequired}
+        />
         <label htmlFor={id}>{label}</label>
       </div>
     );

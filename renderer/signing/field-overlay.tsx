@@ -32,7 +32,14 @@ export function FieldOverlay({ field, page, value, today, mark, text, isCurrent,
     height: percent(field.height, page.height),
   };
   const shown = describe(field, value, today, mark, text);
-  const className = ['field', `field-${field.type.toLowerCase()}`, isCurrent ? 'is-current' : '', isLeft ? 'is-left' : 'is-done'].filter(Boolean).join(' ');
+  const className = [
+    'field',
+    `field-${field.type.toLowerCase()}`,
+    isCurrent ? 'is-current' : '',
+    isLeft ? 'is-left' : 'is-done',
+  ]
+    .filter(Boolean)
+    .join(' ');
   const content = isMarkField(field) ? (
     mark ? (
       <MarkView mark={mark} isInitials={field.type === 'INITIALS'} />
@@ -42,7 +49,9 @@ export function FieldOverlay({ field, page, value, today, mark, text, isCurrent,
       <span className="field-prompt">✓ {text.signed}</span>
     )
   ) : field.type === 'CHECKBOX' ? (
-    <span className="field-check" aria-hidden="true">{value === true ? '✓' : ''}</span>
+    <span className="field-check" aria-hidden="true">
+      {value === true ? '✓' : ''}
+    </span>
   ) : (
     <span className="field-text" style={{ fontSize: '58cqh' }}>
       {field.type === 'DATE' ? today : String(value)}
@@ -50,7 +59,13 @@ export function FieldOverlay({ field, page, value, today, mark, text, isCurrent,
   );
   if (!onSelect) {
     return (
-      <div className={className} style={style} role="img" aria-label={`${fieldLabel(field, text)}: ${shown}`} id={`field-${field.id}`}>
+      <div
+        className={className}
+        style={style}
+        role="img"
+        aria-label={`${fieldLabel(field, text)}: ${shown}`}
+        id={`field-${field.id}`}
+      >
         {content}
       </div>
     );
@@ -70,7 +85,13 @@ export function FieldOverlay({ field, page, value, today, mark, text, isCurrent,
   );
 }
 
-function describe(field: TSigningField, value: string | boolean, today: string, mark: Mark | undefined, text: Strings): string {
+function describe(
+  field: TSigningField,
+  value: string | boolean,
+  today: string,
+  mark: Mark | undefined,
+  text: Strings,
+): string {
   if (isMarkField(field)) return mark ? text.signed : text.tapToSign;
   if (field.type === 'CHECKBOX') return value === true ? text.checked : text.unchecked;
   if (field.type === 'DATE') return today;

@@ -7,7 +7,10 @@ export const sv: Strings = {
   loadFailed: 'Dokumentet kunde inte öppnas. Kontrollera länken i din inbjudan, eller försök igen om en stund.',
   noConnection: 'Ingen kontakt med servern. Kontrollera anslutningen och försök igen.',
   retry: 'Försök igen',
-  sentBy: (office) => (office ? `Skickat till dig av ${office} för elektronisk underskrift` : 'Skickat till dig för elektronisk underskrift'),
+  sentBy: (office) =>
+    office
+      ? `Skickat till dig av ${office} för elektronisk underskrift`
+      : 'Skickat till dig för elektronisk underskrift',
   pageOf: (page, total) => `Sida ${page} av ${total}`,
   pageLoading: (page, total) => `Laddar sida ${page} av ${total}…`,
   pageFailed: 'Sidan kunde inte visas.',
@@ -53,7 +56,8 @@ export const sv: Strings = {
   yourSignature: 'Din underskrift',
   createSignature: 'Skapa din underskrift',
   changeSignature: 'Ändra',
-  signatureHelp: 'Rita den, skriv ditt namn eller ladda upp en bild av den. Den hamnar i alla dina underskriftsrutor och i signeringsloggen.',
+  signatureHelp:
+    'Rita den, skriv ditt namn eller ladda upp en bild av den. Den hamnar i alla dina underskriftsrutor och i signeringsloggen.',
   tabDraw: 'Rita',
   tabType: 'Skriv',
   tabUpload: 'Ladda upp',
@@ -96,9 +100,11 @@ export const sv: Strings = {
   closedRejectedTitle: 'Dokumentet har avvisats',
   closedRejectedBody: 'Någon har avvisat dokumentet, så det kan inte längre skrivas under.',
   expiredTitle: 'Länken har gått ut',
-  expiredBody: 'Tiden för att skriva under dokumentet har gått ut. Kontakta avsändaren om du fortfarande vill skriva under.',
+  expiredBody:
+    'Tiden för att skriva under dokumentet har gått ut. Kontakta avsändaren om du fortfarande vill skriva under.',
   withdrawnTitle: 'Dokumentet har dragits tillbaka',
-  withdrawnBody: 'Avsändaren har dragit tillbaka dokumentet, så det kan inte längre skrivas under. Du behöver inte göra något.',
+  withdrawnBody:
+    'Avsändaren har dragit tillbaka dokumentet, så det kan inte längre skrivas under. Du behöver inte göra något.',
   waitingTitle: 'Det är inte din tur än',
   waitingBody: 'Parterna skriver under i en bestämd ordning. Du får ett e-postmeddelande eller sms när det är din tur.',
   draftTitle: 'Dokumentet är inte klart',

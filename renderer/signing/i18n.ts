@@ -8,7 +8,8 @@ const en = {
   loadFailed: 'The document could not be opened. Check the link in your invitation, or try again in a moment.',
   noConnection: 'No connection to the server. Check your connection and try again.',
   retry: 'Try again',
-  sentBy: (office: string) => (office ? `Sent to you by ${office} for electronic signature` : 'Sent to you for electronic signature'),
+  sentBy: (office: string) =>
+    office ? `Sent to you by ${office} for electronic signature` : 'Sent to you for electronic signature',
   pageOf: (page: number, total: number) => `Page ${page} of ${total}`,
   pageLoading: (page: number, total: number) => `Loading page ${page} of ${total}…`,
   pageFailed: 'This page could not be shown.',
@@ -17,7 +18,8 @@ const en = {
   zoomLevel: (percent: number) => `Zoom ${percent} %`,
   downloadOriginal: 'Download PDF',
   attachments: 'Attachments',
-  fieldsLeft: (left: number, total: number) => (left === 0 ? `All ${total} fields done` : `${left} of ${total} fields left`),
+  fieldsLeft: (left: number, total: number) =>
+    left === 0 ? `All ${total} fields done` : `${left} of ${total} fields left`,
   noFields: 'Nothing to fill in: read the document, then sign.',
   previousField: 'Previous field',
   nextField: 'Next field',
@@ -35,7 +37,8 @@ const en = {
   cancel: 'Cancel',
   required: 'Required',
   optional: 'Optional',
-  fillRequired: (n: number) => (n === 1 ? 'One field is still left: fill it in first.' : `${n} fields are still left: fill them in first.`),
+  fillRequired: (n: number) =>
+    n === 1 ? 'One field is still left: fill it in first.' : `${n} fields are still left: fill them in first.`,
   signingAs: (document: string, name: string, date: string) => `You sign “${document}” as ${name}, dated ${date}.`,
   approvingOn: (document: string, date: string) => `You approve “${document}”, dated ${date}.`,
   agreeFirst: 'Tick the box to confirm that you agree.',
@@ -54,7 +57,8 @@ const en = {
   yourSignature: 'Your signature',
   createSignature: 'Create your signature',
   changeSignature: 'Change',
-  signatureHelp: 'Draw it, type your name, or upload a picture of it. It goes into every signature box of yours and the audit trail.',
+  signatureHelp:
+    'Draw it, type your name, or upload a picture of it. It goes into every signature box of yours and the audit trail.',
   tabDraw: 'Draw',
   tabType: 'Type',
   tabUpload: 'Upload',

@@ -11,7 +11,10 @@ export function MarkView({ mark, isInitials }: { mark: Mark; isInitials: boolean
   const face = mark.kind === 'typed' ? mark.face : 'dancing-script';
   const text = isInitials ? initialsOf(mark.name) : mark.name;
   return (
-    <span className="mark-text" style={{ fontFamily: `"${SCRIPT_FACE_FAMILIES[face]}", cursive`, fontSize: fitting(text) }}>
+    <span
+      className="mark-text"
+      style={{ fontFamily: `"${SCRIPT_FACE_FAMILIES[face]}", cursive`, fontSize: fitting(text) }}
+    >
       {text}
     </span>
   );

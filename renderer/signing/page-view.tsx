@@ -48,7 +48,11 @@ export function PageView({ images, page, total, size, zoom, text, children }: Pr
             ) : (
               <>
                 {text.pageFailed}
-                <button type="button" className="secondary" onClick={() => (setStatus('loading'), setAttempt((n) => n + 1))}>
+                <button
+                  type="button"
+                  className="secondary"
+                  onClick={() => (setStatus('loading'), setAttempt((n) => n + 1))}
+                >
                   {text.retry}
                 </button>
               </>

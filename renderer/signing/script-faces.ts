@@ -32,12 +32,22 @@ export function loadScriptFaces(): Promise<void> {
     const faces = Object.entries(FILES).flatMap(([face, files]) => {
       const family = SCRIPT_FACE_FAMILIES[face as ScriptFace];
       return [
-        new FontFace(family, `url(${files.latin}) format('woff2')`, { weight: files.weight, unicodeRange: unicode.latin, display: 'swap' }),
-        new FontFace(family, `url(${files.ext}) format('woff2')`, { weight: files.weight, unicodeRange: unicode['latin-ext'], display: 'swap' }),
+        new FontFace(family, `url(${files.latin}) format('woff2')`, {
+          weight: files.weight,
+          unicodeRange: unicode.latin,
+          display: 'swap',
+        }),
+        new FontFace(family, `url(${files.ext}) format('woff2')`, {
+          weight: files.weight,
+          unicodeRange: unicode['latin-ext'],
+          display: 'swap',
+        }),
       ];
     });
     for (const face of faces) document.fonts.add(face);
-    await Promise.all(Object.values(SCRIPT_FACE_FAMILIES).map((family) => document.fonts.load(`32px "${family}"`, 'Aa')));
+    await Promise.all(
+      Object.values(SCRIPT_FACE_FAMILIES).map((family) => document.fonts.load(`32px "${family}"`, 'Aa')),
+    );
   })().catch(() => undefined);
   return loading;
 }

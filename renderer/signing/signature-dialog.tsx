@@ -54,7 +54,10 @@ export function SignatureDialog({ text, isOpen, partyName, hasInitials, onAdopt,
     const trimmed = name.trim();
     if (!trimmed) return setProblem(text.typeFirst);
     if (tab === 'type') return onAdopt({ kind: 'typed', face, name: trimmed });
-    if (tab === 'draw') return drawn ? onAdopt({ kind: 'drawn', name: trimmed, signature: drawn, initials: drawnInitials }) : setProblem(text.drawFirst);
+    if (tab === 'draw')
+      return drawn
+        ? onAdopt({ kind: 'drawn', name: trimmed, signature: drawn, initials: drawnInitials })
+        : setProblem(text.drawFirst);
     return uploaded ? onAdopt({ kind: 'uploaded', name: trimmed, signature: uploaded }) : setProblem(text.uploadFirst);
   };
 
@@ -64,15 +67,36 @@ export function SignatureDialog({ text, isOpen, partyName, hasInitials, onAdopt,
     ['upload', text.tabUpload],
   ];
   return (
-    <dialog ref={dialog} className="signature-dialog" aria-labelledby="signature-title" onClose={onClose} onCancel={onClose}>
+    <dialog
+      ref={dialog}
+      className="signature-dialog"
+      aria-labelledby="signature-title"
+      onClose={onClose}
+      onCancel={onClose}
+    >
       <form method="dialog" onSubmit={(event) => (event.preventDefault(), adopt())}>
         <h2 id="signature-title">{text.yourSignature}</h2>
         <p className="muted">{text.signatureHelp}</p>
         <label htmlFor="signature-name">{text.nameLabel}</label>
-        <input id="signature-name" type="text" autoComplete="name" maxLength={200} value={name} onChange={(event) => setName(event.target.value)} />
+        <input
+          id="signature-name"
+          type="text"
+          autoComplete="name"
+          maxLength={200}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
         <div className="tabs" role="tablist" aria-label={text.yourSignature}>
           {tabs.map(([id, label]) => (
-            <button key={id} type="button" role="tab" id={`tab-${id}`} aria-selected={tab === id} aria-controls={`panel-${id}`} onClick={() => setTab(id)}>
+            <button
+              key={id}
+              type="button"
+              role="tab"
+              id={`tab-${id}`}
+              aria-selected={tab === id}
+              aria-controls={`panel-${id}`}
+              onClick={() => setTab(id)}
+            >
               {label}
             </button>
           ))}
@@ -93,19 +117,37 @@ export function SignatureDialog({ text, isOpen, partyName, hasInitials, onAdopt,
         <div role="tabpanel" id="panel-type" aria-labelledby="tab-type" className="tab-panel" hidden={tab !== 'type'}>
           <fieldset className="faces">
             <legend>{text.faceLabel}</legend>
-            {!areFacesReady && <p className="muted" role="status">{text.faceLoading}</p>}
+            {!areFacesReady && (
+              <p className="muted" role="status">
+                {text.faceLoading}
+              </p>
+            )}
             {SCRIPT_FACES.map((option) => (
               <label key={option} className={`face-option${face === option ? ' is-chosen' : ''}`}>
-                <input type="radio" name="face" value={option} checked={face === option} onChange={() => setFace(option)} />
+                <input
+                  type="radio"
+                  name="face"
+                  value={option}
+                  checked={face === option}
+                  onChange={() => setFace(option)}
+                />
                 <span className="face-sample">
                   <MarkView mark={{ kind: 'typed', face: option, name: name.trim() || partyName }} isInitials={false} />
                 </span>
-                {hasInitials && <span className="muted small">{text.initialsOf(initialsOf(name.trim() || partyName))}</span>}
+                {hasInitials && (
+                  <span className="muted small">{text.initialsOf(initialsOf(name.trim() || partyName))}</span>
+                )}
               </label>
             ))}
           </fieldset>
         </div>
-        <div role="tabpanel" id="panel-upload" aria-labelledby="tab-upload" className="tab-panel" hidden={tab !== 'upload'}>
+        <div
+          role="tabpanel"
+          id="panel-upload"
+          aria-labelledby="tab-upload"
+          className="tab-panel"
+          hidden={tab !== 'upload'}
+        >
           <UploadPad text={text} onChange={setUploaded} />
         </div>
         {problem && (

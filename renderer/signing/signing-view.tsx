@@ -53,7 +53,8 @@ export function SigningView({ state, text, isBusy, problem, mark, onMark, onAcce
   const step = (direction: 1 | -1) => {
     if (ordered.length === 0) return;
     const index = ordered.findIndex((field) => field.id === currentId);
-    const next = index === -1 ? (direction === 1 ? 0 : ordered.length - 1) : (index + direction + ordered.length) % ordered.length;
+    const next =
+      index === -1 ? (direction === 1 ? 0 : ordered.length - 1) : (index + direction + ordered.length) % ordered.length;
     select(ordered[next]?.id);
   };
 
@@ -94,8 +95,16 @@ export function SigningView({ state, text, isBusy, problem, mark, onMark, onAcce
 
   const accept = () => {
     setDialog(undefined);
-    const fields = Object.fromEntries(state.fields.filter((field) => !isMarkField(field) && field.type !== 'DATE').map((field) => [String(field.id), values[String(field.id)] ?? '']));
-    onAccept({ fields, signatureName: mark?.name ?? state.party.name, ...(isSigner && mark ? { mark: toAcceptMark(mark) } : {}) });
+    const fields = Object.fromEntries(
+      state.fields
+        .filter((field) => !isMarkField(field) && field.type !== 'DATE')
+        .map((field) => [String(field.id), values[String(field.id)] ?? '']),
+    );
+    onAccept({
+      fields,
+      signatureName: mark?.name ?? state.party.name,
+      ...(isSigner && mark ? { mark: toAcceptMark(mark) } : {}),
+    });
   };
 
   // Derived, never stored: the note goes as soon as the last field is filled in.
@@ -107,7 +116,9 @@ export function SigningView({ state, text, isBusy, problem, mark, onMark, onAcce
       <header className="document-header">
         <p className="eyebrow">{text.sentBy(state.officeName)}</p>
         <h1>{state.contract.name}</h1>
-        {state.party.identityNumber && <p className="signing-as">{text.identityLine(state.party.name, state.party.identityNumber)}</p>}
+        {state.party.identityNumber && (
+          <p className="signing-as">{text.identityLine(state.party.name, state.party.identityNumber)}</p>
+        )}
       </header>
       <DocumentView
         state={state}
@@ -123,21 +134,40 @@ export function SigningView({ state, text, isBusy, problem, mark, onMark, onAcce
             text={text}
             isCurrent={isAnswering && field.id === currentId}
             isLeft={isAnswering && left.includes(field)}
-            onSelect={isAnswering ? () => (isMarkField(field) && isSigner ? (select(field.id), setDialog('mark')) : select(field.id)) : undefined}
+            onSelect={
+              isAnswering
+                ? () => (isMarkField(field) && isSigner ? (select(field.id), setDialog('mark')) : select(field.id))
+                : undefined
+            }
           />
         )}
       />
-      <aside className="action-bar" aria-label={isAnswering ? (isSigner ? text.sign : text.approve) : state.contract.name}>
+      <aside
+        className="action-bar"
+        aria-label={isAnswering ? (isSigner ? text.sign : text.approve) : state.contract.name}
+      >
         {status ?? (
           <>
             <div className="guide">
-              <button type="button" className="icon-button" aria-label={text.previousField} disabled={ordered.length === 0} onClick={() => step(-1)}>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={text.previousField}
+                disabled={ordered.length === 0}
+                onClick={() => step(-1)}
+              >
                 ‹
               </button>
               <p className="progress" aria-live="polite">
                 {actionable.length === 0 ? text.noFields : text.fieldsLeft(left.length, actionable.length)}
               </p>
-              <button type="button" className="icon-button" aria-label={text.nextField} disabled={ordered.length === 0} onClick={() => step(1)}>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={text.nextField}
+                disabled={ordered.length === 0}
+                onClick={() => step(1)}
+              >
                 ›
               </button>
             </div>
@@ -182,11 +212,22 @@ export function SigningView({ state, text, isBusy, problem, mark, onMark, onAcce
             text={text}
             isOpen={dialog === 'confirm'}
             isApprover={!isSigner}
-            summary={<p>{isSigner ? text.signingAs(state.contract.name, mark?.name ?? state.party.name, state.today) : text.approvingOn(state.contract.name, state.today)}</p>}
+            summary={
+              <p>
+                {isSigner
+                  ? text.signingAs(state.contract.name, mark?.name ?? state.party.name, state.today)
+                  : text.approvingOn(state.contract.name, state.today)}
+              </p>
+            }
             onConfirm={accept}
             onClose={() => closeDialog('confirm')}
           />
-          <RejectDialog text={text} isOpen={dialog === 'reject'} onReject={(cause) => (setDialog(undefined), onReject(cause))} onClose={() => closeDialog('reject')} />
+          <RejectDialog
+            text={text}
+            isOpen={dialog === 'reject'}
+            onReject={(cause) => (setDialog(undefined), onReject(cause))}
+            onClose={() => closeDialog('reject')}
+          />
         </>
       )}
     </div>

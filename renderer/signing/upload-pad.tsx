@@ -44,7 +44,12 @@ export function UploadPad({ text, onChange }: Props) {
   return (
     <div className="upload-pad">
       <label htmlFor="signature-upload">{text.uploadLabel}</label>
-      <input id="signature-upload" type="file" accept="image/png,image/jpeg" onChange={(event) => void choose(event.target.files?.[0])} />
+      <input
+        id="signature-upload"
+        type="file"
+        accept="image/png,image/jpeg"
+        onChange={(event) => void choose(event.target.files?.[0])}
+      />
       {problem && (
         <p className="problem" role="alert">
           {problem}

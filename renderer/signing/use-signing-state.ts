@@ -44,7 +44,10 @@ export function useSigningState(api: SigningApi, initial: TSigningState | undefi
     };
     const timer = window.setInterval(whenShown, POLL_MS);
     // setTimeout's limit is 2^31 ms (24.8 days): a later expiry is caught by the polling.
-    const expiry = expiresInMs !== null && expiresInMs < 2 ** 31 - 1_000 ? window.setTimeout(() => void refresh(), expiresInMs + 500) : undefined;
+    const expiry =
+      expiresInMs !== null && expiresInMs < 2 ** 31 - 1_000
+        ? window.setTimeout(() => void refresh(), expiresInMs + 500)
+        : undefined;
     document.addEventListener('visibilitychange', whenShown);
     window.addEventListener('focus', whenShown);
     return () => {

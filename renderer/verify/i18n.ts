@@ -4,7 +4,8 @@ export type VerifyLanguage = 'en' | 'sv';
 
 const en = {
   title: 'Verify a signed PDF',
-  intro: 'Drop a PDF that was signed with SignDesk here to learn whether this office sealed it and whether anything changed since. The file is checked on this server and is not kept.',
+  intro:
+    'Drop a PDF that was signed with SignDesk here to learn whether this office sealed it and whether anything changed since. The file is checked on this server and is not kept.',
   drop: 'Drop the PDF here, or choose a file',
   choose: 'Choose a PDF',
   checking: 'Checking…',
@@ -20,12 +21,14 @@ const en = {
     'not-pdf': 'This is not a PDF',
   } satisfies Record<VerifyVerdict, string>,
   explanations: {
-    intact: 'Every byte this office sealed is in the file as it was, and nothing was added but this office’s own timestamp.',
+    intact:
+      'Every byte this office sealed is in the file as it was, and nothing was added but this office’s own timestamp.',
     changed: (bytes: number) =>
       bytes > 0
         ? `The sealed document is intact, but ${bytes.toLocaleString('en')} bytes were added after the seal (a later change, such as an edit or another signature). The sealed version is the part before them.`
         : 'Every byte the seal signs is intact, but the seal’s signature container differs from the copy this office issued.',
-    broken: 'The file carries this office’s seal, but the bytes it seals were changed afterwards. Do not rely on this copy.',
+    broken:
+      'The file carries this office’s seal, but the bytes it seals were changed afterwards. Do not rely on this copy.',
     'unknown-seal': 'The seal is valid, but no contract of this office has exactly these bytes.',
     'not-sealed-here': 'No seal of this office is in this file. It may have been sealed elsewhere, or not at all.',
     'not-pdf': 'Choose a PDF file.',
@@ -49,7 +52,8 @@ const en = {
 
 const sv: typeof en = {
   title: 'Kontrollera en signerad PDF',
-  intro: 'Släpp en PDF som signerats med SignDesk här för att se om detta kontor har förseglat den och om något har ändrats sedan dess. Filen kontrolleras på denna server och sparas inte.',
+  intro:
+    'Släpp en PDF som signerats med SignDesk här för att se om detta kontor har förseglat den och om något har ändrats sedan dess. Filen kontrolleras på denna server och sparas inte.',
   drop: 'Släpp PDF-filen här, eller välj en fil',
   choose: 'Välj en PDF',
   checking: 'Kontrollerar…',
@@ -65,14 +69,17 @@ const sv: typeof en = {
     'not-pdf': 'Detta är inte en PDF',
   },
   explanations: {
-    intact: 'Varje byte som kontoret förseglade finns kvar i filen som den var, och inget har lagts till utom kontorets egen tidsstämpel.',
+    intact:
+      'Varje byte som kontoret förseglade finns kvar i filen som den var, och inget har lagts till utom kontorets egen tidsstämpel.',
     changed: (bytes: number) =>
       bytes > 0
         ? `Det förseglade dokumentet är intakt, men ${bytes.toLocaleString('sv')} byte har lagts till efter förseglingen (en senare ändring, till exempel en redigering eller en annan signatur). Den förseglade versionen är delen före dem.`
         : 'Varje byte som förseglingen signerar är intakt, men förseglingens signaturbehållare skiljer sig från kopian som kontoret utfärdade.',
-    broken: 'Filen bär kontorets försegling, men de byte den förseglar har ändrats i efterhand. Lita inte på denna kopia.',
+    broken:
+      'Filen bär kontorets försegling, men de byte den förseglar har ändrats i efterhand. Lita inte på denna kopia.',
     'unknown-seal': 'Förseglingen är giltig, men inget av kontorets avtal har exakt dessa byte.',
-    'not-sealed-here': 'Filen har ingen försegling från detta kontor. Den kan ha förseglats någon annanstans, eller inte alls.',
+    'not-sealed-here':
+      'Filen har ingen försegling från detta kontor. Den kan ha förseglats någon annanstans, eller inte alls.',
     'not-pdf': 'Välj en PDF-fil.',
   },
   contract: 'Avtal',

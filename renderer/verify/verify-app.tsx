@@ -3,10 +3,18 @@ import { MAX_VERIFY_BYTES, type TVerifyResult } from '../../shared/api/verify';
 import { initialLanguage, verifyStrings, type VerifyLanguage } from './i18n';
 import { VerifyResult } from './verify-result';
 
-type Check = { state: 'idle' } | { state: 'checking'; name: string } | { state: 'done'; name: string; result: TVerifyResult } | { state: 'failed'; message: string };
+type Check =
+  | { state: 'idle' }
+  | { state: 'checking'; name: string }
+  | { state: 'done'; name: string; result: TVerifyResult }
+  | { state: 'failed'; message: string };
 
 async function checkPdf(file: File): Promise<TVerifyResult> {
-  const response = await fetch('/verify/check', { method: 'POST', headers: { 'content-type': 'application/pdf' }, body: file });
+  const response = await fetch('/verify/check', {
+    method: 'POST',
+    headers: { 'content-type': 'application/pdf' },
+    body: file,
+  });
   const body = (await response.json().catch(() => ({}))) as TVerifyResult & { detail?: string };
   if (!response.ok) throw new Error(body.detail ?? `HTTP ${response.status}`);
   return body;
@@ -34,7 +42,8 @@ export function VerifyApp() {
     setCheck({ state: 'checking', name: file.name });
     checkPdf(file).then(
       (result) => setCheck({ state: 'done', name: file.name, result }),
-      (error: unknown) => setCheck({ state: 'failed', message: `${t.failed} ${error instanceof Error ? error.message : ''}`.trim() }),
+      (error: unknown) =>
+        setCheck({ state: 'failed', message: `${t.failed} ${error instanceof Error ? error.message : ''}`.trim() }),
     );
   };
   const onDrop = (event: DragEvent) => {
@@ -47,7 +56,12 @@ export function VerifyApp() {
     <main className="verify">
       <div className="verify-top">
         <p className="eyebrow">SignDesk</p>
-        <button type="button" className="secondary small" lang={language === 'en' ? 'sv' : 'en'} onClick={() => setLanguage(language === 'en' ? 'sv' : 'en')}>
+        <button
+          type="button"
+          className="secondary small"
+          lang={language === 'en' ? 'sv' : 'en'}
+          onClick={() => setLanguage(language === 'en' ? 'sv' : 'en')}
+        >
           {t.language}
         </button>
       </div>
@@ -78,7 +92,9 @@ export function VerifyApp() {
       <div aria-live="polite">
         {check.state === 'failed' ? <p className="problem">{check.message}</p> : null}
         {check.state === 'checking' ? <p className="muted">{t.checking}</p> : null}
-        {check.state === 'done' ? <VerifyResult t={t} language={language} name={check.name} result={check.result} /> : null}
+        {check.state === 'done' ? (
+          <VerifyResult t={t} language={language} name={check.name} result={check.result} />
+        ) : null}
       </div>
     </main>
   );

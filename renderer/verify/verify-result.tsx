@@ -11,14 +11,32 @@ const TONE: Record<TVerifyResult['verdict'], string> = {
 };
 
 function formatTime(iso: string, language: VerifyLanguage): string {
-  return new Intl.DateTimeFormat(language === 'sv' ? 'sv-SE' : 'en-GB', { dateStyle: 'long', timeStyle: 'long' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(language === 'sv' ? 'sv-SE' : 'en-GB', {
+    dateStyle: 'long',
+    timeStyle: 'long',
+  }).format(new Date(iso));
 }
 
 /** The verdict on one PDF, and what backs it. */
-export function VerifyResult({ t, language, name, result }: { t: VerifyStrings; language: VerifyLanguage; name: string; result: TVerifyResult }) {
-  const explanation = result.verdict === 'changed' ? t.explanations.changed(result.added_bytes) : t.explanations[result.verdict];
+export function VerifyResult({
+  t,
+  language,
+  name,
+  result,
+}: {
+  t: VerifyStrings;
+  language: VerifyLanguage;
+  name: string;
+  result: TVerifyResult;
+}) {
+  const explanation =
+    result.verdict === 'changed' ? t.explanations.changed(result.added_bytes) : t.explanations[result.verdict];
   return (
-    <section className={`card verdict verdict-${TONE[result.verdict]}`} data-verdict={result.verdict} aria-labelledby="verdict-title">
+    <section
+      className={`card verdict verdict-${TONE[result.verdict]}`}
+      data-verdict={result.verdict}
+      aria-labelledby="verdict-title"
+    >
       <p className="eyebrow">{name}</p>
       <h2 id="verdict-title">{t.verdicts[result.verdict]}</h2>
       <p>{explanation}</p>
@@ -49,7 +67,10 @@ export function VerifyResult({ t, language, name, result }: { t: VerifyStrings; 
           <>
             <dt>{t.seal}</dt>
             <dd>
-              {result.seal.subject} <span className={result.seal.is_valid ? 'ok' : 'not-ok'}>({result.seal.is_valid ? t.valid : t.invalid})</span>
+              {result.seal.subject}{' '}
+              <span className={result.seal.is_valid ? 'ok' : 'not-ok'}>
+                ({result.seal.is_valid ? t.valid : t.invalid})
+              </span>
             </dd>
             <dt>{t.fingerprint}</dt>
             <dd className="mono">{result.seal.certificate_sha256}</dd>

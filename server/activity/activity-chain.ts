@@ -75,7 +75,10 @@ export type StoredChainEntry = ChainEntry & { hash: string };
  * of what the entry says now. A changed, removed or inserted past entry fails one of those.
  * `anchor` is a head recorded elsewhere (printed in the sealed PDF): the chain must still hold it.
  */
-export function checkChain(entries: readonly StoredChainEntry[], anchor?: { sequence: number; hash: string } | null): ChainCheck {
+export function checkChain(
+  entries: readonly StoredChainEntry[],
+  anchor?: { sequence: number; hash: string } | null,
+): ChainCheck {
   const sorted = [...entries].sort((a, b) => a.sequence - b.sequence);
   const problems: ChainProblem[] = [];
   const note = (sequence: number, problem: string) => {
@@ -83,15 +86,18 @@ export function checkChain(entries: readonly StoredChainEntry[], anchor?: { sequ
   };
   let previous = CHAIN_GENESIS;
   sorted.forEach((entry, index) => {
-    if (entry.sequence !== index + 1) note(entry.sequence, `expected entry ${index + 1} here: an entry is missing or was inserted`);
+    if (entry.sequence !== index + 1)
+      note(entry.sequence, `expected entry ${index + 1} here: an entry is missing or was inserted`);
     if (entry.previousHash !== previous) note(entry.sequence, 'does not name the hash of the entry before it');
-    if (hashEntry(entry) !== entry.hash) note(entry.sequence, 'its hash does not match its contents: the entry was changed after it was written');
+    if (hashEntry(entry) !== entry.hash)
+      note(entry.sequence, 'its hash does not match its contents: the entry was changed after it was written');
     previous = entry.hash;
   });
   const last = sorted.at(-1);
   if (anchor) {
     const anchored = sorted.find((entry) => entry.sequence === anchor.sequence);
-    if (!anchored || anchored.hash !== anchor.hash) note(anchor.sequence, 'is not the entry whose hash the sealed audit trail prints');
+    if (!anchored || anchored.hash !== anchor.hash)
+      note(anchor.sequence, 'is not the entry whose hash the sealed audit trail prints');
   }
   return {
     isIntact: problems.length === 0,

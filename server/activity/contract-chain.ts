@@ -14,7 +14,10 @@ export function storedChainEntryOf(row: ActivityRow): StoredChainEntry {
 export function checkContractChain(ctx: AppContext, contractId: number): ChainCheck {
   const rows = ctx.repos.activity.listChain(contractId);
   const seal = ctx.repos.seals.find(contractId);
-  const anchor = seal?.chainHeadSequence != null && seal.chainHeadHash ? { sequence: seal.chainHeadSequence, hash: seal.chainHeadHash } : null;
+  const anchor =
+    seal?.chainHeadSequence != null && seal.chainHeadHash
+      ? { sequence: seal.chainHeadSequence, hash: seal.chainHeadHash }
+      : null;
   return checkChain(rows.map(storedChainEntryOf), anchor);
 }
 
@@ -31,7 +34,11 @@ export function chainUnchainedEntries(ctx: AppContext): number {
     inTransaction(ctx.db, () => {
       let head = ctx.repos.activity.head(contractId);
       for (const row of ctx.repos.activity.unchainedOf(contractId)) {
-        const next = chainActivity({ ...row, details: JSON.parse(row.details) as Record<string, string> }, row.createdAt, head);
+        const next = chainActivity(
+          { ...row, details: JSON.parse(row.details) as Record<string, string> },
+          row.createdAt,
+          head,
+        );
         ctx.repos.activity.setChain(row.id, next.sequence, next.previousHash, next.hash);
         head = { sequence: next.sequence, hash: next.hash };
         chained += 1;

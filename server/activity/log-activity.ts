@@ -50,7 +50,8 @@ export function actorPath(row: { contractId: number; userId: number | null; part
 }
 
 /** A string that every JSON library writes and reads alike: lone surrogates become U+FFFD. */
-const wellFormed = (text: string) => text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+const wellFormed = (text: string) =>
+  text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
 
 function detailsText(details: ActivityDetails = {}): string {
   const kept: Record<string, string> = {};
@@ -67,7 +68,11 @@ function detailsText(details: ActivityDetails = {}): string {
  * The row an entry becomes when it follows `previous` in its contract's chain: its sequence,
  * the hash of the entry before, and its own hash (server/evidence/activity-chain.ts).
  */
-export function chainActivity(entry: ActivityInput, time: number, previous: { sequence: number; hash: string } | undefined): ChainedActivity {
+export function chainActivity(
+  entry: ActivityInput,
+  time: number,
+  previous: { sequence: number; hash: string } | undefined,
+): ChainedActivity {
   const row = {
     contractId: entry.contractId,
     event: entry.event,

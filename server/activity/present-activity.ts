@@ -26,9 +26,14 @@ export function activityPresenter(ctx: AppContext, contractId: number): (row: Ac
     return name;
   };
   const actorOf = (row: ActivityRow): Pick<TActivityEntry, 'actor_type' | 'actor' | 'actor_name'> => {
-    if (row.userId !== null) return { actor_type: 'user', actor: `/api/users/${row.userId}`, actor_name: userName(row.userId) };
+    if (row.userId !== null)
+      return { actor_type: 'user', actor: `/api/users/${row.userId}`, actor_name: userName(row.userId) };
     if (row.partyId !== null) {
-      return { actor_type: 'party', actor: partyPath({ contractId, id: row.partyId }), actor_name: parties.get(row.partyId)?.name ?? '' };
+      return {
+        actor_type: 'party',
+        actor: partyPath({ contractId, id: row.partyId }),
+        actor_name: parties.get(row.partyId)?.name ?? '',
+      };
     }
     return { actor_type: 'appliance', actor: null, actor_name: 'SignDesk' };
   };

@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
  */
 export function findBuiltDir(name: 'renderer' | 'signing', override?: string): string | undefined {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = override ? [override] : [path.resolve(here, `../../dist/${name}`), path.resolve(here, `../${name}`), path.resolve(here, name)];
+  const candidates = override
+    ? [override]
+    : [path.resolve(here, `../../dist/${name}`), path.resolve(here, `../${name}`), path.resolve(here, name)];
   return candidates.find((dir) => fs.existsSync(path.join(dir, 'index.html')));
 }
 

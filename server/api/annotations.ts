@@ -27,7 +27,7 @@ export const TEXT_TAGS_DESCRIPTION = [
   '',
   'The field covers the tag, from its left edge: a field is as wide as its tag; a signature is at least 80 × 36 points and initials 40 × 24, growing upwards from the bottom of the tag (leave the line above a signature tag blank); name, date and text fields are at least 16 points high; a checkbox is a square at the start of the tag. Fields are required, with no default content; change them afterwards like any annotation.',
   '',
-  'In the signed PDF the tag\'s own box is painted white under its field, so the tag\'s text never shows (even when the field was moved or is not rendered). A tag whose field was deleted stays visible.',
+  "In the signed PDF the tag's own box is painted white under its field, so the tag's text never shows (even when the field was moved or is not rendered). A tag whose field was deleted stays visible.",
   '',
   'A tag split over several text runs (a font change in the middle of it) is found. Tags already made into fields are skipped, so calling this again after adding parties makes only the rest. A tag naming a party the contract does not have is a 400 that names the tags, and nothing is made. 409 once the contract is sent.',
 ].join('\n');
@@ -60,10 +60,24 @@ export const annotationRoutes: AnyRoute[] = [
     access: 'user',
     body: ZAnnotationCreateSchema,
     readOnlyFields: ANNOTATION_READ_ONLY_FIELDS,
-    example: { body: { party_id: '/api/contracts/1/parties/1', pdf_page: 1, pos_x: 72, pos_y: 650, width: 200, height: 50, type: 'SIGNATURE' } },
+    example: {
+      body: {
+        party_id: '/api/contracts/1/parties/1',
+        pdf_page: 1,
+        pos_x: 72,
+        pos_y: 650,
+        width: 200,
+        height: 50,
+        type: 'SIGNATURE',
+      },
+    },
     responses: { 201: { description: 'The annotation', schema: ZAnnotationSchema } },
     handler: ({ req, res, ctx, ids, body, actor }) => {
-      sendJson(res, 201, presentAnnotation(ctx, createAnnotation(ctx, ids.contract_id, body, actor, requestOrigin(req))));
+      sendJson(
+        res,
+        201,
+        presentAnnotation(ctx, createAnnotation(ctx, ids.contract_id, body, actor, requestOrigin(req))),
+      );
     },
   }),
   defineRoute({
@@ -74,10 +88,19 @@ export const annotationRoutes: AnyRoute[] = [
     description: TEXT_TAGS_DESCRIPTION,
     tag,
     access: 'user',
-    responses: { 201: { description: 'The annotations made (none when every tag already has its field)', schema: z.array(ZAnnotationSchema) } },
+    responses: {
+      201: {
+        description: 'The annotations made (none when every tag already has its field)',
+        schema: z.array(ZAnnotationSchema),
+      },
+    },
     handler: async ({ req, res, ctx, ids, actor }) => {
       const made = await createAnnotationsFromTags(ctx, ids.contract_id, actor, requestOrigin(req));
-      sendJson(res, 201, made.map((row) => presentAnnotation(ctx, row)));
+      sendJson(
+        res,
+        201,
+        made.map((row) => presentAnnotation(ctx, row)),
+      );
     },
   }),
   defineRoute({

@@ -42,7 +42,10 @@ export const attachmentRoutes: AnyRoute[] = [
     access: 'user',
     rawBody: { contentTypes: ['*/*'], maxBytes: MAX_UPLOAD_BYTES, description: 'The file, at most 2 MiB' },
     requestHeaders: ZAttachmentUploadHeadersSchema,
-    example: { headers: { 'Content-Disposition': 'attachment; filename="terms.pdf"' }, file: { name: 'terms.pdf', contentType: 'application/pdf' } },
+    example: {
+      headers: { 'Content-Disposition': 'attachment; filename="terms.pdf"' },
+      file: { name: 'terms.pdf', contentType: 'application/pdf' },
+    },
     responses: { 201: { description: 'The attachment', schema: ZAttachmentSchema } },
     handler: ({ req, res, ctx, ids, raw, actor }) => {
       if (!raw) {
@@ -52,7 +55,11 @@ export const attachmentRoutes: AnyRoute[] = [
         );
       }
       const upload = { name: readUploadFilename(req), contentType: readMediaType(req), bytes: raw };
-      sendJson(res, 201, presentAttachment(ctx, createAttachment(ctx, ids.contract_id, upload, actor, requestOrigin(req))));
+      sendJson(
+        res,
+        201,
+        presentAttachment(ctx, createAttachment(ctx, ids.contract_id, upload, actor, requestOrigin(req))),
+      );
     },
   }),
   defineRoute({
@@ -78,13 +85,19 @@ export const attachmentRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     example: { output: 'terms.pdf' },
-    responses: { 200: { description: 'The file, with the content type it was uploaded with', contentType: 'application/octet-stream' } },
+    responses: {
+      200: {
+        description: 'The file, with the content type it was uploaded with',
+        contentType: 'application/octet-stream',
+      },
+    },
     handler: ({ res, ctx, ids, actor }) => {
       findContract(ctx, ids.contract_id, actor);
       const attachment = ctx.repos.attachments.findInContract(ids.contract_id, ids.attachment_id);
       const file = attachment && ctx.repos.files.getFile(attachment.fileId);
       if (!attachment || !file) throw notFound('attachment');
-      for (const [name, value] of Object.entries(fileResponseHeaders(attachment.contentType, attachment.name))) res.setHeader(name, value);
+      for (const [name, value] of Object.entries(fileResponseHeaders(attachment.contentType, attachment.name)))
+        res.setHeader(name, value);
       res.status(200).end(file.data);
     },
   }),

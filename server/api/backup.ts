@@ -21,12 +21,17 @@ import { clearSessionCookie } from '../http/session-cookie';
 /** The passphrase header: base64 of the UTF-8 bytes, checked strictly (a typo is a 400, not a wrong passphrase). */
 function readPassphraseHeader(value: string | undefined): string {
   const fail = (line: string) =>
-    new AppError('validation-failed', `Send the passphrase in the ${BACKUP_PASSPHRASE_HEADER} header, as base64 of its UTF-8 bytes.`, {
-      validationErrors: [`passphrase: ${line}`],
-    });
+    new AppError(
+      'validation-failed',
+      `Send the passphrase in the ${BACKUP_PASSPHRASE_HEADER} header, as base64 of its UTF-8 bytes.`,
+      {
+        validationErrors: [`passphrase: ${line}`],
+      },
+    );
   if (!value) throw fail('is missing');
   const bytes = Buffer.from(value, 'base64');
-  if (bytes.length === 0 || bytes.toString('base64').replace(/=+$/, '') !== value.trim().replace(/=+$/, '')) throw fail('is not base64');
+  if (bytes.length === 0 || bytes.toString('base64').replace(/=+$/, '') !== value.trim().replace(/=+$/, ''))
+    throw fail('is not base64');
   return bytes.toString('utf8');
 }
 
@@ -83,11 +88,21 @@ export const backupRoutes: AnyRoute[] = [
     description: `The body is the backup file; the passphrase goes in the \`${BACKUP_PASSPHRASE_HEADER}\` header as base64 of its UTF-8 bytes. The file is decrypted and checked whole before anything changes: a wrong passphrase, a damaged or cut-off file, or a backup of a newer SignDesk is a 400 that says why and changes nothing. Every admin session ends.`,
     tag,
     access: 'admin',
-    rawBody: { contentTypes: [BACKUP_CONTENT_TYPE, 'application/octet-stream'], maxBytes: MAX_RESTORE_BYTES, description: 'The backup file', isStreamed: true },
-    example: { headers: { [BACKUP_PASSPHRASE_HEADER]: Buffer.from('correct horse battery staple').toString('base64') }, file: { name: 'signdesk.sdbackup', contentType: BACKUP_CONTENT_TYPE } },
+    rawBody: {
+      contentTypes: [BACKUP_CONTENT_TYPE, 'application/octet-stream'],
+      maxBytes: MAX_RESTORE_BYTES,
+      description: 'The backup file',
+      isStreamed: true,
+    },
+    example: {
+      headers: { [BACKUP_PASSPHRASE_HEADER]: Buffer.from('correct horse battery staple').toString('base64') },
+      file: { name: 'signdesk.sdbackup', contentType: BACKUP_CONTENT_TYPE },
+    },
     responses: { 200: { description: 'Restored', schema: ZRestoreResultSchema } },
     handler: async ({ req, res, ctx }) => {
-      const passphrase = readPassphraseHeader(req.headers[BACKUP_PASSPHRASE_HEADER.toLowerCase()] as string | undefined);
+      const passphrase = readPassphraseHeader(
+        req.headers[BACKUP_PASSPHRASE_HEADER.toLowerCase()] as string | undefined,
+      );
       let outcome;
       try {
         outcome = await restoreBackupLive(ctx, req.pipe(limitBytes(MAX_RESTORE_BYTES)), passphrase);
@@ -95,7 +110,9 @@ export const backupRoutes: AnyRoute[] = [
         req.resume();
         if (!(err instanceof BackupRejected)) throw err;
         const field = err.reason === 'wrong-passphrase' ? 'passphrase' : 'file';
-        throw new AppError('validation-failed', `Nothing was changed: ${err.message}`, { validationErrors: [`${field}: ${err.message}`] });
+        throw new AppError('validation-failed', `Nothing was changed: ${err.message}`, {
+          validationErrors: [`${field}: ${err.message}`],
+        });
       }
       clearSessionCookie(req, res);
       sendJson(res, 200, {
@@ -127,7 +144,15 @@ export const backupRoutes: AnyRoute[] = [
     access: 'admin',
     body: ZBackupScheduleUpdateSchema,
     readOnlyFields: BACKUP_SCHEDULE_READ_ONLY_FIELDS,
-    example: { body: { is_enabled: true, folder: '/srv/backups/signdesk', interval_hours: 24, keep: 7, passphrase: 'correct horse battery staple' } },
+    example: {
+      body: {
+        is_enabled: true,
+        folder: '/srv/backups/signdesk',
+        interval_hours: 24,
+        keep: 7,
+        passphrase: 'correct horse battery staple',
+      },
+    },
     responses: { 200: { description: 'The schedule', schema: ZBackupScheduleSchema } },
     handler: ({ res, ctx, body }) => {
       updateBackupSchedule(ctx, body);

@@ -12,7 +12,7 @@ const csvBody = { contentTypes: CSV_TYPES, maxBytes: MAX_UPLOAD_BYTES, descripti
 const CSV_FORMAT = [
   'The body is a CSV file as a spreadsheet saves it: UTF-8 with or without a byte-order mark, separated by commas or semicolons (Excel in Sweden), quoted as CSV quotes.',
   '',
-  'The first row names the columns: for each role n of the template `partyn_name` (required), `partyn_email` and `partyn_phone` (one of them per party); and optionally `contract_name` (default: the template\'s name and the first party\'s name). Case, spaces, hyphens and underscores do not matter (`Party 1 e-mail` works), and Swedish names work too (`part1_namn`, `part1_epost`, `part1_telefon`, `avtalsnamn`). With a one-role template `name`, `email` and `phone` do.',
+  "The first row names the columns: for each role n of the template `partyn_name` (required), `partyn_email` and `partyn_phone` (one of them per party); and optionally `contract_name` (default: the template's name and the first party's name). Case, spaces, hyphens and underscores do not matter (`Party 1 e-mail` works), and Swedish names work too (`part1_namn`, `part1_epost`, `part1_telefon`, `avtalsnamn`). With a one-role template `name`, `email` and `phone` do.",
   '',
   'A party with an e-mail address is invited by e-mail, one with only a mobile number by SMS. At most 1,000 rows.',
 ].join('\n');
@@ -55,7 +55,7 @@ export const bulkSendRoutes: AnyRoute[] = [
     method: 'get',
     path: '/api/bulk_sends',
     operationId: 'listBulkSends',
-    summary: 'List bulk sends, newest first (an ordinary user\'s own only)',
+    summary: "List bulk sends, newest first (an ordinary user's own only)",
     tag,
     access: 'user',
     query: ZPageQuerySchema,
@@ -64,7 +64,9 @@ export const bulkSendRoutes: AnyRoute[] = [
       const userId = actor.isAdmin ? undefined : actor.id;
       const request = readPageRequest(query, 'bulk-sends:-id', 1);
       const page = ctx.repos.bulkSends.listPage(request, userId);
-      sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.bulkSends.count(userId), (row) => presentBulkSend(ctx, row, ctx.repos.bulkSends.rowsOf(row.id)));
+      sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.bulkSends.count(userId), (row) =>
+        presentBulkSend(ctx, row, ctx.repos.bulkSends.rowsOf(row.id)),
+      );
     },
   }),
   defineRoute({

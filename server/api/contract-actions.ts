@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { ZPageQuerySchema } from '../../shared/api/common';
-import { ZActivityEntrySchema, ZContractSchema, ZContractSendSchema, ZTemplatePreviewQuerySchema } from '../../shared/api/contracts';
+import {
+  ZActivityEntrySchema,
+  ZContractSchema,
+  ZContractSendSchema,
+  ZTemplatePreviewQuerySchema,
+} from '../../shared/api/contracts';
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
@@ -48,7 +53,10 @@ export const contractActionRoutes: AnyRoute[] = [
       const contract = findContract(ctx, ids.contract_id, actor);
       const file = ctx.repos.files.getFile(contract.originalFileId);
       if (!file) throw notFound('contract PDF');
-      for (const [name, value] of Object.entries(fileResponseHeaders('application/pdf', `${contract.name || `contract-${contract.id}`}.pdf`))) res.setHeader(name, value);
+      for (const [name, value] of Object.entries(
+        fileResponseHeaders('application/pdf', `${contract.name || `contract-${contract.id}`}.pdf`),
+      ))
+        res.setHeader(name, value);
       res.status(200).end(file.data);
     },
   }),
@@ -74,7 +82,7 @@ export const contractActionRoutes: AnyRoute[] = [
     path: '/api/contract_templates/:template_id/pdf_preview',
     operationId: 'previewContractTemplate',
     summary: 'The PDF a contract made from this template would get',
-    description: 'A text template\'s PDF rendered from its text (in `language`); a PDF template\'s own PDF.',
+    description: "A text template's PDF rendered from its text (in `language`); a PDF template's own PDF.",
     tag: 'Contract templates',
     access: 'user',
     query: ZTemplatePreviewQuerySchema,
@@ -85,7 +93,10 @@ export const contractActionRoutes: AnyRoute[] = [
       // A PDF template's PDF is its own, as uploaded; a text template's is rendered.
       const uploaded = template.pdfFileId === null ? undefined : ctx.repos.files.getFile(template.pdfFileId)?.data;
       const bytes = uploaded ?? (await renderContractText({ ...template, language: query.language ?? 'en' })).bytes;
-      for (const [name, value] of Object.entries(fileResponseHeaders('application/pdf', `${template.name || 'template'}.pdf`))) res.setHeader(name, value);
+      for (const [name, value] of Object.entries(
+        fileResponseHeaders('application/pdf', `${template.name || 'template'}.pdf`),
+      ))
+        res.setHeader(name, value);
       res.status(200).end(Buffer.from(bytes));
     },
   }),

@@ -39,7 +39,7 @@ export const contractEvidenceRoutes: AnyRoute[] = [
     operationId: 'getContractEvidence',
     summary: 'The evidence package of a signed contract (zip); 409 until every party has signed',
     description:
-      'The signed PDF, the activity log as JSON with its hash chain (and each entry as hashed), the seal certificate and chain, the seal CMS, the timestamp tokens and the authority\'s certificate, SHA256SUMS, and a README.txt saying how to check everything offline with pdfsig, openssl and sha256sum.',
+      "The signed PDF, the activity log as JSON with its hash chain (and each entry as hashed), the seal certificate and chain, the seal CMS, the timestamp tokens and the authority's certificate, SHA256SUMS, and a README.txt saying how to check everything offline with pdfsig, openssl and sha256sum.",
     tag,
     access: 'user',
     responses: { 200: { description: 'The zip', contentType: 'application/zip' } },

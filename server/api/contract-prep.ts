@@ -32,7 +32,11 @@ export const contractPrepRoutes: AnyRoute[] = [
     isBodyOptional: true,
     responses: { 201: { description: 'The new draft', schema: ZContractSchema } },
     handler: ({ req, res, ctx, ids, body, actor }) => {
-      sendJson(res, 201, presentContract(ctx, duplicateContract(ctx, ids.contract_id, body ?? {}, actor, requestOrigin(req))));
+      sendJson(
+        res,
+        201,
+        presentContract(ctx, duplicateContract(ctx, ids.contract_id, body ?? {}, actor, requestOrigin(req))),
+      );
     },
   }),
   defineRoute({
@@ -49,7 +53,11 @@ export const contractPrepRoutes: AnyRoute[] = [
     isBodyOptional: true,
     responses: { 200: { description: 'The contract, withdrawn', schema: ZContractSchema } },
     handler: ({ req, res, ctx, ids, body, actor }) => {
-      sendJson(res, 200, presentContract(ctx, withdrawContract(ctx, ids.contract_id, body ?? {}, actor, requestOrigin(req))));
+      sendJson(
+        res,
+        200,
+        presentContract(ctx, withdrawContract(ctx, ids.contract_id, body ?? {}, actor, requestOrigin(req))),
+      );
     },
   }),
   defineRoute({
@@ -83,7 +91,13 @@ export const contractPrepRoutes: AnyRoute[] = [
       const userId = visibleUserFilter(actor, query.user);
       // Another user's contracts are none of an ordinary user's: nothing counted.
       const none = { all: 0, draft: 0, sent: 0, signed: 0, rejected: 0 };
-      sendJson(res, 200, userId === NOBODY ? none : ctx.repos.contracts.countByStatus({ userId, name: query.name || undefined, q: query.q || undefined }));
+      sendJson(
+        res,
+        200,
+        userId === NOBODY
+          ? none
+          : ctx.repos.contracts.countByStatus({ userId, name: query.name || undefined, q: query.q || undefined }),
+      );
     },
   }),
 ];

@@ -108,4 +108,3 @@ export function presentAttachment(ctx: AppContext, row: AttachmentRow): TAttachm
     created_time: ctx.timestamp(row.createdAt),
   };
 }
-

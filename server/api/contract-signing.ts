@@ -38,11 +38,19 @@ export const contractSigningRoutes: AnyRoute[] = [
     problemStatuses: [409],
     handler: ({ res, ctx, ids, actor }) => {
       const contract = findContract(ctx, ids.contract_id, actor);
-      const file = contract.status === 'signed' && contract.signedFileId !== null ? ctx.repos.files.getFile(contract.signedFileId) : undefined;
+      const file =
+        contract.status === 'signed' && contract.signedFileId !== null
+          ? ctx.repos.files.getFile(contract.signedFileId)
+          : undefined;
       if (!file) {
-        throw new AppError('contract-state', `Contract /api/contracts/${contract.id} is ${contract.status}; the signed PDF exists once every party has signed.`);
+        throw new AppError(
+          'contract-state',
+          `Contract /api/contracts/${contract.id} is ${contract.status}; the signed PDF exists once every party has signed.`,
+        );
       }
-      for (const [name, value] of Object.entries(fileResponseHeaders('application/pdf', `${contract.name || `contract-${contract.id}`} (signed).pdf`))) {
+      for (const [name, value] of Object.entries(
+        fileResponseHeaders('application/pdf', `${contract.name || `contract-${contract.id}`} (signed).pdf`),
+      )) {
         res.setHeader(name, value);
       }
       res.status(200).end(file.data);

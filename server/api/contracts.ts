@@ -35,11 +35,18 @@ export const contractRoutes: AnyRoute[] = [
     example: { query: { status: 'sent', sort: '-id' } },
     responses: { 200: { description: 'A page of contracts', schema: z.array(ZContractSchema), isPaginated: true } },
     handler: ({ req, res, ctx, query, actor }) => {
-      const filter: ContractFilter = { status: query.status, userId: visibleUserFilter(actor, query.user), name: query.name || undefined, q: query.q || undefined };
+      const filter: ContractFilter = {
+        status: query.status,
+        userId: visibleUserFilter(actor, query.user),
+        name: query.name || undefined,
+        q: query.q || undefined,
+      };
       const ordering = contractOrdering(query.sort, filter);
       const request = readPageRequest(query, ordering.signature, ordering.keys.length);
       const page = ctx.repos.contracts.listPage(request, filter, ordering);
-      sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.contracts.total(filter), (row) => presentContract(ctx, row));
+      sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.contracts.total(filter), (row) =>
+        presentContract(ctx, row),
+      );
     },
   }),
   defineRoute({
@@ -48,14 +55,18 @@ export const contractRoutes: AnyRoute[] = [
     operationId: 'createContract',
     summary: 'Create a draft from a PDF body, or from JSON (rendered from a template or from content)',
     description:
-      'Send the PDF itself as `application/pdf` (at most 2 MiB; it must be a whole, unencrypted PDF) and name it with `?name=`, or send a JSON object: its optional `template` names the template to render the PDF from, and any other writable field may come along. The answer\'s `Location` is the new contract\'s path.',
+      "Send the PDF itself as `application/pdf` (at most 2 MiB; it must be a whole, unencrypted PDF) and name it with `?name=`, or send a JSON object: its optional `template` names the template to render the PDF from, and any other writable field may come along. The answer's `Location` is the new contract's path.",
     tag,
     access: 'user',
     query: ZContractCreateQuerySchema,
     body: ZContractCreateSchema,
     isBodyOptional: true,
     readOnlyFields: CONTRACT_READ_ONLY_FIELDS,
-    rawBody: { contentTypes: ['application/pdf'], maxBytes: MAX_UPLOAD_BYTES, description: 'The contract PDF, at most 2 MiB' },
+    rawBody: {
+      contentTypes: ['application/pdf'],
+      maxBytes: MAX_UPLOAD_BYTES,
+      description: 'The contract PDF, at most 2 MiB',
+    },
     // curl sends the PDF; the JSON example is published for the other way in.
     example: {
       query: { name: 'Lease agreement' },
@@ -71,7 +82,12 @@ export const contractRoutes: AnyRoute[] = [
         throw validationFailed(['name: give the name in the query or in the body, not both']);
       }
       const contract = isJson
-        ? await createContractFromJson(ctx, { ...body, ...(query.name === undefined ? {} : { name: query.name }) }, actor, origin)
+        ? await createContractFromJson(
+            ctx,
+            { ...body, ...(query.name === undefined ? {} : { name: query.name }) },
+            actor,
+            origin,
+          )
         : await createContractFromPdf(ctx, raw ?? Buffer.alloc(0), query.name, actor, origin);
       sendJson(res, 201, presentContract(ctx, contract));
     },
@@ -93,15 +109,27 @@ export const contractRoutes: AnyRoute[] = [
     path: '/api/contracts/:contract_id',
     operationId: 'updateContract',
     summary: 'Change a draft; only the fields sent change',
-    description: 'A new `content`, `template` or `language` renders the PDF of a contract made from text again. 409 once sent.',
+    description:
+      'A new `content`, `template` or `language` renders the PDF of a contract made from text again. 409 once sent.',
     tag,
     access: 'user',
     body: ZContractUpdateSchema,
     readOnlyFields: CONTRACT_READ_ONLY_FIELDS,
-    example: { body: { name: 'Lease agreement, Storgatan 1', language: 'sv', party_order_defined: true, show_identity_number: true } },
+    example: {
+      body: {
+        name: 'Lease agreement, Storgatan 1',
+        language: 'sv',
+        party_order_defined: true,
+        show_identity_number: true,
+      },
+    },
     responses: { 200: { description: 'The contract', schema: ZContractSchema } },
     handler: async ({ req, res, ctx, ids, body, actor }) => {
-      sendJson(res, 200, presentContract(ctx, await updateContract(ctx, ids.contract_id, body, actor, requestOrigin(req))));
+      sendJson(
+        res,
+        200,
+        presentContract(ctx, await updateContract(ctx, ids.contract_id, body, actor, requestOrigin(req))),
+      );
     },
   }),
   defineRoute({

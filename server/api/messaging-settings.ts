@@ -20,7 +20,8 @@ export const messagingSettingsRoutes: AnyRoute[] = [
     path: '/api/settings/messaging',
     operationId: 'getMessagingSettings',
     summary: 'Get the mail and SMS settings in force',
-    description: 'Saved values win over the environment (SMTP_URL, MAIL_FROM, SMS_GATEWAY_URL). Passwords in URLs are shown as ********.',
+    description:
+      'Saved values win over the environment (SMTP_URL, MAIL_FROM, SMS_GATEWAY_URL). Passwords in URLs are shown as ********.',
     tag,
     access: 'admin',
     responses: { 200: { description: 'The settings', schema: ZMessagingSettingsSchema } },
@@ -39,7 +40,12 @@ export const messagingSettingsRoutes: AnyRoute[] = [
     access: 'admin',
     body: ZMessagingSettingsUpdateSchema,
     readOnlyFields: MESSAGING_SETTINGS_READ_ONLY_FIELDS,
-    example: { body: { smtp_url: 'smtps://signdesk:secret@mail.office.example:465', mail_from: 'Office AB <office@office.example>' } },
+    example: {
+      body: {
+        smtp_url: 'smtps://signdesk:secret@mail.office.example:465',
+        mail_from: 'Office AB <office@office.example>',
+      },
+    },
     responses: { 200: { description: 'The settings', schema: ZMessagingSettingsSchema } },
     handler: ({ res, ctx, body }) => {
       sendJson(res, 200, presentMessagingSettings(updateMessagingSettings(ctx, body)));

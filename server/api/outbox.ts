@@ -63,7 +63,9 @@ export const outboxRoutes: AnyRoute[] = [
       const filter = { state: query.state, channel: query.channel };
       const request = readPageRequest(query, `outbox:-id:${query.state ?? ''}:${query.channel ?? ''}`, 1);
       const page = ctx.repos.outbox.listPage(request, filter);
-      sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.outbox.count(filter), (row) => presentOutboxMessage(ctx, row));
+      sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.outbox.count(filter), (row) =>
+        presentOutboxMessage(ctx, row),
+      );
     },
   }),
   defineRoute({

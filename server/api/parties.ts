@@ -38,7 +38,9 @@ export const partyRoutes: AnyRoute[] = [
     access: 'user',
     body: ZPartyCreateSchema,
     readOnlyFields: PARTY_READ_ONLY_FIELDS,
-    example: { body: { name: 'Signe Svensson', email: 'signe@office.example', delivery_method: 'EMAIL', user: '/api/users/1' } },
+    example: {
+      body: { name: 'Signe Svensson', email: 'signe@office.example', delivery_method: 'EMAIL', user: '/api/users/1' },
+    },
     responses: { 201: { description: 'The party', schema: ZPartySchema } },
     handler: ({ req, res, ctx, ids, body, actor }) => {
       sendJson(res, 201, presentParty(ctx, createParty(ctx, ids.contract_id, body, actor, requestOrigin(req))));

@@ -11,7 +11,8 @@ export const reminderSettingsRoutes: AnyRoute[] = [
     path: '/api/settings/reminders',
     operationId: 'getReminderSettings',
     summary: "The office's default automatic reminders and expiry warning",
-    description: 'Every new contract gets these; each contract may change its own (`PUT /api/contracts/{contract_id}/reminders`).',
+    description:
+      'Every new contract gets these; each contract may change its own (`PUT /api/contracts/{contract_id}/reminders`).',
     tag,
     access: 'admin',
     responses: { 200: { description: 'The defaults', schema: ZReminderSettingsSchema } },

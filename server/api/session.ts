@@ -1,5 +1,11 @@
 import type { Request, Response } from 'express';
-import { ZSessionSchema, ZSetupSchema, ZSetupStatusSchema, ZSignInSchema, type TSession } from '../../shared/api/session';
+import {
+  ZSessionSchema,
+  ZSetupSchema,
+  ZSetupStatusSchema,
+  ZSignInSchema,
+  type TSession,
+} from '../../shared/api/session';
 import type { AppContext } from '../core/context';
 import type { AdminSessionRow } from '../db/repos/admin-sessions';
 import type { UserRow } from '../db/repos/users';
@@ -30,16 +36,30 @@ export function presentSession(ctx: AppContext, secret: string, row: AdminSessio
     created_time: ctx.timestamp(row.createdAt),
     idle_expire_time: ctx.timestamp(Math.min(row.lastSeenAt + SESSION_IDLE_MS, row.expiresAt)),
     expire_time: ctx.timestamp(row.expiresAt),
-    office: { name: office.name, email: office.email, is_set_up: office.setUpAt !== null, time_zone: ctx.config.timeZone },
+    office: {
+      name: office.name,
+      email: office.email,
+      is_set_up: office.setUpAt !== null,
+      time_zone: ctx.config.timeZone,
+    },
     channels: { email: messaging.smtpUrl !== undefined, sms: messaging.smsGatewayUrl !== undefined },
   };
 }
 
 /** A session just started (sign-in or first-run setup): its cookie, then the session itself. */
-function sendNewSession(req: Request, res: Response, ctx: AppContext, started: { secret: string; row: AdminSessionRow }): void {
+function sendNewSession(
+  req: Request,
+  res: Response,
+  ctx: AppContext,
+  started: { secret: string; row: AdminSessionRow },
+): void {
   setSessionCookie(req, res, started.secret, started.row.expiresAt);
   res.setHeader('Location', '/api/session');
-  sendJson(res, 201, presentSession(ctx, started.secret, started.row, ctx.repos.users.findById(started.row.userId) as UserRow));
+  sendJson(
+    res,
+    201,
+    presentSession(ctx, started.secret, started.row, ctx.repos.users.findById(started.row.userId) as UserRow),
+  );
 }
 
 const tag = 'Admin session';
@@ -67,7 +87,15 @@ export const sessionRoutes: AnyRoute[] = [
     tag,
     access: 'public',
     body: ZSetupSchema,
-    example: { body: { office_name: 'Office AB', office_email: 'office@office.example', username: 'admin', password: 'a long secret', email: 'admin@office.example' } },
+    example: {
+      body: {
+        office_name: 'Office AB',
+        office_email: 'office@office.example',
+        username: 'admin',
+        password: 'a long secret',
+        email: 'admin@office.example',
+      },
+    },
     responses: { 201: { description: 'The new session', schema: ZSessionSchema } },
     handler: async ({ req, res, ctx, body }) => {
       sendNewSession(req, res, ctx, await runSetup(ctx, body, requestOrigin(req)));

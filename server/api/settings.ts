@@ -34,7 +34,8 @@ export const settingsRoutes: AnyRoute[] = [
     method: 'get',
     path: '/api/settings/general',
     operationId: 'getGeneralSettings',
-    summary: "The office's name and e-mail, the public base URL, the time zone and the origins that may frame the signing page",
+    summary:
+      "The office's name and e-mail, the public base URL, the time zone and the origins that may frame the signing page",
     tag,
     access: 'admin',
     responses: { 200: { description: 'The settings', schema: ZGeneralSettingsSchema } },
@@ -74,7 +75,12 @@ export const settingsRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     body: ZSigningCertificateImportSchema,
-    example: { body: { pkcs12: 'MIIKPAIBAzCCCfYGCSqGSIb3DQEHAaCCCecEggnjMIIJ3zCCBg8GCSqGSIb3DQEHAaCCBgAEggX8', passphrase: 'the file passphrase' } },
+    example: {
+      body: {
+        pkcs12: 'MIIKPAIBAzCCCfYGCSqGSIb3DQEHAaCCCecEggnjMIIJ3zCCBg8GCSqGSIb3DQEHAaCCBgAEggX8',
+        passphrase: 'the file passphrase',
+      },
+    },
     responses: { 200: { description: 'The certificate now in use', schema: ZSigningCertificateSchema } },
     handler: async ({ res, ctx, body }) => {
       sendJson(res, 200, importSigningCertificate(ctx, Buffer.from(body.pkcs12, 'base64'), body.passphrase));

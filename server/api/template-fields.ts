@@ -91,7 +91,11 @@ export const templateFieldRoutes: AnyRoute[] = [
     problemStatuses: [409],
     handler: async ({ res, ctx, ids, actor }) => {
       const made = await createTemplateFieldsFromTags(ctx, ids.template_id, actor);
-      sendJson(res, 201, made.map((row) => presentTemplateField(ctx, row)));
+      sendJson(
+        res,
+        201,
+        made.map((row) => presentTemplateField(ctx, row)),
+      );
     },
   }),
   defineRoute({
@@ -123,7 +127,11 @@ export const templateFieldRoutes: AnyRoute[] = [
     example: { body: { pos_y: 690, input_required: false } },
     responses: { 200: { description: 'The field', schema: ZTemplateFieldSchema } },
     handler: ({ res, ctx, ids, body, actor }) => {
-      sendJson(res, 200, presentTemplateField(ctx, updateTemplateField(ctx, ids.template_id, ids.field_id, body, actor)));
+      sendJson(
+        res,
+        200,
+        presentTemplateField(ctx, updateTemplateField(ctx, ids.template_id, ids.field_id, body, actor)),
+      );
     },
   }),
   defineRoute({

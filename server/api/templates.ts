@@ -41,7 +41,8 @@ export const templateRoutes: AnyRoute[] = [
     path: '/api/contract_templates',
     operationId: 'listContractTemplates',
     summary: 'List contract templates, newest first',
-    description: 'An ordinary user (CUSTOMER_USER) sees the published templates and their own; an administrator sees every template.',
+    description:
+      'An ordinary user (CUSTOMER_USER) sees the published templates and their own; an administrator sees every template.',
     tag,
     access: 'user',
     query: ZPageQuerySchema,
@@ -50,7 +51,9 @@ export const templateRoutes: AnyRoute[] = [
       const request = readPageRequest(query, 'templates:-id', 1);
       const visibleTo = actor.isAdmin ? undefined : actor.id;
       const page = ctx.repos.templates.listPage(request, visibleTo);
-      sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.templates.count(visibleTo), (row) => presentTemplate(ctx, row));
+      sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.templates.count(visibleTo), (row) =>
+        presentTemplate(ctx, row),
+      );
     },
   }),
   defineRoute({
@@ -62,7 +65,15 @@ export const templateRoutes: AnyRoute[] = [
     access: 'user',
     body: ZTemplateCreateSchema,
     readOnlyFields: TEMPLATE_READ_ONLY_FIELDS,
-    example: { body: { name: 'Lease agreement', content: '# Lease agreement\n\nThe landlord lets the premises at **Storgatan 1** to the tenant.', footer: 'Office AB, Storgatan 1, Stockholm', footer_type: 'SIMPLE', is_published: true } },
+    example: {
+      body: {
+        name: 'Lease agreement',
+        content: '# Lease agreement\n\nThe landlord lets the premises at **Storgatan 1** to the tenant.',
+        footer: 'Office AB, Storgatan 1, Stockholm',
+        footer_type: 'SIMPLE',
+        is_published: true,
+      },
+    },
     responses: { 201: { description: 'The template', schema: ZTemplateSchema } },
     handler: ({ res, ctx, body, actor }) => {
       sendJson(res, 201, presentTemplate(ctx, createTemplate(ctx, body, actor.id)));
@@ -101,14 +112,22 @@ export const templateRoutes: AnyRoute[] = [
     operationId: 'setContractTemplatePdf',
     summary: 'Upload the PDF of a PDF template (or replace it)',
     description:
-      'Makes the template a PDF template (`kind` PDF): a contract made from it gets this PDF as it is, with the template\'s fields (`/fields`) for its roles. The body is the PDF itself (at most 2 MiB, a whole unencrypted PDF). A new PDF that would leave a field off its page is refused (400) and changes nothing. Header, content and footer are kept but no longer used.',
+      "Makes the template a PDF template (`kind` PDF): a contract made from it gets this PDF as it is, with the template's fields (`/fields`) for its roles. The body is the PDF itself (at most 2 MiB, a whole unencrypted PDF). A new PDF that would leave a field off its page is refused (400) and changes nothing. Header, content and footer are kept but no longer used.",
     tag,
     access: 'user',
-    rawBody: { contentTypes: ['application/pdf'], maxBytes: MAX_UPLOAD_BYTES, description: 'The template PDF, at most 2 MiB' },
+    rawBody: {
+      contentTypes: ['application/pdf'],
+      maxBytes: MAX_UPLOAD_BYTES,
+      description: 'The template PDF, at most 2 MiB',
+    },
     example: { file: { name: 'lease.pdf', contentType: 'application/pdf' } },
     responses: { 200: { description: 'The template', schema: ZTemplateSchema } },
     handler: async ({ res, ctx, ids, raw, actor }) => {
-      sendJson(res, 200, presentTemplate(ctx, await setTemplatePdf(ctx, ids.template_id, raw ?? Buffer.alloc(0), actor)));
+      sendJson(
+        res,
+        200,
+        presentTemplate(ctx, await setTemplatePdf(ctx, ids.template_id, raw ?? Buffer.alloc(0), actor)),
+      );
     },
   }),
   defineRoute({

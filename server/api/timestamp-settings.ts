@@ -19,7 +19,8 @@ export const timestampSettingsRoutes: AnyRoute[] = [
     path: '/api/settings/timestamps',
     operationId: 'getTimestampSettings',
     summary: 'The RFC 3161 timestamp authority and the state of the timestamps',
-    description: 'A saved value wins over the environment (TSA_URL). With none, signed PDFs carry no trusted time: their times are only the PC clock\'s word.',
+    description:
+      "A saved value wins over the environment (TSA_URL). With none, signed PDFs carry no trusted time: their times are only the PC clock's word.",
     tag,
     access: 'admin',
     responses: { 200: { description: 'The settings', schema: ZTimestampSettingsSchema } },
@@ -47,7 +48,8 @@ export const timestampSettingsRoutes: AnyRoute[] = [
     path: '/api/settings/timestamps/test',
     operationId: 'testTimestampAuthority',
     summary: 'Ask the timestamp authority for a timestamp now and say what it answered',
-    description: "Answers 200 whether or not the authority answered (see `ok`), with the PC clock's offset from the authority's; 409 when none is configured.",
+    description:
+      "Answers 200 whether or not the authority answered (see `ok`), with the PC clock's offset from the authority's; 409 when none is configured.",
     tag,
     access: 'admin',
     responses: { 200: { description: 'What the authority answered', schema: ZTimestampTestResultSchema } },
@@ -59,9 +61,23 @@ export const timestampSettingsRoutes: AnyRoute[] = [
       try {
         const token = await requestTimestamp(ctx, url, randomBytes(32), { timeoutMs: 15_000 });
         const offset = Math.round(token.clockOffsetMs / 1000);
-        answer = { ok: true, error: null, authority_time: ctx.timestamp(token.genTime.getTime()), clock_offset_seconds: offset, is_clock_off: isClockOff(token.clockOffsetMs), authority: token.signer.subject.replaceAll('\n', ', ') };
+        answer = {
+          ok: true,
+          error: null,
+          authority_time: ctx.timestamp(token.genTime.getTime()),
+          clock_offset_seconds: offset,
+          is_clock_off: isClockOff(token.clockOffsetMs),
+          authority: token.signer.subject.replaceAll('\n', ', '),
+        };
       } catch (error) {
-        answer = { ok: false, error: error instanceof Error ? error.message : String(error), authority_time: null, clock_offset_seconds: null, is_clock_off: false, authority: null };
+        answer = {
+          ok: false,
+          error: error instanceof Error ? error.message : String(error),
+          authority_time: null,
+          clock_offset_seconds: null,
+          is_clock_off: false,
+          authority: null,
+        };
       }
       sendJson(res, 200, answer);
     },

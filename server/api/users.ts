@@ -57,7 +57,16 @@ export const userRoutes: AnyRoute[] = [
     access: 'admin',
     body: ZUserCreateSchema,
     readOnlyFields: USER_READ_ONLY_FIELDS,
-    example: { body: { username: 'signe', email: 'signe@office.example', firstname: 'Signe', lastname: 'Svensson', password: 'a long secret', permission_template: 'CUSTOMER_USER' } },
+    example: {
+      body: {
+        username: 'signe',
+        email: 'signe@office.example',
+        firstname: 'Signe',
+        lastname: 'Svensson',
+        password: 'a long secret',
+        permission_template: 'CUSTOMER_USER',
+      },
+    },
     responses: { 201: { description: 'The user', schema: ZUserSchema } },
     handler: async ({ res, ctx, body }) => {
       sendJson(res, 201, presentUser(ctx, await createUser(ctx, body)));

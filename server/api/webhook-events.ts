@@ -68,7 +68,8 @@ export const webhookEventRoutes: AnyRoute[] = [
     path: '/api/webhooks/:webhook_id/events',
     operationId: 'listWebhookEvents',
     summary: "A consumer's event log, newest first",
-    description: 'Events of the last month sent (or being sent) to this consumer, each with its delivery state and every attempt.',
+    description:
+      'Events of the last month sent (or being sent) to this consumer, each with its delivery state and every attempt.',
     tag,
     access: 'admin',
     query: ZWebhookEventQuerySchema,

@@ -40,11 +40,15 @@ export const webhookRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     query: ZPageQuerySchema,
-    responses: { 200: { description: 'A page of consumers', schema: z.array(ZWebhookConsumerSchema), isPaginated: true } },
+    responses: {
+      200: { description: 'A page of consumers', schema: z.array(ZWebhookConsumerSchema), isPaginated: true },
+    },
     handler: ({ req, res, ctx, query }) => {
       const request = readPageRequest(query, 'webhooks:-id', 1);
       const page = ctx.repos.webhookConsumers.listPage(request);
-      sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.webhookConsumers.count(), (row) => presentWebhook(ctx, row));
+      sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.webhookConsumers.count(), (row) =>
+        presentWebhook(ctx, row),
+      );
     },
   }),
   defineRoute({
@@ -86,7 +90,8 @@ export const webhookRoutes: AnyRoute[] = [
     path: '/api/webhooks/:webhook_id',
     operationId: 'updateWebhook',
     summary: 'Change a webhook consumer; only the fields sent change',
-    description: 'A new `url` applies to every later attempt, those of pending events included. The key pair never changes.',
+    description:
+      'A new `url` applies to every later attempt, those of pending events included. The key pair never changes.',
     tag,
     access: 'admin',
     body: ZWebhookConsumerUpdateSchema,

@@ -39,13 +39,18 @@ export function apidocPages(ctx: AppContext, routes: readonly AnyRoute[], exampl
   let made: { baseUrl: string; json: string; index?: string; postingData?: string } | undefined;
   const current = () => {
     const baseUrl = ctx.baseUrl();
-    if (made?.baseUrl !== baseUrl) made = { baseUrl, json: JSON.stringify(buildOpenApiDocument(routes, baseUrl, APP_VERSION)) };
+    if (made?.baseUrl !== baseUrl)
+      made = { baseUrl, json: JSON.stringify(buildOpenApiDocument(routes, baseUrl, APP_VERSION)) };
     return made;
   };
   const document = () => JSON.parse(current().json) as ApiDocument;
 
   const router = express.Router();
-  router.get('/api/openapi.json', documentHeaders, (_req, res) => void res.type('application/json').send(current().json));
+  router.get(
+    '/api/openapi.json',
+    documentHeaders,
+    (_req, res) => void res.type('application/json').send(current().json),
+  );
   router.get(['/apidoc', '/apidoc/v1'], (req, res, next) => {
     if (req.originalUrl.split('?')[0] === '/apidoc/v1/') return next();
     res.redirect(301, '/apidoc/v1/');

@@ -28,10 +28,17 @@ function rowHtml(row: FieldRow, showRequired: boolean): string {
  * The table of a body's fields. `dataFor` names the body it shows (`request`, `response-201`,
  * `header`…) so that a reader or a test can find it; request bodies mark required fields.
  */
-export function fieldTable(document: OpenApiDocumentLike, schema: JsonSchema, dataFor: string, showRequired: boolean): string {
+export function fieldTable(
+  document: OpenApiDocumentLike,
+  schema: JsonSchema,
+  dataFor: string,
+  showRequired: boolean,
+): string {
   const rows = fieldRows(document, schema);
   if (rows.length === 0) return '';
-  const listNote = isList(document, schema) ? '<p class="muted">A list (JSON array); each item has these fields:</p>' : '';
+  const listNote = isList(document, schema)
+    ? '<p class="muted">A list (JSON array); each item has these fields:</p>'
+    : '';
   return `${listNote}<table class="fields" data-for="${escapeHtml(dataFor)}"><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead><tbody>
 ${rows.map((row) => rowHtml(row, showRequired)).join('\n')}
 </tbody></table>`;
@@ -40,11 +47,17 @@ ${rows.map((row) => rowHtml(row, showRequired)).join('\n')}
 export type ParameterLike = { name: string; in: string; required?: boolean; description?: string; schema?: JsonSchema };
 
 /** Parameters (path, query, header) in the same table form, one row each. */
-export function parameterTable(document: OpenApiDocumentLike, parameters: readonly ParameterLike[], dataFor: string): string {
+export function parameterTable(
+  document: OpenApiDocumentLike,
+  parameters: readonly ParameterLike[],
+  dataFor: string,
+): string {
   if (parameters.length === 0) return '';
   const object: JsonSchema = {
     type: 'object',
-    properties: Object.fromEntries(parameters.map((parameter) => [parameter.name, { description: parameter.description, ...parameter.schema }])),
+    properties: Object.fromEntries(
+      parameters.map((parameter) => [parameter.name, { description: parameter.description, ...parameter.schema }]),
+    ),
     required: parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name),
   };
   return fieldTable(document, object, dataFor, true);

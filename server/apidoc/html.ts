@@ -23,7 +23,9 @@ export type TocEntry = { href: string; label: string; children?: readonly TocEnt
 function renderToc(entries: readonly TocEntry[]): string {
   const items = entries
     .map((entry) => {
-      const children = entry.children?.length ? `<ul>${entry.children.map((child) => `<li><a href="${escapeHtml(child.href)}">${inlineCode(child.label)}</a></li>`).join('')}</ul>` : '';
+      const children = entry.children?.length
+        ? `<ul>${entry.children.map((child) => `<li><a href="${escapeHtml(child.href)}">${inlineCode(child.label)}</a></li>`).join('')}</ul>`
+        : '';
       return `<li><a href="${escapeHtml(entry.href)}">${escapeHtml(entry.label)}</a>${children}</li>`;
     })
     .join('\n');

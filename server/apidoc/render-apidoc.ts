@@ -57,13 +57,19 @@ function tableOfContents(groups: Map<string, Entry[]>, document: ApiDocument): T
     ...[...groups].map(([tag, entries]) => ({
       href: `#${tagAnchor(tag)}`,
       label: tag,
-      children: entries.map(({ operation }) => ({ href: `#${operation.operationId}`, label: shortLabel(operation.summary ?? operation.operationId) })),
+      children: entries.map(({ operation }) => ({
+        href: `#${operation.operationId}`,
+        label: shortLabel(operation.summary ?? operation.operationId),
+      })),
     })),
     {
       href: '#webhooks',
       label: 'Webhooks',
       children: [
-        ...Object.keys(document.webhooks ?? {}).map((type) => ({ href: `#${eventAnchorOf(type)}`, label: `\`${type}\`` })),
+        ...Object.keys(document.webhooks ?? {}).map((type) => ({
+          href: `#${eventAnchorOf(type)}`,
+          label: `\`${type}\``,
+        })),
         { href: '#webhook-headers', label: 'The request' },
         { href: '#webhook-delivery', label: 'Delivery and retries' },
         { href: '#verifying', label: 'Verifying an event' },
@@ -107,7 +113,11 @@ export function renderPostingData(document: ApiDocument): string {
     .join('\n');
   const toc: TocEntry[] = [
     { href: '#errors', label: 'Problem responses' },
-    { href: '#types', label: 'Problem types', children: Object.entries(PROBLEM_ANCHORS).map(([anchor, info]) => ({ href: `#${anchor}`, label: info.heading })) },
+    {
+      href: '#types',
+      label: 'Problem types',
+      children: Object.entries(PROBLEM_ANCHORS).map(([anchor, info]) => ({ href: `#${anchor}`, label: info.heading })),
+    },
     { href: '/apidoc/v1/', label: 'Guide and reference' },
   ];
   return page(

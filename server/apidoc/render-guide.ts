@@ -1,4 +1,10 @@
-import { DEFAULT_PAGE_SIZE, DEFAULT_RATE_LIMIT, MAX_CONTENT_LENGTH, MAX_PAGE_SIZE, MAX_STRING_LENGTH } from '../../shared/constants';
+import {
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_RATE_LIMIT,
+  MAX_CONTENT_LENGTH,
+  MAX_PAGE_SIZE,
+  MAX_STRING_LENGTH,
+} from '../../shared/constants';
 import { API_KEY_VARIABLE, BASE_URL_VARIABLE } from '../http/openapi-examples';
 import { fieldTable } from './field-table';
 import { codeBlock, escapeHtml } from './html';

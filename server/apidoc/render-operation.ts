@@ -4,7 +4,11 @@ import { codeBlock, escapeHtml, inlineCode, paragraphs } from './html';
 import { exampleValue, resolveSchema, type JsonSchema, type OpenApiDocumentLike } from './schema-fields';
 
 type MediaType = { schema?: JsonSchema; example?: unknown };
-type Response = { description: string; headers?: Record<string, { description?: string; schema?: JsonSchema }>; content?: Record<string, MediaType> };
+type Response = {
+  description: string;
+  headers?: Record<string, { description?: string; schema?: JsonSchema }>;
+  content?: Record<string, MediaType>;
+};
 export type Operation = {
   operationId: string;
   summary?: string;
@@ -44,10 +48,16 @@ function requestBodyHtml(document: ApiDocument, operation: Operation): string {
   const parts = [`<h4>Request body${body.required ? '' : ' <span class="badge optional">optional</span>'}</h4>`];
   if (binary.length > 0) {
     const description = body.content[binary[0] as string]?.schema?.description ?? 'The file itself';
-    const types = binary.map((type) => (type === '*/*' ? 'any media type' : `<code>${escapeHtml(type)}</code>`)).join(', ');
-    parts.push(`<p>${inlineCode(description)}, sent as the body with <code>Content-Type</code> ${types}.${json ? ' Or a JSON (or form) body:' : ''}</p>`);
+    const types = binary
+      .map((type) => (type === '*/*' ? 'any media type' : `<code>${escapeHtml(type)}</code>`))
+      .join(', ');
+    parts.push(
+      `<p>${inlineCode(description)}, sent as the body with <code>Content-Type</code> ${types}.${json ? ' Or a JSON (or form) body:' : ''}</p>`,
+    );
   } else {
-    parts.push('<p class="muted">JSON (<code>application/json</code>) or a form (<code>application/x-www-form-urlencoded</code>).</p>');
+    parts.push(
+      '<p class="muted">JSON (<code>application/json</code>) or a form (<code>application/x-www-form-urlencoded</code>).</p>',
+    );
   }
   if (json?.schema) parts.push(fieldTable(document, json.schema, 'request', true));
   return parts.join('\n');
@@ -55,8 +65,16 @@ function requestBodyHtml(document: ApiDocument, operation: Operation): string {
 
 function problemLinks(statuses: readonly string[]): string {
   const items = statuses.map((status) => {
-    const anchors = [...new Set(Object.values(PROBLEMS).filter((problem) => String(problem.status) === status).map((problem) => problem.anchor))];
-    const links = anchors.map((anchor) => `<a href="/apidoc/v1/posting_data#${escapeHtml(anchor)}">${escapeHtml(anchor)}</a>`).join(', ');
+    const anchors = [
+      ...new Set(
+        Object.values(PROBLEMS)
+          .filter((problem) => String(problem.status) === status)
+          .map((problem) => problem.anchor),
+      ),
+    ];
+    const links = anchors
+      .map((anchor) => `<a href="/apidoc/v1/posting_data#${escapeHtml(anchor)}">${escapeHtml(anchor)}</a>`)
+      .join(', ');
     return `<li><code>${escapeHtml(status)}</code> ${links}</li>`;
   });
   return `<h5>Errors</h5><p class="muted">A <a href="#problem-responses">problem response</a> (<code>application/problem+json</code>):</p><ul class="problems">${items.join('')}</ul>`;
@@ -72,10 +90,17 @@ function responsesHtml(document: ApiDocument, operation: Operation): string {
       continue;
     }
     parts.push(`<h5><code>${escapeHtml(status)}</code> ${inlineCode(response.description)}</h5>`);
-    if (response.headers?.Location) parts.push('<p class="muted"><code>Location</code>: the path of the new resource, the same as its <code>self</code>.</p>');
-    if (response.headers?.Link) parts.push('<p class="muted">One page of the list: follow <code>Link</code> for the next (see <a href="#pagination">Pagination</a>).</p>');
+    if (response.headers?.Location)
+      parts.push(
+        '<p class="muted"><code>Location</code>: the path of the new resource, the same as its <code>self</code>.</p>',
+      );
+    if (response.headers?.Link)
+      parts.push(
+        '<p class="muted">One page of the list: follow <code>Link</code> for the next (see <a href="#pagination">Pagination</a>).</p>',
+      );
     if (!type || !media?.schema) parts.push('<p class="muted">No body.</p>');
-    else if (type !== 'application/json') parts.push(`<p class="muted">The file itself (<code>${escapeHtml(type)}</code>).</p>`);
+    else if (type !== 'application/json')
+      parts.push(`<p class="muted">The file itself (<code>${escapeHtml(type)}</code>).</p>`);
     else parts.push(fieldTable(document, media.schema, `response-${status}`, false));
   }
   if (problems.length > 0) parts.push(problemLinks(problems));
@@ -96,7 +121,8 @@ function exampleResponse(document: ApiDocument, operation: Operation): string {
 /** One endpoint: what it does, who may call it, its parameters, body and answers, with a curl example beside them. */
 export function renderOperation(document: ApiDocument, method: string, path: string, operation: Operation): string {
   const parameters = operation.parameters ?? [];
-  const byPlace = (place: string) => parameters.filter((parameter) => parameter.in === place && !CONVENTION_HEADERS.has(parameter.name));
+  const byPlace = (place: string) =>
+    parameters.filter((parameter) => parameter.in === place && !CONVENTION_HEADERS.has(parameter.name));
   const curl = operation['x-codeSamples']?.find((sample) => sample.label === 'curl')?.source;
   const access = operation['x-access'];
   return `<section id="${escapeHtml(operation.operationId)}" class="operation">

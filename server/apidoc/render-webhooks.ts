@@ -25,7 +25,10 @@ function describeSchedule(delays: readonly number[]): string {
 
 function renderEvent(document: ApiDocument, type: string, operation: Operation): string {
   const media = operation.requestBody?.content['application/json'];
-  const example = media?.example === undefined ? '' : codeBlock(JSON.stringify(media.example, null, 2), { class: 'payload-example' }, `${type} body`);
+  const example =
+    media?.example === undefined
+      ? ''
+      : codeBlock(JSON.stringify(media.example, null, 2), { class: 'payload-example' }, `${type} body`);
   return `<section id="${eventAnchor(type)}" class="operation">
 <header><h3><span class="method post">POST</span> <code>${escapeHtml(type)}</code></h3><p><strong>${inlineCode(operation.summary ?? '')}</strong></p></header>
 <div class="reference">
@@ -80,7 +83,9 @@ ${codeBlock(receivers.python, { class: 'receiver', 'data-language': 'python' }, 
 
 /** Webhook events: their bodies, the signed request, the delivery rules, verification and receivers. */
 export function renderWebhooks(document: ApiDocument, receivers: Receivers): string {
-  const events = Object.entries(document.webhooks ?? {}).flatMap(([type, item]) => (item.post ? [[type, item.post] as const] : []));
+  const events = Object.entries(document.webhooks ?? {}).flatMap(([type, item]) =>
+    item.post ? [[type, item.post] as const] : [],
+  );
   const first = events[0]?.[1];
   const headers = (first?.parameters ?? []).filter((parameter) => parameter.in === 'header');
   const schedule = (first as { 'x-retry-schedule-seconds'?: number[] } | undefined)?.['x-retry-schedule-seconds'] ?? [];

@@ -64,7 +64,10 @@ export function resolveSchema(document: OpenApiDocumentLike, schema: JsonSchema)
 }
 
 /** `X | null` as X with a nullable flag. */
-export function unwrapNullable(document: OpenApiDocumentLike, schema: JsonSchema): { schema: JsonSchema; isNullable: boolean } {
+export function unwrapNullable(
+  document: OpenApiDocumentLike,
+  schema: JsonSchema,
+): { schema: JsonSchema; isNullable: boolean } {
   const resolved = resolveSchema(document, schema);
   const union = resolved.anyOf ?? resolved.oneOf;
   if (union) {
@@ -89,7 +92,9 @@ export function describeType(document: OpenApiDocumentLike, given: JsonSchema): 
   const union = schema.anyOf ?? schema.oneOf;
   if (union) return union.map((member) => describeType(document, member)).join(' or ');
   if (schema.type === 'array') return schema.items ? `array of ${describeType(document, schema.items)}` : 'array';
-  const base = Array.isArray(schema.type) ? schema.type.join(' or ') : (schema.type ?? (schema.properties ? 'object' : 'any'));
+  const base = Array.isArray(schema.type)
+    ? schema.type.join(' or ')
+    : (schema.type ?? (schema.properties ? 'object' : 'any'));
   return schema.format && schema.format !== 'binary' ? `${base} (${schema.format})` : base;
 }
 
@@ -98,7 +103,8 @@ const count = (n: number) => n.toLocaleString('en');
 function describeBounds(schema: JsonSchema): string[] {
   const notes: string[] = [];
   const { minLength, maxLength, minimum, maximum, exclusiveMinimum, exclusiveMaximum, minItems, maxItems } = schema;
-  if (minLength !== undefined && maxLength !== undefined) notes.push(`${count(minLength)} to ${count(maxLength)} characters`);
+  if (minLength !== undefined && maxLength !== undefined)
+    notes.push(`${count(minLength)} to ${count(maxLength)} characters`);
   else if (maxLength !== undefined) notes.push(`at most ${count(maxLength)} characters`);
   else if (minLength !== undefined) notes.push(`at least ${count(minLength)} characters`);
   // Integers carry the safe-integer range as bounds: only bounds of our own are worth saying.
@@ -122,7 +128,10 @@ function exampleOf(schema: JsonSchema): unknown {
 }
 
 /** The object a list's items or a field's array holds, when it holds objects. */
-function objectInside(document: OpenApiDocumentLike, given: JsonSchema): { schema: JsonSchema; suffix: string } | undefined {
+function objectInside(
+  document: OpenApiDocumentLike,
+  given: JsonSchema,
+): { schema: JsonSchema; suffix: string } | undefined {
   const { schema } = unwrapNullable(document, given);
   if (schema.properties) return { schema, suffix: '.' };
   if (schema.type === 'array' && schema.items) {
@@ -175,7 +184,9 @@ export function exampleValue(document: OpenApiDocumentLike, given: JsonSchema, d
   const union = schema.anyOf ?? schema.oneOf;
   if (union?.[0]) return exampleValue(document, union[0], depth + 1);
   if (schema.properties) {
-    return Object.fromEntries(Object.entries(schema.properties).map(([name, field]) => [name, exampleValue(document, field, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(schema.properties).map(([name, field]) => [name, exampleValue(document, field, depth + 1)]),
+    );
   }
   switch (Array.isArray(schema.type) ? schema.type[0] : schema.type) {
     case 'array':

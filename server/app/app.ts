@@ -81,6 +81,7 @@ export function createApp(ctx: AppContext, parts: AppParts): { app: Express; lis
   app.use((req, _res, next) => next(nothingAt(req)));
   const problems = problemHandler(ctx.baseUrl, ctx.logger);
   app.use(problems);
-  const runApi: RequestHandler = (req, res, next) => conventions(req, res, (err?: unknown) => (err ? next(err) : routeTable(req, res, next)));
+  const runApi: RequestHandler = (req, res, next) =>
+    conventions(req, res, (err?: unknown) => (err ? next(err) : routeTable(req, res, next)));
   return { app, listener: createRequestListener(app, runApi, problems, nothingAt) };
 }

@@ -13,7 +13,11 @@ export type StaticDirs = {
 
 /** The folders inside a `dist` folder (the package's, or a checkout's after `npm run build`). */
 export function staticDirsIn(distDir: string): StaticDirs {
-  return { renderer: path.join(distDir, 'renderer'), signing: path.join(distDir, 'signing'), examples: path.join(distDir, 'examples') };
+  return {
+    renderer: path.join(distDir, 'renderer'),
+    signing: path.join(distDir, 'signing'),
+    examples: path.join(distDir, 'examples'),
+  };
 }
 
 /**

@@ -9,7 +9,11 @@ import { inTransaction } from '../db/open-database';
 export const BACKUP_QUEUE = 'backup';
 /** The one job of the backup queue refers to the schedule, not to a row. */
 const SCHEDULE_JOB_REF = 1;
-const KEYS = { schedule: 'backup.schedule', passphrase: 'backup.passphrase', lastResult: 'backup.last_result' } as const;
+const KEYS = {
+  schedule: 'backup.schedule',
+  passphrase: 'backup.passphrase',
+  lastResult: 'backup.last_result',
+} as const;
 
 export type BackupSchedule = { isEnabled: boolean; folder: string | null; intervalHours: number; keep: number };
 /** A finished run, as stored: epoch ms, so that it shows in whatever zone the office has later. */
@@ -70,7 +74,9 @@ function checkFolder(folder: string): void {
     fs.rmSync(probe);
   } catch (err) {
     const why = (err as NodeJS.ErrnoException).code ?? String(err);
-    throw new AppError('validation-failed', 'SignDesk cannot write to that folder.', { validationErrors: [`folder: cannot be written to (${why})`] });
+    throw new AppError('validation-failed', 'SignDesk cannot write to that folder.', {
+      validationErrors: [`folder: cannot be written to (${why})`],
+    });
   }
 }
 
@@ -94,12 +100,20 @@ export function updateBackupSchedule(ctx: AppContext, input: TBackupScheduleUpda
   };
   const hasPassphrase = input.passphrase !== undefined || ctx.repos.settings.get(KEYS.passphrase) !== undefined;
   if (next.isEnabled) {
-    const missing = [next.folder === null ? 'folder: is needed to enable scheduled backups' : '', hasPassphrase ? '' : 'passphrase: is needed to enable scheduled backups'].filter(Boolean);
-    if (missing.length > 0) throw new AppError('validation-failed', 'Scheduled backups need a folder and a passphrase.', { validationErrors: missing });
+    const missing = [
+      next.folder === null ? 'folder: is needed to enable scheduled backups' : '',
+      hasPassphrase ? '' : 'passphrase: is needed to enable scheduled backups',
+    ].filter(Boolean);
+    if (missing.length > 0)
+      throw new AppError('validation-failed', 'Scheduled backups need a folder and a passphrase.', {
+        validationErrors: missing,
+      });
   }
   if (next.folder !== null && input.folder !== undefined) checkFolder(next.folder);
-  const sealed = input.passphrase === undefined ? undefined : sealSetting(ctx.paths.keys, KEYS.passphrase, input.passphrase);
-  const isRestarted = next.isEnabled && (!current.isEnabled || input.folder !== undefined || input.passphrase !== undefined);
+  const sealed =
+    input.passphrase === undefined ? undefined : sealSetting(ctx.paths.keys, KEYS.passphrase, input.passphrase);
+  const isRestarted =
+    next.isEnabled && (!current.isEnabled || input.folder !== undefined || input.passphrase !== undefined);
   inTransaction(ctx.db, () => {
     const now = ctx.now();
     ctx.repos.settings.set(KEYS.schedule, JSON.stringify(next), now);
@@ -117,7 +131,8 @@ export function updateBackupSchedule(ctx: AppContext, input: TBackupScheduleUpda
 /** "Back up now" to the schedule's folder: the job comes due at once. */
 export function runScheduledBackupNow(ctx: AppContext): void {
   const schedule = readBackupSchedule(ctx);
-  if (!schedule.isEnabled) throw new AppError('conflict', 'Scheduled backups are off: enable them (with a folder and a passphrase) first.');
+  if (!schedule.isEnabled)
+    throw new AppError('conflict', 'Scheduled backups are off: enable them (with a folder and a passphrase) first.');
   inTransaction(ctx.db, () => planJob(ctx, ctx.now()));
   ctx.backups.wake();
 }

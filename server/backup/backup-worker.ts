@@ -36,7 +36,10 @@ async function runScheduledBackup(ctx: AppContext): Promise<{ file: string; size
   const schedule = readBackupSchedule(ctx);
   const passphrase = readSchedulePassphrase(ctx);
   if (!schedule.folder) throw new Error('no folder is set');
-  if (passphrase === undefined) throw new Error('the stored passphrase cannot be read (DATA_DIR/keys/settings-seal.key is missing or another one): save it again');
+  if (passphrase === undefined)
+    throw new Error(
+      'the stored passphrase cannot be read (DATA_DIR/keys/settings-seal.key is missing or another one): save it again',
+    );
   fs.mkdirSync(schedule.folder, { recursive: true });
   const file = freshFileIn(ctx, schedule.folder);
   const partial = `${file}.partial`;

@@ -32,7 +32,12 @@ export type StagedBackup = { manifest: BackupManifest; database: string; keysDir
  * BackupRejected saying why (wrong passphrase, damaged, cut off, not a backup, newer version);
  * nothing outside `stagingDir` is touched, so a failure changes nothing.
  */
-export async function readBackup(source: Readable, passphrase: string, stagingDir: string, migrationsFolder?: string): Promise<StagedBackup> {
+export async function readBackup(
+  source: Readable,
+  passphrase: string,
+  stagingDir: string,
+  migrationsFolder?: string,
+): Promise<StagedBackup> {
   const extract = tar.extract();
   let manifestText: string | undefined;
   const seen = new Set<string>();
@@ -41,7 +46,8 @@ export async function readBackup(source: Readable, passphrase: string, stagingDi
       stream.resume();
       next(new BackupRejected(`The file is damaged: ${message}.`, 'damaged'));
     };
-    if (header.type !== 'file' || !isSafeName(header.name) || seen.has(header.name)) return fail(`it holds an unexpected entry (${header.name})`);
+    if (header.type !== 'file' || !isSafeName(header.name) || seen.has(header.name))
+      return fail(`it holds an unexpected entry (${header.name})`);
     seen.add(header.name);
     if (header.name === BACKUP_MANIFEST_ENTRY) {
       const parts: Buffer[] = [];
@@ -54,7 +60,10 @@ export async function readBackup(source: Readable, passphrase: string, stagingDi
     }
     const target = path.join(stagingDir, header.name);
     fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
-    pipeline(stream, fs.createWriteStream(target, { mode: header.name.startsWith('files/') ? 0o644 : 0o600 })).then(() => next(), next);
+    pipeline(stream, fs.createWriteStream(target, { mode: header.name.startsWith('files/') ? 0o644 : 0o600 })).then(
+      () => next(),
+      next,
+    );
     return undefined;
   });
 
@@ -63,7 +72,8 @@ export async function readBackup(source: Readable, passphrase: string, stagingDi
   } catch (err) {
     const rejection = rejectionOf(err);
     if (rejection) throw rejection;
-    if (err instanceof Error && /tar|header|unexpected end/i.test(err.message)) throw new BackupRejected(`The file is damaged: ${err.message}.`, 'damaged');
+    if (err instanceof Error && /tar|header|unexpected end/i.test(err.message))
+      throw new BackupRejected(`The file is damaged: ${err.message}.`, 'damaged');
     throw err;
   }
 
@@ -73,10 +83,19 @@ export async function readBackup(source: Readable, passphrase: string, stagingDi
   } catch {
     throw new BackupRejected('The file is damaged: it has no readable manifest.', 'damaged');
   }
-  if (manifest.format !== BACKUP_FORMAT) throw new BackupRejected('The backup was made by a newer version of SignDesk; update SignDesk first.', 'newer-version');
-  const expected = [BACKUP_DATABASE_ENTRY, ...manifest.keys.map((name) => `keys/${name}`), ...manifest.files.map((name) => `files/${name}`)];
+  if (manifest.format !== BACKUP_FORMAT)
+    throw new BackupRejected(
+      'The backup was made by a newer version of SignDesk; update SignDesk first.',
+      'newer-version',
+    );
+  const expected = [
+    BACKUP_DATABASE_ENTRY,
+    ...manifest.keys.map((name) => `keys/${name}`),
+    ...manifest.files.map((name) => `files/${name}`),
+  ];
   const missing = expected.filter((name) => !seen.has(name));
-  if (missing.length > 0) throw new BackupRejected(`The file is damaged: it lacks ${missing.slice(0, 3).join(', ')}.`, 'damaged');
+  if (missing.length > 0)
+    throw new BackupRejected(`The file is damaged: it lacks ${missing.slice(0, 3).join(', ')}.`, 'damaged');
   const database = path.join(stagingDir, BACKUP_DATABASE_ENTRY);
   checkDatabaseFile(database, migrationsFolder);
   return { manifest, database, keysDir: path.join(stagingDir, 'keys'), filesDir: path.join(stagingDir, 'files') };

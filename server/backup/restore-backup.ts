@@ -56,7 +56,11 @@ export type RestoreOutcome = { manifest: BackupManifest; dataDir: string };
  * puts the old ones back), and the database is brought up to this version. Refuses while a
  * server serves this DATA_DIR.
  */
-export async function restoreBackupOffline(dataDir: string, source: Readable, passphrase: string): Promise<RestoreOutcome> {
+export async function restoreBackupOffline(
+  dataDir: string,
+  source: Readable,
+  passphrase: string,
+): Promise<RestoreOutcome> {
   const serving = findServingServer(dataDir);
   if (serving) {
     throw new BackupRejected(
@@ -95,7 +99,11 @@ export async function restoreBackupOffline(dataDir: string, source: Readable, pa
  * then keys and files are swapped in, the database content replaced in place (SQLite's backup
  * API), and everything read from keys or the database is read again. Every session ends.
  */
-export async function restoreBackupLive(ctx: AppContext, source: Readable, passphrase: string): Promise<RestoreOutcome> {
+export async function restoreBackupLive(
+  ctx: AppContext,
+  source: Readable,
+  passphrase: string,
+): Promise<RestoreOutcome> {
   const staging = makeScratchDir(ctx.paths.root, 'restore');
   try {
     const staged = await readBackup(source, passphrase, staging.dir, ctx.admin.migrationsFolder);
@@ -119,7 +127,10 @@ export async function restoreBackupLive(ctx: AppContext, source: Readable, passp
     upgradeEvidence(ctx);
     ctx.webhooks.wake();
     ctx.outbox.wake();
-    ctx.logger.warn({ office: staged.manifest.office_name, made: staged.manifest.created_time }, 'restored from a backup');
+    ctx.logger.warn(
+      { office: staged.manifest.office_name, made: staged.manifest.created_time },
+      'restored from a backup',
+    );
     return { manifest: staged.manifest, dataDir: ctx.paths.root };
   } finally {
     staging.remove();

@@ -40,7 +40,12 @@ export type WrittenBackup = { bytes: number; manifest: BackupManifest };
  * appliance secret, ...) and of DATA_DIR/files, in a tar archive inside the encrypted envelope.
  * Streams: a file of hundreds of MB never sits in memory.
  */
-export async function writeBackup(ctx: AppContext, passphrase: string, destination: Writable, limits?: KdfLimits): Promise<WrittenBackup> {
+export async function writeBackup(
+  ctx: AppContext,
+  passphrase: string,
+  destination: Writable,
+  limits?: KdfLimits,
+): Promise<WrittenBackup> {
   const scratch = makeScratchDir(ctx.paths.root);
   try {
     const database = path.join(scratch.dir, 'signdesk.sqlite');

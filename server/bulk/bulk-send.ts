@@ -13,7 +13,10 @@ export const BULK_SEND_QUEUE = 'bulk-send';
 export function bulkTemplate(ctx: AppContext, templateId: number, actor: Actor): PdfTemplate {
   const template = findPdfTemplate(ctx, templateId, { actor, use: 'see' });
   if (ctx.repos.templateFields.roleCount(templateId) === 0) {
-    throw new AppError('conflict', 'The template has no fields yet: place the fields of its roles before sending it in bulk.');
+    throw new AppError(
+      'conflict',
+      'The template has no fields yet: place the fields of its roles before sending it in bulk.',
+    );
   }
   return template as PdfTemplate;
 }
@@ -22,7 +25,9 @@ export function bulkTemplate(ctx: AppContext, templateId: number, actor: Actor):
 export function previewBulkSend(ctx: AppContext, templateId: number, csv: Buffer, actor: Actor): TBulkPreview {
   const template = bulkTemplate(ctx, templateId, actor);
   const roles = ctx.repos.templateFields.roleCount(templateId);
-  return readBulkCsv(csv, roles, (parties: TBulkParty[]) => [template.name, parties[0]?.name].filter(Boolean).join(' – '));
+  return readBulkCsv(csv, roles, (parties: TBulkParty[]) =>
+    [template.name, parties[0]?.name].filter(Boolean).join(' – '),
+  );
 }
 
 /**
@@ -34,14 +39,25 @@ export function createBulkSend(ctx: AppContext, templateId: number, csv: Buffer,
   const preview = previewBulkSend(ctx, templateId, csv, actor);
   if (preview.valid === 0) {
     const lines = preview.rows.flatMap((row) => row.errors.map((error) => `line ${row.line}: ${error}`));
-    throw new AppError('validation-failed', preview.rows.length === 0 ? 'The CSV file has no rows.' : 'No row of the CSV file can be sent; see validation_errors.', {
-      validationErrors: lines.length > 0 ? lines.slice(0, 100) : ['file: has a header but no rows'],
-    });
+    throw new AppError(
+      'validation-failed',
+      preview.rows.length === 0
+        ? 'The CSV file has no rows.'
+        : 'No row of the CSV file can be sent; see validation_errors.',
+      {
+        validationErrors: lines.length > 0 ? lines.slice(0, 100) : ['file: has a header but no rows'],
+      },
+    );
   }
   return inTransaction(ctx.db, () => {
     const template = bulkTemplate(ctx, templateId, actor);
     const now = ctx.now();
-    const batch = ctx.repos.bulkSends.insert({ templateId, templateName: template.name, createdBy: actor.id, createdAt: now });
+    const batch = ctx.repos.bulkSends.insert({
+      templateId,
+      templateName: template.name,
+      createdBy: actor.id,
+      createdAt: now,
+    });
     for (const row of preview.rows) {
       const isValid = row.errors.length === 0;
       const stored = ctx.repos.bulkSends.insertRow({
@@ -89,4 +105,3 @@ export function presentBulkSend(ctx: AppContext, batch: BulkSendRow, rows: reado
     })),
   };
 }
-

@@ -56,9 +56,11 @@ function checkParty(party: TBulkParty): string[] {
   if (!party.name) lines.push(`${label} name: is empty`);
   if (!party.email && !party.mobile_phone) lines.push(`${label}: needs an e-mail address or a mobile number`);
   if (party.email && !isEmail(party.email)) lines.push(`${label} e-mail: ${party.email} is not an e-mail address`);
-  if (party.mobile_phone && !isPhone(party.mobile_phone)) lines.push(`${label} phone: ${party.mobile_phone} is not a phone number`);
+  if (party.mobile_phone && !isPhone(party.mobile_phone))
+    lines.push(`${label} phone: ${party.mobile_phone} is not a phone number`);
   for (const [field, value] of Object.entries(party)) {
-    if (typeof value === 'string' && value.length > MAX_STRING_LENGTH) lines.push(`${label} ${field}: longer than ${MAX_STRING_LENGTH} characters`);
+    if (typeof value === 'string' && value.length > MAX_STRING_LENGTH)
+      lines.push(`${label} ${field}: longer than ${MAX_STRING_LENGTH} characters`);
   }
   return lines;
 }
@@ -70,7 +72,11 @@ function checkParty(party: TBulkParty): string[] {
  * (no header, unknown columns, a role without its name column) is a 400; a row with bad
  * values is kept with its errors, so the office sees every problem at once.
  */
-export function readBulkCsv(bytes: Buffer, roles: number, defaultName: (parties: TBulkParty[]) => string): TBulkPreview {
+export function readBulkCsv(
+  bytes: Buffer,
+  roles: number,
+  defaultName: (parties: TBulkParty[]) => string,
+): TBulkPreview {
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   if (text.includes('\uFFFD')) throw fileProblem(['file: is not UTF-8 text (save it as "CSV UTF-8")']);
   const delimiter = delimiterOf(text);
@@ -82,29 +88,47 @@ export function readBulkCsv(bytes: Buffer, roles: number, defaultName: (parties:
   }
   const [header, ...body] = records;
   if (!header || header.length === 0) throw fileProblem(['file: has no header row']);
-  if (body.length > MAX_BULK_ROWS) throw fileProblem([`file: has ${body.length} rows; at most ${MAX_BULK_ROWS} are sent at a time`]);
+  if (body.length > MAX_BULK_ROWS)
+    throw fileProblem([`file: has ${body.length} rows; at most ${MAX_BULK_ROWS} are sent at a time`]);
   const columns = header.map((cell) => columnOf(cell, roles));
-  const problems = header.flatMap((cell, index) => (columns[index] ? [] : [`header: "${cell}" is no column SignDesk knows (use party1_name, party1_email, party1_phone, …, contract_name)`]));
+  const problems = header.flatMap((cell, index) =>
+    columns[index]
+      ? []
+      : [
+          `header: "${cell}" is no column SignDesk knows (use party1_name, party1_email, party1_phone, …, contract_name)`,
+        ],
+  );
   for (const column of columns) {
-    if (column && column.role > roles) problems.push(`header: the template has ${roles} ${roles === 1 ? 'role' : 'roles'}; there is no party ${column.role}`);
+    if (column && column.role > roles)
+      problems.push(
+        `header: the template has ${roles} ${roles === 1 ? 'role' : 'roles'}; there is no party ${column.role}`,
+      );
   }
   for (let role = 1; role <= roles; role += 1) {
-    if (!columns.some((column) => column?.role === role && column.field === 'name')) problems.push(`header: no name column for party ${role} (party${role}_name)`);
+    if (!columns.some((column) => column?.role === role && column.field === 'name'))
+      problems.push(`header: no name column for party ${role} (party${role}_name)`);
   }
   if (problems.length > 0) throw fileProblem(problems);
 
   const rows: TBulkPreviewRow[] = body.map((cells, index) => {
-    const parties: TBulkParty[] = Array.from({ length: roles }, (_, role) => ({ role: role + 1, name: '', email: '', mobile_phone: '' }));
+    const parties: TBulkParty[] = Array.from({ length: roles }, (_, role) => ({
+      role: role + 1,
+      name: '',
+      email: '',
+      mobile_phone: '',
+    }));
     let contractName = '';
     cells.forEach((cell, at) => {
       const column = columns[at];
       if (!column) return;
       if (column.field === 'contract_name') contractName = cell;
-      else parties[column.role - 1]![column.field] = column.field === 'mobile_phone' ? cell.replace(/[\s()-]/g, '') : cell;
+      else
+        parties[column.role - 1]![column.field] = column.field === 'mobile_phone' ? cell.replace(/[\s()-]/g, '') : cell;
     });
     const errors = cells.length > header.length ? [`has ${cells.length} cells; the header has ${header.length}`] : [];
     errors.push(...parties.flatMap(checkParty));
-    if (contractName.length > MAX_STRING_LENGTH) errors.push(`contract_name: longer than ${MAX_STRING_LENGTH} characters`);
+    if (contractName.length > MAX_STRING_LENGTH)
+      errors.push(`contract_name: longer than ${MAX_STRING_LENGTH} characters`);
     return { line: index + 2, contract_name: contractName || defaultName(parties), parties, errors };
   });
   const valid = rows.filter((row) => row.errors.length === 0).length;
@@ -112,5 +136,7 @@ export function readBulkCsv(bytes: Buffer, roles: number, defaultName: (parties:
 }
 
 function fileProblem(lines: string[]): AppError {
-  return new AppError('validation-failed', 'The CSV file cannot be used as it is; see validation_errors.', { validationErrors: lines });
+  return new AppError('validation-failed', 'The CSV file cannot be used as it is; see validation_errors.', {
+    validationErrors: lines,
+  });
 }

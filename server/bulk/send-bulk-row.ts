@@ -18,7 +18,12 @@ import { findPdfTemplate } from '../templates/save-template-field';
 function actorOf(ctx: AppContext, userId: number): Actor {
   const user = ctx.repos.users.findById(userId);
   if (!user || !user.active) throw new AppError('forbidden', 'The user who made the bulk send is no longer active.');
-  return { id: user.id, path: `/api/users/${user.id}`, permissionTemplate: user.permissionTemplate as Actor['permissionTemplate'], isAdmin: user.permissionTemplate === 'CUSTOMER_ADMIN_USER' };
+  return {
+    id: user.id,
+    path: `/api/users/${user.id}`,
+    permissionTemplate: user.permissionTemplate as Actor['permissionTemplate'],
+    isAdmin: user.permissionTemplate === 'CUSTOMER_ADMIN_USER',
+  };
 }
 
 /**
@@ -33,27 +38,49 @@ export function sendBulkRow(ctx: AppContext, rowId: number): JobOutcome {
       const row = ctx.repos.bulkSends.findRow(rowId);
       if (!row || row.state !== 'pending') return;
       const batch = ctx.repos.bulkSends.findById(row.bulkSendId);
-      if (!batch || batch.templateId === null) throw new AppError('not-found', 'The template was deleted before this row was sent.');
+      if (!batch || batch.templateId === null)
+        throw new AppError('not-found', 'The template was deleted before this row was sent.');
       const actor = actorOf(ctx, batch.createdBy);
       const template = findPdfTemplate(ctx, batch.templateId, 'appliance');
-      const contract = createContractFromPdfTemplate(ctx, template, { name: row.contractName }, { name: row.contractName }, actor, APPLIANCE_ORIGIN);
+      const contract = createContractFromPdfTemplate(
+        ctx,
+        template,
+        { name: row.contractName },
+        { name: row.contractName },
+        actor,
+        APPLIANCE_ORIGIN,
+      );
       for (const party of JSON.parse(row.parties) as TBulkParty[]) {
         const deliveryMethod = party.email ? 'EMAIL' : 'SMS';
-        createParty(ctx, contract.id, { name: party.name, email: party.email, mobile_phone: party.mobile_phone, delivery_method: deliveryMethod }, actor, APPLIANCE_ORIGIN);
+        createParty(
+          ctx,
+          contract.id,
+          { name: party.name, email: party.email, mobile_phone: party.mobile_phone, delivery_method: deliveryMethod },
+          actor,
+          APPLIANCE_ORIGIN,
+        );
       }
       const now = ctx.now();
       const sent = ctx.repos.contracts.changeStatus(contract, 'sent', { sentAt: now, updatedAt: now });
       logActivity(ctx, sentEntry(sent.id, { isSilent: false, userId: actor.id, origin: APPLIANCE_ORIGIN }, now));
       const parties = ctx.repos.parties.listInContract(sent.id);
       const inTurn = new Set(partiesToInviteAtSend(parties.map(turnOf), sent.partyOrderDefined).map((turn) => turn.id));
-      inviteParties(ctx, sent, parties.filter((party) => inTurn.has(party.id)), 'invitation', { userId: actor.id });
+      inviteParties(
+        ctx,
+        sent,
+        parties.filter((party) => inTurn.has(party.id)),
+        'invitation',
+        { userId: actor.id },
+      );
       planReminders(ctx, sent.id);
       ctx.repos.bulkSends.updateRow(rowId, { state: 'sent', contractId: sent.id, error: null, updatedAt: now });
     });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const detail = [error.message, ...error.validationErrors].join(' ');
-    inTransaction(ctx.db, () => ctx.repos.bulkSends.updateRow(rowId, { state: 'failed', error: detail, updatedAt: ctx.now() }));
+    inTransaction(ctx.db, () =>
+      ctx.repos.bulkSends.updateRow(rowId, { state: 'failed', error: detail, updatedAt: ctx.now() }),
+    );
   }
   ctx.outbox.wake();
   return { kind: 'done' };

@@ -13,9 +13,11 @@ import { UsageError, type CliIo } from './run-cli';
 async function readPassphrase(env: Record<string, string | undefined>, io: CliIo, isNew: boolean): Promise<string> {
   let passphrase = env.BACKUP_PASSPHRASE;
   if (passphrase === undefined || passphrase === '') {
-    if (!io.askSecret) throw new UsageError('Set BACKUP_PASSPHRASE, or run the command in a terminal to be asked for the passphrase.');
+    if (!io.askSecret)
+      throw new UsageError('Set BACKUP_PASSPHRASE, or run the command in a terminal to be asked for the passphrase.');
     passphrase = await io.askSecret('Backup passphrase: ');
-    if (isNew && (await io.askSecret('The same passphrase again: ')) !== passphrase) throw new UsageError('The two passphrases differ; nothing was written.');
+    if (isNew && (await io.askSecret('The same passphrase again: ')) !== passphrase)
+      throw new UsageError('The two passphrases differ; nothing was written.');
   }
   if (isNew && passphrase.length < MIN_BACKUP_PASSPHRASE_LENGTH) {
     throw new UsageError(`The passphrase must be at least ${MIN_BACKUP_PASSPHRASE_LENGTH} characters.`);
@@ -23,10 +25,16 @@ async function readPassphrase(env: Record<string, string | undefined>, io: CliIo
   return passphrase;
 }
 
-const formatSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`);
+const formatSize = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
 
 /** `backup create --out FILE`: the whole office into one encrypted file (written aside, renamed when whole). */
-export async function backupCreate(ctx: AppContext, args: string[], env: Record<string, string | undefined>, io: CliIo): Promise<void> {
+export async function backupCreate(
+  ctx: AppContext,
+  args: string[],
+  env: Record<string, string | undefined>,
+  io: CliIo,
+): Promise<void> {
   const { values } = parseArgs({ args, options: { out: { type: 'string' } } });
   if (!values.out) throw new UsageError('backup create needs --out FILE');
   const file = path.resolve(values.out);
@@ -35,7 +43,9 @@ export async function backupCreate(ctx: AppContext, args: string[], env: Record<
   try {
     const { bytes, manifest } = await writeBackup(ctx, passphrase, fs.createWriteStream(partial, { mode: 0o600 }));
     fs.renameSync(partial, file);
-    io.out(`Backed up ${manifest.office_name || 'the office'} (database, ${manifest.keys.length} key files, ${manifest.files.length} stored files) into ${file} (${formatSize(bytes)}).`);
+    io.out(
+      `Backed up ${manifest.office_name || 'the office'} (database, ${manifest.keys.length} key files, ${manifest.files.length} stored files) into ${file} (${formatSize(bytes)}).`,
+    );
   } catch (err) {
     fs.rmSync(partial, { force: true });
     throw err;
@@ -43,7 +53,12 @@ export async function backupCreate(ctx: AppContext, args: string[], env: Record<
 }
 
 /** `backup restore --in FILE`: refuses while the server runs on DATA_DIR; a bad file or passphrase changes nothing. */
-export async function backupRestore(config: Config, args: string[], env: Record<string, string | undefined>, io: CliIo): Promise<void> {
+export async function backupRestore(
+  config: Config,
+  args: string[],
+  env: Record<string, string | undefined>,
+  io: CliIo,
+): Promise<void> {
   const { values } = parseArgs({ args, options: { in: { type: 'string' } } });
   if (!values.in) throw new UsageError('backup restore needs --in FILE');
   io.out(`DATA_DIR: ${config.dataDir}`);
@@ -52,7 +67,9 @@ export async function backupRestore(config: Config, args: string[], env: Record<
   const passphrase = await readPassphrase(env, io, false);
   try {
     const { manifest } = await restoreBackupOffline(config.dataDir, fs.createReadStream(file), passphrase);
-    io.out(`Restored ${manifest.office_name || 'the office'} as backed up ${manifest.created_time} (${manifest.time_zone}) into ${config.dataDir}.`);
+    io.out(
+      `Restored ${manifest.office_name || 'the office'} as backed up ${manifest.created_time} (${manifest.time_zone}) into ${config.dataDir}.`,
+    );
   } catch (err) {
     if (err instanceof BackupRejected) throw new Error(`Nothing was changed: ${err.message}`, { cause: err });
     throw err;

@@ -99,7 +99,11 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
   if (command === 'backup restore') return runOffline(() => backupRestore(loadConfig(env), rest, env, io), io);
   const run = commands[command];
   if (!run) {
-    io.err(noun === undefined || noun === 'help' || noun === '--help' ? USAGE : `Unknown command "${command.trim()}".\n\n${USAGE}`);
+    io.err(
+      noun === undefined || noun === 'help' || noun === '--help'
+        ? USAGE
+        : `Unknown command "${command.trim()}".\n\n${USAGE}`,
+    );
     return noun === undefined || noun === 'help' || noun === '--help' ? 0 : 2;
   }
   let opened: ReturnType<typeof openOfflineContext> | undefined;

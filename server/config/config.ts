@@ -27,7 +27,10 @@ const ZEnvSchema = z.object({
   DATA_DIR: z.string().min(1).optional(),
   PUBLIC_BASE_URL: z.url().optional(),
   SMTP_URL: z.string().refine(isSmtpUrl, 'must be an smtp:// or smtps:// URL with a host').optional(),
-  MAIL_FROM: z.string().refine(isMailFrom, 'must be an e-mail address, optionally with a name: Office <office@example.com>').optional(),
+  MAIL_FROM: z
+    .string()
+    .refine(isMailFrom, 'must be an e-mail address, optionally with a name: Office <office@example.com>')
+    .optional(),
   SMS_GATEWAY_URL: z.string().refine(isHttpUrl, 'must be an http:// or https:// URL').optional(),
   TZ: z.string().refine(isValidTimeZone, 'must be an IANA time zone').default(DEFAULT_TIME_ZONE),
   WEBHOOK_RETRY_SCHEDULE_S: secondsList.optional(),
@@ -37,7 +40,10 @@ const ZEnvSchema = z.object({
   OUTBOX_TIMEOUT_MS: z.coerce.number().int().min(1).default(15_000),
   REMINDER_DAY_S: z.coerce.number().positive().default(86_400),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  TSA_URL: z.string().refine(isHttpUrl, 'must be an http:// or https:// URL of an RFC 3161 timestamp authority').optional(),
+  TSA_URL: z
+    .string()
+    .refine(isHttpUrl, 'must be an http:// or https:// URL of an RFC 3161 timestamp authority')
+    .optional(),
   TSA_RETRY_SCHEDULE_S: secondsList.optional(),
 });
 
@@ -70,7 +76,11 @@ export type Config = {
 export class ConfigError extends Error {}
 
 /** The OS's per-user application-data folder for SignDesk (the shell's rule too: shared/data-dir.ts). */
-export function defaultDataDir(platform: NodeJS.Platform = process.platform, env: Record<string, string | undefined> = process.env, home = os.homedir()): string {
+export function defaultDataDir(
+  platform: NodeJS.Platform = process.platform,
+  env: Record<string, string | undefined> = process.env,
+  home = os.homedir(),
+): string {
   return path.join(...defaultDataDirSegments(platform, env, home));
 }
 

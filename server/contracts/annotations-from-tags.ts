@@ -18,7 +18,8 @@ export async function readTags(ctx: AppContext, fileId: number, maxTags: number)
   if (!file) throw new Error(`stored file ${fileId} is missing`);
   try {
     const { tags, isTruncated } = await ctx.pdf.run('find-tags', { bytes: file.data, maxTags });
-    if (isTruncated) throw new AppError('limit-reached', `The PDF has more than ${maxTags} text tags; at most ${maxTags} fields fit.`);
+    if (isTruncated)
+      throw new AppError('limit-reached', `The PDF has more than ${maxTags} text tags; at most ${maxTags} fields fit.`);
     return tags;
   } catch (error) {
     if (error instanceof PdfReadError) throw new AppError('invalid-pdf', error.message);
@@ -37,7 +38,12 @@ export function newTags(tags: readonly TextTag[], made: ReadonlyArray<string | n
  * added), over the tag's box. All or nothing: a tag naming a party the contract does not have
  * makes nothing (400 naming the tags). Tags already made into fields are skipped.
  */
-export async function createAnnotationsFromTags(ctx: AppContext, contractId: number, actor: Actor, origin: RequestOrigin): Promise<AnnotationRow[]> {
+export async function createAnnotationsFromTags(
+  ctx: AppContext,
+  contractId: number,
+  actor: Actor,
+  origin: RequestOrigin,
+): Promise<AnnotationRow[]> {
   const contract = findDraft(ctx, contractId, actor);
   const tags = await readTags(ctx, contract.originalFileId, MAX_ANNOTATIONS_PER_CONTRACT);
   return inTransaction(ctx.db, () => {
@@ -45,10 +51,16 @@ export async function createAnnotationsFromTags(ctx: AppContext, contractId: num
     // "First added" is creation order, whatever the signing order says.
     const parties = ctx.repos.parties.listInContract(contractId).sort((a, b) => a.id - b.id);
     const existing = ctx.repos.annotations.listInContract(contractId);
-    const todo = newTags(tags, existing.map((annotation) => annotation.tagBox));
+    const todo = newTags(
+      tags,
+      existing.map((annotation) => annotation.tagBox),
+    );
     checkTagPositions(todo, parties.length, 'party');
     if (existing.length + todo.length > MAX_ANNOTATIONS_PER_CONTRACT) {
-      throw new AppError('limit-reached', `A contract holds at most ${MAX_ANNOTATIONS_PER_CONTRACT} annotations; the tags would make ${existing.length + todo.length}.`);
+      throw new AppError(
+        'limit-reached',
+        `A contract holds at most ${MAX_ANNOTATIONS_PER_CONTRACT} annotations; the tags would make ${existing.length + todo.length}.`,
+      );
     }
     const pageSizes = parsePageSizes(current.pageSizes);
     const now = ctx.now();
@@ -63,7 +75,13 @@ export async function createAnnotationsFromTags(ctx: AppContext, contractId: num
         createdAt: now,
         updatedAt: now,
       });
-      logActivity(ctx, { contractId, event: 'annotation.added', subject: annotationPath(annotation), userId: actor.id, ...origin });
+      logActivity(ctx, {
+        contractId,
+        event: 'annotation.added',
+        subject: annotationPath(annotation),
+        userId: actor.id,
+        ...origin,
+      });
       return annotation;
     });
   });

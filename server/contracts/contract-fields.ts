@@ -41,7 +41,8 @@ export function contractChangesOf(ctx: AppContext, input: TContractUpdate): Cont
 export function resolveTemplate(ctx: AppContext, path: string, actor: Actor): TemplateRow {
   const id = Number(path.split('/').at(-1));
   const template = ctx.repos.templates.findById(id);
-  if (!template || !isTemplateVisible(actor, template)) throw validationFailed([`template: ${path} is no contract template`]);
+  if (!template || !isTemplateVisible(actor, template))
+    throw validationFailed([`template: ${path} is no contract template`]);
   return template;
 }
 
@@ -55,7 +56,14 @@ export async function readUploadedPdf(ctx: AppContext, bytes: Uint8Array): Promi
   }
 }
 
-export type RenderSource = { name: string; header: string; content: string; footer: string; footerType: string; language: string };
+export type RenderSource = {
+  name: string;
+  header: string;
+  content: string;
+  footer: string;
+  footerType: string;
+  language: string;
+};
 
 /** Renders a contract's PDF from its text; a text too long for MAX_PDF_PAGES is a validation error. */
 export async function renderContractText(source: RenderSource): Promise<{ bytes: Uint8Array; pageSizes: PageSize[] }> {
@@ -95,10 +103,16 @@ export function boxProblem(box: Box, pageSizes: readonly PageSize[]): { field: s
   if (!size) return { field: 'pdf_page', message: `must be a page of the PDF, 1 to ${pageSizes.length}` };
   const [width, height] = size;
   if (box.posX + box.width > width + EDGE_TOLERANCE) {
-    return { field: 'pos_x', message: `pos_x + width is ${box.posX + box.width}, past the width of page ${box.pdfPage} (${width} points)` };
+    return {
+      field: 'pos_x',
+      message: `pos_x + width is ${box.posX + box.width}, past the width of page ${box.pdfPage} (${width} points)`,
+    };
   }
   if (box.posY + box.height > height + EDGE_TOLERANCE) {
-    return { field: 'pos_y', message: `pos_y + height is ${box.posY + box.height}, past the height of page ${box.pdfPage} (${height} points)` };
+    return {
+      field: 'pos_y',
+      message: `pos_y + height is ${box.posY + box.height}, past the height of page ${box.pdfPage} (${height} points)`,
+    };
   }
   return undefined;
 }

@@ -48,7 +48,8 @@ export function createContractFromPdfTemplate(
   actor: Actor,
   origin: RequestOrigin,
 ): ContractRow {
-  if (input.content !== undefined) throw validationFailed([`content: ${input.template} is a PDF template; its PDF is used as it is`]);
+  if (input.content !== undefined)
+    throw validationFailed([`content: ${input.template} is a PDF template; its PDF is used as it is`]);
   return inTransaction(ctx.db, () => {
     const now = ctx.now();
     const contract = ctx.repos.contracts.insert({
@@ -79,8 +80,10 @@ export async function createContractFromJson(
   origin: RequestOrigin,
 ): Promise<ContractRow> {
   const changes = contractChangesOf(ctx, input);
-  const template = input.template === undefined || input.template === null ? undefined : resolveTemplate(ctx, input.template, actor);
-  if (template && template.pdfFileId !== null) return createContractFromPdfTemplate(ctx, template as PdfTemplate, input, changes, actor, origin);
+  const template =
+    input.template === undefined || input.template === null ? undefined : resolveTemplate(ctx, input.template, actor);
+  if (template && template.pdfFileId !== null)
+    return createContractFromPdfTemplate(ctx, template as PdfTemplate, input, changes, actor, origin);
   const text = {
     name: changes.name ?? '',
     header: template?.header ?? '',

@@ -7,7 +7,10 @@ import { findDraft } from './find-draft';
 export function deleteContract(ctx: AppContext, id: number, actor: Actor): void {
   inTransaction(ctx.db, () => {
     const contract = findDraft(ctx, id, actor);
-    const fileIds = [contract.originalFileId, ...ctx.repos.attachments.listInContract(id).map((attachment) => attachment.fileId)];
+    const fileIds = [
+      contract.originalFileId,
+      ...ctx.repos.attachments.listInContract(id).map((attachment) => attachment.fileId),
+    ];
     ctx.repos.contracts.remove(contract);
     for (const fileId of new Set(fileIds)) ctx.repos.files.releaseFile(fileId);
   });

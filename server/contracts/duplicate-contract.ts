@@ -14,7 +14,13 @@ import { newLinkToken } from '../secrets/link-tokens';
  * not copied. An `expire_time` already past is dropped. The copy's log starts with
  * `contract.created` naming the original as its subject. One transaction.
  */
-export function duplicateContract(ctx: AppContext, contractId: number, input: TContractDuplicate, actor: Actor, origin: RequestOrigin): ContractRow {
+export function duplicateContract(
+  ctx: AppContext,
+  contractId: number,
+  input: TContractDuplicate,
+  actor: Actor,
+  origin: RequestOrigin,
+): ContractRow {
   return inTransaction(ctx.db, () => {
     const source = findContract(ctx, contractId, actor);
     const now = ctx.now();
@@ -82,9 +88,24 @@ export function duplicateContract(ctx: AppContext, contractId: number, input: TC
     ctx.repos.templateFields.insertWaiting(waiting.map(({ id: _id, ...field }) => ({ ...field, contractId: copy.id })));
     for (const attachment of ctx.repos.attachments.listInContract(source.id)) {
       const { name, contentType, size, fileId } = attachment;
-      ctx.repos.attachments.insert({ name, contentType, size, fileId, contractId: copy.id, createdBy: actor.id, createdAt: now });
+      ctx.repos.attachments.insert({
+        name,
+        contentType,
+        size,
+        fileId,
+        contractId: copy.id,
+        createdBy: actor.id,
+        createdAt: now,
+      });
     }
-    logActivity(ctx, { contractId: copy.id, event: 'contract.created', subject: `/api/contracts/${source.id}`, userId: actor.id, details: { copy_of: `/api/contracts/${source.id}` }, ...origin });
+    logActivity(ctx, {
+      contractId: copy.id,
+      event: 'contract.created',
+      subject: `/api/contracts/${source.id}`,
+      userId: actor.id,
+      details: { copy_of: `/api/contracts/${source.id}` },
+      ...origin,
+    });
     return copy;
   });
 }

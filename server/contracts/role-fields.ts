@@ -32,7 +32,19 @@ export function bindNextRole(ctx: AppContext, party: PartyRow, userId: number, o
   const now = ctx.now();
   for (const field of ctx.repos.templateFields.takeNextRole(party.contractId)) {
     const { id: _id, role: _role, ...rest } = field;
-    const annotation = ctx.repos.annotations.insert({ ...rest, partyId: party.id, createdBy: userId, createdAt: now, updatedAt: now });
-    logActivity(ctx, { contractId: party.contractId, event: 'annotation.added', subject: annotationPath(annotation), userId, ...origin });
+    const annotation = ctx.repos.annotations.insert({
+      ...rest,
+      partyId: party.id,
+      createdBy: userId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    logActivity(ctx, {
+      contractId: party.contractId,
+      event: 'annotation.added',
+      subject: annotationPath(annotation),
+      userId,
+      ...origin,
+    });
   }
 }

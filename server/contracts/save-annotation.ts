@@ -11,7 +11,6 @@ import { boxProblem, parsePageSizes, type Box } from './contract-fields';
 import { findDraft } from './find-draft';
 import { logActivity, type RequestOrigin } from '../activity/log-activity';
 
-
 function changesOf(input: TAnnotationUpdate): AnnotationChanges {
   const changes: AnnotationChanges = {};
   if (input.pdf_page !== undefined) changes.pdfPage = input.pdf_page;
@@ -52,7 +51,13 @@ export function createAnnotation(
   return inTransaction(ctx.db, () => {
     const contract = findDraft(ctx, contractId, actor);
     const partyId = partyIdOf(ctx, contractId, input.party_id);
-    const box = { pdfPage: input.pdf_page, posX: input.pos_x, posY: input.pos_y, width: input.width, height: input.height };
+    const box = {
+      pdfPage: input.pdf_page,
+      posX: input.pos_x,
+      posY: input.pos_y,
+      width: input.width,
+      height: input.height,
+    };
     checkBox(contract, box);
     if (ctx.repos.annotations.countInContract(contractId) >= MAX_ANNOTATIONS_PER_CONTRACT) {
       throw new AppError('limit-reached', `A contract holds at most ${MAX_ANNOTATIONS_PER_CONTRACT} annotations.`);
@@ -68,7 +73,13 @@ export function createAnnotation(
       createdAt: now,
       updatedAt: now,
     });
-    logActivity(ctx, { contractId, event: 'annotation.added', subject: annotationPath(annotation), userId: actor.id, ...origin });
+    logActivity(ctx, {
+      contractId,
+      event: 'annotation.added',
+      subject: annotationPath(annotation),
+      userId: actor.id,
+      ...origin,
+    });
     return annotation;
   });
 }
@@ -90,17 +101,35 @@ export function updateAnnotation(
     checkBox(contract, { ...annotation, ...changes });
     if (Object.keys(changes).length === 0) return annotation;
     const updated = ctx.repos.annotations.update(annotationId, { ...changes, updatedAt: ctx.now() }) ?? annotation;
-    logActivity(ctx, { contractId, event: 'annotation.changed', subject: annotationPath(annotation), userId: actor.id, ...origin });
+    logActivity(ctx, {
+      contractId,
+      event: 'annotation.changed',
+      subject: annotationPath(annotation),
+      userId: actor.id,
+      ...origin,
+    });
     return updated;
   });
 }
 
-export function deleteAnnotation(ctx: AppContext, contractId: number, annotationId: number, actor: Actor, origin: RequestOrigin): void {
+export function deleteAnnotation(
+  ctx: AppContext,
+  contractId: number,
+  annotationId: number,
+  actor: Actor,
+  origin: RequestOrigin,
+): void {
   inTransaction(ctx.db, () => {
     findDraft(ctx, contractId, actor);
     const annotation = ctx.repos.annotations.findInContract(contractId, annotationId);
     if (!annotation) throw notFound('annotation');
     ctx.repos.annotations.remove(annotationId);
-    logActivity(ctx, { contractId, event: 'annotation.removed', subject: annotationPath(annotation), userId: actor.id, ...origin });
+    logActivity(ctx, {
+      contractId,
+      event: 'annotation.removed',
+      subject: annotationPath(annotation),
+      userId: actor.id,
+      ...origin,
+    });
   });
 }

@@ -9,10 +9,15 @@ import type { Actor } from '../http/request-context';
 import { findDraft } from './find-draft';
 import { logActivity, type RequestOrigin } from '../activity/log-activity';
 
-
 export type Upload = { name: string; contentType: string; bytes: Buffer };
 
-export function createAttachment(ctx: AppContext, contractId: number, upload: Upload, actor: Actor, origin: RequestOrigin): AttachmentRow {
+export function createAttachment(
+  ctx: AppContext,
+  contractId: number,
+  upload: Upload,
+  actor: Actor,
+  origin: RequestOrigin,
+): AttachmentRow {
   if (upload.bytes.length === 0) throw validationFailed(['body: the attachment is empty']);
   return inTransaction(ctx.db, () => {
     findDraft(ctx, contractId, actor);
@@ -29,19 +34,43 @@ export function createAttachment(ctx: AppContext, contractId: number, upload: Up
       createdBy: actor.id,
       createdAt: now,
     });
-    const details = { name: upload.name, size: upload.bytes.length, sha256: createHash('sha256').update(upload.bytes).digest('hex') };
-    logActivity(ctx, { contractId, event: 'attachment.added', subject: attachmentPath(attachment), userId: actor.id, details, ...origin });
+    const details = {
+      name: upload.name,
+      size: upload.bytes.length,
+      sha256: createHash('sha256').update(upload.bytes).digest('hex'),
+    };
+    logActivity(ctx, {
+      contractId,
+      event: 'attachment.added',
+      subject: attachmentPath(attachment),
+      userId: actor.id,
+      details,
+      ...origin,
+    });
     return attachment;
   });
 }
 
-export function deleteAttachment(ctx: AppContext, contractId: number, attachmentId: number, actor: Actor, origin: RequestOrigin): void {
+export function deleteAttachment(
+  ctx: AppContext,
+  contractId: number,
+  attachmentId: number,
+  actor: Actor,
+  origin: RequestOrigin,
+): void {
   inTransaction(ctx.db, () => {
     findDraft(ctx, contractId, actor);
     const attachment = ctx.repos.attachments.findInContract(contractId, attachmentId);
     if (!attachment) throw notFound('attachment');
     ctx.repos.attachments.remove(attachmentId);
     ctx.repos.files.releaseFile(attachment.fileId);
-    logActivity(ctx, { contractId, event: 'attachment.removed', subject: attachmentPath(attachment), userId: actor.id, details: { name: attachment.name }, ...origin });
+    logActivity(ctx, {
+      contractId,
+      event: 'attachment.removed',
+      subject: attachmentPath(attachment),
+      userId: actor.id,
+      details: { name: attachment.name },
+      ...origin,
+    });
   });
 }

@@ -11,7 +11,6 @@ import { logActivity, type RequestOrigin } from '../activity/log-activity';
 import { newLinkToken } from '../secrets/link-tokens';
 import { bindNextRole } from './role-fields';
 
-
 type Contact = Pick<PartyRow, 'deliveryMethod' | 'email' | 'mobilePhone'>;
 
 /** A party needs the address its delivery method sends to. */
@@ -54,7 +53,13 @@ function changesOf(ctx: AppContext, input: TPartyUpdate, actor: Actor): PartyCha
   return changes;
 }
 
-export function createParty(ctx: AppContext, contractId: number, input: TPartyCreate, actor: Actor, origin: RequestOrigin): PartyRow {
+export function createParty(
+  ctx: AppContext,
+  contractId: number,
+  input: TPartyCreate,
+  actor: Actor,
+  origin: RequestOrigin,
+): PartyRow {
   const changes = changesOf(ctx, input, actor);
   const contact: Contact = { deliveryMethod: 'EMAIL', email: '', mobilePhone: '', ...changes };
   const problems = contactProblems(contact);
@@ -107,7 +112,13 @@ export function updateParty(
 }
 
 /** Removes a party and, with it, the annotations that were its to fill. */
-export function deleteParty(ctx: AppContext, contractId: number, partyId: number, actor: Actor, origin: RequestOrigin): void {
+export function deleteParty(
+  ctx: AppContext,
+  contractId: number,
+  partyId: number,
+  actor: Actor,
+  origin: RequestOrigin,
+): void {
   inTransaction(ctx.db, () => {
     findDraft(ctx, contractId, actor);
     const party = ctx.repos.parties.findInContract(contractId, partyId);

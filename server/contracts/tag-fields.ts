@@ -21,7 +21,13 @@ const MIN_SIZE: Record<AnnotationType, { width: number; height: number }> = {
 /** The tag's own box, as stored with the field (`tag_box`): painted white in the signed PDF. */
 export type TagBox = { page: number; x: number; y: number; width: number; height: number };
 
-export const tagBoxOf = (tag: TextTag): TagBox => ({ page: tag.page, x: tag.x, y: tag.y, width: tag.width, height: tag.height });
+export const tagBoxOf = (tag: TextTag): TagBox => ({
+  page: tag.page,
+  x: tag.x,
+  y: tag.y,
+  width: tag.width,
+  height: tag.height,
+});
 
 export const sameTagBox = (a: TagBox, b: TagBox) =>
   a.page === b.page && Math.abs(a.x - b.x) < 0.5 && Math.abs(a.y - b.y) < 0.5 && Math.abs(a.width - b.width) < 0.5;
@@ -60,11 +66,18 @@ export function fieldBoxOfTag(tag: TextTag, pageSize: PageSize): Box {
 export function checkTagPositions(tags: readonly TextTag[], known: number, what: 'party' | 'role'): void {
   const unknown = tags.filter((tag) => tag.position < 1 || tag.position > known);
   if (unknown.length === 0) return;
-  const lines = unknown.map((tag) => `${tag.text} on page ${tag.page}: ${what === 'party' ? `there is no party ${tag.position}` : `role ${tag.position} is past the last possible role`} (${known} ${what === 'party' ? (known === 1 ? 'party' : 'parties') : 'roles'})`);
+  const lines = unknown.map(
+    (tag) =>
+      `${tag.text} on page ${tag.page}: ${what === 'party' ? `there is no party ${tag.position}` : `role ${tag.position} is past the last possible role`} (${known} ${what === 'party' ? (known === 1 ? 'party' : 'parties') : 'roles'})`,
+  );
   const names = [...new Set(unknown.map((tag) => tag.text))].join(', ');
-  throw new AppError('validation-failed', `These tags name a ${what} that does not exist: ${names}. Nothing was made; add the ${what === 'party' ? 'parties' : 'roles'} first (1 = the first added).`, {
-    validationErrors: lines,
-  });
+  throw new AppError(
+    'validation-failed',
+    `These tags name a ${what} that does not exist: ${names}. Nothing was made; add the ${what === 'party' ? 'parties' : 'roles'} first (1 = the first added).`,
+    {
+      validationErrors: lines,
+    },
+  );
 }
 
 const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), Math.max(min, max));

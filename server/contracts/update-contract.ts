@@ -5,7 +5,13 @@ import { inTransaction } from '../db/open-database';
 import { notFound, validationFailed } from '../core/errors';
 import type { Actor } from '../http/request-context';
 import type { PageSize } from '../pdf/pdf-read-error';
-import { boxProblem, contractChangesOf, renderContractText, resolveTemplate, type RenderSource } from './contract-fields';
+import {
+  boxProblem,
+  contractChangesOf,
+  renderContractText,
+  resolveTemplate,
+  type RenderSource,
+} from './contract-fields';
 import { findDraft } from './find-draft';
 import { logActivity, type RequestOrigin } from '../activity/log-activity';
 
@@ -15,7 +21,9 @@ function checkAnnotationsFit(ctx: AppContext, contractId: number, pageSizes: rea
   for (const annotation of ctx.repos.annotations.listInContract(contractId)) {
     const problem = boxProblem(annotation, pageSizes);
     if (problem) {
-      lines.push(`content: the new PDF leaves annotation /api/contracts/${contractId}/annotations/${annotation.id} off its page (${problem.message})`);
+      lines.push(
+        `content: the new PDF leaves annotation /api/contracts/${contractId}/annotations/${annotation.id} off its page (${problem.message})`,
+      );
     }
   }
   if (lines.length > 0) throw validationFailed(lines);
@@ -34,23 +42,34 @@ export async function updateContract(
 ): Promise<ContractRow> {
   const current = findDraft(ctx, id, actor);
   const changes: ContractChanges = contractChangesOf(ctx, input);
-  const template = input.template === undefined || input.template === null ? undefined : resolveTemplate(ctx, input.template, actor);
+  const template =
+    input.template === undefined || input.template === null ? undefined : resolveTemplate(ctx, input.template, actor);
   if (template && template.pdfFileId !== null) {
-    throw validationFailed([`template: ${input.template} is a PDF template; make a new contract from it (POST /api/contracts) instead`]);
+    throw validationFailed([
+      `template: ${input.template} is a PDF template; make a new contract from it (POST /api/contracts) instead`,
+    ]);
   }
   if (input.template === null && current.templateId !== null) changes.templateId = null;
   if (template) {
-    Object.assign(changes, { templateId: template.id, header: template.header, footer: template.footer, footerType: template.footerType });
+    Object.assign(changes, {
+      templateId: template.id,
+      header: template.header,
+      footer: template.footer,
+      footerType: template.footerType,
+    });
     changes.content = input.content ?? template.content;
   } else if (input.content !== undefined && input.content !== current.content) {
     if (current.source === 'upload') {
-      throw validationFailed(['content: this contract\'s PDF was uploaded; set template to render it from text instead']);
+      throw validationFailed([
+        "content: this contract's PDF was uploaded; set template to render it from text instead",
+      ]);
     }
     changes.content = input.content;
   }
   const isRerendered =
     template !== undefined ||
-    (current.source === 'rendered' && (changes.content !== undefined || (changes.language ?? current.language) !== current.language));
+    (current.source === 'rendered' &&
+      (changes.content !== undefined || (changes.language ?? current.language) !== current.language));
   let rendered: { bytes: Uint8Array; pageSizes: PageSize[] } | undefined;
   if (isRerendered) {
     const source: RenderSource = {
@@ -73,11 +92,16 @@ export async function updateContract(
       changes.originalFileId = ctx.repos.files.putFile(rendered.bytes, 'application/pdf', now);
       changes.pageSizes = JSON.stringify(rendered.pageSizes);
     }
-    const updated = ctx.repos.contracts.update(id, { ...changes, ...(template ? { source: 'rendered' } : {}), updatedAt: now });
+    const updated = ctx.repos.contracts.update(id, {
+      ...changes,
+      ...(template ? { source: 'rendered' } : {}),
+      updatedAt: now,
+    });
     if (!updated) throw notFound('contract');
     // Rendered from another template, the fields a PDF template left waiting belong to no PDF any more.
     if (template) ctx.repos.templateFields.dropWaiting(id);
-    if (rendered && contract.originalFileId !== updated.originalFileId) ctx.repos.files.releaseFile(contract.originalFileId);
+    if (rendered && contract.originalFileId !== updated.originalFileId)
+      ctx.repos.files.releaseFile(contract.originalFileId);
     logActivity(ctx, { contractId: id, event: 'contract.updated', userId: actor.id, ...origin });
     return updated;
   });

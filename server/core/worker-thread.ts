@@ -38,5 +38,8 @@ export function startWorkerThread(name: WorkerEntryName, options: WorkerOptions 
   if (fs.existsSync(bundled)) return new Worker(bundled, options);
   const entryUrl = pathToFileURL(path.join(HERE, '..', WORKER_ENTRIES[name])).href;
   const preload = CHECKOUT_PRELOADS[name] ?? [];
-  return new Worker(new URL('./ts-worker.mjs', import.meta.url), { ...options, workerData: { ...options.workerData, entryUrl, preload } });
+  return new Worker(new URL('./ts-worker.mjs', import.meta.url), {
+    ...options,
+    workerData: { ...options.workerData, entryUrl, preload },
+  });
 }

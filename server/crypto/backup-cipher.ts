@@ -30,7 +30,8 @@ const TAG_MESSAGE = sodium.crypto_secretstream_xchacha20poly1305_TAG_MESSAGE as 
 const TAG_FINAL = sodium.crypto_secretstream_xchacha20poly1305_TAG_FINAL as unknown as Buffer;
 /** sodium-native 5 takes a plain buffer as the stream state (its types still name an object, and state_new is gone). */
 function newStreamState(): sodium.Xchacha20poly1305State {
-  const bytes = (sodium as unknown as { crypto_secretstream_xchacha20poly1305_STATEBYTES: number }).crypto_secretstream_xchacha20poly1305_STATEBYTES;
+  const bytes = (sodium as unknown as { crypto_secretstream_xchacha20poly1305_STATEBYTES: number })
+    .crypto_secretstream_xchacha20poly1305_STATEBYTES;
   return Buffer.alloc(bytes) as unknown as sodium.Xchacha20poly1305State;
 }
 const FINAL = Number(sodium.crypto_secretstream_xchacha20poly1305_TAG_FINAL);
@@ -59,11 +60,19 @@ function deriveKey(passphrase: string, salt: Buffer, limits: KdfLimits): Promise
   const key = sodium.sodium_malloc(KEY_BYTES);
   const password = Buffer.from(passphrase.normalize('NFC'), 'utf8');
   return new Promise((resolve, reject) => {
-    sodium.crypto_pwhash_async(key, password, salt, limits.opslimit, limits.memlimit, sodium.crypto_pwhash_ALG_ARGON2ID13, (err) => {
-      sodium.sodium_memzero(password);
-      if (err) reject(err);
-      else resolve(key);
-    });
+    sodium.crypto_pwhash_async(
+      key,
+      password,
+      salt,
+      limits.opslimit,
+      limits.memlimit,
+      sodium.crypto_pwhash_ALG_ARGON2ID13,
+      (err) => {
+        sodium.sodium_memzero(password);
+        if (err) reject(err);
+        else resolve(key);
+      },
+    );
   });
 }
 
@@ -136,10 +145,18 @@ function readPrefix(prefix: Buffer): KdfLimits {
   }
   const version = prefix.readUInt8(8);
   if (version !== VERSION || prefix.readUInt8(9) !== KDF_ARGON2ID13 || prefix.readUInt8(10) !== CIPHER_SECRETSTREAM) {
-    throw new BackupCipherError('newer-version', `The backup is of format ${version}, made by a newer SignDesk: update SignDesk first.`);
+    throw new BackupCipherError(
+      'newer-version',
+      `The backup is of format ${version}, made by a newer SignDesk: update SignDesk first.`,
+    );
   }
   const limits = { opslimit: prefix.readUInt32BE(12), memlimit: prefix.readUInt32BE(16) };
-  if (limits.opslimit < 1 || limits.opslimit > MAX_OPSLIMIT || limits.memlimit < 8192 || limits.memlimit > MAX_MEMLIMIT) {
+  if (
+    limits.opslimit < 1 ||
+    limits.opslimit > MAX_OPSLIMIT ||
+    limits.memlimit < 8192 ||
+    limits.memlimit > MAX_MEMLIMIT
+  ) {
     throw new BackupCipherError('damaged', 'The file is damaged: its header is not one SignDesk writes.');
   }
   return limits;
@@ -160,18 +177,29 @@ export function createDecryptStream(passphrase: string): Transform {
 
   const openChunks = (stream: Transform) => {
     while (buffered.length >= 4) {
-      if (isFinal) throw new BackupCipherError('damaged', 'The file is damaged: it goes on after the end of the backup.');
+      if (isFinal)
+        throw new BackupCipherError('damaged', 'The file is damaged: it goes on after the end of the backup.');
       const length = buffered.readUInt32BE(0);
-      if (length < ABYTES || length > CHUNK_BYTES + ABYTES) throw new BackupCipherError('damaged', 'The file is damaged: a chunk has an impossible length.');
+      if (length < ABYTES || length > CHUNK_BYTES + ABYTES)
+        throw new BackupCipherError('damaged', 'The file is damaged: a chunk has an impossible length.');
       if (buffered.length < 4 + length) return;
       const cipher = buffered.subarray(4, 4 + length);
       const plain = Buffer.alloc(length - ABYTES);
       const tag = Buffer.alloc(1);
       try {
-        sodium.crypto_secretstream_xchacha20poly1305_pull(state, plain, tag, cipher, chunks === 0 ? (prefix ?? null) : null);
+        sodium.crypto_secretstream_xchacha20poly1305_pull(
+          state,
+          plain,
+          tag,
+          cipher,
+          chunks === 0 ? (prefix ?? null) : null,
+        );
       } catch {
         throw chunks === 0
-          ? new BackupCipherError('wrong-passphrase', 'The passphrase is wrong (or the beginning of the file is damaged).')
+          ? new BackupCipherError(
+              'wrong-passphrase',
+              'The passphrase is wrong (or the beginning of the file is damaged).',
+            )
           : new BackupCipherError('damaged', `The file is damaged: part ${chunks + 1} does not decrypt.`);
       }
       chunks += 1;
@@ -221,12 +249,24 @@ export function createDecryptStream(passphrase: string): Transform {
     },
     flush(callback: TransformCallback) {
       if (!isKeyed && buffered.length < HEADER_BYTES) {
-        const isOurs = buffered.length >= 8 ? buffered.subarray(0, 8).equals(BACKUP_MAGIC) : BACKUP_MAGIC.subarray(0, buffered.length).equals(buffered);
-        callback(isOurs && buffered.length > 0 ? new BackupCipherError('truncated', 'The file is incomplete: it was cut off.') : new BackupCipherError('not-a-backup', 'The file is not a SignDesk backup.'));
+        const isOurs =
+          buffered.length >= 8
+            ? buffered.subarray(0, 8).equals(BACKUP_MAGIC)
+            : BACKUP_MAGIC.subarray(0, buffered.length).equals(buffered);
+        callback(
+          isOurs && buffered.length > 0
+            ? new BackupCipherError('truncated', 'The file is incomplete: it was cut off.')
+            : new BackupCipherError('not-a-backup', 'The file is not a SignDesk backup.'),
+        );
         return;
       }
       if (!isFinal) {
-        callback(new BackupCipherError('truncated', 'The file is incomplete: it ends before the backup does (cut off while copying?).'));
+        callback(
+          new BackupCipherError(
+            'truncated',
+            'The file is incomplete: it ends before the backup does (cut off while copying?).',
+          ),
+        );
         return;
       }
       callback();

@@ -51,14 +51,22 @@ export function readCms(der: Uint8Array): CmsInfo {
     signedData = new pkijs.SignedData({ schema: contentInfo.content });
   } catch (error) {
     if (error instanceof CmsReadError) throw error;
-    throw new CmsReadError(`the signature cannot be read as CMS (${error instanceof Error ? error.message : String(error)})`);
+    throw new CmsReadError(
+      `the signature cannot be read as CMS (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   const signerInfo = signedData.signerInfos[0];
-  if (!signerInfo || signedData.signerInfos.length !== 1) throw new CmsReadError('the signature does not have exactly one signer');
-  const parsed = (signedData.certificates ?? []).filter((cert): cert is pkijs.Certificate => cert instanceof pkijs.Certificate);
+  if (!signerInfo || signedData.signerInfos.length !== 1)
+    throw new CmsReadError('the signature does not have exactly one signer');
+  const parsed = (signedData.certificates ?? []).filter(
+    (cert): cert is pkijs.Certificate => cert instanceof pkijs.Certificate,
+  );
   const certificates = parsed.map((cert) => new X509Certificate(Buffer.from(cert.toSchema().toBER())));
   const sid = signerInfo.sid;
-  const signerIndex = sid instanceof pkijs.IssuerAndSerialNumber ? parsed.findIndex((cert) => cert.issuer.isEqual(sid.issuer) && cert.serialNumber.isEqual(sid.serialNumber)) : -1;
+  const signerIndex =
+    sid instanceof pkijs.IssuerAndSerialNumber
+      ? parsed.findIndex((cert) => cert.issuer.isEqual(sid.issuer) && cert.serialNumber.isEqual(sid.serialNumber))
+      : -1;
 
   const attributes = signerInfo.signedAttrs?.attributes ?? [];
   const valueOf = (type: string) => attributes.find((attribute) => attribute.type === type)?.values[0];
@@ -66,7 +74,10 @@ export function readCms(der: Uint8Array): CmsInfo {
   const timeValue = valueOf(ID_SIGNING_TIME);
   const unsignedAttributes = new Map<string, Buffer[]>();
   for (const attribute of signerInfo.unsignedAttrs?.attributes ?? []) {
-    unsignedAttributes.set(attribute.type, attribute.values.map((value: asn1js.AsnType) => Buffer.from(value.toBER())));
+    unsignedAttributes.set(
+      attribute.type,
+      attribute.values.map((value: asn1js.AsnType) => Buffer.from(value.toBER())),
+    );
   }
   const eContent = signedData.encapContentInfo.eContent;
   return {
@@ -75,8 +86,12 @@ export function readCms(der: Uint8Array): CmsInfo {
     certificates,
     signer: signerIndex >= 0 ? certificates[signerIndex] : undefined,
     digest: digestNameOf(signerInfo.digestAlgorithm.algorithmId),
-    messageDigest: digestValue instanceof asn1js.OctetString ? Buffer.from(digestValue.valueBlock.valueHexView) : undefined,
-    signingTime: timeValue instanceof asn1js.UTCTime || timeValue instanceof asn1js.GeneralizedTime ? timeValue.toDate() : undefined,
+    messageDigest:
+      digestValue instanceof asn1js.OctetString ? Buffer.from(digestValue.valueBlock.valueHexView) : undefined,
+    signingTime:
+      timeValue instanceof asn1js.UTCTime || timeValue instanceof asn1js.GeneralizedTime
+        ? timeValue.toDate()
+        : undefined,
     signedAttributes: signerInfo.signedAttrs ? Buffer.from(signerInfo.signedAttrs.encodedValue) : undefined,
     signature: Buffer.from(signerInfo.signature.valueBlock.valueHexView),
     signatureAlgorithm: signerInfo.signatureAlgorithm.algorithmId,
@@ -93,12 +108,20 @@ export function cmsSignatureProblem(info: CmsInfo, contentDigest: Uint8Array): s
   if (!info.signer) return 'the signer certificate is not in the signature';
   if (!info.digest) return 'the signature uses a digest algorithm this appliance does not know';
   if (!info.signedAttributes || !info.messageDigest) return 'the signature has no signed attributes';
-  if (!Buffer.from(contentDigest).equals(info.messageDigest)) return 'the signed bytes do not match the signature (they were changed)';
+  if (!Buffer.from(contentDigest).equals(info.messageDigest))
+    return 'the signed bytes do not match the signature (they were changed)';
   const key = info.signer.publicKey;
   const isPss = info.signatureAlgorithm === RSASSA_PSS;
-  const options = key.asymmetricKeyType === 'ec' ? { key, dsaEncoding: 'der' as const } : isPss ? { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_AUTO } : { key };
+  const options =
+    key.asymmetricKeyType === 'ec'
+      ? { key, dsaEncoding: 'der' as const }
+      : isPss
+        ? { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_AUTO }
+        : { key };
   try {
-    return verify(info.digest, info.signedAttributes, options, info.signature) ? undefined : 'the signature does not verify with its certificate';
+    return verify(info.digest, info.signedAttributes, options, info.signature)
+      ? undefined
+      : 'the signature does not verify with its certificate';
   } catch (error) {
     return `the signature cannot be checked (${error instanceof Error ? error.message : String(error)})`;
   }

@@ -23,7 +23,10 @@ export function makeSealCertificate(officeName: string | undefined, now = new Da
   const certificate = new pkijs.Certificate();
   certificate.version = 2;
   certificate.serialNumber = new asn1js.Integer({ valueHex: positiveSerial() });
-  const name = distinguishedName([...(office ? [attribute(ORGANIZATION_OID, office)] : []), attribute(COMMON_NAME_OID, commonName)]);
+  const name = distinguishedName([
+    ...(office ? [attribute(ORGANIZATION_OID, office)] : []),
+    attribute(COMMON_NAME_OID, commonName),
+  ]);
   certificate.subject = name;
   certificate.issuer = name;
   const notAfter = new Date(now);
@@ -55,7 +58,9 @@ function attribute(type: string, value: string): pkijs.AttributeTypeAndValue {
 
 /** One attribute per RDN (O=…, CN=…): pkijs would put them all in one multi-valued RDN. */
 function distinguishedName(attributes: pkijs.AttributeTypeAndValue[]): pkijs.RelativeDistinguishedNames {
-  const sequence = new asn1js.Sequence({ value: attributes.map((item) => new asn1js.Set({ value: [item.toSchema()] })) });
+  const sequence = new asn1js.Sequence({
+    value: attributes.map((item) => new asn1js.Set({ value: [item.toSchema()] })),
+  });
   return pkijs.RelativeDistinguishedNames.fromBER(sequence.toBER());
 }
 

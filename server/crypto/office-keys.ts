@@ -7,7 +7,10 @@ import { createWebhookKeyring } from './webhook-keys';
 export function createSeal(ctx: AppContext): AppContext['seal'] {
   let identity: SigningIdentity | undefined;
   return {
-    identity: () => (identity ??= loadSigningIdentity(ctx.paths.keys, { officeName: ctx.repos.office.get(ctx.now()).name || undefined })),
+    identity: () =>
+      (identity ??= loadSigningIdentity(ctx.paths.keys, {
+        officeName: ctx.repos.office.get(ctx.now()).name || undefined,
+      })),
     replace: (next) => {
       identity = next;
     },

@@ -34,7 +34,14 @@ export function sealSetting(keysDir: string, name: string, secret: string): stri
   sodium.randombytes_buf(nonce);
   const plain = Buffer.from(secret, 'utf8');
   const sealed = Buffer.alloc(plain.length + TAG_BYTES);
-  sodium.crypto_aead_xchacha20poly1305_ietf_encrypt(sealed, plain, Buffer.from(name), null, nonce, readOrCreateKey(keysDir));
+  sodium.crypto_aead_xchacha20poly1305_ietf_encrypt(
+    sealed,
+    plain,
+    Buffer.from(name),
+    null,
+    nonce,
+    readOrCreateKey(keysDir),
+  );
   return Buffer.concat([nonce, sealed]).toString('base64');
 }
 
@@ -44,7 +51,14 @@ export function openSetting(keysDir: string, name: string, sealed: string): stri
   if (bytes.length < NONCE_BYTES + TAG_BYTES) return undefined;
   const plain = Buffer.alloc(bytes.length - NONCE_BYTES - TAG_BYTES);
   try {
-    sodium.crypto_aead_xchacha20poly1305_ietf_decrypt(plain, null, bytes.subarray(NONCE_BYTES), Buffer.from(name), bytes.subarray(0, NONCE_BYTES), readOrCreateKey(keysDir));
+    sodium.crypto_aead_xchacha20poly1305_ietf_decrypt(
+      plain,
+      null,
+      bytes.subarray(NONCE_BYTES),
+      Buffer.from(name),
+      bytes.subarray(0, NONCE_BYTES),
+      readOrCreateKey(keysDir),
+    );
   } catch {
     return undefined;
   }

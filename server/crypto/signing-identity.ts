@@ -30,7 +30,13 @@ export type SigningIdentityDescription = {
 };
 
 /** One JSON file, written atomically, so that a key never sits beside another key's certificate. */
-type StoredIdentity = { format: 1; source: SigningIdentity['source']; storedAt: string; keyPem: string; certificatePems: string[] };
+type StoredIdentity = {
+  format: 1;
+  source: SigningIdentity['source'];
+  storedAt: string;
+  keyPem: string;
+  certificatePems: string[];
+};
 
 const FILE_NAME = 'signing-identity.json';
 const RENEW_BEFORE_MS = 30 * 24 * 3600 * 1000;
@@ -39,7 +45,10 @@ const RENEW_BEFORE_MS = 30 * 24 * 3600 * 1000;
  * The seal identity stored in `keysDir`; at first run (or when the self-made certificate is about
  * to expire) a new key pair and self-signed certificate are made and stored (mode 600).
  */
-export function loadSigningIdentity(keysDir: string, options: { officeName?: string; now?: Date } = {}): SigningIdentity {
+export function loadSigningIdentity(
+  keysDir: string,
+  options: { officeName?: string; now?: Date } = {},
+): SigningIdentity {
   const now = options.now ?? new Date();
   const file = path.join(keysDir, FILE_NAME);
   const stored = readStored(file);
@@ -80,9 +89,11 @@ export function importPkcs12(keysDir: string, p12: Uint8Array, passphrase: strin
   if (unsupported) throw refused(unsupported);
   const certificate = contents.certificates.find((candidate) => candidate.checkPrivateKey(privateKey));
   if (!certificate) throw refused('The PKCS#12 file holds no certificate for its private key.');
-  if (Date.parse(certificate.validTo) < now.getTime()) throw refused(`The certificate expired on ${new Date(certificate.validTo).toISOString().slice(0, 10)}.`);
-  if (Date.parse(certificate.validFrom) > now.getTime()) throw refused(`The certificate is not valid before ${new Date(certificate.validFrom).toISOString().slice(0, 10)}.`);
-  if (!maySign(certificate)) throw refused('The certificate\'s key usage does not allow digital signatures.');
+  if (Date.parse(certificate.validTo) < now.getTime())
+    throw refused(`The certificate expired on ${new Date(certificate.validTo).toISOString().slice(0, 10)}.`);
+  if (Date.parse(certificate.validFrom) > now.getTime())
+    throw refused(`The certificate is not valid before ${new Date(certificate.validFrom).toISOString().slice(0, 10)}.`);
+  if (!maySign(certificate)) throw refused("The certificate's key usage does not allow digital signatures.");
 
   const stored: StoredIdentity = {
     format: 1,
@@ -96,7 +107,11 @@ export function importPkcs12(keysDir: string, p12: Uint8Array, passphrase: strin
 }
 
 /** A signing identity as it crosses to a worker thread: the key object as is, the certificates as PEM. */
-export type SigningIdentityData = { privateKey: KeyObject; certificatePems: string[]; source: SigningIdentity['source'] };
+export type SigningIdentityData = {
+  privateKey: KeyObject;
+  certificatePems: string[];
+  source: SigningIdentity['source'];
+};
 
 export const signingIdentityData = (identity: SigningIdentity): SigningIdentityData => ({
   privateKey: identity.privateKey,
@@ -138,7 +153,10 @@ function maySign(certificate: X509Certificate): boolean {
   const parsed = pkijs.Certificate.fromBER(toArrayBuffer(certificate.raw));
   const keyUsage = parsed.extensions?.find((extension) => extension.extnID === '2.5.29.15');
   if (!keyUsage) return true;
-  const bits = keyUsage.parsedValue instanceof asn1js.BitString ? new Uint8Array(keyUsage.parsedValue.valueBlock.valueHexView) : new Uint8Array();
+  const bits =
+    keyUsage.parsedValue instanceof asn1js.BitString
+      ? new Uint8Array(keyUsage.parsedValue.valueBlock.valueHexView)
+      : new Uint8Array();
   // digitalSignature (bit 0) or nonRepudiation/contentCommitment (bit 1)
   return ((bits[0] ?? 0) & 0b1100_0000) !== 0;
 }
@@ -148,7 +166,9 @@ function chainOf(leaf: X509Certificate, pool: X509Certificate[]): X509Certificat
   const chain: X509Certificate[] = [];
   let current = leaf;
   while (current.subject !== current.issuer && chain.length < 10) {
-    const issuer = pool.find((candidate) => candidate !== current && !chain.includes(candidate) && current.checkIssued(candidate));
+    const issuer = pool.find(
+      (candidate) => candidate !== current && !chain.includes(candidate) && current.checkIssued(candidate),
+    );
     if (!issuer) break;
     chain.push(issuer);
     current = issuer;

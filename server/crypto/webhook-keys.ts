@@ -117,7 +117,8 @@ export function createWebhookKeyring(keysDir: string): WebhookKeyring {
       const seed = unseal(sealedSecretKey, publicKey);
       const signer = signerFromSeed(seed);
       sodium.sodium_memzero(seed);
-      if (!signer.publicKey.equals(publicKey)) throw new WebhookKeyError('the sealed key does not match the public key');
+      if (!signer.publicKey.equals(publicKey))
+        throw new WebhookKeyError('the sealed key does not match the public key');
       signers.set(consumerId, { publicKey, signer });
       return signer;
     },

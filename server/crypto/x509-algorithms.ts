@@ -16,7 +16,9 @@ export function describeUnsupportedKey(key: KeyObject): string | undefined {
     return (details.modulusLength ?? 0) >= 2048 ? undefined : 'RSA keys shorter than 2048 bits are not accepted.';
   }
   if (key.asymmetricKeyType === 'ec') {
-    return SUPPORTED_CURVES.has(details.namedCurve ?? '') ? undefined : `The elliptic curve ${details.namedCurve ?? '?'} is not supported (use P-256, P-384 or P-521).`;
+    return SUPPORTED_CURVES.has(details.namedCurve ?? '')
+      ? undefined
+      : `The elliptic curve ${details.namedCurve ?? '?'} is not supported (use P-256, P-384 or P-521).`;
   }
   return `Keys of type ${key.asymmetricKeyType ?? 'unknown'} are not supported (use RSA or ECDSA).`;
 }
@@ -24,7 +26,8 @@ export function describeUnsupportedKey(key: KeyObject): string | undefined {
 export function describeKeyAlgorithm(key: KeyObject): string {
   const details = key.asymmetricKeyDetails ?? {};
   if (key.asymmetricKeyType === 'rsa') return `RSA ${details.modulusLength ?? '?'}`;
-  if (key.asymmetricKeyType === 'ec') return `ECDSA ${details.namedCurve === 'prime256v1' ? 'P-256' : details.namedCurve === 'secp384r1' ? 'P-384' : details.namedCurve === 'secp521r1' ? 'P-521' : details.namedCurve}`;
+  if (key.asymmetricKeyType === 'ec')
+    return `ECDSA ${details.namedCurve === 'prime256v1' ? 'P-256' : details.namedCurve === 'secp384r1' ? 'P-384' : details.namedCurve === 'secp521r1' ? 'P-521' : details.namedCurve}`;
   return key.asymmetricKeyType ?? 'unknown';
 }
 

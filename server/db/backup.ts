@@ -11,7 +11,8 @@ const REQUIRED_TABLES = ['__drizzle_migrations', 'office', 'users', 'api_tokens'
 export class BackupRejected extends Error {
   constructor(
     message: string,
-    readonly reason: 'not-a-backup' | 'newer-version' | 'wrong-passphrase' | 'damaged' | 'truncated' | 'invalid' = 'invalid',
+    readonly reason:
+      'not-a-backup' | 'newer-version' | 'wrong-passphrase' | 'damaged' | 'truncated' | 'invalid' = 'invalid',
   ) {
     super(message);
   }
@@ -62,7 +63,8 @@ function checkCandidate(candidate: Database.Database, migrationsFolder: string):
       .map((row) => (row as { name: string }).name),
   );
   const missing = REQUIRED_TABLES.filter((name) => !tables.has(name));
-  if (missing.length > 0) throw new BackupRejected(`The file is not a SignDesk backup (it has no ${missing.join(', ')} table).`);
+  if (missing.length > 0)
+    throw new BackupRejected(`The file is not a SignDesk backup (it has no ${missing.join(', ')} table).`);
   const known = new Set(readMigrationFiles({ migrationsFolder }).map((migration) => migration.hash));
   const applied = candidate.prepare('SELECT hash FROM __drizzle_migrations').all() as { hash: string }[];
   if (applied.some((row) => !known.has(row.hash))) {
@@ -71,7 +73,10 @@ function checkCandidate(candidate: Database.Database, migrationsFolder: string):
 }
 
 /** Checks that `file` is a sound SignDesk database this version can take; throws BackupRejected. Returns its office name. */
-export function checkDatabaseFile(file: string, migrationsFolder: string = DEFAULT_MIGRATIONS_FOLDER): { officeName: string } {
+export function checkDatabaseFile(
+  file: string,
+  migrationsFolder: string = DEFAULT_MIGRATIONS_FOLDER,
+): { officeName: string } {
   const candidate = openCandidate(file);
   try {
     checkCandidate(candidate, migrationsFolder);
@@ -88,7 +93,11 @@ export function checkDatabaseFile(file: string, migrationsFolder: string = DEFAU
  * prepared statement sees the restored data. Then the migrations bring it up to this version.
  * `file` is a scratch copy that this function may change.
  */
-export async function restoreDatabase(db: Db, file: string, migrationsFolder: string = DEFAULT_MIGRATIONS_FOLDER): Promise<void> {
+export async function restoreDatabase(
+  db: Db,
+  file: string,
+  migrationsFolder: string = DEFAULT_MIGRATIONS_FOLDER,
+): Promise<void> {
   const candidate = openCandidate(file);
   try {
     checkCandidate(candidate, migrationsFolder);

@@ -15,7 +15,8 @@ export type CheckpointWorkerData = {
   walSizeLimit: number;
 };
 
-export type CheckpointWorkerMessage = { type: 'ready' } | { type: 'wal-large'; frames: number } | { type: 'error'; error: string };
+export type CheckpointWorkerMessage =
+  { type: 'ready' } | { type: 'wal-large'; frames: number } | { type: 'error'; error: string };
 
 /** From the checkpointer: `resume` once the request connection has checkpointed, or `stop`. */
 export type CheckpointerMessage = { type: 'resume'; frames: number } | 'stop';
@@ -23,7 +24,10 @@ export type CheckpointerMessage = { type: 'resume'; frames: number } | 'stop';
 const port = parentPort;
 if (!port) throw new Error('the checkpointer runs as a worker thread');
 const data = workerData as CheckpointWorkerData;
-const db = new Database(data.file, data.nativeBinding ? { fileMustExist: true, nativeBinding: data.nativeBinding } : { fileMustExist: true });
+const db = new Database(
+  data.file,
+  data.nativeBinding ? { fileMustExist: true, nativeBinding: data.nativeBinding } : { fileMustExist: true },
+);
 db.pragma('busy_timeout = 5000');
 db.pragma('synchronous = NORMAL');
 db.pragma(`journal_size_limit = ${data.walSizeLimit}`);

@@ -89,7 +89,10 @@ export function startCheckpointer(options: CheckpointerOptions): Checkpointer {
         const started = performance.now();
         const [result] = sqlite.pragma('wal_checkpoint(PASSIVE)') as Array<{ log: number; checkpointed: number }>;
         frames = result?.log ?? 0;
-        logger.debug({ ...result, ms: Math.round(performance.now() - started) }, 'WAL checkpointed on the request connection to restart it');
+        logger.debug(
+          { ...result, ms: Math.round(performance.now() - started) },
+          'WAL checkpointed on the request connection to restart it',
+        );
       } catch (error) {
         logger.error({ err: error }, 'WAL checkpoint on the request connection failed');
       }

@@ -34,7 +34,9 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): O
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // JavaScript's case folding (SQLite's lower() folds ASCII only): Åsa finds åsa in searches.
-  sqlite.function(FOLD_FUNCTION, { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
+  sqlite.function(FOLD_FUNCTION, { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? text.toLowerCase() : text,
+  );
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: options.migrationsFolder ?? DEFAULT_MIGRATIONS_FOLDER });
   let isClosed = false;

@@ -14,7 +14,8 @@ export function createPreparedInsert<T extends SQLiteTable>(db: Db, table: T) {
   const columns = getTableColumns(table) as Record<string, Column>;
   // A default computed in JavaScript would be computed once, when the statement is prepared.
   const computed = Object.entries(columns).filter(([, column]) => column.defaultFn || column.onUpdateFn);
-  if (computed.length > 0) throw new Error(`prepared inserts cannot fill computed defaults (${computed.map(([key]) => key).join(', ')})`);
+  if (computed.length > 0)
+    throw new Error(`prepared inserts cannot fill computed defaults (${computed.map(([key]) => key).join(', ')})`);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle's prepared query type depends on the shape
   const statements = new Map<string, { get: (params: Record<string, unknown>) => any }>();
   return (row: T['$inferInsert']): T['$inferSelect'] => {
@@ -26,7 +27,11 @@ export function createPreparedInsert<T extends SQLiteTable>(db: Db, table: T) {
     if (!statement) {
       if (statements.size >= MAX_SHAPES) statements.clear();
       const placeholders = Object.fromEntries(given.map(([key]) => [key, sql.placeholder(key)]));
-      statement = db.insert(table).values(placeholders as T['$inferInsert']).returning().prepare();
+      statement = db
+        .insert(table)
+        .values(placeholders as T['$inferInsert'])
+        .returning()
+        .prepare();
       statements.set(shape, statement);
     }
     // Placeholders skip drizzle's value mapping (booleans to 0/1, JSON, …): map as it would.

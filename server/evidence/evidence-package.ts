@@ -22,13 +22,22 @@ const PDF = 'signed.pdf';
  */
 export async function makeEvidencePackage(ctx: AppContext, contract: ContractRow): Promise<Uint8Array> {
   const seal = ctx.repos.seals.find(contract.id);
-  const file = contract.status === 'signed' && contract.signedFileId !== null ? ctx.repos.files.getFile(contract.signedFileId) : undefined;
-  if (!seal || !file) throw new AppError('contract-state', `Contract /api/contracts/${contract.id} is ${contract.status}; its evidence exists once every party has signed.`);
+  const file =
+    contract.status === 'signed' && contract.signedFileId !== null
+      ? ctx.repos.files.getFile(contract.signedFileId)
+      : undefined;
+  if (!seal || !file)
+    throw new AppError(
+      'contract-state',
+      `Contract /api/contracts/${contract.id} is ${contract.status}; its evidence exists once every party has signed.`,
+    );
   const inspected = await ctx.pdf.run('inspect-signatures', { bytes: file.data });
   const sealSignature =
-    inspected.signatures.find((signature) => signature.kind === 'signature' && signature.signedSha256 === seal.sealedSha256) ??
-    inspected.signatures.find((signature) => signature.kind === 'signature');
-  if (!sealSignature?.cms || !sealSignature.signer) throw new Error(`contract ${contract.id}: the signed PDF has no readable seal`);
+    inspected.signatures.find(
+      (signature) => signature.kind === 'signature' && signature.signedSha256 === seal.sealedSha256,
+    ) ?? inspected.signatures.find((signature) => signature.kind === 'signature');
+  if (!sealSignature?.cms || !sealSignature.signer)
+    throw new Error(`contract ${contract.id}: the signed PDF has no readable seal`);
 
   const files: Record<string, Uint8Array> = { [PDF]: file.data };
   const text = (name: string, value: string) => (files[name] = strToU8(value));
@@ -47,22 +56,41 @@ export async function makeEvidencePackage(ctx: AppContext, contract: ContractRow
   }
   const documentStamps = inspected.signatures
     .map((signature, index) => ({ signature, index }))
-    .filter(({ signature }) => signature.kind === 'document-timestamp' && signature.signedLength > sealSignature.signedLength && signature.timestamp);
+    .filter(
+      ({ signature }) =>
+        signature.kind === 'document-timestamp' &&
+        signature.signedLength > sealSignature.signedLength &&
+        signature.timestamp,
+    );
   const documentTimestamps = documentStamps.map(({ signature, index }, position) => {
     const stamp = signature.timestamp!;
     const name = documentStamps.length === 1 ? 'document-timestamp.tst' : `document-timestamp-${position + 1}.tst`;
     files[name] = stamp.token;
     for (const cert of stamp.certificates) tsaCertificates.set(cert.sha256, cert);
-    return { file: name, byteRange: signature.byteRange, genTime: stamp.genTime, authority: stamp.authority?.subject ?? '', signatureIndex: index, tokenLength: stamp.token.length };
+    return {
+      file: name,
+      byteRange: signature.byteRange,
+      genTime: stamp.genTime,
+      authority: stamp.authority?.subject ?? '',
+      signatureIndex: index,
+      tokenLength: stamp.token.length,
+    };
   });
   if (tsaCertificates.size > 0) text('tsa-certificate.pem', pem([...tsaCertificates.values()]));
 
   const rows = ctx.repos.activity.listChain(contract.id);
   const check = checkContractChain(ctx, contract.id);
   const entries = rows.map(storedChainEntryOf);
-  for (const entry of entries) text(`activity-chain/${String(entry.sequence).padStart(4, '0')}.json`, canonicalEntry(entry));
-  text('activity-chain.sha256', entries.map((entry) => `${entry.hash}  activity-chain/${String(entry.sequence).padStart(4, '0')}.json\n`).join(''));
-  text('activity-log.json', `${JSON.stringify(logDocument(ctx, contract, rows.map(activityPresenter(ctx, contract.id)), entries, check, seal), null, 2)}\n`);
+  for (const entry of entries)
+    text(`activity-chain/${String(entry.sequence).padStart(4, '0')}.json`, canonicalEntry(entry));
+  text(
+    'activity-chain.sha256',
+    entries.map((entry) => `${entry.hash}  activity-chain/${String(entry.sequence).padStart(4, '0')}.json\n`).join(''),
+  );
+  text(
+    'activity-log.json',
+    `${JSON.stringify(logDocument(ctx, contract, rows.map(activityPresenter(ctx, contract.id)), entries, check, seal), null, 2)}\n`,
+  );
 
   const facts: ReadmeFacts = {
     contractId: contract.id,
@@ -79,21 +107,48 @@ export async function makeEvidencePackage(ctx: AppContext, contract: ContractRow
       subject: sealSignature.signer.subject.replaceAll('\\,', ','),
       signatureAt,
     },
-    signatureTimestamp: sealSignature.timestamp ? { genTime: sealSignature.timestamp.genTime, authority: sealSignature.timestamp.authority?.subject ?? '' } : null,
+    signatureTimestamp: sealSignature.timestamp
+      ? { genTime: sealSignature.timestamp.genTime, authority: sealSignature.timestamp.authority?.subject ?? '' }
+      : null,
     documentTimestamps,
-    chain: { entries: entries.length, head: check.head, sealedHead: seal.chainHeadSequence != null && seal.chainHeadHash ? { sequence: seal.chainHeadSequence, hash: seal.chainHeadHash } : null, isIntact: check.isIntact },
+    chain: {
+      entries: entries.length,
+      head: check.head,
+      sealedHead:
+        seal.chainHeadSequence != null && seal.chainHeadHash
+          ? { sequence: seal.chainHeadSequence, hash: seal.chainHeadHash }
+          : null,
+      isIntact: check.isIntact,
+    },
     hasTsaCertificate: tsaCertificates.size > 0,
   };
   text('README.txt', evidenceReadme(facts));
-  text('SHA256SUMS', Object.keys(files).sort().map((name) => `${createHash('sha256').update(files[name]!).digest('hex')}  ${name}\n`).join(''));
+  text(
+    'SHA256SUMS',
+    Object.keys(files)
+      .sort()
+      .map((name) => `${createHash('sha256').update(files[name]!).digest('hex')}  ${name}\n`)
+      .join(''),
+  );
 
   const zippable: Zippable = {};
-  for (const [name, bytes] of Object.entries(files)) zippable[`contract-${contract.id}-evidence/${name}`] = [bytes, { level: name.endsWith('.pdf') ? 0 : 6, mtime: new Date(ctx.now()) }];
+  for (const [name, bytes] of Object.entries(files))
+    zippable[`contract-${contract.id}-evidence/${name}`] = [
+      bytes,
+      { level: name.endsWith('.pdf') ? 0 : 6, mtime: new Date(ctx.now()) },
+    ];
   return zipSync(zippable);
 }
 
 /** The log as the API shows it, with what a reader needs to recompute it. */
-function logDocument(ctx: AppContext, contract: ContractRow, apiEntries: unknown[], entries: StoredChainEntry[], check: ReturnType<typeof checkContractChain>, seal: NonNullable<ReturnType<AppContext['repos']['seals']['find']>>) {
+function logDocument(
+  ctx: AppContext,
+  contract: ContractRow,
+  apiEntries: unknown[],
+  entries: StoredChainEntry[],
+  check: ReturnType<typeof checkContractChain>,
+  seal: NonNullable<ReturnType<AppContext['repos']['seals']['find']>>,
+) {
   return {
     contract: `/api/contracts/${contract.id}`,
     algorithm: {
@@ -104,7 +159,11 @@ function logDocument(ctx: AppContext, contract: ContractRow, apiEntries: unknown
       first_previous_hash: '0'.repeat(64),
     },
     sealed_head: seal.chainHeadSequence == null ? null : { sequence: seal.chainHeadSequence, hash: seal.chainHeadHash },
-    timestamp: { status: seal.timestampStatus, authority: seal.tsaUrl ? withoutCredentials(seal.tsaUrl) : null, time: seal.timestampTime === null ? null : new Date(seal.timestampTime).toISOString() },
+    timestamp: {
+      status: seal.timestampStatus,
+      authority: seal.tsaUrl ? withoutCredentials(seal.tsaUrl) : null,
+      time: seal.timestampTime === null ? null : new Date(seal.timestampTime).toISOString(),
+    },
     check: { is_intact: check.isIntact, entry_count: check.entryCount, head: check.head, problems: check.problems },
     entries: apiEntries,
     canonical: entries.map((entry) => canonicalEntry(entry)),
@@ -116,6 +175,8 @@ function logDocument(ctx: AppContext, contract: ContractRow, apiEntries: unknown
 function signatureValueAt(cms: Uint8Array): { offset: number; headerLength: number; length: number } {
   const signerInfo = signerInfoPath(cms).at(-1)!;
   const children = derChildren(cms, signerInfo);
-  const signature = children.find((child, index) => child.tag === 0x04 && (index === children.length - 1 || children[index + 1]!.tag === 0xa1))!;
+  const signature = children.find(
+    (child, index) => child.tag === 0x04 && (index === children.length - 1 || children[index + 1]!.tag === 0xa1),
+  )!;
   return { offset: signature.start, headerLength: signature.headerLength, length: signature.length };
 }

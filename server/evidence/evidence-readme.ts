@@ -16,8 +16,20 @@ export type ReadmeFacts = {
     signatureAt: { offset: number; headerLength: number; length: number } | null;
   };
   signatureTimestamp: { genTime: string; authority: string } | null;
-  documentTimestamps: { file: string; byteRange: [number, number, number, number]; genTime: string; authority: string; signatureIndex: number; tokenLength: number }[];
-  chain: { entries: number; head: { sequence: number; hash: string } | null; sealedHead: { sequence: number; hash: string } | null; isIntact: boolean };
+  documentTimestamps: {
+    file: string;
+    byteRange: [number, number, number, number];
+    genTime: string;
+    authority: string;
+    signatureIndex: number;
+    tokenLength: number;
+  }[];
+  chain: {
+    entries: number;
+    head: { sequence: number; hash: string } | null;
+    sealedHead: { sequence: number; hash: string } | null;
+    isIntact: boolean;
+  };
   hasTsaCertificate: boolean;
 };
 
@@ -33,7 +45,8 @@ export function evidenceReadme(facts: ReadmeFacts): string {
   const [, b, c, d] = seal.byteRange;
   const lines: string[] = [];
   const add = (...text: string[]) => lines.push(...text);
-  const run = (command: string, ...expected: string[]) => add(`  $ ${command}`, ...expected.map((line) => `  -> ${line}`));
+  const run = (command: string, ...expected: string[]) =>
+    add(`  $ ${command}`, ...expected.map((line) => `  -> ${line}`));
   let steps = 0;
   const step = (title: string) => add('', `${(steps += 1)}. ${title}`, '');
 
@@ -55,14 +68,20 @@ export function evidenceReadme(facts: ReadmeFacts): string {
     '  seal-chain.pem          every certificate in the seal',
     '  seal-signature.p7s      the seal itself: the CMS signature in the PDF',
   );
-  if (facts.signatureTimestamp) add('  seal-signature-value.bin  the signature value of the seal', '  signature-timestamp.tst the RFC 3161 token over it, from the seal');
-  for (const stamp of facts.documentTimestamps) add(`  ${stamp.file.padEnd(24)}the RFC 3161 token of a document timestamp, from the PDF`);
-  if (facts.hasTsaCertificate) add("  tsa-certificate.pem     the timestamp authority's certificate(s), as its tokens carry them");
+  if (facts.signatureTimestamp)
+    add(
+      '  seal-signature-value.bin  the signature value of the seal',
+      '  signature-timestamp.tst the RFC 3161 token over it, from the seal',
+    );
+  for (const stamp of facts.documentTimestamps)
+    add(`  ${stamp.file.padEnd(24)}the RFC 3161 token of a document timestamp, from the PDF`);
+  if (facts.hasTsaCertificate)
+    add("  tsa-certificate.pem     the timestamp authority's certificate(s), as its tokens carry them");
   add('  SHA256SUMS              the hash of every file above');
   if (facts.hasTsaCertificate) {
     add(
       '',
-      "TSA-ROOT.pem below is the root certificate of the timestamp authority. Get it from the",
+      'TSA-ROOT.pem below is the root certificate of the timestamp authority. Get it from the',
       'authority itself (its website), never from this package: trusting a file made by the',
       'appliance would defeat the point.',
     );
@@ -92,12 +111,19 @@ export function evidenceReadme(facts: ReadmeFacts): string {
   add('', 'Check the seal with openssl as well, over the bytes it covers:');
   run(`head -c ${b} ${pdf} > sealed-range.bin`);
   run(`tail -c +${c + 1} ${pdf} | head -c ${d} >> sealed-range.bin`);
-  run('openssl cms -verify -binary -inform DER -in seal-signature.p7s -content sealed-range.bin -noverify -out /dev/null', '"CMS Verification successful"');
+  run(
+    'openssl cms -verify -binary -inform DER -in seal-signature.p7s -content sealed-range.bin -noverify -out /dev/null',
+    '"CMS Verification successful"',
+  );
   add('', `The PDF as it was sealed is the first ${seal.sealedLength} bytes of the file:`);
   run(`head -c ${seal.sealedLength} ${pdf} | sha256sum`, `${seal.sealedSha256}  -`);
 
   step('The seal certificate is the one the audit trail names');
-  run('openssl x509 -in seal-certificate.pem -noout -subject -nameopt utf8 -fingerprint -sha256', `subject=${seal.subject}`, `sha256 Fingerprint=${seal.certificateSha256Colons}`);
+  run(
+    'openssl x509 -in seal-certificate.pem -noout -subject -nameopt utf8 -fingerprint -sha256',
+    `subject=${seal.subject}`,
+    `sha256 Fingerprint=${seal.certificateSha256Colons}`,
+  );
   add('  The audit trail page prints the same fingerprint (lower case, without colons) as "Seal certificate SHA-256".');
 
   step("The seal's trusted timestamp");
@@ -107,14 +133,31 @@ export function evidenceReadme(facts: ReadmeFacts): string {
       `The token is the seal's signature timestamp (PAdES B-T), from ${facts.signatureTimestamp.authority}`,
       `at ${facts.signatureTimestamp.genTime}. It stamps the seal's signature value, which is in seal-signature.p7s:`,
     );
-    run('openssl asn1parse -inform DER -in seal-signature.p7s', `a line "${at.offset}:d=5  hl=${at.headerLength} l=${String(at.length).padStart(4)} prim: OCTET STRING": the signature value`);
-    run(`tail -c +${at.offset + at.headerLength + 1} seal-signature.p7s | head -c ${at.length} | cmp - seal-signature-value.bin`, 'prints nothing');
-    run('openssl ts -verify -in signature-timestamp.tst -token_in -data seal-signature-value.bin -CAfile TSA-ROOT.pem -untrusted tsa-certificate.pem', '"Verification: OK"');
-    run('openssl ts -reply -in signature-timestamp.tst -token_in -text', `"Time stamp: ${opensslTime(facts.signatureTimestamp.genTime)}"`);
+    run(
+      'openssl asn1parse -inform DER -in seal-signature.p7s',
+      `a line "${at.offset}:d=5  hl=${at.headerLength} l=${String(at.length).padStart(4)} prim: OCTET STRING": the signature value`,
+    );
+    run(
+      `tail -c +${at.offset + at.headerLength + 1} seal-signature.p7s | head -c ${at.length} | cmp - seal-signature-value.bin`,
+      'prints nothing',
+    );
+    run(
+      'openssl ts -verify -in signature-timestamp.tst -token_in -data seal-signature-value.bin -CAfile TSA-ROOT.pem -untrusted tsa-certificate.pem',
+      '"Verification: OK"',
+    );
+    run(
+      'openssl ts -reply -in signature-timestamp.tst -token_in -text',
+      `"Time stamp: ${opensslTime(facts.signatureTimestamp.genTime)}"`,
+    );
   } else if (facts.documentTimestamps.length > 0) {
-    add('The timestamp authority did not answer when the PDF was sealed: its timestamp is the document timestamp of step 5.');
+    add(
+      'The timestamp authority did not answer when the PDF was sealed: its timestamp is the document timestamp of step 5.',
+    );
   } else {
-    add('None. No timestamp authority was configured when this PDF was sealed, so every time in it', 'rests only on the clock of the PC that sealed it.');
+    add(
+      'None. No timestamp authority was configured when this PDF was sealed, so every time in it',
+      'rests only on the clock of the PC that sealed it.',
+    );
   }
 
   step('Document timestamps');
@@ -125,11 +168,19 @@ export function evidenceReadme(facts: ReadmeFacts): string {
       `${stamp.file}: from ${stamp.authority} at ${stamp.genTime}, over every byte of the file but its own token.`,
       `pdfsig lists it as signature #${stamp.signatureIndex + 1}, signed by the authority (poppler cannot check this kind; openssl does, below):`,
     );
-    run(`pdfsig ${pdf}`, `"Signature #${stamp.signatureIndex + 1}:"`, `"Signed Ranges: [0 - ${sb}], [${sc} - ${sc + sd}]"`, '"Total document signed"');
+    run(
+      `pdfsig ${pdf}`,
+      `"Signature #${stamp.signatureIndex + 1}:"`,
+      `"Signed Ranges: [0 - ${sb}], [${sc} - ${sc + sd}]"`,
+      '"Total document signed"',
+    );
     run(`head -c ${stamp.tokenLength} ${pdf}.sig${stamp.signatureIndex} | cmp - ${stamp.file}`, 'prints nothing');
     run(`head -c ${sb} ${pdf} > ${stamp.file}.data`);
     run(`tail -c +${sc + 1} ${pdf} | head -c ${sd} >> ${stamp.file}.data`);
-    run(`openssl ts -verify -in ${stamp.file} -token_in -data ${stamp.file}.data -CAfile TSA-ROOT.pem -untrusted tsa-certificate.pem`, '"Verification: OK"');
+    run(
+      `openssl ts -verify -in ${stamp.file} -token_in -data ${stamp.file}.data -CAfile TSA-ROOT.pem -untrusted tsa-certificate.pem`,
+      '"Verification: OK"',
+    );
     run(`openssl ts -reply -in ${stamp.file} -token_in -text`, `"Time stamp: ${opensslTime(stamp.genTime)}"`);
   }
 
@@ -142,7 +193,7 @@ export function evidenceReadme(facts: ReadmeFacts): string {
     'activity-log.json holds the same entries as the API shows them.',
   );
   run('sha256sum -c activity-chain.sha256', `${facts.chain.entries} lines`, 'every line ends in ": OK"');
-  add("Each entry ends with the hash of the entry before it (the first with 64 zeros):");
+  add('Each entry ends with the hash of the entry before it (the first with 64 zeros):');
   run(
     `prev=${ZERO_HASH}; for f in activity-chain/*.json; do grep -q "\\"$prev\\"]\\$" "$f" || echo "broken at $f"; prev=$(sha256sum "$f" | head -c 64); done; echo "$prev"`,
     'no line "broken at"',
@@ -152,7 +203,10 @@ export function evidenceReadme(facts: ReadmeFacts): string {
     const file = `activity-chain/${String(facts.chain.sealedHead.sequence).padStart(4, '0')}.json`;
     add('The audit trail in the PDF prints the head of the chain it was sealed with ("Activity log hash chain"):');
     run(`sha256sum ${file}`, `${facts.chain.sealedHead.hash}  ${file}`);
-    add(`  The audit trail page reads "#${facts.chain.sealedHead.sequence}  ${facts.chain.sealedHead.hash}".`, 'Entries after it (the timestamp) came after sealing.');
+    add(
+      `  The audit trail page reads "#${facts.chain.sealedHead.sequence}  ${facts.chain.sealedHead.hash}".`,
+      'Entries after it (the timestamp) came after sealing.',
+    );
   }
   add(
     '',

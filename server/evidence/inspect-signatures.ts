@@ -52,7 +52,12 @@ export type InspectedPdf = { size: number; sha256: string; isPdf: boolean; signa
 export function inspectSignatures(bytes: Uint8Array): InspectedPdf {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const head = buffer.subarray(0, 1024).toString('latin1');
-  const result: InspectedPdf = { size: bytes.length, sha256: sha256(buffer), isPdf: head.includes('%PDF-'), signatures: [] };
+  const result: InspectedPdf = {
+    size: bytes.length,
+    sha256: sha256(buffer),
+    isPdf: head.includes('%PDF-'),
+    signatures: [],
+  };
   if (!result.isPdf) return result;
   const text = buffer.toString('latin1');
   const seen = new Set<string>();
@@ -79,7 +84,10 @@ function inspectOne(bytes: Buffer, range: [number, number, number, number]): Ins
     byteRange: range,
     signedLength,
     signedSha256: sha256(bytes.subarray(0, signedLength)),
-    signedContentSha256: createHash('sha256').update(bytes.subarray(0, b)).update(bytes.subarray(c, signedLength)).digest('hex'),
+    signedContentSha256: createHash('sha256')
+      .update(bytes.subarray(0, b))
+      .update(bytes.subarray(c, signedLength))
+      .digest('hex'),
     kind: 'unreadable',
     problem: null,
     signer: null,
@@ -90,7 +98,13 @@ function inspectOne(bytes: Buffer, range: [number, number, number, number]): Ins
   };
   const signed = [bytes.subarray(0, b), bytes.subarray(c, signedLength)];
   try {
-    const padded = Buffer.from(bytes.subarray(b + 1, c - 1).toString('latin1').replace(/\s+/g, ''), 'hex');
+    const padded = Buffer.from(
+      bytes
+        .subarray(b + 1, c - 1)
+        .toString('latin1')
+        .replace(/\s+/g, ''),
+      'hex',
+    );
     const der = padded.subarray(0, readDerElement(padded, 0).end);
     const cms = readCms(der);
     base.cms = der;
@@ -120,7 +134,8 @@ function inspectOne(bytes: Buffer, range: [number, number, number, number]): Ins
 }
 
 function timestampOf(token: ReturnType<typeof readTimestampToken>, expectedImprint: Buffer): InspectedTimestamp {
-  const problem = token.problem ?? (token.imprint.equals(expectedImprint) ? null : 'the timestamp stamps other bytes than these');
+  const problem =
+    token.problem ?? (token.imprint.equals(expectedImprint) ? null : 'the timestamp stamps other bytes than these');
   return {
     genTime: token.token.genTime.toISOString(),
     authority: token.cms.signer ? describe(token.cms.signer) : null,
@@ -131,7 +146,12 @@ function timestampOf(token: ReturnType<typeof readTimestampToken>, expectedImpri
 }
 
 function describe(cert: X509Certificate): InspectedCertificate {
-  return { subject: cert.subject.replaceAll('\n', ', '), issuer: cert.issuer.replaceAll('\n', ', '), sha256: cert.fingerprint256.replaceAll(':', '').toLowerCase(), pem: cert.toString() };
+  return {
+    subject: cert.subject.replaceAll('\n', ', '),
+    issuer: cert.issuer.replaceAll('\n', ', '),
+    sha256: cert.fingerprint256.replaceAll(':', '').toLowerCase(),
+    pem: cert.toString(),
+  };
 }
 
 const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');

@@ -31,9 +31,20 @@ export function recordSeal(ctx: AppContext, contractId: number, sealed: SealedCo
     updatedAt: now,
   });
   if (timestamp.status === 'signature') {
-    logTimestamped(ctx, contractId, { kind: 'signature', tsaUrl: timestamp.tsaUrl, authority: timestamp.authority, genTime: timestamp.genTime, clockOffsetMs: timestamp.clockOffsetMs });
+    logTimestamped(ctx, contractId, {
+      kind: 'signature',
+      tsaUrl: timestamp.tsaUrl,
+      authority: timestamp.authority,
+      genTime: timestamp.genTime,
+      clockOffsetMs: timestamp.clockOffsetMs,
+    });
   } else if (timestamp.status === 'pending') {
-    logActivity(ctx, { contractId, event: 'contract.timestamp_pending', details: { authority: withoutCredentials(timestamp.tsaUrl), error: timestamp.error }, ...APPLIANCE_ORIGIN });
+    logActivity(ctx, {
+      contractId,
+      event: 'contract.timestamp_pending',
+      details: { authority: withoutCredentials(timestamp.tsaUrl), error: timestamp.error },
+      ...APPLIANCE_ORIGIN,
+    });
     ctx.repos.jobs.enqueue(TIMESTAMP_QUEUE, contractId, now + (ctx.config.tsaRetryScheduleS[0] ?? 30) * 1000, now);
   }
 }
@@ -41,7 +52,10 @@ export function recordSeal(ctx: AppContext, contractId: number, sealed: SealedCo
 /** SHA-256 of what the seal (the file's last signature) signs: its byte range. */
 function signedContentSha256(pdf: Uint8Array): string {
   const [, b, c, d] = lastSignatureGap(pdf).byteRange;
-  return createHash('sha256').update(pdf.subarray(0, b)).update(pdf.subarray(c, c + d)).digest('hex');
+  return createHash('sha256')
+    .update(pdf.subarray(0, b))
+    .update(pdf.subarray(c, c + d))
+    .digest('hex');
 }
 
 /** The `contract.timestamped` entry: which kind, from whom, the authority's time and how far this PC's clock was off. */

@@ -17,8 +17,18 @@ export function upgradeEvidence(ctx: AppContext): void {
       const file = ctx.repos.files.getFile(signedFileId);
       if (!file) continue;
       const at = signedAt ?? ctx.now();
-      ctx.repos.seals.insert({ contractId, sealedSha256: file.sha256, sealedSize: file.size, timestampStatus: 'none', createdAt: at, updatedAt: at });
+      ctx.repos.seals.insert({
+        contractId,
+        sealedSha256: file.sha256,
+        sealedSize: file.size,
+        timestampStatus: 'none',
+        createdAt: at,
+        updatedAt: at,
+      });
     }
   });
-  ctx.logger.info({ contracts: missing.length }, 'evidence: recorded the seals of contracts signed before this version');
+  ctx.logger.info(
+    { contracts: missing.length },
+    'evidence: recorded the seals of contracts signed before this version',
+  );
 }

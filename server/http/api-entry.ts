@@ -8,7 +8,8 @@ const OPENAPI_PATH = '/api/openapi.json';
  * public OpenAPI document, which is documentation served with the pages.
  */
 export function isApiPath(path: string): boolean {
-  if (path.length < 4 || path.slice(0, 4).toLowerCase() !== '/api' || (path.length > 4 && path.charCodeAt(4) !== 47)) return false;
+  if (path.length < 4 || path.slice(0, 4).toLowerCase() !== '/api' || (path.length > 4 && path.charCodeAt(4) !== 47))
+    return false;
   const bare = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   return bare.length !== OPENAPI_PATH.length || bare.toLowerCase() !== OPENAPI_PATH;
 }

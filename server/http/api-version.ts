@@ -12,7 +12,10 @@ export function requireApiVersion(): RequestHandler {
     }
     if (Number(value) !== API_VERSION) {
       next(
-        new AppError('api-version-unsupported', `API version ${Number(value)} is not served here; this service speaks version 1.`),
+        new AppError(
+          'api-version-unsupported',
+          `API version ${Number(value)} is not served here; this service speaks version 1.`,
+        ),
       );
       return;
     }

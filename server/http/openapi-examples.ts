@@ -17,7 +17,9 @@ const shellDoubleQuote = (text: string) => `"${text.replace(/(["\\`])/g, '\\$1')
 
 function exampleUrl(route: AnyRoute): string {
   const path = route.path.replace(/:[A-Za-z_]+/g, '1');
-  const query = route.example?.query ? `?${new URLSearchParams(route.example.query).toString().replace(/\+/g, '%20')}` : '';
+  const query = route.example?.query
+    ? `?${new URLSearchParams(route.example.query).toString().replace(/\+/g, '%20')}`
+    : '';
   return `$${BASE_URL_VARIABLE}${path}${query}`;
 }
 
@@ -29,19 +31,25 @@ function isBinaryDownload(route: AnyRoute): string | undefined {
 
 export function curlExample(route: AnyRoute): string {
   const method = route.method.toUpperCase();
-  const lines = [method === 'GET' ? `curl ${shellDoubleQuote(exampleUrl(route))}` : `curl -X ${method} ${shellDoubleQuote(exampleUrl(route))}`];
+  const lines = [
+    method === 'GET'
+      ? `curl ${shellDoubleQuote(exampleUrl(route))}`
+      : `curl -X ${method} ${shellDoubleQuote(exampleUrl(route))}`,
+  ];
   if (route.access !== 'public') lines.push(`-H "Authorization: token $${API_KEY_VARIABLE}"`);
   lines.push(`-H "Accept-Api-Version: ${API_VERSION}"`);
   const download = isBinaryDownload(route);
   if (download === 'application/pdf') lines.push('-H "Accept: application/pdf"');
-  for (const [name, value] of Object.entries(route.example?.headers ?? {})) lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
+  for (const [name, value] of Object.entries(route.example?.headers ?? {}))
+    lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   const { body, file } = route.example ?? {};
   if (file) {
     lines.push(`-H "Content-Type: ${file.contentType}"`, `--data-binary @${file.name}`);
   } else if (body) {
     lines.push('-H "Content-Type: application/json"', `-d ${shellQuote(JSON.stringify(body, null, 2))}`);
   }
-  if (download) lines.push(`-o ${route.example?.output ?? (download === 'application/pdf' ? 'document.pdf' : 'download.bin')}`);
+  if (download)
+    lines.push(`-o ${route.example?.output ?? (download === 'application/pdf' ? 'document.pdf' : 'download.bin')}`);
   return lines.join(' \\\n  ');
 }
 

@@ -16,7 +16,11 @@ const SUMMARIES: Record<WebhookEventType, string> = {
 
 const EXAMPLES: Record<WebhookEventType, object> = {
   'contract.signed': { type: 'contract.signed', timestamp: '2026-11-22 15:30:00', data: { id: '/api/contracts/1' } },
-  'contract.rejected': { type: 'contract.rejected', timestamp: '2026-11-22 15:30:00', data: { id: '/api/contracts/1' } },
+  'contract.rejected': {
+    type: 'contract.rejected',
+    timestamp: '2026-11-22 15:30:00',
+    data: { id: '/api/contracts/1' },
+  },
   'contract.party_signed': {
     type: 'contract.party_signed',
     timestamp: '2026-11-22 15:30:00',

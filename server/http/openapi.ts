@@ -19,7 +19,10 @@ const rateLimitHeaders = z.object({
 });
 
 const paginationHeaders = rateLimitHeaders.extend({
-  Link: z.string().optional().meta({ description: 'rel="next" and rel="previous" page URLs with an opaque page token' }),
+  Link: z
+    .string()
+    .optional()
+    .meta({ description: 'rel="next" and rel="previous" page URLs with an opaque page token' }),
   'Pagination-Page': z.string().meta({ description: 'The 1-based number of this page' }),
   'Pagination-Items-Total': z.string().meta({ description: 'Items in the whole list' }),
   'Pagination-Num-Pages': z.string().meta({ description: 'Pages in the whole list' }),
@@ -33,7 +36,10 @@ const commonHeaders = z.object({
   'Accept-Api-Version': z
     .int()
     .min(1)
-    .meta({ description: `Required; ${API_VERSION} selects this version (400 when missing, 406 for another)`, example: API_VERSION }),
+    .meta({
+      description: `Required; ${API_VERSION} selects this version (400 when missing, 406 for another)`,
+      example: API_VERSION,
+    }),
   'Api-User-Uri': z
     .string()
     .optional()
@@ -72,7 +78,10 @@ const pathId = (name: string) =>
     .int()
     .min(1)
     .max(Number.MAX_SAFE_INTEGER)
-    .meta({ description: `The ${name.replace(/_id$/, '').replace(/_/g, ' ')}'s id: the last segment of its self`, example: 1 });
+    .meta({
+      description: `The ${name.replace(/_id$/, '').replace(/_/g, ' ')}'s id: the last segment of its self`,
+      example: 1,
+    });
 
 const locationOnly = z.object({ Location: createdHeaders.shape.Location });
 
@@ -115,7 +124,9 @@ function operationOf(route: AnyRoute): ZodOpenApiOperationObject {
     security: route.access === 'public' ? [] : [{ apiToken: [] }],
     requestParams: {
       header: route.requestHeaders ? commonHeaders.extend(route.requestHeaders.shape) : commonHeaders,
-      ...(pathParams.length > 0 ? { path: z.object(Object.fromEntries(pathParams.map((name) => [name, pathId(name)]))) } : {}),
+      ...(pathParams.length > 0
+        ? { path: z.object(Object.fromEntries(pathParams.map((name) => [name, pathId(name)]))) }
+        : {}),
       ...(route.query ? { query: route.query } : {}),
     },
     ...(Object.keys(content).length > 0

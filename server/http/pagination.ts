@@ -8,7 +8,10 @@ import { validationFailed } from '../core/errors';
 const ZPageTokenSchema = z.strictObject({
   p: z.number().int().min(1),
   b: z.boolean(),
-  k: z.array(z.union([z.string(), z.number(), z.boolean()])).min(1).max(8),
+  k: z
+    .array(z.union([z.string(), z.number(), z.boolean()]))
+    .min(1)
+    .max(8),
   s: z.string(),
 });
 

@@ -49,7 +49,10 @@ function storageWarnings(logger: Logger): (req: Request) => void {
     refused += 1;
     const now = Date.now();
     if (now - lastWarning < STORAGE_WARNING_EVERY_MS) return;
-    logger.warn({ refused, method: req.method, path: req.originalUrl.split('?')[0] }, 'the disk is full: writes are refused (507)');
+    logger.warn(
+      { refused, method: req.method, path: req.originalUrl.split('?')[0] },
+      'the disk is full: writes are refused (507)',
+    );
     lastWarning = now;
     refused = 0;
   };
@@ -67,9 +70,15 @@ function unreadableRequest(err: unknown): [ProblemCode, string] | undefined {
   if (expose !== true || typeof status !== 'number' || status < 400 || status > 499) return undefined;
   if (status === 404) return ['not-found', 'Nothing is at this path.'];
   if (status === 413) return ['payload-too-large', 'The body is larger than this endpoint takes.'];
-  if (status === 415) return ['unsupported-media-type', 'The body has a content encoding or type this service does not take.'];
-  const isCompression = typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ERR__ERROR') || code.startsWith('ERR_BROTLI'));
-  return ['malformed-request', isCompression ? 'The body does not decompress as its Content-Encoding says.' : 'The request cannot be read.'];
+  if (status === 415)
+    return ['unsupported-media-type', 'The body has a content encoding or type this service does not take.'];
+  const isCompression =
+    typeof code === 'string' &&
+    (code.startsWith('Z_') || code.startsWith('ERR__ERROR') || code.startsWith('ERR_BROTLI'));
+  return [
+    'malformed-request',
+    isCompression ? 'The body does not decompress as its Content-Encoding says.' : 'The request cannot be read.',
+  ];
 }
 
 /** The last middleware: every error becomes a problem response; a 500 says nothing of its cause. */

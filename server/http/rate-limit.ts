@@ -24,9 +24,13 @@ export function rateLimit(ctx: AppContext): RequestHandler {
     }
     const waitSeconds = Math.max(1, Math.ceil(((decision.resetAt ?? now) - now) / 1000));
     next(
-      new AppError('rate-limited', `This token may make ${decision.limit} requests a minute; try again in ${waitSeconds} s.`, {
-        headers: { 'Retry-After': String(waitSeconds) },
-      }),
+      new AppError(
+        'rate-limited',
+        `This token may make ${decision.limit} requests a minute; try again in ${waitSeconds} s.`,
+        {
+          headers: { 'Retry-After': String(waitSeconds) },
+        },
+      ),
     );
   };
 }

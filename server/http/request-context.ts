@@ -22,7 +22,12 @@ export type Actor = {
 /** The acting-user view of a user row. */
 export function actorOf(user: { id: number; permissionTemplate: string }): Actor {
   const permissionTemplate = user.permissionTemplate as PermissionTemplate;
-  return { id: user.id, path: `/api/users/${user.id}`, permissionTemplate, isAdmin: permissionTemplate === 'CUSTOMER_ADMIN_USER' };
+  return {
+    id: user.id,
+    path: `/api/users/${user.id}`,
+    permissionTemplate,
+    isAdmin: permissionTemplate === 'CUSTOMER_ADMIN_USER',
+  };
 }
 
 declare module 'express-serve-static-core' {

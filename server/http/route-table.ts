@@ -4,7 +4,11 @@ import { AppError, notFound } from '../core/errors';
 import { groupKeyOfRequest, groupKeyOfRoute } from './route-groups';
 import { runInOrder } from './run-in-order';
 
-export type RouteEntry = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; handlers: readonly RequestHandler[] };
+export type RouteEntry = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  handlers: readonly RequestHandler[];
+};
 
 type Matcher = MatchFunction<Partial<Record<string, string>>>;
 type CompiledRoute = { method: string; matcher: Matcher; run: RequestHandler };
@@ -73,11 +77,18 @@ export function createRouteTable(entries: readonly RouteEntry[]): RouteTable {
         return;
       }
       if (req.method === 'OPTIONS') {
-        sendOptions(res, group.paths.filter((candidate) => candidate.matcher(path)).flatMap((candidate) => candidate.methods));
+        sendOptions(
+          res,
+          group.paths.filter((candidate) => candidate.matcher(path)).flatMap((candidate) => candidate.methods),
+        );
         return;
       }
       const allow = known.methods.join(', ');
-      next(new AppError('method-not-allowed', `${req.method} is not allowed here; this path takes ${allow}.`, { headers: { Allow: allow } }));
+      next(
+        new AppError('method-not-allowed', `${req.method} is not allowed here; this path takes ${allow}.`, {
+          headers: { Allow: allow },
+        }),
+      );
     } catch (error) {
       // decodeURIComponent refused a param: no resource has such a name.
       next(error instanceof URIError ? notFound() : error);

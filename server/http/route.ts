@@ -131,7 +131,8 @@ function checkAccess(access: Access, principal: Principal, actor: Actor): void {
     // Partner tokens administer tokens and the office: an ordinary user's one could mint an administrator's key.
     const isPartnerToken = principal.kind === 'token' && principal.tokenKind === 'partner' && principal.owner.isAdmin;
     const isAdminSession = principal.kind === 'session' && actor.isAdmin;
-    if (!isPartnerToken && !isAdminSession) throw forbidden("The partner API needs a partner API token of an administrator.");
+    if (!isPartnerToken && !isAdminSession)
+      throw forbidden('The partner API needs a partner API token of an administrator.');
   }
 }
 
@@ -140,11 +141,16 @@ function readBody(route: AnyRoute, req: Request): unknown {
   // An empty body (Content-Length: 0, as fetch sends for a bare POST) is no body, whatever its type.
   const hasBody = req.is(JSON_TYPES) !== null && req.headers['content-length'] !== '0';
   if (hasBody && req.is(JSON_TYPES) === false) {
-    throw new AppError('unsupported-media-type', 'Send the body as application/json or application/x-www-form-urlencoded.');
+    throw new AppError(
+      'unsupported-media-type',
+      'Send the body as application/json or application/x-www-form-urlencoded.',
+    );
   }
   let body: unknown = req.body ?? {};
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new AppError('validation-failed', 'The body must be a JSON object.', { validationErrors: ['body: must be an object'] });
+    throw new AppError('validation-failed', 'The body must be a JSON object.', {
+      validationErrors: ['body: must be an object'],
+    });
   }
   if (req.is('application/x-www-form-urlencoded')) body = coerceFormBody(route.body, body as Record<string, unknown>);
   return parseOrThrow(route.body, withoutReadOnly(body, route.readOnlyFields ?? []));
@@ -174,13 +180,25 @@ function toHandler(route: AnyRoute, ctx: AppContext): RequestHandler {
     const body = isRaw ? undefined : readBody(route, req);
     const raw = isRaw && Buffer.isBuffer(req.body) ? req.body : undefined;
     // A public route's handler gets no actor or principal: it must not read them.
-    return route.handler({ req, res, ctx, ids: ids as never, query, body, raw, actor: actor as Actor, principal: principal as Principal });
+    return route.handler({
+      req,
+      res,
+      ctx,
+      ids: ids as never,
+      query,
+      body,
+      raw,
+      actor: actor as Actor,
+      principal: principal as Principal,
+    });
   };
 }
 
 /** `POST /api/session`-style keys of the routes that take no authentication. */
 export function publicRouteKeys(routes: readonly AnyRoute[]): Set<string> {
-  return new Set(routes.filter((route) => route.access === 'public').map((route) => `${route.method.toUpperCase()} ${route.path}`));
+  return new Set(
+    routes.filter((route) => route.access === 'public').map((route) => `${route.method.toUpperCase()} ${route.path}`),
+  );
 }
 
 /**
@@ -190,7 +208,8 @@ export function publicRouteKeys(routes: readonly AnyRoute[]): Set<string> {
 export function createApiRouteTable(routes: readonly AnyRoute[], ctx: AppContext): RouteTable {
   const entries: RouteEntry[] = routes.map((route) => {
     const handlers: RequestHandler[] = [];
-    if (route.rawBody && !route.rawBody.isStreamed) handlers.push(express.raw({ type: () => true, limit: route.rawBody.maxBytes }));
+    if (route.rawBody && !route.rawBody.isStreamed)
+      handlers.push(express.raw({ type: () => true, limit: route.rawBody.maxBytes }));
     handlers.push(toHandler(route, ctx));
     return { method: route.method.toUpperCase() as RouteEntry['method'], path: route.path, handlers };
   });

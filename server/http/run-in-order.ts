@@ -9,7 +9,13 @@ export function runInOrder(handlers: readonly RequestHandler[]): RequestHandler 
   return (req, res, done) => runFrom(handlers, 0, req, res, done);
 }
 
-function runFrom(handlers: readonly RequestHandler[], index: number, req: Request, res: Response, done: NextFunction): void {
+function runFrom(
+  handlers: readonly RequestHandler[],
+  index: number,
+  req: Request,
+  res: Response,
+  done: NextFunction,
+): void {
   const handler = handlers[index];
   if (!handler) {
     done();

@@ -6,7 +6,10 @@ import type { RequestHandler } from 'express';
  * framing, no referrer. Pages that need more say so through `extra`; a page that other origins
  * may frame (its frame-ancestors list them) drops X-Frame-Options, which cannot name them.
  */
-export function htmlSecurityHeaders(extra: Record<string, string[]> = {}, options: { isFramable?: boolean } = {}): RequestHandler {
+export function htmlSecurityHeaders(
+  extra: Record<string, string[]> = {},
+  options: { isFramable?: boolean } = {},
+): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,

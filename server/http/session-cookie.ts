@@ -55,7 +55,10 @@ export function sessionPrincipalResolver(ctx: AppContext): PrincipalResolver {
     if (!SAFE_METHODS.has(req.method)) {
       const presented = req.headers[CSRF_HEADER.toLowerCase()];
       if (typeof presented !== 'string' || !isSameSecret(presented, csrfTokenOf(secret))) {
-        throw new AppError('forbidden', `Writes made with the admin session need the ${CSRF_HEADER} header of the session.`);
+        throw new AppError(
+          'forbidden',
+          `Writes made with the admin session need the ${CSRF_HEADER} header of the session.`,
+        );
       }
     }
     req.sessionSecret = secret;
@@ -79,4 +82,3 @@ declare module 'express-serve-static-core' {
     sessionId?: number;
   }
 }
-

@@ -23,8 +23,10 @@ export function readUploadFilename(req: Request): string {
     throw validationFailed(['Content-Disposition: is not a valid disposition (RFC 6266)']);
   }
   const filename = disposition.parameters.filename;
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-  const name = (filename ?? '').normalize('NFC').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  // Control characters are exactly what is removed.
+  // eslint-disable-next-line no-control-regex
+  const controls = /[\u0000-\u001f\u007f]/g;
+  const name = (filename ?? '').normalize('NFC').replace(controls, '').trim();
   if (name === '' || name === '.' || name === '..') {
     throw validationFailed(['Content-Disposition: must carry a filename (filename= or filename*=)']);
   }
@@ -57,7 +59,9 @@ export function fileResponseHeaders(contentType: string, filename: string): Reco
   const type = contentType.split(';')[0]?.trim() ?? '';
   return {
     'Content-Type': contentType,
-    'Content-Disposition': createDisposition(downloadName(filename), { type: INLINE_TYPES.has(type) ? 'inline' : 'attachment' }),
+    'Content-Disposition': createDisposition(downloadName(filename), {
+      type: INLINE_TYPES.has(type) ? 'inline' : 'attachment',
+    }),
     'Content-Security-Policy': "default-src 'none'; sandbox",
     'X-Content-Type-Options': 'nosniff',
   };

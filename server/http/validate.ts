@@ -37,11 +37,14 @@ export function describeIssues(issues: readonly Issue[], data: unknown, fallback
         lines.push(`${field}: must be one of ${issue.values.map(String).join(', ')}`);
         break;
       case 'too_big':
-        lines.push(`${field}: must be ${issue.inclusive === false ? 'less than' : 'at most'} ${String(issue.maximum)}${unitOf(issue.origin)}`);
+        lines.push(
+          `${field}: must be ${issue.inclusive === false ? 'less than' : 'at most'} ${String(issue.maximum)}${unitOf(issue.origin)}`,
+        );
         break;
       case 'too_small':
         if (issue.origin === 'string' && issue.minimum === 1) lines.push(`${field}: must not be empty`);
-        else if (issue.inclusive === false) lines.push(`${field}: must be greater than ${String(issue.minimum)}${unitOf(issue.origin)}`);
+        else if (issue.inclusive === false)
+          lines.push(`${field}: must be greater than ${String(issue.minimum)}${unitOf(issue.origin)}`);
         else lines.push(`${field}: must be at least ${String(issue.minimum)}${unitOf(issue.origin)}`);
         break;
       case 'invalid_format':

@@ -43,7 +43,8 @@ export function openLogFile(file: string, options: LogFileOptions = {}): LogFile
   const drop = (lines: number, reason: string) => {
     droppedLines += lines;
     droppedSinceNoted += lines;
-    if (!isFailing) options.onTrouble?.(`SignDesk cannot write its log file (${reason}); log lines are dropped until it can.`);
+    if (!isFailing)
+      options.onTrouble?.(`SignDesk cannot write its log file (${reason}); log lines are dropped until it can.`);
     isFailing = true;
   };
 
@@ -52,7 +53,12 @@ export function openLogFile(file: string, options: LogFileOptions = {}): LogFile
     let text = queue.join('');
     if (droppedSinceNoted > 0) {
       // A line cut short by the failure ends here; then the note, as a log line of its own.
-      const note = JSON.stringify({ level: 40, time: new Date().toISOString(), dropped: droppedSinceNoted, msg: 'log lines were dropped: the log file could not be written' });
+      const note = JSON.stringify({
+        level: 40,
+        time: new Date().toISOString(),
+        dropped: droppedSinceNoted,
+        msg: 'log lines were dropped: the log file could not be written',
+      });
       text = `\n${note}\n${text}`;
     }
     queue = [];

@@ -42,12 +42,24 @@ export async function deliverMessage(
   settings: MessagingSettings,
   signal: AbortSignal,
 ): Promise<AttemptResult> {
-  const pending = row.recipients.filter((recipient) => recipient.state === 'pending').map((recipient) => recipient.address);
+  const pending = row.recipients
+    .filter((recipient) => recipient.state === 'pending')
+    .map((recipient) => recipient.address);
   const texts = openMessageTexts(ctx, row);
-  if (texts === undefined) return resultForAll(pending, 'deferred', "the message was sealed under another installation's key and cannot be read here");
+  if (texts === undefined)
+    return resultForAll(
+      pending,
+      'deferred',
+      "the message was sealed under another installation's key and cannot be read here",
+    );
   if (row.channel === 'sms') {
-    if (!settings.smsGatewayUrl || !pending[0]) return resultForAll(pending, 'deferred', 'no SMS gateway is configured');
-    return postSms(settings.smsGatewayUrl, { to: pending[0], body: texts.text }, { timeoutMs: ctx.config.outboxTimeoutMs, signal, policy: ctx.outbound });
+    if (!settings.smsGatewayUrl || !pending[0])
+      return resultForAll(pending, 'deferred', 'no SMS gateway is configured');
+    return postSms(
+      settings.smsGatewayUrl,
+      { to: pending[0], body: texts.text },
+      { timeoutMs: ctx.config.outboxTimeoutMs, signal, policy: ctx.outbound },
+    );
   }
   const from = senderFor(ctx, settings, row.fromName);
   if (!settings.smtpUrl) return resultForAll(pending, 'deferred', 'no SMTP server is configured');

@@ -11,7 +11,8 @@ const PURPOSE = 'outbox-body';
 
 export const sealBody = (ctx: AppContext, text: string): string => ctx.secret.seal(PURPOSE, text);
 
-const sealOptional = (ctx: AppContext, text: string | null): string | null => (text === null ? null : sealBody(ctx, text));
+const sealOptional = (ctx: AppContext, text: string | null): string | null =>
+  text === null ? null : sealBody(ctx, text);
 
 /** The text as written, or undefined when it was sealed under another installation's key. */
 export function openBody(ctx: AppContext, stored: string): string | undefined {
@@ -21,8 +22,15 @@ export function openBody(ctx: AppContext, stored: string): string | undefined {
 type MessageTexts = { subject: string | null; text: string; html: string | null };
 
 /** A message's subject and bodies as the outbox stores them. */
-export function sealMessageTexts(ctx: AppContext, message: { subject?: string | null; text: string; html?: string | null }): MessageTexts {
-  return { subject: sealOptional(ctx, message.subject ?? null), text: sealBody(ctx, message.text), html: sealOptional(ctx, message.html ?? null) };
+export function sealMessageTexts(
+  ctx: AppContext,
+  message: { subject?: string | null; text: string; html?: string | null },
+): MessageTexts {
+  return {
+    subject: sealOptional(ctx, message.subject ?? null),
+    text: sealBody(ctx, message.text),
+    html: sealOptional(ctx, message.html ?? null),
+  };
 }
 
 /** A stored message's subject and bodies, or undefined when this installation's key cannot open them. */

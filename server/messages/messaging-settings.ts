@@ -31,7 +31,8 @@ export const sealSettingValue = (ctx: AppContext, value: string): string => ctx.
 function openSettingValue(ctx: AppContext, key: string, stored: string | undefined): string | undefined {
   if (stored === undefined || !SEALED_SETTING_KEYS.includes(key) || !isSealed(stored)) return stored;
   const value = ctx.secret.open('setting', stored);
-  if (value === undefined) ctx.logger.warn({ key }, 'a saved setting is sealed under another installation\'s key and is ignored');
+  if (value === undefined)
+    ctx.logger.warn({ key }, "a saved setting is sealed under another installation's key and is ignored");
   return value;
 }
 
@@ -65,7 +66,11 @@ export function presentMessagingSettings(settings: MessagingSettings): TMessagin
     smtp_url: maskUrlPassword(settings.smtpUrl),
     mail_from: settings.mailFrom ?? null,
     sms_gateway_url: maskUrlPassword(settings.smsGatewayUrl),
-    sources: { smtp_url: settings.sources.smtpUrl, mail_from: settings.sources.mailFrom, sms_gateway_url: settings.sources.smsGatewayUrl },
+    sources: {
+      smtp_url: settings.sources.smtpUrl,
+      mail_from: settings.sources.mailFrom,
+      sms_gateway_url: settings.sources.smsGatewayUrl,
+    },
   };
 }
 

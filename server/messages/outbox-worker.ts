@@ -47,7 +47,14 @@ export function createOutboxWorker(ctx: AppContext): Worker {
     const result = await deliverMessage(ctx, smtp, attempt, settings, signal);
     const plan = recordAttempt(ctx, attempt, result, scheduleS);
     logger.info(
-      { outboxId: row.id, channel: row.channel, purpose: row.purpose, state: plan.record.state, attempts: attempt.attempts, error: result.error },
+      {
+        outboxId: row.id,
+        channel: row.channel,
+        purpose: row.purpose,
+        state: plan.record.state,
+        attempts: attempt.attempts,
+        error: result.error,
+      },
       'outbox attempt',
     );
     return plan.retryAt === undefined ? DONE : { kind: 'retry', at: plan.retryAt, error: result.error ?? 'retry' };

@@ -27,7 +27,8 @@ function sameAddress(a: string, b: string): boolean {
 function finalStateOf(recipients: readonly OutboxRecipientRow[]): string {
   if (recipients.some((recipient) => recipient.state === 'pending')) return 'queued';
   if (recipients.every((recipient) => recipient.state === 'sent')) return 'sent';
-  if (recipients.some((recipient) => recipient.state === 'hardbounced' || recipient.state === 'softbounced')) return 'bounced';
+  if (recipients.some((recipient) => recipient.state === 'hardbounced' || recipient.state === 'softbounced'))
+    return 'bounced';
   return 'failed';
 }
 

@@ -8,11 +8,20 @@ import { sealMessageTexts } from './message-bodies';
  * its own transaction otherwise, so a message never exists without its job. The worker is woken
  * on a later turn of the event loop, after the caller's transaction ends.
  */
-export function queueOutboxMessage(ctx: AppContext, message: Omit<NewOutboxMessage, 'state' | 'createdAt' | 'updatedAt'>): number {
+export function queueOutboxMessage(
+  ctx: AppContext,
+  message: Omit<NewOutboxMessage, 'state' | 'createdAt' | 'updatedAt'>,
+): number {
   const id = inTransaction(ctx.db, () => {
     const now = ctx.now();
     // Subjects and bodies carry signing links and codes: sealed, so that the database alone reveals neither.
-    const messageId = ctx.repos.outbox.insert({ ...message, ...sealMessageTexts(ctx, message), state: 'queued', createdAt: now, updatedAt: now });
+    const messageId = ctx.repos.outbox.insert({
+      ...message,
+      ...sealMessageTexts(ctx, message),
+      state: 'queued',
+      createdAt: now,
+      updatedAt: now,
+    });
     ctx.repos.jobs.enqueue('outbox', messageId, now, now);
     return messageId;
   });

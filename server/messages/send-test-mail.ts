@@ -32,10 +32,17 @@ export type TestMailOutcome = { isAccepted: boolean; result: AttemptResult; row:
  * It is kept in the outbox like any mail (purpose `settings-test`) but never retried: the
  * answer is the point.
  */
-export async function sendTestMail(ctx: AppContext, to: string, form: Pick<TMessagingTestInput, 'smtp_url' | 'mail_from'> = {}): Promise<TestMailOutcome> {
+export async function sendTestMail(
+  ctx: AppContext,
+  to: string,
+  form: Pick<TMessagingTestInput, 'smtp_url' | 'mail_from'> = {},
+): Promise<TestMailOutcome> {
   const settings = withFormValues(readMessagingSettings(ctx), form);
   if (settings.smtpUrl === undefined) {
-    throw new AppError('conflict', 'No SMTP server is configured: set smtp_url (PUT /api/settings/messaging) or SMTP_URL first.');
+    throw new AppError(
+      'conflict',
+      'No SMTP server is configured: set smtp_url (PUT /api/settings/messaging) or SMTP_URL first.',
+    );
   }
   const office = ctx.repos.office.get(ctx.now());
   const { html, text } = renderMailLayout({

@@ -3,7 +3,14 @@ import type { AppContext } from '../core/context';
 import { inTransaction } from '../db/open-database';
 import { validationFailed } from '../core/errors';
 import { releaseWaitingMessages } from './release-waiting-messages';
-import { MESSAGING_KEYS, readMessagingSettings, sealSettingValue, SEALED_SETTING_KEYS, type MessagingField, type MessagingSettings } from './messaging-settings';
+import {
+  MESSAGING_KEYS,
+  readMessagingSettings,
+  sealSettingValue,
+  SEALED_SETTING_KEYS,
+  type MessagingField,
+  type MessagingSettings,
+} from './messaging-settings';
 
 const BODY_FIELDS: Record<keyof TMessagingSettingsUpdate, MessagingField> = {
   smtp_url: 'smtpUrl',
@@ -20,7 +27,9 @@ export function unmask(bodyField: string, incoming: string, current: string | un
   if (url.password !== SECRET_MASK) return incoming;
   const currentPassword = current === undefined ? '' : new URL(current).password;
   if (currentPassword === '') {
-    return { error: `${bodyField}: ${SECRET_MASK} stands for a saved password, but none is saved; send the password itself` };
+    return {
+      error: `${bodyField}: ${SECRET_MASK} stands for a saved password, but none is saved; send the password itself`,
+    };
   }
   url.password = currentPassword;
   return url.href;
@@ -35,7 +44,9 @@ export function updateMessagingSettings(ctx: AppContext, body: TMessagingSetting
   const before = readMessagingSettings(ctx);
   const changes = new Map<MessagingField, string | null>();
   const errors: string[] = [];
-  for (const [bodyField, field] of Object.entries(BODY_FIELDS) as Array<[keyof TMessagingSettingsUpdate, MessagingField]>) {
+  for (const [bodyField, field] of Object.entries(BODY_FIELDS) as Array<
+    [keyof TMessagingSettingsUpdate, MessagingField]
+  >) {
     const value = body[bodyField];
     if (value === undefined) continue;
     if (value === null || field === 'mailFrom') {

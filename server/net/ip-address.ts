@@ -62,7 +62,8 @@ function judgeIPv6(text: string): AddressVerdict {
   const isZero = (from: number, to: number) => bytes.slice(from, to).every((byte) => byte === 0);
   // IPv4 inside IPv6: mapped (::ffff:a.b.c.d), NAT64 (64:ff9b::a.b.c.d), 6to4 (2002:aabb:ccdd::) are the IPv4 address.
   if (isZero(0, 10) && bytes[10] === 0xff && bytes[11] === 0xff) return judgeIPv4(bytes.slice(12));
-  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && isZero(4, 12)) return judgeIPv4(bytes.slice(12));
+  if (bytes[0] === 0x00 && bytes[1] === 0x64 && bytes[2] === 0xff && bytes[3] === 0x9b && isZero(4, 12))
+    return judgeIPv4(bytes.slice(12));
   if (bytes[0] === 0x20 && bytes[1] === 0x02) {
     const inner = judgeIPv4(bytes.slice(2, 6));
     if (!inner.isAllowed) return inner;
@@ -78,7 +79,8 @@ function judgeIPv6(text: string): AddressVerdict {
 
 function compressIPv6(bytes: readonly number[]): string {
   const groups: string[] = [];
-  for (let index = 0; index < 16; index += 2) groups.push((((bytes[index] ?? 0) << 8) | (bytes[index + 1] ?? 0)).toString(16));
+  for (let index = 0; index < 16; index += 2)
+    groups.push((((bytes[index] ?? 0) << 8) | (bytes[index + 1] ?? 0)).toString(16));
   return groups.join(':').replace(/(^|:)0(:0)+(:|$)/, '::');
 }
 

@@ -37,16 +37,23 @@ export class OutboundRefusedError extends Error {
   }
 }
 
-type DnsLookup = (hostname: string, options: dns.LookupAllOptions, callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+type DnsLookup = (
+  hostname: string,
+  options: dns.LookupAllOptions,
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 export function createOutboundPolicy(options: { dnsLookup?: DnsLookup } = {}): OutboundPolicy {
-  const dnsLookup: DnsLookup = options.dnsLookup ?? ((hostname, lookupOptions, callback) => dns.lookup(hostname, lookupOptions, callback));
+  const dnsLookup: DnsLookup =
+    options.dnsLookup ?? ((hostname, lookupOptions, callback) => dns.lookup(hostname, lookupOptions, callback));
   const ownPorts = new Set<number>();
   let interfaces: { addresses: Set<string>; readAt: number } | undefined;
   const ownAddresses = () => {
     if (!interfaces || Date.now() - interfaces.readAt > 10_000) {
-      const addresses = Object.values(os.networkInterfaces()).flatMap((list) => (list ?? []).map((entry) => entry.address.toLowerCase()));
+      const addresses = Object.values(os.networkInterfaces()).flatMap((list) =>
+        (list ?? []).map((entry) => entry.address.toLowerCase()),
+      );
       interfaces = { addresses: new Set(addresses), readAt: Date.now() };
     }
     return interfaces.addresses;
@@ -57,7 +64,8 @@ export function createOutboundPolicy(options: { dnsLookup?: DnsLookup } = {}): O
     const verdict = judgeAddress(ip);
     if (!verdict.isAllowed) return verdict.reason;
     const unmapped = ip.toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
-    if (ownPorts.has(port) && (verdict.isLoopback || ownAddresses().has(unmapped))) return "this server's own address and port";
+    if (ownPorts.has(port) && (verdict.isLoopback || ownAddresses().has(unmapped)))
+      return "this server's own address and port";
     return undefined;
   };
 
@@ -79,7 +87,10 @@ export function createOutboundPolicy(options: { dnsLookup?: DnsLookup } = {}): O
     };
 
   /** Connection options with the check: an IP literal is judged now, a name in the lookup. */
-  const checked = <T extends { host?: string | null; hostname?: string | null; port?: number | string | null }>(connection: T, defaultPort: number) => {
+  const checked = <T extends { host?: string | null; hostname?: string | null; port?: number | string | null }>(
+    connection: T,
+    defaultPort: number,
+  ) => {
     const host = String(connection.host ?? connection.hostname ?? 'localhost').replace(/^\[|\]$/g, '');
     const port = Number(connection.port ?? defaultPort);
     if (net.isIP(host)) {
@@ -136,7 +147,8 @@ export function createOutboundPolicy(options: { dnsLookup?: DnsLookup } = {}): O
         return refusal ? `must not name ${refusal}` : undefined;
       }
       // A name is judged when connecting; `localhost` is loopback everywhere, so its port can be judged now.
-      if (host.toLowerCase() === 'localhost' && ownPorts.has(port)) return `must not name this server's own address and port (${hostAsWritten(text)}:${port})`;
+      if (host.toLowerCase() === 'localhost' && ownPorts.has(port))
+        return `must not name this server's own address and port (${hostAsWritten(text)}:${port})`;
       return undefined;
     },
     createAgents(agentOptions = {}) {
@@ -157,7 +169,9 @@ export function createOutboundPolicy(options: { dnsLookup?: DnsLookup } = {}): O
           socket.destroy();
           reject(error);
         };
-        socket.setTimeout(timeoutMs, () => fail(Object.assign(new Error('the connection timed out'), { code: 'ETIMEDOUT' })));
+        socket.setTimeout(timeoutMs, () =>
+          fail(Object.assign(new Error('the connection timed out'), { code: 'ETIMEDOUT' })),
+        );
         socket.once('error', fail);
         socket.once('connect', () => {
           socket.setTimeout(0);

@@ -25,7 +25,8 @@ const EN = {
   notYet: '—',
   timesIn: (zone: string) => `Times are shown in ${zone}.`,
   seal: 'This document is sealed with a digital signature over the original document, the values filled in by the parties and this audit trail. The original document is the unchanged first part of this file; any later change invalidates the seal.',
-  sealRewritten: 'This document is sealed with a digital signature over the document, the values filled in by the parties and this audit trail; any later change invalidates the seal.',
+  sealRewritten:
+    'This document is sealed with a digital signature over the document, the values filled in by the parties and this audit trail; any later change invalidates the seal.',
   pageOf: (page: number, pages: number) => `Audit trail · page ${page} of ${pages}`,
   signedBy: (name: string) => `Signed by ${name}`,
   roles: { DEFAULT: 'Signer', APPROVER: 'Approver', VIEWER: 'Viewer' } as Record<string, string>,
@@ -35,22 +36,32 @@ const EN = {
     SMS_CODE: 'One-time code by SMS',
     AUTO_SIGN: 'Signed automatically for the sending user (auto-sign)',
   } as Record<string, string>,
-  sealReason: 'Signed with SignDesk: the parties\' signatures and audit trail',
+  sealReason: "Signed with SignDesk: the parties' signatures and audit trail",
   timestamp: 'Trusted timestamp',
   timestampRequested: (url: string) =>
     `RFC 3161, asked of ${url}: in the seal's signature, or, if the authority did not answer at sealing, in a document timestamp added as soon as it does.`,
-  timestampNone: 'None: no timestamp authority was configured, so every time in this record rests only on the clock of the PC that sealed it.',
+  timestampNone:
+    'None: no timestamp authority was configured, so every time in this record rests only on the clock of the PC that sealed it.',
   attachments: 'Attachments',
   size: (bytes: number) => `${bytes.toLocaleString('en')} bytes`,
   events: 'Events',
   appliance: 'SignDesk (the appliance)',
-  preparation: (from: number, to: number) => `Preparation (entries #${from}–#${to}): parties, fields and attachments added or changed; each is in the activity log.`,
+  preparation: (from: number, to: number) =>
+    `Preparation (entries #${from}–#${to}): parties, fields and attachments added or changed; each is in the activity log.`,
   from: 'from',
   chain: 'Activity log hash chain',
   chainHead: 'Chain head',
   chainNote: (sequence: number) =>
     `Each entry's SHA-256 covers its contents and the hash of the entry before it (algorithm signdesk-activity-v1, explained in the evidence package). This contract's activity log must hold this hash at entry #${sequence}; a changed, removed or inserted earlier entry breaks the chain.`,
-  detailValues: { email: 'e-mail', sms: 'SMS', none: 'none', true: 'yes', false: 'no', typed: 'typed name', image: 'image' } as Record<string, string>,
+  detailValues: {
+    email: 'e-mail',
+    sms: 'SMS',
+    none: 'none',
+    true: 'yes',
+    false: 'no',
+    typed: 'typed name',
+    image: 'image',
+  } as Record<string, string>,
 };
 
 const SV: AuditLabels = {
@@ -78,7 +89,8 @@ const SV: AuditLabels = {
   notYet: '—',
   timesIn: (zone: string) => `Tider anges i ${zone}.`,
   seal: 'Dokumentet är förseglat med en digital signatur över originaldokumentet, parternas ifyllda värden och denna logg. Originaldokumentet är den oförändrade första delen av filen; varje senare ändring gör förseglingen ogiltig.',
-  sealRewritten: 'Dokumentet är förseglat med en digital signatur över dokumentet, parternas ifyllda värden och denna logg; varje senare ändring gör förseglingen ogiltig.',
+  sealRewritten:
+    'Dokumentet är förseglat med en digital signatur över dokumentet, parternas ifyllda värden och denna logg; varje senare ändring gör förseglingen ogiltig.',
   pageOf: (page: number, pages: number) => `Signeringslogg · sida ${page} av ${pages}`,
   signedBy: (name: string) => `Signerat av ${name}`,
   roles: { DEFAULT: 'Undertecknare', APPROVER: 'Godkännare', VIEWER: 'Mottagare' },
@@ -92,18 +104,28 @@ const SV: AuditLabels = {
   timestamp: 'Betrodd tidsstämpel',
   timestampRequested: (url: string) =>
     `RFC 3161, begärd av ${url}: i förseglingens signatur, eller, om servern inte svarade vid förseglingen, i en dokumenttidsstämpel som läggs till så snart den svarar.`,
-  timestampNone: 'Ingen: ingen tidsstämpelserver var inställd, så varje tid i denna logg vilar enbart på klockan i den dator som förseglade dokumentet.',
+  timestampNone:
+    'Ingen: ingen tidsstämpelserver var inställd, så varje tid i denna logg vilar enbart på klockan i den dator som förseglade dokumentet.',
   attachments: 'Bilagor',
   size: (bytes: number) => `${bytes.toLocaleString('sv')} byte`,
   events: 'Händelser',
   appliance: 'SignDesk (tjänsten)',
-  preparation: (from: number, to: number) => `Förberedelse (post #${from}–#${to}): parter, fält och bilagor som lagts till eller ändrats; var och en finns i händelseloggen.`,
+  preparation: (from: number, to: number) =>
+    `Förberedelse (post #${from}–#${to}): parter, fält och bilagor som lagts till eller ändrats; var och en finns i händelseloggen.`,
   from: 'från',
   chain: 'Händelseloggens hashkedja',
   chainHead: 'Kedjans topp',
   chainNote: (sequence: number) =>
     `Varje posts SHA-256 täcker postens innehåll och hashen för posten före (algoritmen signdesk-activity-v1, förklarad i bevispaketet). Avtalets händelselogg måste ha denna hash i post #${sequence}; en ändrad, borttagen eller tillagd tidigare post bryter kedjan.`,
-  detailValues: { email: 'e-post', sms: 'SMS', none: 'ingen', true: 'ja', false: 'nej', typed: 'inskrivet namn', image: 'bild' },
+  detailValues: {
+    email: 'e-post',
+    sms: 'SMS',
+    none: 'ingen',
+    true: 'ja',
+    false: 'nej',
+    typed: 'inskrivet namn',
+    image: 'bild',
+  },
 };
 
 export function auditLabels(language: 'en' | 'sv' | undefined): AuditLabels {

@@ -5,7 +5,12 @@ import { MAX_PDF_PAGES } from '../../shared/constants';
 import { auditLabels } from './audit-labels';
 import { checkPageTree } from './check-page-tree';
 import { drawAuditTrail, type AuditMark } from './draw-audit-trail';
-import { collectUpdateObjects, snapshotObjects, writeIncrementalUpdate, type UpdateTrailer } from './incremental-update';
+import {
+  collectUpdateObjects,
+  snapshotObjects,
+  writeIncrementalUpdate,
+  type UpdateTrailer,
+} from './incremental-update';
 import { readPdfTail } from './read-pdf-tail';
 import { useNativeDeflate } from './native-deflate';
 import { canRender, embedSealFonts, type SealFonts } from './seal-fonts';
@@ -13,7 +18,15 @@ import { fillSeal, prepareSeal } from './seal-signature';
 import type { SignedPdfField, SignedPdfInput, SignedPdfParty } from './signed-pdf-types';
 import { paintCovers, stampFields } from './stamp-fields';
 
-export type { SignedPdfAudit, SignedPdfEvent, SignedPdfEvidence, SignedPdfField, SignedPdfFieldType, SignedPdfInput, SignedPdfParty } from './signed-pdf-types';
+export type {
+  SignedPdfAudit,
+  SignedPdfEvent,
+  SignedPdfEvidence,
+  SignedPdfField,
+  SignedPdfFieldType,
+  SignedPdfInput,
+  SignedPdfParty,
+} from './signed-pdf-types';
 
 /**
  * The signed PDF: the original with each field's value drawn at its annotation, then the audit
@@ -46,7 +59,8 @@ export async function buildSignedPdf(input: SignedPdfInput, identity: SigningIde
   const labels = auditLabels(input.language);
   const fonts = await embedSealFonts(doc);
   const signedTimes = new Map(audit.parties.map((party) => [party.name, party.signedTime]));
-  const signedTimeOf = (field: SignedPdfField) => field.signedTime ?? signedTimes.get(field.signerName) ?? audit.completedTime;
+  const signedTimeOf = (field: SignedPdfField) =>
+    field.signedTime ?? signedTimes.get(field.signerName) ?? audit.completedTime;
   const originalPageCount = doc.getPageCount();
   paintCovers(doc, input.covers ?? []);
   await stampFields({ doc, fonts, labels, timeZone: audit.timeZone, signedTimeOf }, input.fields);
@@ -54,8 +68,22 @@ export async function buildSignedPdf(input: SignedPdfInput, identity: SigningIde
   const sealName = commonNameOf(identity);
   const seal = { subject: sealName, fingerprintSha256: identity.certificate.fingerprint256 };
   const marks = await Promise.all(audit.parties.map((party) => embedAuditMark(doc, fonts, party)));
-  const auditPages = drawAuditTrail({ doc, fonts, labels, audit, originalPageCount, seal, isOriginalPrefix: tail !== undefined, marks });
-  const plan = prepareSeal(doc, identity, auditPages.at(-1)!, { time: input.now ?? new Date(), reason: labels.sealReason, name: sealName, extraRoom: input.timestampRoom ?? 0 });
+  const auditPages = drawAuditTrail({
+    doc,
+    fonts,
+    labels,
+    audit,
+    originalPageCount,
+    seal,
+    isOriginalPrefix: tail !== undefined,
+    marks,
+  });
+  const plan = prepareSeal(doc, identity, auditPages.at(-1)!, {
+    time: input.now ?? new Date(),
+    reason: labels.sealReason,
+    name: sealName,
+    extraRoom: input.timestampRoom ?? 0,
+  });
   // fontkit hands each subset over through a setTimeout-based stream shim: embedding the three
   // faces side by side overlaps those waits instead of queueing them (flush embeds one by one).
   await Promise.all([fonts.regular, fonts.bold, fonts.script].map((font) => font.embed()));
@@ -71,12 +99,21 @@ export async function buildSignedPdf(input: SignedPdfInput, identity: SigningIde
   const rewritten = await doc.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false });
   const rewrittenTail = readPdfTail(rewritten);
   if (!rewrittenTail) throw new Error('The rewritten PDF has no cross-reference table.');
-  const update = writeIncrementalUpdate(rewritten, rewrittenTail, [{ ref: plan.ref, raw: plan.raw }], trailerOf(doc, rewrittenTail.size));
+  const update = writeIncrementalUpdate(
+    rewritten,
+    rewrittenTail,
+    [{ ref: plan.ref, raw: plan.raw }],
+    trailerOf(doc, rewrittenTail.size),
+  );
   return fillSeal(update, plan, identity);
 }
 
 /** A party's mark made ready for the audit trail: its picture embedded, or its typed name in its face. */
-async function embedAuditMark(doc: PDFDocument, fonts: SealFonts, party: SignedPdfParty): Promise<AuditMark | undefined> {
+async function embedAuditMark(
+  doc: PDFDocument,
+  fonts: SealFonts,
+  party: SignedPdfParty,
+): Promise<AuditMark | undefined> {
   if (!party.mark) return undefined;
   if (party.mark.signaturePng) {
     const image = await doc.embedPng(party.mark.signaturePng).catch(() => undefined);
@@ -93,7 +130,8 @@ async function loadOriginal(original: Uint8Array): Promise<PDFDocument> {
     // milliseconds of idle time for the few milliseconds of work that sealing a contract is.
     return await PDFDocument.load(original, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
   } catch (error) {
-    if (error instanceof EncryptedPDFError) throw new Error('The original PDF is encrypted; it cannot be stamped and sealed.', { cause: error });
+    if (error instanceof EncryptedPDFError)
+      throw new Error('The original PDF is encrypted; it cannot be stamped and sealed.', { cause: error });
     throw error;
   }
 }

@@ -12,7 +12,8 @@ export const MAX_PAGE_TREE_DEPTH = 32;
  */
 export function checkPageTree(doc: PDFDocument, maxPages: number): void {
   const { context, catalog } = doc as { context: PDFDocument['context']; catalog: PDFDocument['catalog'] | undefined };
-  if (!(catalog instanceof PDFDict)) throw new PdfReadError('damaged', 'The PDF has no document catalog: it is damaged and cannot be read.');
+  if (!(catalog instanceof PDFDict))
+    throw new PdfReadError('damaged', 'The PDF has no document catalog: it is damaged and cannot be read.');
   const seen = new Set<PDFDict>();
   const root = catalog.lookup(PDFName.of('Pages'));
   const stack: Array<{ node: unknown; depth: number }> = [{ node: root, depth: 1 }];
@@ -21,20 +22,31 @@ export function checkPageTree(doc: PDFDocument, maxPages: number): void {
     const { node, depth } = stack.pop() as { node: unknown; depth: number };
     if (!(node instanceof PDFDict)) continue;
     if (seen.has(node)) {
-      throw new PdfReadError('damaged', "The PDF's page tree lists the same page or branch more than once (or loops); it cannot be used.");
+      throw new PdfReadError(
+        'damaged',
+        "The PDF's page tree lists the same page or branch more than once (or loops); it cannot be used.",
+      );
     }
     seen.add(node);
     if (node instanceof PDFPageLeaf) {
       pages += 1;
-      if (pages > maxPages) throw new PdfReadError('too-many-pages', `The PDF has more than ${maxPages} pages; at most ${maxPages} can be signed.`);
+      if (pages > maxPages)
+        throw new PdfReadError(
+          'too-many-pages',
+          `The PDF has more than ${maxPages} pages; at most ${maxPages} can be signed.`,
+        );
       continue;
     }
     if (!(node instanceof PDFPageTree)) continue;
     if (depth > MAX_PAGE_TREE_DEPTH) {
-      throw new PdfReadError('too-complex', `The PDF's page tree is nested more than ${MAX_PAGE_TREE_DEPTH} levels deep; it cannot be used.`);
+      throw new PdfReadError(
+        'too-complex',
+        `The PDF's page tree is nested more than ${MAX_PAGE_TREE_DEPTH} levels deep; it cannot be used.`,
+      );
     }
     const kids = node.lookup(PDFName.of('Kids'));
     if (!(kids instanceof PDFArray)) continue;
-    for (let index = kids.size() - 1; index >= 0; index -= 1) stack.push({ node: context.lookup(kids.get(index)), depth: depth + 1 });
+    for (let index = kids.size() - 1; index >= 0; index -= 1)
+      stack.push({ node: context.lookup(kids.get(index)), depth: depth + 1 });
   }
 }

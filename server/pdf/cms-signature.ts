@@ -31,11 +31,24 @@ export function signCmsDetached(identity: SigningIdentity, contentDigest: Uint8A
     type: 0,
     attributes: [
       new pkijs.Attribute({ type: ID_CONTENT_TYPE, values: [new asn1js.ObjectIdentifier({ value: ID_DATA })] }),
-      new pkijs.Attribute({ type: ID_MESSAGE_DIGEST, values: [new asn1js.OctetString({ valueHex: toArrayBuffer(contentDigest) })] }),
+      new pkijs.Attribute({
+        type: ID_MESSAGE_DIGEST,
+        values: [new asn1js.OctetString({ valueHex: toArrayBuffer(contentDigest) })],
+      }),
       new pkijs.Attribute({
         type: ID_SIGNING_CERTIFICATE_V2,
         // SigningCertificateV2 { certs SEQUENCE OF ESSCertIDv2 { certHash } } (hash algorithm: the SHA-256 default)
-        values: [new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: toArrayBuffer(certHash) })] })] })] })],
+        values: [
+          new asn1js.Sequence({
+            value: [
+              new asn1js.Sequence({
+                value: [
+                  new asn1js.Sequence({ value: [new asn1js.OctetString({ valueHex: toArrayBuffer(certHash) })] }),
+                ],
+              }),
+            ],
+          }),
+        ],
       }),
     ],
   });
@@ -67,7 +80,9 @@ const parsedCertificates = new WeakMap<SigningIdentity, pkijs.Certificate[]>();
 function parsedCertificatesOf(identity: SigningIdentity): pkijs.Certificate[] {
   let certificates = parsedCertificates.get(identity);
   if (!certificates) {
-    certificates = [identity.certificate, ...identity.chain].map((cert) => pkijs.Certificate.fromBER(toArrayBuffer(cert.raw)));
+    certificates = [identity.certificate, ...identity.chain].map((cert) =>
+      pkijs.Certificate.fromBER(toArrayBuffer(cert.raw)),
+    );
     parsedCertificates.set(identity, certificates);
   }
   return certificates;

@@ -6,7 +6,12 @@ import { readPdfTail } from './read-pdf-tail';
 const BYTE_RANGE_PLACEHOLDER = '/ByteRange [0 0000000000 0000000000 0000000000]';
 
 /** A PDF with an empty document timestamp appended: the token goes between `<` at `start` and `>` at `end - 1`. */
-export type PreparedDocumentTimestamp = { bytes: Uint8Array; byteRange: [number, number, number, number]; start: number; end: number };
+export type PreparedDocumentTimestamp = {
+  bytes: Uint8Array;
+  byteRange: [number, number, number, number];
+  start: number;
+  end: number;
+};
 
 /**
  * Appends a document timestamp's place to a signed PDF (ISO 32000-2 12.8.5; PAdES
@@ -15,7 +20,11 @@ export type PreparedDocumentTimestamp = { bytes: Uint8Array; byteRange: [number,
  * `room` bytes. The earlier bytes stay the exact prefix. The caller hashes the byte range,
  * gets the token for that digest and writes it into the gap.
  */
-export async function prepareDocumentTimestamp(input: { bytes: Uint8Array; fieldName: string; room: number }): Promise<PreparedDocumentTimestamp> {
+export async function prepareDocumentTimestamp(input: {
+  bytes: Uint8Array;
+  fieldName: string;
+  room: number;
+}): Promise<PreparedDocumentTimestamp> {
   const { bytes } = input;
   const tail = readPdfTail(bytes);
   if (!tail) throw new Error('The signed PDF has no cross-reference section to append to.');
@@ -32,7 +41,16 @@ export async function prepareDocumentTimestamp(input: { bytes: Uint8Array; field
 
   const page = doc.getPage(doc.getPageCount() - 1);
   const field = context.register(
-    context.obj({ Type: 'Annot', Subtype: 'Widget', FT: 'Sig', T: PDFHexString.fromText(input.fieldName), V: ref, F: 132, Rect: [0, 0, 0, 0], P: page.ref }),
+    context.obj({
+      Type: 'Annot',
+      Subtype: 'Widget',
+      FT: 'Sig',
+      T: PDFHexString.fromText(input.fieldName),
+      V: ref,
+      F: 132,
+      Rect: [0, 0, 0, 0],
+      P: page.ref,
+    }),
   );
   page.node.addAnnot(field);
   const acroForm = catalog.lookupMaybe(PDFName.of('AcroForm'), PDFDict) ?? context.obj({});
@@ -52,6 +70,10 @@ export async function prepareDocumentTimestamp(input: { bytes: Uint8Array; field
   const start = rawAt + contentsAt;
   const end = start + contentsHexLength + 2;
   const byteRange: [number, number, number, number] = [0, start, end, update.bytes.length - end];
-  update.bytes.write(`/ByteRange [${byteRange.join(' ')}]`.padEnd(BYTE_RANGE_PLACEHOLDER.length, ' '), rawAt + head.length, 'latin1');
+  update.bytes.write(
+    `/ByteRange [${byteRange.join(' ')}]`.padEnd(BYTE_RANGE_PLACEHOLDER.length, ' '),
+    rawAt + head.length,
+    'latin1',
+  );
   return { bytes: update.bytes, byteRange, start, end };
 }

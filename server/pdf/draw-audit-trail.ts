@@ -46,8 +46,14 @@ export function drawAuditTrail(context: AuditTrailContext): PDFPage[] {
   const { doc } = context;
   const size = pageSizeFor(doc);
   const contentWidth = size.width - 2 * MARGIN;
-  const blocks = [headerBlock(context, contentWidth), documentBlock(context, contentWidth), partiesHeading(context, contentWidth)];
-  context.audit.parties.forEach((party, index) => blocks.push(partyBlock(context, party, contentWidth, context.marks?.[index])));
+  const blocks = [
+    headerBlock(context, contentWidth),
+    documentBlock(context, contentWidth),
+    partiesHeading(context, contentWidth),
+  ];
+  context.audit.parties.forEach((party, index) =>
+    blocks.push(partyBlock(context, party, contentWidth, context.marks?.[index])),
+  );
   blocks.push(...evidenceBlocks(context, contentWidth));
   blocks.push({ ...sealNote(context, contentWidth), keepWithPrevious: true });
 
@@ -98,7 +104,12 @@ function headerBlock({ fonts, labels }: AuditTrailContext, width: number): Block
       page.drawText('S I G N D E S K', { x: MARGIN, y: top - 10, size: 8, font: fonts.bold, color: INK });
       page.drawText(labels.title, { x: MARGIN, y: top - 34, size: 20, font: fonts.bold, color: DARK });
       page.drawText(labels.subtitle, { x: MARGIN, y: top - 50, size: 10, font: fonts.regular, color: MUTED });
-      page.drawLine({ start: { x: MARGIN, y: top - 60 }, end: { x: MARGIN + width, y: top - 60 }, thickness: 0.8, color: RULE });
+      page.drawLine({
+        start: { x: MARGIN, y: top - 60 },
+        end: { x: MARGIN + width, y: top - 60 },
+        thickness: 0.8,
+        color: RULE,
+      });
     },
   };
 }
@@ -111,9 +122,19 @@ function documentBlock(context: AuditTrailContext, width: number): Block {
     textRow(fonts.regular, labels.contract, String(audit.contractId), valueWidth),
     monoRow(fonts.mono, labels.documentSha256, audit.documentSha256.toLowerCase(), valueWidth),
     textRow(fonts.regular, labels.pages, String(context.originalPageCount), valueWidth),
-    textRow(fonts.regular, labels.completed, formatAuditTime(audit.completedTime, audit.timeZone) ?? labels.notYet, valueWidth),
+    textRow(
+      fonts.regular,
+      labels.completed,
+      formatAuditTime(audit.completedTime, audit.timeZone) ?? labels.notYet,
+      valueWidth,
+    ),
     textRow(fonts.regular, labels.sealedBy, context.seal.subject, valueWidth),
-    monoRow(fonts.mono, labels.sealFingerprint, context.seal.fingerprintSha256.replaceAll(':', '').toLowerCase(), valueWidth),
+    monoRow(
+      fonts.mono,
+      labels.sealFingerprint,
+      context.seal.fingerprintSha256.replaceAll(':', '').toLowerCase(),
+      valueWidth,
+    ),
     ...timestampRow(context, valueWidth).map((row) => textRow(fonts.regular, row.label, row.value, valueWidth)),
   ];
   const rowsHeight = heightOf(rows);
@@ -133,25 +154,56 @@ function partiesHeading({ fonts, labels, audit }: AuditTrailContext, width: numb
   return {
     height: 30,
     draw: (page, top) => {
-      page.drawText(`${labels.parties} (${audit.parties.length})`, { x: MARGIN, y: top - 14, size: 12.5, font: fonts.bold, color: DARK });
-      page.drawLine({ start: { x: MARGIN, y: top - 21 }, end: { x: MARGIN + width, y: top - 21 }, thickness: 0.6, color: RULE });
+      page.drawText(`${labels.parties} (${audit.parties.length})`, {
+        x: MARGIN,
+        y: top - 14,
+        size: 12.5,
+        font: fonts.bold,
+        color: DARK,
+      });
+      page.drawLine({
+        start: { x: MARGIN, y: top - 21 },
+        end: { x: MARGIN + width, y: top - 21 },
+        thickness: 0.6,
+        color: RULE,
+      });
     },
   };
 }
 
-function partyBlock(context: AuditTrailContext, party: SignedPdfParty, width: number, mark: AuditMark | undefined): Block {
+function partyBlock(
+  context: AuditTrailContext,
+  party: SignedPdfParty,
+  width: number,
+  mark: AuditMark | undefined,
+): Block {
   const { fonts, labels, audit } = context;
   // With a mark, the values make room for it on the right.
   const valueWidth = width - LABEL_WIDTH - 24 - (mark ? MARK_BOX.width + 12 : 0);
   const time = (value: SignedPdfParty['sentTime']) => formatAuditTime(value, audit.timeZone) ?? labels.notYet;
-  const userAgentLines = wrapText(fonts.regular, renderable(fonts.regular, party.userAgent || labels.notYet), BODY, valueWidth);
+  const userAgentLines = wrapText(
+    fonts.regular,
+    renderable(fonts.regular, party.userAgent || labels.notYet),
+    BODY,
+    valueWidth,
+  );
   const rows: Row[] = [
     ...(party.signatureName ? [textRow(fonts.regular, labels.signedAs, party.signatureName, valueWidth)] : []),
     textRow(fonts.regular, labels.contact, party.contact || labels.notYet, valueWidth),
     ...(party.identityNumber ? [textRow(fonts.regular, labels.identityNumber, party.identityNumber, valueWidth)] : []),
-    textRow(fonts.regular, labels.authentication, labels.authentications[party.authentication] ?? party.authentication, valueWidth),
+    textRow(
+      fonts.regular,
+      labels.authentication,
+      labels.authentications[party.authentication] ?? party.authentication,
+      valueWidth,
+    ),
     textRow(fonts.regular, labels.ipAddress, party.ipAddress || labels.notYet, valueWidth),
-    { label: labels.userAgent, lines: capLines(fonts.regular, userAgentLines, valueWidth), font: fonts.regular, size: BODY },
+    {
+      label: labels.userAgent,
+      lines: capLines(fonts.regular, userAgentLines, valueWidth),
+      font: fonts.regular,
+      size: BODY,
+    },
     textRow(fonts.regular, labels.sent, time(party.sentTime), valueWidth),
     textRow(fonts.regular, labels.opened, time(party.openedTime), valueWidth),
     textRow(fonts.regular, labels.signed, time(party.signedTime), valueWidth),
@@ -166,10 +218,21 @@ function partyBlock(context: AuditTrailContext, party: SignedPdfParty, width: nu
       page.drawText(name, { x: MARGIN + 12, y: top - 16, size: 12, font: fonts.bold, color: DARK });
       const roleWidth = widthOf(fonts.bold, role, 7.5) + 14;
       page.drawRectangle({ x: MARGIN + width - roleWidth, y: top - 19, width: roleWidth, height: 15, color: BADGE });
-      page.drawText(role, { x: MARGIN + width - roleWidth + 7, y: top - 14.5, size: 7.5, font: fonts.bold, color: INK });
+      page.drawText(role, {
+        x: MARGIN + width - roleWidth + 7,
+        y: top - 14.5,
+        size: 7.5,
+        font: fonts.bold,
+        color: INK,
+      });
       drawRows(page, rows, MARGIN + 12, top - 30, fonts.regular);
       if (mark) drawMark(page, mark, MARGIN + width - MARK_BOX.width, top - 30 - MARK_BOX.height);
-      page.drawLine({ start: { x: MARGIN + 12, y: top - cardHeight - 6 }, end: { x: MARGIN + width, y: top - cardHeight - 6 }, thickness: 0.4, color: RULE });
+      page.drawLine({
+        start: { x: MARGIN + 12, y: top - cardHeight - 6 },
+        end: { x: MARGIN + width, y: top - cardHeight - 6 },
+        thickness: 0.4,
+        color: RULE,
+      });
     },
   };
 }
@@ -180,12 +243,23 @@ function drawMark(page: PDFPage, mark: AuditMark, x: number, y: number): void {
   page.drawLine({ start: { x, y: y + 4 }, end: { x: x + width, y: y + 4 }, thickness: 0.5, color: RULE });
   if ('image' in mark) {
     const scale = Math.min(width / mark.image.width, (height - 6) / mark.image.height);
-    page.drawImage(mark.image, { x: x + (width - mark.image.width * scale) / 2, y: y + 6, width: mark.image.width * scale, height: mark.image.height * scale });
+    page.drawImage(mark.image, {
+      x: x + (width - mark.image.width * scale) / 2,
+      y: y + 6,
+      width: mark.image.width * scale,
+      height: mark.image.height * scale,
+    });
     return;
   }
   const text = renderable(mark.font, mark.text);
   const size = Math.min(24, (width / Math.max(1, widthOf(mark.font, text, 1))) * 0.95);
-  page.drawText(text, { x: x + (width - widthOf(mark.font, text, size)) / 2, y: y + 9, size, font: mark.font, color: INK });
+  page.drawText(text, {
+    x: x + (width - widthOf(mark.font, text, size)) / 2,
+    y: y + 9,
+    size,
+    font: mark.font,
+    color: INK,
+  });
 }
 
 function sealNote({ fonts, labels, isOriginalPrefix }: AuditTrailContext, width: number): Block {
@@ -196,17 +270,47 @@ function sealNote({ fonts, labels, isOriginalPrefix }: AuditTrailContext, width:
     draw: (page, top) => {
       const y = top - 8;
       page.drawRectangle({ x: MARGIN, y: y - height, width, height, borderColor: RULE, borderWidth: 0.6 });
-      lines.forEach((line, index) => page.drawText(line, { x: MARGIN + 12, y: y - 16 - index * 8.5 * LEADING, size: 8.5, font: fonts.regular, color: MUTED }));
+      lines.forEach((line, index) =>
+        page.drawText(line, {
+          x: MARGIN + 12,
+          y: y - 16 - index * 8.5 * LEADING,
+          size: 8.5,
+          font: fonts.regular,
+          color: MUTED,
+        }),
+      );
     },
   };
 }
 
-function drawFooter({ fonts, labels, audit }: AuditTrailContext, page: PDFPage, pageWidth: number, index: number, count: number): void {
-  const left = truncateToWidth(fonts.regular, renderable(fonts.regular, audit.documentName), 7.5, pageWidth - 2 * MARGIN - 160);
+function drawFooter(
+  { fonts, labels, audit }: AuditTrailContext,
+  page: PDFPage,
+  pageWidth: number,
+  index: number,
+  count: number,
+): void {
+  const left = truncateToWidth(
+    fonts.regular,
+    renderable(fonts.regular, audit.documentName),
+    7.5,
+    pageWidth - 2 * MARGIN - 160,
+  );
   const right = labels.pageOf(index, count);
-  page.drawLine({ start: { x: MARGIN, y: MARGIN - 8 }, end: { x: pageWidth - MARGIN, y: MARGIN - 8 }, thickness: 0.5, color: RULE });
+  page.drawLine({
+    start: { x: MARGIN, y: MARGIN - 8 },
+    end: { x: pageWidth - MARGIN, y: MARGIN - 8 },
+    thickness: 0.5,
+    color: RULE,
+  });
   page.drawText(left, { x: MARGIN, y: MARGIN - 20, size: 7.5, font: fonts.regular, color: MUTED });
-  page.drawText(right, { x: pageWidth - MARGIN - widthOf(fonts.regular, right, 7.5), y: MARGIN - 20, size: 7.5, font: fonts.regular, color: MUTED });
+  page.drawText(right, {
+    x: pageWidth - MARGIN - widthOf(fonts.regular, right, 7.5),
+    y: MARGIN - 20,
+    size: 7.5,
+    font: fonts.regular,
+    color: MUTED,
+  });
 }
 
 function textRow(font: PDFFont, label: string, value: string, width: number): Row {
@@ -233,7 +337,15 @@ function drawRows(page: PDFPage, rows: Row[], x: number, top: number, labelFont:
   for (const row of rows) {
     const baseline = y - BODY;
     page.drawText(renderable(labelFont, row.label), { x, y: baseline, size: LABEL, font: labelFont, color: MUTED });
-    row.lines.forEach((line, index) => page.drawText(line, { x: x + LABEL_WIDTH, y: baseline - index * BODY * LEADING, size: row.size, font: row.font, color: DARK }));
+    row.lines.forEach((line, index) =>
+      page.drawText(line, {
+        x: x + LABEL_WIDTH,
+        y: baseline - index * BODY * LEADING,
+        size: row.size,
+        font: row.font,
+        color: DARK,
+      }),
+    );
     y -= Math.max(1, row.lines.length) * BODY * LEADING + ROW_GAP;
   }
 }

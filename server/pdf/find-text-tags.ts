@@ -44,7 +44,9 @@ let helvetica: StandardFontEmbedder | undefined;
  */
 function characterEnds(text: string): number[] {
   // pdf-lib's StandardFonts and the embedder's own FontNames are the same strings under two enums.
-  helvetica ??= StandardFontEmbedder.for(StandardFonts.Helvetica as unknown as Parameters<typeof StandardFontEmbedder.for>[0]);
+  helvetica ??= StandardFontEmbedder.for(
+    StandardFonts.Helvetica as unknown as Parameters<typeof StandardFontEmbedder.for>[0],
+  );
   const font = helvetica;
   const widths = [...text].map((char) => {
     try {
@@ -92,7 +94,12 @@ function isSameLine(a: TextRun, b: TextRun): boolean {
 }
 
 /** The box (displayed page, y down) of characters [from, to) of one run. */
-function runBox(run: TextRun, from: number, to: number, view: ViewTransform): { x0: number; y0: number; x1: number; y1: number } {
+function runBox(
+  run: TextRun,
+  from: number,
+  to: number,
+  view: ViewTransform,
+): { x0: number; y0: number; x1: number; y1: number } {
   const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = run.transform;
   const ends = characterEnds(run.str);
   const start = from === 0 ? 0 : (ends[from - 1] ?? 0);
@@ -105,7 +112,8 @@ function runBox(run: TextRun, from: number, to: number, view: ViewTransform): { 
   const descent = run.descent && run.descent < 0 ? run.descent : -0.2;
   const corners: Array<[number, number]> = [];
   for (const along of [start * run.width, end * run.width]) {
-    for (const up of [descent * size, ascent * size]) corners.push([e + dx * along + ux * up, f + dy * along + uy * up]);
+    for (const up of [descent * size, ascent * size])
+      corners.push([e + dx * along + ux * up, f + dy * along + uy * up]);
   }
   const [t0, t1, t2, t3, t4, t5] = view;
   const xs = corners.map(([x, y]) => t0 * x + t2 * y + t4);
@@ -130,7 +138,12 @@ export function findTagsOnPage(page: number, runs: readonly TextRun[], view: Vie
       const origin = origins[at];
       if (!origin) continue;
       const piece = pieces.get(origin.run);
-      pieces.set(origin.run, piece ? [Math.min(piece[0], origin.index), Math.max(piece[1], origin.index + 1)] : [origin.index, origin.index + 1]);
+      pieces.set(
+        origin.run,
+        piece
+          ? [Math.min(piece[0], origin.index), Math.max(piece[1], origin.index + 1)]
+          : [origin.index, origin.index + 1],
+      );
     }
     const boxes = [...pieces].map(([run, [from, to]]) => runBox(runs[run]!, from, to, view));
     if (boxes.length === 0) continue;

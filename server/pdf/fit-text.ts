@@ -49,14 +49,28 @@ export function truncateToWidth(font: PDFFont, text: string, size: number, maxWi
 }
 
 /** The largest size (up to maxSize) at which one line of text fits the width, and the text, cut at minSize if need be. */
-export function fitLine(font: PDFFont, text: string, maxWidth: number, maxSize: number, minSize: number): { text: string; size: number } {
+export function fitLine(
+  font: PDFFont,
+  text: string,
+  maxWidth: number,
+  maxSize: number,
+  minSize: number,
+): { text: string; size: number } {
   const widthAtOne = widthOf(font, text, 1);
   const size = Math.max(minSize, Math.min(maxSize, widthAtOne > 0 ? maxWidth / widthAtOne : maxSize));
   return { text: truncateToWidth(font, text, size, maxWidth), size };
 }
 
 /** The largest size at which the wrapped text fits the box; at minSize the lines that do not fit are cut. */
-export function fitParagraph(font: PDFFont, text: string, width: number, height: number, maxSize: number, minSize: number, leading = 1.2): { lines: string[]; size: number } {
+export function fitParagraph(
+  font: PDFFont,
+  text: string,
+  width: number,
+  height: number,
+  maxSize: number,
+  minSize: number,
+  leading = 1.2,
+): { lines: string[]; size: number } {
   for (let size = maxSize; size >= minSize; size -= 0.5) {
     const lines = wrapText(font, text, size, width);
     if (lines.length * size * leading <= height + size * (leading - 1)) return { lines, size };

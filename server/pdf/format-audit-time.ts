@@ -4,7 +4,11 @@ import { formatTimestamp, zoneOffsetMs } from '../../shared/time';
 export type AuditTime = Date | number | string | null | undefined;
 
 /** `YYYY-MM-DD HH:MM:SS +01:00` in the zone (the offset makes the audit trail unambiguous); undefined when there is no time. */
-export function formatAuditTime(time: AuditTime, timeZone: string, options: { seconds?: boolean; offset?: boolean } = {}): string | undefined {
+export function formatAuditTime(
+  time: AuditTime,
+  timeZone: string,
+  options: { seconds?: boolean; offset?: boolean } = {},
+): string | undefined {
   if (time === null || time === undefined || time === '') return undefined;
   if (typeof time === 'string') return time;
   const epoch = typeof time === 'number' ? time : time.getTime();

@@ -45,7 +45,13 @@ function fingerprintOf(object: PDFObject): string {
  * same kind as the base's last one (a table, or a cross-reference stream for files that use
  * them) whose /Prev chains to it, then the trailer. `base` stays the exact prefix of the result.
  */
-export function writeIncrementalUpdate(base: Uint8Array, tail: PdfTail, objects: UpdateObject[], trailer: UpdateTrailer, xrefStreamRef?: PDFRef): WrittenUpdate {
+export function writeIncrementalUpdate(
+  base: Uint8Array,
+  tail: PdfTail,
+  objects: UpdateObject[],
+  trailer: UpdateTrailer,
+  xrefStreamRef?: PDFRef,
+): WrittenUpdate {
   const chunks: Uint8Array[] = [];
   const offsets = new Map<PDFRef, number>();
   let position = base.length;
@@ -68,10 +74,20 @@ export function writeIncrementalUpdate(base: Uint8Array, tail: PdfTail, objects:
   const xrefOffset = position;
   if (tail.kind === 'stream' && xrefStreamRef) {
     offsets.set(xrefStreamRef, xrefOffset);
-    const entries = [...sorted.map((item) => item.ref), xrefStreamRef].map((ref) => ({ ref, offset: offsets.get(ref)! }));
+    const entries = [...sorted.map((item) => item.ref), xrefStreamRef].map((ref) => ({
+      ref,
+      offset: offsets.get(ref)!,
+    }));
     push(xrefStream(xrefStreamRef, entries, size, tail.startxref, trailer));
   } else {
-    push(xrefTable(sorted.map((item) => ({ ref: item.ref, offset: offsets.get(item.ref)! })), size, tail.startxref, trailer));
+    push(
+      xrefTable(
+        sorted.map((item) => ({ ref: item.ref, offset: offsets.get(item.ref)! })),
+        size,
+        tail.startxref,
+        trailer,
+      ),
+    );
   }
   push(ascii(`startxref\n${xrefOffset}\n%%EOF\n`));
 
@@ -91,13 +107,20 @@ function xrefTable(entries: XrefEntry[], size: number, prev: number, trailer: Up
   const lines = ['xref'];
   for (const run of contiguousRuns(entries)) {
     lines.push(`${run[0]!.ref.objectNumber} ${run.length}`);
-    for (const { ref, offset } of run) lines.push(`${String(offset).padStart(10, '0')} ${String(ref.generationNumber).padStart(5, '0')} n\r`);
+    for (const { ref, offset } of run)
+      lines.push(`${String(offset).padStart(10, '0')} ${String(ref.generationNumber).padStart(5, '0')} n\r`);
   }
   lines.push(`trailer\n<< ${trailerEntries(size, prev, trailer)} >>\n`);
   return ascii(lines.join('\n'));
 }
 
-function xrefStream(self: PDFRef, entries: XrefEntry[], size: number, prev: number, trailer: UpdateTrailer): Uint8Array {
+function xrefStream(
+  self: PDFRef,
+  entries: XrefEntry[],
+  size: number,
+  prev: number,
+  trailer: UpdateTrailer,
+): Uint8Array {
   const sorted = [...entries].sort((a, b) => a.ref.objectNumber - b.ref.objectNumber);
   const largest = Math.max(...sorted.map((entry) => entry.offset));
   const offsetWidth = largest < 2 ** 32 ? 4 : 8;
@@ -110,9 +133,15 @@ function xrefStream(self: PDFRef, entries: XrefEntry[], size: number, prev: numb
     else data.writeBigUInt64BE(BigInt(offset), at + 1);
     data.writeUInt16BE(ref.generationNumber, at + 1 + offsetWidth);
   });
-  const index = contiguousRuns(sorted).map((run) => `${run[0]!.ref.objectNumber} ${run.length}`).join(' ');
+  const index = contiguousRuns(sorted)
+    .map((run) => `${run[0]!.ref.objectNumber} ${run.length}`)
+    .join(' ');
   const dict = `<< /Type /XRef /W [1 ${offsetWidth} 2] /Index [${index}] /Length ${data.length} ${trailerEntries(size, prev, trailer)} >>`;
-  return Buffer.concat([ascii(`${self.objectNumber} ${self.generationNumber} obj\n${dict}\nstream\n`), data, ascii('\nendstream\nendobj\n')]);
+  return Buffer.concat([
+    ascii(`${self.objectNumber} ${self.generationNumber} obj\n${dict}\nstream\n`),
+    data,
+    ascii('\nendstream\nendobj\n'),
+  ]);
 }
 
 function trailerEntries(size: number, prev: number, trailer: UpdateTrailer): string {

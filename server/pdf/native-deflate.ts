@@ -8,7 +8,8 @@ import { PDFContentStream, PDFName, PDFNumber, PDFRawStream, type PDFContext, ty
  * own document's context only) and the content streams we draw (at write time).
  */
 export function useNativeDeflate(context: PDFContext): void {
-  context.flateStream = (contents, dict = {}) => context.stream(deflateSync(contents as Uint8Array), { ...dict, Filter: 'FlateDecode' });
+  context.flateStream = (contents, dict = {}) =>
+    context.stream(deflateSync(contents as Uint8Array), { ...dict, Filter: 'FlateDecode' });
 }
 
 /** A drawn content stream as a raw stream compressed by zlib; any other object as it is. */

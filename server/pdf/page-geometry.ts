@@ -9,7 +9,9 @@ export type Matrix = [number, number, number, number, number, number];
 export function displayedSize(page: PDFPage): { width: number; height: number } {
   const crop = page.getCropBox();
   const quarterTurns = rotationOf(page) / 90;
-  return quarterTurns % 2 === 0 ? { width: crop.width, height: crop.height } : { width: crop.height, height: crop.width };
+  return quarterTurns % 2 === 0
+    ? { width: crop.width, height: crop.height }
+    : { width: crop.height, height: crop.width };
 }
 
 /**

@@ -80,7 +80,8 @@ export function parseMarkdown(source: string): Block[] {
 
   const flush = () => {
     if (paragraph.length > 0) blocks.push({ kind: 'paragraph', runs: parseInline(joinLines(paragraph)) });
-    if (item) blocks.push({ kind: 'item', marker: item.marker, depth: item.depth, runs: parseInline(joinLines(item.lines)) });
+    if (item)
+      blocks.push({ kind: 'item', marker: item.marker, depth: item.depth, runs: parseInline(joinLines(item.lines)) });
     paragraph = [];
     item = undefined;
   };

@@ -29,7 +29,11 @@ const require = createRequire(import.meta.url);
 /** Width and height from the file's own header: PNG's IHDR, JPEG's start-of-frame. Anything else is refused. */
 export function readImageSize(bytes: Uint8Array): { width: number; height: number } {
   const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (data.length >= 24 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) && data.toString('latin1', 12, 16) === 'IHDR') {
+  if (
+    data.length >= 24 &&
+    data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) &&
+    data.toString('latin1', 12, 16) === 'IHDR'
+  ) {
     return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
   }
   if (data.length >= 4 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) {
@@ -63,7 +67,12 @@ function decodePixels(bytes: Uint8Array): { width: number; height: number; data:
       const png = (require('pngjs') as Png).PNG.sync.read(buffer);
       return { width: png.width, height: png.height, data: png.data };
     }
-    const decoded = (require('jpeg-js') as Jpeg).decode(buffer, { useTArray: true, formatAsRGBA: true, maxResolutionInMP: MAX_SOURCE_PIXELS / 1_000_000, maxMemoryUsageInMB: 256 });
+    const decoded = (require('jpeg-js') as Jpeg).decode(buffer, {
+      useTArray: true,
+      formatAsRGBA: true,
+      maxResolutionInMP: MAX_SOURCE_PIXELS / 1_000_000,
+      maxMemoryUsageInMB: 256,
+    });
     return { width: decoded.width, height: decoded.height, data: decoded.data };
   } catch {
     throw new MarkImageError('The picture could not be read.');
@@ -78,8 +87,16 @@ function decodePixels(bytes: Uint8Array): { width: number; height: number; data:
  */
 export async function prepareMark(input: { bytes: Uint8Array }): Promise<PreparedMark> {
   const size = readImageSize(input.bytes);
-  if (size.width < 1 || size.height < 1 || size.width > MAX_SOURCE_EDGE || size.height > MAX_SOURCE_EDGE || size.width * size.height > MAX_SOURCE_PIXELS) {
-    throw new MarkImageError(`The picture is ${size.width}x${size.height} pixels; at most ${MAX_SOURCE_EDGE} on a side is taken.`);
+  if (
+    size.width < 1 ||
+    size.height < 1 ||
+    size.width > MAX_SOURCE_EDGE ||
+    size.height > MAX_SOURCE_EDGE ||
+    size.width * size.height > MAX_SOURCE_PIXELS
+  ) {
+    throw new MarkImageError(
+      `The picture is ${size.width}x${size.height} pixels; at most ${MAX_SOURCE_EDGE} on a side is taken.`,
+    );
   }
   const decoded = decodePixels(input.bytes);
   const canvas = require('@napi-rs/canvas') as Canvas;

@@ -24,7 +24,8 @@ export function prepareTrueTypeFont(font: Buffer): Buffer {
 
   const isLong = font.readInt16BE(head.offset + 50) === 1;
   const glyphCount = font.readUInt16BE(maxp.offset + 4);
-  const offsetAt = (index: number) => (isLong ? font.readUInt32BE(loca.offset + index * 4) : font.readUInt16BE(loca.offset + index * 2) * 2);
+  const offsetAt = (index: number) =>
+    isLong ? font.readUInt32BE(loca.offset + index * 4) : font.readUInt16BE(loca.offset + index * 2) * 2;
   let isAligned = true;
   for (let index = 0; index <= glyphCount && isAligned; index += 1) isAligned = offsetAt(index) % 2 === 0;
   if (isAligned) return writeFont(font, tables, new Map());

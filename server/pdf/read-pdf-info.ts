@@ -55,7 +55,10 @@ export async function readPdfInfo(bytes: Uint8Array, maxPages: number): Promise<
   } catch (error) {
     if (error instanceof PdfReadError) throw error;
     if (await isEncrypted(bytes)) {
-      throw new PdfReadError('encrypted', 'The PDF is encrypted (password-protected); remove the protection and upload it again.');
+      throw new PdfReadError(
+        'encrypted',
+        'The PDF is encrypted (password-protected); remove the protection and upload it again.',
+      );
     }
     const reason = error instanceof Error ? error.message.split('\n')[0]?.slice(0, 200) : 'unreadable';
     throw new PdfReadError('damaged', `The PDF is damaged and cannot be read (${reason}).`);

@@ -2,7 +2,10 @@ import { findTagsOnPage, type TextRun, type TextTag, type ViewTransform } from '
 import { loadPdfJs } from './load-pdfjs';
 
 /** Every text tag (`{{signature:1}}` …) in a PDF's text, page by page; at most `maxTags`. */
-export async function readTextTags(bytes: Uint8Array, maxTags: number): Promise<{ tags: TextTag[]; isTruncated: boolean }> {
+export async function readTextTags(
+  bytes: Uint8Array,
+  maxTags: number,
+): Promise<{ tags: TextTag[]; isTruncated: boolean }> {
   const { getDocument, VerbosityLevel } = (await loadPdfJs()).pdfjs;
   // pdf.js takes the buffer over; the caller's copy stays whole.
   const document = await getDocument({
@@ -23,7 +26,14 @@ export async function readTextTags(bytes: Uint8Array, maxTags: number): Promise<
       for (const item of content.items) {
         if (!('str' in item)) continue;
         const style = content.styles[item.fontName];
-        runs.push({ str: item.str, transform: item.transform as number[], width: item.width, hasEOL: item.hasEOL, ascent: style?.ascent, descent: style?.descent });
+        runs.push({
+          str: item.str,
+          transform: item.transform as number[],
+          width: item.width,
+          hasEOL: item.hasEOL,
+          ascent: style?.ascent,
+          descent: style?.descent,
+        });
       }
       tags.push(...findTagsOnPage(number, runs, view));
       page.cleanup();

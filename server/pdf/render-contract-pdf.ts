@@ -22,7 +22,10 @@ const HEADING_SIZES = { 1: 18, 2: 14, 3: 12.5 } as const;
 const INDENT = 18;
 const INK = rgb(0.1, 0.1, 0.1);
 const MUTED = rgb(0.38, 0.38, 0.38);
-const PAGE_LABEL = { en: (page: number, of: number) => `Page ${page} of ${of}`, sv: (page: number, of: number) => `Sida ${page} av ${of}` };
+const PAGE_LABEL = {
+  en: (page: number, of: number) => `Page ${page} of ${of}`,
+  sv: (page: number, of: number) => `Sida ${page} av ${of}`,
+};
 
 /** The text lays out to more pages than allowed; raised before any page is drawn. */
 export class TooManyPagesError extends Error {
@@ -35,13 +38,26 @@ export class TooManyPagesError extends Error {
 }
 
 /** One laid-out line of the body: where it starts, how big, and how much room it wants above. */
-type Placed = { line: TextLine; size: number; x: number; spaceBefore: number; marker?: string; isRule?: boolean; keepWithNext?: boolean };
+type Placed = {
+  line: TextLine;
+  size: number;
+  x: number;
+  spaceBefore: number;
+  marker?: string;
+  isRule?: boolean;
+  keepWithNext?: boolean;
+};
 
 function sanitizeRuns(runs: readonly Run[], sanitize: (text: string) => string): Run[] {
   return runs.map((run) => ({ ...run, text: sanitize(run.text) }));
 }
 
-function layoutBlocks(blocks: readonly Block[], fonts: Fonts, width: number, sanitize: (text: string) => string): Placed[] {
+function layoutBlocks(
+  blocks: readonly Block[],
+  fonts: Fonts,
+  width: number,
+  sanitize: (text: string) => string,
+): Placed[] {
   const placed: Placed[] = [];
   let previous: Block['kind'] | undefined;
   for (const block of blocks) {
@@ -53,7 +69,12 @@ function layoutBlocks(blocks: readonly Block[], fonts: Fonts, width: number, san
     const runs = sanitizeRuns(block.runs, sanitize);
     if (block.kind === 'heading') {
       const size = HEADING_SIZES[block.level];
-      const lines = wrapRuns(runs.map((run) => ({ ...run, isBold: true })), fonts, size, width);
+      const lines = wrapRuns(
+        runs.map((run) => ({ ...run, isBold: true })),
+        fonts,
+        size,
+        width,
+      );
       lines.forEach((line, index) => {
         placed.push({ line, size, x: 0, spaceBefore: index === 0 ? size * 0.8 : 0, keepWithNext: true });
       });
@@ -62,7 +83,13 @@ function layoutBlocks(blocks: readonly Block[], fonts: Fonts, width: number, san
       const lines = wrapRuns(runs, fonts, BODY_SIZE, width - x);
       const spaceBefore = previous === 'item' ? 2 : 7;
       lines.forEach((line, index) => {
-        placed.push({ line, size: BODY_SIZE, x, spaceBefore: index === 0 ? spaceBefore : 0, ...(index === 0 ? { marker: sanitize(block.marker) } : {}) });
+        placed.push({
+          line,
+          size: BODY_SIZE,
+          x,
+          spaceBefore: index === 0 ? spaceBefore : 0,
+          ...(index === 0 ? { marker: sanitize(block.marker) } : {}),
+        });
       });
     } else {
       wrapRuns(runs, fonts, BODY_SIZE, width).forEach((line, index) => {
@@ -145,7 +172,12 @@ export async function renderContractPdf(
       top -= SMALL_SIZE * LEADING;
     }
     if (headerLines.length > 0) {
-      page.drawLine({ start: { x: MARGIN, y: top - 4 }, end: { x: pageWidth - MARGIN, y: top - 4 }, thickness: 0.5, color: MUTED });
+      page.drawLine({
+        start: { x: MARGIN, y: top - 4 },
+        end: { x: pageWidth - MARGIN, y: top - 4 },
+        thickness: 0.5,
+        color: MUTED,
+      });
     }
     top = bodyTop;
     items.forEach((item, index) => {
@@ -157,7 +189,13 @@ export async function renderContractPdf(
       } else {
         if (item.marker) {
           const markerWidth = widthOfLine([{ text: item.marker, font: fonts.regular }], item.size);
-          page.drawText(item.marker, { x: MARGIN + item.x - markerWidth - 5, y: baseline, size: item.size, font: fonts.regular, color: INK });
+          page.drawText(item.marker, {
+            x: MARGIN + item.x - markerWidth - 5,
+            y: baseline,
+            size: item.size,
+            font: fonts.regular,
+            color: INK,
+          });
         }
         drawLine(page, item.line, MARGIN + item.x, baseline, item.size);
       }
@@ -165,10 +203,21 @@ export async function renderContractPdf(
     });
     if (hasFooter) {
       let y = MARGIN + footerHeight - 12;
-      page.drawLine({ start: { x: MARGIN, y: y + 6 }, end: { x: pageWidth - MARGIN, y: y + 6 }, thickness: 0.5, color: MUTED });
+      page.drawLine({
+        start: { x: MARGIN, y: y + 6 },
+        end: { x: pageWidth - MARGIN, y: y + 6 },
+        thickness: 0.5,
+        color: MUTED,
+      });
       const label = PAGE_LABEL[source.language](pageIndex + 1, pages.length);
       const labelWidth = fontOf(fonts, { isBold: false, isItalic: false }).widthOfTextAtSize(label, SMALL_SIZE);
-      page.drawText(label, { x: pageWidth - MARGIN - labelWidth, y: y - SMALL_SIZE, size: SMALL_SIZE, font: fonts.regular, color: MUTED });
+      page.drawText(label, {
+        x: pageWidth - MARGIN - labelWidth,
+        y: y - SMALL_SIZE,
+        size: SMALL_SIZE,
+        font: fonts.regular,
+        color: MUTED,
+      });
       for (const line of footerLines) {
         drawLine(page, line, MARGIN, y - SMALL_SIZE, SMALL_SIZE, MUTED);
         y -= SMALL_SIZE * LEADING;

@@ -73,21 +73,33 @@ async function openDocument(input: RenderPageInput): Promise<PDFDocumentProxy> {
 export async function renderPage(input: RenderPageInput): Promise<RenderedPage> {
   const canvas = loadCanvas();
   const doc = await openDocument(input);
-  if (!Number.isInteger(input.page) || input.page < 1 || input.page > doc.numPages) throw new RangeError(`The document has no page ${input.page}.`);
+  if (!Number.isInteger(input.page) || input.page < 1 || input.page > doc.numPages)
+    throw new RangeError(`The document has no page ${input.page}.`);
   const page = await doc.getPage(input.page);
   try {
     const natural = page.getViewport({ scale: 1 });
     let scale = input.width / natural.width;
-    if (natural.width * natural.height * scale * scale > MAX_PIXELS) scale = Math.sqrt(MAX_PIXELS / (natural.width * natural.height));
+    if (natural.width * natural.height * scale * scale > MAX_PIXELS)
+      scale = Math.sqrt(MAX_PIXELS / (natural.width * natural.height));
     const viewport = page.getViewport({ scale });
-    const target = canvas.createCanvas(Math.max(1, Math.round(viewport.width)), Math.max(1, Math.round(viewport.height)));
+    const target = canvas.createCanvas(
+      Math.max(1, Math.round(viewport.width)),
+      Math.max(1, Math.round(viewport.height)),
+    );
     const context = target.getContext('2d');
     context.fillStyle = '#ffffff';
     context.fillRect(0, 0, target.width, target.height);
     // pdf.js takes a DOM canvas; @napi-rs/canvas is the one it uses itself in Node.
-    await page.render({ canvas: target, canvasContext: context, viewport } as unknown as Parameters<typeof page.render>[0]).promise;
+    await page.render({ canvas: target, canvasContext: context, viewport } as unknown as Parameters<
+      typeof page.render
+    >[0]).promise;
     const image = await target.encode('webp', WEBP_QUALITY);
-    return { image: new Uint8Array(image.buffer, image.byteOffset, image.byteLength), contentType: 'image/webp', width: target.width, height: target.height };
+    return {
+      image: new Uint8Array(image.buffer, image.byteOffset, image.byteLength),
+      contentType: 'image/webp',
+      width: target.width,
+      height: target.height,
+    };
   } finally {
     page.cleanup();
   }

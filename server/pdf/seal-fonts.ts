@@ -10,9 +10,21 @@ import { prepareTrueTypeFont } from './prepare-truetype-font';
  * The faces of the stamped marks and the audit trail. `script` is Dancing Script, the default
  * face of typed marks; `face()` embeds the face a party typed its mark in (each only when used).
  */
-export type SealFonts = { regular: PDFFont; bold: PDFFont; script: PDFFont; mono: PDFFont; face(name: ScriptFace): Promise<PDFFont> };
+export type SealFonts = {
+  regular: PDFFont;
+  bold: PDFFont;
+  script: PDFFont;
+  mono: PDFFont;
+  face(name: ScriptFace): Promise<PDFFont>;
+};
 
-type FontFiles = { regular: Uint8Array; bold: Uint8Array; script: Uint8Array; 'great-vibes': Uint8Array; caveat: Uint8Array };
+type FontFiles = {
+  regular: Uint8Array;
+  bold: Uint8Array;
+  script: Uint8Array;
+  'great-vibes': Uint8Array;
+  caveat: Uint8Array;
+};
 
 /**
  * The TrueType files, from their npm packages. The desktop package ships exactly these (and the
@@ -27,7 +39,11 @@ export const SEAL_FONT_FILES: Record<keyof FontFiles, string> = {
 };
 
 /** The file of each script face a party may choose (the signing page shows the same families). */
-const FACE_FILES: Record<ScriptFace, keyof FontFiles> = { 'dancing-script': 'script', 'great-vibes': 'great-vibes', caveat: 'caveat' };
+const FACE_FILES: Record<ScriptFace, keyof FontFiles> = {
+  'dancing-script': 'script',
+  'great-vibes': 'great-vibes',
+  caveat: 'caveat',
+};
 
 const require = createRequire(import.meta.url);
 let fontFiles: FontFiles | undefined;

@@ -1,11 +1,28 @@
 import { createHash, type Hash } from 'node:crypto';
-import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, PDFString, type PDFDocument, type PDFPage, type PDFRef } from 'pdf-lib';
+import {
+  PDFArray,
+  PDFDict,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFString,
+  type PDFDocument,
+  type PDFPage,
+  type PDFRef,
+} from 'pdf-lib';
 import type { SigningIdentity } from '../crypto/signing-identity';
 import { cmsSizeEstimate, signCmsDetached } from './cms-signature';
 import { ascii, serialize, type WrittenUpdate } from './incremental-update';
 
 /** The signature dictionary, written by hand so that we know where /ByteRange and /Contents sit. */
-export type SealPlan = { ref: PDFRef; raw: Uint8Array; byteRangeAt: number; byteRangeWidth: number; contentsAt: number; contentsHexLength: number };
+export type SealPlan = {
+  ref: PDFRef;
+  raw: Uint8Array;
+  byteRangeAt: number;
+  byteRangeWidth: number;
+  contentsAt: number;
+  contentsHexLength: number;
+};
 
 const BYTE_RANGE_PLACEHOLDER = '/ByteRange [0 0000000000 0000000000 0000000000]';
 
@@ -14,7 +31,12 @@ const BYTE_RANGE_PLACEHOLDER = '/ByteRange [0 0000000000 0000000000 0000000000]'
  * invisible signature field on `page`, the AcroForm entry and, when the document carries no
  * signature yet, a DocMDP certification that permits no change at all (P 1).
  */
-export function prepareSeal(doc: PDFDocument, identity: SigningIdentity, page: PDFPage, options: { time: Date; reason: string; name: string; extraRoom?: number }): SealPlan {
+export function prepareSeal(
+  doc: PDFDocument,
+  identity: SigningIdentity,
+  page: PDFPage,
+  options: { time: Date; reason: string; name: string; extraRoom?: number },
+): SealPlan {
   const { context, catalog } = doc;
   const ref = context.nextRef();
   const acroForm = catalog.lookupMaybe(PDFName.of('AcroForm'), PDFDict) ?? context.obj({});
@@ -31,12 +53,26 @@ export function prepareSeal(doc: PDFDocument, identity: SigningIdentity, page: P
     Prop_Build: { App: { Name: 'SignDesk' } },
   });
   if (isFirstSignature) {
-    dict.set(PDFName.of('Reference'), context.obj([{ Type: 'SigRef', TransformMethod: 'DocMDP', TransformParams: { Type: 'TransformParams', P: 1, V: '1.2' } }]));
+    dict.set(
+      PDFName.of('Reference'),
+      context.obj([
+        { Type: 'SigRef', TransformMethod: 'DocMDP', TransformParams: { Type: 'TransformParams', P: 1, V: '1.2' } },
+      ]),
+    );
     catalog.set(PDFName.of('Perms'), context.obj({ DocMDP: ref }));
   }
 
   const field = context.register(
-    context.obj({ Type: 'Annot', Subtype: 'Widget', FT: 'Sig', T: PDFHexString.fromText(sealFieldName(options.time)), V: ref, F: 132, Rect: [0, 0, 0, 0], P: page.ref }),
+    context.obj({
+      Type: 'Annot',
+      Subtype: 'Widget',
+      FT: 'Sig',
+      T: PDFHexString.fromText(sealFieldName(options.time)),
+      V: ref,
+      F: 132,
+      Rect: [0, 0, 0, 0],
+      P: page.ref,
+    }),
   );
   page.node.addAnnot(field);
   fieldsValue.push(field);
@@ -46,7 +82,9 @@ export function prepareSeal(doc: PDFDocument, identity: SigningIdentity, page: P
   if (!catalog.has(PDFName.of('AcroForm'))) catalog.set(PDFName.of('AcroForm'), acroForm);
 
   const contentsHexLength = (cmsSizeEstimate(identity) + (options.extraRoom ?? 0)) * 2;
-  const head = Buffer.from(serialize(dict)).toString('latin1').replace(/>>\s*$/, '');
+  const head = Buffer.from(serialize(dict))
+    .toString('latin1')
+    .replace(/>>\s*$/, '');
   const byteRangeAt = head.length;
   const contentsAt = byteRangeAt + BYTE_RANGE_PLACEHOLDER.length + '\n/Contents '.length;
   const raw = ascii(`${head}${BYTE_RANGE_PLACEHOLDER}\n/Contents <${'0'.repeat(contentsHexLength)}>\n>>`);
@@ -54,7 +92,12 @@ export function prepareSeal(doc: PDFDocument, identity: SigningIdentity, page: P
 }
 
 /** Fills /ByteRange, hashes everything but the /Contents hex string, signs it and writes the CMS in. */
-export function fillSeal(update: WrittenUpdate, plan: SealPlan, identity: SigningIdentity, hashedPrefix?: { prefix: number; hash: Hash }): Buffer {
+export function fillSeal(
+  update: WrittenUpdate,
+  plan: SealPlan,
+  identity: SigningIdentity,
+  hashedPrefix?: { prefix: number; hash: Hash },
+): Buffer {
   const { bytes } = update;
   const objectAt = update.offsets.get(plan.ref);
   if (objectAt === undefined) throw new Error('The signature dictionary was not written.');
@@ -69,7 +112,8 @@ export function fillSeal(update: WrittenUpdate, plan: SealPlan, identity: Signin
   const hash = from > 0 ? hashedPrefix!.hash : createHash('sha256');
   const digest = hash.update(bytes.subarray(from, gapStart)).update(bytes.subarray(gapEnd)).digest();
   const cms = signCmsDetached(identity, digest);
-  if (cms.length * 2 > plan.contentsHexLength) throw new Error(`The signature (${cms.length} bytes) does not fit its placeholder.`);
+  if (cms.length * 2 > plan.contentsHexLength)
+    throw new Error(`The signature (${cms.length} bytes) does not fit its placeholder.`);
   bytes.write(cms.toString('hex').toUpperCase(), gapStart + 1, 'latin1');
   return bytes;
 }

@@ -8,7 +8,11 @@ import type { ScriptFace } from '../../shared/signing-page';
  * A party's mark: its name (and initials) typed in a script face, or drawn or uploaded
  * pictures (PNG, already checked and re-encoded), with the face for typed initials beside them.
  */
-export type SignedPdfMark = { face: ScriptFace; signaturePng?: Uint8Array | undefined; initialsPng?: Uint8Array | undefined };
+export type SignedPdfMark = {
+  face: ScriptFace;
+  signaturePng?: Uint8Array | undefined;
+  initialsPng?: Uint8Array | undefined;
+};
 
 export type SignedPdfFieldType = 'SIGNATURE' | 'INITIALS' | 'NAME' | 'DATE' | 'TEXT' | 'CHECKBOX';
 

@@ -31,7 +31,13 @@ const CAPTION = rgb(0.36, 0.39, 0.45);
 const CAP_HEIGHT = 0.714;
 const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/=\s]+)$/;
 
-type StampContext = { doc: PDFDocument; fonts: SealFonts; labels: AuditLabels; timeZone: string; signedTimeOf: (field: SignedPdfField) => AuditTime };
+type StampContext = {
+  doc: PDFDocument;
+  fonts: SealFonts;
+  labels: AuditLabels;
+  timeZone: string;
+  signedTimeOf: (field: SignedPdfField) => AuditTime;
+};
 
 /** White boxes over the text tags fields were made from, drawn before (under) the fields. */
 export function paintCovers(doc: PDFDocument, covers: readonly SignedPdfCover[]): void {
@@ -70,15 +76,40 @@ async function drawField(context: StampContext, page: PDFPage, field: SignedPdfF
     case 'INITIALS': {
       drawFrame(page, width, height);
       const pad = Math.min(2, width * 0.06, height * 0.08);
-      if (field.mark?.initialsPng && (await drawPng(context.doc, page, field.mark.initialsPng, pad, pad, width - 2 * pad, height - 2 * pad))) return;
-      return drawScript(context.fonts, face, page, (field.mark ? '' : text) || initialsOf(field.signerName), 0, 0, width, height);
+      if (
+        field.mark?.initialsPng &&
+        (await drawPng(context.doc, page, field.mark.initialsPng, pad, pad, width - 2 * pad, height - 2 * pad))
+      )
+        return;
+      return drawScript(
+        context.fonts,
+        face,
+        page,
+        (field.mark ? '' : text) || initialsOf(field.signerName),
+        0,
+        0,
+        width,
+        height,
+      );
     }
     case 'CHECKBOX':
       drawFrame(page, width, height);
       if (field.value === true || /^(true|yes|on|1|x)$/i.test(text)) drawCheckMark(page, width, height);
       return;
     case 'DATE':
-      return drawText(context.fonts.regular, page, text || (formatAuditTime(context.signedTimeOf(field), context.timeZone, { offset: false, seconds: false })?.slice(0, 10) ?? ''), width, height, false);
+      return drawText(
+        context.fonts.regular,
+        page,
+        text ||
+          (formatAuditTime(context.signedTimeOf(field), context.timeZone, { offset: false, seconds: false })?.slice(
+            0,
+            10,
+          ) ??
+            ''),
+        width,
+        height,
+        false,
+      );
     case 'NAME':
       return drawText(context.fonts.regular, page, text || field.signerName, width, height, false);
     default:
@@ -87,7 +118,13 @@ async function drawField(context: StampContext, page: PDFPage, field: SignedPdfF
 }
 
 /** The signer's mark (its picture, or its name in its face) in a thin frame, over a "Signed by … · date" caption. */
-async function drawSignature(context: StampContext, page: PDFPage, field: SignedPdfField, text: string, face: PDFFont): Promise<void> {
+async function drawSignature(
+  context: StampContext,
+  page: PDFPage,
+  field: SignedPdfField,
+  text: string,
+  face: PDFFont,
+): Promise<void> {
   const { width, height } = field;
   const { fonts, labels } = context;
   drawFrame(page, width, height);
@@ -100,28 +137,71 @@ async function drawSignature(context: StampContext, page: PDFPage, field: Signed
     const date = formatAuditTime(context.signedTimeOf(field), context.timeZone, { seconds: false, offset: false });
     const caption = renderable(fonts.regular, [labels.signedBy(field.signerName), date].filter(Boolean).join(' · '));
     const fitted = fitLine(fonts.regular, caption, width - 2 * pad, captionSize, 3.5);
-    page.drawText(fitted.text, { x: pad, y: pad + captionSize * 0.25, size: fitted.size, font: fonts.regular, color: CAPTION });
-    page.drawLine({ start: { x: pad, y: markBottom - captionSize * 0.2 }, end: { x: width - pad, y: markBottom - captionSize * 0.2 }, thickness: 0.4, color: FRAME });
+    page.drawText(fitted.text, {
+      x: pad,
+      y: pad + captionSize * 0.25,
+      size: fitted.size,
+      font: fonts.regular,
+      color: CAPTION,
+    });
+    page.drawLine({
+      start: { x: pad, y: markBottom - captionSize * 0.2 },
+      end: { x: width - pad, y: markBottom - captionSize * 0.2 },
+      thickness: 0.4,
+      color: FRAME,
+    });
   }
 
   const drawn = field.mark ? undefined : PNG_DATA_URL.exec(text);
   const png = field.mark?.signaturePng ?? (drawn ? Buffer.from(drawn[1]!, 'base64') : undefined);
-  if (png && (await drawPng(context.doc, page, png, pad, markBottom, width - 2 * pad, height - markBottom - pad))) return;
+  if (png && (await drawPng(context.doc, page, png, pad, markBottom, width - 2 * pad, height - markBottom - pad)))
+    return;
   // A drawn mark that is not a readable PNG falls back to the name in script.
-  drawScript(fonts, face, page, (drawn || field.mark ? '' : text) || field.signerName, pad, markBottom, width - 2 * pad, height - markBottom - pad);
+  drawScript(
+    fonts,
+    face,
+    page,
+    (drawn || field.mark ? '' : text) || field.signerName,
+    pad,
+    markBottom,
+    width - 2 * pad,
+    height - markBottom - pad,
+  );
 }
 
 /** A PNG as large as fits in the box, centred; false when the bytes are not a PNG pdf-lib reads. */
-async function drawPng(doc: PDFDocument, page: PDFPage, png: Uint8Array, x: number, y: number, width: number, height: number): Promise<boolean> {
+async function drawPng(
+  doc: PDFDocument,
+  page: PDFPage,
+  png: Uint8Array,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+): Promise<boolean> {
   const image = await doc.embedPng(png).catch(() => undefined);
   if (!image || width <= 0 || height <= 0) return false;
   const scale = Math.min(width / image.width, height / image.height);
-  page.drawImage(image, { x: x + (width - image.width * scale) / 2, y: y + (height - image.height * scale) / 2, width: image.width * scale, height: image.height * scale });
+  page.drawImage(image, {
+    x: x + (width - image.width * scale) / 2,
+    y: y + (height - image.height * scale) / 2,
+    width: image.width * scale,
+    height: image.height * scale,
+  });
   return true;
 }
 
 /** Text in the script face, as large as fits, centred; a name the face cannot write falls back to Noto Sans. */
-function drawScript(fonts: SealFonts, face: PDFFont, page: PDFPage, text: string, x: number, y: number, width: number, height: number): void {
+function drawScript(
+  fonts: SealFonts,
+  face: PDFFont,
+  page: PDFPage,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+): void {
   const font = canRender(face, text) ? face : fonts.regular;
   const line = renderable(font, text.replace(/\s+/g, ' '));
   const glyphHeight = font.heightAtSize(1, { descender: true });
@@ -130,7 +210,13 @@ function drawScript(fonts: SealFonts, face: PDFFont, page: PDFPage, text: string
   const descent = (glyphHeight - font.heightAtSize(1, { descender: false })) * fitted.size;
   const textWidth = widthOf(font, fitted.text, fitted.size);
   const textHeight = glyphHeight * fitted.size;
-  page.drawText(fitted.text, { x: x + (width - textWidth) / 2, y: y + (height - textHeight) / 2 + descent, size: fitted.size, font, color: INK });
+  page.drawText(fitted.text, {
+    x: x + (width - textWidth) / 2,
+    y: y + (height - textHeight) / 2 + descent,
+    size: fitted.size,
+    font,
+    color: INK,
+  });
 }
 
 /** Plain text as large as fits (at most 11 pt), left-aligned and centred vertically; TEXT fields wrap. */
@@ -141,7 +227,13 @@ function drawText(font: PDFFont, page: PDFPage, raw: string, width: number, heig
   const maxSize = Math.min(11, height * 0.72);
   if (!wraps) {
     const fitted = fitLine(font, text, width - 2 * pad, maxSize, 4);
-    page.drawText(fitted.text, { x: pad, y: (height - CAP_HEIGHT * fitted.size) / 2, size: fitted.size, font, color: TEXT });
+    page.drawText(fitted.text, {
+      x: pad,
+      y: (height - CAP_HEIGHT * fitted.size) / 2,
+      size: fitted.size,
+      font,
+      color: TEXT,
+    });
     return;
   }
   const leading = 1.2;
@@ -156,7 +248,14 @@ function drawText(font: PDFFont, page: PDFPage, raw: string, width: number, heig
 }
 
 function drawFrame(page: PDFPage, width: number, height: number): void {
-  page.drawRectangle({ x: 0.3, y: 0.3, width: width - 0.6, height: height - 0.6, borderColor: FRAME, borderWidth: 0.6 });
+  page.drawRectangle({
+    x: 0.3,
+    y: 0.3,
+    width: width - 0.6,
+    height: height - 0.6,
+    borderColor: FRAME,
+    borderWidth: 0.6,
+  });
 }
 
 function drawCheckMark(page: PDFPage, width: number, height: number): void {

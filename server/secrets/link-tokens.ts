@@ -24,9 +24,16 @@ export function newLinkToken(ctx: AppContext): { token: string; nonce: string; h
  * The party's link token, or undefined when it cannot be worked out here (a database brought
  * from another installation without its keys): checked against the stored hash either way.
  */
-export function linkTokenOf(ctx: AppContext, party: Pick<PartyRow, 'signNonce' | 'signTokenSealed' | 'signTokenHash'>): string | undefined {
+export function linkTokenOf(
+  ctx: AppContext,
+  party: Pick<PartyRow, 'signNonce' | 'signTokenSealed' | 'signTokenHash'>,
+): string | undefined {
   const token =
-    party.signNonce !== null ? tokenOfNonce(ctx, party.signNonce) : party.signTokenSealed !== null ? ctx.secret.open('sign-link', party.signTokenSealed) : undefined;
+    party.signNonce !== null
+      ? tokenOfNonce(ctx, party.signNonce)
+      : party.signTokenSealed !== null
+        ? ctx.secret.open('sign-link', party.signTokenSealed)
+        : undefined;
   return token !== undefined && hashLinkToken(token) === party.signTokenHash ? token : undefined;
 }
 
@@ -44,14 +51,17 @@ export function signingLink(ctx: AppContext, party: PartyRow): string {
  */
 export function migrateLinkTokens(ctx: AppContext): number {
   const sqlite = ctx.db.$client;
-  const legacy = sqlite.prepare('SELECT id, sign_token_hash AS token FROM parties WHERE sign_nonce IS NULL AND sign_token_sealed IS NULL').all() as Array<{
+  const legacy = sqlite
+    .prepare('SELECT id, sign_token_hash AS token FROM parties WHERE sign_nonce IS NULL AND sign_token_sealed IS NULL')
+    .all() as Array<{
     id: number;
     token: string;
   }>;
   if (legacy.length === 0) return 0;
   const update = sqlite.prepare('UPDATE parties SET sign_token_hash = ?, sign_token_sealed = ? WHERE id = ?');
   sqlite.transaction(() => {
-    for (const party of legacy) update.run(hashLinkToken(party.token), ctx.secret.seal('sign-link', party.token), party.id);
+    for (const party of legacy)
+      update.run(hashLinkToken(party.token), ctx.secret.seal('sign-link', party.token), party.id);
   })();
   return legacy.length;
 }

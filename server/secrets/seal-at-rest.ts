@@ -32,5 +32,6 @@ export function sealSecretsAtRest(ctx: AppContext): void {
       settings += 1;
     }
   })();
-  if (links + messages + settings > 0) ctx.logger.info({ links, messages, settings }, 'secrets kept in clear by an older version are now sealed');
+  if (links + messages + settings > 0)
+    ctx.logger.info({ links, messages, settings }, 'secrets kept in clear by an older version are now sealed');
 }

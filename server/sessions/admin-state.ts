@@ -11,6 +11,14 @@ export type AdminState = {
   migrationsFolder: string | undefined;
 };
 
-export function createAdminState(env: { publicBaseUrl: string | undefined; timeZone: string }, migrationsFolder?: string): AdminState {
-  return { signInThrottle: new SignInThrottle(), loginLinks: new AdminLoginLinks(), envDefaults: { ...env }, migrationsFolder };
+export function createAdminState(
+  env: { publicBaseUrl: string | undefined; timeZone: string },
+  migrationsFolder?: string,
+): AdminState {
+  return {
+    signInThrottle: new SignInThrottle(),
+    loginLinks: new AdminLoginLinks(),
+    envDefaults: { ...env },
+    migrationsFolder,
+  };
 }

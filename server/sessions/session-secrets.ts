@@ -9,7 +9,8 @@ export const SESSION_TOUCH_MS = 60 * 1000;
 export const SESSION_RATE_LIMIT = 600;
 export const SESSION_COOKIE = 'signdesk_session';
 
-const digest = (purpose: string, secret: string) => createHash('sha256').update(`${purpose}:${secret}`).digest('base64url');
+const digest = (purpose: string, secret: string) =>
+  createHash('sha256').update(`${purpose}:${secret}`).digest('base64url');
 
 /** 256 random bits: the cookie value, never stored. */
 export const newSessionSecret = (): string => randomBytes(32).toString('base64url');

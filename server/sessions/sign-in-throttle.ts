@@ -24,7 +24,8 @@ export type SignInTicket = { keys: [string, string] };
 export type SignInDecision = { ticket: SignInTicket } | { waitMs: number };
 export type SignInOutcome = 'failed' | 'succeeded' | 'aborted';
 
-const waitAfter = (failures: number, free: number) => (failures < free ? 0 : Math.min(MAX_WAIT_MS, FIRST_WAIT_MS * 2 ** (failures - free)));
+const waitAfter = (failures: number, free: number) =>
+  failures < free ? 0 : Math.min(MAX_WAIT_MS, FIRST_WAIT_MS * 2 ** (failures - free));
 
 export class SignInThrottle {
   private readonly counters = new Map<string, Counter>();
@@ -37,7 +38,8 @@ export class SignInThrottle {
     keys.forEach((key, index) => {
       const counter = this.counterOf(key, now);
       if (counter.nextAllowedAt > now) waitMs = Math.max(waitMs, counter.nextAllowedAt - now);
-      else if (counter.inFlight > 0 && counter.failures + counter.inFlight >= (frees[index] as number)) waitMs = Math.max(waitMs, IN_FLIGHT_WAIT_MS);
+      else if (counter.inFlight > 0 && counter.failures + counter.inFlight >= (frees[index] as number))
+        waitMs = Math.max(waitMs, IN_FLIGHT_WAIT_MS);
     });
     if (waitMs > 0) return { waitMs };
     for (const key of keys) {
@@ -59,7 +61,10 @@ export class SignInThrottle {
       counter.lastAt = now;
       if (outcome === 'failed') {
         counter.failures += 1;
-        const wait = waitAfter(counter.failures, index === 0 ? FREE_FAILURES_PER_USER_ADDRESS : FREE_FAILURES_PER_ADDRESS);
+        const wait = waitAfter(
+          counter.failures,
+          index === 0 ? FREE_FAILURES_PER_USER_ADDRESS : FREE_FAILURES_PER_ADDRESS,
+        );
         if (wait > 0) counter.nextAllowedAt = now + wait;
       }
       if (outcome === 'succeeded' && index === 0) Object.assign(counter, { failures: 0, nextAllowedAt: 0 });
@@ -68,7 +73,10 @@ export class SignInThrottle {
 
   private counterOf(key: string, now: number): Counter {
     const counter = this.counters.get(key);
-    if (!counter || (counter.inFlight === 0 && now - Math.max(counter.lastAt, counter.nextAllowedAt) >= FORGET_AFTER_MS)) {
+    if (
+      !counter ||
+      (counter.inFlight === 0 && now - Math.max(counter.lastAt, counter.nextAllowedAt) >= FORGET_AFTER_MS)
+    ) {
       return { failures: 0, inFlight: 0, nextAllowedAt: 0, lastAt: now };
     }
     return counter;
@@ -77,7 +85,8 @@ export class SignInThrottle {
   /** Forgets quiet counters; if that is not enough, the oldest (a flood from very many addresses). */
   private prune(now: number): void {
     for (const [key, counter] of this.counters) {
-      if (counter.inFlight === 0 && now - Math.max(counter.lastAt, counter.nextAllowedAt) >= FORGET_AFTER_MS) this.counters.delete(key);
+      if (counter.inFlight === 0 && now - Math.max(counter.lastAt, counter.nextAllowedAt) >= FORGET_AFTER_MS)
+        this.counters.delete(key);
     }
     for (const key of this.counters.keys()) {
       if (this.counters.size <= MAX_KEYS) break;

@@ -17,9 +17,13 @@ export async function signIn(ctx: AppContext, input: TSignIn, origin: RequestOri
   const decision = throttle.begin(input.username, origin.ipAddress, ctx.now());
   if ('waitMs' in decision) {
     const seconds = Math.max(1, Math.ceil(decision.waitMs / 1000));
-    throw new AppError('rate-limited', `Too many failed sign-ins from here; try again in ${seconds < 120 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`}.`, {
-      headers: { 'Retry-After': String(seconds) },
-    });
+    throw new AppError(
+      'rate-limited',
+      `Too many failed sign-ins from here; try again in ${seconds < 120 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`}.`,
+      {
+        headers: { 'Retry-After': String(seconds) },
+      },
+    );
   }
   let outcome: SignInOutcome = 'aborted';
   try {

@@ -36,7 +36,9 @@ export function importSigningCertificate(ctx: AppContext, p12: Uint8Array, passp
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw new AppError('validation-failed', 'The certificate could not be imported.', {
-      validationErrors: [`pkcs12: ${err instanceof Error ? err.message : 'not a PKCS#12 file, or the passphrase is wrong'}`],
+      validationErrors: [
+        `pkcs12: ${err instanceof Error ? err.message : 'not a PKCS#12 file, or the passphrase is wrong'}`,
+      ],
     });
   }
   ctx.seal.replace(identity);

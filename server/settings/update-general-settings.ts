@@ -21,7 +21,12 @@ export function updateGeneralSettings(ctx: AppContext, input: TGeneralSettingsUp
       ctx.repos.settings.write('public_base_url', input.public_base_url?.replace(/\/+$/, '') ?? null, now);
     }
     if (input.time_zone !== undefined) ctx.repos.settings.write('time_zone', input.time_zone, now);
-    if (input.signing_frame_origins !== undefined) writeFrameOrigins(ctx, input.signing_frame_origins.map((origin) => new URL(origin).origin), now);
+    if (input.signing_frame_origins !== undefined)
+      writeFrameOrigins(
+        ctx,
+        input.signing_frame_origins.map((origin) => new URL(origin).origin),
+        now,
+      );
   });
   applyGeneralSettings(ctx);
 }

@@ -16,7 +16,8 @@ export async function runSetup(ctx: AppContext, input: TSetup, origin: RequestOr
     if (ctx.repos.users.countActiveAdmins() > 0) {
       throw new AppError('conflict', 'SignDesk is already set up; sign in instead.');
     }
-    if (ctx.repos.users.findByUsername(input.username)) throw validationFailed([`username: ${input.username} is already taken`]);
+    if (ctx.repos.users.findByUsername(input.username))
+      throw validationFailed([`username: ${input.username} is already taken`]);
     const now = ctx.now();
     const user = ctx.repos.users.insert({
       username: input.username,

@@ -22,11 +22,16 @@ export async function acceptAsParty(
   const today = ctx.timestamp(ctx.now()).slice(0, 10);
   const values = readFieldValues(ctx.repos.annotations.listOfParty(party.id), party, input.fields, today);
   const mark = await readMark(ctx, party, input.mark);
-  await commitAcceptances(ctx, contract.id, [{ partyId: party.id, values, signatureName: input.signatureName.trim(), mark, origin, authentication }], {
-    check: (current, parties) => {
-      const self = parties.find((candidate) => candidate.id === party.id);
-      if (!self) throw notFound('party');
-      checkCanAnswer(ctx, current, self, parties);
+  await commitAcceptances(
+    ctx,
+    contract.id,
+    [{ partyId: party.id, values, signatureName: input.signatureName.trim(), mark, origin, authentication }],
+    {
+      check: (current, parties) => {
+        const self = parties.find((candidate) => candidate.id === party.id);
+        if (!self) throw notFound('party');
+        checkCanAnswer(ctx, current, self, parties);
+      },
     },
-  });
+  );
 }

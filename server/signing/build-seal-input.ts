@@ -103,6 +103,9 @@ export async function buildContractSeal(
   } catch (error) {
     if (!(error instanceof PdfReadError)) throw error;
     ctx.logger.warn({ contractId: contract.id, problem: error.problem }, 'the contract PDF cannot be sealed');
-    throw new AppError('invalid-pdf', `The document cannot be sealed: ${error.message} Tell the sender of the document.`);
+    throw new AppError(
+      'invalid-pdf',
+      `The document cannot be sealed: ${error.message} Tell the sender of the document.`,
+    );
   }
 }

@@ -14,12 +14,26 @@ import { reminderChangesOf } from '../settings/reminder-defaults';
  * a sent contract takes: it changes nothing the parties signed). The job is planned again in
  * the same transaction; `contract.reminders_changed` is logged.
  */
-export function changeReminders(ctx: AppContext, contractId: number, input: TReminderSettingsUpdate, actor: Actor, origin: RequestOrigin): ContractRow {
+export function changeReminders(
+  ctx: AppContext,
+  contractId: number,
+  input: TReminderSettingsUpdate,
+  actor: Actor,
+  origin: RequestOrigin,
+): ContractRow {
   return inTransaction(ctx.db, () => {
     const contract = findContract(ctx, contractId, actor);
     if (contract.status !== 'draft' && !isOpenForAnswers(contract, ctx.now())) {
-      const why = contract.withdrawnAt !== null ? 'was withdrawn' : contract.status === 'sent' ? 'has expired' : `is ${contract.status}`;
-      throw new AppError('contract-state', `Contract /api/contracts/${contract.id} ${why}: it has no reminders left to change.`);
+      const why =
+        contract.withdrawnAt !== null
+          ? 'was withdrawn'
+          : contract.status === 'sent'
+            ? 'has expired'
+            : `is ${contract.status}`;
+      throw new AppError(
+        'contract-state',
+        `Contract /api/contracts/${contract.id} ${why}: it has no reminders left to change.`,
+      );
     }
     const changes = reminderChangesOf(input);
     const isChanged = (Object.keys(changes) as (keyof typeof changes)[]).some((key) => changes[key] !== contract[key]);
@@ -32,7 +46,13 @@ export function changeReminders(ctx: AppContext, contractId: number, input: TRem
       reminder_max_count: changed.reminderMaxCount,
       expiry_warning_days: changed.expiryWarningDays ?? '',
     };
-    logActivity(ctx, { contractId: contract.id, event: 'contract.reminders_changed', userId: actor.id, details, ...origin });
+    logActivity(ctx, {
+      contractId: contract.id,
+      event: 'contract.reminders_changed',
+      userId: actor.id,
+      details,
+      ...origin,
+    });
     return changed;
   });
 }

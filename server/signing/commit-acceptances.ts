@@ -87,7 +87,9 @@ export async function commitAcceptances(
       const acceptance = byParty.get(party.id);
       return acceptance ? applyInMemory(party, acceptance, now) : party;
     });
-    const annotations = ctx.repos.annotations.listInContract(contractId).map((annotation) => withValue(annotation, byParty));
+    const annotations = ctx.repos.annotations
+      .listInContract(contractId)
+      .map((annotation) => withValue(annotation, byParty));
     // The entries the transaction writes when this signing completes the contract, in its order:
     // the sealed audit trail lists them and prints the chain head they make.
     const sealEntries: ActivityInput[] = [
@@ -100,7 +102,9 @@ export async function commitAcceptances(
     ];
     const isComplete = isFullyAccepted(accepted.map(turnOf));
     const marks = isComplete ? marksOf(ctx, accepted, acceptances) : new Map<number, PartyMark>();
-    const sealed = isComplete ? await sealContract(ctx, contract, accepted, annotations, marks, now, sealEntries) : undefined;
+    const sealed = isComplete
+      ? await sealContract(ctx, contract, accepted, annotations, marks, now, sealEntries)
+      : undefined;
 
     const committed = inTransactionUnlessMoved(ctx, () => {
       let current = ctx.repos.contracts.findById(contractId);
@@ -111,7 +115,12 @@ export async function commitAcceptances(
       if (plan.send) {
         // Sent silently, the office hands the links over itself: no automatic messages either.
         const quiet = plan.send.isSilent ? { reminderIntervalDays: null, expiryWarningDays: null } : {};
-        current = ctx.repos.contracts.changeStatus(current, 'sent', { sentAt: now, updatedAt: now, isSilent: plan.send.isSilent, ...quiet });
+        current = ctx.repos.contracts.changeStatus(current, 'sent', {
+          sentAt: now,
+          updatedAt: now,
+          isSilent: plan.send.isSilent,
+          ...quiet,
+        });
         logActivity(ctx, sentEntry(contractId, plan.send, now));
         if (current.expireAt !== null) scheduleExpiry(ctx, contractId, current.expireAt);
       }
@@ -122,7 +131,8 @@ export async function commitAcceptances(
         if (acceptance.mark) ctx.repos.partyMarks.save(markRow(party.id, acceptance.mark, now));
       }
       for (const annotation of annotations) {
-        if (byParty.has(annotation.partyId)) ctx.repos.annotations.update(annotation.id, { value: annotation.value, updatedAt: now });
+        if (byParty.has(annotation.partyId))
+          ctx.repos.annotations.update(annotation.id, { value: annotation.value, updatedAt: now });
       }
       const after = ctx.repos.parties.listInContract(contractId);
       if (sealed) {
@@ -136,10 +146,16 @@ export async function commitAcceptances(
         : partiesNewlyInTurn(turnsBefore, turnsAfter, current.partyOrderDefined);
       const inviteIds = new Set(toInvite.map((turn) => turn.id));
       // A contract sent silently stays silent: the integrator hands each party its link.
-      inviteParties(ctx, current, after.filter((party) => inviteIds.has(party.id)), 'invitation', {
-        isSilent: current.isSilent,
-        ...(plan.send ? { origin: plan.send.origin, userId: plan.send.userId } : {}),
-      });
+      inviteParties(
+        ctx,
+        current,
+        after.filter((party) => inviteIds.has(party.id)),
+        'invitation',
+        {
+          isSilent: current.isSilent,
+          ...(plan.send ? { origin: plan.send.origin, userId: plan.send.userId } : {}),
+        },
+      );
       // The send, or an answer that moved the turn on: the reminders are planned again.
       return planReminders(ctx, contractId) ?? current;
     });
@@ -149,8 +165,14 @@ export async function commitAcceptances(
 }
 
 /** Every accepted party's mark: the ones answering now, and the stored ones of those who answered before. */
-function marksOf(ctx: AppContext, parties: readonly PartyRow[], acceptances: readonly Acceptance[]): Map<number, PartyMark> {
-  const marks = new Map(ctx.repos.partyMarks.listOf(parties.map((party) => party.id)).map((row) => [row.partyId, markOfRow(row)]));
+function marksOf(
+  ctx: AppContext,
+  parties: readonly PartyRow[],
+  acceptances: readonly Acceptance[],
+): Map<number, PartyMark> {
+  const marks = new Map(
+    ctx.repos.partyMarks.listOf(parties.map((party) => party.id)).map((row) => [row.partyId, markOfRow(row)]),
+  );
   for (const acceptance of acceptances) if (acceptance.mark) marks.set(acceptance.partyId, acceptance.mark);
   return marks;
 }
@@ -174,7 +196,13 @@ function inTransactionUnlessMoved<T>(ctx: AppContext, work: () => T | undefined)
   }
 }
 
-function writeAcceptance(ctx: AppContext, contract: ContractRow, party: PartyRow, acceptance: Acceptance, now: number): void {
+function writeAcceptance(
+  ctx: AppContext,
+  contract: ContractRow,
+  party: PartyRow,
+  acceptance: Acceptance,
+  now: number,
+): void {
   ctx.repos.parties.update(party.id, {
     isAccept: true,
     signTime: now,
@@ -190,7 +218,13 @@ function writeAcceptance(ctx: AppContext, contract: ContractRow, party: PartyRow
   recordEvent(ctx, 'contract.party_signed', { id: contractPath(contract.id), party: partyPath(party) });
 }
 
-function finishSigned(ctx: AppContext, contract: ContractRow, parties: readonly PartyRow[], sealed: SealedContract, now: number): ContractRow {
+function finishSigned(
+  ctx: AppContext,
+  contract: ContractRow,
+  parties: readonly PartyRow[],
+  sealed: SealedContract,
+  now: number,
+): ContractRow {
   const signedFileId = ctx.repos.files.putFile(sealed.bytes, 'application/pdf', now);
   const signed = ctx.repos.contracts.changeStatus(contract, 'signed', { signedAt: now, signedFileId, updatedAt: now });
   const entry = logActivity(ctx, signedEntry(contract.id, now));

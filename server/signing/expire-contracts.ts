@@ -18,7 +18,8 @@ export function scheduleExpiry(ctx: AppContext, contractId: number, expireAt: nu
 export function expireContract(ctx: AppContext, contractId: number): JobOutcome {
   return inTransaction(ctx.db, () => {
     const contract = ctx.repos.contracts.findById(contractId);
-    if (!contract || contract.status !== 'sent' || contract.expireAt === null || contract.withdrawnAt !== null) return { kind: 'done' };
+    if (!contract || contract.status !== 'sent' || contract.expireAt === null || contract.withdrawnAt !== null)
+      return { kind: 'done' };
     if (contract.expireAt > ctx.now()) return { kind: 'retry', at: contract.expireAt, error: 'not yet' };
     logActivity(ctx, { contractId, event: 'contract.expired', ...APPLIANCE_ORIGIN });
     planReminders(ctx, contractId);

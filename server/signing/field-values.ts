@@ -29,7 +29,11 @@ export function readFieldValues(
   submitted: Readonly<Record<string, string | boolean>>,
   today: string,
 ): Map<number, string | boolean> {
-  const mine = new Map(annotations.filter((annotation) => annotation.partyId === party.id).map((annotation) => [annotation.id, annotation]));
+  const mine = new Map(
+    annotations
+      .filter((annotation) => annotation.partyId === party.id)
+      .map((annotation) => [annotation.id, annotation]),
+  );
   const problems: string[] = [];
   for (const key of Object.keys(submitted)) {
     if (!mine.has(Number(key))) problems.push(`fields.${key}: is not one of your fields`);
@@ -43,7 +47,8 @@ export function readFieldValues(
       continue;
     }
     if (annotation.type === 'CHECKBOX') {
-      if (given !== undefined && typeof given !== 'boolean') problems.push(`fields.${annotation.id}: must be true or false`);
+      if (given !== undefined && typeof given !== 'boolean')
+        problems.push(`fields.${annotation.id}: must be true or false`);
       const checked = given === true;
       if (annotation.inputRequired && !checked) problems.push(`fields.${annotation.id}: must be ticked`);
       values.set(annotation.id, checked);
@@ -58,13 +63,19 @@ export function readFieldValues(
     values.set(annotation.id, text);
   }
   if (problems.length > 0) {
-    throw new AppError('validation-failed', 'Some fields are not filled in as they must be.', { validationErrors: problems });
+    throw new AppError('validation-failed', 'Some fields are not filled in as they must be.', {
+      validationErrors: problems,
+    });
   }
   return values;
 }
 
 /** auto_sign: every field of the party takes its default. */
-export function defaultValues(annotations: readonly AnnotationRow[], party: PartyRow, today: string): Map<number, string | boolean> {
+export function defaultValues(
+  annotations: readonly AnnotationRow[],
+  party: PartyRow,
+  today: string,
+): Map<number, string | boolean> {
   const values = new Map<number, string | boolean>();
   for (const annotation of annotations) {
     if (annotation.partyId !== party.id) continue;

@@ -20,7 +20,8 @@ export function inviteParties(
   const now = ctx.now();
   for (const party of parties) {
     const channels = options.isSilent ? [] : enqueuePartyMessage(ctx, kind, contract, party);
-    if (kind === 'invitation' && party.invitedAt === null) ctx.repos.parties.update(party.id, { invitedAt: now, updatedAt: now });
+    if (kind === 'invitation' && party.invitedAt === null)
+      ctx.repos.parties.update(party.id, { invitedAt: now, updatedAt: now });
     // A reminder by hand also spaces the automatic ones: the next comes an interval later.
     if (kind === 'reminder') ctx.repos.parties.update(party.id, { lastRemindedAt: now, updatedAt: now });
     logActivity(ctx, {

@@ -25,13 +25,19 @@ export type LinkAccess = {
 };
 
 /** The stage of a party that is identified (or needs no code). */
-function stageBehindCode(ctx: AppContext, contract: ContractRow, party: PartyRow, parties: readonly PartyRow[]): SigningStage {
+function stageBehindCode(
+  ctx: AppContext,
+  contract: ContractRow,
+  party: PartyRow,
+  parties: readonly PartyRow[],
+): SigningStage {
   if (contract.status === 'signed') return 'completed';
   if (contract.status === 'rejected') return party.rejectedAt === null ? 'closed-rejected' : 'rejected';
   if (contract.withdrawnAt !== null) return 'withdrawn';
   if (isExpired(ctx, contract)) return 'expired';
   if (party.isAccept) return 'accepted';
-  if (party.signType !== 'VIEWER' && !isInTurn(turnOf(party), parties.map(turnOf), contract.partyOrderDefined)) return 'waiting-turn';
+  if (party.signType !== 'VIEWER' && !isInTurn(turnOf(party), parties.map(turnOf), contract.partyOrderDefined))
+    return 'waiting-turn';
   return 'ready';
 }
 
@@ -45,7 +51,8 @@ export function decideLinkAccess(ctx: AppContext, party: PartyRow, hasVerifiedSe
   const contract = ctx.repos.contracts.findById(party.contractId);
   if (!contract) throw notFound('contract');
   const parties = ctx.repos.parties.listInContract(contract.id);
-  if (contract.status === 'draft') return { contract, parties, stage: 'draft', maySeeDocument: false, isIdentified: false };
+  if (contract.status === 'draft')
+    return { contract, parties, stage: 'draft', maySeeDocument: false, isIdentified: false };
   const isIdentified = contract.requireAuth === 'NONE' || hasVerifiedSession;
   if (!isIdentified) return { contract, parties, stage: 'needs-code', maySeeDocument: false, isIdentified };
   const stage = stageBehindCode(ctx, contract, party, parties);
@@ -60,7 +67,9 @@ export function requireDocumentSight(access: LinkAccess): void {
   if (access.stage === 'withdrawn') throw new AppError('contract-state', 'The sender withdrew this document.');
   throw new AppError(
     'forbidden',
-    access.stage === 'needs-code' ? 'Enter the one-time code on the signing page first.' : 'Open the document from the signing page first.',
+    access.stage === 'needs-code'
+      ? 'Enter the one-time code on the signing page first.'
+      : 'Open the document from the signing page first.',
   );
 }
 

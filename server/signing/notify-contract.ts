@@ -20,17 +20,32 @@ export function notifyContract(ctx: AppContext, contractId: number, actor: Actor
   return inTransaction(ctx.db, () => {
     const contract = findContract(ctx, contractId, actor);
     if (contract.status !== 'sent') {
-      throw new AppError('contract-state', `Contract /api/contracts/${contract.id} is ${contract.status}; reminders go only to contracts out for signing.`);
+      throw new AppError(
+        'contract-state',
+        `Contract /api/contracts/${contract.id} is ${contract.status}; reminders go only to contracts out for signing.`,
+      );
     }
     if (contract.withdrawnAt !== null) {
-      throw new AppError('contract-state', `Contract /api/contracts/${contract.id} was withdrawn; its signing links are closed.`);
+      throw new AppError(
+        'contract-state',
+        `Contract /api/contracts/${contract.id} was withdrawn; its signing links are closed.`,
+      );
     }
     if (isExpired(ctx, contract)) {
-      throw new AppError('contract-state', `Contract /api/contracts/${contract.id} has expired; its signing links are closed.`);
+      throw new AppError(
+        'contract-state',
+        `Contract /api/contracts/${contract.id} has expired; its signing links are closed.`,
+      );
     }
     const parties = ctx.repos.parties.listInContract(contractId);
     const awaited = new Set(partiesInTurn(parties.map(turnOf), contract.partyOrderDefined).map((turn) => turn.id));
-    inviteParties(ctx, contract, parties.filter((party) => awaited.has(party.id)), 'reminder', { origin, userId: actor.id });
+    inviteParties(
+      ctx,
+      contract,
+      parties.filter((party) => awaited.has(party.id)),
+      'reminder',
+      { origin, userId: actor.id },
+    );
     return planReminders(ctx, contractId) ?? contract;
   });
 }

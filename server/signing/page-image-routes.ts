@@ -17,14 +17,20 @@ const FILE = /^(\d{1,4})-(\d{3,4})\.webp$/;
  * image, for whoever may see the document itself. The version is the document's hash, so the
  * browser keeps each image for good.
  */
-export function pageImageRoutes(ctx: AppContext, images: PageImages, requireSight: (req: Request, res: Response, party: PartyRow) => ContractRow): Router {
+export function pageImageRoutes(
+  ctx: AppContext,
+  images: PageImages,
+  requireSight: (req: Request, res: Response, party: PartyRow) => ContractRow,
+): Router {
   const router = express.Router();
   router.get('/sign/:token/pages/:version/:file', async (req, res) => {
     const party = partyFromLink(ctx, req);
     const decision = ctx.rateLimiter.take(`sign-pages:${party.id}`, PAGE_REQUESTS_PER_MINUTE, ctx.now());
     if (!decision.isAllowed) {
       const wait = Math.max(1, Math.ceil(((decision.resetAt ?? ctx.now()) - ctx.now()) / 1000));
-      throw new AppError('rate-limited', `Too many pages asked for on this link; try again in ${wait} s.`, { headers: { 'Retry-After': String(wait) } });
+      throw new AppError('rate-limited', `Too many pages asked for on this link; try again in ${wait} s.`, {
+        headers: { 'Retry-After': String(wait) },
+      });
     }
     const contract = requireSight(req, res, party);
     const match = FILE.exec(String(req.params.file));
@@ -32,7 +38,14 @@ export function pageImageRoutes(ctx: AppContext, images: PageImages, requireSigh
     const width = Number(match?.[2]);
     const pages = parsePageSizes(contract.pageSizes).length;
     const sha256 = ctx.repos.files.getSha256(contract.originalFileId);
-    if (!match || page < 1 || page > pages || !images.isWidth(width) || !sha256 || documentVersion(sha256) !== req.params.version) {
+    if (
+      !match ||
+      page < 1 ||
+      page > pages ||
+      !images.isWidth(width) ||
+      !sha256 ||
+      documentVersion(sha256) !== req.params.version
+    ) {
       throw notFound('page image');
     }
     const image = await images.render(contract, page, width).catch((error: unknown) => {

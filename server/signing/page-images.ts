@@ -66,8 +66,12 @@ export function createPageImages(ctx: AppContext) {
     warm(contract: ContractRow): void {
       render(contract, 1, PAGE_IMAGE_WIDTHS[2])
         .then(() => render(contract, 1, PAGE_IMAGE_WIDTHS[1]))
-        .then(() => (parsePageSizes(contract.pageSizes).length > 1 ? render(contract, 2, PAGE_IMAGE_WIDTHS[2]) : undefined))
-        .catch((error: unknown) => ctx.logger.warn({ err: error, contractId: contract.id }, 'could not draw the first page'));
+        .then(() =>
+          parsePageSizes(contract.pageSizes).length > 1 ? render(contract, 2, PAGE_IMAGE_WIDTHS[2]) : undefined,
+        )
+        .catch((error: unknown) =>
+          ctx.logger.warn({ err: error, contractId: contract.id }, 'could not draw the first page'),
+        );
     },
   };
 }

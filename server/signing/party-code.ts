@@ -34,11 +34,14 @@ export function sendPartyCode(ctx: AppContext, contract: ContractRow, party: Par
     const previous = ctx.repos.partyCodes.find(party.id);
     if (previous && now - previous.sentAt < RESEND_AFTER_MS) {
       const wait = Math.ceil((RESEND_AFTER_MS - (now - previous.sentAt)) / 1000);
-      throw new AppError('rate-limited', `A code was sent a moment ago; ask for a new one in ${wait} s.`, { headers: { 'Retry-After': String(wait) } });
+      throw new AppError('rate-limited', `A code was sent a moment ago; ask for a new one in ${wait} s.`, {
+        headers: { 'Retry-After': String(wait) },
+      });
     }
     const isSameWindow = previous !== undefined && now - previous.windowStartedAt < 60 * 60_000;
     const sends = isSameWindow ? previous.sendsInWindow + 1 : 1;
-    if (sends > SENDS_PER_HOUR) throw new AppError('rate-limited', 'Too many codes were sent in the last hour; try again later.');
+    if (sends > SENDS_PER_HOUR)
+      throw new AppError('rate-limited', 'Too many codes were sent in the last hour; try again later.');
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     ctx.repos.partyCodes.save({
       partyId: party.id,
@@ -50,7 +53,14 @@ export function sendPartyCode(ctx: AppContext, contract: ContractRow, party: Par
       windowStartedAt: isSameWindow ? previous.windowStartedAt : now,
     });
     const channels = enqueuePartyMessage(ctx, 'code', contract, party, { code });
-    logActivity(ctx, { contractId: contract.id, event: 'party.code_sent', subject: partyPath(party), partyId: party.id, details: channelDetails(party, channels), ...origin });
+    logActivity(ctx, {
+      contractId: contract.id,
+      event: 'party.code_sent',
+      subject: partyPath(party),
+      partyId: party.id,
+      details: channelDetails(party, channels),
+      ...origin,
+    });
   });
 }
 
@@ -63,7 +73,10 @@ export function verifyPartyCode(ctx: AppContext, party: PartyRow, code: string, 
     const now = ctx.now();
     const row = ctx.repos.partyCodes.find(party.id);
     const entry = { contractId: party.contractId, subject: partyPath(party), partyId: party.id, ...origin };
-    const fail = (reason: string) => (logActivity(ctx, { ...entry, event: 'party.code_failed', details: { reason } }), false);
+    const fail = (reason: string) => (
+      logActivity(ctx, { ...entry, event: 'party.code_failed', details: { reason } }),
+      false
+    );
     if (!row) return fail('no code was sent');
     if (row.expiresAt <= now) return fail('the code had expired');
     if (row.failedAttempts >= WRONG_GUESSES_ALLOWED) return fail('the code was spent by wrong guesses');
@@ -77,7 +90,10 @@ export function verifyPartyCode(ctx: AppContext, party: PartyRow, code: string, 
   });
 }
 
-export const startVerifiedSession = (now: number): VerifiedSession => ({ verifiedAt: now, expiresAt: now + VERIFIED_IDLE_MS });
+export const startVerifiedSession = (now: number): VerifiedSession => ({
+  verifiedAt: now,
+  expiresAt: now + VERIFIED_IDLE_MS,
+});
 
 /** The cookie value that says this browser entered the party's code: both times (13 digits each), then their MAC. */
 export function verifiedCookieValue(ctx: AppContext, party: PartyRow, session: VerifiedSession): string {
@@ -85,13 +101,21 @@ export function verifiedCookieValue(ctx: AppContext, party: PartyRow, session: V
 }
 
 /** The live verified session a cookie names for this party, or undefined. */
-export function readVerifiedCookie(ctx: AppContext, party: PartyRow, value: string | undefined): VerifiedSession | undefined {
+export function readVerifiedCookie(
+  ctx: AppContext,
+  party: PartyRow,
+  value: string | undefined,
+): VerifiedSession | undefined {
   const match = value ? /^(\d{13})(\d{13})([\w-]{43})$/.exec(value) : null;
   if (!match?.[1] || !match[2] || !match[3]) return undefined;
   const session = { verifiedAt: Number(match[1]), expiresAt: Number(match[2]) };
   const now = ctx.now();
   if (session.expiresAt <= now || session.verifiedAt + VERIFIED_MAX_MS <= now) return undefined;
-  const isGenuine = ctx.secret.isMacValid('party-verified', `${party.id}:${session.verifiedAt}:${session.expiresAt}`, match[3]);
+  const isGenuine = ctx.secret.isMacValid(
+    'party-verified',
+    `${party.id}:${session.verifiedAt}:${session.expiresAt}`,
+    match[3],
+  );
   return isGenuine ? session : undefined;
 }
 

@@ -33,6 +33,8 @@ export function limitLinkRate(ctx: AppContext, party: PartyRow): void {
   const decision = ctx.rateLimiter.take(`sign:${party.id}`, 120, ctx.now());
   if (!decision.isAllowed) {
     const wait = Math.max(1, Math.ceil(((decision.resetAt ?? ctx.now()) - ctx.now()) / 1000));
-    throw new AppError('rate-limited', `Too many requests on this link; try again in ${wait} s.`, { headers: { 'Retry-After': String(wait) } });
+    throw new AppError('rate-limited', `Too many requests on this link; try again in ${wait} s.`, {
+      headers: { 'Retry-After': String(wait) },
+    });
   }
 }

@@ -20,7 +20,10 @@ export type MessageChannel = 'email' | 'sms';
  * The activity-log details of a message to a party: how it went out (email, sms, email+sms or
  * none) and the addresses it went to.
  */
-export function channelDetails(party: PartyRow, channels: readonly MessageChannel[]): { channel: string; email?: string; mobile_phone?: string } {
+export function channelDetails(
+  party: PartyRow,
+  channels: readonly MessageChannel[],
+): { channel: string; email?: string; mobile_phone?: string } {
   return {
     channel: channels.length === 0 ? 'none' : channels.join('+'),
     ...(channels.includes('email') ? { email: party.email } : {}),
@@ -41,42 +44,121 @@ function quoted(name: string, language: Language): string {
   return language === 'sv' ? `”${name}”` : `“${name}”`;
 }
 
-function textsFor(kind: PartyMessageKind, language: Language, v: { party: string; sender: string; name: string; isViewer: boolean; link: string } & MessageExtras): Texts {
+function textsFor(
+  kind: PartyMessageKind,
+  language: Language,
+  v: { party: string; sender: string; name: string; isViewer: boolean; link: string } & MessageExtras,
+): Texts {
   const doc = quoted(v.name, language);
   if (kind === 'expiry-warning' || kind === 'withdrawn') return noticeTexts(kind, language, { ...v, doc });
   if (language === 'sv') {
     switch (kind) {
       case 'invitation':
         return v.isViewer
-          ? { subject: `${v.sender} delar ${doc} med dig`, title: `${v.name || 'Dokument'} för kännedom`, paragraphs: [`Hej ${v.party},`, `${v.sender} har delat ${doc} med dig för kännedom. Du behöver inte skriva under.`], button: 'Visa dokumentet', sms: `${v.sender} delar ${doc} med dig: ${v.link}` }
-          : { subject: `${v.sender} har skickat ${doc} för underskrift`, title: `${v.name || 'Dokument'} att skriva under`, paragraphs: [`Hej ${v.party},`, `${v.sender} har skickat ${doc} till dig för elektronisk underskrift.`], button: 'Läs och skriv under', sms: `${v.sender} har skickat ${doc} för underskrift: ${v.link}` };
+          ? {
+              subject: `${v.sender} delar ${doc} med dig`,
+              title: `${v.name || 'Dokument'} för kännedom`,
+              paragraphs: [
+                `Hej ${v.party},`,
+                `${v.sender} har delat ${doc} med dig för kännedom. Du behöver inte skriva under.`,
+              ],
+              button: 'Visa dokumentet',
+              sms: `${v.sender} delar ${doc} med dig: ${v.link}`,
+            }
+          : {
+              subject: `${v.sender} har skickat ${doc} för underskrift`,
+              title: `${v.name || 'Dokument'} att skriva under`,
+              paragraphs: [`Hej ${v.party},`, `${v.sender} har skickat ${doc} till dig för elektronisk underskrift.`],
+              button: 'Läs och skriv under',
+              sms: `${v.sender} har skickat ${doc} för underskrift: ${v.link}`,
+            };
       case 'reminder':
-        return { subject: `Påminnelse: ${doc} väntar på din underskrift`, title: 'Påminnelse', paragraphs: [`Hej ${v.party},`, `${doc} från ${v.sender} väntar fortfarande på dig.`], button: 'Läs och skriv under', sms: `Påminnelse: ${doc} från ${v.sender} väntar på dig: ${v.link}` };
+        return {
+          subject: `Påminnelse: ${doc} väntar på din underskrift`,
+          title: 'Påminnelse',
+          paragraphs: [`Hej ${v.party},`, `${doc} från ${v.sender} väntar fortfarande på dig.`],
+          button: 'Läs och skriv under',
+          sms: `Påminnelse: ${doc} från ${v.sender} väntar på dig: ${v.link}`,
+        };
       case 'signed':
-        return { subject: `${doc} är underskrivet av alla`, title: 'Underskrivet av alla', paragraphs: [`Hej ${v.party},`, `Alla parter har skrivit under ${doc}. Ladda ner det underskrivna dokumentet; dess digitala försegling visar att det inte har ändrats.`], button: 'Ladda ner PDF', sms: `${doc} är underskrivet av alla. Ladda ner: ${v.link}` };
+        return {
+          subject: `${doc} är underskrivet av alla`,
+          title: 'Underskrivet av alla',
+          paragraphs: [
+            `Hej ${v.party},`,
+            `Alla parter har skrivit under ${doc}. Ladda ner det underskrivna dokumentet; dess digitala försegling visar att det inte har ändrats.`,
+          ],
+          button: 'Ladda ner PDF',
+          sms: `${doc} är underskrivet av alla. Ladda ner: ${v.link}`,
+        };
       case 'code':
-        return { subject: `Din engångskod för ${doc}`, title: 'Din engångskod', paragraphs: [`Hej ${v.party},`, `Ange koden ${v.code} för att öppna ${doc}. Koden gäller i 10 minuter.`], sms: `Din kod för ${doc}: ${v.code} (gäller i 10 minuter)` };
+        return {
+          subject: `Din engångskod för ${doc}`,
+          title: 'Din engångskod',
+          paragraphs: [`Hej ${v.party},`, `Ange koden ${v.code} för att öppna ${doc}. Koden gäller i 10 minuter.`],
+          sms: `Din kod för ${doc}: ${v.code} (gäller i 10 minuter)`,
+        };
     }
   }
   switch (kind) {
     case 'invitation':
       return v.isViewer
-        ? { subject: `${v.sender} shared ${doc} with you`, title: `${v.name || 'Document'} for your information`, paragraphs: [`Hello ${v.party},`, `${v.sender} shared ${doc} with you for your information. You do not need to sign it.`], button: 'View the document', sms: `${v.sender} shared ${doc} with you: ${v.link}` }
-        : { subject: `${v.sender} sent you ${doc} to sign`, title: `${v.name || 'Document'} to sign`, paragraphs: [`Hello ${v.party},`, `${v.sender} sent you ${doc} for electronic signature.`], button: 'Read and sign', sms: `${v.sender} sent you ${doc} to sign: ${v.link}` };
+        ? {
+            subject: `${v.sender} shared ${doc} with you`,
+            title: `${v.name || 'Document'} for your information`,
+            paragraphs: [
+              `Hello ${v.party},`,
+              `${v.sender} shared ${doc} with you for your information. You do not need to sign it.`,
+            ],
+            button: 'View the document',
+            sms: `${v.sender} shared ${doc} with you: ${v.link}`,
+          }
+        : {
+            subject: `${v.sender} sent you ${doc} to sign`,
+            title: `${v.name || 'Document'} to sign`,
+            paragraphs: [`Hello ${v.party},`, `${v.sender} sent you ${doc} for electronic signature.`],
+            button: 'Read and sign',
+            sms: `${v.sender} sent you ${doc} to sign: ${v.link}`,
+          };
     case 'reminder':
-      return { subject: `Reminder: ${doc} is waiting for your signature`, title: 'Reminder', paragraphs: [`Hello ${v.party},`, `${doc} from ${v.sender} is still waiting for you.`], button: 'Read and sign', sms: `Reminder: ${doc} from ${v.sender} is waiting for you: ${v.link}` };
+      return {
+        subject: `Reminder: ${doc} is waiting for your signature`,
+        title: 'Reminder',
+        paragraphs: [`Hello ${v.party},`, `${doc} from ${v.sender} is still waiting for you.`],
+        button: 'Read and sign',
+        sms: `Reminder: ${doc} from ${v.sender} is waiting for you: ${v.link}`,
+      };
     case 'signed':
-      return { subject: `${doc} is signed by everyone`, title: 'Signed by everyone', paragraphs: [`Hello ${v.party},`, `Every party has signed ${doc}. Download the signed document; its digital seal proves it has not been changed.`], button: 'Download the PDF', sms: `${doc} is signed by everyone. Download: ${v.link}` };
+      return {
+        subject: `${doc} is signed by everyone`,
+        title: 'Signed by everyone',
+        paragraphs: [
+          `Hello ${v.party},`,
+          `Every party has signed ${doc}. Download the signed document; its digital seal proves it has not been changed.`,
+        ],
+        button: 'Download the PDF',
+        sms: `${doc} is signed by everyone. Download: ${v.link}`,
+      };
     case 'code':
-      return { subject: `Your one-time code for ${doc}`, title: 'Your one-time code', paragraphs: [`Hello ${v.party},`, `Enter the code ${v.code} to open ${doc}. The code is good for 10 minutes.`], sms: `Your code for ${doc}: ${v.code} (good for 10 minutes)` };
+      return {
+        subject: `Your one-time code for ${doc}`,
+        title: 'Your one-time code',
+        paragraphs: [`Hello ${v.party},`, `Enter the code ${v.code} to open ${doc}. The code is good for 10 minutes.`],
+        sms: `Your code for ${doc}: ${v.code} (good for 10 minutes)`,
+      };
   }
 }
 
 export const signedPdfLink = (ctx: AppContext, party: PartyRow) => `${signingLink(ctx, party)}/signed.pdf`;
 
 /** Which channels a message goes by: the party's delivery method, or for a code the channel the contract asks for. */
-function channelsOf(kind: PartyMessageKind, contract: ContractRow, party: PartyRow): { isEmail: boolean; isSms: boolean } {
-  if (kind === 'code') return { isEmail: contract.requireAuth === 'EMAIL_CODE', isSms: contract.requireAuth === 'SMS_CODE' };
+function channelsOf(
+  kind: PartyMessageKind,
+  contract: ContractRow,
+  party: PartyRow,
+): { isEmail: boolean; isSms: boolean } {
+  if (kind === 'code')
+    return { isEmail: contract.requireAuth === 'EMAIL_CODE', isSms: contract.requireAuth === 'SMS_CODE' };
   return {
     isEmail: party.deliveryMethod === 'EMAIL' || party.deliveryMethod === 'EMAIL_AND_SMS',
     isSms: party.deliveryMethod === 'SMS' || party.deliveryMethod === 'EMAIL_AND_SMS',
@@ -87,7 +169,13 @@ function channelsOf(kind: PartyMessageKind, contract: ContractRow, party: PartyR
  * Writes one message to a party into the outbox, by its delivery method; call inside the
  * transaction of the change that causes it. Returns the channels it went by (the activity log names them).
  */
-export function enqueuePartyMessage(ctx: AppContext, kind: PartyMessageKind, contract: ContractRow, party: PartyRow, extras: MessageExtras = {}): MessageChannel[] {
+export function enqueuePartyMessage(
+  ctx: AppContext,
+  kind: PartyMessageKind,
+  contract: ContractRow,
+  party: PartyRow,
+  extras: MessageExtras = {},
+): MessageChannel[] {
   const language = contract.language as Language;
   const office = ctx.repos.office.get(ctx.now());
   const sender = contract.emailFromName || office.name || 'SignDesk';
@@ -95,11 +183,24 @@ export function enqueuePartyMessage(ctx: AppContext, kind: PartyMessageKind, con
   // A database brought here without its keys: the party's link cannot be worked out, and a
   // message with a dead link would only confuse its reader (a code or a withdrawal has none).
   if (kind !== 'code' && kind !== 'withdrawn' && !signingLink(ctx, party)) {
-    ctx.logger.warn({ contractId: contract.id, partyId: party.id }, "a party's link cannot be worked out with this installation's keys; no message written");
+    ctx.logger.warn(
+      { contractId: contract.id, partyId: party.id },
+      "a party's link cannot be worked out with this installation's keys; no message written",
+    );
     return [];
   }
-  const texts = textsFor(kind, language, { party: party.name, sender, name: contract.name, isViewer: party.signType === 'VIEWER', link, ...extras });
-  const paragraphs = kind === 'invitation' && contract.emailInviteContent.trim() ? [...texts.paragraphs, contract.emailInviteContent] : texts.paragraphs;
+  const texts = textsFor(kind, language, {
+    party: party.name,
+    sender,
+    name: contract.name,
+    isViewer: party.signType === 'VIEWER',
+    link,
+    ...extras,
+  });
+  const paragraphs =
+    kind === 'invitation' && contract.emailInviteContent.trim()
+      ? [...texts.paragraphs, contract.emailInviteContent]
+      : texts.paragraphs;
   const { isEmail, isSms } = channelsOf(kind, contract, party);
   const written: MessageChannel[] = [];
   if (isEmail && party.email) {
@@ -124,7 +225,13 @@ export function enqueuePartyMessage(ctx: AppContext, kind: PartyMessageKind, con
     written.push('email');
   }
   if (isSms && party.mobilePhone) {
-    enqueueSms(ctx, { to: party.mobilePhone, body: texts.sms, purpose: kind, contractId: contract.id, partyId: party.id });
+    enqueueSms(ctx, {
+      to: party.mobilePhone,
+      body: texts.sms,
+      purpose: kind,
+      contractId: contract.id,
+      partyId: party.id,
+    });
     written.push('sms');
   }
   return written;

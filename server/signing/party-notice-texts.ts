@@ -15,14 +15,20 @@ export function noticeTexts(kind: NoticeKind, language: Language, v: Values): Te
       ? {
           subject: `${v.doc} kan skrivas under till ${when}`,
           title: 'Tiden för underskrift går snart ut',
-          paragraphs: [`Hej ${v.party},`, `${v.doc} från ${v.sender} väntar fortfarande på dig. Länken slutar gälla ${when}.`],
+          paragraphs: [
+            `Hej ${v.party},`,
+            `${v.doc} från ${v.sender} väntar fortfarande på dig. Länken slutar gälla ${when}.`,
+          ],
           button: 'Läs och skriv under',
           sms: `${v.doc} från ${v.sender} kan skrivas under till ${when}: ${v.link}`,
         }
       : {
           subject: `${v.doc} can be signed until ${when}`,
           title: 'The time to sign is running out',
-          paragraphs: [`Hello ${v.party},`, `${v.doc} from ${v.sender} is still waiting for you. The link closes at ${when}.`],
+          paragraphs: [
+            `Hello ${v.party},`,
+            `${v.doc} from ${v.sender} is still waiting for you. The link closes at ${when}.`,
+          ],
           button: 'Read and sign',
           sms: `${v.doc} from ${v.sender} can be signed until ${when}: ${v.link}`,
         };

@@ -20,7 +20,9 @@ const NOTHING: ReminderPlan = { awaited: [], reminders: [], nextReminderAt: null
 
 /** Out for signing and its links open: not answered, withdrawn or expired. */
 export const isOpenForAnswers = (contract: ContractRow, now: number) =>
-  contract.status === 'sent' && contract.withdrawnAt === null && (contract.expireAt === null || contract.expireAt > now);
+  contract.status === 'sent' &&
+  contract.withdrawnAt === null &&
+  (contract.expireAt === null || contract.expireAt > now);
 
 /**
  * What the contract's reminders are now. Reminders go to the parties in turn (the signing
@@ -29,7 +31,12 @@ export const isOpenForAnswers = (contract: ContractRow, now: number) =>
  * goes once, `expiry_warning_days` before `expire_time`, unless that is not after the send
  * (the invitation itself said when the links close).
  */
-export function reminderPlan(contract: ContractRow, parties: readonly PartyRow[], now: number, dayMs: number): ReminderPlan {
+export function reminderPlan(
+  contract: ContractRow,
+  parties: readonly PartyRow[],
+  now: number,
+  dayMs: number,
+): ReminderPlan {
   if (!isOpenForAnswers(contract, now)) return NOTHING;
   const inTurn = new Set(partiesInTurn(parties.map(turnOf), contract.partyOrderDefined).map((turn) => turn.id));
   const awaited = parties.filter((party) => inTurn.has(party.id) && party.deliveryMethod !== 'NONE');
@@ -40,10 +47,18 @@ export function reminderPlan(contract: ContractRow, parties: readonly PartyRow[]
       ? []
       : awaited
           .filter((party) => party.remindersSent < contract.reminderMaxCount)
-          .map((party) => ({ party, at: Math.max(party.invitedAt ?? sentAt, party.lastRemindedAt ?? 0) + interval * dayMs }))
+          .map((party) => ({
+            party,
+            at: Math.max(party.invitedAt ?? sentAt, party.lastRemindedAt ?? 0) + interval * dayMs,
+          }))
           .filter((reminder) => contract.expireAt === null || reminder.at < contract.expireAt);
   let warningAt: number | null = null;
-  if (contract.expiryWarningDays !== null && contract.expireAt !== null && contract.expiryWarnedAt === null && awaited.length > 0) {
+  if (
+    contract.expiryWarningDays !== null &&
+    contract.expireAt !== null &&
+    contract.expiryWarnedAt === null &&
+    awaited.length > 0
+  ) {
     const at = contract.expireAt - contract.expiryWarningDays * dayMs;
     if (at > sentAt) warningAt = at;
   }
@@ -67,5 +82,8 @@ export function planReminders(ctx: AppContext, contractId: number): ContractRow 
   const times = [plan.nextReminderAt, plan.warningAt].filter((at): at is number => at !== null);
   ctx.repos.jobs.plan(REMINDER_QUEUE, contractId, times.length > 0 ? Math.min(...times) : null, now);
   if (contract.nextReminderAt === plan.nextReminderAt && contract.expiryWarningAt === plan.warningAt) return contract;
-  return ctx.repos.contracts.update(contractId, { nextReminderAt: plan.nextReminderAt, expiryWarningAt: plan.warningAt }) ?? contract;
+  return (
+    ctx.repos.contracts.update(contractId, { nextReminderAt: plan.nextReminderAt, expiryWarningAt: plan.warningAt }) ??
+    contract
+  );
 }

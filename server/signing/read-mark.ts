@@ -20,7 +20,11 @@ export const DEFAULT_MARK: PartyMark = { kind: 'typed', face: SCRIPT_FACES[0], s
  * must be PNG or JPEG within the size limit and decode (in the PDF sandbox, where they are
  * re-encoded and their paper taken out). Every problem is one validation line.
  */
-export async function readMark(ctx: AppContext, party: PartyRow, mark: TSigningMark | undefined): Promise<PartyMark | undefined> {
+export async function readMark(
+  ctx: AppContext,
+  party: PartyRow,
+  mark: TSigningMark | undefined,
+): Promise<PartyMark | undefined> {
   if (party.signType !== 'DEFAULT') {
     if (mark) throw validationFailed(['mark: only a party that signs makes a mark; an approver approves without one']);
     return undefined;
@@ -36,7 +40,8 @@ export async function readMark(ctx: AppContext, party: PartyRow, mark: TSigningM
 
 async function readPicture(ctx: AppContext, field: string, dataUrl: string): Promise<Uint8Array> {
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-  if (bytes.length > MAX_MARK_BYTES) throw validationFailed([`${field}: is larger than ${MAX_MARK_BYTES / 1024 / 1024} MiB`]);
+  if (bytes.length > MAX_MARK_BYTES)
+    throw validationFailed([`${field}: is larger than ${MAX_MARK_BYTES / 1024 / 1024} MiB`]);
   try {
     return (await ctx.pdf.run('prepare-mark', { bytes })).png;
   } catch (error) {
@@ -58,7 +63,12 @@ export function markRow(partyId: number, mark: PartyMark, now: number) {
 }
 
 /** A stored mark as the seal takes it. */
-export function markOfRow(row: { kind: string; face: string; signaturePng: Buffer | null; initialsPng: Buffer | null }): PartyMark {
+export function markOfRow(row: {
+  kind: string;
+  face: string;
+  signaturePng: Buffer | null;
+  initialsPng: Buffer | null;
+}): PartyMark {
   const face = (SCRIPT_FACES as readonly string[]).includes(row.face) ? (row.face as ScriptFace) : SCRIPT_FACES[0];
   return { kind: row.kind as PartyMark['kind'], face, signaturePng: row.signaturePng, initialsPng: row.initialsPng };
 }

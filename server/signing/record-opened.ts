@@ -15,7 +15,13 @@ export function recordOpened(ctx: AppContext, party: PartyRow, origin: RequestOr
     const now = ctx.now();
     if (party.openedAt === null) {
       ctx.repos.parties.update(party.id, { openedAt: now, updatedAt: now });
-      logActivity(ctx, { contractId: contract.id, event: 'party.opened', subject: partyPath(party), partyId: party.id, ...origin });
+      logActivity(ctx, {
+        contractId: contract.id,
+        event: 'party.opened',
+        subject: partyPath(party),
+        partyId: party.id,
+        ...origin,
+      });
     }
     if (party.emailSent && !(party.emailOpened && party.emailClicked)) {
       ctx.repos.parties.markEmailStatus(party.id, { emailOpened: true, emailClicked: true });

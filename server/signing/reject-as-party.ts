@@ -16,7 +16,13 @@ import { planReminders } from './plan-reminders';
  * the party's answer: the `rejected` state, `contract.rejected` and a notice to the contract's
  * author. The checks run inside the transaction, so a signing that committed first wins.
  */
-export function rejectAsParty(ctx: AppContext, partyId: number, cause: string, origin: RequestOrigin, authentication: string): ContractRow {
+export function rejectAsParty(
+  ctx: AppContext,
+  partyId: number,
+  cause: string,
+  origin: RequestOrigin,
+  authentication: string,
+): ContractRow {
   return inTransaction(ctx.db, () => {
     const party = ctx.repos.parties.findById(partyId);
     const contract = party ? ctx.repos.contracts.findById(party.contractId) : undefined;
@@ -33,7 +39,14 @@ export function rejectAsParty(ctx: AppContext, partyId: number, cause: string, o
       updatedAt: now,
     });
     const rejected = ctx.repos.contracts.changeStatus(contract, 'rejected', { rejectedAt: now, updatedAt: now });
-    logActivity(ctx, { contractId: contract.id, event: 'party.rejected', subject: partyPath(party), partyId: party.id, details: { cause, authentication }, ...origin });
+    logActivity(ctx, {
+      contractId: contract.id,
+      event: 'party.rejected',
+      subject: partyPath(party),
+      partyId: party.id,
+      details: { cause, authentication },
+      ...origin,
+    });
     logActivity(ctx, { contractId: contract.id, event: 'contract.rejected', userAgent: '', ipAddress: '' });
     recordEvent(ctx, 'contract.rejected', { id: `/api/contracts/${contract.id}` });
     // Sent silently: the integrator learns of it from the contract.rejected webhook instead.
@@ -52,7 +65,10 @@ function notifyAuthor(ctx: AppContext, contract: ContractRow, party: PartyRow, c
     paragraphs: isSwedish
       ? [`${party.name} har avvisat ${name}.`, `Anledning: ${cause}`]
       : [`${party.name} rejected ${name}.`, `Reason: ${cause}`],
-    button: { label: isSwedish ? 'Öppna i SignDesk' : 'Open in SignDesk', url: `${ctx.baseUrl()}/admin/contracts/${contract.id}` },
+    button: {
+      label: isSwedish ? 'Öppna i SignDesk' : 'Open in SignDesk',
+      url: `${ctx.baseUrl()}/admin/contracts/${contract.id}`,
+    },
     footer: 'SignDesk',
     language: isSwedish ? 'sv' : 'en',
   });

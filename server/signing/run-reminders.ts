@@ -9,7 +9,13 @@ import { channelDetails, enqueuePartyMessage, type PartyMessageKind } from './pa
 import { planReminders, reminderPlan } from './plan-reminders';
 
 /** One message to a party, recorded with how it went out. */
-function remind(ctx: AppContext, contract: ContractRow, party: PartyRow, kind: Extract<PartyMessageKind, 'reminder' | 'expiry-warning'>, now: number): void {
+function remind(
+  ctx: AppContext,
+  contract: ContractRow,
+  party: PartyRow,
+  kind: Extract<PartyMessageKind, 'reminder' | 'expiry-warning'>,
+  now: number,
+): void {
   const expires = contract.expireAt === null ? undefined : ctx.timestamp(contract.expireAt).slice(0, 16);
   const channels = enqueuePartyMessage(ctx, kind, contract, party, { expires });
   ctx.repos.parties.update(party.id, {
@@ -48,7 +54,8 @@ export function runReminders(ctx: AppContext, contractId: number): JobOutcome {
         ctx.repos.contracts.update(contractId, { expiryWarnedAt: now, updatedAt: now });
       }
       for (const reminder of plan.reminders) {
-        if (reminder.at <= now && !warned.has(reminder.party.id)) remind(ctx, contract, reminder.party, 'reminder', now);
+        if (reminder.at <= now && !warned.has(reminder.party.id))
+          remind(ctx, contract, reminder.party, 'reminder', now);
       }
     }
     planReminders(ctx, contractId);

@@ -52,13 +52,27 @@ export async function sealContract(
   const eventOf = actorNames(ctx, parties);
   const events = [...written, ...coming].map((row) => eventOf(row as ActivityRow));
   const evidence = { events, chainHead, attachments, timestampAuthority: tsaUrl ?? null };
-  const sealed = await buildContractSeal(ctx, contract, parties, annotations, marks, now, evidence, tsaUrl ? TIMESTAMP_ROOM : 0);
-  const stamped = tsaUrl ? await timestampSeal(ctx, sealed, tsaUrl) : { bytes: sealed, timestamp: { status: 'none' } as const };
+  const sealed = await buildContractSeal(
+    ctx,
+    contract,
+    parties,
+    annotations,
+    marks,
+    now,
+    evidence,
+    tsaUrl ? TIMESTAMP_ROOM : 0,
+  );
+  const stamped = tsaUrl
+    ? await timestampSeal(ctx, sealed, tsaUrl)
+    : { bytes: sealed, timestamp: { status: 'none' } as const };
   const certificateSha256 = ctx.seal.identity().certificate.fingerprint256.replaceAll(':', '').toLowerCase();
   return { bytes: stamped.bytes, chainHead, timestamp: stamped.timestamp, certificateSha256 };
 }
 
-type EventRow = Pick<ActivityRow, 'sequence' | 'createdAt' | 'event' | 'userId' | 'partyId' | 'subject' | 'ipAddress' | 'userAgent' | 'details' | 'hash'>;
+type EventRow = Pick<
+  ActivityRow,
+  'sequence' | 'createdAt' | 'event' | 'userId' | 'partyId' | 'subject' | 'ipAddress' | 'userAgent' | 'details' | 'hash'
+>;
 
 /**
  * Turns entries into the audit trail's events: who acted (the user, the party acting from its
@@ -83,7 +97,12 @@ function actorNames(ctx: AppContext, parties: readonly PartyRow[]): (row: EventR
       sequence: row.sequence ?? 0,
       time: row.createdAt,
       event: row.event,
-      actor: row.userId !== null ? userName(row.userId) : row.partyId !== null ? (partyNamesById.get(row.partyId) ?? '') : '',
+      actor:
+        row.userId !== null
+          ? userName(row.userId)
+          : row.partyId !== null
+            ? (partyNamesById.get(row.partyId) ?? '')
+            : '',
       ...(party && !isPartyAction ? { about: party } : {}),
       ipAddress: row.ipAddress,
       userAgent: row.userAgent,

@@ -22,7 +22,8 @@ function checkSendable(ctx: AppContext, contract: ContractRow, parties: readonly
   if (contract.expireAt !== null && contract.expireAt <= ctx.now()) problems.push('expire_time: is in the past');
   // Viewers too: under a code the link of every party opens only with one.
   for (const party of parties) {
-    if (contract.requireAuth === 'EMAIL_CODE' && !party.email) problems.push(`parties.${party.id}.email: is needed for require_auth EMAIL_CODE`);
+    if (contract.requireAuth === 'EMAIL_CODE' && !party.email)
+      problems.push(`parties.${party.id}.email: is needed for require_auth EMAIL_CODE`);
     if (contract.requireAuth === 'SMS_CODE' && !party.mobilePhone) {
       problems.push(`parties.${party.id}.mobile_phone: is needed for require_auth SMS_CODE`);
     }

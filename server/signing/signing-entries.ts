@@ -8,7 +8,11 @@ import type { PartyMark } from './read-mark';
  * The activity entries of sending and signing, made in one place: the sealed audit trail prints
  * them (with their hashes) before the transaction writes them, so both must be the same.
  */
-export function sentEntry(contractId: number, send: { isSilent: boolean; isAutoSign?: boolean; userId: number; origin: RequestOrigin }, time: number): ActivityInput {
+export function sentEntry(
+  contractId: number,
+  send: { isSilent: boolean; isAutoSign?: boolean; userId: number; origin: RequestOrigin },
+  time: number,
+): ActivityInput {
   return {
     contractId,
     event: 'contract.sent',
@@ -25,7 +29,13 @@ export function sentEntry(contractId: number, send: { isSilent: boolean; isAutoS
  */
 export function acceptanceEntry(
   party: PartyRow,
-  acceptance: { signatureName: string; origin: RequestOrigin; authentication: string; mark?: PartyMark | undefined; userId?: number | undefined },
+  acceptance: {
+    signatureName: string;
+    origin: RequestOrigin;
+    authentication: string;
+    mark?: PartyMark | undefined;
+    userId?: number | undefined;
+  },
   time: number,
 ): ActivityInput {
   const isAutoSign = acceptance.userId !== undefined;
@@ -50,7 +60,12 @@ export function signedEntry(contractId: number, time: number): ActivityInput {
 }
 
 /** The party's mark: typed (in which face), or drawn or uploaded pictures named by their SHA-256 (of the PNG stamped). */
-function markDetails(mark: PartyMark | undefined): { mark?: string; face?: string; mark_sha256?: string; initials_sha256?: string } {
+function markDetails(mark: PartyMark | undefined): {
+  mark?: string;
+  face?: string;
+  mark_sha256?: string;
+  initials_sha256?: string;
+} {
   if (!mark) return {};
   if (mark.kind === 'typed') return { mark: 'typed', face: mark.face };
   const sha256 = (png: Uint8Array | null) => (png ? createHash('sha256').update(png).digest('hex') : undefined);

@@ -2,7 +2,8 @@ import type { RequestHandler } from 'express';
 import { htmlSecurityHeaders } from '../http/security-headers';
 
 /** Nothing the signing page does needs these; a framing page cannot lend them either. */
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), midi=(), display-capture=(), interest-cohort=()';
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), midi=(), display-capture=(), interest-cohort=()';
 
 /** Every answer under /sign: no sniffing of types, no powerful features. */
 export const signingAnswerHeaders: RequestHandler = (_req, res, next) => {
@@ -23,7 +24,10 @@ export function createPageHeaders(frameOrigins: () => string[]): RequestHandler 
     let headers = byOrigins.get(key);
     if (!headers) {
       if (byOrigins.size > 20) byOrigins.clear();
-      headers = htmlSecurityHeaders({ 'frame-ancestors': origins.length > 0 ? origins : ["'none'"] }, { isFramable: origins.length > 0 });
+      headers = htmlSecurityHeaders(
+        { 'frame-ancestors': origins.length > 0 ? origins : ["'none'"] },
+        { isFramable: origins.length > 0 },
+      );
       byOrigins.set(key, headers);
     }
     headers(req, res, next);

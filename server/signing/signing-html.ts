@@ -9,7 +9,12 @@ export const BOOTSTRAP_ELEMENT_ID = 'signing-bootstrap';
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 /** JSON inside <script type="application/json">: nothing in it may close the element or open a comment. */
-const escapeScriptJson = (json: string) => json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const escapeScriptJson = (json: string) =>
+  json
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /**
  * The built page with its state inlined (one round trip less on a slow link) and the first page
@@ -39,7 +44,8 @@ function firstScreen(state: TSigningState): string | undefined {
   const images = state.contract.pageImages;
   const first = state.contract.pages[0];
   if (!images || !first) return undefined;
-  const label = state.language === 'sv' ? `Sida 1 av ${state.contract.pages.length}` : `Page 1 of ${state.contract.pages.length}`;
+  const label =
+    state.language === 'sv' ? `Sida 1 av ${state.contract.pages.length}` : `Page 1 of ${state.contract.pages.length}`;
   const image = `<img class="page-image" srcset="${escapeAttribute(pageImageSrcset(images.base, 1, images.widths))}" sizes="${escapeAttribute(PAGE_IMAGE_SIZES)}" width="${Math.round(first.width)}" height="${Math.round(first.height)}" alt="${escapeAttribute(label)}" fetchpriority="high" elementtiming="first-page">`;
   return `<div class="top-bar"><span class="brand">${escapeText(state.officeName || 'SignDesk')}</span><div class="language"></div></div><div class="layout"><header class="document-header"><p class="eyebrow">&nbsp;</p><h1>${escapeText(state.contract.name)}</h1></header><div class="document"><div class="zoom-bar"></div><div class="pages-scroll"><div class="pages"><section class="page"><div class="page-frame static-frame">${image}</div></section></div></div></div></div>`;
 }

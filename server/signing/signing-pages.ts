@@ -12,7 +12,15 @@ import { parseOrThrow } from '../http/validate';
 import { requestOrigin } from '../activity/log-activity';
 import { acceptAsParty } from './accept-as-party';
 import { decideLinkAccess, requireDocumentSight, requireIdentified, type LinkAccess } from './link-access';
-import { readVerifiedCookie, renewedSession, sendPartyCode, startVerifiedSession, verifiedCookieValue, verifyPartyCode, type VerifiedSession } from './party-code';
+import {
+  readVerifiedCookie,
+  renewedSession,
+  sendPartyCode,
+  startVerifiedSession,
+  verifiedCookieValue,
+  verifyPartyCode,
+  type VerifiedSession,
+} from './party-code';
 import { rejectAsParty } from './reject-as-party';
 import { isAllowedReturnUrl, readFrameOrigins } from '../settings/frame-origins';
 import { signingState } from './signing-state';
@@ -24,7 +32,8 @@ import { renderNotFoundHtml, renderSigningHtml } from './signing-html';
 import { pageImagesOf } from './page-images';
 import { pageImageRoutes } from './page-image-routes';
 
-const NOT_BUILT = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SignDesk</title></head><body><h1>The signing page is not built</h1><p>Run <code>npm run build:signing</code>.</p></body></html>';
+const NOT_BUILT =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SignDesk</title></head><body><h1>The signing page is not built</h1><p>Run <code>npm run build:signing</code>.</p></body></html>';
 /** An answer carries a drawn or uploaded mark (at most 1 MiB of image, base64) besides the fields. */
 const ACCEPT_BODY_LIMIT = '2mb';
 
@@ -44,7 +53,10 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
   const pageImages = pageImagesOf(ctx);
   router.use('/sign', signingAnswerHeaders);
   // Browsers ask for it on every page; an empty answer keeps the console clean.
-  router.get('/favicon.ico', (_req, res) => void res.status(204).setHeader('Cache-Control', 'public, max-age=86400').end());
+  router.get(
+    '/favicon.ico',
+    (_req, res) => void res.status(204).setHeader('Cache-Control', 'public, max-age=86400').end(),
+  );
 
   // The link as the request gave it: the database keeps only the token's hash.
   const linkBase = (req: Request) => `/sign/${String(req.params.token)}`;
@@ -64,7 +76,8 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     if (renewed) setVerifiedCookie(req, res, party, renewed);
     return decideLinkAccess(ctx, party, session !== undefined);
   };
-  const stateOf = (req: Request, party: PartyRow, access: LinkAccess) => signingState(ctx, party, access, linkBase(req), signingCsrfToken(ctx, party));
+  const stateOf = (req: Request, party: PartyRow, access: LinkAccess) =>
+    signingState(ctx, party, access, linkBase(req), signingCsrfToken(ctx, party));
   const sendState = (req: Request, res: Response, party: PartyRow, access: LinkAccess) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json(stateOf(req, party, access));
@@ -77,7 +90,11 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
   const sendFile = (res: Response, data: Buffer, contentType: string, name: string, disposition?: 'attachment') => {
     const headers = fileResponseHeaders(contentType, name);
     for (const [header, value] of Object.entries(headers)) res.setHeader(header, value);
-    if (disposition) res.setHeader('Content-Disposition', headers['Content-Disposition']?.replace(/^inline/, 'attachment') ?? 'attachment');
+    if (disposition)
+      res.setHeader(
+        'Content-Disposition',
+        headers['Content-Disposition']?.replace(/^inline/, 'attachment') ?? 'attachment',
+      );
     res.setHeader('Cache-Control', 'private, no-store');
     res.end(data);
   };
@@ -128,7 +145,10 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     const access = accessOf(req, res, fresh);
     const state = stateOf(req, fresh, access);
     if (state.contract.pageImages) pageImages.warm(access.contract);
-    const returnUrl = typeof req.query.return_url === 'string' && isAllowedReturnUrl(ctx, req.query.return_url) ? req.query.return_url : null;
+    const returnUrl =
+      typeof req.query.return_url === 'string' && isAllowedReturnUrl(ctx, req.query.return_url)
+        ? req.query.return_url
+        : null;
     res.type('html').send(renderSigningHtml(indexHtml, { state, returnUrl }));
   });
 
@@ -156,7 +176,9 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
   router.get('/sign/:token/attachments/:attachmentId', (req, res) => {
     const party = openLink(req);
     const contract = requireSight(req, res, party);
-    const attachment = ctx.repos.attachments.listInContract(contract.id).find((row) => String(row.id) === req.params.attachmentId);
+    const attachment = ctx.repos.attachments
+      .listInContract(contract.id)
+      .find((row) => String(row.id) === req.params.attachmentId);
     const file = attachment ? ctx.repos.files.getFile(attachment.fileId) : undefined;
     if (!attachment || !file) throw notFound('attachment');
     sendFile(res, file.data, attachment.contentType, attachment.name);
@@ -176,7 +198,9 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     checkSigningCsrf(ctx, req, party);
     const { code } = parseOrThrow(ZSigningCodeSchema, req.body ?? {});
     if (!verifyPartyCode(ctx, party, code, requestOrigin(req))) {
-      throw new AppError('validation-failed', 'That code is not right, or it has expired.', { validationErrors: ['code: is not right or has expired'] });
+      throw new AppError('validation-failed', 'That code is not right, or it has expired.', {
+        validationErrors: ['code: is not right or has expired'],
+      });
     }
     setVerifiedCookie(req, res, party, startVerifiedSession(ctx.now()));
     sendFreshState(req, res, party, true);

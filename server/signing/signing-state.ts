@@ -22,21 +22,38 @@ export const documentVersion = (sha256: string) => sha256.slice(0, 16);
  * the progress. An expired or withdrawn link says what it was, without the document.
  * `base` is the link's own path (/sign/<token>): the token is not kept in clear.
  */
-export function signingState(ctx: AppContext, party: PartyRow, access: LinkAccess, base: string, csrfToken: string): TSigningState {
+export function signingState(
+  ctx: AppContext,
+  party: PartyRow,
+  access: LinkAccess,
+  base: string,
+  csrfToken: string,
+): TSigningState {
   const { contract, parties, stage } = access;
   const now = ctx.now();
   const officeName = contract.emailFromName || ctx.repos.office.get(now).name;
   const language = contract.language as Language;
   const signType = party.signType as TSigningState['party']['signType'];
   const today = ctx.timestamp(now).slice(0, 10);
-  const embedding = { frameOrigins: readFrameOrigins(ctx), contract: `/api/contracts/${contract.id}`, party: partyPath(party) };
+  const embedding = {
+    frameOrigins: readFrameOrigins(ctx),
+    contract: `/api/contracts/${contract.id}`,
+    party: partyPath(party),
+  };
   if (stage === 'needs-code' || stage === 'draft') {
     const code = stage === 'needs-code' ? ctx.repos.partyCodes.find(party.id) : undefined;
     return {
       stage,
       language,
       officeName,
-      contract: { name: '', pages: [], documentUrl: `${base}/document.pdf`, signedPdfUrl: null, pageImages: null, expiresInMs: null },
+      contract: {
+        name: '',
+        pages: [],
+        documentUrl: `${base}/document.pdf`,
+        signedPdfUrl: null,
+        pageImages: null,
+        expiresInMs: null,
+      },
       today,
       embedding,
       party: { name: '', signType, rejectCause: null, signTime: null, identityNumber: null },

@@ -16,25 +16,61 @@ import { partyPath } from '../../shared/api/paths';
  * that was sent the contract hears of it by its delivery method. The status stays `sent`
  * (the interface's states), with `withdrawn_time` set; no webhook event. One transaction.
  */
-export function withdrawContract(ctx: AppContext, contractId: number, input: TContractWithdraw, actor: Actor, origin: RequestOrigin): ContractRow {
+export function withdrawContract(
+  ctx: AppContext,
+  contractId: number,
+  input: TContractWithdraw,
+  actor: Actor,
+  origin: RequestOrigin,
+): ContractRow {
   return inTransaction(ctx.db, () => {
     const contract = findContract(ctx, contractId, actor);
     if (contract.status === 'draft') {
-      throw new AppError('contract-state', `Contract /api/contracts/${contract.id} is a draft: nobody has it yet. Delete it instead.`);
+      throw new AppError(
+        'contract-state',
+        `Contract /api/contracts/${contract.id} is a draft: nobody has it yet. Delete it instead.`,
+      );
     }
     if (contract.status !== 'sent') {
-      throw new AppError('contract-state', `Contract /api/contracts/${contract.id} is ${contract.status}; only a contract out for signing can be withdrawn.`);
+      throw new AppError(
+        'contract-state',
+        `Contract /api/contracts/${contract.id} is ${contract.status}; only a contract out for signing can be withdrawn.`,
+      );
     }
-    if (contract.withdrawnAt !== null) throw new AppError('contract-state', `Contract /api/contracts/${contract.id} is already withdrawn.`);
+    if (contract.withdrawnAt !== null)
+      throw new AppError('contract-state', `Contract /api/contracts/${contract.id} is already withdrawn.`);
     const now = ctx.now();
     const reason = input.reason?.trim() || null;
-    const withdrawn = ctx.repos.contracts.update(contract.id, { withdrawnAt: now, withdrawnBy: actor.id, withdrawReason: reason, updatedAt: now }) ?? contract;
-    logActivity(ctx, { contractId: contract.id, event: 'contract.withdrawn', userId: actor.id, details: { reason }, time: now, ...origin });
+    const withdrawn =
+      ctx.repos.contracts.update(contract.id, {
+        withdrawnAt: now,
+        withdrawnBy: actor.id,
+        withdrawReason: reason,
+        updatedAt: now,
+      }) ?? contract;
+    logActivity(ctx, {
+      contractId: contract.id,
+      event: 'contract.withdrawn',
+      userId: actor.id,
+      details: { reason },
+      time: now,
+      ...origin,
+    });
     // Those who were sent the contract (signed or not, viewers too) learn that their link is closed.
     for (const party of ctx.repos.parties.listInContract(contract.id)) {
       if (party.invitedAt === null) continue;
-      const channels = input.silent ? [] : enqueuePartyMessage(ctx, 'withdrawn', withdrawn, party, { reason: reason ?? undefined });
-      logActivity(ctx, { contractId: contract.id, event: 'party.withdrawal_sent', subject: partyPath(party), userId: actor.id, details: input.silent ? { silent: true } : channelDetails(party, channels), time: now, ...origin });
+      const channels = input.silent
+        ? []
+        : enqueuePartyMessage(ctx, 'withdrawn', withdrawn, party, { reason: reason ?? undefined });
+      logActivity(ctx, {
+        contractId: contract.id,
+        event: 'party.withdrawal_sent',
+        subject: partyPath(party),
+        userId: actor.id,
+        details: input.silent ? { silent: true } : channelDetails(party, channels),
+        time: now,
+        ...origin,
+      });
     }
     return planReminders(ctx, contract.id) ?? withdrawn;
   });

@@ -11,7 +11,8 @@ import { checkTagPositions, fieldBoxOfTag, tagBoxOf } from '../contracts/tag-fie
 import type { Actor } from '../http/request-context';
 import { findChangeableTemplate, findVisibleTemplate } from '../contracts/find-template';
 
-export const templateFieldPath = (row: Pick<TemplateFieldRow, 'templateId' | 'id'>) => `/api/contract_templates/${row.templateId}/fields/${row.id}`;
+export const templateFieldPath = (row: Pick<TemplateFieldRow, 'templateId' | 'id'>) =>
+  `/api/contract_templates/${row.templateId}/fields/${row.id}`;
 
 export type PdfTemplate = TemplateRow & { pdfFileId: number; pageSizes: string };
 
@@ -31,7 +32,10 @@ export function findPdfTemplate(ctx: AppContext, templateId: number, access: Tem
         : findVisibleTemplate(ctx, templateId, access.actor);
   if (!template) throw notFound('contract template');
   if (template.pdfFileId === null || template.pageSizes === null) {
-    throw new AppError('conflict', 'This is a text template: its PDF is rendered from its text and has no fields. Upload a PDF (PUT /api/contract_templates/{template_id}/pdf) to place fields.');
+    throw new AppError(
+      'conflict',
+      'This is a text template: its PDF is rendered from its text and has no fields. Upload a PDF (PUT /api/contract_templates/{template_id}/pdf) to place fields.',
+    );
   }
   return template as PdfTemplate;
 }
@@ -58,24 +62,51 @@ function checkBox(template: PdfTemplate, box: Box): void {
 
 function checkRoom(ctx: AppContext, templateId: number, adding: number): void {
   const total = ctx.repos.templateFields.countInTemplate(templateId) + adding;
-  if (total > MAX_ANNOTATIONS_PER_CONTRACT) throw new AppError('limit-reached', `A template holds at most ${MAX_ANNOTATIONS_PER_CONTRACT} fields.`);
+  if (total > MAX_ANNOTATIONS_PER_CONTRACT)
+    throw new AppError('limit-reached', `A template holds at most ${MAX_ANNOTATIONS_PER_CONTRACT} fields.`);
 }
 
-export function createTemplateField(ctx: AppContext, templateId: number, input: TTemplateFieldCreate, actor: Actor): TemplateFieldRow {
+export function createTemplateField(
+  ctx: AppContext,
+  templateId: number,
+  input: TTemplateFieldCreate,
+  actor: Actor,
+): TemplateFieldRow {
   const changes = changesOf(input);
   return inTransaction(ctx.db, () => {
     const template = findPdfTemplate(ctx, templateId, { actor, use: 'change' });
-    const box = { pdfPage: input.pdf_page, posX: input.pos_x, posY: input.pos_y, width: input.width, height: input.height };
+    const box = {
+      pdfPage: input.pdf_page,
+      posX: input.pos_x,
+      posY: input.pos_y,
+      width: input.width,
+      height: input.height,
+    };
     checkBox(template, box);
     checkRoom(ctx, templateId, 1);
     const now = ctx.now();
-    const row = ctx.repos.templateFields.insert({ ...changes, ...box, role: input.role, type: input.type, templateId, createdBy: actor.id, createdAt: now, updatedAt: now });
+    const row = ctx.repos.templateFields.insert({
+      ...changes,
+      ...box,
+      role: input.role,
+      type: input.type,
+      templateId,
+      createdBy: actor.id,
+      createdAt: now,
+      updatedAt: now,
+    });
     ctx.repos.templates.update(templateId, { updatedAt: now });
     return row;
   });
 }
 
-export function updateTemplateField(ctx: AppContext, templateId: number, fieldId: number, input: TTemplateFieldUpdate, actor: Actor): TemplateFieldRow {
+export function updateTemplateField(
+  ctx: AppContext,
+  templateId: number,
+  fieldId: number,
+  input: TTemplateFieldUpdate,
+  actor: Actor,
+): TemplateFieldRow {
   const changes = changesOf(input);
   return inTransaction(ctx.db, () => {
     const template = findPdfTemplate(ctx, templateId, { actor, use: 'change' });
@@ -99,15 +130,23 @@ export function deleteTemplateField(ctx: AppContext, templateId: number, fieldId
 }
 
 /** One field per text tag of the template's PDF, for the role its number names; tags already made are skipped. */
-export async function createTemplateFieldsFromTags(ctx: AppContext, templateId: number, actor: Actor): Promise<TemplateFieldRow[]> {
+export async function createTemplateFieldsFromTags(
+  ctx: AppContext,
+  templateId: number,
+  actor: Actor,
+): Promise<TemplateFieldRow[]> {
   const template = findPdfTemplate(ctx, templateId, { actor, use: 'change' });
   const tags = await readTags(ctx, template.pdfFileId, MAX_ANNOTATIONS_PER_CONTRACT);
   return inTransaction(ctx.db, () => {
     const current = findPdfTemplate(ctx, templateId, { actor, use: 'change' });
     // The PDF was replaced while its tags were read: they are not this PDF's.
-    if (current.pdfFileId !== template.pdfFileId) throw new AppError('conflict', 'The template’s PDF changed meanwhile; try again.');
+    if (current.pdfFileId !== template.pdfFileId)
+      throw new AppError('conflict', 'The template’s PDF changed meanwhile; try again.');
     const existing = ctx.repos.templateFields.listInTemplate(templateId);
-    const todo = newTags(tags, existing.map((field) => field.tagBox));
+    const todo = newTags(
+      tags,
+      existing.map((field) => field.tagBox),
+    );
     checkTagPositions(todo, MAX_PARTIES_PER_CONTRACT, 'role');
     checkRoom(ctx, templateId, todo.length);
     const pageSizes = parsePageSizes(current.pageSizes);

@@ -10,20 +10,34 @@ import { findChangeableTemplate } from '../contracts/find-template';
  * Makes a template a PDF template, or replaces its PDF: parsed on the PDF sandbox first; a
  * new PDF that would leave a field off its page is refused and changes nothing.
  */
-export async function setTemplatePdf(ctx: AppContext, templateId: number, pdf: Buffer, actor: Actor): Promise<TemplateRow> {
+export async function setTemplatePdf(
+  ctx: AppContext,
+  templateId: number,
+  pdf: Buffer,
+  actor: Actor,
+): Promise<TemplateRow> {
   findChangeableTemplate(ctx, templateId, actor);
   const pageSizes = await readUploadedPdf(ctx, pdf);
   return inTransaction(ctx.db, () => {
     const template = findChangeableTemplate(ctx, templateId, actor);
     const lines = ctx.repos.templateFields.listInTemplate(templateId).flatMap((field) => {
       const problem = boxProblem(field, pageSizes);
-      return problem ? [`pdf: the new PDF leaves field /api/contract_templates/${templateId}/fields/${field.id} off its page (${problem.message})`] : [];
+      return problem
+        ? [
+            `pdf: the new PDF leaves field /api/contract_templates/${templateId}/fields/${field.id} off its page (${problem.message})`,
+          ]
+        : [];
     });
     if (lines.length > 0) throw validationFailed(lines);
     const now = ctx.now();
-    const updated = ctx.repos.templates.update(templateId, { pdfFileId: ctx.repos.files.putFile(pdf, 'application/pdf', now), pageSizes: JSON.stringify(pageSizes), updatedAt: now });
+    const updated = ctx.repos.templates.update(templateId, {
+      pdfFileId: ctx.repos.files.putFile(pdf, 'application/pdf', now),
+      pageSizes: JSON.stringify(pageSizes),
+      updatedAt: now,
+    });
     if (!updated) throw notFound('contract template');
-    if (template.pdfFileId !== null && template.pdfFileId !== updated.pdfFileId) ctx.repos.files.releaseFile(template.pdfFileId);
+    if (template.pdfFileId !== null && template.pdfFileId !== updated.pdfFileId)
+      ctx.repos.files.releaseFile(template.pdfFileId);
     return updated;
   });
 }

@@ -10,13 +10,18 @@ export async function updateUser(ctx: AppContext, id: number, input: TUserUpdate
   return inTransaction(ctx.db, () => {
     const current = ctx.repos.users.findById(id);
     if (!current) throw notFound('user');
-    if (input.username !== undefined && input.username !== current.username && ctx.repos.users.findByUsername(input.username)) {
+    if (
+      input.username !== undefined &&
+      input.username !== current.username &&
+      ctx.repos.users.findByUsername(input.username)
+    ) {
       throw validationFailed([`username: ${input.username} is already taken`]);
     }
     const losesAdmin =
       current.permissionTemplate === 'CUSTOMER_ADMIN_USER' &&
       current.active &&
-      (input.active === false || (input.permission_template !== undefined && input.permission_template !== 'CUSTOMER_ADMIN_USER'));
+      (input.active === false ||
+        (input.permission_template !== undefined && input.permission_template !== 'CUSTOMER_ADMIN_USER'));
     if (losesAdmin && ctx.repos.users.countActiveAdmins() <= 1) {
       throw new AppError('conflict', 'The last active administrator cannot be deactivated or demoted.');
     }

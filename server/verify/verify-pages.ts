@@ -9,7 +9,8 @@ import { htmlSecurityHeaders } from '../http/security-headers';
 import { requestOrigin } from '../activity/log-activity';
 import { PdfReadError } from '../pdf/pdf-read-error';
 
-const NOT_BUILT = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SignDesk</title></head><body><h1>The verify page is not built</h1><p>Run <code>npm run build:signing</code>.</p></body></html>';
+const NOT_BUILT =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SignDesk</title></head><body><h1>The verify page is not built</h1><p>Run <code>npm run build:signing</code>.</p></body></html>';
 /** Checks per client address and minute: reading a PDF costs a worker for a moment. */
 const CHECKS_PER_MINUTE = 20;
 
@@ -22,7 +23,10 @@ const CHECKS_PER_MINUTE = 20;
 export function verifyPages(ctx: AppContext, signingDir: string | undefined): Router {
   const router = express.Router();
   const security = htmlSecurityHeaders();
-  const verifyHtml = signingDir && fs.existsSync(path.join(signingDir, 'verify.html')) ? fs.readFileSync(path.join(signingDir, 'verify.html'), 'utf8') : undefined;
+  const verifyHtml =
+    signingDir && fs.existsSync(path.join(signingDir, 'verify.html'))
+      ? fs.readFileSync(path.join(signingDir, 'verify.html'), 'utf8')
+      : undefined;
   const pdfBody = express.raw({ type: () => true, limit: MAX_VERIFY_BYTES });
 
   router.get('/verify', security, (_req, res) => {
@@ -34,29 +38,44 @@ export function verifyPages(ctx: AppContext, signingDir: string | undefined): Ro
     res.type('html').send(verifyHtml);
   });
 
-  router.post('/verify/check', (req, res, next) => {
-    limitChecks(ctx, req);
-    const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (type !== 'application/pdf' && type !== 'application/octet-stream') {
-      throw new AppError('unsupported-media-type', 'Send the PDF itself as the body (Content-Type: application/pdf).');
-    }
-    next();
-  }, pdfBody, async (req, res) => {
-    const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    if (bytes.length === 0) throw new AppError('validation-failed', 'Send a PDF.', { validationErrors: ['body: is empty'] });
-    let inspected;
-    try {
-      inspected = await ctx.pdf.run('inspect-signatures', { bytes });
-    } catch (error) {
-      if (error instanceof PdfReadError) throw new AppError('invalid-pdf', error.message);
-      throw error;
-    }
-    const result = judgePdf(ctx, inspected);
-    ctx.logger.info({ verdict: result.verdict, sha256: result.sha256, from: requestOrigin(req).ipAddress }, 'verify: a PDF was checked');
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.json(result);
-  });
+  router.post(
+    '/verify/check',
+    (req, res, next) => {
+      limitChecks(ctx, req);
+      const type = String(req.headers['content-type'] ?? '')
+        .split(';')[0]!
+        .trim()
+        .toLowerCase();
+      if (type !== 'application/pdf' && type !== 'application/octet-stream') {
+        throw new AppError(
+          'unsupported-media-type',
+          'Send the PDF itself as the body (Content-Type: application/pdf).',
+        );
+      }
+      next();
+    },
+    pdfBody,
+    async (req, res) => {
+      const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      if (bytes.length === 0)
+        throw new AppError('validation-failed', 'Send a PDF.', { validationErrors: ['body: is empty'] });
+      let inspected;
+      try {
+        inspected = await ctx.pdf.run('inspect-signatures', { bytes });
+      } catch (error) {
+        if (error instanceof PdfReadError) throw new AppError('invalid-pdf', error.message);
+        throw error;
+      }
+      const result = judgePdf(ctx, inspected);
+      ctx.logger.info(
+        { verdict: result.verdict, sha256: result.sha256, from: requestOrigin(req).ipAddress },
+        'verify: a PDF was checked',
+      );
+      res.setHeader('Cache-Control', 'no-store');
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.json(result);
+    },
+  );
   return router;
 }
 
@@ -64,6 +83,8 @@ function limitChecks(ctx: AppContext, req: Request): void {
   const decision = ctx.rateLimiter.take(`verify:${requestOrigin(req).ipAddress}`, CHECKS_PER_MINUTE, ctx.now());
   if (!decision.isAllowed) {
     const wait = Math.max(1, Math.ceil(((decision.resetAt ?? ctx.now()) - ctx.now()) / 1000));
-    throw new AppError('rate-limited', `Too many checks from your address; try again in ${wait} s.`, { headers: { 'Retry-After': String(wait) } });
+    throw new AppError('rate-limited', `Too many checks from your address; try again in ${wait} s.`, {
+      headers: { 'Retry-After': String(wait) },
+    });
   }
 }

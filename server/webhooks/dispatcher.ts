@@ -95,7 +95,13 @@ export function createWebhookDispatcher(ctx: AppContext, options: WebhookDispatc
         (done) => finished.push({ job, row, attempt: done }),
         (err: unknown) => {
           ctx.logger.error({ err, jobId: job.id }, 'webhook attempt crashed');
-          const result: PostResult = { statusCode: null, error: String(err), isTimeout: false, responseExcerpt: '', durationMs: 0 };
+          const result: PostResult = {
+            statusCode: null,
+            error: String(err),
+            isTimeout: false,
+            responseExcerpt: '',
+            durationMs: 0,
+          };
           finished.push({ job, row, attempt: { startedAt: ctx.now(), result } });
         },
       )
@@ -115,7 +121,9 @@ export function createWebhookDispatcher(ctx: AppContext, options: WebhookDispatc
     if (fresh.length === 0) return;
     let rows: Map<number, DispatchRow>;
     try {
-      rows = new Map(ctx.repos.webhookDeliveries.loadForDispatch(fresh.map((job) => job.refId)).map((row) => [row.deliveryId, row]));
+      rows = new Map(
+        ctx.repos.webhookDeliveries.loadForDispatch(fresh.map((job) => job.refId)).map((row) => [row.deliveryId, row]),
+      );
     } catch (err) {
       // Not started: forget them here, so that the claims, once expired, are taken up again.
       ctx.logger.error({ err }, 'loading webhook deliveries failed');

@@ -22,7 +22,10 @@ function serializeParameterValue(value: number | string): string {
 }
 
 /** The value of @signature-params: the inner list of component names with its parameters (RFC 8941). */
-export function serializeSignatureParams(componentNames: readonly string[], parameters: readonly SignatureParameter[]): string {
+export function serializeSignatureParams(
+  componentNames: readonly string[],
+  parameters: readonly SignatureParameter[],
+): string {
   const names = componentNames.map((name) => serializeParameterValue(name)).join(' ');
   const params = parameters.map(([name, value]) => `;${name}=${serializeParameterValue(value)}`).join('');
   return `(${names})${params}`;

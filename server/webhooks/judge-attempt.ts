@@ -11,7 +11,9 @@ export type AttemptVerdict = {
 };
 
 /** What a consumer's answer means (docs/decisions.md, "Webhooks"). */
-export function classifyAnswer(result: Pick<PostResult, 'statusCode' | 'isTimeout'>): 'delivered' | 'retry' | 'permanent' {
+export function classifyAnswer(
+  result: Pick<PostResult, 'statusCode' | 'isTimeout'>,
+): 'delivered' | 'retry' | 'permanent' {
   const { statusCode } = result;
   if (statusCode === null) return result.isTimeout ? 'permanent' : 'retry';
   if (statusCode >= 200 && statusCode < 300) return 'delivered';
@@ -32,9 +34,16 @@ export function judgeAttempt(
   scheduleS: readonly number[],
 ): AttemptVerdict {
   const kind = classifyAnswer(result);
-  if (kind === 'delivered') return { outcome: 'delivered', state: 'delivered', nextAttemptAt: null, isPermanentError: false };
-  if (kind === 'permanent') return { outcome: 'permanent', state: 'failed', nextAttemptAt: null, isPermanentError: true };
+  if (kind === 'delivered')
+    return { outcome: 'delivered', state: 'delivered', nextAttemptAt: null, isPermanentError: false };
+  if (kind === 'permanent')
+    return { outcome: 'permanent', state: 'failed', nextAttemptAt: null, isPermanentError: true };
   const delayS = scheduleS[courseAttempts - 1];
   if (delayS === undefined) return { outcome: 'failed', state: 'failed', nextAttemptAt: null, isPermanentError: false };
-  return { outcome: 'retry', state: 'pending', nextAttemptAt: attemptStartedAt + Math.round(delayS * 1000), isPermanentError: false };
+  return {
+    outcome: 'retry',
+    state: 'pending',
+    nextAttemptAt: attemptStartedAt + Math.round(delayS * 1000),
+    isPermanentError: false,
+  };
 }

@@ -9,7 +9,10 @@ import { enqueueMail } from '../messages/mail/enqueue-mail';
 export function notifyWebhookDisabled(ctx: AppContext, consumer: WebhookConsumerRow, lastError: string): void {
   const to = consumer.contactEmail ?? ctx.repos.office.get(ctx.now()).email;
   if (!to) {
-    ctx.logger.warn({ consumerId: consumer.id }, 'webhook consumer disabled; no contact_email and no office e-mail to tell');
+    ctx.logger.warn(
+      { consumerId: consumer.id },
+      'webhook consumer disabled; no contact_email and no office e-mail to tell',
+    );
     return;
   }
   const adminPage = `${ctx.baseUrl()}/admin/webhooks/${consumer.id}`;

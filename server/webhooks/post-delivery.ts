@@ -53,7 +53,9 @@ export function postDelivery(
         statusCode,
         error,
         isTimeout,
-        responseExcerpt: Buffer.concat(chunks).toString('utf8').replace(/\uFFFD+$/, ''),
+        responseExcerpt: Buffer.concat(chunks)
+          .toString('utf8')
+          .replace(/\uFFFD+$/, ''),
         durationMs: Math.round(performance.now() - started),
       });
     };
@@ -69,7 +71,10 @@ export function postDelivery(
     });
     const timer = setTimeout(() => {
       request.destroy();
-      finish(statusCode === null ? `no answer within ${timeoutMs} ms` : `answer not finished within ${timeoutMs} ms`, statusCode === null);
+      finish(
+        statusCode === null ? `no answer within ${timeoutMs} ms` : `answer not finished within ${timeoutMs} ms`,
+        statusCode === null,
+      );
     }, timeoutMs);
     request.on('error', (err) => finish(describeNetworkError(err)));
     request.on('response', (response) => {

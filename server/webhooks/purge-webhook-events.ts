@@ -37,7 +37,10 @@ export function purgeWebhookEvents(ctx: AppContext): number {
 export function resumeHeldDeliveries(ctx: AppContext): void {
   const deliveries = ctx.repos.webhookDeliveries;
   const isReleased = inTransaction(ctx.db, () =>
-    deliveries.holdingConsumers().map((consumerId) => deliveries.releaseNextHeld(consumerId, ctx.now())).includes(true),
+    deliveries
+      .holdingConsumers()
+      .map((consumerId) => deliveries.releaseNextHeld(consumerId, ctx.now()))
+      .includes(true),
   );
   if (isReleased) ctx.webhooks.wake();
 }

@@ -1,4 +1,8 @@
-import { WEBHOOK_RETRYABLE_STATES, type TWebhookBulkRetry, type TWebhookBulkRetryResult } from '../../shared/api/webhooks';
+import {
+  WEBHOOK_RETRYABLE_STATES,
+  type TWebhookBulkRetry,
+  type TWebhookBulkRetryResult,
+} from '../../shared/api/webhooks';
 import type { AppContext } from '../core/context';
 import { inTransaction } from '../db/open-database';
 import type { WebhookConsumerRow } from '../db/repos/webhook-consumers';
@@ -20,13 +24,21 @@ function requireEnabledConsumer(ctx: AppContext, consumerId: number): WebhookCon
 }
 
 const redeliverRefused = (what: string) =>
-  new AppError('conflict', `${what} already delivered; send {"redeliver": true} to send it again (the receiver gets a duplicate, with the same Webhook-Id).`);
+  new AppError(
+    'conflict',
+    `${what} already delivered; send {"redeliver": true} to send it again (the receiver gets a duplicate, with the same Webhook-Id).`,
+  );
 
 /**
  * Manual retry from the event log: the delivery starts afresh (one attempt now, then the retry
  * schedule from its start). An event already delivered goes again only with `redeliver`.
  */
-export function retryWebhookEvent(ctx: AppContext, consumerId: number, eventId: number, options: { redeliver?: boolean | undefined } = {}): WebhookLogRow {
+export function retryWebhookEvent(
+  ctx: AppContext,
+  consumerId: number,
+  eventId: number,
+  options: { redeliver?: boolean | undefined } = {},
+): WebhookLogRow {
   const row = inTransaction(ctx.db, () => {
     requireEnabledConsumer(ctx, consumerId);
     const entry = ctx.repos.webhookLog.find(consumerId, eventId);
@@ -43,7 +55,11 @@ export function retryWebhookEvent(ctx: AppContext, consumerId: number, eventId: 
  * Bulk retry: failed (and, with `redeliver`, delivered) events start afresh now; held ones go
  * out in event order, as on enabling. Answers how many of each were queued.
  */
-export function retryWebhookEvents(ctx: AppContext, consumerId: number, input: TWebhookBulkRetry): TWebhookBulkRetryResult {
+export function retryWebhookEvents(
+  ctx: AppContext,
+  consumerId: number,
+  input: TWebhookBulkRetry,
+): TWebhookBulkRetryResult {
   const states = new Set(input.states);
   if (states.has('delivered') && input.redeliver !== true) {
     requireEnabledConsumer(ctx, consumerId);

@@ -18,14 +18,11 @@ export const ZAnnotationSchema = z
     content: z.string().meta({ description: 'Prefilled text (NAME, TEXT) or a label', example: '' }),
     input_required: z.boolean().meta({ description: 'The party must fill it to sign', example: true }),
     render_when_signed: z.boolean().meta({ description: 'Drawn into the signed PDF', example: true }),
-    value: z
-      .union([z.string(), z.boolean()])
-      .nullable()
-      .meta({
-        description:
-          'Read-only: what the party filled in, null until the party has signed. Text for NAME, DATE and TEXT; true or false for CHECKBOX; for SIGNATURE and INITIALS the name the party signed with',
-        example: null,
-      }),
+    value: z.union([z.string(), z.boolean()]).nullable().meta({
+      description:
+        'Read-only: what the party filled in, null until the party has signed. Text for NAME, DATE and TEXT; true or false for CHECKBOX; for SIGNATURE and INITIALS the name the party signed with',
+      example: null,
+    }),
     created_by: z.string().meta({ example: '/api/users/1' }),
     created_time: ZTimestampSchema,
   })
@@ -36,7 +33,10 @@ const point = (description: string) => z.number().min(0).max(100_000).meta({ des
 const writableAnnotationFields = {
   party_id: pathString('/api/contracts/<contract_id>/parties/<party_id>')
     .regex(PARTY_PATH_PATTERN, 'must be a party path of the form /api/contracts/<contract_id>/parties/<party_id>')
-    .meta({ description: 'The party who fills the field: its self, /api/contracts/<contract_id>/parties/<party_id>', example: '/api/contracts/1/parties/1' }),
+    .meta({
+      description: 'The party who fills the field: its self, /api/contracts/<contract_id>/parties/<party_id>',
+      example: '/api/contracts/1/parties/1',
+    }),
   pdf_page: z.number().int().min(1).max(100_000),
   pos_x: point('Points from the left edge of the page'),
   pos_y: point('Points from the top edge of the page'),

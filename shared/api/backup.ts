@@ -14,7 +14,10 @@ const passphrase = z
   .string()
   .min(MIN_BACKUP_PASSPHRASE_LENGTH, `must be at least ${MIN_BACKUP_PASSPHRASE_LENGTH} characters`)
   .max(MAX_STRING_LENGTH)
-  .meta({ description: 'Encrypts the backup (Argon2id, XChaCha20-Poly1305). Without it the backup cannot be restored: keep it safe.' });
+  .meta({
+    description:
+      'Encrypts the backup (Argon2id, XChaCha20-Poly1305). Without it the backup cannot be restored: keep it safe.',
+  });
 
 export const ZBackupCreateSchema = z.strictObject({ passphrase }).meta({ id: 'BackupCreate' });
 
@@ -55,13 +58,24 @@ export const ZBackupScheduleUpdateSchema = z
       .string()
       .min(1)
       .max(MAX_STRING_LENGTH)
-      .refine((text) => text.startsWith('/') || /^[A-Za-z]:[\\/]/.test(text) || text.startsWith('\\\\'), 'must be an absolute path')
+      .refine(
+        (text) => text.startsWith('/') || /^[A-Za-z]:[\\/]/.test(text) || text.startsWith('\\\\'),
+        'must be an absolute path',
+      )
       .optional(),
-    interval_hours: z.number().int().min(1).max(24 * 31).optional(),
+    interval_hours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 31)
+      .optional(),
     keep: z.number().int().min(1).max(1000).optional(),
     passphrase: passphrase.optional(),
   })
-  .meta({ id: 'BackupScheduleUpdate', description: 'Only the fields sent change. Enabling needs a folder and a passphrase.' });
+  .meta({
+    id: 'BackupScheduleUpdate',
+    description: 'Only the fields sent change. Enabling needs a folder and a passphrase.',
+  });
 
 export const BACKUP_SCHEDULE_READ_ONLY_FIELDS = ['has_passphrase', 'next_run_time', 'last_result'] as const;
 

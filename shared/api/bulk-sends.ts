@@ -11,7 +11,7 @@ export const ZBulkPartySchema = z.object({
 /** A CSV row as read, before anything is made: its parties and what is wrong with it. */
 export const ZBulkPreviewRowSchema = z
   .object({
-    line: z.number().int().meta({ description: 'The row\'s line in the file; the header is line 1' }),
+    line: z.number().int().meta({ description: "The row's line in the file; the header is line 1" }),
     contract_name: z.string(),
     parties: z.array(ZBulkPartySchema),
     errors: z.array(z.string()).meta({ description: 'Empty when the row can be sent' }),

@@ -56,5 +56,4 @@ export const ZPageQuerySchema = z.strictObject({
     .meta({ description: `Items per page, 1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}` }),
 });
 
-export const ZIdParamSchema = (name: string) =>
-  z.object({ [name]: z.string().regex(/^[1-9][0-9]{0,15}$/) }).meta({});
+export const ZIdParamSchema = (name: string) => z.object({ [name]: z.string().regex(/^[1-9][0-9]{0,15}$/) }).meta({});

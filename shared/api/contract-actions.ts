@@ -5,7 +5,12 @@ import { ZContractListQuerySchema } from './contracts';
 /** Bodies and answers of the contract actions beyond the interface's send and notify. */
 export const ZContractWithdrawSchema = z
   .strictObject({
-    reason: z.string().trim().max(1_000).optional().meta({ description: 'Told to the parties and kept in the activity log' }),
+    reason: z
+      .string()
+      .trim()
+      .max(1_000)
+      .optional()
+      .meta({ description: 'Told to the parties and kept in the activity log' }),
     silent: z.boolean().optional().meta({ description: 'true: the parties are not told' }),
   })
   .meta({ id: 'ApiContractWithdraw' });
@@ -27,7 +32,10 @@ export const ZContractCountsSchema = z
     signed: z.number().int(),
     rejected: z.number().int(),
   })
-  .meta({ id: 'ApiContractCounts', description: 'How many contracts the list holds under each status filter, with the other filters applied' });
+  .meta({
+    id: 'ApiContractCounts',
+    description: 'How many contracts the list holds under each status filter, with the other filters applied',
+  });
 
 export type TContractWithdraw = z.infer<typeof ZContractWithdrawSchema>;
 export type TContractDuplicate = z.infer<typeof ZContractDuplicateSchema>;

@@ -19,21 +19,36 @@ export const ZContractSchema = z
   .object({
     self: z.string().meta({ description: "The contract's path", example: '/api/contracts/1' }),
     name: z.string().meta({ description: 'Empty until named', example: 'Lease agreement' }),
-    language: z.enum(LANGUAGES).meta({ description: 'Language of the invitations, the signing page and the audit trail' }),
-    content: z.string().meta({ description: 'The text a rendered contract is made from; empty for an uploaded PDF', example: '' }),
-    pdf_preview_uri: z
+    language: z
+      .enum(LANGUAGES)
+      .meta({ description: 'Language of the invitations, the signing page and the audit trail' }),
+    content: z
       .string()
-      .meta({ description: 'Authenticated API URL that returns the contract PDF', example: 'http://127.0.0.1:8750/api/contracts/1/pdf' }),
+      .meta({ description: 'The text a rendered contract is made from; empty for an uploaded PDF', example: '' }),
+    pdf_preview_uri: z.string().meta({
+      description: 'Authenticated API URL that returns the contract PDF',
+      example: 'http://127.0.0.1:8750/api/contracts/1/pdf',
+    }),
     email_invite_content: z.string().meta({ description: 'Added to the invitation e-mail', example: '' }),
-    email_from_name: z.string().meta({ description: "The invitations' sender name; empty: the office's name", example: '' }),
-    email_reply_to: z.string().meta({ description: 'Where replies to the invitations go; empty: the sender', example: '' }),
+    email_from_name: z
+      .string()
+      .meta({ description: "The invitations' sender name; empty: the office's name", example: '' }),
+    email_reply_to: z
+      .string()
+      .meta({ description: 'Where replies to the invitations go; empty: the sender', example: '' }),
     party_order_defined: z.boolean().meta({ description: 'true: parties sign one sign_order after the other' }),
     show_identity_number: z.boolean().meta({
-      description: "true: each party's identity_number is shown on its signing page and in the signed PDF's audit trail",
+      description:
+        "true: each party's identity_number is shown on its signing page and in the signed PDF's audit trail",
     }),
-    require_auth: z.enum(REQUIRE_AUTH_VALUES).meta({ description: 'A one-time code the party must enter before the document opens' }),
+    require_auth: z
+      .enum(REQUIRE_AUTH_VALUES)
+      .meta({ description: 'A one-time code the party must enter before the document opens' }),
     sent_time: ZTimestampSchema.nullable().meta({ description: 'null while a draft' }),
-    expire_time: ZTimestampSchema.nullable().meta({ description: 'When the signing links close; null: never', example: null }),
+    expire_time: ZTimestampSchema.nullable().meta({
+      description: 'When the signing links close; null: never',
+      example: null,
+    }),
     created_by: z.string().meta({ description: 'The author: a user path', example: '/api/users/1' }),
     created_time: ZTimestampSchema,
     template: z.string().nullable().meta({ description: 'The template the PDF was rendered from', example: null }),
@@ -42,12 +57,16 @@ export const ZContractSchema = z
     is_rejected: z.boolean().meta({ description: 'A party rejected it' }),
     timestamp_status: z.enum(TIMESTAMP_STATUSES).nullable().meta({
       description:
-        'The RFC 3161 timestamp of the signed PDF: none (no authority configured when it was sealed: its times are only the appliance clock\'s word), pending (the authority did not answer; asked again until it does), signature (in the seal, PAdES B-T), document (a document timestamp appended later). null until signed',
+        "The RFC 3161 timestamp of the signed PDF: none (no authority configured when it was sealed: its times are only the appliance clock's word), pending (the authority did not answer; asked again until it does), signature (in the seal, PAdES B-T), document (a document timestamp appended later). null until signed",
     }),
     timestamp_time: ZTimestampSchema.nullable().meta({ description: "The timestamp authority's time (genTime)" }),
     ...reminderFields,
-    next_reminder_time: ZTimestampSchema.nullable().meta({ description: 'When the next automatic reminder goes out; null: none planned' }),
-    expiry_warning_time: ZTimestampSchema.nullable().meta({ description: 'When the expiry warning goes out; null: none planned' }),
+    next_reminder_time: ZTimestampSchema.nullable().meta({
+      description: 'When the next automatic reminder goes out; null: none planned',
+    }),
+    expiry_warning_time: ZTimestampSchema.nullable().meta({
+      description: 'When the expiry warning goes out; null: none planned',
+    }),
     expiry_warned_time: ZTimestampSchema.nullable().meta({ description: 'When the expiry warning went out' }),
     withdrawn_time: ZTimestampSchema.nullable().meta({
       description: 'Set when the office withdrew the sent contract: its links are closed. The status stays sent.',
@@ -82,9 +101,10 @@ export const ZContractUpdateSchema = z.strictObject(writableContractFields).part
 
 /** `POST /api/contracts?name=…`: names a contract uploaded as a PDF body, which has no room for fields. */
 export const ZContractCreateQuerySchema = z.strictObject({
-  name: shortText()
-    .optional()
-    .meta({ description: 'The contract name (for a PDF body; a JSON body may carry name itself)', example: 'Lease agreement' }),
+  name: shortText().optional().meta({
+    description: 'The contract name (for a PDF body; a JSON body may carry name itself)',
+    example: 'Lease agreement',
+  }),
 });
 
 export const CONTRACT_READ_ONLY_FIELDS = [
@@ -120,9 +140,14 @@ export const ZContractSortSchema = z
     return new Set(keys).size === keys.length;
   }, 'must not name a key twice')
   .transform((text): ContractSortTerm[] =>
-    text.split(',').map((term) => ({ key: term.replace(/^-/, '') as ContractSortKey, isDescending: term.startsWith('-') })),
+    text
+      .split(',')
+      .map((term) => ({ key: term.replace(/^-/, '') as ContractSortKey, isDescending: term.startsWith('-') })),
   )
-  .meta({ description: 'Comma-separated id, name, is_signed; - for descending. Default -id (newest first)', example: '-name' });
+  .meta({
+    description: 'Comma-separated id, name, is_signed; - for descending. Default -id (newest first)',
+    example: '-name',
+  });
 
 export const ZContractListQuerySchema = ZPageQuerySchema.extend({
   status: z.enum(CONTRACT_STATUSES).optional(),
@@ -156,13 +181,23 @@ export const ZActivityEntrySchema = z
     user_agent: z.string(),
     ip_address: z.string(),
     sequence: z.number().int().meta({ description: "The entry's place in the contract's hash chain: 1, 2, …" }),
-    recorded_time: z.string().meta({ description: 'When it was recorded, UTC with milliseconds (hashed)', example: '2026-11-23T22:59:50.829Z' }),
-    actor_type: z.enum(ACTOR_TYPES).meta({ description: 'Who did it: a user, a party (from its link), or SignDesk itself' }),
+    recorded_time: z.string().meta({
+      description: 'When it was recorded, UTC with milliseconds (hashed)',
+      example: '2026-11-23T22:59:50.829Z',
+    }),
+    actor_type: z
+      .enum(ACTOR_TYPES)
+      .meta({ description: 'Who did it: a user, a party (from its link), or SignDesk itself' }),
     actor: z.string().nullable().meta({ description: 'The user or party path of the actor; null for SignDesk itself' }),
-    actor_name: z.string().meta({ description: "The actor's name as it reads: a user's full name (else username), a party's name" }),
-    subject: z.string().meta({ description: 'The resource the entry is about (a party, annotation or attachment path), or empty' }),
+    actor_name: z
+      .string()
+      .meta({ description: "The actor's name as it reads: a user's full name (else username), a party's name" }),
+    subject: z
+      .string()
+      .meta({ description: 'The resource the entry is about (a party, annotation or attachment path), or empty' }),
     details: z.record(z.string(), z.string()).meta({
-      description: 'What the event says beyond who, when and where: channel and addresses, typed name, cause, reason, copy_of, …',
+      description:
+        'What the event says beyond who, when and where: channel and addresses, typed name, cause, reason, copy_of, …',
     }),
     previous_hash: HASH.meta({ description: 'The hash of the entry before (64 zeros for the first)' }),
     hash: HASH.meta({
@@ -174,11 +209,17 @@ export const ZActivityEntrySchema = z
 
 export const ZActivityChainCheckSchema = z
   .object({
-    is_intact: z.boolean().meta({ description: 'Every entry hashes to its stored hash, names the one before, and the sequence has no gap' }),
+    is_intact: z.boolean().meta({
+      description: 'Every entry hashes to its stored hash, names the one before, and the sequence has no gap',
+    }),
     entry_count: z.number().int(),
     head_sequence: z.number().int().nullable(),
     head_hash: HASH.nullable(),
-    sealed_head_sequence: z.number().int().nullable().meta({ description: 'The head printed in the sealed audit trail (signed contracts)' }),
+    sealed_head_sequence: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'The head printed in the sealed audit trail (signed contracts)' }),
     sealed_head_hash: HASH.nullable(),
     problems: z.array(z.object({ sequence: z.number().int(), problem: z.string() })),
   })

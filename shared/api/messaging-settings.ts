@@ -38,33 +38,46 @@ const source = z.enum(SETTING_SOURCES).nullable();
 
 export const ZMessagingSettingsSchema = z
   .object({
-    smtp_url: z
+    smtp_url: z.string().nullable().meta({
+      description: 'smtp:// or smtps:// URL of the outgoing mail server; its password is shown as ********',
+      example: 'smtps://office:********@mail.example.com:465',
+    }),
+    mail_from: z
       .string()
       .nullable()
-      .meta({ description: 'smtp:// or smtps:// URL of the outgoing mail server; its password is shown as ********', example: 'smtps://office:********@mail.example.com:465' }),
-    mail_from: z.string().nullable().meta({ description: 'Sender of every e-mail', example: 'Office <office@example.com>' }),
-    sms_gateway_url: z
-      .string()
-      .nullable()
-      .meta({ description: 'URL that takes an HTTP POST of JSON {to, body} per SMS; a password in it is shown as ********' }),
-    sources: z
-      .object({ smtp_url: source, mail_from: source, sms_gateway_url: source })
-      .meta({ description: 'Where each value comes from: saved settings, the environment (SMTP_URL, MAIL_FROM, SMS_GATEWAY_URL) or nowhere (null)' }),
+      .meta({ description: 'Sender of every e-mail', example: 'Office <office@example.com>' }),
+    sms_gateway_url: z.string().nullable().meta({
+      description: 'URL that takes an HTTP POST of JSON {to, body} per SMS; a password in it is shown as ********',
+    }),
+    sources: z.object({ smtp_url: source, mail_from: source, sms_gateway_url: source }).meta({
+      description:
+        'Where each value comes from: saved settings, the environment (SMTP_URL, MAIL_FROM, SMS_GATEWAY_URL) or nowhere (null)',
+    }),
   })
   .meta({ id: 'MessagingSettings' });
 
 const setting = (isValid: (text: string) => boolean, message: string) =>
-  z.string().min(1, { abort: true }).max(MAX_STRING_LENGTH, { abort: true }).refine(isValid, message).nullable().optional();
+  z
+    .string()
+    .min(1, { abort: true })
+    .max(MAX_STRING_LENGTH, { abort: true })
+    .refine(isValid, message)
+    .nullable()
+    .optional();
 
 export const ZMessagingSettingsUpdateSchema = z
   .strictObject({
-    smtp_url: setting(isSmtpUrl, 'must be an smtp:// or smtps:// URL with a host, e.g. smtps://user:password@mail.example.com:465'),
+    smtp_url: setting(
+      isSmtpUrl,
+      'must be an smtp:// or smtps:// URL with a host, e.g. smtps://user:password@mail.example.com:465',
+    ),
     mail_from: setting(isMailFrom, 'must be an e-mail address, optionally with a name: Office <office@example.com>'),
     sms_gateway_url: setting(isHttpUrl, 'must be an http:// or https:// URL'),
   })
   .meta({
     id: 'MessagingSettingsUpdate',
-    description: 'Only the fields sent change. null removes the saved value, so the environment value (if any) applies again.',
+    description:
+      'Only the fields sent change. null removes the saved value, so the environment value (if any) applies again.',
   });
 
 export const MESSAGING_SETTINGS_READ_ONLY_FIELDS = ['sources'] as const;
@@ -72,10 +85,17 @@ export const MESSAGING_SETTINGS_READ_ONLY_FIELDS = ['sources'] as const;
 export const ZMessagingTestSchema = z
   .strictObject({
     to: z.email().max(MAX_STRING_LENGTH),
-    smtp_url: setting(isSmtpUrl, 'must be an smtp:// or smtps:// URL with a host, e.g. smtps://user:password@mail.example.com:465').meta({
-      description: 'Test this server instead of the saved one (the form as it is, saved or not); ******** as the password keeps the saved one',
+    smtp_url: setting(
+      isSmtpUrl,
+      'must be an smtp:// or smtps:// URL with a host, e.g. smtps://user:password@mail.example.com:465',
+    ).meta({
+      description:
+        'Test this server instead of the saved one (the form as it is, saved or not); ******** as the password keeps the saved one',
     }),
-    mail_from: setting(isMailFrom, 'must be an e-mail address, optionally with a name: Office <office@example.com>').meta({ description: 'Test with this sender' }),
+    mail_from: setting(
+      isMailFrom,
+      'must be an e-mail address, optionally with a name: Office <office@example.com>',
+    ).meta({ description: 'Test with this sender' }),
   })
   .meta({ id: 'MessagingTest' });
 

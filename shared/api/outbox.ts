@@ -34,7 +34,9 @@ export const ZOutboxMessageSchema = z
     channel: z.enum(OUTBOX_CHANNELS),
     to: z.string(),
     subject: z.string().nullable().meta({ description: 'null for SMS' }),
-    purpose: z.string().meta({ description: 'Why the message was written, e.g. invitation, reminder, webhook-disabled' }),
+    purpose: z
+      .string()
+      .meta({ description: 'Why the message was written, e.g. invitation, reminder, webhook-disabled' }),
     contract: z.string().nullable().meta({ description: 'Path of the contract the message is about' }),
     party: z.string().nullable().meta({ description: 'Path of the party the message went to' }),
     state: z.enum(OUTBOX_STATES),
@@ -48,7 +50,10 @@ export const ZOutboxMessageSchema = z
     sent_time: ZTimestampSchema.nullable(),
     next_attempt_time: ZTimestampSchema.nullable(),
   })
-  .meta({ id: 'OutboxMessage', description: 'An e-mail or SMS of the outbox. Bodies are not returned: they carry signing links.' });
+  .meta({
+    id: 'OutboxMessage',
+    description: 'An e-mail or SMS of the outbox. Bodies are not returned: they carry signing links.',
+  });
 
 export const ZOutboxListQuerySchema = ZPageQuerySchema.extend({
   state: z.enum(OUTBOX_STATES).optional(),

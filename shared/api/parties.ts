@@ -8,15 +8,15 @@ export const MOBILE_PHONE_PATTERN = /^\+?[0-9][0-9 ()./-]{4,28}[0-9]$/;
 
 export const ZEmailStatusSchema = z
   .object({
-  sent: z.boolean(),
-  opened: z.boolean(),
-  clicked: z.boolean(),
-  bounced: z.boolean(),
-  hardbounced: z.boolean(),
-  softbounced: z.boolean(),
-  blocked: z.boolean(),
-  unsub: z.boolean(),
-  spam: z.boolean(),
+    sent: z.boolean(),
+    opened: z.boolean(),
+    clicked: z.boolean(),
+    bounced: z.boolean(),
+    hardbounced: z.boolean(),
+    softbounced: z.boolean(),
+    blocked: z.boolean(),
+    unsub: z.boolean(),
+    spam: z.boolean(),
   })
   .meta({ description: 'What became of the e-mails to this party; flags only ever turn on' });
 
@@ -27,13 +27,17 @@ export const ZPartySchema = z
     email: z.string().meta({ example: 'signe@office.example' }),
     mobile_phone: z.string().meta({ example: '' }),
     identity_number: z.string().meta({
-      description: 'A national identity number or the like; shown to the party and in the audit trail only when the contract has show_identity_number',
+      description:
+        'A national identity number or the like; shown to the party and in the audit trail only when the contract has show_identity_number',
       example: '',
     }),
     delivery_method: z.enum(DELIVERY_METHODS),
     sign_type: z.enum(SIGN_TYPES),
     sign_order: z.number().int().meta({ example: 1 }),
-    user: z.string().nullable().meta({ description: 'The user this party is, if any (auto_sign signs for them)', example: '/api/users/1' }),
+    user: z
+      .string()
+      .nullable()
+      .meta({ description: 'The user this party is, if any (auto_sign signs for them)', example: '/api/users/1' }),
     is_accept: z.boolean().meta({ description: 'The party has signed (or approved)' }),
     sign_time: ZTimestampSchema.nullable().meta({ example: null }),
     reject_cause: z.string().nullable().meta({ description: 'Why the party rejected the contract', example: null }),
@@ -60,30 +64,36 @@ const mobilePhone = () =>
 const writablePartyFields = {
   name: shortText()
     .refine((value) => value.trim() !== '', 'must not be empty')
-    .meta({ description: 'As the invitation, the signing page and the audit trail show it', example: 'Signe Svensson' }),
-  email: optionalEmail().meta({ description: 'Where e-mail goes (EMAIL, EMAIL_AND_SMS); empty for none', example: 'signe@office.example' }),
+    .meta({
+      description: 'As the invitation, the signing page and the audit trail show it',
+      example: 'Signe Svensson',
+    }),
+  email: optionalEmail().meta({
+    description: 'Where e-mail goes (EMAIL, EMAIL_AND_SMS); empty for none',
+    example: 'signe@office.example',
+  }),
   mobile_phone: mobilePhone().meta({
     description: 'Where SMS goes (SMS, EMAIL_AND_SMS): 6 to 15 digits, optionally starting with +; empty for none',
     example: '+46 70 123 45 67',
   }),
   identity_number: shortText().meta({
-    description: "The party's identity number; shown to the party and in the audit trail only when the contract has show_identity_number",
+    description:
+      "The party's identity number; shown to the party and in the audit trail only when the contract has show_identity_number",
     example: '19800101-1234',
   }),
   delivery_method: z.enum(DELIVERY_METHODS).meta({ description: 'Default EMAIL' }),
   sign_type: z.enum(SIGN_TYPES).meta({ description: 'Default DEFAULT' }),
   sign_order: z.number().int().min(0).max(10_000).meta({ description: 'Default: after the parties already added' }),
-  user: ZUserPathSchema.nullable().meta({ description: 'The user this party is, if any: sending with auto_sign signs for them', example: '/api/users/1' }),
+  user: ZUserPathSchema.nullable().meta({
+    description: 'The user this party is, if any: sending with auto_sign signs for them',
+    example: '/api/users/1',
+  }),
 };
 
-export const ZPartyCreateSchema = z
-  .strictObject(writablePartyFields)
-  .partial()
-  .required({ name: true })
-  .meta({
-    id: 'ApiContractPartyCreate',
-    description: 'name is required, and an email and/or mobile_phone as delivery_method needs',
-  });
+export const ZPartyCreateSchema = z.strictObject(writablePartyFields).partial().required({ name: true }).meta({
+  id: 'ApiContractPartyCreate',
+  description: 'name is required, and an email and/or mobile_phone as delivery_method needs',
+});
 export const ZPartyUpdateSchema = z.strictObject(writablePartyFields).partial().meta({ id: 'ApiContractPartyUpdate' });
 
 export const PARTY_READ_ONLY_FIELDS = [

@@ -100,7 +100,8 @@ export const PROBLEM_ANCHORS: Record<string, { heading: string; explanation: str
   },
   'internal-error': {
     heading: 'Internal error',
-    explanation: 'Something failed inside the service. Nothing of the request was kept; the error is in the server log.',
+    explanation:
+      'Something failed inside the service. Nothing of the request was kept; the error is in the server log.',
   },
   'service-unavailable': {
     heading: 'Service unavailable',

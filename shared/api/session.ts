@@ -11,7 +11,9 @@ export const ZOfficeSummarySchema = z
     name: z.string(),
     email: z.string(),
     is_set_up: z.boolean().meta({ description: 'The office name and e-mail have been given' }),
-    time_zone: z.string().meta({ description: "The office's time zone: every time shown is in it", example: 'Europe/Stockholm' }),
+    time_zone: z
+      .string()
+      .meta({ description: "The office's time zone: every time shown is in it", example: 'Europe/Stockholm' }),
   })
   .meta({ id: 'OfficeSummary' });
 
@@ -26,7 +28,9 @@ export const ZSessionSchema = z
       permission_template: z.enum(PERMISSION_TEMPLATES),
     }),
     is_admin: z.boolean(),
-    csrf_token: z.string().meta({ description: `Send it as ${CSRF_HEADER} on every POST, PUT and DELETE made with the session` }),
+    csrf_token: z
+      .string()
+      .meta({ description: `Send it as ${CSRF_HEADER} on every POST, PUT and DELETE made with the session` }),
     created_time: ZTimestampSchema,
     idle_expire_time: ZTimestampSchema.meta({ description: 'The session ends when unused until then' }),
     expire_time: ZTimestampSchema.meta({ description: 'The session ends then at the latest' }),
@@ -34,7 +38,9 @@ export const ZSessionSchema = z
     channels: z
       .object({
         email: z.boolean().meta({ description: 'An SMTP server is configured: e-mail goes out' }),
-        sms: z.boolean().meta({ description: 'An SMS gateway is configured: SMS go out (else they wait in the outbox)' }),
+        sms: z
+          .boolean()
+          .meta({ description: 'An SMS gateway is configured: SMS go out (else they wait in the outbox)' }),
       })
       .meta({ description: 'Which ways of sending messages work now' }),
   })

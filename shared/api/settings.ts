@@ -6,12 +6,19 @@ export const ZGeneralSettingsSchema = z
   .object({
     office_name: z.string(),
     office_email: z.string(),
-    public_base_url: z.string().nullable().meta({ description: 'The setting; null: the default (PUBLIC_BASE_URL or http://HOST:PORT)' }),
+    public_base_url: z
+      .string()
+      .nullable()
+      .meta({ description: 'The setting; null: the default (PUBLIC_BASE_URL or http://HOST:PORT)' }),
     effective_public_base_url: z.string().meta({ description: 'The base of every link handed out now' }),
-    time_zone: z.string().nullable().meta({ description: 'The setting; null: the default (TZ, else Europe/Stockholm)' }),
+    time_zone: z
+      .string()
+      .nullable()
+      .meta({ description: 'The setting; null: the default (TZ, else Europe/Stockholm)' }),
     effective_time_zone: z.string(),
     signing_frame_origins: z.array(z.string()).meta({
-      description: "Origins (scheme://host[:port]) of web apps that may show parties' signing pages in a frame and receive its events; empty: none may",
+      description:
+        "Origins (scheme://host[:port]) of web apps that may show parties' signing pages in a frame and receive its events; empty: none may",
     }),
   })
   .meta({ id: 'GeneralSettings' });
@@ -47,7 +54,12 @@ export const ZGeneralSettingsUpdateSchema = z
     office_name: shortText().min(1).optional(),
     office_email: z.email().max(1_000).optional(),
     public_base_url: baseUrl.nullable().optional(),
-    time_zone: z.string().max(100).refine(isValidTimeZone, 'must be an IANA time zone such as Europe/Stockholm').nullable().optional(),
+    time_zone: z
+      .string()
+      .max(100)
+      .refine(isValidTimeZone, 'must be an IANA time zone such as Europe/Stockholm')
+      .nullable()
+      .optional(),
     signing_frame_origins: z.array(frameOrigin).max(20).optional(),
   })
   .meta({ id: 'GeneralSettingsUpdate' });

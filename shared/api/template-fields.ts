@@ -44,7 +44,10 @@ export const ZTemplateFieldCreateSchema = z
   .partial()
   .required({ role: true, pdf_page: true, pos_x: true, pos_y: true, width: true, height: true, type: true })
   .meta({ id: 'ApiTemplateFieldCreate' });
-export const ZTemplateFieldUpdateSchema = z.strictObject(writableFields).partial().meta({ id: 'ApiTemplateFieldUpdate' });
+export const ZTemplateFieldUpdateSchema = z
+  .strictObject(writableFields)
+  .partial()
+  .meta({ id: 'ApiTemplateFieldUpdate' });
 
 export const TEMPLATE_FIELD_READ_ONLY_FIELDS = ['self', 'created_time'] as const;
 

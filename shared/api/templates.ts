@@ -8,16 +8,23 @@ export const ZTemplateSchema = z
     name: z.string().meta({ example: 'Lease agreement' }),
     is_published: z.boolean().meta({ description: 'Ordinary users may make contracts from it' }),
     header: z.string().meta({ description: 'Light Markdown above the content of every page', example: '' }),
-    content: z.string().meta({ description: 'Light Markdown: headings, paragraphs, **bold**, *italic*, lists', example: '# Lease agreement' }),
+    content: z.string().meta({
+      description: 'Light Markdown: headings, paragraphs, **bold**, *italic*, lists',
+      example: '# Lease agreement',
+    }),
     footer: z.string().meta({ example: 'Office AB, Storgatan 1, Stockholm' }),
     footer_type: z.enum(FOOTER_TYPES).meta({ description: 'SIMPLE: the footer and page numbers; NONE: no footer' }),
     created_time: ZTimestampSchema,
     updated_time: ZTimestampSchema,
     created_by: z.string().meta({ example: '/api/users/1' }),
     kind: z.enum(['TEXT', 'PDF']).meta({
-      description: 'Read-only. TEXT: the PDF is rendered from header, content and footer. PDF: an uploaded PDF (PUT …/pdf) with fields for roles (…/fields).',
+      description:
+        'Read-only. TEXT: the PDF is rendered from header, content and footer. PDF: an uploaded PDF (PUT …/pdf) with fields for roles (…/fields).',
     }),
-    roles: z.number().int().meta({ description: 'Read-only. How many parties the fields of a PDF template are for (the highest role); 0 for a text template.' }),
+    roles: z.number().int().meta({
+      description:
+        'Read-only. How many parties the fields of a PDF template are for (the highest role); 0 for a text template.',
+    }),
   })
   .meta({ id: 'ApiContractTemplate' });
 
@@ -34,7 +41,14 @@ export const ZTemplateCreateSchema = z
 
 export const ZTemplateUpdateSchema = ZTemplateCreateSchema.partial().meta({ id: 'ApiContractTemplateUpdate' });
 
-export const TEMPLATE_READ_ONLY_FIELDS = ['self', 'created_time', 'updated_time', 'created_by', 'kind', 'roles'] as const;
+export const TEMPLATE_READ_ONLY_FIELDS = [
+  'self',
+  'created_time',
+  'updated_time',
+  'created_by',
+  'kind',
+  'roles',
+] as const;
 
 export type TTemplate = z.infer<typeof ZTemplateSchema>;
 export type TTemplateCreate = z.infer<typeof ZTemplateCreateSchema>;

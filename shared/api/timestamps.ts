@@ -10,14 +10,26 @@ export const ZTimestampSettingsSchema = z
   .object({
     tsa_url: z.string().nullable().meta({
       description:
-        'RFC 3161 timestamp authority that timestamps every seal (PAdES B-T). null: none, and the signing times are then only the word of this PC\'s clock. A password in it is shown as ********',
+        "RFC 3161 timestamp authority that timestamps every seal (PAdES B-T). null: none, and the signing times are then only the word of this PC's clock. A password in it is shown as ********",
       example: 'https://freetsa.org/tsr',
     }),
-    source: z.enum(SETTING_SOURCES).nullable().meta({ description: 'Where tsa_url comes from: saved settings, the environment (TSA_URL) or nowhere' }),
-    pending_count: z.number().int().meta({ description: 'Signed contracts waiting for the authority to answer (timestamp pending)' }),
-    last_timestamp_time: ZTimestampSchema.nullable().meta({ description: "The authority's time (genTime) of the latest timestamp" }),
-    last_clock_offset_seconds: z.number().nullable().meta({ description: "The authority's time minus this PC's at the latest timestamp (positive: the PC is behind)" }),
-    is_clock_off: z.boolean().meta({ description: `The PC's clock and the authority's differed by more than ${CLOCK_WARNING_SECONDS} s at the latest timestamp` }),
+    source: z
+      .enum(SETTING_SOURCES)
+      .nullable()
+      .meta({ description: 'Where tsa_url comes from: saved settings, the environment (TSA_URL) or nowhere' }),
+    pending_count: z
+      .number()
+      .int()
+      .meta({ description: 'Signed contracts waiting for the authority to answer (timestamp pending)' }),
+    last_timestamp_time: ZTimestampSchema.nullable().meta({
+      description: "The authority's time (genTime) of the latest timestamp",
+    }),
+    last_clock_offset_seconds: z.number().nullable().meta({
+      description: "The authority's time minus this PC's at the latest timestamp (positive: the PC is behind)",
+    }),
+    is_clock_off: z.boolean().meta({
+      description: `The PC's clock and the authority's differed by more than ${CLOCK_WARNING_SECONDS} s at the latest timestamp`,
+    }),
   })
   .meta({ id: 'TimestampSettings' });
 
@@ -31,9 +43,18 @@ export const ZTimestampSettingsUpdateSchema = z
       .nullable()
       .optional(),
   })
-  .meta({ id: 'TimestampSettingsUpdate', description: 'null removes the saved value: the environment (TSA_URL), if any, applies again.' });
+  .meta({
+    id: 'TimestampSettingsUpdate',
+    description: 'null removes the saved value: the environment (TSA_URL), if any, applies again.',
+  });
 
-export const TIMESTAMP_SETTINGS_READ_ONLY_FIELDS = ['source', 'pending_count', 'last_timestamp_time', 'last_clock_offset_seconds', 'is_clock_off'] as const;
+export const TIMESTAMP_SETTINGS_READ_ONLY_FIELDS = [
+  'source',
+  'pending_count',
+  'last_timestamp_time',
+  'last_clock_offset_seconds',
+  'is_clock_off',
+] as const;
 
 export const ZTimestampTestResultSchema = z
   .object({

@@ -7,7 +7,8 @@ export const ZUserSchema = z
   .object({
     self: z.string().meta({ description: "The user's path", example: '/api/users/1' }),
     permission_template: z.enum(PERMISSION_TEMPLATES).meta({
-      description: 'CUSTOMER_ADMIN_USER: everything, including users, tokens and webhooks; CUSTOMER_USER: contracts and templates',
+      description:
+        'CUSTOMER_ADMIN_USER: everything, including users, tokens and webhooks; CUSTOMER_USER: contracts and templates',
     }),
     firstname: z.string().meta({ example: 'Signe' }),
     lastname: z.string().meta({ example: 'Svensson' }),

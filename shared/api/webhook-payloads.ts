@@ -6,9 +6,10 @@ import type { WebhookEventType } from './webhooks';
  * What a webhook consumer receives: the body of each event POST and the headers that sign it.
  * The OpenAPI document's `webhooks` section and the API docs are made from these.
  */
-const contractPath = z
-  .string()
-  .meta({ description: 'The contract the event is about; GET it through the API for its full state', example: '/api/contracts/1' });
+const contractPath = z.string().meta({
+  description: 'The contract the event is about; GET it through the API for its full state',
+  example: '/api/contracts/1',
+});
 
 const payloadOf = <T extends WebhookEventType>(type: T, id: string, description: string, data: z.ZodObject) =>
   z
@@ -59,16 +60,19 @@ export const ZWebhookRequestHeadersSchema = z.object({
   Date: z.string().meta({ description: 'HTTP date of the attempt', example: 'Sun, 22 Nov 2026 14:30:00 GMT' }),
   'Content-Type': z.literal('application/json').meta({ description: 'Always application/json' }),
   'Content-Digest': z.string().meta({
-    description: 'SHA-256 of the body (RFC 9530): sha-256=:<base64>:. Compare it with the digest of the bytes you received.',
+    description:
+      'SHA-256 of the body (RFC 9530): sha-256=:<base64>:. Compare it with the digest of the bytes you received.',
     example: 'sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:',
   }),
   'Signature-Input': z.string().meta({
     description:
       'RFC 9421 signature parameters, label sig1: the covered components "@method" "@path" "host" "date" "content-digest", then keyid (your consumer\'s key_id), alg "ed25519", created and expires (UNIX seconds; expires = created + 300). Each attempt is signed afresh.',
-    example: 'sig1=("@method" "@path" "host" "date" "content-digest");keyid="ed25519-1";alg="ed25519";created=1795357800;expires=1795358100',
+    example:
+      'sig1=("@method" "@path" "host" "date" "content-digest");keyid="ed25519-1";alg="ed25519";created=1795357800;expires=1795358100',
   }),
   Signature: z.string().meta({
-    description: 'sig1=:<base64 Ed25519 signature>: over the RFC 9421 signature base; verify it with your consumer\'s public_key',
+    description:
+      "sig1=:<base64 Ed25519 signature>: over the RFC 9421 signature base; verify it with your consumer's public_key",
     example: 'sig1=:rW2M1SCEHpr6niiYqHIy6XmDT4+qsQ+MygAqAFTcmgXw/I37cHq2naRUErQ8RSBXgNPr5McEuf56LEiJrSXl6A==:',
   }),
   'Webhook-Id': z.string().meta({

@@ -41,7 +41,10 @@ const webhookUrl = z
     const problem = describeWebhookUrlProblem(text);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   })
-  .meta({ description: 'Where events are POSTed: http or https, loopback and LAN hosts allowed', example: 'https://crm.office.example/hooks/signdesk' });
+  .meta({
+    description: 'Where events are POSTed: http or https, loopback and LAN hosts allowed',
+    example: 'https://crm.office.example/hooks/signdesk',
+  });
 
 const contactEmail = z
   .email()
@@ -53,14 +56,21 @@ export const ZWebhookConsumerSchema = z
   .object({
     self: z.string().meta({ example: '/api/webhooks/1' }),
     url: z.string().meta({ example: 'http://127.0.0.1:4242/webhooks' }),
-    contact_email: z.string().nullable().meta({ description: 'Receives the notice when the consumer is disabled', example: 'it@office.example' }),
+    contact_email: z
+      .string()
+      .nullable()
+      .meta({ description: 'Receives the notice when the consumer is disabled', example: 'it@office.example' }),
     public_key: z.string().meta({
       description: 'Ed25519 public key, PEM (SubjectPublicKeyInfo): verifies the signatures of its events',
-      example: '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=\n-----END PUBLIC KEY-----\n',
+      example:
+        '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=\n-----END PUBLIC KEY-----\n',
     }),
     key_id: z.string().meta({ description: 'The keyid of event signatures, ed25519-<n>', example: 'ed25519-1' }),
     created_time: ZTimestampSchema,
-    disabled_time: ZTimestampSchema.nullable().meta({ description: 'Set while the consumer is disabled', example: null }),
+    disabled_time: ZTimestampSchema.nullable().meta({
+      description: 'Set while the consumer is disabled',
+      example: null,
+    }),
     created_by: z.string().meta({ example: '/api/users/1' }),
   })
   .meta({ id: 'ApiWebhookConsumer' });
@@ -73,7 +83,14 @@ export const ZWebhookConsumerUpdateSchema = z
   .strictObject({ url: webhookUrl.optional(), contact_email: contactEmail.optional() })
   .meta({ id: 'ApiWebhookConsumerUpdate' });
 
-export const WEBHOOK_READ_ONLY_FIELDS = ['self', 'public_key', 'key_id', 'created_time', 'disabled_time', 'created_by'] as const;
+export const WEBHOOK_READ_ONLY_FIELDS = [
+  'self',
+  'public_key',
+  'key_id',
+  'created_time',
+  'disabled_time',
+  'created_by',
+] as const;
 
 export const ZWebhookEventDataSchema = z
   .object({ id: z.string(), party: z.string().optional() })
@@ -83,7 +100,10 @@ export const ZWebhookAttemptSchema = z
   .object({
     time: ZTimestampSchema,
     status_code: z.number().int().nullable().meta({ description: 'null when no HTTP answer came' }),
-    error: z.string().nullable().meta({ description: 'Why there was no usable answer (timeout, connection refused, ...)' }),
+    error: z
+      .string()
+      .nullable()
+      .meta({ description: 'Why there was no usable answer (timeout, connection refused, ...)' }),
     duration_ms: z.number().int(),
     response_excerpt: z.string().meta({ description: 'The first KiB of the answer body' }),
     outcome: z.enum(WEBHOOK_ATTEMPT_OUTCOMES),
@@ -93,7 +113,10 @@ export const ZWebhookAttemptSchema = z
 export const ZWebhookEventSchema = z
   .object({
     self: z.string().meta({ example: '/api/webhooks/1/events/42' }),
-    event_id: z.number().int().meta({ description: 'The event id; every delivery of the event carries it in the Webhook-Id header' }),
+    event_id: z
+      .number()
+      .int()
+      .meta({ description: 'The event id; every delivery of the event carries it in the Webhook-Id header' }),
     type: z.enum(WEBHOOK_EVENT_TYPES),
     timestamp: ZTimestampSchema.meta({ description: "The payload timestamp, in the office's time zone" }),
     data: ZWebhookEventDataSchema,
@@ -105,7 +128,10 @@ export const ZWebhookEventSchema = z
 
 export const ZWebhookEventRetrySchema = z
   .strictObject({
-    redeliver: z.boolean().optional().meta({ description: 'Needed (true) to send an event that was already delivered again' }),
+    redeliver: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Needed (true) to send an event that was already delivered again' }),
   })
   .meta({ id: 'ApiWebhookEventRetry' });
 
@@ -115,7 +141,10 @@ export const ZWebhookBulkRetrySchema = z
       .array(z.enum(WEBHOOK_RETRYABLE_STATES))
       .min(1)
       .max(WEBHOOK_RETRYABLE_STATES.length)
-      .meta({ description: 'Which events to send again: held (sent in event order), failed, delivered (needs redeliver)', example: ['held', 'failed'] }),
+      .meta({
+        description: 'Which events to send again: held (sent in event order), failed, delivered (needs redeliver)',
+        example: ['held', 'failed'],
+      }),
     redeliver: z.boolean().optional().meta({ description: 'Needed (true) when states holds delivered' }),
   })
   .meta({ id: 'ApiWebhookBulkRetry' });

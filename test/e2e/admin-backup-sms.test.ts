@@ -37,7 +37,9 @@ describe('automatic backups and SMS without a gateway, in the admin UI', { timeo
     const [file] = fs.readdirSync(folder);
     expect(file).toMatch(/^signdesk-backup-\d{8}-\d{6}\.sdbackup$/);
     expect(await card.getByTestId('backup-last-result').textContent()).toContain(path.join(folder, file as string));
-    expect(await card.getByText('En lösenfras är sparad (förseglad, visas aldrig).', { exact: false }).isVisible()).toBe(true);
+    expect(
+      await card.getByText('En lösenfras är sparad (förseglad, visas aldrig).', { exact: false }).isVisible(),
+    ).toBe(true);
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'settings-backup-sv-800');
     expect(await auditAccessibility(page), 'settings in Swedish at 800 px').toEqual([]);
@@ -45,13 +47,17 @@ describe('automatic backups and SMS without a gateway, in the admin UI', { timeo
   });
 
   it('warns before sending an SMS that would wait for a gateway, and shows the party waiting for it', async () => {
-    const contract = await makeContract(t, [{ name: 'Eva Nordin', mobile_phone: '+46701234567', delivery_method: 'SMS' }]);
+    const contract = await makeContract(t, [
+      { name: 'Eva Nordin', mobile_phone: '+46701234567', delivery_method: 'SMS' },
+    ]);
     const { page, problems } = await openPage(browser);
     await signInThroughPage(page, t.url, 'admin', 'correct horse');
     await gotoAdmin(page, t.url, `/contracts/${contract.id}`, 'Hyresavtal Storgatan 1');
     await page.getByRole('button', { name: 'Send for signing' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send for signing' });
-    await dialog.getByText('No SMS gateway is set up: the SMS to Eva Nordin waits in the outbox', { exact: false }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await dialog
+      .getByText('No SMS gateway is set up: the SMS to Eva Nordin waits in the outbox', { exact: false })
+      .waitFor({ timeout: UI_TIMEOUT_MS });
     await screenshot(page, 'send-without-sms-gateway');
     expect(await auditAccessibility(page), 'send dialog without a gateway').toEqual([]);
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();

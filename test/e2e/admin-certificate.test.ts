@@ -13,8 +13,35 @@ function makePkcs12(dir: string, passphrase: string): string {
     const result = spawnSync('openssl', args, { cwd: dir, encoding: 'utf8' });
     if (result.status !== 0) throw new Error(result.stderr);
   };
-  run(['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-subj', '/CN=Berg och Partners Advokatbyra/O=Berg och Partners', '-days', '365', '-keyout', 'key.pem', '-out', 'cert.pem']);
-  run(['pkcs12', '-export', '-inkey', 'key.pem', '-in', 'cert.pem', '-passout', `pass:${passphrase}`, '-out', 'office.p12']);
+  run([
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-nodes',
+    '-subj',
+    '/CN=Berg och Partners Advokatbyra/O=Berg och Partners',
+    '-days',
+    '365',
+    '-keyout',
+    'key.pem',
+    '-out',
+    'cert.pem',
+  ]);
+  run([
+    'pkcs12',
+    '-export',
+    '-inkey',
+    'key.pem',
+    '-in',
+    'cert.pem',
+    '-passout',
+    `pass:${passphrase}`,
+    '-out',
+    'office.p12',
+  ]);
   return path.join(dir, 'office.p12');
 }
 
@@ -46,7 +73,10 @@ describe('the signing certificate in the admin UI', { timeout: 120_000 }, () => 
 
     await panel.getByLabel('Passphrase').fill('p12 secret');
     await panel.getByRole('button', { name: 'Import certificate' }).click();
-    await panel.getByText(/CN=Berg och Partners Advokatbyra/).first().waitFor({ timeout: 30_000 });
+    await panel
+      .getByText(/CN=Berg och Partners Advokatbyra/)
+      .first()
+      .waitFor({ timeout: 30_000 });
     const now = (await t.api('GET', '/api/settings/signing_certificate')).body;
     expect(now.subject).toContain('Berg och Partners Advokatbyra');
     expect(now.source).toBe('imported');

@@ -16,15 +16,23 @@ describe('the contract list: search, counts per status, state in the URL, at 800
   beforeAll(async () => {
     t = await startTestServer();
     browser = await launchBrowser();
-    await t.api('PUT', '/api/settings/general', { body: { office_name: 'Berg & Partners Advokatbyrå', office_email: 'office@berg.test' } });
+    await t.api('PUT', '/api/settings/general', {
+      body: { office_name: 'Berg & Partners Advokatbyrå', office_email: 'office@berg.test' },
+    });
     clerk = await makeUser(t, 'karin', { firstname: 'Karin', lastname: 'Ek' });
     const pdf = await makePdf({ pages: 1 });
     // 22 drafts with a party each, then 3 sent ones to Greta Sund: 25 in all, two pages of 20.
     for (let n = 1; n <= 25; n += 1) {
       const made = await t.api('POST', '/api/contracts', { raw: { data: pdf, contentType: 'application/pdf' } });
       const isGreta = n > 22;
-      await t.api('PUT', made.body.self, { body: { name: isGreta ? `Uppdrag ${n}` : `Avtal ${String(n).padStart(2, '0')}` } });
-      await t.api('POST', `${made.body.self}/parties`, { body: isGreta ? { name: 'Greta Sund', email: 'greta@sund.test' } : { name: `Person ${n}`, email: `person${n}@example.test` } });
+      await t.api('PUT', made.body.self, {
+        body: { name: isGreta ? `Uppdrag ${n}` : `Avtal ${String(n).padStart(2, '0')}` },
+      });
+      await t.api('POST', `${made.body.self}/parties`, {
+        body: isGreta
+          ? { name: 'Greta Sund', email: 'greta@sund.test' }
+          : { name: `Person ${n}`, email: `person${n}@example.test` },
+      });
       if (isGreta) expect((await t.api('POST', `${made.body.self}/send`, { body: { silent: true } })).status).toBe(200);
     }
     const own = await clerk.api('POST', '/api/contracts', { body: { content: 'Eget', name: 'Karins avtal' } });
@@ -65,7 +73,21 @@ describe('the contract list: search, counts per status, state in the URL, at 800
     expect(Object.fromEntries(search(page))).toEqual({ q: 'GRETA', status: 'draft' });
     await page.getByLabel('Search').fill('person1');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect.poll(() => rowNames(page), until).toEqual(['Avtal 19', 'Avtal 18', 'Avtal 17', 'Avtal 16', 'Avtal 15', 'Avtal 14', 'Avtal 13', 'Avtal 12', 'Avtal 11', 'Avtal 10', 'Avtal 01']);
+    await expect
+      .poll(() => rowNames(page), until)
+      .toEqual([
+        'Avtal 19',
+        'Avtal 18',
+        'Avtal 17',
+        'Avtal 16',
+        'Avtal 15',
+        'Avtal 14',
+        'Avtal 13',
+        'Avtal 12',
+        'Avtal 11',
+        'Avtal 10',
+        'Avtal 01',
+      ]);
 
     // Page 2 of the plain list, a contract opened from it, then Back: the same page, the same rows.
     await page.getByRole('link', { name: 'Clear filters' }).click();
@@ -148,7 +170,9 @@ describe('the contract list: search, counts per status, state in the URL, at 800
     expect(await page.getByRole('button', { name: 'Delete admin' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Edit admin' }).isVisible()).toBe(true);
     await page.goto(`${t.url}/admin/contracts`);
-    await expect.poll(() => page.locator('tbody tr').filter({ hasText: 'Karins avtal' }).textContent(), until).toContain('Karin Ek');
+    await expect
+      .poll(() => page.locator('tbody tr').filter({ hasText: 'Karins avtal' }).textContent(), until)
+      .toContain('Karin Ek');
     expect(problems).toEqual([]);
   }, 120_000);
 });

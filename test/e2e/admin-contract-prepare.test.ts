@@ -19,8 +19,12 @@ describe('preparing and managing contracts in the admin UI', () => {
     env = await startSigningEnv({ reminderDayMs: DAY_MS });
     browser = await launchBrowser();
     // Long intervals unless a test asks for short ones: nothing is reminded behind a test's back.
-    await env.t.api('PUT', '/api/settings/reminders', { body: { reminder_interval_days: 300, expiry_warning_days: null } });
-    await env.t.api('PUT', '/api/settings/general', { body: { office_name: 'Berg & Partners Advokatbyrå', office_email: 'office@berg.test' } });
+    await env.t.api('PUT', '/api/settings/reminders', {
+      body: { reminder_interval_days: 300, expiry_warning_days: null },
+    });
+    await env.t.api('PUT', '/api/settings/general', {
+      body: { office_name: 'Berg & Partners Advokatbyrå', office_email: 'office@berg.test' },
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -45,9 +49,15 @@ describe('preparing and managing contracts in the admin UI', () => {
     await page.getByRole('button', { name: 'New contract' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'New contract' });
     await dialog.getByLabel('A PDF file').check();
-    await dialog.getByLabel('PDF file', { exact: true }).setInputFiles({ name: 'Hyresavtal Storgatan 1.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await makePdf({ pages: 2 })) });
+    await dialog.getByLabel('PDF file', { exact: true }).setInputFiles({
+      name: 'Hyresavtal Storgatan 1.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(await makePdf({ pages: 2 })),
+    });
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Hyresavtal Storgatan 1', level: 1 }).isVisible(), until).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Hyresavtal Storgatan 1', level: 1 }).isVisible(), until)
+      .toBe(true);
     const self = `/api/contracts/${idOfPage(page)}`;
     expect((await apiContract(self)).name).toBe('Hyresavtal Storgatan 1');
 
@@ -76,7 +86,9 @@ describe('preparing and managing contracts in the admin UI', () => {
     const details = page.getByRole('form', { name: 'Details' });
     await details.getByLabel('Date (YYYY-MM-DD)').fill('12/31/2026');
     await details.getByRole('button', { name: 'Save' }).click();
-    await expect.poll(() => details.getByText('Write the date as YYYY-MM-DD, for example 2026-12-31.').isVisible(), until).toBe(true);
+    await expect
+      .poll(() => details.getByText('Write the date as YYYY-MM-DD, for example 2026-12-31.').isVisible(), until)
+      .toBe(true);
     const day = formatTimestamp(Date.now() + 40 * 86_400_000, t.server.ctx.config.timeZone).slice(0, 10);
     await details.getByLabel('Date (YYYY-MM-DD)').fill(day);
     await details.getByRole('button', { name: 'Save' }).click();
@@ -101,30 +113,43 @@ describe('preparing and managing contracts in the admin UI', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Send', exact: true }).click();
     await waitForStatus(page, 'sent');
     const sent = await apiContract(self);
-    await expect.poll(() => page.getByTestId('reminder-status').textContent(), until).toContain(`Next reminder on ${sent.next_reminder_time.slice(0, 16)} · 0 of 4 sent`);
-    expect(await page.getByTestId('reminder-status').textContent()).toContain(`Expiry warning on ${sent.expiry_warning_time.slice(0, 16)}`);
+    await expect
+      .poll(() => page.getByTestId('reminder-status').textContent(), until)
+      .toContain(`Next reminder on ${sent.next_reminder_time.slice(0, 16)} · 0 of 4 sent`);
+    expect(await page.getByTestId('reminder-status').textContent()).toContain(
+      `Expiry warning on ${sent.expiry_warning_time.slice(0, 16)}`,
+    );
     // Reminders stay changeable while the contract is out.
     await reminders.getByLabel('Send automatic reminders').uncheck();
     await reminders.getByRole('button', { name: 'Save reminders' }).click();
-    await expect.poll(() => page.getByTestId('reminder-status').textContent(), until).toContain('Automatic reminders are off.');
+    await expect
+      .poll(() => page.getByTestId('reminder-status').textContent(), until)
+      .toContain('Automatic reminders are off.');
     expect((await apiContract(self)).next_reminder_time).toBeNull();
     await screenshot(page, 'prepare-contract-sent');
     expect(await fitsWidth(page)).toBe(true);
     expect(await auditAccessibility(page), 'sent contract with reminders').toEqual([]);
 
     await page.getByRole('button', { name: 'Duplicate' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Hyresavtal Storgatan 1 (copy)', level: 1 }).isVisible(), until).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Hyresavtal Storgatan 1 (copy)', level: 1 }).isVisible(), until)
+      .toBe(true);
     await waitForStatus(page, 'draft');
     await expect.poll(() => partyStateOf(page, 'Eva Nordin'), until).toBe('draft');
     const copy = await apiContract(`/api/contracts/${idOfPage(page)}`);
     expect(copy).toMatchObject({ expire_time: `${day} 23:59:00`, reminder_interval_days: null, reminder_max_count: 4 });
-    await expect.poll(() => page.getByTestId('activity-row').first().textContent(), until).toContain(`copy of contract ${Number(self.split('/').at(-1))}`);
+    await expect
+      .poll(() => page.getByTestId('activity-row').first().textContent(), until)
+      .toContain(`copy of contract ${Number(self.split('/').at(-1))}`);
     expect(problems).toEqual([]);
   }, 120_000);
 
   it('shows reminders as they go out, then withdraws the contract: the party is told and its link says so', async () => {
     const { t, smtp } = env;
-    const contract = await makeContract(t, [{ name: 'Frida Lind', email: 'frida@lind.test' }], { reminder_interval_days: 1, reminder_max_count: 1 });
+    const contract = await makeContract(t, [{ name: 'Frida Lind', email: 'frida@lind.test' }], {
+      reminder_interval_days: 1,
+      reminder_max_count: 1,
+    });
     const { page, problems } = await openPage(browser);
     await signIn(page, `/contracts/${contract.id}`, 'Hyresavtal Storgatan 1');
     await page.getByRole('button', { name: 'Send for signing' }).click();
@@ -137,12 +162,18 @@ describe('preparing and managing contracts in the admin UI', () => {
     const row = page.locator('[data-testid="activity-row"][data-event="party.reminded"]');
     await expect.poll(() => row.count(), until).toBe(1);
     // The event's name, its place in the chain and code, whom and how, then who acted.
-    expect((await row.textContent())?.replace(/\s+/g, ' ')).toMatch(/Reminder sent#\d+ party\.remindedFrida Lind · by e-mail · frida@lind\.testSignDeskAutomatic/);
-    await expect.poll(() => page.getByTestId('reminder-status').textContent(), until).toContain('No reminder ahead · 1 of 1 sent');
+    expect((await row.textContent())?.replace(/\s+/g, ' ')).toMatch(
+      /Reminder sent#\d+ party\.remindedFrida Lind · by e-mail · frida@lind\.testSignDeskAutomatic/,
+    );
+    await expect
+      .poll(() => page.getByTestId('reminder-status').textContent(), until)
+      .toContain('No reminder ahead · 1 of 1 sent');
 
     await page.getByRole('button', { name: 'Withdraw' }).click();
     const dialog = page.getByRole('dialog', { name: 'Withdraw the contract' });
-    expect(await dialog.getByText('Otherwise these parties are told by their delivery method: Frida Lind.').isVisible()).toBe(true);
+    expect(
+      await dialog.getByText('Otherwise these parties are told by their delivery method: Frida Lind.').isVisible(),
+    ).toBe(true);
     await dialog.getByLabel('Reason (optional)').fill('Fel hyresbelopp');
     await screenshot(page, 'prepare-withdraw-dialog');
     expect(await auditAccessibility(page), 'withdraw dialog').toEqual([]);
@@ -150,7 +181,9 @@ describe('preparing and managing contracts in the admin UI', () => {
     await waitForStatus(page, 'withdrawn');
     expect(await page.getByRole('heading', { name: 'The contract was withdrawn', level: 2 }).isVisible()).toBe(true);
     expect(await page.locator('.status-cause').textContent()).toBe('Fel hyresbelopp');
-    await expect.poll(() => page.getByTestId('reminder-status').textContent(), until).toContain('The contract is no longer out for signing');
+    await expect
+      .poll(() => page.getByTestId('reminder-status').textContent(), until)
+      .toContain('The contract is no longer out for signing');
     expect(await page.getByRole('button', { name: 'Send reminder' }).count()).toBe(0);
     const [, , notice] = await waitForMailsTo(smtp, 'frida@lind.test', 3);
     expect(notice?.mail.text).toContain('Reason: Fel hyresbelopp');
@@ -162,11 +195,15 @@ describe('preparing and managing contracts in the admin UI', () => {
 
     const party = await openPage(browser);
     await party.page.goto(contract.parties[0]!.contract_url);
-    await expect.poll(() => party.page.getByRole('heading', { name: 'The document was withdrawn' }).isVisible(), until).toBe(true);
+    await expect
+      .poll(() => party.page.getByRole('heading', { name: 'The document was withdrawn' }).isVisible(), until)
+      .toBe(true);
     await screenshot(party.page, 'signing-withdrawn');
 
     await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
-    await expect.poll(() => page.getByRole('heading', { name: 'Avtalet har återkallats', level: 2 }).isVisible(), until).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Avtalet har återkallats', level: 2 }).isVisible(), until)
+      .toBe(true);
     expect(await page.getByRole('button', { name: 'Duplicera' }).isVisible()).toBe(true);
     await screenshot(page, 'prepare-withdrawn-sv');
     expect(await auditAccessibility(page), 'withdrawn contract in Swedish').toEqual([]);

@@ -3,10 +3,34 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gotoAdmin, signInThroughPage } from '../helpers/admin-ui';
-import { auditAccessibility, launchBrowser, openPage, screenshot, SCREENSHOT_DIR, type WatchedPage } from '../helpers/browser';
-import { isSamePage, markPage, partyStateOf, recordState, timestampIn, waitForDocument, waitForPartyState, waitForStatus } from '../helpers/contract-page';
+import {
+  auditAccessibility,
+  launchBrowser,
+  openPage,
+  screenshot,
+  SCREENSHOT_DIR,
+  type WatchedPage,
+} from '../helpers/browser';
+import {
+  isSamePage,
+  markPage,
+  partyStateOf,
+  recordState,
+  timestampIn,
+  waitForDocument,
+  waitForPartyState,
+  waitForStatus,
+} from '../helpers/contract-page';
 import { pdfsig, qpdfCheck } from '../helpers/pdf-tools';
-import { linkIn, mailsTo, makeContract, signingClient, startSigningEnv, waitForMailsTo, type SigningEnv } from '../helpers/signing';
+import {
+  linkIn,
+  mailsTo,
+  makeContract,
+  signingClient,
+  startSigningEnv,
+  waitForMailsTo,
+  type SigningEnv,
+} from '../helpers/signing';
 import { signOnPage, waitForPagesDrawn } from '../helpers/signing-page';
 
 const CONTRACT = 'Hyresavtal Storgatan 1';
@@ -46,7 +70,12 @@ describe('the contract page through the signing flow', { timeout: 180_000 }, () 
       t,
       [
         { name: 'Eva Nordin', email: 'eva@nordin.test', sign_order: 1 },
-        { name: 'Bo Ek', email: 'bo@ek.test', sign_order: 2, fields: [{ type: 'SIGNATURE', pdf_page: 1, pos_x: 320, pos_y: 640, width: 200, height: 50 }] },
+        {
+          name: 'Bo Ek',
+          email: 'bo@ek.test',
+          sign_order: 2,
+          fields: [{ type: 'SIGNATURE', pdf_page: 1, pos_x: 320, pos_y: 640, width: 200, height: 50 }],
+        },
       ],
       { party_order_defined: true, expire_time: timestampIn(t, 30 * 24 * 3600) },
     );
@@ -113,12 +142,17 @@ describe('the contract page through the signing flow', { timeout: 180_000 }, () 
     expect(await page.getByRole('button', { name: 'Send reminder' }).count()).toBe(0);
 
     // The download goes with the session cookie and is the sealed PDF the API serves.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download signed PDF' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download signed PDF' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`${CONTRACT} (signed).pdf`);
     const file = path.join(SCREENSHOT_DIR, 'contract-signed-from-admin.pdf');
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
     await download.saveAs(file);
-    const fromApi = await fetch(`${t.url}${contract.self}/signed_pdf`, { headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' } });
+    const fromApi = await fetch(`${t.url}${contract.self}/signed_pdf`, {
+      headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' },
+    });
     expect(fs.readFileSync(file).equals(Buffer.from(await fromApi.arrayBuffer()))).toBe(true);
     expect(qpdfCheck(file).status).toBe(0);
     expect(pdfsig(file)).toContain('Signature is Valid');
@@ -163,7 +197,9 @@ describe('the contract page through the signing flow', { timeout: 180_000 }, () 
 
   it('shows an expired contract as expired, its reminder turned off', async () => {
     const { t } = env;
-    const contract = await makeContract(t, [{ name: 'Eva Nordin', email: 'eva.x@nordin.test' }], { expire_time: timestampIn(t, 4) });
+    const contract = await makeContract(t, [{ name: 'Eva Nordin', email: 'eva.x@nordin.test' }], {
+      expire_time: timestampIn(t, 4),
+    });
     expect((await t.api('POST', `${contract.self}/send`)).status).toBe(200);
     const windows = await openContract(contract.id);
     await recordState(windows, 'expired', 'expired');

@@ -33,7 +33,10 @@ describe('evidence in the admin UI', () => {
     await panel.getByLabel('Timestamp authority URL').fill(tsa.url);
     await panel.getByRole('button', { name: 'Save' }).click();
     await panel.getByText('Saved').waitFor();
-    expect((await t.api('GET', '/api/settings/timestamps')).body).toMatchObject({ tsa_url: tsa.url, source: 'settings' });
+    expect((await t.api('GET', '/api/settings/timestamps')).body).toMatchObject({
+      tsa_url: tsa.url,
+      source: 'settings',
+    });
     await panel.getByRole('button', { name: 'Test the authority' }).click();
     await panel.getByText(/The authority answered: O=Test Trust Services, CN=Test Timestamp Authority/).waitFor();
     expect(await auditAccessibility(page), 'settings with a timestamp authority').toEqual([]);
@@ -81,7 +84,9 @@ describe('evidence in the admin UI', () => {
     expect((await t.api('PUT', '/api/settings/timestamps', { body: { tsa_url: tsa.url } })).status).toBe(200);
     const contract = await signedContract(t, [{ name: 'Bo Ek', email: 'bo@example.test' }]);
     await waitForTimestampStatus(t, contract.self, 'signature');
-    t.server.ctx.db.$client.prepare("UPDATE activity_log SET user_agent = 'forged' WHERE contract_id = ? AND event = 'party.opened'").run(contract.id);
+    t.server.ctx.db.$client
+      .prepare("UPDATE activity_log SET user_agent = 'forged' WHERE contract_id = ? AND event = 'party.opened'")
+      .run(contract.id);
     const { page } = await openPage(browser);
     await signInThroughPage(page, t.url, 'admin', 'correct horse');
     await gotoAdmin(page, t.url, `/contracts/${contract.id}`, 'Hyresavtal Storgatan 1');

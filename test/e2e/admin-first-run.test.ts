@@ -54,7 +54,9 @@ describe('first run in the browser', { timeout: 120_000 }, () => {
     await screenshot(page, 'sign-in');
     expect(await auditAccessibility(page)).toEqual([]);
     // The audit can fail: an input without a label is caught.
-    await page.evaluate("document.querySelector('form').append(Object.assign(document.createElement('input'), { id: 'unlabelled' }))");
+    await page.evaluate(
+      "document.querySelector('form').append(Object.assign(document.createElement('input'), { id: 'unlabelled' }))",
+    );
     expect((await auditAccessibility(page)).map((violation) => violation.id)).toContain('label');
     await page.evaluate("document.getElementById('unlabelled').remove()");
 

@@ -11,11 +11,15 @@ describe('the admin UI for an ordinary user', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     t = await startTestServer();
-    await t.api('PUT', '/api/settings/general', { body: { office_name: 'Berg & Partners', office_email: 'office@berg.test' } });
+    await t.api('PUT', '/api/settings/general', {
+      body: { office_name: 'Berg & Partners', office_email: 'office@berg.test' },
+    });
     await makeUser(t, 'clerk');
     await t.api('POST', '/api/contracts', { body: { name: 'Board minutes (admin only)' } });
     await t.api('POST', '/api/contract_templates', { body: { name: 'Board template (unpublished)' } });
-    await t.api('POST', '/api/contract_templates', { body: { name: 'Office lease', content: 'Rent', is_published: true } });
+    await t.api('POST', '/api/contract_templates', {
+      body: { name: 'Office lease', content: 'Rent', is_published: true },
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -26,7 +30,8 @@ describe('the admin UI for an ordinary user', () => {
     const { page, problems } = await openPage(browser);
     const refused: string[] = [];
     page.on('response', (response) => {
-      if (response.url().includes('/api/') && [403, 404].includes(response.status())) refused.push(`${response.status()} ${new URL(response.url()).pathname}`);
+      if (response.url().includes('/api/') && [403, 404].includes(response.status()))
+        refused.push(`${response.status()} ${new URL(response.url()).pathname}`);
     });
     await signInThroughPage(page, t.url, 'clerk', 'clerk password');
     const nav = page.getByRole('navigation', { name: 'Main' });

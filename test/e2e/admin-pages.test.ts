@@ -11,7 +11,15 @@ describe('the admin UI in the browser', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     t = await startTestServer();
-    await t.api('POST', '/api/users', { body: { username: 'clerk', email: 'clerk@berg.test', password: 'clerk password', firstname: 'Karin', lastname: 'Ek' } });
+    await t.api('POST', '/api/users', {
+      body: {
+        username: 'clerk',
+        email: 'clerk@berg.test',
+        password: 'clerk password',
+        firstname: 'Karin',
+        lastname: 'Ek',
+      },
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -36,23 +44,34 @@ describe('the admin UI in the browser', { timeout: 120_000 }, () => {
     await page.getByRole('dialog').getByLabel('Name').fill('Consulting agreement');
     await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
     await page.getByRole('heading', { name: 'Consulting agreement', level: 1 }).waitFor({ timeout: 30_000 });
-    await page.getByLabel('Content').fill('# Consulting agreement\n\nThe **consultant** delivers:\n\n- Analysis\n- A written report\n');
+    await page
+      .getByLabel('Content')
+      .fill('# Consulting agreement\n\nThe **consultant** delivers:\n\n- Analysis\n- A written report\n');
     await page.getByLabel('Footer', { exact: true }).fill('Berg & Partners · Storgatan 1 · Stockholm');
     await page.getByLabel('Published: offered when a contract is created').check();
     await page.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Saved at' }).count()).toBe(1);
     const saved = await t.api('GET', '/api/contract_templates?per_page=1');
-    expect(saved.body[0]).toMatchObject({ name: 'Consulting agreement', is_published: true, footer: 'Berg & Partners · Storgatan 1 · Stockholm' });
+    expect(saved.body[0]).toMatchObject({
+      name: 'Consulting agreement',
+      is_published: true,
+      footer: 'Berg & Partners · Storgatan 1 · Stockholm',
+    });
     expect(saved.body[0].content).toContain('- A written report');
     // One clock: the time shown is the server's, in the office's zone, 24 h.
-    expect(await page.getByRole('status').filter({ hasText: 'Saved at' }).textContent()).toContain(saved.body[0].updated_time.slice(11, 19));
+    expect(await page.getByRole('status').filter({ hasText: 'Saved at' }).textContent()).toContain(
+      saved.body[0].updated_time.slice(11, 19),
+    );
     await expect.poll(() => page.locator('canvas.pdf-page').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await screenshot(page, 'template-editor');
     expect(await auditAccessibility(page), 'template-editor').toEqual([]);
 
     await page.getByRole('button', { name: 'New contract from template' }).click();
     await page.getByRole('heading', { name: 'Parties', exact: true }).waitFor({ timeout: 30_000 });
-    await page.getByRole('form', { name: 'Details' }).getByLabel('Name', { exact: true }).fill('Consulting with Nordin AB');
+    await page
+      .getByRole('form', { name: 'Details' })
+      .getByLabel('Name', { exact: true })
+      .fill('Consulting with Nordin AB');
     await page.getByRole('form', { name: 'Details' }).getByRole('button', { name: 'Save' }).click();
     await page.getByRole('heading', { name: 'Consulting with Nordin AB', level: 1 }).waitFor({ timeout: 30_000 });
     const addParty = page.getByRole('form', { name: 'Add a party' });
@@ -71,7 +90,10 @@ describe('the admin UI in the browser', { timeout: 120_000 }, () => {
     expect(listed.body.map((row: any) => row.name)).toContain('Consulting with Nordin AB');
     await gotoAdmin(page, t.url, '/contracts', 'Contracts');
     await page.getByRole('link', { name: 'Consulting with Nordin AB' }).waitFor({ timeout: 30_000 });
-    await page.getByRole('navigation', { name: 'Contracts by status' }).getByRole('link', { name: /^Signed/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Contracts by status' })
+      .getByRole('link', { name: /^Signed/ })
+      .click();
     await page.getByText('No contract matches').waitFor({ timeout: 30_000 });
     await page.getByRole('navigation', { name: 'Contracts by status' }).getByRole('link', { name: /^Sent/ }).click();
     await page.getByRole('link', { name: 'Consulting with Nordin AB' }).waitFor({ timeout: 30_000 });
@@ -92,7 +114,8 @@ describe('the admin UI in the browser', { timeout: 120_000 }, () => {
     await screenshot(page, 'token-created');
     expect(await auditAccessibility(page), 'token-created').toEqual([]);
 
-    const call = () => fetch(`${t.url}/api/users`, { headers: { authorization: `token ${key}`, 'accept-api-version': '1' } });
+    const call = () =>
+      fetch(`${t.url}/api/users`, { headers: { authorization: `token ${key}`, 'accept-api-version': '1' } });
     const first = await call();
     expect(first.status).toBe(200);
     expect(first.headers.get('x-ratelimit-limit')).toBe('30');
@@ -113,7 +136,10 @@ describe('the admin UI in the browser', { timeout: 120_000 }, () => {
     expect(await page.evaluate<string | null>('document.activeElement?.textContent ?? null')).toBe('Cancel');
     expect(await auditAccessibility(page), 'confirm dialog').toEqual([]);
     await confirm.getByRole('button', { name: 'Revoke' }).click();
-    await page.getByText(/^Revoked /).first().waitFor({ timeout: 30_000 });
+    await page
+      .getByText(/^Revoked /)
+      .first()
+      .waitFor({ timeout: 30_000 });
     expect((await call()).status).toBe(401);
     expect(problems).toEqual([]);
   });
@@ -144,8 +170,14 @@ describe('the admin UI in the browser', { timeout: 120_000 }, () => {
     }
     await screenshot(page, 'customer-forbidden');
     const statuses = await page.evaluate(async () => {
-      const get = (path: string) => fetch(path, { headers: { 'Accept-Api-Version': '1' } }).then((response) => response.status);
-      return [await get('/api/users'), await get('/api/partner/tokens'), await get('/api/settings/general'), await get('/api/contract_templates')];
+      const get = (path: string) =>
+        fetch(path, { headers: { 'Accept-Api-Version': '1' } }).then((response) => response.status);
+      return [
+        await get('/api/users'),
+        await get('/api/partner/tokens'),
+        await get('/api/settings/general'),
+        await get('/api/contract_templates'),
+      ];
     });
     expect(statuses).toEqual([403, 403, 403, 200]);
     expect(admin.problems).toEqual([]);
@@ -171,7 +203,9 @@ describe('the admin UI in the browser', { timeout: 120_000 }, () => {
     const { page } = await openPage(browser);
     await signInThroughPage(page, t.url, 'admin', 'correct horse');
     await gotoAdmin(page, t.url, '/templates', 'Templates');
-    t.server.ctx.db.$client.prepare('UPDATE admin_sessions SET last_seen_at = last_seen_at - ?').run(9 * 60 * 60 * 1000);
+    t.server.ctx.db.$client
+      .prepare('UPDATE admin_sessions SET last_seen_at = last_seen_at - ?')
+      .run(9 * 60 * 60 * 1000);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor({ timeout: 30_000 });
     expect(await page.getByText('Your session has ended. Sign in again to continue.').isVisible()).toBe(true);
@@ -202,9 +236,15 @@ describe('the admin UI in the browser', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Save' }).first().click();
     await page.getByText('Saved.').waitFor({ timeout: 30_000 });
     const settings = (await t.api('GET', '/api/settings/general')).body;
-    expect(settings).toMatchObject({ public_base_url: 'https://sign.berg.test', effective_time_zone: 'Europe/Helsinki' });
+    expect(settings).toMatchObject({
+      public_base_url: 'https://sign.berg.test',
+      effective_time_zone: 'Europe/Helsinki',
+    });
     await page.getByLabel('Passphrase for this backup').fill('en lång lösenfras');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download backup' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download backup' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^signdesk-\d{8}-\d{6}\.sdbackup$/);
     const file = await download.path();
     expect(fs.readFileSync(file).subarray(0, 8).toString('latin1')).toBe('SDBACKUP');
@@ -220,7 +260,10 @@ describe('the admin UI in the browser', { timeout: 120_000 }, () => {
     const nav = page.getByRole('navigation', { name: 'Huvudmeny' });
     await nav.getByRole('link', { name: 'Avtal' }).waitFor({ timeout: 30_000 });
     await page.reload();
-    await page.getByRole('navigation', { name: 'Huvudmeny' }).getByRole('link', { name: 'Mallar' }).waitFor({ timeout: 30_000 });
+    await page
+      .getByRole('navigation', { name: 'Huvudmeny' })
+      .getByRole('link', { name: 'Mallar' })
+      .waitFor({ timeout: 30_000 });
     expect(await page.evaluate<string>('document.documentElement.lang')).toBe('sv');
     await gotoAdmin(page, t.url, '/tokens', 'API-nycklar');
     await screenshot(page, 'tokens-sv');

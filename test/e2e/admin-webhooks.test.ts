@@ -17,13 +17,19 @@ function startFlakyReceiver(): Promise<{ url: string; seen: () => number; close:
     req.resume();
     req.on('end', () => {
       count += 1;
-      res.writeHead(count <= 10 ? 410 : 200, { 'content-type': 'text/plain' }).end(count <= 10 ? 'gone for now' : 'thanks');
+      res
+        .writeHead(count <= 10 ? 410 : 200, { 'content-type': 'text/plain' })
+        .end(count <= 10 ? 'gone for now' : 'thanks');
     });
   });
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
-      resolve({ url: `http://127.0.0.1:${port}/hooks/signdesk`, seen: () => count, close: () => new Promise((done) => server.close(() => done())) });
+      resolve({
+        url: `http://127.0.0.1:${port}/hooks/signdesk`,
+        seen: () => count,
+        close: () => new Promise((done) => server.close(() => done())),
+      });
     });
   });
 }
@@ -35,7 +41,11 @@ describe('webhook consumers in the admin UI', { timeout: 180_000 }, () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     receiver = await startFlakyReceiver();
-    t = await startTestServer({ webhookFirstDelayS: 0, webhookRetryScheduleS: [1, 1, 1, 1, 1, 1, 1, 1], webhookTimeoutMs: 2_000 });
+    t = await startTestServer({
+      webhookFirstDelayS: 0,
+      webhookRetryScheduleS: [1, 1, 1, 1, 1, 1, 1, 1],
+      webhookTimeoutMs: 2_000,
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -51,13 +61,16 @@ describe('webhook consumers in the admin UI', { timeout: 180_000 }, () => {
     await page.getByRole('dialog').getByLabel('URL').fill(receiver.url);
     await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => page.getByTestId('key-id').textContent()).toMatch(/^ed25519-\d+$/);
-    expect(await page.getByRole('dialog').getByText('-----BEGIN PUBLIC KEY-----', { exact: false }).isVisible()).toBe(true);
+    expect(await page.getByRole('dialog').getByText('-----BEGIN PUBLIC KEY-----', { exact: false }).isVisible()).toBe(
+      true,
+    );
     await page.getByRole('button', { name: 'Done' }).click();
 
     // Ten events, each written the way the signing flow writes them: inside a transaction.
     const modulePath = path.resolve(import.meta.dirname, '../../server/webhooks/record-event.ts');
     const { recordEvent } = (await import(/* @vite-ignore */ modulePath)) as { recordEvent: RecordEvent };
-    const record = (n: number) => inTransaction(t.server.ctx.db, () => recordEvent(t.server.ctx, 'contract.signed', { id: `/api/contracts/${n}` }));
+    const record = (n: number) =>
+      inTransaction(t.server.ctx.db, () => recordEvent(t.server.ctx, 'contract.signed', { id: `/api/contracts/${n}` }));
     for (let n = 1; n <= 10; n += 1) record(n);
 
     const row = page.getByRole('row').filter({ hasText: receiver.url });
@@ -87,7 +100,9 @@ describe('webhook consumers in the admin UI', { timeout: 180_000 }, () => {
     // One button for the ten that failed while the receiver was broken.
     await page.getByRole('button', { name: 'Retry 10 failed' }).click();
     await expect.poll(() => receiver.seen(), { timeout: 30_000 }).toBe(21);
-    await expect.poll(() => page.locator('[data-testid="event-row"][data-state="delivered"]').count(), { timeout: 30_000 }).toBe(11);
+    await expect
+      .poll(() => page.locator('[data-testid="event-row"][data-state="delivered"]').count(), { timeout: 30_000 })
+      .toBe(11);
     const first = page.getByTestId('event-row').last();
     await first.getByRole('button', { name: 'contract.signed', exact: true }).click();
     await expect.poll(() => page.getByTestId('attempt').count()).toBe(2);

@@ -44,11 +44,18 @@ describe('a PDF template and a bulk send in the admin UI', () => {
     await dialog.getByLabel('A PDF file, with fields placed for each party').check();
     await dialog.getByLabel('PDF file', { exact: true }).setInputFiles(pdf);
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Hyresavtal', level: 1 }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Hyresavtal', level: 1 }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(await waitForDocument(page)).toBe(3);
 
     await page.getByRole('button', { name: 'Fields from tags' }).click();
-    await expect.poll(() => page.getByText('7 fields made from the tags in the document.').isVisible(), { timeout: 30_000, interval: 100 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('7 fields made from the tags in the document.').isVisible(), {
+        timeout: 30_000,
+        interval: 100,
+      })
+      .toBe(true);
     expect(await page.getByRole('button', { name: 'Signature · Party 2, page 3, required' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await expect.poll(() => page.getByText('Published', { exact: true }).isVisible()).toBe(true);
@@ -57,7 +64,9 @@ describe('a PDF template and a bulk send in the admin UI', () => {
 
     // The bulk send: the file previewed row by row, the bad row named, then sent.
     await page.getByRole('button', { name: 'Bulk send' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Bulk send: Hyresavtal', level: 1 }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Bulk send: Hyresavtal', level: 1 }).isVisible())
+      .toBe(true);
     await page.getByLabel('CSV file', { exact: true }).setInputFiles(csv);
     await expect.poll(() => page.getByTestId('preview-row').count(), { timeout: 15_000 }).toBe(3);
     expect(await page.getByText('2 rows ready to send, 1 with problems (not sent).').isVisible()).toBe(true);
@@ -69,7 +78,9 @@ describe('a PDF template and a bulk send in the admin UI', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.getByRole('button', { name: 'Send 2 contracts' }).click();
-    await expect.poll(() => page.getByText('2 sent, 1 failed, 0 still being sent.').isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('2 sent, 1 failed, 0 still being sent.').isVisible(), { timeout: 30_000 })
+      .toBe(true);
     expect(await page.locator('[data-testid="bulk-row"][data-state="sent"]').count()).toBe(2);
     await screenshot(page, 'bulk-report');
     expect(await auditAccessibility(page), 'bulk report').toEqual([]);
@@ -85,7 +96,9 @@ describe('a PDF template and a bulk send in the admin UI', () => {
 
     // The report links each contract, sent with the template's fields for its two parties.
     await page.getByRole('link', { name: 'Lägenhet 1102' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Lägenhet 1102', level: 1 }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Lägenhet 1102', level: 1 }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     await expect.poll(() => page.locator('.editor-field.is-read-only').count(), { timeout: 15_000 }).toBe(7);
     expect(problems).toEqual([]);
   }, 240_000);

@@ -37,7 +37,13 @@ function changedOutside(before: GrayImage, after: GrayImage, boxes: Box[], margi
     for (let x = 0; x < after.width; x += 1) {
       const index = y * after.width + x;
       if (Math.abs(before.pixels[index]! - after.pixels[index]!) < 40) continue;
-      const isNear = boxes.some((box) => x >= box.x - margin && x < box.x + box.width + margin && y >= box.y - margin && y < box.y + box.height + margin);
+      const isNear = boxes.some(
+        (box) =>
+          x >= box.x - margin &&
+          x < box.x + box.width + margin &&
+          y >= box.y - margin &&
+          y < box.y + box.height + margin,
+      );
       if (!isNear) changed += 1;
     }
   }
@@ -95,7 +101,9 @@ describe('preparing a contract in the admin UI', () => {
     await dialog.getByLabel('A PDF file').check();
     await dialog.getByLabel('PDF file', { exact: true }).setInputFiles(original);
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Parties', exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Parties', exact: true }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     const contract = `/api/contracts/${page.url().split('/').at(-1)}`;
     await page.getByRole('form', { name: 'Details' }).getByLabel('Name', { exact: true }).fill(NAME);
     await page.getByRole('form', { name: 'Details' }).getByRole('button', { name: 'Save' }).click();
@@ -106,7 +114,12 @@ describe('preparing a contract in the admin UI', () => {
 
     // Fields from the tags: seven, each over its tag, for the party its number names.
     await page.getByRole('button', { name: 'Fields from tags' }).click();
-    await expect.poll(() => page.getByText('7 fields made from the tags in the document.').isVisible(), { timeout: 30_000, interval: 100 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('7 fields made from the tags in the document.').isVisible(), {
+        timeout: 30_000,
+        interval: 100,
+      })
+      .toBe(true);
     expect(await page.locator('.editor-field').count()).toBe(7);
     expect(await page.getByRole('button', { name: 'Initials · Tor Tenant, page 2, required' }).count()).toBe(1);
 
@@ -123,21 +136,33 @@ describe('preparing a contract in the admin UI', () => {
 
     // The keyboard: the new field has the focus; arrows move it, Shift+arrows resize it, undo takes the resize back.
     const field = page.getByRole('button', { name: 'Date · Tor Tenant, page 3, required' });
-    expect(await page.evaluate<string | null>("document.activeElement?.getAttribute('aria-label') ?? null")).toBe('Date · Tor Tenant, page 3, required');
+    expect(await page.evaluate<string | null>("document.activeElement?.getAttribute('aria-label') ?? null")).toBe(
+      'Date · Tor Tenant, page 3, required',
+    );
     for (let press = 0; press < 4; press += 1) await page.keyboard.press('ArrowRight');
     for (let press = 0; press < 2; press += 1) await page.keyboard.press('Shift+ArrowDown');
     const current = async () => (await t.api('GET', dragged.self)).body;
-    await expect.poll(async () => [(await current()).pos_x, (await current()).height], { timeout: 10_000 }).toEqual([dragged.pos_x + 4, 22]);
+    await expect
+      .poll(async () => [(await current()).pos_x, (await current()).height], { timeout: 10_000 })
+      .toEqual([dragged.pos_x + 4, 22]);
     await page.getByRole('button', { name: 'Undo' }).click();
-    await expect.poll(async () => [(await current()).pos_x, (await current()).height], { timeout: 10_000 }).toEqual([dragged.pos_x, 20]);
+    await expect
+      .poll(async () => [(await current()).pos_x, (await current()).height], { timeout: 10_000 })
+      .toEqual([dragged.pos_x, 20]);
     await field.click();
     await page.getByRole('group', { name: 'Selected field' }).getByLabel('Required').uncheck();
     await expect.poll(async () => (await current()).input_required, { timeout: 10_000 }).toBe(false);
 
     // An attachment, uploaded and listed.
     await page.getByLabel('Add attachment').setInputFiles(attachment);
-    await expect.poll(() => page.getByRole('button', { name: 'Parkeringsvillkor.txt', exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
-    expect((await t.api('GET', `${contract}/attachments`)).body.map((row: any) => row.name)).toEqual(['Parkeringsvillkor.txt']);
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Parkeringsvillkor.txt', exact: true }).isVisible(), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    expect((await t.api('GET', `${contract}/attachments`)).body.map((row: any) => row.name)).toEqual([
+      'Parkeringsvillkor.txt',
+    ]);
 
     // The editor as an office sees it: accessible, in English and Swedish, on a laptop and at 800 px.
     await screenshot(page, 'editor-draft');
@@ -166,7 +191,11 @@ describe('preparing a contract in the admin UI', () => {
     // Both parties sign on the signing page.
     const [lenaMail] = await waitForMailsTo(smtp, 'lena@example.test', 1);
     const [torMail] = await waitForMailsTo(smtp, 'tor@example.test', 1);
-    await signThroughSigningPage(browser, linkIn(lenaMail!), { texts: ['Pets allowed'], signatureName: 'Lena Landlord', screenshotName: 'prepared-signing-lena' });
+    await signThroughSigningPage(browser, linkIn(lenaMail!), {
+      texts: ['Pets allowed'],
+      signatureName: 'Lena Landlord',
+      screenshotName: 'prepared-signing-lena',
+    });
     await signThroughSigningPage(browser, linkIn(torMail!), { tick: true, signatureName: 'Tor Tenant' });
     await waitForStatus(page, 'signed');
     expect(problems).toEqual([]);
@@ -175,7 +204,9 @@ describe('preparing a contract in the admin UI', () => {
     // elsewhere but the tags (painted white).
     const signed = path.join(SCREENSHOT_DIR, 'prepared-signed.pdf');
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    const response = await fetch(`${t.url}${contract}/signed_pdf`, { headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' } });
+    const response = await fetch(`${t.url}${contract}/signed_pdf`, {
+      headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' },
+    });
     fs.writeFileSync(signed, Buffer.from(await response.arrayBuffer()));
     expect(pdfsig(signed)).toContain('Signature is Valid');
     const fields = await annotations();
@@ -190,7 +221,12 @@ describe('preparing a contract in the admin UI', () => {
         expect(changedPixels(before, after, box).inside, label).toBeGreaterThan(20);
         const ink = inkIn(after, box);
         if (stamped.type === 'CHECKBOX') {
-          const inner = { x: box.x + box.width * 0.25, y: box.y + box.height * 0.25, width: box.width * 0.5, height: box.height * 0.5 };
+          const inner = {
+            x: box.x + box.width * 0.25,
+            y: box.y + box.height * 0.25,
+            width: box.width * 0.5,
+            height: box.height * 0.5,
+          };
           expect(inkIn(after, inner), `${label}: ticked`).toBeGreaterThan(0.1);
         } else if (stamped.type === 'SIGNATURE' || stamped.type === 'INITIALS') {
           // The script mark fills the upper part of the box.
@@ -201,7 +237,10 @@ describe('preparing a contract in the admin UI', () => {
         }
       }
       const covers = tags.filter((tag) => tag.page === pageNumber);
-      expect(changedOutside(before, after, [...onPage.map(boxOf), ...covers]), `page ${pageNumber}: nothing else changed`).toBe(0);
+      expect(
+        changedOutside(before, after, [...onPage.map(boxOf), ...covers]),
+        `page ${pageNumber}: nothing else changed`,
+      ).toBe(0);
     }
   }, 240_000);
 });

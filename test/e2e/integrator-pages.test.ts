@@ -13,7 +13,13 @@ describe('the pages an integrator and a party meet', { timeout: 240_000 }, () =>
   beforeAll(async () => {
     browser = await launchBrowser();
     t = await startTestServer();
-    expect((await t.api('PUT', '/api/settings/general', { body: { office_name: 'Berg & Partners', office_email: 'office@berg.test' } })).status).toBe(200);
+    expect(
+      (
+        await t.api('PUT', '/api/settings/general', {
+          body: { office_name: 'Berg & Partners', office_email: 'office@berg.test' },
+        })
+      ).status,
+    ).toBe(200);
   });
   afterAll(async () => {
     await browser?.close();
@@ -29,7 +35,9 @@ describe('the pages an integrator and a party meet', { timeout: 240_000 }, () =>
     });
     expect(signedIn.status()).toBe(201);
     await page.goto(`${t.url}/admin/contracts`);
-    await expect.poll(() => page.getByRole('navigation', { name: 'Main' }).isVisible(), { timeout: 15_000, interval: 50 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('navigation', { name: 'Main' }).isVisible(), { timeout: 15_000, interval: 50 })
+      .toBe(true);
     const link = page.getByRole('link', { name: /^API docs/ });
     expect(await link.getAttribute('href')).toBe('/apidoc/v1/');
     const [docs] = await Promise.all([context.waitForEvent('page'), link.click()]);
@@ -37,25 +45,42 @@ describe('the pages an integrator and a party meet', { timeout: 240_000 }, () =>
     expect(new URL(docs.url()).pathname).toBe('/apidoc/v1/');
     expect(await docs.getByRole('heading', { name: 'SignDesk API', level: 1 }).isVisible()).toBe(true);
     // The docs' own navigation: the table of contents leads to an endpoint.
-    await docs.getByRole('navigation', { name: 'Contents' }).getByRole('link', { name: 'Add a party to a draft' }).click();
+    await docs
+      .getByRole('navigation', { name: 'Contents' })
+      .getByRole('link', { name: 'Add a party to a draft' })
+      .click();
     await expect.poll(() => new URL(docs.url()).hash, { timeout: 10_000, interval: 50 }).toBe('#createContractParty');
     // The window as a reader sees it: a whole-page image of every endpoint would be enormous.
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
     await docs.screenshot({ path: path.join(SCREENSHOT_DIR, 'apidoc.png') });
     expect(await auditAccessibility(docs), 'apidoc').toEqual([]);
     await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
-    await expect.poll(() => page.getByRole('link', { name: /^API-dokumentation/ }).getAttribute('href'), { timeout: 10_000, interval: 50 }).toBe('/apidoc/v1/');
+    await expect
+      .poll(() => page.getByRole('link', { name: /^API-dokumentation/ }).getAttribute('href'), {
+        timeout: 10_000,
+        interval: 50,
+      })
+      .toBe('/apidoc/v1/');
     expect(problems).toEqual([]);
   });
 
   it('shows a party its own identity number when the contract shows identity numbers', async () => {
-    const contract = await makeContract(t, [{ name: 'Anna Andersson', email: 'anna@example.se', identity_number: '19800101-1234' }], {
-      show_identity_number: true,
-    });
+    const contract = await makeContract(
+      t,
+      [{ name: 'Anna Andersson', email: 'anna@example.se', identity_number: '19800101-1234' }],
+      {
+        show_identity_number: true,
+      },
+    );
     expect((await t.api('POST', `${contract.self}/send`, { body: { silent: true } })).status).toBe(200);
     const { page, problems } = await openPage(browser);
     await page.goto(contract.parties[0]?.contract_url as string);
-    await expect.poll(() => page.getByText('You sign as Anna Andersson, identity number 19800101-1234.').isVisible(), { timeout: 15_000, interval: 50 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('You sign as Anna Andersson, identity number 19800101-1234.').isVisible(), {
+        timeout: 15_000,
+        interval: 50,
+      })
+      .toBe(true);
     expect(problems).toEqual([]);
   });
 });

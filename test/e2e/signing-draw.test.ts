@@ -15,7 +15,8 @@ const INITIALS = { type: 'INITIALS', pdf_page: 1, pos_x: 420, pos_y: 700, width:
 function inkIn(image: GrayImage, left: number, top: number, width: number, height: number): number {
   let dark = 0;
   for (let y = Math.round(top); y < Math.round(top + height); y += 1) {
-    for (let x = Math.round(left); x < Math.round(left + width); x += 1) if (image.pixels[y * image.width + x]! < 150) dark += 1;
+    for (let x = Math.round(left); x < Math.round(left + width); x += 1)
+      if (image.pixels[y * image.width + x]! < 150) dark += 1;
   }
   return dark;
 }
@@ -36,7 +37,9 @@ describe('signing by drawing on a phone', () => {
   }, 180_000);
 
   it('draws the signature and initials with a finger, and the sealed PDF carries that ink where it was put, and nothing else', async () => {
-    const contract = await makeContract(env.t, [{ name: 'Chris Carter', email: 'chris@example.test', fields: [SIGNATURE, INITIALS] }]);
+    const contract = await makeContract(env.t, [
+      { name: 'Chris Carter', email: 'chris@example.test', fields: [SIGNATURE, INITIALS] },
+    ]);
     await env.t.api('POST', `${contract.self}/send`, { body: { silent: true } });
     const link = contract.parties[0]!.contract_url;
     const original = path.join(dir, 'original.pdf');
@@ -55,7 +58,9 @@ describe('signing by drawing on a phone', () => {
     // One stroke from the bottom left to the top right of the pad, a few points per centimetre.
     const stroke = Array.from({ length: 25 }, (_, index): [number, number] => [20 + index * 12, 140 - index * 5]);
     await drawWithTouch(page, '.draw-canvas >> nth=0', [stroke]);
-    await drawWithTouch(page, '.draw-canvas >> nth=1', [Array.from({ length: 12 }, (_, index): [number, number] => [20 + index * 10, 90 - index * 6])]);
+    await drawWithTouch(page, '.draw-canvas >> nth=1', [
+      Array.from({ length: 12 }, (_, index): [number, number] => [20 + index * 10, 90 - index * 6]),
+    ]);
     await screenshot(page, 'signing-phone-drawn');
     await dialog.getByRole('button', { name: 'Use this signature' }).tap();
     // The boxes now show the drawn mark: pictures, no typed name.
@@ -66,7 +71,11 @@ describe('signing by drawing on a phone', () => {
     const confirm = page.getByRole('dialog', { name: 'Sign the document' });
     await confirm.getByLabel(/agree to sign it electronically/).tap();
     await confirm.getByRole('button', { name: 'Sign the document' }).tap();
-    await expect.poll(() => page.getByRole('heading', { name: 'The document is signed by everyone' }).isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'The document is signed by everyone' }).isVisible(), {
+        timeout: 20_000,
+      })
+      .toBe(true);
     await screenshot(page, 'signing-phone-drawn-signed');
     expect(problems).toEqual([]);
     await context.close();
@@ -78,8 +87,14 @@ describe('signing by drawing on a phone', () => {
     const after = renderGray(signed, 1, dir);
 
     // The signature's mark area (4 pt inside the frame, above the 14.5 pt caption), in quarters.
-    const area = { left: SIGNATURE.pos_x + 4, top: SIGNATURE.pos_y + 4, width: SIGNATURE.width - 8, height: SIGNATURE.height - 18.5 };
-    const part = (fx: number, fy: number, fw: number, fh: number) => inkIn(after, area.left + area.width * fx, area.top + area.height * fy, area.width * fw, area.height * fh);
+    const area = {
+      left: SIGNATURE.pos_x + 4,
+      top: SIGNATURE.pos_y + 4,
+      width: SIGNATURE.width - 8,
+      height: SIGNATURE.height - 18.5,
+    };
+    const part = (fx: number, fy: number, fw: number, fh: number) =>
+      inkIn(after, area.left + area.width * fx, area.top + area.height * fy, area.width * fw, area.height * fh);
     // Ink where the finger went (lower left to upper right), none where it did not.
     expect(part(0.45, 0.4, 0.1, 0.2)).toBeGreaterThan(0);
     expect(part(0.55, 0, 0.45, 0.45)).toBeGreaterThan(0);
@@ -87,15 +102,21 @@ describe('signing by drawing on a phone', () => {
     expect(part(0, 0, 0.4, 0.35)).toBe(0);
     expect(part(0.6, 0.65, 0.4, 0.35)).toBe(0);
     // The drawn initials are in their box.
-    expect(inkIn(after, INITIALS.pos_x + 8, INITIALS.pos_y + 6, INITIALS.width - 16, INITIALS.height - 12)).toBeGreaterThan(0);
+    expect(
+      inkIn(after, INITIALS.pos_x + 8, INITIALS.pos_y + 6, INITIALS.width - 16, INITIALS.height - 12),
+    ).toBeGreaterThan(0);
 
     // Outside the two boxes the page is the original, pixel for pixel (give or take antialiasing).
     let changed = 0;
     const isInBox = (x: number, y: number) =>
-      [SIGNATURE, INITIALS].some((box) => x >= box.pos_x - 2 && x <= box.pos_x + box.width + 2 && y >= box.pos_y - 2 && y <= box.pos_y + box.height + 2);
+      [SIGNATURE, INITIALS].some(
+        (box) =>
+          x >= box.pos_x - 2 && x <= box.pos_x + box.width + 2 && y >= box.pos_y - 2 && y <= box.pos_y + box.height + 2,
+      );
     for (let y = 0; y < after.height; y += 1) {
       for (let x = 0; x < after.width; x += 1) {
-        if (!isInBox(x, y) && Math.abs(after.pixels[y * after.width + x]! - before.pixels[y * before.width + x]!) > 40) changed += 1;
+        if (!isInBox(x, y) && Math.abs(after.pixels[y * after.width + x]! - before.pixels[y * before.width + x]!) > 40)
+          changed += 1;
       }
     }
     expect(changed).toBe(0);

@@ -17,7 +17,10 @@ async function startIntegrator(): Promise<{ origin: string; close: () => Promise
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(fs.readFileSync(EXAMPLE));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 describe('the signing page inside an integrator web app', () => {
@@ -39,7 +42,9 @@ describe('the signing page inside an integrator web app', () => {
   }, 180_000);
 
   it('runs docs/examples/embed.html on another origin: the party signs in the frame, the parent hears "signed", the frame goes to the return URL', async () => {
-    const saved = await env.t.api('PUT', '/api/settings/general', { body: { signing_frame_origins: [allowed.origin] } });
+    const saved = await env.t.api('PUT', '/api/settings/general', {
+      body: { signing_frame_origins: [allowed.origin] },
+    });
     expect(saved.status).toBe(200);
     const contract = await makeContract(env.t, [{ name: 'Ines Inre', email: 'ines@example.test' }]);
     await env.t.api('POST', `${contract.self}/send`, { body: { silent: true } });
@@ -48,16 +53,27 @@ describe('the signing page inside an integrator web app', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${allowed.origin}/embed.html?link=${encodeURIComponent(link)}&return=1`);
-    await expect.poll(() => page.locator('#events li[data-event="loaded"]').count(), { timeout: 20_000, interval: 100 }).toBe(1);
+    await expect
+      .poll(() => page.locator('#events li[data-event="loaded"]').count(), { timeout: 20_000, interval: 100 })
+      .toBe(1);
     const frame = page.frameLocator('#signing');
     await signOnPage(frame);
-    await expect.poll(() => page.locator('#events li[data-event="signed"]').count(), { timeout: 20_000, interval: 100 }).toBe(1);
+    await expect
+      .poll(() => page.locator('#events li[data-event="signed"]').count(), { timeout: 20_000, interval: 100 })
+      .toBe(1);
     expect(await page.locator('#status').textContent()).toBe(`Signed: ${contract.parties[0]!.self}`);
     expect(await page.locator('#events li').allTextContents()).toEqual(['loaded (ready)', 'signed (completed)']);
     await screenshot(page, 'signing-embedded');
     // Then the return URL (on the allowed origin) opens in the frame, saying what happened.
     await expect
-      .poll(() => page.frames().map((each) => each.url()).find((url) => url.includes('signdesk_event=')), { timeout: 15_000, interval: 100 })
+      .poll(
+        () =>
+          page
+            .frames()
+            .map((each) => each.url())
+            .find((url) => url.includes('signdesk_event=')),
+        { timeout: 15_000, interval: 100 },
+      )
       .toBe(`${allowed.origin}/embed.html?returned=1&signdesk_event=signed`);
     await context.close();
   }, 180_000);
@@ -71,7 +87,9 @@ describe('the signing page inside an integrator web app', () => {
     const blocked: string[] = [];
     page.on('console', (message) => blocked.push(message.text()));
     await page.goto(`${stranger.origin}/embed.html?link=${encodeURIComponent(contract.parties[0]!.contract_url)}`);
-    await expect.poll(() => blocked.some((text) => /frame-ancestors/.test(text)), { timeout: 15_000, interval: 100 }).toBe(true);
+    await expect
+      .poll(() => blocked.some((text) => /frame-ancestors/.test(text)), { timeout: 15_000, interval: 100 })
+      .toBe(true);
     expect(await page.locator('#events li').count()).toBe(0);
     await context.close();
   }, 180_000);

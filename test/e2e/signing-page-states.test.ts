@@ -18,18 +18,27 @@ describe('the signing page as things change around it', () => {
   }, 180_000);
 
   it('says how long to wait when a new code is asked for too soon, instead of calling the code wrong', async () => {
-    const contract = await makeContract(env.t, [{ name: 'Kim Kod', email: 'kim@example.test' }], { require_auth: 'EMAIL_CODE' });
+    const contract = await makeContract(env.t, [{ name: 'Kim Kod', email: 'kim@example.test' }], {
+      require_auth: 'EMAIL_CODE',
+    });
     await env.t.api('POST', `${contract.self}/send`, { body: { silent: true } });
     const { page, context, problems } = await openPage(browser);
     await page.goto(contract.parties[0]!.contract_url);
     await page.getByRole('button', { name: 'Send me a code' }).click();
     await expect.poll(() => page.getByLabel('Code').isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Send a new code' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^A code was sent a moment ago\. You can ask for a new one in \d+ s\.$/);
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toMatch(/^A code was sent a moment ago\. You can ask for a new one in \d+ s\.$/);
     expect(await page.getByRole('button', { name: 'Send a new code' }).isDisabled()).toBe(true);
     // It counts down.
     const first = Number(/in (\d+) s/.exec((await page.getByRole('alert').textContent()) ?? '')?.[1]);
-    await expect.poll(async () => Number(/in (\d+) s/.exec((await page.getByRole('alert').textContent()) ?? '')?.[1]), { timeout: 5_000, interval: 200 }).toBeLessThan(first);
+    await expect
+      .poll(async () => Number(/in (\d+) s/.exec((await page.getByRole('alert').textContent()) ?? '')?.[1]), {
+        timeout: 5_000,
+        interval: 200,
+      })
+      .toBeLessThan(first);
     await screenshot(page, 'signing-code-wait');
     expect(problems).toEqual([]);
     await context.close();
@@ -38,7 +47,9 @@ describe('the signing page as things change around it', () => {
   it('notices the link expiring while it is open: the answer buttons go and the expiry is explained', async () => {
     // Far enough ahead that a busy machine still opens the page before it (the page then waits).
     const expireAt = Math.ceil((Date.now() + 25_000) / 1000) * 1000;
-    const contract = await makeContract(env.t, [{ name: 'Lo Late', email: 'lo@example.test' }], { expire_time: formatTimestamp(expireAt, 'Europe/Stockholm') });
+    const contract = await makeContract(env.t, [{ name: 'Lo Late', email: 'lo@example.test' }], {
+      expire_time: formatTimestamp(expireAt, 'Europe/Stockholm'),
+    });
     await env.t.api('POST', `${contract.self}/send`, { body: { silent: true } });
     const context = await phoneContext(browser);
     const page = await context.newPage();
@@ -46,7 +57,12 @@ describe('the signing page as things change around it', () => {
     await waitForPagesDrawn(page, 2);
     expect(await page.getByRole('button', { name: 'Sign the document' }).isEnabled()).toBe(true);
     // No reload, no click: the page asks again when the link closes.
-    await expect.poll(() => page.getByRole('heading', { name: 'The signing link has expired' }).isVisible(), { timeout: 60_000, interval: 200 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'The signing link has expired' }).isVisible(), {
+        timeout: 60_000,
+        interval: 200,
+      })
+      .toBe(true);
     expect(await page.getByRole('button', { name: 'Sign the document' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Reject' }).count()).toBe(0);
     await context.close();
@@ -66,7 +82,9 @@ describe('the signing page as things change around it', () => {
     expect((await nils.reject('Wrong rent')).status).toBe(200);
     // The page has not asked yet: signing is refused by the server, and the page shows why.
     await signOnPage(page);
-    await expect.poll(() => page.getByRole('heading', { name: 'The document was rejected' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'The document was rejected' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(await page.getByRole('button', { name: 'Sign the document' }).count()).toBe(0);
 
     const other = await makeContract(env.t, [
@@ -80,7 +98,9 @@ describe('the signing page as things change around it', () => {
     await pia.state();
     await pia.reject('No');
     await page.evaluate("window.dispatchEvent(new Event('focus'))");
-    await expect.poll(() => page.getByRole('heading', { name: 'The document was rejected' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'The document was rejected' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     await context.close();
   }, 180_000);
 
@@ -98,7 +118,9 @@ describe('the signing page as things change around it', () => {
     await invalid.goto(`${env.t.url}/sign/${'x'.repeat(43)}`);
     expect(await invalid.getByRole('heading', { name: 'This signing link is not valid' }).isVisible()).toBe(true);
     // Styled by the page's own sheet: the card has the page's white, rounded look.
-    expect(await invalid.evaluate<string>("getComputedStyle(document.querySelector('main')).borderRadius")).toBe('10px');
+    expect(await invalid.evaluate<string>("getComputedStyle(document.querySelector('main')).borderRadius")).toBe(
+      '10px',
+    );
     expect(await auditAccessibility(invalid)).toEqual([]);
     await screenshot(invalid, 'signing-invalid-link');
     await other.close();

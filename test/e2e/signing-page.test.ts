@@ -130,7 +130,10 @@ describe('the signing page in Chromium', { timeout: 120_000 }, () => {
 
     // The download link reaches every party; the PDF is sound, sealed, and breaks if touched.
     const [, download] = await waitForMailsTo(smtp, 'asa@example.test', 2);
-    const [downloadEvent] = await Promise.all([phone.waitForEvent('download'), phone.getByRole('link', { name: 'Download the signed PDF' }).click()]);
+    const [downloadEvent] = await Promise.all([
+      phone.waitForEvent('download'),
+      phone.getByRole('link', { name: 'Download the signed PDF' }).click(),
+    ]);
     const file = path.join(SCREENSHOT_DIR, 'signed-by-browser.pdf');
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
     await downloadEvent.saveAs(file);
@@ -150,7 +153,13 @@ describe('the signing page in Chromium', { timeout: 120_000 }, () => {
   }, 180_000);
 
   it('speaks Swedish when the party chooses it, and remembers the choice', async () => {
-    const contract = await makeContract(env.t, [{ name: 'Cecilia Berg', email: 'cecilia@example.test', fields: [{ type: 'SIGNATURE', pdf_page: 1, pos_x: 72, pos_y: 640, width: 220, height: 56 }] }]);
+    const contract = await makeContract(env.t, [
+      {
+        name: 'Cecilia Berg',
+        email: 'cecilia@example.test',
+        fields: [{ type: 'SIGNATURE', pdf_page: 1, pos_x: 72, pos_y: 640, width: 220, height: 56 }],
+      },
+    ]);
     await env.t.api('POST', `${contract.self}/send`, { body: { silent: true } });
     const context = await phoneContext(browser);
     const page = await context.newPage();

@@ -33,7 +33,12 @@ describe('the public verify page in Chromium', () => {
     await page.locator('[data-testid="verify-file"]').setInputFiles(file);
     const verdict = page.locator('[data-verdict]');
     await verdict.waitFor({ timeout: 20_000 });
-    await expect.poll(async () => (await page.locator('[data-verdict] .eyebrow').textContent()) ?? '', { timeout: 20_000, interval: 50 }).toBe(name);
+    await expect
+      .poll(async () => (await page.locator('[data-verdict] .eyebrow').textContent()) ?? '', {
+        timeout: 20_000,
+        interval: 50,
+      })
+      .toBe(name);
     return (await verdict.getAttribute('data-verdict')) ?? '';
   }
 
@@ -91,30 +96,47 @@ describe('the public verify page in Chromium', () => {
     const { t } = env;
     const contract = await signedContract(t, [{ name: 'Cai Lund', email: 'cai@example.test' }]);
     const sealed = (await download(t, `${contract.self}/signed_pdf`)).bytes;
-    const post = (body: Uint8Array | string, type = 'application/pdf') => fetch(`${t.url}/verify/check`, { method: 'POST', headers: { 'content-type': type }, body });
-    const files = () => (t.server.ctx.db.$client.prepare('SELECT count(*) AS n FROM stored_files').get() as { n: number }).n;
+    const post = (body: Uint8Array | string, type = 'application/pdf') =>
+      fetch(`${t.url}/verify/check`, { method: 'POST', headers: { 'content-type': type }, body });
+    const files = () =>
+      (t.server.ctx.db.$client.prepare('SELECT count(*) AS n FROM stored_files').get() as { n: number }).n;
     const stored = files();
 
     const appended = Buffer.concat([sealed, Buffer.from('\n% appended after sealing\n')]);
     const changedAfter = await (await post(appended)).json();
-    expect(changedAfter).toMatchObject({ verdict: 'changed', added_bytes: 26, contract: { name: 'Hyresavtal Storgatan 1' } });
+    expect(changedAfter).toMatchObject({
+      verdict: 'changed',
+      added_bytes: 26,
+      contract: { name: 'Hyresavtal Storgatan 1' },
+    });
     // A byte changed in the seal's own container (its /Contents padding, which it does not sign): the signed bytes hold, the file is not as issued.
     const [[, gapStart, gapEnd]] = byteRangesOf(sealed) as [number[]];
     const padded = Buffer.from(sealed);
     padded[gapEnd! - 3] = 0x31;
     expect(gapStart! < gapEnd! - 3).toBe(true);
-    expect(await (await post(padded)).json()).toMatchObject({ verdict: 'changed', added_bytes: 0, is_container_changed: true, seal: { is_valid: true } });
+    expect(await (await post(padded)).json()).toMatchObject({
+      verdict: 'changed',
+      added_bytes: 0,
+      is_container_changed: true,
+      seal: { is_valid: true },
+    });
     expect(await (await post('plain text, not a PDF')).json()).toMatchObject({ verdict: 'not-pdf', contract: null });
     // Hostile signatures: a byte range past the end, garbage in /Contents, and DER nested a hundred thousand deep.
     const nested = `<${Buffer.concat([Buffer.alloc(100_000, 0x30), Buffer.alloc(100_000, 0x80)]).toString('hex')}>`;
     const pad = (n: number) => String(n).padStart(10, '0');
-    const head = (b: number, c: number, d: number) => `%PDF-1.7\n1 0 obj << /ByteRange [0 10 999999999 5] /Contents <00> >> endobj\n2 0 obj << /ByteRange [0 ${pad(b)} ${pad(c)} ${pad(d)}] /Contents `;
+    const head = (b: number, c: number, d: number) =>
+      `%PDF-1.7\n1 0 obj << /ByteRange [0 10 999999999 5] /Contents <00> >> endobj\n2 0 obj << /ByteRange [0 ${pad(b)} ${pad(c)} ${pad(d)}] /Contents `;
     const tail = ' >> endobj\n%%EOF\n';
     const b = head(0, 0, 0).length;
     const hostile = Buffer.from(head(b, b + nested.length, tail.length) + nested + tail, 'latin1');
     const judged = await post(hostile);
     expect(judged.status).toBe(200);
-    expect(await judged.json()).toMatchObject({ verdict: 'not-sealed-here', contract: null, seal: null, other_signatures: 0 });
+    expect(await judged.json()).toMatchObject({
+      verdict: 'not-sealed-here',
+      contract: null,
+      seal: null,
+      other_signatures: 0,
+    });
     expect((await post(sealed)).status).toBe(200);
     expect((await post('x', 'text/plain')).status).toBe(415);
     expect((await post(Buffer.alloc(17 * 1024 * 1024, 0x20))).status).toBe(413);

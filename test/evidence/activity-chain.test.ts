@@ -9,7 +9,11 @@ import { makeContract } from '../helpers/signing';
 
 /** The documented canonical form, written here from the documentation (not imported from the server). */
 function recompute(entry: any, contract: string): string {
-  const details = Object.fromEntries(Object.keys(entry.details).sort().map((key) => [key, entry.details[key]]));
+  const details = Object.fromEntries(
+    Object.keys(entry.details)
+      .sort()
+      .map((key) => [key, entry.details[key]]),
+  );
   const canonical = JSON.stringify([
     'signdesk-activity-v1',
     contract,
@@ -47,7 +51,8 @@ describe('the hash-chained activity log', () => {
     await t?.close();
   });
 
-  const logOf = async (contract: string) => ((await t.api('GET', `${contract}/activity_log?per_page=100`)).body as any[]).reverse();
+  const logOf = async (contract: string) =>
+    ((await t.api('GET', `${contract}/activity_log?per_page=100`)).body as any[]).reverse();
   const check = async (contract: string) => (await t.api('GET', `${contract}/activity_log/verification`)).body;
 
   it('chains every entry to the one before, and anyone can recompute the hashes from the API (JavaScript and Python)', async () => {
@@ -63,13 +68,19 @@ describe('the hash-chained activity log', () => {
       expect(recompute(entry, contract.self)).toBe(entry.hash);
       previous = entry.hash;
     }
-    const python = spawnSync('python3', ['-c', PYTHON, contract.self], { input: JSON.stringify(entries), encoding: 'utf8' });
+    const python = spawnSync('python3', ['-c', PYTHON, contract.self], {
+      input: JSON.stringify(entries),
+      encoding: 'utf8',
+    });
     expect(python.stderr).toBe('');
     expect(python.stdout.trim().split('\n')).toEqual(entries.map((entry) => entry.hash));
 
     const signed = entries.find((entry) => entry.event === 'party.signed');
     expect(signed.details).toMatchObject({ signature_name: expect.any(String), mark: 'typed', authentication: 'NONE' });
-    expect(entries.find((entry) => entry.event === 'party.invited').details).toMatchObject({ channel: 'email', email: expect.any(String) });
+    expect(entries.find((entry) => entry.event === 'party.invited').details).toMatchObject({
+      channel: 'email',
+      email: expect.any(String),
+    });
     const verification = await check(contract.self);
     const head = entries.find((entry) => entry.event === 'contract.signed');
     expect(verification).toEqual({
@@ -89,22 +100,41 @@ describe('the hash-chained activity log', () => {
     expect((await check(contract.self)).is_intact).toBe(true);
 
     // Someone with the database file changes where a party signed from.
-    const signedAt = db.prepare("SELECT sequence, ip_address AS ip FROM activity_log WHERE contract_id = ? AND event = 'party.signed'").get(id) as { sequence: number; ip: string };
-    db.prepare('UPDATE activity_log SET ip_address = ? WHERE contract_id = ? AND sequence = ?').run('203.0.113.9', id, signedAt.sequence);
+    const signedAt = db
+      .prepare("SELECT sequence, ip_address AS ip FROM activity_log WHERE contract_id = ? AND event = 'party.signed'")
+      .get(id) as { sequence: number; ip: string };
+    db.prepare('UPDATE activity_log SET ip_address = ? WHERE contract_id = ? AND sequence = ?').run(
+      '203.0.113.9',
+      id,
+      signedAt.sequence,
+    );
     const edited = await check(contract.self);
     expect(edited.is_intact).toBe(false);
-    expect(edited.problems).toContainEqual({ sequence: signedAt.sequence, problem: expect.stringContaining('was changed after it was written') });
-    db.prepare('UPDATE activity_log SET ip_address = ? WHERE contract_id = ? AND sequence = ?').run(signedAt.ip, id, signedAt.sequence);
+    expect(edited.problems).toContainEqual({
+      sequence: signedAt.sequence,
+      problem: expect.stringContaining('was changed after it was written'),
+    });
+    db.prepare('UPDATE activity_log SET ip_address = ? WHERE contract_id = ? AND sequence = ?').run(
+      signedAt.ip,
+      id,
+      signedAt.sequence,
+    );
     expect((await check(contract.self)).is_intact).toBe(true);
 
     // An entry removed leaves a gap and a broken link.
-    const removed = db.prepare("SELECT * FROM activity_log WHERE contract_id = ? AND event = 'party.opened'").get(id) as Record<string, unknown>;
+    const removed = db
+      .prepare("SELECT * FROM activity_log WHERE contract_id = ? AND event = 'party.opened'")
+      .get(id) as Record<string, unknown>;
     db.prepare('DELETE FROM activity_log WHERE id = ?').run(removed.id);
     const gap = await check(contract.self);
     expect(gap.is_intact).toBe(false);
-    expect(gap.problems.map((problem: { problem: string }) => problem.problem).join('\n')).toMatch(/missing or was inserted/);
+    expect(gap.problems.map((problem: { problem: string }) => problem.problem).join('\n')).toMatch(
+      /missing or was inserted/,
+    );
     const columns = Object.keys(removed);
-    db.prepare(`INSERT INTO activity_log (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(...columns.map((column) => removed[column]));
+    db.prepare(`INSERT INTO activity_log (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(
+      ...columns.map((column) => removed[column]),
+    );
     expect((await check(contract.self)).is_intact).toBe(true);
 
     // A forger who rewrites a past entry and every hash after it still fails the head sealed into the PDF.
@@ -112,47 +142,87 @@ describe('the hash-chained activity log', () => {
     let previous = '0'.repeat(64);
     for (const row of rows) {
       if (row.event === 'party.signed') row.ip_address = '203.0.113.9';
-      const entry = { ...row, details: JSON.parse(row.details), recorded_time: new Date(row.created_at).toISOString(), actor: row.user_id ? `/api/users/${row.user_id}` : row.party_id ? `${contract.self}/parties/${row.party_id}` : '', previous_hash: previous };
+      const entry = {
+        ...row,
+        details: JSON.parse(row.details),
+        recorded_time: new Date(row.created_at).toISOString(),
+        actor: row.user_id
+          ? `/api/users/${row.user_id}`
+          : row.party_id
+            ? `${contract.self}/parties/${row.party_id}`
+            : '',
+        previous_hash: previous,
+      };
       const hash = recompute(entry, contract.self);
-      db.prepare('UPDATE activity_log SET ip_address = ?, previous_hash = ?, hash = ? WHERE id = ?').run(row.ip_address, previous, hash, row.id);
+      db.prepare('UPDATE activity_log SET ip_address = ?, previous_hash = ?, hash = ? WHERE id = ?').run(
+        row.ip_address,
+        previous,
+        hash,
+        row.id,
+      );
       previous = hash;
     }
     const forged = await check(contract.self);
     expect(forged.is_intact).toBe(false);
-    expect(forged.problems).toEqual([{ sequence: forged.sealed_head_sequence, problem: expect.stringContaining('sealed audit trail') }]);
+    expect(forged.problems).toEqual([
+      { sequence: forged.sealed_head_sequence, problem: expect.stringContaining('sealed audit trail') },
+    ]);
   }, 180_000);
 
   it('chains the entries written before the upgrade at start-up, and records the seals of contracts signed before', async () => {
     const contract = await makeContract(t, [{ name: 'Dag Ny', email: 'dag@example.test' }]);
     const before = await logOf(contract.self);
     // As a database from before the chain: no sequence, hash or details, and no seal records.
-    db.prepare("UPDATE activity_log SET sequence = NULL, previous_hash = NULL, hash = NULL, details = '{}' WHERE contract_id = ?").run(contract.id);
+    db.prepare(
+      "UPDATE activity_log SET sequence = NULL, previous_hash = NULL, hash = NULL, details = '{}' WHERE contract_id = ?",
+    ).run(contract.id);
     const old = await signedContract(t, [{ name: 'Eva Gammal', email: 'eva@example.test' }]);
-    const oldPdf = Buffer.from(await (await fetch(new URL(`${old.self}/signed_pdf`, t.url), { headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' } })).arrayBuffer());
+    const oldPdf = Buffer.from(
+      await (
+        await fetch(new URL(`${old.self}/signed_pdf`, t.url), {
+          headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' },
+        })
+      ).arrayBuffer(),
+    );
     db.prepare('DELETE FROM contract_seals WHERE contract_id = ?').run(old.id);
     const dataDir = t.dataDir;
     await t.close();
     t = await startTestServer({}, dataDir);
     const after = await logOf(contract.self);
-    expect(after.map((entry) => [entry.sequence, entry.event])).toEqual(before.map((entry) => [entry.sequence, entry.event]));
+    expect(after.map((entry) => [entry.sequence, entry.event])).toEqual(
+      before.map((entry) => [entry.sequence, entry.event]),
+    );
     for (const entry of after) expect(recompute(entry, contract.self)).toBe(entry.hash);
     expect((await check(contract.self)).is_intact).toBe(true);
     const oldCheck = await check(old.self);
     expect(oldCheck).toMatchObject({ is_intact: true, sealed_head_sequence: null });
-    const verified = await (await fetch(`${t.url}/verify/check`, { method: 'POST', headers: { 'content-type': 'application/pdf' }, body: oldPdf })).json();
+    const verified = await (
+      await fetch(`${t.url}/verify/check`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/pdf' },
+        body: oldPdf,
+      })
+    ).json();
     expect(verified).toMatchObject({ verdict: 'intact', contract: { name: 'Hyresavtal Storgatan 1' } });
     // New entries carry on from the chained ones.
     await t.api('PUT', contract.self, { body: { name: 'Renamed' } });
     const renamed = await logOf(contract.self);
-    expect(renamed.at(-1)).toMatchObject({ event: 'contract.updated', sequence: after.length + 1, previous_hash: after.at(-1).hash });
+    expect(renamed.at(-1)).toMatchObject({
+      event: 'contract.updated',
+      sequence: after.length + 1,
+      previous_hash: after.at(-1).hash,
+    });
   }, 180_000);
 
   it('migrates a log written before the chain: the acting party from the subject and the one-text detail into details (migration 0011)', async () => {
     const signed = await signedContract(t, [{ name: 'Gun Förr', email: 'gun@example.test' }]);
     const withdrawn = await makeContract(t, [{ name: 'Hans Förr', email: 'hans@example.test' }]);
     expect((await t.api('POST', `${withdrawn.self}/send`)).status).toBeLessThan(300);
-    expect((await t.api('POST', `${withdrawn.self}/withdraw`, { body: { reason: 'Fel version' } })).status).toBeLessThan(300);
-    const actors = async (contract: string) => (await logOf(contract)).map((entry) => [entry.event, entry.actor_type, entry.actor]);
+    expect(
+      (await t.api('POST', `${withdrawn.self}/withdraw`, { body: { reason: 'Fel version' } })).status,
+    ).toBeLessThan(300);
+    const actors = async (contract: string) =>
+      (await logOf(contract)).map((entry) => [entry.event, entry.actor_type, entry.actor]);
     const before = [await actors(signed.self), await actors(withdrawn.self)];
     expect(before[0]).toContainEqual(['party.signed', 'party', signed.parties[0]!.self]);
     // Back to the database as issue 12b left it: a one-text detail, no chain, and no acting party

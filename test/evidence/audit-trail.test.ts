@@ -35,9 +35,14 @@ describe('the audit trail of the sealed PDF', () => {
       { require_auth: 'EMAIL_CODE', language },
     );
     const attachment = Buffer.from('Bilaga: inventarielista\n');
-    const added = await t.api('POST', `${contract.self}/attachments`, { raw: { data: attachment, contentType: 'text/plain' }, headers: { 'content-disposition': 'attachment; filename="inventarier.txt"' } });
+    const added = await t.api('POST', `${contract.self}/attachments`, {
+      raw: { data: attachment, contentType: 'text/plain' },
+      headers: { 'content-disposition': 'attachment; filename="inventarier.txt"' },
+    });
     expect(added.status).toBe(201);
-    expect((await t.api('POST', `${contract.self}/send`, { body: { silent: true, auto_sign: true } })).status).toBe(200);
+    expect((await t.api('POST', `${contract.self}/send`, { body: { silent: true, auto_sign: true } })).status).toBe(
+      200,
+    );
     expect((await t.api('POST', `${contract.self}/notify`)).status).toBe(200);
 
     const chris = signingClient(contract.parties[0]!.contract_url);
@@ -46,11 +51,16 @@ describe('the audit trail of the sealed PDF', () => {
     const mailsBefore = mailsTo(smtp, email).length;
     expect((await chris.sendCode()).status).toBe(200);
     // The code is in the text only (never in the subject, which the outbox shows).
-    const mail = await vi.waitFor(() => {
-      const found = mailsTo(smtp, email).slice(mailsBefore).find((item) => /\b\d{6}\b/.test(item.mail.text ?? ''));
-      if (!found) throw new Error('no code yet');
-      return found;
-    }, { timeout: 15_000, interval: 50 });
+    const mail = await vi.waitFor(
+      () => {
+        const found = mailsTo(smtp, email)
+          .slice(mailsBefore)
+          .find((item) => /\b\d{6}\b/.test(item.mail.text ?? ''));
+        if (!found) throw new Error('no code yet');
+        return found;
+      },
+      { timeout: 15_000, interval: 50 },
+    );
     const code = /\b(\d{6})\b/.exec(mail.mail.text ?? '')![1]!;
     expect((await chris.verify(code === '000000' ? '111111' : '000000')).status).toBe(400);
     expect((await chris.verify(code)).status).toBe(200);
@@ -101,7 +111,11 @@ describe('the audit trail of the sealed PDF', () => {
     const signed = log.find((entry) => entry.event === 'contract.signed');
     expect(text).toMatch(new RegExp(`#${signed.sequence}\\s+${signed.hash}`));
     // Each listed event carries its own hash's beginning, to match against the log.
-    for (const entry of log.filter((item) => item.sequence <= signed.sequence && !/^(annotation|party)\.(added|changed)|contract\.updated|attachment\./.test(item.event))) {
+    for (const entry of log.filter(
+      (item) =>
+        item.sequence <= signed.sequence &&
+        !/^(annotation|party)\.(added|changed)|contract\.updated|attachment\./.test(item.event),
+    )) {
       expect(text, entry.event).toContain(entry.hash.slice(0, 16));
     }
 
@@ -113,13 +127,23 @@ describe('the audit trail of the sealed PDF', () => {
     expect(last).toContain('This document is sealed');
     expect(last.replace(/\s+/g, ' ')).toMatch(/#\d+ .*(Signed by everyone|Activity log hash chain)/);
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
-    for (let page = 3; page <= pages; page += 1) screenshot(file, page, path.join(SCREENSHOTS, `audit-trail-en-${page - 2}.png`));
+    for (let page = 3; page <= pages; page += 1)
+      screenshot(file, page, path.join(SCREENSHOTS, `audit-trail-en-${page - 2}.png`));
   }, 180_000);
 
   it('speaks Swedish for a Swedish contract', async () => {
     const { file } = await fullStory('sv');
     const text = pdftotext(file, 3, pageCountOf(file));
-    for (const label of ['Skickat för signering', 'tyst (inget meddelande skickat)', 'Påminnelse skickad', 'Engångskod godkänd', 'Fel eller utgången engångskod', 'inskrivet namn: C. Carter', 'Händelseloggens hashkedja', 'Signerat automatiskt för den användare som skickade']) {
+    for (const label of [
+      'Skickat för signering',
+      'tyst (inget meddelande skickat)',
+      'Påminnelse skickad',
+      'Engångskod godkänd',
+      'Fel eller utgången engångskod',
+      'inskrivet namn: C. Carter',
+      'Händelseloggens hashkedja',
+      'Signerat automatiskt för den användare som skickade',
+    ]) {
       expect(text, label).toContain(label);
     }
     expect(text).not.toContain('AUTO_SIGN');

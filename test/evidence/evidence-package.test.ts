@@ -118,15 +118,25 @@ describe('the evidence package', () => {
       ]),
     );
     // The PDF in the package is the one the API serves.
-    expect(fs.readFileSync(path.join(folder, 'signed.pdf')).equals((await download(t, `${contract.self}/signed_pdf`)).bytes)).toBe(true);
+    expect(
+      fs.readFileSync(path.join(folder, 'signed.pdf')).equals((await download(t, `${contract.self}/signed_pdf`)).bytes),
+    ).toBe(true);
     const log = JSON.parse(fs.readFileSync(path.join(folder, 'activity-log.json'), 'utf8'));
-    expect(log).toMatchObject({ contract: contract.self, check: { is_intact: true }, timestamp: { status: 'signature' }, algorithm: { name: 'signdesk-activity-v1' } });
+    expect(log).toMatchObject({
+      contract: contract.self,
+      check: { is_intact: true },
+      timestamp: { status: 'signature' },
+      algorithm: { name: 'signdesk-activity-v1' },
+    });
     expect(log.entries.length).toBe(fs.readdirSync(path.join(folder, 'activity-chain')).length);
 
     const commands = await followReadme(folder, tsa.caFile);
     // Kept for people to read, like the screenshots.
     fs.mkdirSync(path.resolve('test-results/evidence'), { recursive: true });
-    fs.copyFileSync(path.join(folder, 'README.txt'), path.resolve('test-results/evidence/README-signature-timestamp.txt'));
+    fs.copyFileSync(
+      path.join(folder, 'README.txt'),
+      path.resolve('test-results/evidence/README-signature-timestamp.txt'),
+    );
     expect(commands.some((command) => command.startsWith('openssl ts -verify -in signature-timestamp.tst'))).toBe(true);
     expect(commands.some((command) => command.startsWith('openssl cms -verify'))).toBe(true);
     expect(commands.some((command) => command.startsWith('pdfsig '))).toBe(true);
@@ -146,11 +156,17 @@ describe('the evidence package', () => {
     const contract = await signedContract(t, [{ name: 'Bo Ek', email: 'bo@example.test' }]);
     tsa.up();
     await waitForTimestampStatus(t, contract.self, 'document');
-    const folder = await unzip((await download(t, `${contract.self}/evidence`)).bytes, makeTempDir('signdesk-evidence-'));
+    const folder = await unzip(
+      (await download(t, `${contract.self}/evidence`)).bytes,
+      makeTempDir('signdesk-evidence-'),
+    );
     expect(fs.existsSync(path.join(folder, 'document-timestamp.tst'))).toBe(true);
     expect(fs.existsSync(path.join(folder, 'signature-timestamp.tst'))).toBe(false);
     const commands = await followReadme(folder, tsa.caFile);
-    fs.copyFileSync(path.join(folder, 'README.txt'), path.resolve('test-results/evidence/README-document-timestamp.txt'));
+    fs.copyFileSync(
+      path.join(folder, 'README.txt'),
+      path.resolve('test-results/evidence/README-document-timestamp.txt'),
+    );
     expect(commands.some((command) => command.startsWith('openssl ts -verify -in document-timestamp.tst'))).toBe(true);
   }, 180_000);
 

@@ -1,7 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { byteRangeData, byteRangesOf, download, dumpSignatures, pdfsigBlocks, sealTimestampParts, signedContract, trimDer, waitForTimestampStatus } from '../helpers/evidence';
+import {
+  byteRangeData,
+  byteRangesOf,
+  download,
+  dumpSignatures,
+  pdfsigBlocks,
+  sealTimestampParts,
+  signedContract,
+  trimDer,
+  waitForTimestampStatus,
+} from '../helpers/evidence';
 import { run } from '../helpers/pdf-tools';
 import { makeTempDir } from '../helpers/server';
 import { signingClient, startSigningEnv, type SigningEnv } from '../helpers/signing';
@@ -30,7 +40,19 @@ describe('RFC 3161 timestamps against a real timestamp authority (openssl ts)', 
   };
   /** `openssl ts -verify` of a token (DER) over data, trusting only the test authority's root. */
   const tsVerify = (token: Buffer, data: Buffer, name: string) =>
-    run('openssl', ['ts', '-verify', '-in', write(`${name}.tst`, token), '-token_in', '-data', write(`${name}.data`, data), '-CAfile', tsa.caFile, '-untrusted', tsa.certFile]);
+    run('openssl', [
+      'ts',
+      '-verify',
+      '-in',
+      write(`${name}.tst`, token),
+      '-token_in',
+      '-data',
+      write(`${name}.data`, data),
+      '-CAfile',
+      tsa.caFile,
+      '-untrusted',
+      tsa.certFile,
+    ]);
 
   it('authority up at sealing: the seal carries a signature timestamp (PAdES B-T) that openssl verifies', async () => {
     const { t } = env;
@@ -56,9 +78,17 @@ describe('RFC 3161 timestamps against a real timestamp authority (openssl ts)', 
     expect(wrong.stdout + wrong.stderr).toContain('Verification: FAILED');
 
     const log = (await t.api('GET', `${contract.self}/activity_log?per_page=100`)).body as any[];
-    expect(log[0]).toMatchObject({ event: 'contract.timestamped', details: { kind: 'signature', clock_offset_s: expect.stringMatching(/^-?[0-2]$/) } });
+    expect(log[0]).toMatchObject({
+      event: 'contract.timestamped',
+      details: { kind: 'signature', clock_offset_s: expect.stringMatching(/^-?[0-2]$/) },
+    });
     const settings = await t.api('GET', '/api/settings/timestamps');
-    expect(settings.body).toMatchObject({ tsa_url: tsa.url, source: 'environment', is_clock_off: false, pending_count: 0 });
+    expect(settings.body).toMatchObject({
+      tsa_url: tsa.url,
+      source: 'environment',
+      is_clock_off: false,
+      pending_count: 0,
+    });
   }, 180_000);
 
   it('authority down at sealing, up later: signing completes, the contract is "timestamp pending", then a document timestamp is appended', async () => {
@@ -103,7 +133,9 @@ describe('RFC 3161 timestamps against a real timestamp authority (openssl ts)', 
     const served = await party.signedPdf();
     expect(Buffer.compare(served.body as Buffer, after)).toBe(0);
 
-    const events = ((await t.api('GET', `${contract.self}/activity_log?per_page=100`)).body as any[]).map((entry) => entry.event);
+    const events = ((await t.api('GET', `${contract.self}/activity_log?per_page=100`)).body as any[]).map(
+      (entry) => entry.event,
+    );
     expect(events.slice(0, 3)).toEqual(['contract.timestamped', 'contract.timestamp_pending', 'contract.signed']);
   }, 180_000);
 
@@ -127,15 +159,25 @@ describe('RFC 3161 timestamps against a real timestamp authority (openssl ts)', 
     expect(settings.body.last_clock_offset_seconds).toBeGreaterThanOrEqual(298);
     ctx.logger.flush();
     const logFile = path.join(t.dataDir, 'logs', 'signdesk.log');
-    await vi.waitFor(() => expect(fs.readFileSync(logFile, 'utf8')).toMatch(/"level":40,.*"offsetSeconds":(29[89]|30[0-2]).*clock differs from the timestamp authority/), {
-      timeout: 10_000,
-      interval: 50,
-    });
+    await vi.waitFor(
+      () =>
+        expect(fs.readFileSync(logFile, 'utf8')).toMatch(
+          /"level":40,.*"offsetSeconds":(29[89]|30[0-2]).*clock differs from the timestamp authority/,
+        ),
+      {
+        timeout: 10_000,
+        interval: 50,
+      },
+    );
     // The admin's test of the authority says so too.
     ctx.now = () => Date.now() + 3 * 60_000;
     try {
       const test = await t.api('POST', '/api/settings/timestamps/test');
-      expect(test.body).toMatchObject({ ok: true, is_clock_off: true, authority: 'O=Test Trust Services, CN=Test Timestamp Authority' });
+      expect(test.body).toMatchObject({
+        ok: true,
+        is_clock_off: true,
+        authority: 'O=Test Trust Services, CN=Test Timestamp Authority',
+      });
       expect(test.body.clock_offset_seconds).toBeLessThanOrEqual(-178);
     } finally {
       ctx.now = realNow;

@@ -4,14 +4,24 @@ import type { Page } from 'playwright-core';
 export const UI_TIMEOUT_MS = 30_000;
 
 /** Signs in through the sign-in page and waits for the signed-in frame (or the office step). */
-export async function signInThroughPage(page: Page, baseUrl: string, username: string, password: string, options: { isOfficeStepKept?: boolean } = {}): Promise<void> {
+export async function signInThroughPage(
+  page: Page,
+  baseUrl: string,
+  username: string,
+  password: string,
+  options: { isOfficeStepKept?: boolean } = {},
+): Promise<void> {
   await page.goto(`${baseUrl}/admin/`);
   await page.getByRole('heading', { name: 'Sign in' }).waitFor({ timeout: UI_TIMEOUT_MS });
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   // Waits for the page itself (Playwright watches the DOM), however long a busy machine takes.
-  await page.getByRole('navigation', { name: 'Main' }).or(page.getByRole('heading', { name: 'About your office' })).first().waitFor({ timeout: UI_TIMEOUT_MS });
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .or(page.getByRole('heading', { name: 'About your office' }))
+    .first()
+    .waitFor({ timeout: UI_TIMEOUT_MS });
   if (!options.isOfficeStepKept) await completeOfficeDetails(page);
 }
 

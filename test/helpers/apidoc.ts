@@ -21,10 +21,12 @@ export function sectionOf(html: string, id: string): string | undefined {
 export function tableFields(html: string, dataFor: string): string[] | undefined {
   const match = new RegExp(`<table class="fields" data-for="${dataFor}">([\\s\\S]*?)</table>`).exec(html);
   if (!match?.[1]) return undefined;
-  return [...match[1].matchAll(/<tr data-field="([^"]+)"><td[^>]*>[\s\S]*?<\/td><td class="type">([^<]+)<\/td>/g)].map((row) => {
-    if (!row[2]?.trim()) throw new Error(`${dataFor}: field ${row[1]} has no type`);
-    return unescapeHtml(row[1] as string);
-  });
+  return [...match[1].matchAll(/<tr data-field="([^"]+)"><td[^>]*>[\s\S]*?<\/td><td class="type">([^<]+)<\/td>/g)].map(
+    (row) => {
+      if (!row[2]?.trim()) throw new Error(`${dataFor}: field ${row[1]} has no type`);
+      return unescapeHtml(row[1] as string);
+    },
+  );
 }
 
 export type CodeBlock = { attributes: Record<string, string>; code: string };
@@ -32,7 +34,9 @@ export type CodeBlock = { attributes: Record<string, string>; code: string };
 /** Every `<pre …><code>…</code></pre>` with its attributes and its text as a reader copies it. */
 export function codeBlocks(html: string): CodeBlock[] {
   return [...html.matchAll(/<pre([^>]*)><code>([\s\S]*?)<\/code><\/pre>/g)].map((match) => ({
-    attributes: Object.fromEntries([...(match[1] ?? '').matchAll(/([\w-]+)="([^"]*)"/g)].map((attr) => [attr[1], unescapeHtml(attr[2] ?? '')])),
+    attributes: Object.fromEntries(
+      [...(match[1] ?? '').matchAll(/([\w-]+)="([^"]*)"/g)].map((attr) => [attr[1], unescapeHtml(attr[2] ?? '')]),
+    ),
     code: unescapeHtml(match[2] ?? ''),
   }));
 }

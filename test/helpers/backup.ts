@@ -5,7 +5,11 @@ import { runCli } from '../../server/cli/run-cli';
 import { run } from './pdf-tools';
 
 /** The CLI as `npm run cli -- …` runs it, with BACKUP_PASSPHRASE in its environment and no terminal. */
-export async function backupCli(dataDir: string, args: string[], passphrase: string | undefined): Promise<{ code: number; out: string[]; err: string[] }> {
+export async function backupCli(
+  dataDir: string,
+  args: string[],
+  passphrase: string | undefined,
+): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
   const err: string[] = [];
   const env = { DATA_DIR: dataDir, ...(passphrase === undefined ? {} : { BACKUP_PASSPHRASE: passphrase }) };
@@ -20,7 +24,10 @@ export function snapshotDir(dir: string): Record<string, string> {
     for (const entry of fs.readdirSync(path.join(dir, relative), { withFileTypes: true })) {
       const child = path.join(relative, entry.name);
       if (entry.isDirectory()) walk(child);
-      else if (!child.startsWith('logs')) found[child] = fs.readFileSync(path.join(dir, child)).toString('base64').slice(0, 64) + fs.statSync(path.join(dir, child)).size;
+      else if (!child.startsWith('logs'))
+        found[child] =
+          fs.readFileSync(path.join(dir, child)).toString('base64').slice(0, 64) +
+          fs.statSync(path.join(dir, child)).size;
     }
   };
   walk('');
@@ -31,7 +38,9 @@ export function snapshotDir(dir: string): Record<string, string> {
 export function sealCertificateFingerprint(pdf: string, workDir: string): string {
   const copy = path.join(workDir, 'sealed.pdf');
   fs.copyFileSync(pdf, copy);
-  const dumped = run('sh', ['-c', `cd "${workDir}" && pdfsig -dump sealed.pdf >/dev/null && ls`]).stdout.split('\n').find((name) => /\.sig0$/.test(name));
+  const dumped = run('sh', ['-c', `cd "${workDir}" && pdfsig -dump sealed.pdf >/dev/null && ls`])
+    .stdout.split('\n')
+    .find((name) => /\.sig0$/.test(name));
   if (!dumped) throw new Error('pdfsig dumped no signature');
   const pem = run('openssl', ['pkcs7', '-inform', 'DER', '-print_certs', '-in', path.join(workDir, dumped)]).stdout;
   const first = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/.exec(pem)?.[0];

@@ -8,7 +8,14 @@ export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../test-resu
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -20,7 +27,10 @@ export type WatchedPage = {
 };
 
 /** A fresh browser context (its own cookies and storage) whose console errors and CSP violations are kept. */
-export async function openPage(browser: Browser, options: { zoom200?: boolean; locale?: string } = {}): Promise<WatchedPage> {
+export async function openPage(
+  browser: Browser,
+  options: { zoom200?: boolean; locale?: string } = {},
+): Promise<WatchedPage> {
   // 200 % browser zoom of a 1280x800 window: a 640x400 CSS viewport drawn at twice the pixels.
   const context = await browser.newContext({
     viewport: options.zoom200 ? { width: 640, height: 400 } : { width: 1280, height: 800 },
@@ -32,7 +42,8 @@ export async function openPage(browser: Browser, options: { zoom200?: boolean; l
   const problems: string[] = [];
   page.on('console', (message) => {
     // A 401 or 403 the UI handles itself (session ended, forbidden) is logged by Chromium as a failed load.
-    if (message.type() === 'error' && !/status of (401|403|404|409|400|429)/.test(message.text())) problems.push(`console: ${message.text()}`);
+    if (message.type() === 'error' && !/status of (401|403|404|409|400|429)/.test(message.text()))
+      problems.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   return { page, context, problems };

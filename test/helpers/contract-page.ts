@@ -47,7 +47,8 @@ export async function recordState(windows: WatchedPage[], status: string, name: 
 }
 
 /** An API timestamp `seconds` from now in the server's time zone. */
-export const timestampIn = (t: TestServer, seconds: number) => formatTimestamp(Date.now() + seconds * 1000, t.server.ctx.config.timeZone);
+export const timestampIn = (t: TestServer, seconds: number) =>
+  formatTimestamp(Date.now() + seconds * 1000, t.server.ctx.config.timeZone);
 
 /** Marks the page, so that a later check can tell that it was never reloaded. */
 export const markPage = (page: Page) => page.evaluate('window.__notReloaded = true');

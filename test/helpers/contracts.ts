@@ -4,7 +4,9 @@ import type { TestServer } from './server';
 
 /** A draft made from an uploaded PDF of `pages` A4 pages. */
 export async function newDraft(t: TestServer, pages = 2): Promise<{ self: string; id: number }> {
-  const response = await t.api('POST', '/api/contracts', { raw: { data: await makePdf({ pages }), contentType: 'application/pdf' } });
+  const response = await t.api('POST', '/api/contracts', {
+    raw: { data: await makePdf({ pages }), contentType: 'application/pdf' },
+  });
   expect(response.status).toBe(201);
   return { self: response.body.self, id: Number(response.body.self.split('/').at(-1)) };
 }
@@ -12,7 +14,8 @@ export async function newDraft(t: TestServer, pages = 2): Promise<{ self: string
 /** Everything stored about one contract, to show that a refused request changed nothing. */
 export function contractState(t: TestServer, contractId: number): Record<string, unknown> {
   const sqlite = t.server.ctx.db.$client;
-  const all = (table: string) => sqlite.prepare(`SELECT * FROM ${table} WHERE contract_id = ? ORDER BY id`).all(contractId);
+  const all = (table: string) =>
+    sqlite.prepare(`SELECT * FROM ${table} WHERE contract_id = ? ORDER BY id`).all(contractId);
   return {
     contract: sqlite.prepare('SELECT * FROM contracts WHERE id = ?').get(contractId),
     parties: all('parties'),
@@ -24,7 +27,11 @@ export function contractState(t: TestServer, contractId: number): Record<string,
   };
 }
 
-export const partyBody = (overrides: Record<string, unknown> = {}) => ({ name: 'Anna Andersson', email: 'anna@example.se', ...overrides });
+export const partyBody = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Anna Andersson',
+  email: 'anna@example.se',
+  ...overrides,
+});
 
 export const fieldBody = (partyId: string, overrides: Record<string, unknown> = {}) => ({
   party_id: partyId,

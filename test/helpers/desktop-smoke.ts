@@ -10,7 +10,17 @@ import type { WebhookReceiver } from './webhook-receiver';
 /** A fresh DATA_DIR with an administrator and an API key, made through the CLI as an installer would. */
 export async function prepareDataDir(prefix = 'signdesk-host-'): Promise<{ dataDir: string; key: string }> {
   const dataDir = makeTempDir(prefix);
-  const admin = await cli(dataDir, ['user', 'create', '--username', 'admin', '--password', 'correct horse', '--email', 'admin@office.test', '--admin']);
+  const admin = await cli(dataDir, [
+    'user',
+    'create',
+    '--username',
+    'admin',
+    '--password',
+    'correct horse',
+    '--email',
+    'admin@office.test',
+    '--admin',
+  ]);
   expect(admin.code, admin.err.join('\n')).toBe(0);
   const token = await cli(dataDir, ['token', 'create', '--name', 'desktop test', '--rate-limit', '100000']);
   expect(token.code, token.err.join('\n')).toBe(0);
@@ -31,7 +41,9 @@ export async function expectAdminWindowSignsIn(serverUrl: string, loginUrl: stri
   expect(session.status).toBe(200);
   expect(session.body).toMatchObject({ is_admin: true, user: { username: 'admin' } });
   // A link works once.
-  expect((await sessionClient(serverUrl).request('GET', new URL(loginUrl as string).pathname)).headers.get('location')).toBe('/admin/?signin=link-expired');
+  expect(
+    (await sessionClient(serverUrl).request('GET', new URL(loginUrl as string).pathname)).headers.get('location'),
+  ).toBe('/admin/?signin=link-expired');
 
   const page = await fetch(`${serverUrl}/admin/`);
   expect(page.status).toBe(200);
@@ -49,27 +61,45 @@ export async function expectAdminWindowSignsIn(serverUrl: string, loginUrl: stri
  * with auto_sign (the sealed signed PDF: pdf-lib, the fonts, the seal), and the signed
  * `contract.signed` event at the receiver. Returns the contract's id.
  */
-export async function signContractThroughTheApi(serverUrl: string, key: string, receiver: WebhookReceiver): Promise<number> {
+export async function signContractThroughTheApi(
+  serverUrl: string,
+  key: string,
+  receiver: WebhookReceiver,
+): Promise<number> {
   const api = apiClient(serverUrl, key);
   const consumer = await api('POST', '/api/webhooks', { body: { url: `${receiver.url}/signdesk` } });
   expect(consumer.status, JSON.stringify(consumer.body)).toBe(201);
   receiver.trust(consumer.body.key_id, consumer.body.public_key);
 
   const admin = (await api('GET', '/api/users')).body.find((user: { username: string }) => user.username === 'admin');
-  const contract = await api('POST', '/api/contracts', { raw: { data: await makePdf({ pages: 1 }), contentType: 'application/pdf' } });
+  const contract = await api('POST', '/api/contracts', {
+    raw: { data: await makePdf({ pages: 1 }), contentType: 'application/pdf' },
+  });
   expect(contract.status).toBe(201);
   const party = await api('POST', `${contract.body.self}/parties`, {
     body: { name: 'Åsa Öberg', email: 'admin@office.test', delivery_method: 'NONE', user: admin.self },
   });
   expect(party.status, JSON.stringify(party.body)).toBe(201);
-  const field = { party_id: party.body.self, pdf_page: 1, pos_x: 50, pos_y: 700, width: 200, height: 50, type: 'SIGNATURE' };
+  const field = {
+    party_id: party.body.self,
+    pdf_page: 1,
+    pos_x: 50,
+    pos_y: 700,
+    width: 200,
+    height: 50,
+    type: 'SIGNATURE',
+  };
   expect((await api('POST', `${contract.body.self}/annotations`, { body: field })).status).toBe(201);
 
   const sent = await api('POST', `${contract.body.self}/send`, { body: { auto_sign: true } });
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
   expect(sent.body).toMatchObject({ is_signed: true });
-  await expect.poll(() => receiver.verified().map((request) => request.json.type), { timeout: 15_000 }).toContain('contract.signed');
-  expect(receiver.verified().find((request) => request.json.type === 'contract.signed')!.json.data).toEqual({ id: contract.body.self });
+  await expect
+    .poll(() => receiver.verified().map((request) => request.json.type), { timeout: 15_000 })
+    .toContain('contract.signed');
+  expect(receiver.verified().find((request) => request.json.type === 'contract.signed')!.json.data).toEqual({
+    id: contract.body.self,
+  });
   await expectPageImage((await api('GET', party.body.self)).body.contract_url);
   return Number(contract.body.self.split('/').at(-1));
 }

@@ -31,11 +31,18 @@ export function loadBuilderConfig(): BuilderConfig {
 // matcher that decides which files go into app.asar, and its asar reader.
 const require = createRequire(import.meta.url);
 const builderLib = path.dirname(
-  require.resolve('app-builder-lib/package.json', { paths: [path.dirname(require.resolve('electron-builder/package.json'))] }),
+  require.resolve('app-builder-lib/package.json', {
+    paths: [path.dirname(require.resolve('electron-builder/package.json'))],
+  }),
 );
 type FileFilter = (file: string, stat: fs.Stats) => boolean;
 const { FileMatcher } = require(path.join(builderLib, 'out/fileMatcher.js')) as {
-  FileMatcher: new (from: string, to: string, expand: (pattern: string) => string, patterns: string[]) => { createFilter(): FileFilter };
+  FileMatcher: new (
+    from: string,
+    to: string,
+    expand: (pattern: string) => string,
+    patterns: string[],
+  ) => { createFilter(): FileFilter };
 };
 export const { validateConfiguration } = require(path.join(builderLib, 'out/util/config/config.js')) as {
   validateConfiguration(config: unknown, debug: { isEnabled: boolean; add(): void }): Promise<void>;
@@ -73,7 +80,10 @@ export function installedPackages(name: string): string[] {
   const [scope, pattern] = name.includes('/') ? (name.split('/') as [string, string]) : ['', name];
   const matcher = new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
   const folder = path.join(ROOT, 'node_modules', scope);
-  return fs.readdirSync(folder).filter((entry) => matcher.test(entry)).map((entry) => (scope ? `${scope}/${entry}` : entry));
+  return fs
+    .readdirSync(folder)
+    .filter((entry) => matcher.test(entry))
+    .map((entry) => (scope ? `${scope}/${entry}` : entry));
 }
 
 /** The package a node_modules path belongs to (`@scope/name` or `name`), else undefined. */
@@ -98,7 +108,9 @@ export function packagesTheAddonsLoad(): string[] {
   const run = spawnSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(run.stderr);
   const files = JSON.parse(run.stdout) as string[];
-  return [...new Set(files.map((file) => packageOf(file.split(path.sep).join('/'))).filter((name): name is string => !!name))].sort();
+  return [
+    ...new Set(files.map((file) => packageOf(file.split(path.sep).join('/'))).filter((name): name is string => !!name)),
+  ].sort();
 }
 
 /**
@@ -113,8 +125,15 @@ export function packLinuxDir(work: string): string {
     process.execPath,
     [
       path.join(ROOT, 'node_modules/electron-builder/cli.js'),
-      '--linux', 'dir', '--config', 'electron-builder.yml', '--publish', 'never',
-      `-c.electronDist=${stubDist}`, '-c.npmRebuild=false', `-c.directories.output=${output}`,
+      '--linux',
+      'dir',
+      '--config',
+      'electron-builder.yml',
+      '--publish',
+      'never',
+      `-c.electronDist=${stubDist}`,
+      '-c.npmRebuild=false',
+      `-c.directories.output=${output}`,
     ],
     { cwd: ROOT, encoding: 'utf8', timeout: 240_000 },
   );
@@ -141,7 +160,12 @@ export const FUSE_NAMES = [
 function makeStubElectronDist(dir: string): string {
   fs.mkdirSync(path.join(dir, 'resources'), { recursive: true });
   const defaults = '10110001'; // RunAsNode, NODE_OPTIONS, --inspect and file: privileges on, as shipped
-  const binary = Buffer.concat([Buffer.from('#!/bin/sh\nexit 0\n'), Buffer.from(FUSE_SENTINEL), Buffer.from([1, defaults.length]), Buffer.from(defaults)]);
+  const binary = Buffer.concat([
+    Buffer.from('#!/bin/sh\nexit 0\n'),
+    Buffer.from(FUSE_SENTINEL),
+    Buffer.from([1, defaults.length]),
+    Buffer.from(defaults),
+  ]);
   fs.writeFileSync(path.join(dir, 'electron'), binary, { mode: 0o755 });
   fs.writeFileSync(path.join(dir, 'version'), (require('electron/package.json') as { version: string }).version);
   return dir;
@@ -153,5 +177,8 @@ export function readFuseWire(file: string): Record<(typeof FUSE_NAMES)[number], 
   if (found < 0) throw new Error(`no fuse wire in ${file}`);
   const at = found + FUSE_SENTINEL.length;
   const wire = bytes.subarray(at + 2, at + 2 + bytes[at + 1]!).toString('latin1');
-  return Object.fromEntries(FUSE_NAMES.map((name, index) => [name, wire[index] === '1'])) as Record<(typeof FUSE_NAMES)[number], boolean>;
+  return Object.fromEntries(FUSE_NAMES.map((name, index) => [name, wire[index] === '1'])) as Record<
+    (typeof FUSE_NAMES)[number],
+    boolean
+  >;
 }

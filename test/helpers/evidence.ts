@@ -8,7 +8,11 @@ import type { TestServer } from './server';
 import { makeContract, signingClient, type PartySpec } from './signing';
 
 /** Sends a one-party contract and signs it through the party's link, as a person would. */
-export async function signedContract(t: TestServer, parties: PartySpec[] = [{ name: 'Åsa Öberg', email: 'asa@example.test' }], settings: Record<string, unknown> = {}) {
+export async function signedContract(
+  t: TestServer,
+  parties: PartySpec[] = [{ name: 'Åsa Öberg', email: 'asa@example.test' }],
+  settings: Record<string, unknown> = {},
+) {
   const contract = await makeContract(t, parties, settings);
   expect((await t.api('POST', `${contract.self}/send`)).status).toBe(200);
   for (const party of contract.parties) {
@@ -22,12 +26,25 @@ export async function signedContract(t: TestServer, parties: PartySpec[] = [{ na
 }
 
 /** GET of a binary API resource. */
-export async function download(t: TestServer, pathname: string): Promise<{ status: number; type: string; bytes: Buffer }> {
-  const response = await fetch(new URL(pathname, t.url), { headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' } });
-  return { status: response.status, type: response.headers.get('content-type') ?? '', bytes: Buffer.from(await response.arrayBuffer()) };
+export async function download(
+  t: TestServer,
+  pathname: string,
+): Promise<{ status: number; type: string; bytes: Buffer }> {
+  const response = await fetch(new URL(pathname, t.url), {
+    headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' },
+  });
+  return {
+    status: response.status,
+    type: response.headers.get('content-type') ?? '',
+    bytes: Buffer.from(await response.arrayBuffer()),
+  };
 }
 
-export async function waitForTimestampStatus(t: TestServer, contractPath: string, status: string): Promise<Record<string, unknown>> {
+export async function waitForTimestampStatus(
+  t: TestServer,
+  contractPath: string,
+  status: string,
+): Promise<Record<string, unknown>> {
   let body: Record<string, unknown> = {};
   await vi.waitFor(
     async () => {
@@ -41,7 +58,9 @@ export async function waitForTimestampStatus(t: TestServer, contractPath: string
 
 /** The signatures pdfsig reports, one text block each (index 0 is "Signature #1"). */
 export function pdfsigBlocks(file: string): string[] {
-  return run('pdfsig', [file]).stdout.split(/^Signature #\d+:$/m).slice(1);
+  return run('pdfsig', [file])
+    .stdout.split(/^Signature #\d+:$/m)
+    .slice(1);
 }
 
 /** `pdfsig -dump` in its own folder: the raw /Contents of each signature, zero padding included. */
@@ -87,5 +106,7 @@ export function byteRangeData(pdf: Buffer, range: number[]): Buffer {
 }
 
 export function byteRangesOf(pdf: Buffer): number[][] {
-  return [...pdf.toString('latin1').matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)].map((match) => match.slice(1, 5).map(Number));
+  return [...pdf.toString('latin1').matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)].map((match) =>
+    match.slice(1, 5).map(Number),
+  );
 }

@@ -17,9 +17,12 @@ export type ForkedHost = {
  * Electron's utilityProcess (the one part that cannot run here): the same entry, the same
  * messages, the same client code as main/.
  */
-export function forkHost(
-  options: { entry?: string; env: Record<string, string>; loader?: 'tsx' | 'node'; readyTimeoutMs?: number },
-): ForkedHost {
+export function forkHost(options: {
+  entry?: string;
+  env: Record<string, string>;
+  loader?: 'tsx' | 'node';
+  readyTimeoutMs?: number;
+}): ForkedHost {
   const entry = options.entry ?? HOST_SOURCE_ENTRY;
   const loader = options.loader ?? (entry.endsWith('.ts') ? 'tsx' : 'node');
   const child = fork(entry, [], {

@@ -1,7 +1,10 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 
 type Operation = {
-  responses?: Record<string, { headers?: Record<string, { required?: boolean }>; content?: Record<string, { schema?: unknown }> }>;
+  responses?: Record<
+    string,
+    { headers?: Record<string, { required?: boolean }>; content?: Record<string, { schema?: unknown }> }
+  >;
 };
 export type OpenApiDocument = { paths: Record<string, Record<string, Operation>>; components?: unknown };
 
@@ -9,7 +12,14 @@ export type OpenApiDocument = { paths: Record<string, Record<string, Operation>>
  * Checks every response a test receives against the server's own /api/openapi.json: the
  * operation must exist for a 2xx, and the body must match the schema published for its status.
  */
-export type ResponseValidator = (method: string, url: URL, status: number, contentType: string, body: unknown, headers?: Headers) => void;
+export type ResponseValidator = (
+  method: string,
+  url: URL,
+  status: number,
+  contentType: string,
+  body: unknown,
+  headers?: Headers,
+) => void;
 
 const escapePointer = (segment: string) => encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'));
 
@@ -44,7 +54,9 @@ export function createResponseValidator(document: OpenApiDocument): ResponseVali
     }
     for (const [name, header] of Object.entries(response.headers ?? {})) {
       if (header.required && headers && !headers.has(name) && method !== 'HEAD') {
-        throw new Error(`${method} ${url.pathname} ${status} lacks the header ${name} that /api/openapi.json says it always has`);
+        throw new Error(
+          `${method} ${url.pathname} ${status} lacks the header ${name} that /api/openapi.json says it always has`,
+        );
       }
     }
     const mediaType = contentType.split(';')[0]?.trim() ?? '';
@@ -52,7 +64,16 @@ export function createResponseValidator(document: OpenApiDocument): ResponseVali
     if (!response.content[mediaType]) {
       throw new Error(`${method} ${template} ${status} answered ${mediaType}, not listed in /api/openapi.json`);
     }
-    const pointer = ['paths', template as string, method.toLowerCase(), 'responses', String(status), 'content', mediaType, 'schema']
+    const pointer = [
+      'paths',
+      template as string,
+      method.toLowerCase(),
+      'responses',
+      String(status),
+      'content',
+      mediaType,
+      'schema',
+    ]
       .map(escapePointer)
       .join('/');
     let validate = compiled.get(pointer);

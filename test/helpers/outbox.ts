@@ -31,7 +31,9 @@ export async function createParties(t: TestServer, count: number): Promise<{ con
   const { id: contractId, self } = await newDraft(t);
   const partyIds: number[] = [];
   for (let i = 0; i < count; i += 1) {
-    const party = await t.api('POST', `${self}/parties`, { body: { name: `Party ${i + 1}`, email: `party${i + 1}@example.test` } });
+    const party = await t.api('POST', `${self}/parties`, {
+      body: { name: `Party ${i + 1}`, email: `party${i + 1}@example.test` },
+    });
     partyIds.push(Number(party.body.self.split('/').at(-1)));
   }
   return { contractId, partyIds };

@@ -11,7 +11,8 @@ export function run(command: string, args: string[]): { status: number; stdout: 
 
 export const qpdfCheck = (file: string) => run('qpdf', ['--check', file]);
 export const pdfsig = (file: string) => run('pdfsig', [file]).stdout;
-export const pdftotext = (file: string, first: number, last = first) => run('pdftotext', ['-layout', '-f', String(first), '-l', String(last), file, '-']).stdout;
+export const pdftotext = (file: string, first: number, last = first) =>
+  run('pdftotext', ['-layout', '-f', String(first), '-l', String(last), file, '-']).stdout;
 
 export function pageCountOf(file: string): number {
   const match = /^Pages:\s+(\d+)/m.exec(run('pdfinfo', [file]).stdout);
@@ -24,7 +25,19 @@ export type GrayImage = { width: number; height: number; pixels: Uint8Array };
 /** One page rendered at 72 dpi (1 pixel = 1 point) in gray, as viewers display it: its CropBox, rotated. */
 export function renderGray(file: string, page: number, dir: string): GrayImage {
   const prefix = path.join(dir, `gray-${path.basename(file, '.pdf')}-${page}`);
-  const result = run('pdftoppm', ['-r', '72', '-cropbox', '-gray', '-singlefile', '-f', String(page), '-l', String(page), file, prefix]);
+  const result = run('pdftoppm', [
+    '-r',
+    '72',
+    '-cropbox',
+    '-gray',
+    '-singlefile',
+    '-f',
+    String(page),
+    '-l',
+    String(page),
+    file,
+    prefix,
+  ]);
   if (result.status !== 0) throw new Error(result.stderr);
   const bytes = fs.readFileSync(`${prefix}.pgm`);
   const header = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(bytes.subarray(0, 40).toString('latin1'));
@@ -37,7 +50,18 @@ export function renderGray(file: string, page: number, dir: string): GrayImage {
 /** A PNG of one page for people to look at, kept under test-results/. */
 export function screenshot(file: string, page: number, outFile: string): void {
   fs.mkdirSync(path.dirname(outFile), { recursive: true });
-  run('pdftoppm', ['-r', '110', '-png', '-singlefile', '-f', String(page), '-l', String(page), file, outFile.replace(/\.png$/, '')]);
+  run('pdftoppm', [
+    '-r',
+    '110',
+    '-png',
+    '-singlefile',
+    '-f',
+    String(page),
+    '-l',
+    String(page),
+    file,
+    outFile.replace(/\.png$/, ''),
+  ]);
 }
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -46,7 +70,12 @@ type Box = { x: number; y: number; width: number; height: number };
  * How many pixels changed between two renders inside a box and outside it (the box grown by
  * `margin` points): the mark must be drawn where the annotation says and nowhere else.
  */
-export function changedPixels(before: GrayImage, after: GrayImage, box: Box, margin = 3): { inside: number; outside: number } {
+export function changedPixels(
+  before: GrayImage,
+  after: GrayImage,
+  box: Box,
+  margin = 3,
+): { inside: number; outside: number } {
   let inside = 0;
   let outside = 0;
   for (let y = 0; y < after.height; y += 1) {
@@ -54,7 +83,8 @@ export function changedPixels(before: GrayImage, after: GrayImage, box: Box, mar
       const index = y * after.width + x;
       if (Math.abs(before.pixels[index]! - after.pixels[index]!) < 40) continue;
       const isInside = x >= box.x && x < box.x + box.width && y >= box.y && y < box.y + box.height;
-      const isNear = x >= box.x - margin && x < box.x + box.width + margin && y >= box.y - margin && y < box.y + box.height + margin;
+      const isNear =
+        x >= box.x - margin && x < box.x + box.width + margin && y >= box.y - margin && y < box.y + box.height + margin;
       if (isInside) inside += 1;
       else if (!isNear) outside += 1;
     }
@@ -74,7 +104,11 @@ export function wordBoxes(file: string): WordBox[] {
     const match = /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/.exec(line);
     if (!match) continue;
     const [x0, y0, x1, y1] = [match[1], match[2], match[3], match[4]].map(Number) as [number, number, number, number];
-    const word = match[5]!.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"');
+    const word = match[5]!
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"');
     words.push({ word, page, x: x0, y: y0, width: x1 - x0, height: y1 - y0 });
   }
   return words;

@@ -12,7 +12,12 @@ export async function makePdf(options: PdfOptions = {}): Promise<Uint8Array> {
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (let index = 0; index < (options.pages ?? 1); index += 1) {
     const page = doc.addPage(options.size ?? [595.28, 841.89]);
-    page.drawText(options.text?.(index + 1) ?? `Page ${index + 1}`, { x: 50, y: page.getHeight() - 80, size: 14, font });
+    page.drawText(options.text?.(index + 1) ?? `Page ${index + 1}`, {
+      x: 50,
+      y: page.getHeight() - 80,
+      size: 14,
+      font,
+    });
     if (options.rotate) page.setRotation(degrees(options.rotate));
   }
   return doc.save({ useObjectStreams: false });

@@ -15,7 +15,11 @@ export type ReceiverProcess = {
   close(): Promise<void>;
 };
 
-export async function startReceiverProcess(command: string, args: string[], options: { cwd: string; env: Record<string, string>; port: number }): Promise<ReceiverProcess> {
+export async function startReceiverProcess(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string>; port: number },
+): Promise<ReceiverProcess> {
   // Its own process group: a shell running the receiver is stopped together with it.
   const child: ChildProcess = spawn(command, args, {
     cwd: options.cwd,
@@ -28,7 +32,10 @@ export async function startReceiverProcess(command: string, args: string[], opti
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   // Ready once it says where it listens (an event, not a poll); an exit first is a failure.
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${command} did not start listening within 60 s: ${stderr}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`${command} did not start listening within 60 s: ${stderr}`)),
+      60_000,
+    );
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
       if (stderr.includes('listening on')) {
@@ -71,14 +78,23 @@ export type SignedPost = {
 /** A POST signed exactly as SignDesk signs its events, optionally tampered with afterwards; resolves with the status. */
 export function postSigned(url: string, post: SignedPost): Promise<number> {
   const target = new URL(url);
-  const headers = signWebhookRequest({ url: target, body: Buffer.from(post.body), keyId: post.keyId, signer: post.signer, nowMs: post.nowMs ?? Date.now() });
+  const headers = signWebhookRequest({
+    url: target,
+    body: Buffer.from(post.body),
+    keyId: post.keyId,
+    signer: post.signer,
+    nowMs: post.nowMs ?? Date.now(),
+  });
   const body = Buffer.from(post.tamper?.body ?? post.body);
   const sent = { ...headers, ...post.tamper?.headers, 'content-length': String(body.length) };
   return new Promise((resolve, reject) => {
-    const request = http.request({ method: 'POST', hostname: target.hostname, port: target.port, path: target.pathname, headers: sent }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
+    const request = http.request(
+      { method: 'POST', hostname: target.hostname, port: target.port, path: target.pathname, headers: sent },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });

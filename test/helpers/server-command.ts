@@ -14,7 +14,10 @@ export async function startServerCommand(npmArgs: string[], env: Record<string, 
   });
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm ${npmArgs.join(' ')} did not start within 120 s:\n${output}`)), 120_000);
+    const timer = setTimeout(
+      () => reject(new Error(`npm ${npmArgs.join(' ')} did not start within 120 s:\n${output}`)),
+      120_000,
+    );
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /running at (\S+) /.exec(output);

@@ -35,7 +35,11 @@ export type RequestOptions = {
   signal?: AbortSignal;
 };
 
-export type ApiClient = <T = any>(method: string, pathname: string, options?: RequestOptions) => Promise<ApiResponse<T>>;
+export type ApiClient = <T = any>(
+  method: string,
+  pathname: string,
+  options?: RequestOptions,
+) => Promise<ApiResponse<T>>;
 
 export function makeTempDir(prefix = 'signdesk-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -73,7 +77,11 @@ export function apiClient(baseUrl: string, defaultKey: string, validate?: Respon
 export async function cli(dataDir: string, args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCli(args, { DATA_DIR: dataDir }, { out: (line) => out.push(line), err: (line) => err.push(line) });
+  const code = await runCli(
+    args,
+    { DATA_DIR: dataDir },
+    { out: (line) => out.push(line), err: (line) => err.push(line) },
+  );
   return { code, out, err };
 }
 
@@ -87,7 +95,17 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
  */
 export async function startTestServer(overrides: Partial<Config> = {}, dataDir = makeTempDir()): Promise<TestServer> {
   const server = await createServer(testConfig(dataDir, overrides));
-  const admin = await cli(dataDir, ['user', 'create', '--username', 'admin', '--password', 'correct horse', '--email', 'admin@office.test', '--admin']);
+  const admin = await cli(dataDir, [
+    'user',
+    'create',
+    '--username',
+    'admin',
+    '--password',
+    'correct horse',
+    '--email',
+    'admin@office.test',
+    '--admin',
+  ]);
   if (admin.code !== 0 && !admin.err.join().includes('already taken')) throw new Error(admin.err.join('\n'));
   const token = await cli(dataDir, ['token', 'create', '--name', 'tests', '--rate-limit', '100000']);
   if (token.code !== 0) throw new Error(token.err.join('\n'));

@@ -9,7 +9,9 @@ export function phoneContext(browser: Browser, options: { locale?: string } = {}
 
 /** Waits until this many page images have arrived and are shown. */
 export async function waitForPagesDrawn(page: Page, count: number): Promise<void> {
-  await expect.poll(() => page.locator('.page-frame[data-state="loaded"]').count(), { timeout: 30_000, interval: 100 }).toBe(count);
+  await expect
+    .poll(() => page.locator('.page-frame[data-state="loaded"]').count(), { timeout: 30_000, interval: 100 })
+    .toBe(count);
 }
 
 /** Presses Tab until the focused element has this accessible label; the page is usable without a mouse. */
@@ -33,7 +35,11 @@ export async function tabTo(page: Page, label: RegExp, limit = 60): Promise<void
  * Draws strokes with a finger: real touch events through the DevTools protocol (which Chromium
  * turns into pointer events of type "touch"), in CSS pixels relative to the element's top-left.
  */
-export async function drawWithTouch(page: Page, selector: string, strokes: Array<Array<[number, number]>>): Promise<void> {
+export async function drawWithTouch(
+  page: Page,
+  selector: string,
+  strokes: Array<Array<[number, number]>>,
+): Promise<void> {
   await page.locator(selector).scrollIntoViewIfNeeded();
   const box = await page.locator(selector).boundingBox();
   if (!box) throw new Error(`${selector} is not on the screen`);
@@ -41,7 +47,8 @@ export async function drawWithTouch(page: Page, selector: string, strokes: Array
   for (const stroke of strokes) {
     const points = stroke.map(([x, y]) => ({ x: box.x + x, y: box.y + y }));
     await session.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [points[0]!] });
-    for (const point of points.slice(1)) await session.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+    for (const point of points.slice(1))
+      await session.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
     await session.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   }
   await session.detach();
@@ -78,7 +85,8 @@ export async function signOnPage(page: Page | FrameLocator, answers: PartyAnswer
       await editor.getByRole('checkbox').check();
     } else {
       const value = texts.shift();
-      if (value === undefined) throw new Error(`The page asks for more text than the answers give: ${await editor.textContent()}`);
+      if (value === undefined)
+        throw new Error(`The page asks for more text than the answers give: ${await editor.textContent()}`);
       await editor.getByRole('textbox').fill(value);
     }
   }
@@ -93,7 +101,11 @@ export async function signOnPage(page: Page | FrameLocator, answers: PartyAnswer
 }
 
 /** One party signs through its link in a browser window of its own (a laptop's), waits for the thank-you, and closes it. */
-export async function signThroughSigningPage(browser: Browser, link: string, answers: PartyAnswers = {}): Promise<void> {
+export async function signThroughSigningPage(
+  browser: Browser,
+  link: string,
+  answers: PartyAnswers = {},
+): Promise<void> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
   try {
     const page = await context.newPage();

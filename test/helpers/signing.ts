@@ -50,7 +50,11 @@ export type PartySpec = {
   fields?: Array<Record<string, unknown>>;
 };
 
-export type MadeContract = { self: string; id: number; parties: Array<{ self: string; contract_url: string; name: string }> };
+export type MadeContract = {
+  self: string;
+  id: number;
+  parties: Array<{ self: string; contract_url: string; name: string }>;
+};
 
 /** A contract from an uploaded PDF with parties and their fields, made through the API. */
 export async function makeContract(
@@ -59,7 +63,9 @@ export async function makeContract(
   settings: Record<string, unknown> = {},
   pages = 2,
 ): Promise<MadeContract> {
-  const created = await t.api('POST', '/api/contracts', { raw: { data: await makePdf({ pages }), contentType: 'application/pdf' } });
+  const created = await t.api('POST', '/api/contracts', {
+    raw: { data: await makePdf({ pages }), contentType: 'application/pdf' },
+  });
   expect(created.status).toBe(201);
   const self = created.body.self as string;
   const changed = await t.api('PUT', self, { body: { name: 'Hyresavtal Storgatan 1', ...settings } });
@@ -71,7 +77,9 @@ export async function makeContract(
     expect(party.status, party.text).toBe(201);
     made.push(party.body);
     for (const field of fields ?? [{ type: 'SIGNATURE', pdf_page: 1, pos_x: 60, pos_y: 640, width: 200, height: 50 }]) {
-      const annotation = await t.api('POST', `${self}/annotations`, { body: { party_id: party.body.self, input_required: true, ...field } });
+      const annotation = await t.api('POST', `${self}/annotations`, {
+        body: { party_id: party.body.self, input_required: true, ...field },
+      });
       expect(annotation.status, annotation.text).toBe(201);
     }
   }
@@ -91,7 +99,9 @@ export function mailsTo(smtp: SmtpReceiver, address: string): ReceivedMail[] {
 
 /** Waits until `address` has received `count` mails; returns them. */
 export async function waitForMailsTo(smtp: SmtpReceiver, address: string, count: number): Promise<ReceivedMail[]> {
-  await expect.poll(() => mailsTo(smtp, address).length, { timeout: 15_000, interval: 25 }).toBeGreaterThanOrEqual(count);
+  await expect
+    .poll(() => mailsTo(smtp, address).length, { timeout: 15_000, interval: 25 })
+    .toBeGreaterThanOrEqual(count);
   return mailsTo(smtp, address);
 }
 
@@ -105,7 +115,11 @@ export function signingClient(link: string) {
     const token = options.csrf === undefined ? csrf : options.csrf;
     if (method !== 'GET' && token !== null) headers['x-signing-csrf'] = token;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${link}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${link}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const setCookie = response.headers.get('set-cookie');
     if (setCookie) cookie = setCookie.split(';')[0] ?? '';
     const type = response.headers.get('content-type') ?? '';
@@ -120,8 +134,11 @@ export function signingClient(link: string) {
     signedPdf: () => call('/signed.pdf'),
     sendCode: () => call('/code', 'POST'),
     verify: (code: string) => call('/code/verify', 'POST', { code }),
-    accept: (fields: Record<string, string | boolean> = {}, signatureName = 'Signer', options: { csrf?: string | null } = {}) =>
-      call('/accept', 'POST', { fields, signatureName }, options),
+    accept: (
+      fields: Record<string, string | boolean> = {},
+      signatureName = 'Signer',
+      options: { csrf?: string | null } = {},
+    ) => call('/accept', 'POST', { fields, signatureName }, options),
     reject: (cause: string, options: { csrf?: string | null } = {}) => call('/reject', 'POST', { cause }, options),
   };
 }

@@ -1,7 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type GatewayRequest = { method: string; path: string; headers: http.IncomingHttpHeaders; body: string; json: unknown };
+export type GatewayRequest = {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  json: unknown;
+};
 export type GatewayAnswer = { status: number; body?: string };
 
 export type SmsGateway = {

@@ -101,7 +101,9 @@ export async function startSmtpReceiver(options: SmtpReceiverOptions = {}): Prom
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const port = (server.server.address() as net.AddressInfo).port;
-  const credentials = options.auth ? `${encodeURIComponent(options.auth.user)}:${encodeURIComponent(options.auth.pass)}@` : '';
+  const credentials = options.auth
+    ? `${encodeURIComponent(options.auth.user)}:${encodeURIComponent(options.auth.pass)}@`
+    : '';
 
   return {
     port,

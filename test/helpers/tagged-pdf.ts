@@ -22,7 +22,10 @@ function drawLine(page: PDFPage, fonts: [PDFFont, PDFFont], line: TaggedLine): v
  */
 export async function makeTaggedPdf(options: TaggedPdfOptions): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  const fonts: [PDFFont, PDFFont] = [await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold)];
+  const fonts: [PDFFont, PDFFont] = [
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+  ];
   for (let index = 0; index < options.pages; index += 1) {
     const page = doc.addPage([595.28, 841.89]);
     page.drawText(`Page ${index + 1}`, { x: 50, y: page.getHeight() - 50, size: 14, font: fonts[1] });

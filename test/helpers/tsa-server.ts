@@ -32,11 +32,61 @@ export type TsaServer = {
 
 function makeAuthority(dir: string): { caFile: string; certFile: string; config: string } {
   const file = (name: string) => path.join(dir, name);
-  fs.writeFileSync(file('ext.cnf'), '[tsa_ext]\nbasicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature,nonRepudiation\nextendedKeyUsage=critical,timeStamping\n');
+  fs.writeFileSync(
+    file('ext.cnf'),
+    '[tsa_ext]\nbasicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature,nonRepudiation\nextendedKeyUsage=critical,timeStamping\n',
+  );
   const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-  openssl('req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '3', '-subj', '/O=Test Trust Services/CN=Test TSA Root');
-  openssl('req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'tsa.key', '-out', 'tsa.csr', '-subj', '/O=Test Trust Services/CN=Test Timestamp Authority');
-  openssl('x509', '-req', '-in', 'tsa.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '3', '-extfile', 'ext.cnf', '-extensions', 'tsa_ext', '-out', 'tsa.pem');
+  openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-days',
+    '3',
+    '-subj',
+    '/O=Test Trust Services/CN=Test TSA Root',
+  );
+  openssl(
+    'req',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-nodes',
+    '-keyout',
+    'tsa.key',
+    '-out',
+    'tsa.csr',
+    '-subj',
+    '/O=Test Trust Services/CN=Test Timestamp Authority',
+  );
+  openssl(
+    'x509',
+    '-req',
+    '-in',
+    'tsa.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-days',
+    '3',
+    '-extfile',
+    'ext.cnf',
+    '-extensions',
+    'tsa_ext',
+    '-out',
+    'tsa.pem',
+  );
   fs.writeFileSync(file('serial'), '01\n');
   const config = [
     '[tsa]',
@@ -96,7 +146,9 @@ export async function startTsaServer(): Promise<TsaServer> {
       answer.then(
         (bytes) => {
           replies += 1;
-          res.writeHead(200, { 'content-type': 'application/timestamp-reply', 'content-length': bytes.length }).end(bytes);
+          res
+            .writeHead(200, { 'content-type': 'application/timestamp-reply', 'content-length': bytes.length })
+            .end(bytes);
         },
         () => res.writeHead(500).end(),
       );

@@ -22,7 +22,18 @@ export async function makeUser(t: TestServer, username: string, options: UserOpt
     },
   });
   expect(created.status, created.text).toBe(201);
-  const token = await cli(t.dataDir, ['token', 'create', '--name', `${username} key`, '--user', username, '--rate-limit', '100000', '--kind', options.tokenKind ?? 'customer']);
+  const token = await cli(t.dataDir, [
+    'token',
+    'create',
+    '--name',
+    `${username} key`,
+    '--user',
+    username,
+    '--rate-limit',
+    '100000',
+    '--kind',
+    options.tokenKind ?? 'customer',
+  ]);
   expect(token.code, token.err.join('\n')).toBe(0);
   const path = created.body.self as string;
   const key = token.out.at(-1) as string;

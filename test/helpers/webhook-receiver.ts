@@ -51,7 +51,8 @@ export async function verifyWebhookRequest(
   if (!digest) return 'no sha-256 Content-Digest';
   if (digest[1] !== createHash('sha256').update(body).digest('base64')) return 'Content-Digest does not match the body';
   const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  for (const [name, value] of Object.entries(headers))
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
   try {
     const isValid = await httpbis.verifyMessage(
       {
@@ -108,7 +109,9 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       }
       const { status, body: text = 'ok', headers = {} } = typeof reply === 'number' ? { status: reply } : reply;
       request.status = status;
-      res.writeHead(status, { 'content-type': 'text/plain', ...headers }).end(status === 204 || status === 304 ? undefined : text);
+      res
+        .writeHead(status, { 'content-type': 'text/plain', ...headers })
+        .end(status === 204 || status === 304 ? undefined : text);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -19,7 +19,10 @@ export function recordTestEvent(
 }
 
 /** Several events in one transaction (one state change may cause party_signed and signed together). */
-export function recordTestEvents(server: Pick<SignDeskServer, 'ctx'>, events: ReadonlyArray<readonly [WebhookEventType, WebhookEventData]>): number[] {
+export function recordTestEvents(
+  server: Pick<SignDeskServer, 'ctx'>,
+  events: ReadonlyArray<readonly [WebhookEventType, WebhookEventData]>,
+): number[] {
   const { ctx } = server;
   return inTransaction(ctx.db, () => events.map(([type, data]) => recordEvent(ctx, type, data)));
 }

@@ -15,27 +15,42 @@ describe('what an ordinary user may do', () => {
     clerk = await makeUser(t, 'clerk');
     colleague = await makeUser(t, 'colleague');
     adminContract = (await t.api('POST', '/api/contracts', { body: { name: 'Board minutes' } })).body.self;
-    published = (await t.api('POST', '/api/contract_templates', { body: { name: 'Lease', content: 'Rent: 10 000 kr', is_published: true } })).body.self;
-    boardOnly = (await t.api('POST', '/api/contract_templates', { body: { name: 'Board only', content: 'Secret' } })).body.self;
+    published = (
+      await t.api('POST', '/api/contract_templates', {
+        body: { name: 'Lease', content: 'Rent: 10 000 kr', is_published: true },
+      })
+    ).body.self;
+    boardOnly = (await t.api('POST', '/api/contract_templates', { body: { name: 'Board only', content: 'Secret' } }))
+      .body.self;
   });
   afterAll(() => t.close());
 
-  const as = (user: MadeUser) => (method: string, path: string, options: Parameters<TestServer['api']>[2] = {}) => t.api(method, path, { key: user.key, ...options });
+  const as =
+    (user: MadeUser) =>
+    (method: string, path: string, options: Parameters<TestServer['api']>[2] = {}) =>
+      t.api(method, path, { key: user.key, ...options });
 
   it('works with its own contracts from start to sending, and lists only them', async () => {
     const api = as(clerk);
-    const created = await api('POST', '/api/contracts', { raw: { data: await makePdf(), contentType: 'application/pdf' } });
+    const created = await api('POST', '/api/contracts', {
+      raw: { data: await makePdf(), contentType: 'application/pdf' },
+    });
     expect(created.status).toBe(201);
     expect(created.body.created_by).toBe(clerk.path);
     const self = created.body.self as string;
     expect((await api('PUT', self, { body: { name: 'Clerk lease' } })).status).toBe(200);
-    const party = await api('POST', `${self}/parties`, { body: { name: 'Eva', email: 'eva@office.test', user: clerk.path } });
+    const party = await api('POST', `${self}/parties`, {
+      body: { name: 'Eva', email: 'eva@office.test', user: clerk.path },
+    });
     expect(party.status, party.text).toBe(201);
     const annotation = await api('POST', `${self}/annotations`, {
       body: { party_id: party.body.self, type: 'SIGNATURE', pdf_page: 1, pos_x: 10, pos_y: 10, width: 100, height: 30 },
     });
     expect(annotation.status).toBe(201);
-    const attachment = await api('POST', `${self}/attachments`, { raw: { data: 'annex', contentType: 'text/plain' }, headers: { 'content-disposition': 'attachment; filename="annex.txt"' } });
+    const attachment = await api('POST', `${self}/attachments`, {
+      raw: { data: 'annex', contentType: 'text/plain' },
+      headers: { 'content-disposition': 'attachment; filename="annex.txt"' },
+    });
     expect(attachment.status).toBe(201);
     expect((await api('GET', `${self}/activity_log`)).status).toBe(200);
     expect((await api('GET', `${self}/pdf`)).status).toBe(200);
@@ -87,7 +102,9 @@ describe('what an ordinary user may do', () => {
     const own = await api('POST', '/api/contract_templates', { body: { name: 'My notes' } });
     expect(own.status).toBe(201);
     expect((await api('PUT', own.body.self, { body: { content: 'Mine' } })).status).toBe(200);
-    expect((await api('GET', '/api/contract_templates?per_page=100')).body.map((row: { self: string }) => row.self)).toEqual([own.body.self, published]);
+    expect(
+      (await api('GET', '/api/contract_templates?per_page=100')).body.map((row: { self: string }) => row.self),
+    ).toEqual([own.body.self, published]);
     expect((await api('GET', '/api/contract_templates')).headers.get('pagination-items-total')).toBe('2');
     expect((await as(colleague)('GET', own.body.self)).status).toBe(404);
     expect((await t.api('GET', own.body.self)).status).toBe(200);
@@ -95,7 +112,10 @@ describe('what an ordinary user may do', () => {
   });
 
   it('lets an administrator act as another user, and then only as that user', async () => {
-    const acting = await t.api('POST', '/api/contracts', { body: { name: 'For the clerk' }, headers: { 'api-user-uri': clerk.path } });
+    const acting = await t.api('POST', '/api/contracts', {
+      body: { name: 'For the clerk' },
+      headers: { 'api-user-uri': clerk.path },
+    });
     expect(acting.status).toBe(201);
     expect(acting.body.created_by).toBe(clerk.path);
     expect((await as(clerk)('GET', acting.body.self)).status).toBe(200);
@@ -106,7 +126,10 @@ describe('what an ordinary user may do', () => {
 
   it("keeps the partner API to administrators' partner tokens", async () => {
     const reseller = await makeUser(t, 'reseller', { tokenKind: 'partner' });
-    const mint = await t.api('POST', '/api/partner/tokens', { key: reseller.key, body: { name: 'escalate', user: '/api/users/1' } });
+    const mint = await t.api('POST', '/api/partner/tokens', {
+      key: reseller.key,
+      body: { name: 'escalate', user: '/api/users/1' },
+    });
     expect(mint.status).toBe(403);
     expect((await t.api('GET', '/api/partner/customer', { key: reseller.key })).status).toBe(403);
   });

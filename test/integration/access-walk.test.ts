@@ -19,7 +19,16 @@ type Decision = { status: number; body?: unknown; raw?: RequestOptions['raw']; h
 
 const PUBLIC: Record<string, Decision> = {
   'GET /api/setup': { status: 200 },
-  'POST /api/setup': { status: 409, body: { office_name: 'Ek AB', office_email: 'ek@office.test', username: 'boss', email: 'boss@office.test', password: 'boss password' } },
+  'POST /api/setup': {
+    status: 409,
+    body: {
+      office_name: 'Ek AB',
+      office_email: 'ek@office.test',
+      username: 'boss',
+      email: 'boss@office.test',
+      password: 'boss password',
+    },
+  },
   // A name of its own on each walk: the sign-in throttle would slow one name tried seven times.
   'POST /api/session': { status: 401, body: { username: 'nobody-:walk_id', password: 'not the password' } },
 };
@@ -27,7 +36,10 @@ const PUBLIC: Record<string, Decision> = {
 const DECIDED: Record<string, Decision> = {
   ...PUBLIC,
   'GET /api/users': { status: 403 },
-  'POST /api/users': { status: 403, body: { username: 'mole', email: 'mole@office.test', permission_template: 'CUSTOMER_ADMIN_USER' } },
+  'POST /api/users': {
+    status: 403,
+    body: { username: 'mole', email: 'mole@office.test', permission_template: 'CUSTOMER_ADMIN_USER' },
+  },
   'GET /api/users/:user_id': { status: 403 },
   'PUT /api/users/:user_id': { status: 403, body: { email: 'mole@office.test' } },
   'DELETE /api/users/:user_id': { status: 403 },
@@ -37,15 +49,27 @@ const DECIDED: Record<string, Decision> = {
   'PUT /api/contract_templates/:template_id': { status: 404, body: { name: 'Taken over' } },
   'DELETE /api/contract_templates/:template_id': { status: 404 },
   'GET /api/contract_templates/:template_id/pdf_preview': { status: 404 },
-  'PUT /api/contract_templates/:template_id/pdf': { status: 404, raw: { data: '%PDF-1.7 mole', contentType: 'application/pdf' } },
+  'PUT /api/contract_templates/:template_id/pdf': {
+    status: 404,
+    raw: { data: '%PDF-1.7 mole', contentType: 'application/pdf' },
+  },
   'GET /api/contract_templates/:template_id/fields': { status: 404 },
-  'POST /api/contract_templates/:template_id/fields': { status: 404, body: { role: 1, pdf_page: 1, pos_x: 10, pos_y: 10, width: 50, height: 20, type: 'TEXT' } },
+  'POST /api/contract_templates/:template_id/fields': {
+    status: 404,
+    body: { role: 1, pdf_page: 1, pos_x: 10, pos_y: 10, width: 50, height: 20, type: 'TEXT' },
+  },
   'POST /api/contract_templates/:template_id/fields/from_tags': { status: 404 },
   'GET /api/contract_templates/:template_id/fields/:field_id': { status: 404 },
   'PUT /api/contract_templates/:template_id/fields/:field_id': { status: 404, body: { width: 60 } },
   'DELETE /api/contract_templates/:template_id/fields/:field_id': { status: 404 },
-  'POST /api/contract_templates/:template_id/bulk_sends/preview': { status: 404, raw: { data: 'party1_name,party1_email\nMole,mole@evil.test\n', contentType: 'text/csv' } },
-  'POST /api/contract_templates/:template_id/bulk_sends': { status: 404, raw: { data: 'party1_name,party1_email\nMole,mole@evil.test\n', contentType: 'text/csv' } },
+  'POST /api/contract_templates/:template_id/bulk_sends/preview': {
+    status: 404,
+    raw: { data: 'party1_name,party1_email\nMole,mole@evil.test\n', contentType: 'text/csv' },
+  },
+  'POST /api/contract_templates/:template_id/bulk_sends': {
+    status: 404,
+    raw: { data: 'party1_name,party1_email\nMole,mole@evil.test\n', contentType: 'text/csv' },
+  },
   'GET /api/bulk_sends': { status: 200 },
   'GET /api/bulk_sends/:bulk_send_id': { status: 404 },
   'GET /api/contract_counts': { status: 200 },
@@ -73,7 +97,10 @@ const DECIDED: Record<string, Decision> = {
   'PUT /api/settings/timestamps': { status: 403, body: { tsa_url: 'http://127.0.0.1:9/tsa' } },
   'POST /api/settings/timestamps/test': { status: 403, body: { tsa_url: 'http://127.0.0.1:9/tsa' } },
   'PUT /api/settings/reminders': { status: 403, body: { reminder_interval_days: 1 } },
-  'POST /api/settings/restore': { status: 403, raw: { data: 'SQLite format 3\0', contentType: 'application/octet-stream' } },
+  'POST /api/settings/restore': {
+    status: 403,
+    raw: { data: 'SQLite format 3\0', contentType: 'application/octet-stream' },
+  },
   'GET /api/settings/signing_certificate': { status: 403 },
   'POST /api/settings/signing_certificate': { status: 403, body: { pkcs12: 'AAAA', passphrase: 'x' } },
   'GET /api/webhooks': { status: 403 },
@@ -109,13 +136,28 @@ const DECIDED: Record<string, Decision> = {
   'PUT /api/contracts/:contract_id/parties/:party_id': { status: 404, body: { email: 'mole@evil.test' } },
   'DELETE /api/contracts/:contract_id/parties/:party_id': { status: 404 },
   'GET /api/contracts/:contract_id/annotations': { status: 404 },
-  'POST /api/contracts/:contract_id/annotations': { status: 404, body: { party_id: '/api/contracts/:contract_id/parties/:party_id', type: 'TEXT', pdf_page: 1, pos_x: 10, pos_y: 10, width: 50, height: 20 } },
+  'POST /api/contracts/:contract_id/annotations': {
+    status: 404,
+    body: {
+      party_id: '/api/contracts/:contract_id/parties/:party_id',
+      type: 'TEXT',
+      pdf_page: 1,
+      pos_x: 10,
+      pos_y: 10,
+      width: 50,
+      height: 20,
+    },
+  },
   'GET /api/contracts/:contract_id/annotations/:annotation_id': { status: 404 },
   'PUT /api/contracts/:contract_id/annotations/:annotation_id': { status: 404, body: { width: 60 } },
   'DELETE /api/contracts/:contract_id/annotations/:annotation_id': { status: 404 },
   'POST /api/contracts/:contract_id/annotations/from_tags': { status: 404 },
   'GET /api/contracts/:contract_id/attachments': { status: 404 },
-  'POST /api/contracts/:contract_id/attachments': { status: 404, raw: { data: 'mole', contentType: 'text/plain' }, headers: { 'content-disposition': 'attachment; filename="mole.txt"' } },
+  'POST /api/contracts/:contract_id/attachments': {
+    status: 404,
+    raw: { data: 'mole', contentType: 'text/plain' },
+    headers: { 'content-disposition': 'attachment; filename="mole.txt"' },
+  },
   'GET /api/contracts/:contract_id/attachments/:attachment_id': { status: 404 },
   'GET /api/contracts/:contract_id/attachments/:attachment_id/preview': { status: 404 },
   'DELETE /api/contracts/:contract_id/attachments/:attachment_id': { status: 404 },
@@ -138,9 +180,13 @@ describe('the permission model, walked over every route', () => {
     goneSession = await signInClient(t.url, gone.username, gone.password);
     expect((await t.api('PUT', gone.path, { body: { active: false } })).status).toBe(200);
 
-    const contract = await t.api('POST', '/api/contracts', { raw: { data: await makePdf(), contentType: 'application/pdf' } });
+    const contract = await t.api('POST', '/api/contracts', {
+      raw: { data: await makePdf(), contentType: 'application/pdf' },
+    });
     ids.contract_id = contract.body.id ?? Number(contract.body.self.split('/').at(-1));
-    const party = await t.api('POST', `${contract.body.self}/parties`, { body: { name: 'Eva', email: 'eva@office.test' } });
+    const party = await t.api('POST', `${contract.body.self}/parties`, {
+      body: { name: 'Eva', email: 'eva@office.test' },
+    });
     ids.party_id = Number(party.body.self.split('/').at(-1));
     const annotation = await t.api('POST', `${contract.body.self}/annotations`, {
       body: { party_id: party.body.self, type: 'SIGNATURE', pdf_page: 1, pos_x: 10, pos_y: 10, width: 100, height: 30 },
@@ -151,18 +197,38 @@ describe('the permission model, walked over every route', () => {
       headers: { 'content-disposition': 'attachment; filename="annex.txt"' },
     });
     ids.attachment_id = Number(attachment.body.self.split('/').at(-1));
-    const template = await t.api('POST', '/api/contract_templates', { body: { name: 'Board only', content: 'Secret terms' } });
+    const template = await t.api('POST', '/api/contract_templates', {
+      body: { name: 'Board only', content: 'Secret terms' },
+    });
     ids.template_id = Number(template.body.self.split('/').at(-1));
     // A PDF template with a field for its role, and a bulk send made from it: the administrator's own.
-    expect((await t.api('PUT', `${template.body.self}/pdf`, { raw: { data: await makePdf(), contentType: 'application/pdf' } })).status).toBe(200);
-    const field = await t.api('POST', `${template.body.self}/fields`, { body: { role: 1, pdf_page: 1, pos_x: 10, pos_y: 10, width: 100, height: 30, type: 'SIGNATURE' } });
+    expect(
+      (
+        await t.api('PUT', `${template.body.self}/pdf`, {
+          raw: { data: await makePdf(), contentType: 'application/pdf' },
+        })
+      ).status,
+    ).toBe(200);
+    const field = await t.api('POST', `${template.body.self}/fields`, {
+      body: { role: 1, pdf_page: 1, pos_x: 10, pos_y: 10, width: 100, height: 30, type: 'SIGNATURE' },
+    });
     expect(field.status, field.text).toBe(201);
     ids.field_id = Number(field.body.self.split('/').at(-1));
-    const bulk = await t.api('POST', `${template.body.self}/bulk_sends`, { raw: { data: 'party1_name,party1_email\nEva,eva@office.test\n', contentType: 'text/csv' } });
+    const bulk = await t.api('POST', `${template.body.self}/bulk_sends`, {
+      raw: { data: 'party1_name,party1_email\nEva,eva@office.test\n', contentType: 'text/csv' },
+    });
     expect(bulk.status, bulk.text).toBe(201);
     ids.bulk_send_id = Number(bulk.body.self.split('/').at(-1));
     // The ids are real: the administrator reaches each of them.
-    for (const path of [contract.body.self, party.body.self, annotation.body.self, attachment.body.self, template.body.self, field.body.self, bulk.body.self]) {
+    for (const path of [
+      contract.body.self,
+      party.body.self,
+      annotation.body.self,
+      attachment.body.self,
+      template.body.self,
+      field.body.self,
+      bulk.body.self,
+    ]) {
       expect((await t.api('GET', path)).status, path).toBe(200);
     }
   });
@@ -172,28 +238,46 @@ describe('the permission model, walked over every route', () => {
     expect(Object.keys(DECIDED).sort()).toEqual(apiRoutes.map(keyOf).sort());
   });
 
-  const walk = async (request: (method: string, path: string, decision: Decision) => Promise<number>, expected: (key: string, decision: Decision) => number) => {
+  const walk = async (
+    request: (method: string, path: string, decision: Decision) => Promise<number>,
+    expected: (key: string, decision: Decision) => number,
+  ) => {
     const wrong: string[] = [];
     ids.walk_id = (ids.walk_id ?? 0) + 1;
     for (const route of apiRoutes) {
       const key = keyOf(route);
       const decision = DECIDED[key] as Decision;
       const path = route.path.replace(/:(\w+)/g, (_match: string, name: string) => String(ids[name] ?? 1));
-      const body = decision.body === undefined ? undefined : JSON.parse(JSON.stringify(decision.body).replace(/:(\w+_id)/g, (_match: string, name: string) => String(ids[name])));
+      const body =
+        decision.body === undefined
+          ? undefined
+          : JSON.parse(
+              JSON.stringify(decision.body).replace(/:(\w+_id)/g, (_match: string, name: string) => String(ids[name])),
+            );
       const status = await request(route.method.toUpperCase(), path, { ...decision, body });
       if (status !== expected(key, decision)) wrong.push(`${key}: ${status}, decided ${expected(key, decision)}`);
     }
     return wrong;
   };
-  const asToken = (key: string, headers: Record<string, string> = {}) => async (method: string, path: string, decision: Decision) =>
-    (await t.api(method, path, { key, headers: { ...decision.headers, ...headers }, ...(decision.raw ? { raw: decision.raw } : decision.body ? { body: decision.body } : {}) })).status;
+  const asToken =
+    (key: string, headers: Record<string, string> = {}) =>
+    async (method: string, path: string, decision: Decision) =>
+      (
+        await t.api(method, path, {
+          key,
+          headers: { ...decision.headers, ...headers },
+          ...(decision.raw ? { raw: decision.raw } : decision.body ? { body: decision.body } : {}),
+        })
+      ).status;
 
   it("answers an ordinary user's token as decided", async () => {
     expect(await walk(asToken(clerk.key), (_key, decision) => decision.status)).toEqual([]);
   });
 
-  it("answers the same when the token names its own user in Api-User-Uri", async () => {
-    expect(await walk(asToken(clerk.key, { 'api-user-uri': clerk.path }), (_key, decision) => decision.status)).toEqual([]);
+  it('answers the same when the token names its own user in Api-User-Uri', async () => {
+    expect(await walk(asToken(clerk.key, { 'api-user-uri': clerk.path }), (_key, decision) => decision.status)).toEqual(
+      [],
+    );
   });
 
   it("refuses an ordinary user's token acting as an administrator (403) on every route", async () => {
@@ -212,8 +296,16 @@ describe('the permission model, walked over every route', () => {
     const expected = (key: string, decision: Decision) => (key in PUBLIC ? decision.status : 401);
     const request = async (method: string, path: string, decision: Decision) => {
       const saved = goneSession.cookie;
-      const raw = decision.raw ? { data: new TextEncoder().encode(String(decision.raw.data)), contentType: decision.raw.contentType ?? 'text/plain' } : undefined;
-      const response = await goneSession.request(method, path, { headers: decision.headers ?? {}, ...(raw ? { raw } : decision.body ? { body: decision.body } : {}) });
+      const raw = decision.raw
+        ? {
+            data: new TextEncoder().encode(String(decision.raw.data)),
+            contentType: decision.raw.contentType ?? 'text/plain',
+          }
+        : undefined;
+      const response = await goneSession.request(method, path, {
+        headers: decision.headers ?? {},
+        ...(raw ? { raw } : decision.body ? { body: decision.body } : {}),
+      });
       goneSession.cookie = saved;
       return response.status;
     };

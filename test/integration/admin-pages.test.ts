@@ -47,6 +47,7 @@ describe('the admin UI files at /admin', () => {
   it('loads no third-party resource: every asset reference is our own', async () => {
     const html = await (await fetch(`${t.url}/admin/`)).text();
     const references = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1] as string);
-    for (const reference of references) expect(reference.startsWith('/admin/') || reference.startsWith('data:'), reference).toBe(true);
+    for (const reference of references)
+      expect(reference.startsWith('/admin/') || reference.startsWith('data:'), reference).toBe(true);
   });
 });

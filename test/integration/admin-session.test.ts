@@ -27,12 +27,18 @@ describe('first-run setup', () => {
     const status = await client.request('GET', '/api/setup');
     expect(status.status).toBe(200);
     expect(status.body).toEqual({ needs_setup: true, office_name: '' });
-    expectProblem(await client.request('GET', '/api/setup', { headers: { 'accept-api-version': '' } }), 400, 'api-version');
+    expectProblem(
+      await client.request('GET', '/api/setup', { headers: { 'accept-api-version': '' } }),
+      400,
+      'api-version',
+    );
   });
 
   it('refuses bad input field by field and creates nothing', async () => {
     const client = sessionClient(server.url);
-    const response = await client.request('POST', '/api/setup', { body: { ...setup, office_email: 'nope', password: 'short', extra: 1 } });
+    const response = await client.request('POST', '/api/setup', {
+      body: { ...setup, office_email: 'nope', password: 'short', extra: 1 },
+    });
     expectProblem(response, 400, 'validation-failed');
     expect(response.body.validation_errors.join('\n')).toMatch(/office_email/);
     expect(response.body.validation_errors.join('\n')).toMatch(/password/);
@@ -52,7 +58,12 @@ describe('first-run setup', () => {
     expect(cookie).toMatch(/Path=\//);
     expect(response.body.user.username).toBe('anna');
     expect(response.body.is_admin).toBe(true);
-    expect(response.body.office).toEqual({ name: setup.office_name, email: setup.office_email, is_set_up: true, time_zone: 'Europe/Stockholm' });
+    expect(response.body.office).toEqual({
+      name: setup.office_name,
+      email: setup.office_email,
+      is_set_up: true,
+      time_zone: 'Europe/Stockholm',
+    });
     const me = await client.request('GET', '/api/session');
     expect(me.status).toBe(200);
     expect(me.body.user.self).toBe(response.body.user.self);
@@ -63,8 +74,15 @@ describe('first-run setup', () => {
 
   it('is closed once an administrator exists', async () => {
     const client = sessionClient(server.url);
-    expectProblem(await client.request('POST', '/api/setup', { body: { ...setup, username: 'mallory' } }), 409, 'conflict');
-    expect((await client.request('GET', '/api/setup')).body).toEqual({ needs_setup: false, office_name: setup.office_name });
+    expectProblem(
+      await client.request('POST', '/api/setup', { body: { ...setup, username: 'mallory' } }),
+      409,
+      'conflict',
+    );
+    expect((await client.request('GET', '/api/setup')).body).toEqual({
+      needs_setup: false,
+      office_name: setup.office_name,
+    });
   });
 });
 
@@ -72,7 +90,9 @@ describe('admin sessions', () => {
   let t: TestServer;
   beforeAll(async () => {
     t = await startTestServer();
-    const clerk = await t.api('POST', '/api/users', { body: { username: 'clerk', email: 'clerk@office.test', password: 'clerk password' } });
+    const clerk = await t.api('POST', '/api/users', {
+      body: { username: 'clerk', email: 'clerk@office.test', password: 'clerk password' },
+    });
     expect(clerk.status).toBe(201);
   });
   afterAll(() => t.close());
@@ -86,8 +106,12 @@ describe('admin sessions', () => {
 
   it('answers a wrong password and an unknown user alike', async () => {
     const client = sessionClient(t.url);
-    const wrong = await client.request('POST', '/api/session', { body: { username: 'admin', password: 'wrong horse' } });
-    const unknown = await client.request('POST', '/api/session', { body: { username: 'nobody', password: 'wrong horse' } });
+    const wrong = await client.request('POST', '/api/session', {
+      body: { username: 'admin', password: 'wrong horse' },
+    });
+    const unknown = await client.request('POST', '/api/session', {
+      body: { username: 'nobody', password: 'wrong horse' },
+    });
     expectProblem(wrong, 401, 'unauthorized');
     expectProblem(unknown, 401, 'unauthorized');
     expect(wrong.body.detail).toBe(unknown.body.detail);
@@ -99,16 +123,27 @@ describe('admin sessions', () => {
     const me = await client.request('GET', '/api/session');
     expect(me.body.is_admin).toBe(true);
     expect(me.body.office.is_set_up).toBe(false);
-    const saved = await client.request('PUT', '/api/settings/general', { body: { office_name: 'Berg & Co', office_email: 'info@berg.test' } });
+    const saved = await client.request('PUT', '/api/settings/general', {
+      body: { office_name: 'Berg & Co', office_email: 'info@berg.test' },
+    });
     expect(saved.status).toBe(200);
-    expect((await client.request('GET', '/api/session')).body.office).toEqual({ name: 'Berg & Co', email: 'info@berg.test', is_set_up: true, time_zone: 'Europe/Stockholm' });
+    expect((await client.request('GET', '/api/session')).body.office).toEqual({
+      name: 'Berg & Co',
+      email: 'info@berg.test',
+      is_set_up: true,
+      time_zone: 'Europe/Stockholm',
+    });
   });
 
   it('refuses writes without the session CSRF header with 403 and changes nothing', async () => {
     const client = await signInClient(t.url, 'admin', 'correct horse');
     const body = { name: 'Made without CSRF' };
     expectProblem(await client.request('POST', '/api/contract_templates', { body, csrf: false }), 403, 'forbidden');
-    expectProblem(await client.request('POST', '/api/contract_templates', { body, csrf: 'A'.repeat(43) }), 403, 'forbidden');
+    expectProblem(
+      await client.request('POST', '/api/contract_templates', { body, csrf: 'A'.repeat(43) }),
+      403,
+      'forbidden',
+    );
     const list = await t.api('GET', '/api/contract_templates?per_page=100');
     expect(list.body.map((row: any) => row.name)).not.toContain(body.name);
     const made = await client.request('POST', '/api/contract_templates', { body });
@@ -119,7 +154,11 @@ describe('admin sessions', () => {
   it("refuses another session's CSRF token", async () => {
     const first = await signInClient(t.url, 'admin', 'correct horse');
     const second = await signInClient(t.url, 'admin', 'correct horse');
-    expectProblem(await first.request('POST', '/api/contract_templates', { body: { name: 'x' }, csrf: second.csrf }), 403, 'forbidden');
+    expectProblem(
+      await first.request('POST', '/api/contract_templates', { body: { name: 'x' }, csrf: second.csrf }),
+      403,
+      'forbidden',
+    );
   });
 
   it('keeps a customer user out of users, tokens, settings and Api-User-Uri', async () => {
@@ -130,9 +169,17 @@ describe('admin sessions', () => {
     expectProblem(await client.request('GET', '/api/partner/tokens'), 403, 'forbidden');
     expectProblem(await client.request('POST', '/api/partner/tokens', { body: { name: 'sneaky' } }), 403, 'forbidden');
     expectProblem(await client.request('GET', '/api/settings/general'), 403, 'forbidden');
-    expectProblem(await client.request('POST', '/api/settings/backup', { body: { passphrase: 'a long passphrase' } }), 403, 'forbidden');
+    expectProblem(
+      await client.request('POST', '/api/settings/backup', { body: { passphrase: 'a long passphrase' } }),
+      403,
+      'forbidden',
+    );
     expectProblem(await client.request('GET', '/api/settings/backup_schedule'), 403, 'forbidden');
-    expectProblem(await client.request('GET', '/api/contract_templates', { headers: { 'api-user-uri': '/api/users/1' } }), 403, 'forbidden');
+    expectProblem(
+      await client.request('GET', '/api/contract_templates', { headers: { 'api-user-uri': '/api/users/1' } }),
+      403,
+      'forbidden',
+    );
   });
 
   it('ends at sign-out: the old cookie is refused', async () => {
@@ -150,18 +197,26 @@ describe('admin sessions', () => {
     const sql = t.server.ctx.db.$client;
     const idle = await signInClient(t.url, 'admin', 'correct horse');
     expect((await idle.request('GET', '/api/users')).status).toBe(200);
-    sql.prepare('UPDATE admin_sessions SET last_seen_at = last_seen_at - ? WHERE id = (SELECT max(id) FROM admin_sessions)').run(8 * HOUR + 1000);
+    sql
+      .prepare(
+        'UPDATE admin_sessions SET last_seen_at = last_seen_at - ? WHERE id = (SELECT max(id) FROM admin_sessions)',
+      )
+      .run(8 * HOUR + 1000);
     const ended = await idle.request('GET', '/api/users');
     expectProblem(ended, 401, 'unauthorized');
     expect(ended.body.detail).toMatch(/session has ended/);
 
     const busy = await signInClient(t.url, 'admin', 'correct horse');
-    sql.prepare('UPDATE admin_sessions SET expires_at = ? WHERE id = (SELECT max(id) FROM admin_sessions)').run(Date.now() - 1);
+    sql
+      .prepare('UPDATE admin_sessions SET expires_at = ? WHERE id = (SELECT max(id) FROM admin_sessions)')
+      .run(Date.now() - 1);
     expectProblem(await busy.request('GET', '/api/users'), 401, 'unauthorized');
   });
 
   it('ends when its user is deactivated', async () => {
-    await t.api('POST', '/api/users', { body: { username: 'temp', email: 'temp@office.test', password: 'temp password' } });
+    await t.api('POST', '/api/users', {
+      body: { username: 'temp', email: 'temp@office.test', password: 'temp password' },
+    });
     const client = await signInClient(t.url, 'temp', 'temp password');
     const me = await client.request('GET', '/api/session');
     expect((await t.api('PUT', me.body.user.self, { body: { active: false } })).status).toBe(200);
@@ -169,17 +224,26 @@ describe('admin sessions', () => {
   });
 
   it('throttles guessing: after 5 failures even the right password waits its turn', async () => {
-    await t.api('POST', '/api/users', { body: { username: 'target', email: 'target@office.test', password: 'target password' } });
+    await t.api('POST', '/api/users', {
+      body: { username: 'target', email: 'target@office.test', password: 'target password' },
+    });
     const client = sessionClient(t.url);
     for (let i = 0; i < 5; i += 1) {
-      expect((await client.request('POST', '/api/session', { body: { username: 'target', password: `guess ${i}` } })).status).toBe(401);
+      expect(
+        (await client.request('POST', '/api/session', { body: { username: 'target', password: `guess ${i}` } })).status,
+      ).toBe(401);
     }
-    const blocked = await client.request('POST', '/api/session', { body: { username: 'target', password: 'target password' } });
+    const blocked = await client.request('POST', '/api/session', {
+      body: { username: 'target', password: 'target password' },
+    });
     expectProblem(blocked, 429, 'rate-limited');
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(client.cookie).toBeUndefined();
     // Another user from the same address is not slowed down.
-    expect((await client.request('POST', '/api/session', { body: { username: 'clerk', password: 'clerk password' } })).status).toBe(201);
+    expect(
+      (await client.request('POST', '/api/session', { body: { username: 'clerk', password: 'clerk password' } }))
+        .status,
+    ).toBe(201);
   }, 120_000);
 
   it('signs the administrator in through a one-time link for the desktop shell', async () => {

@@ -29,7 +29,9 @@ describe('general settings', () => {
 
   it('move every link to the public base URL set', async () => {
     await t.api('POST', '/api/users', { body: { username: 'second', email: 'second@office.test' } });
-    const saved = await admin.request('PUT', '/api/settings/general', { body: { public_base_url: 'https://sign.office.example/' } });
+    const saved = await admin.request('PUT', '/api/settings/general', {
+      body: { public_base_url: 'https://sign.office.example/' },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.public_base_url).toBe('https://sign.office.example');
     expect(saved.body.effective_public_base_url).toBe('https://sign.office.example');
@@ -69,7 +71,9 @@ describe('general settings', () => {
     expect(response.status).toBe(200);
     expect(typeof response.body.is_available).toBe('boolean');
     if (!response.body.is_available) {
-      const upload = await admin.request('POST', '/api/settings/signing_certificate', { body: { pkcs12: 'AAAA', passphrase: 'x' } });
+      const upload = await admin.request('POST', '/api/settings/signing_certificate', {
+        body: { pkcs12: 'AAAA', passphrase: 'x' },
+      });
       expect(upload.status).toBe(503);
     }
   });
@@ -85,7 +89,10 @@ describe('backup and restore in the running appliance', { timeout: 180_000 }, ()
   const PASSPHRASE = 'en lång lösenfras för kontoret';
   const header = (passphrase: string) => ({ 'backup-passphrase': Buffer.from(passphrase, 'utf8').toString('base64') });
   const restore = (admin: SessionClient, data: Uint8Array, passphrase: string | undefined) =>
-    admin.request('POST', '/api/settings/restore', { raw: { data, contentType: 'application/vnd.signdesk.backup' }, headers: passphrase === undefined ? {} : header(passphrase) });
+    admin.request('POST', '/api/settings/restore', {
+      raw: { data, contentType: 'application/vnd.signdesk.backup' },
+      headers: passphrase === undefined ? {} : header(passphrase),
+    });
 
   it('downloads an encrypted whole-office backup and restores it, keys included, ending every session', async () => {
     const admin = await signInClient(t.url, 'admin', 'correct horse');
@@ -95,14 +102,20 @@ describe('backup and restore in the running appliance', { timeout: 180_000 }, ()
     const backup = await admin.request('POST', '/api/settings/backup', { body: { passphrase: PASSPHRASE } });
     expect(backup.status).toBe(200);
     expect(backup.headers.get('content-type')).toBe('application/vnd.signdesk.backup');
-    expect(backup.headers.get('content-disposition')).toMatch(/^attachment; filename="signdesk-\d{8}-\d{6}\.sdbackup"$/);
+    expect(backup.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="signdesk-\d{8}-\d{6}\.sdbackup"$/,
+    );
     const bytes = backup.body as Uint8Array;
 
     await t.api('POST', '/api/contract_templates', { body: { name: 'Made after the backup' } });
     fs.writeFileSync(secretFile, Buffer.alloc(32, 7));
     const restored = await restore(admin, bytes, PASSPHRASE);
     expect(restored.status, restored.text).toBe(200);
-    expect(restored.body).toMatchObject({ restored: true, office_name: expect.any(String), made_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} /) });
+    expect(restored.body).toMatchObject({
+      restored: true,
+      office_name: expect.any(String),
+      made_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} /),
+    });
     const names = (await t.api('GET', '/api/contract_templates?per_page=100')).body.map((row: any) => row.name);
     expect(names).toEqual(['Kept']);
     expect(fs.readFileSync(secretFile).equals(secret)).toBe(true);
@@ -112,10 +125,13 @@ describe('backup and restore in the running appliance', { timeout: 180_000 }, ()
 
   it('refuses a wrong passphrase, a foreign or damaged file, and changes nothing', async () => {
     const admin = await signInClient(t.url, 'admin', 'correct horse');
-    const bytes = (await admin.request('POST', '/api/settings/backup', { body: { passphrase: PASSPHRASE } })).body as Uint8Array;
+    const bytes = (await admin.request('POST', '/api/settings/backup', { body: { passphrase: PASSPHRASE } }))
+      .body as Uint8Array;
     const wrong = await restore(admin, bytes, 'not the passphrase');
     expect(wrong.status).toBe(400);
-    expect(wrong.body.validation_errors).toEqual(['passphrase: The passphrase is wrong (or the beginning of the file is damaged).']);
+    expect(wrong.body.validation_errors).toEqual([
+      'passphrase: The passphrase is wrong (or the beginning of the file is damaged).',
+    ]);
     const garbage = await restore(admin, new TextEncoder().encode('not a backup at all, nothing like one'), PASSPHRASE);
     expect(garbage.body.validation_errors).toEqual(['file: The file is not a SignDesk backup.']);
     const cut = await restore(admin, bytes.subarray(0, bytes.length - 10), PASSPHRASE);
@@ -131,25 +147,45 @@ describe('backup and restore in the running appliance', { timeout: 180_000 }, ()
   it('runs scheduled backups into a folder, keeps the newest N, stores the passphrase sealed, and shows the last result', async () => {
     const folder = path.join(t.dataDir, '..', `scheduled-${path.basename(t.dataDir)}`);
     const off = await t.api('GET', '/api/settings/backup_schedule');
-    expect(off.body).toMatchObject({ is_enabled: false, has_passphrase: false, last_result: null, next_run_time: null });
+    expect(off.body).toMatchObject({
+      is_enabled: false,
+      has_passphrase: false,
+      last_result: null,
+      next_run_time: null,
+    });
     const incomplete = await t.api('PUT', '/api/settings/backup_schedule', { body: { is_enabled: true } });
     expect(incomplete.status).toBe(400);
-    expect(incomplete.body.validation_errors).toEqual(['folder: is needed to enable scheduled backups', 'passphrase: is needed to enable scheduled backups']);
-    expect((await t.api('PUT', '/api/settings/backup_schedule', { body: { folder: 'relative/path' } })).status).toBe(400);
+    expect(incomplete.body.validation_errors).toEqual([
+      'folder: is needed to enable scheduled backups',
+      'passphrase: is needed to enable scheduled backups',
+    ]);
+    expect((await t.api('PUT', '/api/settings/backup_schedule', { body: { folder: 'relative/path' } })).status).toBe(
+      400,
+    );
 
-    const on = await t.api('PUT', '/api/settings/backup_schedule', { body: { is_enabled: true, folder, interval_hours: 24, keep: 2, passphrase: PASSPHRASE } });
+    const on = await t.api('PUT', '/api/settings/backup_schedule', {
+      body: { is_enabled: true, folder, interval_hours: 24, keep: 2, passphrase: PASSPHRASE },
+    });
     expect(on.status, on.text).toBe(200);
     expect(on.body).toMatchObject({ is_enabled: true, folder, interval_hours: 24, keep: 2, has_passphrase: true });
     expect(JSON.stringify(on.body)).not.toContain(PASSPHRASE);
-    const stored = t.server.ctx.db.$client.prepare("SELECT value FROM settings WHERE key LIKE 'backup.%'").all() as Array<{ value: string }>;
+    const stored = t.server.ctx.db.$client
+      .prepare("SELECT value FROM settings WHERE key LIKE 'backup.%'")
+      .all() as Array<{ value: string }>;
     expect(stored.some((row) => row.value.includes(PASSPHRASE))).toBe(false);
 
     const results = async () => (await t.api('GET', '/api/settings/backup_schedule')).body;
-    await vi.waitFor(async () => expect((await results()).last_result?.file).toBeTruthy(), { timeout: 30_000, interval: 50 });
+    await vi.waitFor(async () => expect((await results()).last_result?.file).toBeTruthy(), {
+      timeout: 30_000,
+      interval: 50,
+    });
     for (let run = 0; run < 2; run += 1) {
       const before = (await results()).last_result.file;
       expect((await t.api('POST', '/api/settings/backup_schedule/run')).status).toBe(200);
-      await vi.waitFor(async () => expect((await results()).last_result.file).not.toBe(before), { timeout: 30_000, interval: 50 });
+      await vi.waitFor(async () => expect((await results()).last_result.file).not.toBe(before), {
+        timeout: 30_000,
+        interval: 50,
+      });
     }
     const last = (await results()).last_result;
     expect(last).toMatchObject({ error: null, time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) });
@@ -163,22 +199,33 @@ describe('backup and restore in the running appliance', { timeout: 180_000 }, ()
     // A folder that cannot be written: said on save; and a failed run is shown with its error.
     const blocked = path.join(folder, 'a-file');
     fs.writeFileSync(blocked, '');
-    const refused = await t.api('PUT', '/api/settings/backup_schedule', { body: { folder: path.join(blocked, 'sub') } });
+    const refused = await t.api('PUT', '/api/settings/backup_schedule', {
+      body: { folder: path.join(blocked, 'sub') },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.validation_errors[0]).toMatch(/^folder: cannot be written to/);
     fs.rmSync(folder, { recursive: true });
     fs.writeFileSync(folder, 'in the way');
     expect((await t.api('POST', '/api/settings/backup_schedule/run')).status).toBe(200);
-    await vi.waitFor(async () => expect((await results()).last_result.error).toBeTruthy(), { timeout: 30_000, interval: 50 });
+    await vi.waitFor(async () => expect((await results()).last_result.error).toBeTruthy(), {
+      timeout: 30_000,
+      interval: 50,
+    });
     expect((await results()).last_result).toMatchObject({ file: null, size_bytes: null });
     fs.rmSync(folder);
 
-    expect((await t.api('PUT', '/api/settings/backup_schedule', { body: { is_enabled: false } })).body.next_run_time).toBeNull();
+    expect(
+      (await t.api('PUT', '/api/settings/backup_schedule', { body: { is_enabled: false } })).body.next_run_time,
+    ).toBeNull();
     expect((await t.api('POST', '/api/settings/backup_schedule/run')).status).toBe(409);
   });
 
   it('is for administrators with a session or token only', async () => {
-    const anonymous = await fetch(`${t.url}/api/settings/backup`, { method: 'POST', headers: { 'accept-api-version': '1', 'content-type': 'application/json' }, body: '{"passphrase":"a long passphrase"}' });
+    const anonymous = await fetch(`${t.url}/api/settings/backup`, {
+      method: 'POST',
+      headers: { 'accept-api-version': '1', 'content-type': 'application/json' },
+      body: '{"passphrase":"a long passphrase"}',
+    });
     expect(anonymous.status).toBe(401);
     expect((await t.api('GET', '/api/settings/backup')).status).toBe(405);
   });

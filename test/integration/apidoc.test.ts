@@ -35,7 +35,8 @@ function findGaps(document: Document, html: string): string[] {
   const compare = (where: string, shown: string[] | undefined, wanted: string[]) => {
     if (wanted.length === 0) return;
     if (!shown) gaps.push(`${where}: no field table`);
-    else if (JSON.stringify(shown) !== JSON.stringify(wanted)) gaps.push(`${where}: shows ${shown.join(',')} instead of ${wanted.join(',')}`);
+    else if (JSON.stringify(shown) !== JSON.stringify(wanted))
+      gaps.push(`${where}: shows ${shown.join(',')} instead of ${wanted.join(',')}`);
   };
   const problemFields = expectedFields(document, { $ref: PROBLEM });
   compare('problem responses', tableFields(html, 'problem'), problemFields);
@@ -48,17 +49,28 @@ function findGaps(document: Document, html: string): string[] {
         continue;
       }
       for (const place of ['path', 'query', 'header']) {
-        const parameters = (operation.parameters ?? []).filter((p) => p.in === place && !CONVENTION_HEADERS.has(p.name));
-        compare(`${where} ${place} parameters`, tableFields(section, place), parameters.map((p) => p.name));
+        const parameters = (operation.parameters ?? []).filter(
+          (p) => p.in === place && !CONVENTION_HEADERS.has(p.name),
+        );
+        compare(
+          `${where} ${place} parameters`,
+          tableFields(section, place),
+          parameters.map((p) => p.name),
+        );
       }
       const json = operation.requestBody?.content['application/json']?.schema;
       if (json) compare(`${where} request body`, tableFields(section, 'request'), expectedFields(document, json));
       for (const [status, response] of Object.entries(operation.responses)) {
         const [type, media] = Object.entries(response.content ?? {})[0] ?? [];
         if (media?.schema?.$ref === PROBLEM) {
-          if (!new RegExp(`<li><code>${status}</code> <a href="/apidoc/v1/posting_data#`).test(section)) gaps.push(`${where} ${status}: problem not listed`);
+          if (!new RegExp(`<li><code>${status}</code> <a href="/apidoc/v1/posting_data#`).test(section))
+            gaps.push(`${where} ${status}: problem not listed`);
         } else if (type === 'application/json' && media?.schema) {
-          compare(`${where} ${status}`, tableFields(section, `response-${status}`), expectedFields(document, media.schema));
+          compare(
+            `${where} ${status}`,
+            tableFields(section, `response-${status}`),
+            expectedFields(document, media.schema),
+          );
         } else if (type && !section.includes(`(<code>${type}</code>)`)) {
           gaps.push(`${where} ${status}: the ${type} body is not described`);
         }
@@ -113,7 +125,9 @@ describe('the API docs', () => {
     for (const [route, item] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(item)) {
         const source = operation['x-codeSamples']?.[0]?.source ?? '';
-        const shown = blocks.find((block) => block.attributes['data-operation'] === operation.operationId && !block.attributes['data-step']);
+        const shown = blocks.find(
+          (block) => block.attributes['data-operation'] === operation.operationId && !block.attributes['data-step'],
+        );
         expect(shown?.code, operation.operationId).toBe(source);
         expect(source).toContain(`"$SIGNDESK_URL${route.replace(/\{\w+\}/g, '1')}`);
         if (method !== 'get') expect(source).toContain(`-X ${method.toUpperCase()}`);
@@ -150,11 +164,28 @@ describe('the API docs', () => {
       expect((await fetch(`${t.url}${asset}`)).status, asset).toBe(200);
     }
     const toc = /<nav class="toc"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
-    for (const anchor of ['#quick-start', '#conventions', '#pagination', '#rate-limit', '#problem-responses', '#createContract', '#webhooks', '#verifying', '#receivers']) {
+    for (const anchor of [
+      '#quick-start',
+      '#conventions',
+      '#pagination',
+      '#rate-limit',
+      '#problem-responses',
+      '#createContract',
+      '#webhooks',
+      '#verifying',
+      '#receivers',
+    ]) {
       expect(toc).toContain(`href="${anchor}"`);
       expect(html).toContain(`id="${anchor.slice(1)}"`);
     }
-    for (const words of ['Accept-Api-Version: 1', 'Authorization: token', 'Pagination-Items-Total', 'X-RateLimit-Remaining', 'application/problem+json', 'Location']) {
+    for (const words of [
+      'Accept-Api-Version: 1',
+      'Authorization: token',
+      'Pagination-Items-Total',
+      'X-RateLimit-Remaining',
+      'application/problem+json',
+      'Location',
+    ]) {
       expect(sectionOf(html, 'conventions')).toContain(words);
     }
   });
@@ -165,16 +196,23 @@ describe('the API docs', () => {
       const response = await fetch(`${t.url}/apidoc/v1/examples/${name}`);
       expect(response.status).toBe(200);
       expect(await response.text()).toBe(source);
-      expect(codeBlocks(html).some((block) => block.attributes.class === 'receiver' && block.code === source), name).toBe(true);
+      expect(
+        codeBlocks(html).some((block) => block.attributes.class === 'receiver' && block.code === source),
+        name,
+      ).toBe(true);
     }
     // The Node receiver imports nothing but Node itself.
     const node = fs.readFileSync(path.join(root, 'docs/examples/webhook-receiver.mjs'), 'utf8');
-    expect([...node.matchAll(/from '([^']+)'/g)].map((match) => match[1]).every((name) => name?.startsWith('node:'))).toBe(true);
+    expect(
+      [...node.matchAll(/from '([^']+)'/g)].map((match) => match[1]).every((name) => name?.startsWith('node:')),
+    ).toBe(true);
   });
 
   it('keep a Python receiver that compiles', () => {
     const dir = makeTempDir('signdesk-py-');
-    execFileSync('python3', ['-m', 'py_compile', path.join(root, 'docs/examples/webhook_receiver.py')], { env: { ...process.env, PYTHONPYCACHEPREFIX: dir } });
+    execFileSync('python3', ['-m', 'py_compile', path.join(root, 'docs/examples/webhook_receiver.py')], {
+      env: { ...process.env, PYTHONPYCACHEPREFIX: dir },
+    });
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

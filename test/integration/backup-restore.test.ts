@@ -8,7 +8,8 @@ import { makeContract, signingClient } from '../helpers/signing';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 
 const PASSPHRASE = 'korrekt häst batteri häftklammer';
-const sameFingerprint = (a: string, b: string) => a.replace(/:/g, '').toLowerCase() === b.replace(/:/g, '').toLowerCase();
+const sameFingerprint = (a: string, b: string) =>
+  a.replace(/:/g, '').toLowerCase() === b.replace(/:/g, '').toLowerCase();
 
 /** The office moves to a new computer: its backup, restored there, is the same office. */
 describe('a whole-office backup restored on a new computer', { timeout: 120_000 }, () => {
@@ -54,12 +55,22 @@ describe('a whole-office backup restored on a new computer', { timeout: 120_000 
 
     const viaApi = await fetch(`${original.url}/api/settings/backup`, {
       method: 'POST',
-      headers: { authorization: `token ${original.adminKey}`, 'accept-api-version': '1', 'content-type': 'application/json' },
+      headers: {
+        authorization: `token ${original.adminKey}`,
+        'accept-api-version': '1',
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ passphrase: PASSPHRASE }),
     });
     expect(viaApi.status).toBe(200);
-    expect(viaApi.headers.get('content-disposition')).toMatch(/^attachment; filename="signdesk-\d{8}-\d{6}\.sdbackup"$/);
-    expect(Buffer.from(await viaApi.arrayBuffer()).subarray(0, 8).toString('latin1')).toBe('SDBACKUP');
+    expect(viaApi.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="signdesk-\d{8}-\d{6}\.sdbackup"$/,
+    );
+    expect(
+      Buffer.from(await viaApi.arrayBuffer())
+        .subarray(0, 8)
+        .toString('latin1'),
+    ).toBe('SDBACKUP');
     const short = await original.api('POST', '/api/settings/backup', { body: { passphrase: 'short' } });
     expect(short.status).toBe(400);
   });
@@ -72,7 +83,9 @@ describe('a whole-office backup restored on a new computer', { timeout: 120_000 
     expect(sameFingerprint(freshFingerprint, originalFingerprint)).toBe(false);
     const running = await backupCli(newDir, ['backup', 'restore', '--in', backupFile], PASSPHRASE);
     expect(running.code).toBe(1);
-    expect(running.err.join('\n')).toMatch(/SignDesk is running on this DATA_DIR \(process \d+, http:\/\/127\.0\.0\.1:\d+\): stop it first/);
+    expect(running.err.join('\n')).toMatch(
+      /SignDesk is running on this DATA_DIR \(process \d+, http:\/\/127\.0\.0\.1:\d+\): stop it first/,
+    );
     await fresh.close();
     const before = snapshotDir(newDir);
 
@@ -114,7 +127,9 @@ describe('a whole-office backup restored on a new computer', { timeout: 120_000 
     const done = await backupCli(newDir, ['backup', 'restore', '--in', backupFile], PASSPHRASE);
     expect(done.err).toEqual([]);
     expect(done.out[0]).toBe(`DATA_DIR: ${newDir}`);
-    expect(done.out.at(-1)).toMatch(/^Restored .* as backed up \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \(Europe\/Stockholm\)/);
+    expect(done.out.at(-1)).toMatch(
+      /^Restored .* as backed up \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \(Europe\/Stockholm\)/,
+    );
     expect(fs.readFileSync(path.join(newDir, 'keys', 'app-secret')).equals(ownSecret)).toBe(false);
     expect(fs.readdirSync(newDir).filter((name) => name.startsWith('.'))).toEqual([]);
 
@@ -129,9 +144,15 @@ describe('a whole-office backup restored on a new computer', { timeout: 120_000 
     expect((await bo.accept({}, 'Bo Ek')).status).toBe(200);
     await expect.poll(() => hooks.verified().length, { timeout: 15_000, interval: 25 }).toBe(3);
     expect(hooks.requests.every((request) => request.isVerified)).toBe(true);
-    expect(hooks.verified().map((request) => request.json.type)).toEqual(['contract.party_signed', 'contract.party_signed', 'contract.signed']);
+    expect(hooks.verified().map((request) => request.json.type)).toEqual([
+      'contract.party_signed',
+      'contract.party_signed',
+      'contract.signed',
+    ]);
 
-    const signed = await fetch(`${restored.url}${contract.self}/signed_pdf`, { headers: { authorization: `token ${restored.adminKey}`, 'accept-api-version': '1' } });
+    const signed = await fetch(`${restored.url}${contract.self}/signed_pdf`, {
+      headers: { authorization: `token ${restored.adminKey}`, 'accept-api-version': '1' },
+    });
     expect(signed.status).toBe(200);
     const pdf = path.join(work, 'signed.pdf');
     fs.writeFileSync(pdf, Buffer.from(await signed.arrayBuffer()));

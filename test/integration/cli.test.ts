@@ -13,8 +13,35 @@ describe('the CLI', () => {
     const dataDir = makeTempDir();
     const server = await createServer(testConfig(dataDir));
     try {
-      expect((await cli(dataDir, ['user', 'create', '--username', 'boss', '--password', 'a long secret', '--email', 'boss@office.test', '--admin'])).code).toBe(0);
-      expect((await cli(dataDir, ['user', 'create', '--username', 'clerk', '--password', 'a long secret', '--email', 'clerk@office.test'])).code).toBe(0);
+      expect(
+        (
+          await cli(dataDir, [
+            'user',
+            'create',
+            '--username',
+            'boss',
+            '--password',
+            'a long secret',
+            '--email',
+            'boss@office.test',
+            '--admin',
+          ])
+        ).code,
+      ).toBe(0);
+      expect(
+        (
+          await cli(dataDir, [
+            'user',
+            'create',
+            '--username',
+            'clerk',
+            '--password',
+            'a long secret',
+            '--email',
+            'clerk@office.test',
+          ])
+        ).code,
+      ).toBe(0);
       const made = await cli(dataDir, ['token', 'create', '--name', 'erp', '--rate-limit', '77']);
       expect(made.code).toBe(0);
       const key = made.out.at(-1) as string;
@@ -30,7 +57,9 @@ describe('the CLI', () => {
       expect((await clerk('GET', '/api/contract_templates')).status).toBe(200);
 
       const partner = await cli(dataDir, ['token', 'create', '--name', 'msp', '--kind', 'partner']);
-      expect((await apiClient(server.url, partner.out.at(-1) as string)('GET', '/api/partner/tokens')).status).toBe(200);
+      expect((await apiClient(server.url, partner.out.at(-1) as string)('GET', '/api/partner/tokens')).status).toBe(
+        200,
+      );
     } finally {
       await server.close();
     }
@@ -38,7 +67,17 @@ describe('the CLI', () => {
 
   it('explains bad arguments', async () => {
     const dataDir = makeTempDir();
-    await cli(dataDir, ['user', 'create', '--username', 'boss', '--password', 'a long secret', '--email', 'boss@office.test', '--admin']);
+    await cli(dataDir, [
+      'user',
+      'create',
+      '--username',
+      'boss',
+      '--password',
+      'a long secret',
+      '--email',
+      'boss@office.test',
+      '--admin',
+    ]);
     const cases: Array<[string[], RegExp]> = [
       [['token', 'create'], /--name/],
       [['token', 'create', '--name', 'x', '--kind', 'root'], /--kind/],

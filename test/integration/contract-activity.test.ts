@@ -70,7 +70,14 @@ describe('GET /api/contracts/{id}/activity_log', () => {
     // Removing a party removes its annotations first: both are logged.
     expect(events).toEqual(
       // Sending invites the remaining party: its entry carries the sender's origin too.
-      ['contract.created', ...steps.map(([event]) => event).slice(0, -2), 'annotation.removed', 'party.removed', 'contract.sent', 'party.invited'].reverse(),
+      [
+        'contract.created',
+        ...steps.map(([event]) => event).slice(0, -2),
+        'annotation.removed',
+        'party.removed',
+        'contract.sent',
+        'party.invited',
+      ].reverse(),
     );
     for (const entry of entries) {
       expect(entry).toEqual({
@@ -84,7 +91,9 @@ describe('GET /api/contracts/{id}/activity_log', () => {
         actor_type: 'user',
         actor: t.adminPath,
         actor_name: 'admin',
-        subject: entry.event.startsWith('contract.') ? '' : expect.stringMatching(/^\/api\/contracts\/\d+\/(parties|annotations|attachments)\/\d+$/),
+        subject: entry.event.startsWith('contract.')
+          ? ''
+          : expect.stringMatching(/^\/api\/contracts\/\d+\/(parties|annotations|attachments)\/\d+$/),
         details: entry.event === 'party.invited' ? expect.objectContaining({ channel: 'email' }) : expect.any(Object),
         previous_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
         hash: expect.stringMatching(/^[0-9a-f]{64}$/),
@@ -97,7 +106,8 @@ describe('GET /api/contracts/{id}/activity_log', () => {
 
   it('logs nothing for refused or empty changes', async () => {
     const contract = await newDraft(t);
-    const count = async () => (await t.api('GET', `${contract.self}/activity_log`)).headers.get('pagination-items-total');
+    const count = async () =>
+      (await t.api('GET', `${contract.self}/activity_log`)).headers.get('pagination-items-total');
     expect(await count()).toBe('1');
     await t.api('PUT', contract.self, { body: { language: 'fi' } });
     await t.api('POST', `${contract.self}/parties`, { body: { name: 'No address' } });

@@ -18,7 +18,9 @@ describe('contract annotations', () => {
   afterAll(() => t.close());
 
   it('adds a field with its geometry and defaults', async () => {
-    const response = await t.api('POST', `${contract.self}/annotations`, { body: fieldBody(party, { pdf_page: 2, pos_x: 10.5, pos_y: 20.25 }) });
+    const response = await t.api('POST', `${contract.self}/annotations`, {
+      body: fieldBody(party, { pdf_page: 2, pos_x: 10.5, pos_y: 20.25 }),
+    });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({
       party_id: party,
@@ -38,9 +40,23 @@ describe('contract annotations', () => {
   });
 
   it('takes a box that touches the page edges exactly', async () => {
-    const body = fieldBody(party, { pos_x: 0, pos_y: 0, width: A4.width, height: A4.height, type: 'TEXT', content: 'Hela sidan' });
+    const body = fieldBody(party, {
+      pos_x: 0,
+      pos_y: 0,
+      width: A4.width,
+      height: A4.height,
+      type: 'TEXT',
+      content: 'Hela sidan',
+    });
     expect((await t.api('POST', `${contract.self}/annotations`, { body })).status).toBe(201);
-    const corner = fieldBody(party, { pdf_page: 2, pos_x: A4.width - 30, pos_y: A4.height - 10, width: 30, height: 10, type: 'CHECKBOX' });
+    const corner = fieldBody(party, {
+      pdf_page: 2,
+      pos_x: A4.width - 30,
+      pos_y: A4.height - 10,
+      width: 30,
+      height: 10,
+      type: 'CHECKBOX',
+    });
     expect((await t.api('POST', `${contract.self}/annotations`, { body: corner })).status).toBe(201);
   });
 
@@ -51,8 +67,12 @@ describe('contract annotations', () => {
       expectProblem(response, 400, 'validation-failed');
       return response.body.validation_errors;
     };
-    expect(await lines({ pos_x: 400, width: 200 })).toEqual(['pos_x: pos_x + width is 600, past the width of page 1 (595.28 points)']);
-    expect(await lines({ pos_y: 800, height: 50 })).toEqual(['pos_y: pos_y + height is 850, past the height of page 1 (841.89 points)']);
+    expect(await lines({ pos_x: 400, width: 200 })).toEqual([
+      'pos_x: pos_x + width is 600, past the width of page 1 (595.28 points)',
+    ]);
+    expect(await lines({ pos_y: 800, height: 50 })).toEqual([
+      'pos_y: pos_y + height is 850, past the height of page 1 (841.89 points)',
+    ]);
     expect(await lines({ pdf_page: 3 })).toEqual(['pdf_page: must be a page of the PDF, 1 to 2']);
     expect(await lines({ pdf_page: 0 })).toEqual(['pdf_page: must be at least 1']);
     expect(await lines({ pos_x: -1 })).toEqual(['pos_x: must be at least 0']);
@@ -85,10 +105,27 @@ describe('contract annotations', () => {
     const fakeParty = `${contract.self}/parties/999999`;
     expect(await post(fieldBody(fakeParty))).toEqual([`party_id: ${fakeParty} is not a party of this contract`]);
     expect(await post({})).toEqual(
-      ['height: is required', 'party_id: is required', 'pdf_page: is required', 'pos_x: is required', 'pos_y: is required', 'type: is required', 'width: is required'].sort(),
+      [
+        'height: is required',
+        'party_id: is required',
+        'pdf_page: is required',
+        'pos_x: is required',
+        'pos_y: is required',
+        'type: is required',
+        'width: is required',
+      ].sort(),
     );
     expect(
-      await post(fieldBody('/api/users/1', { type: 'STAMP', pdf_page: '1', pos_x: 'left', content: 'x'.repeat(100_001), input_required: 'yes', note: 1 })),
+      await post(
+        fieldBody('/api/users/1', {
+          type: 'STAMP',
+          pdf_page: '1',
+          pos_x: 'left',
+          content: 'x'.repeat(100_001),
+          input_required: 'yes',
+          note: 1,
+        }),
+      ),
     ).toEqual(
       [
         'content: must be at most 100000 characters',
@@ -106,14 +143,24 @@ describe('contract annotations', () => {
   it('changes a field, re-checking the merged box', async () => {
     const second = (await t.api('POST', `${contract.self}/parties`, { body: partyBody({ name: 'Bo' }) })).body.self;
     const field = (await t.api('POST', `${contract.self}/annotations`, { body: fieldBody(party) })).body;
-    const moved = await t.api('PUT', field.self, { body: { pos_x: 300, party_id: second, type: 'INITIALS', input_required: false } });
+    const moved = await t.api('PUT', field.self, {
+      body: { pos_x: 300, party_id: second, type: 'INITIALS', input_required: false },
+    });
     expect(moved.status).toBe(200);
-    expect(moved.body).toMatchObject({ pos_x: 300, pos_y: 700, party_id: second, type: 'INITIALS', input_required: false });
+    expect(moved.body).toMatchObject({
+      pos_x: 300,
+      pos_y: 700,
+      party_id: second,
+      type: 'INITIALS',
+      input_required: false,
+    });
     const before = contractState(t, contract.id);
     expect((await t.api('PUT', field.self, { body: { width: 400 } })).body.validation_errors).toEqual([
       'pos_x: pos_x + width is 700, past the width of page 1 (595.28 points)',
     ]);
-    expect((await t.api('PUT', field.self, { body: { pdf_page: 9 } })).body.validation_errors).toEqual(['pdf_page: must be a page of the PDF, 1 to 2']);
+    expect((await t.api('PUT', field.self, { body: { pdf_page: 9 } })).body.validation_errors).toEqual([
+      'pdf_page: must be a page of the PDF, 1 to 2',
+    ]);
     expect((await t.api('PUT', field.self, { body: { party_id: '/api/contracts/999/parties/1' } })).status).toBe(400);
     expect(contractState(t, contract.id)).toEqual(before);
     expect((await t.api('DELETE', field.self)).status).toBe(204);
@@ -124,7 +171,9 @@ describe('contract annotations', () => {
     const full = await newDraft(t, 1);
     const fullParty = (await t.api('POST', `${full.self}/parties`, { body: partyBody() })).body.self;
     for (let index = 0; index < 500; index += 1) {
-      const response = await t.api('POST', `${full.self}/annotations`, { body: fieldBody(fullParty, { pos_y: index, height: 1 }) });
+      const response = await t.api('POST', `${full.self}/annotations`, {
+        body: fieldBody(fullParty, { pos_y: index, height: 1 }),
+      });
       expect(response.status).toBe(201);
     }
     const listed = await t.api('GET', `${full.self}/annotations?per_page=100`);

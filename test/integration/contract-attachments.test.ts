@@ -8,9 +8,14 @@ const MIB2 = 2_097_152;
 describe('contract attachments', () => {
   let t: TestServer;
   let contract: { self: string; id: number };
-  const upload = (data: string | Uint8Array, headers: Record<string, string>, contentType?: string, target = contract.self) =>
-    t.api('POST', `${target}/attachments`, { raw: { data, ...(contentType ? { contentType } : {}) }, headers });
-  const fetchFile = (uri: string) => fetch(uri, { headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' } });
+  const upload = (
+    data: string | Uint8Array,
+    headers: Record<string, string>,
+    contentType?: string,
+    target = contract.self,
+  ) => t.api('POST', `${target}/attachments`, { raw: { data, ...(contentType ? { contentType } : {}) }, headers });
+  const fetchFile = (uri: string) =>
+    fetch(uri, { headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' } });
 
   beforeAll(async () => {
     t = await startTestServer();
@@ -19,7 +24,11 @@ describe('contract attachments', () => {
   afterAll(() => t.close());
 
   it('stores a file under its Content-Disposition name and serves it at preview_uri', async () => {
-    const response = await upload('Villkor för uthyrning.\n', { 'content-disposition': 'attachment; filename="villkor.txt"' }, 'text/plain; charset=utf-8');
+    const response = await upload(
+      'Villkor för uthyrning.\n',
+      { 'content-disposition': 'attachment; filename="villkor.txt"' },
+      'text/plain; charset=utf-8',
+    );
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ name: 'villkor.txt', created_by: t.adminPath });
     expect(response.body.self).toMatch(new RegExp(`^${contract.self}/attachments/\\d+$`));
@@ -36,23 +45,45 @@ describe('contract attachments', () => {
   });
 
   it('reads RFC 6266 filename* over filename and keeps a name with "/" whole, saved without folders', async () => {
-    const utf8 = await upload(new Uint8Array([1, 2, 3]), {
-      'content-disposition': `attachment; filename="fallback.bin"; filename*=UTF-8''Bilaga%20%C3%A5%C3%A4%C3%B6%20%E2%82%AC.bin`,
-    }, 'application/octet-stream');
+    const utf8 = await upload(
+      new Uint8Array([1, 2, 3]),
+      {
+        'content-disposition': `attachment; filename="fallback.bin"; filename*=UTF-8''Bilaga%20%C3%A5%C3%A4%C3%B6%20%E2%82%AC.bin`,
+      },
+      'application/octet-stream',
+    );
     expect(utf8.body.name).toBe('Bilaga åäö €.bin');
     const file = await fetchFile(utf8.body.preview_uri);
-    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="Bilaga ??? ?.bin"; filename*=UTF-8''Bilaga%20%C3%A5%C3%A4%C3%B6%20%E2%82%AC.bin`);
+    expect(file.headers.get('content-disposition')).toBe(
+      `attachment; filename="Bilaga ??? ?.bin"; filename*=UTF-8''Bilaga%20%C3%A5%C3%A4%C3%B6%20%E2%82%AC.bin`,
+    );
     expect(Buffer.from(await file.arrayBuffer())).toEqual(Buffer.from([1, 2, 3]));
-    const sneaky = await upload('x', { 'content-disposition': 'attachment; filename="../../etc\\\\passwd"' }, 'text/plain');
+    const sneaky = await upload(
+      'x',
+      { 'content-disposition': 'attachment; filename="../../etc\\\\passwd"' },
+      'text/plain',
+    );
     expect(sneaky.body.name).toBe('../../etc\\passwd');
-    expect((await fetchFile(sneaky.body.preview_uri)).headers.get('content-disposition')).toBe('inline; filename=.._.._etc_passwd');
-    const markup = await upload('x', { 'content-disposition': `attachment; filename="\\"><script>alert(11)</script>.txt"` }, 'text/plain');
+    expect((await fetchFile(sneaky.body.preview_uri)).headers.get('content-disposition')).toBe(
+      'inline; filename=.._.._etc_passwd',
+    );
+    const markup = await upload(
+      'x',
+      { 'content-disposition': `attachment; filename="\\"><script>alert(11)</script>.txt"` },
+      'text/plain',
+    );
     expect(markup.body.name).toBe('"><script>alert(11)</script>.txt');
-    expect((await fetchFile(markup.body.preview_uri)).headers.get('content-disposition')).toBe('inline; filename="\\"><script>alert(11)<_script>.txt"');
+    expect((await fetchFile(markup.body.preview_uri)).headers.get('content-disposition')).toBe(
+      'inline; filename="\\"><script>alert(11)<_script>.txt"',
+    );
   });
 
   it('serves active content as a sandboxed download, never inline', async () => {
-    const html = await upload('<script>alert(1)</script>', { 'content-disposition': 'inline; filename="page.html"' }, 'text/html');
+    const html = await upload(
+      '<script>alert(1)</script>',
+      { 'content-disposition': 'inline; filename="page.html"' },
+      'text/html',
+    );
     const file = await fetchFile(html.body.preview_uri);
     expect(file.headers.get('content-type')).toBe('text/html');
     expect(file.headers.get('content-disposition')).toBe('attachment; filename=page.html');
@@ -61,11 +92,19 @@ describe('contract attachments', () => {
 
   it('takes exactly 2 MiB and refuses one byte more with 413, storing nothing', async () => {
     const exact = new Uint8Array(MIB2).fill(7);
-    const accepted = await upload(exact, { 'content-disposition': 'attachment; filename="big.bin"' }, 'application/octet-stream');
+    const accepted = await upload(
+      exact,
+      { 'content-disposition': 'attachment; filename="big.bin"' },
+      'application/octet-stream',
+    );
     expect(accepted.status).toBe(201);
     expect((await fetchFile(accepted.body.preview_uri).then((r) => r.arrayBuffer())).byteLength).toBe(MIB2);
     const before = contractState(t, contract.id);
-    const over = await upload(new Uint8Array(MIB2 + 1).fill(8), { 'content-disposition': 'attachment; filename="bigger.bin"' }, 'application/octet-stream');
+    const over = await upload(
+      new Uint8Array(MIB2 + 1).fill(8),
+      { 'content-disposition': 'attachment; filename="bigger.bin"' },
+      'application/octet-stream',
+    );
     expectProblem(over, 413, 'payload-too-large');
     expect(contractState(t, contract.id)).toEqual(before);
   });
@@ -74,31 +113,62 @@ describe('contract attachments', () => {
     const before = contractState(t, contract.id);
     const missing = await upload('x', {}, 'text/plain');
     expectProblem(missing, 400, 'validation-failed');
-    expect(missing.body.validation_errors).toEqual(['Content-Disposition: is required, e.g. attachment; filename="terms.pdf" (RFC 6266)']);
+    expect(missing.body.validation_errors).toEqual([
+      'Content-Disposition: is required, e.g. attachment; filename="terms.pdf" (RFC 6266)',
+    ]);
     expect((await upload('x', { 'content-disposition': 'attachment' }, 'text/plain')).body.validation_errors).toEqual([
       'Content-Disposition: must carry a filename (filename= or filename*=)',
     ]);
-    expect((await upload('x', { 'content-disposition': 'attachment filename="a.txt"' }, 'text/plain')).body.validation_errors).toEqual([
-      'Content-Disposition: is not a valid disposition (RFC 6266)',
-    ]);
-    expect((await upload('x', { 'content-disposition': `attachment; filename="${'n'.repeat(256)}"` }, 'text/plain')).body.validation_errors).toEqual([
-      'Content-Disposition: the filename must be at most 255 characters',
-    ]);
-    expect((await upload('', { 'content-disposition': 'attachment; filename="empty.txt"' }, 'text/plain')).body.validation_errors).toEqual([
-      'body: the attachment is empty',
-    ]);
+    expect(
+      (await upload('x', { 'content-disposition': 'attachment filename="a.txt"' }, 'text/plain')).body
+        .validation_errors,
+    ).toEqual(['Content-Disposition: is not a valid disposition (RFC 6266)']);
+    expect(
+      (await upload('x', { 'content-disposition': `attachment; filename="${'n'.repeat(256)}"` }, 'text/plain')).body
+        .validation_errors,
+    ).toEqual(['Content-Disposition: the filename must be at most 255 characters']);
+    expect(
+      (await upload('', { 'content-disposition': 'attachment; filename="empty.txt"' }, 'text/plain')).body
+        .validation_errors,
+    ).toEqual(['body: the attachment is empty']);
     // A string body would get text/plain from fetch; bytes go without any Content-Type.
-    expectProblem(await upload(new Uint8Array([120]), { 'content-disposition': 'attachment; filename="a.txt"' }), 415, 'unsupported-media-type');
-    expectProblem(await upload('{"a":1}', { 'content-disposition': 'attachment; filename="a.json"' }, 'application/json'), 415, 'unsupported-media-type');
-    expectProblem(await upload('x', { 'content-disposition': 'attachment; filename="a.txt"' }, 'not a type'), 415, 'unsupported-media-type');
-    expectProblem(await upload('x', { 'content-disposition': 'attachment; filename="a.txt"' }, 'text/plain', '/api/contracts/999999'), 404, 'not-found');
+    expectProblem(
+      await upload(new Uint8Array([120]), { 'content-disposition': 'attachment; filename="a.txt"' }),
+      415,
+      'unsupported-media-type',
+    );
+    expectProblem(
+      await upload('{"a":1}', { 'content-disposition': 'attachment; filename="a.json"' }, 'application/json'),
+      415,
+      'unsupported-media-type',
+    );
+    expectProblem(
+      await upload('x', { 'content-disposition': 'attachment; filename="a.txt"' }, 'not a type'),
+      415,
+      'unsupported-media-type',
+    );
+    expectProblem(
+      await upload(
+        'x',
+        { 'content-disposition': 'attachment; filename="a.txt"' },
+        'text/plain',
+        '/api/contracts/999999',
+      ),
+      404,
+      'not-found',
+    );
     expect(contractState(t, contract.id)).toEqual(before);
   });
 
   it('removes an attachment and its stored bytes', async () => {
-    const files = () => (t.server.ctx.db.$client.prepare('SELECT count(*) AS n FROM stored_files').get() as { n: number }).n;
+    const files = () =>
+      (t.server.ctx.db.$client.prepare('SELECT count(*) AS n FROM stored_files').get() as { n: number }).n;
     const before = files();
-    const made = await upload('unique bytes for removal', { 'content-disposition': 'attachment; filename="gone.txt"' }, 'text/plain');
+    const made = await upload(
+      'unique bytes for removal',
+      { 'content-disposition': 'attachment; filename="gone.txt"' },
+      'text/plain',
+    );
     expect(files()).toBe(before + 1);
     expect((await t.api('DELETE', made.body.self)).status).toBe(204);
     expect(files()).toBe(before);
@@ -110,13 +180,27 @@ describe('contract attachments', () => {
   it('holds at most 20 attachments', async () => {
     const full = await newDraft(t);
     for (let index = 0; index < 20; index += 1) {
-      expect((await upload(`file ${index}`, { 'content-disposition': `attachment; filename="f${index}.txt"` }, 'text/plain', full.self)).status).toBe(201);
+      expect(
+        (
+          await upload(
+            `file ${index}`,
+            { 'content-disposition': `attachment; filename="f${index}.txt"` },
+            'text/plain',
+            full.self,
+          )
+        ).status,
+      ).toBe(201);
     }
     const listed = await t.api('GET', `${full.self}/attachments`);
     expect(listed.headers.get('pagination-items-total')).toBe('20');
     expect(listed.body[0].name).toBe('f19.txt');
     const before = contractState(t, full.id);
-    const over = await upload('one more', { 'content-disposition': 'attachment; filename="f20.txt"' }, 'text/plain', full.self);
+    const over = await upload(
+      'one more',
+      { 'content-disposition': 'attachment; filename="f20.txt"' },
+      'text/plain',
+      full.self,
+    );
     expectProblem(over, 409, 'limit-reached');
     expect(contractState(t, full.id)).toEqual(before);
   });

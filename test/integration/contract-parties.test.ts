@@ -9,13 +9,20 @@ describe('contract parties', () => {
   beforeAll(async () => {
     t = await startTestServer();
     // An administrator: an ordinary user could not reach the administrator's drafts at all.
-    clerkPath = (await t.api('POST', '/api/users', { body: { username: 'clerk', email: 'clerk@office.test', permission_template: 'CUSTOMER_ADMIN_USER' } })).body.self;
+    clerkPath = (
+      await t.api('POST', '/api/users', {
+        body: { username: 'clerk', email: 'clerk@office.test', permission_template: 'CUSTOMER_ADMIN_USER' },
+      })
+    ).body.self;
   });
   afterAll(() => t.close());
 
   it('adds a party with defaults, a secret contract_url and the acting user as author', async () => {
     const contract = await newDraft(t);
-    const response = await t.api('POST', `${contract.self}/parties`, { body: partyBody(), headers: { 'api-user-uri': clerkPath } });
+    const response = await t.api('POST', `${contract.self}/parties`, {
+      body: partyBody(),
+      headers: { 'api-user-uri': clerkPath },
+    });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({
       name: 'Anna Andersson',
@@ -30,7 +37,17 @@ describe('contract parties', () => {
       sign_time: null,
       reject_cause: null,
       created_by: clerkPath,
-      email_status: { sent: false, opened: false, clicked: false, bounced: false, hardbounced: false, softbounced: false, blocked: false, unsub: false, spam: false },
+      email_status: {
+        sent: false,
+        opened: false,
+        clicked: false,
+        bounced: false,
+        hardbounced: false,
+        softbounced: false,
+        blocked: false,
+        unsub: false,
+        spam: false,
+      },
     });
     expect(response.body.self).toMatch(new RegExp(`^${contract.self}/parties/\\d+$`));
     expect(response.body.contract_url).toMatch(new RegExp(`^${t.url}/sign/[A-Za-z0-9_-]{43}$`));
@@ -44,13 +61,24 @@ describe('contract parties', () => {
     const contract = await newDraft(t);
     const post = (body: Record<string, unknown>) => t.api('POST', `${contract.self}/parties`, { body });
     expect((await post({ name: 'Sms', delivery_method: 'SMS', mobile_phone: '+46 70-123 45 67' })).status).toBe(201);
-    expect((await post({ name: 'Both', delivery_method: 'EMAIL_AND_SMS', email: 'b@example.se', mobile_phone: '0701234567' })).status).toBe(201);
+    expect(
+      (
+        await post({
+          name: 'Both',
+          delivery_method: 'EMAIL_AND_SMS',
+          email: 'b@example.se',
+          mobile_phone: '0701234567',
+        })
+      ).status,
+    ).toBe(201);
     expect((await post({ name: 'Handed the link', delivery_method: 'NONE' })).status).toBe(201);
     const before = contractState(t, contract.id);
-    expect((await post({ name: 'No mail' })).body.validation_errors).toEqual(['email: is required when delivery_method is EMAIL']);
-    expect((await post({ name: 'No phone', delivery_method: 'SMS', email: 'x@example.se' })).body.validation_errors).toEqual([
-      'mobile_phone: is required when delivery_method is SMS',
+    expect((await post({ name: 'No mail' })).body.validation_errors).toEqual([
+      'email: is required when delivery_method is EMAIL',
     ]);
+    expect(
+      (await post({ name: 'No phone', delivery_method: 'SMS', email: 'x@example.se' })).body.validation_errors,
+    ).toEqual(['mobile_phone: is required when delivery_method is SMS']);
     expect((await post({ name: 'Neither', delivery_method: 'EMAIL_AND_SMS' })).body.validation_errors).toEqual([
       'email: is required when delivery_method is EMAIL_AND_SMS',
       'mobile_phone: is required when delivery_method is EMAIL_AND_SMS',
@@ -96,8 +124,16 @@ describe('contract parties', () => {
     expect(await post(partyBody({ user: '/api/users/999' }))).toEqual(['user: /api/users/999 is no user']);
     expect(await post(partyBody({ sign_order: -1 }))).toEqual(['sign_order: must be at least 0']);
     expect(await post(partyBody({ sign_order: 1.5 }))).toEqual(['sign_order: must be an integer']);
-    expectProblem(await t.api('POST', `${contract.self}/parties`, { raw: { data: '{"name":', contentType: 'application/json' } }), 400, 'malformed-json');
-    expectProblem(await t.api('POST', `${contract.self}/parties`, { raw: { data: 'name=x', contentType: 'text/plain' } }), 415, 'unsupported-media-type');
+    expectProblem(
+      await t.api('POST', `${contract.self}/parties`, { raw: { data: '{"name":', contentType: 'application/json' } }),
+      400,
+      'malformed-json',
+    );
+    expectProblem(
+      await t.api('POST', `${contract.self}/parties`, { raw: { data: 'name=x', contentType: 'text/plain' } }),
+      415,
+      'unsupported-media-type',
+    );
     expect(contractState(t, contract.id)).toEqual(before);
   });
 
@@ -113,9 +149,16 @@ describe('contract parties', () => {
   it('changes only the fields sent, and keeps the contact rule', async () => {
     const contract = await newDraft(t);
     const party = (await t.api('POST', `${contract.self}/parties`, { body: partyBody() })).body;
-    const changed = await t.api('PUT', party.self, { body: { name: 'Anna B', mobile_phone: '+46701234567', delivery_method: 'EMAIL_AND_SMS' } });
+    const changed = await t.api('PUT', party.self, {
+      body: { name: 'Anna B', mobile_phone: '+46701234567', delivery_method: 'EMAIL_AND_SMS' },
+    });
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ name: 'Anna B', email: 'anna@example.se', mobile_phone: '+46701234567', delivery_method: 'EMAIL_AND_SMS' });
+    expect(changed.body).toMatchObject({
+      name: 'Anna B',
+      email: 'anna@example.se',
+      mobile_phone: '+46701234567',
+      delivery_method: 'EMAIL_AND_SMS',
+    });
     expect(changed.body.contract_url).toBe(party.contract_url);
     const before = contractState(t, contract.id);
     expect((await t.api('PUT', party.self, { body: { email: '' } })).body.validation_errors).toEqual([
@@ -136,7 +179,11 @@ describe('contract parties', () => {
     const partyId = party.self.split('/').at(-1);
     const before = contractState(t, one.id);
     expectProblem(await t.api('GET', `${other.self}/parties/${partyId}`), 404, 'not-found');
-    expectProblem(await t.api('PUT', `${other.self}/parties/${partyId}`, { body: { name: 'Stolen' } }), 404, 'not-found');
+    expectProblem(
+      await t.api('PUT', `${other.self}/parties/${partyId}`, { body: { name: 'Stolen' } }),
+      404,
+      'not-found',
+    );
     expectProblem(await t.api('DELETE', `${other.self}/parties/${partyId}`), 404, 'not-found');
     expectProblem(await t.api('POST', '/api/contracts/999999/parties', { body: partyBody() }), 404, 'not-found');
     expectProblem(await t.api('GET', `${one.self}/parties/abc`), 404, 'not-found');
@@ -158,7 +205,10 @@ describe('contract parties', () => {
   it('lists parties newest first, paged', async () => {
     const contract = await newDraft(t);
     const made: string[] = [];
-    for (let index = 0; index < 12; index += 1) made.push((await t.api('POST', `${contract.self}/parties`, { body: partyBody({ name: `P${index}` }) })).body.self);
+    for (let index = 0; index < 12; index += 1)
+      made.push(
+        (await t.api('POST', `${contract.self}/parties`, { body: partyBody({ name: `P${index}` }) })).body.self,
+      );
     const first = await t.api('GET', `${contract.self}/parties`);
     expect(first.headers.get('pagination-items-total')).toBe('12');
     expect(first.headers.get('pagination-num-pages')).toBe('2');
@@ -168,7 +218,9 @@ describe('contract parties', () => {
   it('holds at most 50 parties', async () => {
     const contract = await newDraft(t);
     for (let index = 0; index < 50; index += 1) {
-      expect((await t.api('POST', `${contract.self}/parties`, { body: partyBody({ name: `P${index}` }) })).status).toBe(201);
+      expect((await t.api('POST', `${contract.self}/parties`, { body: partyBody({ name: `P${index}` }) })).status).toBe(
+        201,
+      );
     }
     const before = contractState(t, contract.id);
     const over = await t.api('POST', `${contract.self}/parties`, { body: partyBody() });

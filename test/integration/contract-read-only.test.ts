@@ -50,7 +50,14 @@ describe('a sent contract is read-only', () => {
     ['DELETE an annotation', () => ['DELETE', field]],
     [
       'POST an attachment',
-      () => ['POST', `${contract.self}/attachments`, { raw: { data: 'more', contentType: 'text/plain' }, headers: { 'content-disposition': 'attachment; filename="more.txt"' } }],
+      () => [
+        'POST',
+        `${contract.self}/attachments`,
+        {
+          raw: { data: 'more', contentType: 'text/plain' },
+          headers: { 'content-disposition': 'attachment; filename="more.txt"' },
+        },
+      ],
     ],
     ['DELETE an attachment', () => ['DELETE', attachment]],
   ];
@@ -60,12 +67,25 @@ describe('a sent contract is read-only', () => {
     const [method, path, options] = request();
     const response = await t.api(method, path, options);
     expectProblem(response, 409, 'contract-state');
-    expect(response.body.detail).toBe(`Contract ${contract.self} is sent and can no longer be changed; only a draft can.`);
+    expect(response.body.detail).toBe(
+      `Contract ${contract.self} is sent and can no longer be changed; only a draft can.`,
+    );
     expect(contractState(t, contract.id)).toEqual(before);
   });
 
   it('still reads everything', async () => {
-    for (const path of [contract.self, `${contract.self}/pdf`, `${contract.self}/parties`, party, `${contract.self}/annotations`, field, `${contract.self}/attachments`, attachment, `${attachment}/preview`, `${contract.self}/activity_log`]) {
+    for (const path of [
+      contract.self,
+      `${contract.self}/pdf`,
+      `${contract.self}/parties`,
+      party,
+      `${contract.self}/annotations`,
+      field,
+      `${contract.self}/attachments`,
+      attachment,
+      `${attachment}/preview`,
+      `${contract.self}/activity_log`,
+    ]) {
       expect((await t.api('GET', path)).status).toBe(200);
     }
   });
@@ -76,7 +96,11 @@ describe('a sent contract is read-only', () => {
     await t.api('POST', `${lonely.self}/parties`, { body: partyBody({ sign_type: 'VIEWER' }) });
     const before = contractState(t, lonely.id);
     expectProblem(await t.api('POST', `${lonely.self}/send`), 409, 'conflict');
-    expectProblem(await t.api('POST', `${lonely.self}/send`, { body: { silent: 'yes', loud: true } }), 400, 'validation-failed');
+    expectProblem(
+      await t.api('POST', `${lonely.self}/send`, { body: { silent: 'yes', loud: true } }),
+      400,
+      'validation-failed',
+    );
     expect(contractState(t, lonely.id)).toEqual(before);
     expectProblem(await t.api('POST', '/api/contracts/999999/send'), 404, 'not-found');
   });
@@ -86,7 +110,9 @@ describe('a sent contract is read-only', () => {
     const made = await t.api('POST', '/api/contracts', { raw: { data: pdf, contentType: 'application/pdf' } });
     await t.api('POST', `${made.body.self}/parties`, { body: partyBody() });
     expect((await t.api('POST', `${made.body.self}/send`, { form: { silent: 'true' } })).status).toBe(200);
-    const served = await fetch(`${t.url}${made.body.self}/pdf`, { headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' } });
+    const served = await fetch(`${t.url}${made.body.self}/pdf`, {
+      headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' },
+    });
     expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(pdf))).toBe(true);
   });
 });

@@ -4,7 +4,14 @@ import { runReminders } from '../../server/signing/run-reminders';
 import { parseTimestamp } from '../../shared/time';
 import { contractState } from '../helpers/contracts';
 import { expectProblem } from '../helpers/problems';
-import { makeContract, mailsTo, signingClient, startSigningEnv, waitForMailsTo, type SigningEnv } from '../helpers/signing';
+import {
+  makeContract,
+  mailsTo,
+  signingClient,
+  startSigningEnv,
+  waitForMailsTo,
+  type SigningEnv,
+} from '../helpers/signing';
 import { makeUser } from '../helpers/users';
 
 /** A reminder "day" is one second here (REMINDER_DAY_S), so that schedules of days run in seconds. */
@@ -15,7 +22,10 @@ function answerAs(link: string) {
   const client = signingClient(link);
   const ready = client.state();
   return {
-    accept: async (fields: Record<string, string | boolean>, name: string) => (await ready, client.accept(fields, name)),
+    accept: async (fields: Record<string, string | boolean>, name: string) => (
+      await ready,
+      client.accept(fields, name)
+    ),
     reject: async (cause: string) => (await ready, client.reject(cause)),
   };
 }
@@ -30,28 +40,60 @@ describe('automatic reminders and the expiry warning', () => {
   const contractOf = async (self: string) => (await env.t.api('GET', self)).body;
   const subjects = (address: string) => mailsTo(env.smtp, address).map((mail) => mail.mail.subject ?? '');
   const planned = (id: number) => env.t.server.ctx.repos.jobs.plannedAt(REMINDER_QUEUE, id);
-  const log = async (self: string) => ((await env.t.api('GET', `${self}/activity_log?per_page=100`)).body as any[]).reverse();
+  const log = async (self: string) =>
+    ((await env.t.api('GET', `${self}/activity_log?per_page=100`)).body as any[]).reverse();
   const outboxCount = (id: number, purpose: string) =>
-    (env.t.server.ctx.db.$client.prepare('SELECT count(*) AS n FROM outbox_messages WHERE contract_id = ? AND purpose = ?').get(id, purpose) as { n: number }).n;
+    (
+      env.t.server.ctx.db.$client
+        .prepare('SELECT count(*) AS n FROM outbox_messages WHERE contract_id = ? AND purpose = ?')
+        .get(id, purpose) as { n: number }
+    ).n;
 
   it('gives new contracts the office default, which an administrator changes; bad values change nothing', async () => {
     const { t } = env;
-    expect((await t.api('GET', '/api/settings/reminders')).body).toEqual({ reminder_interval_days: 3, reminder_max_count: 3, expiry_warning_days: 2 });
+    expect((await t.api('GET', '/api/settings/reminders')).body).toEqual({
+      reminder_interval_days: 3,
+      reminder_max_count: 3,
+      expiry_warning_days: 2,
+    });
     const before = await makeContract(t, [{ name: 'Före', email: 'fore@example.test' }]);
-    for (const bad of [{ reminder_interval_days: 0 }, { reminder_max_count: 21 }, { expiry_warning_days: 'two' }, { reminder_interval_days: 1.5 }, { every: 3 }]) {
+    for (const bad of [
+      { reminder_interval_days: 0 },
+      { reminder_max_count: 21 },
+      { expiry_warning_days: 'two' },
+      { reminder_interval_days: 1.5 },
+      { every: 3 },
+    ]) {
       expectProblem(await t.api('PUT', '/api/settings/reminders', { body: bad }), 400, 'validation-failed');
     }
-    const saved = await t.api('PUT', '/api/settings/reminders', { body: { reminder_interval_days: 7, expiry_warning_days: null } });
+    const saved = await t.api('PUT', '/api/settings/reminders', {
+      body: { reminder_interval_days: 7, expiry_warning_days: null },
+    });
     expect(saved.body).toEqual({ reminder_interval_days: 7, reminder_max_count: 3, expiry_warning_days: null });
     const clerk = await makeUser(t, 'reminder-clerk');
     expectProblem(await clerk.api('GET', '/api/settings/reminders'), 403, 'forbidden');
-    expectProblem(await clerk.api('PUT', '/api/settings/reminders', { body: { reminder_max_count: 1 } }), 403, 'forbidden');
+    expectProblem(
+      await clerk.api('PUT', '/api/settings/reminders', { body: { reminder_max_count: 1 } }),
+      403,
+      'forbidden',
+    );
 
     const after = await makeContract(t, [{ name: 'Efter', email: 'efter@example.test' }]);
-    expect(await contractOf(after.self)).toMatchObject({ reminder_interval_days: 7, reminder_max_count: 3, expiry_warning_days: null, next_reminder_time: null });
-    expect(await contractOf(before.self)).toMatchObject({ reminder_interval_days: 3, reminder_max_count: 3, expiry_warning_days: 2 });
+    expect(await contractOf(after.self)).toMatchObject({
+      reminder_interval_days: 7,
+      reminder_max_count: 3,
+      expiry_warning_days: null,
+      next_reminder_time: null,
+    });
+    expect(await contractOf(before.self)).toMatchObject({
+      reminder_interval_days: 3,
+      reminder_max_count: 3,
+      expiry_warning_days: 2,
+    });
     // A draft takes its own choice in the ordinary PUT, and JSON creation takes it too.
-    expect((await t.api('PUT', after.self, { body: { reminder_interval_days: 2, reminder_max_count: 1 } })).body).toMatchObject({ reminder_interval_days: 2, reminder_max_count: 1 });
+    expect(
+      (await t.api('PUT', after.self, { body: { reminder_interval_days: 2, reminder_max_count: 1 } })).body,
+    ).toMatchObject({ reminder_interval_days: 2, reminder_max_count: 1 });
     const json = await t.api('POST', '/api/contracts', { body: { content: 'Text', reminder_interval_days: null } });
     expect(json.body).toMatchObject({ reminder_interval_days: null, reminder_max_count: 3, expiry_warning_days: null });
     await t.api('PUT', '/api/settings/reminders', { body: { reminder_interval_days: 3, expiry_warning_days: 2 } });
@@ -59,52 +101,89 @@ describe('automatic reminders and the expiry warning', () => {
 
   it('reminds every party whose answer is awaited every interval, at most the chosen count, then stops', async () => {
     const { t, smtp } = env;
-    const contract = await makeContract(t, [
-      { name: 'Alma', email: 'alma@example.test' },
-      { name: 'Bengt', email: 'bengt@example.test' },
-      { name: 'Cilla', email: 'cilla@example.test', sign_type: 'VIEWER' },
-      { name: 'Dan', delivery_method: 'NONE' },
-    ], { reminder_interval_days: 1, reminder_max_count: 2, expiry_warning_days: null });
+    const contract = await makeContract(
+      t,
+      [
+        { name: 'Alma', email: 'alma@example.test' },
+        { name: 'Bengt', email: 'bengt@example.test' },
+        { name: 'Cilla', email: 'cilla@example.test', sign_type: 'VIEWER' },
+        { name: 'Dan', delivery_method: 'NONE' },
+      ],
+      { reminder_interval_days: 1, reminder_max_count: 2, expiry_warning_days: null },
+    );
     const sent = await t.api('POST', `${contract.self}/send`);
     expect(sent.body.next_reminder_time).not.toBeNull();
     const sentAt = parseTimestamp(sent.body.sent_time, t.server.ctx.config.timeZone) as number;
-    expect(parseTimestamp(sent.body.next_reminder_time, t.server.ctx.config.timeZone)).toBeGreaterThanOrEqual(sentAt + DAY_MS - 1_000);
+    expect(parseTimestamp(sent.body.next_reminder_time, t.server.ctx.config.timeZone)).toBeGreaterThanOrEqual(
+      sentAt + DAY_MS - 1_000,
+    );
 
     for (const address of ['alma@example.test', 'bengt@example.test']) await waitForMailsTo(smtp, address, 3);
-    await expect.poll(async () => (await contractOf(contract.self)).next_reminder_time, { timeout: 15_000, interval: 50 }).toBeNull();
+    await expect
+      .poll(async () => (await contractOf(contract.self)).next_reminder_time, { timeout: 15_000, interval: 50 })
+      .toBeNull();
     expect(planned(contract.id)).toBeUndefined();
     await expect.poll(() => t.server.ctx.repos.outbox.countPending(), { timeout: 15_000, interval: 50 }).toBe(0);
-    expect(subjects('alma@example.test')).toEqual([expect.stringContaining('to sign'), expect.stringMatching(/^Reminder: /), expect.stringMatching(/^Reminder: /)]);
+    expect(subjects('alma@example.test')).toEqual([
+      expect.stringContaining('to sign'),
+      expect.stringMatching(/^Reminder: /),
+      expect.stringMatching(/^Reminder: /),
+    ]);
     expect(subjects('bengt@example.test').filter((subject) => subject.startsWith('Reminder'))).toHaveLength(2);
     // The viewer does not answer, and the party without delivery hears nothing: neither is reminded.
     expect(subjects('cilla@example.test').filter((subject) => subject.startsWith('Reminder'))).toEqual([]);
     const parties = (await t.api('GET', `${contract.self}/parties`)).body as any[];
-    expect(Object.fromEntries(parties.map((party) => [party.name, party.reminders_sent]))).toEqual({ Alma: 2, Bengt: 2, Cilla: 0, Dan: 0 });
+    expect(Object.fromEntries(parties.map((party) => [party.name, party.reminders_sent]))).toEqual({
+      Alma: 2,
+      Bengt: 2,
+      Cilla: 0,
+      Dan: 0,
+    });
 
     const reminded = (await log(contract.self)).filter((entry) => entry.event === 'party.reminded');
     expect(reminded).toHaveLength(4);
     for (const entry of reminded) {
-      expect(entry).toMatchObject({ actor_type: 'appliance', actor: null, actor_name: 'SignDesk', details: expect.objectContaining({ channel: 'email' }), user_agent: '', ip_address: '' });
+      expect(entry).toMatchObject({
+        actor_type: 'appliance',
+        actor: null,
+        actor_name: 'SignDesk',
+        details: expect.objectContaining({ channel: 'email' }),
+        user_agent: '',
+        ip_address: '',
+      });
     }
-    expect(new Set(reminded.map((entry) => entry.subject))).toEqual(new Set(parties.filter((party) => party.name === 'Alma' || party.name === 'Bengt').map((party) => party.self)));
+    expect(new Set(reminded.map((entry) => entry.subject))).toEqual(
+      new Set(parties.filter((party) => party.name === 'Alma' || party.name === 'Bengt').map((party) => party.self)),
+    );
   });
 
   it('reminds only the party in turn, the next one once it is invited, and stops when the contract is signed', async () => {
     const { t, smtp } = env;
-    const contract = await makeContract(t, [
-      { name: 'Först', email: 'forst@example.test', sign_order: 1 },
-      { name: 'Sist', email: 'sist@example.test', sign_order: 2 },
-    ], { party_order_defined: true, reminder_interval_days: 1, reminder_max_count: 1, expiry_warning_days: null });
+    const contract = await makeContract(
+      t,
+      [
+        { name: 'Först', email: 'forst@example.test', sign_order: 1 },
+        { name: 'Sist', email: 'sist@example.test', sign_order: 2 },
+      ],
+      { party_order_defined: true, reminder_interval_days: 1, reminder_max_count: 1, expiry_warning_days: null },
+    );
     await t.api('POST', `${contract.self}/send`);
     const [, reminder] = await waitForMailsTo(smtp, 'forst@example.test', 2);
     expect(reminder?.mail.subject).toMatch(/^Reminder: /);
-    await expect.poll(async () => (await contractOf(contract.self)).next_reminder_time, { timeout: 15_000, interval: 50 }).toBeNull();
+    await expect
+      .poll(async () => (await contractOf(contract.self)).next_reminder_time, { timeout: 15_000, interval: 50 })
+      .toBeNull();
     expect(mailsTo(smtp, 'sist@example.test')).toEqual([]);
 
     expect((await answerAs(contract.parties[0]!.contract_url).accept({}, 'Först')).status).toBe(200);
     const [invitation, second] = await waitForMailsTo(smtp, 'sist@example.test', 2);
-    expect([invitation?.mail.subject, second?.mail.subject]).toEqual([expect.stringContaining('to sign'), expect.stringMatching(/^Reminder: /)]);
-    await expect.poll(async () => (await contractOf(contract.self)).next_reminder_time, { timeout: 15_000, interval: 50 }).toBeNull();
+    expect([invitation?.mail.subject, second?.mail.subject]).toEqual([
+      expect.stringContaining('to sign'),
+      expect.stringMatching(/^Reminder: /),
+    ]);
+    await expect
+      .poll(async () => (await contractOf(contract.self)).next_reminder_time, { timeout: 15_000, interval: 50 })
+      .toBeNull();
 
     // A reminder by hand counts as contact: the next automatic one is an interval later.
     await t.api('PUT', `${contract.self}/reminders`, { body: { reminder_interval_days: 30, reminder_max_count: 5 } });
@@ -115,19 +194,30 @@ describe('automatic reminders and the expiry warning', () => {
     expect(await contractOf(contract.self)).toMatchObject({ is_signed: true, next_reminder_time: null });
     expect(planned(contract.id)).toBeUndefined();
     const events = (await log(contract.self)).map((entry) => `${entry.event} ${entry.actor_type}`);
-    expect(events.filter((event) => event.startsWith('party.reminded'))).toEqual(['party.reminded appliance', 'party.reminded appliance', 'party.reminded user']);
+    expect(events.filter((event) => event.startsWith('party.reminded'))).toEqual([
+      'party.reminded appliance',
+      'party.reminded appliance',
+      'party.reminded user',
+    ]);
   });
 
   it('warns the awaited parties once before expire_time, and plans nothing once the links are closed', async () => {
     const { t, smtp } = env;
     const zone = t.server.ctx.config.timeZone;
     const expireAt = Math.ceil((Date.now() + 60 * DAY_MS) / 1_000) * 1_000;
-    const contract = await makeContract(t, [{ name: 'Greta', email: 'greta@example.test' }, { name: 'Hugo', email: 'hugo@example.test' }], {
-      expire_time: env.t.server.ctx.timestamp(expireAt),
-      reminder_interval_days: null,
-      expiry_warning_days: 45,
-      language: 'sv',
-    });
+    const contract = await makeContract(
+      t,
+      [
+        { name: 'Greta', email: 'greta@example.test' },
+        { name: 'Hugo', email: 'hugo@example.test' },
+      ],
+      {
+        expire_time: env.t.server.ctx.timestamp(expireAt),
+        reminder_interval_days: null,
+        expiry_warning_days: 45,
+        language: 'sv',
+      },
+    );
     const sent = await t.api('POST', `${contract.self}/send`);
     expect(sent.status).toBe(200);
     expect(sent.body.expiry_warning_time).toBe(t.server.ctx.timestamp(expireAt - 45 * DAY_MS));
@@ -138,13 +228,22 @@ describe('automatic reminders and the expiry warning', () => {
     expect(changed.body.expiry_warning_time).toBe(t.server.ctx.timestamp(expireAt - days * DAY_MS));
 
     const [, warning] = await waitForMailsTo(smtp, 'greta@example.test', 2);
-    expect(warning?.mail.subject).toBe(`”Hyresavtal Storgatan 1” kan skrivas under till ${t.server.ctx.timestamp(expireAt).slice(0, 16)}`);
+    expect(warning?.mail.subject).toBe(
+      `”Hyresavtal Storgatan 1” kan skrivas under till ${t.server.ctx.timestamp(expireAt).slice(0, 16)}`,
+    );
     await waitForMailsTo(smtp, 'hugo@example.test', 2);
     const after = await contractOf(contract.self);
-    expect(after).toMatchObject({ expiry_warning_time: null, expiry_warned_time: expect.stringMatching(/^\d{4}-/), next_reminder_time: null });
+    expect(after).toMatchObject({
+      expiry_warning_time: null,
+      expiry_warned_time: expect.stringMatching(/^\d{4}-/),
+      next_reminder_time: null,
+    });
     expect(planned(contract.id)).toBeUndefined();
     const warned = (await log(contract.self)).filter((entry) => entry.event === 'party.expiry_warned');
-    expect(warned.map((entry) => [entry.actor_type, entry.details.channel])).toEqual([['appliance', 'email'], ['appliance', 'email']]);
+    expect(warned.map((entry) => [entry.actor_type, entry.details.channel])).toEqual([
+      ['appliance', 'email'],
+      ['appliance', 'email'],
+    ]);
     expect(parseTimestamp(after.expiry_warned_time, zone)).toBeLessThan(expireAt);
     // Turning the warning on again does not warn twice.
     await t.api('PUT', `${contract.self}/reminders`, { body: { expiry_warning_days: days - 1 } });
@@ -155,10 +254,19 @@ describe('automatic reminders and the expiry warning', () => {
   it('sends nothing twice when a reminder job runs again after a crash', async () => {
     const { t, smtp } = env;
     const { ctx } = t.server;
-    const contract = await makeContract(t, [{ name: 'Ivar', email: 'ivar@example.test' }], { reminder_interval_days: 1, reminder_max_count: 1, expiry_warning_days: null });
+    const contract = await makeContract(t, [{ name: 'Ivar', email: 'ivar@example.test' }], {
+      reminder_interval_days: 1,
+      reminder_max_count: 1,
+      expiry_warning_days: null,
+    });
     await t.api('POST', `${contract.self}/send`);
     await waitForMailsTo(smtp, 'ivar@example.test', 2);
-    const jobsOf = () => (ctx.db.$client.prepare('SELECT count(*) AS n FROM jobs WHERE queue = ? AND ref_id = ?').get(REMINDER_QUEUE, contract.id) as { n: number }).n;
+    const jobsOf = () =>
+      (
+        ctx.db.$client
+          .prepare('SELECT count(*) AS n FROM jobs WHERE queue = ? AND ref_id = ?')
+          .get(REMINDER_QUEUE, contract.id) as { n: number }
+      ).n;
     await expect.poll(jobsOf, { timeout: 15_000, interval: 50 }).toBe(0);
     const before = contractState(t, contract.id);
     // The crash: the job committed its reminder but died before removing its row, which is
@@ -183,29 +291,64 @@ describe('automatic reminders and the expiry warning', () => {
     expect(mine.status).toBe(201);
     await clerk.api('POST', `${mine.body.self}/parties`, { body: { name: 'Jonna', email: 'jonna@example.test' } });
     expect((await clerk.api('POST', `${mine.body.self}/send`)).status).toBe(200);
-    expectProblem(await clerk.api('PUT', mine.body.self, { body: { reminder_interval_days: 5 } }), 409, 'contract-state');
-    const changed = await clerk.api('PUT', `${mine.body.self}/reminders`, { body: { reminder_interval_days: 5, reminder_max_count: 1 } });
+    expectProblem(
+      await clerk.api('PUT', mine.body.self, { body: { reminder_interval_days: 5 } }),
+      409,
+      'contract-state',
+    );
+    const changed = await clerk.api('PUT', `${mine.body.self}/reminders`, {
+      body: { reminder_interval_days: 5, reminder_max_count: 1 },
+    });
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ reminder_interval_days: 5, reminder_max_count: 1, next_reminder_time: expect.stringMatching(/^\d{4}-/) });
+    expect(changed.body).toMatchObject({
+      reminder_interval_days: 5,
+      reminder_max_count: 1,
+      next_reminder_time: expect.stringMatching(/^\d{4}-/),
+    });
     const id = Number(mine.body.self.split('/').at(-1));
     const before = contractState(t, id);
-    for (const bad of [{ reminder_interval_days: -1 }, { reminder_max_count: 0 }, { expiry_warning_days: 366 }, { reminder_interval_days: '5' }, { sent: true }]) {
+    for (const bad of [
+      { reminder_interval_days: -1 },
+      { reminder_max_count: 0 },
+      { expiry_warning_days: 366 },
+      { reminder_interval_days: '5' },
+      { sent: true },
+    ]) {
       expectProblem(await clerk.api('PUT', `${mine.body.self}/reminders`, { body: bad }), 400, 'validation-failed');
     }
-    expectProblem(await clerk.api('PUT', `${mine.body.self}/reminders`, { raw: { data: '{', contentType: 'application/json' } }), 400, 'malformed-json');
+    expectProblem(
+      await clerk.api('PUT', `${mine.body.self}/reminders`, { raw: { data: '{', contentType: 'application/json' } }),
+      400,
+      'malformed-json',
+    );
     expect(contractState(t, id)).toEqual(before);
 
     // Someone else's contract is not there for an ordinary user; an administrator may change it.
     const others = await makeContract(t, [{ name: 'Kim', email: 'kim@example.test' }]);
-    expectProblem(await clerk.api('PUT', `${others.self}/reminders`, { body: { reminder_max_count: 1 } }), 404, 'not-found');
-    expect((await t.api('PUT', `${mine.body.self}/reminders`, { body: { reminder_interval_days: null } })).body.next_reminder_time).toBeNull();
+    expectProblem(
+      await clerk.api('PUT', `${others.self}/reminders`, { body: { reminder_max_count: 1 } }),
+      404,
+      'not-found',
+    );
+    expect(
+      (await t.api('PUT', `${mine.body.self}/reminders`, { body: { reminder_interval_days: null } })).body
+        .next_reminder_time,
+    ).toBeNull();
     expectProblem(await t.api('PUT', '/api/contracts/999999/reminders', { body: {} }), 404, 'not-found');
 
     // Turned off in a silent send; answered contracts take no change.
     const silent = await makeContract(t, [{ name: 'Lo', email: 'lo@example.test' }]);
     const quiet = await t.api('POST', `${silent.self}/send`, { body: { silent: true } });
-    expect(quiet.body).toMatchObject({ reminder_interval_days: null, expiry_warning_days: null, next_reminder_time: null });
+    expect(quiet.body).toMatchObject({
+      reminder_interval_days: null,
+      expiry_warning_days: null,
+      next_reminder_time: null,
+    });
     expect((await answerAs(silent.parties[0]!.contract_url).reject('Nej tack')).status).toBe(200);
-    expectProblem(await t.api('PUT', `${silent.self}/reminders`, { body: { reminder_interval_days: 1 } }), 409, 'contract-state');
+    expectProblem(
+      await t.api('PUT', `${silent.self}/reminders`, { body: { reminder_interval_days: 1 } }),
+      409,
+      'contract-state',
+    );
   });
 });

@@ -15,11 +15,17 @@ const PAGE_HEIGHT = 841.89;
 function tagBoxes(pdf: Uint8Array): Map<string, WordBox> {
   const file = path.join(makeTempDir('signdesk-tags-'), 'tagged.pdf');
   fs.writeFileSync(file, pdf);
-  return new Map(wordBoxes(file).filter((box) => box.word.startsWith('{{')).map((box) => [`${box.page}:${box.word}`, box]));
+  return new Map(
+    wordBoxes(file)
+      .filter((box) => box.word.startsWith('{{'))
+      .map((box) => [`${box.page}:${box.word}`, box]),
+  );
 }
 
 async function uploadTagged(t: TestServer, rotate?: number): Promise<string> {
-  const created = await t.api('POST', '/api/contracts', { raw: { data: await makeTaggedPdf({ pages: 3, lines: LEASE_LINES, rotate }), contentType: 'application/pdf' } });
+  const created = await t.api('POST', '/api/contracts', {
+    raw: { data: await makeTaggedPdf({ pages: 3, lines: LEASE_LINES, rotate }), contentType: 'application/pdf' },
+  });
   expect(created.status).toBe(201);
   return created.body.self;
 }
@@ -28,7 +34,9 @@ async function addParties(t: TestServer, self: string, count: number): Promise<s
   const names = ['Lena Landlord', 'Tor Tenant', 'Third Party'];
   const paths: string[] = [];
   for (const name of names.slice(0, count)) {
-    const party = await t.api('POST', `${self}/parties`, { body: partyBody({ name, email: `${name.split(' ')[0]!.toLowerCase()}@example.se`, delivery_method: 'NONE' }) });
+    const party = await t.api('POST', `${self}/parties`, {
+      body: partyBody({ name, email: `${name.split(' ')[0]!.toLowerCase()}@example.se`, delivery_method: 'NONE' }),
+    });
     paths.push(party.body.self);
   }
   return paths;
@@ -57,57 +65,67 @@ describe('text tags', () => {
   });
   afterAll(() => t.close());
 
-  it('makes one field per tag, over the tag, for the party at its position; a tag split into runs too', async () => {
-    const self = await uploadTagged(t);
-    const [landlord, tenant] = await addParties(t, self, 2);
-    const made = await t.api('POST', `${self}/annotations/from_tags`);
-    expect(made.status, made.text).toBe(201);
-    const summary = made.body.map((field: any) => [field.pdf_page, field.type, field.party_id]);
-    expect(summary).toEqual([
-      [1, 'NAME', tenant],
-      [1, 'CHECKBOX', tenant],
-      [2, 'TEXT', landlord],
-      [2, 'INITIALS', tenant],
-      [3, 'SIGNATURE', landlord],
-      [3, 'DATE', landlord],
-      [3, 'SIGNATURE', tenant],
-    ]);
-    for (const field of made.body) expect(field).toMatchObject({ input_required: true, render_when_signed: true, content: '', created_by: t.adminPath });
+  it(
+    'makes one field per tag, over the tag, for the party at its position; a tag split into runs too',
+    async () => {
+      const self = await uploadTagged(t);
+      const [landlord, tenant] = await addParties(t, self, 2);
+      const made = await t.api('POST', `${self}/annotations/from_tags`);
+      expect(made.status, made.text).toBe(201);
+      const summary = made.body.map((field: any) => [field.pdf_page, field.type, field.party_id]);
+      expect(summary).toEqual([
+        [1, 'NAME', tenant],
+        [1, 'CHECKBOX', tenant],
+        [2, 'TEXT', landlord],
+        [2, 'INITIALS', tenant],
+        [3, 'SIGNATURE', landlord],
+        [3, 'DATE', landlord],
+        [3, 'SIGNATURE', tenant],
+      ]);
+      for (const field of made.body)
+        expect(field).toMatchObject({
+          input_required: true,
+          render_when_signed: true,
+          content: '',
+          created_by: t.adminPath,
+        });
 
-    // Over the tag: the name field starts where the tag does and covers its line.
-    const boxes = tagBoxes(await makeTaggedPdf({ pages: 3, lines: LEASE_LINES }));
-    const name = boxes.get('1:{{name:2}}')!;
-    const nameField = made.body[0];
-    expect(nameField.pos_x).toBeCloseTo(name.x, 0);
-    expect(nameField.pos_y).toBeLessThanOrEqual(name.y + 0.5);
-    expect(nameField.pos_y + nameField.height).toBeGreaterThanOrEqual(name.y + name.height - 0.5);
-    expect(nameField.width).toBeGreaterThanOrEqual(name.width);
-    // The tag split over three runs is found whole, its box from its first to its last piece.
-    const initials = boxes.get('2:{{initials:2}}')!;
-    expect(made.body[3].pos_x).toBeCloseTo(initials.x, 0);
-    expect(made.body[3].width).toBeGreaterThanOrEqual(40);
-    // A signature grows upwards from the tag's bottom, to 36 points at least, as wide as its tag.
-    const signature = boxes.get('3:{{signature:1}}')!;
-    expect(made.body[4].height).toBe(36);
-    expect(made.body[4].width).toBeCloseTo(Math.max(80, signature.width), 0);
-    expect(made.body[4].pos_y + 36).toBeCloseTo(signature.y + signature.height, 0);
-    // A checkbox is a square at the tag's start.
-    expect(made.body[1].width).toBe(made.body[1].height);
+      // Over the tag: the name field starts where the tag does and covers its line.
+      const boxes = tagBoxes(await makeTaggedPdf({ pages: 3, lines: LEASE_LINES }));
+      const name = boxes.get('1:{{name:2}}')!;
+      const nameField = made.body[0];
+      expect(nameField.pos_x).toBeCloseTo(name.x, 0);
+      expect(nameField.pos_y).toBeLessThanOrEqual(name.y + 0.5);
+      expect(nameField.pos_y + nameField.height).toBeGreaterThanOrEqual(name.y + name.height - 0.5);
+      expect(nameField.width).toBeGreaterThanOrEqual(name.width);
+      // The tag split over three runs is found whole, its box from its first to its last piece.
+      const initials = boxes.get('2:{{initials:2}}')!;
+      expect(made.body[3].pos_x).toBeCloseTo(initials.x, 0);
+      expect(made.body[3].width).toBeGreaterThanOrEqual(40);
+      // A signature grows upwards from the tag's bottom, to 36 points at least, as wide as its tag.
+      const signature = boxes.get('3:{{signature:1}}')!;
+      expect(made.body[4].height).toBe(36);
+      expect(made.body[4].width).toBeCloseTo(Math.max(80, signature.width), 0);
+      expect(made.body[4].pos_y + 36).toBeCloseTo(signature.y + signature.height, 0);
+      // A checkbox is a square at the tag's start.
+      expect(made.body[1].width).toBe(made.body[1].height);
 
-    const listed = await t.api('GET', `${self}/annotations?per_page=100`);
-    expect(listed.body).toHaveLength(7);
-    const log = await t.api('GET', `${self}/activity_log?per_page=100`);
-    expect(log.body.filter((entry: any) => entry.event === 'annotation.added')).toHaveLength(7);
+      const listed = await t.api('GET', `${self}/annotations?per_page=100`);
+      expect(listed.body).toHaveLength(7);
+      const log = await t.api('GET', `${self}/activity_log?per_page=100`);
+      expect(log.body.filter((entry: any) => entry.event === 'annotation.added')).toHaveLength(7);
 
-    // Again: every tag has its field already, so nothing more is made.
-    const again = await t.api('POST', `${self}/annotations/from_tags`);
-    expect(again.status).toBe(201);
-    expect(again.body).toEqual([]);
-    // A field deleted is made again from its tag.
-    expect((await t.api('DELETE', made.body[0].self)).status).toBe(204);
-    const remade = await t.api('POST', `${self}/annotations/from_tags`);
-    expect(remade.body.map((field: any) => field.type)).toEqual(['NAME']);
-  }, LOADS_PDFJS_MS);
+      // Again: every tag has its field already, so nothing more is made.
+      const again = await t.api('POST', `${self}/annotations/from_tags`);
+      expect(again.status).toBe(201);
+      expect(again.body).toEqual([]);
+      // A field deleted is made again from its tag.
+      expect((await t.api('DELETE', made.body[0].self)).status).toBe(204);
+      const remade = await t.api('POST', `${self}/annotations/from_tags`);
+      expect(remade.body.map((field: any) => field.type)).toEqual(['NAME']);
+    },
+    LOADS_PDFJS_MS,
+  );
 
   it('names the tags whose party does not exist and makes nothing', async () => {
     const self = await uploadTagged(t);
@@ -120,7 +138,9 @@ describe('text tags', () => {
     expect(refused.body.detail).toContain('{{signature:2}}');
     expect(refused.body.detail).not.toContain('{{signature:1}}');
     expect(refused.body.validation_errors).toContain('{{checkbox:2}} on page 1: there is no party 2 (1 party)');
-    expect(refused.body.validation_errors.some((line: string) => line.startsWith('{{initials:2}} on page 2'))).toBe(true);
+    expect(refused.body.validation_errors.some((line: string) => line.startsWith('{{initials:2}} on page 2'))).toBe(
+      true,
+    );
     expect(contractState(t, id)).toEqual(before);
   });
 
@@ -130,7 +150,12 @@ describe('text tags', () => {
     expect((await t.api('POST', `${self}/send`, { body: { silent: true } })).status).toBe(200);
     expectProblem(await t.api('POST', `${self}/annotations/from_tags`), 409, 'contract-state');
     expectProblem(await t.api('POST', '/api/contracts/999999/annotations/from_tags'), 404, 'not-found');
-    const plain = await t.api('POST', '/api/contracts', { raw: { data: await makePdf({ pages: 2, text: () => 'No {{tags}} here, {{signature}} nor {signature:1}' }), contentType: 'application/pdf' } });
+    const plain = await t.api('POST', '/api/contracts', {
+      raw: {
+        data: await makePdf({ pages: 2, text: () => 'No {{tags}} here, {{signature}} nor {signature:1}' }),
+        contentType: 'application/pdf',
+      },
+    });
     const none = await t.api('POST', `${plain.body.self}/annotations/from_tags`);
     expect(none.status).toBe(201);
     expect(none.body).toEqual([]);
@@ -174,7 +199,9 @@ describe('text tags', () => {
     const original = path.join(dir, 'original.pdf');
     const sealed = path.join(dir, 'signed.pdf');
     fs.writeFileSync(original, await makeTaggedPdf({ pages: 3, lines: LEASE_LINES }));
-    const bytes = await fetch(`${t.url}${self}/signed_pdf`, { headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' } });
+    const bytes = await fetch(`${t.url}${self}/signed_pdf`, {
+      headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' },
+    });
     fs.writeFileSync(sealed, Buffer.from(await bytes.arrayBuffer()));
     // The checkbox is a square at the tag's start: the rest of the tag, ink in the original, is blank now.
     const tag = tagBoxes(await makeTaggedPdf({ pages: 3, lines: LEASE_LINES })).get('1:{{checkbox:2}}')!;

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMINDER_QUEUE } from '../../server/signing/plan-reminders';
 import { contractState } from '../helpers/contracts';
 import { expectProblem } from '../helpers/problems';
-import { makeContract, mailsTo, signingClient, startSigningEnv, verifiedEvents, waitForMailsTo, type SigningEnv } from '../helpers/signing';
+import {
+  makeContract,
+  mailsTo,
+  signingClient,
+  startSigningEnv,
+  verifiedEvents,
+  waitForMailsTo,
+  type SigningEnv,
+} from '../helpers/signing';
 import { makeUser } from '../helpers/users';
 
 describe('POST /api/contracts/{id}/withdraw', () => {
@@ -33,7 +41,10 @@ describe('POST /api/contracts/{id}/withdraw', () => {
     expect((await t.api('GET', contract.self)).body.next_reminder_time).not.toBeNull();
     const eventsBefore = verifiedEvents(hooks).length;
 
-    const withdrawn = await t.api('POST', `${contract.self}/withdraw`, { body: { reason: 'Fel version av avtalet' }, headers: { 'user-agent': 'Office browser' } });
+    const withdrawn = await t.api('POST', `${contract.self}/withdraw`, {
+      body: { reason: 'Fel version av avtalet' },
+      headers: { 'user-agent': 'Office browser' },
+    });
     expect(withdrawn.status, withdrawn.text).toBe(200);
     expect(withdrawn.body).toMatchObject({
       withdrawn_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
@@ -53,7 +64,11 @@ describe('POST /api/contracts/{id}/withdraw', () => {
     expectProblem(await nils.document(), 409, 'contract-state');
     expectProblem(await t.api('POST', `${contract.self}/notify`), 409, 'contract-state');
     expectProblem(await t.api('POST', `${contract.self}/withdraw`), 409, 'contract-state');
-    expectProblem(await t.api('PUT', `${contract.self}/reminders`, { body: { reminder_max_count: 1 } }), 409, 'contract-state');
+    expectProblem(
+      await t.api('PUT', `${contract.self}/reminders`, { body: { reminder_max_count: 1 } }),
+      409,
+      'contract-state',
+    );
 
     // Those who had the contract are told, with the reason; the one not yet in turn never had it.
     const [, majaNotice] = await waitForMailsTo(smtp, 'maja@example.test', 2);
@@ -64,8 +79,17 @@ describe('POST /api/contracts/{id}/withdraw', () => {
 
     const log = ((await t.api('GET', `${contract.self}/activity_log?per_page=100`)).body as any[]).reverse();
     const entry = log.find((row) => row.event === 'contract.withdrawn');
-    expect(entry).toMatchObject({ actor_type: 'user', actor: t.adminPath, actor_name: 'admin', details: { reason: 'Fel version av avtalet' }, user_agent: 'Office browser' });
-    expect(log.filter((row) => row.event === 'party.withdrawal_sent').map((row) => row.details.channel)).toEqual(['email', 'email']);
+    expect(entry).toMatchObject({
+      actor_type: 'user',
+      actor: t.adminPath,
+      actor_name: 'admin',
+      details: { reason: 'Fel version av avtalet' },
+      user_agent: 'Office browser',
+    });
+    expect(log.filter((row) => row.event === 'party.withdrawal_sent').map((row) => row.details.channel)).toEqual([
+      'email',
+      'email',
+    ]);
 
     const listed = await t.api('GET', '/api/contracts?status=sent&per_page=100');
     expect(listed.body.map((row: { self: string }) => row.self)).toContain(contract.self);
@@ -83,7 +107,11 @@ describe('POST /api/contracts/{id}/withdraw', () => {
     for (const bad of [{ reason: 'x'.repeat(1_001) }, { silent: 'yes' }, { reason: 'ok', why: 'extra' }]) {
       expectProblem(await t.api('POST', `${quiet.self}/withdraw`, { body: bad }), 400, 'validation-failed');
     }
-    expectProblem(await t.api('POST', `${quiet.self}/withdraw`, { raw: { data: '{"reason":', contentType: 'application/json' } }), 400, 'malformed-json');
+    expectProblem(
+      await t.api('POST', `${quiet.self}/withdraw`, { raw: { data: '{"reason":', contentType: 'application/json' } }),
+      400,
+      'malformed-json',
+    );
     const clerk = await makeUser(t, 'withdraw-clerk');
     expectProblem(await clerk.api('POST', `${quiet.self}/withdraw`), 404, 'not-found');
     expect(contractState(t, quiet.id)).toEqual(before);
@@ -91,7 +119,9 @@ describe('POST /api/contracts/{id}/withdraw', () => {
     const silent = await t.api('POST', `${quiet.self}/withdraw`, { body: { silent: true } });
     expect(silent.body).toMatchObject({ withdrawn_time: expect.any(String), withdraw_reason: null });
     const log = (await t.api('GET', `${quiet.self}/activity_log?per_page=100`)).body as any[];
-    expect(log.filter((row) => row.event === 'party.withdrawal_sent').map((row) => row.details)).toEqual([{ silent: 'true' }]);
+    expect(log.filter((row) => row.event === 'party.withdrawal_sent').map((row) => row.details)).toEqual([
+      { silent: 'true' },
+    ]);
     await expect.poll(() => t.server.ctx.repos.outbox.countPending(), { timeout: 10_000, interval: 50 }).toBe(0);
     expect(mailsTo(smtp, 'pia@example.test')).toHaveLength(1);
 

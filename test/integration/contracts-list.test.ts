@@ -41,7 +41,12 @@ describe('GET /api/contracts: pages, sorting and filters', () => {
     const headers = as ? { 'api-user-uri': as } : undefined;
     const made = await t.api('POST', '/api/contracts', { raw: { data: pdf, contentType: 'application/pdf' }, headers });
     await t.api('PUT', made.body.self, { body: { name }, headers });
-    const row: Model = { id: Number(made.body.self.split('/').at(-1)), name, status: 'draft', user: made.body.created_by };
+    const row: Model = {
+      id: Number(made.body.self.split('/').at(-1)),
+      name,
+      status: 'draft',
+      user: made.body.created_by,
+    };
     model.push(row);
     return row;
   };
@@ -69,16 +74,45 @@ describe('GET /api/contracts: pages, sorting and filters', () => {
     pdf = await makePdf();
     const clerk = await t.api('POST', '/api/users', { body: { username: 'clerk', email: 'clerk@office.test' } });
     clerkPath = clerk.body.self;
-    const names = ['alpha', 'Alpha', 'beta', 'Åsa', 'örn', 'Zeta', '', 'gamma', 'ALPHA beta', 'delta', 'Beta', 'epsilon'];
+    const names = [
+      'alpha',
+      'Alpha',
+      'beta',
+      'Åsa',
+      'örn',
+      'Zeta',
+      '',
+      'gamma',
+      'ALPHA beta',
+      'delta',
+      'Beta',
+      'epsilon',
+    ];
     for (let round = 0; round < 3; round += 1) {
       for (const [index, name] of names.entries()) await create(name, index % 4 === 0 ? clerkPath : undefined);
     }
     const statuses: Status[] = ['signed', 'sent', 'rejected', 'draft', 'signed'];
-    for (const [index, row] of model.entries()) if (index % 3 === 0) await setStatus(row, statuses[index % statuses.length]!);
+    for (const [index, row] of model.entries())
+      if (index % 3 === 0) await setStatus(row, statuses[index % statuses.length]!);
   });
   afterAll(() => t.close());
 
-  const sorts = [undefined, 'id', '-id', 'name', '-name', 'is_signed', '-is_signed', 'is_signed,name', 'is_signed,-name', '-is_signed,name', 'name,-is_signed', '-name,is_signed', 'is_signed,-id', 'name,-id'];
+  const sorts = [
+    undefined,
+    'id',
+    '-id',
+    'name',
+    '-name',
+    'is_signed',
+    '-is_signed',
+    'is_signed,name',
+    'is_signed,-name',
+    '-is_signed,name',
+    'name,-is_signed',
+    '-name,is_signed',
+    'is_signed,-id',
+    'name,-id',
+  ];
 
   it.each(sorts)('walks every page of sort=%s in the model order while contracts are added', async (sort) => {
     const query = sort ? `&sort=${sort}` : '';
@@ -144,10 +178,12 @@ describe('GET /api/contracts: pages, sorting and filters', () => {
     const totals = async () =>
       Object.fromEntries(
         await Promise.all(
-          ['', '&status=draft', '&status=sent', `&user=${clerkPath}`, `&user=${clerkPath}&status=draft`].map(async (q) => [
-            q,
-            (await t.api('GET', `/api/contracts?per_page=1${q}`)).headers.get('pagination-items-total'),
-          ]),
+          ['', '&status=draft', '&status=sent', `&user=${clerkPath}`, `&user=${clerkPath}&status=draft`].map(
+            async (q) => [
+              q,
+              (await t.api('GET', `/api/contracts?per_page=1${q}`)).headers.get('pagination-items-total'),
+            ],
+          ),
         ),
       );
     const row = await create('counted', clerkPath);
@@ -156,7 +192,9 @@ describe('GET /api/contracts: pages, sorting and filters', () => {
     const after = await totals();
     expect(Number(after['&status=draft'])).toBe(Number(before['&status=draft']) - 1);
     expect(Number(after['&status=sent'])).toBe(Number(before['&status=sent']) + 1);
-    expect(Number(after[`&user=${clerkPath}&status=draft`])).toBe(Number(before[`&user=${clerkPath}&status=draft`]) - 1);
+    expect(Number(after[`&user=${clerkPath}&status=draft`])).toBe(
+      Number(before[`&user=${clerkPath}&status=draft`]) - 1,
+    );
     expect(after['']).toBe(before['']);
     const doomed = await create('doomed');
     expect((await t.api('DELETE', `/api/contracts/${doomed.id}`)).status).toBe(204);
@@ -164,9 +202,9 @@ describe('GET /api/contracts: pages, sorting and filters', () => {
     expect((await totals())['']).toBe(after['']);
     const counts = t.server.ctx.db.$client.prepare('SELECT scope, n FROM contract_counts ORDER BY scope').all();
     t.server.ctx.repos.contracts.recount();
-    expect(t.server.ctx.db.$client.prepare('SELECT scope, n FROM contract_counts WHERE n > 0 ORDER BY scope').all()).toEqual(
-      (counts as Array<{ n: number }>).filter((count) => count.n > 0),
-    );
+    expect(
+      t.server.ctx.db.$client.prepare('SELECT scope, n FROM contract_counts WHERE n > 0 ORDER BY scope').all(),
+    ).toEqual((counts as Array<{ n: number }>).filter((count) => count.n > 0));
   });
 
   it('refuses bad sort values and filters, one line each', async () => {
@@ -189,20 +227,36 @@ describe('GET /api/contracts: pages, sorting and filters', () => {
     expect(await lines(`name=${'x'.repeat(1001)}`)).toEqual(['name: must be at most 1000 characters']);
     expect(await lines('colour=red')).toEqual(['colour: unknown field']);
     expect((await lines('sort=size&status=gone&user=0')).sort()).toEqual(
-      [sortLine, 'status: must be one of draft, sent, signed, rejected', 'user: must be a user path of the form /api/users/<id>'].sort(),
+      [
+        sortLine,
+        'status: must be one of draft, sent, signed, rejected',
+        'user: must be a user path of the form /api/users/<id>',
+      ].sort(),
     );
     const page = await t.api('GET', '/api/contracts?per_page=2&sort=name');
     const token = new URL(linkOf(page.headers, 'next')!).searchParams.get('page');
-    expect(await lines(`sort=-name&page=${token}`)).toEqual(['page: is not a page token of this list; follow the Link header']);
+    expect(await lines(`sort=-name&page=${token}`)).toEqual([
+      'page: is not a page token of this list; follow the Link header',
+    ]);
   });
 
   it('publishes every contract route in a valid OpenAPI 3.1 document', async () => {
     const response = await fetch(`${t.url}/api/openapi.json`);
-    const document = (await response.json()) as { paths: Record<string, any> };  
+    const document = (await response.json()) as { paths: Record<string, any> };
     expect(await new Validator().validate(document as never)).toEqual({ valid: true });
-    for (const path of ['/api/contracts', '/api/contracts/{contract_id}/send', '/api/contracts/{contract_id}/activity_log', '/api/contracts/{contract_id}/attachments/{attachment_id}/preview', '/api/contract_templates/{template_id}/pdf_preview']) {
+    for (const path of [
+      '/api/contracts',
+      '/api/contracts/{contract_id}/send',
+      '/api/contracts/{contract_id}/activity_log',
+      '/api/contracts/{contract_id}/attachments/{attachment_id}/preview',
+      '/api/contract_templates/{template_id}/pdf_preview',
+    ]) {
       expect(Object.keys(document.paths)).toContain(path);
     }
-    expect(Object.keys(document.paths['/api/contracts'].post.requestBody.content).sort()).toEqual(['application/json', 'application/pdf', 'application/x-www-form-urlencoded']);
+    expect(Object.keys(document.paths['/api/contracts'].post.requestBody.content).sort()).toEqual([
+      'application/json',
+      'application/pdf',
+      'application/x-www-form-urlencoded',
+    ]);
   });
 });

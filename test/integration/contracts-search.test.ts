@@ -16,10 +16,27 @@ describe('contract search (q) and the counts per status', () => {
     const pdf = await makePdf({ pages: 1 });
     const specs: Array<Omit<Made, 'self'> & { asClerk?: boolean }> = [
       { name: 'Hyresavtal Storgatan', parties: [{ name: 'Åsa Öberg', email: 'asa@oberg.test' }], status: 'sent' },
-      { name: 'Konsultavtal', parties: [{ name: 'Bo Ek', email: 'bo@ek.test' }, { name: 'Åke Berg', email: 'ake@firma.test' }], status: 'draft' },
+      {
+        name: 'Konsultavtal',
+        parties: [
+          { name: 'Bo Ek', email: 'bo@ek.test' },
+          { name: 'Åke Berg', email: 'ake@firma.test' },
+        ],
+        status: 'draft',
+      },
       { name: 'Sekretessavtal Öberg', parties: [], status: 'draft' },
-      { name: 'Arbetsavtal', parties: [{ name: 'Cecilia Ström', email: 'CECILIA@STROM.TEST' }], status: 'sent', asClerk: true },
-      { name: 'Köpeavtal', parties: [{ name: 'David Lund', email: 'david@lund.test' }], status: 'draft', asClerk: true },
+      {
+        name: 'Arbetsavtal',
+        parties: [{ name: 'Cecilia Ström', email: 'CECILIA@STROM.TEST' }],
+        status: 'sent',
+        asClerk: true,
+      },
+      {
+        name: 'Köpeavtal',
+        parties: [{ name: 'David Lund', email: 'david@lund.test' }],
+        status: 'draft',
+        asClerk: true,
+      },
     ];
     for (let round = 0; round < 3; round += 1) {
       for (const spec of specs) {
@@ -28,7 +45,8 @@ describe('contract search (q) and the counts per status', () => {
         const name = `${spec.name} ${round}`;
         await api('PUT', contract.body.self, { body: { name } });
         for (const party of spec.parties) await api('POST', `${contract.body.self}/parties`, { body: party });
-        if (spec.status === 'sent') expect((await api('POST', `${contract.body.self}/send`, { body: { silent: true } })).status).toBe(200);
+        if (spec.status === 'sent')
+          expect((await api('POST', `${contract.body.self}/send`, { body: { silent: true } })).status).toBe(200);
         made.push({ self: contract.body.self, name, parties: spec.parties, status: spec.status });
       }
     }
@@ -52,7 +70,16 @@ describe('contract search (q) and the counts per status', () => {
   const matching = (text: string) => {
     const folded = text.toLowerCase();
     return made
-      .filter((row) => row.name.toLowerCase().includes(folded) || row.parties.some((party) => `${party.name}\n${party.email}`.toLowerCase().split('\n').some((value) => value.includes(folded))))
+      .filter(
+        (row) =>
+          row.name.toLowerCase().includes(folded) ||
+          row.parties.some((party) =>
+            `${party.name}\n${party.email}`
+              .toLowerCase()
+              .split('\n')
+              .some((value) => value.includes(folded)),
+          ),
+      )
       .map((row) => row.self)
       .reverse();
   };
@@ -65,9 +92,16 @@ describe('contract search (q) and the counts per status', () => {
       expect(new Set(totals), text).toEqual(new Set([String(expected.length)]));
     }
     // The name filter keeps its meaning (the contract's name only) and combines with q and status.
-    expect((await walk(`name=${encodeURIComponent('öberg')}`)).selves).toEqual(made.filter((row) => row.name.includes('Öberg')).map((row) => row.self).reverse());
+    expect((await walk(`name=${encodeURIComponent('öberg')}`)).selves).toEqual(
+      made
+        .filter((row) => row.name.includes('Öberg'))
+        .map((row) => row.self)
+        .reverse(),
+    );
     const sentAsa = await walk('q=%C3%A5sa&status=sent');
-    expect(sentAsa.selves).toEqual(matching('åsa').filter((self) => made.find((row) => row.self === self)?.status === 'sent'));
+    expect(sentAsa.selves).toEqual(
+      matching('åsa').filter((self) => made.find((row) => row.self === self)?.status === 'sent'),
+    );
   });
 
   it('counts the contracts under each status, with the other filters applied, and only their own for an ordinary user', async () => {
@@ -89,8 +123,12 @@ describe('contract search (q) and the counts per status', () => {
     expect(byUser.body).toEqual(count(clerksOwn));
 
     expect((await clerk.api('GET', '/api/contract_counts')).body).toEqual(count(clerksOwn));
-    expect((await clerk.api('GET', '/api/contract_counts?q=cecilia')).body).toEqual(count(clerksOwn.filter((row) => row.name.startsWith('Arbetsavtal'))));
-    expect((await clerk.api('GET', `/api/contract_counts?user=${encodeURIComponent(t.adminPath)}`)).body).toEqual(count([]));
+    expect((await clerk.api('GET', '/api/contract_counts?q=cecilia')).body).toEqual(
+      count(clerksOwn.filter((row) => row.name.startsWith('Arbetsavtal'))),
+    );
+    expect((await clerk.api('GET', `/api/contract_counts?user=${encodeURIComponent(t.adminPath)}`)).body).toEqual(
+      count([]),
+    );
   });
 
   it('refuses bad search and count parameters', async () => {

@@ -13,7 +13,11 @@ describe('PUT /api/contracts/{id}', () => {
   beforeAll(async () => {
     t = await startTestServer();
     // An administrator: an ordinary user could not reach the administrator's drafts at all.
-    clerkPath = (await t.api('POST', '/api/users', { body: { username: 'clerk', email: 'clerk@office.test', permission_template: 'CUSTOMER_ADMIN_USER' } })).body.self;
+    clerkPath = (
+      await t.api('POST', '/api/users', {
+        body: { username: 'clerk', email: 'clerk@office.test', permission_template: 'CUSTOMER_ADMIN_USER' },
+      })
+    ).body.self;
   });
   afterAll(() => t.close());
 
@@ -36,7 +40,9 @@ describe('PUT /api/contracts/{id}', () => {
     expect(response.body).toMatchObject({ ...fields, created_by: t.adminPath, self: contract.self });
     const partial = await t.api('PUT', contract.self, { body: { name: 'Bara namnet' } });
     expect(partial.body).toMatchObject({ ...fields, name: 'Bara namnet' });
-    const cleared = await t.api('PUT', contract.self, { form: { expire_time: '', email_reply_to: '', party_order_defined: 'false' } });
+    const cleared = await t.api('PUT', contract.self, {
+      form: { expire_time: '', email_reply_to: '', party_order_defined: 'false' },
+    });
     expect(cleared.status).toBe(200);
     expect(cleared.body).toMatchObject({ expire_time: null, email_reply_to: '', party_order_defined: false });
   });
@@ -45,14 +51,22 @@ describe('PUT /api/contracts/{id}', () => {
     const contract = await newDraft(t);
     const current = (await t.api('GET', contract.self)).body;
     const response = await t.api('PUT', contract.self, {
-      body: { ...current, is_signed: true, sent_time: '2020-01-01 00:00:00', created_by: clerkPath, pdf_preview_uri: 'x' },
+      body: {
+        ...current,
+        is_signed: true,
+        sent_time: '2020-01-01 00:00:00',
+        created_by: clerkPath,
+        pdf_preview_uri: 'x',
+      },
     });
     expect(response.status).toBe(200);
     expect(response.body).toEqual(current);
   });
 
   it('unlinks a template with null and keeps the rendered PDF', async () => {
-    const template = await t.api('POST', '/api/contract_templates', { body: { name: 'Mall', content: 'Text från mallen.' } });
+    const template = await t.api('POST', '/api/contract_templates', {
+      body: { name: 'Mall', content: 'Text från mallen.' },
+    });
     const contract = await t.api('POST', '/api/contracts', { body: { template: template.body.self } });
     const pdf = await t.api('GET', `${contract.body.self}/pdf`);
     const unlinked = await t.api('PUT', contract.body.self, { body: { template: null } });
@@ -97,16 +111,29 @@ describe('PUT /api/contracts/{id}', () => {
       ].sort(),
     );
     expect(await lines({ expire_time: stockholm(-1) })).toEqual(['expire_time: must be in the future']);
-    expect(await lines({ expire_time: '2030-02-30 10:00:00' })).toEqual(['expire_time: is not a real time in Europe/Stockholm']);
-    expect(await lines({ template: '/api/contract_templates/424242' })).toEqual(['template: /api/contract_templates/424242 is no contract template']);
-    expectProblem(await t.api('PUT', contract.self, { raw: { data: '{', contentType: 'application/json' } }), 400, 'malformed-json');
-    expectProblem(await t.api('PUT', contract.self, { raw: { data: 'name=x', contentType: 'text/plain' } }), 415, 'unsupported-media-type');
+    expect(await lines({ expire_time: '2030-02-30 10:00:00' })).toEqual([
+      'expire_time: is not a real time in Europe/Stockholm',
+    ]);
+    expect(await lines({ template: '/api/contract_templates/424242' })).toEqual([
+      'template: /api/contract_templates/424242 is no contract template',
+    ]);
+    expectProblem(
+      await t.api('PUT', contract.self, { raw: { data: '{', contentType: 'application/json' } }),
+      400,
+      'malformed-json',
+    );
+    expectProblem(
+      await t.api('PUT', contract.self, { raw: { data: 'name=x', contentType: 'text/plain' } }),
+      415,
+      'unsupported-media-type',
+    );
     expectProblem(await t.api('PUT', '/api/contracts/999999', { body: { name: 'x' } }), 404, 'not-found');
     expect(contractState(t, contract.id)).toEqual(before);
   });
 
   it('answers 404 for unknown contracts on every method', async () => {
-    for (const method of ['GET', 'DELETE']) expectProblem(await t.api(method, '/api/contracts/999999'), 404, 'not-found');
+    for (const method of ['GET', 'DELETE'])
+      expectProblem(await t.api(method, '/api/contracts/999999'), 404, 'not-found');
     expectProblem(await t.api('GET', '/api/contracts/999999/pdf'), 404, 'not-found');
     expectProblem(await t.api('GET', '/api/contracts/0'), 404, 'not-found');
     expectProblem(await t.api('PATCH', '/api/contracts/1'), 405, 'method-not-allowed');

@@ -48,7 +48,9 @@ describe('POST /api/contracts with a PDF body', () => {
     expect(response.body.self).toMatch(/^\/api\/contracts\/\d+$/);
     expect(response.body.pdf_preview_uri).toBe(`${t.url}${response.body.self}/pdf`);
 
-    const preview = await fetch(response.body.pdf_preview_uri, { headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' } });
+    const preview = await fetch(response.body.pdf_preview_uri, {
+      headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' },
+    });
     expect(preview.status).toBe(200);
     expect(preview.headers.get('content-type')).toBe(PDF);
     expect(Buffer.from(await preview.arrayBuffer()).equals(Buffer.from(pdf))).toBe(true);
@@ -103,7 +105,9 @@ describe('POST /api/contracts with a PDF body', () => {
   it('records page sizes as displayed, rotation applied', async () => {
     const pdf = await makePdf({ pages: 2, size: [612, 792], rotate: 90 });
     const contract = await t.api('POST', '/api/contracts', { raw: { data: pdf, contentType: PDF } });
-    const party = await t.api('POST', `${contract.body.self}/parties`, { body: { name: 'Ann', email: 'ann@example.se' } });
+    const party = await t.api('POST', `${contract.body.self}/parties`, {
+      body: { name: 'Ann', email: 'ann@example.se' },
+    });
     const box = { party_id: party.body.self, pdf_page: 2, type: 'SIGNATURE', width: 100, height: 50 };
     const fits = await t.api('POST', `${contract.body.self}/annotations`, { body: { ...box, pos_x: 692, pos_y: 562 } });
     expect(fits.status).toBe(201);

@@ -2,8 +2,6 @@ import { expectProblem } from '../helpers/problems';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, startTestServer, type TestServer } from '../helpers/server';
 
-
-
 describe('shared API conventions', () => {
   let t: TestServer;
   beforeAll(async () => {
@@ -41,7 +39,11 @@ describe('shared API conventions', () => {
     });
 
     it('refuses a malformed header with 401', async () => {
-      expectProblem(await t.api('GET', '/api/users/1', { headers: { authorization: 'Bearer abc' }, key: null }), 401, 'unauthorized');
+      expectProblem(
+        await t.api('GET', '/api/users/1', { headers: { authorization: 'Bearer abc' }, key: null }),
+        401,
+        'unauthorized',
+      );
     });
 
     it('refuses a wrong secret with 401', async () => {
@@ -50,7 +52,11 @@ describe('shared API conventions', () => {
     });
 
     it('refuses an unknown public id with 401', async () => {
-      expectProblem(await t.api('GET', '/api/users/1', { key: `sdk_nobodyhere:${'A'.repeat(43)}` }), 401, 'unauthorized');
+      expectProblem(
+        await t.api('GET', '/api/users/1', { key: `sdk_nobodyhere:${'A'.repeat(43)}` }),
+        401,
+        'unauthorized',
+      );
     });
 
     it('refuses a revoked token with 401 from the next request on', async () => {
@@ -79,16 +85,30 @@ describe('shared API conventions', () => {
     });
 
     it('refuses an unknown user with 403', async () => {
-      expectProblem(await t.api('GET', '/api/contract_templates', { headers: { 'api-user-uri': '/api/users/999' } }), 403, 'forbidden');
+      expectProblem(
+        await t.api('GET', '/api/contract_templates', { headers: { 'api-user-uri': '/api/users/999' } }),
+        403,
+        'forbidden',
+      );
     });
 
     it('refuses a path that is not a user path with 403', async () => {
-      expectProblem(await t.api('GET', '/api/contract_templates', { headers: { 'api-user-uri': '/api/contracts/1' } }), 403, 'forbidden');
+      expectProblem(
+        await t.api('GET', '/api/contract_templates', { headers: { 'api-user-uri': '/api/contracts/1' } }),
+        403,
+        'forbidden',
+      );
     });
 
     it('refuses an inactive user with 403', async () => {
-      const user = await t.api('POST', '/api/users', { body: { username: 'gone', email: 'gone@office.test', active: false } });
-      expectProblem(await t.api('GET', '/api/contract_templates', { headers: { 'api-user-uri': user.body.self } }), 403, 'forbidden');
+      const user = await t.api('POST', '/api/users', {
+        body: { username: 'gone', email: 'gone@office.test', active: false },
+      });
+      expectProblem(
+        await t.api('GET', '/api/contract_templates', { headers: { 'api-user-uri': user.body.self } }),
+        403,
+        'forbidden',
+      );
     });
 
     it('gives a customer user contracts and templates but not users', async () => {
@@ -96,14 +116,20 @@ describe('shared API conventions', () => {
       const as = { 'api-user-uri': user.body.self };
       expect((await t.api('GET', '/api/contract_templates', { headers: as })).status).toBe(200);
       expectProblem(await t.api('GET', '/api/users', { headers: as }), 403, 'forbidden');
-      expectProblem(await t.api('POST', '/api/users', { headers: as, body: { username: 'x', email: 'x@y.se' } }), 403, 'forbidden');
+      expectProblem(
+        await t.api('POST', '/api/users', { headers: as, body: { username: 'x', email: 'x@y.se' } }),
+        403,
+        'forbidden',
+      );
     });
   });
 
   describe('bodies', () => {
     it('answers malformed JSON with 400 Malformed JSON and changes nothing', async () => {
       const before = await t.api('GET', '/api/contract_templates');
-      const response = await t.api('POST', '/api/contract_templates', { raw: { data: '{"name": "x",', contentType: 'application/json' } });
+      const response = await t.api('POST', '/api/contract_templates', {
+        raw: { data: '{"name": "x",', contentType: 'application/json' },
+      });
       expectProblem(response, 400, 'malformed-json');
       expect(response.body.title).toBe('Malformed JSON');
       const after = await t.api('GET', '/api/contract_templates');
@@ -128,7 +154,11 @@ describe('shared API conventions', () => {
 
     it('refuses a JSON body that is not an object', async () => {
       expectProblem(await t.api('POST', '/api/contract_templates', { body: ['name'] }), 400, 'validation-failed');
-      expectProblem(await t.api('POST', '/api/contract_templates', { raw: { data: '"name"', contentType: 'application/json' } }), 400, 'malformed-json');
+      expectProblem(
+        await t.api('POST', '/api/contract_templates', { raw: { data: '"name"', contentType: 'application/json' } }),
+        400,
+        'malformed-json',
+      );
     });
 
     it('refuses unknown fields, wrong enum values, over-long strings and wrong types, one line each', async () => {
@@ -153,14 +183,24 @@ describe('shared API conventions', () => {
     });
 
     it('accepts content up to 100,000 characters and no more', async () => {
-      expect((await t.api('POST', '/api/contract_templates', { body: { name: 'big', content: 'å'.repeat(100_000) } })).status).toBe(201);
-      const over = await t.api('POST', '/api/contract_templates', { body: { name: 'big', content: 'a'.repeat(100_001) } });
+      expect(
+        (await t.api('POST', '/api/contract_templates', { body: { name: 'big', content: 'å'.repeat(100_000) } }))
+          .status,
+      ).toBe(201);
+      const over = await t.api('POST', '/api/contract_templates', {
+        body: { name: 'big', content: 'a'.repeat(100_001) },
+      });
       expect(over.body.validation_errors).toEqual(['content: must be at most 100000 characters']);
     });
 
     it('ignores read-only fields', async () => {
       const response = await t.api('POST', '/api/contract_templates', {
-        body: { name: 'RO', self: '/api/contract_templates/999', created_time: '2000-01-01 00:00:00', created_by: '/api/users/77' },
+        body: {
+          name: 'RO',
+          self: '/api/contract_templates/999',
+          created_time: '2000-01-01 00:00:00',
+          created_by: '/api/users/77',
+        },
       });
       expect(response.status).toBe(201);
       expect(response.body.self).not.toBe('/api/contract_templates/999');
@@ -168,7 +208,9 @@ describe('shared API conventions', () => {
     });
 
     it('refuses a JSON body over 1 MiB with 413', async () => {
-      const response = await t.api('POST', '/api/contract_templates', { raw: { data: JSON.stringify({ name: 'x'.repeat(1_100_000) }), contentType: 'application/json' } });
+      const response = await t.api('POST', '/api/contract_templates', {
+        raw: { data: JSON.stringify({ name: 'x'.repeat(1_100_000) }), contentType: 'application/json' },
+      });
       expectProblem(response, 413, 'payload-too-large');
     });
   });
@@ -194,7 +236,7 @@ describe('shared API conventions', () => {
       expect(response.headers.get('allow')).toBe('GET, PUT, DELETE');
     });
 
-    it('answers a wrong method on a nested path with 405 and that path\'s Allow', async () => {
+    it("answers a wrong method on a nested path with 405 and that path's Allow", async () => {
       const response = await t.api('PATCH', '/api/contracts/1/parties');
       expectProblem(response, 405, 'method-not-allowed');
       expect(response.headers.get('allow')).toBe('GET, POST');
@@ -203,7 +245,10 @@ describe('shared API conventions', () => {
 
     // Plain fetch: these paths and methods are not in the OpenAPI document that t.api checks against.
     const plain = (method: string, path: string) =>
-      fetch(new URL(path, t.url), { method, headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' } });
+      fetch(new URL(path, t.url), {
+        method,
+        headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' },
+      });
 
     it('matches paths case-insensitively and with one trailing slash, as Express does', async () => {
       for (const path of ['/API/Users/1', '/api/users/1/', '/api/USERS/1/']) {
@@ -215,7 +260,15 @@ describe('shared API conventions', () => {
     });
 
     it('answers paths near a route but not one with 404', async () => {
-      for (const path of ['/api/users/1//', '/api/users//1', '/api/users/1/extra', '/api/users/1/2/3/4/5', '/api', '/api/', '/api/contracts/1/parties/2/x']) {
+      for (const path of [
+        '/api/users/1//',
+        '/api/users//1',
+        '/api/users/1/extra',
+        '/api/users/1/2/3/4/5',
+        '/api',
+        '/api/',
+        '/api/contracts/1/parties/2/x',
+      ]) {
         expectProblem(await t.api('GET', path), 404, 'not-found');
       }
     });
@@ -240,7 +293,12 @@ describe('shared API conventions', () => {
       const response = await t.api('POST', '/api/contract_templates', { body: { name: 'When' } });
       const stockholm = new Intl.DateTimeFormat('sv-SE', {
         timeZone: 'Europe/Stockholm',
-        year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
       });
       expect(response.body.created_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
       const expected = [before, Date.now()].map((ms) => stockholm.format(ms).replace('T', ' '));

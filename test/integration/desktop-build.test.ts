@@ -5,7 +5,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveAppFiles } from '../../main/app-paths';
 import { SEAL_FONT_FILES } from '../../server/pdf/seal-fonts';
 import { buildDesktop, DESKTOP_OUTPUTS, RUNTIME_MODULES, type DesktopBuild } from '../../scripts/build';
-import { expectAdminWindowSignsIn, prepareDataDir, readSignedPdf, signContractThroughTheApi } from '../helpers/desktop-smoke';
+import {
+  expectAdminWindowSignsIn,
+  prepareDataDir,
+  readSignedPdf,
+  signContractThroughTheApi,
+} from '../helpers/desktop-smoke';
 import {
   asar,
   BUILD_ARCH,
@@ -45,7 +50,12 @@ const SODIUM_HOSTS = ['darwin', 'linux', 'win32'].map((os) => `${os}-${BUILD_ARC
  */
 const PACKAGE_BUDGET_BYTES = 80 * 1024 * 1024;
 /** pdf.js: imported at run time (an ES module reading its data files beside itself), not bundled. */
-const PDFJS_FILES = ['legacy/build/pdf.min.mjs', 'legacy/build/pdf.worker.min.mjs', 'standard_fonts/FoxitSerif.pfb', 'wasm/openjpeg.wasm'].map((file) => `node_modules/pdfjs-dist/${file}`);
+const PDFJS_FILES = [
+  'legacy/build/pdf.min.mjs',
+  'legacy/build/pdf.worker.min.mjs',
+  'standard_fonts/FoxitSerif.pfb',
+  'wasm/openjpeg.wasm',
+].map((file) => `node_modules/pdfjs-dist/${file}`);
 
 function pngSize(file: string): { width: number; height: number } {
   const bytes = fs.readFileSync(file);
@@ -66,7 +76,8 @@ describe('the desktop build and the electron-builder configuration', () => {
   beforeAll(async () => {
     // `npm run build` is the two Vite builds, then ours. The Vite ones are test/global-setup.ts's
     // (once per run: the browser tests read them at the same time), so only ours runs here.
-    for (const app of WEB_APPS) expect(fs.existsSync(path.join(root, app, 'index.html')), `${app} is not built`).toBe(true);
+    for (const app of WEB_APPS)
+      expect(fs.existsSync(path.join(root, app, 'index.html')), `${app} is not built`).toBe(true);
     expect(pkg.scripts.build).toBe('npm run build:renderer && npm run build:signing && tsx scripts/build.ts');
     build = await buildDesktop(root);
     candidates = ['package.json', ...listFiles(path.join(root, 'dist'))];
@@ -108,12 +119,14 @@ describe('the desktop build and the electron-builder configuration', () => {
   it('matches real files with every files pattern', () => {
     for (const pattern of includes) {
       const name = packageOf(pattern);
-      const files = name ? installedPackages(name).flatMap((installed) => listFiles(path.join(root, 'node_modules', installed))) : candidates;
+      const files = name
+        ? installedPackages(name).flatMap((installed) => listFiles(path.join(root, 'node_modules', installed)))
+        : candidates;
       expect(matched([pattern], files), `${pattern} matches nothing`).not.toEqual([]);
     }
   });
 
-  it('puts everything the app loads at run time into the package: bundles, migrations, icons, both web apps, the docs\' examples, fonts, addons', () => {
+  it("puts everything the app loads at run time into the package: bundles, migrations, icons, both web apps, the docs' examples, fonts, addons", () => {
     const appFiles = resolveAppFiles(path.join(root, 'dist/main'));
     const needed = new Set([
       pkg.main,
@@ -132,8 +145,14 @@ describe('the desktop build and the electron-builder configuration', () => {
     for (const file of needed) expect(fs.existsSync(path.join(root, file)), `${file} was not built`).toBe(true);
     expect(matched(config.files, [...needed]).sort()).toEqual([...needed].sort());
     // Every migration the server has is in the bundle's copy.
-    expect(listFiles(path.join(root, DESKTOP_OUTPUTS.migrations)).map((file) => path.basename(file)).sort()).toEqual(
-      listFiles(path.join(root, 'server/db/migrations')).map((file) => path.basename(file)).sort(),
+    expect(
+      listFiles(path.join(root, DESKTOP_OUTPUTS.migrations))
+        .map((file) => path.basename(file))
+        .sort(),
+    ).toEqual(
+      listFiles(path.join(root, 'server/db/migrations'))
+        .map((file) => path.basename(file))
+        .sort(),
     );
   });
 
@@ -142,20 +161,33 @@ describe('the desktop build and the electron-builder configuration', () => {
     const firstInclude = config.files.findIndex((pattern) => !pattern.startsWith('!') && packageOf(pattern));
     expect(config.files.indexOf('!node_modules/**/*')).toBeGreaterThan(-1);
     expect(config.files.indexOf('!node_modules/**/*')).toBeLessThan(firstInclude);
-    const listed = [...new Set(includes.map(packageOf).filter((name) => name !== undefined).flatMap(installedPackages))].sort();
+    const listed = [
+      ...new Set(
+        includes
+          .map(packageOf)
+          .filter((name) => name !== undefined)
+          .flatMap(installedPackages),
+      ),
+    ].sort();
     const fontPackages = fontFiles.map((file) => packageOf(file) as string);
     expect(listed).toEqual([...new Set([...packagesTheAddonsLoad(), ...fontPackages, 'pdfjs-dist'])].sort());
 
     // No sources, build leftovers, Bare builds, other architectures, unused weights or previews.
     const packaged = (name: string) => matched(config.files, listFiles(path.join(root, 'node_modules', name)));
-    expect(packaged('better-sqlite3').filter((file) => !file.includes('/lib/')).sort()).toEqual([
+    expect(
+      packaged('better-sqlite3')
+        .filter((file) => !file.includes('/lib/'))
+        .sort(),
+    ).toEqual([
       'node_modules/better-sqlite3/LICENSE',
       'node_modules/better-sqlite3/build/Release/better_sqlite3.node',
       'node_modules/better-sqlite3/package.json',
     ]);
-    expect(packaged('sodium-native').filter((file) => file.includes('/prebuilds/')).sort()).toEqual(
-      SODIUM_HOSTS.map((host) => `node_modules/sodium-native/prebuilds/${host}/sodium-native.node`),
-    );
+    expect(
+      packaged('sodium-native')
+        .filter((file) => file.includes('/prebuilds/'))
+        .sort(),
+    ).toEqual(SODIUM_HOSTS.map((host) => `node_modules/sodium-native/prebuilds/${host}/sodium-native.node`));
     for (const name of new Set(fontPackages)) {
       expect(packaged(name).filter((file) => file.endsWith('.ttf') || file.endsWith('.png'))).toEqual(
         fontFiles.filter((file) => file.startsWith(`node_modules/${name}/`)),
@@ -232,7 +264,9 @@ describe('the desktop build and the electron-builder configuration', () => {
       await receiver.close();
     }
     expect(pdfsig(readSignedPdf(dataDir, contractId))).toMatch(/Signature Validation: Signature is Valid\./);
-    expect(fs.readFileSync(path.join(dataDir, 'logs', 'signdesk.log'), 'utf8')).not.toMatch(/back on the request connection/);
+    expect(fs.readFileSync(path.join(dataDir, 'logs', 'signdesk.log'), 'utf8')).not.toMatch(
+      /back on the request connection/,
+    );
     // A source edited after the build: the sources run, and say why.
     const source = path.join(root, 'server/core/version.ts');
     const { atime, mtime } = fs.statSync(source);
@@ -240,7 +274,9 @@ describe('the desktop build and the electron-builder configuration', () => {
     try {
       const server = await startServerCommand(['run', 'server'], { DATA_DIR: dataDir, PORT: '0' });
       await server.stop();
-      expect(server.output()).toContain('Running the server from its TypeScript sources (dist/server/main.cjs: server/core/version.ts changed since;');
+      expect(server.output()).toContain(
+        'Running the server from its TypeScript sources (dist/server/main.cjs: server/core/version.ts changed since;',
+      );
     } finally {
       fs.utimesSync(source, atime, mtime);
     }
@@ -265,17 +301,42 @@ describe('the desktop build and the electron-builder configuration', () => {
       // The asar holds the bundles, both web apps, the fonts, not our sources or dev tools.
       const asarFile = path.join(appDir, 'resources', 'app.asar');
       const inAsar = new Set(asar.listPackage(asarFile).map((file) => file.split(path.sep).join('/')));
-      const present = ['/package.json', DESKTOP_OUTPUTS.main, DESKTOP_OUTPUTS.preload, DESKTOP_OUTPUTS.host, `${DESKTOP_OUTPUTS.migrations}/meta/_journal.json`,
-        `${DESKTOP_OUTPUTS.assets}/tray.png`, 'dist/renderer/index.html', 'dist/signing/index.html', `${DESKTOP_OUTPUTS.examples}/webhook-receiver.mjs`, ...fontFiles,
-        'node_modules/better-sqlite3/package.json'];
+      const present = [
+        '/package.json',
+        DESKTOP_OUTPUTS.main,
+        DESKTOP_OUTPUTS.preload,
+        DESKTOP_OUTPUTS.host,
+        `${DESKTOP_OUTPUTS.migrations}/meta/_journal.json`,
+        `${DESKTOP_OUTPUTS.assets}/tray.png`,
+        'dist/renderer/index.html',
+        'dist/signing/index.html',
+        `${DESKTOP_OUTPUTS.examples}/webhook-receiver.mjs`,
+        ...fontFiles,
+        'node_modules/better-sqlite3/package.json',
+      ];
       for (const file of present) expect(inAsar, file).toContain(file.startsWith('/') ? file : `/${file}`);
-      for (const absent of ['/server/index.ts', '/main/index.ts', `/${DESKTOP_OUTPUTS.headless}`, '/test', '/electron-builder.yml', '/node_modules/electron', '/node_modules/vitest', '/node_modules/esbuild',
-        '/node_modules/express', '/node_modules/pdf-lib', '/node_modules/better-sqlite3/deps', '/node_modules/better-sqlite3/src', '/node_modules/@expo-google-fonts/noto-sans/100Thin']) {
+      for (const absent of [
+        '/server/index.ts',
+        '/main/index.ts',
+        `/${DESKTOP_OUTPUTS.headless}`,
+        '/test',
+        '/electron-builder.yml',
+        '/node_modules/electron',
+        '/node_modules/vitest',
+        '/node_modules/esbuild',
+        '/node_modules/express',
+        '/node_modules/pdf-lib',
+        '/node_modules/better-sqlite3/deps',
+        '/node_modules/better-sqlite3/src',
+        '/node_modules/@expo-google-fonts/noto-sans/100Thin',
+      ]) {
         expect(inAsar, absent).not.toContain(absent);
       }
       // The native addons sit outside the archive, where the OS loader can open them.
       const unpacked = `${asarFile}.unpacked`;
-      expect(fs.existsSync(path.join(unpacked, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'))).toBe(true);
+      expect(fs.existsSync(path.join(unpacked, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node'))).toBe(
+        true,
+      );
       expect(fs.readdirSync(path.join(unpacked, 'node_modules/sodium-native/prebuilds')).sort()).toEqual(SODIUM_HOSTS);
       expect(fs.existsSync(path.join(unpacked, DESKTOP_OUTPUTS.workers, 'pdf-sandbox.cjs'))).toBe(true);
       for (const font of fontFiles) expect(fs.existsSync(path.join(unpacked, font)), font).toBe(true);
@@ -289,7 +350,10 @@ describe('the desktop build and the electron-builder configuration', () => {
       const extracted = path.join(work, 'app');
       asar.extractAll(asarFile, extracted);
       const { dataDir, key } = await prepareDataDir('signdesk-packaged-');
-      const host = forkHost({ entry: path.join(extracted, DESKTOP_OUTPUTS.host), env: { DATA_DIR: dataDir, PORT: '0', WEBHOOK_FIRST_DELAY_S: '0' } });
+      const host = forkHost({
+        entry: path.join(extracted, DESKTOP_OUTPUTS.host),
+        env: { DATA_DIR: dataDir, PORT: '0', WEBHOOK_FIRST_DELAY_S: '0' },
+      });
       let contractId: number;
       try {
         const ready = await host.client.ready;
@@ -303,7 +367,9 @@ describe('the desktop build and the electron-builder configuration', () => {
       }
       expect(pdfsig(readSignedPdf(dataDir, contractId))).toMatch(/Signature Validation: Signature is Valid\./);
       // Its worker threads ran from their own bundles: the checkpointer never fell back to the request connection.
-      expect(fs.readFileSync(path.join(dataDir, 'logs', 'signdesk.log'), 'utf8')).not.toMatch(/back on the request connection/);
+      expect(fs.readFileSync(path.join(dataDir, 'logs', 'signdesk.log'), 'utf8')).not.toMatch(
+        /back on the request connection/,
+      );
     } finally {
       await receiver.close();
       fs.rmSync(work, { recursive: true, force: true }); // the package and its extracted copy, some 50 MB

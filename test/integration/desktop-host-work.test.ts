@@ -32,9 +32,19 @@ function withDataDir<T>(env: Env, write: (server: OfflineServer) => T): T {
   }
 }
 
-const signedEvent = (n: number): readonly [WebhookEventType, { id: string }] => ['contract.signed', { id: `/api/contracts/${n}` }];
+const signedEvent = (n: number): readonly [WebhookEventType, { id: string }] => [
+  'contract.signed',
+  { id: `/api/contracts/${n}` },
+];
 
-type DeliveryRow = { state: string; url: string; payload: string; attempts: number; outcomes: string | null; job: string | null };
+type DeliveryRow = {
+  state: string;
+  url: string;
+  payload: string;
+  attempts: number;
+  outcomes: string | null;
+  job: string | null;
+};
 type MessageRow = { state: string; messageId: string | null; job: string | null };
 
 /** What the database holds once the host has exited, opened afresh as the next start would. */
@@ -47,16 +57,24 @@ function inspectAfterExit(dataDir: string) {
     return {
       walBytes,
       integrity: db.pragma('integrity_check', { simple: true }),
-      deliveries: db.prepare(`
+      deliveries: db
+        .prepare(
+          `
         SELECT d.state, c.url, e.payload,
           (SELECT count(*) FROM webhook_attempts a WHERE a.delivery_id = d.id) AS attempts,
           (SELECT group_concat(a.outcome) FROM webhook_attempts a WHERE a.delivery_id = d.id) AS outcomes,
           (SELECT group_concat(j.status) FROM jobs j WHERE j.queue = 'webhook' AND j.ref_id = d.id) AS job
-        FROM webhook_deliveries d JOIN webhook_consumers c ON c.id = d.consumer_id JOIN webhook_events e ON e.id = d.event_id`).all() as DeliveryRow[],
-      messages: db.prepare(`
+        FROM webhook_deliveries d JOIN webhook_consumers c ON c.id = d.consumer_id JOIN webhook_events e ON e.id = d.event_id`,
+        )
+        .all() as DeliveryRow[],
+      messages: db
+        .prepare(
+          `
         SELECT m.state, m.message_id AS messageId,
           (SELECT group_concat(j.status) FROM jobs j WHERE j.queue = 'outbox' AND j.ref_id = m.id) AS job
-        FROM outbox_messages m`).all() as MessageRow[],
+        FROM outbox_messages m`,
+        )
+        .all() as MessageRow[],
     };
   } finally {
     opened.close();
@@ -67,7 +85,8 @@ describe('the server host with real webhook deliveries and mail', { timeout: 120
   const hosts: ForkedHost[] = [];
   const receivers: Array<WebhookReceiver | SmtpReceiver> = [];
   afterEach(async () => {
-    for (const host of hosts.splice(0)) if (host.child.exitCode === null && host.child.signalCode === null) host.child.kill('SIGKILL');
+    for (const host of hosts.splice(0))
+      if (host.child.exitCode === null && host.child.signalCode === null) host.child.kill('SIGKILL');
     for (const receiver of receivers.splice(0)) await receiver.close();
   });
 
@@ -83,7 +102,7 @@ describe('the server host with real webhook deliveries and mail', { timeout: 120
     return consumer.body as { self: string };
   };
 
-  it("gives the tray the deliveries and messages really waiting, and the figures fall as they go out", async () => {
+  it('gives the tray the deliveries and messages really waiting, and the figures fall as they go out', async () => {
     let answer = 503;
     const receiver = await startWebhookReceiver();
     receiver.respond(() => answer);
@@ -108,12 +127,22 @@ describe('the server host with real webhook deliveries and mail', { timeout: 120
     expect(await host.client.status()).toMatchObject({ queuedDeliveries: 3, outboxPending: 2 });
 
     answer = 200;
-    for (const eventId of eventIds) expect((await api('POST', `${consumer.self}/events/${eventId}/retry`)).status).toBe(200);
-    const settings = await api('PUT', '/api/settings/messaging', { body: { smtp_url: smtp.url, mail_from: 'office@office.test' } });
+    for (const eventId of eventIds)
+      expect((await api('POST', `${consumer.self}/events/${eventId}/retry`)).status).toBe(200);
+    const settings = await api('PUT', '/api/settings/messaging', {
+      body: { smtp_url: smtp.url, mail_from: 'office@office.test' },
+    });
     expect(settings.status).toBe(200);
-    await expect.poll(() => host.client.status(), { timeout: 15_000 }).toMatchObject({ queuedDeliveries: 0, outboxPending: 0 });
+    await expect
+      .poll(() => host.client.status(), { timeout: 15_000 })
+      .toMatchObject({ queuedDeliveries: 0, outboxPending: 0 });
     expect(receiver.requests.filter((request) => request.status === 200)).toHaveLength(3);
-    expect((await smtp.waitForMails(2)).map((mail) => mail.envelopeTo).flat().sort()).toEqual(['anna@example.test', 'bo@example.test']);
+    expect(
+      (await smtp.waitForMails(2))
+        .map((mail) => mail.envelopeTo)
+        .flat()
+        .sort(),
+    ).toEqual(['anna@example.test', 'bo@example.test']);
     expect(await host.client.shutdown(30_000)).toEqual({ code: 0, isKilled: false });
   });
 
@@ -137,14 +166,23 @@ describe('the server host with real webhook deliveries and mail', { timeout: 120
     });
     receivers.push(receiver, smtp);
     const { dataDir, key } = await prepareDataDir();
-    const env = { DATA_DIR: dataDir, PORT: '0', WEBHOOK_FIRST_DELAY_S: '0', SMTP_URL: smtp.url, MAIL_FROM: 'office@office.test' };
+    const env = {
+      DATA_DIR: dataDir,
+      PORT: '0',
+      WEBHOOK_FIRST_DELAY_S: '0',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'office@office.test',
+    };
     const { host, ready } = await startHost(env);
     const api = apiClient(ready.url, key);
     for (const name of ['a', 'b']) await register(api, receiver, `${receiver.url}/${name}`);
 
     // 24 deliveries due now (more than fit in flight), 4 due in an hour, 6 mails.
     withDataDir(env, (server) => {
-      recordTestEvents(server, Array.from({ length: 12 }, (_, i) => signedEvent(i + 1)));
+      recordTestEvents(
+        server,
+        Array.from({ length: 12 }, (_, i) => signedEvent(i + 1)),
+      );
       for (const n of [13, 14]) recordTestEvent(server, ...signedEvent(n), { now: () => Date.now() + HOUR_MS });
       for (let i = 1; i <= 6; i += 1) queueMail(server, { to: `party${i}@example.test`, subject: `Mail ${i}` });
     });
@@ -177,15 +215,20 @@ describe('the server host with real webhook deliveries and mail', { timeout: 120
     expect(delivered.length).toBeGreaterThanOrEqual(inFlight.deliveries);
     expect(after.deliveries.filter((row) => row.state === 'pending').length).toBeGreaterThanOrEqual(4);
     const keyOf = (consumerPath: string, payload: { data: { id: string } }) => `${consumerPath} ${payload.data.id}`;
-    expect(receiver.requests.map((request) => (request.isVerified ? keyOf(request.path, request.json) : request.verifyError)).sort()).toEqual(
-      delivered.map((row) => keyOf(new URL(row.url).pathname, JSON.parse(row.payload))).sort(),
-    );
+    expect(
+      receiver.requests
+        .map((request) => (request.isVerified ? keyOf(request.path, request.json) : request.verifyError))
+        .sort(),
+    ).toEqual(delivered.map((row) => keyOf(new URL(row.url).pathname, JSON.parse(row.payload))).sort());
 
     // Each mail: accepted by the SMTP server once and recorded as sent with its job gone, or
     // still queued with its job.
     expect(after.messages).toHaveLength(6);
     for (const row of after.messages) {
-      expect([{ state: 'sent', job: null }, { state: 'queued', job: 'queued' }]).toContainEqual({ state: row.state, job: row.job });
+      expect([
+        { state: 'sent', job: null },
+        { state: 'queued', job: 'queued' },
+      ]).toContainEqual({ state: row.state, job: row.job });
     }
     const sent = after.messages.filter((row) => row.state === 'sent');
     expect(sent.length).toBeGreaterThanOrEqual(inFlight.mails);

@@ -61,7 +61,9 @@ function inspectDatabase(dataDir: string) {
       walBytes,
       integrity: opened.sqlite.pragma('integrity_check', { simple: true }),
       jobs: opened.sqlite.prepare('SELECT queue, count(*) AS n FROM jobs GROUP BY queue ORDER BY queue').all(),
-      usernames: (opened.sqlite.prepare('SELECT username FROM users ORDER BY id').all() as Array<{ username: string }>).map((row) => row.username),
+      usernames: (
+        opened.sqlite.prepare('SELECT username FROM users ORDER BY id').all() as Array<{ username: string }>
+      ).map((row) => row.username),
     };
   } finally {
     opened.close();
@@ -76,7 +78,8 @@ describe('the server host, started the way the desktop shell starts it', { timeo
     return host;
   };
   afterEach(() => {
-    for (const host of hosts.splice(0)) if (host.child.exitCode === null && host.child.signalCode === null) host.child.kill('SIGKILL');
+    for (const host of hosts.splice(0))
+      if (host.child.exitCode === null && host.child.signalCode === null) host.child.kill('SIGKILL');
   });
 
   it('reports ready with its address, answers status from the queues and the admin sign-in request', async () => {
@@ -87,10 +90,17 @@ describe('the server host, started the way the desktop shell starts it', { timeo
     const ready = await host.client.ready;
     expect(ready.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(ready).toMatchObject({ dataDir, logsDir: path.join(dataDir, 'logs') });
-    const users = await fetch(`${ready.url}/api/users`, { headers: { authorization: `token ${key}`, 'accept-api-version': '1' } });
+    const users = await fetch(`${ready.url}/api/users`, {
+      headers: { authorization: `token ${key}`, 'accept-api-version': '1' },
+    });
     expect(users.status).toBe(200);
 
-    expect(await host.client.status()).toEqual({ url: ready.url, baseUrl: ready.url, queuedDeliveries: 2, outboxPending: 1 });
+    expect(await host.client.status()).toEqual({
+      url: ready.url,
+      baseUrl: ready.url,
+      queuedDeliveries: 2,
+      outboxPending: 1,
+    });
     enqueueFutureJobs(dataDir, { webhook: 0, outbox: 3 });
     expect(await host.client.status()).toMatchObject({ queuedDeliveries: 2, outboxPending: 4 });
 
@@ -119,7 +129,11 @@ describe('the server host, started the way the desktop shell starts it', { timeo
 
     // A create whose body is only half sent; `Expect: 100-continue` tells us when the server
     // has the request (a barrier, not a sleep).
-    const body = JSON.stringify({ username: 'in-flight', email: 'in-flight@office.test', permission_template: 'CUSTOMER_USER' });
+    const body = JSON.stringify({
+      username: 'in-flight',
+      email: 'in-flight@office.test',
+      permission_template: 'CUSTOMER_USER',
+    });
     const request = http.request(`${url}/api/users`, {
       method: 'POST',
       headers: {
@@ -130,14 +144,16 @@ describe('the server host, started the way the desktop shell starts it', { timeo
         expect: '100-continue',
       },
     });
-    const response = new Promise<{ status: number; text: string; connection: string | undefined }>((resolve, reject) => {
-      request.on('response', (res) => {
-        let text = '';
-        res.on('data', (chunk: Buffer) => (text += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text, connection: res.headers.connection }));
-      });
-      request.on('error', reject);
-    });
+    const response = new Promise<{ status: number; text: string; connection: string | undefined }>(
+      (resolve, reject) => {
+        request.on('response', (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text, connection: res.headers.connection }));
+        });
+        request.on('error', reject);
+      },
+    );
     await new Promise<void>((resolve) => request.once('continue', resolve));
     request.write(body.slice(0, 20));
 
@@ -229,7 +245,11 @@ describe('the server host, started the way the desktop shell starts it', { timeo
       env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', PORT: '0' },
       choosePort: () => choosePort({ PORT: '0' }, isPortFree),
       openChannel: (env) => {
-        const child = fork(HOST_SOURCE_ENTRY, [], { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+        const child = fork(HOST_SOURCE_ENTRY, [], {
+          execArgv: ['--import', 'tsx'],
+          env,
+          stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+        });
         children.push(child);
         return forkChannel(child);
       },
@@ -269,7 +289,11 @@ describe('the server host, started the way the desktop shell starts it', { timeo
 
       expect(await supervisor.stop(30_000)).toEqual({ code: 0, isKilled: false });
       expect(await supervisor.windowUrl()).toBeUndefined();
-      expect(inspectDatabase(dataDir)).toMatchObject({ walBytes: 0, integrity: 'ok', jobs: [{ queue: 'webhook', n: 1 }] });
+      expect(inspectDatabase(dataDir)).toMatchObject({
+        walBytes: 0,
+        integrity: 'ok',
+        jobs: [{ queue: 'webhook', n: 1 }],
+      });
     } finally {
       for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
@@ -286,7 +310,14 @@ describe('the server host, started the way the desktop shell starts it', { timeo
       dataDir,
       env: { PATH: process.env.PATH ?? '' },
       choosePort: () => choosePort({ PORT: port }, isPortFree),
-      openChannel: (env) => forkChannel(fork(HOST_SOURCE_ENTRY, [], { execArgv: ['--import', 'tsx'], env, stdio: ['ignore', 'ignore', 'ignore', 'ipc'] })),
+      openChannel: (env) =>
+        forkChannel(
+          fork(HOST_SOURCE_ENTRY, [], {
+            execArgv: ['--import', 'tsx'],
+            env,
+            stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+          }),
+        ),
       onState: () => {},
       onReady: () => {},
       askAfterFailure: async (failure) => (failures.push(failure), 'quit'),

@@ -23,25 +23,46 @@ describe('a full disk', () => {
   const filler = () => path.join(mountPoint, 'filler');
   /** Every request has a deadline: a hung server fails the test instead of holding it. */
   const within = { signal: () => AbortSignal.timeout(15_000) };
-  const call: ApiClient = (method, pathname, options = {}) => api(method, pathname, { signal: within.signal(), ...options });
+  const call: ApiClient = (method, pathname, options = {}) =>
+    api(method, pathname, { signal: within.signal(), ...options });
 
   beforeAll(async () => {
     mountPoint = makeTempDir('signdesk-full-');
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m', 'tmpfs', mountPoint]);
-    const admin = await cli(mountPoint, ['user', 'create', '--username', 'admin', '--password', 'correct horse', '--email', 'admin@office.test', '--admin']);
+    const admin = await cli(mountPoint, [
+      'user',
+      'create',
+      '--username',
+      'admin',
+      '--password',
+      'correct horse',
+      '--email',
+      'admin@office.test',
+      '--admin',
+    ]);
     expect(admin.code, admin.err.join('\n')).toBe(0);
-    const key = (await cli(mountPoint, ['token', 'create', '--name', 'disk', '--rate-limit', '100000'])).out.at(-1) as string;
+    const key = (await cli(mountPoint, ['token', 'create', '--name', 'disk', '--rate-limit', '100000'])).out.at(
+      -1,
+    ) as string;
     host = forkHost({ env: { DATA_DIR: mountPoint, PORT: '0', LOG_LEVEL: 'debug' } });
     url = (await host.client.ready).url;
     api = apiClient(url, key);
-    const contract = await api('POST', '/api/contracts', { raw: { data: await makePdf(), contentType: 'application/pdf' } });
-    const party = await api('POST', `${contract.body.self}/parties`, { body: { name: 'Eva', email: 'eva@example.test' } });
+    const contract = await api('POST', '/api/contracts', {
+      raw: { data: await makePdf(), contentType: 'application/pdf' },
+    });
+    const party = await api('POST', `${contract.body.self}/parties`, {
+      body: { name: 'Eva', email: 'eva@example.test' },
+    });
     await api('POST', `${contract.body.self}/send`, { body: { silent: true } });
     link = party.body.contract_url;
   });
   afterAll(async () => {
     if (host && host.child.exitCode === null && host.child.signalCode === null) host.child.kill('SIGKILL');
-    await new Promise((resolve) => (host?.child.exitCode !== null || host.child.signalCode !== null ? resolve(null) : host.child.once('exit', resolve)));
+    await new Promise((resolve) =>
+      host?.child.exitCode !== null || host.child.signalCode !== null
+        ? resolve(null)
+        : host.child.once('exit', resolve),
+    );
     execFileSync('umount', [mountPoint]);
     fs.rmSync(mountPoint, { recursive: true, force: true });
   });
@@ -66,49 +87,55 @@ describe('a full disk', () => {
     }
   }
 
-  it('serves reads, refuses writes with 507, keeps running while its log cannot be written, and recovers', { timeout: 120_000 }, async () => {
-    const contractsBefore = (await call('GET', '/api/contracts')).headers.get('pagination-items-total');
-    const bigPdf = await makePdfOfSize(1_500_000);
-    fillDisk();
+  it(
+    'serves reads, refuses writes with 507, keeps running while its log cannot be written, and recovers',
+    { timeout: 120_000 },
+    async () => {
+      const contractsBefore = (await call('GET', '/api/contracts')).headers.get('pagination-items-total');
+      const bigPdf = await makePdfOfSize(1_500_000);
+      fillDisk();
 
-    // Enough refused writes to fill what is left of the log file's last block many times over.
-    for (let attempt = 0; attempt < 25; attempt += 1) {
-      const refused = await call('POST', '/api/contracts', { raw: { data: bigPdf, contentType: 'application/pdf' } });
-      expectProblem(refused, 507, 'insufficient-storage');
-      expect(refused.body.detail).toMatch(/disk .*full|space/i);
-    }
-    const signIn = await fetch(`${url}/api/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'accept-api-version': '1' },
-      body: JSON.stringify({ username: 'admin', password: 'correct horse' }),
-      signal: within.signal(),
-    });
-    expect([201, 507]).toContain(signIn.status);
+      // Enough refused writes to fill what is left of the log file's last block many times over.
+      for (let attempt = 0; attempt < 25; attempt += 1) {
+        const refused = await call('POST', '/api/contracts', { raw: { data: bigPdf, contentType: 'application/pdf' } });
+        expectProblem(refused, 507, 'insufficient-storage');
+        expect(refused.body.detail).toMatch(/disk .*full|space/i);
+      }
+      const signIn = await fetch(`${url}/api/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-api-version': '1' },
+        body: JSON.stringify({ username: 'admin', password: 'correct horse' }),
+        signal: within.signal(),
+      });
+      expect([201, 507]).toContain(signIn.status);
 
-    // Reads go on: the API, the signing page and its state, the admin UI.
-    const listed = await call('GET', '/api/contracts');
-    expect(listed.status).toBe(200);
-    expect(listed.headers.get('pagination-items-total')).toBe(contractsBefore);
-    expect((await fetch(link, { signal: within.signal() })).status).toBe(200);
-    expect((await signingClient(link).state()).status).toBe(200);
-    expect((await fetch(`${url}/admin/`, { signal: within.signal() })).status).toBe(200);
-    expect(host?.child.exitCode).toBeNull();
+      // Reads go on: the API, the signing page and its state, the admin UI.
+      const listed = await call('GET', '/api/contracts');
+      expect(listed.status).toBe(200);
+      expect(listed.headers.get('pagination-items-total')).toBe(contractsBefore);
+      expect((await fetch(link, { signal: within.signal() })).status).toBe(200);
+      expect((await signingClient(link).state()).status).toBe(200);
+      expect((await fetch(`${url}/admin/`, { signal: within.signal() })).status).toBe(200);
+      expect(host?.child.exitCode).toBeNull();
 
-    // Space returns: writes work again, and the log is written again.
-    fs.rmSync(filler());
-    const created = await call('POST', '/api/contracts', { raw: { data: bigPdf, contentType: 'application/pdf' } });
-    expect(created.status, created.text).toBe(201);
-    expect((await call('GET', '/api/contracts')).headers.get('pagination-items-total')).toBe(String(Number(contractsBefore) + 1));
+      // Space returns: writes work again, and the log is written again.
+      fs.rmSync(filler());
+      const created = await call('POST', '/api/contracts', { raw: { data: bigPdf, contentType: 'application/pdf' } });
+      expect(created.status, created.text).toBe(201);
+      expect((await call('GET', '/api/contracts')).headers.get('pagination-items-total')).toBe(
+        String(Number(contractsBefore) + 1),
+      );
 
-    // And it still shuts down cleanly, the database whole.
-    const stopped = await host!.client.shutdown(30_000);
-    expect(stopped).toEqual({ code: 0, isKilled: false });
-    expect(fs.readFileSync(path.join(mountPoint, 'logs', 'signdesk.log'), 'utf8')).toMatch(/"msg":"closed"/);
-    const database = new Database(path.join(mountPoint, 'signdesk.sqlite'), { readonly: true });
-    try {
-      expect(database.pragma('integrity_check', { simple: true })).toBe('ok');
-    } finally {
-      database.close();
-    }
-  });
+      // And it still shuts down cleanly, the database whole.
+      const stopped = await host!.client.shutdown(30_000);
+      expect(stopped).toEqual({ code: 0, isKilled: false });
+      expect(fs.readFileSync(path.join(mountPoint, 'logs', 'signdesk.log'), 'utf8')).toMatch(/"msg":"closed"/);
+      const database = new Database(path.join(mountPoint, 'signdesk.sqlite'), { readonly: true });
+      try {
+        expect(database.pragma('integrity_check', { simple: true })).toBe('ok');
+      } finally {
+        database.close();
+      }
+    },
+  );
 });

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem } from '../helpers/problems';
 import { signInClient } from '../helpers/session';
-import { makeContract, mailsTo, signingClient, startSigningEnv, waitForMailsTo, type SigningEnv } from '../helpers/signing';
+import {
+  makeContract,
+  mailsTo,
+  signingClient,
+  startSigningEnv,
+  waitForMailsTo,
+  type SigningEnv,
+} from '../helpers/signing';
 import { refusedPort } from '../helpers/webhook-receiver';
 
 /** What the admin screens show must be true, and must not show what is a party's alone. */
@@ -16,7 +23,9 @@ describe('honest admin screens', () => {
 
   it("never shows a party's one-time code in the outbox, in any field", async () => {
     const { t, smtp } = env;
-    const contract = await makeContract(t, [{ name: 'Eva Nordin', email: 'eva.code@nordin.test' }], { require_auth: 'EMAIL_CODE' });
+    const contract = await makeContract(t, [{ name: 'Eva Nordin', email: 'eva.code@nordin.test' }], {
+      require_auth: 'EMAIL_CODE',
+    });
     expect((await t.api('POST', `${contract.self}/send`)).status).toBe(200);
     const eva = signingClient(contract.parties[0]!.contract_url);
     expect((await eva.state()).status).toBe(200);
@@ -41,13 +50,17 @@ describe('honest admin screens', () => {
     expect((await admin.request('PUT', '/api/settings/messaging', { body: { smtp_url: dead } })).status).toBe(200);
     const viaSaved = await admin.request('POST', '/api/settings/messaging/test', { body: { to: 'it@office.test' } });
     expect(viaSaved.body.ok).toBe(false);
-    const viaForm = await admin.request('POST', '/api/settings/messaging/test', { body: { to: 'it@office.test', smtp_url: smtp.url, mail_from: 'Test <test@office.test>' } });
+    const viaForm = await admin.request('POST', '/api/settings/messaging/test', {
+      body: { to: 'it@office.test', smtp_url: smtp.url, mail_from: 'Test <test@office.test>' },
+    });
     expect(viaForm.status).toBe(200);
     expect(viaForm.body.ok).toBe(true);
     await waitForMailsTo(smtp, 'it@office.test', 1);
     expect(mailsTo(smtp, 'it@office.test')[0]?.mail.from?.text).toContain('test@office.test');
     expect((await admin.request('GET', '/api/settings/messaging')).body.smtp_url).toBe(dead);
-    const masked = await admin.request('POST', '/api/settings/messaging/test', { body: { to: 'it@office.test', smtp_url: 'smtp://user:********@127.0.0.1:25' } });
+    const masked = await admin.request('POST', '/api/settings/messaging/test', {
+      body: { to: 'it@office.test', smtp_url: 'smtp://user:********@127.0.0.1:25' },
+    });
     expectProblem(masked, 400, 'validation-failed');
     expect((await admin.request('PUT', '/api/settings/messaging', { body: { smtp_url: null } })).status).toBe(200);
   });

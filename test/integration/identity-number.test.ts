@@ -58,6 +58,9 @@ describe('identity numbers', () => {
     // The office still has them.
     const listed = await t.api('GET', '/api/contracts?per_page=1');
     const stored = await t.api('GET', `${listed.body[0].self}/parties`);
-    expect(stored.body.map((party: { identity_number: string }) => party.identity_number).sort()).toEqual(['19790202-5678', '19800101-1234']);
+    expect(stored.body.map((party: { identity_number: string }) => party.identity_number).sort()).toEqual([
+      '19790202-5678',
+      '19800101-1234',
+    ]);
   });
 });

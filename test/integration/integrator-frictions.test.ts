@@ -14,7 +14,8 @@ describe('what an integrator ran into', () => {
   });
   afterAll(() => t.close());
 
-  const contractCount = async () => Number((await t.api('GET', '/api/contracts')).headers.get('pagination-items-total'));
+  const contractCount = async () =>
+    Number((await t.api('GET', '/api/contracts')).headers.get('pagination-items-total'));
 
   it('names an uploaded PDF with ?name=, checked like any other query', async () => {
     const created = await t.api('POST', '/api/contracts?name=Hyresavtal%20Storgatan%201', await pdfBody());
@@ -58,11 +59,15 @@ describe('what an integrator ran into', () => {
       await t.api('POST', '/api/webhooks', { body: { url: 'http://127.0.0.1:9/hooks' } }),
     ];
     const partner = await cli(t.dataDir, ['token', 'create', '--name', 'partner', '--kind', 'partner']);
-    created.push(await t.api('POST', '/api/partner/tokens', { body: { name: 'located' }, key: partner.out.at(-1) as string }));
+    created.push(
+      await t.api('POST', '/api/partner/tokens', { body: { name: 'located' }, key: partner.out.at(-1) as string }),
+    );
     for (const response of created) {
       expect(response.status, response.text).toBe(201);
       expect(response.headers.get('location')).toBe(response.body.self);
-      const again = await t.api('GET', response.headers.get('location') as string, { key: partner.out.at(-1) as string });
+      const again = await t.api('GET', response.headers.get('location') as string, {
+        key: partner.out.at(-1) as string,
+      });
       expect(again.status).toBe(200);
       expect(again.body.self).toBe(response.body.self);
     }
@@ -80,18 +85,27 @@ describe('what an integrator ran into', () => {
   it('asks for a party path, not a bare id, and names the form', async () => {
     const draft = await newDraft(t, 1);
     const party = await t.api('POST', `${draft.self}/parties`, { body: partyBody() });
-    const bareId = await t.api('POST', `${draft.self}/annotations`, { body: fieldBody(party.body.self, { party_id: Number(party.body.self.split('/').at(-1)) }) });
+    const bareId = await t.api('POST', `${draft.self}/annotations`, {
+      body: fieldBody(party.body.self, { party_id: Number(party.body.self.split('/').at(-1)) }),
+    });
     expectProblem(bareId, 400, 'validation-failed');
     expect(bareId.body.validation_errors).toEqual([
       "party_id: must be a path of the form /api/contracts/<contract_id>/parties/<party_id> (the resource's self), not a bare id",
     ]);
-    const bareString = await t.api('POST', `${draft.self}/annotations`, { body: fieldBody(party.body.self, { party_id: '1' }) });
-    expect(bareString.body.validation_errors).toEqual(['party_id: must be a party path of the form /api/contracts/<contract_id>/parties/<party_id>']);
-    const userId = await t.api('POST', `${draft.self}/parties`, { body: partyBody({ user: 1 }) });
-    expect(userId.body.validation_errors).toEqual(["user: must be a path of the form /api/users/<id> (the resource's self), not a bare id"]);
-    expect((await t.api('POST', `${draft.self}/annotations`, { body: fieldBody(party.body.self, { party_id: undefined }) })).body.validation_errors).toEqual([
-      'party_id: is required',
+    const bareString = await t.api('POST', `${draft.self}/annotations`, {
+      body: fieldBody(party.body.self, { party_id: '1' }),
+    });
+    expect(bareString.body.validation_errors).toEqual([
+      'party_id: must be a party path of the form /api/contracts/<contract_id>/parties/<party_id>',
     ]);
+    const userId = await t.api('POST', `${draft.self}/parties`, { body: partyBody({ user: 1 }) });
+    expect(userId.body.validation_errors).toEqual([
+      "user: must be a path of the form /api/users/<id> (the resource's self), not a bare id",
+    ]);
+    expect(
+      (await t.api('POST', `${draft.self}/annotations`, { body: fieldBody(party.body.self, { party_id: undefined }) }))
+        .body.validation_errors,
+    ).toEqual(['party_id: is required']);
   });
 
   it('shows what a party filled into each field, read-only and null until it signed', async () => {
@@ -104,28 +118,57 @@ describe('what an integrator ran into', () => {
     ];
     const contract = await makeContract(t, [
       { name: 'Anna Andersson', email: 'anna@example.se', fields },
-      { name: 'Office', email: 'office@office.test', user: t.adminPath, fields: [fields[0] as Record<string, unknown>] },
+      {
+        name: 'Office',
+        email: 'office@office.test',
+        user: t.adminPath,
+        fields: [fields[0] as Record<string, unknown>],
+      },
     ]);
-    const values = async () => ((await t.api('GET', `${contract.self}/annotations?per_page=100`)).body as Array<{ type: string; party_id: string; value: unknown }>).reverse();
+    const values = async () =>
+      (
+        (await t.api('GET', `${contract.self}/annotations?per_page=100`)).body as Array<{
+          type: string;
+          party_id: string;
+          value: unknown;
+        }>
+      ).reverse();
     expect((await values()).map((annotation) => annotation.value)).toEqual([null, null, null, null, null, null]);
     const [annotation] = (await t.api('GET', `${contract.self}/annotations`)).body;
     const put = await t.api('PUT', annotation.self, { body: { value: 'smuggled', pos_x: 61 } });
     expect(put.status).toBe(200);
     expect(put.body.value).toBeNull();
 
-    expect((await t.api('POST', `${contract.self}/send`, { body: { auto_sign: true, silent: true } })).status).toBe(200);
+    expect((await t.api('POST', `${contract.self}/send`, { body: { auto_sign: true, silent: true } })).status).toBe(
+      200,
+    );
     const afterAutoSign = await values();
-    expect(afterAutoSign.filter((annotation) => annotation.party_id === contract.parties[1]?.self).map((annotation) => annotation.value)).toEqual(['Office']);
-    expect(afterAutoSign.filter((annotation) => annotation.party_id === contract.parties[0]?.self).every((annotation) => annotation.value === null)).toBe(true);
+    expect(
+      afterAutoSign
+        .filter((annotation) => annotation.party_id === contract.parties[1]?.self)
+        .map((annotation) => annotation.value),
+    ).toEqual(['Office']);
+    expect(
+      afterAutoSign
+        .filter((annotation) => annotation.party_id === contract.parties[0]?.self)
+        .every((annotation) => annotation.value === null),
+    ).toBe(true);
 
     const anna = signingClient(contract.parties[0]?.contract_url as string);
     const state = (await anna.state()).body as { fields: Array<{ id: number; type: string }> };
     const idOf = (type: string) => String(state.fields.find((field) => field.type === type)?.id);
-    const accepted = await anna.accept({ [idOf('TEXT')]: 'Typed by Anna', [idOf('CHECKBOX')]: false, [idOf('NAME')]: 'Anna A.' }, 'Anna Andersson');
+    const accepted = await anna.accept(
+      { [idOf('TEXT')]: 'Typed by Anna', [idOf('CHECKBOX')]: false, [idOf('NAME')]: 'Anna A.' },
+      'Anna Andersson',
+    );
     expect(accepted.status).toBe(200);
     const signed = await values();
     const today = (await t.api('GET', contract.self)).body.sent_time.slice(0, 10);
-    expect(signed.filter((annotation) => annotation.party_id === contract.parties[0]?.self).map((annotation) => [annotation.type, annotation.value])).toEqual([
+    expect(
+      signed
+        .filter((annotation) => annotation.party_id === contract.parties[0]?.self)
+        .map((annotation) => [annotation.type, annotation.value]),
+    ).toEqual([
       ['SIGNATURE', 'Anna Andersson'],
       ['NAME', 'Anna A.'],
       ['TEXT', 'Typed by Anna'],

@@ -24,7 +24,11 @@ function parseCurlOutput(output: string): CurlAnswer {
     rest = rest.slice(end + 4);
   }
   const [statusLine, ...lines] = head.split('\r\n');
-  const headers = new Headers(lines.map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()] as [string, string]));
+  const headers = new Headers(
+    lines.map(
+      (line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()] as [string, string],
+    ),
+  );
   const isJson = (headers.get('content-type') ?? '').includes('json');
   return { status: Number(statusLine?.split(' ')[1]), headers, body: isJson && rest ? JSON.parse(rest) : rest };
 }
@@ -66,61 +70,93 @@ describe("the integrator's walk-through, from the docs' own examples", () => {
     const isCurl = step.attributes.class === 'curl';
     const script = isCurl ? `${translate(step.code)} -sS -D -` : translate(step.code);
     const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile('bash', ['-o', 'pipefail', '-c', script], { cwd: work, env: env(), timeout: 60_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
-        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      execFile(
+        'bash',
+        ['-o', 'pipefail', '-c', script],
+        { cwd: work, env: env(), timeout: 60_000, maxBuffer: 16 * 1024 * 1024 },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
       );
     });
     expect(result.code, `${script}\n${result.stderr}`).toBe(0);
     return isCurl ? parseCurlOutput(result.stdout) : undefined;
   }
 
-  it('makes, sends and signs a contract and verifies its webhooks with the documented receiver', { timeout: 120_000 }, async () => {
-    expect(steps.map((step) => step.attributes['data-operation'] ?? step.attributes.class)).toEqual([
-      'createWebhook',
-      'shell',
-      'shell',
-      'createContract',
-      'createContractParty',
-      'createContractAnnotation',
-      'sendContract',
-      'getContract',
-      'getSignedPdf',
-    ]);
-    const answers: Record<string, CurlAnswer | undefined> = {};
-    for (const step of steps) {
-      if (step.attributes['data-background'] === 'true') {
-        // The receiver runs in "another terminal": in the background, until the test ends.
-        receiver = await startReceiverProcess('bash', ['-c', translate(step.code)], { cwd: work, env: env(), port: receiverPort });
-        continue;
+  it(
+    'makes, sends and signs a contract and verifies its webhooks with the documented receiver',
+    { timeout: 120_000 },
+    async () => {
+      expect(steps.map((step) => step.attributes['data-operation'] ?? step.attributes.class)).toEqual([
+        'createWebhook',
+        'shell',
+        'shell',
+        'createContract',
+        'createContractParty',
+        'createContractAnnotation',
+        'sendContract',
+        'getContract',
+        'getSignedPdf',
+      ]);
+      const answers: Record<string, CurlAnswer | undefined> = {};
+      for (const step of steps) {
+        if (step.attributes['data-background'] === 'true') {
+          // The receiver runs in "another terminal": in the background, until the test ends.
+          receiver = await startReceiverProcess('bash', ['-c', translate(step.code)], {
+            cwd: work,
+            env: env(),
+            port: receiverPort,
+          });
+          continue;
+        }
+        const answer = await runStep(step);
+        if (answer) answers[step.attributes['data-operation'] as string] = answer;
       }
-      const answer = await runStep(step);
-      if (answer) answers[step.attributes['data-operation'] as string] = answer;
-    }
 
-    const webhook = answers.createWebhook as CurlAnswer;
-    expect(webhook.status).toBe(201);
-    expect(webhook.body.url).toBe(`http://127.0.0.1:${receiverPort}/webhooks`);
-    expect(fs.readFileSync(path.join(work, 'signdesk-public-key.pem'), 'utf8').trim()).toBe(webhook.body.public_key.trim());
-    expect(fs.readFileSync(path.join(work, 'webhook-receiver.mjs'), 'utf8')).toBe(fs.readFileSync(path.resolve(import.meta.dirname, '../../docs/examples/webhook-receiver.mjs'), 'utf8'));
+      const webhook = answers.createWebhook as CurlAnswer;
+      expect(webhook.status).toBe(201);
+      expect(webhook.body.url).toBe(`http://127.0.0.1:${receiverPort}/webhooks`);
+      expect(fs.readFileSync(path.join(work, 'signdesk-public-key.pem'), 'utf8').trim()).toBe(
+        webhook.body.public_key.trim(),
+      );
+      expect(fs.readFileSync(path.join(work, 'webhook-receiver.mjs'), 'utf8')).toBe(
+        fs.readFileSync(path.resolve(import.meta.dirname, '../../docs/examples/webhook-receiver.mjs'), 'utf8'),
+      );
 
-    const contract = answers.createContract as CurlAnswer;
-    expect(contract.status).toBe(201);
-    expect(contract.headers.get('location')).toBe('/api/contracts/1');
-    expect(contract.body).toMatchObject({ self: '/api/contracts/1', name: 'Lease agreement', is_signed: false });
-    expect(answers.createContractParty?.status).toBe(201);
-    expect(answers.createContractAnnotation?.status).toBe(201);
-    expect(answers.sendContract?.status).toBe(200);
-    expect(answers.getContract?.body).toMatchObject({ self: '/api/contracts/1', is_signed: true, is_answered: true });
-    expect(answers.getSignedPdf?.status).toBe(200);
-    expect(pdfsig(path.join(work, 'signed.pdf'))).toContain('Signature is Valid');
+      const contract = answers.createContract as CurlAnswer;
+      expect(contract.status).toBe(201);
+      expect(contract.headers.get('location')).toBe('/api/contracts/1');
+      expect(contract.body).toMatchObject({ self: '/api/contracts/1', name: 'Lease agreement', is_signed: false });
+      expect(answers.createContractParty?.status).toBe(201);
+      expect(answers.createContractAnnotation?.status).toBe(201);
+      expect(answers.sendContract?.status).toBe(200);
+      expect(answers.getContract?.body).toMatchObject({ self: '/api/contracts/1', is_signed: true, is_answered: true });
+      expect(answers.getSignedPdf?.status).toBe(200);
+      expect(pdfsig(path.join(work, 'signed.pdf'))).toContain('Signature is Valid');
 
-    // The receiver verified and handled both events; SignDesk's log says they were delivered.
-    const handled = receiver as ReceiverProcess;
-    await expect.poll(() => handled.events().map((event) => event.type).sort(), { timeout: 30_000, interval: 50 }).toEqual(['contract.party_signed', 'contract.signed']);
-    expect(handled.events().find((event) => event.type === 'contract.party_signed')?.data).toEqual({ id: '/api/contracts/1', party: '/api/contracts/1/parties/1' });
-    expect(handled.refusals()).toEqual([]);
-    await expect
-      .poll(async () => (await t.api('GET', '/api/webhooks/1/events')).body.map((event: { state: string }) => event.state), { timeout: 30_000, interval: 50 })
-      .toEqual(['delivered', 'delivered']);
-  });
+      // The receiver verified and handled both events; SignDesk's log says they were delivered.
+      const handled = receiver as ReceiverProcess;
+      await expect
+        .poll(
+          () =>
+            handled
+              .events()
+              .map((event) => event.type)
+              .sort(),
+          { timeout: 30_000, interval: 50 },
+        )
+        .toEqual(['contract.party_signed', 'contract.signed']);
+      expect(handled.events().find((event) => event.type === 'contract.party_signed')?.data).toEqual({
+        id: '/api/contracts/1',
+        party: '/api/contracts/1/parties/1',
+      });
+      expect(handled.refusals()).toEqual([]);
+      await expect
+        .poll(
+          async () =>
+            (await t.api('GET', '/api/webhooks/1/events')).body.map((event: { state: string }) => event.state),
+          { timeout: 30_000, interval: 50 },
+        )
+        .toEqual(['delivered', 'delivered']);
+    },
+  );
 });

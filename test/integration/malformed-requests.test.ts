@@ -27,7 +27,11 @@ describe('malformed requests', () => {
   const read = async (response: Response) => {
     const text = await response.text();
     const type = response.headers.get('content-type') ?? '';
-    return { status: response.status, headers: response.headers, body: type.includes('json') ? JSON.parse(text) : text };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: type.includes('json') ? JSON.parse(text) : text,
+    };
   };
   const post = (target: string, body: Uint8Array | string, headers: Record<string, string>) =>
     fetch(target.startsWith('http') ? target : `${t.url}${target}`, {
@@ -38,7 +42,14 @@ describe('malformed requests', () => {
 
   it('answers 400 to paths that are not valid percent-encoding, and logs nothing', async () => {
     const before = logLines().length;
-    for (const target of ['/admin/%ff', '/admin/contracts/%E0%A4%A', '/sign/%E0%A4%A/state', '/sign/%E0%A4%A', '/sign/%ff/document.pdf', `${new URL(link).pathname}/attachments/%ff`]) {
+    for (const target of [
+      '/admin/%ff',
+      '/admin/contracts/%E0%A4%A',
+      '/sign/%E0%A4%A/state',
+      '/sign/%E0%A4%A',
+      '/sign/%ff/document.pdf',
+      `${new URL(link).pathname}/attachments/%ff`,
+    ]) {
       for (let round = 0; round < 20; round += 1) {
         const response = await read(await fetch(`${t.url}${target}`));
         expectProblem(response, 400, 'malformed-request');
@@ -65,11 +76,15 @@ describe('malformed requests', () => {
       [`${link}/accept`, 'not compressed at all', { ...json, 'content-encoding': 'br' }],
     ];
     for (const [target, body, headers] of cases) {
-      for (let round = 0; round < 10; round += 1) expectProblem(await post(target, body, headers), 400, 'malformed-request');
+      for (let round = 0; round < 10; round += 1)
+        expectProblem(await post(target, body, headers), 400, 'malformed-request');
     }
     expect((await t.api('GET', '/api/contracts')).headers.get('pagination-items-total')).toBe(contractsBefore);
     // A body that does decompress is read as usual.
-    const gzipped = await post('/api/contracts', zlib.gzipSync(JSON.stringify({ name: 'Packed' })), { ...json, 'content-encoding': 'gzip' });
+    const gzipped = await post('/api/contracts', zlib.gzipSync(JSON.stringify({ name: 'Packed' })), {
+      ...json,
+      'content-encoding': 'gzip',
+    });
     expect(gzipped.status).toBe(201);
     expect(logLines().filter((line) => JSON.parse(line).level >= 50)).toEqual([]);
     expect(logLines().length).toBe(before);

@@ -19,7 +19,10 @@ describe('mail and SMS settings', () => {
       auth: { user: 'office', pass: 'pa:ss wörd' },
       onRcpt: (address) => (address.startsWith('nobody@') ? { code: 550, message: '5.1.1 No such user' } : undefined),
     });
-    t = await startTestServer({ smtpUrl: 'smtp://env-user:env-secret@127.0.0.1:1', mailFrom: 'Env Office <env@example.test>' });
+    t = await startTestServer({
+      smtpUrl: 'smtp://env-user:env-secret@127.0.0.1:1',
+      mailFrom: 'Env Office <env@example.test>',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -40,34 +43,59 @@ describe('mail and SMS settings', () => {
 
   it('refuses bad values with one line per field and changes nothing', async () => {
     const before = (await t.api('GET', '/api/settings/messaging')).body;
-    expectValidation(await t.api('PUT', '/api/settings/messaging', { body: { smtp_url: 'http://mail.example.test', mail_from: 'not an address', sms_gateway_url: 'ftp://gw.example.test' } }), [
-      'smtp_url: must be an smtp:// or smtps:// URL with a host, e.g. smtps://user:password@mail.example.com:465',
-      'mail_from: must be an e-mail address, optionally with a name: Office <office@example.com>',
-      'sms_gateway_url: must be an http:// or https:// URL',
+    expectValidation(
+      await t.api('PUT', '/api/settings/messaging', {
+        body: {
+          smtp_url: 'http://mail.example.test',
+          mail_from: 'not an address',
+          sms_gateway_url: 'ftp://gw.example.test',
+        },
+      }),
+      [
+        'smtp_url: must be an smtp:// or smtps:// URL with a host, e.g. smtps://user:password@mail.example.com:465',
+        'mail_from: must be an e-mail address, optionally with a name: Office <office@example.com>',
+        'sms_gateway_url: must be an http:// or https:// URL',
+      ],
+    );
+    expectValidation(await t.api('PUT', '/api/settings/messaging', { body: { smtp_url: 25 } }), [
+      'smtp_url: must be a string',
     ]);
-    expectValidation(await t.api('PUT', '/api/settings/messaging', { body: { smtp_url: 25 } }), ['smtp_url: must be a string']);
-    expectValidation(await t.api('PUT', '/api/settings/messaging', { body: { smtp_url: '' } }), ['smtp_url: must not be empty']);
-    expectValidation(await t.api('PUT', '/api/settings/messaging', { body: { smtp_host: 'mail.example.test' } }), ['smtp_host: unknown field']);
-    expectValidation(await t.api('PUT', '/api/settings/messaging', { body: { mail_from: `${'a'.repeat(996)}@x.se` } }), [
-      'mail_from: must be at most 1000 characters',
+    expectValidation(await t.api('PUT', '/api/settings/messaging', { body: { smtp_url: '' } }), [
+      'smtp_url: must not be empty',
     ]);
-    expectValidation(await t.api('PUT', '/api/settings/messaging', { body: { sms_gateway_url: 'https://gw:********@sms.example.test/send' } }), [
-      'sms_gateway_url: ******** stands for a saved password, but none is saved; send the password itself',
+    expectValidation(await t.api('PUT', '/api/settings/messaging', { body: { smtp_host: 'mail.example.test' } }), [
+      'smtp_host: unknown field',
     ]);
-    const wrongType = await t.api('PUT', '/api/settings/messaging', { raw: { data: 'smtp_url=x', contentType: 'text/plain' } });
+    expectValidation(
+      await t.api('PUT', '/api/settings/messaging', { body: { mail_from: `${'a'.repeat(996)}@x.se` } }),
+      ['mail_from: must be at most 1000 characters'],
+    );
+    expectValidation(
+      await t.api('PUT', '/api/settings/messaging', {
+        body: { sms_gateway_url: 'https://gw:********@sms.example.test/send' },
+      }),
+      ['sms_gateway_url: ******** stands for a saved password, but none is saved; send the password itself'],
+    );
+    const wrongType = await t.api('PUT', '/api/settings/messaging', {
+      raw: { data: 'smtp_url=x', contentType: 'text/plain' },
+    });
     expect(wrongType.status).toBe(415);
     expect((await t.api('GET', '/api/settings/messaging')).body).toEqual(before);
   });
 
   it('saves a URL, masks its password, and keeps the password when the mask is sent back', async () => {
-    const put = await t.api('PUT', '/api/settings/messaging', { body: { smtp_url: smtp.url, mail_from: 'Kontoret <kontoret@example.test>' } });
+    const put = await t.api('PUT', '/api/settings/messaging', {
+      body: { smtp_url: smtp.url, mail_from: 'Kontoret <kontoret@example.test>' },
+    });
     expect(put.status).toBe(200);
     expect(put.body.smtp_url).toBe(`smtp://office:********@127.0.0.1:${smtp.port}`);
     expect(put.body.sources).toEqual({ smtp_url: 'settings', mail_from: 'settings', sms_gateway_url: null });
     expect(put.text).not.toContain('w%C3%B6rd');
 
     // The admin UI sends back what it read, with another sender.
-    const again = await t.api('PUT', '/api/settings/messaging', { body: { smtp_url: put.body.smtp_url, mail_from: 'Kontoret i Åre <kontoret@example.test>' } });
+    const again = await t.api('PUT', '/api/settings/messaging', {
+      body: { smtp_url: put.body.smtp_url, mail_from: 'Kontoret i Åre <kontoret@example.test>' },
+    });
     expect(again.status).toBe(200);
     expect(again.body.smtp_url).toBe(put.body.smtp_url);
 
@@ -76,7 +104,12 @@ describe('mail and SMS settings', () => {
     expect(test.body.ok).toBe(true);
     expect(test.body.error).toBeNull();
     expect(test.body.response).toMatch(/^250 /);
-    expect(test.body.message).toMatchObject({ purpose: 'settings-test', state: 'sent', to: 'admin@example.test', attempts: 1 });
+    expect(test.body.message).toMatchObject({
+      purpose: 'settings-test',
+      state: 'sent',
+      to: 'admin@example.test',
+      attempts: 1,
+    });
     const [received] = await smtp.waitForMails(1);
     expect(received!.mail.from?.value).toEqual([{ name: 'Kontoret i Åre', address: 'kontoret@example.test' }]);
     expect(received!.mail.subject).toBe('SignDesk test e-mail');
@@ -100,7 +133,9 @@ describe('mail and SMS settings', () => {
   });
 
   it('refuses a bad test address', async () => {
-    expectValidation(await t.api('POST', '/api/settings/messaging/test', { body: { to: 'nobody' } }), ['to: must be a valid email']);
+    expectValidation(await t.api('POST', '/api/settings/messaging/test', { body: { to: 'nobody' } }), [
+      'to: must be a valid email',
+    ]);
     expectValidation(await t.api('POST', '/api/settings/messaging/test', { body: {} }), ['to: is required']);
   });
 

@@ -40,7 +40,10 @@ describe("the office's time zone is the zone of everything", () => {
     expect((await eva.state()).status).toBe(200);
     expect((await eva.accept({}, 'Eva Nordin')).status).toBe(200);
 
-    await vi.waitFor(() => expect(hooks.verified().map((request) => request.json.type)).toContain('contract.signed'), { timeout: 15_000, interval: 25 });
+    await vi.waitFor(() => expect(hooks.verified().map((request) => request.json.type)).toContain('contract.signed'), {
+      timeout: 15_000,
+      interval: 25,
+    });
     for (const request of hooks.verified()) expectNow(request.json.timestamp, since);
     const consumer = (await t.api('GET', '/api/webhooks')).body[0];
     const [event] = (await t.api('GET', `${consumer.self}/events`)).body;
@@ -53,7 +56,9 @@ describe("the office's time zone is the zone of everything", () => {
     expect(session.office.time_zone).toBe(ZONE);
     expectNow(session.created_time, since);
 
-    const signed = await fetch(`${t.url}${contract.self}/signed_pdf`, { headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' } });
+    const signed = await fetch(`${t.url}${contract.self}/signed_pdf`, {
+      headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' },
+    });
     const file = path.join(makeTempDir(), 'signed.pdf');
     fs.writeFileSync(file, Buffer.from(await signed.arrayBuffer()));
     const audit = pdftotext(file, 3, 3);

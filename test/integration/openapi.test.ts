@@ -53,7 +53,9 @@ describe('the OpenAPI document', () => {
     const router = (t.server.app as unknown as { router: { stack: Layer[] } }).router;
     const answered = answeredRoutes(router.stack).filter((route) => route !== 'get /api/openapi.json');
     expect(answered.length).toBeGreaterThan(10);
-    const documented = Object.entries(document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method} ${path}`));
+    const documented = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method} ${path}`),
+    );
     expect(answered.filter((route) => !documented.includes(route))).toEqual([]);
     expect(documented.filter((route) => !answered.includes(route))).toEqual([]);
   });
@@ -83,13 +85,17 @@ describe('the OpenAPI document', () => {
         for (const [status, response] of Object.entries(operation.responses) as Array<[string, any]>) {
           // One resource made has its path in Location; a list made at once (fields from text tags) has none.
           const isList = response.content?.['application/json']?.schema?.type === 'array';
-          if (status === '201') expect(response.headers?.Location?.required, `${method} ${path}`).toBe(isList ? undefined : true);
+          if (status === '201')
+            expect(response.headers?.Location?.required, `${method} ${path}`).toBe(isList ? undefined : true);
         }
       }
     }
     const upload = doc.paths['/api/contracts/{contract_id}/attachments'].post;
     for (const name of ['Content-Type', 'Content-Disposition']) {
-      expect(upload.parameters.find((p: any) => p.in === 'header' && p.name === name)).toMatchObject({ required: true, schema: { type: 'string' } });
+      expect(upload.parameters.find((p: any) => p.in === 'header' && p.name === name)).toMatchObject({
+        required: true,
+        schema: { type: 'string' },
+      });
     }
     const create = doc.paths['/api/contracts'].post;
     expect(create.parameters.find((p: any) => p.in === 'query' && p.name === 'name')?.schema.maxLength).toBe(1000);
@@ -120,10 +126,24 @@ describe('the OpenAPI document', () => {
   it('catches a response that strays from it (the check can fail)', () => {
     const validate = createResponseValidator(document);
     const url = new URL(`${t.url}/api/users/1`);
-    const good = { self: '/api/users/1', permission_template: 'CUSTOMER_USER', firstname: '', lastname: '', username: 'u', password: null, email: 'u@x.se', active: true, created_time: '2026-01-01 10:00:00' };
+    const good = {
+      self: '/api/users/1',
+      permission_template: 'CUSTOMER_USER',
+      firstname: '',
+      lastname: '',
+      username: 'u',
+      password: null,
+      email: 'u@x.se',
+      active: true,
+      created_time: '2026-01-01 10:00:00',
+    };
     expect(() => validate('GET', url, 200, 'application/json', good)).not.toThrow();
-    expect(() => validate('GET', url, 200, 'application/json', { ...good, password: 'secret' })).toThrow(/does not match/);
-    expect(() => validate('GET', url, 200, 'application/json', { ...good, created_time: '2026-01-01T10:00:00Z' })).toThrow(/does not match/);
+    expect(() => validate('GET', url, 200, 'application/json', { ...good, password: 'secret' })).toThrow(
+      /does not match/,
+    );
+    expect(() =>
+      validate('GET', url, 200, 'application/json', { ...good, created_time: '2026-01-01T10:00:00Z' }),
+    ).toThrow(/does not match/);
     expect(() => validate('GET', new URL(`${t.url}/api/unlisted`), 200, 'application/json', {})).toThrow(/not in/);
   });
 });
@@ -166,7 +186,8 @@ describe('the API docs', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
     const html = await response.text();
-    for (const operation of ['listUsers', 'createContractTemplate', 'createToken']) expect(html).toContain(`id="${operation}"`);
+    for (const operation of ['listUsers', 'createContractTemplate', 'createToken'])
+      expect(html).toContain(`id="${operation}"`);
     expect((await fetch(`${t.url}/apidoc`, { redirect: 'manual' })).headers.get('location')).toBe('/apidoc/v1/');
   });
 });

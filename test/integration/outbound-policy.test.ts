@@ -17,34 +17,36 @@ describe('the outbound address policy', () => {
   });
   afterAll(() => t.close());
 
-  const refusedUrls = () => [
-    ['http://169.254.169.254/latest/meta-data/', /link-local/],
-    ['http://[fe80::1]:8080/hooks', /link-local/],
-    ['http://[fd00:ec2::254]/latest/meta-data/', /metadata/],
-    ['http://0.0.0.0:8080/hooks', /unspecified/],
-    ['http://[::]:8080/hooks', /unspecified/],
-    ['http://224.0.0.1/hooks', /multicast/],
-    ['http://[ff02::1]/hooks', /multicast/],
-    ['http://255.255.255.255/hooks', /broadcast|reserved/],
-    ['http://2852039166/latest/meta-data/', /four decimal numbers/],
-    ['http://0xa9fea9fe/latest/meta-data/', /four decimal numbers/],
-    ['http://0251.0376.0251.0376/latest/meta-data/', /four decimal numbers/],
-    ['http://0xa9.254.169.254/', /four decimal numbers/],
-    ['http://127.1:9/hooks', /four decimal numbers/],
-    ['http://2130706433:9/hooks', /four decimal numbers/],
-    ['http://[::ffff:169.254.169.254]/latest/meta-data/', /link-local/],
-    ['http://[::ffff:a9fe:a9fe]/latest/meta-data/', /link-local/],
-    [`http://127.0.0.1:${port}/api/users`, /this server's own/],
-    [`http://localhost:${port}/api/users`, /this server's own/],
-    [`http://[::1]:${port}/api/users`, /this server's own/],
-  ] as const;
+  const refusedUrls = () =>
+    [
+      ['http://169.254.169.254/latest/meta-data/', /link-local/],
+      ['http://[fe80::1]:8080/hooks', /link-local/],
+      ['http://[fd00:ec2::254]/latest/meta-data/', /metadata/],
+      ['http://0.0.0.0:8080/hooks', /unspecified/],
+      ['http://[::]:8080/hooks', /unspecified/],
+      ['http://224.0.0.1/hooks', /multicast/],
+      ['http://[ff02::1]/hooks', /multicast/],
+      ['http://255.255.255.255/hooks', /broadcast|reserved/],
+      ['http://2852039166/latest/meta-data/', /four decimal numbers/],
+      ['http://0xa9fea9fe/latest/meta-data/', /four decimal numbers/],
+      ['http://0251.0376.0251.0376/latest/meta-data/', /four decimal numbers/],
+      ['http://0xa9.254.169.254/', /four decimal numbers/],
+      ['http://127.1:9/hooks', /four decimal numbers/],
+      ['http://2130706433:9/hooks', /four decimal numbers/],
+      ['http://[::ffff:169.254.169.254]/latest/meta-data/', /link-local/],
+      ['http://[::ffff:a9fe:a9fe]/latest/meta-data/', /link-local/],
+      [`http://127.0.0.1:${port}/api/users`, /this server's own/],
+      [`http://localhost:${port}/api/users`, /this server's own/],
+      [`http://[::1]:${port}/api/users`, /this server's own/],
+    ] as const;
 
   it('refuses webhook URLs at such addresses when they are saved, saying why', async () => {
     const wrong: string[] = [];
     for (const [url, reason] of refusedUrls()) {
       const response = await t.api('POST', '/api/webhooks', { body: { url } });
       const line = response.body.validation_errors?.[0] ?? '';
-      if (response.status !== 400 || !line.startsWith('url: ') || !reason.test(line)) wrong.push(`${url}: ${response.status} ${line}`);
+      if (response.status !== 400 || !line.startsWith('url: ') || !reason.test(line))
+        wrong.push(`${url}: ${response.status} ${line}`);
     }
     expect(wrong).toEqual([]);
     const kept = await t.api('POST', '/api/webhooks', { body: { url: 'http://127.0.0.1:9/hooks' } });
@@ -55,7 +57,15 @@ describe('the outbound address policy', () => {
   });
 
   it('takes loopback, LAN and internet addresses', async () => {
-    for (const url of ['http://127.0.0.1:9/hooks', 'http://localhost:9/hooks', 'http://[::1]:9/hooks', 'http://192.168.1.20/hooks', 'http://10.0.0.7:8080/x', 'https://hooks.example.com/x', 'http://[fd12:3456::7]/x']) {
+    for (const url of [
+      'http://127.0.0.1:9/hooks',
+      'http://localhost:9/hooks',
+      'http://[::1]:9/hooks',
+      'http://192.168.1.20/hooks',
+      'http://10.0.0.7:8080/x',
+      'https://hooks.example.com/x',
+      'http://[fd12:3456::7]/x',
+    ]) {
       const created = await t.api('POST', '/api/webhooks', { body: { url } });
       expect(created.status, `${url}: ${created.text}`).toBe(201);
       await t.api('DELETE', created.body.self);
@@ -74,7 +84,10 @@ describe('the outbound address policy', () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body.validation_errors[0]).toMatch(new RegExp(`^${Object.keys(body)[0]}: `));
     }
-    expect((await t.api('GET', '/api/settings/messaging')).body).toMatchObject({ smtp_url: null, sms_gateway_url: null });
+    expect((await t.api('GET', '/api/settings/messaging')).body).toMatchObject({
+      smtp_url: null,
+      sms_gateway_url: null,
+    });
   });
 
   it('checks again at connect time: a stored URL to this server reaches nothing, and the error maps no network', async () => {
@@ -82,8 +95,12 @@ describe('the outbound address policy', () => {
     const consumer = await t.api('POST', '/api/webhooks', { body: { url: 'http://127.0.0.1:9/hooks' } });
     const consumerId = Number(consumer.body.self.split('/').at(-1));
     const sqlite = t.server.ctx.db.$client;
-    sqlite.prepare('UPDATE webhook_consumers SET url = ? WHERE id = ?').run(`http://localhost:${port}/api/users`, consumerId);
-    const smtp = await t.api('PUT', '/api/settings/messaging', { body: { smtp_url: 'smtp://127.0.0.1:25', mail_from: 'office@example.test' } });
+    sqlite
+      .prepare('UPDATE webhook_consumers SET url = ? WHERE id = ?')
+      .run(`http://localhost:${port}/api/users`, consumerId);
+    const smtp = await t.api('PUT', '/api/settings/messaging', {
+      body: { smtp_url: 'smtp://127.0.0.1:25', mail_from: 'office@example.test' },
+    });
     expect(smtp.status).toBe(200);
     sqlite.prepare("UPDATE settings SET value = ? WHERE key = 'messaging.smtp_url'").run(`smtp://localhost:${port}`);
 
@@ -96,7 +113,9 @@ describe('the outbound address policy', () => {
     await expect
       .poll(
         async () => {
-          const events = (await t.api('GET', `${consumer.body.self}/events`)).body as Array<{ attempts: NonNullable<typeof attempt>[] }>;
+          const events = (await t.api('GET', `${consumer.body.self}/events`)).body as Array<{
+            attempts: NonNullable<typeof attempt>[];
+          }>;
           attempt = events.find((entry) => entry.attempts.length > 0)?.attempts[0];
           return attempt !== undefined;
         },

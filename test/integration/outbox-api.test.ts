@@ -7,7 +7,16 @@ import { startSmsGateway, type SmsGateway } from '../helpers/sms-gateway';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver';
 
 async function customerKey(t: TestServer): Promise<string> {
-  await cli(t.dataDir, ['user', 'create', '--username', 'clerk', '--password', 'long enough', '--email', 'clerk@office.test']);
+  await cli(t.dataDir, [
+    'user',
+    'create',
+    '--username',
+    'clerk',
+    '--password',
+    'long enough',
+    '--email',
+    'clerk@office.test',
+  ]);
   const token = await cli(t.dataDir, ['token', 'create', '--name', 'clerk', '--user', 'clerk', '--rate-limit', '1000']);
   return token.out.at(-1) as string;
 }
@@ -18,7 +27,8 @@ describe('the outbox list', () => {
 
   beforeAll(async () => {
     t = await startTestServer();
-    for (let n = 1; n <= 12; n += 1) ids.push(queueMail(t.server, { to: `party${n}@example.test`, subject: `Mail ${n}` }));
+    for (let n = 1; n <= 12; n += 1)
+      ids.push(queueMail(t.server, { to: `party${n}@example.test`, subject: `Mail ${n}` }));
     for (let n = 1; n <= 3; n += 1) ids.push(queueSms(t.server, { to: `+4670000000${n}` }));
     await vi.waitFor(
       async () => {
@@ -40,11 +50,21 @@ describe('the outbox list', () => {
     expect(first.body).toHaveLength(10);
     expect(first.headers.get('pagination-items-total')).toBe('15');
     expect(first.headers.get('pagination-num-pages')).toBe('2');
-    expect(first.body.map((m: TOutboxMessage) => m.self)).toEqual([...ids].reverse().slice(0, 10).map((id) => `/api/outbox/${id}`));
+    expect(first.body.map((m: TOutboxMessage) => m.self)).toEqual(
+      [...ids]
+        .reverse()
+        .slice(0, 10)
+        .map((id) => `/api/outbox/${id}`),
+    );
     const next = linkOf(first.headers, 'next');
     expect(next).toBeDefined();
     const second = await t.api('GET', next!);
-    expect(second.body.map((m: TOutboxMessage) => m.self)).toEqual([...ids].reverse().slice(10).map((id) => `/api/outbox/${id}`));
+    expect(second.body.map((m: TOutboxMessage) => m.self)).toEqual(
+      [...ids]
+        .reverse()
+        .slice(10)
+        .map((id) => `/api/outbox/${id}`),
+    );
     expect(second.headers.get('pagination-page')).toBe('2');
     expect(linkOf(second.headers, 'next')).toBeUndefined();
     expect(linkOf(second.headers, 'previous')).toBeDefined();
@@ -66,8 +86,12 @@ describe('the outbox list', () => {
   it('refuses bad filters and page tokens with a problem', async () => {
     const state = await t.api('GET', '/api/outbox?state=lost');
     expectProblem(state, 400, 'validation-failed');
-    expect(state.body.validation_errors).toEqual(['state: must be one of queued, sending, sent, failed, bounced, waiting-for-config']);
-    expect((await t.api('GET', '/api/outbox?channel=fax')).body.validation_errors).toEqual(['channel: must be one of email, sms']);
+    expect(state.body.validation_errors).toEqual([
+      'state: must be one of queued, sending, sent, failed, bounced, waiting-for-config',
+    ]);
+    expect((await t.api('GET', '/api/outbox?channel=fax')).body.validation_errors).toEqual([
+      'channel: must be one of email, sms',
+    ]);
     expect((await t.api('GET', '/api/outbox?colour=red')).body.validation_errors).toEqual(['colour: unknown field']);
     expectProblem(await t.api('GET', '/api/outbox?per_page=0'), 400, 'validation-failed');
     const mailPage = linkOf((await t.api('GET', '/api/outbox?channel=email')).headers, 'next')!;
@@ -88,7 +112,9 @@ describe('the outbox list', () => {
     const before = (await t.api('GET', `/api/outbox/${id}`)).body;
     const response = await t.api('POST', `/api/outbox/${id}/retry`);
     expectProblem(response, 409, 'conflict');
-    expect(response.body.detail).toBe('Only a failed or bounced message can be retried; this one is waiting-for-config.');
+    expect(response.body.detail).toBe(
+      'Only a failed or bounced message can be retried; this one is waiting-for-config.',
+    );
     expect((await t.api('GET', `/api/outbox/${id}`)).body).toEqual(before);
   });
 
@@ -97,7 +123,11 @@ describe('the outbox list', () => {
     expectProblem(await t.api('GET', '/api/outbox', { key }), 403, 'forbidden');
     expectProblem(await t.api('GET', `/api/outbox/${ids[0]}`, { key }), 403, 'forbidden');
     expectProblem(await t.api('GET', '/api/settings/messaging', { key }), 403, 'forbidden');
-    expectProblem(await t.api('PUT', '/api/settings/messaging', { key, body: { mail_from: 'x@example.test' } }), 403, 'forbidden');
+    expectProblem(
+      await t.api('PUT', '/api/settings/messaging', { key, body: { mail_from: 'x@example.test' } }),
+      403,
+      'forbidden',
+    );
     expect((await t.api('GET', '/api/settings/messaging')).body.mail_from).toBeNull();
   });
 });
@@ -108,8 +138,13 @@ describe('retrying by hand', () => {
   let t: TestServer;
 
   beforeAll(async () => {
-    smtp = await startSmtpReceiver({ onRcpt: (address, attempt) => (address.startsWith('moved@') && attempt === 1 ? { code: 550, message: '5.1.1 Unknown user' } : undefined) });
-    gateway = await startSmsGateway((_request, index) => (index === 1 ? { status: 400, body: 'bad number' } : { status: 200 }));
+    smtp = await startSmtpReceiver({
+      onRcpt: (address, attempt) =>
+        address.startsWith('moved@') && attempt === 1 ? { code: 550, message: '5.1.1 Unknown user' } : undefined,
+    });
+    gateway = await startSmsGateway((_request, index) =>
+      index === 1 ? { status: 400, body: 'bad number' } : { status: 200 },
+    );
     t = await startTestServer({ smtpUrl: smtp.url, smsGatewayUrl: gateway.url, mailFrom: 'office@example.test' });
   });
   afterAll(async () => {

@@ -64,10 +64,12 @@ describe('outbox durability', () => {
       expect((await t.api('GET', '/api/outbox')).body).toEqual([]);
       expect(ctx.repos.jobs.countPending('outbox')).toBe(0);
       // A bad address aborts the caller's transaction the same way.
-      expect(() => inTransaction(ctx.db, () => enqueueMail(ctx, { to: 'no address here', subject: 'x', text: 'x', purpose: 'x' }))).toThrow(
-        /holds no e-mail address/,
+      expect(() =>
+        inTransaction(ctx.db, () => enqueueMail(ctx, { to: 'no address here', subject: 'x', text: 'x', purpose: 'x' })),
+      ).toThrow(/holds no e-mail address/);
+      expect(() => inTransaction(ctx.db, () => enqueueSms(ctx, { to: 'call me', body: 'x', purpose: 'x' }))).toThrow(
+        /not a phone number/,
       );
-      expect(() => inTransaction(ctx.db, () => enqueueSms(ctx, { to: 'call me', body: 'x', purpose: 'x' }))).toThrow(/not a phone number/);
       expect(ctx.repos.outbox.count()).toBe(0);
     } finally {
       await t.close();
@@ -96,12 +98,19 @@ describe('outbox durability', () => {
     try {
       const ids = inTransaction(offline.ctx.db, () =>
         [1, 2, 3, 4, 5].map((n) =>
-          enqueueMail(offline.ctx, { to: `party${n}@example.test`, subject: `Survivor ${n}`, text: 'å ä ö', purpose: 'invitation' }),
+          enqueueMail(offline.ctx, {
+            to: `party${n}@example.test`,
+            subject: `Survivor ${n}`,
+            text: 'å ä ö',
+            purpose: 'invitation',
+          }),
         ),
       );
       const states = () => ids.map((id) => offline.ctx.repos.outbox.findById(id)?.state);
       // Four attempts hang (the worker's concurrency), the fifth message waits its turn: kill now.
-      await expect.poll(states, { timeout: 15_000, interval: 20 }).toEqual(['sending', 'sending', 'sending', 'sending', 'queued']);
+      await expect
+        .poll(states, { timeout: 15_000, interval: 20 })
+        .toEqual(['sending', 'sending', 'sending', 'sending', 'queued']);
       await kill(first);
       // What the dead process left: attempts in flight and a message not yet tried.
       expect(states()).toContain('sending');
@@ -112,7 +121,13 @@ describe('outbox durability', () => {
       smtp = await startSmtpReceiver({ port });
       children.push(await startServerProcess(env));
       const mails = await smtp.waitForMails(5, 20_000);
-      expect(mails.map((mail) => mail.mail.subject).sort()).toEqual(['Survivor 1', 'Survivor 2', 'Survivor 3', 'Survivor 4', 'Survivor 5']);
+      expect(mails.map((mail) => mail.mail.subject).sort()).toEqual([
+        'Survivor 1',
+        'Survivor 2',
+        'Survivor 3',
+        'Survivor 4',
+        'Survivor 5',
+      ]);
       expect(mails.every((mail) => mail.mail.text?.trim() === 'å ä ö')).toBe(true);
       await expect.poll(states, { timeout: 10_000 }).toEqual(['sent', 'sent', 'sent', 'sent', 'sent']);
       expect(smtp.mails).toHaveLength(5);

@@ -18,12 +18,17 @@ describe('mail delivery through a real SMTP server', () => {
       onRcpt: (address, attempt) => {
         tries.set(address, attempt);
         if (address.startsWith('nobody@')) return { code: 550, message: '5.1.1 No such user here' };
-        if (address.startsWith('greylisted@') && attempt <= 2) return { code: 451, message: '4.7.1 Greylisted, try again later' };
+        if (address.startsWith('greylisted@') && attempt <= 2)
+          return { code: 451, message: '4.7.1 Greylisted, try again later' };
         if (address.startsWith('full@')) return { code: 451, message: '4.2.2 Mailbox full' };
         return undefined;
       },
     });
-    t = await startTestServer({ smtpUrl: smtp.url, mailFrom: 'SignDesk <office@example.test>', outboxRetryScheduleS: FAST_RETRIES });
+    t = await startTestServer({
+      smtpUrl: smtp.url,
+      mailFrom: 'SignDesk <office@example.test>',
+      outboxRetryScheduleS: FAST_RETRIES,
+    });
     ({ contractId, partyIds } = await createParties(t, 4));
   });
   afterAll(async () => {
@@ -58,7 +63,9 @@ describe('mail delivery through a real SMTP server', () => {
     expect(mail.subject).toBe('Avtal för underskrift: Hyresavtal Öster – 4 rum');
     expect(mail.from?.value).toEqual([{ name: 'Kontoret i Växjö', address: 'office@example.test' }]);
     expect(mail.replyTo?.value).toEqual([{ name: '', address: 'handlaggare@example.test' }]);
-    expect(mail.to && !Array.isArray(mail.to) ? mail.to.value : []).toEqual([{ name: 'Åsa Öberg', address: 'asa@example.test' }]);
+    expect(mail.to && !Array.isArray(mail.to) ? mail.to.value : []).toEqual([
+      { name: 'Åsa Öberg', address: 'asa@example.test' },
+    ]);
     expect(mail.text).toContain('Hej Åsa Öberg,');
     expect(mail.text).toContain('Öppna avtalet:\nhttps://sign.example.test/sign/abc?x=1&y=2');
     expect(mail.html).toContain('Hej Åsa Öberg,');
@@ -94,13 +101,21 @@ describe('mail delivery through a real SMTP server', () => {
   });
 
   it('records a 550 as a hard bounce for that address only, and keeps the message', async () => {
-    const bounced = queueMail(t.server, { to: 'nobody@example.test, colleague@example.test', partyId: partyIds[1], contractId });
+    const bounced = queueMail(t.server, {
+      to: 'nobody@example.test, colleague@example.test',
+      partyId: partyIds[1],
+      contractId,
+    });
     const other = queueMail(t.server, { to: 'someone@example.test', partyId: partyIds[2], contractId });
 
     const message = await waitForOutboxState(t.api, bounced, 'bounced');
     expect(message.attempts).toBe(1);
     expect(message.recipients).toEqual([
-      { address: 'nobody@example.test', state: 'hardbounced', response: expect.stringMatching(/^550 5\.1\.1 No such user here/) },
+      {
+        address: 'nobody@example.test',
+        state: 'hardbounced',
+        response: expect.stringMatching(/^550 5\.1\.1 No such user here/),
+      },
       { address: 'colleague@example.test', state: 'sent', response: expect.stringMatching(/^250 /) },
     ]);
     expect(message.last_error).toContain('nobody@example.test: 550');
@@ -111,7 +126,11 @@ describe('mail delivery through a real SMTP server', () => {
     await smtp.waitForMails(2);
     const envelopes = smtp.mails.map((mail) => mail.envelopeTo).sort();
     expect(envelopes).toEqual([['colleague@example.test'], ['someone@example.test']]);
-    expect(partyFlags(t.server, partyIds[1]!)).toMatchObject({ email_bounced: 1, email_hardbounced: 1, email_softbounced: 0 });
+    expect(partyFlags(t.server, partyIds[1]!)).toMatchObject({
+      email_bounced: 1,
+      email_hardbounced: 1,
+      email_softbounced: 0,
+    });
     expect(partyFlags(t.server, partyIds[2]!)).toMatchObject({ email_sent: 1, email_bounced: 0 });
   });
 
@@ -132,9 +151,18 @@ describe('mail delivery through a real SMTP server', () => {
     expect(message.attempts).toBe(FAST_RETRIES.length + 1);
     expect(tries.get('full@example.test')).toBe(FAST_RETRIES.length + 1);
     expect(message.recipients).toEqual([
-      { address: 'full@example.test', state: 'softbounced', response: expect.stringMatching(/^451 4\.2\.2 Mailbox full/) },
+      {
+        address: 'full@example.test',
+        state: 'softbounced',
+        response: expect.stringMatching(/^451 4\.2\.2 Mailbox full/),
+      },
     ]);
-    expect(partyFlags(t.server, partyIds[3]!)).toMatchObject({ email_sent: 0, email_bounced: 1, email_softbounced: 1, email_hardbounced: 0 });
+    expect(partyFlags(t.server, partyIds[3]!)).toMatchObject({
+      email_sent: 0,
+      email_bounced: 1,
+      email_softbounced: 1,
+      email_hardbounced: 0,
+    });
   });
 });
 
@@ -179,7 +207,9 @@ describe('no SMTP server configured', () => {
       expect(waiting.attempts).toBe(0);
       expect(smtp.mails).toHaveLength(0);
 
-      const put = await t.api('PUT', '/api/settings/messaging', { body: { smtp_url: smtp.url, mail_from: 'Office <office@example.test>' } });
+      const put = await t.api('PUT', '/api/settings/messaging', {
+        body: { smtp_url: smtp.url, mail_from: 'Office <office@example.test>' },
+      });
       expect(put.status).toBe(200);
       const [received] = await smtp.waitForMails(1);
       expect(received!.mail.subject).toBe('Sent once configured');
@@ -221,7 +251,13 @@ describe('email_status flags', () => {
       expect(markPartyEmailStatus(t.server.ctx, first, { sent: true })).toBe(true);
       expect(markPartyEmailStatus(t.server.ctx, first, { bounced: true, hardbounced: true, sent: false })).toBe(true);
       expect(markPartyEmailStatus(t.server.ctx, 9_999, { sent: true })).toBe(false);
-      expect(partyFlags(t.server, first)).toMatchObject({ email_sent: 1, email_bounced: 1, email_hardbounced: 1, email_softbounced: 0, email_opened: 0 });
+      expect(partyFlags(t.server, first)).toMatchObject({
+        email_sent: 1,
+        email_bounced: 1,
+        email_hardbounced: 1,
+        email_softbounced: 0,
+        email_opened: 0,
+      });
       expect(partyFlags(t.server, second)).toMatchObject({ email_sent: 0 });
       const party = await t.api('GET', `/api/contracts/1/parties/${first}`);
       expect(party.body.email_status).toMatchObject({ sent: true, bounced: true, hardbounced: true, opened: false });

@@ -33,14 +33,22 @@ describe('SMS through an HTTP gateway', () => {
   const requestsTo = (to: string) => gateway.requests.filter((request) => (request.json as { to: string }).to === to);
 
   it('posts JSON {to, body} with the number and text right', async () => {
-    const id = queueSms(t.server, { to: '+46 70-123 45 67', body: 'Hej! Skriv under avtalet här: https://sign.example.test/sign/xyz – Kontoret i Växjö', partyId: 9, contractId: 3 });
+    const id = queueSms(t.server, {
+      to: '+46 70-123 45 67',
+      body: 'Hej! Skriv under avtalet här: https://sign.example.test/sign/xyz – Kontoret i Växjö',
+      partyId: 9,
+      contractId: 3,
+    });
     const message = await waitForOutboxState(t.api, id, 'sent');
     const [request] = requestsTo('+46701234567');
     expect(request).toBeDefined();
     expect(request!.method).toBe('POST');
     expect(request!.path).toBe('/sms');
     expect(request!.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(request!.json).toEqual({ to: '+46701234567', body: 'Hej! Skriv under avtalet här: https://sign.example.test/sign/xyz – Kontoret i Växjö' });
+    expect(request!.json).toEqual({
+      to: '+46701234567',
+      body: 'Hej! Skriv under avtalet här: https://sign.example.test/sign/xyz – Kontoret i Växjö',
+    });
     expect(message).toMatchObject({
       channel: 'sms',
       to: '+46701234567',
@@ -64,7 +72,9 @@ describe('SMS through an HTTP gateway', () => {
     const message = await waitForOutboxState(t.api, id, 'failed');
     expect(message.attempts).toBe(1);
     expect(message.last_error).toContain('HTTP 400: {"error":"invalid number"}');
-    expect(message.recipients).toEqual([{ address: '+46700000400', state: 'failed', response: 'HTTP 400: {"error":"invalid number"}' }]);
+    expect(message.recipients).toEqual([
+      { address: '+46700000400', state: 'failed', response: 'HTTP 400: {"error":"invalid number"}' },
+    ]);
     expect(requestsTo('+46700000400').length).toBe(1);
   });
 
@@ -84,7 +94,9 @@ describe('SMS without a gateway', () => {
       const id = queueSms(t.server, { to: '0701234567', body: 'Väntar på en gateway' });
       const waiting = await waitForOutboxState(t.api, id, 'waiting-for-config');
       expect(waiting.attempts).toBe(0);
-      expect((await t.api('PUT', '/api/settings/messaging', { body: { sms_gateway_url: gateway.url } })).status).toBe(200);
+      expect((await t.api('PUT', '/api/settings/messaging', { body: { sms_gateway_url: gateway.url } })).status).toBe(
+        200,
+      );
       const [request] = await gateway.waitForRequests(1);
       expect(request!.json).toEqual({ to: '0701234567', body: 'Väntar på en gateway' });
       await waitForOutboxState(t.api, id, 'sent');
@@ -116,7 +128,11 @@ describe('SMS without a gateway', () => {
           });
         }),
     );
-    const t = await startTestServer({ smsGatewayUrl: hanging.url, outboxTimeoutMs: 200, outboxRetryScheduleS: Array.from({ length: 10 }, () => 0.05) });
+    const t = await startTestServer({
+      smsGatewayUrl: hanging.url,
+      outboxTimeoutMs: 200,
+      outboxRetryScheduleS: Array.from({ length: 10 }, () => 0.05),
+    });
     try {
       const id = queueSms(t.server, { to: '+4670111' });
       await expect

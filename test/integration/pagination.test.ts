@@ -35,7 +35,11 @@ describe('keyset pagination', () => {
       const total = existing.length + inserted;
       expect(response.headers.get('pagination-items-total')).toBe(String(total));
       expect(response.headers.get('pagination-num-pages')).toBe(String(Math.ceil(total / 4)));
-      expect(new URL(response.headers.get('link')?.match(/<([^>]+)>/)?.[1] ?? 'http://x/?per_page=4').searchParams.get('per_page')).toBe('4');
+      expect(
+        new URL(response.headers.get('link')?.match(/<([^>]+)>/)?.[1] ?? 'http://x/?per_page=4').searchParams.get(
+          'per_page',
+        ),
+      ).toBe('4');
       seen.push(...response.body.map((row: { self: string }) => row.self));
       await t.api('POST', '/api/contract_templates', { body: { name: `inserted ${inserted}` } });
       inserted += 1;
@@ -63,7 +67,9 @@ describe('keyset pagination', () => {
     for (const page of ['garbage', Buffer.from('{"p":1}').toString('base64url')]) {
       const response = await t.api('GET', `/api/contract_templates?page=${page}`);
       expect(response.status).toBe(400);
-      expect(response.body.validation_errors).toEqual(['page: is not a page token of this list; follow the Link header']);
+      expect(response.body.validation_errors).toEqual([
+        'page: is not a page token of this list; follow the Link header',
+      ]);
     }
     const users = await t.api('GET', '/api/users?per_page=1');
     await t.api('POST', '/api/users', { body: { username: 'second', email: 's@o.test' } });
@@ -76,7 +82,9 @@ describe('keyset pagination', () => {
       expect(response.status).toBe(400);
       expect(response.body.validation_errors[0]).toMatch(/^per_page: /);
     }
-    expect((await t.api('GET', '/api/contract_templates?colour=red')).body.validation_errors).toEqual(['colour: unknown field']);
+    expect((await t.api('GET', '/api/contract_templates?colour=red')).body.validation_errors).toEqual([
+      'colour: unknown field',
+    ]);
   });
 
   it('serves 100 a page at most', async () => {

@@ -25,7 +25,8 @@ describe('hostile PDFs', () => {
   });
   afterAll(() => t.close());
 
-  const upload = (bytes: Uint8Array) => t.api('POST', '/api/contracts', { raw: { data: bytes, contentType: 'application/pdf' } });
+  const upload = (bytes: Uint8Array) =>
+    t.api('POST', '/api/contracts', { raw: { data: bytes, contentType: 'application/pdf' } });
 
   /** Resolves once the server hands a PDF task to its sandbox (observed, not changed). */
   const nextSandboxTask = () =>
@@ -91,7 +92,9 @@ describe('hostile PDFs', () => {
     // As if the database had been tampered with: the contract's original is now a bomb.
     const hostile = await inflateBomb(8);
     t.server.ctx.db.$client
-      .prepare('UPDATE stored_files SET data = ?, sha256 = ?, size = ? WHERE id = (SELECT original_file_id FROM contracts WHERE id = ?)')
+      .prepare(
+        'UPDATE stored_files SET data = ?, sha256 = ?, size = ? WHERE id = (SELECT original_file_id FROM contracts WHERE id = ?)',
+      )
       .run(hostile, createHash('sha256').update(hostile).digest('hex'), hostile.length, contract.id);
     const olle = signingClient(contract.parties[0]!.contract_url);
     await olle.state();

@@ -34,8 +34,14 @@ describe('per-token rate limit', () => {
   });
 
   it('counts per token: another token is not affected', async () => {
-    const a = apiClient(t.url, (await cli(t.dataDir, ['token', 'create', '--name', 'a', '--rate-limit', '2'])).out.at(-1) as string);
-    const b = apiClient(t.url, (await cli(t.dataDir, ['token', 'create', '--name', 'b', '--rate-limit', '2'])).out.at(-1) as string);
+    const a = apiClient(
+      t.url,
+      (await cli(t.dataDir, ['token', 'create', '--name', 'a', '--rate-limit', '2'])).out.at(-1) as string,
+    );
+    const b = apiClient(
+      t.url,
+      (await cli(t.dataDir, ['token', 'create', '--name', 'b', '--rate-limit', '2'])).out.at(-1) as string,
+    );
     await a('GET', '/api/users/1');
     await a('GET', '/api/users/1');
     expect((await a('GET', '/api/users/1')).status).toBe(429);
@@ -43,7 +49,10 @@ describe('per-token rate limit', () => {
   });
 
   it('counts requests that fail, and carries the headers on errors', async () => {
-    const api = apiClient(t.url, (await cli(t.dataDir, ['token', 'create', '--name', 'c', '--rate-limit', '3'])).out.at(-1) as string);
+    const api = apiClient(
+      t.url,
+      (await cli(t.dataDir, ['token', 'create', '--name', 'c', '--rate-limit', '3'])).out.at(-1) as string,
+    );
     const missing = await api('GET', '/api/users/4242');
     expect(missing.status).toBe(404);
     expect(missing.headers.get('x-ratelimit-remaining')).toBe('2');
@@ -52,7 +61,12 @@ describe('per-token rate limit', () => {
   });
 
   it('follows the office default set through the partner API', async () => {
-    const partner = apiClient(t.url, (await cli(t.dataDir, ['token', 'create', '--name', 'p', '--kind', 'partner', '--rate-limit', '100'])).out.at(-1) as string);
+    const partner = apiClient(
+      t.url,
+      (await cli(t.dataDir, ['token', 'create', '--name', 'p', '--kind', 'partner', '--rate-limit', '100'])).out.at(
+        -1,
+      ) as string,
+    );
     const updated = await partner('PUT', '/api/partner/customer', { body: { default_rate_limit: 5 } });
     expect(updated.body.default_rate_limit).toBe(5);
     const api = apiClient(t.url, (await cli(t.dataDir, ['token', 'create', '--name', 'd'])).out.at(-1) as string);

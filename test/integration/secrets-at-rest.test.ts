@@ -21,11 +21,22 @@ describe('secrets at rest', () => {
   beforeAll(async () => {
     smtp = await startSmtpReceiver({ auth: { user: 'office', pass: 'Smtp-Passw0rd-4711' } });
     t = await startTestServer({ smtpUrl: smtp.url, mailFrom: 'office@example.test' });
-    await t.api('PUT', '/api/settings/messaging', { body: { smtp_url: smtp.url, sms_gateway_url: 'http://gateway:Sms-Passw0rd-0815@127.0.0.1:9/sms' } });
+    await t.api('PUT', '/api/settings/messaging', {
+      body: { smtp_url: smtp.url, sms_gateway_url: 'http://gateway:Sms-Passw0rd-0815@127.0.0.1:9/sms' },
+    });
     await t.api('POST', '/api/webhooks', { body: { url: 'http://127.0.0.1:9/hooks' } });
-    const contract = await makeContract(t, [{ name: 'Eva', email: 'eva@example.test' }, { name: 'Olof', email: 'olof@example.test' }], { require_auth: 'EMAIL_CODE' });
+    const contract = await makeContract(
+      t,
+      [
+        { name: 'Eva', email: 'eva@example.test' },
+        { name: 'Olof', email: 'olof@example.test' },
+      ],
+      { require_auth: 'EMAIL_CODE' },
+    );
     await t.api('POST', `${contract.self}/send`);
-    contract.parties.forEach((party, index) => (secrets[`link ${index + 1}`] = party.contract_url.split('/sign/')[1] as string));
+    contract.parties.forEach(
+      (party, index) => (secrets[`link ${index + 1}`] = party.contract_url.split('/sign/')[1] as string),
+    );
     // A one-time code, sent and not yet used.
     const eva = signingClient(contract.parties[0]!.contract_url);
     await eva.state();
@@ -64,7 +75,9 @@ describe('secrets at rest', () => {
       [
         ['backup', backup],
         ['database', live],
-      ].flatMap(([where, bytes]) => ((bytes as Buffer).includes(secret, 0, 'latin1') ? [`${name} in the ${where as string}`] : [])),
+      ].flatMap(([where, bytes]) =>
+        (bytes as Buffer).includes(secret, 0, 'latin1') ? [`${name} in the ${where as string}`] : [],
+      ),
     );
     expect(found).toEqual([]);
   });
@@ -88,12 +101,29 @@ describe('secrets at rest', () => {
     // The webhook consumer's signing key cannot be unsealed without the office's key file.
     const consumer = copy.server.ctx.repos.webhookConsumers.findById(1);
     expect(consumer).toBeDefined();
-    expect(() => copy!.server.ctx.webhooks.keyring.signerFor(1, consumer!.publicKey, consumer!.sealedSecretKey)).toThrow(/cannot be unsealed/);
+    expect(() =>
+      copy!.server.ctx.webhooks.keyring.signerFor(1, consumer!.publicKey, consumer!.sealedSecretKey),
+    ).toThrow(/cannot be unsealed/);
     // Hashes are all there is of sessions and keys: presented as they are stored, they open nothing.
     const sqlite = copy.server.ctx.db.$client;
     const sessionHash = (sqlite.prepare('SELECT id_hash AS h FROM admin_sessions LIMIT 1').get() as { h: string }).h;
-    const keyRow = sqlite.prepare('SELECT public_id AS p, secret_hash AS h FROM api_tokens LIMIT 1').get() as { p: string; h: string };
-    expect((await fetch(`${t.url}/api/session`, { headers: { cookie: `signdesk_session=${sessionHash}`, 'accept-api-version': '1' } })).status).toBe(401);
-    expect((await fetch(`${t.url}/api/users`, { headers: { authorization: `token ${keyRow.p}:${keyRow.h}`, 'accept-api-version': '1' } })).status).toBe(401);
+    const keyRow = sqlite.prepare('SELECT public_id AS p, secret_hash AS h FROM api_tokens LIMIT 1').get() as {
+      p: string;
+      h: string;
+    };
+    expect(
+      (
+        await fetch(`${t.url}/api/session`, {
+          headers: { cookie: `signdesk_session=${sessionHash}`, 'accept-api-version': '1' },
+        })
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await fetch(`${t.url}/api/users`, {
+          headers: { authorization: `token ${keyRow.p}:${keyRow.h}`, 'accept-api-version': '1' },
+        })
+      ).status,
+    ).toBe(401);
   });
 });

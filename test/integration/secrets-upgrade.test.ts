@@ -26,9 +26,11 @@ function makeLegacyDatabase(file: string, legacyToken: string): void {
       DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations);
     `);
     db.prepare('UPDATE parties SET sign_token = ?').run(legacyToken);
-    db.prepare("UPDATE outbox_messages SET subject = 'Old subject', text = ?, html = NULL").run(`Sign here: http://office.test/sign/${legacyToken}`);
+    db.prepare("UPDATE outbox_messages SET subject = 'Old subject', text = ?, html = NULL").run(
+      `Sign here: http://office.test/sign/${legacyToken}`,
+    );
     db.prepare("UPDATE settings SET value = ? WHERE key = 'messaging.smtp_url'").run(OLD_SMTP_URL);
-    expect(db.prepare("SELECT count(*) AS n FROM settings WHERE value = ?").get(OLD_SMTP_URL)).toEqual({ n: 1 });
+    expect(db.prepare('SELECT count(*) AS n FROM settings WHERE value = ?').get(OLD_SMTP_URL)).toEqual({ n: 1 });
   } finally {
     db.close();
   }

@@ -14,13 +14,20 @@ function signInFrom(url: string, localAddress: string, username: string, passwor
         method: 'POST',
         localAddress,
         agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'accept-api-version': '1' },
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'accept-api-version': '1',
+        },
       },
       (response) => {
         response.resume();
         response.on('end', () => {
           const retryAfter = response.headers['retry-after'];
-          resolve({ status: response.statusCode ?? 0, retryAfter: retryAfter === undefined ? undefined : Number(retryAfter) });
+          resolve({
+            status: response.statusCode ?? 0,
+            retryAfter: retryAfter === undefined ? undefined : Number(retryAfter),
+          });
         });
       },
     );
@@ -42,29 +49,39 @@ describe('the sign-in throttle', () => {
     t = await startTestServer();
     // One user per test, so that no test starts where another left its counts.
     for (const username of ['flooded', 'raced', 'slowed']) {
-      const created = await t.api('POST', '/api/users', { body: { username, email: `${username}@office.test`, password: 'correct horse' } });
+      const created = await t.api('POST', '/api/users', {
+        body: { username, email: `${username}@office.test`, password: 'correct horse' },
+      });
       expect(created.status).toBe(201);
     }
   });
   afterAll(() => t.close());
 
   it('checks only a few of 100 wrong passwords sent at once', { timeout: 120_000 }, async () => {
-    const answers = await Promise.all(Array.from({ length: 100 }, () => signInFrom(t.url, '127.0.0.11', 'flooded', 'wrong guess')));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => signInFrom(t.url, '127.0.0.11', 'flooded', 'wrong guess')),
+    );
     expect(countOf(answers, 401)).toBeGreaterThan(0);
     expect(countOf(answers, 401)).toBeLessThanOrEqual(5);
     expect(countOf(answers, 429)).toBe(100 - countOf(answers, 401));
   });
 
-  it('does not let the right password in among parallel wrong ones once the limit is reached', { timeout: 120_000 }, async () => {
-    const wrong = Array.from({ length: 40 }, () => signInFrom(t.url, '127.0.0.12', 'raced', 'wrong guess'));
-    const right = signInFrom(t.url, '127.0.0.12', 'raced', 'correct horse');
-    const answers = await Promise.all(wrong);
-    expect(countOf(answers, 401)).toBeLessThanOrEqual(5);
-    expect((await right).status).toBe(429);
-  });
+  it(
+    'does not let the right password in among parallel wrong ones once the limit is reached',
+    { timeout: 120_000 },
+    async () => {
+      const wrong = Array.from({ length: 40 }, () => signInFrom(t.url, '127.0.0.12', 'raced', 'wrong guess'));
+      const right = signInFrom(t.url, '127.0.0.12', 'raced', 'correct horse');
+      const answers = await Promise.all(wrong);
+      expect(countOf(answers, 401)).toBeLessThanOrEqual(5);
+      expect((await right).status).toBe(429);
+    },
+  );
 
   it('lets the administrator in while a stranger guesses from another address', { timeout: 120_000 }, async () => {
-    const stranger = await Promise.all(Array.from({ length: 60 }, () => signInFrom(t.url, '127.0.0.13', 'admin', 'wrong guess')));
+    const stranger = await Promise.all(
+      Array.from({ length: 60 }, () => signInFrom(t.url, '127.0.0.13', 'admin', 'wrong guess')),
+    );
     expect(countOf(stranger, 429)).toBeGreaterThan(50);
     expect((await signInFrom(t.url, '127.0.0.14', 'admin', 'correct horse')).status).toBe(201);
   });

@@ -6,7 +6,12 @@ import fontkit from '@pdf-lib/fontkit';
 import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSigningIdentity, type SigningIdentity } from '../../server/crypto/signing-identity';
-import { buildSignedPdf, type SignedPdfField, type SignedPdfInput, type SignedPdfParty } from '../../server/pdf/build-signed-pdf';
+import {
+  buildSignedPdf,
+  type SignedPdfField,
+  type SignedPdfInput,
+  type SignedPdfParty,
+} from '../../server/pdf/build-signed-pdf';
 import { makeContractPdf, type ContractPdfOptions } from '../helpers/make-contract-pdf';
 import { changedPixels, pageCountOf, pdfsig, pdftotext, qpdfCheck, renderGray, screenshot } from '../helpers/pdf-tools';
 import { makeTempDir } from '../helpers/server';
@@ -20,16 +25,25 @@ const party = (name: string, contact: string, extra: Partial<SignedPdfParty> = {
   contact,
   signType: 'DEFAULT',
   ipAddress: '192.0.2.17',
-  userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
+  userAgent:
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15',
   authentication: 'EMAIL_CODE',
   sentTime: now - 2 * 86_400_000,
   openedTime: now - 86_400_000,
   signedTime: now - 3_600_000,
   ...extra,
 });
-const PARTIES = [party('Åsa Öberg-Łukasiewicz', 'asa@example.se'), party('Zoë Dubois', '+46701234567', { signType: 'APPROVER', authentication: 'SMS_CODE' })];
+const PARTIES = [
+  party('Åsa Öberg-Łukasiewicz', 'asa@example.se'),
+  party('Zoë Dubois', '+46701234567', { signType: 'APPROVER', authentication: 'SMS_CODE' }),
+];
 
-function inputFor(original: Uint8Array, fields: SignedPdfField[], overrides: Partial<SignedPdfInput['audit']> = {}, language?: 'en' | 'sv'): SignedPdfInput {
+function inputFor(
+  original: Uint8Array,
+  fields: SignedPdfField[],
+  overrides: Partial<SignedPdfInput['audit']> = {},
+  language?: 'en' | 'sv',
+): SignedPdfInput {
   return {
     original,
     fields,
@@ -46,14 +60,41 @@ function inputFor(original: Uint8Array, fields: SignedPdfField[], overrides: Par
   };
 }
 
-const signatureAt = (page: number, x = 60, y = 640): SignedPdfField => ({ page, x, y, width: 200, height: 60, type: 'SIGNATURE', value: '', signerName: PARTIES[0]!.name });
+const signatureAt = (page: number, x = 60, y = 640): SignedPdfField => ({
+  page,
+  x,
+  y,
+  width: 200,
+  height: 60,
+  type: 'SIGNATURE',
+  value: '',
+  signerName: PARTIES[0]!.name,
+});
 
 const SIX_FIELDS = (page: number): SignedPdfField[] => [
   signatureAt(page),
   { page, x: 300, y: 640, width: 200, height: 60, type: 'SIGNATURE', value: '', signerName: PARTIES[1]!.name },
-  { page, x: 60, y: 710, width: 200, height: 18, type: 'NAME', value: 'Åsa Öberg-Łukasiewicz', signerName: PARTIES[0]!.name },
+  {
+    page,
+    x: 60,
+    y: 710,
+    width: 200,
+    height: 18,
+    type: 'NAME',
+    value: 'Åsa Öberg-Łukasiewicz',
+    signerName: PARTIES[0]!.name,
+  },
   { page, x: 300, y: 710, width: 110, height: 18, type: 'DATE', value: '', signerName: PARTIES[1]!.name },
-  { page, x: 60, y: 740, width: 220, height: 36, type: 'TEXT', value: 'Delivery to the Göteborg warehouse, Mondays only, unless agreed otherwise in writing.', signerName: PARTIES[0]!.name },
+  {
+    page,
+    x: 60,
+    y: 740,
+    width: 220,
+    height: 36,
+    type: 'TEXT',
+    value: 'Delivery to the Göteborg warehouse, Mondays only, unless agreed otherwise in writing.',
+    signerName: PARTIES[0]!.name,
+  },
   { page, x: 300, y: 745, width: 16, height: 16, type: 'CHECKBOX', value: true, signerName: PARTIES[1]!.name },
 ];
 
@@ -84,7 +125,20 @@ const KINDS: Kind[] = [
   { name: 'one page, object streams', options: { pages: 1 }, fieldPage: 1 },
   { name: 'one page, classic cross-reference table', options: { pages: 1, useObjectStreams: false }, fieldPage: 1 },
   { name: '50 pages, about 2 MiB', options: { pages: 50, targetBytes: 2 * 1024 * 1024 }, fieldPage: 50 },
-  { name: 'pages of different sizes', options: { pages: 4, sizes: [[595.28, 841.89], [612, 792], [420.94, 595.28], [612, 1008]], useObjectStreams: false }, fieldPage: 4 },
+  {
+    name: 'pages of different sizes',
+    options: {
+      pages: 4,
+      sizes: [
+        [595.28, 841.89],
+        [612, 792],
+        [420.94, 595.28],
+        [612, 1008],
+      ],
+      useObjectStreams: false,
+    },
+    fieldPage: 4,
+  },
 ];
 
 describe.each(KINDS)('a signed PDF of $name', ({ options, fieldPage, name }) => {
@@ -148,14 +202,24 @@ describe.each(KINDS)('a signed PDF of $name', ({ options, fieldPage, name }) => 
 
 describe('where marks are drawn', () => {
   it('draws each mark inside its annotation box (top-left origin), on rotated and cropped pages too', async () => {
-    const original = await makeContractPdf({ pages: 4, rotate: { 1: 90, 2: 180, 3: 270 }, cropInset: 24, useObjectStreams: false });
+    const original = await makeContractPdf({
+      pages: 4,
+      rotate: { 1: 90, 2: 180, 3: 270 },
+      cropInset: 24,
+      useObjectStreams: false,
+    });
     const boxes = [
       { page: 1, x: 480, y: 60, width: 220, height: 64 },
       { page: 2, x: 300, y: 80, width: 200, height: 60 },
       { page: 3, x: 90, y: 400, width: 180, height: 56 },
       { page: 4, x: 320, y: 660, width: 200, height: 60 },
     ];
-    const fields = boxes.map((box): SignedPdfField => ({ ...box, type: 'SIGNATURE', value: '', signerName: 'Åsa Öberg' }));
+    const fields = boxes.map((box): SignedPdfField => ({
+      ...box,
+      type: 'SIGNATURE',
+      value: '',
+      signerName: 'Åsa Öberg',
+    }));
     const before = write('rotated-original.pdf', original);
     const after = write('rotated-signed.pdf', await buildSignedPdf(inputFor(original, fields), identity));
     expect(pdfsig(after)).toContain(VALID);
@@ -218,14 +282,16 @@ describe('inputs of other kinds', () => {
     expect(auditText).toContain('any later change invalidates the seal');
   });
 
-  it('refuses an encrypted PDF and a SHA-256 that is not the original\'s', async () => {
+  it("refuses an encrypted PDF and a SHA-256 that is not the original's", async () => {
     const plain = write('to-encrypt.pdf', await makeContractPdf({ pages: 1 }));
     const encrypted = path.join(dir, 'encrypted.pdf');
     execFileSync('qpdf', ['--encrypt', 'user', 'owner', '256', '--', plain, encrypted]);
     const bytes = fs.readFileSync(encrypted);
     await expect(buildSignedPdf(inputFor(bytes, []), identity)).rejects.toThrow(/encrypted/);
     const original = fs.readFileSync(plain);
-    await expect(buildSignedPdf(inputFor(original, [], { documentSha256: 'ab'.repeat(32) }), identity)).rejects.toThrow(/SHA-256/);
+    await expect(buildSignedPdf(inputFor(original, [], { documentSha256: 'ab'.repeat(32) }), identity)).rejects.toThrow(
+      /SHA-256/,
+    );
   });
 });
 
@@ -233,7 +299,10 @@ describe('the audit trail', () => {
   it('flows many parties with long user agents onto further pages, in Swedish when asked', async () => {
     const original = await makeContractPdf({ pages: 1 });
     const parties = Array.from({ length: 12 }, (_, index) =>
-      party(`Part ${index + 1} Ångström`, `part${index + 1}@example.se`, { userAgent: `Mozilla/5.0 ${'(very long user agent segment) '.repeat(12)}end-${index + 1}`, openedTime: null }),
+      party(`Part ${index + 1} Ångström`, `part${index + 1}@example.se`, {
+        userAgent: `Mozilla/5.0 ${'(very long user agent segment) '.repeat(12)}end-${index + 1}`,
+        openedTime: null,
+      }),
     );
     const file = write('many-parties.pdf', await buildSignedPdf(inputFor(original, [], { parties }, 'sv'), identity));
     const pages = pageCountOf(file);
@@ -253,8 +322,14 @@ describe('the audit trail', () => {
   it('writes names its fonts cannot draw with a visible stand-in instead of failing', async () => {
     const original = await makeContractPdf({ pages: 1 });
     const name = '李小龍 Åsa';
-    const fields: SignedPdfField[] = [{ ...signatureAt(1), signerName: name }, { page: 1, x: 300, y: 640, width: 200, height: 20, type: 'NAME', value: name, signerName: name }];
-    const file = write('cjk.pdf', await buildSignedPdf(inputFor(original, fields, { parties: [party(name, 'li@example.com')] }), identity));
+    const fields: SignedPdfField[] = [
+      { ...signatureAt(1), signerName: name },
+      { page: 1, x: 300, y: 640, width: 200, height: 20, type: 'NAME', value: name, signerName: name },
+    ];
+    const file = write(
+      'cjk.pdf',
+      await buildSignedPdf(inputFor(original, fields, { parties: [party(name, 'li@example.com')] }), identity),
+    );
     expect(pdfsig(file)).toContain(VALID);
     expect(pdftotext(file, 2)).toContain('??? Åsa');
   });
@@ -278,7 +353,9 @@ describe('the embedded fonts', () => {
       }
       fonts.push({ name: object.get(PDFName.of('FontName'))!.toString(), glyphs: font.numGlyphs });
     }
-    expect(fonts.map((font) => font.name).join(' ')).toMatch(/NotoSans-Regular.*NotoSans-Bold.*DancingScript|DancingScript.*NotoSans/);
+    expect(fonts.map((font) => font.name).join(' ')).toMatch(
+      /NotoSans-Regular.*NotoSans-Bold.*DancingScript|DancingScript.*NotoSans/,
+    );
     for (const font of fonts) expect(font.glyphs).toBeGreaterThan(10);
     expect(fonts.every((font) => font.glyphs < 200)).toBe(true);
   });
@@ -291,12 +368,26 @@ describe('drawn signature marks', () => {
     const box = { page: 1, x: 320, y: 600, width: 200, height: 70 };
     const fields: SignedPdfField[] = [
       { ...box, type: 'SIGNATURE', value: `data:image/png;base64,${png}`, signerName: 'Åsa Öberg' },
-      { page: 1, x: 60, y: 600, width: 200, height: 70, type: 'SIGNATURE', value: 'data:image/png;base64,bm90IGEgcG5n', signerName: 'Broken Png' },
+      {
+        page: 1,
+        x: 60,
+        y: 600,
+        width: 200,
+        height: 70,
+        type: 'SIGNATURE',
+        value: 'data:image/png;base64,bm90IGEgcG5n',
+        signerName: 'Broken Png',
+      },
     ];
     const before = write('drawn-original.pdf', original);
     const after = write('drawn-signed.pdf', await buildSignedPdf(inputFor(original, fields), identity));
     expect(pdfsig(after)).toContain(VALID);
-    const change = changedPixels(renderGray(before, 1, dir), renderGray(after, 1, dir), { x: 0, y: 590, width: 600, height: 90 });
+    const change = changedPixels(renderGray(before, 1, dir), renderGray(after, 1, dir), {
+      x: 0,
+      y: 590,
+      width: 600,
+      height: 90,
+    });
     expect(change.outside).toBe(0);
     const inside = changedPixels(renderGray(before, 1, dir), renderGray(after, 1, dir), box);
     expect(inside.inside).toBeGreaterThan(500);

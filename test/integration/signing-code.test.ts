@@ -18,7 +18,12 @@ describe('the one-time code of a signing link', () => {
     const stranger = signingClient(link);
     const state = await stranger.state();
     expect(state.status).toBe(200);
-    expect(state.body).toMatchObject({ stage: 'needs-code', fields: [], attachments: [], contract: { pages: [], signedPdfUrl: null } });
+    expect(state.body).toMatchObject({
+      stage: 'needs-code',
+      fields: [],
+      attachments: [],
+      contract: { pages: [], signedPdfUrl: null },
+    });
     expect(JSON.stringify(state.body)).not.toContain('salary');
     for (const path of ['/document.pdf', '/signed.pdf', `/attachments/${attachmentId}`]) {
       const response = await fetch(`${link}${path}`);
@@ -31,7 +36,10 @@ describe('the one-time code of a signing link', () => {
   /** A fresh code for this client, read from the mail it caused. */
   async function verify(client: ReturnType<typeof signingClient>, email: string) {
     // The code is in the mail's text only (never its subject, which the outbox shows).
-    const codeMails = () => env.smtp.mails.filter((mail) => mail.envelopeTo.includes(email) && /one-time code/i.test(mail.mail.subject ?? ''));
+    const codeMails = () =>
+      env.smtp.mails.filter(
+        (mail) => mail.envelopeTo.includes(email) && /one-time code/i.test(mail.mail.subject ?? ''),
+      );
     const before = codeMails().length;
     await client.state();
     const asked = await client.sendCode();
@@ -45,10 +53,17 @@ describe('the one-time code of a signing link', () => {
 
   it('guards the document before the turn, after signing, and once complete', async () => {
     const { t } = env;
-    const contract = await makeContract(t, [{ name: 'Ada', email: 'ada@example.test' }, { name: 'Bo', email: 'bo@example.test' }], {
-      require_auth: 'EMAIL_CODE',
-      party_order_defined: true,
-    });
+    const contract = await makeContract(
+      t,
+      [
+        { name: 'Ada', email: 'ada@example.test' },
+        { name: 'Bo', email: 'bo@example.test' },
+      ],
+      {
+        require_auth: 'EMAIL_CODE',
+        party_order_defined: true,
+      },
+    );
     const attachment = await t.api('POST', `${contract.self}/attachments`, {
       raw: { data: 'salary annex: 40 000 kr', contentType: 'text/plain' },
       headers: { 'content-disposition': 'attachment; filename="salary-annex.txt"' },
@@ -87,7 +102,9 @@ describe('the one-time code of a signing link', () => {
 
   it('guards a rejected and an expired contract too', async () => {
     const { t } = env;
-    const rejected = await makeContract(t, [{ name: 'Cai', email: 'cai@example.test' }], { require_auth: 'EMAIL_CODE' });
+    const rejected = await makeContract(t, [{ name: 'Cai', email: 'cai@example.test' }], {
+      require_auth: 'EMAIL_CODE',
+    });
     const note = await t.api('POST', `${rejected.self}/attachments`, {
       raw: { data: 'salary note', contentType: 'text/plain' },
       headers: { 'content-disposition': 'attachment; filename="note.txt"' },
@@ -98,7 +115,10 @@ describe('the one-time code of a signing link', () => {
     expect((await cai.reject('Wrong salary')).status).toBe(200);
     await expectSealed(rejected.parties[0]!.contract_url, Number(note.body.self.split('/').at(-1)));
 
-    const expiring = await makeContract(t, [{ name: 'Dag', email: 'dag@example.test' }], { require_auth: 'EMAIL_CODE', expire_time: '2099-01-01 00:00:00' });
+    const expiring = await makeContract(t, [{ name: 'Dag', email: 'dag@example.test' }], {
+      require_auth: 'EMAIL_CODE',
+      expire_time: '2099-01-01 00:00:00',
+    });
     const file = await t.api('POST', `${expiring.self}/attachments`, {
       raw: { data: 'salary table', contentType: 'text/plain' },
       headers: { 'content-disposition': 'attachment; filename="table.txt"' },
@@ -116,17 +136,23 @@ describe('the one-time code of a signing link', () => {
   it('asks an address for every party, viewers included, before sending', async () => {
     const { t } = env;
     const contract = await makeContract(t, [{ name: 'Fia', email: 'fia@example.test' }], { require_auth: 'SMS_CODE' });
-    const viewer = await t.api('POST', `${contract.self}/parties`, { body: { name: 'Gus', email: 'gus@example.test', sign_type: 'VIEWER' } });
+    const viewer = await t.api('POST', `${contract.self}/parties`, {
+      body: { name: 'Gus', email: 'gus@example.test', sign_type: 'VIEWER' },
+    });
     const party = contract.parties[0]!.self;
     await t.api('PUT', party, { body: { mobile_phone: '+46701234567' } });
     const refused = await t.api('POST', `${contract.self}/send`, { body: { silent: true } });
     expect(refused.status).toBe(400);
-    expect(refused.body.validation_errors).toEqual([`parties.${viewer.body.self.split('/').at(-1)}.mobile_phone: is needed for require_auth SMS_CODE`]);
+    expect(refused.body.validation_errors).toEqual([
+      `parties.${viewer.body.self.split('/').at(-1)}.mobile_phone: is needed for require_auth SMS_CODE`,
+    ]);
   });
 
   it('keeps a verified browser for a short while only: a link opened later asks for a fresh code', async () => {
     const { t } = env;
-    const contract = await makeContract(t, [{ name: 'Eli', email: 'eli@example.test' }], { require_auth: 'EMAIL_CODE' });
+    const contract = await makeContract(t, [{ name: 'Eli', email: 'eli@example.test' }], {
+      require_auth: 'EMAIL_CODE',
+    });
     await t.api('POST', `${contract.self}/send`, { body: { silent: true } });
     const eli = signingClient(contract.parties[0]!.contract_url);
     await verify(eli, 'eli@example.test');

@@ -3,7 +3,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfsig, qpdfCheck } from '../helpers/pdf-tools';
 import { makeTempDir } from '../helpers/server';
-import { linkIn, makeContract, signingClient, startSigningEnv, verifiedEvents, waitForMailsTo, type SigningEnv } from '../helpers/signing';
+import {
+  linkIn,
+  makeContract,
+  signingClient,
+  startSigningEnv,
+  verifiedEvents,
+  waitForMailsTo,
+  type SigningEnv,
+} from '../helpers/signing';
 
 describe('the signing flow over HTTP', () => {
   let env: SigningEnv;
@@ -43,7 +51,12 @@ describe('the signing flow over HTTP', () => {
 
     expect((await first.open()).status).toBe(200);
     const state = await first.state();
-    expect(state.body).toMatchObject({ stage: 'ready', language: 'sv', party: { name: 'Åsa Öberg' }, progress: { answered: 0, total: 2 } });
+    expect(state.body).toMatchObject({
+      stage: 'ready',
+      language: 'sv',
+      party: { name: 'Åsa Öberg' },
+      progress: { answered: 0, total: 2 },
+    });
     expect(state.body.fields).toHaveLength(3);
     const [, text, box] = state.body.fields;
     expect((await first.document()).headers.get('content-type')).toBe('application/pdf');
@@ -73,15 +86,23 @@ describe('the signing flow over HTTP', () => {
     const after = await t.api('GET', contract.self);
     expect(after.body).toMatchObject({ is_signed: true, is_answered: true, is_rejected: false });
     const parties = await t.api('GET', `${contract.self}/parties`);
-    for (const party of parties.body) expect(party).toMatchObject({ is_accept: true, sign_time: expect.stringMatching(/^\d{4}-/) });
+    for (const party of parties.body)
+      expect(party).toMatchObject({ is_accept: true, sign_time: expect.stringMatching(/^\d{4}-/) });
 
     const [, download] = await waitForMailsTo(smtp, 'asa@example.test', 2);
     expect(download?.mail.subject).toContain('underskrivet av alla');
     expect(linkIn(download!)).toMatch(/\/signed\.pdf$/);
     const fromMail = await fetch(linkIn(download!));
     expect(fromMail.headers.get('content-disposition')).toMatch(/^attachment/);
-    const pdf = Buffer.from(await (await t.api('GET', `${contract.self}/signed_pdf`, { headers: { accept: 'application/pdf' } })).text, 'latin1');
-    const viaApi = await fetch(new URL(`${contract.self}/signed_pdf`, t.url), { headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1', accept: 'application/pdf' } });
+    const pdf = Buffer.from(
+      await (
+        await t.api('GET', `${contract.self}/signed_pdf`, { headers: { accept: 'application/pdf' } })
+      ).text,
+      'latin1',
+    );
+    const viaApi = await fetch(new URL(`${contract.self}/signed_pdf`, t.url), {
+      headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1', accept: 'application/pdf' },
+    });
     const bytes = Buffer.from(await viaApi.arrayBuffer());
     expect(bytes.equals(Buffer.from(await fromMail.arrayBuffer()))).toBe(true);
     expect(pdf.length).toBeGreaterThan(0);
@@ -89,15 +110,27 @@ describe('the signing flow over HTTP', () => {
     fs.writeFileSync(file, bytes);
     expect(qpdfCheck(file).status).toBe(0);
     expect(pdfsig(file)).toContain('Signature is Valid');
-    const original = Buffer.from(await (await fetch(new URL(`${contract.self}/pdf`, t.url), { headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' } })).arrayBuffer());
+    const original = Buffer.from(
+      await (
+        await fetch(new URL(`${contract.self}/pdf`, t.url), {
+          headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' },
+        })
+      ).arrayBuffer(),
+    );
     expect(bytes.subarray(0, original.length).equals(original)).toBe(true);
 
-    await expect.poll(() => verifiedEvents(hooks).filter((event) => event.id === contract.self).map((event) => event.type), { timeout: 10_000 }).toEqual([
-      'contract.party_signed',
-      'contract.party_signed',
-      'contract.signed',
-    ]);
-    const partyEvents = verifiedEvents(hooks).filter((event) => event.type === 'contract.party_signed' && event.id === contract.self);
+    await expect
+      .poll(
+        () =>
+          verifiedEvents(hooks)
+            .filter((event) => event.id === contract.self)
+            .map((event) => event.type),
+        { timeout: 10_000 },
+      )
+      .toEqual(['contract.party_signed', 'contract.party_signed', 'contract.signed']);
+    const partyEvents = verifiedEvents(hooks).filter(
+      (event) => event.type === 'contract.party_signed' && event.id === contract.self,
+    );
     expect(partyEvents.map((event) => event.party)).toEqual(contract.parties.map((party) => party.self));
 
     const log = await t.api('GET', `${contract.self}/activity_log?per_page=100`);
@@ -131,14 +164,26 @@ describe('the signing flow over HTTP', () => {
     expect((await david.state()).body.stage).toBe('closed-rejected');
     const late = await david.accept({}, 'David');
     expect(late.status).toBe(409);
-    expect((await t.api('GET', contract.self)).body).toMatchObject({ is_rejected: true, is_answered: true, is_signed: false });
+    expect((await t.api('GET', contract.self)).body).toMatchObject({
+      is_rejected: true,
+      is_answered: true,
+      is_signed: false,
+    });
     const party = await t.api('GET', contract.parties[0]!.self);
     expect(party.body).toMatchObject({ reject_cause: 'Wrong rent in section 4', is_accept: false });
     expect((await t.api('POST', `${contract.self}/notify`)).status).toBe(409);
     expect((await t.api('GET', `${contract.self}/signed_pdf`)).status).toBe(409);
     const notice = await waitForMailsTo(smtp, 'admin@office.test', 1);
     expect(notice.at(-1)?.mail.text).toContain('Wrong rent in section 4');
-    await expect.poll(() => verifiedEvents(hooks).filter((event) => event.id === contract.self).map((event) => event.type), { timeout: 10_000 }).toEqual(['contract.rejected']);
+    await expect
+      .poll(
+        () =>
+          verifiedEvents(hooks)
+            .filter((event) => event.id === contract.self)
+            .map((event) => event.type),
+        { timeout: 10_000 },
+      )
+      .toEqual(['contract.rejected']);
   });
 
   it('keeps contract.signed and contract.rejected exclusive when two parties answer at the same moment', async () => {
@@ -167,8 +212,18 @@ describe('the signing flow over HTTP', () => {
         expect(rejecting.status).toBe(200);
         outcomes.push('rejected');
       }
-      await expect.poll(() => verifiedEvents(hooks).filter((event) => event.id === contract.self && event.type !== 'contract.party_signed').length, { timeout: 10_000 }).toBe(1);
-      const finals = verifiedEvents(hooks).filter((event) => event.id === contract.self && event.type !== 'contract.party_signed');
+      await expect
+        .poll(
+          () =>
+            verifiedEvents(hooks).filter(
+              (event) => event.id === contract.self && event.type !== 'contract.party_signed',
+            ).length,
+          { timeout: 10_000 },
+        )
+        .toBe(1);
+      const finals = verifiedEvents(hooks).filter(
+        (event) => event.id === contract.self && event.type !== 'contract.party_signed',
+      );
       expect(finals.map((event) => event.type)).toEqual([final.is_signed ? 'contract.signed' : 'contract.rejected']);
     }
     expect(outcomes).toHaveLength(6);

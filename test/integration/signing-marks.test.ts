@@ -7,7 +7,10 @@ import { makeTempDir } from '../helpers/server';
 import { makeContract, signingClient, startSigningEnv, type SigningEnv } from '../helpers/signing';
 
 /** A picture of ink: a dark diagonal stroke on white (or on transparency), as PNG or JPEG. */
-function inkPicture(format: 'png' | 'jpeg', options: { width?: number; height?: number; transparent?: boolean } = {}): string {
+function inkPicture(
+  format: 'png' | 'jpeg',
+  options: { width?: number; height?: number; transparent?: boolean } = {},
+): string {
   const width = options.width ?? 600;
   const height = options.height ?? 200;
   const canvas = createCanvas(width, height);
@@ -44,7 +47,9 @@ describe('marks: what a party signs with, checked and stamped', () => {
   });
 
   async function signedFile(contractSelf: string, name: string): Promise<string> {
-    const signed = await fetch(new URL(`${contractSelf}/signed_pdf`, env.t.url), { headers: { authorization: `token ${env.t.adminKey}`, 'accept-api-version': '1' } });
+    const signed = await fetch(new URL(`${contractSelf}/signed_pdf`, env.t.url), {
+      headers: { authorization: `token ${env.t.adminKey}`, 'accept-api-version': '1' },
+    });
     expect(signed.status).toBe(200);
     const file = path.join(dir, `${name}.pdf`);
     fs.writeFileSync(file, Buffer.from(await signed.arrayBuffer()));
@@ -52,11 +57,18 @@ describe('marks: what a party signs with, checked and stamped', () => {
   }
 
   it('stamps a typed mark in its face, INITIALS as the initials ("CC" for "C. Carter"), and DATE as the office date the page showed', async () => {
-    const contract = await makeContract(env.t, [{ name: 'Chris Carter', email: 'chris@example.test', fields: [SIGNATURE_BOX, INITIALS_BOX, DATE_BOX] }]);
+    const contract = await makeContract(env.t, [
+      { name: 'Chris Carter', email: 'chris@example.test', fields: [SIGNATURE_BOX, INITIALS_BOX, DATE_BOX] },
+    ]);
     await env.t.api('POST', `${contract.self}/send`, { body: { silent: true } });
     const chris = signingClient(contract.parties[0]!.contract_url);
     const state = (await chris.state()).body;
-    const officeToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    const officeToday = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Pacific/Kiritimati',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date());
     expect(state.today).toBe(officeToday);
     const accepted = await fetch(`${contract.parties[0]!.contract_url}/accept`, {
       method: 'POST',
@@ -78,11 +90,17 @@ describe('marks: what a party signs with, checked and stamped', () => {
   });
 
   it('stamps an uploaded photo of a signature with its paper taken out, and drawn initials', async () => {
-    const contract = await makeContract(env.t, [{ name: 'Dora Dahl', email: 'dora@example.test', fields: [SIGNATURE_BOX, INITIALS_BOX] }]);
+    const contract = await makeContract(env.t, [
+      { name: 'Dora Dahl', email: 'dora@example.test', fields: [SIGNATURE_BOX, INITIALS_BOX] },
+    ]);
     await env.t.api('POST', `${contract.self}/send`, { body: { silent: true } });
     const dora = signingClient(contract.parties[0]!.contract_url);
     const { csrfToken } = (await dora.state()).body;
-    const mark = { kind: 'uploaded', signature: inkPicture('jpeg'), initials: inkPicture('png', { width: 200, height: 120, transparent: true }) };
+    const mark = {
+      kind: 'uploaded',
+      signature: inkPicture('jpeg'),
+      initials: inkPicture('png', { width: 200, height: 120, transparent: true }),
+    };
     const accepted = await fetch(`${contract.parties[0]!.contract_url}/accept`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-signing-csrf': csrfToken },
@@ -92,7 +110,8 @@ describe('marks: what a party signs with, checked and stamped', () => {
     const file = await signedFile(contract.self, 'uploaded');
     const page = renderGray(file, 1, dir);
     const at = (x: number, y: number) => page.pixels[Math.round(y) * page.width + Math.round(x)]!;
-    const inkNear = (x: number, y: number) => Math.min(...[-2, -1, 0, 1, 2].flatMap((dx) => [-2, -1, 0, 1, 2].map((dy) => at(x + dx, y + dy)))) < 140;
+    const inkNear = (x: number, y: number) =>
+      Math.min(...[-2, -1, 0, 1, 2].flatMap((dx) => [-2, -1, 0, 1, 2].map((dy) => at(x + dx, y + dy)))) < 140;
     // The stroke runs corner to corner of the picture, fitted into the box above its caption
     // (4 pt padding, 14.5 pt of caption): through the middle of that area, not near its corners.
     const box = SIGNATURE_BOX;
@@ -105,7 +124,9 @@ describe('marks: what a party signs with, checked and stamped', () => {
     expect(run('pdfimages', ['-list', '-f', '1', '-l', '1', file]).stdout).toMatch(/\bsmask\b/);
     // The drawn initials are a picture: no typed "DD" in the text.
     expect(pdftotext(file, 1)).not.toContain('DD');
-    expect(inkNear(INITIALS_BOX.pos_x + INITIALS_BOX.width / 2, INITIALS_BOX.pos_y + INITIALS_BOX.height / 2)).toBe(true);
+    expect(inkNear(INITIALS_BOX.pos_x + INITIALS_BOX.width / 2, INITIALS_BOX.pos_y + INITIALS_BOX.height / 2)).toBe(
+      true,
+    );
   });
 
   it('refuses marks that are not pictures it can use, changing nothing', async () => {
@@ -121,7 +142,10 @@ describe('marks: what a party signs with, checked and stamped', () => {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-signing-csrf': csrf },
         body: JSON.stringify({ fields: {}, signatureName: 'Erik Ek', mark }),
-      }).then(async (response) => ({ status: response.status, body: (await response.json()) as { validation_errors?: string[] } }));
+      }).then(async (response) => ({
+        status: response.status,
+        body: (await response.json()) as { validation_errors?: string[] },
+      }));
 
     const svg = `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>').toString('base64')}`;
     const liar = Buffer.alloc(64);
@@ -139,10 +163,22 @@ describe('marks: what a party signs with, checked and stamped', () => {
     blank.getContext('2d').fillRect(0, 0, 300, 100);
     const cases: Array<[unknown, RegExp]> = [
       [{ kind: 'drawn', signature: svg }, /mark.signature: must be a PNG or JPEG/],
-      [{ kind: 'drawn', signature: `data:image/png;base64,${liar.toString('base64')}` }, /mark.signature: .*100000x100000/],
-      [{ kind: 'drawn', signature: `data:image/png;base64,${broken.toString('base64')}` }, /mark.signature: .*could not be read/],
-      [{ kind: 'uploaded', signature: `data:image/png;base64,${blank.toBuffer('image/png').toString('base64')}` }, /mark.signature: .*empty/],
-      [{ kind: 'drawn', signature: `data:image/png;base64,${Buffer.from('GIF89a').toString('base64')}` }, /mark.signature: .*PNG or a JPEG/],
+      [
+        { kind: 'drawn', signature: `data:image/png;base64,${liar.toString('base64')}` },
+        /mark.signature: .*100000x100000/,
+      ],
+      [
+        { kind: 'drawn', signature: `data:image/png;base64,${broken.toString('base64')}` },
+        /mark.signature: .*could not be read/,
+      ],
+      [
+        { kind: 'uploaded', signature: `data:image/png;base64,${blank.toBuffer('image/png').toString('base64')}` },
+        /mark.signature: .*empty/,
+      ],
+      [
+        { kind: 'drawn', signature: `data:image/png;base64,${Buffer.from('GIF89a').toString('base64')}` },
+        /mark.signature: .*PNG or a JPEG/,
+      ],
       [{ kind: 'typed', face: 'comic-sans' }, /mark/],
     ];
     for (const [mark, message] of cases) {
@@ -150,15 +186,24 @@ describe('marks: what a party signs with, checked and stamped', () => {
       expect(refused.status, JSON.stringify(mark).slice(0, 80)).toBe(400);
       expect(refused.body.validation_errors?.join(' ')).toMatch(message);
     }
-    const tooLarge = await accept({ kind: 'drawn', signature: `data:image/png;base64,${Buffer.alloc(1024 * 1024 + 10).toString('base64')}` });
+    const tooLarge = await accept({
+      kind: 'drawn',
+      signature: `data:image/png;base64,${Buffer.alloc(1024 * 1024 + 10).toString('base64')}`,
+    });
     expect(tooLarge.status).toBe(400);
     expect((await erik.state()).body.stage).toBe('ready');
 
     const fia = signingClient(contract.parties[1]!.contract_url);
     const fiaState = (await fia.state()).body;
-    const approverMark = await accept({ kind: 'typed', face: 'caveat' }, fiaState.csrfToken, contract.parties[1]!.contract_url);
+    const approverMark = await accept(
+      { kind: 'typed', face: 'caveat' },
+      fiaState.csrfToken,
+      contract.parties[1]!.contract_url,
+    );
     expect(approverMark.status).toBe(400);
-    expect(approverMark.body.validation_errors).toEqual(['mark: only a party that signs makes a mark; an approver approves without one']);
+    expect(approverMark.body.validation_errors).toEqual([
+      'mark: only a party that signs makes a mark; an approver approves without one',
+    ]);
     expect((await accept({ kind: 'drawn', signature: inkPicture('png', { transparent: true }) })).status).toBe(200);
   });
 });

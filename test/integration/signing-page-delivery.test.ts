@@ -8,10 +8,15 @@ async function openPage(link: string, query = '') {
   const response = await fetch(`${link}${query}`);
   const html = await response.text();
   const json = /<script id="signing-bootstrap" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
-  return { response, html, bootstrap: json ? (JSON.parse(json) as { state: any; returnUrl: string | null }) : undefined };
+  return {
+    response,
+    html,
+    bootstrap: json ? (JSON.parse(json) as { state: any; returnUrl: string | null }) : undefined,
+  };
 }
 
-const isWebp = (bytes: Buffer) => bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP';
+const isWebp = (bytes: Buffer) =>
+  bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP';
 
 describe('delivering the signing page', () => {
   let env: SigningEnv;
@@ -45,7 +50,13 @@ describe('delivering the signing page', () => {
       expect(image.headers.get('x-content-type-options')).toBe('nosniff');
       expect(isWebp(Buffer.from(await image.arrayBuffer()))).toBe(true);
     }
-    for (const wrong of [`${base}/4-810.webp`, `${base}/0-810.webp`, `${base}/1-800.webp`, `${base}/1-810.png`, `${base.replace(/[0-9a-f]{16}$/, '0000000000000000')}/1-810.webp`]) {
+    for (const wrong of [
+      `${base}/4-810.webp`,
+      `${base}/0-810.webp`,
+      `${base}/1-800.webp`,
+      `${base}/1-810.png`,
+      `${base.replace(/[0-9a-f]{16}$/, '0000000000000000')}/1-810.webp`,
+    ]) {
       const refused = await fetch(`${origin}${wrong}`);
       expect(refused.status, wrong).toBe(404);
       expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
@@ -53,23 +64,35 @@ describe('delivering the signing page', () => {
   });
 
   it('shows no page before the one-time code, and none once the link has expired', async () => {
-    const coded = await makeContract(env.t, [{ name: 'Bea Berg', email: 'bea@example.test' }], { require_auth: 'EMAIL_CODE' });
+    const coded = await makeContract(env.t, [{ name: 'Bea Berg', email: 'bea@example.test' }], {
+      require_auth: 'EMAIL_CODE',
+    });
     await env.t.api('POST', `${coded.self}/send`, { body: { silent: true } });
     const page = await openPage(coded.parties[0]!.contract_url);
-    expect(page.bootstrap!.state).toMatchObject({ stage: 'needs-code', contract: { pageImages: null, pages: [] }, fields: [] });
+    expect(page.bootstrap!.state).toMatchObject({
+      stage: 'needs-code',
+      contract: { pageImages: null, pages: [] },
+      fields: [],
+    });
     expect(page.html).not.toContain('rel="preload" as="image"');
     const origin = new URL(coded.parties[0]!.contract_url).origin;
-    const guessed = await fetch(`${origin}${new URL(coded.parties[0]!.contract_url).pathname}/pages/0000000000000000/1-810.webp`);
+    const guessed = await fetch(
+      `${origin}${new URL(coded.parties[0]!.contract_url).pathname}/pages/0000000000000000/1-810.webp`,
+    );
     expect(guessed.status).toBe(403);
 
     const expireAt = Math.ceil((Date.now() + 4_000) / 1000) * 1000;
-    const expiring = await makeContract(env.t, [{ name: 'Cai Ek', email: 'cai@example.test' }], { expire_time: formatTimestamp(expireAt, 'Europe/Stockholm') });
+    const expiring = await makeContract(env.t, [{ name: 'Cai Ek', email: 'cai@example.test' }], {
+      expire_time: formatTimestamp(expireAt, 'Europe/Stockholm'),
+    });
     await env.t.api('POST', `${expiring.self}/send`, { body: { silent: true } });
     const link = expiring.parties[0]!.contract_url;
     const base: string = (await openPage(link)).bootstrap!.state.contract.pageImages.base;
     const imageUrl = `${new URL(link).origin}${base}/1-540.webp`;
     expect((await fetch(imageUrl)).status).toBe(200);
-    await expect.poll(async () => (await signingClient(link).state()).body.stage, { timeout: 15_000, interval: 100 }).toBe('expired');
+    await expect
+      .poll(async () => (await signingClient(link).state()).body.stage, { timeout: 15_000, interval: 100 })
+      .toBe('expired');
     const closed = await fetch(imageUrl);
     expect(closed.status).toBe(409);
     expect(((await closed.json()) as { detail: string }).detail).toMatch(/expired/);
@@ -100,7 +123,9 @@ describe('delivering the signing page', () => {
       expect(Buffer.from(await response.arrayBuffer()).equals(plainBytes)).toBe(true);
     }
     // The whole first script a phone needs stays small.
-    expect(Number((await fetch(url, { headers: { 'accept-encoding': 'br' } })).headers.get('content-length'))).toBeLessThan(90_000);
+    expect(
+      Number((await fetch(url, { headers: { 'accept-encoding': 'br' } })).headers.get('content-length')),
+    ).toBeLessThan(90_000);
   });
 
   it('answers every /sign request with nosniff and a Permissions-Policy, problems included; /favicon.ico is an empty answer', async () => {
@@ -134,25 +159,46 @@ describe('delivering the signing page', () => {
     expect(before.response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(before.response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(before.bootstrap!.returnUrl).toBeNull();
-    expect(before.bootstrap!.state.embedding).toEqual({ frameOrigins: [], contract: contract.self, party: contract.parties[0]!.self });
+    expect(before.bootstrap!.state.embedding).toEqual({
+      frameOrigins: [],
+      contract: contract.self,
+      party: contract.parties[0]!.self,
+    });
 
-    const bad = await env.t.api('PUT', '/api/settings/general', { body: { signing_frame_origins: ['http://localhost:3000/path', 'javascript:alert(1)', 'localhost'] } });
+    const bad = await env.t.api('PUT', '/api/settings/general', {
+      body: { signing_frame_origins: ['http://localhost:3000/path', 'javascript:alert(1)', 'localhost'] },
+    });
     await expectProblem(bad, 400, 'validation-failed');
     expect(bad.body.validation_errors).toHaveLength(3);
     expect((await env.t.api('GET', '/api/settings/general')).body.signing_frame_origins).toEqual([]);
 
-    const saved = await env.t.api('PUT', '/api/settings/general', { body: { signing_frame_origins: ['http://localhost:3000', 'https://app.example.com'] } });
+    const saved = await env.t.api('PUT', '/api/settings/general', {
+      body: { signing_frame_origins: ['http://localhost:3000', 'https://app.example.com'] },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.signing_frame_origins).toEqual(['http://localhost:3000', 'https://app.example.com']);
     const after = await openPage(link, '?return_url=http%3A%2F%2Flocalhost%3A3000%2Fdone%3Fx%3D1');
-    expect(after.response.headers.get('content-security-policy')).toContain('frame-ancestors http://localhost:3000 https://app.example.com');
+    expect(after.response.headers.get('content-security-policy')).toContain(
+      'frame-ancestors http://localhost:3000 https://app.example.com',
+    );
     expect(after.response.headers.get('x-frame-options')).toBeNull();
     expect(after.bootstrap!.returnUrl).toBe('http://localhost:3000/done?x=1');
     expect(after.bootstrap!.state.embedding.frameOrigins).toEqual(['http://localhost:3000', 'https://app.example.com']);
-    for (const stranger of ['https://evil.example/done', 'javascript:alert(1)', 'http://localhost:3001/', '//localhost:3000/x']) {
-      expect((await openPage(link, `?return_url=${encodeURIComponent(stranger)}`)).bootstrap!.returnUrl, stranger).toBeNull();
+    for (const stranger of [
+      'https://evil.example/done',
+      'javascript:alert(1)',
+      'http://localhost:3001/',
+      '//localhost:3000/x',
+    ]) {
+      expect(
+        (await openPage(link, `?return_url=${encodeURIComponent(stranger)}`)).bootstrap!.returnUrl,
+        stranger,
+      ).toBeNull();
     }
-    expect((await env.t.api('PUT', '/api/settings/general', { body: { signing_frame_origins: [] } })).body.signing_frame_origins).toEqual([]);
+    expect(
+      (await env.t.api('PUT', '/api/settings/general', { body: { signing_frame_origins: [] } })).body
+        .signing_frame_origins,
+    ).toEqual([]);
     expect((await openPage(link)).response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 });

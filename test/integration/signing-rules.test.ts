@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTimestamp } from '../../shared/time';
 import { cli } from '../helpers/server';
-import { linkIn, mailsTo, makeContract, signingClient, startSigningEnv, waitForMailsTo, type SigningEnv } from '../helpers/signing';
+import {
+  linkIn,
+  mailsTo,
+  makeContract,
+  signingClient,
+  startSigningEnv,
+  waitForMailsTo,
+  type SigningEnv,
+} from '../helpers/signing';
 
 describe('signing rules', () => {
   let env: SigningEnv;
@@ -22,23 +30,41 @@ describe('signing rules', () => {
     expect((await erik.accept({}, 'Erik')).status).toBe(409);
     // The links close: the document is no longer served, and the page's state shows none of it.
     expect((await erik.document()).status).toBe(409);
-    expect((await erik.state()).body).toMatchObject({ contract: { pages: [], pageImages: null }, fields: [], attachments: [] });
+    expect((await erik.state()).body).toMatchObject({
+      contract: { pages: [], pageImages: null },
+      fields: [],
+      attachments: [],
+    });
     const notify = await t.api('POST', `${contract.self}/notify`);
     expect(notify.status).toBe(409);
     expect(notify.body.type).toMatch(/#contract-state$/);
     await expect
-      .poll(async () => (await t.api('GET', `${contract.self}/activity_log?per_page=100`)).body.map((entry: { event: string }) => entry.event), { timeout: 5_000 })
+      .poll(
+        async () =>
+          (await t.api('GET', `${contract.self}/activity_log?per_page=100`)).body.map(
+            (entry: { event: string }) => entry.event,
+          ),
+        { timeout: 5_000 },
+      )
       .toContain('contract.expired');
     const log = (await t.api('GET', `${contract.self}/activity_log?per_page=100`)).body;
     const expired = log.filter((entry: { event: string }) => entry.event === 'contract.expired');
     expect(expired).toEqual([expect.objectContaining({ user_agent: '', ip_address: '' })]);
-    expect((await t.api('GET', contract.self)).body).toMatchObject({ is_answered: false, is_signed: false, is_rejected: false });
-    expect((await t.api('GET', '/api/contracts?status=sent&per_page=100')).body.map((row: { self: string }) => row.self)).toContain(contract.self);
+    expect((await t.api('GET', contract.self)).body).toMatchObject({
+      is_answered: false,
+      is_signed: false,
+      is_rejected: false,
+    });
+    expect(
+      (await t.api('GET', '/api/contracts?status=sent&per_page=100')).body.map((row: { self: string }) => row.self),
+    ).toContain(contract.self);
   });
 
   it('refuses to send a contract whose expire_time has passed while it was a draft', async () => {
     const soon = Math.ceil((Date.now() + 1_000) / 1000) * 1000;
-    const contract = await makeContract(env.t, [{ name: 'Late', email: 'late@example.test' }], { expire_time: formatTimestamp(soon, 'Europe/Stockholm') });
+    const contract = await makeContract(env.t, [{ name: 'Late', email: 'late@example.test' }], {
+      expire_time: formatTimestamp(soon, 'Europe/Stockholm'),
+    });
     await new Promise((resolve) => setTimeout(resolve, soon - Date.now() + 50));
     const response = await env.t.api('POST', `${contract.self}/send`);
     expect(response.status).toBe(400);
@@ -71,7 +97,9 @@ describe('signing rules', () => {
       expect((await client.accept({}, party.name)).status).toBe(200);
     }
     expect((await t.api('POST', `${contract.self}/notify`)).status).toBe(409);
-    const events = (await t.api('GET', `${contract.self}/activity_log?per_page=100`)).body.map((entry: { event: string }) => entry.event);
+    const events = (await t.api('GET', `${contract.self}/activity_log?per_page=100`)).body.map(
+      (entry: { event: string }) => entry.event,
+    );
     expect(events).toContain('party.reminded');
   });
 
@@ -100,10 +128,15 @@ describe('signing rules', () => {
     await jonna.state();
     expect((await jonna.reject('No thanks')).status).toBe(200);
     // The outbox is the whole truth: not one message was written for either contract.
-    const written = (await t.api('GET', '/api/outbox?per_page=100')).body as Array<{ contract?: string | null; to?: unknown }>;
+    const written = (await t.api('GET', '/api/outbox?per_page=100')).body as Array<{
+      contract?: string | null;
+      to?: unknown;
+    }>;
     const mentioning = JSON.stringify(written);
     expect(mentioning).not.toContain('silent@example.test');
-    expect(written.filter((message) => [contract.self, rejected.self].includes(String(message.contract ?? '')))).toEqual([]);
+    expect(
+      written.filter((message) => [contract.self, rejected.self].includes(String(message.contract ?? ''))),
+    ).toEqual([]);
     expect(mailsTo(smtp, 'hanna.silent@example.test')).toEqual([]);
     expect(mailsTo(smtp, 'ida.silent@example.test')).toEqual([]);
   });
@@ -112,18 +145,30 @@ describe('signing rules', () => {
     const { t, smtp } = env;
     const clerk = await t.api('POST', '/api/users', { body: { username: 'auto-clerk', email: 'clerk@office.test' } });
     // The clerk's own contract, made by the administrator's token acting as the clerk.
-    const asClerk = { ...t, api: ((method, path, options = {}) => t.api(method, path, { ...options, headers: { 'api-user-uri': clerk.body.self, ...options.headers } })) as typeof t.api };
+    const asClerk = {
+      ...t,
+      api: ((method, path, options = {}) =>
+        t.api(method, path, {
+          ...options,
+          headers: { 'api-user-uri': clerk.body.self, ...options.headers },
+        })) as typeof t.api,
+    };
     const contract = await makeContract(asClerk, [
       { name: 'Office clerk', email: 'clerk@office.test', user: clerk.body.self },
       { name: 'Ivar', email: 'ivar@example.test' },
     ]);
-    const sent = await t.api('POST', `${contract.self}/send`, { body: { auto_sign: true }, headers: { 'api-user-uri': clerk.body.self } });
+    const sent = await t.api('POST', `${contract.self}/send`, {
+      body: { auto_sign: true },
+      headers: { 'api-user-uri': clerk.body.self },
+    });
     expect(sent.status).toBe(200);
     const parties = (await asClerk.api('GET', `${contract.self}/parties`)).body;
     const clerkParty = parties.find((party: { name: string }) => party.name === 'Office clerk');
     expect(clerkParty).toMatchObject({ is_accept: true, sign_time: expect.stringMatching(/^\d{4}-/) });
     await waitForMailsTo(smtp, 'ivar@example.test', 1);
-    expect(mailsTo(smtp, 'clerk@office.test').filter((mail) => /to sign/.test(mail.mail.subject ?? ''))).toHaveLength(0);
+    expect(mailsTo(smtp, 'clerk@office.test').filter((mail) => /to sign/.test(mail.mail.subject ?? ''))).toHaveLength(
+      0,
+    );
 
     const alone = await makeContract(t, [{ name: 'Only me', email: 'admin@office.test', user: t.adminPath }]);
     const signedAtOnce = await t.api('POST', `${alone.self}/send`, { body: { auto_sign: true } });
@@ -133,7 +178,9 @@ describe('signing rules', () => {
 
   it('asks for a one-time code with EMAIL_CODE: no document before it, wrong codes refused, five spend it', async () => {
     const { t, smtp } = env;
-    const contract = await makeContract(t, [{ name: 'Jonna', email: 'jonna@example.test' }], { require_auth: 'EMAIL_CODE' });
+    const contract = await makeContract(t, [{ name: 'Jonna', email: 'jonna@example.test' }], {
+      require_auth: 'EMAIL_CODE',
+    });
     await t.api('POST', `${contract.self}/send`);
     const jonna = signingClient(linkIn((await waitForMailsTo(smtp, 'jonna@example.test', 1))[0]!));
     const state = await jonna.state();
@@ -162,7 +209,9 @@ describe('signing rules', () => {
     const kim = signingClient(other.parties[0]!.contract_url);
     await kim.state();
     await kim.sendCode();
-    const kimCode = /\b(\d{6})\b/.exec((await waitForMailsTo(smtp, 'kim@example.test', 2))[1]?.mail.text ?? '')?.[1] as string;
+    const kimCode = /\b(\d{6})\b/.exec(
+      (await waitForMailsTo(smtp, 'kim@example.test', 2))[1]?.mail.text ?? '',
+    )?.[1] as string;
     for (let guess = 0; guess < 5; guess += 1) await kim.verify(kimCode === '000000' ? '999999' : '000000');
     expect((await kim.verify(kimCode)).status).toBe(400);
   });
@@ -180,7 +229,9 @@ describe('signing rules', () => {
     await t.api('POST', `${draft.self}/send`);
     expect((await lars.accept({}, 'Lars', { csrf: null })).status).toBe(403);
     expect((await lars.accept({}, 'Lars', { csrf: 'x'.repeat(43) })).status).toBe(403);
-    expect((await lars.accept({ 999999: 'x' }, 'Lars')).body.validation_errors).toEqual(['fields.999999: is not one of your fields']);
+    expect((await lars.accept({ 999999: 'x' }, 'Lars')).body.validation_errors).toEqual([
+      'fields.999999: is not one of your fields',
+    ]);
     expect((await lars.accept({}, '')).status).toBe(400);
     expect((await lars.signedPdf()).status).toBe(409);
     const party = await t.api('GET', draft.parties[0]!.self);
@@ -202,13 +253,17 @@ describe('signing rules', () => {
   it('records a bounce on the party when the SMTP server refuses its address', async () => {
     const { t } = env;
     const { startSmtpReceiver } = await import('../helpers/smtp-receiver');
-    const refusing = await startSmtpReceiver({ onRcpt: (address) => (address.startsWith('nobody@') ? { code: 550, message: '5.1.1 No such user' } : undefined) });
+    const refusing = await startSmtpReceiver({
+      onRcpt: (address) => (address.startsWith('nobody@') ? { code: 550, message: '5.1.1 No such user' } : undefined),
+    });
     try {
       const put = await t.api('PUT', '/api/settings/messaging', { body: { smtp_url: refusing.url } });
       expect(put.status).toBe(200);
       const contract = await makeContract(t, [{ name: 'Nobody', email: 'nobody@example.test' }]);
       await t.api('POST', `${contract.self}/send`);
-      await expect.poll(async () => (await t.api('GET', contract.parties[0]!.self)).body.email_status, { timeout: 10_000 }).toMatchObject({ bounced: true, hardbounced: true, sent: false });
+      await expect
+        .poll(async () => (await t.api('GET', contract.parties[0]!.self)).body.email_status, { timeout: 10_000 })
+        .toMatchObject({ bounced: true, hardbounced: true, sent: false });
     } finally {
       await t.api('PUT', '/api/settings/messaging', { body: { smtp_url: env.smtp.url } });
       await refusing.close();

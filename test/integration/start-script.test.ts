@@ -30,7 +30,10 @@ describe('npm start (scripts/start.mjs)', { timeout: 120_000 }, () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     // The server marks the DATA_DIR it serves with its pid once it listens.
     const mark = path.join(dataDir, 'server.json');
-    await vi.waitFor(() => expect(fs.existsSync(mark) && output.includes('SignDesk is running at')).toBe(true), { timeout: 90_000, interval: 50 });
+    await vi.waitFor(() => expect(fs.existsSync(mark) && output.includes('SignDesk is running at')).toBe(true), {
+      timeout: 90_000,
+      interval: 50,
+    });
     // The headless server runs in npm start's own process (no second Node to start).
     const serverPid = (JSON.parse(fs.readFileSync(mark, 'utf8')) as { pid: number }).pid;
     expect(serverPid).toBe(child.pid);

@@ -22,8 +22,12 @@ describe('storage in DATA_DIR', () => {
   it('keeps everything across a restart on the same DATA_DIR, and migrates once', async () => {
     const dataDir = makeTempDir();
     const first = await startTestServer({}, dataDir);
-    const created = await first.api('POST', '/api/contract_templates', { body: { name: 'Avtal för hyra', content: 'Hyresgäst: Åsa Öberg' } });
-    const user = await first.api('POST', '/api/users', { body: { username: 'kept', email: 'kept@office.test', password: 'long enough' } });
+    const created = await first.api('POST', '/api/contract_templates', {
+      body: { name: 'Avtal för hyra', content: 'Hyresgäst: Åsa Öberg' },
+    });
+    const user = await first.api('POST', '/api/users', {
+      body: { username: 'kept', email: 'kept@office.test', password: 'long enough' },
+    });
     await first.close();
 
     const second = await createServer(testConfig(dataDir));
@@ -47,7 +51,9 @@ describe('storage in DATA_DIR', () => {
 
   it('stores no secret in clear: passwords and API key secrets are hashes', async () => {
     const t = await startTestServer();
-    await t.api('POST', '/api/users', { body: { username: 'pw', email: 'pw@office.test', password: 'hunter2hunter2' } });
+    await t.api('POST', '/api/users', {
+      body: { username: 'pw', email: 'pw@office.test', password: 'hunter2hunter2' },
+    });
     await t.close();
     const raw = fs.readFileSync(path.join(t.dataDir, 'signdesk.sqlite')).toString('latin1');
     expect(raw).not.toContain('hunter2hunter2');

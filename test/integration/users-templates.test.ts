@@ -22,9 +22,16 @@ describe('users', () => {
       active: true,
     });
     expect(created.text).not.toContain('very secret');
-    const changed = await t.api('PUT', created.body.self, { body: { lastname: 'Ek', permission_template: 'CUSTOMER_ADMIN_USER', password: 'another secret' } });
+    const changed = await t.api('PUT', created.body.self, {
+      body: { lastname: 'Ek', permission_template: 'CUSTOMER_ADMIN_USER', password: 'another secret' },
+    });
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ firstname: 'Åsa', lastname: 'Ek', permission_template: 'CUSTOMER_ADMIN_USER', password: null });
+    expect(changed.body).toMatchObject({
+      firstname: 'Åsa',
+      lastname: 'Ek',
+      permission_template: 'CUSTOMER_ADMIN_USER',
+      password: null,
+    });
     expect((await t.api('GET', created.body.self)).body).toEqual(changed.body);
     expect((await t.api('DELETE', created.body.self)).status).toBe(204);
     expect((await t.api('GET', created.body.self)).status).toBe(404);
@@ -66,9 +73,13 @@ describe('users', () => {
   });
 
   it('revokes the tokens of a deleted user', async () => {
-    const partner = await t.api('POST', '/api/users', { body: { username: 'leaver', email: 'l@office.test', permission_template: 'CUSTOMER_ADMIN_USER' } });
+    const partner = await t.api('POST', '/api/users', {
+      body: { username: 'leaver', email: 'l@office.test', permission_template: 'CUSTOMER_ADMIN_USER' },
+    });
     const { cli } = await import('../helpers/server');
-    const key = (await cli(t.dataDir, ['token', 'create', '--name', 'leaver', '--user', 'leaver'])).out.at(-1) as string;
+    const key = (await cli(t.dataDir, ['token', 'create', '--name', 'leaver', '--user', 'leaver'])).out.at(
+      -1,
+    ) as string;
     expect((await t.api('GET', '/api/users/1', { key })).status).toBe(200);
     await t.api('DELETE', partner.body.self);
     expect((await t.api('GET', '/api/users/1', { key })).status).toBe(401);
@@ -94,11 +105,19 @@ describe('contract templates', () => {
       created_by: t.adminPath,
     });
     expect(created.body.updated_time).toBe(created.body.created_time);
-    const changed = await t.api('PUT', created.body.self, { body: { content: '# Avtal\n\n**Lön:** 40 000 kr', is_published: true } });
-    expect(changed.body).toMatchObject({ name: 'Anställningsavtal', content: '# Avtal\n\n**Lön:** 40 000 kr', is_published: true });
+    const changed = await t.api('PUT', created.body.self, {
+      body: { content: '# Avtal\n\n**Lön:** 40 000 kr', is_published: true },
+    });
+    expect(changed.body).toMatchObject({
+      name: 'Anställningsavtal',
+      content: '# Avtal\n\n**Lön:** 40 000 kr',
+      is_published: true,
+    });
     const noop = await t.api('PUT', created.body.self, { body: {} });
     expect(noop.status).toBe(200);
-    expect((await t.api('PUT', created.body.self, { body: { name: '' } })).body.validation_errors).toEqual(['name: must not be empty']);
+    expect((await t.api('PUT', created.body.self, { body: { name: '' } })).body.validation_errors).toEqual([
+      'name: must not be empty',
+    ]);
     expect((await t.api('DELETE', created.body.self)).status).toBe(204);
     expect((await t.api('GET', created.body.self)).status).toBe(404);
     expect((await t.api('PUT', created.body.self, { body: { name: 'x' } })).status).toBe(404);
@@ -116,23 +135,48 @@ describe('the partner API', () => {
   afterAll(() => t.close());
 
   it('is closed to customer tokens', async () => {
-    for (const [method, path] of [['GET', '/api/partner/customer'], ['GET', '/api/partner/tokens'], ['POST', '/api/partner/tokens']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/partner/customer'],
+      ['GET', '/api/partner/tokens'],
+      ['POST', '/api/partner/tokens'],
+    ] as const) {
       expect((await t.api(method, path, { body: method === 'POST' ? { name: 'x' } : undefined })).status).toBe(403);
     }
   });
 
   it("keeps the office's profile", async () => {
-    const put = await t.api('PUT', '/api/partner/customer', { key: partnerKey, body: { name: 'Byrå Ek & Co', email: 'kontor@ek.test' } });
-    expect(put.body).toMatchObject({ self: '/api/partner/customer', name: 'Byrå Ek & Co', email: 'kontor@ek.test', default_rate_limit: 30 });
-    expect((await t.api('PUT', '/api/partner/customer', { key: partnerKey, body: { default_rate_limit: 0 } })).status).toBe(400);
-    expect((await t.api('PUT', '/api/partner/customer', { key: partnerKey, body: { email: 'not mail' } })).status).toBe(400);
+    const put = await t.api('PUT', '/api/partner/customer', {
+      key: partnerKey,
+      body: { name: 'Byrå Ek & Co', email: 'kontor@ek.test' },
+    });
+    expect(put.body).toMatchObject({
+      self: '/api/partner/customer',
+      name: 'Byrå Ek & Co',
+      email: 'kontor@ek.test',
+      default_rate_limit: 30,
+    });
+    expect(
+      (await t.api('PUT', '/api/partner/customer', { key: partnerKey, body: { default_rate_limit: 0 } })).status,
+    ).toBe(400);
+    expect((await t.api('PUT', '/api/partner/customer', { key: partnerKey, body: { email: 'not mail' } })).status).toBe(
+      400,
+    );
   });
 
   it('creates a token whose key is shown once, changes its limit and revokes it', async () => {
-    const created = await t.api('POST', '/api/partner/tokens', { key: partnerKey, body: { name: 'ERP', rate_limit: 120 } });
+    const created = await t.api('POST', '/api/partner/tokens', {
+      key: partnerKey,
+      body: { name: 'ERP', rate_limit: 120 },
+    });
     expect(created.status).toBe(201);
     expect(created.body.api_key).toMatch(new RegExp(`^${created.body.public_id}:`));
-    expect(created.body).toMatchObject({ name: 'ERP', kind: 'customer', rate_limit: 120, has_own_rate_limit: true, revoked_time: null });
+    expect(created.body).toMatchObject({
+      name: 'ERP',
+      kind: 'customer',
+      rate_limit: 120,
+      has_own_rate_limit: true,
+      revoked_time: null,
+    });
     const key = created.body.api_key as string;
     const used = await t.api('GET', '/api/contract_templates', { key });
     expect(used.headers.get('x-ratelimit-limit')).toBe('120');
@@ -149,9 +193,14 @@ describe('the partner API', () => {
   });
 
   it('refuses a token for an unknown or inactive owner', async () => {
-    const response = await t.api('POST', '/api/partner/tokens', { key: partnerKey, body: { name: 'x', user: '/api/users/999' } });
+    const response = await t.api('POST', '/api/partner/tokens', {
+      key: partnerKey,
+      body: { name: 'x', user: '/api/users/999' },
+    });
     expect(response.status).toBe(400);
     expect(response.body.validation_errors).toEqual(['user: must be an active user']);
-    expect((await t.api('POST', '/api/partner/tokens', { key: partnerKey, body: { name: 'x', kind: 'root' } })).status).toBe(400);
+    expect(
+      (await t.api('POST', '/api/partner/tokens', { key: partnerKey, body: { name: 'x', kind: 'root' } })).status,
+    ).toBe(400);
   });
 });

@@ -9,14 +9,18 @@ describe('/api/webhooks', () => {
   let partnerKey: string;
   beforeAll(async () => {
     t = await startTestServer();
-    partnerKey = (await cli(t.dataDir, ['token', 'create', '--name', 'partner', '--kind', 'partner'])).out.at(-1) as string;
+    partnerKey = (await cli(t.dataDir, ['token', 'create', '--name', 'partner', '--kind', 'partner'])).out.at(
+      -1,
+    ) as string;
   });
   afterAll(() => t.close());
 
   const count = async () => Number((await t.api('GET', '/api/webhooks')).headers.get('pagination-items-total'));
 
   it('registers a consumer with its own Ed25519 public key (PEM) and key id', async () => {
-    const response = await t.api('POST', '/api/webhooks', { body: { url: 'https://crm.office.test/hooks', contact_email: 'dev@office.test' } });
+    const response = await t.api('POST', '/api/webhooks', {
+      body: { url: 'https://crm.office.test/hooks', contact_email: 'dev@office.test' },
+    });
     expect(response.status).toBe(201);
     expect(Object.keys(response.body).sort()).toEqual([...FIELDS].sort());
     const id = Number(response.body.self.split('/').at(-1));
@@ -42,7 +46,12 @@ describe('/api/webhooks', () => {
 
   it('takes form bodies, loopback and LAN URLs, and ignores read-only fields', async () => {
     const response = await t.api('POST', '/api/webhooks', {
-      form: { url: 'http://192.168.1.20:8080/signdesk?token=abc', contact_email: '', key_id: 'ed25519-999', public_key: 'x' },
+      form: {
+        url: 'http://192.168.1.20:8080/signdesk?token=abc',
+        contact_email: '',
+        key_id: 'ed25519-999',
+        public_key: 'x',
+      },
     });
     expect(response.status).toBe(201);
     expect(response.body.url).toBe('http://192.168.1.20:8080/signdesk?token=abc');
@@ -69,13 +78,18 @@ describe('/api/webhooks', () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body.validation_errors).toContain(line);
     }
-    expect((await t.api('POST', '/api/webhooks', { raw: { data: '{"url":', contentType: 'application/json' } })).body.title).toBe('Malformed JSON');
+    expect(
+      (await t.api('POST', '/api/webhooks', { raw: { data: '{"url":', contentType: 'application/json' } })).body.title,
+    ).toBe('Malformed JSON');
     expect(await count()).toBe(before);
   });
 
   it('lets a partner token do everything but create (403)', async () => {
     const before = await count();
-    const response = await t.api('POST', '/api/webhooks', { key: partnerKey, body: { url: 'https://crm.office.test/' } });
+    const response = await t.api('POST', '/api/webhooks', {
+      key: partnerKey,
+      body: { url: 'https://crm.office.test/' },
+    });
     expect(response.status).toBe(403);
     expect(response.body.detail).toMatch(/partner token cannot create webhook consumers/);
     expect(await count()).toBe(before);
@@ -86,11 +100,15 @@ describe('/api/webhooks', () => {
     const clerk = await t.api('POST', '/api/users', { body: { username: 'clerk', email: 'clerk@office.test' } });
     const asClerk = { headers: { 'api-user-uri': clerk.body.self } };
     expect((await t.api('GET', '/api/webhooks', asClerk)).status).toBe(403);
-    expect((await t.api('POST', '/api/webhooks', { ...asClerk, body: { url: 'https://crm.office.test/' } })).status).toBe(403);
+    expect(
+      (await t.api('POST', '/api/webhooks', { ...asClerk, body: { url: 'https://crm.office.test/' } })).status,
+    ).toBe(403);
   });
 
   it('changes only the fields sent, keeps the key pair, and deletes with 204', async () => {
-    const created = (await t.api('POST', '/api/webhooks', { body: { url: 'https://a.office.test/', contact_email: 'a@office.test' } })).body;
+    const created = (
+      await t.api('POST', '/api/webhooks', { body: { url: 'https://a.office.test/', contact_email: 'a@office.test' } })
+    ).body;
     const changed = await t.api('PUT', created.self, { body: { url: 'https://b.office.test/new' } });
     expect(changed.status).toBe(200);
     expect(changed.body).toEqual({ ...created, url: 'https://b.office.test/new' });

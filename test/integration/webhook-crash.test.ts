@@ -24,9 +24,13 @@ function startChild(dataDir: string): Promise<Child> {
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+  const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ?? code)),
+  );
   return new Promise((resolve, reject) => {
-    child.once('message', (message: { type: string; url: string }) => resolve({ process: child, url: message.url, exited }));
+    child.once('message', (message: { type: string; url: string }) =>
+      resolve({ process: child, url: message.url, exited }),
+    );
     child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready`)));
   });
 }
@@ -51,9 +55,23 @@ describe('webhook delivery across a crash', () => {
     const dataDir = makeTempDir();
     const first = await startChild(dataDir);
     children.push(first);
-    await cli(dataDir, ['user', 'create', '--username', 'admin', '--password', 'correct horse', '--email', 'admin@office.test', '--admin']);
-    const key = (await cli(dataDir, ['token', 'create', '--name', 'crash', '--rate-limit', '100000'])).out.at(-1) as string;
-    const consumer = (await apiClient(first.url, key)('POST', '/api/webhooks', { body: { url: `${receiver.url}/crash` } })).body;
+    await cli(dataDir, [
+      'user',
+      'create',
+      '--username',
+      'admin',
+      '--password',
+      'correct horse',
+      '--email',
+      'admin@office.test',
+      '--admin',
+    ]);
+    const key = (await cli(dataDir, ['token', 'create', '--name', 'crash', '--rate-limit', '100000'])).out.at(
+      -1,
+    ) as string;
+    const consumer = (
+      await apiClient(first.url, key)('POST', '/api/webhooks', { body: { url: `${receiver.url}/crash` } })
+    ).body;
     receiver.trust(consumer.key_id, consumer.public_key);
 
     const contractIds = Array.from({ length: EVENTS }, (_, n) => n + 1);

@@ -18,7 +18,11 @@ describe('webhook deliveries', () => {
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
     receiver.respond((request) => replies.get(request.path.split('?')[0] as string) ?? 200);
-    t = await startTestServer({ webhookFirstDelayS: 0, webhookTimeoutMs: TIMEOUT_MS, webhookRetryScheduleS: [RETRY_AFTER_S] });
+    t = await startTestServer({
+      webhookFirstDelayS: 0,
+      webhookTimeoutMs: TIMEOUT_MS,
+      webhookRetryScheduleS: [RETRY_AFTER_S],
+    });
   });
   afterEach(async () => {
     // Each test's consumers would otherwise receive the next test's events.
@@ -41,10 +45,13 @@ describe('webhook deliveries', () => {
   const settled = async (consumer: { self: string }, eventId: number, attempts = 1) => {
     let entry: any;
     await expect
-      .poll(async () => {
-        entry = (await t.api('GET', `${consumer.self}/events/${eventId}`)).body;
-        return entry.attempts?.length ?? 0;
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          entry = (await t.api('GET', `${consumer.self}/events/${eventId}`)).body;
+          return entry.attempts?.length ?? 0;
+        },
+        { timeout: 10_000 },
+      )
       .toBeGreaterThanOrEqual(attempts);
     return entry;
   };
@@ -62,7 +69,10 @@ describe('webhook deliveries', () => {
 
   it('delivers a signed POST that an independent RFC 9421 receiver verifies, and logs the 200', async () => {
     const consumer = await register(`${receiver.url}/ok?tenant=7`);
-    const eventId = recordTestEvent(t.server, 'contract.party_signed', { id: '/api/contracts/12', party: '/api/contracts/12/parties/3' });
+    const eventId = recordTestEvent(t.server, 'contract.party_signed', {
+      id: '/api/contracts/12',
+      party: '/api/contracts/12/parties/3',
+    });
     const entry = await settled(consumer, eventId);
     const [request] = receiver.requests.filter((r) => r.path === '/ok?tenant=7');
     expect(request?.isVerified).toBe(true);
@@ -70,12 +80,17 @@ describe('webhook deliveries', () => {
     expect(request?.headers['content-type']).toBe('application/json');
     expect(request?.headers.signature).toMatch(/^sig1=:/);
     expect(request?.headers['signature-input']).toMatch(
-      new RegExp(`^sig1=\\("@method" "@path" "host" "date" "content-digest"\\);keyid="${consumer.key_id}";alg="ed25519";created=(\\d+);expires=(\\d+)$`),
+      new RegExp(
+        `^sig1=\\("@method" "@path" "host" "date" "content-digest"\\);keyid="${consumer.key_id}";alg="ed25519";created=(\\d+);expires=(\\d+)$`,
+      ),
     );
     const [, created, expires] = /created=(\d+);expires=(\d+)/.exec(String(request?.headers['signature-input'])) ?? [];
     expect(Number(expires) - Number(created)).toBe(300);
     expect(Object.keys(request?.json)).toEqual(['type', 'timestamp', 'data']);
-    expect(request?.json).toMatchObject({ type: 'contract.party_signed', data: { id: '/api/contracts/12', party: '/api/contracts/12/parties/3' } });
+    expect(request?.json).toMatchObject({
+      type: 'contract.party_signed',
+      data: { id: '/api/contracts/12', party: '/api/contracts/12/parties/3' },
+    });
     expect(request?.json.timestamp).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(entry).toMatchObject({
       self: `${consumer.self}/events/${eventId}`,
@@ -87,7 +102,14 @@ describe('webhook deliveries', () => {
       next_attempt_time: null,
     });
     expect(entry.attempts).toEqual([
-      { time: expect.stringMatching(/^\d{4}-/), status_code: 200, error: null, duration_ms: expect.any(Number), response_excerpt: 'ok', outcome: 'delivered' },
+      {
+        time: expect.stringMatching(/^\d{4}-/),
+        status_code: 200,
+        error: null,
+        duration_ms: expect.any(Number),
+        response_excerpt: 'ok',
+        outcome: 'delivered',
+      },
     ]);
   });
 
@@ -105,7 +127,12 @@ describe('webhook deliveries', () => {
     await settled(consumer, kept);
     const list = await t.api('GET', `${consumer.self}/events`);
     expect(list.body.map((event: { event_id: number }) => event.event_id)).toEqual([kept]);
-    expect(receiver.verified().filter((request) => request.path === '/tx').map((request) => request.json.data.id)).toEqual(['/api/contracts/802']);
+    expect(
+      receiver
+        .verified()
+        .filter((request) => request.path === '/tx')
+        .map((request) => request.json.data.id),
+    ).toEqual(['/api/contracts/802']);
   });
 
   it('takes any 2xx as handled', async () => {
@@ -123,7 +150,11 @@ describe('webhook deliveries', () => {
       expect(requests).toHaveLength(1);
       expect(requests[0]?.isVerified).toBe(true);
       expect(entry.state).toBe('pending');
-      expect(entry.attempts[0]).toMatchObject({ status_code: status, outcome: 'retry', response_excerpt: `answer ${status}` });
+      expect(entry.attempts[0]).toMatchObject({
+        status_code: status,
+        outcome: 'retry',
+        response_excerpt: `answer ${status}`,
+      });
       // Next attempt one schedule step (60 s here) after this one.
       const next = Date.parse(`${entry.next_attempt_time.replace(' ', 'T')}Z`);
       const attempted = Date.parse(`${entry.attempts[0].time.replace(' ', 'T')}Z`);
@@ -143,7 +174,10 @@ describe('webhook deliveries', () => {
   });
 
   it('does not follow a redirect: a 301 is a permanent error', async () => {
-    const { entry, requests } = await sendTo('/moved', { status: 301, headers: { location: `${receiver.url}/moved-here` } });
+    const { entry, requests } = await sendTo('/moved', {
+      status: 301,
+      headers: { location: `${receiver.url}/moved-here` },
+    });
     expect(requests).toHaveLength(1);
     expect(receiver.requests.filter((request) => request.path === '/moved-here')).toHaveLength(0);
     expect(entry).toMatchObject({ state: 'failed', next_attempt_time: null });
@@ -154,7 +188,11 @@ describe('webhook deliveries', () => {
     const { entry, requests } = await sendTo('/silent', 'hang');
     expect(requests).toHaveLength(1);
     expect(entry.state).toBe('failed');
-    expect(entry.attempts[0]).toMatchObject({ status_code: null, outcome: 'permanent', error: `no answer within ${TIMEOUT_MS} ms` });
+    expect(entry.attempts[0]).toMatchObject({
+      status_code: null,
+      outcome: 'permanent',
+      error: `no answer within ${TIMEOUT_MS} ms`,
+    });
     expect(entry.attempts[0].duration_ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
     expect(entry.attempts[0].duration_ms).toBeLessThan(TIMEOUT_MS + 1_000);
   });
@@ -176,7 +214,9 @@ describe('webhook deliveries', () => {
   it('copes with a consumer deleted while its delivery is in flight, without holding up the others', async () => {
     const held = new Map<string, () => void>();
     receiver.respond((request) =>
-      request.path.startsWith('/held') ? new Promise((resolve) => held.set(request.path, () => resolve(200))) : (replies.get(request.path) ?? 200),
+      request.path.startsWith('/held')
+        ? new Promise((resolve) => held.set(request.path, () => resolve(200)))
+        : (replies.get(request.path) ?? 200),
     );
     const doomed = await register(`${receiver.url}/held-doomed`);
     const survivor = await register(`${receiver.url}/held-survivor`);
@@ -188,7 +228,9 @@ describe('webhook deliveries', () => {
     setImmediate(() => held.get('/held-survivor')?.());
     // A batch that failed on the vanished delivery would hold the survivor's result back until
     // its claim expired (timeout + 5 s), and send it twice.
-    await expect.poll(async () => (await t.api('GET', `${survivor.self}/events/${eventId}`)).body.state, { timeout: 3_000 }).toBe('delivered');
+    await expect
+      .poll(async () => (await t.api('GET', `${survivor.self}/events/${eventId}`)).body.state, { timeout: 3_000 })
+      .toBe('delivered');
     expect(receiver.requests.filter((request) => request.path === '/held-survivor')).toHaveLength(1);
     const count = t.server.ctx.db.$client.prepare('SELECT count(*) AS n FROM webhook_deliveries WHERE consumer_id = ?');
     expect(count.get(Number(doomed.self.split('/').at(-1)))).toEqual({ n: 0 });
@@ -222,11 +264,15 @@ describe('webhook deliveries', () => {
     expect(original?.isVerified).toBe(true);
     const replay = (body: Buffer, headers: http.OutgoingHttpHeaders) =>
       new Promise<{ status: number; text: string }>((resolve, reject) => {
-        const request = http.request(`${receiver.url}/original`, { method: 'POST', headers: { ...headers, 'content-length': body.length } }, (response) => {
-          let text = '';
-          response.on('data', (chunk) => (text += chunk));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
-        });
+        const request = http.request(
+          `${receiver.url}/original`,
+          { method: 'POST', headers: { ...headers, 'content-length': body.length } },
+          (response) => {
+            let text = '';
+            response.on('data', (chunk) => (text += chunk));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+          },
+        );
         request.on('error', reject);
         request.end(body);
       });

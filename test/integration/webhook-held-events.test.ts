@@ -26,7 +26,9 @@ describe('events held while a webhook consumer is disabled', () => {
     const { t, hooks } = env;
     // The receiver breaks: ten 410 Gone in a row disable the consumer.
     hooks.respond(() => 410);
-    const broken = Array.from({ length: 10 }, (_, n) => recordTestEvent(t.server, 'contract.signed', { id: `/api/contracts/${9000 + n}` }));
+    const broken = Array.from({ length: 10 }, (_, n) =>
+      recordTestEvent(t.server, 'contract.signed', { id: `/api/contracts/${9000 + n}` }),
+    );
     await waitFor(async () => (await t.api('GET', consumer.self)).body.disabled_time !== null);
     expect((await eventsOf('failed')).map((event) => event.event_id).sort()).toEqual(broken.sort());
 
@@ -47,7 +49,11 @@ describe('events held while a webhook consumer is disabled', () => {
 
     // Its three events are in the log, held, never attempted, and nothing went out.
     const held = (await eventsOf('held')).reverse();
-    expect(held.map((event) => event.type)).toEqual(['contract.party_signed', 'contract.party_signed', 'contract.signed']);
+    expect(held.map((event) => event.type)).toEqual([
+      'contract.party_signed',
+      'contract.party_signed',
+      'contract.signed',
+    ]);
     expect(held.every((event) => event.attempts.length === 0 && event.data.id === contract.self)).toBe(true);
     expect(hooks.requests.length).toBe(before);
 
@@ -63,10 +69,18 @@ describe('events held while a webhook consumer is disabled', () => {
     await waitFor(async () => (await eventsOf('delivered')).length === 3);
     const arrived = hooks.requests.slice(before);
     expect(arrived.every((request) => request.isVerified)).toBe(true);
-    expect(arrived.map((request) => request.headers['webhook-id'])).toEqual(held.map((event) => String(event.event_id)));
-    expect(arrived.map((request) => request.json.type)).toEqual(['contract.party_signed', 'contract.party_signed', 'contract.signed']);
+    expect(arrived.map((request) => request.headers['webhook-id'])).toEqual(
+      held.map((event) => String(event.event_id)),
+    );
+    expect(arrived.map((request) => request.json.type)).toEqual([
+      'contract.party_signed',
+      'contract.party_signed',
+      'contract.signed',
+    ]);
     // The event id header is not signed over: the covered components stay those of the interface.
-    expect(String(arrived[0]?.headers['signature-input'])).toMatch(/^sig1=\("@method" "@path" "host" "date" "content-digest"\)/);
+    expect(String(arrived[0]?.headers['signature-input'])).toMatch(
+      /^sig1=\("@method" "@path" "host" "date" "content-digest"\)/,
+    );
   });
 
   it('retries the failed events in bulk, and redelivers delivered ones only when asked', async () => {
@@ -94,6 +108,8 @@ describe('events held while a webhook consumer is disabled', () => {
     for (const body of [{}, { states: [] }, { states: ['pending'] }, { states: ['failed'], extra: 1 }]) {
       expect((await t.api('POST', `${consumer.self}/events/retry`, { body })).status).toBe(400);
     }
-    expect((await t.api('POST', '/api/webhooks/999999/events/retry', { body: { states: ['failed'] } })).status).toBe(404);
+    expect((await t.api('POST', '/api/webhooks/999999/events/retry', { body: { states: ['failed'] } })).status).toBe(
+      404,
+    );
   });
 });

@@ -19,7 +19,9 @@ describe('webhook retries, disabling and the event log', () => {
     const t = await startTestServer({ webhookFirstDelayS: 0, webhookTimeoutMs: 1_000, ...overrides });
     cleanups.push(() => t.close());
     const register = async (path: string, contactEmail?: string): Promise<Consumer> => {
-      const body = contactEmail ? { url: `${receiver.url}${path}`, contact_email: contactEmail } : { url: `${receiver.url}${path}` };
+      const body = contactEmail
+        ? { url: `${receiver.url}${path}`, contact_email: contactEmail }
+        : { url: `${receiver.url}${path}` };
       const consumer = (await t.api('POST', '/api/webhooks', { body })).body as Consumer;
       receiver.trust(consumer.key_id, consumer.public_key);
       return consumer;
@@ -34,7 +36,11 @@ describe('webhook retries, disabling and the event log', () => {
   };
 
   const eventsOf = async (t: TestServer, consumer: Consumer, query = '') =>
-    (await t.api('GET', `${consumer.self}/events?per_page=100${query}`)).body as Array<{ event_id: number; state: string; attempts: unknown[] }>;
+    (await t.api('GET', `${consumer.self}/events?per_page=100${query}`)).body as Array<{
+      event_id: number;
+      state: string;
+      attempts: unknown[];
+    }>;
   const stateOf = async (t: TestServer, consumer: Consumer, eventId: number) =>
     (await t.api('GET', `${consumer.self}/events/${eventId}`)).body.state as string;
   const verifiedFor = (receiver: WebhookReceiver, contractPath: string) =>
@@ -66,7 +72,12 @@ describe('webhook retries, disabling and the event log', () => {
       expect(Math.abs(created - Math.floor(request.at / 1000))).toBeLessThanOrEqual(1);
     }
     const entry = (await t.api('GET', `${consumer.self}/events/${eventId}`)).body;
-    expect(entry.attempts.map((attempt: { outcome: string }) => attempt.outcome)).toEqual(['retry', 'retry', 'retry', 'failed']);
+    expect(entry.attempts.map((attempt: { outcome: string }) => attempt.outcome)).toEqual([
+      'retry',
+      'retry',
+      'retry',
+      'failed',
+    ]);
     expect(entry.attempts.every((attempt: { status_code: number }) => attempt.status_code === 503)).toBe(true);
     expect(entry.next_attempt_time).toBeNull();
     expect(t.server.ctx.repos.jobs.countPending('webhook')).toBe(0);
@@ -75,7 +86,11 @@ describe('webhook retries, disabling and the event log', () => {
 
   it('disables a consumer after ten permanent errors, e-mails its contact, keeps pending events for re-enabling', async () => {
     const mail = await smtp();
-    const { t, receiver, register } = await setUp({ webhookRetryScheduleS: [3], smtpUrl: mail.url, mailFrom: 'SignDesk <signdesk@office.test>' });
+    const { t, receiver, register } = await setUp({
+      webhookRetryScheduleS: [3],
+      smtpUrl: mail.url,
+      mailFrom: 'SignDesk <signdesk@office.test>',
+    });
     const replies = new Map<string, Reply>();
     receiver.respond((request) => replies.get(request.json.data.id) ?? 200);
     const consumer = await register('/flaky', 'integrator@partner.test');
@@ -89,7 +104,9 @@ describe('webhook retries, disabling and the event log', () => {
     const gone = Array.from({ length: 10 }, (_, n) => `/api/contracts/${100 + n}`);
     for (const id of gone) replies.set(id, 410);
     const goneIds = gone.map((id) => recordTestEvent(t.server, 'contract.signed', { id }));
-    await expect.poll(async () => (await t.api('GET', consumer.self)).body.disabled_time, { timeout: 10_000 }).not.toBeNull();
+    await expect
+      .poll(async () => (await t.api('GET', consumer.self)).body.disabled_time, { timeout: 10_000 })
+      .not.toBeNull();
 
     const [notice] = await mail.waitForMails(1);
     expect(notice?.envelopeTo).toEqual(['integrator@partner.test']);
@@ -116,7 +133,8 @@ describe('webhook retries, disabling and the event log', () => {
     const enabled = await t.api('POST', `${consumer.self}/enable`);
     expect(enabled.status).toBe(200);
     expect(enabled.body.disabled_time).toBeNull();
-    for (const eventId of [...waitingIds, later]) await expect.poll(() => stateOf(t, consumer, eventId), { timeout: 10_000 }).toBe('delivered');
+    for (const eventId of [...waitingIds, later])
+      await expect.poll(() => stateOf(t, consumer, eventId), { timeout: 10_000 }).toBe('delivered');
     for (const id of waiting) expect(verifiedFor(receiver, id)).toHaveLength(2);
     for (const eventId of goneIds) expect(await stateOf(t, consumer, eventId)).toBe('failed');
     expect(verifiedFor(receiver, '/api/contracts/900')).toHaveLength(1);
@@ -135,15 +153,20 @@ describe('webhook retries, disabling and the event log', () => {
   it('counts permanent errors in a row only: a 2xx resets the count; the notice goes to the office without contact_email', async () => {
     const mail = await smtp();
     const { t, receiver, register } = await setUp({ webhookRetryScheduleS: [60], smtpUrl: mail.url });
-    const partnerKey = (await cli(t.dataDir, ['token', 'create', '--name', 'partner', '--kind', 'partner'])).out.at(-1) as string;
-    expect((await t.api('PUT', '/api/partner/customer', { key: partnerKey, body: { email: 'office@office.test' } })).status).toBe(200);
+    const partnerKey = (await cli(t.dataDir, ['token', 'create', '--name', 'partner', '--kind', 'partner'])).out.at(
+      -1,
+    ) as string;
+    expect(
+      (await t.api('PUT', '/api/partner/customer', { key: partnerKey, body: { email: 'office@office.test' } })).status,
+    ).toBe(200);
     let reply: Reply = 410;
     receiver.respond(() => reply);
     const consumer = await register('/strict');
     let n = 0;
     const sendBatch = async (count: number) => {
       const before = receiver.requests.length;
-      for (let i = 0; i < count; i += 1) recordTestEvent(t.server, 'contract.signed', { id: `/api/contracts/${(n += 1)}` });
+      for (let i = 0; i < count; i += 1)
+        recordTestEvent(t.server, 'contract.signed', { id: `/api/contracts/${(n += 1)}` });
       await expect.poll(() => receiver.requests.length).toBe(before + count);
       await expect.poll(() => t.server.ctx.repos.jobs.countPending('webhook')).toBe(0);
     };
@@ -162,12 +185,17 @@ describe('webhook retries, disabling and the event log', () => {
   it('sends a delivered event again on a manual retry', async () => {
     const { t, receiver, register } = await setUp({ webhookRetryScheduleS: [60] });
     const consumer = await register('/again');
-    const eventId = recordTestEvent(t.server, 'contract.party_signed', { id: '/api/contracts/5', party: '/api/contracts/5/parties/8' });
+    const eventId = recordTestEvent(t.server, 'contract.party_signed', {
+      id: '/api/contracts/5',
+      party: '/api/contracts/5/parties/8',
+    });
     await expect.poll(() => stateOf(t, consumer, eventId)).toBe('delivered');
     const refused = await t.api('POST', `${consumer.self}/events/${eventId}/retry`);
     expect(refused.status).toBe(409);
     expect(refused.body.detail).toContain('"redeliver": true');
-    expect((await t.api('POST', `${consumer.self}/events/${eventId}/retry`, { body: { redeliver: true } })).status).toBe(200);
+    expect(
+      (await t.api('POST', `${consumer.self}/events/${eventId}/retry`, { body: { redeliver: true } })).status,
+    ).toBe(200);
     await expect.poll(() => receiver.verified().length).toBe(2);
     await expect.poll(() => stateOf(t, consumer, eventId)).toBe('delivered');
     const [first, second] = receiver.verified();
@@ -189,10 +217,17 @@ describe('webhook retries, disabling and the event log', () => {
       return date.getTime() - day;
     })();
     const old = recordTestEvent(t.server, 'contract.signed', { id: '/api/contracts/1' }, { now: () => monthAndDayAgo });
-    const recent = recordTestEvent(t.server, 'contract.signed', { id: '/api/contracts/2' }, { now: () => Date.now() - 27 * day });
+    const recent = recordTestEvent(
+      t.server,
+      'contract.signed',
+      { id: '/api/contracts/2' },
+      { now: () => Date.now() - 27 * day },
+    );
     const today = recordTestEvent(t.server, 'contract.signed', { id: '/api/contracts/3' });
     await expect.poll(() => receiver.verified().length).toBe(3);
-    await expect.poll(async () => (await eventsOf(t, consumer)).every((event) => event.state === 'delivered')).toBe(true);
+    await expect
+      .poll(async () => (await eventsOf(t, consumer)).every((event) => event.state === 'delivered'))
+      .toBe(true);
     expect((await eventsOf(t, consumer)).map((event) => event.event_id)).toEqual([today, recent, old]);
 
     // A restart runs the purge (it also runs every hour).
@@ -203,7 +238,9 @@ describe('webhook retries, disabling and the event log', () => {
     expect(events.map((event) => event.event_id)).toEqual([today, recent]);
     expect(events.every((event) => event.attempts.length === 1)).toBe(true);
     const rows = again.server.ctx.db.$client
-      .prepare('SELECT (SELECT count(*) FROM webhook_events) AS events, (SELECT count(*) FROM webhook_attempts) AS attempts')
+      .prepare(
+        'SELECT (SELECT count(*) FROM webhook_events) AS events, (SELECT count(*) FROM webhook_attempts) AS attempts',
+      )
       .get();
     expect(rows).toEqual({ events: 2, attempts: 2 });
     expect((await again.api('GET', `${consumer.self}/events/${old}`)).status).toBe(404);

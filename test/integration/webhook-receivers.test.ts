@@ -40,7 +40,11 @@ describe('the documented webhook receivers', () => {
       });
       const row = t.server.ctx.repos.webhookConsumers.findById(Number(consumer.body.self.split('/').at(-1)));
       if (!row) throw new Error('consumer not stored');
-      running[name] = { receiver, signer: t.server.ctx.webhooks.keyring.signerFor(row.id, row.publicKey, row.sealedSecretKey), keyId: consumer.body.key_id };
+      running[name] = {
+        receiver,
+        signer: t.server.ctx.webhooks.keyring.signerFor(row.id, row.publicKey, row.sealedSecretKey),
+        keyId: consumer.body.key_id,
+      };
     }
   }, 120_000);
   afterAll(async () => {
@@ -51,23 +55,39 @@ describe('the documented webhook receivers', () => {
 
   it('verify and handle the deliveries of a contract signed for real', { timeout: 60_000 }, async () => {
     const contract = await makeContract(t, [{ name: 'Office', email: 'office@office.test', user: t.adminPath }]);
-    expect((await t.api('POST', `${contract.self}/send`, { body: { auto_sign: true, silent: true } })).status).toBe(200);
+    expect((await t.api('POST', `${contract.self}/send`, { body: { auto_sign: true, silent: true } })).status).toBe(
+      200,
+    );
     for (const [name, { receiver }] of Object.entries(running)) {
       await expect
-        .poll(() => receiver.events().map((event) => `${event.type} ${event.data.id}`), { timeout: 30_000, interval: 50 })
-        .toEqual(expect.arrayContaining([`contract.party_signed ${contract.self}`, `contract.signed ${contract.self}`]));
+        .poll(() => receiver.events().map((event) => `${event.type} ${event.data.id}`), {
+          timeout: 30_000,
+          interval: 50,
+        })
+        .toEqual(
+          expect.arrayContaining([`contract.party_signed ${contract.self}`, `contract.signed ${contract.self}`]),
+        );
       expect(receiver.refusals(), name).toEqual([]);
     }
     await expect
-      .poll(async () => {
-        const logs = await Promise.all(['/api/webhooks/1/events', '/api/webhooks/2/events'].map((log) => t.api('GET', log)));
-        return logs.flatMap((log) => log.body.map((event: { state: string }) => event.state));
-      }, { timeout: 30_000, interval: 50 })
+      .poll(
+        async () => {
+          const logs = await Promise.all(
+            ['/api/webhooks/1/events', '/api/webhooks/2/events'].map((log) => t.api('GET', log)),
+          );
+          return logs.flatMap((log) => log.body.map((event: { state: string }) => event.state));
+        },
+        { timeout: 30_000, interval: 50 },
+      )
       .toEqual(['delivered', 'delivered', 'delivered', 'delivered']);
   });
 
   it('refuse forgeries with 400 and handle an event once by its Webhook-Id', { timeout: 60_000 }, async () => {
-    const body = JSON.stringify({ type: 'contract.signed', timestamp: '2026-11-22 15:30:00', data: { id: '/api/contracts/99' } });
+    const body = JSON.stringify({
+      type: 'contract.signed',
+      timestamp: '2026-11-22 15:30:00',
+      data: { id: '/api/contracts/99' },
+    });
     const forged = body.replace('/99', '/98');
     const other = generateKeyPairSync('ed25519').privateKey;
     const otherSigner: Ed25519Signer = { sign: (message) => sign(null, message, other) };
@@ -75,7 +95,15 @@ describe('the documented webhook receivers', () => {
       const before = receiver.events().length;
       const statuses = [
         await postSigned(receiver.url, { body, signer, keyId, tamper: { body: forged } }),
-        await postSigned(receiver.url, { body, signer, keyId, tamper: { body: forged, headers: { 'content-digest': `sha-256=:${createHash('sha256').update(forged).digest('base64')}:` } } }),
+        await postSigned(receiver.url, {
+          body,
+          signer,
+          keyId,
+          tamper: {
+            body: forged,
+            headers: { 'content-digest': `sha-256=:${createHash('sha256').update(forged).digest('base64')}:` },
+          },
+        }),
         await postSigned(receiver.url, { body, signer, keyId, nowMs: Date.now() - 301_000 }),
         await postSigned(receiver.url, { body, signer: otherSigner, keyId }),
         await postSigned(receiver.url, { body, signer, keyId: 'ed25519-999' }),
@@ -83,7 +111,9 @@ describe('the documented webhook receivers', () => {
       ];
       expect(statuses, name).toEqual([400, 400, 400, 400, 400, 400]);
       // The receiver logs each refusal on stderr, which may arrive after its answer.
-      await expect.poll(() => receiver.refusals().length, { timeout: 10_000, interval: 20, message: name }).toBeGreaterThanOrEqual(6);
+      await expect
+        .poll(() => receiver.refusals().length, { timeout: 10_000, interval: 20, message: name })
+        .toBeGreaterThanOrEqual(6);
       expect(receiver.events().length, name).toBe(before);
       // The same event twice (a retry): answered 200 both times, handled once.
       const once = { body, signer, keyId, tamper: { headers: { 'webhook-id': `${name}-7` } } };

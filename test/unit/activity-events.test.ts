@@ -37,7 +37,31 @@ describe('the table of activity events', () => {
   });
 
   it('names the details the server writes', () => {
-    for (const key of ['channel', 'email', 'mobile_phone', 'silent', 'auto_sign', 'signature_name', 'mark', 'mark_sha256', 'authentication', 'cause', 'reason', 'name', 'sha256', 'size', 'authority', 'kind', 'authority_time', 'clock_offset_s', 'error', 'copy_of', 'reminder_interval_days', 'reminder_max_count', 'expiry_warning_days']) {
+    for (const key of [
+      'channel',
+      'email',
+      'mobile_phone',
+      'silent',
+      'auto_sign',
+      'signature_name',
+      'mark',
+      'mark_sha256',
+      'authentication',
+      'cause',
+      'reason',
+      'name',
+      'sha256',
+      'size',
+      'authority',
+      'kind',
+      'authority_time',
+      'clock_offset_s',
+      'error',
+      'copy_of',
+      'reminder_interval_days',
+      'reminder_max_count',
+      'expiry_warning_days',
+    ]) {
       expect(key in ACTIVITY_DETAILS, key).toBe(true);
     }
   });

@@ -4,7 +4,17 @@ import { contractStatus } from '../../renderer/lib/contract-status';
 import { answerProgress, describeParties } from '../../renderer/lib/party-state';
 import { describeUserAgent } from '../../renderer/lib/user-agent';
 
-const NO_MAIL = { sent: false, opened: false, clicked: false, bounced: false, hardbounced: false, softbounced: false, blocked: false, unsub: false, spam: false };
+const NO_MAIL = {
+  sent: false,
+  opened: false,
+  clicked: false,
+  bounced: false,
+  hardbounced: false,
+  softbounced: false,
+  blocked: false,
+  unsub: false,
+  spam: false,
+};
 
 const party = (id: number, name: string, extra: Partial<TParty> = {}): TParty => ({
   self: `/api/contracts/1/parties/${id}`,
@@ -56,12 +66,22 @@ describe('the contract page’s view of a contract', () => {
     const dansView = describeParties(parties, 'sent', true)[3];
     expect(dansView?.waitingFor.map((other) => other.name)).toEqual(['Bo', 'Cia']);
     // Without an order everyone open is invited at once.
-    expect(states(parties, 'sent', false).map(([, state]) => state)).toEqual(['signed', 'opened', 'invited', 'invited', 'invited']);
+    expect(states(parties, 'sent', false).map(([, state]) => state)).toEqual([
+      'signed',
+      'opened',
+      'invited',
+      'invited',
+      'invited',
+    ]);
     expect(answerProgress(describeParties(parties, 'sent', true))).toEqual({ done: 1, total: 4 });
   });
 
   it('shows answers whatever the status, and no answer once the links are closed', () => {
-    const parties = [party(1, 'Eva', { reject_cause: 'Too expensive' }), party(2, 'Bo'), party(3, 'Cia', { sign_type: 'APPROVER', is_accept: true })];
+    const parties = [
+      party(1, 'Eva', { reject_cause: 'Too expensive' }),
+      party(2, 'Bo'),
+      party(3, 'Cia', { sign_type: 'APPROVER', is_accept: true }),
+    ];
     expect(states(parties, 'rejected', true)).toEqual([
       ['Eva', 'rejected'],
       ['Bo', 'unanswered'],
@@ -75,9 +95,19 @@ describe('the contract page’s view of a contract', () => {
   });
 
   it('names browsers and systems, and leaves other agents as they are', () => {
-    expect(describeUserAgent('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0')).toBe('Edge · Windows');
-    expect(describeUserAgent('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1')).toBe('Safari · iOS');
-    expect(describeUserAgent('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe('Firefox · Linux');
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
+      ),
+    ).toBe('Edge · Windows');
+    expect(
+      describeUserAgent(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe('Safari · iOS');
+    expect(describeUserAgent('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0')).toBe(
+      'Firefox · Linux',
+    );
     expect(describeUserAgent('curl/8.5.0')).toBe('curl/8.5.0');
   });
 });

@@ -9,26 +9,43 @@ const labels = {
 
 describe('validation problems in the form’s words', () => {
   it('replaces field names and codes, whole words only', () => {
-    expect(readableMessage('is required when delivery_method is EMAIL_AND_SMS', labels)).toBe('is required when Delivery is E-mail and SMS');
+    expect(readableMessage('is required when delivery_method is EMAIL_AND_SMS', labels)).toBe(
+      'is required when Delivery is E-mail and SMS',
+    );
     expect(readableMessage('emails: must be EMAILS', labels)).toBe('emails: must be EMAILS');
     expect(readableMessage('see parties.3.email', labels)).toBe('see parties.3.email');
   });
 
   it('says each field once, and leaves the fields shown beside their controls to them', () => {
-    const lines = ['email: is required when delivery_method is EMAIL', 'email: must be an e-mail address', 'mobile_phone: is required', 'something odd'];
+    const lines = [
+      'email: is required when delivery_method is EMAIL',
+      'email: must be an e-mail address',
+      'mobile_phone: is required',
+      'something odd',
+    ];
     expect(bannerLines(lines, labels)).toEqual([
       { field: 'mobile_phone', text: 'mobile_phone: is required' },
       { field: undefined, text: 'something odd' },
     ]);
-    expect(bannerLines(lines, undefined).map((line) => line.text)).toEqual(lines.filter((line) => line !== 'email: must be an e-mail address'));
-    expect(readableErrors({ email: 'is required when delivery_method is EMAIL' }, labels)).toEqual({ email: 'is required when Delivery is E-mail' });
+    expect(bannerLines(lines, undefined).map((line) => line.text)).toEqual(
+      lines.filter((line) => line !== 'email: must be an e-mail address'),
+    );
+    expect(readableErrors({ email: 'is required when delivery_method is EMAIL' }, labels)).toEqual({
+      email: 'is required when Delivery is E-mail',
+    });
   });
 });
 
 describe('YYYY-MM-DD dates and 24-hour times', () => {
   it('accepts real calendar dates only', () => {
     expect(['2026-12-31', '2028-02-29'].map(isDateText)).toEqual([true, true]);
-    expect(['2026-02-29', '2026-13-01', '12/31/2026', '2026-1-1', ''].map(isDateText)).toEqual([false, false, false, false, false]);
+    expect(['2026-02-29', '2026-13-01', '12/31/2026', '2026-1-1', ''].map(isDateText)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('joins a date and a time into an API timestamp, the end of the day when no time is given', () => {

@@ -88,7 +88,10 @@ describe('background WAL checkpoints', () => {
       await checkpointer.stop();
       opened.close();
       console.log('closed');`;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 30_000 });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     expect(run.stderr).not.toMatch(/Error/);
     expect(run.stdout.trim()).toBe('closed');
     expect(run.status).toBe(0);

@@ -3,14 +3,34 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db, OpenedDatabase } from '../../server/db/open-database';
 import { openDatabase } from '../../server/db/open-database';
-import { contractOrdering, createContractRepo, foldName, type ContractFilter, type ContractSortTerm } from '../../server/db/repos/contracts';
+import {
+  contractOrdering,
+  createContractRepo,
+  foldName,
+  type ContractFilter,
+  type ContractSortTerm,
+} from '../../server/db/repos/contracts';
 import * as schema from '../../server/db/schema';
 import { makeTempDir } from '../helpers/server';
 
 const terms = (sort: string): ContractSortTerm[] =>
-  sort.split(',').map((term) => ({ key: term.replace('-', '') as ContractSortTerm['key'], isDescending: term.startsWith('-') }));
+  sort
+    .split(',')
+    .map((term) => ({ key: term.replace('-', '') as ContractSortTerm['key'], isDescending: term.startsWith('-') }));
 
-const SORTS = ['-id', 'id', 'name', '-name', 'is_signed', '-is_signed', 'is_signed,name', 'is_signed,-name', '-is_signed,name', '-is_signed,-name', 'is_signed,-id'];
+const SORTS = [
+  '-id',
+  'id',
+  'name',
+  '-name',
+  'is_signed',
+  '-is_signed',
+  'is_signed,name',
+  'is_signed,-name',
+  '-is_signed,name',
+  '-is_signed,-name',
+  'is_signed,-id',
+];
 /** Sorts led by name order by the name index and sort only rows of equal name ("RIGHT PART" / "LAST n TERMS"). */
 const NAME_LED = ['name,is_signed', 'name,-is_signed', '-name,is_signed', 'name,-id'];
 
@@ -22,8 +42,12 @@ describe('contract list query plans', () => {
   beforeAll(() => {
     opened = openDatabase(path.join(makeTempDir(), 'plan.sqlite'));
     const { sqlite } = opened;
-    sqlite.exec(`INSERT INTO users (username, email, permission_template, created_at) VALUES ('a', 'a@example.se', 'CUSTOMER_ADMIN_USER', 0), ('b', 'b@example.se', 'CUSTOMER_USER', 0)`);
-    sqlite.exec(`INSERT INTO stored_files (sha256, content_type, size, data, created_at) VALUES ('x', 'application/pdf', 1, x'00', 0)`);
+    sqlite.exec(
+      `INSERT INTO users (username, email, permission_template, created_at) VALUES ('a', 'a@example.se', 'CUSTOMER_ADMIN_USER', 0), ('b', 'b@example.se', 'CUSTOMER_USER', 0)`,
+    );
+    sqlite.exec(
+      `INSERT INTO stored_files (sha256, content_type, size, data, created_at) VALUES ('x', 'application/pdf', 1, x'00', 0)`,
+    );
     const insert = sqlite.prepare(
       `INSERT INTO contracts (name, name_folded, status, source, original_file_id, page_sizes, created_by, created_at, updated_at) VALUES (?, ?, ?, 'upload', 1, '[]', ?, 0, 0)`,
     );
@@ -36,7 +60,16 @@ describe('contract list query plans', () => {
     // The repository's own queries, seen through a logger on the same connection.
     const logged = drizzle(sqlite, {
       schema,
-      logger: { logQuery: (query, params) => plans.push(sqlite.prepare(`EXPLAIN QUERY PLAN ${query}`).all(...(params as never[])).map((row) => (row as { detail: string }).detail).join(' | ')) },
+      logger: {
+        logQuery: (query, params) =>
+          plans.push(
+            sqlite
+              .prepare(`EXPLAIN QUERY PLAN ${query}`)
+              .all(...(params as never[]))
+              .map((row) => (row as { detail: string }).detail)
+              .join(' | '),
+          ),
+      },
     }) as unknown as Db;
     repo = createContractRepo(logged);
   });
@@ -48,8 +81,16 @@ describe('contract list query plans', () => {
     plans.length = 0;
     const first = repo.listPage({ isBackward: false, limit: 10 }, filter, ordering);
     const middle = first.rows.at(-1)!;
-    repo.listPage({ isBackward: false, limit: 10, after: ordering.keys.map((key) => key.valueOf(middle)) }, filter, ordering);
-    repo.listPage({ isBackward: true, limit: 10, after: ordering.keys.map((key) => key.valueOf(middle)) }, filter, ordering);
+    repo.listPage(
+      { isBackward: false, limit: 10, after: ordering.keys.map((key) => key.valueOf(middle)) },
+      filter,
+      ordering,
+    );
+    repo.listPage(
+      { isBackward: true, limit: 10, after: ordering.keys.map((key) => key.valueOf(middle)) },
+      filter,
+      ordering,
+    );
     return [...plans];
   };
 

@@ -26,11 +26,15 @@ describe("the desktop app's data folder", () => {
     expect(defaultDataDir('linux', { XDG_DATA_HOME: '' }, home)).toBe(expected);
     expect(resolveDataDir({ env: { XDG_DATA_HOME: '', DATA_DIR: '' }, platform: 'linux', home })).toBe(expected);
     if (process.platform === 'linux') expect(loadConfig({ XDG_DATA_HOME: '', DATA_DIR: '' }).dataDir).toBe(expected);
-    expect(defaultDataDir('win32', { APPDATA: '' }, '/home/o')).toBe(path.join('/home/o', 'AppData', 'Roaming', 'SignDesk'));
+    expect(defaultDataDir('win32', { APPDATA: '' }, '/home/o')).toBe(
+      path.join('/home/o', 'AppData', 'Roaming', 'SignDesk'),
+    );
   });
 
   it('is DATA_DIR when set', () => {
-    expect(resolveDataDir({ env: { DATA_DIR: 'relative/data' }, platform: 'linux', home })).toBe(path.resolve('relative/data'));
+    expect(resolveDataDir({ env: { DATA_DIR: 'relative/data' }, platform: 'linux', home })).toBe(
+      path.resolve('relative/data'),
+    );
     expect(loadConfig({ DATA_DIR: 'relative/data' }).dataDir).toBe(path.resolve('relative/data'));
   });
 
@@ -88,7 +92,11 @@ describe("the desktop app's port", () => {
 
 describe('the server failure dialog', () => {
   it('says what happened, why, and where the logs are', () => {
-    const dialog = describeServerFailure({ kind: 'start', message: 'The port is already in use.', logsDir: '/data/logs' });
+    const dialog = describeServerFailure({
+      kind: 'start',
+      message: 'The port is already in use.',
+      logsDir: '/data/logs',
+    });
     expect(dialog.message).toBe('The SignDesk server could not start.');
     expect(dialog.detail).toContain('The port is already in use.');
     expect(dialog.detail).toContain('The logs are in /data/logs');
@@ -96,8 +104,12 @@ describe('the server failure dialog', () => {
   });
 
   it('explains a crash without a message by its exit', () => {
-    expect(describeServerFailure({ kind: 'crash', message: undefined, code: null, logsDir: '/d/logs' }).detail).toContain('ended by the system');
-    expect(describeServerFailure({ kind: 'crash', message: undefined, code: 3, logsDir: null }).detail).toMatch(/exit.*code 3[\s\S]*No log folder/);
+    expect(
+      describeServerFailure({ kind: 'crash', message: undefined, code: null, logsDir: '/d/logs' }).detail,
+    ).toContain('ended by the system');
+    expect(describeServerFailure({ kind: 'crash', message: undefined, code: 3, logsDir: null }).detail).toMatch(
+      /exit.*code 3[\s\S]*No log folder/,
+    );
   });
 
   it('maps the buttons to choices, closing the dialog meaning quit', () => {
@@ -108,7 +120,13 @@ describe('the server failure dialog', () => {
 describe("the server process's environment", () => {
   it("passes the office's configuration through and drops Node's switches", () => {
     const env = createServerEnv(
-      { PORT: '9000', SMTP_URL: 'smtp://mail.office.example', NODE_OPTIONS: '--require /tmp/evil.js', ELECTRON_RUN_AS_NODE: '1', EMPTY: undefined },
+      {
+        PORT: '9000',
+        SMTP_URL: 'smtp://mail.office.example',
+        NODE_OPTIONS: '--require /tmp/evil.js',
+        ELECTRON_RUN_AS_NODE: '1',
+        EMPTY: undefined,
+      },
       { isPackaged: true },
     );
     expect(env).toEqual({ PORT: '9000', SMTP_URL: 'smtp://mail.office.example' });

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createIpcHandlers, type DesktopActions } from '../../main/ipc';
 import { createDesktopApi, DESKTOP_API_NAME, IPC_CHANNELS } from '../../shared/ipc';
 
-const STATUS = { url: 'http://127.0.0.1:8750', baseUrl: 'http://127.0.0.1:8750', queuedDeliveries: 1, outboxPending: 2 };
+const STATUS = {
+  url: 'http://127.0.0.1:8750',
+  baseUrl: 'http://127.0.0.1:8750',
+  queuedDeliveries: 1,
+  outboxPending: 2,
+};
 
 describe("the preload's API", () => {
   it('is one frozen object with a fixed list of calls that take no arguments', () => {

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { HostShutdown } from '../../main/host-client';
 import { createQuit, type QuitSteps } from '../../main/shutdown';
 
-function recordSteps(stopServer: (timeoutMs: number) => Promise<HostShutdown | undefined>, failing: Partial<Record<keyof QuitSteps, boolean>> = {}) {
+function recordSteps(
+  stopServer: (timeoutMs: number) => Promise<HostShutdown | undefined>,
+  failing: Partial<Record<keyof QuitSteps, boolean>> = {},
+) {
   const calls: string[] = [];
   const step = (name: keyof QuitSteps) => () => {
     calls.push(name);
@@ -57,7 +60,14 @@ describe('the quit sequence', () => {
   it('still stops the server and exits when a step before it fails', async () => {
     const { calls, steps } = recordSteps(async () => ({ code: 0, isKilled: false }), { closeWindows: true });
     await createQuit(steps)();
-    expect(calls).toEqual(['showStopping', 'closeWindows', 'log: quit: closeWindows failed', 'stopServer(30000)', 'removeTray', 'exit(1)']);
+    expect(calls).toEqual([
+      'showStopping',
+      'closeWindows',
+      'log: quit: closeWindows failed',
+      'stopServer(30000)',
+      'removeTray',
+      'exit(1)',
+    ]);
   });
 
   it('exits non-zero when stopping the server fails, after removing the tray', async () => {

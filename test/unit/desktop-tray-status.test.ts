@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { apiAddressOf, buildTrayMenu, describeStatusLines, describeTooltip, type ShellState } from '../../main/tray-status';
+import {
+  apiAddressOf,
+  buildTrayMenu,
+  describeStatusLines,
+  describeTooltip,
+  type ShellState,
+} from '../../main/tray-status';
 
 const running = (queuedDeliveries: number, outboxPending: number, baseUrl = 'http://127.0.0.1:8750'): ShellState => ({
   phase: 'running',
@@ -8,7 +14,11 @@ const running = (queuedDeliveries: number, outboxPending: number, baseUrl = 'htt
 
 describe('the tray status', () => {
   it('shows the listening address and what waits in the queues', () => {
-    expect(describeStatusLines(running(0, 0))).toEqual(['Listening on http://127.0.0.1:8750', 'No webhook deliveries waiting', 'Outbox empty']);
+    expect(describeStatusLines(running(0, 0))).toEqual([
+      'Listening on http://127.0.0.1:8750',
+      'No webhook deliveries waiting',
+      'Outbox empty',
+    ]);
     expect(describeStatusLines(running(1, 1))).toEqual([
       'Listening on http://127.0.0.1:8750',
       '1 webhook delivery waiting',
@@ -22,7 +32,9 @@ describe('the tray status', () => {
   });
 
   it('names the public address when integrators use another one', () => {
-    expect(describeStatusLines(running(0, 0, 'https://sign.office.example'))).toContain('Public address https://sign.office.example');
+    expect(describeStatusLines(running(0, 0, 'https://sign.office.example'))).toContain(
+      'Public address https://sign.office.example',
+    );
   });
 
   it('says when the server starts, stops or has failed', () => {
@@ -40,7 +52,12 @@ describe('the tray status', () => {
   });
 
   it("copies the public base URL's /api as the API address", () => {
-    const status = { url: 'http://127.0.0.1:8750', baseUrl: 'https://sign.office.example/', queuedDeliveries: 0, outboxPending: 0 };
+    const status = {
+      url: 'http://127.0.0.1:8750',
+      baseUrl: 'https://sign.office.example/',
+      queuedDeliveries: 0,
+      outboxPending: 0,
+    };
     expect(apiAddressOf(status)).toBe('https://sign.office.example/api');
   });
 

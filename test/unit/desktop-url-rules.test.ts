@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { classifyUrl, decideNavigation, decidePermission, decideWindowOpen, isTrustedSender } from '../../main/url-rules';
+import {
+  classifyUrl,
+  decideNavigation,
+  decidePermission,
+  decideWindowOpen,
+  isTrustedSender,
+} from '../../main/url-rules';
 
 const APP = 'http://127.0.0.1:8750';
 
@@ -34,7 +40,10 @@ describe('the desktop window URL rules', () => {
 
   it('lets the window move within the app, sends https elsewhere to the browser, and blocks the rest', () => {
     expect(decideNavigation(`${APP}/admin/users`, APP)).toEqual({ allow: true });
-    expect(decideNavigation('https://example.com/help', APP)).toEqual({ allow: false, openExternal: 'https://example.com/help' });
+    expect(decideNavigation('https://example.com/help', APP)).toEqual({
+      allow: false,
+      openExternal: 'https://example.com/help',
+    });
     expect(decideNavigation('http://example.com/help', APP)).toEqual({ allow: false });
     expect(decideNavigation('file:///C:/Windows/system32', APP)).toEqual({ allow: false });
   });
@@ -55,7 +64,14 @@ describe('the desktop window URL rules', () => {
   it('grants clipboard writes to the app and nothing else to anyone', () => {
     expect(decidePermission('clipboard-sanitized-write', `${APP}/admin`, APP)).toBe(true);
     expect(decidePermission('clipboard-sanitized-write', 'https://example.com/', APP)).toBe(false);
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'fullscreen']) {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'clipboard-read',
+      'openExternal',
+      'fullscreen',
+    ]) {
       expect(decidePermission(permission, `${APP}/admin`, APP)).toBe(false);
     }
   });

@@ -3,7 +3,10 @@ import { DEFAULT_CONTENT_SECURITY_POLICY, withContentSecurityPolicy } from '../.
 import { chooseWindowUrl, createChildWindowOptions, createWindowOptions } from '../../main/window-options';
 
 describe('the desktop window options', () => {
-  const options = createWindowOptions({ preload: '/app/dist/main/preload.cjs', icon: '/app/dist/main/assets/icon.png' });
+  const options = createWindowOptions({
+    preload: '/app/dist/main/preload.cjs',
+    icon: '/app/dist/main/assets/icon.png',
+  });
 
   it('isolates and sandboxes the page and gives it no Node', () => {
     expect(options.webPreferences).toEqual({
@@ -36,7 +39,9 @@ describe('the desktop window options', () => {
   it('opens the one-time sign-in link when the server gives one on its own origin, else /admin', () => {
     const server = 'http://127.0.0.1:8750';
     expect(chooseWindowUrl(server, null)).toBe(`${server}/admin`);
-    expect(chooseWindowUrl(server, `${server}/admin/session/one-time?token=abc`)).toBe(`${server}/admin/session/one-time?token=abc`);
+    expect(chooseWindowUrl(server, `${server}/admin/session/one-time?token=abc`)).toBe(
+      `${server}/admin/session/one-time?token=abc`,
+    );
     expect(chooseWindowUrl(server, 'http://127.0.0.1:9999/admin/login?token=abc')).toBe(`${server}/admin`);
     expect(chooseWindowUrl(server, 'https://evil.example/?token=abc')).toBe(`${server}/admin`);
     expect(chooseWindowUrl(server, 'not a url')).toBe(`${server}/admin`);
@@ -61,8 +66,12 @@ describe('the content security policy the shell adds', () => {
   });
 
   it('leaves JSON and PDFs alone, and covers responses without a type', () => {
-    expect(withContentSecurityPolicy({ 'Content-Type': ['application/json'] })).not.toHaveProperty('Content-Security-Policy');
-    expect(withContentSecurityPolicy({ 'Content-Type': ['application/pdf'] })).not.toHaveProperty('Content-Security-Policy');
+    expect(withContentSecurityPolicy({ 'Content-Type': ['application/json'] })).not.toHaveProperty(
+      'Content-Security-Policy',
+    );
+    expect(withContentSecurityPolicy({ 'Content-Type': ['application/pdf'] })).not.toHaveProperty(
+      'Content-Security-Policy',
+    );
     expect(withContentSecurityPolicy({})).toHaveProperty('Content-Security-Policy');
     expect(withContentSecurityPolicy(undefined)).toHaveProperty('Content-Security-Policy');
   });

@@ -4,7 +4,14 @@ import { fieldBoxOfTag } from '../../server/contracts/tag-fields';
 
 // An A4 page as pdf.js shows it unrotated: y flips, origin at the top-left.
 const UPRIGHT: ViewTransform = [1, 0, 0, -1, 0, 841.89];
-const run = (str: string, x: number, y: number, width: number, hasEOL = false): TextRun => ({ str, transform: [11, 0, 0, 11, x, y], width, hasEOL, ascent: 0.718, descent: -0.207 });
+const run = (str: string, x: number, y: number, width: number, hasEOL = false): TextRun => ({
+  str,
+  transform: [11, 0, 0, 11, x, y],
+  width,
+  hasEOL,
+  ascent: 0.718,
+  descent: -0.207,
+});
 
 describe('finding text tags in runs of text', () => {
   it('finds a tag inside a run, its box from where it starts to where the run ends', () => {
@@ -31,7 +38,16 @@ describe('finding text tags in runs of text', () => {
   });
 
   it('sizes fields over their tags and keeps them on the page', () => {
-    const tag = { type: 'SIGNATURE' as const, position: 1, text: '{{signature:1}}', page: 1, x: 560, y: 5, width: 70, height: 10 };
+    const tag = {
+      type: 'SIGNATURE' as const,
+      position: 1,
+      text: '{{signature:1}}',
+      page: 1,
+      x: 560,
+      y: 5,
+      width: 70,
+      height: 10,
+    };
     const box = fieldBoxOfTag(tag, [595.28, 841.89]);
     expect(box).toMatchObject({ pdfPage: 1, width: 80, height: 36, posY: 0 });
     expect(box.posX + box.width).toBeLessThanOrEqual(595.28);

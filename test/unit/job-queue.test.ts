@@ -57,7 +57,9 @@ describe('the durable job queue', () => {
         await new Promise((resolve) => setTimeout(resolve, 2));
         active -= 1;
         seen.set(job.refId, (seen.get(job.refId) ?? 0) + 1);
-        return job.refId % 5 === 0 && job.attempts === 1 ? { kind: 'retry', at: clock, error: 'busy' } : { kind: 'done' };
+        return job.refId % 5 === 0 && job.attempts === 1
+          ? { kind: 'retry', at: clock, error: 'busy' }
+          : { kind: 'done' };
       },
     });
     await runner.runUntilEmpty();
@@ -247,6 +249,11 @@ describe('the durable job queue', () => {
     expect(finished).toEqual([1]);
     expect(started).toEqual([1]);
     expect(jobs.countPending('drain')).toBe(2);
-    expect(jobs.claim('drain', 10, Date.now(), 1_000).map((job) => job.refId).sort()).toEqual([2, 3]);
+    expect(
+      jobs
+        .claim('drain', 10, Date.now(), 1_000)
+        .map((job) => job.refId)
+        .sort(),
+    ).toEqual([2, 3]);
   });
 });

@@ -17,26 +17,40 @@ async function ruleIdsFor(filePath: string, code: string): Promise<string[]> {
 
 describe('the lint config', () => {
   it('keeps routes to reads of the repositories: a write from a route fails', async () => {
-    const write = "import type { AppContext } from '../core/context';\nexport const rename = (ctx: AppContext) => ctx.repos.office.update({ name: 'x' });\n";
+    const write =
+      "import type { AppContext } from '../core/context';\nexport const rename = (ctx: AppContext) => ctx.repos.office.update({ name: 'x' });\n";
     expect(await ruleIdsFor('server/api/_fixture.ts', write)).toContain('no-restricted-syntax');
-    const read = "import type { AppContext } from '../core/context';\nexport const office = (ctx: AppContext) => ctx.repos.office.get();\n";
+    const read =
+      "import type { AppContext } from '../core/context';\nexport const office = (ctx: AppContext) => ctx.repos.office.get();\n";
     expect(await ruleIdsFor('server/api/_fixture.ts', read)).toEqual([]);
   });
 
   it('keeps folders in their layer: the renderer reaching into the server fails, and so does a repository reaching into HTTP', async () => {
-    expect(await ruleIdsFor('renderer/lib/_fixture.ts', "export { appVersion } from '../../server/core/version';\n")).toContain('no-restricted-imports');
-    expect(await ruleIdsFor('server/db/repos/_fixture.ts', "export { problemOf } from '../../http/problem';\n")).toContain('no-restricted-imports');
-    expect(await ruleIdsFor('shared/_fixture.ts', "export { readFileSync } from 'node:fs';\n")).toContain('no-restricted-imports');
+    expect(
+      await ruleIdsFor('renderer/lib/_fixture.ts', "export { appVersion } from '../../server/core/version';\n"),
+    ).toContain('no-restricted-imports');
+    expect(
+      await ruleIdsFor('server/db/repos/_fixture.ts', "export { problemOf } from '../../http/problem';\n"),
+    ).toContain('no-restricted-imports');
+    expect(await ruleIdsFor('shared/_fixture.ts', "export { readFileSync } from 'node:fs';\n")).toContain(
+      'no-restricted-imports',
+    );
   });
 
   it('keeps each library in its home: nodemailer outside the mail folder fails', async () => {
-    expect(await ruleIdsFor('server/webhooks/_fixture.ts', "export { createTransport } from 'nodemailer';\n")).toContain('no-restricted-imports');
+    expect(
+      await ruleIdsFor('server/webhooks/_fixture.ts', "export { createTransport } from 'nodemailer';\n"),
+    ).toContain('no-restricted-imports');
   });
 });
 
 describe('scripts/check-cycles.ts', () => {
   const run = (serverDir?: string) =>
-    spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'check-cycles.ts'), ...(serverDir ? [serverDir] : [])], { encoding: 'utf8', cwd: root });
+    spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'scripts', 'check-cycles.ts'), ...(serverDir ? [serverDir] : [])],
+      { encoding: 'utf8', cwd: root },
+    );
 
   it('finds no cycle between the server folders of this tree', () => {
     const result = run();
@@ -51,7 +65,10 @@ describe('scripts/check-cycles.ts', () => {
       fs.writeFileSync(path.join(dir, file), text);
     };
     write('alpha/a.ts', "import { b } from '../beta/b';\nexport const a = () => b();\n");
-    write('beta/b.ts', "import type { Gamma } from '../gamma/g';\nexport const b = (): Gamma | undefined => undefined;\n");
+    write(
+      'beta/b.ts',
+      "import type { Gamma } from '../gamma/g';\nexport const b = (): Gamma | undefined => undefined;\n",
+    );
     write('gamma/g.ts', "import type { a } from '../alpha/a';\nexport type Gamma = typeof a;\n");
     expect(run(dir).status).toBe(0);
     write('beta/b.ts', "import { a } from '../alpha/a';\nexport const b = () => a;\n");

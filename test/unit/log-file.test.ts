@@ -24,7 +24,9 @@ describe('the log file on a full disk', () => {
     const logger = createLogger(logs, 'info');
     logger.info('before the disk filled');
     const file = path.join(logs, 'signdesk.log');
-    await expect.poll(() => fs.readFileSync(file, 'utf8'), { timeout: 10_000, interval: 20 }).toMatch(/before the disk filled/);
+    await expect
+      .poll(() => fs.readFileSync(file, 'utf8'), { timeout: 10_000, interval: 20 })
+      .toMatch(/before the disk filled/);
 
     const filler = path.join(mountPoint, 'filler');
     const fd = fs.openSync(filler, 'w');
@@ -44,20 +46,26 @@ describe('the log file on a full disk', () => {
     const write = process.stderr.write.bind(process.stderr);
     process.stderr.write = ((chunk: string) => (stderrWrites.push(String(chunk)), true)) as typeof process.stderr.write;
     try {
-      for (let line = 0; line < 5_000; line += 1) logger.info({ line, padding: 'x'.repeat(200) }, 'while the disk is full');
+      for (let line = 0; line < 5_000; line += 1)
+        logger.info({ line, padding: 'x'.repeat(200) }, 'while the disk is full');
       // What the host does on its way out: a synchronous flush, which must give up rather than retry.
       (logger as unknown as Record<symbol, { flushSync(): void }>)[pino.symbols.streamSym]!.flushSync();
-      await expect.poll(() => stderrWrites.join(''), { timeout: 10_000, interval: 20 }).toMatch(/cannot write its log file \(ENOSPC\)/);
+      await expect
+        .poll(() => stderrWrites.join(''), { timeout: 10_000, interval: 20 })
+        .toMatch(/cannot write its log file \(ENOSPC\)/);
     } finally {
       process.stderr.write = write;
     }
 
     fs.rmSync(filler);
     logger.info('after space returned');
-    await expect.poll(() => fs.readFileSync(file, 'utf8'), { timeout: 15_000, interval: 50 }).toMatch(/after space returned/);
+    await expect
+      .poll(() => fs.readFileSync(file, 'utf8'), { timeout: 15_000, interval: 50 })
+      .toMatch(/after space returned/);
     const text = fs.readFileSync(file, 'utf8');
     expect(text).toMatch(/"dropped":\d+,"msg":"log lines were dropped: the log file could not be written"/);
     // Every whole line is JSON: a line cut short by the full disk is ended before the note.
-    for (const line of text.split('\n').filter((entry) => entry.startsWith('{') && entry.endsWith('}'))) expect(() => JSON.parse(line)).not.toThrow();
+    for (const line of text.split('\n').filter((entry) => entry.startsWith('{') && entry.endsWith('}')))
+      expect(() => JSON.parse(line)).not.toThrow();
   });
 });

@@ -26,8 +26,18 @@ function result(entries: Array<[string, RecipientOutcome, string?]>, error: stri
 
 describe('what an attempt leads to', () => {
   it('marks an accepted mail sent, with the email_status fact', () => {
-    const plan = planAfterAttempt(message('email', ['a@x.se']), result([['a@x.se', 'accepted', '250 OK']]), SCHEDULE, NOW);
-    expect(plan.record).toMatchObject({ state: 'sent', sentAt: NOW, nextAttemptAt: null, messageId: '<m@example.test>' });
+    const plan = planAfterAttempt(
+      message('email', ['a@x.se']),
+      result([['a@x.se', 'accepted', '250 OK']]),
+      SCHEDULE,
+      NOW,
+    );
+    expect(plan.record).toMatchObject({
+      state: 'sent',
+      sentAt: NOW,
+      nextAttemptAt: null,
+      messageId: '<m@example.test>',
+    });
     expect(plan.retryAt).toBeUndefined();
     expect(plan.partyFlags).toEqual({ sent: true });
   });
@@ -69,15 +79,30 @@ describe('what an attempt leads to', () => {
   });
 
   it('fails an SMS on a permanent gateway error and never sets e-mail flags', () => {
-    const plan = planAfterAttempt(message('sms', ['+46701234567']), result([['+46701234567', 'rejected-permanent', 'HTTP 400']]), SCHEDULE, NOW);
+    const plan = planAfterAttempt(
+      message('sms', ['+46701234567']),
+      result([['+46701234567', 'rejected-permanent', 'HTTP 400']]),
+      SCHEDULE,
+      NOW,
+    );
     expect(plan.record.state).toBe('failed');
     expect(plan.partyFlags).toEqual({});
-    const sent = planAfterAttempt(message('sms', ['+46701234567']), result([['+46701234567', 'accepted']]), SCHEDULE, NOW);
+    const sent = planAfterAttempt(
+      message('sms', ['+46701234567']),
+      result([['+46701234567', 'accepted']]),
+      SCHEDULE,
+      NOW,
+    );
     expect(sent.partyFlags).toEqual({});
   });
 
   it('treats an address the result does not mention as undecided', () => {
-    const plan = planAfterAttempt(message('email', ['a@x.se', 'b@x.se']), result([['a@x.se', 'accepted']]), SCHEDULE, NOW);
+    const plan = planAfterAttempt(
+      message('email', ['a@x.se', 'b@x.se']),
+      result([['a@x.se', 'accepted']]),
+      SCHEDULE,
+      NOW,
+    );
     expect(plan.record.state).toBe('queued');
     expect(plan.record.recipients.map((r) => r.state)).toEqual(['sent', 'pending']);
     expect(plan.retryAt).toBe(NOW + 30_000);

@@ -15,7 +15,9 @@ describe('light Markdown of templates', () => {
   });
 
   it('reads headings, paragraphs with soft and hard breaks, lists and rules', () => {
-    const blocks = parseMarkdown('# Avtal\r\n\r\nRad ett  \nrad två\nfortsätter.\n\n- ett\n  - inre\n1. första\n2) andra\nfortsätter\n\n***\n#### Djup ####');
+    const blocks = parseMarkdown(
+      '# Avtal\r\n\r\nRad ett  \nrad två\nfortsätter.\n\n- ett\n  - inre\n1. första\n2) andra\nfortsätter\n\n***\n#### Djup ####',
+    );
     expect(blocks).toEqual([
       { kind: 'heading', level: 1, runs: [{ text: 'Avtal', isBold: false, isItalic: false }] },
       { kind: 'paragraph', runs: [{ text: 'Rad ett\nrad två fortsätter.', isBold: false, isItalic: false }] },
@@ -29,6 +31,8 @@ describe('light Markdown of templates', () => {
   });
 
   it('composes decomposed letters, so that å typed as a + ring is one letter', () => {
-    expect(parseMarkdown('a\u030a')).toEqual([{ kind: 'paragraph', runs: [{ text: 'å', isBold: false, isItalic: false }] }]);
+    expect(parseMarkdown('a\u030a')).toEqual([
+      { kind: 'paragraph', runs: [{ text: 'å', isBold: false, isItalic: false }] },
+    ]);
   });
 });

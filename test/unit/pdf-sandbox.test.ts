@@ -18,17 +18,28 @@ describe('the PDF sandbox', () => {
   });
 
   it('brings back what is wrong with a PDF as a PdfReadError, and keeps serving', async () => {
-    const refused = await sandbox.run('inspect', { bytes: new TextEncoder().encode('not a pdf at all'), maxPages: 10 }).catch((error: unknown) => error);
+    const refused = await sandbox
+      .run('inspect', { bytes: new TextEncoder().encode('not a pdf at all'), maxPages: 10 })
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(PdfReadError);
     expect(refused).toMatchObject({ problem: 'not-pdf' });
-    const tooMany = await sandbox.run('inspect', { bytes: await makePdf({ pages: 3 }), maxPages: 2 }).catch((error: unknown) => error);
+    const tooMany = await sandbox
+      .run('inspect', { bytes: await makePdf({ pages: 3 }), maxPages: 2 })
+      .catch((error: unknown) => error);
     expect(tooMany).toMatchObject({ problem: 'too-many-pages' });
     expect((await sandbox.run('inspect', { bytes: await makePdf(), maxPages: 2 })).pageSizes).toHaveLength(1);
   });
 
   it('refuses what would make a reader loop, recurse or unpack without end, and keeps serving', async () => {
-    const refusal = (bytes: Uint8Array) => sandbox.run('inspect', { bytes, maxPages: 1_000 }).then(() => undefined, (error: unknown) => error);
-    expect(await refusal(pageTreeBomb(30))).toMatchObject({ problem: 'damaged', message: expect.stringMatching(/page tree/) });
+    const refusal = (bytes: Uint8Array) =>
+      sandbox.run('inspect', { bytes, maxPages: 1_000 }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(await refusal(pageTreeBomb(30))).toMatchObject({
+      problem: 'damaged',
+      message: expect.stringMatching(/page tree/),
+    });
     // A branch that lists its own parent among its kids.
     const loop = assemblePdf([
       '<< /Type /Catalog /Pages 2 0 R >>',
@@ -41,12 +52,24 @@ describe('the PDF sandbox', () => {
     const deep = ['<< /Type /Catalog /Pages 2 0 R >>'];
     for (let level = 0; level < 40; level += 1) deep.push(`<< /Type /Pages /Kids [${level + 3} 0 R] /Count 1 >>`);
     deep.push('<< /Type /Page /MediaBox [0 0 595 842] >>');
-    expect(await refusal(assemblePdf(deep))).toMatchObject({ problem: 'too-complex', message: expect.stringMatching(/nested/) });
+    expect(await refusal(assemblePdf(deep))).toMatchObject({
+      problem: 'too-complex',
+      message: expect.stringMatching(/nested/),
+    });
     // An object nested 200,000 arrays deep: the parser's recursion fails, and the PDF with it.
-    const nested = assemblePdf(['<< /Type /Catalog /Pages 2 0 R /Deep 3 0 R >>', '<< /Type /Pages /Kids [] /Count 0 >>', `${'['.repeat(200_000)}${']'.repeat(200_000)}`]);
+    const nested = assemblePdf([
+      '<< /Type /Catalog /Pages 2 0 R /Deep 3 0 R >>',
+      '<< /Type /Pages /Kids [] /Count 0 >>',
+      `${'['.repeat(200_000)}${']'.repeat(200_000)}`,
+    ]);
     expect(await refusal(nested)).toMatchObject({ problem: 'damaged' });
-    expect(await refusal(await inflateBomb(2))).toMatchObject({ problem: 'too-complex', message: expect.stringMatching(/unpack to more than 32 MiB/) });
-    expect((await sandbox.run('inspect', { bytes: await makePdf({ pages: 2 }), maxPages: 10 })).pageSizes).toHaveLength(2);
+    expect(await refusal(await inflateBomb(2))).toMatchObject({
+      problem: 'too-complex',
+      message: expect.stringMatching(/unpack to more than 32 MiB/),
+    });
+    expect((await sandbox.run('inspect', { bytes: await makePdf({ pages: 2 }), maxPages: 10 })).pageSizes).toHaveLength(
+      2,
+    );
   });
 
   it('fails what is asked after it closed', async () => {

@@ -13,10 +13,21 @@ describe('prepared inserts', () => {
   it('store the same row as drizzle’s own insert, for each set of columns given', () => {
     opened = openDatabase(path.join(makeTempDir(), 'p.sqlite'));
     const { db } = opened;
-    const user = db.insert(users).values({ username: 'u', email: 'u@x.se', permissionTemplate: 'CUSTOMER_USER', createdAt: 1 }).returning().get();
+    const user = db
+      .insert(users)
+      .values({ username: 'u', email: 'u@x.se', permissionTemplate: 'CUSTOMER_USER', createdAt: 1 })
+      .returning()
+      .get();
     const fileId = createFileRepo(db).putFile(Buffer.from('%PDF-1.7'), 'application/pdf', 1);
     const insert = createPreparedInsert(db, contracts);
-    const base = { source: 'upload', originalFileId: fileId, pageSizes: '[[1,1]]', createdBy: user.id, createdAt: 5, updatedAt: 6 };
+    const base = {
+      source: 'upload',
+      originalFileId: fileId,
+      pageSizes: '[[1,1]]',
+      createdBy: user.id,
+      createdAt: 5,
+      updatedAt: 6,
+    };
     const shapes = [
       base,
       { ...base, name: 'Å', nameFolded: 'å', partyOrderDefined: true, showIdentityNumber: false, expireAt: null },

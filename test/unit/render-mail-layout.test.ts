@@ -41,7 +41,13 @@ describe('the e-mail layout', () => {
 
   it('links a button only to http(s)', () => {
     expect(() =>
-      renderMailLayout({ title: 't', paragraphs: [], button: { label: 'x', url: 'javascript:alert(1)' }, footer: '', language: 'en' }),
+      renderMailLayout({
+        title: 't',
+        paragraphs: [],
+        button: { label: 'x', url: 'javascript:alert(1)' },
+        footer: '',
+        language: 'en',
+      }),
     ).toThrow(/http\(s\)/);
     const plain = renderMailLayout({ title: 'No button', paragraphs: ['Hi'], footer: '', language: 'en' });
     expect(plain.html).not.toContain('<a ');

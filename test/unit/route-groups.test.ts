@@ -15,7 +15,9 @@ describe('route groups', () => {
 
   it('tell routes of different depth or resource apart', () => {
     expect(groupKeyOfRoute('/api/contracts')).not.toBe(groupKeyOfRoute('/api/contracts/:contract_id'));
-    expect(groupKeyOfRoute('/api/contracts/:contract_id')).not.toBe(groupKeyOfRoute('/api/contract_templates/:template_id'));
+    expect(groupKeyOfRoute('/api/contracts/:contract_id')).not.toBe(
+      groupKeyOfRoute('/api/contract_templates/:template_id'),
+    );
     expect(groupKeyOfRequest('/api/users/1/extra')).not.toBe(groupKeyOfRoute('/api/users/:user_id'));
     expect(groupKeyOfRequest('/api/users//1')).not.toBe(groupKeyOfRoute('/api/users/:user_id'));
     expect(groupKeyOfRequest('/api/users/1//')).not.toBe(groupKeyOfRoute('/api/users/:user_id'));

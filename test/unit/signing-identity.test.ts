@@ -17,9 +17,31 @@ function opensslPkcs12(dir: string, options: { passphrase: string; withKey?: boo
   const key = path.join(dir, 'key.pem');
   const cert = path.join(dir, 'cert.pem');
   const out = path.join(dir, 'office.p12');
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '365', '-subj', options.subject ?? '/O=Kontoret AB/CN=Kontoret AB seal'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '365',
+      '-subj',
+      options.subject ?? '/O=Kontoret AB/CN=Kontoret AB seal',
+    ],
+    { stdio: 'ignore' },
+  );
   const keyArgs = options.withKey === false ? ['-nokeys'] : ['-inkey', key];
-  execFileSync('openssl', ['pkcs12', '-export', ...keyArgs, '-in', cert, '-out', out, '-passout', `pass:${options.passphrase}`], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    ['pkcs12', '-export', ...keyArgs, '-in', cert, '-out', out, '-passout', `pass:${options.passphrase}`],
+    { stdio: 'ignore' },
+  );
   return fs.readFileSync(out);
 }
 
@@ -54,9 +76,13 @@ describe('the appliance signing identity', () => {
     const years = (Date.parse(description.validTo) - Date.parse(description.validFrom)) / (365.25 * 86_400_000);
     expect(years).toBeGreaterThan(9.9);
     expect(years).toBeLessThan(10.1);
-    expect(description.fingerprintSha256).toBe(createHash('sha256').update(made.certificate.raw).digest('hex').toUpperCase().match(/../g)!.join(':'));
+    expect(description.fingerprintSha256).toBe(
+      createHash('sha256').update(made.certificate.raw).digest('hex').toUpperCase().match(/../g)!.join(':'),
+    );
 
-    const text = execFileSync('openssl', ['x509', '-noout', '-text'], { input: made.certificate.toString() }).toString();
+    const text = execFileSync('openssl', ['x509', '-noout', '-text'], {
+      input: made.certificate.toString(),
+    }).toString();
     expect(text).toMatch(/Key Usage: critical\s+Digital Signature, Non Repudiation/);
     expect(text).toContain('CA:FALSE');
 
@@ -69,7 +95,11 @@ describe('the appliance signing identity', () => {
     const before = describeSigningIdentity(loadSigningIdentity(keys));
     const imported = importPkcs12(keys, opensslPkcs12(dir, { passphrase: 'kontoret 2025' }), 'kontoret 2025');
     const description = describeSigningIdentity(imported);
-    expect(description).toMatchObject({ subject: 'O=Kontoret AB, CN=Kontoret AB seal', source: 'imported', keyAlgorithm: 'RSA 2048' });
+    expect(description).toMatchObject({
+      subject: 'O=Kontoret AB, CN=Kontoret AB seal',
+      source: 'imported',
+      keyAlgorithm: 'RSA 2048',
+    });
     expect(description.fingerprintSha256).not.toBe(before.fingerprintSha256);
     expect(describeSigningIdentity(loadSigningIdentity(keys)).fingerprintSha256).toBe(description.fingerprintSha256);
     expect(fs.statSync(path.join(keys, IDENTITY_FILE)).mode & 0o777).toBe(0o600);
@@ -79,7 +109,14 @@ describe('the appliance signing identity', () => {
       {
         original,
         fields: [],
-        audit: { documentName: 'a.pdf', documentSha256: createHash('sha256').update(original).digest('hex'), contractId: 1, parties: [], completedTime: Date.now(), timeZone: 'Europe/Stockholm' },
+        audit: {
+          documentName: 'a.pdf',
+          documentSha256: createHash('sha256').update(original).digest('hex'),
+          contractId: 1,
+          parties: [],
+          completedTime: Date.now(),
+          timeZone: 'Europe/Stockholm',
+        },
       },
       loadSigningIdentity(keys),
     );
@@ -98,8 +135,12 @@ describe('the appliance signing identity', () => {
 
     const good = opensslPkcs12(dir, { passphrase: 'right' });
     expect(() => importPkcs12(keys, good, 'wrong')).toThrow(/passphrase does not open/);
-    expect(() => importPkcs12(keys, opensslPkcs12(dir, { passphrase: 'right', withKey: false }), 'right')).toThrow(/no private key/);
-    expect(() => importPkcs12(keys, forgePkcs12('old', new Date(Date.now() - 86_400_000), 'Expired seal'), 'old')).toThrow(/expired on/);
+    expect(() => importPkcs12(keys, opensslPkcs12(dir, { passphrase: 'right', withKey: false }), 'right')).toThrow(
+      /no private key/,
+    );
+    expect(() =>
+      importPkcs12(keys, forgePkcs12('old', new Date(Date.now() - 86_400_000), 'Expired seal'), 'old'),
+    ).toThrow(/expired on/);
     expect(() => importPkcs12(keys, Buffer.from('%PDF-1.7 not a key store'), 'x')).toThrow(/not a PKCS#12/);
     let refusal: unknown;
     try {
@@ -107,7 +148,10 @@ describe('the appliance signing identity', () => {
     } catch (error) {
       refusal = error;
     }
-    expect(refusal).toMatchObject({ code: 'validation-failed', validationErrors: ['p12: The passphrase does not open this PKCS#12 file.'] });
+    expect(refusal).toMatchObject({
+      code: 'validation-failed',
+      validationErrors: ['p12: The passphrase does not open this PKCS#12 file.'],
+    });
     expect(fs.readFileSync(path.join(keys, IDENTITY_FILE), 'utf8')).toBe(stored);
     expect(fs.readdirSync(keys)).toEqual([IDENTITY_FILE]);
   });

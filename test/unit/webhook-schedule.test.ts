@@ -8,7 +8,8 @@ const answer = (statusCode: number | null, isTimeout = false) => ({ statusCode, 
 describe('webhook outcome rules', () => {
   it('handles any 2xx, retries 429, 5xx, 4xx but 410, and connection errors; 3xx, 410 and timeouts are permanent', () => {
     for (const status of [200, 201, 202, 204, 299]) expect(classifyAnswer(answer(status))).toBe('delivered');
-    for (const status of [400, 401, 404, 409, 429, 500, 502, 503, 599]) expect(classifyAnswer(answer(status))).toBe('retry');
+    for (const status of [400, 401, 404, 409, 429, 500, 502, 503, 599])
+      expect(classifyAnswer(answer(status))).toBe('retry');
     for (const status of [300, 301, 302, 307, 308, 410]) expect(classifyAnswer(answer(status))).toBe('permanent');
     expect(classifyAnswer(answer(null))).toBe('retry');
     expect(classifyAnswer(answer(null, true))).toBe('permanent');
@@ -34,8 +35,18 @@ describe('webhook outcome rules', () => {
   });
 
   it('ends a delivery on a permanent error, counting it towards disabling', () => {
-    expect(judgeAttempt(answer(410), 1, 0, [1])).toEqual({ outcome: 'permanent', state: 'failed', nextAttemptAt: null, isPermanentError: true });
-    expect(judgeAttempt(answer(204), 3, 0, [1])).toEqual({ outcome: 'delivered', state: 'delivered', nextAttemptAt: null, isPermanentError: false });
+    expect(judgeAttempt(answer(410), 1, 0, [1])).toEqual({
+      outcome: 'permanent',
+      state: 'failed',
+      nextAttemptAt: null,
+      isPermanentError: true,
+    });
+    expect(judgeAttempt(answer(204), 3, 0, [1])).toEqual({
+      outcome: 'delivered',
+      state: 'delivered',
+      nextAttemptAt: null,
+      isPermanentError: false,
+    });
   });
 });
 

@@ -1,14 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createWebhookKeyring, publicKeyPem, SEAL_KEY_FILE, signerFromSeed, WebhookKeyError } from '../../server/crypto/webhook-keys';
+import {
+  createWebhookKeyring,
+  publicKeyPem,
+  SEAL_KEY_FILE,
+  signerFromSeed,
+  WebhookKeyError,
+} from '../../server/crypto/webhook-keys';
 import { buildSignatureBase, contentDigest, signWebhookRequest } from '../../server/webhooks/http-signature';
 import { makeTempDir } from '../helpers/server';
 import { verifyWebhookRequest } from '../helpers/webhook-receiver';
 
 // RFC 9421 Appendix B.1.4, test-key-ed25519 (PKCS#8 and SPKI).
 const RFC_PRIVATE_KEY_DER = 'MC4CAQAwBQYDK2VwBCIEIJ+DYvh6SEqVTm50DFtMDoQikTmiCqirVv9mWG9qfSnF';
-const RFC_PUBLIC_KEY_PEM = '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAJrQLj5P/89iXES9+vFgrIy29clF9CC/oPPsw3c5D0bs=\n-----END PUBLIC KEY-----\n';
+const RFC_PUBLIC_KEY_PEM =
+  '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAJrQLj5P/89iXES9+vFgrIy29clF9CC/oPPsw3c5D0bs=\n-----END PUBLIC KEY-----\n';
 
 // RFC 9421 Appendix B.2.6, the signature base and signature (line wrapping of RFC 8792 undone).
 const RFC_B26_BASE = [
@@ -51,14 +58,24 @@ describe('RFC 9421 signing', () => {
   });
 
   it('writes Content-Digest as RFC 9530 does', () => {
-    expect(contentDigest(Buffer.from('{"hello": "world"}'))).toBe('sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:');
+    expect(contentDigest(Buffer.from('{"hello": "world"}'))).toBe(
+      'sha-256=:X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=:',
+    );
   });
 
   it('signs webhook requests that an RFC 9421 library verifies, covering the components we sign', async () => {
     const signer = rfcSigner();
-    const body = Buffer.from('{"type":"contract.signed","timestamp":"2026-01-02 03:04:05","data":{"id":"/api/contracts/7"}}');
+    const body = Buffer.from(
+      '{"type":"contract.signed","timestamp":"2026-01-02 03:04:05","data":{"id":"/api/contracts/7"}}',
+    );
     const now = Date.now();
-    const headers = signWebhookRequest({ url: new URL('http://127.0.0.1:9999/hooks/in?x=1'), body, keyId: 'ed25519-3', signer, nowMs: now });
+    const headers = signWebhookRequest({
+      url: new URL('http://127.0.0.1:9999/hooks/in?x=1'),
+      body,
+      keyId: 'ed25519-3',
+      signer,
+      nowMs: now,
+    });
     const created = Math.floor(now / 1000);
     expect(headers['signature-input']).toBe(
       `sig1=("@method" "@path" "host" "date" "content-digest");keyid="ed25519-3";alg="ed25519";created=${created};expires=${created + 300}`,
@@ -69,13 +86,23 @@ describe('RFC 9421 signing', () => {
     const keys = new Map([['ed25519-3', RFC_PUBLIC_KEY_PEM]]);
     expect(await verifyWebhookRequest(keys, 'POST', '/hooks/in?x=1', headers, body)).toBeUndefined();
     // The same checks fail on a changed body, a changed path, another key, and an expired signature.
-    expect(await verifyWebhookRequest(keys, 'POST', '/hooks/in?x=1', headers, Buffer.from(`${body} `))).toMatch(/Content-Digest/);
+    expect(await verifyWebhookRequest(keys, 'POST', '/hooks/in?x=1', headers, Buffer.from(`${body} `))).toMatch(
+      /Content-Digest/,
+    );
     const forged = { ...headers, 'content-digest': contentDigest(Buffer.from('{}')) };
-    expect(await verifyWebhookRequest(keys, 'POST', '/hooks/in?x=1', forged, Buffer.from('{}'))).toMatch(/does not verify/);
+    expect(await verifyWebhookRequest(keys, 'POST', '/hooks/in?x=1', forged, Buffer.from('{}'))).toMatch(
+      /does not verify/,
+    );
     expect(await verifyWebhookRequest(keys, 'POST', '/other', headers, body)).toMatch(/does not verify/);
     const otherKey = new Map([['ed25519-3', publicKeyPem(signerFromSeed(Buffer.alloc(32, 7)).publicKey)]]);
     expect(await verifyWebhookRequest(otherKey, 'POST', '/hooks/in?x=1', headers, body)).toMatch(/does not verify/);
-    const old = signWebhookRequest({ url: new URL('http://127.0.0.1:9999/'), body, keyId: 'ed25519-3', signer, nowMs: now - 301_000 });
+    const old = signWebhookRequest({
+      url: new URL('http://127.0.0.1:9999/'),
+      body,
+      keyId: 'ed25519-3',
+      signer,
+      nowMs: now - 301_000,
+    });
     expect(await verifyWebhookRequest(keys, 'POST', '/', old, body)).toMatch(/expired/);
   });
 });

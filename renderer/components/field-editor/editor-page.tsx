@@ -101,7 +101,17 @@ export function EditorPage({ document, number, size, zoom, label, tool, onPlace,
         onKeyDown={key}
       >
         {children}
-        {ghost ? <div className="editor-ghost" style={{ left: ghost.x * zoom, top: ghost.y * zoom, width: ghost.width * zoom, height: ghost.height * zoom }} /> : null}
+        {ghost ? (
+          <div
+            className="editor-ghost"
+            style={{
+              left: ghost.x * zoom,
+              top: ghost.y * zoom,
+              width: ghost.width * zoom,
+              height: ghost.height * zoom,
+            }}
+          />
+        ) : null}
       </div>
     </div>
   );

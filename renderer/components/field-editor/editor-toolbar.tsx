@@ -76,8 +76,17 @@ export function EditorToolbar(props: Props) {
         <fieldset className="editor-owners">
           <legend>{props.ownerLegend}</legend>
           {owners.map((candidate, index) => (
-            <label key={candidate.id} className={`editor-owner${owner === candidate.id ? ' is-active' : ''}`} style={{ '--owner-colour': colourOf(index) } as React.CSSProperties}>
-              <input type="radio" name="editor-owner" checked={owner === candidate.id} onChange={() => props.onOwner(candidate.id)} />
+            <label
+              key={candidate.id}
+              className={`editor-owner${owner === candidate.id ? ' is-active' : ''}`}
+              style={{ '--owner-colour': colourOf(index) } as React.CSSProperties}
+            >
+              <input
+                type="radio"
+                name="editor-owner"
+                checked={owner === candidate.id}
+                onChange={() => props.onOwner(candidate.id)}
+              />
               <span className="editor-owner-swatch" aria-hidden="true" />
               {candidate.name}
             </label>
@@ -88,7 +97,11 @@ export function EditorToolbar(props: Props) {
         {selected ? (
           <div className="editor-selected" role="group" aria-label={t('editor.selectedField')}>
             <label className="checkbox">
-              <input type="checkbox" checked={selected.isRequired} onChange={(event) => props.onRequired(event.target.checked)} />
+              <input
+                type="checkbox"
+                checked={selected.isRequired}
+                onChange={(event) => props.onRequired(event.target.checked)}
+              />
               <span>{t('editor.required')}</span>
             </label>
             <label className="editor-inline-select">
@@ -110,18 +123,36 @@ export function EditorToolbar(props: Props) {
           {t('editor.undo')}
         </Button>
         {props.fromTags ? (
-          <Button size="small" onClick={props.fromTags.run} isBusy={props.fromTags.isBusy} disabled={!hasOwners} title={t('editor.fromTagsHint')}>
+          <Button
+            size="small"
+            onClick={props.fromTags.run}
+            isBusy={props.fromTags.isBusy}
+            disabled={!hasOwners}
+            title={t('editor.fromTagsHint')}
+          >
             {t('editor.fromTags')}
           </Button>
         ) : null}
         <div className="editor-zoom" role="group" aria-label={t('editor.zoom')}>
-          <Button size="small" variant="ghost" onClick={() => zoomOut && props.onZoom(zoomOut)} disabled={!zoomOut} aria-label={t('editor.zoomOut')}>
+          <Button
+            size="small"
+            variant="ghost"
+            onClick={() => zoomOut && props.onZoom(zoomOut)}
+            disabled={!zoomOut}
+            aria-label={t('editor.zoomOut')}
+          >
             −
           </Button>
           <span className="editor-zoom-value" aria-live="polite">
             {Math.round(zoom * 100)} %
           </span>
-          <Button size="small" variant="ghost" onClick={() => zoomIn && props.onZoom(zoomIn)} disabled={!zoomIn} aria-label={t('editor.zoomIn')}>
+          <Button
+            size="small"
+            variant="ghost"
+            onClick={() => zoomIn && props.onZoom(zoomIn)}
+            disabled={!zoomIn}
+            aria-label={t('editor.zoomIn')}
+          >
             +
           </Button>
         </div>

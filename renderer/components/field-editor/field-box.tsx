@@ -29,8 +29,27 @@ const boxOf = (field: EditorField): FieldBox => ({ x: field.x, y: field.y, width
  * and touch alike, through pointer events); focused, the arrow keys move it, Shift+arrows
  * resize it and Delete removes it.
  */
-export function FieldBoxView({ field, zoom, page, colour, text, label, isSelected, isReadOnly, onSelect, onMoveLive, onCommit, onDelete }: Props) {
-  const drag = useRef<{ kind: 'move' | 'resize'; pointerX: number; pointerY: number; start: FieldBox; hasMoved: boolean }>(undefined);
+export function FieldBoxView({
+  field,
+  zoom,
+  page,
+  colour,
+  text,
+  label,
+  isSelected,
+  isReadOnly,
+  onSelect,
+  onMoveLive,
+  onCommit,
+  onDelete,
+}: Props) {
+  const drag = useRef<{
+    kind: 'move' | 'resize';
+    pointerX: number;
+    pointerY: number;
+    start: FieldBox;
+    hasMoved: boolean;
+  }>(undefined);
   const nudge = useRef<{ start: FieldBox; timer: ReturnType<typeof setTimeout> }>(undefined);
   const style = {
     left: field.x * zoom,
@@ -42,8 +61,16 @@ export function FieldBoxView({ field, zoom, page, colour, text, label, isSelecte
 
   if (isReadOnly) {
     return (
-      <div className="editor-field is-read-only" style={style} role="img" aria-label={label} data-field-type={field.type}>
-        <span className="editor-field-text" aria-hidden="true">{text}</span>
+      <div
+        className="editor-field is-read-only"
+        style={style}
+        role="img"
+        aria-label={label}
+        data-field-type={field.type}
+      >
+        <span className="editor-field-text" aria-hidden="true">
+          {text}
+        </span>
       </div>
     );
   }
@@ -83,7 +110,12 @@ export function FieldBoxView({ field, zoom, page, colour, text, label, isSelecte
       onDelete();
       return;
     }
-    const next = boxAfterKey(boxOf(field), event.key, { isResize: event.shiftKey, isBig: event.ctrlKey || event.metaKey }, page);
+    const next = boxAfterKey(
+      boxOf(field),
+      event.key,
+      { isResize: event.shiftKey, isBig: event.ctrlKey || event.metaKey },
+      page,
+    );
     if (!next) return;
     event.preventDefault();
     const start = nudge.current?.start ?? boxOf(field);
@@ -123,8 +155,19 @@ export function FieldBoxView({ field, zoom, page, colour, text, label, isSelecte
       onPointerCancel={endDrag}
     >
       <span className="editor-field-text">{text}</span>
-      {field.isRequired ? <span className="editor-field-required" aria-hidden="true">*</span> : null}
-      <span className="editor-field-handle" aria-hidden="true" onPointerDown={startDrag('resize')} onPointerMove={moveDrag} onPointerUp={endDrag} onPointerCancel={endDrag} />
+      {field.isRequired ? (
+        <span className="editor-field-required" aria-hidden="true">
+          *
+        </span>
+      ) : null}
+      <span
+        className="editor-field-handle"
+        aria-hidden="true"
+        onPointerDown={startDrag('resize')}
+        onPointerMove={moveDrag}
+        onPointerUp={endDrag}
+        onPointerCancel={endDrag}
+      />
     </button>
   );
 }

@@ -38,7 +38,18 @@ const FIT_MAX = 1.25;
  * The field editor: every page of the PDF with the fields over it, each party (or role) in
  * its own colour. Every change is saved through `store` at once; read-only once sent.
  */
-export function FieldEditor({ title, load, version, owners, initialFields, store, isReadOnly, fromTags, ownerLegend, noOwnersHint }: Props) {
+export function FieldEditor({
+  title,
+  load,
+  version,
+  owners,
+  initialFields,
+  store,
+  isReadOnly,
+  fromTags,
+  ownerLegend,
+  noOwnersHint,
+}: Props) {
   const t = useT();
   const pdf = usePdfDocument(load, version);
   const editing = useFieldEditing(store, initialFields);
@@ -74,7 +85,9 @@ export function FieldEditor({ title, load, version, owners, initialFields, store
     setTool(undefined);
     setSelectedId(id);
     // The new field takes the focus, so the keys move it at once.
-    requestAnimationFrame(() => frame.current?.querySelector<HTMLElement>(`[data-field-id="${id}"]`)?.focus({ preventScroll: true }));
+    requestAnimationFrame(() =>
+      frame.current?.querySelector<HTMLElement>(`[data-field-id="${id}"]`)?.focus({ preventScroll: true }),
+    );
   };
   const place = (page: number, box: FieldBox) => {
     if (tool) placeField(tool, page, box);
@@ -85,7 +98,11 @@ export function FieldEditor({ title, load, version, owners, initialFields, store
     const size = sizes[page - 1];
     if (!surface || !size) return;
     const rect = surface.getBoundingClientRect();
-    placeField(type, page, boxAt(type, (clientX - rect.left) / effectiveZoom, (clientY - rect.top) / effectiveZoom, size));
+    placeField(
+      type,
+      page,
+      boxAt(type, (clientX - rect.left) / effectiveZoom, (clientY - rect.top) / effectiveZoom, size),
+    );
   };
   const runFromTags = () =>
     void tags.run('tags', async () => {
@@ -102,7 +119,11 @@ export function FieldEditor({ title, load, version, owners, initialFields, store
     if (event.key === 'Escape') setTool(undefined);
   };
   const fieldLabel = (field: EditorField) =>
-    t(field.isRequired ? 'editor.fieldLabelRequired' : 'editor.fieldLabel', { type: t(`fieldType.${field.type}`), owner: ownerName(field.owner), page: field.page });
+    t(field.isRequired ? 'editor.fieldLabelRequired' : 'editor.fieldLabel', {
+      type: t(`fieldType.${field.type}`),
+      owner: ownerName(field.owner),
+      page: field.page,
+    });
   const isAllDrawn = sizes.length > 0 && rendered.size >= sizes.length;
 
   return (
@@ -127,12 +148,22 @@ export function FieldEditor({ title, load, version, owners, initialFields, store
             fromTags={fromTags ? { isBusy: tags.busy === 'tags', run: runFromTags } : undefined}
             ownerLegend={ownerLegend}
           />
-          <p className="editor-hint small muted">{owners.length === 0 ? noOwnersHint : tool ? t('editor.placeHint', { type: t(`fieldType.${tool}`) }) : t('editor.hint')}</p>
+          <p className="editor-hint small muted">
+            {owners.length === 0
+              ? noOwnersHint
+              : tool
+                ? t('editor.placeHint', { type: t(`fieldType.${tool}`) })
+                : t('editor.hint')}
+          </p>
         </>
       )}
       <div className="editor-status" role="status" aria-live="polite">
         {editing.isSaving ? t('editor.saving') : null}
-        {made !== undefined && !tags.error ? (made === 0 ? t('editor.fromTagsNone') : t('editor.fromTagsMade', { n: made })) : null}
+        {made !== undefined && !tags.error
+          ? made === 0
+            ? t('editor.fromTagsNone')
+            : t('editor.fromTagsMade', { n: made })
+          : null}
       </div>
       <ProblemAlert error={tags.error} onDismiss={tags.dismiss} />
       {editing.error ? (
@@ -141,7 +172,14 @@ export function FieldEditor({ title, load, version, owners, initialFields, store
           {editing.error.validationErrors.length > 0 ? ` (${editing.error.validationErrors.join('; ')})` : ''}
         </Notice>
       ) : null}
-      <div ref={frame} className="editor-frame pdf-pages" tabIndex={0} role="group" aria-label={title} data-pages={isAllDrawn ? sizes.length : undefined}>
+      <div
+        ref={frame}
+        className="editor-frame pdf-pages"
+        tabIndex={0}
+        role="group"
+        aria-label={title}
+        data-pages={isAllDrawn ? sizes.length : undefined}
+      >
         {pdf.kind === 'loading' || zoom === undefined ? <Loading label={t('pdf.loading')} /> : null}
         {pdf.kind === 'ready' && zoom !== undefined
           ? pdf.sizes.map((size, index) => {
@@ -154,7 +192,11 @@ export function FieldEditor({ title, load, version, owners, initialFields, store
                   size={size}
                   zoom={zoom}
                   tool={isReadOnly ? undefined : tool}
-                  label={tool ? t('editor.pagePlacing', { page: number, pages: sizes.length, type: t(`fieldType.${tool}`) }) : t('pdf.page', { page: number, pages: sizes.length })}
+                  label={
+                    tool
+                      ? t('editor.pagePlacing', { page: number, pages: sizes.length, type: t(`fieldType.${tool}`) })
+                      : t('pdf.page', { page: number, pages: sizes.length })
+                  }
                   onPlace={(box) => place(number, box)}
                   onRendered={(drawn) => setRendered((current) => new Set(current).add(drawn))}
                 >

@@ -51,7 +51,12 @@ export function boxAt(type: AnnotationType, x: number, y: number, page: PageSize
 }
 
 /** The box a drag from one corner to the other makes; a short drag is a click. */
-export function boxBetween(type: AnnotationType, from: { x: number; y: number }, to: { x: number; y: number }, page: PageSize): FieldBox {
+export function boxBetween(
+  type: AnnotationType,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+  page: PageSize,
+): FieldBox {
   const width = Math.abs(to.x - from.x);
   const height = Math.abs(to.y - from.y);
   if (width < MIN_SIDE && height < MIN_SIDE) return boxAt(type, from.x, from.y, page);
@@ -59,9 +64,19 @@ export function boxBetween(type: AnnotationType, from: { x: number; y: number },
 }
 
 /** A key press on a focused field: arrows move it, with Shift they resize it; Ctrl/Cmd takes bigger steps. */
-export function boxAfterKey(box: FieldBox, key: string, options: { isResize: boolean; isBig: boolean }, page: PageSize): FieldBox | undefined {
+export function boxAfterKey(
+  box: FieldBox,
+  key: string,
+  options: { isResize: boolean; isBig: boolean },
+  page: PageSize,
+): FieldBox | undefined {
   const step = options.isBig ? 10 : 1;
-  const delta: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+  const delta: Record<string, [number, number]> = {
+    ArrowLeft: [-step, 0],
+    ArrowRight: [step, 0],
+    ArrowUp: [0, -step],
+    ArrowDown: [0, step],
+  };
   const move = delta[key];
   if (!move) return undefined;
   const [dx, dy] = move;
@@ -69,4 +84,5 @@ export function boxAfterKey(box: FieldBox, key: string, options: { isResize: boo
   return clampBox({ ...box, x: box.x + dx, y: box.y + dy }, page);
 }
 
-export const isSameBox = (a: FieldBox, b: FieldBox) => a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;
+export const isSameBox = (a: FieldBox, b: FieldBox) =>
+  a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height;

@@ -14,7 +14,10 @@ export type FieldStore = {
 };
 
 type Change = Partial<FieldData>;
-type HistoryEntry = { kind: 'created'; ids: string[] } | { kind: 'deleted'; field: EditorField } | { kind: 'changed'; id: string; before: Change };
+type HistoryEntry =
+  | { kind: 'created'; ids: string[] }
+  | { kind: 'deleted'; field: EditorField }
+  | { kind: 'changed'; id: string; before: Change };
 
 let nextId = 1;
 export const newFieldId = () => `f${nextId++}`;
@@ -45,7 +48,8 @@ export function useFieldEditing(store: FieldStore, initial: EditorField[]) {
     fieldsRef.current = updater(fieldsRef.current);
     setFields(fieldsRef.current);
   }, []);
-  const patch = (id: string, change: Partial<EditorField>) => replace((current) => current.map((field) => (field.id === id ? { ...field, ...change } : field)));
+  const patch = (id: string, change: Partial<EditorField>) =>
+    replace((current) => current.map((field) => (field.id === id ? { ...field, ...change } : field)));
   const find = (id: string) => fieldsRef.current.find((field) => field.id === id);
   const remember = (entry: HistoryEntry) => {
     history.current = [...history.current.slice(-(HISTORY_LIMIT - 1)), entry];

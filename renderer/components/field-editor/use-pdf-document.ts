@@ -21,9 +21,14 @@ export function usePdfDocument(load: () => Promise<Blob>, version: string): PdfS
     let opened: PDFDocumentProxy | undefined;
     setState({ kind: 'loading' });
     (async () => {
-      const [pdfjs, worker, blob] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url'), loadRef.current()]);
+      const [pdfjs, worker, blob] = await Promise.all([
+        import('pdfjs-dist'),
+        import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
+        loadRef.current(),
+      ]);
       pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-      opened = await pdfjs.getDocument({ data: new Uint8Array(await blob.arrayBuffer()), isEvalSupported: false }).promise;
+      opened = await pdfjs.getDocument({ data: new Uint8Array(await blob.arrayBuffer()), isEvalSupported: false })
+        .promise;
       if (!isCurrent) return void opened.destroy();
       const sizes: PageSize[] = [];
       for (let number = 1; number <= opened.numPages; number += 1) {

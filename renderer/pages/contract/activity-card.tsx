@@ -68,7 +68,10 @@ function EntryRow({ entry, partyNames }: { entry: TActivityEntry; partyNames: Re
       <td className="numeric">{entry.time}</td>
       <td className="cell-event">
         {label ? <div>{label}</div> : null}
-        <div className={label ? 'mono small muted' : 'mono'} title={entry.hash ? `#${entry.sequence} ${entry.hash}` : undefined}>
+        <div
+          className={label ? 'mono small muted' : 'mono'}
+          title={entry.hash ? `#${entry.sequence} ${entry.hash}` : undefined}
+        >
           {entry.sequence ? `#${entry.sequence} ` : ''}
           {entry.event}
         </div>
@@ -90,13 +93,23 @@ function EntryRow({ entry, partyNames }: { entry: TActivityEntry; partyNames: Re
 }
 
 /** Every change and party action, newest first, live. */
-export function ActivityCard({ entries, parties }: { entries: TActivityEntry[] | undefined; parties: TParty[] | undefined }) {
+export function ActivityCard({
+  entries,
+  parties,
+}: {
+  entries: TActivityEntry[] | undefined;
+  parties: TParty[] | undefined;
+}) {
   const t = useT();
   const partyNames = new Map((parties ?? []).map((party) => [party.self, party.name]));
   const [isAll, setIsAll] = useState(false);
   const shown = entries && !isAll ? entries.slice(0, FIRST_ENTRIES) : entries;
   return (
-    <Card title={t('contract.activity')} isFlush actions={<span className="live-dot" aria-hidden="true" title={t('state.live')} />}>
+    <Card
+      title={t('contract.activity')}
+      isFlush
+      actions={<span className="live-dot" aria-hidden="true" title={t('state.live')} />}
+    >
       {entries && entries.length === 0 ? <p className="muted card-flush-text">{t('contract.noActivity')}</p> : null}
       {shown && shown.length > 0 ? (
         <DataTable caption={t('contract.activity')} columns={[t('field.time'), t('field.event'), t('field.by')]}>

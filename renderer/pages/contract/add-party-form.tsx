@@ -9,7 +9,15 @@ import { useAction } from '../../lib/use-action';
 import { readableErrors } from '../../lib/problem-lines';
 import { usePartyLabels } from './edit-party-dialog';
 
-const EMPTY = { name: '', email: '', mobile_phone: '', identity_number: '', delivery_method: 'EMAIL', sign_type: 'DEFAULT', user: '' };
+const EMPTY = {
+  name: '',
+  email: '',
+  mobile_phone: '',
+  identity_number: '',
+  delivery_method: 'EMAIL',
+  sign_type: 'DEFAULT',
+  user: '',
+};
 
 /** A draft's new party; "this party is me" links it to the signed-in user, for auto-sign at send. */
 export function AddPartyForm({ contractPath, onAdded }: { contractPath: string; onAdded: () => void }) {
@@ -28,7 +36,11 @@ export function AddPartyForm({ contractPath, onAdded }: { contractPath: string; 
     onAdded();
   });
   const setIsMe = (isMe: boolean) =>
-    setForm(isMe ? { ...form, user: me.self, name: form.name || myName, email: form.email || me.email } : { ...form, user: '' });
+    setForm(
+      isMe
+        ? { ...form, user: me.self, name: form.name || myName, email: form.email || me.email }
+        : { ...form, user: '' },
+    );
   return (
     <form className="add-party" onSubmit={submit} noValidate aria-label={t('contract.addParty')}>
       <h3>{t('contract.addParty')}</h3>
@@ -37,16 +49,36 @@ export function AddPartyForm({ contractPath, onAdded }: { contractPath: string; 
         <TextField label={t('field.name')} error={errors.name} {...bind('name')} />
         <TextField label={t('field.email')} error={errors.email} {...bind('email')} type="email" />
         <TextField label={t('field.mobilePhone')} error={errors.mobile_phone} {...bind('mobile_phone')} type="tel" />
-        <TextField label={t('field.identityNumber')} hint={t('field.identityNumberHint')} error={errors.identity_number} {...bind('identity_number')} />
-        <SelectField label={t('field.deliveryMethod')} error={errors.delivery_method} options={DELIVERY_METHODS.map((value) => ({ value, label: t(`delivery.${value}`) }))} {...bind('delivery_method')} />
-        <SelectField label={t('field.signType')} error={errors.sign_type} options={SIGN_TYPES.map((value) => ({ value, label: t(`signType.${value}`) }))} {...bind('sign_type')} />
+        <TextField
+          label={t('field.identityNumber')}
+          hint={t('field.identityNumberHint')}
+          error={errors.identity_number}
+          {...bind('identity_number')}
+        />
+        <SelectField
+          label={t('field.deliveryMethod')}
+          error={errors.delivery_method}
+          options={DELIVERY_METHODS.map((value) => ({ value, label: t(`delivery.${value}`) }))}
+          {...bind('delivery_method')}
+        />
+        <SelectField
+          label={t('field.signType')}
+          error={errors.sign_type}
+          options={SIGN_TYPES.map((value) => ({ value, label: t(`signType.${value}`) }))}
+          {...bind('sign_type')}
+        />
         <div className="field field-button">
           <Button type="submit" isBusy={add.busy === 'add'}>
             {t('contract.addPartyButton')}
           </Button>
         </div>
       </div>
-      <CheckboxField label={t('contract.partyIsMe', { name: myName })} hint={t('contract.partyIsMeHint')} checked={form.user === me.self} onChecked={setIsMe} />
+      <CheckboxField
+        label={t('contract.partyIsMe', { name: myName })}
+        hint={t('contract.partyIsMeHint')}
+        checked={form.user === me.self}
+        onChecked={setIsMe}
+      />
     </form>
   );
 }

@@ -9,7 +9,17 @@ import { useAction } from '../../lib/use-action';
 const pathOf = (url: string) => new URL(url, window.location.origin).pathname;
 
 /** The contract's attachments: downloaded from here; added and removed while a draft. */
-export function AttachmentsCard({ contractPath, attachments, isDraft, onChanged }: { contractPath: string; attachments: TAttachment[] | undefined; isDraft: boolean; onChanged: () => Promise<void> }) {
+export function AttachmentsCard({
+  contractPath,
+  attachments,
+  isDraft,
+  onChanged,
+}: {
+  contractPath: string;
+  attachments: TAttachment[] | undefined;
+  isDraft: boolean;
+  onChanged: () => Promise<void>;
+}) {
   const t = useT();
   const action = useAction();
   const [inputKey, setInputKey] = useState(0);
@@ -18,7 +28,8 @@ export function AttachmentsCard({ contractPath, attachments, isDraft, onChanged 
     if (!file) return;
     void action.run('upload', async () => {
       // Said here rather than after sending 2 MiB to be told so.
-      if (file.size > MAX_UPLOAD_BYTES) throw new ApiError(413, t('attachments.tooLargeTitle'), t('attachments.tooLarge', { name: file.name }));
+      if (file.size > MAX_UPLOAD_BYTES)
+        throw new ApiError(413, t('attachments.tooLargeTitle'), t('attachments.tooLarge', { name: file.name }));
       try {
         await uploadFile(`${contractPath}/attachments`, file);
         await onChanged();
@@ -39,11 +50,23 @@ export function AttachmentsCard({ contractPath, attachments, isDraft, onChanged 
         <ul className="plain-list attachment-list">
           {attachments.map((attachment) => (
             <li key={attachment.self}>
-              <button type="button" className="link-button" onClick={() => void downloadFile(pathOf(attachment.preview_uri ?? attachment.self), '*/*', attachment.name)}>
+              <button
+                type="button"
+                className="link-button"
+                onClick={() =>
+                  void downloadFile(pathOf(attachment.preview_uri ?? attachment.self), '*/*', attachment.name)
+                }
+              >
                 {attachment.name}
               </button>
               {isDraft ? (
-                <Button size="small" variant="ghost" isBusy={action.busy === attachment.self} onClick={() => remove(attachment)} aria-label={t('attachments.removeNamed', { name: attachment.name })}>
+                <Button
+                  size="small"
+                  variant="ghost"
+                  isBusy={action.busy === attachment.self}
+                  onClick={() => remove(attachment)}
+                  aria-label={t('attachments.removeNamed', { name: attachment.name })}
+                >
                   {t('attachments.remove')}
                 </Button>
               ) : null}
@@ -56,7 +79,13 @@ export function AttachmentsCard({ contractPath, attachments, isDraft, onChanged 
       {isDraft ? (
         <div className="attachment-upload">
           <label className="button button-secondary button-small file-button">
-            <input key={inputKey} type="file" className="visually-hidden" onChange={(event) => upload(event.target.files?.[0])} disabled={action.busy === 'upload'} />
+            <input
+              key={inputKey}
+              type="file"
+              className="visually-hidden"
+              onChange={(event) => upload(event.target.files?.[0])}
+              disabled={action.busy === 'upload'}
+            />
             {action.busy === 'upload' ? t('attachments.uploading') : t('attachments.add')}
           </label>
           <span className="small muted">{t('attachments.hint')}</span>

@@ -12,7 +12,15 @@ export type ContractActionHandlers = {
 };
 
 /** The header's buttons: each shown for the states the API takes it in, and only then enabled. */
-export function ContractActions({ view, busy, handlers }: { view: ContractView; busy: string | undefined; handlers: ContractActionHandlers }) {
+export function ContractActions({
+  view,
+  busy,
+  handlers,
+}: {
+  view: ContractView;
+  busy: string | undefined;
+  handlers: ContractActionHandlers;
+}) {
   const t = useT();
   const { status } = view;
   const hasAnswering = view.views.some((party) => party.isAnswering);
@@ -29,7 +37,12 @@ export function ContractActions({ view, busy, handlers }: { view: ContractView; 
           {t('action.delete')}
         </Button>
         {duplicate}
-        <Button variant="primary" onClick={handlers.onSend} disabled={!hasAnswering} title={hasAnswering ? undefined : t('contract.sendNeedsParty')}>
+        <Button
+          variant="primary"
+          onClick={handlers.onSend}
+          disabled={!hasAnswering}
+          title={hasAnswering ? undefined : t('contract.sendNeedsParty')}
+        >
           {t('contract.send')}
         </Button>
       </>
@@ -42,7 +55,12 @@ export function ContractActions({ view, busy, handlers }: { view: ContractView; 
           {t('contract.withdraw')}
         </Button>
         {duplicate}
-        <Button onClick={handlers.onRemind} isBusy={busy === 'notify'} disabled={status === 'expired'} title={status === 'expired' ? t('contract.remindExpired') : undefined}>
+        <Button
+          onClick={handlers.onRemind}
+          isBusy={busy === 'notify'}
+          disabled={status === 'expired'}
+          title={status === 'expired' ? t('contract.remindExpired') : undefined}
+        >
           {t('contract.remind')}
         </Button>
       </>

@@ -43,7 +43,14 @@ const draftOf = (contract: TContract): Draft => {
 function changesOf(draft: Draft, contract: TContract): { changes: Record<string, unknown>; problem?: 'date' | 'time' } {
   const saved = draftOf(contract);
   const changes: Record<string, unknown> = {};
-  for (const key of ['name', 'language', 'require_auth', 'email_invite_content', 'party_order_defined', 'show_identity_number'] as const) {
+  for (const key of [
+    'name',
+    'language',
+    'require_auth',
+    'email_invite_content',
+    'party_order_defined',
+    'show_identity_number',
+  ] as const) {
     if (draft[key] !== saved[key]) changes[key] = draft[key];
   }
   if (draft.expire_date !== saved.expire_date || draft.expire_clock !== saved.expire_clock) {
@@ -59,9 +66,21 @@ function DraftSettings({ contract, onSaved }: { contract: TContract; onSaved: ()
   const session = useSignedIn();
   const [isSaved, setIsSaved] = useState(false);
   const [hasTried, setHasTried] = useState(false);
-  const { form, setForm, bind } = useFormState(() => draftOf(contract), useCallback(() => setIsSaved(false), []));
+  const { form, setForm, bind } = useFormState(
+    () => draftOf(contract),
+    useCallback(() => setIsSaved(false), []),
+  );
   const save = useAction();
-  const labels = { fields: { name: t('field.name'), language: t('field.language'), require_auth: t('field.requireAuth'), expire_time: t('field.expireTime'), email_invite_content: t('field.inviteMessage'), party_order_defined: t('field.signInOrder') } };
+  const labels = {
+    fields: {
+      name: t('field.name'),
+      language: t('field.language'),
+      require_auth: t('field.requireAuth'),
+      expire_time: t('field.expireTime'),
+      email_invite_content: t('field.inviteMessage'),
+      party_order_defined: t('field.signInOrder'),
+    },
+  };
   const errors = readableErrors(save.errors, labels);
   useEffect(() => setForm(draftOf(contract)), [contract.self]);
   const { changes, problem } = changesOf(form, contract);
@@ -77,15 +96,31 @@ function DraftSettings({ contract, onSaved }: { contract: TContract; onSaved: ()
     setIsSaved(true);
   });
   const typedProblem = hasTried ? problem : undefined;
-  const expireError = typedProblem === 'date' ? t('date.invalidDate') : typedProblem === 'time' ? t('date.invalidTime') : errors.expire_time;
+  const expireError =
+    typedProblem === 'date'
+      ? t('date.invalidDate')
+      : typedProblem === 'time'
+        ? t('date.invalidTime')
+        : errors.expire_time;
   return (
     <form onSubmit={submit} noValidate aria-label={t('contract.details')}>
       <ProblemAlert error={save.error} labels={labels} />
       {isSaved ? <Notice tone="success">{t('state.saved')}</Notice> : null}
       <TextField label={t('field.name')} error={errors.name} {...bind('name')} />
       <div className="form-grid">
-        <SelectField label={t('field.language')} error={errors.language} options={LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] ?? value }))} {...bind('language')} />
-        <SelectField label={t('field.requireAuth')} hint={t('field.requireAuthHint')} error={errors.require_auth} options={REQUIRE_AUTH_VALUES.map((value) => ({ value, label: t(`auth.${value}`) }))} {...bind('require_auth')} />
+        <SelectField
+          label={t('field.language')}
+          error={errors.language}
+          options={LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] ?? value }))}
+          {...bind('language')}
+        />
+        <SelectField
+          label={t('field.requireAuth')}
+          hint={t('field.requireAuthHint')}
+          error={errors.require_auth}
+          options={REQUIRE_AUTH_VALUES.map((value) => ({ value, label: t(`auth.${value}`) }))}
+          {...bind('require_auth')}
+        />
         <DateTimeField
           legend={t('field.expireTime')}
           hint={t('field.expireTimeHint', { zone: session.office.time_zone })}
@@ -95,7 +130,12 @@ function DraftSettings({ contract, onSaved }: { contract: TContract; onSaved: ()
           onChange={(value) => edit({ expire_date: value.date, expire_clock: value.time })}
         />
         <div className="field field-checkbox">
-          <CheckboxField label={t('field.signInOrder')} hint={t('field.signInOrderHint')} checked={form.party_order_defined} onChecked={(checked) => edit({ party_order_defined: checked })} />
+          <CheckboxField
+            label={t('field.signInOrder')}
+            hint={t('field.signInOrderHint')}
+            checked={form.party_order_defined}
+            onChecked={(checked) => edit({ party_order_defined: checked })}
+          />
         </div>
         <div className="field field-checkbox">
           <CheckboxField
@@ -106,7 +146,13 @@ function DraftSettings({ contract, onSaved }: { contract: TContract; onSaved: ()
           />
         </div>
       </div>
-      <TextAreaField label={t('field.inviteMessage')} hint={t('field.inviteMessageHint')} error={errors.email_invite_content} {...bind('email_invite_content')} rows={3} />
+      <TextAreaField
+        label={t('field.inviteMessage')}
+        hint={t('field.inviteMessageHint')}
+        error={errors.email_invite_content}
+        {...bind('email_invite_content')}
+        rows={3}
+      />
       <div className="form-actions">
         <Button type="submit" isBusy={save.busy === 'save'} disabled={Object.keys(changes).length === 0 && !problem}>
           {t('action.save')}
@@ -117,7 +163,15 @@ function DraftSettings({ contract, onSaved }: { contract: TContract; onSaved: ()
 }
 
 /** The contract's settings: editable while a draft, then shown as they were sent. */
-export function DetailsCard({ contract, isDraft, onSaved }: { contract: TContract; isDraft: boolean; onSaved: () => Promise<void> }) {
+export function DetailsCard({
+  contract,
+  isDraft,
+  onSaved,
+}: {
+  contract: TContract;
+  isDraft: boolean;
+  onSaved: () => Promise<void>;
+}) {
   const t = useT();
   return (
     <Card title={t('contract.details')} description={t('contract.settingsDescription')}>
@@ -127,10 +181,20 @@ export function DetailsCard({ contract, isDraft, onSaved }: { contract: TContrac
         <DescriptionList
           items={[
             { term: t('field.language'), value: LANGUAGE_NAMES[contract.language] ?? contract.language },
-            { term: t('field.order'), value: contract.party_order_defined ? t('order.inOrder') : t('order.sideBySide') },
+            {
+              term: t('field.order'),
+              value: contract.party_order_defined ? t('order.inOrder') : t('order.sideBySide'),
+            },
             { term: t('field.requireAuth'), value: t(`auth.${contract.require_auth}`) },
             ...(contract.show_identity_number ? [{ term: t('field.identityNumber'), value: t('identity.shown') }] : []),
-            ...(contract.email_invite_content ? [{ term: t('field.inviteMessage'), value: <span className="pre-line">{contract.email_invite_content}</span> }] : []),
+            ...(contract.email_invite_content
+              ? [
+                  {
+                    term: t('field.inviteMessage'),
+                    value: <span className="pre-line">{contract.email_invite_content}</span>,
+                  },
+                ]
+              : []),
           ]}
         />
       )}

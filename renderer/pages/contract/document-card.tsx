@@ -11,10 +11,22 @@ const pathOf = (url: string) => new URL(url, window.location.origin).pathname;
 export function DocumentCard({ contract, isSigned }: { contract: TContract; isSigned: boolean }) {
   const t = useT();
   const title = isSigned ? t('contract.signedDocument') : t('contract.document');
-  const source = isSigned ? `${contract.self}/signed_pdf` : contract.pdf_preview_uri ? pathOf(contract.pdf_preview_uri) : undefined;
+  const source = isSigned
+    ? `${contract.self}/signed_pdf`
+    : contract.pdf_preview_uri
+      ? pathOf(contract.pdf_preview_uri)
+      : undefined;
   return (
     <Card title={title} description={isSigned ? t('contract.signedDocumentHint') : undefined} className="split-side">
-      {source ? <PdfPreview title={title} version={`${source}|${contract.sent_time ?? ''}`} load={() => getBlob(source, 'application/pdf')} /> : <p className="muted">{t('contract.noDocument')}</p>}
+      {source ? (
+        <PdfPreview
+          title={title}
+          version={`${source}|${contract.sent_time ?? ''}`}
+          load={() => getBlob(source, 'application/pdf')}
+        />
+      ) : (
+        <p className="muted">{t('contract.noDocument')}</p>
+      )}
     </Card>
   );
 }

@@ -23,7 +23,10 @@ export function usePartyLabels(): FormLabels {
       sign_type: t('field.signType'),
       sign_order: t('field.signOrder'),
     },
-    values: Object.fromEntries([...DELIVERY_METHODS.map((value) => [value, t(`delivery.${value}`)]), ...SIGN_TYPES.map((value) => [value, t(`signType.${value}`)])]),
+    values: Object.fromEntries([
+      ...DELIVERY_METHODS.map((value) => [value, t(`delivery.${value}`)]),
+      ...SIGN_TYPES.map((value) => [value, t(`signType.${value}`)]),
+    ]),
   };
 }
 
@@ -63,15 +66,44 @@ export function EditPartyDialog({ party, isOrdered, onClose, onSaved }: Props) {
     onSaved();
   });
   return (
-    <FormDialog title={t('party.editTitle', { name: party.name })} onClose={onClose} onSubmit={submit} error={save.error} isBusy={save.busy === 'save'} submitLabel={t('action.save')} labels={labels}>
+    <FormDialog
+      title={t('party.editTitle', { name: party.name })}
+      onClose={onClose}
+      onSubmit={submit}
+      error={save.error}
+      isBusy={save.busy === 'save'}
+      submitLabel={t('action.save')}
+      labels={labels}
+    >
       <div className="form-grid">
         <TextField label={t('field.name')} error={errors.name} {...bind('name')} />
         <TextField label={t('field.email')} error={errors.email} {...bind('email')} type="email" />
         <TextField label={t('field.mobilePhone')} error={errors.mobile_phone} {...bind('mobile_phone')} type="tel" />
         <TextField label={t('field.identityNumber')} error={errors.identity_number} {...bind('identity_number')} />
-        <SelectField label={t('field.deliveryMethod')} error={errors.delivery_method} options={DELIVERY_METHODS.map((value) => ({ value, label: t(`delivery.${value}`) }))} {...bind('delivery_method')} />
-        <SelectField label={t('field.signType')} error={errors.sign_type} options={SIGN_TYPES.map((value) => ({ value, label: t(`signType.${value}`) }))} {...bind('sign_type')} />
-        {isOrdered ? <TextField label={t('field.signOrder')} hint={t('field.signOrderHint')} error={errors.sign_order} {...bind('sign_order')} type="number" min={0} max={10000} inputMode="numeric" /> : null}
+        <SelectField
+          label={t('field.deliveryMethod')}
+          error={errors.delivery_method}
+          options={DELIVERY_METHODS.map((value) => ({ value, label: t(`delivery.${value}`) }))}
+          {...bind('delivery_method')}
+        />
+        <SelectField
+          label={t('field.signType')}
+          error={errors.sign_type}
+          options={SIGN_TYPES.map((value) => ({ value, label: t(`signType.${value}`) }))}
+          {...bind('sign_type')}
+        />
+        {isOrdered ? (
+          <TextField
+            label={t('field.signOrder')}
+            hint={t('field.signOrderHint')}
+            error={errors.sign_order}
+            {...bind('sign_order')}
+            type="number"
+            min={0}
+            max={10000}
+            inputMode="numeric"
+          />
+        ) : null}
       </div>
       <CheckboxField
         label={t('contract.partyIsMe', { name: displayName(me) })}

@@ -32,9 +32,22 @@ export function TimestampPendingNotice({ contract }: { contract: TContract }) {
  * What backs the contract as evidence: the hash chain of its log (checked by the server), its
  * trusted timestamp, and the evidence package to download.
  */
-export function EvidenceCard({ path, contract, log, isSigned }: { path: string; contract: TContract; log: readonly TActivityEntry[]; isSigned: boolean }) {
+export function EvidenceCard({
+  path,
+  contract,
+  log,
+  isSigned,
+}: {
+  path: string;
+  contract: TContract;
+  log: readonly TActivityEntry[];
+  isSigned: boolean;
+}) {
   const t = useT();
-  const check = useLoad((signal) => getJson<TActivityChainCheck>(`${path}/activity_log/verification`, signal), [path, log.length]);
+  const check = useLoad(
+    (signal) => getJson<TActivityChainCheck>(`${path}/activity_log/verification`, signal),
+    [path, log.length],
+  );
   const action = useAction();
   const offset = clockOffsetOf(log);
   const time = contract.timestamp_time ?? '';
@@ -47,11 +60,16 @@ export function EvidenceCard({ path, contract, log, isSigned }: { path: string; 
           ? t('evidence.timestampPending')
           : t('evidence.timestampNone');
   const chain = check.data;
-  const download = () => void action.run('evidence', () => downloadFile(`${path}/evidence`, 'application/zip', `contract-${path.split('/').at(-1)}-evidence.zip`));
+  const download = () =>
+    void action.run('evidence', () =>
+      downloadFile(`${path}/evidence`, 'application/zip', `contract-${path.split('/').at(-1)}-evidence.zip`),
+    );
   return (
     <Card title={t('evidence.title')} description={t('evidence.description')} className="evidence-card">
       <ProblemAlert error={action.error ?? check.error} onDismiss={action.dismiss} />
-      {offset !== undefined && Math.abs(offset) > CLOCK_WARNING_SECONDS ? <Notice tone="warning">{t('evidence.clockOff', { seconds: String(offset) })}</Notice> : null}
+      {offset !== undefined && Math.abs(offset) > CLOCK_WARNING_SECONDS ? (
+        <Notice tone="warning">{t('evidence.clockOff', { seconds: String(offset) })}</Notice>
+      ) : null}
       <DescriptionList
         items={[
           {
@@ -61,8 +79,15 @@ export function EvidenceCard({ path, contract, log, isSigned }: { path: string; 
             ) : (
               <span data-testid="chain-state" data-intact={String(chain.is_intact)}>
                 <Badge tone={chain.is_intact ? 'success' : 'danger'}>{chain.is_intact ? '✓' : '✗'}</Badge>{' '}
-                {chain.is_intact ? t('evidence.chainIntact', { n: String(chain.entry_count) }) : t('evidence.chainBroken')}
-                {chain.sealed_head_sequence ? <span className="muted small"> · {t('evidence.sealedHead', { n: String(chain.sealed_head_sequence) })}</span> : null}
+                {chain.is_intact
+                  ? t('evidence.chainIntact', { n: String(chain.entry_count) })
+                  : t('evidence.chainBroken')}
+                {chain.sealed_head_sequence ? (
+                  <span className="muted small">
+                    {' '}
+                    · {t('evidence.sealedHead', { n: String(chain.sealed_head_sequence) })}
+                  </span>
+                ) : null}
                 {chain.problems.length > 0 ? (
                   <ul className="small">
                     {chain.problems.map((problem) => (
@@ -85,7 +110,15 @@ export function EvidenceCard({ path, contract, log, isSigned }: { path: string; 
                     </span>
                   ),
                 },
-                { term: t('evidence.package'), value: <span className="muted small">{t('evidence.packageHint')} {t('evidence.verifyHint', { url: `${publicBaseOf(contract)}/verify` })}</span> },
+                {
+                  term: t('evidence.package'),
+                  value: (
+                    <span className="muted small">
+                      {t('evidence.packageHint')}{' '}
+                      {t('evidence.verifyHint', { url: `${publicBaseOf(contract)}/verify` })}
+                    </span>
+                  ),
+                },
               ]
             : []),
         ]}

@@ -41,7 +41,8 @@ const toBody = (field: Partial<FieldData>) => {
 /** The contract's annotations API, as the field editor's store. */
 function annotationStore(contractPath: string): FieldStore {
   return {
-    create: async (field) => fromAnnotation(await sendJson<TAnnotation>('POST', `${contractPath}/annotations`, toBody(field))),
+    create: async (field) =>
+      fromAnnotation(await sendJson<TAnnotation>('POST', `${contractPath}/annotations`, toBody(field))),
     update: async (self, changes) => fromAnnotation(await sendJson<TAnnotation>('PUT', self, toBody(changes))),
     remove: (self) => sendJson('DELETE', self),
   };
@@ -53,16 +54,30 @@ const toEditorField = (annotation: TAnnotation): EditorField => ({ ...fromAnnota
  * The contract's PDF with its fields: placed, moved and removed while a draft, shown read-only
  * once sent. Parties in the order they were added (party 1 of the text tags is the first).
  */
-export function FieldsCard({ contract, parties, isDraft }: { contract: TContract; parties: TParty[]; isDraft: boolean }) {
+export function FieldsCard({
+  contract,
+  parties,
+  isDraft,
+}: {
+  contract: TContract;
+  parties: TParty[];
+  isDraft: boolean;
+}) {
   const t = useT();
   const path = contract.self;
   const partyKey = parties.map((party) => party.self).join(',');
   const annotations = useLoad((signal) => readAll<TAnnotation>(`${path}/annotations`, signal), [path, partyKey]);
-  const owners: Owner[] = [...parties].sort((a, b) => Number(idOf(a.self)) - Number(idOf(b.self))).map((party) => ({ id: party.self, name: party.name }));
+  const owners: Owner[] = [...parties]
+    .sort((a, b) => Number(idOf(a.self)) - Number(idOf(b.self)))
+    .map((party) => ({ id: party.self, name: party.name }));
   const source = contract.pdf_preview_uri ? pathOf(contract.pdf_preview_uri) : undefined;
   const title = isDraft ? t('contract.fields') : t('contract.document');
   return (
-    <Card title={title} description={isDraft ? t('contract.fieldsDescription') : t('contract.fieldsReadOnly')} className="fields-card">
+    <Card
+      title={title}
+      description={isDraft ? t('contract.fieldsDescription') : t('contract.fieldsReadOnly')}
+      className="fields-card"
+    >
       {annotations.error && !annotations.data ? <ProblemAlert error={annotations.error} /> : null}
       {!source ? <p className="muted">{t('contract.noDocument')}</p> : null}
       {source && !annotations.data && !annotations.error ? <Loading /> : null}
@@ -76,7 +91,9 @@ export function FieldsCard({ contract, parties, isDraft }: { contract: TContract
           initialFields={annotations.data.map(toEditorField)}
           store={annotationStore(path)}
           isReadOnly={!isDraft}
-          fromTags={async () => (await sendJson<TAnnotation[]>('POST', `${path}/annotations/from_tags`)).map(toEditorField)}
+          fromTags={async () =>
+            (await sendJson<TAnnotation[]>('POST', `${path}/annotations/from_tags`)).map(toEditorField)
+          }
           ownerLegend={t('editor.party')}
           noOwnersHint={t('editor.noParties')}
         />

@@ -10,14 +10,26 @@ import { useSignedIn } from '../../lib/session';
 import { AddPartyForm } from './add-party-form';
 import { EditPartyDialog } from './edit-party-dialog';
 
-const EMAIL_FLAGS = ['sent', 'opened', 'clicked', 'bounced', 'hardbounced', 'softbounced', 'blocked', 'unsub', 'spam'] as const;
+const EMAIL_FLAGS = [
+  'sent',
+  'opened',
+  'clicked',
+  'bounced',
+  'hardbounced',
+  'softbounced',
+  'blocked',
+  'unsub',
+  'spam',
+] as const;
 const BAD_FLAGS = new Set(['bounced', 'hardbounced', 'softbounced', 'blocked', 'unsub', 'spam']);
 
 function PartyCell({ party, isOrdered }: { party: TParty; isOrdered: boolean }) {
   const t = useT();
   const session = useSignedIn();
   const contact = [party.email, party.mobile_phone].filter(Boolean).join(' · ');
-  const role = [t(`signType.${party.sign_type}`), isOrdered ? t('party.orderNumber', { n: party.sign_order }) : ''].filter(Boolean).join(' · ');
+  const role = [t(`signType.${party.sign_type}`), isOrdered ? t('party.orderNumber', { n: party.sign_order }) : '']
+    .filter(Boolean)
+    .join(' · ');
   return (
     <td className="cell-party">
       <div className="cell-title">
@@ -37,13 +49,17 @@ function StateCell({ view }: { view: PartyView }) {
   let detail: string | undefined;
   if (state === 'signed' || state === 'approved') detail = party.sign_time ?? undefined;
   else if (state === 'rejected') detail = party.reject_cause ? `“${party.reject_cause}”` : undefined;
-  else if (state === 'waiting') detail = t('party.after', { names: view.waitingFor.map((other) => other.name).join(', ') });
+  else if (state === 'waiting')
+    detail = t('party.after', { names: view.waitingFor.map((other) => other.name).join(', ') });
   else if ((state === 'invited' || state === 'opened') && party.delivery_method === 'NONE') detail = t('party.byHand');
-  else if ((state === 'invited' || state === 'opened') && party.reminders_sent > 0) detail = t('party.remindedTimes', { n: party.reminders_sent });
+  else if ((state === 'invited' || state === 'opened') && party.reminders_sent > 0)
+    detail = t('party.remindedTimes', { n: party.reminders_sent });
   return (
     <td className="cell-state">
       <Badge tone={PARTY_STATE_TONE[state]}>{t(PARTY_STATE_LABEL[state])}</Badge>
-      {detail ? <div className={`small ${state === 'rejected' ? 'text-danger' : 'muted'} state-detail`}>{detail}</div> : null}
+      {detail ? (
+        <div className={`small ${state === 'rejected' ? 'text-danger' : 'muted'} state-detail`}>{detail}</div>
+      ) : null}
     </td>
   );
 }
@@ -84,9 +100,15 @@ export function PartiesCard({ contractPath, views, status, isOrdered, busy, onRe
   const hasLinks = status === 'sent' || status === 'signed';
   return (
     <Card title={t('contract.parties')} description={hasLinks ? t('contract.partiesDescription') : undefined} isFlush>
-      {views.length === 0 ? <EmptyState title={t('contract.noParties')} body={isDraft ? t('contract.noPartiesBody') : undefined} /> : null}
+      {views.length === 0 ? (
+        <EmptyState title={t('contract.noParties')} body={isDraft ? t('contract.noPartiesBody') : undefined} />
+      ) : null}
       {views.length > 0 ? (
-        <DataTable caption={t('contract.parties')} columns={[t('field.party'), t('field.state'), t('field.emailStatus')]} hasActions>
+        <DataTable
+          caption={t('contract.parties')}
+          columns={[t('field.party'), t('field.state'), t('field.emailStatus')]}
+          hasActions
+        >
           {views.map((view) => {
             const { party } = view;
             return (
@@ -97,10 +119,20 @@ export function PartiesCard({ contractPath, views, status, isOrdered, busy, onRe
                 <td className="row-actions">
                   {isDraft ? (
                     <>
-                      <Button size="small" onClick={() => setEditing(party)} aria-label={t('contract.editPartyNamed', { name: party.name })}>
+                      <Button
+                        size="small"
+                        onClick={() => setEditing(party)}
+                        aria-label={t('contract.editPartyNamed', { name: party.name })}
+                      >
                         {t('action.edit')}
                       </Button>
-                      <Button size="small" variant="ghost" isBusy={busy === party.self} onClick={() => onRemove(party)} aria-label={t('contract.removePartyNamed', { name: party.name })}>
+                      <Button
+                        size="small"
+                        variant="ghost"
+                        isBusy={busy === party.self}
+                        onClick={() => onRemove(party)}
+                        aria-label={t('contract.removePartyNamed', { name: party.name })}
+                      >
                         {t('contract.removeParty')}
                       </Button>
                     </>

@@ -14,7 +14,8 @@ const settingsOf = (contract: TContract): TReminderSettings => ({
 });
 
 /** The parties whose answer is awaited now: those the next reminder goes to. */
-const awaitedOf = (views: PartyView[]) => views.filter((view) => view.isAnswering && (view.state === 'invited' || view.state === 'opened'));
+const awaitedOf = (views: PartyView[]) =>
+  views.filter((view) => view.isAnswering && (view.state === 'invited' || view.state === 'opened'));
 
 /** Where the reminders stand: the next one and how many went, the expiry warning. */
 function ReminderStatus({ view }: { view: ContractView }) {
@@ -23,12 +24,17 @@ function ReminderStatus({ view }: { view: ContractView }) {
   const lines: string[] = [];
   if (status === 'sent') {
     const sent = Math.max(0, ...awaitedOf(view.views).map((party) => party.party.reminders_sent));
-    if (contract.next_reminder_time) lines.push(t('reminders.next', { time: contract.next_reminder_time.slice(0, 16), sent, max: contract.reminder_max_count }));
+    if (contract.next_reminder_time)
+      lines.push(
+        t('reminders.next', { time: contract.next_reminder_time.slice(0, 16), sent, max: contract.reminder_max_count }),
+      );
     else if (contract.reminder_interval_days === null) lines.push(t('reminders.off'));
     else lines.push(t('reminders.noneAhead', { sent, max: contract.reminder_max_count }));
-    if (contract.expiry_warning_time) lines.push(t('reminders.warningOn', { time: contract.expiry_warning_time.slice(0, 16) }));
+    if (contract.expiry_warning_time)
+      lines.push(t('reminders.warningOn', { time: contract.expiry_warning_time.slice(0, 16) }));
   }
-  if (contract.expiry_warned_time) lines.push(t('reminders.warnedAt', { time: contract.expiry_warned_time.slice(0, 16) }));
+  if (contract.expiry_warned_time)
+    lines.push(t('reminders.warnedAt', { time: contract.expiry_warned_time.slice(0, 16) }));
   if (status !== 'draft' && status !== 'sent') lines.push(t('reminders.closed'));
   if (lines.length === 0) return null;
   return (
@@ -61,7 +67,9 @@ export function RemindersCard({ view, onSaved }: { view: ContractView; onSaved: 
           onSave={save}
           submitLabel={t('reminders.save')}
           isChangeRequired
-          note={(form) => (form.isWarning && !contract.expire_time ? <p className="field-hint">{t('reminders.needsExpiry')}</p> : null)}
+          note={(form) =>
+            form.isWarning && !contract.expire_time ? <p className="field-hint">{t('reminders.needsExpiry')}</p> : null
+          }
         />
       ) : null}
     </Card>

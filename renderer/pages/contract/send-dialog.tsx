@@ -18,12 +18,20 @@ function useInvitationText() {
     if (!isInvitedNow) return t('send.later');
     if (isSilent || party.delivery_method === 'NONE') return t('send.byHand');
     if (party.delivery_method === 'SMS') return t('send.sms', { to: party.mobile_phone });
-    if (party.delivery_method === 'EMAIL_AND_SMS') return t('send.emailAndSms', { to: party.email, sms: party.mobile_phone });
+    if (party.delivery_method === 'EMAIL_AND_SMS')
+      return t('send.emailAndSms', { to: party.email, sms: party.mobile_phone });
     return t('send.email', { to: party.email });
   };
 }
 
-type Props = { views: PartyView[]; isOrdered: boolean; isBusy: boolean; error: ApiError | undefined; onSend: (options: SendOptions) => void; onClose: () => void };
+type Props = {
+  views: PartyView[];
+  isOrdered: boolean;
+  isBusy: boolean;
+  error: ApiError | undefined;
+  onSend: (options: SendOptions) => void;
+  onClose: () => void;
+};
 
 /** Sending, with its two options explained: no invitations (silent) and signing one's own part at once (auto-sign). */
 export function SendDialog({ views, isOrdered, isBusy, error, onSend, onClose }: Props) {
@@ -32,20 +40,44 @@ export function SendDialog({ views, isOrdered, isBusy, error, onSend, onClose }:
   const invitationText = useInvitationText();
   const [options, setOptions] = useState<SendOptions>({ silent: false, auto_sign: false });
   const parties = views.map((view) => view.party);
-  const turns = parties.map((party, index) => ({ id: index, signType: party.sign_type, signOrder: party.sign_order, isAccept: false, hasRejected: false }));
+  const turns = parties.map((party, index) => ({
+    id: index,
+    signType: party.sign_type,
+    signOrder: party.sign_order,
+    isAccept: false,
+    hasRejected: false,
+  }));
   const invitedNow = new Set(partiesToInviteAtSend(turns, isOrdered).map((turn) => turn.id));
   const mine = parties.filter((party) => party.user === session.user.self && party.sign_type !== 'VIEWER');
   // Invitations that would wait in the outbox: said before sending, not discovered after.
-  const bySms = parties.filter((party, index) => !options.silent && invitedNow.has(index) && (party.delivery_method === 'SMS' || party.delivery_method === 'EMAIL_AND_SMS'));
-  const byEmail = parties.filter((party, index) => !options.silent && invitedNow.has(index) && (party.delivery_method === 'EMAIL' || party.delivery_method === 'EMAIL_AND_SMS'));
+  const bySms = parties.filter(
+    (party, index) =>
+      !options.silent &&
+      invitedNow.has(index) &&
+      (party.delivery_method === 'SMS' || party.delivery_method === 'EMAIL_AND_SMS'),
+  );
+  const byEmail = parties.filter(
+    (party, index) =>
+      !options.silent &&
+      invitedNow.has(index) &&
+      (party.delivery_method === 'EMAIL' || party.delivery_method === 'EMAIL_AND_SMS'),
+  );
   const waiting = [
-    ...(!session.channels.sms && bySms.length > 0 ? [t('send.noSmsGateway', { names: bySms.map((party) => party.name).join(', ') })] : []),
-    ...(!session.channels.email && byEmail.length > 0 ? [t('send.noMailServer', { names: byEmail.map((party) => party.name).join(', ') })] : []),
+    ...(!session.channels.sms && bySms.length > 0
+      ? [t('send.noSmsGateway', { names: bySms.map((party) => party.name).join(', ') })]
+      : []),
+    ...(!session.channels.email && byEmail.length > 0
+      ? [t('send.noMailServer', { names: byEmail.map((party) => party.name).join(', ') })]
+      : []),
   ];
   const footer = (
     <>
       <Button onClick={onClose}>{t('action.cancel')}</Button>
-      <Button variant="primary" isBusy={isBusy} onClick={() => onSend({ silent: options.silent, auto_sign: options.auto_sign && mine.length > 0 })}>
+      <Button
+        variant="primary"
+        isBusy={isBusy}
+        onClick={() => onSend({ silent: options.silent, auto_sign: options.auto_sign && mine.length > 0 })}
+      >
         {t('send.confirm')}
       </Button>
     </>
@@ -70,10 +102,19 @@ export function SendDialog({ views, isOrdered, isBusy, error, onSend, onClose }:
           ))}
         </ul>
       </div>
-      <CheckboxField label={t('send.silent')} hint={t('send.silentHint')} checked={options.silent} onChecked={(silent) => setOptions({ ...options, silent })} />
+      <CheckboxField
+        label={t('send.silent')}
+        hint={t('send.silentHint')}
+        checked={options.silent}
+        onChecked={(silent) => setOptions({ ...options, silent })}
+      />
       <CheckboxField
         label={t('send.autoSign')}
-        hint={mine.length > 0 ? t('send.autoSignHint', { names: mine.map((party) => party.name).join(', ') }) : t('send.autoSignNone')}
+        hint={
+          mine.length > 0
+            ? t('send.autoSignHint', { names: mine.map((party) => party.name).join(', ') })
+            : t('send.autoSignNone')
+        }
         checked={options.auto_sign && mine.length > 0}
         disabled={mine.length === 0}
         onChecked={(autoSign) => setOptions({ ...options, auto_sign: autoSign })}

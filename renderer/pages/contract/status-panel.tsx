@@ -14,15 +14,25 @@ function Summary({ view, headingId }: { view: ContractView; headingId: string })
   const awaited = view.views.filter(isAwaited).map((party) => party.party);
   const headline = t(`contract.headline.${view.status}` as const, { name: rejecter?.name ?? '—' });
   let summary: string;
-  if (view.status === 'sent') summary = awaited.length > 0 ? t('contract.summary.sent', { names: names(awaited) }) : t('contract.summary.sentNobody');
-  else if (view.status === 'withdrawn') summary = t('contract.summary.withdrawn', { time: view.contract.withdrawn_time ?? '', name: view.withdrawnBy ?? '—' });
+  if (view.status === 'sent')
+    summary =
+      awaited.length > 0 ? t('contract.summary.sent', { names: names(awaited) }) : t('contract.summary.sentNobody');
+  else if (view.status === 'withdrawn')
+    summary = t('contract.summary.withdrawn', {
+      time: view.contract.withdrawn_time ?? '',
+      name: view.withdrawnBy ?? '—',
+    });
   else summary = t(`contract.summary.${view.status}` as const, { time: view.expiredAt ?? '' });
   return (
     <>
       <h2 id={headingId}>{headline}</h2>
       <p>{summary}</p>
-      {view.status === 'rejected' && rejecter?.reject_cause ? <blockquote className="status-cause">{rejecter.reject_cause}</blockquote> : null}
-      {view.status === 'withdrawn' && view.contract.withdraw_reason ? <blockquote className="status-cause">{view.contract.withdraw_reason}</blockquote> : null}
+      {view.status === 'rejected' && rejecter?.reject_cause ? (
+        <blockquote className="status-cause">{rejecter.reject_cause}</blockquote>
+      ) : null}
+      {view.status === 'withdrawn' && view.contract.withdraw_reason ? (
+        <blockquote className="status-cause">{view.contract.withdraw_reason}</blockquote>
+      ) : null}
     </>
   );
 }
@@ -40,10 +50,17 @@ export function StatusPanel({ view }: { view: ContractView }) {
     { term: t('field.sent'), value: contract.sent_time },
     { term: t('contract.completed'), value: completed },
     // When the links close matters while they are open.
-    { term: t('field.expireTime'), value: status === 'draft' || status === 'sent' ? (contract.expire_time ?? t('contract.noExpiry')) : undefined },
+    {
+      term: t('field.expireTime'),
+      value: status === 'draft' || status === 'sent' ? (contract.expire_time ?? t('contract.noExpiry')) : undefined,
+    },
   ].filter((fact): fact is { term: string; value: string } => Boolean(fact.value));
   return (
-    <section className={`status-panel status-panel-${STATUS_TONE[status]}`} aria-labelledby={headingId} data-status={status}>
+    <section
+      className={`status-panel status-panel-${STATUS_TONE[status]}`}
+      aria-labelledby={headingId}
+      data-status={status}
+    >
       <div className="status-panel-main">
         <div className="status-panel-top">
           <Badge tone={STATUS_TONE[status]}>{t(STATUS_LABEL[status])}</Badge>

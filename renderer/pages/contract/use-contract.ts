@@ -55,12 +55,25 @@ export type ContractView = {
 };
 
 /** The contract as the page shows it: its status (expired too) and where each party stands. */
-export function viewContract(contract: TContract, parties: TParty[], log: TActivityEntry[], channels?: Channels): ContractView {
+export function viewContract(
+  contract: TContract,
+  parties: TParty[],
+  log: TActivityEntry[],
+  channels?: Channels,
+): ContractView {
   const isExpired = log.some((entry) => entry.event === 'contract.expired');
   const status = contractStatus(contract, isExpired);
   // In the order they sign, then as they were added (the API lists newest first).
-  const ordered = [...parties].sort((a, b) => a.sign_order - b.sign_order || Number(idOf(a.self)) - Number(idOf(b.self)));
+  const ordered = [...parties].sort(
+    (a, b) => a.sign_order - b.sign_order || Number(idOf(a.self)) - Number(idOf(b.self)),
+  );
   const views = describeParties(ordered, status, contract.party_order_defined, channels);
   const withdrawal = log.find((entry) => entry.event === 'contract.withdrawn');
-  return { contract, status, views, expiredAt: isExpired ? (contract.expire_time ?? undefined) : undefined, withdrawnBy: withdrawal?.actor_name || undefined };
+  return {
+    contract,
+    status,
+    views,
+    expiredAt: isExpired ? (contract.expire_time ?? undefined) : undefined,
+    withdrawnBy: withdrawal?.actor_name || undefined,
+  };
 }

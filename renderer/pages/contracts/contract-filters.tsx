@@ -19,7 +19,11 @@ const SORTS: { value: string; label: MessageKey }[] = [
   { value: '-is_signed,-id', label: 'contracts.sortSigned' },
 ];
 
-type Props = { query: ContractListQuery; onChange: (changes: Partial<ContractListQuery>) => void; users: TUser[] | undefined };
+type Props = {
+  query: ContractListQuery;
+  onChange: (changes: Partial<ContractListQuery>) => void;
+  users: TUser[] | undefined;
+};
 
 /** Search (contract name, party name or e-mail), author and sort, in one compact row. */
 export function ContractFilters({ query, onChange, users }: Props) {
@@ -43,19 +47,34 @@ export function ContractFilters({ query, onChange, users }: Props) {
           {t('contracts.search')}
         </label>
         <div className="search-row">
-          <input id="contract-search" className="input" type="search" value={text} onChange={(event) => setText(event.target.value)} placeholder={t('contracts.searchPlaceholder')} />
+          <input
+            id="contract-search"
+            className="input"
+            type="search"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            placeholder={t('contracts.searchPlaceholder')}
+          />
           <Button type="submit">{t('action.search')}</Button>
         </div>
       </div>
       {users ? (
         <SelectField
           label={t('field.createdBy')}
-          options={[{ value: '', label: t('contracts.anyone') }, ...users.map((user) => ({ value: user.self, label: displayName(user) }))]}
+          options={[
+            { value: '', label: t('contracts.anyone') },
+            ...users.map((user) => ({ value: user.self, label: displayName(user) })),
+          ]}
           value={query.user}
           onValue={(user) => onChange({ user })}
         />
       ) : null}
-      <SelectField label={t('contracts.sort')} options={SORTS.map((sort) => ({ value: sort.value, label: t(sort.label) }))} value={query.sort} onValue={(sort) => onChange({ sort })} />
+      <SelectField
+        label={t('contracts.sort')}
+        options={SORTS.map((sort) => ({ value: sort.value, label: t(sort.label) }))}
+        value={query.sort}
+        onValue={(sort) => onChange({ sort })}
+      />
       {isFiltered ? (
         <div className="filters-clear">
           <Link to="/contracts">{t('contracts.clearFilters')}</Link>

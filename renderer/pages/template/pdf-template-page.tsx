@@ -59,7 +59,10 @@ export function PdfTemplatePage({ template, onChanged }: { template: TTemplate; 
   const [name, setName] = useState(template.name);
   const [roleCount, setRoleCount] = useState(Math.max(template.roles, 2));
   const action = useAction<'save' | 'publish' | 'delete' | 'contract'>();
-  const owners: Owner[] = Array.from({ length: roleCount }, (_, index) => ({ id: String(index + 1), name: t('templates.role', { n: index + 1 }) }));
+  const owners: Owner[] = Array.from({ length: roleCount }, (_, index) => ({
+    id: String(index + 1),
+    name: t('templates.role', { n: index + 1 }),
+  }));
   const canUse = template.is_published || session.is_admin;
 
   const save = action.submit('save', async () => {
@@ -80,7 +83,10 @@ export function PdfTemplatePage({ template, onChanged }: { template: TTemplate; 
   };
   const makeContract = () =>
     void action.run('contract', async () => {
-      const contract = await sendJson<{ self: string }>('POST', '/api/contracts', { template: path, name: template.name });
+      const contract = await sendJson<{ self: string }>('POST', '/api/contracts', {
+        template: path,
+        name: template.name,
+      });
       navigate(`/contracts/${idOf(contract.self)}`);
     });
   return (
@@ -91,10 +97,19 @@ export function PdfTemplatePage({ template, onChanged }: { template: TTemplate; 
         description={t('templates.pdfDescription')}
         actions={
           <>
-            <Button onClick={makeContract} isBusy={action.busy === 'contract'} disabled={!canUse} title={canUse ? undefined : t('templates.publishFirst')}>
+            <Button
+              onClick={makeContract}
+              isBusy={action.busy === 'contract'}
+              disabled={!canUse}
+              title={canUse ? undefined : t('templates.publishFirst')}
+            >
               {t('templates.makeContract')}
             </Button>
-            <Button onClick={() => navigate(`/templates/${idOf(path)}/bulk`)} disabled={!canUse || template.roles === 0} title={template.roles === 0 ? t('bulk.needsFields') : undefined}>
+            <Button
+              onClick={() => navigate(`/templates/${idOf(path)}/bulk`)}
+              disabled={!canUse || template.roles === 0}
+              title={template.roles === 0 ? t('bulk.needsFields') : undefined}
+            >
               {t('bulk.open')}
             </Button>
             <Button variant="danger" onClick={remove} isBusy={action.busy === 'delete'}>
@@ -111,7 +126,11 @@ export function PdfTemplatePage({ template, onChanged }: { template: TTemplate; 
             {t('action.save')}
           </Button>
           <div className="template-publish">
-            {template.is_published ? <Badge tone="success">{t('templates.published')}</Badge> : <Badge>{t('templates.unpublished')}</Badge>}
+            {template.is_published ? (
+              <Badge tone="success">{t('templates.published')}</Badge>
+            ) : (
+              <Badge>{t('templates.unpublished')}</Badge>
+            )}
             <Button size="small" onClick={() => publish(!template.is_published)} isBusy={action.busy === 'publish'}>
               {template.is_published ? t('templates.unpublish') : t('templates.publish')}
             </Button>

@@ -37,7 +37,9 @@ export function createActivityRepo(db: Db) {
   const head = db.$client.prepare<[number], { sequence: number; hash: string }>(
     'SELECT sequence, hash FROM activity_log WHERE contract_id = ? AND sequence IS NOT NULL ORDER BY sequence DESC LIMIT 1',
   );
-  const setChain = db.$client.prepare<[number, string, string, number]>('UPDATE activity_log SET sequence = ?, previous_hash = ?, hash = ? WHERE id = ?');
+  const setChain = db.$client.prepare<[number, string, string, number]>(
+    'UPDATE activity_log SET sequence = ?, previous_hash = ?, hash = ? WHERE id = ?',
+  );
 
   return {
     insert: (row: ChainedActivity): void => {
@@ -48,7 +50,12 @@ export function createActivityRepo(db: Db) {
     countInContract: (contractId: number): number => countIn.get({ contractId })?.n ?? 0,
     /** Every entry of a contract in chain order (oldest first). */
     listChain: (contractId: number): ActivityRow[] =>
-      db.select().from(activityLog).where(eq(activityLog.contractId, contractId)).orderBy(asc(activityLog.sequence), asc(activityLog.id)).all(),
+      db
+        .select()
+        .from(activityLog)
+        .where(eq(activityLog.contractId, contractId))
+        .orderBy(asc(activityLog.sequence), asc(activityLog.id))
+        .all(),
     listPage: (contractId: number, request: KeysetRequest): KeysetPage<ActivityRow> =>
       fetchKeysetPage(NEWEST_FIRST, request, eq(activityLog.contractId, contractId), (where, orderBy, limit) =>
         db

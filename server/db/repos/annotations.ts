@@ -7,7 +7,9 @@ export type AnnotationRow = typeof annotations.$inferSelect;
 export type NewAnnotation = Omit<typeof annotations.$inferInsert, 'id'>;
 export type AnnotationChanges = Partial<Omit<NewAnnotation, 'contractId' | 'createdAt' | 'createdBy'>>;
 
-const NEWEST_FIRST: SortKey<AnnotationRow>[] = [{ column: annotations.id, isDescending: true, valueOf: (row) => row.id }];
+const NEWEST_FIRST: SortKey<AnnotationRow>[] = [
+  { column: annotations.id, isDescending: true, valueOf: (row) => row.id },
+];
 
 export function createAnnotationRepo(db: Db) {
   const inContract = db

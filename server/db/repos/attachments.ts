@@ -6,7 +6,9 @@ import { attachments } from '../schema';
 export type AttachmentRow = typeof attachments.$inferSelect;
 export type NewAttachment = Omit<typeof attachments.$inferInsert, 'id'>;
 
-const NEWEST_FIRST: SortKey<AttachmentRow>[] = [{ column: attachments.id, isDescending: true, valueOf: (row) => row.id }];
+const NEWEST_FIRST: SortKey<AttachmentRow>[] = [
+  { column: attachments.id, isDescending: true, valueOf: (row) => row.id },
+];
 
 export function createAttachmentRepo(db: Db) {
   const inContract = db

@@ -13,8 +13,10 @@ export function createBulkSendRepo(db: Db) {
     insert: (row: Omit<BulkSendRow, 'id'>): BulkSendRow => db.insert(bulkSends).values(row).returning().get(),
     insertRow: (row: Omit<BulkRowRow, 'id'>): BulkRowRow => db.insert(bulkSendRows).values(row).returning().get(),
     findById: (id: number): BulkSendRow | undefined => db.select().from(bulkSends).where(eq(bulkSends.id, id)).get(),
-    findRow: (id: number): BulkRowRow | undefined => db.select().from(bulkSendRows).where(eq(bulkSendRows.id, id)).get(),
-    rowsOf: (bulkSendId: number): BulkRowRow[] => db.select().from(bulkSendRows).where(eq(bulkSendRows.bulkSendId, bulkSendId)).orderBy(bulkSendRows.id).all(),
+    findRow: (id: number): BulkRowRow | undefined =>
+      db.select().from(bulkSendRows).where(eq(bulkSendRows.id, id)).get(),
+    rowsOf: (bulkSendId: number): BulkRowRow[] =>
+      db.select().from(bulkSendRows).where(eq(bulkSendRows.bulkSendId, bulkSendId)).orderBy(bulkSendRows.id).all(),
     updateRow: (id: number, changes: Partial<Omit<BulkRowRow, 'id' | 'bulkSendId'>>): void => {
       db.update(bulkSendRows).set(changes).where(eq(bulkSendRows.id, id)).run();
     },
@@ -26,14 +28,18 @@ export function createBulkSendRepo(db: Db) {
         .get()?.n ?? 0,
     /** Newest first; an ordinary user's own batches only (`userId`). */
     listPage: (request: KeysetRequest, userId: number | undefined): KeysetPage<BulkSendRow> =>
-      fetchKeysetPage(NEWEST_FIRST, request, userId === undefined ? undefined : eq(bulkSends.createdBy, userId), (where, orderBy, limit) =>
-        db
-          .select()
-          .from(bulkSends)
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(limit)
-          .all(),
+      fetchKeysetPage(
+        NEWEST_FIRST,
+        request,
+        userId === undefined ? undefined : eq(bulkSends.createdBy, userId),
+        (where, orderBy, limit) =>
+          db
+            .select()
+            .from(bulkSends)
+            .where(where)
+            .orderBy(...orderBy)
+            .limit(limit)
+            .all(),
       ),
   };
 }

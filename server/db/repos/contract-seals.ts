@@ -16,9 +16,11 @@ export function createContractSealRepo(db: Db) {
   return {
     find: (contractId: number): ContractSealRow | undefined => byContract.get({ contractId }),
     /** Contracts whose sealed PDF had exactly these bytes (SHA-256, hex). */
-    findBySealedSha256: (sha256: string): ContractSealRow[] => db.select().from(contractSeals).where(eq(contractSeals.sealedSha256, sha256)).all(),
+    findBySealedSha256: (sha256: string): ContractSealRow[] =>
+      db.select().from(contractSeals).where(eq(contractSeals.sealedSha256, sha256)).all(),
     /** Contracts whose seal signed exactly these bytes (SHA-256 of its byte range, hex). */
-    findBySealedContent: (sha256: string): ContractSealRow[] => db.select().from(contractSeals).where(eq(contractSeals.sealedContentSha256, sha256)).all(),
+    findBySealedContent: (sha256: string): ContractSealRow[] =>
+      db.select().from(contractSeals).where(eq(contractSeals.sealedContentSha256, sha256)).all(),
     insert: (row: typeof contractSeals.$inferInsert): void => {
       db.insert(contractSeals).values(row).run();
     },
@@ -26,16 +28,31 @@ export function createContractSealRepo(db: Db) {
       db.update(contractSeals).set(changes).where(eq(contractSeals.contractId, contractId)).run();
     },
     countPending: (): number =>
-      (db.$client.prepare("SELECT count(*) AS n FROM contract_seals WHERE timestamp_status = 'pending'").get() as { n: number }).n,
+      (
+        db.$client.prepare("SELECT count(*) AS n FROM contract_seals WHERE timestamp_status = 'pending'").get() as {
+          n: number;
+        }
+      ).n,
     pendingContractIds: (): number[] =>
-      (db.$client.prepare("SELECT contract_id AS id FROM contract_seals WHERE timestamp_status = 'pending'").all() as { id: number }[]).map((row) => row.id),
+      (
+        db.$client.prepare("SELECT contract_id AS id FROM contract_seals WHERE timestamp_status = 'pending'").all() as {
+          id: number;
+        }[]
+      ).map((row) => row.id),
     /** The seal timestamped last, by the authority's time (this PC's clock may be the one that is off). */
     /** The last timestamp obtained; the authority's time has whole seconds, so the newer contract wins a tie. */
     latestTimestamped: (): ContractSealRow | undefined =>
-      db.select().from(contractSeals).where(inArray(contractSeals.timestampStatus, ['signature', 'document'])).orderBy(desc(contractSeals.timestampTime), desc(contractSeals.contractId)).limit(1).get(),
+      db
+        .select()
+        .from(contractSeals)
+        .where(inArray(contractSeals.timestampStatus, ['signature', 'document']))
+        .orderBy(desc(contractSeals.timestampTime), desc(contractSeals.contractId))
+        .limit(1)
+        .get(),
     /** Whether a certificate (SHA-256, hex) ever sealed a contract here. */
     isSealCertificate: (sha256: string): boolean =>
-      db.$client.prepare('SELECT 1 FROM contract_seals WHERE seal_certificate_sha256 = ? LIMIT 1').get(sha256) !== undefined,
+      db.$client.prepare('SELECT 1 FROM contract_seals WHERE seal_certificate_sha256 = ? LIMIT 1').get(sha256) !==
+      undefined,
     /** Signed contracts sealed before this table existed, which need a row (start-up). */
     signedWithout: (): { contractId: number; signedFileId: number; signedAt: number | null }[] =>
       db.$client

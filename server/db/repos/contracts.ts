@@ -8,7 +8,10 @@ export type ContractRow = typeof contracts.$inferSelect;
 /** Mirrors shared/api's contract statuses and sort terms (server/db/ does not import the API layer). */
 export type ContractStatus = 'draft' | 'sent' | 'signed' | 'rejected';
 export type ContractSortTerm = { key: 'id' | 'name' | 'is_signed'; isDescending: boolean };
-export type NewContract = Omit<typeof contracts.$inferInsert, 'id' | 'status' | 'nameFolded' | 'isSigned' | 'isUnsigned'>;
+export type NewContract = Omit<
+  typeof contracts.$inferInsert,
+  'id' | 'status' | 'nameFolded' | 'isSigned' | 'isUnsigned'
+>;
 export type ContractChanges = Partial<Omit<NewContract, 'createdAt' | 'createdBy'>>;
 export type ContractFilter = {
   status?: ContractStatus | undefined;
@@ -37,7 +40,10 @@ const UNSIGNED = { column: contracts.isUnsigned, valueOf: (row: ContractRow) => 
  * walks one index in one direction and each page is an index seek. Under a status filter
  * `is_signed` is the same for every row and drops out.
  */
-export function contractOrdering(terms: readonly ContractSortTerm[] | undefined, filter: ContractFilter): ContractOrdering {
+export function contractOrdering(
+  terms: readonly ContractSortTerm[] | undefined,
+  filter: ContractFilter,
+): ContractOrdering {
   const given: ContractSortTerm[] = [];
   for (const term of terms && terms.length > 0 ? terms : [{ key: 'id', isDescending: true } as const]) {
     given.push(term);
@@ -103,7 +109,8 @@ export function createContractRepo(db: Db) {
   const scopeOf = (filter: ContractFilter): string => {
     let scope = '*';
     if (filter.userId !== undefined) scope = `u:${filter.userId}`;
-    if (filter.status !== undefined) scope = filter.userId === undefined ? `s:${filter.status}` : `${scope}:s:${filter.status}`;
+    if (filter.status !== undefined)
+      scope = filter.userId === undefined ? `s:${filter.status}` : `${scope}:s:${filter.status}`;
     return scope;
   };
 
@@ -148,7 +155,12 @@ export function createContractRepo(db: Db) {
         counts.all = countOf.get(scopeOf(filter))?.n ?? 0;
         return counts;
       }
-      const rows = db.select({ status: contracts.status, n: count() }).from(contracts).where(whereOf(filter)).groupBy(contracts.status).all();
+      const rows = db
+        .select({ status: contracts.status, n: count() })
+        .from(contracts)
+        .where(whereOf(filter))
+        .groupBy(contracts.status)
+        .all();
       for (const row of rows) {
         counts[row.status as ContractStatus] = row.n;
         counts.all += row.n;

@@ -1,10 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../open-database';
 
-export type StoredFile = { id: number; sha256: string; contentType: string; size: number; data: Buffer; createdAt: number };
+export type StoredFile = {
+  id: number;
+  sha256: string;
+  contentType: string;
+  size: number;
+  data: Buffer;
+  createdAt: number;
+};
 
 function isForeignKeyError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+  return (
+    typeof error === 'object' && error !== null && 'code' in error && error.code === 'SQLITE_CONSTRAINT_FOREIGNKEY'
+  );
 }
 
 /**

@@ -56,7 +56,9 @@ export function createJobRepo(db: Db) {
        updated_at = @now
      WHERE id = @id AND claim_token = @token`,
   );
-  const removeQueued = db.$client.prepare<[string, number]>(`DELETE FROM jobs WHERE queue = ? AND ref_id = ? AND status = 'queued'`);
+  const removeQueued = db.$client.prepare<[string, number]>(
+    `DELETE FROM jobs WHERE queue = ? AND ref_id = ? AND status = 'queued'`,
+  );
   const plannedAt = db.$client.prepare<[string, number], { runAt: number }>(
     `SELECT run_at AS runAt FROM jobs WHERE queue = ? AND ref_id = ? AND status = 'queued' ORDER BY run_at LIMIT 1`,
   );
@@ -76,7 +78,9 @@ export function createJobRepo(db: Db) {
     enqueue: (queue: string, refId: number, runAt: number, now: number): number =>
       (insert.get({ queue, refId, runAt, now }) as { id: number }).id,
     claim: (queue: string, limit: number, now: number, leaseMs: number): JobRow[] =>
-      due.get({ queue, now })?.isDue ? claim.all({ queue, now, limit, token: randomUUID(), leaseUntil: now + leaseMs }) : [],
+      due.get({ queue, now })?.isDue
+        ? claim.all({ queue, now, limit, token: randomUUID(), leaseUntil: now + leaseMs })
+        : [],
     /** Extends the lease of a job still being worked on; false when the claim was lost. */
     renewLease: (job: JobRow, leaseUntil: number, now: number): boolean =>
       renew.run({ id: job.id, token: job.claimToken ?? '', leaseUntil, now }).changes > 0,

@@ -5,7 +5,9 @@ import { parties } from '../schema';
 
 export type PartyRow = typeof parties.$inferSelect;
 export type NewParty = Omit<typeof parties.$inferInsert, 'id'>;
-export type PartyChanges = Partial<Omit<NewParty, 'contractId' | 'createdAt' | 'createdBy' | 'signTokenHash' | 'signNonce' | 'signTokenSealed'>>;
+export type PartyChanges = Partial<
+  Omit<NewParty, 'contractId' | 'createdAt' | 'createdBy' | 'signTokenHash' | 'signNonce' | 'signTokenSealed'>
+>;
 
 /** The nine `email_status` flags of a party, as their column names in the repository. */
 export type EmailStatusFlags = Partial<

@@ -13,7 +13,11 @@ export function createPartyCodeRepo(db: Db) {
     },
     countFailure: (partyId: number): void => {
       const row = db.select().from(partyCodes).where(eq(partyCodes.partyId, partyId)).get();
-      if (row) db.update(partyCodes).set({ failedAttempts: row.failedAttempts + 1 }).where(eq(partyCodes.partyId, partyId)).run();
+      if (row)
+        db.update(partyCodes)
+          .set({ failedAttempts: row.failedAttempts + 1 })
+          .where(eq(partyCodes.partyId, partyId))
+          .run();
     },
     /** A code is good once: it is spent when it opens the document. */
     spend: (partyId: number, now: number): void => {

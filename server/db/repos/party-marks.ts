@@ -11,8 +11,15 @@ export function createPartyMarkRepo(db: Db) {
       db.insert(partyMarks).values(row).onConflictDoUpdate({ target: partyMarks.partyId, set: row }).run();
     },
     listOf: (partyIds: readonly number[]): PartyMarkRow[] =>
-      partyIds.length === 0 ? [] : db.select().from(partyMarks).where(inArray(partyMarks.partyId, [...partyIds])).all(),
-    find: (partyId: number): PartyMarkRow | undefined => db.select().from(partyMarks).where(eq(partyMarks.partyId, partyId)).get(),
+      partyIds.length === 0
+        ? []
+        : db
+            .select()
+            .from(partyMarks)
+            .where(inArray(partyMarks.partyId, [...partyIds]))
+            .all(),
+    find: (partyId: number): PartyMarkRow | undefined =>
+      db.select().from(partyMarks).where(eq(partyMarks.partyId, partyId)).get(),
   };
 }
 

@@ -9,17 +9,22 @@ export type TemplateFieldChanges = Partial<Omit<NewTemplateField, 'templateId' |
 export type RoleFieldRow = typeof contractRoleFields.$inferSelect;
 export type NewRoleField = Omit<typeof contractRoleFields.$inferInsert, 'id'>;
 
-const NEWEST_FIRST: SortKey<TemplateFieldRow>[] = [{ column: templateFields.id, isDescending: true, valueOf: (row) => row.id }];
+const NEWEST_FIRST: SortKey<TemplateFieldRow>[] = [
+  { column: templateFields.id, isDescending: true, valueOf: (row) => row.id },
+];
 
 /** A PDF template's fields, and the fields a contract copied from one that wait for their party. */
 export function createTemplateFieldRepo(db: Db) {
   const inTemplate = db
     .select()
     .from(templateFields)
-    .where(and(eq(templateFields.templateId, sql.placeholder('templateId')), eq(templateFields.id, sql.placeholder('id'))))
+    .where(
+      and(eq(templateFields.templateId, sql.placeholder('templateId')), eq(templateFields.id, sql.placeholder('id'))),
+    )
     .prepare();
   return {
-    findInTemplate: (templateId: number, id: number): TemplateFieldRow | undefined => inTemplate.get({ templateId, id }),
+    findInTemplate: (templateId: number, id: number): TemplateFieldRow | undefined =>
+      inTemplate.get({ templateId, id }),
     insert: (row: NewTemplateField): TemplateFieldRow => db.insert(templateFields).values(row).returning().get(),
     update: (id: number, changes: TemplateFieldChanges): TemplateFieldRow | undefined =>
       db.update(templateFields).set(changes).where(eq(templateFields.id, id)).returning().get(),
@@ -28,9 +33,18 @@ export function createTemplateFieldRepo(db: Db) {
       db.select({ n: count() }).from(templateFields).where(eq(templateFields.templateId, templateId)).get()?.n ?? 0,
     /** The highest role a field names: the template's number of roles. */
     roleCount: (templateId: number): number =>
-      db.select({ n: max(templateFields.role) }).from(templateFields).where(eq(templateFields.templateId, templateId)).get()?.n ?? 0,
+      db
+        .select({ n: max(templateFields.role) })
+        .from(templateFields)
+        .where(eq(templateFields.templateId, templateId))
+        .get()?.n ?? 0,
     listInTemplate: (templateId: number): TemplateFieldRow[] =>
-      db.select().from(templateFields).where(eq(templateFields.templateId, templateId)).orderBy(asc(templateFields.id)).all(),
+      db
+        .select()
+        .from(templateFields)
+        .where(eq(templateFields.templateId, templateId))
+        .orderBy(asc(templateFields.id))
+        .all(),
     listPage: (templateId: number, request: KeysetRequest): KeysetPage<TemplateFieldRow> =>
       fetchKeysetPage(NEWEST_FIRST, request, eq(templateFields.templateId, templateId), (where, orderBy, limit) =>
         db
@@ -47,7 +61,11 @@ export function createTemplateFieldRepo(db: Db) {
     },
     /** The waiting fields of the lowest role still waiting on a contract, taken off the list. */
     takeNextRole: (contractId: number): RoleFieldRow[] => {
-      const next = db.select({ role: sql<number | null>`min(${contractRoleFields.role})` }).from(contractRoleFields).where(eq(contractRoleFields.contractId, contractId)).get()?.role;
+      const next = db
+        .select({ role: sql<number | null>`min(${contractRoleFields.role})` })
+        .from(contractRoleFields)
+        .where(eq(contractRoleFields.contractId, contractId))
+        .get()?.role;
       if (next === null || next === undefined) return [];
       return db
         .delete(contractRoleFields)
@@ -67,7 +85,12 @@ export function createTemplateFieldRepo(db: Db) {
         .map((row) => row.role),
     /** The fields still waiting for a party on a contract, every role, in the order they were copied. */
     listWaiting: (contractId: number): RoleFieldRow[] =>
-      db.select().from(contractRoleFields).where(eq(contractRoleFields.contractId, contractId)).orderBy(asc(contractRoleFields.id)).all(),
+      db
+        .select()
+        .from(contractRoleFields)
+        .where(eq(contractRoleFields.contractId, contractId))
+        .orderBy(asc(contractRoleFields.id))
+        .all(),
     dropWaiting: (contractId: number): void => {
       db.delete(contractRoleFields).where(eq(contractRoleFields.contractId, contractId)).run();
     },

@@ -12,7 +12,9 @@ const NEWEST_FIRST: SortKey<TemplateRow>[] = [
 ];
 
 const visibleWhere = (userId: number | undefined): SQL | undefined =>
-  userId === undefined ? undefined : or(eq(contractTemplates.isPublished, true), eq(contractTemplates.createdBy, userId));
+  userId === undefined
+    ? undefined
+    : or(eq(contractTemplates.isPublished, true), eq(contractTemplates.createdBy, userId));
 
 export function createTemplateRepo(db: Db) {
   const byId = db
@@ -45,7 +47,8 @@ export function createTemplateRepo(db: Db) {
       db.update(contractTemplates).set(changes).where(eq(contractTemplates.id, id)).returning().get(),
     remove: (id: number): boolean => db.delete(contractTemplates).where(eq(contractTemplates.id, id)).run().changes > 0,
     /** Every template, or (with `visibleTo`) the published ones and that user's own. */
-    count: (visibleTo?: number): number => db.select({ n: count() }).from(contractTemplates).where(visibleWhere(visibleTo)).get()?.n ?? 0,
+    count: (visibleTo?: number): number =>
+      db.select({ n: count() }).from(contractTemplates).where(visibleWhere(visibleTo)).get()?.n ?? 0,
     listPage: (request: KeysetRequest, visibleTo?: number): KeysetPage<TemplateRow> =>
       fetchKeysetPage(NEWEST_FIRST, request, visibleWhere(visibleTo), (where, orderBy, limit) =>
         db

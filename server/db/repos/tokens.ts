@@ -51,7 +51,10 @@ export function createTokenRepo(db: Db) {
       authCache.get(publicId, () => byPublicId.get({ publicId })),
     findById: (id: number): TokenRow | undefined => byId.get({ id }),
     insert: (row: NewToken): TokenRow => db.insert(apiTokens).values(row).returning().get(),
-    update: (id: number, changes: Partial<Pick<TokenRow, 'name' | 'rateLimit' | 'revokedAt'>>): TokenRow | undefined => {
+    update: (
+      id: number,
+      changes: Partial<Pick<TokenRow, 'name' | 'rateLimit' | 'revokedAt'>>,
+    ): TokenRow | undefined => {
       invalidate();
       return db.update(apiTokens).set(changes).where(eq(apiTokens.id, id)).returning().get();
     },

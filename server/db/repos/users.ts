@@ -33,7 +33,12 @@ export function createUserRepo(db: Db) {
     insert: (row: NewUser): UserRow => db.insert(users).values(row).returning().get(),
     update: (id: number, changes: UserChanges): UserRow | undefined => {
       actorCache.clear();
-      return db.update(users).set(changes).where(and(eq(users.id, id), live)).returning().get();
+      return db
+        .update(users)
+        .set(changes)
+        .where(and(eq(users.id, id), live))
+        .returning()
+        .get();
     },
     softDelete: (id: number, at: number): void => {
       actorCache.clear();

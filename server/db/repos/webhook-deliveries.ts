@@ -39,7 +39,10 @@ export function createWebhookDeliveryRepo(db: Db) {
   const insertEvent = client.prepare<[{ type: string; payload: string; now: number }], { id: number }>(
     'INSERT INTO webhook_events (type, payload, created_at) VALUES (@type, @payload, @now) RETURNING id',
   );
-  const insertDelivery = client.prepare<[{ eventId: number; consumerId: number; state: string; runAt: number | null; now: number }], { id: number }>(
+  const insertDelivery = client.prepare<
+    [{ eventId: number; consumerId: number; state: string; runAt: number | null; now: number }],
+    { id: number }
+  >(
     `INSERT INTO webhook_deliveries (event_id, consumer_id, state, course_attempts, next_attempt_at, created_at, updated_at)
      VALUES (@eventId, @consumerId, @state, 0, @runAt, @now, @now) RETURNING id`,
   );
@@ -64,7 +67,10 @@ export function createWebhookDeliveryRepo(db: Db) {
      VALUES (@deliveryId, @attemptedAt, @statusCode, @error, @durationMs, @responseExcerpt, @outcome)`,
   );
   // A retry due while the consumer is (meanwhile) disabled is held instead: it waits for the enabling.
-  const settleDelivery = client.prepare<[{ id: number; state: string; nextAttemptAt: number | null; now: number }], { state: string }>(
+  const settleDelivery = client.prepare<
+    [{ id: number; state: string; nextAttemptAt: number | null; now: number }],
+    { state: string }
+  >(
     `UPDATE webhook_deliveries SET
        state = CASE WHEN @state = 'pending' AND ${DISABLED} THEN 'held' ELSE @state END,
        course_attempts = course_attempts + 1,
@@ -116,12 +122,18 @@ export function createWebhookDeliveryRepo(db: Db) {
 
   return {
     isInTransaction: (): boolean => client.inTransaction,
-    insertEvent: (type: string, payload: string, now: number): number => (insertEvent.get({ type, payload, now }) as { id: number }).id,
+    insertEvent: (type: string, payload: string, now: number): number =>
+      (insertEvent.get({ type, payload, now }) as { id: number }).id,
     /** Every consumer, and whether a new event must be held for it (see recipients above). */
-    recipients: (): Array<{ id: number; isHolding: boolean }> => recipients.all().map((row) => ({ id: row.id, isHolding: row.isHolding === 1 })),
+    recipients: (): Array<{ id: number; isHolding: boolean }> =>
+      recipients.all().map((row) => ({ id: row.id, isHolding: row.isHolding === 1 })),
     /** A pending delivery due at runAt (its job is the caller's), or a held one (runAt null). */
     insertDelivery: (eventId: number, consumerId: number, runAt: number | null, now: number): number =>
-      (insertDelivery.get({ eventId, consumerId, state: runAt === null ? 'held' : 'pending', runAt, now }) as { id: number }).id,
+      (
+        insertDelivery.get({ eventId, consumerId, state: runAt === null ? 'held' : 'pending', runAt, now }) as {
+          id: number;
+        }
+      ).id,
     loadForDispatch: (deliveryIds: readonly number[]): DispatchRow[] =>
       deliveryIds.length === 0 ? [] : loadBatch.all(JSON.stringify(deliveryIds)),
     insertAttempt: (attempt: NewAttempt): void => {

@@ -34,7 +34,10 @@ export function createWebhookLogRepo(db: Db) {
     createdAt: webhookEvents.createdAt,
   };
   const filterOf = (consumerId: number, state: string | undefined): SQL | undefined =>
-    and(eq(webhookDeliveries.consumerId, consumerId), state === undefined ? undefined : eq(webhookDeliveries.state, state));
+    and(
+      eq(webhookDeliveries.consumerId, consumerId),
+      state === undefined ? undefined : eq(webhookDeliveries.state, state),
+    );
 
   const oldEvents = client.prepare<[number, number], { id: number }>(
     'SELECT id FROM webhook_events WHERE created_at < ? ORDER BY created_at LIMIT ?',
@@ -43,7 +46,9 @@ export function createWebhookLogRepo(db: Db) {
     `DELETE FROM jobs WHERE queue = ? AND ref_id IN
        (SELECT id FROM webhook_deliveries WHERE event_id IN (SELECT value FROM json_each(?)))`,
   );
-  const deleteEvents = client.prepare<[string]>('DELETE FROM webhook_events WHERE id IN (SELECT value FROM json_each(?))');
+  const deleteEvents = client.prepare<[string]>(
+    'DELETE FROM webhook_events WHERE id IN (SELECT value FROM json_each(?))',
+  );
 
   return {
     listPage: (consumerId: number, state: string | undefined, request: KeysetRequest): KeysetPage<WebhookLogRow> =>

@@ -25,7 +25,11 @@ export const users = sqliteTable(
     createdAt: integer('created_at').notNull(),
     deletedAt: integer('deleted_at'),
   },
-  (t) => [uniqueIndex('users_username_live').on(t.username).where(sql`deleted_at IS NULL`)],
+  (t) => [
+    uniqueIndex('users_username_live')
+      .on(t.username)
+      .where(sql`deleted_at IS NULL`),
+  ],
 );
 
 export const apiTokens = sqliteTable(

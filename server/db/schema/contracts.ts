@@ -261,7 +261,9 @@ export const activityLog = sqliteTable(
     index('activity_log_contract_id').on(t.contractId, t.id),
     uniqueIndex('activity_log_chain').on(t.contractId, t.sequence),
     // Entries from before the chain existed, found at start-up without a scan.
-    index('activity_log_unchained').on(t.contractId, t.id).where(sql`hash IS NULL`),
+    index('activity_log_unchained')
+      .on(t.contractId, t.id)
+      .where(sql`hash IS NULL`),
   ],
 );
 
@@ -298,5 +300,8 @@ export const contractSeals = sqliteTable(
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
-  (t) => [index('contract_seals_sha256').on(t.sealedSha256), index('contract_seals_content_sha256').on(t.sealedContentSha256)],
+  (t) => [
+    index('contract_seals_sha256').on(t.sealedSha256),
+    index('contract_seals_content_sha256').on(t.sealedContentSha256),
+  ],
 );

@@ -18,7 +18,11 @@ export class TsaUnreachable extends Error {
  * (a 3xx is a failure), and a user:password in the URL goes as Basic authentication. Every
  * connection goes through the outbound address policy (server/net), checked at connect time.
  */
-export function postTimestampQuery(tsaUrl: string, query: Uint8Array, options: { timeoutMs: number; signal?: AbortSignal; policy: OutboundPolicy }): Promise<Buffer> {
+export function postTimestampQuery(
+  tsaUrl: string,
+  query: Uint8Array,
+  options: { timeoutMs: number; signal?: AbortSignal; policy: OutboundPolicy },
+): Promise<Buffer> {
   const url = new URL(tsaUrl);
   const request = url.protocol === 'https:' ? https.request : http.request;
   return new Promise<Buffer>((resolve, reject) => {
@@ -42,27 +46,39 @@ export function postTimestampQuery(tsaUrl: string, query: Uint8Array, options: {
         'user-agent': `SignDesk/${APP_VERSION}`,
       },
     });
-    const timer = setTimeout(() => settle(new TsaUnreachable(`no answer from the timestamp authority within ${options.timeoutMs} ms`)), options.timeoutMs);
+    const timer = setTimeout(
+      () => settle(new TsaUnreachable(`no answer from the timestamp authority within ${options.timeoutMs} ms`)),
+      options.timeoutMs,
+    );
     const onAbort = () => settle(new TsaUnreachable('the request was stopped'));
     options.signal?.addEventListener('abort', onAbort, { once: true });
     if (options.signal?.aborted) onAbort();
 
-    req.on('error', (err: NodeJS.ErrnoException) => settle(new TsaUnreachable(`the timestamp authority cannot be reached (${err.code ?? err.message})`)));
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      settle(new TsaUnreachable(`the timestamp authority cannot be reached (${err.code ?? err.message})`)),
+    );
     req.on('response', (res) => {
       const status = res.statusCode ?? 0;
       if (status !== 200) {
-        settle(new TsaUnreachable(`the timestamp authority answered HTTP ${status}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}`));
+        settle(
+          new TsaUnreachable(
+            `the timestamp authority answered HTTP ${status}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}`,
+          ),
+        );
         return;
       }
       const chunks: Buffer[] = [];
       let size = 0;
       res.on('data', (chunk: Buffer) => {
         size += chunk.length;
-        if (size > MAX_REPLY_BYTES) settle(new TsaUnreachable(`the timestamp authority's answer is larger than ${MAX_REPLY_BYTES} bytes`));
+        if (size > MAX_REPLY_BYTES)
+          settle(new TsaUnreachable(`the timestamp authority's answer is larger than ${MAX_REPLY_BYTES} bytes`));
         else chunks.push(chunk);
       });
       res.on('end', () => settle(undefined, Buffer.concat(chunks)));
-      res.on('error', (err) => settle(new TsaUnreachable(`reading the timestamp authority's answer failed: ${err.message}`)));
+      res.on('error', (err) =>
+        settle(new TsaUnreachable(`reading the timestamp authority's answer failed: ${err.message}`)),
+      );
     });
     req.end(query);
   });

@@ -14,7 +14,12 @@ export type ObtainedTimestamp = TimestampToken & {
  * A PC clock more than a minute off the authority's is logged as a warning (the admin UI shows
  * it too, from the seal records).
  */
-export async function requestTimestamp(ctx: AppContext, tsaUrl: string, data: Uint8Array | Uint8Array[], options: { timeoutMs: number; signal?: AbortSignal }): Promise<ObtainedTimestamp> {
+export async function requestTimestamp(
+  ctx: AppContext,
+  tsaUrl: string,
+  data: Uint8Array | Uint8Array[],
+  options: { timeoutMs: number; signal?: AbortSignal },
+): Promise<ObtainedTimestamp> {
   const hash = createHash('sha256');
   for (const part of Array.isArray(data) ? data : [data]) hash.update(part);
   const digest = hash.digest();
@@ -24,7 +29,12 @@ export async function requestTimestamp(ctx: AppContext, tsaUrl: string, data: Ui
   const clockOffsetMs = token.genTime.getTime() - ctx.now();
   if (isClockOff(clockOffsetMs)) {
     ctx.logger.warn(
-      { tsaUrl, authorityTime: token.genTime.toISOString(), pcTime: new Date(ctx.now()).toISOString(), offsetSeconds: Math.round(clockOffsetMs / 1000) },
+      {
+        tsaUrl,
+        authorityTime: token.genTime.toISOString(),
+        pcTime: new Date(ctx.now()).toISOString(),
+        offsetSeconds: Math.round(clockOffsetMs / 1000),
+      },
       "timestamps: this PC's clock differs from the timestamp authority's by more than a minute; set the PC's clock right",
     );
   }

@@ -41,7 +41,14 @@ export function makeTimestampQuery(digest: Uint8Array): { der: Buffer; nonce: Bu
   return { der: Buffer.from(request.toSchema().toBER()), nonce };
 }
 
-const STATUS_TEXT = ['granted', 'granted with modifications', 'rejection', 'waiting', 'revocation warning', 'revocation notification'];
+const STATUS_TEXT = [
+  'granted',
+  'granted with modifications',
+  'rejection',
+  'waiting',
+  'revocation warning',
+  'revocation notification',
+];
 
 /**
  * The token in an authority's TimeStampResp, checked against the query: status granted, a
@@ -54,17 +61,22 @@ export function readTimestampReply(reply: Uint8Array, digest: Uint8Array, nonce:
     const [statusInfo, token] = derChildren(reply, outer);
     const status = statusInfo ? derChildren(reply, statusInfo)[0] : undefined;
     const code = status ? reply[status.end - 1]! : -1;
-    if (code !== 0 && code !== 1) throw new TimestampRefused(`the timestamp authority refused: ${STATUS_TEXT[code] ?? 'no status'}`);
+    if (code !== 0 && code !== 1)
+      throw new TimestampRefused(`the timestamp authority refused: ${STATUS_TEXT[code] ?? 'no status'}`);
     if (!token) throw new TimestampRefused('the timestamp authority answered without a token');
     tokenDer = Buffer.from(reply.subarray(token.start, token.end));
   } catch (error) {
     if (error instanceof TimestampRefused) throw error;
-    throw new TimestampRefused(`the timestamp authority's answer is not a timestamp reply (${error instanceof Error ? error.message : String(error)})`);
+    throw new TimestampRefused(
+      `the timestamp authority's answer is not a timestamp reply (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   const token = readTimestampToken(tokenDer);
   if (token.problem) throw new TimestampRefused(`the timestamp authority's token is not valid: ${token.problem}`);
-  if (!token.imprint.equals(Buffer.from(digest))) throw new TimestampRefused('the timestamp authority stamped something else than what was asked');
-  if (!token.nonce || !token.nonce.equals(stripLeadingZeros(Buffer.from(nonce)))) throw new TimestampRefused('the timestamp reply does not carry our nonce (a replayed answer?)');
+  if (!token.imprint.equals(Buffer.from(digest)))
+    throw new TimestampRefused('the timestamp authority stamped something else than what was asked');
+  if (!token.nonce || !token.nonce.equals(stripLeadingZeros(Buffer.from(nonce))))
+    throw new TimestampRefused('the timestamp reply does not carry our nonce (a replayed answer?)');
   return token.token;
 }
 
@@ -88,11 +100,13 @@ export type ReadToken = {
 /** Reads a timestamp token (a CMS over a TSTInfo) and checks its signature and its certificate's purpose. */
 export function readTimestampToken(der: Buffer): ReadToken {
   const cms = readCms(der);
-  if (cms.eContentType !== ID_CT_TST_INFO || !cms.eContent) throw new TimestampRefused('the token does not hold a TSTInfo');
+  if (cms.eContentType !== ID_CT_TST_INFO || !cms.eContent)
+    throw new TimestampRefused('the token does not hold a TSTInfo');
   const info = pkijs.TSTInfo.fromBER(toArrayBuffer(cms.eContent));
   let problem = cmsSignatureProblem(cms, digestOf(cms, cms.eContent));
   const signer = cms.signer;
-  if (!problem && signer && !hasTimestampingPurpose(signer)) problem = 'its certificate is not meant for timestamping (extended key usage)';
+  if (!problem && signer && !hasTimestampingPurpose(signer))
+    problem = 'its certificate is not meant for timestamping (extended key usage)';
   return {
     token: {
       der,

@@ -14,11 +14,13 @@ export type ContentsGap = { byteRange: [number, number, number, number]; start: 
 export function lastSignatureGap(pdf: Uint8Array): ContentsGap {
   const text = Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength).toString('latin1');
   const at = text.lastIndexOf('/ByteRange');
-  const match = at >= 0 ? /^\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(text.slice(at, at + 100)) : null;
+  const match =
+    at >= 0 ? /^\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(text.slice(at, at + 100)) : null;
   if (!match) throw new Error('The PDF has no signature /ByteRange.');
   const byteRange = match.slice(1, 5).map(Number) as [number, number, number, number];
   const [, start, end] = byteRange;
-  if (pdf[start] !== 0x3c || pdf[end - 1] !== 0x3e) throw new Error('The signature /ByteRange does not frame its /Contents.');
+  if (pdf[start] !== 0x3c || pdf[end - 1] !== 0x3e)
+    throw new Error('The signature /ByteRange does not frame its /Contents.');
   return { byteRange, start, end };
 }
 
@@ -59,7 +61,10 @@ export function addSignatureTimestamp(cms: Uint8Array, token: Uint8Array): Buffe
   // unsignedAttrs [1] IMPLICIT SET OF Attribute { type, values SET { token } }
   const unsignedAttrs = derWrap(0xa1, derWrap(0x30, Buffer.concat([type, derWrap(0x31, token)])));
   const path = signerInfoPath(cms);
-  let inner: Buffer = Buffer.concat([cms.subarray(path.at(-1)!.start + path.at(-1)!.headerLength, path.at(-1)!.end), unsignedAttrs]);
+  let inner: Buffer = Buffer.concat([
+    cms.subarray(path.at(-1)!.start + path.at(-1)!.headerLength, path.at(-1)!.end),
+    unsignedAttrs,
+  ]);
   for (let level = path.length - 1; level >= 0; level -= 1) {
     const element = path[level]!;
     const child = path[level + 1];
@@ -77,7 +82,8 @@ export function embedSignatureTimestamp(pdf: Uint8Array, token: Uint8Array): Buf
   const gap = lastSignatureGap(pdf);
   const cms = addSignatureTimestamp(cmsInGap(pdf, gap), token);
   const room = gap.end - gap.start - 2;
-  if (cms.length * 2 > room) throw new Error(`The timestamp token does not fit the seal's room (${cms.length} of ${room / 2} bytes).`);
+  if (cms.length * 2 > room)
+    throw new Error(`The timestamp token does not fit the seal's room (${cms.length} of ${room / 2} bytes).`);
   const out = Buffer.from(pdf);
   out.write(cms.toString('hex').toUpperCase().padEnd(room, '0'), gap.start + 1, 'latin1');
   return out;

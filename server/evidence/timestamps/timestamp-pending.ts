@@ -17,7 +17,12 @@ const REQUEST_TIMEOUT_MS = 20_000;
  * `signed_pdf` and the parties' download links serve the timestamped file. While the authority
  * does not answer, the job is tried again on TSA_RETRY_SCHEDULE_S (its last delay repeating).
  */
-export async function timestampPendingContract(ctx: AppContext, contractId: number, attempt: number, signal: AbortSignal): Promise<JobOutcome> {
+export async function timestampPendingContract(
+  ctx: AppContext,
+  contractId: number,
+  attempt: number,
+  signal: AbortSignal,
+): Promise<JobOutcome> {
   const seal = ctx.repos.seals.find(contractId);
   const contract = ctx.repos.contracts.findById(contractId);
   if (!seal || seal.timestampStatus !== 'pending' || !contract?.signedFileId) return { kind: 'done' };
@@ -52,9 +57,18 @@ export async function timestampPendingContract(ctx: AppContext, contractId: numb
       timestampError: null,
       updatedAt: now,
     });
-    logTimestamped(ctx, contractId, { kind: 'document', tsaUrl, authority: token.signer.subject, genTime: token.genTime, clockOffsetMs: token.clockOffsetMs });
+    logTimestamped(ctx, contractId, {
+      kind: 'document',
+      tsaUrl,
+      authority: token.signer.subject,
+      genTime: token.genTime,
+      clockOffsetMs: token.clockOffsetMs,
+    });
   });
-  ctx.logger.info({ contractId, sha256: createHash('sha256').update(stamped.bytes).digest('hex') }, 'timestamps: document timestamp appended');
+  ctx.logger.info(
+    { contractId, sha256: createHash('sha256').update(stamped.bytes).digest('hex') },
+    'timestamps: document timestamp appended',
+  );
   return { kind: 'done' };
 }
 
@@ -63,12 +77,26 @@ export async function timestampPendingContract(ctx: AppContext, contractId: numb
  * parsed there), the token asked for the digest of its byte range and written in. A token
  * larger than the room kept is asked for again with room to spare.
  */
-async function stampDocument(ctx: AppContext, tsaUrl: string, pdf: Uint8Array, room: number, signal: AbortSignal): Promise<{ bytes: Buffer; token: ObtainedTimestamp }> {
-  const prepared = await ctx.pdf.run('prepare-document-timestamp', { bytes: pdf, fieldName: documentTimestampFieldName(new Date(ctx.now())), room });
+async function stampDocument(
+  ctx: AppContext,
+  tsaUrl: string,
+  pdf: Uint8Array,
+  room: number,
+  signal: AbortSignal,
+): Promise<{ bytes: Buffer; token: ObtainedTimestamp }> {
+  const prepared = await ctx.pdf.run('prepare-document-timestamp', {
+    bytes: pdf,
+    fieldName: documentTimestampFieldName(new Date(ctx.now())),
+    room,
+  });
   const bytes = Buffer.from(prepared.bytes.buffer, prepared.bytes.byteOffset, prepared.bytes.byteLength);
-  const token = await requestTimestamp(ctx, tsaUrl, [bytes.subarray(0, prepared.start), bytes.subarray(prepared.end)], { timeoutMs: REQUEST_TIMEOUT_MS, signal });
+  const token = await requestTimestamp(ctx, tsaUrl, [bytes.subarray(0, prepared.start), bytes.subarray(prepared.end)], {
+    timeoutMs: REQUEST_TIMEOUT_MS,
+    signal,
+  });
   if (token.der.length > room) {
-    if (room > DOCUMENT_TIMESTAMP_ROOM) throw new Error(`the authority's token (${token.der.length} bytes) does not fit the room kept`);
+    if (room > DOCUMENT_TIMESTAMP_ROOM)
+      throw new Error(`the authority's token (${token.der.length} bytes) does not fit the room kept`);
     return stampDocument(ctx, tsaUrl, pdf, token.der.length + 4096, signal);
   }
   bytes.write(token.der.toString('hex').toUpperCase(), prepared.start + 1, 'latin1');
@@ -85,7 +113,21 @@ function retry(ctx: AppContext, contractId: number, attempt: number, error: stri
   const delayS = schedule[Math.min(attempt, schedule.length) - 1] ?? 3600;
   const now = ctx.now();
   const seal = ctx.repos.seals.find(contractId);
-  if (seal) ctx.repos.seals.update(contractId, { timestampAttempts: seal.timestampAttempts + 1, timestampError: error, updatedAt: now });
-  ctx.logger.warn({ contractId, attempt, retryInS: delayS, err: error, tsaUrl: seal?.tsaUrl ? withoutCredentials(seal.tsaUrl) : null }, 'timestamps: still pending');
+  if (seal)
+    ctx.repos.seals.update(contractId, {
+      timestampAttempts: seal.timestampAttempts + 1,
+      timestampError: error,
+      updatedAt: now,
+    });
+  ctx.logger.warn(
+    {
+      contractId,
+      attempt,
+      retryInS: delayS,
+      err: error,
+      tsaUrl: seal?.tsaUrl ? withoutCredentials(seal.tsaUrl) : null,
+    },
+    'timestamps: still pending',
+  );
   return { kind: 'retry', at: now + delayS * 1000, error };
 }

@@ -17,15 +17,31 @@ export type SealTimestamp =
  * token goes into the seal's CMS as an unsigned attribute. When the authority cannot be reached
  * or its answer is wrong, the PDF stays as sealed and the timestamp is pending.
  */
-export async function timestampSeal(ctx: AppContext, sealed: Uint8Array, tsaUrl: string): Promise<{ bytes: Uint8Array; timestamp: SealTimestamp }> {
+export async function timestampSeal(
+  ctx: AppContext,
+  sealed: Uint8Array,
+  tsaUrl: string,
+): Promise<{ bytes: Uint8Array; timestamp: SealTimestamp }> {
   try {
     const signatureValue = signatureValueOf(cmsInGap(sealed, lastSignatureGap(sealed)));
     const token = await requestTimestamp(ctx, tsaUrl, signatureValue, { timeoutMs: SEAL_TIMEOUT_MS });
     const bytes = embedSignatureTimestamp(sealed, token.der);
-    return { bytes, timestamp: { status: 'signature', tsaUrl, genTime: token.genTime, clockOffsetMs: token.clockOffsetMs, authority: token.signer.subject } };
+    return {
+      bytes,
+      timestamp: {
+        status: 'signature',
+        tsaUrl,
+        genTime: token.genTime,
+        clockOffsetMs: token.clockOffsetMs,
+        authority: token.signer.subject,
+      },
+    };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    ctx.logger.warn({ tsaUrl, err: message }, 'timestamps: no timestamp at sealing; the contract is signed and its timestamp pending');
+    ctx.logger.warn(
+      { tsaUrl, err: message },
+      'timestamps: no timestamp at sealing; the contract is signed and its timestamp pending',
+    );
     return { bytes: sealed, timestamp: { status: 'pending', tsaUrl, error: message } };
   }
 }

@@ -26,7 +26,8 @@ export function withoutCredentials(url: string): string {
   }
 }
 
-export const isClockOff = (offsetMs: number | null | undefined) => offsetMs != null && Math.abs(offsetMs) > CLOCK_WARNING_SECONDS * 1000;
+export const isClockOff = (offsetMs: number | null | undefined) =>
+  offsetMs != null && Math.abs(offsetMs) > CLOCK_WARNING_SECONDS * 1000;
 
 export function presentTimestampSettings(ctx: AppContext): TTimestampSettings {
   const { url, source } = readTsaUrl(ctx);
@@ -51,7 +52,8 @@ export function saveTsaUrl(ctx: AppContext, url: string | null | undefined): voi
   inTransaction(ctx.db, () => {
     const kept = url === null ? null : keepMaskedPassword(url, readTsaUrl(ctx).url);
     ctx.repos.settings.write(TSA_URL_KEY, kept, now);
-    for (const contractId of ctx.repos.seals.pendingContractIds()) ctx.repos.jobs.requeue(TIMESTAMP_QUEUE, contractId, now);
+    for (const contractId of ctx.repos.seals.pendingContractIds())
+      ctx.repos.jobs.requeue(TIMESTAMP_QUEUE, contractId, now);
   });
 }
 

@@ -99,7 +99,10 @@ ${button}
 </html>
 `;
 
-  const textParts = [layout.title, ...layout.paragraphs.map((paragraph) => paragraph.trim()).filter((paragraph) => paragraph !== '')];
+  const textParts = [
+    layout.title,
+    ...layout.paragraphs.map((paragraph) => paragraph.trim()).filter((paragraph) => paragraph !== ''),
+  ];
   if (layout.button && url) textParts.push(`${layout.button.label}:\n${url}`);
   if (layout.footer.trim() !== '') textParts.push(`-- \n${layout.footer.trim()}`);
   return { html, text: `${textParts.join('\n\n')}\n` };

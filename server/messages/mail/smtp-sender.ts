@@ -48,7 +48,12 @@ function outcomeOfCode(code: number | undefined): RecipientOutcome {
 function describe(err: SmtpError): string {
   if (err.response) return excerpt(`${err.command ?? 'SMTP'}: ${err.response}`);
   const cause = (err as { cause?: unknown }).cause;
-  const isConnection = err.code === 'ECONNECTION' || err.code === 'ETIMEDOUT' || err.code === 'EDNS' || err.code === 'EOUTBOUNDPOLICY' || err.code === 'ESOCKET';
+  const isConnection =
+    err.code === 'ECONNECTION' ||
+    err.code === 'ETIMEDOUT' ||
+    err.code === 'EDNS' ||
+    err.code === 'EOUTBOUNDPOLICY' ||
+    err.code === 'ESOCKET';
   if (!isConnection) return excerpt(`${err.code ?? 'error'}: ${err.message}`);
   return excerpt(describeNetworkError(cause instanceof Error ? cause : err));
 }
@@ -60,11 +65,17 @@ function resultOfFailure(to: readonly string[], err: SmtpError): AttemptResult {
     return {
       recipients: to.map((address) => {
         const own = rejected.find((entry) => entry.recipient?.toLowerCase() === address.toLowerCase()) ?? err;
-        return { address, outcome: outcomeOfCode(own.responseCode), response: own.response ? excerpt(own.response) : null };
+        return {
+          address,
+          outcome: outcomeOfCode(own.responseCode),
+          response: own.response ? excerpt(own.response) : null,
+        };
       }),
       response: err.response ? excerpt(err.response) : null,
       messageId: null,
-      error: rejected.map((entry) => `${entry.recipient ?? '?'}: ${excerpt(entry.response ?? entry.message, 200)}`).join('; '),
+      error: rejected
+        .map((entry) => `${entry.recipient ?? '?'}: ${excerpt(entry.response ?? entry.message, 200)}`)
+        .join('; '),
     };
   }
   // A refused message (after DATA) bounces; a refused sender, failed login, TLS problem, timeout
@@ -78,7 +89,11 @@ function resultOfFailure(to: readonly string[], err: SmtpError): AttemptResult {
  * Sends through nodemailer over SMTP. Pooled transports are kept per URL, so a changed setting
  * gets a new pool and the old one is closed.
  */
-export function createSmtpSender(options: { timeoutMs: number; isPooled: boolean; policy: OutboundPolicy }): SmtpSender {
+export function createSmtpSender(options: {
+  timeoutMs: number;
+  isPooled: boolean;
+  policy: OutboundPolicy;
+}): SmtpSender {
   let current: { url: string; transporter: Transporter } | undefined;
 
   const transporterFor = (url: string): Transporter => {
@@ -97,7 +112,10 @@ export function createSmtpSender(options: { timeoutMs: number; isPooled: boolean
       disableUrlAccess: true,
       // We open the TCP connection ourselves, through the outbound address policy; nodemailer
       // speaks SMTP over it (and TLS, for smtps: and STARTTLS, verified against the URL's host).
-      getSocket: (socketOptions: { host?: string; port?: number }, callback: (error: Error | null, socket?: { connection: Socket }) => void) => {
+      getSocket: (
+        socketOptions: { host?: string; port?: number },
+        callback: (error: Error | null, socket?: { connection: Socket }) => void,
+      ) => {
         options.policy.connectSocket(String(socketOptions.host), Number(socketOptions.port), options.timeoutMs).then(
           (connection) => callback(null, { connection }),
           (error: Error) => callback(error),
@@ -127,15 +145,24 @@ export function createSmtpSender(options: { timeoutMs: number; isPooled: boolean
           disableUrlAccess: true,
           signal,
         });
-        const rejected = ((info as { rejectedErrors?: SmtpError[] }).rejectedErrors ?? []).filter((entry) => entry.recipient);
+        const rejected = ((info as { rejectedErrors?: SmtpError[] }).rejectedErrors ?? []).filter(
+          (entry) => entry.recipient,
+        );
         const response = typeof info.response === 'string' ? excerpt(info.response) : null;
         const recipients = mail.to.map((address) => {
           const refusal = rejected.find((entry) => entry.recipient?.toLowerCase() === address.toLowerCase());
           return refusal
-            ? { address, outcome: outcomeOfCode(refusal.responseCode), response: excerpt(refusal.response ?? refusal.message) }
+            ? {
+                address,
+                outcome: outcomeOfCode(refusal.responseCode),
+                response: excerpt(refusal.response ?? refusal.message),
+              }
             : { address, outcome: 'accepted' as const, response };
         });
-        const error = rejected.length > 0 ? rejected.map((entry) => `${entry.recipient}: ${excerpt(entry.response ?? entry.message, 200)}`).join('; ') : null;
+        const error =
+          rejected.length > 0
+            ? rejected.map((entry) => `${entry.recipient}: ${excerpt(entry.response ?? entry.message, 200)}`).join('; ')
+            : null;
         return { recipients, response, messageId: info.messageId ?? mail.messageId, error };
       } catch (err) {
         return resultOfFailure(mail.to, err as SmtpError);

@@ -26,7 +26,11 @@ function outcomeOfStatus(status: number): RecipientOutcome {
  * URL's user part is sent as Basic authentication. The whole exchange has one timeout and the
  * answer is read only up to a few KiB.
  */
-export function postSms(gatewayUrl: string, sms: Sms, options: { timeoutMs: number; signal: AbortSignal; policy: OutboundPolicy }): Promise<AttemptResult> {
+export function postSms(
+  gatewayUrl: string,
+  sms: Sms,
+  options: { timeoutMs: number; signal: AbortSignal; policy: OutboundPolicy },
+): Promise<AttemptResult> {
   const url = new URL(gatewayUrl);
   const payload = Buffer.from(JSON.stringify({ to: sms.to, body: sms.body }));
   const request = url.protocol === 'https:' ? https.request : http.request;

@@ -1,5 +1,13 @@
 import zlib from 'node:zlib';
-import { decodePDFRawStream, PDFArray, PDFContext, PDFName, PDFNumber, PDFObjectStreamParser, PDFRawStream } from 'pdf-lib';
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFContext,
+  PDFName,
+  PDFNumber,
+  PDFObjectStreamParser,
+  PDFRawStream,
+} from 'pdf-lib';
 import { PdfReadError } from '../pdf-read-error';
 
 /**
@@ -20,7 +28,10 @@ type ByteStreamClass = { of(bytes: Uint8Array): unknown; fromPDFRawStream(raw: P
 type DecodeStreamProto = { ensureBuffer(this: object, requested: number): Uint8Array };
 
 const exceeded = (maxBytes: number) =>
-  new PdfReadError('too-complex', `The PDF's compressed streams unpack to more than ${Math.round(maxBytes / 2 ** 20)} MiB; it cannot be used.`);
+  new PdfReadError(
+    'too-complex',
+    `The PDF's compressed streams unpack to more than ${Math.round(maxBytes / 2 ** 20)} MiB; it cannot be used.`,
+  );
 
 function charge(bytes: number): void {
   if (!budget) return;
@@ -36,9 +47,14 @@ function pdfLibInternals(): { byteStream: ByteStreamClass; decodeStream: DecodeS
   const context = PDFContext.create();
   const empty = PDFRawStream.of(context.obj({ N: PDFNumber.of(0), First: PDFNumber.of(0) }), new Uint8Array(0));
   const parser = PDFObjectStreamParser.forStream(empty) as unknown as { bytes: { constructor: ByteStreamClass } };
-  const flate = decodePDFRawStream(PDFRawStream.of(context.obj({ Filter: PDFName.of('FlateDecode') }), zlib.deflateSync(Buffer.alloc(0))));
+  const flate = decodePDFRawStream(
+    PDFRawStream.of(context.obj({ Filter: PDFName.of('FlateDecode') }), zlib.deflateSync(Buffer.alloc(0))),
+  );
   const decodeStream = Object.getPrototypeOf(Object.getPrototypeOf(flate)) as DecodeStreamProto;
-  if (typeof parser.bytes.constructor.fromPDFRawStream !== 'function' || typeof decodeStream.ensureBuffer !== 'function') {
+  if (
+    typeof parser.bytes.constructor.fromPDFRawStream !== 'function' ||
+    typeof decodeStream.ensureBuffer !== 'function'
+  ) {
     throw new Error('pdf-lib changed: the inflate budget cannot be installed');
   }
   return { byteStream: parser.bytes.constructor, decodeStream };
@@ -91,7 +107,8 @@ const UNPACKABLE = new Set(['FlateDecode', 'LZWDecode', 'ASCIIHexDecode', 'ASCII
 function filtersOf(raw: PDFRawStream): string[] {
   const filter = raw.dict.lookup(PDFName.of('Filter'));
   if (filter instanceof PDFName) return [filter.decodeText()];
-  if (filter instanceof PDFArray) return filter.asArray().map((item) => (item instanceof PDFName ? item.decodeText() : '?'));
+  if (filter instanceof PDFArray)
+    return filter.asArray().map((item) => (item instanceof PDFName ? item.decodeText() : '?'));
   return [];
 }
 

@@ -40,7 +40,12 @@ const START_LIMIT_MS = 120_000;
  * 32 MiB unpacked is 16 times the largest upload (2 MiB): far more than the object and
  * cross-reference streams of a real PDF, and unpacked natively in tens of milliseconds.
  */
-export const DEFAULT_SANDBOX_OPTIONS: PdfSandboxOptions = { size: 2, timeoutMs: 20_000, maxHeapMb: 512, maxInflatedBytes: 32 * 2 ** 20 };
+export const DEFAULT_SANDBOX_OPTIONS: PdfSandboxOptions = {
+  size: 2,
+  timeoutMs: 20_000,
+  maxHeapMb: 512,
+  maxInflatedBytes: 32 * 2 ** 20,
+};
 
 export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OPTIONS): PdfSandbox {
   const slots = new Set<Slot>();
@@ -50,7 +55,10 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
 
   const startSlot = (): Slot => {
     const worker = startWorkerThread('pdf-sandbox', {
-      resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb, maxYoungGenerationSizeMb: Math.min(64, options.maxHeapMb / 4) },
+      resourceLimits: {
+        maxOldGenerationSizeMb: options.maxHeapMb,
+        maxYoungGenerationSizeMb: Math.min(64, options.maxHeapMb / 4),
+      },
       workerData: { maxInflatedBytes: options.maxInflatedBytes },
     });
     const slot: Slot = { worker, isReady: false };
@@ -90,7 +98,14 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
     if (job) {
       clearTimeout(job.timer);
       const isOutOfMemory = (cause as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
-      job.reject(isOutOfMemory ? new PdfReadError('too-complex', 'The PDF needs more memory to read than a PDF of its size should; it cannot be used.') : cause);
+      job.reject(
+        isOutOfMemory
+          ? new PdfReadError(
+              'too-complex',
+              'The PDF needs more memory to read than a PDF of its size should; it cannot be used.',
+            )
+          : cause,
+      );
     }
     void slot.worker.terminate();
     dispatch();
@@ -99,7 +114,14 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
   const assign = (slot: Slot, job: Job) => {
     const id = nextId++;
     const timer = setTimeout(
-      () => endSlot(slot, new PdfReadError('too-complex', `The PDF takes too long to read (over ${Math.round(options.timeoutMs / 1000)} s); it cannot be used.`)),
+      () =>
+        endSlot(
+          slot,
+          new PdfReadError(
+            'too-complex',
+            `The PDF takes too long to read (over ${Math.round(options.timeoutMs / 1000)} s); it cannot be used.`,
+          ),
+        ),
       options.timeoutMs,
     );
     slot.job = { ...job, id, timer };
@@ -130,7 +152,9 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
     close: async () => {
       isClosed = true;
       for (const job of waiting.splice(0)) job.reject(new Error('the PDF sandbox is closed'));
-      await Promise.all([...slots].map((slot) => (endSlot(slot, new Error('the PDF sandbox is closed')), slot.worker.terminate())));
+      await Promise.all(
+        [...slots].map((slot) => (endSlot(slot, new Error('the PDF sandbox is closed')), slot.worker.terminate())),
+      );
     },
   };
 }

@@ -4,7 +4,8 @@ import { PdfReadError, type PdfProblem } from '../pdf-read-error';
 export type SandboxRequest = { id: number; task: string; input: unknown };
 
 /** A finished task: its output, or its error reduced to what crosses a thread. */
-export type SandboxReply = { id: number; ok: true; output: unknown } | { id: number; ok: false; error: SandboxErrorData };
+export type SandboxReply =
+  { id: number; ok: true; output: unknown } | { id: number; ok: false; error: SandboxErrorData };
 
 type SandboxErrorData = { name: string; message: string; problem?: PdfProblem };
 

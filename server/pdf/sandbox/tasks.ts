@@ -17,7 +17,10 @@ export const pdfTasks = {
   /** A contract's signed PDF: fields stamped, audit trail, sealed by the identity (its key crosses as a KeyObject). */
   // Loaded on first use: a worker that only reads uploads starts without the sealing code.
   seal: async (input: { document: SignedPdfInput; identity: SigningIdentityData }) => {
-    const [{ buildSignedPdf }, { signingIdentityFromData }] = await Promise.all([import('../build-signed-pdf'), import('../../crypto/signing-identity')]);
+    const [{ buildSignedPdf }, { signingIdentityFromData }] = await Promise.all([
+      import('../build-signed-pdf'),
+      import('../../crypto/signing-identity'),
+    ]);
     return buildSignedPdf(input.document, signingIdentityFromData(input.identity));
   },
   /** The text tags (`{{signature:1}}` …) in a PDF's text, with their boxes on the displayed pages. */

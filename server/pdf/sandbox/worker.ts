@@ -15,7 +15,11 @@ port.on('message', async (request: SandboxRequest) => {
   try {
     const run = pdfTasks[request.task as PdfTaskName] as (input: unknown) => unknown;
     if (!run) throw new Error(`no PDF task ${request.task}`);
-    reply = { id: request.id, ok: true, output: await withInflateBudget(maxInflatedBytes, async () => run(request.input)) };
+    reply = {
+      id: request.id,
+      ok: true,
+      output: await withInflateBudget(maxInflatedBytes, async () => run(request.input)),
+    };
   } catch (error) {
     reply = { id: request.id, ok: false, error: toErrorData(error) };
   }
