@@ -1,4 +1,3 @@
-import { annotationPath } from '../../shared/api/paths';
 import { MAX_ANNOTATIONS_PER_CONTRACT } from '../../shared/constants';
 import type { AppContext } from '../core/context';
 import type { AnnotationRow } from '../db/repos/annotations';
@@ -9,7 +8,8 @@ import { PdfReadError } from '../pdf/pdf-read-error';
 import type { Actor } from '../http/request-context';
 import { parsePageSizes } from './contract-fields';
 import { findDraft } from './find-draft';
-import { logActivity, type RequestOrigin } from '../activity/log-activity';
+import type { RequestOrigin } from '../activity/log-activity';
+import { addAnnotation } from './save-annotation';
 import { checkTagPositions, fieldBoxOfTag, parseTagBox, sameTagBox, tagBoxOf, type TagBox } from './tag-fields';
 
 /** The text tags of a stored PDF, read on the PDF sandbox; a PDF pdf.js cannot read is a 400. */
@@ -63,26 +63,19 @@ export async function createAnnotationsFromTags(
       );
     }
     const pageSizes = parsePageSizes(current.pageSizes);
-    const now = ctx.now();
-    return todo.map((tag) => {
-      const annotation = ctx.repos.annotations.insert({
-        ...fieldBoxOfTag(tag, pageSizes[tag.page - 1] ?? [0, 0]),
-        type: tag.type,
-        contractId,
-        partyId: parties[tag.position - 1]!.id,
-        tagBox: JSON.stringify(tagBoxOf(tag)),
-        createdBy: actor.id,
-        createdAt: now,
-        updatedAt: now,
-      });
-      logActivity(ctx, {
-        contractId,
-        event: 'annotation.added',
-        subject: annotationPath(annotation),
-        userId: actor.id,
-        ...origin,
-      });
-      return annotation;
-    });
+    return todo.map((tag) =>
+      addAnnotation(
+        ctx,
+        {
+          ...fieldBoxOfTag(tag, pageSizes[tag.page - 1] ?? [0, 0]),
+          type: tag.type,
+          contractId,
+          partyId: parties[tag.position - 1]!.id,
+          tagBox: JSON.stringify(tagBoxOf(tag)),
+        },
+        actor.id,
+        origin,
+      ),
+    );
   });
 }

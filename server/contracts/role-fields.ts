@@ -1,8 +1,8 @@
-import { annotationPath } from '../../shared/api/paths';
 import type { AppContext } from '../core/context';
 import type { PartyRow } from '../db/repos/parties';
 import type { TemplateFieldRow } from '../db/repos/template-fields';
-import { logActivity, type RequestOrigin } from '../activity/log-activity';
+import type { RequestOrigin } from '../activity/log-activity';
+import { addAnnotation } from './save-annotation';
 
 /** A contract made from a PDF template keeps its fields, per role, until parties come to take them. */
 export function copyTemplateFields(ctx: AppContext, contractId: number, fields: readonly TemplateFieldRow[]): void {
@@ -29,22 +29,8 @@ export function copyTemplateFields(ctx: AppContext, contractId: number, fields: 
  * roles in the order they are added), as its annotations; in the caller's transaction.
  */
 export function bindNextRole(ctx: AppContext, party: PartyRow, userId: number, origin: RequestOrigin): void {
-  const now = ctx.now();
   for (const field of ctx.repos.templateFields.takeNextRole(party.contractId)) {
     const { id: _id, role: _role, ...rest } = field;
-    const annotation = ctx.repos.annotations.insert({
-      ...rest,
-      partyId: party.id,
-      createdBy: userId,
-      createdAt: now,
-      updatedAt: now,
-    });
-    logActivity(ctx, {
-      contractId: party.contractId,
-      event: 'annotation.added',
-      subject: annotationPath(annotation),
-      userId,
-      ...origin,
-    });
+    addAnnotation(ctx, { ...rest, partyId: party.id }, userId, origin);
   }
 }

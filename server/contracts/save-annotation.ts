@@ -4,7 +4,7 @@ import { MAX_ANNOTATIONS_PER_CONTRACT } from '../../shared/constants';
 import type { AppContext } from '../core/context';
 import type { ContractRow } from '../db/repos/contracts';
 import { inTransaction } from '../db/open-database';
-import type { AnnotationChanges, AnnotationRow } from '../db/repos/annotations';
+import type { AnnotationChanges, AnnotationRow, NewAnnotation } from '../db/repos/annotations';
 import { AppError, notFound, validationFailed } from '../core/errors';
 import type { Actor } from '../http/request-context';
 import { boxProblem, parsePageSizes, type Box } from './contract-fields';
@@ -62,26 +62,30 @@ export function createAnnotation(
     if (ctx.repos.annotations.countInContract(contractId) >= MAX_ANNOTATIONS_PER_CONTRACT) {
       throw new AppError('limit-reached', `A contract holds at most ${MAX_ANNOTATIONS_PER_CONTRACT} annotations.`);
     }
-    const now = ctx.now();
-    const annotation = ctx.repos.annotations.insert({
-      ...changes,
-      ...box,
-      type: input.type,
-      contractId,
-      partyId,
-      createdBy: actor.id,
-      createdAt: now,
-      updatedAt: now,
-    });
-    logActivity(ctx, {
-      contractId,
-      event: 'annotation.added',
-      subject: annotationPath(annotation),
-      userId: actor.id,
-      ...origin,
-    });
-    return annotation;
+    return addAnnotation(ctx, { ...changes, ...box, type: input.type, contractId, partyId }, actor.id, origin);
   });
+}
+
+/**
+ * One annotation added to a draft, by hand, from a text tag or from a template's role, with its
+ * activity entry; in the caller's transaction.
+ */
+export function addAnnotation(
+  ctx: AppContext,
+  values: Omit<NewAnnotation, 'createdBy' | 'createdAt' | 'updatedAt'>,
+  userId: number,
+  origin: RequestOrigin,
+): AnnotationRow {
+  const now = ctx.now();
+  const annotation = ctx.repos.annotations.insert({ ...values, createdBy: userId, createdAt: now, updatedAt: now });
+  logActivity(ctx, {
+    contractId: annotation.contractId,
+    event: 'annotation.added',
+    subject: annotationPath(annotation),
+    userId,
+    ...origin,
+  });
+  return annotation;
 }
 
 export function updateAnnotation(
