@@ -6,6 +6,7 @@ import { createApp } from './app/app';
 import { createContext } from './app/create-context';
 import type { Config } from './config/config';
 import type { AppContext } from './core/context';
+import type { Clock } from './core/clock';
 import { markServing, prepareDataDir } from './db/data-dir';
 import { startCheckpointer } from './db/checkpointer';
 import { openDatabase } from './db/open-database';
@@ -46,6 +47,8 @@ export type ServerOptions = {
   sqliteBinding?: string;
   /** The built admin UI and signing page; default the checkout's dist/ (see static-dirs.ts). */
   staticDirs?: Partial<StaticDirs>;
+  /** The time the server goes by; the system's unless a test hands in its own. */
+  clock?: Clock;
 };
 
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -73,6 +76,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
     logger,
     baseUrl: () => config.publicBaseUrl ?? listenUrl,
     migrationsFolder: options.migrationsFolder,
+    clock: options.clock,
   });
   ctx.repos.office.get(ctx.now());
 

@@ -1,6 +1,7 @@
 import { formatTimestamp } from '../../shared/time';
 import type { Config } from '../config/config';
 import type { AppContext } from '../core/context';
+import { systemClock, type Clock } from '../core/clock';
 import { loadAppSecret } from '../crypto/app-secret';
 import { createSeal } from '../crypto/office-keys';
 import type { DataDirLayout } from '../db/data-dir';
@@ -26,7 +27,9 @@ export function createContext(parts: {
   baseUrl: () => string;
   /** The migrations the database was opened with (a restored backup is migrated with them). */
   migrationsFolder?: string | undefined;
+  clock?: Clock | undefined;
 }): AppContext {
+  const clock = parts.clock ?? systemClock;
   const { config, paths } = parts;
   const repos = createRepos(parts.db);
   const ctx: AppContext = {
@@ -37,7 +40,7 @@ export function createContext(parts: {
     baseUrl: parts.baseUrl,
     repos,
     rateLimiter: new RateLimiter(),
-    now: () => Date.now(),
+    now: () => clock.now(),
     timestamp: (epochMs) => formatTimestamp(epochMs, config.timeZone),
     timestampOrNull: (epochMs) => (epochMs == null ? null : formatTimestamp(epochMs, config.timeZone)),
     outbox: createOutboxSignal(),

@@ -12,34 +12,38 @@ import type { AdminState } from '../sessions/admin-state';
 import type { PdfSandbox } from '../pdf/sandbox/pdf-sandbox';
 import type { OutboundPolicy } from '../net/outbound-policy';
 
-/** What every router and service is handed: made once in createServer, never global. */
+/**
+ * What every router and service is handed: made once in createServer, never global. Read-only
+ * but for what a restore or a key import reloads in place (`repos`, `secret`, `seal`); the time
+ * comes from the clock createServer was given, so tests move that clock, not the context.
+ */
 export type AppContext = {
   /** The server's own copy: publicBaseUrl and timeZone follow the admin's general settings. */
-  config: Config;
-  paths: DataDirLayout;
-  db: Db;
+  readonly config: Config;
+  readonly paths: DataDirLayout;
+  readonly db: Db;
   repos: Repos;
-  logger: Logger;
-  rateLimiter: RateLimiter;
-  now: () => number;
+  readonly logger: Logger;
+  readonly rateLimiter: RateLimiter;
+  readonly now: () => number;
   /** The public base URL (PUBLIC_BASE_URL, or http://HOST:PORT once listening). */
-  baseUrl: () => string;
-  timestamp: (epochMs: number) => string;
-  timestampOrNull: (epochMs: number | null | undefined) => string | null;
+  readonly baseUrl: () => string;
+  readonly timestamp: (epochMs: number) => string;
+  readonly timestampOrNull: (epochMs: number | null | undefined) => string | null;
   /** Wakes the mail and SMS outbox worker (after enqueueing or a settings change). */
-  outbox: OutboxSignal;
+  readonly outbox: OutboxSignal;
   /** Wakes the scheduled-backup worker (after the schedule changed). */
-  backups: OutboxSignal;
+  readonly backups: OutboxSignal;
   /** HMACs keyed by the appliance's own secret (signing-link CSRF tokens, verified-party cookies). */
   secret: AppSecret;
   /** The certificate and key that seal signed PDFs (made at first use; an office may import its own). */
   seal: { identity(): SigningIdentity; replace(identity: SigningIdentity): void };
   /** Where the server may connect on a user's say (webhooks, SMTP, SMS gateway): checked agents and lookups. */
-  outbound: OutboundPolicy;
+  readonly outbound: OutboundPolicy;
   /** Parsing and sealing of PDFs on worker threads, under limits. */
-  pdf: PdfSandbox;
+  readonly pdf: PdfSandbox;
   /** Webhook consumers' signing keys and the dispatcher's wake-up. */
-  webhooks: WebhookRuntime;
+  readonly webhooks: WebhookRuntime;
   /** The admin UI's sign-in throttle, one-time sign-in links and the environment's defaults. */
-  admin: AdminState;
+  readonly admin: AdminState;
 };

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createServer, loadConfig, type Config, type SignDeskServer } from '../../server/index';
 import { runCli } from '../../server/cli/run-cli';
+import { createTestClock, type TestClock } from './clock';
 import { createResponseValidator, type OpenApiDocument, type ResponseValidator } from './openapi';
 
 export type TestServer = {
@@ -13,6 +14,8 @@ export type TestServer = {
   adminKey: string;
   adminPath: string;
   api: ApiClient;
+  /** The server's time: the system's until the test moves it. */
+  clock: TestClock;
   close(): Promise<void>;
 };
 
@@ -94,7 +97,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
  * customer token made through the CLI, as an installer would.
  */
 export async function startTestServer(overrides: Partial<Config> = {}, dataDir = makeTempDir()): Promise<TestServer> {
-  const server = await createServer(testConfig(dataDir, overrides));
+  const clock = createTestClock();
+  const server = await createServer(testConfig(dataDir, overrides), { clock });
   const admin = await cli(dataDir, [
     'user',
     'create',
@@ -118,6 +122,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, dataDir =
     adminKey,
     adminPath: '/api/users/1',
     api: apiClient(server.url, adminKey, createResponseValidator(document)),
+    clock,
     close: () => server.close(),
   };
 }

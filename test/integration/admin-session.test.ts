@@ -262,13 +262,12 @@ describe('admin sessions', () => {
 
   it('lets a one-time link expire after 60 seconds', async () => {
     const url = t.server.createAdminLoginUrl();
-    const realNow = t.server.ctx.now;
-    t.server.ctx.now = () => realNow() + 61_000;
+    t.clock.shift(61_000);
     try {
       const response = await fetch(url, { redirect: 'manual' });
       expect(response.headers.get('location')).toBe('/admin/?signin=link-expired');
     } finally {
-      t.server.ctx.now = realNow;
+      t.clock.reset();
     }
   });
 

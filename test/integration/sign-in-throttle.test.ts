@@ -87,9 +87,8 @@ describe('the sign-in throttle', () => {
   });
 
   it('slows each further failure down more, and forgives once the right password comes', async () => {
-    const realNow = t.server.ctx.now;
-    let now = realNow();
-    t.server.ctx.now = () => now;
+    let now = t.clock.now();
+    t.clock.set(now);
     try {
       const guess = () => signInFrom(t.url, '127.0.0.15', 'slowed', 'wrong guess');
       for (let free = 0; free < 5; free += 1) expect((await guess()).status).toBe(401);
@@ -99,15 +98,17 @@ describe('the sign-in throttle', () => {
         expect(refused.status).toBe(429);
         waits.push(refused.retryAfter as number);
         now += (refused.retryAfter as number) * 1000;
+        t.clock.set(now);
         expect((await guess()).status).toBe(401);
       }
       expect(waits).toEqual([1, 2, 4, 8]);
       const waiting = await guess();
       now += (waiting.retryAfter as number) * 1000;
+      t.clock.set(now);
       expect((await signInFrom(t.url, '127.0.0.15', 'slowed', 'correct horse')).status).toBe(201);
       expect((await guess()).status).toBe(401);
     } finally {
-      t.server.ctx.now = realNow;
+      t.clock.reset();
     }
   });
 });

@@ -124,12 +124,11 @@ describe('the one-time code of a signing link', () => {
       headers: { 'content-disposition': 'attachment; filename="table.txt"' },
     });
     await t.api('POST', `${expiring.self}/send`, { body: { silent: true } });
-    const realNow = t.server.ctx.now;
-    t.server.ctx.now = () => Date.parse('2099-01-02T00:00:00Z');
+    t.clock.set(Date.parse('2099-01-02T00:00:00Z'));
     try {
       await expectSealed(expiring.parties[0]!.contract_url, Number(file.body.self.split('/').at(-1)));
     } finally {
-      t.server.ctx.now = realNow;
+      t.clock.reset();
     }
   });
 
@@ -156,20 +155,19 @@ describe('the one-time code of a signing link', () => {
     await t.api('POST', `${contract.self}/send`, { body: { silent: true } });
     const eli = signingClient(contract.parties[0]!.contract_url);
     await verify(eli, 'eli@example.test');
-    const realNow = t.server.ctx.now;
-    const started = realNow();
+    const started = t.clock.now();
     try {
       // In use, the session slides: 20 minutes later, and 20 more, it still works.
-      t.server.ctx.now = () => started + 20 * 60_000;
+      t.clock.set(started + 20 * 60_000);
       expect((await eli.document()).status).toBe(200);
-      t.server.ctx.now = () => started + 40 * 60_000;
+      t.clock.set(started + 40 * 60_000);
       expect((await eli.document()).status).toBe(200);
       // Left alone for more than half an hour, the browser must enter a new code.
-      t.server.ctx.now = () => started + 75 * 60_000;
+      t.clock.set(started + 75 * 60_000);
       expect((await eli.document()).status).toBe(403);
       expect((await eli.state()).body.stage).toBe('needs-code');
     } finally {
-      t.server.ctx.now = realNow;
+      t.clock.reset();
     }
   });
 });
