@@ -1,5 +1,6 @@
 import type { TContractUpdate } from '../../shared/api/contracts';
-import type { FooterType, Language } from '../../shared/api/enums';
+import type { AnnotationType, FooterType, Language } from '../../shared/api/enums';
+import type { TBoxFields } from '../../shared/api/field-box';
 import { MAX_PDF_PAGES } from '../../shared/constants';
 import { parseTimestamp } from '../../shared/time';
 import type { AppContext } from '../core/context';
@@ -115,4 +116,29 @@ export function boxProblem(box: Box, pageSizes: readonly PageSize[]): { field: s
     };
   }
   return undefined;
+}
+
+/** Refuses (400) a box that does not fit the pages whose sizes `pageSizesJson` holds. */
+export function checkBox(pageSizesJson: string, box: Box): void {
+  const problem = boxProblem(box, parsePageSizes(pageSizesJson));
+  if (problem) throw validationFailed([`${problem.field}: ${problem.message}`]);
+}
+
+export type BoxChanges = Partial<
+  Box & { type: AnnotationType; content: string; inputRequired: boolean; renderWhenSigned: boolean }
+>;
+
+/** The columns a contract's annotation or a template's field changes when the API writes its box and kind. */
+export function boxChangesOf(input: Partial<TBoxFields>): BoxChanges {
+  const changes: BoxChanges = {};
+  if (input.pdf_page !== undefined) changes.pdfPage = input.pdf_page;
+  if (input.pos_x !== undefined) changes.posX = input.pos_x;
+  if (input.pos_y !== undefined) changes.posY = input.pos_y;
+  if (input.width !== undefined) changes.width = input.width;
+  if (input.height !== undefined) changes.height = input.height;
+  if (input.type !== undefined) changes.type = input.type;
+  if (input.content !== undefined) changes.content = input.content;
+  if (input.input_required !== undefined) changes.inputRequired = input.input_required;
+  if (input.render_when_signed !== undefined) changes.renderWhenSigned = input.render_when_signed;
+  return changes;
 }

@@ -2,28 +2,13 @@ import { annotationPath } from '../../shared/api/paths';
 import { PARTY_PATH_PATTERN, type TAnnotationCreate, type TAnnotationUpdate } from '../../shared/api/annotations';
 import { MAX_ANNOTATIONS_PER_CONTRACT } from '../../shared/constants';
 import type { AppContext } from '../core/context';
-import type { ContractRow } from '../db/repos/contracts';
 import { inTransaction } from '../db/open-database';
 import type { AnnotationChanges, AnnotationRow, NewAnnotation } from '../db/repos/annotations';
 import { AppError, notFound, validationFailed } from '../core/errors';
 import type { Actor } from '../http/request-context';
-import { boxProblem, parsePageSizes, type Box } from './contract-fields';
+import { boxChangesOf, checkBox } from './contract-fields';
 import { findDraft } from './find-draft';
 import { logActivity, type RequestOrigin } from '../activity/log-activity';
-
-function changesOf(input: TAnnotationUpdate): AnnotationChanges {
-  const changes: AnnotationChanges = {};
-  if (input.pdf_page !== undefined) changes.pdfPage = input.pdf_page;
-  if (input.pos_x !== undefined) changes.posX = input.pos_x;
-  if (input.pos_y !== undefined) changes.posY = input.pos_y;
-  if (input.width !== undefined) changes.width = input.width;
-  if (input.height !== undefined) changes.height = input.height;
-  if (input.type !== undefined) changes.type = input.type;
-  if (input.content !== undefined) changes.content = input.content;
-  if (input.input_required !== undefined) changes.inputRequired = input.input_required;
-  if (input.render_when_signed !== undefined) changes.renderWhenSigned = input.render_when_signed;
-  return changes;
-}
 
 /** The party id of `party_id`, which must name a party of this very contract. */
 function partyIdOf(ctx: AppContext, contractId: number, path: string): number {
@@ -35,11 +20,6 @@ function partyIdOf(ctx: AppContext, contractId: number, path: string): number {
   return partyId;
 }
 
-function checkBox(contract: ContractRow, box: Box): void {
-  const problem = boxProblem(box, parsePageSizes(contract.pageSizes));
-  if (problem) throw validationFailed([`${problem.field}: ${problem.message}`]);
-}
-
 export function createAnnotation(
   ctx: AppContext,
   contractId: number,
@@ -47,7 +27,7 @@ export function createAnnotation(
   actor: Actor,
   origin: RequestOrigin,
 ): AnnotationRow {
-  const changes = changesOf(input);
+  const changes: AnnotationChanges = boxChangesOf(input);
   return inTransaction(ctx.db, () => {
     const contract = findDraft(ctx, contractId, actor);
     const partyId = partyIdOf(ctx, contractId, input.party_id);
@@ -58,7 +38,7 @@ export function createAnnotation(
       width: input.width,
       height: input.height,
     };
-    checkBox(contract, box);
+    checkBox(contract.pageSizes, box);
     if (ctx.repos.annotations.countInContract(contractId) >= MAX_ANNOTATIONS_PER_CONTRACT) {
       throw new AppError('limit-reached', `A contract holds at most ${MAX_ANNOTATIONS_PER_CONTRACT} annotations.`);
     }
@@ -96,13 +76,13 @@ export function updateAnnotation(
   actor: Actor,
   origin: RequestOrigin,
 ): AnnotationRow {
-  const changes = changesOf(input);
+  const changes: AnnotationChanges = boxChangesOf(input);
   return inTransaction(ctx.db, () => {
     const contract = findDraft(ctx, contractId, actor);
     const annotation = ctx.repos.annotations.findInContract(contractId, annotationId);
     if (!annotation) throw notFound('annotation');
     if (input.party_id !== undefined) changes.partyId = partyIdOf(ctx, contractId, input.party_id);
-    checkBox(contract, { ...annotation, ...changes });
+    checkBox(contract.pageSizes, { ...annotation, ...changes });
     if (Object.keys(changes).length === 0) return annotation;
     const updated = ctx.repos.annotations.update(annotationId, { ...changes, updatedAt: ctx.now() }) ?? annotation;
     logActivity(ctx, {

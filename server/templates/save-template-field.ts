@@ -4,9 +4,9 @@ import type { AppContext } from '../core/context';
 import { inTransaction } from '../db/open-database';
 import type { TemplateFieldChanges, TemplateFieldRow } from '../db/repos/template-fields';
 import type { TemplateRow } from '../db/repos/templates';
-import { AppError, notFound, validationFailed } from '../core/errors';
+import { AppError, notFound } from '../core/errors';
 import { readTags, newTags } from '../contracts/annotations-from-tags';
-import { boxProblem, parsePageSizes, type Box } from '../contracts/contract-fields';
+import { boxChangesOf, checkBox, parsePageSizes } from '../contracts/contract-fields';
 import { checkTagPositions, fieldBoxOfTag, tagBoxOf } from '../contracts/tag-fields';
 import type { Actor } from '../http/request-context';
 import { findChangeableTemplate, findVisibleTemplate } from '../contracts/find-template';
@@ -41,23 +41,9 @@ export function findPdfTemplate(ctx: AppContext, templateId: number, access: Tem
 }
 
 function changesOf(input: TTemplateFieldUpdate): TemplateFieldChanges {
-  const changes: TemplateFieldChanges = {};
+  const changes: TemplateFieldChanges = boxChangesOf(input);
   if (input.role !== undefined) changes.role = input.role;
-  if (input.pdf_page !== undefined) changes.pdfPage = input.pdf_page;
-  if (input.pos_x !== undefined) changes.posX = input.pos_x;
-  if (input.pos_y !== undefined) changes.posY = input.pos_y;
-  if (input.width !== undefined) changes.width = input.width;
-  if (input.height !== undefined) changes.height = input.height;
-  if (input.type !== undefined) changes.type = input.type;
-  if (input.content !== undefined) changes.content = input.content;
-  if (input.input_required !== undefined) changes.inputRequired = input.input_required;
-  if (input.render_when_signed !== undefined) changes.renderWhenSigned = input.render_when_signed;
   return changes;
-}
-
-function checkBox(template: PdfTemplate, box: Box): void {
-  const problem = boxProblem(box, parsePageSizes(template.pageSizes));
-  if (problem) throw validationFailed([`${problem.field}: ${problem.message}`]);
 }
 
 function checkRoom(ctx: AppContext, templateId: number, adding: number): void {
@@ -82,7 +68,7 @@ export function createTemplateField(
       width: input.width,
       height: input.height,
     };
-    checkBox(template, box);
+    checkBox(template.pageSizes, box);
     checkRoom(ctx, templateId, 1);
     const now = ctx.now();
     const row = ctx.repos.templateFields.insert({
@@ -112,7 +98,7 @@ export function updateTemplateField(
     const template = findPdfTemplate(ctx, templateId, { actor, use: 'change' });
     const field = ctx.repos.templateFields.findInTemplate(templateId, fieldId);
     if (!field) throw notFound('template field');
-    checkBox(template, { ...field, ...changes });
+    checkBox(template.pageSizes, { ...field, ...changes });
     if (Object.keys(changes).length === 0) return field;
     const now = ctx.now();
     ctx.repos.templates.update(templateId, { updatedAt: now });

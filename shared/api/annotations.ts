@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ANNOTATION_TYPES } from './enums';
-import { longText, pathString, ZTimestampSchema } from './common';
+import { pathString, ZTimestampSchema } from './common';
+import { REQUIRED_BOX_FIELDS, writableBoxFields } from './field-box';
 
 export const PARTY_PATH_PATTERN = /^\/api\/contracts\/([1-9][0-9]{0,15})\/parties\/([1-9][0-9]{0,15})$/;
 
@@ -28,8 +29,6 @@ export const ZAnnotationSchema = z
   })
   .meta({ id: 'ApiContractAnnotation' });
 
-const point = (description: string) => z.number().min(0).max(100_000).meta({ description });
-
 const writableAnnotationFields = {
   party_id: pathString('/api/contracts/<contract_id>/parties/<party_id>')
     .regex(PARTY_PATH_PATTERN, 'must be a party path of the form /api/contracts/<contract_id>/parties/<party_id>')
@@ -37,21 +36,13 @@ const writableAnnotationFields = {
       description: 'The party who fills the field: its self, /api/contracts/<contract_id>/parties/<party_id>',
       example: '/api/contracts/1/parties/1',
     }),
-  pdf_page: z.number().int().min(1).max(100_000),
-  pos_x: point('Points from the left edge of the page'),
-  pos_y: point('Points from the top edge of the page'),
-  width: z.number().positive().max(100_000).meta({ description: 'Points' }),
-  height: z.number().positive().max(100_000).meta({ description: 'Points' }),
-  type: z.enum(ANNOTATION_TYPES),
-  content: longText(),
-  input_required: z.boolean().meta({ description: 'Default true' }),
-  render_when_signed: z.boolean().meta({ description: 'Default true' }),
+  ...writableBoxFields,
 };
 
 export const ZAnnotationCreateSchema = z
   .strictObject(writableAnnotationFields)
   .partial()
-  .required({ party_id: true, pdf_page: true, pos_x: true, pos_y: true, width: true, height: true, type: true })
+  .required({ party_id: true, ...REQUIRED_BOX_FIELDS })
   .meta({ id: 'ApiContractAnnotationCreate' });
 export const ZAnnotationUpdateSchema = z
   .strictObject(writableAnnotationFields)

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_PARTIES_PER_CONTRACT } from '../constants';
 import { ANNOTATION_TYPES } from './enums';
-import { longText, ZTimestampSchema } from './common';
+import { ZTimestampSchema } from './common';
+import { REQUIRED_BOX_FIELDS, writableBoxFields } from './field-box';
 
 /**
  * A field of a PDF template: an annotation for a role instead of a party. A contract made
@@ -24,25 +25,15 @@ export const ZTemplateFieldSchema = z
   })
   .meta({ id: 'ApiTemplateField' });
 
-const point = (description: string) => z.number().min(0).max(100_000).meta({ description });
-
 const writableFields = {
   role: z.number().int().min(1).max(MAX_PARTIES_PER_CONTRACT),
-  pdf_page: z.number().int().min(1).max(100_000),
-  pos_x: point('Points from the left edge of the page'),
-  pos_y: point('Points from the top edge of the page'),
-  width: z.number().positive().max(100_000).meta({ description: 'Points' }),
-  height: z.number().positive().max(100_000).meta({ description: 'Points' }),
-  type: z.enum(ANNOTATION_TYPES),
-  content: longText(),
-  input_required: z.boolean().meta({ description: 'Default true' }),
-  render_when_signed: z.boolean().meta({ description: 'Default true' }),
+  ...writableBoxFields,
 };
 
 export const ZTemplateFieldCreateSchema = z
   .strictObject(writableFields)
   .partial()
-  .required({ role: true, pdf_page: true, pos_x: true, pos_y: true, width: true, height: true, type: true })
+  .required({ role: true, ...REQUIRED_BOX_FIELDS })
   .meta({ id: 'ApiTemplateFieldCreate' });
 export const ZTemplateFieldUpdateSchema = z
   .strictObject(writableFields)
