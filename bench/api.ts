@@ -1,10 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type autocannon from 'autocannon';
 import { buildDesktop } from '../scripts/build';
-import { runCli } from '../server/cli/run-cli';
-import { cpuMillis, load, report, residentMemoryMiB, startChild, stop, type LoadResult } from './lib';
+import { cpuMillis, load, prepareDataDir, report, residentMemoryMiB, startChild, stop, type LoadResult } from './lib';
 
 /**
  * bench/api: our authenticated GET /api/users/{id} and POST /api/contract_templates beside a
@@ -64,19 +61,7 @@ function reportComparison(name: string, samples: { ours: Sample[]; bare: Sample[
 }
 
 async function main(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'signdesk-bench-'));
-  const quiet = { out: () => undefined, err: (line: string) => process.stderr.write(`${line}\n`) };
-  await runCli(
-    ['user', 'create', '--username', 'bench', '--password', 'bench bench', '--email', 'bench@office.test', '--admin'],
-    { DATA_DIR: dataDir },
-    quiet,
-  );
-  let key = '';
-  await runCli(
-    ['token', 'create', '--name', 'bench', '--rate-limit', '1000000000'],
-    { DATA_DIR: dataDir },
-    { ...quiet, out: (line) => (key = line) },
-  );
+  const { dataDir, key } = await prepareDataDir('signdesk-bench-');
 
   process.stderr.write('building dist/ (npm run build) so that ours runs as npm run server runs it…\n');
   await buildDesktop();

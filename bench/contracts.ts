@@ -10,12 +10,10 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import express from 'express';
-import { runCli } from '../server/cli/run-cli';
 import { createServer, loadConfig, type SignDeskServer } from '../server/index';
+import { prepareDataDir } from './lib';
 import { makePaddedPdf, uniqueBodies } from './pdf-bodies';
 
 const MIB2 = 2 * 1024 * 1024;
@@ -26,21 +24,9 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 type Instance = { server: SignDeskServer; key: string; dir: string };
 
 async function startInstance(): Promise<Instance> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'signdesk-bench-'));
+  const { dataDir: dir, key } = await prepareDataDir();
   const server = await createServer(loadConfig({ DATA_DIR: dir, PORT: '0', LOG_LEVEL: 'silent' }));
-  const io = { out: () => undefined, err: (line: string) => console.error(line) };
-  await runCli(
-    ['user', 'create', '--username', 'bench', '--password', 'bench bench', '--email', 'bench@example.se', '--admin'],
-    { DATA_DIR: dir },
-    io,
-  );
-  const lines: string[] = [];
-  await runCli(
-    ['token', 'create', '--name', 'bench', '--rate-limit', '1000000000'],
-    { DATA_DIR: dir },
-    { ...io, out: (line) => lines.push(line) },
-  );
-  return { server, key: lines.at(-1) as string, dir };
+  return { server, key, dir };
 }
 
 async function stopInstance(instance: Instance): Promise<void> {

@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import autocannon from 'autocannon';
+import { runCli } from '../server/cli/run-cli';
 
 export type LoadResult = { rps: number; p99: number; p50: number; requests: number; errors: number; non2xx: number };
 
@@ -69,4 +72,25 @@ export function stop(child: ChildProcess): Promise<void> {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/**
+ * A fresh DATA_DIR with an administrator and an API key made through the CLI, as an installer
+ * would; the key's rate limit is out of the way of a load generator.
+ */
+export async function prepareDataDir(prefix = 'signdesk-bench-'): Promise<{ dataDir: string; key: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const quiet = { out: () => undefined, err: (line: string) => process.stderr.write(`${line}\n`) };
+  await runCli(
+    ['user', 'create', '--username', 'bench', '--password', 'bench bench', '--email', 'bench@office.test', '--admin'],
+    { DATA_DIR: dataDir },
+    quiet,
+  );
+  let key = '';
+  await runCli(
+    ['token', 'create', '--name', 'bench', '--rate-limit', '1000000000'],
+    { DATA_DIR: dataDir },
+    { ...quiet, out: (line) => (key = line) },
+  );
+  return { dataDir, key };
 }

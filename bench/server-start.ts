@@ -6,11 +6,9 @@
 //   npx tsx bench/server-start.ts
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { buildDesktop } from '../scripts/build';
-import { runCli } from '../server/cli/run-cli';
-import { report } from './lib';
+import { prepareDataDir, report } from './lib';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const root = path.resolve(import.meta.dirname, '..');
@@ -57,19 +55,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 async function main(): Promise<void> {
   await buildDesktop(root);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'signdesk-bench-start-'));
-  const quiet = { out: () => undefined, err: (line: string) => process.stderr.write(`${line}\n`) };
-  await runCli(
-    ['user', 'create', '--username', 'bench', '--password', 'bench bench', '--email', 'bench@office.test', '--admin'],
-    { DATA_DIR: dataDir },
-    quiet,
-  );
-  let key = '';
-  await runCli(
-    ['token', 'create', '--name', 'bench'],
-    { DATA_DIR: dataDir },
-    { ...quiet, out: (line) => (key = line) },
-  );
+  const { dataDir, key } = await prepareDataDir('signdesk-bench-start-');
   const headers = { authorization: `token ${key}`, 'accept-api-version': '1' };
   // The desktop app is not what is measured: without a display npm start runs headless.
   const env = { DATA_DIR: dataDir, LOG_LEVEL: 'warn', DISPLAY: '', WAYLAND_DISPLAY: '' };

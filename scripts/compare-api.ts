@@ -1,10 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { cpuMillis, startChild, stop } from '../bench/lib';
+import { cpuMillis, prepareDataDir, startChild, stop } from '../bench/lib';
 import { makePaddedPdf, uniqueBodies } from '../bench/pdf-bodies';
-import { runCli } from '../server/cli/run-cli';
 
 /**
  * Before and after in one run: the bare Express baseline, the server of another checkout (e.g.
@@ -25,19 +23,7 @@ type Target = { name: string; pid: number; options: autocannon.Options; stop: ()
 type Sample = { rps: number; p50: number; p99: number; cpuUs: number; failed: number };
 
 async function startOurs(name: string, root: string, nextPdf: () => Buffer): Promise<Target> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'signdesk-compare-'));
-  const quiet = { out: () => undefined, err: (line: string) => process.stderr.write(`${line}\n`) };
-  await runCli(
-    ['user', 'create', '--username', 'bench', '--password', 'bench bench', '--email', 'bench@office.test', '--admin'],
-    { DATA_DIR: dataDir },
-    quiet,
-  );
-  let key = '';
-  await runCli(
-    ['token', 'create', '--name', 'bench', '--rate-limit', '1000000000'],
-    { DATA_DIR: dataDir },
-    { ...quiet, out: (line) => (key = line) },
-  );
+  const { dataDir, key } = await prepareDataDir('signdesk-compare-');
   const server = await startChild(
     process.execPath,
     ['--import', 'tsx', path.join(root, 'server/main.ts')],

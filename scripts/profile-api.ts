@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { load, startChild, stop } from '../bench/lib';
+import { load, prepareDataDir, startChild, stop } from '../bench/lib';
 import { makePaddedPdf, uniqueBodies } from '../bench/pdf-bodies';
-import { runCli } from '../server/cli/run-cli';
 
 /**
  * Runs the server under `node --cpu-prof`, loads one of bench/api's requests for a while, and
@@ -21,19 +20,7 @@ async function main(): Promise<void> {
   const which = process.argv[2] ?? 'get';
   const seconds = Number(process.argv[3] ?? 10);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'signdesk-profile-'));
-  const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'signdesk-cpuprofile-'));
-  const quiet = { out: () => undefined, err: (line: string) => process.stderr.write(`${line}\n`) };
-  await runCli(
-    ['user', 'create', '--username', 'bench', '--password', 'bench bench', '--email', 'bench@office.test', '--admin'],
-    { DATA_DIR: dataDir },
-    quiet,
-  );
-  let key = '';
-  await runCli(
-    ['token', 'create', '--name', 'bench', '--rate-limit', '1000000000'],
-    { DATA_DIR: dataDir },
-    { ...quiet, out: (line) => (key = line) },
-  );
+  const { dataDir: profileDir, key } = await prepareDataDir('signdesk-cpuprofile-');
   const server = await startChild(
     process.execPath,
     ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'server/main.ts'],
