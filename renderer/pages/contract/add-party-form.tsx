@@ -1,5 +1,4 @@
-import { DELIVERY_METHODS, SIGN_TYPES } from '../../../shared/api/enums';
-import { CheckboxField, SelectField, TextField } from '../../components/fields';
+import { CheckboxField } from '../../components/fields';
 import { Button, ProblemAlert } from '../../components/ui';
 import { sendJson } from '../../lib/api';
 import { useFormState } from '../../lib/forms';
@@ -7,7 +6,7 @@ import { useT } from '../../lib/i18n';
 import { useSignedIn } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
 import { readableErrors } from '../../lib/problem-lines';
-import { usePartyLabels } from './edit-party-dialog';
+import { PartyFields, usePartyLabels } from './party-fields';
 
 const EMPTY = {
   name: '',
@@ -46,27 +45,7 @@ export function AddPartyForm({ contractPath, onAdded }: { contractPath: string; 
       <h3>{t('contract.addParty')}</h3>
       <ProblemAlert error={add.error} labels={labels} />
       <div className="form-grid form-grid-3">
-        <TextField label={t('field.name')} error={errors.name} {...bind('name')} />
-        <TextField label={t('field.email')} error={errors.email} {...bind('email')} type="email" />
-        <TextField label={t('field.mobilePhone')} error={errors.mobile_phone} {...bind('mobile_phone')} type="tel" />
-        <TextField
-          label={t('field.identityNumber')}
-          hint={t('field.identityNumberHint')}
-          error={errors.identity_number}
-          {...bind('identity_number')}
-        />
-        <SelectField
-          label={t('field.deliveryMethod')}
-          error={errors.delivery_method}
-          options={DELIVERY_METHODS.map((value) => ({ value, label: t(`delivery.${value}`) }))}
-          {...bind('delivery_method')}
-        />
-        <SelectField
-          label={t('field.signType')}
-          error={errors.sign_type}
-          options={SIGN_TYPES.map((value) => ({ value, label: t(`signType.${value}`) }))}
-          {...bind('sign_type')}
-        />
+        <PartyFields bind={bind} errors={errors} />
         <div className="field field-button">
           <Button type="submit" isBusy={add.busy === 'add'}>
             {t('contract.addPartyButton')}

@@ -1,34 +1,14 @@
-import { DELIVERY_METHODS, SIGN_TYPES } from '../../../shared/api/enums';
 import type { TParty } from '../../../shared/api/parties';
-import { CheckboxField, SelectField, TextField } from '../../components/fields';
+import { CheckboxField, TextField } from '../../components/fields';
 import { FormDialog } from '../../components/form-dialog';
 import { sendJson } from '../../lib/api';
 import { useFormState } from '../../lib/forms';
 import { useT } from '../../lib/i18n';
-import { readableErrors, type FormLabels } from '../../lib/problem-lines';
+import { readableErrors } from '../../lib/problem-lines';
+import { PartyFields, usePartyLabels } from './party-fields';
 import { useSignedIn } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
 import { displayName } from '../../lib/use-user-names';
-
-/** A party form's labels, for problems in the office's words (delivery_method EMAIL -> Delivery E-mail). */
-export function usePartyLabels(): FormLabels {
-  const t = useT();
-  return {
-    fields: {
-      name: t('field.name'),
-      email: t('field.email'),
-      mobile_phone: t('field.mobilePhone'),
-      identity_number: t('field.identityNumber'),
-      delivery_method: t('field.deliveryMethod'),
-      sign_type: t('field.signType'),
-      sign_order: t('field.signOrder'),
-    },
-    values: Object.fromEntries([
-      ...DELIVERY_METHODS.map((value) => [value, t(`delivery.${value}`)]),
-      ...SIGN_TYPES.map((value) => [value, t(`signType.${value}`)]),
-    ]),
-  };
-}
 
 const formOf = (party: TParty) => ({
   name: party.name,
@@ -76,22 +56,7 @@ export function EditPartyDialog({ party, isOrdered, onClose, onSaved }: Props) {
       labels={labels}
     >
       <div className="form-grid">
-        <TextField label={t('field.name')} error={errors.name} {...bind('name')} />
-        <TextField label={t('field.email')} error={errors.email} {...bind('email')} type="email" />
-        <TextField label={t('field.mobilePhone')} error={errors.mobile_phone} {...bind('mobile_phone')} type="tel" />
-        <TextField label={t('field.identityNumber')} error={errors.identity_number} {...bind('identity_number')} />
-        <SelectField
-          label={t('field.deliveryMethod')}
-          error={errors.delivery_method}
-          options={DELIVERY_METHODS.map((value) => ({ value, label: t(`delivery.${value}`) }))}
-          {...bind('delivery_method')}
-        />
-        <SelectField
-          label={t('field.signType')}
-          error={errors.sign_type}
-          options={SIGN_TYPES.map((value) => ({ value, label: t(`signType.${value}`) }))}
-          {...bind('sign_type')}
-        />
+        <PartyFields bind={bind} errors={errors} />
         {isOrdered ? (
           <TextField
             label={t('field.signOrder')}
