@@ -4,13 +4,13 @@ import { inTransaction } from '../db/open-database';
 import type { WebhookConsumerChanges, WebhookConsumerRow } from '../db/repos/webhook-consumers';
 import { notFound, validationFailed } from '../core/errors';
 
-/** Registers a consumer with a fresh Ed25519 key pair; the secret half is stored only sealed. */
 /** The outbound address policy on a URL as saved (a name is checked again at every connection). */
 function checkWebhookUrl(ctx: AppContext, url: string): void {
   const problem = ctx.outbound.checkUrl(url);
   if (problem) throw validationFailed([`url: ${problem}`]);
 }
 
+/** Registers a consumer with a fresh Ed25519 key pair; the secret half is stored only sealed. */
 export function createWebhook(ctx: AppContext, input: TWebhookConsumerCreate, authorId: number): WebhookConsumerRow {
   checkWebhookUrl(ctx, input.url);
   const { publicKey, sealedSecretKey } = ctx.webhooks.keyring.generate();

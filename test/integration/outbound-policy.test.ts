@@ -90,6 +90,18 @@ describe('the outbound address policy', () => {
     });
   });
 
+  it('refuses a timestamp authority at such addresses when it is saved, and keeps the one in force', async () => {
+    const saved = await t.api('PUT', '/api/settings/timestamps', { body: { tsa_url: 'http://tsa.office.lan/tsr' } });
+    expect(saved.status).toBe(200);
+    for (const tsaUrl of ['http://169.254.169.254/tsr', 'http://0x7f000001/tsr', `http://127.0.0.1:${port}/tsr`]) {
+      const response = await t.api('PUT', '/api/settings/timestamps', { body: { tsa_url: tsaUrl } });
+      expect(response.status, tsaUrl).toBe(400);
+      expect(response.body.validation_errors[0]).toMatch(/^tsa_url: /);
+    }
+    expect((await t.api('GET', '/api/settings/timestamps')).body.tsa_url).toBe('http://tsa.office.lan/tsr');
+    expect((await t.api('PUT', '/api/settings/timestamps', { body: { tsa_url: null } })).status).toBe(200);
+  });
+
   it('checks again at connect time: a stored URL to this server reaches nothing, and the error maps no network', async () => {
     // As if saved by an older version: straight into the database.
     const consumer = await t.api('POST', '/api/webhooks', { body: { url: 'http://127.0.0.1:9/hooks' } });

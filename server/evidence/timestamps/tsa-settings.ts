@@ -1,6 +1,7 @@
 import { CLOCK_WARNING_SECONDS, type TTimestampSettings } from '../../../shared/api/timestamps';
 import { SECRET_MASK, type SettingSource } from '../../../shared/api/messaging-settings';
 import type { AppContext } from '../../core/context';
+import { validationFailed } from '../../core/errors';
 import { inTransaction } from '../../db/open-database';
 import { maskUrlPassword } from '../../messages/messaging-settings';
 import { TIMESTAMP_QUEUE } from './timestamp-queue';
@@ -48,6 +49,9 @@ export function presentTimestampSettings(ctx: AppContext): TTimestampSettings {
  */
 export function saveTsaUrl(ctx: AppContext, url: string | null | undefined): void {
   if (url === undefined) return;
+  // Refused as written, as webhooks and SMTP are (the address is checked again at every connection).
+  const refusal = url === null ? undefined : ctx.outbound.checkUrl(url);
+  if (refusal) throw validationFailed([`tsa_url: ${refusal}`]);
   const now = ctx.now();
   inTransaction(ctx.db, () => {
     const kept = url === null ? null : keepMaskedPassword(url, readTsaUrl(ctx).url);
