@@ -41,6 +41,14 @@ const BODY_PARSER_ERRORS: Record<string, [ProblemCode, string]> = {
 
 const STORAGE_WARNING_EVERY_MS = 60_000;
 
+/** A link whose path is its secret: a party's signing link, the shell's one-time sign-in link. */
+const SECRET_PATH = /^\/(sign|admin\/sign-in-link)\/[^/?]+/;
+
+/** A request's path as the log may keep it: no query, and no secret that a link carries. */
+export function loggablePath(originalUrl: string): string {
+  return (originalUrl.split('?')[0] ?? '').replace(SECRET_PATH, '/$1/…');
+}
+
 /** One warning a minute at most while the disk is full, with the number of writes refused since the last. */
 function storageWarnings(logger: Logger): (req: Request) => void {
   let lastWarning = 0;
@@ -50,7 +58,7 @@ function storageWarnings(logger: Logger): (req: Request) => void {
     const now = Date.now();
     if (now - lastWarning < STORAGE_WARNING_EVERY_MS) return;
     logger.warn(
-      { refused, method: req.method, path: req.originalUrl.split('?')[0] },
+      { refused, method: req.method, path: loggablePath(req.originalUrl) },
       'the disk is full: writes are refused (507)',
     );
     lastWarning = now;
@@ -113,7 +121,7 @@ export function problemHandler(baseUrl: () => string, logger: Logger): ErrorRequ
       sendProblem(req, res, baseUrl(), problem.code, problem.message);
       return;
     }
-    logger.error({ err, method: req.method, path: req.originalUrl }, 'request failed');
+    logger.error({ err, method: req.method, path: loggablePath(req.originalUrl) }, 'request failed');
     sendProblem(req, res, baseUrl(), 'internal-error', 'The service failed to handle this request.');
   };
 }
