@@ -2,16 +2,34 @@ import type { TContractSend } from '../../shared/api/contracts';
 import type { AppContext } from '../core/context';
 import type { ContractRow } from '../db/repos/contracts';
 import type { PartyRow } from '../db/repos/parties';
+import type { AnnotationRow } from '../db/repos/annotations';
+import type { SealedContract } from './seal-contract';
 import { AppError, validationFailed } from '../core/errors';
 import type { Actor } from '../http/request-context';
-import { commitAcceptances, type Acceptance } from './commit-acceptances';
-import { defaultValues } from './field-values';
-import { DEFAULT_MARK } from './read-mark';
+import { logActivity, type RequestOrigin } from '../activity/log-activity';
 import { assertDraft } from '../contracts/assert-draft';
 import { findDraft } from '../contracts/find-draft';
-import type { RequestOrigin } from '../activity/log-activity';
+import { partiesToInviteAtSend } from '../../shared/signing-order';
+import { defaultValues } from './field-values';
+import { DEFAULT_MARK } from './read-mark';
+import { sentEntry } from './signing-entries';
+import { scheduleExpiry } from './expire-contracts';
+import { inviteParties } from './invite-parties';
+import { planReminders } from './plan-reminders';
+import { turnOf } from './party-turns';
+import {
+  applyAcceptances,
+  inTransactionUnlessMoved,
+  retryWhileMoved,
+  sealAccepted,
+  writeAcceptances,
+  type Acceptance,
+  type AcceptedContract,
+} from './write-acceptances';
 
-/** What must hold for a draft to go out; checked again inside the sending transaction. */
+type Send = { isSilent: boolean; isAutoSign: boolean; userId: number; origin: RequestOrigin };
+
+/** What must hold for a draft to go out. */
 function checkSendable(ctx: AppContext, contract: ContractRow, parties: readonly PartyRow[]): void {
   assertDraft(contract);
   const answering = parties.filter((party) => party.signType !== 'VIEWER');
@@ -32,10 +50,11 @@ function checkSendable(ctx: AppContext, contract: ContractRow, parties: readonly
 }
 
 /**
- * Sends a draft: from here on the contract and its parts are read-only. In one transaction:
- * the state change, its log entry, the invitations (unless `silent`) of the parties in turn and
- * every viewer, and with `auto_sign` the acceptance of the parties whose user is the acting user
- * (which may sign the contract at once).
+ * Sends a draft: from here on the contract and its parts are read-only. One transaction reads
+ * the contract and its parties, checks them, and writes the state change, its log entry, the
+ * expiry job, with `auto_sign` the acceptance of the parties whose user is the acting user
+ * (which may sign the contract at once), the invitations (unless `silent`) of the parties in
+ * turn and every viewer, and the reminder plan.
  */
 export async function sendContract(
   ctx: AppContext,
@@ -44,26 +63,105 @@ export async function sendContract(
   options: TContractSend,
   origin: RequestOrigin,
 ): Promise<ContractRow> {
+  const send: Send = {
+    isSilent: options.silent ?? false,
+    isAutoSign: options.auto_sign ?? false,
+    userId: actor.id,
+    origin,
+  };
+  return retryWhileMoved(async () => {
+    const now = ctx.now();
+    const sealing = send.isAutoSign ? await sealAtSend(ctx, contractId, actor, send, now) : undefined;
+    return inTransactionUnlessMoved(ctx, () => {
+      const contract = findDraft(ctx, contractId, actor);
+      const parties = ctx.repos.parties.listInContract(contractId);
+      checkSendable(ctx, contract, parties);
+      const accepted = acceptAtSend(ctx, contract, parties, actor, send, now);
+      // The signed PDF was made from an earlier read: it holds only while the answers are the same.
+      if (accepted.isComplete !== (sealing !== undefined) || (sealing && sealing.snapshot !== accepted.snapshot))
+        return undefined;
+      return writeSend(ctx, accepted, send, sealing?.sealed, now);
+    });
+  });
+}
+
+/**
+ * With auto_sign the acting user's parties accept at send, which may complete the contract.
+ * Sealing is asynchronous, so the signed PDF is made from a read ahead of the transaction.
+ */
+async function sealAtSend(
+  ctx: AppContext,
+  contractId: number,
+  actor: Actor,
+  send: Send,
+  now: number,
+): Promise<{ snapshot: string; sealed: SealedContract } | undefined> {
   const contract = findDraft(ctx, contractId, actor);
   const parties = ctx.repos.parties.listInContract(contractId);
   checkSendable(ctx, contract, parties);
-  const today = ctx.timestamp(ctx.now()).slice(0, 10);
-  const annotations = options.auto_sign ? ctx.repos.annotations.listInContract(contractId) : [];
-  const acceptances: Acceptance[] = options.auto_sign
-    ? parties
-        .filter((party) => party.userId === actor.id && party.signType !== 'VIEWER')
-        .map((party) => ({
-          partyId: party.id,
-          values: defaultValues(annotations, party, today),
-          signatureName: party.name,
-          mark: party.signType === 'DEFAULT' ? DEFAULT_MARK : undefined,
-          origin,
-          authentication: 'AUTO_SIGN',
-          userId: actor.id,
-        }))
+  const accepted = acceptAtSend(ctx, contract, parties, actor, send, now);
+  const sealed = await sealAccepted(ctx, accepted, [sentEntry(contractId, send, now)], now);
+  return sealed ? { snapshot: accepted.snapshot, sealed } : undefined;
+}
+
+/** The acceptances of the acting user's parties under auto_sign (none without it). */
+function acceptAtSend(
+  ctx: AppContext,
+  contract: ContractRow,
+  parties: readonly PartyRow[],
+  actor: Actor,
+  send: Send,
+  now: number,
+): AcceptedContract {
+  const own = send.isAutoSign
+    ? parties.filter((party) => party.userId === actor.id && party.signType !== 'VIEWER')
     : [];
-  return commitAcceptances(ctx, contractId, acceptances, {
-    check: (current, currentParties) => checkSendable(ctx, current, currentParties),
-    send: { isSilent: options.silent ?? false, isAutoSign: options.auto_sign ?? false, userId: actor.id, origin },
+  const annotations: AnnotationRow[] = own.length > 0 ? ctx.repos.annotations.listInContract(contract.id) : [];
+  const today = ctx.timestamp(now).slice(0, 10);
+  const acceptances: Acceptance[] = own.map((party) => ({
+    partyId: party.id,
+    values: defaultValues(annotations, party, today),
+    signatureName: party.name,
+    mark: party.signType === 'DEFAULT' ? DEFAULT_MARK : undefined,
+    origin: send.origin,
+    authentication: 'AUTO_SIGN',
+    userId: actor.id,
+  }));
+  return applyAcceptances(contract, parties, annotations, acceptances, now);
+}
+
+/** The send's writes, inside its transaction, in the order the log (and a sealed audit trail) lists them. */
+function writeSend(
+  ctx: AppContext,
+  accepted: AcceptedContract,
+  send: Send,
+  sealed: SealedContract | undefined,
+  now: number,
+): ContractRow {
+  const contractId = accepted.contract.id;
+  // Sent silently, the office hands the links over itself: no automatic messages either.
+  const quiet = send.isSilent ? { reminderIntervalDays: null, expiryWarningDays: null } : {};
+  const sent = ctx.repos.contracts.changeStatus(accepted.contract, 'sent', {
+    sentAt: now,
+    updatedAt: now,
+    isSilent: send.isSilent,
+    ...quiet,
   });
+  logActivity(ctx, sentEntry(contractId, send, now));
+  if (sent.expireAt !== null) scheduleExpiry(ctx, contractId, sent.expireAt);
+  const written = writeAcceptances(ctx, sent, accepted, sealed, now);
+  if (sealed) return planReminders(ctx, contractId) ?? written.contract;
+  const toInvite = new Set(
+    partiesToInviteAtSend(written.parties.map(turnOf), sent.partyOrderDefined)
+      .filter((turn) => !accepted.byParty.has(turn.id))
+      .map((turn) => turn.id),
+  );
+  inviteParties(
+    ctx,
+    sent,
+    written.parties.filter((party) => toInvite.has(party.id)),
+    'invitation',
+    { isSilent: sent.isSilent, origin: send.origin, userId: send.userId },
+  );
+  return planReminders(ctx, contractId) ?? sent;
 }

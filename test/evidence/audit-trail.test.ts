@@ -131,6 +131,33 @@ describe('the audit trail of the sealed PDF', () => {
       screenshot(file, page, path.join(SCREENSHOTS, `audit-trail-en-${page - 2}.png`));
   }, 180_000);
 
+  it('lists a send that auto_sign completes in the order it was written: sent, each acceptance, signed', async () => {
+    const { t } = env;
+    const contract = await makeContract(t, [
+      { name: 'Office Admin', email: 'admin@office.test', user: t.adminPath },
+      { name: 'Office Admin (approves)', email: 'admin@office.test', user: t.adminPath, sign_type: 'APPROVER' },
+    ]);
+    const sent = await t.api('POST', `${contract.self}/send`, { body: { auto_sign: true } });
+    expect(sent.body).toMatchObject({ is_signed: true, is_answered: true });
+    const file = path.join(dir, 'audit-auto-sign-at-send.pdf');
+    fs.writeFileSync(file, (await download(t, `${contract.self}/signed_pdf`)).bytes);
+    const log = ((await t.api('GET', `${contract.self}/activity_log?per_page=100`)).body as any[]).reverse();
+    const written = log.slice(log.findIndex((entry) => entry.event === 'contract.sent'));
+    expect(written.map((entry) => entry.event)).toEqual([
+      'contract.sent',
+      'party.signed',
+      'party.approved',
+      'contract.signed',
+    ]);
+
+    const text = pdftotext(file, 3, pageCountOf(file));
+    const signed = written.at(-1);
+    expect(text).toMatch(new RegExp(`#${signed.sequence}\\s+${signed.hash}`));
+    const positions = written.map((entry) => text.indexOf(entry.hash.slice(0, 16)));
+    expect(positions.every((position) => position >= 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  }, 180_000);
+
   it('speaks Swedish for a Swedish contract', async () => {
     const { file } = await fullStory('sv');
     const text = pdftotext(file, 3, pageCountOf(file));
