@@ -1,17 +1,13 @@
 import type { TBulkParty } from '../../shared/api/bulk-sends';
-import { partiesToInviteAtSend } from '../../shared/signing-order';
 import type { AppContext } from '../core/context';
 import { inTransaction } from '../db/open-database';
 import type { Actor } from '../http/request-context';
 import type { JobOutcome } from '../jobs/runner';
 import { AppError } from '../core/errors';
 import { createContractFromPdfTemplate } from '../contracts/create-contract';
-import { APPLIANCE_ORIGIN, logActivity } from '../activity/log-activity';
+import { APPLIANCE_ORIGIN } from '../activity/log-activity';
+import { sendInTransaction } from '../signing/send-contract';
 import { createParty } from '../contracts/save-party';
-import { planReminders } from '../signing/plan-reminders';
-import { inviteParties } from '../signing/invite-parties';
-import { sentEntry } from '../signing/signing-entries';
-import { turnOf } from '../signing/party-turns';
 import { findPdfTemplate } from '../templates/save-template-field';
 
 /** The user a batch acts as: its maker, as they are now (an inactive maker sends nothing more). */
@@ -28,7 +24,8 @@ function actorOf(ctx: AppContext, userId: number): Actor {
 
 /**
  * Makes and sends one row's contract: the template's PDF and fields, the row's parties (each
- * taking its role's fields), the invitations; and marks the row sent. All one transaction, so
+ * taking its role's fields), the send (sendInTransaction: the same checks and invitations as
+ * an office's send); and marks the row sent. All one transaction, so
  * a crash at any point leaves the row pending (its job runs again) with nothing made, or sent
  * and done: never two contracts for one row. A row that cannot be sent is marked failed.
  */
@@ -60,20 +57,8 @@ export function sendBulkRow(ctx: AppContext, rowId: number): JobOutcome {
           APPLIANCE_ORIGIN,
         );
       }
-      const now = ctx.now();
-      const sent = ctx.repos.contracts.changeStatus(contract, 'sent', { sentAt: now, updatedAt: now });
-      logActivity(ctx, sentEntry(sent.id, { isSilent: false, userId: actor.id, origin: APPLIANCE_ORIGIN }, now));
-      const parties = ctx.repos.parties.listInContract(sent.id);
-      const inTurn = new Set(partiesToInviteAtSend(parties.map(turnOf), sent.partyOrderDefined).map((turn) => turn.id));
-      inviteParties(
-        ctx,
-        sent,
-        parties.filter((party) => inTurn.has(party.id)),
-        'invitation',
-        { userId: actor.id },
-      );
-      planReminders(ctx, sent.id);
-      ctx.repos.bulkSends.updateRow(rowId, { state: 'sent', contractId: sent.id, error: null, updatedAt: now });
+      const sent = sendInTransaction(ctx, contract, actor, APPLIANCE_ORIGIN);
+      ctx.repos.bulkSends.updateRow(rowId, { state: 'sent', contractId: sent.id, error: null, updatedAt: ctx.now() });
     });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

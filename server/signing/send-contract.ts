@@ -86,6 +86,23 @@ export async function sendContract(
 }
 
 /**
+ * A plain send (no auto_sign, not silent) inside the caller's transaction, for a contract the
+ * appliance made itself (a bulk send's row): the same checks and writes as `sendContract`.
+ */
+export function sendInTransaction(
+  ctx: AppContext,
+  contract: ContractRow,
+  actor: Actor,
+  origin: RequestOrigin,
+): ContractRow {
+  const now = ctx.now();
+  const send: Send = { isSilent: false, isAutoSign: false, userId: actor.id, origin };
+  const parties = ctx.repos.parties.listInContract(contract.id);
+  checkSendable(ctx, contract, parties);
+  return writeSend(ctx, acceptAtSend(ctx, contract, parties, actor, send, now), send, undefined, now);
+}
+
+/**
  * With auto_sign the acting user's parties accept at send, which may complete the contract.
  * Sealing is asynchronous, so the signed PDF is made from a read ahead of the transaction.
  */
