@@ -1,12 +1,11 @@
+import type { TContract } from '../../shared/api/contracts';
+import type { ContractStatus as ApiContractStatus } from '../../shared/api/enums';
 import type { MessageKey } from '../i18n/en';
 
-export type ContractLike = {
-  sent_time?: string | null;
-  is_signed?: boolean;
-  is_rejected?: boolean;
-  withdrawn_time?: string | null;
-};
-export type ContractStatus = 'draft' | 'sent' | 'signed' | 'rejected' | 'expired' | 'withdrawn';
+/** A contract, or a row of a list that holds the flags its state is read from. */
+export type ContractLike = Partial<Pick<TContract, 'sent_time' | 'is_signed' | 'is_rejected' | 'withdrawn_time'>>;
+/** The API's status filter, and the two states the office sees apart from `sent`. */
+export type ContractStatus = ApiContractStatus | 'expired' | 'withdrawn';
 
 /**
  * The list's `status` filter values, read from the contract's flags; `withdrawn` from its
