@@ -38,7 +38,7 @@ export type AppContext = {
   outbound: OutboundPolicy;
   /** Parsing and sealing of PDFs on worker threads, under limits. */
   pdf: PdfSandbox;
-  /** Webhook consumers' signing keys and the dispatcher's wake-up. */
+  /** Webhook consumers' signing keys and the webhook worker's wake-up. */
   webhooks: WebhookRuntime;
   /** The admin UI's sign-in throttle, one-time sign-in links and the environment's defaults. */
   admin: AdminState;
