@@ -100,6 +100,10 @@ function runBatches<Input, Result>(options: BatchRunnerOptions<Input, Result>): 
   /** Jobs in flight by id, holding the latest claim (a re-claim of our own job only renews its token). */
   const inFlight = new Map<number, JobRow>();
   let finished: Done<Result>[] = [];
+  /** The jobs whose handlers run, with the way to abort each. */
+  const running = new Map<JobRow, AbortController>();
+  /** One timer renews every running job's lease (a timer per job costs the busy queues). */
+  let renewal: NodeJS.Timeout | undefined;
   let settleFailures = 0;
   let isStarted = false;
   let isEmptying = false;
@@ -123,20 +127,25 @@ function runBatches<Input, Result>(options: BatchRunnerOptions<Input, Result>): 
     if (results.length > 0) options.settle(results, finalize);
   };
 
-  const renewLease = (job: JobRow, controller: AbortController) => {
-    try {
-      // Someone else holds the job now (this process stalled past the lease): stop working on it.
-      if (!jobs.renewLease(job, now() + options.leaseMs, now())) controller.abort(new Error('job lease lost'));
-    } catch (err) {
-      logger.warn({ err, queue, jobId: job.id }, 'renewing a job lease failed; trying again');
+  const renewLeases = () => {
+    for (const [job, controller] of running) {
+      try {
+        // Someone else holds the job now (this process stalled past the lease): stop working on it.
+        if (!jobs.renewLease(job, now() + options.leaseMs, now())) controller.abort(new Error('job lease lost'));
+      } catch (err) {
+        logger.warn({ err, queue, jobId: job.id }, 'renewing a job lease failed; trying again');
+      }
     }
   };
 
   const run = async (job: JobRow, input: Input | undefined) => {
     const controller = new AbortController();
     const timeout = setTimeout(() => controller.abort(new Error('job timed out')), options.timeoutMs);
-    const renewal = setInterval(() => renewLease(job, controller), Math.max(1, Math.floor(options.leaseMs / 3)));
-    renewal.unref();
+    running.set(job, controller);
+    if (!renewal) {
+      renewal = setInterval(renewLeases, Math.max(1, Math.floor(options.leaseMs / 3)));
+      renewal.unref();
+    }
     try {
       // Awaited first: `finished` is another array by the time the handler returns.
       const result = await options.handle(job, input, controller.signal);
@@ -147,7 +156,11 @@ function runBatches<Input, Result>(options: BatchRunnerOptions<Input, Result>): 
       finished.push({ job, crash: { kind: 'retry', at, error: String(err) } });
     } finally {
       clearTimeout(timeout);
-      clearInterval(renewal);
+      running.delete(job);
+      if (running.size === 0) {
+        clearInterval(renewal);
+        renewal = undefined;
+      }
       queueTick();
     }
   };
