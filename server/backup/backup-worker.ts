@@ -78,6 +78,7 @@ export function createBackupWorker(ctx: AppContext): Worker {
   };
   const runner = createRunner({
     queue: BACKUP_QUEUE,
+    db: ctx.db,
     jobs: ctx.repos.jobs,
     handle,
     logger,

@@ -8,6 +8,7 @@ import type { Worker } from '../app/workers';
 export function createBulkSendWorker(ctx: AppContext): Worker {
   const runner = createRunner({
     queue: BULK_SEND_QUEUE,
+    db: ctx.db,
     jobs: ctx.repos.jobs,
     handle: async (job) => sendBulkRow(ctx, job.refId),
     logger: ctx.logger.child({ worker: 'bulk-send' }),

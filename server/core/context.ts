@@ -42,7 +42,7 @@ export type AppContext = {
   readonly outbound: OutboundPolicy;
   /** Parsing and sealing of PDFs on worker threads, under limits. */
   readonly pdf: PdfSandbox;
-  /** Webhook consumers' signing keys and the dispatcher's wake-up. */
+  /** Webhook consumers' signing keys and the webhook worker's wake-up. */
   readonly webhooks: WebhookRuntime;
   /** The admin UI's sign-in throttle, one-time sign-in links and the environment's defaults. */
   readonly admin: AdminState;

@@ -1,3 +1,4 @@
+import { inTransaction, type Db } from '../db/open-database';
 import type { JobRepo, JobRow } from '../db/repos/jobs';
 import type { Logger } from '../logging/logger';
 
@@ -8,12 +9,17 @@ export type JobOutcome =
   | { kind: 'retry'; at: number; error: string }
   | { kind: 'failed'; error: string };
 
-export type JobHandler = (job: JobRow, signal: AbortSignal) => Promise<JobOutcome>;
+/** A job whose handler has returned, waiting for the transaction that settles its turn's batch. */
+export type FinishedJob<Result> = { job: JobRow; result: Result };
 
-export type RunnerOptions = {
+/** Removes the job or queues it again, by its claim token. */
+export type Finalize = (job: JobRow, outcome: JobOutcome) => void;
+
+type CommonOptions = {
   queue: string;
+  /** The queue's database: one transaction per event-loop turn settles the jobs finished in it. */
+  db: Db;
   jobs: JobRepo;
-  handle: JobHandler;
   logger: Logger;
   now: () => number;
   concurrency: number;
@@ -30,135 +36,254 @@ export type RunnerOptions = {
   retryDelayOnCrashMs?: number;
 };
 
+/** A queue whose handler's result is its job's outcome. */
+export type RunnerOptions = CommonOptions & {
+  handle: (job: JobRow, signal: AbortSignal) => Promise<JobOutcome>;
+};
+
+/** A queue that loads its jobs' rows per batch and writes what came of them in the settling transaction. */
+export type BatchRunnerOptions<Input, Result> = CommonOptions & {
+  /** Once per claimed batch, before its handlers start: what they need, by job id (one query, not one per job). */
+  load: (jobs: readonly JobRow[]) => ReadonlyMap<number, Input>;
+  /** Runs the job with what `load` gave for it (undefined: nothing). */
+  handle: (job: JobRow, input: Input | undefined, signal: AbortSignal) => Promise<Result>;
+  /**
+   * Inside the settling transaction: writes the domain rows of the finished jobs and finalizes
+   * each one with its outcome, where it belongs among those writes (a later write may look at
+   * the job). A job whose handler threw is retried without coming here.
+   */
+  settle: (finished: readonly FinishedJob<Result>[], finalize: Finalize) => void;
+};
+
 export type Runner = {
   start(): void;
   /** Runs due jobs now instead of at the next poll. */
   wake(): void;
-  /** Stops claiming; waits for the jobs in flight to finish. */
+  /** Stops claiming; waits for the jobs in flight to finish and records them. */
   stop(): Promise<void>;
   /** For tests and benchmarks: runs until no job is due or in flight. */
   runUntilEmpty(): Promise<void>;
   inFlight(): number;
 };
 
-/**
- * A polling runner over the durable queue: claims due jobs up to its concurrency, runs each
- * with a timeout, and finalizes it by its claim token.
- */
-export function createRunner(options: RunnerOptions): Runner {
-  const { queue, jobs, handle, logger, now } = options;
-  const pollMs = options.pollMs ?? 1_000;
-  const running = new Set<Promise<void>>();
-  const runningJobs = new Map<number, JobRow>();
-  let isStarted = false;
-  let timer: NodeJS.Timeout | undefined;
-  let isPumping = false;
-  let isPumpAgain = false;
+/** A failed settling transaction is tried again after this long, with the same results. */
+const SETTLE_RETRY_MS = 1_000;
+/** After this many failures in a row the results are dropped: the leases expire and the jobs run again. */
+const MAX_SETTLE_FAILURES = 3;
 
-  const settle = (job: JobRow, outcome: JobOutcome) => {
+/**
+ * The one consumer of the durable queue, for every queue. It claims due jobs up to its
+ * concurrency, runs each with a timeout while renewing its lease, and works in batches: one
+ * transaction per turn of the event loop finalizes every job that finished (by its claim token)
+ * and claims as many due jobs as there are free slots.
+ */
+export function createRunner(options: RunnerOptions): Runner;
+export function createRunner<Input, Result>(options: BatchRunnerOptions<Input, Result>): Runner;
+export function createRunner<Input, Result>(options: RunnerOptions | BatchRunnerOptions<Input, Result>): Runner {
+  if ('settle' in options) return runBatches(options);
+  const { handle } = options;
+  return runBatches<undefined, JobOutcome>({
+    ...options,
+    load: () => new Map(),
+    handle: (job, _input, signal) => handle(job, signal),
+    settle: (finished, finalize) => {
+      for (const { job, result } of finished) finalize(job, result);
+    },
+  });
+}
+
+type Done<Result> = { job: JobRow; result: Result } | { job: JobRow; crash: JobOutcome };
+
+function runBatches<Input, Result>(options: BatchRunnerOptions<Input, Result>): Runner {
+  const { queue, db, jobs, logger, now } = options;
+  const pollMs = options.pollMs ?? 1_000;
+  /** Jobs in flight by id, holding the latest claim (a re-claim of our own job only renews its token). */
+  const inFlight = new Map<number, JobRow>();
+  let finished: Done<Result>[] = [];
+  /** The jobs whose handlers run, with the way to abort each. */
+  const running = new Map<JobRow, AbortController>();
+  /** One timer renews every running job's lease (a timer per job costs the busy queues). */
+  let renewal: NodeJS.Timeout | undefined;
+  let settleFailures = 0;
+  let isStarted = false;
+  let isEmptying = false;
+  let isTickQueued = false;
+  let timer: NodeJS.Timeout | undefined;
+  /** stop() and runUntilEmpty() wait here for the runner to have nothing in flight. */
+  let idleWaiters: { resolve: () => void; reject: (err: unknown) => void }[] = [];
+
+  const finalize: Finalize = (job, outcome) => {
     if (outcome.kind === 'retry') jobs.retryAt(job, outcome.at, outcome.error, now());
     else if (outcome.kind === 'again') jobs.retryAt(job, outcome.at, null, now());
     else jobs.finish(job);
   };
 
-  const renewLease = (job: JobRow, controller: AbortController) => {
-    try {
-      // Someone else holds the job now (this process stalled past the lease): stop working on it.
-      if (!jobs.renewLease(job, now() + options.leaseMs, now())) controller.abort(new Error('job lease lost'));
-    } catch (err) {
-      logger.warn({ err, queue, jobId: job.id }, 'renewing a job lease failed; trying again');
+  const settleBatch = (batch: readonly Done<Result>[]) => {
+    const results: FinishedJob<Result>[] = [];
+    for (const done of batch) {
+      if ('crash' in done) finalize(done.job, done.crash);
+      else results.push(done);
+    }
+    if (results.length > 0) options.settle(results, finalize);
+  };
+
+  const renewLeases = () => {
+    for (const [job, controller] of running) {
+      try {
+        // Someone else holds the job now (this process stalled past the lease): stop working on it.
+        if (!jobs.renewLease(job, now() + options.leaseMs, now())) controller.abort(new Error('job lease lost'));
+      } catch (err) {
+        logger.warn({ err, queue, jobId: job.id }, 'renewing a job lease failed; trying again');
+      }
     }
   };
 
-  const runOne = async (job: JobRow) => {
+  const run = async (job: JobRow, input: Input | undefined) => {
     const controller = new AbortController();
     const timeout = setTimeout(() => controller.abort(new Error('job timed out')), options.timeoutMs);
-    const renewal = setInterval(() => renewLease(job, controller), Math.max(1, Math.floor(options.leaseMs / 3)));
-    renewal.unref?.();
+    running.set(job, controller);
+    if (!renewal) {
+      renewal = setInterval(renewLeases, Math.max(1, Math.floor(options.leaseMs / 3)));
+      renewal.unref();
+    }
     try {
-      settle(job, await handle(job, controller.signal));
+      // Awaited first: `finished` is another array by the time the handler returns.
+      const result = await options.handle(job, input, controller.signal);
+      finished.push({ job, result });
     } catch (err) {
       logger.error({ err, queue, jobId: job.id }, 'job handler failed');
-      jobs.retryAt(job, now() + (options.retryDelayOnCrashMs ?? 60_000), String(err), now());
+      const at = now() + (options.retryDelayOnCrashMs ?? 60_000);
+      finished.push({ job, crash: { kind: 'retry', at, error: String(err) } });
     } finally {
       clearTimeout(timeout);
-      clearInterval(renewal);
+      running.delete(job);
+      if (running.size === 0) {
+        clearInterval(renewal);
+        renewal = undefined;
+      }
+      queueTick();
     }
   };
 
-  const startJob = (job: JobRow) => {
-    const current = runningJobs.get(job.id);
-    if (current) {
+  const startClaimed = (claimed: readonly JobRow[]) => {
+    const fresh: JobRow[] = [];
+    for (const job of claimed) {
+      const running = inFlight.get(job.id);
       // This process stalled past a lease and claimed its own job again: the run in progress
       // goes on under the new claim (its renewals and its outcome use the new token).
-      current.claimToken = job.claimToken;
-      return;
+      if (running) running.claimToken = job.claimToken;
+      else {
+        inFlight.set(job.id, job);
+        fresh.push(job);
+      }
     }
-    runningJobs.set(job.id, job);
-    const task = runOne(job).finally(() => {
-      runningJobs.delete(job.id);
-      running.delete(task);
-      if (isStarted) pump();
-    });
-    running.add(task);
-  };
-
-  const schedule = () => {
-    if (!isStarted) return;
-    clearTimeout(timer);
-    const dueAt = jobs.nextDueAt(queue);
-    const delay = dueAt === undefined ? pollMs : Math.max(0, Math.min(pollMs, dueAt - now()));
-    timer = setTimeout(pump, delay);
-    timer.unref?.();
-  };
-
-  const pump = () => {
-    // A pump queued (setImmediate, timer) before stop() must not claim after it: stop() has
-    // already counted the work in flight, and the database may close next.
-    if (!isStarted) return;
-    if (isPumping) {
-      isPumpAgain = true;
-      return;
-    }
-    isPumping = true;
+    if (fresh.length === 0) return;
+    let inputs: ReadonlyMap<number, Input>;
     try {
-      do {
-        isPumpAgain = false;
-        const free = options.concurrency - running.size;
-        if (free <= 0) break;
-        const claimed = jobs.claim(queue, free, now(), options.leaseMs);
-        for (const job of claimed) startJob(job);
-        if (claimed.length === free) isPumpAgain = true;
-      } while (isPumpAgain && isStarted);
+      inputs = options.load(fresh);
     } catch (err) {
-      logger.error({ err, queue }, 'claiming jobs failed');
-    } finally {
-      isPumping = false;
+      // Not started: forget them here, so that the claims, once expired, are taken up again.
+      logger.error({ err, queue }, 'loading claimed jobs failed');
+      for (const job of fresh) inFlight.delete(job.id);
+      return;
     }
-    if (running.size < options.concurrency) schedule();
+    for (const job of fresh) void run(job, inputs.get(job.id));
   };
+
+  const scheduleLook = () => {
+    clearTimeout(timer);
+    let delay = pollMs;
+    try {
+      const dueAt = jobs.nextDueAt(queue);
+      if (dueAt !== undefined) delay = Math.max(0, Math.min(pollMs, dueAt - now()));
+    } catch (err) {
+      logger.error({ err, queue }, 'reading the queue failed');
+    }
+    timer = setTimeout(queueTick, delay);
+    timer.unref();
+  };
+
+  const settleIdle = (err?: unknown) => {
+    const waiters = idleWaiters;
+    idleWaiters = [];
+    isEmptying = false;
+    for (const waiter of waiters) {
+      if (err === undefined) waiter.resolve();
+      else waiter.reject(err);
+    }
+  };
+
+  const tick = () => {
+    isTickQueued = false;
+    const isClaiming = isStarted || isEmptying;
+    const batch = finished;
+    finished = [];
+    const free = isClaiming ? options.concurrency - (inFlight.size - batch.length) : 0;
+    if (batch.length === 0 && free <= 0) return;
+    const claim = () => (free > 0 ? jobs.claim(queue, free, now(), options.leaseMs) : []);
+    let claimed: JobRow[] = [];
+    try {
+      // A claim alone is one statement: no write transaction for a look that may find nothing.
+      claimed =
+        batch.length === 0
+          ? claim()
+          : inTransaction(db, () => {
+              settleBatch(batch);
+              return claim();
+            });
+      settleFailures = 0;
+      for (const { job } of batch) inFlight.delete(job.id);
+    } catch (err) {
+      if (batch.length === 0) {
+        logger.error({ err, queue }, 'claiming jobs failed');
+        // Nothing in flight would ever finish the wait.
+        if (inFlight.size === 0 && finished.length === 0) settleIdle(err);
+      } else {
+        // Keep the results for another try; after a few, let the leases expire (the jobs run again).
+        settleFailures += 1;
+        logger.error({ err, queue, settleFailures }, 'settling finished jobs failed');
+        if (settleFailures < MAX_SETTLE_FAILURES) finished.unshift(...batch);
+        else for (const { job } of batch) inFlight.delete(job.id);
+      }
+      setTimeout(queueTick, SETTLE_RETRY_MS).unref();
+    }
+    startClaimed(claimed);
+    if (isStarted && inFlight.size < options.concurrency) scheduleLook();
+    if (inFlight.size === 0 && finished.length === 0) settleIdle();
+  };
+
+  function queueTick() {
+    if (isTickQueued) return;
+    isTickQueued = true;
+    setImmediate(tick);
+  }
+
+  const whenIdle = () => new Promise<void>((resolve, reject) => idleWaiters.push({ resolve, reject }));
 
   return {
     start() {
       if (isStarted) return;
       isStarted = true;
-      setImmediate(pump);
+      queueTick();
     },
     wake() {
-      if (isStarted) setImmediate(pump);
+      if (isStarted) queueTick();
     },
     async stop() {
       isStarted = false;
       clearTimeout(timer);
-      while (running.size > 0) await Promise.allSettled([...running]);
+      if (inFlight.size === 0 && finished.length === 0) return;
+      const idle = whenIdle();
+      queueTick();
+      await idle;
     },
-    async runUntilEmpty() {
-      for (;;) {
-        for (const job of jobs.claim(queue, options.concurrency, now(), options.leaseMs)) startJob(job);
-        if (running.size === 0) return;
-        await Promise.all([...running]);
-      }
+    runUntilEmpty() {
+      isEmptying = true;
+      const idle = whenIdle();
+      // Claims now, not a turn later: a test may move its clock right after the call.
+      tick();
+      return idle;
     },
-    inFlight: () => running.size,
+    inFlight: () => inFlight.size,
   };
 }

@@ -62,6 +62,7 @@ export function createOutboxWorker(ctx: AppContext): Worker {
 
   const runner = createRunner({
     queue: 'outbox',
+    db: ctx.db,
     jobs: ctx.repos.jobs,
     handle,
     logger,

@@ -7,6 +7,7 @@ import type { Worker } from '../app/workers';
 export function createExpiryWorker(ctx: AppContext): Worker {
   const runner = createRunner({
     queue: EXPIRY_QUEUE,
+    db: ctx.db,
     jobs: ctx.repos.jobs,
     handle: async (job) => expireContract(ctx, job.refId),
     logger: ctx.logger.child({ worker: 'expiry' }),

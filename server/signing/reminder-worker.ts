@@ -8,6 +8,7 @@ import type { Worker } from '../app/workers';
 export function createReminderWorker(ctx: AppContext): Worker {
   const runner = createRunner({
     queue: REMINDER_QUEUE,
+    db: ctx.db,
     jobs: ctx.repos.jobs,
     handle: async (job) => runReminders(ctx, job.refId),
     logger: ctx.logger.child({ worker: 'reminders' }),

@@ -34,7 +34,7 @@ export function recordEvent(ctx: AppContext, type: WebhookEventType, data: Webho
     const deliveryId = deliveries.insertDelivery(eventId, consumer.id, runAt, now);
     ctx.repos.jobs.enqueue(WEBHOOK_QUEUE, deliveryId, runAt, now);
   }
-  // After the caller's commit the dispatcher looks again (a rollback makes this a no-op look).
+  // After the caller's commit the webhook worker looks again (a rollback makes this a no-op look).
   setImmediate(() => ctx.webhooks.wake());
   return eventId;
 }

@@ -1,11 +1,11 @@
 import { createWebhookKeyring, type WebhookKeyring } from '../crypto/webhook-keys';
 
-/** What the webhook parts share through AppContext: the consumers' keys and a doorbell for the dispatcher. */
+/** What the webhook parts share through AppContext: the consumers' keys and a doorbell for the webhook worker. */
 export type WebhookRuntime = {
   keyring: WebhookKeyring;
-  /** Deliveries may have become due (call after the commit); a no-op where no dispatcher runs (the CLI). */
+  /** Deliveries may have become due (call after the commit); a no-op where no worker runs (the CLI). */
   wake(): void;
-  /** The dispatcher listens here; returns the way to stop listening. */
+  /** The webhook worker listens here; returns the way to stop listening. */
   onWake(listener: () => void): () => void;
 };
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../core/context';
-import type { JobRow } from '../db/repos/jobs';
 import type { DispatchRow } from '../db/repos/webhook-deliveries';
+import type { Finalize, FinishedJob, JobOutcome } from '../jobs/runner';
 import { notifyWebhookDisabled } from './notify-webhook-disabled';
 import { judgeAttempt } from './judge-attempt';
 import type { PostResult } from './post-delivery';
@@ -8,12 +8,13 @@ import type { PostResult } from './post-delivery';
 /** Ten permanent errors in a row disable a consumer (docs/decisions.md, "Webhooks"). */
 export const PERMANENT_ERRORS_TO_DISABLE = 10;
 
-/** A job the dispatcher has finished with: an attempt made, or nothing to do (`row` absent or not sendable). */
-export type FinishedJob = {
-  job: JobRow;
+/** What came of a webhook job: an attempt made, or nothing to do (`row` absent or not sendable). */
+export type AttemptResult = {
   row: DispatchRow | undefined;
   attempt?: { startedAt: number; result: PostResult };
 };
+
+const DONE: JobOutcome = { kind: 'done' };
 
 function describeFailure(result: PostResult): string {
   if (result.error) return result.statusCode === null ? result.error : `HTTP ${result.statusCode} (${result.error})`;
@@ -23,26 +24,35 @@ function describeFailure(result: PostResult): string {
 /**
  * Writes what came of a batch of jobs: the attempt, the delivery's state, the job (gone, or
  * due again on the schedule) and the consumer's error count, which may disable it and send the
- * notice. Call inside one transaction per batch: few commits per delivery. `erring` holds the
- * consumers this dispatcher has counted permanent errors for (kept across batches).
+ * notice. The runner calls it inside the transaction that settles the batch: few commits per
+ * delivery. `erring` holds the consumers this worker has counted permanent errors for (kept
+ * across batches).
  */
-export function settleAttempts(ctx: AppContext, finished: readonly FinishedJob[], erring: Set<number>): void {
-  const { jobs, webhookDeliveries, webhookConsumers } = ctx.repos;
+export function settleAttempts(
+  ctx: AppContext,
+  finished: readonly FinishedJob<AttemptResult>[],
+  finalize: Finalize,
+  erring: Set<number>,
+): void {
+  const { webhookDeliveries, webhookConsumers } = ctx.repos;
   const now = ctx.now();
   const schedule = ctx.config.webhookRetryScheduleS;
   const attempted = new Set<number>();
-  for (const { job, row, attempt } of finished) {
+  for (const {
+    job,
+    result: { row, attempt },
+  } of finished) {
     if (!row || !attempt) {
       // A pending delivery of a disabled consumer waits, held, for the enabling.
       if (row && row.state === 'pending' && row.disabledAt !== null) webhookDeliveries.hold(row.deliveryId, now);
-      jobs.finish(job);
+      finalize(job, DONE);
       continue;
     }
     const { result, startedAt } = attempt;
     const verdict = judgeAttempt(result, row.courseAttempts + 1, startedAt, schedule);
     const state = webhookDeliveries.settle(row.deliveryId, verdict.state, verdict.nextAttemptAt, now);
     if (state === undefined) {
-      jobs.finish(job);
+      finalize(job, DONE);
       continue;
     }
     attempted.add(row.consumerId);
@@ -55,11 +65,16 @@ export function settleAttempts(ctx: AppContext, finished: readonly FinishedJob[]
       responseExcerpt: result.responseExcerpt,
       outcome: verdict.outcome,
     });
-    if (verdict.nextAttemptAt === null || state === 'held') jobs.finish(job);
-    else jobs.retryAt(job, verdict.nextAttemptAt, describeFailure(result), now);
+    // Before the consumer may be disabled below: the disabling takes away the queued jobs of what it holds.
+    finalize(
+      job,
+      verdict.nextAttemptAt === null || state === 'held'
+        ? DONE
+        : { kind: 'retry', at: verdict.nextAttemptAt, error: describeFailure(result) },
+    );
 
     // Most consumers have no errors to forget: the write is skipped unless the batch was loaded
-    // with some, or this dispatcher has counted some since.
+    // with some, or this worker has counted some since.
     if (verdict.outcome === 'delivered' && (row.permanentErrors > 0 || erring.has(row.consumerId))) {
       webhookConsumers.resetPermanentErrors(row.consumerId);
       erring.delete(row.consumerId);

@@ -1,14 +1,70 @@
 import type { AppContext } from '../core/context';
-import { purgeWebhookEvents } from './purge-webhook-events';
+import { WEBHOOK_QUEUE } from '../db/repos/webhook-consumers';
+import type { DispatchRow } from '../db/repos/webhook-deliveries';
+import type { JobRow } from '../db/repos/jobs';
+import { createRunner } from '../jobs/runner';
 import type { Worker } from '../app/workers';
-import { createWebhookDispatcher } from './dispatcher';
+import { purgeWebhookEvents } from './purge-webhook-events';
+import { createAttemptSender } from './send-attempt';
+import { settleAttempts, type AttemptResult } from './settle-attempts';
 
+/** Deliveries in flight at once. */
+export const WEBHOOK_CONCURRENCY = 16;
+/** A claim outlives the longest attempt by this much; then another run may take the job over. */
+const LEASE_GRACE_MS = 5_000;
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
-/** The 'webhook' worker: the dispatcher, and the event log's purge at start and every hour. */
+/**
+ * The 'webhook' worker: the queue's runner with one attempt per job, and the event log's purge
+ * at start and every hour. The runner loads the claimed jobs' deliveries in one query per batch
+ * and settles the attempts that finished in one turn in one transaction (settleAttempts).
+ */
 export function createWebhookWorker(ctx: AppContext): Worker {
-  const dispatcher = createWebhookDispatcher(ctx);
+  const sender = createAttemptSender(ctx);
+  /** Consumers this worker has counted permanent errors for (settleAttempts). */
+  const erring = new Set<number>();
+
+  const load = (jobs: readonly JobRow[]): Map<number, DispatchRow> => {
+    const rows = new Map(
+      ctx.repos.webhookDeliveries.loadForDispatch(jobs.map((job) => job.refId)).map((row) => [row.deliveryId, row]),
+    );
+    const byJob = new Map<number, DispatchRow>();
+    for (const job of jobs) {
+      const row = rows.get(job.refId);
+      if (row) byJob.set(job.id, row);
+    }
+    return byJob;
+  };
+
+  const handle = async (job: JobRow, row: DispatchRow | undefined): Promise<AttemptResult> => {
+    // Nothing to send: the delivery is gone, done, or waits for its consumer to be enabled.
+    if (!row || row.state !== 'pending' || row.disabledAt !== null) return { row };
+    try {
+      return { row, attempt: await sender.send(row) };
+    } catch (err) {
+      ctx.logger.error({ err, jobId: job.id }, 'webhook attempt crashed');
+      const result = { statusCode: null, error: String(err), isTimeout: false, responseExcerpt: '', durationMs: 0 };
+      return { row, attempt: { startedAt: ctx.now(), result } };
+    }
+  };
+
+  const runner = createRunner({
+    queue: WEBHOOK_QUEUE,
+    db: ctx.db,
+    jobs: ctx.repos.jobs,
+    logger: ctx.logger.child({ worker: 'webhook' }),
+    now: ctx.now,
+    concurrency: WEBHOOK_CONCURRENCY,
+    leaseMs: ctx.config.webhookTimeoutMs + LEASE_GRACE_MS,
+    // postDelivery bounds an attempt by the same time on its own.
+    timeoutMs: ctx.config.webhookTimeoutMs,
+    load,
+    handle,
+    settle: (finished, finalize) => settleAttempts(ctx, finished, finalize, erring),
+  });
+
   let purgeTimer: NodeJS.Timeout | undefined;
+  let unsubscribe: (() => void) | undefined;
   const purge = () => {
     try {
       const purged = purgeWebhookEvents(ctx);
@@ -23,11 +79,15 @@ export function createWebhookWorker(ctx: AppContext): Worker {
       purge();
       purgeTimer = setInterval(purge, PURGE_INTERVAL_MS);
       purgeTimer.unref();
-      dispatcher.start();
+      unsubscribe = ctx.webhooks.onWake(() => runner.wake());
+      runner.start();
     },
     async stop() {
       clearInterval(purgeTimer);
-      await dispatcher.stop();
+      unsubscribe?.();
+      // The attempts in flight finish and are recorded before the sockets close.
+      await runner.stop();
+      sender.close();
     },
   };
 }

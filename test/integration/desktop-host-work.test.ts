@@ -5,7 +5,7 @@ import type { WebhookEventType } from '../../shared/api/webhooks';
 import { openOfflineContext } from '../../server/app/context-offline';
 import { openDatabase } from '../../server/db/open-database';
 import { loadConfig } from '../../server/index';
-import { WEBHOOK_CONCURRENCY } from '../../server/webhooks/dispatcher';
+import { WEBHOOK_CONCURRENCY } from '../../server/webhooks/webhook-worker';
 import { prepareDataDir } from '../helpers/desktop-smoke';
 import { forkHost, isListening, type ForkedHost } from '../helpers/host-process';
 import { queueMail, waitForOutboxState } from '../helpers/outbox';

@@ -1,18 +1,20 @@
 import path from 'node:path';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../../server/db/open-database';
+import { openDatabase, type Db, type OpenedDatabase } from '../../server/db/open-database';
 import { createJobRepo } from '../../server/db/repos/jobs';
 import { createRunner, type JobOutcome } from '../../server/jobs/runner';
 import { makeTempDir } from '../helpers/server';
 
 describe('the durable job queue', () => {
   let opened: OpenedDatabase | undefined;
+  let db: Db;
   afterEach(() => opened?.close());
 
   const open = () => {
     opened = openDatabase(path.join(makeTempDir(), 'q.sqlite'));
-    return createJobRepo(opened.db);
+    db = opened.db;
+    return createJobRepo(db);
   };
 
   it('hands a due job to one claimer only', () => {
@@ -45,6 +47,7 @@ describe('the durable job queue', () => {
     const seen = new Map<number, number>();
     const runner = createRunner({
       queue: 'work',
+      db,
       jobs,
       logger: pino({ level: 'silent' }),
       now: () => clock,
@@ -77,6 +80,7 @@ describe('the durable job queue', () => {
     jobs.enqueue('slow', 1, 0, 0);
     const runner = createRunner({
       queue: 'slow',
+      db,
       jobs,
       logger: pino({ level: 'silent' }),
       now: () => 0,
@@ -97,6 +101,7 @@ describe('the durable job queue', () => {
     const done: number[] = [];
     const runner = createRunner({
       queue: 'live',
+      db,
       jobs,
       logger: pino({ level: 'silent' }),
       now: () => Date.now(),
@@ -124,6 +129,7 @@ describe('the durable job queue', () => {
     let isRunning = false;
     const runner = createRunner({
       queue: 'long',
+      db,
       jobs,
       logger: pino({ level: 'silent' }),
       now: () => Date.now(),
@@ -156,6 +162,7 @@ describe('the durable job queue', () => {
     let reason: unknown;
     const runner = createRunner({
       queue: 'stolen',
+      db,
       jobs,
       logger: pino({ level: 'silent' }),
       now: () => clock,
@@ -191,6 +198,7 @@ describe('the durable job queue', () => {
     const released = new Promise<void>((resolve) => (release = resolve));
     const runner = createRunner({
       queue: 'stall',
+      db,
       jobs,
       logger: pino({ level: 'silent' }),
       now: () => clock,
@@ -224,6 +232,7 @@ describe('the durable job queue', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const runner = createRunner({
       queue: 'drain',
+      db,
       jobs,
       logger: pino({ level: 'silent' }),
       now: () => Date.now(),
@@ -255,5 +264,103 @@ describe('the durable job queue', () => {
         .map((job) => job.refId)
         .sort(),
     ).toEqual([2, 3]);
+  });
+
+  it('loads each claimed batch once and settles the jobs finished in one turn in one transaction', async () => {
+    const jobs = open();
+    for (let ref = 1; ref <= 4; ref += 1) jobs.enqueue('batch', ref, 0, 0);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const loads: number[][] = [];
+    const settles: { refs: number[]; inputs: string[]; isInTransaction: boolean }[] = [];
+    let started = 0;
+    const runner = createRunner<string, string>({
+      queue: 'batch',
+      db,
+      jobs,
+      logger: pino({ level: 'silent' }),
+      now: () => 0,
+      concurrency: 4,
+      leaseMs: 60_000,
+      timeoutMs: 10_000,
+      load: (claimed) => {
+        loads.push(claimed.map((job) => job.refId).sort());
+        return new Map(claimed.map((job) => [job.id, `row ${job.refId}`]));
+      },
+      handle: async (_job, input) => {
+        started += 1;
+        await released;
+        return input ?? 'nothing';
+      },
+      settle: (finished, finalize) => {
+        settles.push({
+          refs: finished.map(({ job }) => job.refId).sort(),
+          inputs: finished.map(({ result }) => result).sort(),
+          isInTransaction: db.$client.inTransaction,
+        });
+        for (const { job } of finished) finalize(job, { kind: 'done' });
+      },
+    });
+    const done = runner.runUntilEmpty();
+    await expect.poll(() => started).toBe(4);
+    release();
+    await done;
+    expect(loads).toEqual([[1, 2, 3, 4]]);
+    expect(settles).toEqual([
+      { refs: [1, 2, 3, 4], inputs: ['row 1', 'row 2', 'row 3', 'row 4'], isInTransaction: true },
+    ]);
+    expect(jobs.countPending('batch')).toBe(0);
+  });
+
+  it('tries a failed settling again with the same results, and after three failures lets the jobs run again', async () => {
+    const jobs = open();
+    for (const ref of [1, 2]) jobs.enqueue('flaky', ref, 0, 0);
+    let clock = 0;
+    let failuresLeft = 1;
+    const runs = new Map<number, number>();
+    const settled: number[][] = [];
+    const runner = createRunner<never, number>({
+      queue: 'flaky',
+      db,
+      jobs,
+      logger: pino({ level: 'silent' }),
+      now: () => clock,
+      concurrency: 2,
+      leaseMs: 60_000,
+      timeoutMs: 10_000,
+      load: () => new Map<number, never>(),
+      handle: async (job) => {
+        runs.set(job.refId, (runs.get(job.refId) ?? 0) + 1);
+        return job.refId;
+      },
+      settle: (finished, finalize) => {
+        settled.push(finished.map(({ result }) => result).sort());
+        if (failuresLeft > 0) {
+          failuresLeft -= 1;
+          throw new Error('database is locked');
+        }
+        for (const { job } of finished) finalize(job, { kind: 'done' });
+      },
+    });
+    await runner.runUntilEmpty();
+    expect(settled).toEqual([
+      [1, 2],
+      [1, 2],
+    ]);
+    expect(jobs.countPending('flaky')).toBe(0);
+    expect([...runs.values()]).toEqual([1, 1]);
+
+    // Every try fails: the results are dropped, and the jobs run again once their leases expire.
+    for (const ref of [3, 4]) jobs.enqueue('flaky', ref, 0, 0);
+    failuresLeft = 3;
+    settled.length = 0;
+    await runner.runUntilEmpty();
+    expect(settled).toHaveLength(3);
+    expect(jobs.countPending('flaky')).toBe(2);
+    clock = 60_001;
+    await runner.runUntilEmpty();
+    expect(runs.get(3)).toBe(2);
+    expect(runs.get(4)).toBe(2);
+    expect(jobs.countPending('flaky')).toBe(0);
   });
 });

@@ -31,8 +31,8 @@ export type NewAttempt = {
 
 /**
  * The sending side of webhooks: events, one delivery per (event, consumer), one attempt per
- * HTTP try. Hot statements are prepared once; the dispatcher calls them inside one transaction
- * per batch of finished attempts.
+ * HTTP try. Hot statements are prepared once; settleAttempts calls them inside the runner's one
+ * transaction per batch of finished attempts.
  */
 export function createWebhookDeliveryRepo(db: Db) {
   const client = db.$client;

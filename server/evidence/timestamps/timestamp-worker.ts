@@ -8,6 +8,7 @@ import { timestampPendingContract } from './timestamp-pending';
 export function createTimestampWorker(ctx: AppContext): Worker {
   const runner = createRunner({
     queue: TIMESTAMP_QUEUE,
+    db: ctx.db,
     jobs: ctx.repos.jobs,
     handle: (job, signal) => timestampPendingContract(ctx, job.refId, job.attempts, signal),
     logger: ctx.logger.child({ worker: 'timestamps' }),
