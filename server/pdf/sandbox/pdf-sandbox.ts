@@ -63,8 +63,8 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
     });
     const slot: Slot = { worker, isReady: false };
     worker.unref();
-    // A task's time starts when the worker can take it: loading the worker's modules (pdf.js is
-    // large, and slow under tsx in a checkout) is not the PDF's doing.
+    // A task's time starts when the worker can take it: loading the worker's modules (slow under
+    // tsx in a checkout) is not the PDF's doing. pdf.js loads later, within the first task that reads with it.
     const startTimer = setTimeout(() => endSlot(slot, new Error('the PDF worker did not start')), START_LIMIT_MS);
     startTimer.unref();
     worker.on('message', (reply: SandboxReply | { ready: true }) => {
