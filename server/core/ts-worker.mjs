@@ -1,10 +1,11 @@
 // A worker thread's first module in a checkout (sources under tsx or vitest): it registers tsx's
 // loader in this thread, then runs the TypeScript entry named in workerData. A built server
 // starts its workers on their own bundles instead (server/core/worker-thread.ts).
+import { register as registerHooks } from 'node:module';
 import { workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
-// Big plain modules first, by Node itself: tsx then finds them loaded (see CHECKOUT_PRELOADS).
-for (const specifier of workerData.preload ?? []) await import(specifier);
 register();
+// Registered last, so asked first: the big plain modules that tsx should not read through.
+registerHooks('./plain-modules.mjs', import.meta.url);
 await import(workerData.entryUrl);

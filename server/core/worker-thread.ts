@@ -14,17 +14,6 @@ export const WORKER_ENTRIES = {
 
 export type WorkerEntryName = keyof typeof WORKER_ENTRIES;
 
-/**
- * Large plain-JavaScript modules a checkout's worker loads before tsx's loader is registered:
- * tsx would transform pdf.js's few megabytes on every start (ten seconds and more on a busy
- * machine, past the sandbox's time limit); loaded plainly, they take one or two. A bundle has
- * them inside and needs none of this.
- */
-const CHECKOUT_PRELOADS: Partial<Record<WorkerEntryName, string[]>> = {
-  // The modules server/pdf/load-pdfjs.ts imports, by the same specifiers.
-  'pdf-sandbox': ['pdfjs-dist/legacy/build/pdf.worker.min.mjs', 'pdfjs-dist/legacy/build/pdf.min.mjs'],
-};
-
 // This file's folder: server/core in a checkout, dist/server in the bundled host.
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -37,9 +26,8 @@ export function startWorkerThread(name: WorkerEntryName, options: WorkerOptions 
   const bundled = path.join(HERE, 'workers', `${name}.cjs`);
   if (fs.existsSync(bundled)) return new Worker(bundled, options);
   const entryUrl = pathToFileURL(path.join(HERE, '..', WORKER_ENTRIES[name])).href;
-  const preload = CHECKOUT_PRELOADS[name] ?? [];
   return new Worker(new URL('./ts-worker.mjs', import.meta.url), {
     ...options,
-    workerData: { ...options.workerData, entryUrl, preload },
+    workerData: { ...options.workerData, entryUrl },
   });
 }

@@ -8,11 +8,11 @@ let loaded: Promise<{ pdfjs: PdfJs; dataDir: string }> | undefined;
 
 /**
  * pdf.js for Node (its legacy build, minified: a third of the parse time), loaded once per PDF
- * sandbox worker, for every task that reads with it. Its own worker runs in this thread ("fake
- * worker"): handing it the worker module up front keeps pdf.js from importing a file by URL.
- * `dataDir` is the package's folder, whose fonts, CMaps and wasm pdf.js reads to draw pages.
- * A checkout's worker has both modules loaded before tsx (CHECKOUT_PRELOADS in
- * server/core/worker-thread.ts): the specifiers here and there must stay the same.
+ * sandbox worker, when a task first reads with it (a worker that only inspects uploads never
+ * does). Its own worker runs in this thread ("fake worker"): handing it the worker module up
+ * front keeps pdf.js from importing a file by URL. `dataDir` is the package's folder, whose
+ * fonts, CMaps and wasm pdf.js reads to draw pages. A checkout's worker loads pdfjs-dist past
+ * tsx's loader (server/core/plain-modules.mjs).
  */
 export function loadPdfJs(): Promise<{ pdfjs: PdfJs; dataDir: string }> {
   loaded ??= (async () => {

@@ -5,19 +5,28 @@ import { migrateLinkTokens } from './link-tokens';
 import { SEALED_SETTING_KEYS, sealSettingValue } from '../messages/messaging-settings';
 
 /**
+ * Set once a database's secrets are all sealed. Its own database carries it (a backup too): a
+ * database from before sealing, or an older backup restored, has none and is sealed on its
+ * first start, while a sealed one is not scanned again (every writer of this version seals).
+ */
+const SEALED_MARK = 'secrets.sealed_at_rest';
+
+/**
  * Seals what a database from before sealing began (an upgrade, or an older backup restored)
  * still holds in clear: signing-link tokens, outbox subjects and bodies (links and one-time
  * codes), passwords in the SMTP and SMS gateway URLs. SQL cannot do it (it has no key), so it
- * runs at start-up, once per row, in one transaction; a database already sealed costs three
- * small queries.
+ * runs at start-up, once per row, in one transaction that also sets the mark; a database with
+ * the mark costs one small query.
  */
 export function sealSecretsAtRest(ctx: AppContext): void {
-  const links = migrateLinkTokens(ctx);
+  if (ctx.repos.settings.get(SEALED_MARK) !== undefined) return;
   const sqlite = ctx.db.$client;
   const now = ctx.now();
+  let links = 0;
   let messages = 0;
   let settings = 0;
   sqlite.transaction(() => {
+    links = migrateLinkTokens(ctx);
     const rows = sqlite
       .prepare("SELECT id, subject, text, html FROM outbox_messages WHERE text NOT LIKE 'sealed:%'")
       .all() as Array<{ id: number; subject: string | null; text: string; html: string | null }>;
@@ -31,6 +40,7 @@ export function sealSecretsAtRest(ctx: AppContext): void {
       ctx.repos.settings.set(key, sealSettingValue(ctx, value), now);
       settings += 1;
     }
+    ctx.repos.settings.set(SEALED_MARK, '1', now);
   })();
   if (links + messages + settings > 0)
     ctx.logger.info({ links, messages, settings }, 'secrets kept in clear by an older version are now sealed');

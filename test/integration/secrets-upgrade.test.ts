@@ -12,7 +12,8 @@ const OLD_SMTP_URL = 'smtp://office:Old-Passw0rd-1234@127.0.0.1:9';
 /**
  * A database from before secrets were sealed: the party's link in clear in `sign_token`, outbox
  * texts and the SMTP password in clear. Made from a current one by undoing the migration, so
- * that the next start runs the migration and the sealing step on it as an upgrade would.
+ * that the next start runs the migration and the sealing step on it as an upgrade would (an older
+ * version never set the mark of a sealed database).
  */
 function makeLegacyDatabase(file: string, legacyToken: string): void {
   const db = new Database(file);
@@ -24,6 +25,7 @@ function makeLegacyDatabase(file: string, legacyToken: string): void {
       ALTER TABLE parties RENAME COLUMN sign_token_hash TO sign_token;
       CREATE UNIQUE INDEX parties_sign_token ON parties (sign_token);
       DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations);
+      DELETE FROM settings WHERE key = 'secrets.sealed_at_rest';
     `);
     db.prepare('UPDATE parties SET sign_token = ?').run(legacyToken);
     db.prepare("UPDATE outbox_messages SET subject = 'Old subject', text = ?, html = NULL").run(
@@ -38,8 +40,10 @@ function makeLegacyDatabase(file: string, legacyToken: string): void {
 
 describe('secrets kept in clear by an older version', () => {
   let upgraded: TestServer | undefined;
+  let restarted: TestServer | undefined;
   afterAll(async () => {
     await upgraded?.close();
+    await restarted?.close();
   });
 
   it('are sealed by the upgrade, and the old link keeps working', async () => {
@@ -67,5 +71,22 @@ describe('secrets kept in clear by an older version', () => {
     expect(bytes.includes(legacyToken, 0, 'latin1')).toBe(false);
     expect(bytes.includes('Old-Passw0rd', 0, 'latin1')).toBe(false);
     expect(bytes.includes('Sign here', 0, 'latin1')).toBe(false);
+  });
+
+  it('are looked for once: a sealed database is not scanned again at start-up', async () => {
+    const dataDir = makeTempDir('signdesk-sealed-once-');
+    const first = await startTestServer({}, dataDir);
+    const contract = await makeContract(first, [{ name: 'Eva', email: 'eva@example.test' }]);
+    expect((await first.api('POST', `${contract.self}/send`)).status).toBe(200);
+    await first.close();
+
+    // Written past the sealing code (no version writes this), it shows whether the next start looks.
+    const db = new Database(path.join(dataDir, 'signdesk.sqlite'));
+    db.prepare("UPDATE outbox_messages SET subject = 'Clear subject'").run();
+    db.close();
+
+    restarted = await startTestServer({}, dataDir);
+    const rows = restarted.server.ctx.db.$client.prepare('SELECT subject FROM outbox_messages').all();
+    expect(rows).toEqual([{ subject: 'Clear subject' }]);
   });
 });

@@ -17,6 +17,14 @@ describe('the PDF sandbox', () => {
     expect(one.pageSizes).toEqual([[612, 792]]);
   });
 
+  it("hands a task a copy of the caller's bytes: the caller's stay whole and unchanged", async () => {
+    const bytes = Buffer.from(await makePdf({ pages: 2 }));
+    const before = Buffer.from(bytes);
+    expect((await sandbox.run('inspect', { bytes, maxPages: 10 })).pageSizes).toHaveLength(2);
+    expect(bytes.buffer.byteLength).toBeGreaterThan(0);
+    expect(bytes.equals(before)).toBe(true);
+  });
+
   it('brings back what is wrong with a PDF as a PdfReadError, and keeps serving', async () => {
     const refused = await sandbox
       .run('inspect', { bytes: new TextEncoder().encode('not a pdf at all'), maxPages: 10 })

@@ -79,6 +79,14 @@ function install(): void {
   byteStream.fromPDFRawStream = (raw: PDFRawStream) => byteStream.of(unpack(raw));
 }
 
+/**
+ * Output chunks of a native inflate: zlib's 16 KiB for small streams, larger for large ones, so
+ * that a stream of many megabytes is not unpacked (and joined again) in thousands of pieces.
+ */
+const MAX_CHUNK_BYTES = 256 * 1024;
+const chunkSizeFor = (packed: Uint8Array) =>
+  Math.min(MAX_CHUNK_BYTES, Math.max(zlib.constants.Z_DEFAULT_CHUNK, packed.length * 4));
+
 /** A stream's bytes as pdf-lib's parser would have them (it ignores DecodeParms for Flate too), within the budget. */
 function unpack(raw: PDFRawStream): Uint8Array {
   if (raw.dict.lookup(PDFName.of('Filter')) === PDFName.of('FlateDecode') && budget) {
@@ -86,6 +94,7 @@ function unpack(raw: PDFRawStream): Uint8Array {
       const inflated = zlib.inflateSync(raw.contents, {
         maxOutputLength: Math.max(1, budget.remaining + 1),
         finishFlush: zlib.constants.Z_SYNC_FLUSH,
+        chunkSize: chunkSizeFor(raw.contents),
       });
       charge(inflated.length);
       return inflated;

@@ -47,6 +47,25 @@ export const DEFAULT_SANDBOX_OPTIONS: PdfSandboxOptions = {
   maxInflatedBytes: 32 * 2 ** 20,
 };
 
+/**
+ * A task's input as it crosses to the worker: its byte arrays (an upload of up to 2 MiB) copied
+ * once and handed over, where a structured clone copies them on both sides of the thread; the
+ * caller keeps its own bytes.
+ */
+function handOver(input: unknown): { input: unknown; transfer: ArrayBuffer[] } {
+  if (typeof input !== 'object' || input === null) return { input, transfer: [] };
+  const transfer: ArrayBuffer[] = [];
+  const copy = Object.fromEntries(
+    Object.entries(input).map(([key, value]) => {
+      if (!(value instanceof Uint8Array)) return [key, value];
+      const bytes = new Uint8Array(value);
+      transfer.push(bytes.buffer);
+      return [key, bytes];
+    }),
+  );
+  return { input: copy, transfer };
+}
+
 export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OPTIONS): PdfSandbox {
   const slots = new Set<Slot>();
   const waiting: Job[] = [];
@@ -63,8 +82,8 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
     });
     const slot: Slot = { worker, isReady: false };
     worker.unref();
-    // A task's time starts when the worker can take it: loading the worker's modules (pdf.js is
-    // large, and slow under tsx in a checkout) is not the PDF's doing.
+    // A task's time starts when the worker can take it: loading the worker's modules (slow under
+    // tsx in a checkout) is not the PDF's doing. pdf.js loads later, within the first task that reads with it.
     const startTimer = setTimeout(() => endSlot(slot, new Error('the PDF worker did not start')), START_LIMIT_MS);
     startTimer.unref();
     worker.on('message', (reply: SandboxReply | { ready: true }) => {
@@ -125,7 +144,8 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
       options.timeoutMs,
     );
     slot.job = { ...job, id, timer };
-    slot.worker.postMessage({ id, task: job.task, input: job.input });
+    const { input, transfer } = handOver(job.input);
+    slot.worker.postMessage({ id, task: job.task, input }, transfer);
   };
 
   /** Hands waiting tasks to idle ready workers, and starts workers (up to the pool's size) for the rest. */
