@@ -103,6 +103,8 @@ describe('POST /api/contracts/{id}/withdraw', () => {
     const quiet = await makeContract(t, [{ name: 'Pia', email: 'pia@example.test' }]);
     await t.api('POST', `${quiet.self}/send`);
     await waitForMailsTo(smtp, 'pia@example.test', 1);
+    // The SMTP server has the mail before the outbox records it as sent: wait for the record too.
+    await expect.poll(() => t.server.ctx.repos.outbox.countPending(), { timeout: 10_000, interval: 50 }).toBe(0);
     const before = contractState(t, quiet.id);
     for (const bad of [{ reason: 'x'.repeat(1_001) }, { silent: 'yes' }, { reason: 'ok', why: 'extra' }]) {
       expectProblem(await t.api('POST', `${quiet.self}/withdraw`, { body: bad }), 400, 'validation-failed');
