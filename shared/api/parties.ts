@@ -20,6 +20,9 @@ export const ZEmailStatusSchema = z
   })
   .meta({ description: 'What became of the e-mails to this party; flags only ever turn on' });
 
+/** The nine `email_status` flags, in the order the API lists them. */
+export const EMAIL_STATUS_FLAGS = ZEmailStatusSchema.keyof().options;
+
 export const ZPartySchema = z
   .object({
     self: z.string().meta({ description: "The party's path", example: '/api/contracts/1/parties/1' }),

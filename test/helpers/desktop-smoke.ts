@@ -3,28 +3,14 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { openDatabase } from '../../server/db/open-database';
 import { makePdf } from './pdfs';
-import { apiClient, cli, makeTempDir } from './server';
+import { apiClient, makeAdminAndKey, makeTempDir } from './server';
 import { sessionClient } from './session';
 import type { WebhookReceiver } from './webhook-receiver';
 
 /** A fresh DATA_DIR with an administrator and an API key, made through the CLI as an installer would. */
 export async function prepareDataDir(prefix = 'signdesk-host-'): Promise<{ dataDir: string; key: string }> {
   const dataDir = makeTempDir(prefix);
-  const admin = await cli(dataDir, [
-    'user',
-    'create',
-    '--username',
-    'admin',
-    '--password',
-    'correct horse',
-    '--email',
-    'admin@office.test',
-    '--admin',
-  ]);
-  expect(admin.code, admin.err.join('\n')).toBe(0);
-  const token = await cli(dataDir, ['token', 'create', '--name', 'desktop test', '--rate-limit', '100000']);
-  expect(token.code, token.err.join('\n')).toBe(0);
-  return { dataDir, key: token.out.at(-1) as string };
+  return { dataDir, key: await makeAdminAndKey(dataDir, 'desktop test') };
 }
 
 /**

@@ -93,12 +93,10 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
 }
 
 /**
- * The real server on an ephemeral port over a fresh DATA_DIR, with an administrator and a
- * customer token made through the CLI, as an installer would.
+ * The administrator `admin` (password "correct horse"; kept when it exists already) and a new
+ * API key of theirs, made through the CLI in `dataDir` as an installer would. Returns the key.
  */
-export async function startTestServer(overrides: Partial<Config> = {}, dataDir = makeTempDir()): Promise<TestServer> {
-  const clock = createTestClock();
-  const server = await createServer(testConfig(dataDir, overrides), { clock });
+export async function makeAdminAndKey(dataDir: string, tokenName: string): Promise<string> {
   const admin = await cli(dataDir, [
     'user',
     'create',
@@ -111,9 +109,19 @@ export async function startTestServer(overrides: Partial<Config> = {}, dataDir =
     '--admin',
   ]);
   if (admin.code !== 0 && !admin.err.join().includes('already taken')) throw new Error(admin.err.join('\n'));
-  const token = await cli(dataDir, ['token', 'create', '--name', 'tests', '--rate-limit', '100000']);
+  const token = await cli(dataDir, ['token', 'create', '--name', tokenName, '--rate-limit', '100000']);
   if (token.code !== 0) throw new Error(token.err.join('\n'));
-  const adminKey = token.out.at(-1) as string;
+  return token.out.at(-1) as string;
+}
+
+/**
+ * The real server on an ephemeral port over a fresh DATA_DIR, with an administrator and a
+ * customer token made through the CLI, as an installer would.
+ */
+export async function startTestServer(overrides: Partial<Config> = {}, dataDir = makeTempDir()): Promise<TestServer> {
+  const clock = createTestClock();
+  const server = await createServer(testConfig(dataDir, overrides), { clock });
+  const adminKey = await makeAdminAndKey(dataDir, 'tests');
   const document = (await (await fetch(new URL('/api/openapi.json', server.url))).json()) as OpenApiDocument;
   return {
     server,

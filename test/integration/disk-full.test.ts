@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forkHost, type ForkedHost } from '../helpers/host-process';
 import { makePdf, makePdfOfSize } from '../helpers/pdfs';
-import { apiClient, cli, makeTempDir, type ApiClient } from '../helpers/server';
+import { apiClient, makeAdminAndKey, makeTempDir, type ApiClient } from '../helpers/server';
 import { signingClient } from '../helpers/signing';
 import { expectProblem } from '../helpers/problems';
 
@@ -29,21 +29,7 @@ describe('a full disk', () => {
   beforeAll(async () => {
     mountPoint = makeTempDir('signdesk-full-');
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=24m', 'tmpfs', mountPoint]);
-    const admin = await cli(mountPoint, [
-      'user',
-      'create',
-      '--username',
-      'admin',
-      '--password',
-      'correct horse',
-      '--email',
-      'admin@office.test',
-      '--admin',
-    ]);
-    expect(admin.code, admin.err.join('\n')).toBe(0);
-    const key = (await cli(mountPoint, ['token', 'create', '--name', 'disk', '--rate-limit', '100000'])).out.at(
-      -1,
-    ) as string;
+    const key = await makeAdminAndKey(mountPoint, 'disk');
     host = forkHost({ env: { DATA_DIR: mountPoint, PORT: '0', LOG_LEVEL: 'debug' } });
     url = (await host.client.ready).url;
     api = apiClient(url, key);

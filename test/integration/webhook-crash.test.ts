@@ -2,7 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { apiClient, cli, makeTempDir } from '../helpers/server';
+import { apiClient, makeAdminAndKey, makeTempDir } from '../helpers/server';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';
 
 const ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'helpers', 'webhook-crash-entry.ts');
@@ -55,20 +55,7 @@ describe('webhook delivery across a crash', () => {
     const dataDir = makeTempDir();
     const first = await startChild(dataDir);
     children.push(first);
-    await cli(dataDir, [
-      'user',
-      'create',
-      '--username',
-      'admin',
-      '--password',
-      'correct horse',
-      '--email',
-      'admin@office.test',
-      '--admin',
-    ]);
-    const key = (await cli(dataDir, ['token', 'create', '--name', 'crash', '--rate-limit', '100000'])).out.at(
-      -1,
-    ) as string;
+    const key = await makeAdminAndKey(dataDir, 'crash');
     const consumer = (
       await apiClient(first.url, key)('POST', '/api/webhooks', { body: { url: `${receiver.url}/crash` } })
     ).body;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { TParty } from '../../../shared/api/parties';
+import { EMAIL_STATUS_FLAGS, type TParty } from '../../../shared/api/parties';
 import { CopyButton } from '../../components/copy-button';
 import { DataTable } from '../../components/data-table';
 import { Badge, Button, Card, EmptyState } from '../../components/ui';
@@ -10,17 +10,6 @@ import { useSignedIn } from '../../lib/session';
 import { AddPartyForm } from './add-party-form';
 import { EditPartyDialog } from './edit-party-dialog';
 
-const EMAIL_FLAGS = [
-  'sent',
-  'opened',
-  'clicked',
-  'bounced',
-  'hardbounced',
-  'softbounced',
-  'blocked',
-  'unsub',
-  'spam',
-] as const;
 const BAD_FLAGS = new Set(['bounced', 'hardbounced', 'softbounced', 'blocked', 'unsub', 'spam']);
 
 function PartyCell({ party, isOrdered }: { party: TParty; isOrdered: boolean }) {
@@ -66,7 +55,7 @@ function StateCell({ view }: { view: PartyView }) {
 
 function EmailCell({ party }: { party: TParty }) {
   const t = useT();
-  const flags = EMAIL_FLAGS.filter((flag) => party.email_status[flag]);
+  const flags = EMAIL_STATUS_FLAGS.filter((flag) => party.email_status[flag]);
   return (
     <td className="cell-flags">
       {flags.length === 0 ? <span className="muted">—</span> : null}
