@@ -64,8 +64,12 @@ describe('the OpenAPI document', () => {
     for (const [path, item] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(item) as Array<[string, any]>) {
         expect(operation.responses['401'].content['application/problem+json'], `${method} ${path}`).toBeDefined();
+        // Required on the wire, declared optional so that a generated client sets it once for all calls.
         const header = operation.parameters.find((p: any) => p.name === 'Accept-Api-Version');
-        expect(header?.required, `${method} ${path}`).toBe(true);
+        expect(header?.required, `${method} ${path}`).not.toBe(true);
+        expect(header?.description, `${method} ${path}`).toMatch(/^Required on every request/);
+        const idempotencyKey = operation.parameters.find((p: any) => p.name === 'Idempotency-Key');
+        expect(idempotencyKey !== undefined, `${method} ${path}`).toBe(method === 'post' && operation.security.length > 0);
       }
     }
   });
