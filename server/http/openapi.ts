@@ -10,11 +10,9 @@ import type { AnyRoute, ResponseSpec } from './route';
 const problemContent = { 'application/problem+json': { schema: ZProblemSchema } };
 
 const rateLimitHeaders = z.object({
-  'Request-Id': z
-    .string()
-    .meta({
-      description: "This request's id: quote it to the office when asking about a request; the server log names it",
-    }),
+  'Request-Id': z.string().meta({
+    description: "This request's id: quote it to the office when asking about a request; the server log names it",
+  }),
   'X-RateLimit-Limit': z.string().meta({ description: 'Requests a minute this token may make' }),
   'X-RateLimit-Remaining': z.string().meta({ description: 'Requests left in the current minute' }),
   'X-RateLimit-Reset': z

@@ -69,7 +69,9 @@ describe('the OpenAPI document', () => {
         expect(header?.required, `${method} ${path}`).not.toBe(true);
         expect(header?.description, `${method} ${path}`).toMatch(/^Required on every request/);
         const idempotencyKey = operation.parameters.find((p: any) => p.name === 'Idempotency-Key');
-        expect(idempotencyKey !== undefined, `${method} ${path}`).toBe(method === 'post' && operation.security.length > 0);
+        expect(idempotencyKey !== undefined, `${method} ${path}`).toBe(
+          method === 'post' && operation.security.length > 0,
+        );
       }
     }
   });
