@@ -76,7 +76,9 @@ describe('a typed client generated from the OpenAPI document', () => {
     try {
       execFileSync(process.execPath, [tsc, '-p', folder], { encoding: 'utf8' });
     } catch (error) {
-      throw new Error(`The typed client does not compile:\n${(error as { stdout?: string }).stdout ?? ''}`);
+      throw new Error(`The typed client does not compile:\n${(error as { stdout?: string }).stdout ?? ''}`, {
+        cause: error,
+      });
     }
 
     const tsx = path.join(root, 'node_modules/tsx/dist/cli.mjs');
