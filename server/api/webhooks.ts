@@ -9,7 +9,7 @@ import {
 } from '../../shared/api/webhooks';
 import type { AppContext } from '../core/context';
 import { publicKeyPem } from '../crypto/webhook-keys';
-import type { WebhookConsumerRow } from '../db/repos/webhook-consumers';
+import { chosenEventsOf, type WebhookConsumerRow } from '../db/repos/webhook-consumers';
 import { forbidden, notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
@@ -23,6 +23,7 @@ export function presentWebhook(ctx: AppContext, row: WebhookConsumerRow): TWebho
     contact_email: row.contactEmail,
     public_key: publicKeyPem(row.publicKey),
     key_id: webhookKeyId(row.id),
+    events: chosenEventsOf(row) as TWebhookConsumer['events'],
     created_time: ctx.timestamp(row.createdAt),
     disabled_time: ctx.timestampOrNull(row.disabledAt),
     created_by: `/api/users/${row.createdBy}`,
