@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import pkg from '../../package.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPTIONAL_WEBHOOK_EVENT_TYPES, WEBHOOK_EVENT_TYPES } from '../../shared/api/webhooks';
 import { createResponseValidator, type OpenApiDocument } from '../helpers/openapi';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -111,7 +112,8 @@ describe('the OpenAPI document', () => {
 
   it('describes the webhook events: payloads, signature headers, retries and disabling', () => {
     const webhooks = (document as any).webhooks;
-    expect(Object.keys(webhooks).sort()).toEqual(['contract.party_signed', 'contract.rejected', 'contract.signed']);
+    expect(Object.keys(webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    for (const type of OPTIONAL_WEBHOOK_EVENT_TYPES) expect(webhooks[type].post.summary, type).toMatch(/\(opt-in\)$/);
     for (const [type, item] of Object.entries(webhooks) as Array<[string, any]>) {
       const headers = item.post.parameters.filter((p: any) => p.in === 'header').map((p: any) => p.name);
       expect(headers).toEqual(['Date', 'Content-Type', 'Content-Digest', 'Signature-Input', 'Signature', 'Webhook-Id']);
