@@ -265,6 +265,7 @@ export const en = {
     'Every consumer receives contract signed, contract rejected and party signed. Choose what else this one should receive.',
   'webhooks.event.sent': 'Contract sent',
   'webhooks.event.partyOpened': 'Party opened the link',
+  'webhooks.event.partyChanged': 'Party corrected after sending',
   'webhooks.event.reminded': 'Party reminded',
   'webhooks.event.expired': 'Signing links expired',
   'webhooks.event.withdrawn': 'Contract withdrawn',

@@ -267,6 +267,7 @@ export const sv: Record<MessageKey, string> = {
     'Alla mottagare får avtal signerat, avtal avvisat och part signerade. Välj vad mer den här ska få.',
   'webhooks.event.sent': 'Avtalet skickat',
   'webhooks.event.partyOpened': 'Part öppnade länken',
+  'webhooks.event.partyChanged': 'Part rättad efter utskick',
   'webhooks.event.reminded': 'Part påmind',
   'webhooks.event.expired': 'Signeringslänkarna gick ut',
   'webhooks.event.withdrawn': 'Avtalet återkallat',

@@ -6,6 +6,7 @@ import { useT } from '../lib/i18n';
 const LABELS: Record<OptionalWebhookEventType, MessageKey> = {
   'contract.sent': 'webhooks.event.sent',
   'contract.party_opened': 'webhooks.event.partyOpened',
+  'contract.party_changed': 'webhooks.event.partyChanged',
   'contract.reminded': 'webhooks.event.reminded',
   'contract.expired': 'webhooks.event.expired',
   'contract.withdrawn': 'webhooks.event.withdrawn',

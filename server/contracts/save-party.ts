@@ -14,7 +14,7 @@ import { bindNextRole } from './role-fields';
 type Contact = Pick<PartyRow, 'deliveryMethod' | 'email' | 'mobilePhone'>;
 
 /** A party needs the address its delivery method sends to. */
-function contactProblems(contact: Contact): string[] {
+export function contactProblems(contact: Contact): string[] {
   const lines: string[] = [];
   const method = contact.deliveryMethod;
   if ((method === 'EMAIL' || method === 'EMAIL_AND_SMS') && contact.email === '') {

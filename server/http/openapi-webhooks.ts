@@ -14,6 +14,7 @@ const SUMMARIES: Record<WebhookEventType, string> = {
   'contract.party_signed': 'One party accepted a contract',
   'contract.sent': 'A contract was sent for signing (opt-in)',
   'contract.party_opened': 'A party opened its signing link (opt-in)',
+  'contract.party_changed': 'A party of a sent contract was corrected (opt-in)',
   'contract.reminded': 'A party was reminded (opt-in)',
   'contract.expired': "A contract's signing links expired (opt-in)",
   'contract.withdrawn': 'A sent contract was withdrawn (opt-in)',
@@ -45,6 +46,7 @@ const EXAMPLES: Record<WebhookEventType, object> = {
   },
   'contract.sent': contractEvent('contract.sent'),
   'contract.party_opened': partyEvent('contract.party_opened'),
+  'contract.party_changed': partyEvent('contract.party_changed'),
   'contract.reminded': partyEvent('contract.reminded'),
   'contract.expired': contractEvent('contract.expired'),
   'contract.withdrawn': contractEvent('contract.withdrawn'),
@@ -57,7 +59,7 @@ const hours = (seconds: number) => (seconds < 3600 ? `${seconds / 60} min` : `${
 export function describeDelivery(): string {
   const schedule = DEFAULT_RETRY_SCHEDULE_S.map(hours).join(', ');
   return [
-    'The interface\'s three events (contract.signed, contract.rejected, contract.party_signed) go to every registered consumer; the others only to consumers that name them in their `events`. Each is sent as a signed POST (RFC 9421, Ed25519; verify it with the `public_key` and `key_id` of your consumer) a couple of seconds after the change, and the same body on every attempt.',
+    "The interface's three events (contract.signed, contract.rejected, contract.party_signed) go to every registered consumer; the others only to consumers that name them in their `events`. Each is sent as a signed POST (RFC 9421, Ed25519; verify it with the `public_key` and `key_id` of your consumer) a couple of seconds after the change, and the same body on every attempt.",
     `Answer within ${WEBHOOK_ANSWER_SECONDS} seconds. Any 2xx means handled. 429, 5xx, any other 4xx (400 when the signature does not verify) and connection errors are retried ${schedule} after the previous attempt: the last attempt comes 75 h 35 min after the event.`,
     `No answer within ${WEBHOOK_ANSWER_SECONDS} seconds, 410 and 3xx are permanent errors and are not retried; after ${PERMANENT_ERRORS_TO_DISABLE} permanent errors in a row (a 2xx resets the count) the consumer is disabled, its contact_email (else the office) gets an e-mail, and its events wait until an administrator enables it again.`,
     'The `Webhook-Id` header is the same on every attempt of one event: de-duplicate on it.',

@@ -7,6 +7,7 @@ import type { OptionalWebhookEventType } from '../../shared/api/webhooks';
 export const WEBHOOK_EVENT_OF_ACTIVITY: Readonly<Record<string, OptionalWebhookEventType>> = {
   'contract.sent': 'contract.sent',
   'party.opened': 'contract.party_opened',
+  'party.corrected': 'contract.party_changed',
   'party.reminded': 'contract.reminded',
   'contract.expired': 'contract.expired',
   'contract.withdrawn': 'contract.withdrawn',

@@ -49,7 +49,8 @@ export const ZContractPartySignedEventSchema = payloadOf(
     .meta({ description: 'Paths of the resources the event is about' }),
 );
 
-const contractOnly = () => z.object({ id: contractPath }).meta({ description: 'Paths of the resources the event is about' });
+const contractOnly = () =>
+  z.object({ id: contractPath }).meta({ description: 'Paths of the resources the event is about' });
 const contractAndParty = (party: string) =>
   z
     .object({
@@ -70,6 +71,13 @@ export const ZContractPartyOpenedEventSchema = payloadOf(
   'ContractPartyOpenedEvent',
   'Opt-in. A party opened its signing link; repeats each time it opens it again.',
   contractAndParty('The party that opened its link'),
+);
+
+export const ZContractPartyChangedEventSchema = payloadOf(
+  'contract.party_changed',
+  'ContractPartyChangedEvent',
+  'Opt-in. The office corrected a party of the sent contract (name, e-mail, mobile, delivery): the party has a new link and, if it was invited, a new invitation. The activity log says what changed and why.',
+  contractAndParty('The party corrected'),
 );
 
 export const ZContractRemindedEventSchema = payloadOf(
@@ -106,6 +114,7 @@ export const WEBHOOK_PAYLOAD_SCHEMAS = {
   'contract.party_signed': ZContractPartySignedEventSchema,
   'contract.sent': ZContractSentEventSchema,
   'contract.party_opened': ZContractPartyOpenedEventSchema,
+  'contract.party_changed': ZContractPartyChangedEventSchema,
   'contract.reminded': ZContractRemindedEventSchema,
   'contract.expired': ZContractExpiredEventSchema,
   'contract.withdrawn': ZContractWithdrawnEventSchema,

@@ -8,6 +8,7 @@ export const CORE_WEBHOOK_EVENT_TYPES = ['contract.signed', 'contract.rejected',
 export const OPTIONAL_WEBHOOK_EVENT_TYPES = [
   'contract.sent',
   'contract.party_opened',
+  'contract.party_changed',
   'contract.reminded',
   'contract.expired',
   'contract.withdrawn',
