@@ -14,6 +14,8 @@ import { findContract } from '../contracts/find-draft';
 import { requestOrigin } from '../activity/log-activity';
 import { createParty, deleteParty, updateParty } from '../contracts/save-party';
 import { correctParty } from '../signing/correct-party';
+import { answerAsTest } from '../signing/answer-as-test';
+import { ZTestAnswerSchema } from '../../shared/api/signing';
 import { presentParty } from './contract-presenters';
 
 const tag = 'Contract parties';
@@ -113,6 +115,26 @@ export const partyRoutes: AnyRoute[] = [
     handler: ({ req, res, ctx, ids, actor }) => {
       deleteParty(ctx, ids.contract_id, ids.party_id, actor, requestOrigin(req));
       res.status(204).end();
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/contracts/:contract_id/parties/:party_id/test_answer',
+    operationId: 'testAnswerContractParty',
+    summary: 'Answer for a party of a test contract (test_mode), as its signing page would',
+    description:
+      "For integration tests: accept (sign or approve, with field values) or reject for a party of a sent contract whose `test_mode` is true, with the same rules as the party's own answer (its turn, expiry, required fields). The audit trail names the answer a test answer through the API, never the party's. 409 for any contract that is not a test contract.",
+    tag,
+    access: 'user',
+    body: ZTestAnswerSchema,
+    example: { body: { answer: 'accept', signature_name: 'Signe Svensson' } },
+    responses: { 200: { description: 'The party, with its answer', schema: ZPartySchema } },
+    problemStatuses: [409],
+    handler: async ({ req, res, ctx, ids, body, actor }) => {
+      await answerAsTest(ctx, ids.contract_id, ids.party_id, body, actor, requestOrigin(req));
+      const party = ctx.repos.parties.findInContract(ids.contract_id, ids.party_id);
+      if (!party) throw notFound('party');
+      sendJson(res, 200, presentParty(ctx, party));
     },
   }),
 ];
