@@ -2,8 +2,13 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import layout from './eslint-rules/server-layers.js';
 
-/** Who may import whom (README, "Architecture"): one no-restricted-imports block per folder. */
+/**
+ * Who may import whom: between the top folders (server, renderer, main, shared, test, bench), one
+ * no-restricted-imports block per folder; between server folders, layout/server-layers and its
+ * table in docs/decisions.md ("Layout").
+ */
 const ours = (...folders) =>
   folders.map((folder) => ({
     group: [`**/${folder}`, `**/${folder}/**`],
@@ -64,9 +69,15 @@ export default tseslint.config(
     ]),
   },
   {
+    // Between server folders: the table in docs/decisions.md, "Layout".
+    files: ['server/**'],
+    plugins: { layout },
+    rules: { 'layout/server-layers': 'error' },
+  },
+  {
     files: ['server/db/**'],
     rules: restrict([
-      ...ours('renderer', 'main', 'test', 'bench', 'api', 'http'),
+      ...ours('renderer', 'main', 'test', 'bench'),
       { group: ['electron'], message: 'server/ never imports electron' },
       ...libraryHomes.slice(2),
     ]),

@@ -13,7 +13,7 @@ import { presentBackupSchedule, runScheduledBackupNow, updateBackupSchedule } fr
 import { BackupRejected } from '../backup/read-backup';
 import { restoreBackupLive } from '../backup/restore-backup';
 import { writeBackup } from '../backup/write-backup';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { AppError } from '../core/errors';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { clearSessionCookie } from '../http/session-cookie';

@@ -3,7 +3,7 @@ import type { TAnnotation } from '../../shared/api/annotations';
 import type { TAttachment } from '../../shared/api/attachments';
 import type { TContract } from '../../shared/api/contracts';
 import type { TParty } from '../../shared/api/parties';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { AnnotationRow } from '../db/repos/annotations';
 import type { AttachmentRow } from '../db/repos/attachments';
 import type { ContractRow } from '../db/repos/contracts';

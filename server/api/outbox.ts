@@ -1,6 +1,6 @@
 import { ZOutboxListQuerySchema, ZOutboxMessageSchema, type TOutboxMessage } from '../../shared/api/outbox';
 import { z } from 'zod';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { OutboxMessageRow } from '../db/repos/outbox';
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';

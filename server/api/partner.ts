@@ -12,7 +12,7 @@ import {
   type TCustomer,
   type TToken,
 } from '../../shared/api/partner';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { TokenRow } from '../db/repos/tokens';
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';

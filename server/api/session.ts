@@ -6,7 +6,7 @@ import {
   ZSignInSchema,
   type TSession,
 } from '../../shared/api/session';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { AdminSessionRow } from '../db/repos/admin-sessions';
 import type { UserRow } from '../db/repos/users';
 import { AppError, forbidden } from '../core/errors';

@@ -6,7 +6,7 @@ import {
   ZSigningCertificateSchema,
   type TGeneralSettings,
 } from '../../shared/api/settings';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { describeSigningCertificate, importSigningCertificate } from '../settings/signing-certificate';
 import { updateGeneralSettings } from '../settings/update-general-settings';

@@ -7,7 +7,7 @@ import {
   ZTemplateFieldUpdateSchema,
   type TTemplateField,
 } from '../../shared/api/template-fields';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { TemplateFieldRow } from '../db/repos/template-fields';
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';

@@ -7,7 +7,7 @@ import {
   ZTemplateUpdateSchema,
   type TTemplate,
 } from '../../shared/api/templates';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { TemplateRow } from '../db/repos/templates';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';

@@ -7,7 +7,7 @@ import {
   ZUserUpdateSchema,
   type TUser,
 } from '../../shared/api/users';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { UserRow } from '../db/repos/users';
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';

@@ -12,7 +12,7 @@ import {
   type WebhookDeliveryState,
   type WebhookEventType,
 } from '../../shared/api/webhooks';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { WebhookAttemptRow, WebhookLogRow } from '../db/repos/webhook-log';
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';

@@ -7,7 +7,7 @@ import {
   ZWebhookConsumerUpdateSchema,
   type TWebhookConsumer,
 } from '../../shared/api/webhooks';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { publicKeyPem } from '../crypto/webhook-keys';
 import type { WebhookConsumerRow } from '../db/repos/webhook-consumers';
 import { forbidden, notFound } from '../core/errors';

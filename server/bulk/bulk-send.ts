@@ -1,10 +1,11 @@
 import type { TBulkParty, TBulkPreview, TBulkSend } from '../../shared/api/bulk-sends';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { BulkRowRow, BulkSendRow } from '../db/repos/bulk-sends';
 import { inTransaction } from '../db/open-database';
 import { AppError, notFound } from '../core/errors';
-import type { Actor } from '../http/request-context';
-import { findPdfTemplate, type PdfTemplate } from '../templates/save-template-field';
+import type { Actor } from '../core/actor';
+import type { PdfTemplate } from '../contracts/find-template';
+import { findPdfTemplate } from '../templates/save-template-field';
 import { readBulkCsv } from './read-bulk-csv';
 
 export const BULK_SEND_QUEUE = 'bulk-send';

@@ -1,7 +1,7 @@
 import type { TBulkParty } from '../../shared/api/bulk-sends';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { inTransaction } from '../db/open-database';
-import type { Actor } from '../http/request-context';
+import type { Actor } from '../core/actor';
 import type { JobOutcome } from '../jobs/runner';
 import { AppError } from '../core/errors';
 import { createContractFromPdfTemplate } from '../contracts/create-contract';

@@ -3,11 +3,11 @@ import type { AnnotationType, FooterType, Language } from '../../shared/api/enum
 import type { TBoxFields } from '../../shared/api/field-box';
 import { MAX_PDF_PAGES } from '../../shared/constants';
 import { parseTimestamp } from '../../shared/time';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { ContractChanges } from '../db/repos/contracts';
 import type { TemplateRow } from '../db/repos/templates';
 import { AppError, validationFailed } from '../core/errors';
-import type { Actor } from '../http/request-context';
+import type { Actor } from '../core/actor';
 import { PdfReadError, type PageSize } from '../pdf/pdf-read-error';
 import { isTemplateVisible } from './find-template';
 import { reminderChangesOf } from '../settings/reminder-defaults';

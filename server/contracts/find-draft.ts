@@ -1,7 +1,7 @@
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { ContractRow } from '../db/repos/contracts';
 import { notFound } from '../core/errors';
-import type { Actor } from '../http/request-context';
+import type { Actor } from '../core/actor';
 import { assertDraft } from './assert-draft';
 
 /**

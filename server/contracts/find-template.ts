@@ -1,7 +1,10 @@
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { TemplateRow } from '../db/repos/templates';
 import { forbidden, notFound } from '../core/errors';
-import type { Actor } from '../http/request-context';
+import type { Actor } from '../core/actor';
+
+/** A template with its PDF: what a contract is made from (set-template-pdf gives a template one). */
+export type PdfTemplate = TemplateRow & { pdfFileId: number; pageSizes: string };
 
 /**
  * Templates an ordinary user may see: the published ones (the office's) and their own drafts.

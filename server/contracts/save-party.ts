@@ -1,11 +1,11 @@
 import type { TPartyCreate, TPartyUpdate } from '../../shared/api/parties';
 import { partyPath } from '../../shared/api/paths';
 import { MAX_PARTIES_PER_CONTRACT } from '../../shared/constants';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { inTransaction } from '../db/open-database';
 import type { PartyChanges, PartyRow } from '../db/repos/parties';
 import { AppError, notFound, validationFailed } from '../core/errors';
-import type { Actor } from '../http/request-context';
+import type { Actor } from '../core/actor';
 import { findDraft } from './find-draft';
 import { logActivity, type RequestOrigin } from '../activity/log-activity';
 import { newLinkToken } from '../secrets/link-tokens';

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { AppError } from '../core/errors';
-import { actorOf } from './request-context';
+import { actorOf } from '../policies/actors';
 
 const USER_PATH = /^\/api\/users\/([1-9][0-9]{0,15})$/;
 

@@ -1,8 +1,8 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { AppError, forbidden, notFound } from '../core/errors';
-import type { Actor, Principal } from './request-context';
+import type { Actor, Principal } from '../core/actor';
 import { createRouteTable, type RouteEntry, type RouteTable } from './route-table';
 import { coerceFormBody, parseOrThrow, withoutReadOnly } from './validate';
 

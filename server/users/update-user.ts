@@ -1,5 +1,5 @@
 import type { TUserUpdate } from '../../shared/api/users';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { hashPassword } from '../crypto/password';
 import { inTransaction } from '../db/open-database';
 import type { UserChanges, UserRow } from '../db/repos/users';
