@@ -6,7 +6,7 @@ import {
   ZSignInSchema,
   type TSession,
 } from '../../shared/api/session';
-import type { AppContext } from '../context/app-context';
+import type { RouteContext } from '../http/route';
 import type { AdminSessionRow } from '../db/repos/admin-sessions';
 import type { UserRow } from '../db/repos/users';
 import { AppError, forbidden } from '../core/errors';
@@ -19,7 +19,7 @@ import { signIn } from '../sessions/sign-in';
 import { runSetup } from '../setup/run-setup';
 import { readMessagingSettings } from '../messages/messaging-settings';
 
-export function presentSession(ctx: AppContext, secret: string, row: AdminSessionRow, user: UserRow): TSession {
+export function presentSession(ctx: RouteContext, secret: string, row: AdminSessionRow, user: UserRow): TSession {
   const office = ctx.repos.office.get(ctx.now());
   const messaging = readMessagingSettings(ctx);
   return {
@@ -50,7 +50,7 @@ export function presentSession(ctx: AppContext, secret: string, row: AdminSessio
 function sendNewSession(
   req: Request,
   res: Response,
-  ctx: AppContext,
+  ctx: RouteContext,
   started: { secret: string; row: AdminSessionRow },
 ): void {
   setSessionCookie(req, res, started.secret, started.row.expiresAt);

@@ -7,7 +7,7 @@ import {
   ZTemplateUpdateSchema,
   type TTemplate,
 } from '../../shared/api/templates';
-import type { AppContext } from '../context/app-context';
+import type { RouteContext } from '../http/route';
 import type { TemplateRow } from '../db/repos/templates';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
@@ -16,7 +16,7 @@ import { findVisibleTemplate } from '../contracts/find-template';
 import { createTemplate, deleteTemplate, updateTemplate } from '../templates/save-template';
 import { setTemplatePdf } from '../templates/set-template-pdf';
 
-export function presentTemplate(ctx: AppContext, row: TemplateRow): TTemplate {
+export function presentTemplate(ctx: RouteContext, row: TemplateRow): TTemplate {
   return {
     self: `/api/contract_templates/${row.id}`,
     name: row.name,

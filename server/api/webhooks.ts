@@ -7,7 +7,7 @@ import {
   ZWebhookConsumerUpdateSchema,
   type TWebhookConsumer,
 } from '../../shared/api/webhooks';
-import type { AppContext } from '../context/app-context';
+import type { RouteContext } from '../http/route';
 import { publicKeyPem } from '../crypto/webhook-keys';
 import type { WebhookConsumerRow } from '../db/repos/webhook-consumers';
 import { forbidden, notFound } from '../core/errors';
@@ -16,7 +16,7 @@ import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { createWebhook, deleteWebhook, enableWebhook, updateWebhook } from '../webhooks/save-webhook';
 import { webhookKeyId } from '../webhooks/runtime';
 
-export function presentWebhook(ctx: AppContext, row: WebhookConsumerRow): TWebhookConsumer {
+export function presentWebhook(ctx: RouteContext, row: WebhookConsumerRow): TWebhookConsumer {
   return {
     self: `/api/webhooks/${row.id}`,
     url: row.url,

@@ -1,6 +1,7 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
 import type { AppContext } from '../context/app-context';
+import type { ReadRepos } from '../db/repos/read-view';
 import { AppError, forbidden, notFound } from '../core/errors';
 import type { Actor, Principal } from '../core/actor';
 import { createRouteTable, type RouteEntry, type RouteTable } from './route-table';
@@ -52,10 +53,18 @@ export type PathIds<P extends string> = P extends `${string}:${infer Name}/${inf
     ? { [K in Name]: number }
     : Record<string, never>;
 
+/**
+ * The context a route's handler is given: a route reads (the repositories' read methods) and
+ * never writes, neither through a repository nor the database (`db` is `never`); a write is a
+ * call to a domain service, which takes this context as the AppContext it is
+ * (docs/decisions.md, "Layout"). Code in server/api/ names this type, never AppContext.
+ */
+export type RouteContext = Omit<AppContext, 'db' | 'repos'> & { readonly db: never; readonly repos: ReadRepos };
+
 export type HandlerInput<P extends string, Q extends z.ZodType | undefined, B extends z.ZodType | undefined> = {
   req: Request;
   res: Response;
-  ctx: AppContext;
+  ctx: RouteContext;
   /** Path ids (`:contract_id` and the like), already checked to be positive integers. */
   ids: PathIds<P>;
   query: Q extends z.ZodType ? z.output<Q> : Record<string, never>;
@@ -163,7 +172,9 @@ function checkRawType(spec: RawBodySpec, req: Request): void {
   }
 }
 
-function toHandler(route: AnyRoute, ctx: AppContext): RequestHandler {
+function toHandler(route: AnyRoute, context: AppContext): RequestHandler {
+  // The same object, typed for reading: its writes are a service's (RouteContext).
+  const ctx = context as RouteContext;
   // Not async: most handlers are synchronous; the route table passes on the rejection of those that are not.
   return (req, res) => {
     const ids = readIds(req);

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { readLayoutTable } from '../../eslint-rules/server-layers.js';
+import { defineRoute } from '../../server/http/route';
+import { sealSecretsAtRest } from '../../server/messages/seal-at-rest';
 
 /** The layout rules hold by tooling, not by goodwill: each deliberate violation below must fail. */
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -22,12 +24,39 @@ const messagesFor = async (filePath: string, code: string): Promise<string[]> =>
   (await lint(filePath, code)).map((message) => message.message);
 
 describe('the lint config', () => {
-  it('keeps routes to reads of the repositories: a write from a route fails', async () => {
+  it('keeps routes to reads: a route cannot write through a repository or the database, and cannot name AppContext', async () => {
+    // These do not compile (`npm run typecheck` fails on an unused @ts-expect-error if one did):
+    // the handler's context has the repositories' reads only and no database.
+    const route = defineRoute({
+      method: 'post',
+      path: '/api/_fixture',
+      operationId: 'fixture',
+      summary: 'fixture',
+      tag: 'fixture',
+      access: 'admin',
+      responses: { 204: { description: 'nothing' } },
+      handler: ({ ctx }) => {
+        ctx.repos.office.get(ctx.now());
+        // @ts-expect-error -- a repository's write, called on the context's repositories
+        ctx.repos.office.update({ name: 'x' });
+        const { office } = ctx.repos;
+        // @ts-expect-error -- the same write through a destructured repository
+        office.update({ name: 'x' });
+        const repos = ctx.repos;
+        // @ts-expect-error -- the same write through a copy of the repositories
+        repos.users.softDelete(1, ctx.now());
+        // @ts-expect-error -- the database itself is not there
+        ctx.db.$client.prepare('UPDATE office SET name = ?').run('x');
+        // A write is a service's, and a service takes the route's context as it is.
+        sealSecretsAtRest(ctx);
+      },
+    });
+    expect(route.path).toBe('/api/_fixture');
     const write =
-      "import type { AppContext } from '../context/app-context';\nexport const rename = (ctx: AppContext) => ctx.repos.office.update({ name: 'x' });\n";
-    expect(await ruleIdsFor('server/api/_fixture.ts', write)).toContain('no-restricted-syntax');
+      "import type { AppContext } from '../context/app-context';\nexport const rename = (ctx: AppContext) => ctx;\n";
+    expect(await ruleIdsFor('server/api/_fixture.ts', write)).toContain('no-restricted-imports');
     const read =
-      "import type { AppContext } from '../context/app-context';\nexport const office = (ctx: AppContext) => ctx.repos.office.get();\n";
+      "import type { RouteContext } from '../http/route';\nexport const office = (ctx: RouteContext) => ctx.repos.office.get(ctx.now());\n";
     expect(await ruleIdsFor('server/api/_fixture.ts', read)).toEqual([]);
   });
 
