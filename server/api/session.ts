@@ -18,6 +18,7 @@ import { csrfTokenOf, hashSessionSecret, SESSION_IDLE_MS } from '../sessions/ses
 import { signIn } from '../sessions/sign-in';
 import { runSetup } from '../setup/run-setup';
 import { readMessagingSettings } from '../messages/messaging-settings';
+import { isAdminTemplate } from '../policies/actors';
 
 export function presentSession(ctx: RouteContext, secret: string, row: AdminSessionRow, user: UserRow): TSession {
   const office = ctx.repos.office.get(ctx.now());
@@ -31,7 +32,7 @@ export function presentSession(ctx: RouteContext, secret: string, row: AdminSess
       email: user.email,
       permission_template: user.permissionTemplate as TSession['user']['permission_template'],
     },
-    is_admin: user.permissionTemplate === 'CUSTOMER_ADMIN_USER',
+    is_admin: isAdminTemplate(user.permissionTemplate),
     csrf_token: csrfTokenOf(secret),
     created_time: ctx.timestamp(row.createdAt),
     idle_expire_time: ctx.timestamp(Math.min(row.lastSeenAt + SESSION_IDLE_MS, row.expiresAt)),

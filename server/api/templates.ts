@@ -15,6 +15,7 @@ import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import { findVisibleTemplate } from '../contracts/find-template';
 import { createTemplate, deleteTemplate, updateTemplate } from '../templates/save-template';
 import { setTemplatePdf } from '../templates/set-template-pdf';
+import { templateListScope } from '../policies/templates';
 
 export function presentTemplate(ctx: RouteContext, row: TemplateRow): TTemplate {
   return {
@@ -49,7 +50,7 @@ export const templateRoutes: AnyRoute[] = [
     responses: { 200: { description: 'A page of templates', schema: z.array(ZTemplateSchema), isPaginated: true } },
     handler: ({ req, res, ctx, query, actor }) => {
       const request = readPageRequest(query, 'templates:-id', 1);
-      const visibleTo = actor.isAdmin ? undefined : actor.id;
+      const visibleTo = templateListScope(actor);
       const page = ctx.repos.templates.listPage(request, visibleTo);
       sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.templates.count(visibleTo), (row) =>
         presentTemplate(ctx, row),

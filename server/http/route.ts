@@ -2,19 +2,11 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import type { z } from 'zod';
 import type { AppContext } from '../context/app-context';
 import type { ReadRepos } from '../db/repos/read-view';
-import { AppError, forbidden, notFound } from '../core/errors';
+import { authorizeRoute, type Access } from '../policies/routes';
+import { AppError, notFound } from '../core/errors';
 import type { Actor, Principal } from '../core/actor';
 import { createRouteTable, type RouteEntry, type RouteTable } from './route-table';
 import { coerceFormBody, parseOrThrow, withoutReadOnly } from './validate';
-
-/**
- * Who may call a route: `user` any active acting user (an ordinary user reaches only their own
- * contracts and the templates they may see: the services decide), `admin` a
- * CUSTOMER_ADMIN_USER, `partner` an administrator's partner token (or a signed-in
- * administrator in the admin UI), `public` anyone: only signing in and the first-run setup,
- * which cannot have a token yet.
- */
-export type Access = 'user' | 'admin' | 'partner' | 'public';
 
 export type ResponseSpec = {
   description: string;
@@ -132,19 +124,6 @@ function readIds(req: Request): Record<string, number> {
   return ids;
 }
 
-function checkAccess(access: Access, principal: Principal, actor: Actor): void {
-  if (access === 'admin' && !actor.isAdmin) {
-    throw forbidden('This needs an administrator (permission_template CUSTOMER_ADMIN_USER).');
-  }
-  if (access === 'partner') {
-    // Partner tokens administer tokens and the office: an ordinary user's one could mint an administrator's key.
-    const isPartnerToken = principal.kind === 'token' && principal.tokenKind === 'partner' && principal.owner.isAdmin;
-    const isAdminSession = principal.kind === 'session' && actor.isAdmin;
-    if (!isPartnerToken && !isAdminSession)
-      throw forbidden('The partner API needs a partner API token of an administrator.');
-  }
-}
-
 function readBody(route: AnyRoute, req: Request): unknown {
   if (!route.body) return undefined;
   // An empty body (Content-Length: 0, as fetch sends for a bare POST) is no body, whatever its type.
@@ -182,7 +161,7 @@ function toHandler(route: AnyRoute, context: AppContext): RequestHandler {
     const actor = req.actor;
     if (route.access !== 'public') {
       if (!principal || !actor) throw new AppError('unauthorized', 'Authenticate first.');
-      checkAccess(route.access, principal, actor);
+      authorizeRoute(route.access, principal, actor);
     }
     const query = route.query ? parseOrThrow(route.query, req.query, 'query') : {};
     // A route may take a binary body, a JSON/form body, or either (a PDF or a template path).
