@@ -101,6 +101,23 @@ describe('the lint config', () => {
     expect(planted).toBeGreaterThanOrEqual(20);
   });
 
+  it('has one row for every server folder, and its allowed imports go one way only', () => {
+    const table = readLayoutTable();
+    const folders = fs
+      .readdirSync(path.join(root, 'server'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect([...table.keys()].filter((folder) => !folder.startsWith('(')).sort()).toEqual(folders.sort());
+    // A folder allowed to import one that may import it back would let a cycle in.
+    const reaches = (from: string, to: string, seen = new Set<string>()): boolean => {
+      const allowed = table.get(from)?.allowed;
+      if (!allowed || allowed === 'everything' || seen.has(from)) return false;
+      seen.add(from);
+      return [...allowed].some((next) => next === to || reaches(next, to, seen));
+    };
+    for (const folder of folders) expect(reaches(folder, folder), folder).toBe(false);
+  });
+
   it('fails the layer violations the review of 2026-11-26 planted, and lets db/ use the shared schemas', async () => {
     const layers = 'layout/server-layers';
     // A domain reaching into HTTP.
