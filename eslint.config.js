@@ -2,8 +2,13 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import layout from './eslint-rules/server-layers.js';
 
-/** Who may import whom (README, "Architecture"): one no-restricted-imports block per folder. */
+/**
+ * Who may import whom: between the top folders (server, renderer, main, shared, test, bench), one
+ * no-restricted-imports block per folder; between server folders, layout/server-layers and its
+ * table in docs/decisions.md ("Layout").
+ */
 const ours = (...folders) =>
   folders.map((folder) => ({
     group: [`**/${folder}`, `**/${folder}/**`],
@@ -22,6 +27,12 @@ const libraryHomes = [
   only('jpeg-js', 'server/pdf/'),
   only('sodium-native', 'server/crypto/'),
   only('nodemailer', 'server/messages/mail/'),
+];
+
+const serverPatterns = [
+  ...ours('renderer', 'main', 'test', 'bench'),
+  { group: ['electron'], message: 'server/ never imports electron' },
+  ...libraryHomes,
 ];
 
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
@@ -57,16 +68,18 @@ export default tseslint.config(
   {
     files: ['server/**'],
     ignores: ['server/db/**', 'server/pdf/**', 'server/crypto/**', 'server/messages/mail/**'],
-    rules: restrict([
-      ...ours('renderer', 'main', 'test', 'bench'),
-      { group: ['electron'], message: 'server/ never imports electron' },
-      ...libraryHomes,
-    ]),
+    rules: restrict(serverPatterns),
+  },
+  {
+    // Between server folders: the table in docs/decisions.md, "Layout".
+    files: ['server/**'],
+    plugins: { layout },
+    rules: { 'layout/server-layers': 'error' },
   },
   {
     files: ['server/db/**'],
     rules: restrict([
-      ...ours('renderer', 'main', 'test', 'bench', 'api', 'http'),
+      ...ours('renderer', 'main', 'test', 'bench'),
       { group: ['electron'], message: 'server/ never imports electron' },
       ...libraryHomes.slice(2),
     ]),
@@ -96,20 +109,18 @@ export default tseslint.config(
     ]),
   },
   {
-    // Reads and writes (docs/decisions.md, "Layout"): a route reads through the repositories,
-    // which are the named query modules (find, get, list, count…); every write goes through its
-    // domain's service, where the transaction, the activity log and the events are.
+    // Routes read, services write (docs/decisions.md, "Layout"): a route's handler gets
+    // RouteContext (http/route.ts), whose repository writes and `db` are typed never; code here
+    // names that type, so no helper of a route gets the whole AppContext and writes with it.
     files: ['server/api/**'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            "CallExpression[callee.object.object.property.name='repos']:not([callee.property.name=/^(find|get|list|count|total|rowsOf|roleCount|attemptsOf)/])",
-          message: "a route only reads repositories: write through the domain's service",
-        },
-      ],
-    },
+    rules: restrict([
+      ...serverPatterns,
+      {
+        group: ['**/context/app-context'],
+        importNames: ['AppContext'],
+        message: 'routes take RouteContext (http/route.ts), which reads only: write through a domain service',
+      },
+    ]),
   },
   {
     files: ['renderer/**'],

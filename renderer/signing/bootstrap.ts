@@ -3,7 +3,7 @@ import type { TSigningState } from '../../shared/api/signing';
 /** What the server put into the page: the state as of the page load, and a checked return URL. */
 export type Bootstrap = { state: TSigningState | undefined; returnUrl: string | null };
 
-/** The JSON the server inlines (server/signing/signing-html.ts); a page without it asks for the state. */
+/** The JSON the server inlines (server/sign/signing-html.ts); a page without it asks for the state. */
 export function readBootstrap(): Bootstrap {
   try {
     const element = document.getElementById('signing-bootstrap');

@@ -1,4 +1,4 @@
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { ActivityRow } from '../db/repos/activity-log';
 import { inTransaction } from '../db/open-database';
 import { chainActivity, chainEntryOf } from './log-activity';

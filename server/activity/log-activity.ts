@@ -1,7 +1,7 @@
 import { partyPath } from '../../shared/api/paths';
 import type { Request } from 'express';
 import { MAX_STRING_LENGTH } from '../../shared/constants';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { ChainedActivity } from '../db/repos/activity-log';
 import { WEBHOOK_EVENT_OF_ACTIVITY } from '../webhooks/activity-webhooks';
 import { recordEvent } from '../webhooks/record-event';

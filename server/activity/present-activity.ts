@@ -1,6 +1,6 @@
 import type { TActivityEntry } from '../../shared/api/contracts';
 import { partyPath } from '../../shared/api/paths';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { ActivityRow } from '../db/repos/activity-log';
 import type { UserRow } from '../db/repos/users';
 import { storedChainEntryOf } from './contract-chain';

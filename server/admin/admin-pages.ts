@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { htmlSecurityHeaders } from '../http/security-headers';
 import { setSessionCookie } from '../http/session-cookie';
 import { requestOrigin } from '../activity/log-activity';

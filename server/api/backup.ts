@@ -13,7 +13,7 @@ import { presentBackupSchedule, runScheduledBackupNow, updateBackupSchedule } fr
 import { BackupRejected } from '../backup/read-backup';
 import { restoreBackupLive } from '../backup/restore-backup';
 import { writeBackup } from '../backup/write-backup';
-import type { AppContext } from '../core/context';
+import type { RouteContext } from '../http/route';
 import { AppError } from '../core/errors';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { clearSessionCookie } from '../http/session-cookie';
@@ -47,7 +47,7 @@ function limitBytes(max: number): Transform {
   });
 }
 
-function backupFileName(ctx: AppContext): string {
+function backupFileName(ctx: RouteContext): string {
   return `signdesk-${ctx.timestamp(ctx.now()).replace(/[-:]/g, '').replace(' ', '-')}.sdbackup`;
 }
 

@@ -5,6 +5,7 @@ import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { createBulkSend, findBulkSend, presentBulkSend, previewBulkSend } from '../bulk/bulk-send';
+import { bulkSendListScope } from '../policies/bulk-sends';
 
 const tag = 'Bulk sends';
 const CSV_TYPES = ['text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel'];
@@ -61,7 +62,7 @@ export const bulkSendRoutes: AnyRoute[] = [
     query: ZPageQuerySchema,
     responses: { 200: { description: 'A page of bulk sends', schema: z.array(ZBulkSendSchema), isPaginated: true } },
     handler: ({ req, res, ctx, query, actor }) => {
-      const userId = actor.isAdmin ? undefined : actor.id;
+      const userId = bulkSendListScope(actor);
       const request = readPageRequest(query, 'bulk-sends:-id', 1);
       const page = ctx.repos.bulkSends.listPage(request, userId);
       sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.bulkSends.count(userId), (row) =>

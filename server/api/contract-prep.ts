@@ -12,7 +12,7 @@ import { requestOrigin } from '../activity/log-activity';
 import { withdrawContract } from '../signing/withdraw-contract';
 import { changeReminders } from '../signing/change-reminders';
 import { presentContract } from './contract-presenters';
-import { NOBODY, visibleUserFilter } from '../contracts/find-draft';
+import { contractListUser, NOBODY } from '../policies/contracts';
 
 const tag = 'Contracts';
 
@@ -88,7 +88,7 @@ export const contractPrepRoutes: AnyRoute[] = [
     query: ZContractCountsQuerySchema,
     responses: { 200: { description: 'The counts', schema: ZContractCountsSchema } },
     handler: ({ res, ctx, query, actor }) => {
-      const userId = visibleUserFilter(actor, query.user);
+      const userId = contractListUser(actor, query.user);
       // Another user's contracts are none of an ordinary user's: nothing counted.
       const none = { all: 0, draft: 0, sent: 0, signed: 0, rejected: 0 };
       sendJson(

@@ -3,7 +3,7 @@ import type { TAnnotation } from '../../shared/api/annotations';
 import type { TAttachment } from '../../shared/api/attachments';
 import type { TContract } from '../../shared/api/contracts';
 import type { TParty } from '../../shared/api/parties';
-import type { AppContext } from '../core/context';
+import type { RouteContext } from '../http/route';
 import type { AnnotationRow } from '../db/repos/annotations';
 import type { AttachmentRow } from '../db/repos/attachments';
 import type { ContractRow } from '../db/repos/contracts';
@@ -12,7 +12,7 @@ import { signingLink } from '../secrets/link-tokens';
 
 const userPath = (id: number | null) => (id === null ? null : `/api/users/${id}`);
 
-export function presentContract(ctx: AppContext, row: ContractRow): TContract {
+export function presentContract(ctx: RouteContext, row: ContractRow): TContract {
   const seal = row.status === 'signed' ? ctx.repos.seals.find(row.id) : undefined;
   return {
     self: `/api/contracts/${row.id}`,
@@ -49,7 +49,7 @@ export function presentContract(ctx: AppContext, row: ContractRow): TContract {
   };
 }
 
-export function presentParty(ctx: AppContext, row: PartyRow): TParty {
+export function presentParty(ctx: RouteContext, row: PartyRow): TParty {
   return {
     self: partyPath(row),
     name: row.name,
@@ -81,7 +81,7 @@ export function presentParty(ctx: AppContext, row: PartyRow): TParty {
   };
 }
 
-export function presentAnnotation(ctx: AppContext, row: AnnotationRow): TAnnotation {
+export function presentAnnotation(ctx: RouteContext, row: AnnotationRow): TAnnotation {
   return {
     self: annotationPath(row),
     party_id: partyPath({ contractId: row.contractId, id: row.partyId }),
@@ -100,7 +100,7 @@ export function presentAnnotation(ctx: AppContext, row: AnnotationRow): TAnnotat
   };
 }
 
-export function presentAttachment(ctx: AppContext, row: AttachmentRow): TAttachment {
+export function presentAttachment(ctx: RouteContext, row: AttachmentRow): TAttachment {
   return {
     self: attachmentPath(row),
     name: row.name,

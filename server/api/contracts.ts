@@ -14,7 +14,8 @@ import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { createContractFromJson, createContractFromPdf } from '../contracts/create-contract';
 import { deleteContract } from '../contracts/delete-contract';
-import { findContract, visibleUserFilter } from '../contracts/find-draft';
+import { findContract } from '../contracts/find-draft';
+import { contractListUser } from '../policies/contracts';
 import { requestOrigin } from '../activity/log-activity';
 import { updateContract } from '../contracts/update-contract';
 import { presentContract } from './contract-presenters';
@@ -37,7 +38,7 @@ export const contractRoutes: AnyRoute[] = [
     handler: ({ req, res, ctx, query, actor }) => {
       const filter: ContractFilter = {
         status: query.status,
-        userId: visibleUserFilter(actor, query.user),
+        userId: contractListUser(actor, query.user),
         name: query.name || undefined,
         q: query.q || undefined,
       };

@@ -1,6 +1,6 @@
 import { ZOutboxListQuerySchema, ZOutboxMessageSchema, type TOutboxMessage } from '../../shared/api/outbox';
 import { z } from 'zod';
-import type { AppContext } from '../core/context';
+import type { RouteContext } from '../http/route';
 import type { OutboxMessageRow } from '../db/repos/outbox';
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
@@ -16,7 +16,7 @@ const withheld = (text: string | null): string | null => (text === null ? null :
  * A party's one-time code is for that party alone: no field of a code message shows it, not even
  * to an administrator (the code would let them open the party's document as the party).
  */
-export function presentOutboxMessage(ctx: AppContext, row: OutboxMessageRow): TOutboxMessage {
+export function presentOutboxMessage(ctx: RouteContext, row: OutboxMessageRow): TOutboxMessage {
   const shown = row.purpose === 'code' ? withheld : (text: string | null) => text;
   const contract = row.contractId === null ? null : `/api/contracts/${row.contractId}`;
   return {

@@ -12,7 +12,7 @@ import {
   type TCustomer,
   type TToken,
 } from '../../shared/api/partner';
-import type { AppContext } from '../core/context';
+import type { RouteContext } from '../http/route';
 import type { TokenRow } from '../db/repos/tokens';
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
@@ -21,7 +21,7 @@ import { updateToken, revokeToken } from '../tokens/change-token';
 import { createToken } from '../tokens/create-token';
 import { updateCustomer } from '../tokens/update-customer';
 
-function presentCustomer(ctx: AppContext): TCustomer {
+function presentCustomer(ctx: RouteContext): TCustomer {
   const row = ctx.repos.office.get(ctx.now());
   return {
     self: '/api/partner/customer',
@@ -33,7 +33,7 @@ function presentCustomer(ctx: AppContext): TCustomer {
   };
 }
 
-export function presentToken(ctx: AppContext, row: TokenRow): TToken {
+export function presentToken(ctx: RouteContext, row: TokenRow): TToken {
   return {
     self: `/api/partner/tokens/${row.id}`,
     name: row.name,

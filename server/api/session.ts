@@ -6,7 +6,7 @@ import {
   ZSignInSchema,
   type TSession,
 } from '../../shared/api/session';
-import type { AppContext } from '../core/context';
+import type { RouteContext } from '../http/route';
 import type { AdminSessionRow } from '../db/repos/admin-sessions';
 import type { UserRow } from '../db/repos/users';
 import { AppError, forbidden } from '../core/errors';
@@ -18,8 +18,9 @@ import { csrfTokenOf, hashSessionSecret, SESSION_IDLE_MS } from '../sessions/ses
 import { signIn } from '../sessions/sign-in';
 import { runSetup } from '../setup/run-setup';
 import { readMessagingSettings } from '../messages/messaging-settings';
+import { isAdminTemplate } from '../policies/actors';
 
-export function presentSession(ctx: AppContext, secret: string, row: AdminSessionRow, user: UserRow): TSession {
+export function presentSession(ctx: RouteContext, secret: string, row: AdminSessionRow, user: UserRow): TSession {
   const office = ctx.repos.office.get(ctx.now());
   const messaging = readMessagingSettings(ctx);
   return {
@@ -31,7 +32,7 @@ export function presentSession(ctx: AppContext, secret: string, row: AdminSessio
       email: user.email,
       permission_template: user.permissionTemplate as TSession['user']['permission_template'],
     },
-    is_admin: user.permissionTemplate === 'CUSTOMER_ADMIN_USER',
+    is_admin: isAdminTemplate(user.permissionTemplate),
     csrf_token: csrfTokenOf(secret),
     created_time: ctx.timestamp(row.createdAt),
     idle_expire_time: ctx.timestamp(Math.min(row.lastSeenAt + SESSION_IDLE_MS, row.expiresAt)),
@@ -50,7 +51,7 @@ export function presentSession(ctx: AppContext, secret: string, row: AdminSessio
 function sendNewSession(
   req: Request,
   res: Response,
-  ctx: AppContext,
+  ctx: RouteContext,
   started: { secret: string; row: AdminSessionRow },
 ): void {
   setSessionCookie(req, res, started.secret, started.row.expiresAt);

@@ -6,14 +6,14 @@ import {
   ZSigningCertificateSchema,
   type TGeneralSettings,
 } from '../../shared/api/settings';
-import type { AppContext } from '../core/context';
+import type { RouteContext } from '../http/route';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { describeSigningCertificate, importSigningCertificate } from '../settings/signing-certificate';
 import { updateGeneralSettings } from '../settings/update-general-settings';
 import { readGeneralSettings } from '../settings/apply-general-settings';
 import { readFrameOrigins } from '../settings/frame-origins';
 
-export function presentGeneralSettings(ctx: AppContext): TGeneralSettings {
+export function presentGeneralSettings(ctx: RouteContext): TGeneralSettings {
   const office = ctx.repos.office.get(ctx.now());
   const stored = readGeneralSettings(ctx);
   return {

@@ -7,7 +7,7 @@ import {
   ZTemplateFieldUpdateSchema,
   type TTemplateField,
 } from '../../shared/api/template-fields';
-import type { AppContext } from '../core/context';
+import type { RouteContext } from '../http/route';
 import type { TemplateFieldRow } from '../db/repos/template-fields';
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
@@ -22,7 +22,7 @@ import {
 } from '../templates/save-template-field';
 import { TEXT_TAGS_DESCRIPTION } from './annotations';
 
-export function presentTemplateField(ctx: AppContext, row: TemplateFieldRow): TTemplateField {
+export function presentTemplateField(ctx: RouteContext, row: TemplateFieldRow): TTemplateField {
   return {
     self: templateFieldPath(row),
     role: row.role,

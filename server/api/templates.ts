@@ -7,7 +7,7 @@ import {
   ZTemplateUpdateSchema,
   type TTemplate,
 } from '../../shared/api/templates';
-import type { AppContext } from '../core/context';
+import type { RouteContext } from '../http/route';
 import type { TemplateRow } from '../db/repos/templates';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
@@ -15,8 +15,9 @@ import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import { findVisibleTemplate } from '../contracts/find-template';
 import { createTemplate, deleteTemplate, updateTemplate } from '../templates/save-template';
 import { setTemplatePdf } from '../templates/set-template-pdf';
+import { templateListScope } from '../policies/templates';
 
-export function presentTemplate(ctx: AppContext, row: TemplateRow): TTemplate {
+export function presentTemplate(ctx: RouteContext, row: TemplateRow): TTemplate {
   return {
     self: `/api/contract_templates/${row.id}`,
     name: row.name,
@@ -49,7 +50,7 @@ export const templateRoutes: AnyRoute[] = [
     responses: { 200: { description: 'A page of templates', schema: z.array(ZTemplateSchema), isPaginated: true } },
     handler: ({ req, res, ctx, query, actor }) => {
       const request = readPageRequest(query, 'templates:-id', 1);
-      const visibleTo = actor.isAdmin ? undefined : actor.id;
+      const visibleTo = templateListScope(actor);
       const page = ctx.repos.templates.listPage(request, visibleTo);
       sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.templates.count(visibleTo), (row) =>
         presentTemplate(ctx, row),

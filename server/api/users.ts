@@ -7,7 +7,7 @@ import {
   ZUserUpdateSchema,
   type TUser,
 } from '../../shared/api/users';
-import type { AppContext } from '../core/context';
+import type { RouteContext } from '../http/route';
 import type { UserRow } from '../db/repos/users';
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
@@ -16,7 +16,7 @@ import { createUser } from '../users/create-user';
 import { deleteUser } from '../users/delete-user';
 import { updateUser } from '../users/update-user';
 
-export function presentUser(ctx: AppContext, row: UserRow): TUser {
+export function presentUser(ctx: RouteContext, row: UserRow): TUser {
   return {
     self: `/api/users/${row.id}`,
     permission_template: row.permissionTemplate as TUser['permission_template'],

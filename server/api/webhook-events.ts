@@ -12,7 +12,7 @@ import {
   type WebhookDeliveryState,
   type WebhookEventType,
 } from '../../shared/api/webhooks';
-import type { AppContext } from '../core/context';
+import type { RouteContext } from '../http/route';
 import type { WebhookAttemptRow, WebhookLogRow } from '../db/repos/webhook-log';
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
@@ -21,7 +21,7 @@ import { retryWebhookEvent, retryWebhookEvents } from '../webhooks/retry-webhook
 
 type Payload = { type: WebhookEventType; timestamp: string; data: TWebhookEventData };
 
-function presentAttempt(ctx: AppContext, row: WebhookAttemptRow): TWebhookAttempt {
+function presentAttempt(ctx: RouteContext, row: WebhookAttemptRow): TWebhookAttempt {
   return {
     time: ctx.timestamp(row.attemptedAt),
     status_code: row.statusCode,
@@ -33,7 +33,7 @@ function presentAttempt(ctx: AppContext, row: WebhookAttemptRow): TWebhookAttemp
 }
 
 /** Pages of the log: each event with its delivery to this consumer and every attempt. */
-function presentEvents(ctx: AppContext, consumerId: number, rows: readonly WebhookLogRow[]): TWebhookEvent[] {
+function presentEvents(ctx: RouteContext, consumerId: number, rows: readonly WebhookLogRow[]): TWebhookEvent[] {
   const attempts = new Map<number, TWebhookAttempt[]>();
   for (const attempt of ctx.repos.webhookLog.attemptsOf(rows.map((row) => row.deliveryId))) {
     const list = attempts.get(attempt.deliveryId) ?? [];
@@ -56,7 +56,7 @@ function presentEvents(ctx: AppContext, consumerId: number, rows: readonly Webho
   });
 }
 
-function requireConsumer(ctx: AppContext, id: number): void {
+function requireConsumer(ctx: RouteContext, id: number): void {
   if (!ctx.repos.webhookConsumers.findById(id)) throw notFound('webhook consumer');
 }
 

@@ -7,16 +7,17 @@ import {
   ZWebhookConsumerUpdateSchema,
   type TWebhookConsumer,
 } from '../../shared/api/webhooks';
-import type { AppContext } from '../core/context';
+import type { RouteContext } from '../http/route';
 import { publicKeyPem } from '../crypto/webhook-keys';
 import { chosenEventsOf, type WebhookConsumerRow } from '../db/repos/webhook-consumers';
-import { forbidden, notFound } from '../core/errors';
+import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { createWebhook, deleteWebhook, enableWebhook, updateWebhook } from '../webhooks/save-webhook';
 import { webhookKeyId } from '../webhooks/runtime';
+import { authorizeWebhookCreation } from '../policies/routes';
 
-export function presentWebhook(ctx: AppContext, row: WebhookConsumerRow): TWebhookConsumer {
+export function presentWebhook(ctx: RouteContext, row: WebhookConsumerRow): TWebhookConsumer {
   return {
     self: `/api/webhooks/${row.id}`,
     url: row.url,
@@ -66,9 +67,7 @@ export const webhookRoutes: AnyRoute[] = [
     example: { body: { url: 'http://127.0.0.1:4242/webhooks', contact_email: 'it@office.example' } },
     responses: { 201: { description: 'The consumer with its public key', schema: ZWebhookConsumerSchema } },
     handler: ({ res, ctx, body, actor, principal }) => {
-      if (principal.kind === 'token' && principal.tokenKind === 'partner') {
-        throw forbidden('A partner token cannot create webhook consumers; use a customer API token.');
-      }
+      authorizeWebhookCreation(principal);
       sendJson(res, 201, presentWebhook(ctx, createWebhook(ctx, body, actor.id)));
     },
   }),

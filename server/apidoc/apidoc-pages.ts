@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import express, { type RequestHandler, type Router } from 'express';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { buildOpenApiDocument } from '../http/openapi';
 import type { AnyRoute } from '../http/route';
 import { htmlSecurityHeaders } from '../http/security-headers';

@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import express, { type Express, type Request, type RequestHandler, type Router } from 'express';
 import { apidocPages } from '../apidoc/apidoc-pages';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { resolveActingUser } from '../http/acting-user';
 import { requireApiVersion } from '../http/api-version';
 import { AppError } from '../core/errors';

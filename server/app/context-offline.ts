@@ -1,6 +1,6 @@
 import pino from 'pino';
 import type { Config } from '../config/config';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { createContext } from './create-context';
 import { prepareDataDir } from '../db/data-dir';
 import { openDatabase } from '../db/open-database';

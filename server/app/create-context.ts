@@ -1,21 +1,21 @@
 import { formatTimestamp } from '../../shared/time';
 import type { Config } from '../config/config';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { systemClock, type Clock } from '../core/clock';
 import { loadAppSecret } from '../crypto/app-secret';
-import { createSeal } from '../crypto/office-keys';
+import { createSeal } from '../context/office-keys';
 import type { DataDirLayout } from '../db/data-dir';
 import type { Db } from '../db/open-database';
 import { createRepos } from '../db/repos';
-import { RateLimiter } from '../http/rate-limiter';
+import { RateLimiter } from '../context/rate-limiter';
 import type { Logger } from '../logging/logger';
-import { createOutboxSignal } from '../messages/outbox-signal';
-import { createWebhookRuntime } from '../webhooks/runtime';
+import { createOutboxSignal } from '../context/outbox-signal';
+import { createWebhookRuntime } from '../context/webhook-runtime';
 import { createPdfSandbox } from '../pdf/sandbox/pdf-sandbox';
 import { createOutboundPolicy } from '../net/outbound-policy';
-import { createAdminState } from '../sessions/admin-state';
+import { createAdminState } from '../context/admin-state';
 import { applyGeneralSettings } from '../settings/apply-general-settings';
-import { sealSecretsAtRest } from '../secrets/seal-at-rest';
+import { sealSecretsAtRest } from '../messages/seal-at-rest';
 import { upgradeEvidence } from '../evidence/upgrade-evidence';
 
 /** The one place an AppContext is assembled, for the server and for the CLI alike. `config` is the caller's own copy. */

@@ -1,19 +1,12 @@
 import { createBackupWorker } from '../backup/backup-worker';
 import { createBulkSendWorker } from '../bulk/bulk-send-worker';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
+import type { Worker } from '../jobs/worker';
 import { createOutboxWorker } from '../messages/outbox-worker';
 import { createExpiryWorker } from '../signing/expiry-worker';
 import { createTimestampWorker } from '../evidence/timestamps/timestamp-worker';
 import { createReminderWorker } from '../signing/reminder-worker';
 import { createWebhookWorker } from '../webhooks/webhook-worker';
-
-/** A background loop of the service (webhook deliveries, the mail and SMS outbox). */
-export type Worker = {
-  name: string;
-  start(): void;
-  /** Stops taking new work and resolves when the work in flight has finished. */
-  stop(): Promise<void>;
-};
 
 /**
  * Every background worker, started after the server listens and stopped (drained) before the

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TBackupResult, TBackupSchedule, TBackupScheduleUpdate } from '../../shared/api/backup';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { AppError } from '../core/errors';
 import { openSetting, sealSetting } from '../crypto/settings-seal';
 import { inTransaction } from '../db/open-database';

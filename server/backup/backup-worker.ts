@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { JobRow } from '../db/repos/jobs';
 import { createRunner, type JobOutcome } from '../jobs/runner';
-import type { Worker } from '../app/workers';
+import type { Worker } from '../jobs/worker';
 import { BACKUP_EXTENSION } from './backup-manifest';
 import { BACKUP_QUEUE, readBackupSchedule, readSchedulePassphrase, recordBackupResult } from './backup-schedule';
 import { writeBackup } from './write-backup';

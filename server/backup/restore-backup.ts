@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { AppContext } from '../core/context';
-import { reloadKeys } from '../crypto/office-keys';
+import type { AppContext } from '../context/app-context';
+import { reloadKeys } from '../context/office-keys';
 import { findServingServer, prepareDataDir, type DataDirLayout } from '../db/data-dir';
 import { restoreDatabase } from '../db/backup';
 import { openDatabase } from '../db/open-database';
 import { createRepos } from '../db/repos';
 import { upgradeEvidence } from '../evidence/upgrade-evidence';
 import { applyGeneralSettings } from '../settings/apply-general-settings';
-import { sealSecretsAtRest } from '../secrets/seal-at-rest';
+import { sealSecretsAtRest } from '../messages/seal-at-rest';
 import type { BackupManifest } from './backup-manifest';
 import { BackupRejected, readBackup } from './read-backup';
 import { makeScratchDir } from './scratch-dir';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import tar from 'tar-stream';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { createEncryptStream, type KdfLimits } from '../crypto/backup-cipher';
 import { backupDatabase } from '../db/backup';
 import { APP_VERSION } from '../core/version';

@@ -1,8 +1,8 @@
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { createRunner } from '../jobs/runner';
 import { BULK_SEND_QUEUE } from './bulk-send';
 import { sendBulkRow } from './send-bulk-row';
-import type { Worker } from '../app/workers';
+import type { Worker } from '../jobs/worker';
 
 /** Makes and sends the contracts of bulk sends, one row (one transaction) per job. */
 export function createBulkSendWorker(ctx: AppContext): Worker {

@@ -1,11 +1,13 @@
 import type { TBulkParty, TBulkPreview, TBulkSend } from '../../shared/api/bulk-sends';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { BulkRowRow, BulkSendRow } from '../db/repos/bulk-sends';
 import { inTransaction } from '../db/open-database';
 import { AppError, notFound } from '../core/errors';
-import type { Actor } from '../http/request-context';
-import { findPdfTemplate, type PdfTemplate } from '../templates/save-template-field';
+import type { Actor } from '../core/actor';
+import type { PdfTemplate } from '../contracts/find-template';
+import { findPdfTemplate } from '../templates/save-template-field';
 import { readBulkCsv } from './read-bulk-csv';
+import { maySeeBulkSend } from '../policies/bulk-sends';
 
 export const BULK_SEND_QUEUE = 'bulk-send';
 
@@ -79,7 +81,7 @@ export function createBulkSend(ctx: AppContext, templateId: number, csv: Buffer,
 export function findBulkSend(ctx: AppContext, id: number, actor: Actor): BulkSendRow {
   const batch = ctx.repos.bulkSends.findById(id);
   // Someone else's batch is as good as none to an ordinary user.
-  if (!batch || (!actor.isAdmin && batch.createdBy !== actor.id)) throw notFound('bulk send');
+  if (!batch || !maySeeBulkSend(actor, batch)) throw notFound('bulk send');
   return batch;
 }
 

@@ -1,7 +1,7 @@
 import type { TBulkParty } from '../../shared/api/bulk-sends';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { inTransaction } from '../db/open-database';
-import type { Actor } from '../http/request-context';
+import type { Actor } from '../core/actor';
 import type { JobOutcome } from '../jobs/runner';
 import { AppError } from '../core/errors';
 import { createContractFromPdfTemplate } from '../contracts/create-contract';
@@ -9,17 +9,13 @@ import { APPLIANCE_ORIGIN } from '../activity/log-activity';
 import { sendInTransaction } from '../signing/send-contract';
 import { createParty } from '../contracts/save-party';
 import { findPdfTemplate } from '../templates/save-template-field';
+import { actorOf } from '../policies/actors';
 
 /** The user a batch acts as: its maker, as they are now (an inactive maker sends nothing more). */
-function actorOf(ctx: AppContext, userId: number): Actor {
+function makerOf(ctx: AppContext, userId: number): Actor {
   const user = ctx.repos.users.findById(userId);
   if (!user || !user.active) throw new AppError('forbidden', 'The user who made the bulk send is no longer active.');
-  return {
-    id: user.id,
-    path: `/api/users/${user.id}`,
-    permissionTemplate: user.permissionTemplate as Actor['permissionTemplate'],
-    isAdmin: user.permissionTemplate === 'CUSTOMER_ADMIN_USER',
-  };
+  return actorOf(user);
 }
 
 /**
@@ -37,7 +33,7 @@ export function sendBulkRow(ctx: AppContext, rowId: number): JobOutcome {
       const batch = ctx.repos.bulkSends.findById(row.bulkSendId);
       if (!batch || batch.templateId === null)
         throw new AppError('not-found', 'The template was deleted before this row was sent.');
-      const actor = actorOf(ctx, batch.createdBy);
+      const actor = makerOf(ctx, batch.createdBy);
       const template = findPdfTemplate(ctx, batch.templateId, 'appliance');
       const contract = createContractFromPdfTemplate(
         ctx,

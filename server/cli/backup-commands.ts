@@ -6,7 +6,7 @@ import { BackupRejected } from '../backup/read-backup';
 import { restoreBackupOffline } from '../backup/restore-backup';
 import { writeBackup } from '../backup/write-backup';
 import type { Config } from '../config/config';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { UsageError, type CliIo } from './run-cli';
 
 /** BACKUP_PASSPHRASE, else asked on the terminal (twice when it makes a new backup). */

@@ -4,7 +4,7 @@ import { TOKEN_KINDS } from '../../shared/api/enums';
 import { ZUserCreateSchema } from '../../shared/api/users';
 import { MAX_RATE_LIMIT } from '../../shared/constants';
 import { loadConfig } from '../config/config';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { openOfflineContext } from '../app/context-offline';
 import { AppError } from '../core/errors';
 import { createToken } from '../tokens/create-token';

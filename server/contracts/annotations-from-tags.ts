@@ -1,11 +1,11 @@
 import { MAX_ANNOTATIONS_PER_CONTRACT } from '../../shared/constants';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { AnnotationRow } from '../db/repos/annotations';
 import { inTransaction } from '../db/open-database';
 import { AppError } from '../core/errors';
 import type { TextTag } from '../pdf/find-text-tags';
 import { PdfReadError } from '../pdf/pdf-read-error';
-import type { Actor } from '../http/request-context';
+import type { Actor } from '../core/actor';
 import { parsePageSizes } from './contract-fields';
 import { findDraft } from './find-draft';
 import type { RequestOrigin } from '../activity/log-activity';

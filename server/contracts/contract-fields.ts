@@ -3,13 +3,13 @@ import type { AnnotationType, FooterType, Language } from '../../shared/api/enum
 import type { TBoxFields } from '../../shared/api/field-box';
 import { MAX_PDF_PAGES } from '../../shared/constants';
 import { parseTimestamp } from '../../shared/time';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { ContractChanges } from '../db/repos/contracts';
 import type { TemplateRow } from '../db/repos/templates';
 import { AppError, validationFailed } from '../core/errors';
-import type { Actor } from '../http/request-context';
+import type { Actor } from '../core/actor';
 import { PdfReadError, type PageSize } from '../pdf/pdf-read-error';
-import { isTemplateVisible } from './find-template';
+import { maySeeTemplate } from '../policies/templates';
 import { reminderChangesOf } from '../settings/reminder-defaults';
 
 /** The plain fields of a contract body (not template, not content) as column changes. */
@@ -43,7 +43,7 @@ export function contractChangesOf(ctx: AppContext, input: TContractUpdate): Cont
 export function resolveTemplate(ctx: AppContext, path: string, actor: Actor): TemplateRow {
   const id = Number(path.split('/').at(-1));
   const template = ctx.repos.templates.findById(id);
-  if (!template || !isTemplateVisible(actor, template))
+  if (!template || !maySeeTemplate(actor, template))
     throw validationFailed([`template: ${path} is no contract template`]);
   return template;
 }

@@ -1,14 +1,14 @@
 import type { TContractCreate } from '../../shared/api/contracts';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { ContractChanges, ContractRow } from '../db/repos/contracts';
 import { inTransaction } from '../db/open-database';
-import type { Actor } from '../http/request-context';
+import type { Actor } from '../core/actor';
 import { contractChangesOf, readUploadedPdf, renderContractText, resolveTemplate } from './contract-fields';
 import { logActivity, type RequestOrigin } from '../activity/log-activity';
 import { copyTemplateFields } from './role-fields';
 import { validationFailed } from '../core/errors';
 import { initialReminders } from '../settings/reminder-defaults';
-import type { PdfTemplate } from '../templates/save-template-field';
+import type { PdfTemplate } from './find-template';
 
 /** A draft from an uploaded PDF (named by `?name=`, else unnamed); the PDF is parsed before anything is stored. */
 export async function createContractFromPdf(

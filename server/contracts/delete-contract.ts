@@ -1,6 +1,6 @@
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { inTransaction } from '../db/open-database';
-import type { Actor } from '../http/request-context';
+import type { Actor } from '../core/actor';
 import { findDraft } from './find-draft';
 
 /** Deletes a draft with its parties, annotations, attachments and log, and the files no one else uses. */

@@ -1,8 +1,8 @@
 import type { TContractDuplicate } from '../../shared/api/contract-actions';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { ContractRow } from '../db/repos/contracts';
 import { inTransaction } from '../db/open-database';
-import type { Actor } from '../http/request-context';
+import type { Actor } from '../core/actor';
 import { findContract } from './find-draft';
 import { logActivity, type RequestOrigin } from '../activity/log-activity';
 import { newLinkToken } from '../secrets/link-tokens';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { PartyRow } from '../db/repos/parties';
 import type { TemplateFieldRow } from '../db/repos/template-fields';
 import type { RequestOrigin } from '../activity/log-activity';

@@ -1,11 +1,11 @@
 import { annotationPath } from '../../shared/api/paths';
 import { PARTY_PATH_PATTERN, type TAnnotationCreate, type TAnnotationUpdate } from '../../shared/api/annotations';
 import { MAX_ANNOTATIONS_PER_CONTRACT } from '../../shared/constants';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { inTransaction } from '../db/open-database';
 import type { AnnotationChanges, AnnotationRow, NewAnnotation } from '../db/repos/annotations';
 import { AppError, notFound, validationFailed } from '../core/errors';
-import type { Actor } from '../http/request-context';
+import type { Actor } from '../core/actor';
 import { boxChangesOf, checkBox } from './contract-fields';
 import { findDraft } from './find-draft';
 import { logActivity, type RequestOrigin } from '../activity/log-activity';

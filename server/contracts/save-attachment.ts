@@ -1,11 +1,11 @@
 import { attachmentPath } from '../../shared/api/paths';
 import { createHash } from 'node:crypto';
 import { MAX_ATTACHMENTS_PER_CONTRACT } from '../../shared/constants';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { inTransaction } from '../db/open-database';
 import type { AttachmentRow } from '../db/repos/attachments';
 import { AppError, notFound, validationFailed } from '../core/errors';
-import type { Actor } from '../http/request-context';
+import type { Actor } from '../core/actor';
 import { findDraft } from './find-draft';
 import { logActivity, type RequestOrigin } from '../activity/log-activity';
 

@@ -1,15 +1,16 @@
 import type { TPartyCreate, TPartyUpdate } from '../../shared/api/parties';
 import { partyPath } from '../../shared/api/paths';
 import { MAX_PARTIES_PER_CONTRACT } from '../../shared/constants';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { inTransaction } from '../db/open-database';
 import type { PartyChanges, PartyRow } from '../db/repos/parties';
 import { AppError, notFound, validationFailed } from '../core/errors';
-import type { Actor } from '../http/request-context';
+import type { Actor } from '../core/actor';
 import { findDraft } from './find-draft';
 import { logActivity, type RequestOrigin } from '../activity/log-activity';
 import { newLinkToken } from '../secrets/link-tokens';
 import { bindNextRole } from './role-fields';
+import { mayLinkPartyTo } from '../policies/contracts';
 
 type Contact = Pick<PartyRow, 'deliveryMethod' | 'email' | 'mobilePhone'>;
 
@@ -33,7 +34,7 @@ export function contactProblems(contact: Contact): string[] {
 function userIdOf(ctx: AppContext, path: string | null | undefined, actor: Actor): number | null | undefined {
   if (path === undefined || path === null) return path;
   const id = Number(path.split('/').at(-1));
-  if (!actor.isAdmin && id !== actor.id) throw validationFailed([`user: may only be yourself (${actor.path}) or null`]);
+  if (!mayLinkPartyTo(actor, id)) throw validationFailed([`user: may only be yourself (${actor.path}) or null`]);
   const user = ctx.repos.users.findById(id);
   if (!user) throw validationFailed([`user: ${path} is no user`]);
   return user.id;

@@ -1,9 +1,9 @@
 import type { TContractUpdate } from '../../shared/api/contracts';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { ContractChanges, ContractRow } from '../db/repos/contracts';
 import { inTransaction } from '../db/open-database';
 import { notFound, validationFailed } from '../core/errors';
-import type { Actor } from '../http/request-context';
+import type { Actor } from '../core/actor';
 import type { PageSize } from '../pdf/pdf-read-error';
 import {
   boxProblem,

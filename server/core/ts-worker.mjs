@@ -8,4 +8,5 @@ import { register } from 'tsx/esm/api';
 register();
 // Registered last, so asked first: the big plain modules that tsx should not read through.
 registerHooks('./plain-modules.mjs', import.meta.url);
+// eslint-disable-next-line layout/server-layers -- the worker's entry, named by the code that starts it
 await import(workerData.entryUrl);

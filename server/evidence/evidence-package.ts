@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { activityPresenter } from '../activity/present-activity';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { AppError } from '../core/errors';
 import { derChildren } from '../crypto/der';
 import type { ContractRow } from '../db/repos/contracts';
@@ -10,7 +10,7 @@ import { withoutCredentials } from './timestamps/tsa-settings';
 import { CHAIN_VERSION, canonicalEntry, type StoredChainEntry } from '../activity/activity-chain';
 import { checkContractChain, storedChainEntryOf } from '../activity/contract-chain';
 import { evidenceReadme, type ReadmeFacts } from './evidence-readme';
-import type { InspectedCertificate } from './inspect-signatures';
+import type { InspectedCertificate } from '../crypto/inspect-signatures';
 
 const PDF = 'signed.pdf';
 

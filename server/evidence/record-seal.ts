@@ -1,10 +1,20 @@
 import { createHash } from 'node:crypto';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { lastSignatureGap } from './timestamps/signature-timestamp';
 import { TIMESTAMP_QUEUE } from './timestamps/timestamp-queue';
 import { withoutCredentials } from './timestamps/tsa-settings';
 import { APPLIANCE_ORIGIN, logActivity } from '../activity/log-activity';
-import type { SealedContract } from '../signing/seal-contract';
+import type { SealTimestamp } from './timestamps/timestamp-seal';
+
+/** A sealed contract's bytes and what its seal record keeps of them. */
+export type SealedContract = {
+  bytes: Uint8Array;
+  /** The chain head printed in the audit trail: the entry `contract.signed` will be when written. */
+  chainHead: { sequence: number; hash: string };
+  timestamp: SealTimestamp;
+  /** SHA-256 (hex) of the certificate that sealed it. */
+  certificateSha256: string;
+};
 
 /**
  * Records a fresh seal in the signing transaction: its hash (the verify page finds the contract

@@ -1,6 +1,6 @@
 import type { TVerifyResult } from '../../shared/api/verify';
-import type { AppContext } from '../core/context';
-import type { InspectedPdf, InspectedSignature } from './inspect-signatures';
+import type { AppContext } from '../context/app-context';
+import type { InspectedPdf, InspectedSignature } from '../crypto/inspect-signatures';
 
 const certificateSha256 = (ctx: AppContext) =>
   ctx.seal.identity().certificate.fingerprint256.replaceAll(':', '').toLowerCase();

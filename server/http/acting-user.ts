@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { AppError } from '../core/errors';
-import { actorOf } from './request-context';
+import { actorOf, mayActAsOthers } from '../policies/actors';
 
 const USER_PATH = /^\/api\/users\/([1-9][0-9]{0,15})$/;
 
@@ -40,7 +40,7 @@ export function resolveActingUser(ctx: AppContext): RequestHandler {
       next();
       return;
     }
-    if (!principal.owner.isAdmin) {
+    if (!mayActAsOthers(principal)) {
       next(new AppError('forbidden', "Only an administrator's token may act as another user (Api-User-Uri)."));
       return;
     }

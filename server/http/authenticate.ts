@@ -1,10 +1,11 @@
 import type { RequestHandler } from 'express';
 import type { TokenKind } from '../../shared/api/enums';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { isSecretValid, parseAuthorization } from '../crypto/api-key';
 import { AppError } from '../core/errors';
 import { unlessStorageFull } from '../core/storage-full';
-import { actorOf, type Principal } from './request-context';
+import type { Principal } from '../core/actor';
+import { actorOf } from '../policies/actors';
 
 /** A way other than an API token to say who is calling (the admin UI's session cookie). */
 export type PrincipalResolver = (req: Parameters<RequestHandler>[0]) => Principal | undefined;

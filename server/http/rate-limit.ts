@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { AppError } from '../core/errors';
 
 /**

@@ -1,20 +1,13 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
-import type { AppContext } from '../core/context';
-import { AppError, forbidden, notFound } from '../core/errors';
-import type { Actor, Principal } from './request-context';
+import type { AppContext } from '../context/app-context';
+import type { ReadRepos } from '../db/repos/read-view';
+import { authorizeRoute, type Access } from '../policies/routes';
+import { AppError, notFound } from '../core/errors';
+import type { Actor, Principal } from '../core/actor';
 import { idempotency } from './idempotency';
 import { createRouteTable, type RouteEntry, type RouteTable } from './route-table';
 import { coerceFormBody, parseOrThrow, withoutReadOnly } from './validate';
-
-/**
- * Who may call a route: `user` any active acting user (an ordinary user reaches only their own
- * contracts and the templates they may see: the services decide), `admin` a
- * CUSTOMER_ADMIN_USER, `partner` an administrator's partner token (or a signed-in
- * administrator in the admin UI), `public` anyone: only signing in and the first-run setup,
- * which cannot have a token yet.
- */
-export type Access = 'user' | 'admin' | 'partner' | 'public';
 
 export type ResponseSpec = {
   description: string;
@@ -53,10 +46,18 @@ export type PathIds<P extends string> = P extends `${string}:${infer Name}/${inf
     ? { [K in Name]: number }
     : Record<string, never>;
 
+/**
+ * The context a route's handler is given: a route reads (the repositories' read methods) and
+ * never writes, neither through a repository nor the database (`db` is `never`); a write is a
+ * call to a domain service, which takes this context as the AppContext it is
+ * (docs/decisions.md, "Layout"). Code in server/api/ names this type, never AppContext.
+ */
+export type RouteContext = Omit<AppContext, 'db' | 'repos'> & { readonly db: never; readonly repos: ReadRepos };
+
 export type HandlerInput<P extends string, Q extends z.ZodType | undefined, B extends z.ZodType | undefined> = {
   req: Request;
   res: Response;
-  ctx: AppContext;
+  ctx: RouteContext;
   /** Path ids (`:contract_id` and the like), already checked to be positive integers. */
   ids: PathIds<P>;
   query: Q extends z.ZodType ? z.output<Q> : Record<string, never>;
@@ -124,19 +125,6 @@ function readIds(req: Request): Record<string, number> {
   return ids;
 }
 
-function checkAccess(access: Access, principal: Principal, actor: Actor): void {
-  if (access === 'admin' && !actor.isAdmin) {
-    throw forbidden('This needs an administrator (permission_template CUSTOMER_ADMIN_USER).');
-  }
-  if (access === 'partner') {
-    // Partner tokens administer tokens and the office: an ordinary user's one could mint an administrator's key.
-    const isPartnerToken = principal.kind === 'token' && principal.tokenKind === 'partner' && principal.owner.isAdmin;
-    const isAdminSession = principal.kind === 'session' && actor.isAdmin;
-    if (!isPartnerToken && !isAdminSession)
-      throw forbidden('The partner API needs a partner API token of an administrator.');
-  }
-}
-
 function readBody(route: AnyRoute, req: Request): unknown {
   if (!route.body) return undefined;
   // An empty body (Content-Length: 0, as fetch sends for a bare POST) is no body, whatever its type.
@@ -164,7 +152,9 @@ function checkRawType(spec: RawBodySpec, req: Request): void {
   }
 }
 
-function toHandler(route: AnyRoute, ctx: AppContext): RequestHandler {
+function toHandler(route: AnyRoute, context: AppContext): RequestHandler {
+  // The same object, typed for reading: its writes are a service's (RouteContext).
+  const ctx = context as RouteContext;
   // Not async: most handlers are synchronous; the route table passes on the rejection of those that are not.
   return (req, res) => {
     const ids = readIds(req);
@@ -172,7 +162,7 @@ function toHandler(route: AnyRoute, ctx: AppContext): RequestHandler {
     const actor = req.actor;
     if (route.access !== 'public') {
       if (!principal || !actor) throw new AppError('unauthorized', 'Authenticate first.');
-      checkAccess(route.access, principal, actor);
+      authorizeRoute(route.access, principal, actor);
     }
     const query = route.query ? parseOrThrow(route.query, req.query, 'query') : {};
     // A route may take a binary body, a JSON/form body, or either (a PDF or a template path).

@@ -1,11 +1,11 @@
 import type { Request, Response } from 'express';
 import { CSRF_HEADER } from '../../shared/api/session';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { findLiveSession } from '../sessions/find-session';
 import { csrfTokenOf, isSameSecret, SESSION_COOKIE, SESSION_RATE_LIMIT } from '../sessions/session-secrets';
 import { AppError } from '../core/errors';
 import type { PrincipalResolver } from './authenticate';
-import { actorOf } from './request-context';
+import { actorOf } from '../policies/actors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

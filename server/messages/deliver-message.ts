@@ -1,4 +1,4 @@
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { OutboxMessageRow } from '../db/repos/outbox';
 import { senderOf, type Mailbox } from './mail/mail-address';
 import { makeMessageId, type SmtpSender } from './mail/smtp-sender';

@@ -1,5 +1,5 @@
 import { SECRET_MASK, type SettingSource, type TMessagingSettings } from '../../shared/api/messaging-settings';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { isSealed } from '../crypto/app-secret';
 
 /** The keys of the messaging settings in the settings table. */

@@ -1,11 +1,11 @@
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { inTransaction } from '../db/open-database';
 import type { JobRow } from '../db/repos/jobs';
 import { createRunner, type JobOutcome } from '../jobs/runner';
 import { createSmtpSender } from './mail/smtp-sender';
 import { releaseWaitingMessages } from './release-waiting-messages';
 import { readMessagingSettings } from './messaging-settings';
-import type { Worker } from '../app/workers';
+import type { Worker } from '../jobs/worker';
 import { deliverMessage, messageIdFor } from './deliver-message';
 import { recordAttempt } from './record-attempt';
 

@@ -1,5 +1,5 @@
 import { SECRET_MASK, type TMessagingSettingsUpdate } from '../../shared/api/messaging-settings';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { inTransaction } from '../db/open-database';
 import { validationFailed } from '../core/errors';
 import { releaseWaitingMessages } from './release-waiting-messages';

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AppContext } from '../core/context';
+import type { AppSecret } from '../crypto/app-secret';
+import type { Db } from '../db/open-database';
 import type { PartyRow } from '../db/repos/parties';
 
 /**
@@ -11,10 +12,13 @@ import type { PartyRow } from '../db/repos/parties';
  */
 export const hashLinkToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
 
-const tokenOfNonce = (ctx: AppContext, nonce: string) => ctx.secret.mac('sign-link', nonce);
+/** The parts of the context links are made with (an AppContext is one). */
+type LinkContext = { readonly secret: AppSecret; readonly baseUrl: () => string };
+
+const tokenOfNonce = (ctx: Pick<LinkContext, 'secret'>, nonce: string) => ctx.secret.mac('sign-link', nonce);
 
 /** A fresh link: 256 random bits of nonce, the token made from it, and what is stored. */
-export function newLinkToken(ctx: AppContext): { token: string; nonce: string; hash: string } {
+export function newLinkToken(ctx: Pick<LinkContext, 'secret'>): { token: string; nonce: string; hash: string } {
   const nonce = randomBytes(32).toString('base64url');
   const token = tokenOfNonce(ctx, nonce);
   return { token, nonce, hash: hashLinkToken(token) };
@@ -25,7 +29,7 @@ export function newLinkToken(ctx: AppContext): { token: string; nonce: string; h
  * from another installation without its keys): checked against the stored hash either way.
  */
 export function linkTokenOf(
-  ctx: AppContext,
+  ctx: Pick<LinkContext, 'secret'>,
   party: Pick<PartyRow, 'signNonce' | 'signTokenSealed' | 'signTokenHash'>,
 ): string | undefined {
   const token =
@@ -38,7 +42,7 @@ export function linkTokenOf(
 }
 
 /** `/sign/<token>` on the public base URL, or '' when the link cannot be worked out here. */
-export function signingLink(ctx: AppContext, party: PartyRow): string {
+export function signingLink(ctx: LinkContext, party: PartyRow): string {
   const token = linkTokenOf(ctx, party);
   return token === undefined ? '' : `${ctx.baseUrl()}/sign/${token}`;
 }
@@ -49,7 +53,7 @@ export function signingLink(ctx: AppContext, party: PartyRow): string {
  * the app secret and replaced by its hash, in one transaction: the old link keeps working,
  * and the database no longer holds it.
  */
-export function migrateLinkTokens(ctx: AppContext): number {
+export function migrateLinkTokens(ctx: Pick<LinkContext, 'secret'> & { readonly db: Db }): number {
   const sqlite = ctx.db.$client;
   const legacy = sqlite
     .prepare('SELECT id, sign_token_hash AS token FROM parties WHERE sign_nonce IS NULL AND sign_token_sealed IS NULL')

@@ -1,4 +1,4 @@
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { AdminSessionRow } from '../db/repos/admin-sessions';
 import type { UserRow } from '../db/repos/users';
 import { unlessStorageFull } from '../core/storage-full';

@@ -1,8 +1,8 @@
 import type { TSignIn } from '../../shared/api/session';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { hashPassword, verifyPassword } from '../crypto/password';
 import { AppError } from '../core/errors';
-import type { SignInOutcome } from './sign-in-throttle';
+import type { SignInOutcome } from '../context/sign-in-throttle';
 import { startSession, type RequestOrigin, type StartedSession } from './start-session';
 
 let decoyHash: Promise<string> | undefined;

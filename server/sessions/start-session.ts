@@ -1,4 +1,4 @@
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { AdminSessionRow } from '../db/repos/admin-sessions';
 import { hashSessionSecret, newSessionSecret, SESSION_IDLE_MS, SESSION_MAX_MS } from './session-secrets';
 

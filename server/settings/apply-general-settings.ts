@@ -1,4 +1,4 @@
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 
 const GENERAL_SETTING_KEYS = ['public_base_url', 'time_zone'] as const;
 type GeneralSettingKey = (typeof GENERAL_SETTING_KEYS)[number];

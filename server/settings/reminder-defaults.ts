@@ -4,7 +4,7 @@ import {
   type TReminderSettings,
   type TReminderSettingsUpdate,
 } from '../../shared/api/reminders';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { ContractChanges } from '../db/repos/contracts';
 
 const KEY = 'reminders';

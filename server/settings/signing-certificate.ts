@@ -1,5 +1,5 @@
 import type { TSigningCertificate } from '../../shared/api/settings';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { describeSigningIdentity, importPkcs12 } from '../crypto/signing-identity';
 import { AppError } from '../core/errors';
 

@@ -1,5 +1,5 @@
 import type { TGeneralSettingsUpdate } from '../../shared/api/settings';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { inTransaction } from '../db/open-database';
 import type { OfficeChanges } from '../db/repos/office';
 import { applyGeneralSettings } from './apply-general-settings';

@@ -1,5 +1,5 @@
 import type { TSetup } from '../../shared/api/session';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { hashPassword } from '../crypto/password';
 import { inTransaction } from '../db/open-database';
 import { AppError, validationFailed } from '../core/errors';

@@ -1,5 +1,5 @@
 import type { TSigningAccept } from '../../shared/api/signing';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { PartyRow } from '../db/repos/parties';
 import { notFound } from '../core/errors';
 import type { RequestOrigin } from '../activity/log-activity';

@@ -1,7 +1,7 @@
 import type { TTestAnswer } from '../../shared/api/signing';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { AppError, notFound, validationFailed } from '../core/errors';
-import type { Actor } from '../http/request-context';
+import type { Actor } from '../core/actor';
 import { findContract } from '../contracts/find-draft';
 import type { RequestOrigin } from '../activity/log-activity';
 import { acceptAsParty } from './accept-as-party';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Language } from '../../shared/api/enums';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { AnnotationRow } from '../db/repos/annotations';
 import type { ContractRow } from '../db/repos/contracts';
 import type { PartyRow } from '../db/repos/parties';

@@ -1,9 +1,9 @@
 import type { TReminderSettingsUpdate } from '../../shared/api/reminders';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { ContractRow } from '../db/repos/contracts';
 import { inTransaction } from '../db/open-database';
 import { AppError } from '../core/errors';
-import type { Actor } from '../http/request-context';
+import type { Actor } from '../core/actor';
 import { findContract } from '../contracts/find-draft';
 import { logActivity, type RequestOrigin } from '../activity/log-activity';
 import { isOpenForAnswers, planReminders } from './plan-reminders';

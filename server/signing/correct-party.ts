@@ -1,10 +1,10 @@
 import type { TPartyCorrection } from '../../shared/api/parties';
 import { partyPath } from '../../shared/api/paths';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { AppError, notFound, validationFailed } from '../core/errors';
 import { inTransaction } from '../db/open-database';
 import type { PartyChanges, PartyRow } from '../db/repos/parties';
-import type { Actor } from '../http/request-context';
+import type { Actor } from '../core/actor';
 import { findContract } from '../contracts/find-draft';
 import { contactProblems } from '../contracts/save-party';
 import { logActivity, type RequestOrigin } from '../activity/log-activity';

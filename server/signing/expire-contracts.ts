@@ -1,4 +1,4 @@
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { JobOutcome } from '../jobs/runner';
 import { inTransaction } from '../db/open-database';
 import { APPLIANCE_ORIGIN, logActivity } from '../activity/log-activity';

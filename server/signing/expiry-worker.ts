@@ -1,7 +1,7 @@
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { createRunner } from '../jobs/runner';
 import { EXPIRY_QUEUE, expireContract } from './expire-contracts';
-import type { Worker } from '../app/workers';
+import type { Worker } from '../jobs/worker';
 
 /** Writes the `contract.expired` entry when a sent contract's expire_time passes. */
 export function createExpiryWorker(ctx: AppContext): Worker {

@@ -1,5 +1,5 @@
 import { partyPath } from '../../shared/api/paths';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { ContractRow } from '../db/repos/contracts';
 import type { PartyRow } from '../db/repos/parties';
 import { APPLIANCE_ORIGIN, logActivity, type RequestOrigin } from '../activity/log-activity';

@@ -1,5 +1,5 @@
 import type { SigningStage } from '../../shared/api/signing';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { ContractRow } from '../db/repos/contracts';
 import type { PartyRow } from '../db/repos/parties';
 import { AppError, notFound } from '../core/errors';

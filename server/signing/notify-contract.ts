@@ -1,8 +1,8 @@
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { ContractRow } from '../db/repos/contracts';
 import { inTransaction } from '../db/open-database';
 import { AppError } from '../core/errors';
-import type { Actor } from '../http/request-context';
+import type { Actor } from '../core/actor';
 import { findContract } from '../contracts/find-draft';
 import type { RequestOrigin } from '../activity/log-activity';
 import { inviteParties } from './invite-parties';

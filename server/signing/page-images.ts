@@ -1,4 +1,4 @@
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { ContractRow } from '../db/repos/contracts';
 import { PAGE_IMAGE_WIDTHS } from '../../shared/api/signing';
 import { parsePageSizes } from '../contracts/contract-fields';

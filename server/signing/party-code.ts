@@ -1,6 +1,6 @@
 import { partyPath } from '../../shared/api/paths';
 import { randomInt } from 'node:crypto';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { ContractRow } from '../db/repos/contracts';
 import type { PartyRow } from '../db/repos/parties';
 import { inTransaction } from '../db/open-database';

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { PartyRow } from '../db/repos/parties';
 import { AppError } from '../core/errors';
 import { hashLinkToken } from '../secrets/link-tokens';

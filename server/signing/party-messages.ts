@@ -1,5 +1,5 @@
 import type { Language } from '../../shared/api/enums';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { signingLink } from '../secrets/link-tokens';
 import type { ContractRow } from '../db/repos/contracts';
 import type { PartyRow } from '../db/repos/parties';

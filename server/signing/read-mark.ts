@@ -1,6 +1,6 @@
 import type { TSigningMark } from '../../shared/api/signing';
 import { MAX_MARK_BYTES, SCRIPT_FACES, type ScriptFace } from '../../shared/api/signing';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { PartyRow } from '../db/repos/parties';
 import { validationFailed } from '../core/errors';
 

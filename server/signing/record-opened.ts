@@ -1,5 +1,5 @@
 import { partyPath } from '../../shared/api/paths';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { PartyRow } from '../db/repos/parties';
 import { inTransaction } from '../db/open-database';
 import { logActivity, type RequestOrigin } from '../activity/log-activity';

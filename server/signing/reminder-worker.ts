@@ -1,8 +1,8 @@
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { createRunner } from '../jobs/runner';
 import { REMINDER_QUEUE } from './plan-reminders';
 import { runReminders } from './run-reminders';
-import type { Worker } from '../app/workers';
+import type { Worker } from '../jobs/worker';
 
 /** Sends the automatic reminders and expiry warnings of sent contracts when they come due. */
 export function createReminderWorker(ctx: AppContext): Worker {

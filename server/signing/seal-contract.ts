@@ -1,24 +1,16 @@
 import { partyPath } from '../../shared/api/paths';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { ActivityRow, ChainedActivity } from '../db/repos/activity-log';
 import type { AnnotationRow } from '../db/repos/annotations';
 import type { ContractRow } from '../db/repos/contracts';
 import type { PartyRow } from '../db/repos/parties';
 import type { SignedPdfEvent } from '../pdf/build-signed-pdf';
-import { timestampSeal, TIMESTAMP_ROOM, type SealTimestamp } from '../evidence/timestamps/timestamp-seal';
+import { timestampSeal, TIMESTAMP_ROOM } from '../evidence/timestamps/timestamp-seal';
+import type { SealedContract } from '../evidence/record-seal';
 import { readTsaUrl } from '../evidence/timestamps/tsa-settings';
 import { chainActivity, type ActivityInput } from '../activity/log-activity';
 import { buildContractSeal } from './build-seal-input';
 import type { PartyMark } from './read-mark';
-
-export type SealedContract = {
-  bytes: Uint8Array;
-  /** The chain head printed in the audit trail: the entry `contract.signed` will be when written. */
-  chainHead: { sequence: number; hash: string };
-  timestamp: SealTimestamp;
-  /** SHA-256 (hex) of the certificate that sealed it. */
-  certificateSha256: string;
-};
 
 /**
  * Seals a contract whose parties have all accepted: the audit trail lists the activity log up to

@@ -1,11 +1,11 @@
 import type { TContractSend } from '../../shared/api/contracts';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { ContractRow } from '../db/repos/contracts';
 import type { PartyRow } from '../db/repos/parties';
 import type { AnnotationRow } from '../db/repos/annotations';
-import type { SealedContract } from './seal-contract';
+import type { SealedContract } from '../evidence/record-seal';
 import { AppError, validationFailed } from '../core/errors';
-import type { Actor } from '../http/request-context';
+import type { Actor } from '../core/actor';
 import { logActivity, type RequestOrigin } from '../activity/log-activity';
 import { assertDraft } from '../contracts/assert-draft';
 import { findDraft } from '../contracts/find-draft';

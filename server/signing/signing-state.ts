@@ -1,6 +1,6 @@
 import type { Language } from '../../shared/api/enums';
 import type { TSigningState } from '../../shared/api/signing';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { PartyRow } from '../db/repos/parties';
 import { parsePageSizes } from '../contracts/contract-fields';
 import type { LinkAccess } from './link-access';

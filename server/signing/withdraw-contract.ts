@@ -1,9 +1,9 @@
 import type { TContractWithdraw } from '../../shared/api/contract-actions';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { ContractRow } from '../db/repos/contracts';
 import { inTransaction } from '../db/open-database';
 import { AppError } from '../core/errors';
-import type { Actor } from '../http/request-context';
+import type { Actor } from '../core/actor';
 import { planReminders } from './plan-reminders';
 import { channelDetails, enqueuePartyMessage } from './party-messages';
 import { findContract } from '../contracts/find-draft';

@@ -1,5 +1,5 @@
 import { partyPath } from '../../shared/api/paths';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { ContractRow } from '../db/repos/contracts';
 import type { PartyRow } from '../db/repos/parties';
 import type { AnnotationRow } from '../db/repos/annotations';
@@ -9,7 +9,8 @@ import { logActivity, type ActivityInput, type RequestOrigin } from '../activity
 import { recordEvent } from '../webhooks/record-event';
 import { markOfRow, markRow, type PartyMark } from './read-mark';
 import { recordSeal } from '../evidence/record-seal';
-import { sealContract, type SealedContract } from './seal-contract';
+import type { SealedContract } from '../evidence/record-seal';
+import { sealContract } from './seal-contract';
 import { acceptanceEntry, signedEntry } from './signing-entries';
 import { enqueuePartyMessage } from './party-messages';
 import { answersSnapshot, turnOf } from './party-turns';

@@ -1,20 +1,17 @@
 import type { TTemplateFieldCreate, TTemplateFieldUpdate } from '../../shared/api/template-fields';
 import { MAX_ANNOTATIONS_PER_CONTRACT, MAX_PARTIES_PER_CONTRACT } from '../../shared/constants';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { inTransaction } from '../db/open-database';
 import type { TemplateFieldChanges, TemplateFieldRow } from '../db/repos/template-fields';
-import type { TemplateRow } from '../db/repos/templates';
 import { AppError, notFound } from '../core/errors';
 import { readTags, newTags } from '../contracts/annotations-from-tags';
 import { boxChangesOf, checkBox, parsePageSizes } from '../contracts/contract-fields';
 import { checkTagPositions, fieldBoxOfTag, tagBoxOf } from '../contracts/tag-fields';
-import type { Actor } from '../http/request-context';
-import { findChangeableTemplate, findVisibleTemplate } from '../contracts/find-template';
+import type { Actor } from '../core/actor';
+import { findChangeableTemplate, findVisibleTemplate, type PdfTemplate } from '../contracts/find-template';
 
 export const templateFieldPath = (row: Pick<TemplateFieldRow, 'templateId' | 'id'>) =>
   `/api/contract_templates/${row.templateId}/fields/${row.id}`;
-
-export type PdfTemplate = TemplateRow & { pdfFileId: number; pageSizes: string };
 
 /** Who asks for a template: a user to see or to change it, or the appliance's own queue (a bulk send already accepted). */
 export type TemplateAccess = { actor: Actor; use: 'see' | 'change' } | 'appliance';

@@ -1,9 +1,9 @@
 import type { TTemplateCreate, TTemplateUpdate } from '../../shared/api/templates';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { inTransaction } from '../db/open-database';
 import type { TemplateChanges, TemplateRow } from '../db/repos/templates';
 import { notFound } from '../core/errors';
-import type { Actor } from '../http/request-context';
+import type { Actor } from '../core/actor';
 import { findChangeableTemplate } from '../contracts/find-template';
 
 export function createTemplate(ctx: AppContext, input: TTemplateCreate, authorId: number): TemplateRow {

@@ -1,9 +1,9 @@
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { inTransaction } from '../db/open-database';
 import type { TemplateRow } from '../db/repos/templates';
 import { notFound, validationFailed } from '../core/errors';
 import { boxProblem, readUploadedPdf } from '../contracts/contract-fields';
-import type { Actor } from '../http/request-context';
+import type { Actor } from '../core/actor';
 import { findChangeableTemplate } from '../contracts/find-template';
 
 /**

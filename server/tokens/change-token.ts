@@ -1,5 +1,5 @@
 import type { TTokenUpdate } from '../../shared/api/partner';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { TokenRow } from '../db/repos/tokens';
 import { notFound } from '../core/errors';
 

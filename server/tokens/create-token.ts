@@ -1,5 +1,5 @@
 import type { TokenKind } from '../../shared/api/enums';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { generateApiKey } from '../crypto/api-key';
 import type { TokenRow } from '../db/repos/tokens';
 import { AppError } from '../core/errors';

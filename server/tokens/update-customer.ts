@@ -1,5 +1,5 @@
 import type { TCustomerUpdate } from '../../shared/api/partner';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { OfficeChanges } from '../db/repos/office';
 
 /** The office's profile as the partner API changes it: only the fields given. */

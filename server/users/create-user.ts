@@ -1,5 +1,5 @@
 import type { TUserCreate } from '../../shared/api/users';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { hashPassword } from '../crypto/password';
 import type { UserRow } from '../db/repos/users';
 import { validationFailed } from '../core/errors';

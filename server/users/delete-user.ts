@@ -1,6 +1,7 @@
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { inTransaction } from '../db/open-database';
 import { AppError, notFound } from '../core/errors';
+import { isAdminTemplate } from '../policies/actors';
 
 /**
  * Users are soft-deleted: contracts and templates keep a `created_by` that says who made them.
@@ -10,7 +11,7 @@ export function deleteUser(ctx: AppContext, id: number): void {
   inTransaction(ctx.db, () => {
     const user = ctx.repos.users.findById(id);
     if (!user) throw notFound('user');
-    if (user.permissionTemplate === 'CUSTOMER_ADMIN_USER' && user.active && ctx.repos.users.countActiveAdmins() <= 1) {
+    if (isAdminTemplate(user.permissionTemplate) && user.active && ctx.repos.users.countActiveAdmins() <= 1) {
       throw new AppError('conflict', 'The last active administrator cannot be deleted.');
     }
     const now = ctx.now();

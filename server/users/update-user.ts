@@ -1,9 +1,10 @@
 import type { TUserUpdate } from '../../shared/api/users';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { hashPassword } from '../crypto/password';
 import { inTransaction } from '../db/open-database';
 import type { UserChanges, UserRow } from '../db/repos/users';
 import { AppError, notFound, validationFailed } from '../core/errors';
+import { isAdminTemplate } from '../policies/actors';
 
 export async function updateUser(ctx: AppContext, id: number, input: TUserUpdate): Promise<UserRow> {
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
@@ -18,10 +19,10 @@ export async function updateUser(ctx: AppContext, id: number, input: TUserUpdate
       throw validationFailed([`username: ${input.username} is already taken`]);
     }
     const losesAdmin =
-      current.permissionTemplate === 'CUSTOMER_ADMIN_USER' &&
+      isAdminTemplate(current.permissionTemplate) &&
       current.active &&
       (input.active === false ||
-        (input.permission_template !== undefined && input.permission_template !== 'CUSTOMER_ADMIN_USER'));
+        (input.permission_template !== undefined && !isAdminTemplate(input.permission_template)));
     if (losesAdmin && ctx.repos.users.countActiveAdmins() <= 1) {
       throw new AppError('conflict', 'The last active administrator cannot be deactivated or demoted.');
     }

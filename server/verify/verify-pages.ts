@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Router } from 'express';
 import { MAX_VERIFY_BYTES } from '../../shared/api/verify';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { AppError } from '../core/errors';
 import { judgePdf } from '../evidence/verify-pdf';
 import { htmlSecurityHeaders } from '../http/security-headers';

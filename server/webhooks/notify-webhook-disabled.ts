@@ -1,4 +1,4 @@
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { WebhookConsumerRow } from '../db/repos/webhook-consumers';
 import { enqueueMail } from '../messages/mail/enqueue-mail';
 

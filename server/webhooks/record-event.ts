@@ -1,5 +1,5 @@
 import { isOptionalWebhookEvent, type WebhookEventType } from '../../shared/api/webhooks';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { WEBHOOK_QUEUE } from '../db/repos/webhook-consumers';
 
 export type WebhookEventData = { id: string; party?: string };

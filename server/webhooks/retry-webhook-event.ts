@@ -3,7 +3,7 @@ import {
   type TWebhookBulkRetry,
   type TWebhookBulkRetryResult,
 } from '../../shared/api/webhooks';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { inTransaction } from '../db/open-database';
 import type { WebhookConsumerRow } from '../db/repos/webhook-consumers';
 import type { WebhookLogRow } from '../db/repos/webhook-log';

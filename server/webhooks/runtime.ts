@@ -1,28 +1,3 @@
-import { createWebhookKeyring, type WebhookKeyring } from '../crypto/webhook-keys';
-
-/** What the webhook parts share through AppContext: the consumers' keys and a doorbell for the webhook worker. */
-export type WebhookRuntime = {
-  keyring: WebhookKeyring;
-  /** Deliveries may have become due (call after the commit); a no-op where no worker runs (the CLI). */
-  wake(): void;
-  /** The webhook worker listens here; returns the way to stop listening. */
-  onWake(listener: () => void): () => void;
-};
-
-export function createWebhookRuntime(keysDir: string): WebhookRuntime {
-  const listeners = new Set<() => void>();
-  return {
-    keyring: createWebhookKeyring(keysDir),
-    wake() {
-      for (const listener of listeners) listener();
-    },
-    onWake(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
-
 /** The keyid of a consumer's signatures and its `key_id` field: one key pair per consumer, for its life. */
 export function webhookKeyId(consumerId: number): string {
   return `ed25519-${consumerId}`;

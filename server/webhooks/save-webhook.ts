@@ -3,7 +3,7 @@ import {
   type TWebhookConsumerCreate,
   type TWebhookConsumerUpdate,
 } from '../../shared/api/webhooks';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { inTransaction } from '../db/open-database';
 import type { WebhookConsumerChanges, WebhookConsumerRow } from '../db/repos/webhook-consumers';
 import { notFound, validationFailed } from '../core/errors';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { WebhookKeyError } from '../crypto/webhook-keys';
 import type { DispatchRow } from '../db/repos/webhook-deliveries';
 import { signWebhookRequest } from './http-signature';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { DispatchRow } from '../db/repos/webhook-deliveries';
 import type { Finalize, FinishedJob, JobOutcome } from '../jobs/runner';
 import { notifyWebhookDisabled } from './notify-webhook-disabled';

@@ -1,9 +1,9 @@
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { WEBHOOK_QUEUE } from '../db/repos/webhook-consumers';
 import type { DispatchRow } from '../db/repos/webhook-deliveries';
 import type { JobRow } from '../db/repos/jobs';
 import { createRunner } from '../jobs/runner';
-import type { Worker } from '../app/workers';
+import type { Worker } from '../jobs/worker';
 import { purgeWebhookEvents } from './purge-webhook-events';
 import { createAttemptSender } from './send-attempt';
 import { settleAttempts, type AttemptResult } from './settle-attempts';

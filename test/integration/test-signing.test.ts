@@ -30,7 +30,7 @@ describe('test signing through the API', () => {
     );
     expect((await t.api('GET', contract.self)).body.test_mode).toBe(true);
     expect((await t.api('POST', `${contract.self}/send`, { body: {} })).status).toBe(200);
-    const [signe, bo] = contract.parties as [{ self: string }, { self: string }];
+    const [signe, bo] = contract.parties as unknown as [{ self: string }, { self: string }];
     const field = (await t.api('GET', `${contract.self}/annotations`)).body.find(
       (annotation: { type: string }) => annotation.type === 'TEXT',
     ) as { self: string };

@@ -1,19 +1,8 @@
-import type { AppContext } from '../../core/context';
+import { EMAIL_STATUS_FLAGS } from '../../../shared/api/parties';
+import type { Repos } from './index';
 import type { EmailStatusFlags } from './parties';
 
-/** The nine `email_status` booleans of a party (ApiContractParty in the OpenAPI document). */
-export const EMAIL_STATUS_FLAGS = [
-  'sent',
-  'opened',
-  'clicked',
-  'bounced',
-  'hardbounced',
-  'softbounced',
-  'blocked',
-  'unsub',
-  'spam',
-] as const;
-
+/** One of the nine `email_status` booleans of a party (the shared schema lists them). */
 export type EmailStatusFlag = (typeof EMAIL_STATUS_FLAGS)[number];
 export type PartyEmailFlags = Partial<Record<EmailStatusFlag, boolean>>;
 
@@ -34,7 +23,11 @@ const COLUMN: Record<EmailStatusFlag, keyof EmailStatusFlags> = {
  * sent, a bounce came back), so none is ever turned off here. Call it inside the transaction
  * that records the message's outcome. Returns false when no such party exists.
  */
-export function markPartyEmailStatus(ctx: Pick<AppContext, 'repos'>, partyId: number, flags: PartyEmailFlags): boolean {
+export function markPartyEmailStatus(
+  ctx: { repos: Pick<Repos, 'parties'> },
+  partyId: number,
+  flags: PartyEmailFlags,
+): boolean {
   const on: EmailStatusFlags = {};
   for (const flag of EMAIL_STATUS_FLAGS) if (flags[flag] === true) on[COLUMN[flag]] = true;
   return ctx.repos.parties.markEmailStatus(partyId, on);

@@ -11,6 +11,7 @@ const NEWEST_FIRST: SortKey<TemplateRow>[] = [
   { column: contractTemplates.id, isDescending: true, valueOf: (row) => row.id },
 ];
 
+/** policies/templates.ts's maySeeTemplate in SQL: published, or made by the scope's user (templateListScope). */
 const visibleWhere = (userId: number | undefined): SQL | undefined =>
   userId === undefined
     ? undefined

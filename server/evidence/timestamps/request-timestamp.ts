@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { AppContext } from '../../core/context';
+import type { AppContext } from '../../context/app-context';
 import { postTimestampQuery } from './post-timestamp-query';
-import { makeTimestampQuery, readTimestampReply, type TimestampToken } from './rfc3161';
+import { makeTimestampQuery, readTimestampReply, type TimestampToken } from '../../crypto/rfc3161';
 import { isClockOff } from './tsa-settings';
 
 export type ObtainedTimestamp = TimestampToken & {

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../core/context';
+import type { AppContext } from '../../context/app-context';
 import { requestTimestamp } from './request-timestamp';
 import { cmsInGap, embedSignatureTimestamp, lastSignatureGap, signatureValueOf } from './signature-timestamp';
 

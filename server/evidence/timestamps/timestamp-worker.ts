@@ -1,6 +1,6 @@
-import type { AppContext } from '../../core/context';
+import type { AppContext } from '../../context/app-context';
 import { createRunner } from '../../jobs/runner';
-import type { Worker } from '../../app/workers';
+import type { Worker } from '../../jobs/worker';
 import { TIMESTAMP_QUEUE } from './timestamp-queue';
 import { timestampPendingContract } from './timestamp-pending';
 

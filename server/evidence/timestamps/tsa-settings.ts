@@ -1,6 +1,6 @@
 import { CLOCK_WARNING_SECONDS, type TTimestampSettings } from '../../../shared/api/timestamps';
 import { SECRET_MASK, type SettingSource } from '../../../shared/api/messaging-settings';
-import type { AppContext } from '../../core/context';
+import type { AppContext } from '../../context/app-context';
 import { validationFailed } from '../../core/errors';
 import { inTransaction } from '../../db/open-database';
 import { maskUrlPassword } from '../../messages/messaging-settings';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../core/context';
+import type { AppContext } from '../../context/app-context';
 import { queueOutboxMessage } from '../queue-message';
 
 export type OutgoingSms = { to: string; body: string; purpose: string; contractId?: number; partyId?: number };

@@ -34,7 +34,7 @@ export const pdfTasks = {
     (await import('../document-timestamp')).prepareDocumentTimestamp(input),
   /** Every signature and timestamp of a PDF (the verify page's and the evidence package's reading), each checked. */
   'inspect-signatures': async (input: { bytes: Uint8Array }) =>
-    (await import('../../evidence/inspect-signatures')).inspectSignatures(input.bytes),
+    (await import('../../crypto/inspect-signatures')).inspectSignatures(input.bytes),
 };
 
 export type PdfTasks = typeof pdfTasks;

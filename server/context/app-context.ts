@@ -2,13 +2,13 @@ import type { Config } from '../config/config';
 import type { DataDirLayout } from '../db/data-dir';
 import type { Db } from '../db/open-database';
 import type { Repos } from '../db/repos/index';
-import type { RateLimiter } from '../http/rate-limiter';
+import type { RateLimiter } from './rate-limiter';
 import type { Logger } from '../logging/logger';
-import type { OutboxSignal } from '../messages/outbox-signal';
+import type { OutboxSignal } from './outbox-signal';
 import type { AppSecret } from '../crypto/app-secret';
 import type { SigningIdentity } from '../crypto/signing-identity';
-import type { WebhookRuntime } from '../webhooks/runtime';
-import type { AdminState } from '../sessions/admin-state';
+import type { WebhookRuntime } from './webhook-runtime';
+import type { AdminState } from './admin-state';
 import type { PdfSandbox } from '../pdf/sandbox/pdf-sandbox';
 import type { OutboundPolicy } from '../net/outbound-policy';
 

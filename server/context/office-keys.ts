@@ -1,7 +1,7 @@
-import type { AppContext } from '../core/context';
-import { loadAppSecret } from './app-secret';
-import { loadSigningIdentity, type SigningIdentity } from './signing-identity';
-import { createWebhookKeyring } from './webhook-keys';
+import type { AppContext } from './app-context';
+import { loadAppSecret } from '../crypto/app-secret';
+import { loadSigningIdentity, type SigningIdentity } from '../crypto/signing-identity';
+import { createWebhookKeyring } from '../crypto/webhook-keys';
 
 /** The seal identity, read (or made) on first use: a certificate is minted only when a contract is first signed. */
 export function createSeal(ctx: AppContext): AppContext['seal'] {

@@ -1,9 +1,9 @@
 import { randomBytes, type X509Certificate } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { cmsSignatureProblem, digestNameOf, digestOf, readCms, type CmsInfo } from '../../crypto/cms-verify';
-import { readDerElement, derChildren } from '../../crypto/der';
-import { sha256AlgorithmIdentifier, toArrayBuffer } from '../../crypto/x509-algorithms';
+import { cmsSignatureProblem, digestNameOf, digestOf, readCms, type CmsInfo } from './cms-verify';
+import { readDerElement, derChildren } from './der';
+import { sha256AlgorithmIdentifier, toArrayBuffer } from './x509-algorithms';
 
 const ID_CT_TST_INFO = '1.2.840.113549.1.9.16.1.4';
 const ID_KP_TIME_STAMPING = '1.3.6.1.5.5.7.3.8';

@@ -1,8 +1,8 @@
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import { isSealed } from '../crypto/app-secret';
-import { sealBody } from '../messages/message-bodies';
-import { migrateLinkTokens } from './link-tokens';
-import { SEALED_SETTING_KEYS, sealSettingValue } from '../messages/messaging-settings';
+import { sealBody } from './message-bodies';
+import { migrateLinkTokens } from '../secrets/link-tokens';
+import { SEALED_SETTING_KEYS, sealSettingValue } from './messaging-settings';
 
 /**
  * Set once a database's secrets are all sealed. Its own database carries it (a backup too): a

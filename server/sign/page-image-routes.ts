@@ -1,12 +1,12 @@
 import express, { type Request, type Response, type Router } from 'express';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { ContractRow } from '../db/repos/contracts';
 import type { PartyRow } from '../db/repos/parties';
 import { AppError, notFound } from '../core/errors';
 import { parsePageSizes } from '../contracts/contract-fields';
-import { documentVersion } from './signing-state';
-import type { PageImages } from './page-images';
-import { partyFromLink } from './party-from-link';
+import { documentVersion } from '../signing/signing-state';
+import type { PageImages } from '../signing/page-images';
+import { partyFromLink } from '../signing/party-from-link';
 
 /** Page images are cheap once drawn and a long document has many: their own, larger allowance per link. */
 const PAGE_REQUESTS_PER_MINUTE = 600;

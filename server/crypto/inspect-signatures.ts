@@ -1,7 +1,7 @@
 import { createHash, type X509Certificate } from 'node:crypto';
-import { cmsSignatureProblem, CmsReadError, digestOf, readCms } from '../crypto/cms-verify';
-import { readDerElement } from '../crypto/der';
-import { readTimestampToken } from './timestamps/rfc3161';
+import { cmsSignatureProblem, CmsReadError, digestOf, readCms } from './cms-verify';
+import { readDerElement } from './der';
+import { readTimestampToken } from './rfc3161';
 
 const ID_AA_SIGNATURE_TIME_STAMP_TOKEN = '1.2.840.113549.1.9.16.2.14';
 const ID_CT_TST_INFO = '1.2.840.113549.1.9.16.1.4';

@@ -3,15 +3,15 @@ import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { ZSigningAcceptSchema, ZSigningCodeSchema, ZSigningRejectSchema } from '../../shared/api/signing';
-import type { AppContext } from '../core/context';
+import type { AppContext } from '../context/app-context';
 import type { PartyRow } from '../db/repos/parties';
 import { AppError, notFound } from '../core/errors';
 import { unlessStorageFull } from '../core/storage-full';
 import { fileResponseHeaders } from '../http/upload-headers';
 import { parseOrThrow } from '../http/validate';
 import { requestOrigin } from '../activity/log-activity';
-import { acceptAsParty } from './accept-as-party';
-import { decideLinkAccess, requireDocumentSight, requireIdentified, type LinkAccess } from './link-access';
+import { acceptAsParty } from '../signing/accept-as-party';
+import { decideLinkAccess, requireDocumentSight, requireIdentified, type LinkAccess } from '../signing/link-access';
 import {
   readVerifiedCookie,
   renewedSession,
@@ -20,16 +20,22 @@ import {
   verifiedCookieValue,
   verifyPartyCode,
   type VerifiedSession,
-} from './party-code';
-import { rejectAsParty } from './reject-as-party';
+} from '../signing/party-code';
+import { rejectAsParty } from '../signing/reject-as-party';
 import { isAllowedReturnUrl, readFrameOrigins } from '../settings/frame-origins';
-import { signingState } from './signing-state';
-import { checkSigningCsrf, limitLinkRate, partyFromLink, signingCsrfToken, VERIFIED_COOKIE } from './party-from-link';
-import { recordOpened } from './record-opened';
+import { signingState } from '../signing/signing-state';
+import {
+  checkSigningCsrf,
+  limitLinkRate,
+  partyFromLink,
+  signingCsrfToken,
+  VERIFIED_COOKIE,
+} from '../signing/party-from-link';
+import { recordOpened } from '../signing/record-opened';
 import { readCookie } from '../http/session-cookie';
 import { createPageHeaders, signingAnswerHeaders } from './signing-headers';
 import { renderNotFoundHtml, renderSigningHtml } from './signing-html';
-import { pageImagesOf } from './page-images';
+import { pageImagesOf } from '../signing/page-images';
 import { pageImageRoutes } from './page-image-routes';
 
 const NOT_BUILT =

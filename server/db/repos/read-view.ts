@@ -1,0 +1,68 @@
+import type { Repos } from './index';
+
+/**
+ * Each repository's read methods, listed once: what a route may call (docs/decisions.md,
+ * "Layout"). Every other method writes, and a write is a domain service's, where the
+ * transaction, the activity log and the events are. A new read method a route needs is added
+ * here; a new repository too (`satisfies` fails until it is).
+ */
+export const REPOSITORY_READS = {
+  office: ['get'],
+  users: ['findById', 'findActor', 'findByUsername', 'count', 'countActiveAdmins', 'firstActiveAdmin', 'listPage'],
+  tokens: ['findForAuth', 'findById', 'count', 'listPage', 'ownerUsername'],
+  templates: ['findById', 'count', 'listPage'],
+  templateFields: [
+    'findInTemplate',
+    'countInTemplate',
+    'roleCount',
+    'listInTemplate',
+    'listPage',
+    'waitingRoles',
+    'listWaiting',
+  ],
+  bulkSends: ['findById', 'findRow', 'rowsOf', 'count', 'listPage'],
+  jobs: ['nextDueAt', 'countPending', 'plannedAt'],
+  outbox: ['findById', 'countPending', 'count', 'listPage'],
+  settings: ['get', 'getMany'],
+  files: ['getFile', 'getSha256'],
+  contracts: ['findById', 'total', 'countByStatus', 'listPage'],
+  parties: [
+    'findInContract',
+    'findById',
+    'findBySignTokenHash',
+    'countInContract',
+    'maxSignOrder',
+    'listInContract',
+    'listPage',
+  ],
+  annotations: ['findInContract', 'countInContract', 'listInContract', 'listOfParty', 'listPage'],
+  attachments: ['findInContract', 'countInContract', 'listInContract', 'listPage'],
+  activity: ['head', 'countInContract', 'listChain', 'listPage', 'contractsWithUnchained', 'unchainedOf'],
+  seals: [
+    'find',
+    'findBySealedSha256',
+    'findBySealedContent',
+    'countPending',
+    'pendingContractIds',
+    'latestTimestamped',
+    'isSealCertificate',
+    'signedWithout',
+  ],
+  partyCodes: ['find'],
+  partyMarks: ['listOf', 'find'],
+  webhookConsumers: ['findById', 'count', 'listPage', 'countPermanentError'],
+  webhookDeliveries: ['isInTransaction', 'recipients', 'holdingConsumers', 'countInState'],
+  webhookLog: ['listPage', 'count', 'find', 'attemptsOf'],
+  adminSessions: ['findByHash'],
+  idempotency: ['find'],
+} as const satisfies { [K in keyof Repos]: readonly (keyof Repos[K])[] };
+
+type ReadsOf<R, Reads extends PropertyKey> = { readonly [M in keyof R]: M extends Reads ? R[M] : never };
+
+/**
+ * The repositories as a route sees them: the reads as they are, every write typed `never`, so
+ * calling one (through `ctx.repos`, a destructured repository or a copy) does not compile. The
+ * object is the same; only the type hides the writes, so a route can still hand its context
+ * to a service that writes.
+ */
+export type ReadRepos = { readonly [K in keyof Repos]: ReadsOf<Repos[K], (typeof REPOSITORY_READS)[K][number]> };
