@@ -79,6 +79,8 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
     clock: options.clock,
   });
   ctx.repos.office.get(ctx.now());
+  // A request in flight when the process stopped has no answer to repeat: its key is free again.
+  ctx.repos.idempotency.releaseUnanswered();
 
   const staticDirs = resolveStaticDirs(options.staticDirs);
   const { app, listener } = createApp(ctx, {

@@ -57,6 +57,10 @@ export const enContract = {
   'field.showIdentityNumber': 'Show identity numbers',
   'field.showIdentityNumberHint':
     "Each party sees its own identity number on the signing page, and the signed PDF's audit trail lists them.",
+  'field.testMode': 'Test contract',
+  'field.testModeHint':
+    'For trying an integration: the API may answer for its parties (test_answer), and the audit trail says so. Never for a real contract.',
+  'field.testModeShown': 'Yes: answers may come through the API; not a real signature',
   'field.identityNumber': 'Identity number',
   'identity.shown': 'Shown to each party and in the audit trail',
   'field.identityNumberHint': 'Optional; shown only when the contract shows identity numbers.',

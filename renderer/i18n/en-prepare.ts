@@ -112,6 +112,13 @@ export const enPrepare = {
   'contract.summary.withdrawn':
     'Withdrawn at {time} by {name}. The signing links are closed; duplicate the contract to send it again.',
   'party.editTitle': 'Edit {name}',
+  'party.correct': 'Correct',
+  'party.correctNamed': 'Correct {name}',
+  'party.correctTitle': 'Correct {name}',
+  'party.correctHint':
+    'For a mistyped address or name. The old link stops working at once; if the party was invited, it gets a new invitation with a new link. The audit trail records what changed and why.',
+  'party.correctReason': 'Reason',
+  'party.correctSubmit': 'Correct and send again',
   'party.remindedTimes': 'Reminded {n}×',
   'withdraw.title': 'Withdraw the contract',
   'withdraw.lead':

@@ -260,6 +260,16 @@ export const en = {
   'webhooks.officeAddress': "the office's address",
   'webhooks.urlHint': 'Receives a signed POST for each event. Local and LAN addresses are allowed.',
   'webhooks.contactHint': "Told when the consumer is disabled; empty: the office's address.",
+  'webhooks.eventsLegend': 'More events',
+  'webhooks.eventsAlways':
+    'Every consumer receives contract signed, contract rejected and party signed. Choose what else this one should receive.',
+  'webhooks.event.sent': 'Contract sent',
+  'webhooks.event.partyOpened': 'Party opened the link',
+  'webhooks.event.partyChanged': 'Party corrected after sending',
+  'webhooks.event.reminded': 'Party reminded',
+  'webhooks.event.expired': 'Signing links expired',
+  'webhooks.event.withdrawn': 'Contract withdrawn',
+  'webhooks.event.timestamped': 'Trusted timestamp added',
   'webhooks.createdTitle': 'Consumer added',
   'webhooks.createdBody':
     'Give the receiving system the key id and public key below, so that it can verify each event.',

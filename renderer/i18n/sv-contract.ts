@@ -59,6 +59,10 @@ export const svContract: Record<keyof typeof enContract, string> = {
   'field.showIdentityNumber': 'Visa identitetsnummer',
   'field.showIdentityNumberHint':
     'Varje part ser sitt eget identitetsnummer på signeringssidan, och det signerade dokumentets signeringslogg listar dem.',
+  'field.testMode': 'Testavtal',
+  'field.testModeHint':
+    'För att prova en integration: API:et får svara för parterna (test_answer), och signeringsloggen säger det. Aldrig för ett riktigt avtal.',
+  'field.testModeShown': 'Ja: svar kan komma via API:et; ingen riktig underskrift',
   'field.identityNumber': 'Identitetsnummer',
   'identity.shown': 'Visas för varje part och i signeringsloggen',
   'field.identityNumberHint': 'Frivilligt; visas bara när avtalet visar identitetsnummer.',

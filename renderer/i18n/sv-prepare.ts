@@ -116,6 +116,13 @@ export const svPrepare: Record<keyof typeof enPrepare, string> = {
   'contract.summary.withdrawn':
     'Återkallat {time} av {name}. Länkarna för underskrift är stängda; duplicera avtalet för att skicka det igen.',
   'party.editTitle': 'Ändra {name}',
+  'party.correct': 'Rätta',
+  'party.correctNamed': 'Rätta {name}',
+  'party.correctTitle': 'Rätta {name}',
+  'party.correctHint':
+    'För en felskriven adress eller ett felskrivet namn. Den gamla länken slutar fungera direkt; har parten bjudits in får den en ny inbjudan med en ny länk. Granskningsloggen visar vad som ändrades och varför.',
+  'party.correctReason': 'Orsak',
+  'party.correctSubmit': 'Rätta och skicka igen',
   'party.remindedTimes': 'Påmind {n} gånger',
   'withdraw.title': 'Återkalla avtalet',
   'withdraw.lead':

@@ -262,6 +262,16 @@ export const sv: Record<MessageKey, string> = {
   'webhooks.officeAddress': 'kontorets adress',
   'webhooks.urlHint': 'Får en signerad POST för varje händelse. Lokala adresser och LAN-adresser är tillåtna.',
   'webhooks.contactHint': 'Meddelas när mottagaren stängs av; tomt: kontorets adress.',
+  'webhooks.eventsLegend': 'Fler händelser',
+  'webhooks.eventsAlways':
+    'Alla mottagare får avtal signerat, avtal avvisat och part signerade. Välj vad mer den här ska få.',
+  'webhooks.event.sent': 'Avtalet skickat',
+  'webhooks.event.partyOpened': 'Part öppnade länken',
+  'webhooks.event.partyChanged': 'Part rättad efter utskick',
+  'webhooks.event.reminded': 'Part påmind',
+  'webhooks.event.expired': 'Signeringslänkarna gick ut',
+  'webhooks.event.withdrawn': 'Avtalet återkallat',
+  'webhooks.event.timestamped': 'Betrodd tidsstämpel tillagd',
   'webhooks.createdTitle': 'Mottagaren är tillagd',
   'webhooks.createdBody':
     'Ge det mottagande systemet nyckel-id och publik nyckel nedan, så att det kan verifiera varje händelse.',

@@ -8,6 +8,7 @@ import { useT } from '../lib/i18n';
 import { Link, useRouter } from '../lib/router';
 import { useAction } from '../lib/use-action';
 import { useLoad } from '../lib/use-load';
+import { EventChoice } from './webhook-event-choice';
 import { EventLog, useEventCounts } from './webhook-events';
 import { ConsumerState, ContactField, KeyDetails } from './webhooks-page';
 
@@ -15,13 +16,16 @@ function EditConsumer({ consumer, onSaved }: { consumer: TWebhookConsumer; onSav
   const t = useT();
   const [url, setUrl] = useState(consumer.url);
   const [contact, setContact] = useState(consumer.contact_email ?? '');
+  const [events, setEvents] = useState(consumer.events);
+  const chosen = consumer.events.join(' ');
   const save = useAction();
   useEffect(() => {
     setUrl(consumer.url);
     setContact(consumer.contact_email ?? '');
-  }, [consumer.url, consumer.contact_email]);
+    setEvents(chosen === '' ? [] : (chosen.split(' ') as TWebhookConsumer['events']));
+  }, [consumer.url, consumer.contact_email, chosen]);
   const submit = save.submit('save', async () => {
-    await sendJson('PUT', consumer.self, { url, contact_email: contact.trim() || null });
+    await sendJson('PUT', consumer.self, { url, contact_email: contact.trim() || null, events });
     onSaved();
   });
   return (
@@ -29,11 +33,12 @@ function EditConsumer({ consumer, onSaved }: { consumer: TWebhookConsumer; onSav
       <ProblemAlert error={save.error} />
       <TextField label={t('field.url')} error={save.errors.url} value={url} onValue={setUrl} className="mono" />
       <ContactField value={contact} onValue={setContact} error={save.errors.contact_email} />
+      <EventChoice value={events} onValue={setEvents} />
       <div className="form-actions">
         <Button
           type="submit"
           isBusy={save.busy === 'save'}
-          disabled={url === consumer.url && contact === (consumer.contact_email ?? '')}
+          disabled={url === consumer.url && contact === (consumer.contact_email ?? '') && events.join(' ') === chosen}
         >
           {t('action.save')}
         </Button>

@@ -3,13 +3,14 @@ import { CopyButton } from '../components/copy-button';
 import { PagedTable } from '../components/data-table';
 import { TextField } from '../components/fields';
 import { FormDialog } from '../components/form-dialog';
-import type { TWebhookConsumer } from '../../shared/api/webhooks';
+import type { OptionalWebhookEventType, TWebhookConsumer } from '../../shared/api/webhooks';
 import { Badge, Button, Dialog, EmptyState, Notice, PageHeader, ProblemAlert } from '../components/ui';
 import { idOf, sendJson } from '../lib/api';
 import { useT } from '../lib/i18n';
 import { Link } from '../lib/router';
 import { useAction } from '../lib/use-action';
 import { usePagedList } from '../lib/use-paged-list';
+import { EventChoice } from './webhook-event-choice';
 
 function CreateConsumerDialog({
   onClose,
@@ -21,12 +22,14 @@ function CreateConsumerDialog({
   const t = useT();
   const [url, setUrl] = useState('');
   const [contact, setContact] = useState('');
+  const [events, setEvents] = useState<OptionalWebhookEventType[]>([]);
   const create = useAction();
   const { errors } = create;
   const submit = create.submit('create', async () => {
     onCreated(
       await sendJson<TWebhookConsumer>('POST', '/api/webhooks', {
         url,
+        events,
         ...(contact.trim() ? { contact_email: contact.trim() } : {}),
       }),
     );
@@ -53,6 +56,7 @@ function CreateConsumerDialog({
         placeholder="https://"
       />
       <ContactField value={contact} onValue={setContact} error={errors.contact_email} />
+      <EventChoice value={events} onValue={setEvents} />
     </FormDialog>
   );
 }

@@ -3,6 +3,8 @@ import type { Request } from 'express';
 import { MAX_STRING_LENGTH } from '../../shared/constants';
 import type { AppContext } from '../context/app-context';
 import type { ChainedActivity } from '../db/repos/activity-log';
+import { WEBHOOK_EVENT_OF_ACTIVITY } from '../webhooks/activity-webhooks';
+import { recordEvent } from '../webhooks/record-event';
 import { CHAIN_GENESIS, DETAIL_KEY, hashEntry } from './activity-chain';
 
 /** Who made a change, as the activity log shows it; the appliance's own entries carry empty strings. */
@@ -108,10 +110,18 @@ export function chainEntryOf(row: Omit<ChainedActivity, 'hash'>) {
 /**
  * Writes one activity-log entry, chained to the contract's last one; call it inside the
  * transaction of the change it records (the IMMEDIATE transaction keeps the chain in order).
- * The one door to the log.
+ * The one door to the log; an entry that an opt-in webhook event follows raises it here too.
  */
 export function logActivity(ctx: AppContext, entry: ActivityInput): ChainedActivity {
   const row = chainActivity(entry, entry.time ?? ctx.now(), ctx.repos.activity.head(entry.contractId));
   ctx.repos.activity.insert(row);
+  const webhookEvent = WEBHOOK_EVENT_OF_ACTIVITY[entry.event];
+  if (webhookEvent) {
+    const isAboutParty = entry.event.startsWith('party.') && row.subject !== '';
+    recordEvent(ctx, webhookEvent, {
+      id: `/api/contracts/${entry.contractId}`,
+      ...(isAboutParty ? { party: row.subject } : {}),
+    });
+  }
   return row;
 }

@@ -1,12 +1,21 @@
 import { z } from 'zod';
 import { ZPageQuerySchema } from '../../shared/api/common';
-import { PARTY_READ_ONLY_FIELDS, ZPartyCreateSchema, ZPartySchema, ZPartyUpdateSchema } from '../../shared/api/parties';
+import {
+  PARTY_READ_ONLY_FIELDS,
+  ZPartyCorrectionSchema,
+  ZPartyCreateSchema,
+  ZPartySchema,
+  ZPartyUpdateSchema,
+} from '../../shared/api/parties';
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { findContract } from '../contracts/find-draft';
 import { requestOrigin } from '../activity/log-activity';
 import { createParty, deleteParty, updateParty } from '../contracts/save-party';
+import { correctParty } from '../signing/correct-party';
+import { answerAsTest } from '../signing/answer-as-test';
+import { ZTestAnswerSchema } from '../../shared/api/signing';
 import { presentParty } from './contract-presenters';
 
 const tag = 'Contract parties';
@@ -78,6 +87,24 @@ export const partyRoutes: AnyRoute[] = [
     },
   }),
   defineRoute({
+    method: 'post',
+    path: '/api/contracts/:contract_id/parties/:party_id/correction',
+    operationId: 'correctContractParty',
+    summary: 'Correct a party of a sent contract who has not answered: new details, a new link, a new invitation',
+    description:
+      "For a sent contract (PUT stays refused once sent). Changes any of name, email, mobile_phone and delivery_method, and says why in `reason` (the audit trail shows who changed what and why). The party's old link stops working at once; a party that was invited already is invited again with its new link (not when the contract was sent silently; then hand it the new `contract_url`). 409 when the contract is a draft, answered, withdrawn or expired, or the party has answered.",
+    tag,
+    access: 'user',
+    body: ZPartyCorrectionSchema,
+    example: { body: { email: 'signe.svensson@office.example', reason: 'E-mail address mistyped' } },
+    responses: { 200: { description: 'The corrected party, with its new contract_url', schema: ZPartySchema } },
+    problemStatuses: [409],
+    handler: ({ req, res, ctx, ids, body, actor }) => {
+      const party = correctParty(ctx, ids.contract_id, ids.party_id, body, actor, requestOrigin(req));
+      sendJson(res, 200, presentParty(ctx, party));
+    },
+  }),
+  defineRoute({
     method: 'delete',
     path: '/api/contracts/:contract_id/parties/:party_id',
     operationId: 'deleteContractParty',
@@ -88,6 +115,26 @@ export const partyRoutes: AnyRoute[] = [
     handler: ({ req, res, ctx, ids, actor }) => {
       deleteParty(ctx, ids.contract_id, ids.party_id, actor, requestOrigin(req));
       res.status(204).end();
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/contracts/:contract_id/parties/:party_id/test_answer',
+    operationId: 'testAnswerContractParty',
+    summary: 'Answer for a party of a test contract (test_mode), as its signing page would',
+    description:
+      "For integration tests: accept (sign or approve, with field values) or reject for a party of a sent contract whose `test_mode` is true, with the same rules as the party's own answer (its turn, expiry, required fields). The audit trail names the answer a test answer through the API, never the party's. 409 for any contract that is not a test contract.",
+    tag,
+    access: 'user',
+    body: ZTestAnswerSchema,
+    example: { body: { answer: 'accept', signature_name: 'Signe Svensson' } },
+    responses: { 200: { description: 'The party, with its answer', schema: ZPartySchema } },
+    problemStatuses: [409],
+    handler: async ({ req, res, ctx, ids, body, actor }) => {
+      await answerAsTest(ctx, ids.contract_id, ids.party_id, body, actor, requestOrigin(req));
+      const party = ctx.repos.parties.findInContract(ids.contract_id, ids.party_id);
+      if (!party) throw notFound('party');
+      sendJson(res, 200, presentParty(ctx, party));
     },
   }),
 ];

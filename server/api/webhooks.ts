@@ -9,7 +9,7 @@ import {
 } from '../../shared/api/webhooks';
 import type { RouteContext } from '../http/route';
 import { publicKeyPem } from '../crypto/webhook-keys';
-import type { WebhookConsumerRow } from '../db/repos/webhook-consumers';
+import { chosenEventsOf, type WebhookConsumerRow } from '../db/repos/webhook-consumers';
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
@@ -24,6 +24,7 @@ export function presentWebhook(ctx: RouteContext, row: WebhookConsumerRow): TWeb
     contact_email: row.contactEmail,
     public_key: publicKeyPem(row.publicKey),
     key_id: webhookKeyId(row.id),
+    events: chosenEventsOf(row) as TWebhookConsumer['events'],
     created_time: ctx.timestamp(row.createdAt),
     disabled_time: ctx.timestampOrNull(row.disabledAt),
     created_by: `/api/users/${row.createdBy}`,

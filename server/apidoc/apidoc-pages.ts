@@ -12,6 +12,7 @@ import { renderIndex, renderPostingData } from './render-apidoc';
 import type { ApiDocument } from './render-operation';
 import { RECEIVER_FILES, type Receivers } from './render-webhooks';
 import { STYLE } from './style';
+import { compressible, sendCompressed, type CompressibleText } from './send-compressed';
 
 const documentHeaders: RequestHandler = (_req, res, next) => {
   res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -36,20 +37,28 @@ function readReceivers(examplesDir: string): Receivers {
  * Each is made once per base URL (an admin may change it in the settings).
  */
 export function apidocPages(ctx: AppContext, routes: readonly AnyRoute[], examplesDir: string): Router {
-  let made: { baseUrl: string; json: string; index?: string; postingData?: string } | undefined;
+  let made:
+    | {
+        baseUrl: string;
+        json: string;
+        jsonDoc: CompressibleText;
+        index?: CompressibleText;
+        postingData?: CompressibleText;
+      }
+    | undefined;
   const current = () => {
     const baseUrl = ctx.baseUrl();
-    if (made?.baseUrl !== baseUrl)
-      made = { baseUrl, json: JSON.stringify(buildOpenApiDocument(routes, baseUrl, APP_VERSION)) };
+    if (made?.baseUrl !== baseUrl) {
+      const json = JSON.stringify(buildOpenApiDocument(routes, baseUrl, APP_VERSION));
+      made = { baseUrl, json, jsonDoc: compressible(json) };
+    }
     return made;
   };
   const document = () => JSON.parse(current().json) as ApiDocument;
 
   const router = express.Router();
-  router.get(
-    '/api/openapi.json',
-    documentHeaders,
-    (_req, res) => void res.type('application/json').send(current().json),
+  router.get('/api/openapi.json', documentHeaders, (req, res) =>
+    sendCompressed(req, res, 'application/json', current().jsonDoc),
   );
   router.get(['/apidoc', '/apidoc/v1'], (req, res, next) => {
     if (req.originalUrl.split('?')[0] === '/apidoc/v1/') return next();
@@ -59,16 +68,16 @@ export function apidocPages(ctx: AppContext, routes: readonly AnyRoute[], exampl
   const docs = express.Router({ strict: true });
   docs.get('/style.css', (_req, res) => void res.type('text/css').send(STYLE));
   docs.get('/apidoc.js', (_req, res) => void res.type('text/javascript').send(SCRIPT));
-  docs.get('/posting_data', (_req, res) => {
+  docs.get('/posting_data', (req, res) => {
     const made = current();
-    made.postingData ??= renderPostingData(document());
-    res.type('html').send(made.postingData);
+    made.postingData ??= compressible(renderPostingData(document()));
+    sendCompressed(req, res, 'html', made.postingData);
   });
   docs.get('/embedding', (_req, res) => void res.type('html').send(renderEmbedding()));
-  docs.get('/', (_req, res) => {
+  docs.get('/', (req, res) => {
     const made = current();
-    made.index ??= renderIndex(document(), made.baseUrl, readReceivers(examplesDir));
-    res.type('html').send(made.index);
+    made.index ??= compressible(renderIndex(document(), made.baseUrl, readReceivers(examplesDir)));
+    sendCompressed(req, res, 'html', made.index);
   });
   for (const name of Object.values(RECEIVER_FILES)) {
     docs.get(`/examples/${name}`, (_req, res, next) => {

@@ -87,6 +87,9 @@ export function renderConventions(document: ApiDocument): string {
 user; an administrator's token may act as another active user with <code>Api-User-Uri: /api/users/&lt;id&gt;</code>, who then
 becomes the author of what is created. Customer tokens use the customer API; partner tokens also the partner API under
 <code>/api/partner/</code>, but cannot register webhook consumers.</p>
+<p>The version header is required on the wire. The OpenAPI document declares it optional so that a client generated from it
+(openapi-typescript with openapi-fetch, say) takes it once as a default header, <code>createClient({ headers: { 'Accept-Api-Version': '1' } })</code>,
+instead of as a parameter of every call.</p>
 <h3 id="requests">Requests</h3>
 <p><code>POST</code> and <code>PUT</code> take <code>application/json</code> or <code>application/x-www-form-urlencoded</code> (form values
 <code>true</code>/<code>false</code> and numerals are read as booleans and numbers). A contract's PDF and attachments are sent as the
@@ -104,10 +107,25 @@ Timestamps are <code>YYYY-MM-DD HH:MM:SS</code> in the office's time zone (Europ
 <code>rel="next"</code> and <code>rel="previous"</code> URLs; their <code>page</code> token is opaque and stays right while items are added.
 <code>Pagination-Page</code>, <code>Pagination-Items-Total</code> and <code>Pagination-Num-Pages</code> say where you are. Lists are newest
 first; the contract list also sorts (<code>sort=name,-id</code>).</p>
+<h3 id="idempotency">Retries without duplicates</h3>
+<p>Send any <code>POST</code> with an <code>Idempotency-Key</code> header (a UUID, at most 255 printable characters) and retry it
+with the same key after a timeout or a lost connection: a repeat within 24 hours with the same path, query and body gets the first
+answer again (status, body and <code>Location</code>, marked <code>Idempotent-Replayed: true</code>) and changes nothing, so an upload
+retried makes one contract. The same key with another request is a 409 <code>idempotency-key</code> problem; a repeat that comes while
+the first request is still running is a 409 with <code>Retry-After: 1</code>. Keys belong to the token that sent them. Answers of
+5xx and 429 are not kept (nothing happened: retry as you like), nor downloads. If SignDesk itself stops in the middle of a request,
+its key is forgotten and a retry runs the request again.</p>
+<h3 id="request-id">Request ids</h3>
+<p>Every answer carries a <code>Request-Id</code> header. Quote it when you ask the office about a request: the server's log lines
+about that request name it.</p>
 <h3 id="rate-limit">Rate limit</h3>
 <p>${DEFAULT_RATE_LIMIT} requests a minute per token unless the token has its own limit. Every response carries <code>X-RateLimit-Limit</code>
 and <code>X-RateLimit-Remaining</code>; once the quota is used up, <code>X-RateLimit-Reset</code> says when one new request can be made, and
 a request past it gets 429 with <code>Retry-After</code> (seconds).</p>
+<p>A script that makes many contracts needs more: an administrator raises a token's limit in the admin UI (API tokens, "Rate
+limit"), with ${link('updateToken', 'the partner API')} (<code>PUT /api/partner/tokens/{token_id}</code> with <code>{"rate_limit": 600}</code>),
+or when making the token (<code>npm run cli -- token create --name NAME --rate-limit 600</code>). The office's default for every
+token without its own limit is ${link('updateCustomer', 'the customer profile')}'s.</p>
 <h3 id="problem-responses">Problem responses</h3>
 <p>Every 4xx and 5xx answer is <code>application/problem+json</code>. Its <code>type</code> links to the <a href="/apidoc/v1/posting_data">explanation
 of that problem</a>, and a request that fails changes nothing.</p>

@@ -24,6 +24,7 @@ export function contractChangesOf(ctx: AppContext, input: TContractUpdate): Cont
   if (input.party_order_defined !== undefined) changes.partyOrderDefined = input.party_order_defined;
   if (input.show_identity_number !== undefined) changes.showIdentityNumber = input.show_identity_number;
   if (input.require_auth !== undefined) changes.requireAuth = input.require_auth;
+  if (input.test_mode !== undefined) changes.isTest = input.test_mode;
   if (input.expire_time === null) changes.expireAt = null;
   if (typeof input.expire_time === 'string') {
     const at = parseTimestamp(input.expire_time, ctx.config.timeZone);

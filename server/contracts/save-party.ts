@@ -15,7 +15,7 @@ import { mayLinkPartyTo } from '../policies/contracts';
 type Contact = Pick<PartyRow, 'deliveryMethod' | 'email' | 'mobilePhone'>;
 
 /** A party needs the address its delivery method sends to. */
-function contactProblems(contact: Contact): string[] {
+export function contactProblems(contact: Contact): string[] {
   const lines: string[] = [];
   const method = contact.deliveryMethod;
   if ((method === 'EMAIL' || method === 'EMAIL_AND_SMS') && contact.email === '') {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import type { ErrorRequestHandler, Express, Request, RequestHandler, Response } from 'express';
 
@@ -29,6 +30,10 @@ export function createRequestListener(
   notFound: (req: Request) => unknown,
 ): http.RequestListener {
   return (incoming, outgoing) => {
+    // Every answer names its request, for the caller to quote and the log to find.
+    const requestId = randomUUID();
+    (incoming as Request).requestId = requestId;
+    outgoing.setHeader('Request-Id', requestId);
     const url = incoming.url ?? '';
     const query = url.indexOf('?');
     if (url.charCodeAt(0) !== 47 || !isApiPath(query < 0 ? url : url.slice(0, query))) {

@@ -12,7 +12,25 @@ const SUMMARIES: Record<WebhookEventType, string> = {
   'contract.signed': 'A contract has been accepted by every party',
   'contract.rejected': 'A party rejected a contract',
   'contract.party_signed': 'One party accepted a contract',
+  'contract.sent': 'A contract was sent for signing (opt-in)',
+  'contract.party_opened': 'A party opened its signing link (opt-in)',
+  'contract.party_changed': 'A party of a sent contract was corrected (opt-in)',
+  'contract.reminded': 'A party was reminded (opt-in)',
+  'contract.expired': "A contract's signing links expired (opt-in)",
+  'contract.withdrawn': 'A sent contract was withdrawn (opt-in)',
+  'contract.timestamped': "A signed PDF got its authority's timestamp (opt-in)",
 };
+
+const contractEvent = (type: WebhookEventType) => ({
+  type,
+  timestamp: '2026-11-22 15:30:00',
+  data: { id: '/api/contracts/1' },
+});
+const partyEvent = (type: WebhookEventType) => ({
+  type,
+  timestamp: '2026-11-22 15:30:00',
+  data: { id: '/api/contracts/1', party: '/api/contracts/1/parties/1' },
+});
 
 const EXAMPLES: Record<WebhookEventType, object> = {
   'contract.signed': { type: 'contract.signed', timestamp: '2026-11-22 15:30:00', data: { id: '/api/contracts/1' } },
@@ -26,6 +44,13 @@ const EXAMPLES: Record<WebhookEventType, object> = {
     timestamp: '2026-11-22 15:30:00',
     data: { id: '/api/contracts/1', party: '/api/contracts/1/parties/1' },
   },
+  'contract.sent': contractEvent('contract.sent'),
+  'contract.party_opened': partyEvent('contract.party_opened'),
+  'contract.party_changed': partyEvent('contract.party_changed'),
+  'contract.reminded': partyEvent('contract.reminded'),
+  'contract.expired': contractEvent('contract.expired'),
+  'contract.withdrawn': contractEvent('contract.withdrawn'),
+  'contract.timestamped': contractEvent('contract.timestamped'),
 };
 
 const hours = (seconds: number) => (seconds < 3600 ? `${seconds / 60} min` : `${seconds / 3600} h`);
@@ -34,7 +59,7 @@ const hours = (seconds: number) => (seconds < 3600 ? `${seconds / 60} min` : `${
 export function describeDelivery(): string {
   const schedule = DEFAULT_RETRY_SCHEDULE_S.map(hours).join(', ');
   return [
-    'Sent to every registered consumer as a signed POST (RFC 9421, Ed25519; verify it with the `public_key` and `key_id` of your consumer) a couple of seconds after the change, and the same body on every attempt.',
+    "The interface's three events (contract.signed, contract.rejected, contract.party_signed) go to every registered consumer; the others only to consumers that name them in their `events`. Each is sent as a signed POST (RFC 9421, Ed25519; verify it with the `public_key` and `key_id` of your consumer) a couple of seconds after the change, and the same body on every attempt.",
     `Answer within ${WEBHOOK_ANSWER_SECONDS} seconds. Any 2xx means handled. 429, 5xx, any other 4xx (400 when the signature does not verify) and connection errors are retried ${schedule} after the previous attempt: the last attempt comes 75 h 35 min after the event.`,
     `No answer within ${WEBHOOK_ANSWER_SECONDS} seconds, 410 and 3xx are permanent errors and are not retried; after ${PERMANENT_ERRORS_TO_DISABLE} permanent errors in a row (a 2xx resets the count) the consumer is disabled, its contact_email (else the office) gets an e-mail, and its events wait until an administrator enables it again.`,
     'The `Webhook-Id` header is the same on every attempt of one event: de-duplicate on it.',

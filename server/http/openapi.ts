@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { ZProblemSchema } from '../../shared/api/common';
-import { PROBLEMS } from '../../shared/api/problems';
+import { PROBLEMS, type ProblemCode } from '../../shared/api/problems';
 import { API_VERSION, INTERFACE_VERSION } from '../../shared/constants';
 import { codeSamples } from './openapi-examples';
 import { buildWebhooks } from './openapi-webhooks';
@@ -10,6 +10,9 @@ import type { AnyRoute, ResponseSpec } from './route';
 const problemContent = { 'application/problem+json': { schema: ZProblemSchema } };
 
 const rateLimitHeaders = z.object({
+  'Request-Id': z.string().meta({
+    description: "This request's id: quote it to the office when asking about a request; the server log names it",
+  }),
   'X-RateLimit-Limit': z.string().meta({ description: 'Requests a minute this token may make' }),
   'X-RateLimit-Remaining': z.string().meta({ description: 'Requests left in the current minute' }),
   'X-RateLimit-Reset': z
@@ -32,12 +35,15 @@ const createdHeaders = rateLimitHeaders.extend({
   Location: z.string().meta({ description: 'The path of the new resource: its `self`', example: '/api/contracts/1' }),
 });
 
+// Required on the wire, but declared optional: a client generated from this document then takes
+// it once as a default header of every call instead of as a parameter of each one.
 const commonHeaders = z.object({
   'Accept-Api-Version': z
     .int()
     .min(1)
+    .optional()
     .meta({
-      description: `Required; ${API_VERSION} selects this version (400 when missing, 406 for another)`,
+      description: `Required on every request: ${API_VERSION} selects this version (400 when missing, 406 for another). Set it once as a default header of your client.`,
       example: API_VERSION,
     }),
   'Api-User-Uri': z
@@ -48,6 +54,36 @@ const commonHeaders = z.object({
 
 /** Express `:name` to OpenAPI `{name}`. */
 export const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, '{$1}');
+
+/** Problems that only some kinds of route can answer; the rest can come from any route of their status. */
+function canAnswer(route: AnyRoute, code: ProblemCode): boolean {
+  const hasBody = route.body !== undefined || route.rawBody !== undefined;
+  switch (code) {
+    case 'malformed-json':
+      return route.body !== undefined;
+    case 'malformed-request':
+      return hasBody;
+    case 'invalid-pdf':
+      return route.rawBody?.contentTypes.some((type) => type === 'application/pdf' || type === '*') ?? false;
+    case 'idempotency-key-reused':
+    case 'idempotency-key-in-use':
+      return route.method === 'post' && route.access !== 'public';
+    case 'contract-state':
+      return route.path.startsWith('/api/contracts/:contract_id');
+    case 'limit-reached':
+      return route.method === 'post' && route.path.startsWith('/api/contracts/:contract_id');
+    default:
+      return true;
+  }
+}
+
+const idempotencyKeyHeader = z.object({
+  'Idempotency-Key': z.string().min(1).max(255).optional().meta({
+    description:
+      'Any unique string (a UUID): a retry with the same key and the same request within 24 hours gets the first answer again (with `Idempotent-Replayed: true`) and changes nothing; the same key with another request is a 409.',
+    example: '5b1f0c1e-2f7a-4a53-9d0e-6c2f6f1b9a10',
+  }),
+});
 
 function problemResponses(route: AnyRoute): ZodOpenApiOperationObject['responses'] {
   // Public routes (signing in, first-run setup) take no token, but sign-in answers 401 to wrong credentials.
@@ -65,9 +101,9 @@ function problemResponses(route: AnyRoute): ZodOpenApiOperationObject['responses
   }
   const responses: ZodOpenApiOperationObject['responses'] = {};
   for (const status of [...statuses].sort()) {
-    const titles = Object.values(PROBLEMS)
-      .filter((problem) => problem.status === status)
-      .map((problem) => problem.title);
+    const titles = (Object.keys(PROBLEMS) as ProblemCode[])
+      .filter((code) => PROBLEMS[code].status === status && canAnswer(route, code))
+      .map((code) => PROBLEMS[code].title);
     responses[`${status}` as `4${string}`] = { description: titles.join('; '), content: problemContent };
   }
   return responses;
@@ -83,15 +119,25 @@ const pathId = (name: string) =>
       example: 1,
     });
 
-const locationOnly = z.object({ Location: createdHeaders.shape.Location });
+const locationOnly = z.object({
+  'Request-Id': rateLimitHeaders.shape['Request-Id'],
+  Location: createdHeaders.shape.Location,
+});
+const requestIdOnly = z.object({ 'Request-Id': rateLimitHeaders.shape['Request-Id'] });
 
 function responseHeaders(route: AnyRoute, status: string, spec: ResponseSpec) {
   // One thing made has its path in Location; a list made at once (fields from text tags) has none.
   const isOneCreated = status === '201' && !(spec.schema instanceof z.ZodArray);
   // A public route has no token to count, so no rate-limit headers.
-  if (route.access === 'public') return isOneCreated ? locationOnly : undefined;
+  if (route.access === 'public') return isOneCreated ? locationOnly : requestIdOnly;
   if (isOneCreated) return createdHeaders;
   return spec.isPaginated ? paginationHeaders : rateLimitHeaders;
+}
+
+function headersOf(route: AnyRoute) {
+  let headers = route.requestHeaders ? commonHeaders.extend(route.requestHeaders.shape) : commonHeaders;
+  if (route.method === 'post' && route.access !== 'public') headers = headers.extend(idempotencyKeyHeader.shape);
+  return headers;
 }
 
 function operationOf(route: AnyRoute): ZodOpenApiOperationObject {
@@ -123,7 +169,7 @@ function operationOf(route: AnyRoute): ZodOpenApiOperationObject {
     tags: [route.tag],
     security: route.access === 'public' ? [] : [{ apiToken: [] }],
     requestParams: {
-      header: route.requestHeaders ? commonHeaders.extend(route.requestHeaders.shape) : commonHeaders,
+      header: headersOf(route),
       ...(pathParams.length > 0
         ? { path: z.object(Object.fromEntries(pathParams.map((name) => [name, pathId(name)]))) }
         : {}),

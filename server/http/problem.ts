@@ -58,7 +58,7 @@ function storageWarnings(logger: Logger): (req: Request) => void {
     const now = Date.now();
     if (now - lastWarning < STORAGE_WARNING_EVERY_MS) return;
     logger.warn(
-      { refused, method: req.method, path: loggablePath(req.originalUrl) },
+      { refused, requestId: req.requestId, method: req.method, path: loggablePath(req.originalUrl) },
       'the disk is full: writes are refused (507)',
     );
     lastWarning = now;
@@ -121,7 +121,10 @@ export function problemHandler(baseUrl: () => string, logger: Logger): ErrorRequ
       sendProblem(req, res, baseUrl(), problem.code, problem.message);
       return;
     }
-    logger.error({ err, method: req.method, path: loggablePath(req.originalUrl) }, 'request failed');
+    logger.error(
+      { err, requestId: req.requestId, method: req.method, path: loggablePath(req.originalUrl) },
+      'request failed',
+    );
     sendProblem(req, res, baseUrl(), 'internal-error', 'The service failed to handle this request.');
   };
 }

@@ -5,5 +5,7 @@ declare module 'express-serve-static-core' {
   interface Request {
     principal?: Principal;
     actor?: Actor;
+    /** The `Request-Id` every answer carries (api-entry.ts); log lines about the request name it. */
+    requestId?: string;
   }
 }

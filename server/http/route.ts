@@ -5,6 +5,7 @@ import type { ReadRepos } from '../db/repos/read-view';
 import { authorizeRoute, type Access } from '../policies/routes';
 import { AppError, notFound } from '../core/errors';
 import type { Actor, Principal } from '../core/actor';
+import { idempotency } from './idempotency';
 import { createRouteTable, type RouteEntry, type RouteTable } from './route-table';
 import { coerceFormBody, parseOrThrow, withoutReadOnly } from './validate';
 
@@ -200,6 +201,8 @@ export function createApiRouteTable(routes: readonly AnyRoute[], ctx: AppContext
     const handlers: RequestHandler[] = [];
     if (route.rawBody && !route.rawBody.isStreamed)
       handlers.push(express.raw({ type: () => true, limit: route.rawBody.maxBytes }));
+    if (route.method === 'post' && route.access !== 'public')
+      handlers.push(idempotency(() => ctx.repos.idempotency, ctx.now));
     handlers.push(toHandler(route, ctx));
     return { method: route.method.toUpperCase() as RouteEntry['method'], path: route.path, handlers };
   });

@@ -13,7 +13,8 @@ export function scheduleExpiry(ctx: AppContext, contractId: number, expireAt: nu
 
 /**
  * When expire_time passes on a sent contract its links close (checked on every request); this
- * job writes the one `contract.expired` activity entry. The status stays `sent`; no webhook.
+ * job writes the one `contract.expired` activity entry. The status stays `sent`; of the webhooks,
+ * only the opt-in `contract.expired` follows (the interface raises none).
  */
 export function expireContract(ctx: AppContext, contractId: number): JobOutcome {
   return inTransaction(ctx.db, () => {

@@ -1,4 +1,4 @@
-import type { WebhookEventType } from '../../shared/api/webhooks';
+import { isOptionalWebhookEvent, type WebhookEventType } from '../../shared/api/webhooks';
 import type { AppContext } from '../context/app-context';
 import { WEBHOOK_QUEUE } from '../db/repos/webhook-consumers';
 
@@ -9,14 +9,20 @@ export type WebhookEventData = { id: string; party?: string };
  * WEBHOOK_FIRST_DELAY_S), or held while the consumer is disabled or still working through
  * events held before (they go in event order once it is enabled). Call INSIDE the transaction of the state change that causes the
  * event, so that both commit or neither: a crash loses no event and a rollback sends none.
- * Returns the event id.
+ * An opt-in event goes only to the consumers that chose it, and is not written at all when none
+ * did. Returns the event id, or undefined when no consumer wants the event.
  */
-export function recordEvent(ctx: AppContext, type: WebhookEventType, data: WebhookEventData): number {
+export function recordEvent(ctx: AppContext, type: WebhookEventType, data: WebhookEventData): number | undefined {
   const deliveries = ctx.repos.webhookDeliveries;
   if (!deliveries.isInTransaction()) {
     throw new Error('recordEvent must run inside the transaction of the change that causes the event');
   }
   if (type === 'contract.party_signed' && !data.party) throw new Error('contract.party_signed needs data.party');
+  const isOptional = isOptionalWebhookEvent(type);
+  const recipients = deliveries
+    .recipients()
+    .filter((consumer) => !isOptional || (JSON.parse(consumer.events) as string[]).includes(type));
+  if (isOptional && recipients.length === 0) return undefined;
   const now = ctx.now();
   const payload = JSON.stringify({
     type,
@@ -26,7 +32,7 @@ export function recordEvent(ctx: AppContext, type: WebhookEventType, data: Webho
   });
   const eventId = deliveries.insertEvent(type, payload, now);
   const runAt = now + Math.round(ctx.config.webhookFirstDelayS * 1000);
-  for (const consumer of deliveries.recipients()) {
+  for (const consumer of recipients) {
     if (consumer.isHolding) {
       deliveries.insertDelivery(eventId, consumer.id, null, now);
       continue;

@@ -1,4 +1,8 @@
-import type { TWebhookConsumerCreate, TWebhookConsumerUpdate } from '../../shared/api/webhooks';
+import {
+  OPTIONAL_WEBHOOK_EVENT_TYPES,
+  type TWebhookConsumerCreate,
+  type TWebhookConsumerUpdate,
+} from '../../shared/api/webhooks';
 import type { AppContext } from '../context/app-context';
 import { inTransaction } from '../db/open-database';
 import type { WebhookConsumerChanges, WebhookConsumerRow } from '../db/repos/webhook-consumers';
@@ -10,6 +14,11 @@ function checkWebhookUrl(ctx: AppContext, url: string): void {
   if (problem) throw validationFailed([`url: ${problem}`]);
 }
 
+/** The chosen events as stored: each once, in the documented order. */
+function eventsText(events: readonly string[]): string {
+  return JSON.stringify(OPTIONAL_WEBHOOK_EVENT_TYPES.filter((type) => events.includes(type)));
+}
+
 /** Registers a consumer with a fresh Ed25519 key pair; the secret half is stored only sealed. */
 export function createWebhook(ctx: AppContext, input: TWebhookConsumerCreate, authorId: number): WebhookConsumerRow {
   checkWebhookUrl(ctx, input.url);
@@ -18,6 +27,7 @@ export function createWebhook(ctx: AppContext, input: TWebhookConsumerCreate, au
   return ctx.repos.webhookConsumers.insert({
     url: input.url,
     contactEmail: input.contact_email ?? null,
+    events: eventsText(input.events ?? []),
     publicKey,
     sealedSecretKey,
     createdBy: authorId,
@@ -34,6 +44,7 @@ export function updateWebhook(ctx: AppContext, id: number, input: TWebhookConsum
     changes.url = input.url;
   }
   if (input.contact_email !== undefined) changes.contactEmail = input.contact_email;
+  if (input.events !== undefined) changes.events = eventsText(input.events);
   const row = ctx.repos.webhookConsumers.update(id, changes);
   if (!row) throw notFound('webhook consumer');
   return row;

@@ -15,6 +15,11 @@ export const optionalEmail = () =>
 
 export const ZTemplatePathSchema = resourcePath('contract_templates');
 
+const testMode = z.boolean().meta({
+  description:
+    "true: a test contract. Its parties can be answered for through the API (POST …/parties/{party_id}/test_answer), so that an integration's tests walk the whole flow; its audit trail says so, and it is never a real signature. Set on a draft only.",
+});
+
 export const ZContractSchema = z
   .object({
     self: z.string().meta({ description: "The contract's path", example: '/api/contracts/1' }),
@@ -44,6 +49,7 @@ export const ZContractSchema = z
     require_auth: z
       .enum(REQUIRE_AUTH_VALUES)
       .meta({ description: 'A one-time code the party must enter before the document opens' }),
+    test_mode: testMode,
     sent_time: ZTimestampSchema.nullable().meta({ description: 'null while a draft' }),
     expire_time: ZTimestampSchema.nullable().meta({
       description: 'When the signing links close; null: never',
@@ -88,6 +94,7 @@ const writableContractFields = {
   party_order_defined: z.boolean(),
   show_identity_number: z.boolean(),
   require_auth: z.enum(REQUIRE_AUTH_VALUES),
+  test_mode: testMode,
   expire_time: ZTimestampSchema.nullable(),
   template: ZTemplatePathSchema.nullable().meta({
     description: 'Render the contract PDF from this template; null unlinks the template and keeps the PDF',

@@ -99,6 +99,26 @@ export const ZPartyCreateSchema = z.strictObject(writablePartyFields).partial().
 });
 export const ZPartyUpdateSchema = z.strictObject(writablePartyFields).partial().meta({ id: 'ApiContractPartyUpdate' });
 
+export const ZPartyCorrectionSchema = z
+  .strictObject({
+    name: writablePartyFields.name.optional(),
+    email: writablePartyFields.email.optional(),
+    mobile_phone: writablePartyFields.mobile_phone.optional(),
+    delivery_method: writablePartyFields.delivery_method.optional(),
+    reason: shortText()
+      .refine((value) => value.trim() !== '', 'must not be empty')
+      .meta({
+        description: 'Why the party is corrected: the audit trail shows it',
+        example: 'E-mail address mistyped',
+      }),
+  })
+  .meta({
+    id: 'ApiContractPartyCorrection',
+    description:
+      'A correction of a party of a sent contract that has not answered: the fields to change (at least one) and the reason',
+  });
+export type TPartyCorrection = z.infer<typeof ZPartyCorrectionSchema>;
+
 export const PARTY_READ_ONLY_FIELDS = [
   'self',
   'is_accept',

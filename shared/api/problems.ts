@@ -15,6 +15,8 @@ export const PROBLEMS = {
   'method-not-allowed': { status: 405, title: 'Method not allowed', anchor: 'method-not-allowed' },
   conflict: { status: 409, title: 'Conflict', anchor: 'conflict' },
   'limit-reached': { status: 409, title: 'Limit reached', anchor: 'limit-reached' },
+  'idempotency-key-reused': { status: 409, title: 'Idempotency key reused', anchor: 'idempotency-key' },
+  'idempotency-key-in-use': { status: 409, title: 'Idempotency key in use', anchor: 'idempotency-key' },
   'invalid-pdf': { status: 400, title: 'Invalid PDF', anchor: 'invalid-pdf' },
   'contract-state': { status: 409, title: 'Contract state does not allow this', anchor: 'contract-state' },
   'payload-too-large': { status: 413, title: 'Payload too large', anchor: 'payload-too-large' },
@@ -73,6 +75,11 @@ export const PROBLEM_ANCHORS: Record<string, { heading: string; explanation: str
     heading: 'Limit reached',
     explanation:
       'The contract already holds as many of these as it may: at most 50 parties, 500 annotations and 20 attachments per contract. Nothing was changed.',
+  },
+  'idempotency-key': {
+    heading: 'Idempotency key',
+    explanation:
+      'A POST sent with an `Idempotency-Key` that this caller used in the last 24 hours for another request (another path, query or body), or whose first request is still being answered (try again in a moment: `Retry-After`). Nothing was changed.',
   },
   'invalid-pdf': {
     heading: 'Invalid PDF',

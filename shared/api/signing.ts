@@ -98,3 +98,30 @@ export type TSigningState = z.infer<typeof ZSigningStateSchema>;
 export type TSigningAccept = z.infer<typeof ZSigningAcceptSchema>;
 export type TSigningMark = z.infer<typeof ZSigningMarkSchema>;
 export type SigningStage = (typeof SIGNING_STAGES)[number];
+
+export const ZTestAnswerSchema = z
+  .strictObject({
+    answer: z
+      .enum(['accept', 'reject'])
+      .meta({ description: 'accept: the party signs (or approves); reject: it rejects' }),
+    signature_name: z
+      .string()
+      .max(1_000)
+      .optional()
+      .meta({ description: "The name the party signs with; default the party's name", example: 'Signe Svensson' }),
+    fields: z
+      .record(z.string().regex(/^\d+$/), z.union([z.string().max(1_000), z.boolean()]))
+      .optional()
+      .meta({
+        description:
+          "The party's field values by annotation id (the last segment of the annotation's self): text, or true/false for a checkbox",
+        example: { '2': 'Lgh 1102' },
+      }),
+    cause: z
+      .string()
+      .max(1_000)
+      .optional()
+      .meta({ description: 'Why it rejects (answer reject)', example: 'Wrong rent' }),
+  })
+  .meta({ id: 'ApiTestAnswer', description: "A party's answer given through the API, for test contracts only" });
+export type TTestAnswer = z.infer<typeof ZTestAnswerSchema>;

@@ -49,10 +49,76 @@ export const ZContractPartySignedEventSchema = payloadOf(
     .meta({ description: 'Paths of the resources the event is about' }),
 );
 
+const contractOnly = () =>
+  z.object({ id: contractPath }).meta({ description: 'Paths of the resources the event is about' });
+const contractAndParty = (party: string) =>
+  z
+    .object({
+      id: contractPath,
+      party: z.string().meta({ description: party, example: '/api/contracts/1/parties/1' }),
+    })
+    .meta({ description: 'Paths of the resources the event is about' });
+
+export const ZContractSentEventSchema = payloadOf(
+  'contract.sent',
+  'ContractSentEvent',
+  'Opt-in. The draft was sent: it is read-only and its first parties are invited.',
+  contractOnly(),
+);
+
+export const ZContractPartyOpenedEventSchema = payloadOf(
+  'contract.party_opened',
+  'ContractPartyOpenedEvent',
+  'Opt-in. A party opened its signing link; repeats each time it opens it again.',
+  contractAndParty('The party that opened its link'),
+);
+
+export const ZContractPartyChangedEventSchema = payloadOf(
+  'contract.party_changed',
+  'ContractPartyChangedEvent',
+  'Opt-in. The office corrected a party of the sent contract (name, e-mail, mobile, delivery): the party has a new link and, if it was invited, a new invitation. The activity log says what changed and why.',
+  contractAndParty('The party corrected'),
+);
+
+export const ZContractRemindedEventSchema = payloadOf(
+  'contract.reminded',
+  'ContractRemindedEvent',
+  'Opt-in. A reminder went to a party (asked for with notify, or on the automatic schedule); one event per party.',
+  contractAndParty('The party reminded'),
+);
+
+export const ZContractExpiredEventSchema = payloadOf(
+  'contract.expired',
+  'ContractExpiredEvent',
+  'Opt-in. The expire_time passed before every party answered: the signing links are closed. The status stays sent.',
+  contractOnly(),
+);
+
+export const ZContractWithdrawnEventSchema = payloadOf(
+  'contract.withdrawn',
+  'ContractWithdrawnEvent',
+  'Opt-in. The office withdrew the sent contract: the signing links are closed.',
+  contractOnly(),
+);
+
+export const ZContractTimestampedEventSchema = payloadOf(
+  'contract.timestamped',
+  'ContractTimestampedEvent',
+  "Opt-in. The signed PDF got its trusted timestamp from the office's timestamp authority (after an outage of the authority, this comes later than contract.signed).",
+  contractOnly(),
+);
+
 export const WEBHOOK_PAYLOAD_SCHEMAS = {
   'contract.signed': ZContractSignedEventSchema,
   'contract.rejected': ZContractRejectedEventSchema,
   'contract.party_signed': ZContractPartySignedEventSchema,
+  'contract.sent': ZContractSentEventSchema,
+  'contract.party_opened': ZContractPartyOpenedEventSchema,
+  'contract.party_changed': ZContractPartyChangedEventSchema,
+  'contract.reminded': ZContractRemindedEventSchema,
+  'contract.expired': ZContractExpiredEventSchema,
+  'contract.withdrawn': ZContractWithdrawnEventSchema,
+  'contract.timestamped': ZContractTimestampedEventSchema,
 } as const satisfies Record<WebhookEventType, z.ZodType>;
 
 /** The headers of every event POST (RFC 9421 signature, RFC 9530 digest) and the de-duplication id. */

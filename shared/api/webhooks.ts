@@ -2,7 +2,19 @@ import { z } from 'zod';
 import { MAX_STRING_LENGTH } from '../constants';
 import { ZPageQuerySchema, ZTimestampSchema } from './common';
 
-export const WEBHOOK_EVENT_TYPES = ['contract.signed', 'contract.rejected', 'contract.party_signed'] as const;
+/** The interface's events: every consumer receives them, whatever else it chose. */
+export const CORE_WEBHOOK_EVENT_TYPES = ['contract.signed', 'contract.rejected', 'contract.party_signed'] as const;
+/** Events a consumer receives only when it names them in its `events`. */
+export const OPTIONAL_WEBHOOK_EVENT_TYPES = [
+  'contract.sent',
+  'contract.party_opened',
+  'contract.party_changed',
+  'contract.reminded',
+  'contract.expired',
+  'contract.withdrawn',
+  'contract.timestamped',
+] as const;
+export const WEBHOOK_EVENT_TYPES = [...CORE_WEBHOOK_EVENT_TYPES, ...OPTIONAL_WEBHOOK_EVENT_TYPES] as const;
 /**
  * held: raised while the consumer was disabled, not attempted; sent in event order once it is
  * enabled. pending: attempts remain. delivered: a 2xx came back. failed: no more attempts.
@@ -16,6 +28,11 @@ export const WEBHOOK_ID_HEADER = 'Webhook-Id';
 export const WEBHOOK_ATTEMPT_OUTCOMES = ['delivered', 'retry', 'failed', 'permanent'] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export type CoreWebhookEventType = (typeof CORE_WEBHOOK_EVENT_TYPES)[number];
+export type OptionalWebhookEventType = (typeof OPTIONAL_WEBHOOK_EVENT_TYPES)[number];
+
+export const isOptionalWebhookEvent = (type: string): type is OptionalWebhookEventType =>
+  (OPTIONAL_WEBHOOK_EVENT_TYPES as readonly string[]).includes(type);
 export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
 export type WebhookAttemptOutcome = (typeof WEBHOOK_ATTEMPT_OUTCOMES)[number];
 
@@ -46,6 +63,15 @@ const webhookUrl = z
     example: 'https://crm.office.example/hooks/signdesk',
   });
 
+const chosenEvents = z
+  .array(z.enum(OPTIONAL_WEBHOOK_EVENT_TYPES))
+  .max(OPTIONAL_WEBHOOK_EVENT_TYPES.length)
+  .meta({
+    description:
+      'Events this consumer receives beyond the three every consumer receives (contract.signed, contract.rejected, contract.party_signed, which cannot be turned off); [] for only those three',
+    example: ['contract.sent', 'contract.party_opened'],
+  });
+
 const contactEmail = z
   .email()
   .max(MAX_STRING_LENGTH)
@@ -66,6 +92,7 @@ export const ZWebhookConsumerSchema = z
         '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=\n-----END PUBLIC KEY-----\n',
     }),
     key_id: z.string().meta({ description: 'The keyid of event signatures, ed25519-<n>', example: 'ed25519-1' }),
+    events: chosenEvents,
     created_time: ZTimestampSchema,
     disabled_time: ZTimestampSchema.nullable().meta({
       description: 'Set while the consumer is disabled',
@@ -76,11 +103,11 @@ export const ZWebhookConsumerSchema = z
   .meta({ id: 'ApiWebhookConsumer' });
 
 export const ZWebhookConsumerCreateSchema = z
-  .strictObject({ url: webhookUrl, contact_email: contactEmail.optional() })
+  .strictObject({ url: webhookUrl, contact_email: contactEmail.optional(), events: chosenEvents.optional() })
   .meta({ id: 'ApiWebhookConsumerCreate' });
 
 export const ZWebhookConsumerUpdateSchema = z
-  .strictObject({ url: webhookUrl.optional(), contact_email: contactEmail.optional() })
+  .strictObject({ url: webhookUrl.optional(), contact_email: contactEmail.optional(), events: chosenEvents.optional() })
   .meta({ id: 'ApiWebhookConsumerUpdate' });
 
 export const WEBHOOK_READ_ONLY_FIELDS = [

@@ -59,12 +59,14 @@ describe('webhook consumers in the admin UI', { timeout: 180_000 }, () => {
     await gotoAdmin(page, t.url, '/webhooks', 'Webhooks');
     await page.getByRole('button', { name: 'Add consumer' }).first().click();
     await page.getByRole('dialog').getByLabel('URL').fill(receiver.url);
+    await page.getByRole('dialog').getByLabel('Contract sent (contract.sent)').check();
     await page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
     await expect.poll(() => page.getByTestId('key-id').textContent()).toMatch(/^ed25519-\d+$/);
     expect(await page.getByRole('dialog').getByText('-----BEGIN PUBLIC KEY-----', { exact: false }).isVisible()).toBe(
       true,
     );
     await page.getByRole('button', { name: 'Done' }).click();
+    expect((await t.api('GET', '/api/webhooks')).body[0].events).toEqual(['contract.sent']);
 
     // Ten events, each written the way the signing flow writes them: inside a transaction.
     const modulePath = path.resolve(import.meta.dirname, '../../server/webhooks/record-event.ts');
@@ -136,6 +138,11 @@ describe('webhook consumers in the admin UI', { timeout: 180_000 }, () => {
     await gotoAdmin(page, t.url, `/webhooks/${consumer.self.split('/').at(-1)}`, consumer.url);
     await page.getByTestId('event-row').first().waitFor({ timeout: 30_000 });
     expect(await page.getByText('Levererad').first().isVisible()).toBe(true);
+    await page.getByLabel('Part öppnade länken (contract.party_opened)').check();
+    await page.getByRole('button', { name: 'Spara' }).click();
+    await expect
+      .poll(async () => (await t.api('GET', consumer.self)).body.events)
+      .toEqual(['contract.sent', 'contract.party_opened']);
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'webhook-sv-800');
     expect(await auditAccessibility(page), 'webhook in Swedish at 800 px').toEqual([]);

@@ -1,4 +1,4 @@
-import type { WebhookEventType } from '../../shared/api/webhooks';
+import type { CoreWebhookEventType } from '../../shared/api/webhooks';
 import { inTransaction } from '../../server/db/open-database';
 import type { SignDeskServer } from '../../server/index';
 import { recordEvent, type WebhookEventData } from '../../server/webhooks/record-event';
@@ -10,19 +10,20 @@ import { recordEvent, type WebhookEventData } from '../../server/webhooks/record
  */
 export function recordTestEvent(
   server: Pick<SignDeskServer, 'ctx'>,
-  type: WebhookEventType,
+  type: CoreWebhookEventType,
   data: WebhookEventData,
   options: { now?: () => number } = {},
 ): number {
   const ctx = options.now ? { ...server.ctx, now: options.now } : server.ctx;
-  return inTransaction(ctx.db, () => recordEvent(ctx, type, data));
+  // The interface's events go to every consumer, so one is always written.
+  return inTransaction(ctx.db, () => recordEvent(ctx, type, data) as number);
 }
 
 /** Several events in one transaction (one state change may cause party_signed and signed together). */
 export function recordTestEvents(
   server: Pick<SignDeskServer, 'ctx'>,
-  events: ReadonlyArray<readonly [WebhookEventType, WebhookEventData]>,
+  events: ReadonlyArray<readonly [CoreWebhookEventType, WebhookEventData]>,
 ): number[] {
   const { ctx } = server;
-  return inTransaction(ctx.db, () => events.map(([type, data]) => recordEvent(ctx, type, data)));
+  return inTransaction(ctx.db, () => events.map(([type, data]) => recordEvent(ctx, type, data) as number));
 }

@@ -152,6 +152,32 @@ describe('the API docs', () => {
     }
   });
 
+  it('are sent compressed to a browser that takes brotli or gzip, and whole to one that takes neither', async () => {
+    const { request } = await import('node:http');
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const get = (urlPath: string, encoding: string) =>
+      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
+        request(`${t.url}${urlPath}`, { headers: { 'accept-encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    for (const urlPath of ['/apidoc/v1/', '/api/openapi.json']) {
+      const plain = await get(urlPath, 'identity');
+      expect(plain.encoding).toBeUndefined();
+      const br = await get(urlPath, 'gzip, deflate, br');
+      expect(br.encoding).toBe('br');
+      expect(br.body.length).toBeLessThan(plain.body.length / 5);
+      expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+      const gzip = await get(urlPath, 'gzip');
+      expect(gzip.encoding).toBe('gzip');
+      expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    }
+  });
+
   it('are served under a strict CSP with nothing inline or from elsewhere, with a table of contents', async () => {
     const response = await fetch(`${t.url}/apidoc/v1/`);
     const csp = response.headers.get('content-security-policy') ?? '';

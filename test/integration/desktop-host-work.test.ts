@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { WebhookEventType } from '../../shared/api/webhooks';
+import type { CoreWebhookEventType } from '../../shared/api/webhooks';
 import { openOfflineContext } from '../../server/app/context-offline';
 import { openDatabase } from '../../server/db/open-database';
 import { loadConfig } from '../../server/index';
@@ -32,7 +32,7 @@ function withDataDir<T>(env: Env, write: (server: OfflineServer) => T): T {
   }
 }
 
-const signedEvent = (n: number): readonly [WebhookEventType, { id: string }] => [
+const signedEvent = (n: number): readonly [CoreWebhookEventType, { id: string }] => [
   'contract.signed',
   { id: `/api/contracts/${n}` },
 ];

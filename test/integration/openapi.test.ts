@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import pkg from '../../package.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPTIONAL_WEBHOOK_EVENT_TYPES, WEBHOOK_EVENT_TYPES } from '../../shared/api/webhooks';
 import { createResponseValidator, type OpenApiDocument } from '../helpers/openapi';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -64,8 +65,14 @@ describe('the OpenAPI document', () => {
     for (const [path, item] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(item) as Array<[string, any]>) {
         expect(operation.responses['401'].content['application/problem+json'], `${method} ${path}`).toBeDefined();
+        // Required on the wire, declared optional so that a generated client sets it once for all calls.
         const header = operation.parameters.find((p: any) => p.name === 'Accept-Api-Version');
-        expect(header?.required, `${method} ${path}`).toBe(true);
+        expect(header?.required, `${method} ${path}`).not.toBe(true);
+        expect(header?.description, `${method} ${path}`).toMatch(/^Required on every request/);
+        const idempotencyKey = operation.parameters.find((p: any) => p.name === 'Idempotency-Key');
+        expect(idempotencyKey !== undefined, `${method} ${path}`).toBe(
+          method === 'post' && operation.security.length > 0,
+        );
       }
     }
   });
@@ -105,7 +112,8 @@ describe('the OpenAPI document', () => {
 
   it('describes the webhook events: payloads, signature headers, retries and disabling', () => {
     const webhooks = (document as any).webhooks;
-    expect(Object.keys(webhooks).sort()).toEqual(['contract.party_signed', 'contract.rejected', 'contract.signed']);
+    expect(Object.keys(webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    for (const type of OPTIONAL_WEBHOOK_EVENT_TYPES) expect(webhooks[type].post.summary, type).toMatch(/\(opt-in\)$/);
     for (const [type, item] of Object.entries(webhooks) as Array<[string, any]>) {
       const headers = item.post.parameters.filter((p: any) => p.in === 'header').map((p: any) => p.name);
       expect(headers).toEqual(['Date', 'Content-Type', 'Content-Digest', 'Signature-Input', 'Signature', 'Webhook-Id']);

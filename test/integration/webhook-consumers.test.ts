@@ -2,7 +2,17 @@ import { createPublicKey } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, linkOf, startTestServer, type TestServer } from '../helpers/server';
 
-const FIELDS = ['self', 'url', 'contact_email', 'public_key', 'key_id', 'created_time', 'disabled_time', 'created_by'];
+const FIELDS = [
+  'self',
+  'url',
+  'contact_email',
+  'public_key',
+  'key_id',
+  'events',
+  'created_time',
+  'disabled_time',
+  'created_by',
+];
 
 describe('/api/webhooks', () => {
   let t: TestServer;

@@ -23,6 +23,7 @@ type Draft = {
   email_invite_content: string;
   party_order_defined: boolean;
   show_identity_number: boolean;
+  test_mode: boolean;
 };
 
 const draftOf = (contract: TContract): Draft => {
@@ -36,6 +37,7 @@ const draftOf = (contract: TContract): Draft => {
     email_invite_content: contract.email_invite_content,
     party_order_defined: contract.party_order_defined,
     show_identity_number: contract.show_identity_number,
+    test_mode: contract.test_mode,
   };
 };
 
@@ -50,6 +52,7 @@ function changesOf(draft: Draft, contract: TContract): { changes: Record<string,
     'email_invite_content',
     'party_order_defined',
     'show_identity_number',
+    'test_mode',
   ] as const) {
     if (draft[key] !== saved[key]) changes[key] = draft[key];
   }
@@ -145,6 +148,14 @@ function DraftSettings({ contract, onSaved }: { contract: TContract; onSaved: ()
             onChecked={(checked) => edit({ show_identity_number: checked })}
           />
         </div>
+        <div className="field field-checkbox">
+          <CheckboxField
+            label={t('field.testMode')}
+            hint={t('field.testModeHint')}
+            checked={form.test_mode}
+            onChecked={(checked) => edit({ test_mode: checked })}
+          />
+        </div>
       </div>
       <TextAreaField
         label={t('field.inviteMessage')}
@@ -187,6 +198,7 @@ export function DetailsCard({
             },
             { term: t('field.requireAuth'), value: t(`auth.${contract.require_auth}`) },
             ...(contract.show_identity_number ? [{ term: t('field.identityNumber'), value: t('identity.shown') }] : []),
+            ...(contract.test_mode ? [{ term: t('field.testMode'), value: t('field.testModeShown') }] : []),
             ...(contract.email_invite_content
               ? [
                   {

@@ -8,7 +8,11 @@ import type { ContractStatus } from '../../lib/contract-status';
 import { PARTY_STATE_LABEL, PARTY_STATE_TONE, type PartyView } from '../../lib/party-state';
 import { useSignedIn } from '../../lib/session';
 import { AddPartyForm } from './add-party-form';
+import { CorrectPartyDialog } from './correct-party-dialog';
 import { EditPartyDialog } from './edit-party-dialog';
+
+const isAnswered = (view: PartyView) =>
+  view.state === 'signed' || view.state === 'approved' || view.state === 'rejected';
 
 const BAD_FLAGS = new Set(['bounced', 'hardbounced', 'softbounced', 'blocked', 'unsub', 'spam']);
 
@@ -84,6 +88,7 @@ type Props = {
 export function PartiesCard({ contractPath, views, status, isOrdered, busy, onRemove, onAdded }: Props) {
   const t = useT();
   const [editing, setEditing] = useState<TParty>();
+  const [correcting, setCorrecting] = useState<TParty>();
   const isDraft = status === 'draft';
   // A link is worth handing over while it can be signed, and once signed for the copy.
   const hasLinks = status === 'sent' || status === 'signed';
@@ -126,6 +131,16 @@ export function PartiesCard({ contractPath, views, status, isOrdered, busy, onRe
                       </Button>
                     </>
                   ) : null}
+                  {status === 'sent' && !isAnswered(view) ? (
+                    <Button
+                      size="small"
+                      variant="ghost"
+                      onClick={() => setCorrecting(party)}
+                      aria-label={t('party.correctNamed', { name: party.name })}
+                    >
+                      {t('party.correct')}
+                    </Button>
+                  ) : null}
                   {hasLinks ? (
                     <CopyButton
                       value={party.contract_url}
@@ -141,6 +156,16 @@ export function PartiesCard({ contractPath, views, status, isOrdered, busy, onRe
         </DataTable>
       ) : null}
       {isDraft ? <AddPartyForm contractPath={contractPath} onAdded={onAdded} /> : null}
+      {correcting && status === 'sent' ? (
+        <CorrectPartyDialog
+          party={correcting}
+          onClose={() => setCorrecting(undefined)}
+          onSaved={() => {
+            setCorrecting(undefined);
+            onAdded();
+          }}
+        />
+      ) : null}
       {editing && isDraft ? (
         <EditPartyDialog
           party={editing}

@@ -6,6 +6,7 @@ import { createAttachmentRepo } from './attachments';
 import { createContractRepo } from './contracts';
 import { createContractSealRepo } from './contract-seals';
 import { createFileRepo } from './files';
+import { createIdempotencyRepo } from './idempotency';
 import { createAdminSessionRepo } from './admin-sessions';
 import { createJobRepo } from './jobs';
 import { createOfficeRepo } from './office';
@@ -47,6 +48,7 @@ export function createRepos(db: Db) {
     webhookDeliveries: createWebhookDeliveryRepo(db),
     webhookLog: createWebhookLogRepo(db),
     adminSessions: createAdminSessionRepo(db),
+    idempotency: createIdempotencyRepo(db),
   };
 }
 

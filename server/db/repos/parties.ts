@@ -58,6 +58,13 @@ export function createPartyRepo(db: Db) {
       if (Object.keys(flags).length === 0) return true;
       return db.update(parties).set(flags).where(eq(parties.id, id)).run().changes > 0;
     },
+    /** A new link for the party: the old one stops working at once (links are found by their hash). */
+    replaceLink: (id: number, link: { hash: string; nonce: string }, now: number): void => {
+      db.update(parties)
+        .set({ signTokenHash: link.hash, signNonce: link.nonce, signTokenSealed: null, updatedAt: now })
+        .where(eq(parties.id, id))
+        .run();
+    },
     remove: (id: number): boolean => db.delete(parties).where(eq(parties.id, id)).run().changes > 0,
     countInContract: (contractId: number): number => countIn.get({ contractId })?.n ?? 0,
     maxSignOrder: (contractId: number): number =>

@@ -54,6 +54,7 @@ export const REPOSITORY_READS = {
   webhookDeliveries: ['isInTransaction', 'recipients', 'holdingConsumers', 'countInState'],
   webhookLog: ['listPage', 'count', 'find', 'attemptsOf'],
   adminSessions: ['findByHash'],
+  idempotency: ['find'],
 } as const satisfies { [K in keyof Repos]: readonly (keyof Repos[K])[] };
 
 type ReadsOf<R, Reads extends PropertyKey> = { readonly [M in keyof R]: M extends Reads ? R[M] : never };

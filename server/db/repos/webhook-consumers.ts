@@ -5,7 +5,10 @@ import { webhookConsumers } from '../schema';
 
 export type WebhookConsumerRow = typeof webhookConsumers.$inferSelect;
 export type NewWebhookConsumer = Omit<typeof webhookConsumers.$inferInsert, 'id' | 'permanentErrors' | 'disabledAt'>;
-export type WebhookConsumerChanges = Partial<Pick<WebhookConsumerRow, 'url' | 'contactEmail' | 'updatedAt'>>;
+
+/** The opt-in events a consumer chose, from its stored JSON. */
+export const chosenEventsOf = (row: { events: string }): string[] => JSON.parse(row.events) as string[];
+export type WebhookConsumerChanges = Partial<Pick<WebhookConsumerRow, 'url' | 'contactEmail' | 'events' | 'updatedAt'>>;
 
 const NEWEST_FIRST: SortKey<WebhookConsumerRow>[] = [
   { column: webhookConsumers.id, isDescending: true, valueOf: (row) => row.id },

@@ -48,8 +48,8 @@ export function createWebhookDeliveryRepo(db: Db) {
   );
   // A consumer holds new events while it is disabled, and while held ones still wait their turn
   // after it was enabled (so that a new event never overtakes the ones raised before it).
-  const recipients = client.prepare<[], { id: number; isHolding: number }>(
-    `SELECT c.id, (c.disabled_at IS NOT NULL
+  const recipients = client.prepare<[], { id: number; isHolding: number; events: string }>(
+    `SELECT c.id, c.events, (c.disabled_at IS NOT NULL
        OR EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.consumer_id = c.id AND d.state = 'held')) AS isHolding
      FROM webhook_consumers c`,
   );
@@ -125,8 +125,8 @@ export function createWebhookDeliveryRepo(db: Db) {
     insertEvent: (type: string, payload: string, now: number): number =>
       (insertEvent.get({ type, payload, now }) as { id: number }).id,
     /** Every consumer, and whether a new event must be held for it (see recipients above). */
-    recipients: (): Array<{ id: number; isHolding: boolean }> =>
-      recipients.all().map((row) => ({ id: row.id, isHolding: row.isHolding === 1 })),
+    recipients: (): Array<{ id: number; isHolding: boolean; events: string }> =>
+      recipients.all().map((row) => ({ id: row.id, isHolding: row.isHolding === 1, events: row.events })),
     /** A pending delivery due at runAt (its job is the caller's), or a held one (runAt null). */
     insertDelivery: (eventId: number, consumerId: number, runAt: number | null, now: number): number =>
       (

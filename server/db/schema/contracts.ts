@@ -37,6 +37,8 @@ export const contracts = sqliteTable(
     requireAuth: text('require_auth').notNull().default('NONE'),
     /** Sent with `silent`: the appliance sends no message of its own about this contract. */
     isSilent: integer('is_silent', { mode: 'boolean' }).notNull().default(false),
+    /** A test contract: parties may be answered for through the API (test_answer); never a real signature. */
+    isTest: integer('is_test', { mode: 'boolean' }).notNull().default(false),
     /** draft | sent | signed | rejected */
     status: text('status').notNull().default('draft'),
     isSigned: integer('is_signed', { mode: 'boolean' })
@@ -145,7 +147,7 @@ export const parties = sqliteTable(
     answerUserAgent: text('answer_user_agent'),
     /** The name the party typed to sign with (their signature mark). */
     signatureName: text('signature_name'),
-    /** How the party was identified when answering: NONE, EMAIL_CODE, SMS_CODE or AUTO_SIGN. */
+    /** How the party was identified when answering: NONE, EMAIL_CODE, SMS_CODE, AUTO_SIGN or TEST_API (a test contract). */
     answerAuthentication: text('answer_authentication'),
     emailSent: integer('email_sent', { mode: 'boolean' }).notNull().default(false),
     emailOpened: integer('email_opened', { mode: 'boolean' }).notNull().default(false),

@@ -10,6 +10,8 @@ export const webhookConsumers = sqliteTable('webhook_consumers', {
   id: integer('id').primaryKey({ autoIncrement: true }),
   url: text('url').notNull(),
   contactEmail: text('contact_email'),
+  /** The opt-in event types it receives beyond the interface's three, as a JSON array. */
+  events: text('events').notNull().default('[]'),
   publicKey: blob('public_key', { mode: 'buffer' }).notNull(),
   sealedSecretKey: blob('sealed_secret_key', { mode: 'buffer' }).notNull(),
   /** Permanent delivery errors since the last 2xx; ten disable the consumer. */

@@ -1,0 +1,1 @@
+ALTER TABLE `webhook_consumers` ADD `events` text DEFAULT '[]' NOT NULL;

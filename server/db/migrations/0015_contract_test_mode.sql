@@ -1,0 +1,1 @@
+ALTER TABLE `contracts` ADD `is_test` integer DEFAULT false NOT NULL;
