@@ -22,7 +22,7 @@ export function recordSeal(ctx: AppContext, contractId: number, sealed: SealedCo
     chainHeadSequence: sealed.chainHead.sequence,
     chainHeadHash: sealed.chainHead.hash,
     timestampStatus: timestamp.status,
-    tsaUrl: timestamp.status === 'none' ? null : timestamp.tsaUrl,
+    tsaUrl: timestamp.status === 'none' ? null : withoutCredentials(timestamp.tsaUrl),
     timestampTime: timestamp.status === 'signature' ? timestamp.genTime.getTime() : null,
     clockOffsetMs: timestamp.status === 'signature' ? timestamp.clockOffsetMs : null,
     timestampAttempts: timestamp.status === 'none' ? 0 : 1,

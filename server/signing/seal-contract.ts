@@ -6,7 +6,7 @@ import type { ContractRow } from '../db/repos/contracts';
 import type { PartyRow } from '../db/repos/parties';
 import type { SignedPdfEvent } from '../pdf/build-signed-pdf';
 import { timestampSeal, TIMESTAMP_ROOM, type SealTimestamp } from '../evidence/timestamps/timestamp-seal';
-import { readTsaUrl } from '../evidence/timestamps/tsa-settings';
+import { readTsaUrl, withoutCredentials } from '../evidence/timestamps/tsa-settings';
 import { chainActivity, type ActivityInput } from '../activity/log-activity';
 import { buildContractSeal } from './build-seal-input';
 import type { PartyMark } from './read-mark';
@@ -51,7 +51,8 @@ export async function sealContract(
   });
   const eventOf = actorNames(ctx, parties);
   const events = [...written, ...coming].map((row) => eventOf(row as ActivityRow));
-  const evidence = { events, chainHead, attachments, timestampAuthority: tsaUrl ?? null };
+  // The audit page names the authority without its credentials: the PDF goes to every party for good.
+  const evidence = { events, chainHead, attachments, timestampAuthority: tsaUrl ? withoutCredentials(tsaUrl) : null };
   const sealed = await buildContractSeal(
     ctx,
     contract,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '../../core/context';
 import { postTimestampQuery } from './post-timestamp-query';
 import { makeTimestampQuery, readTimestampReply, type TimestampToken } from './rfc3161';
-import { isClockOff } from './tsa-settings';
+import { isClockOff, withoutCredentials } from './tsa-settings';
 
 export type ObtainedTimestamp = TimestampToken & {
   /** The authority's time minus this PC's when the answer came, ms. */
@@ -30,7 +30,7 @@ export async function requestTimestamp(
   if (isClockOff(clockOffsetMs)) {
     ctx.logger.warn(
       {
-        tsaUrl,
+        tsaUrl: withoutCredentials(tsaUrl),
         authorityTime: token.genTime.toISOString(),
         pcTime: new Date(ctx.now()).toISOString(),
         offsetSeconds: Math.round(clockOffsetMs / 1000),

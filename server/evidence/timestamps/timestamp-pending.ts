@@ -50,7 +50,7 @@ export async function timestampPendingContract(
     ctx.repos.files.releaseFile(file.id);
     ctx.repos.seals.update(contractId, {
       timestampStatus: 'document',
-      tsaUrl,
+      tsaUrl: withoutCredentials(tsaUrl),
       timestampTime: token.genTime.getTime(),
       clockOffsetMs: token.clockOffsetMs,
       timestampAttempts: current.timestampAttempts + 1,
