@@ -1,6 +1,7 @@
 import { SECRET_MASK, type TMessagingSettingsUpdate } from '../../shared/api/messaging-settings';
 import type { AppContext } from '../core/context';
 import { inTransaction } from '../db/open-database';
+import { logOfficeEvent } from '../activity/office-log';
 import { validationFailed } from '../core/errors';
 import { releaseWaitingMessages } from './release-waiting-messages';
 import {
@@ -77,6 +78,13 @@ export function updateMessagingSettings(ctx: AppContext, body: TMessagingSetting
       ctx.repos.outbox.hurryRetries('sms', now);
     }
     releaseWaitingMessages(ctx);
+    // Which settings changed, not their values (the URLs may hold passwords).
+    if (changes.size > 0)
+      logOfficeEvent(ctx, {
+        event: 'settings.changed',
+        subject: '/api/settings/messaging',
+        details: { fields: [...changes.keys()].join(',') },
+      });
   });
   ctx.outbox.wake();
   return readMessagingSettings(ctx);

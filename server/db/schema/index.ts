@@ -9,3 +9,4 @@ export * from './bulk-sends';
 export * from './signing';
 export * from './webhooks';
 export * from './admin';
+export * from './office-evidence';

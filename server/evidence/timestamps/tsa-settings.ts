@@ -6,6 +6,8 @@ import { isSealed } from '../../crypto/app-secret';
 import { inTransaction } from '../../db/open-database';
 import { maskUrlPassword } from '../../messages/messaging-settings';
 import { TIMESTAMP_QUEUE } from './timestamp-queue';
+import { requestAnchor } from '../anchors/anchor-queue';
+import { logOfficeEvent } from '../../activity/office-log';
 
 const TSA_URL_KEY = 'timestamps.tsa_url';
 
@@ -102,6 +104,13 @@ export function saveTsaUrl(ctx: AppContext, url: string | null | undefined): voi
     ctx.repos.settings.write(TSA_URL_KEY, kept === null ? null : ctx.secret.seal('setting', kept), now);
     for (const contractId of ctx.repos.seals.pendingContractIds())
       ctx.repos.jobs.requeue(TIMESTAMP_QUEUE, contractId, now);
+    logOfficeEvent(ctx, {
+      event: 'settings.changed',
+      subject: '/api/settings/timestamps',
+      details: { fields: 'tsa_url', tsa_url: kept === null ? null : withoutCredentials(kept) },
+    });
+    // A new authority anchors the office at once (the first anchor, when there was none).
+    requestAnchor(ctx, now);
   });
 }
 
