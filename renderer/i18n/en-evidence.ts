@@ -17,6 +17,11 @@ export const enEvidence = {
   'evidence.chainBroken': 'Not intact: a past entry was changed, removed or inserted',
   'evidence.chainChecking': 'Checking…',
   'evidence.sealedHead': 'Head sealed into the PDF: entry #{n}',
+  'evidence.anchored':
+    'Entries #1–#{n} proven by the timestamp authority: they existed, as they are now, by {time} (office anchor #{anchor}).',
+  'evidence.anchoredPartly': 'Entries after #{n} rest on this PC alone until the next office anchor.',
+  'evidence.notAnchored':
+    'No office anchor holds this log yet: its entries rest on this PC alone until one is made (after a seal, and daily, while a timestamp authority is set).',
   'evidence.package': 'Evidence package',
   'evidence.packageHint':
     'The signed PDF, the log with its hash chain, the certificates and timestamp tokens, and how to check all of it offline.',

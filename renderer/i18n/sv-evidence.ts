@@ -19,6 +19,11 @@ export const svEvidence: Record<keyof typeof enEvidence, string> = {
   'evidence.chainBroken': 'Inte intakt: en tidigare post har ändrats, tagits bort eller lagts till',
   'evidence.chainChecking': 'Kontrollerar…',
   'evidence.sealedHead': 'Toppen förseglad i PDF:en: post #{n}',
+  'evidence.anchored':
+    'Post #1–#{n} bevisade av tidsstämpelutfärdaren: de fanns, som de är nu, senast {time} (kontorets ankare #{anchor}).',
+  'evidence.anchoredPartly': 'Poster efter #{n} vilar bara på den här datorn tills nästa ankare.',
+  'evidence.notAnchored':
+    'Inget ankare håller den här loggen än: posterna vilar bara på den här datorn tills ett görs (efter en försegling, och dagligen, när en tidsstämpelutfärdare är inställd).',
   'evidence.package': 'Bevispaket',
   'evidence.packageHint':
     'Den signerade PDF:en, loggen med sin hashkedja, certifikaten och tidsstämplarna, och hur allt kontrolleras utan nätverk.',

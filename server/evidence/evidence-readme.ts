@@ -1,3 +1,5 @@
+import { anchorReadmeLines, type AnchorFacts } from './anchors/anchor-evidence';
+
 /** What the offline instructions need to know about one package: its files, their offsets and the values to expect. */
 export type ReadmeFacts = {
   contractId: number;
@@ -31,6 +33,7 @@ export type ReadmeFacts = {
     isIntact: boolean;
   };
   hasTsaCertificate: boolean;
+  anchors: AnchorFacts;
 };
 
 const ZERO_HASH = '0'.repeat(64);
@@ -77,6 +80,8 @@ export function evidenceReadme(facts: ReadmeFacts): string {
     add(`  ${stamp.file.padEnd(24)}the RFC 3161 token of a document timestamp, from the PDF`);
   if (facts.hasTsaCertificate)
     add("  tsa-certificate.pem     the timestamp authority's certificate(s), as its tokens carry them");
+  if (facts.anchors.held.length > 0)
+    add("  office-anchors/         the office anchors holding this log, and the authority's tokens over them");
   add('  SHA256SUMS              the hash of every file above');
   if (facts.hasTsaCertificate) {
     add(
@@ -208,6 +213,8 @@ export function evidenceReadme(facts: ReadmeFacts): string {
       'Entries after it (the timestamp) came after sealing.',
     );
   }
+  step('The office anchors: what the timestamp authority proves about the log');
+  anchorReadmeLines(facts.anchors, run, add);
   add(
     '',
     facts.chain.isIntact

@@ -1,10 +1,13 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashEntry } from '../../server/activity/activity-chain';
 import { chainEntryOf } from '../../server/activity/log-activity';
-import { signedContract, waitForTimestampStatus } from '../helpers/evidence';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { download, signedContract, waitForTimestampStatus } from '../helpers/evidence';
+import { makeTempDir, startTestServer, type TestServer } from '../helpers/server';
 import { startTsaServer, type TsaServer } from '../helpers/tsa-server';
 
 type Row = {
@@ -143,6 +146,35 @@ describe('the office anchor: insider rewrites of the log are detected once an an
     expect(officeCheck).toMatchObject({ is_intact: true, problems: [] });
     expect(officeCheck.anchor_count).toBeGreaterThanOrEqual(1);
     expect(officeCheck.proven_through_sequence).toBeGreaterThanOrEqual(2);
+
+    // The evidence package carries the anchors and tokens; its README's anchor commands run offline.
+    const zip = unzipSync(new Uint8Array((await download(t, `${contract.self}/evidence`)).bytes));
+    const folder = makeTempDir('signdesk-anchor-evidence-');
+    for (const [name, bytes] of Object.entries(zip)) {
+      const file = path.join(folder, name.split('/').slice(1).join('/'));
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, bytes);
+    }
+    fs.copyFileSync(tsa.caFile, path.join(folder, 'TSA-ROOT.pem'));
+    const readme = fs.readFileSync(path.join(folder, 'README.txt'), 'utf8');
+    const commands = [...readme.matchAll(/^ {2}\$ (.*office-anchors.*)$/gm)].map((match) => match[1]!);
+    expect(commands.length).toBeGreaterThanOrEqual(4);
+    const outputs = commands.map((command) =>
+      execFileSync('bash', ['-c', `${command} 2>&1`], { cwd: folder, encoding: 'utf8' }),
+    );
+    expect(outputs.join('\n')).toContain('Verification: OK');
+    expect(readme).toContain(`Entries 1 to ${check.entry_count} of ${check.entry_count} are proven this way.`);
+    // A token over anything else fails: the step is real.
+    const [anchorFile] = fs.readdirSync(path.join(folder, 'office-anchors')).filter((name) => name.endsWith('.tst'));
+    const wrong = execFileSync(
+      'bash',
+      [
+        '-c',
+        `openssl ts -verify -digest ${'0'.repeat(64)} -in office-anchors/${anchorFile} -token_in -CAfile TSA-ROOT.pem 2>&1 || true`,
+      ],
+      { cwd: folder, encoding: 'utf8' },
+    );
+    expect(wrong).toContain('Verification: FAILED');
   }, 120_000);
 
   it('detects the five rewrites of the review (and cleared or changed anchors), each once an anchor covers it', async () => {

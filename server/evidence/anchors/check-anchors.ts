@@ -9,6 +9,9 @@ export type ProvenAnchor = {
   sequence: number;
   createdAt: number;
   hash: string;
+  headsRoot: string;
+  previousHash: string;
+  token: Buffer;
   /** The authority's time, read from the token (whose signature and imprint were checked). */
   authorityTime: number;
   authority: string;
@@ -73,6 +76,9 @@ export function checkAnchorChain(ctx: AppContext): AnchorChainCheck {
           sequence: row.sequence,
           createdAt: row.createdAt,
           hash,
+          headsRoot: headsRootOf(heads),
+          previousHash,
+          token: row.token,
           authorityTime: token.time,
           authority: token.authority,
           heads,
