@@ -41,5 +41,8 @@ export const enEvidence = {
     '{n} signed contract(s) wait for a timestamp; they are asked again as soon as the authority answers.',
   'settings.tsaClockOff':
     'This PC’s clock is {seconds} s off the timestamp authority’s. Set the PC’s clock right: the times in the audit trail come from it.',
+  'clock.offBanner':
+    'This PC’s clock is {seconds} s off the timestamp authority’s (checked {time}). Times recorded now are wrong: set the PC’s clock right.',
+  'clock.offLink': 'Timestamp settings',
   'settings.tsaLast': 'Last timestamp: {time} (authority’s clock).',
 };

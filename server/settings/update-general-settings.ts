@@ -5,6 +5,7 @@ import type { OfficeChanges } from '../db/repos/office';
 import { applyGeneralSettings } from './apply-general-settings';
 import { writeFrameOrigins } from './frame-origins';
 import { logOfficeEvent } from '../activity/office-log';
+import { renewSealIfDue } from './renew-seal';
 
 /** Saves the fields sent; the office counts as set up once it has a name and an e-mail. */
 export function updateGeneralSettings(ctx: AppContext, input: TGeneralSettingsUpdate): void {
@@ -37,4 +38,6 @@ export function updateGeneralSettings(ctx: AppContext, input: TGeneralSettingsUp
       });
   });
   applyGeneralSettings(ctx);
+  // A new office name gets a seal certificate that carries it.
+  if (input.office_name !== undefined) renewSealIfDue(ctx);
 }

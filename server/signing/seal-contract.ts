@@ -9,6 +9,7 @@ import { timestampSeal, TIMESTAMP_ROOM, type SealTimestamp } from '../evidence/t
 import { readTsaUrl, withoutCredentials } from '../evidence/timestamps/tsa-settings';
 import { chainActivity, type ActivityInput } from '../activity/log-activity';
 import { buildContractSeal } from './build-seal-input';
+import { renewSealIfDue } from '../settings/renew-seal';
 import type { PartyMark } from './read-mark';
 
 export type SealedContract = {
@@ -35,6 +36,7 @@ export async function sealContract(
   now: number,
   planned: readonly ActivityInput[],
 ): Promise<SealedContract> {
+  renewSealIfDue(ctx);
   const tsaUrl = readTsaUrl(ctx).url;
   let head = ctx.repos.activity.head(contract.id);
   const written = ctx.repos.activity.listChain(contract.id);

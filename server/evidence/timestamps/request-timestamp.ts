@@ -3,6 +3,7 @@ import type { AppContext } from '../../core/context';
 import { postTimestampQuery } from './post-timestamp-query';
 import { makeTimestampQuery, readTimestampReply, type TimestampToken } from './rfc3161';
 import { isClockOff, withoutCredentials } from './tsa-settings';
+import { recordClockCheck } from './clock-check';
 
 export type ObtainedTimestamp = TimestampToken & {
   /** The authority's time minus this PC's when the answer came, ms. */
@@ -27,6 +28,7 @@ export async function requestTimestamp(
   const reply = await postTimestampQuery(tsaUrl, query.der, { ...options, policy: ctx.outbound });
   const token = readTimestampReply(reply, digest, query.nonce);
   const clockOffsetMs = token.genTime.getTime() - ctx.now();
+  recordClockCheck(ctx, { authorityTime: token.genTime.getTime(), offsetMs: clockOffsetMs });
   if (isClockOff(clockOffsetMs)) {
     ctx.logger.warn(
       {

@@ -6,6 +6,7 @@ import { isSealed } from '../../crypto/app-secret';
 import { inTransaction } from '../../db/open-database';
 import { maskUrlPassword } from '../../messages/messaging-settings';
 import { TIMESTAMP_QUEUE } from './timestamp-queue';
+import { readClockCheck } from './clock-check';
 import { requestAnchor } from '../anchors/anchor-queue';
 import { logOfficeEvent } from '../../activity/office-log';
 
@@ -78,14 +79,19 @@ export const isClockOff = (offsetMs: number | null | undefined) =>
 
 export function presentTimestampSettings(ctx: AppContext): TTimestampSettings {
   const { url, source } = readTsaUrl(ctx);
-  const latest = ctx.repos.seals.latestTimestamped();
+  // The latest comparison of clocks, made at every timestamp; a seal's if none was recorded yet.
+  const seal = ctx.repos.seals.latestTimestamped();
+  const check = readClockCheck(ctx);
+  const latest =
+    check ??
+    (seal?.timestampTime != null ? { authorityTime: seal.timestampTime, offsetMs: seal.clockOffsetMs } : undefined);
   return {
     tsa_url: maskUrlPassword(url),
     source,
     pending_count: ctx.repos.seals.countPending(),
-    last_timestamp_time: ctx.timestampOrNull(latest?.timestampTime),
-    last_clock_offset_seconds: latest?.clockOffsetMs == null ? null : Math.round(latest.clockOffsetMs / 1000),
-    is_clock_off: isClockOff(latest?.clockOffsetMs),
+    last_timestamp_time: ctx.timestampOrNull(latest?.authorityTime),
+    last_clock_offset_seconds: latest?.offsetMs == null ? null : Math.round(latest.offsetMs / 1000),
+    is_clock_off: isClockOff(latest?.offsetMs),
   };
 }
 
