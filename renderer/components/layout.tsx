@@ -159,7 +159,7 @@ export function Shell({ children }: { children: ReactNode }) {
           <div data-testid="clock-off" className="clock-off-notice">
             <Notice tone="warning">
               {t('clock.offBanner', {
-                seconds: String(clock.last_clock_offset_seconds ?? ''),
+                seconds: String(Math.abs(clock.last_clock_offset_seconds ?? 0)),
                 time: clock.last_timestamp_time ?? '',
               })}{' '}
               <Link to="/settings">{t('clock.offLink')}</Link>

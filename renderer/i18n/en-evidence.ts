@@ -42,7 +42,7 @@ export const enEvidence = {
   'settings.tsaClockOff':
     'This PC’s clock is {seconds} s off the timestamp authority’s. Set the PC’s clock right: the times in the audit trail come from it.',
   'clock.offBanner':
-    'This PC’s clock is {seconds} s off the timestamp authority’s (checked {time}). Times recorded now are wrong: set the PC’s clock right.',
+    'This PC’s clock differs from the timestamp authority’s by {seconds} s (checked {time}). Times recorded now are wrong: set the PC’s clock right.',
   'clock.offLink': 'Timestamp settings',
   'settings.tsaLast': 'Last timestamp: {time} (authority’s clock).',
 };

@@ -43,7 +43,7 @@ export const svEvidence: Record<keyof typeof enEvidence, string> = {
   'settings.tsaClockOff':
     'Datorns klocka skiljer sig {seconds} s från tidsstämpelserverns. Ställ datorns klocka rätt: tiderna i signeringsloggen kommer från den.',
   'clock.offBanner':
-    'Den här datorns klocka går {seconds} s fel jämfört med tidsstämpelutfärdarens (kontrollerat {time}). Tider som registreras nu blir fel: ställ datorns klocka rätt.',
+    'Den här datorns klocka skiljer sig {seconds} s från tidsstämpelutfärdarens (kontrollerat {time}). Tider som registreras nu blir fel: ställ datorns klocka rätt.',
   'clock.offLink': 'Inställningar för tidsstämplar',
   'settings.tsaLast': 'Senaste tidsstämpel: {time} (serverns klocka).',
 };
