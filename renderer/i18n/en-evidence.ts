@@ -43,6 +43,18 @@ export const enEvidence = {
     'This PC’s clock is {seconds} s off the timestamp authority’s. Set the PC’s clock right: the times in the audit trail come from it.',
   'clock.offBanner':
     'This PC’s clock differs from the timestamp authority’s by {seconds} s (checked {time}). Times recorded now are wrong: set the PC’s clock right.',
+  'officeLog.title': 'Office log and anchors',
+  'officeLog.description':
+    'Changes to users, API keys, settings and the seal certificate, hash chained like a contract’s log. The heads of every log are timestamped by the authority after each seal and daily.',
+  'officeLog.state': 'Office log',
+  'officeLog.intact': 'Intact: {n} entries; {anchors} office anchors verified against the authority’s tokens',
+  'officeLog.broken': 'Not intact: an entry or an office anchor was changed, removed or inserted',
+  'officeLog.anchored': 'Proven by the authority',
+  'officeLog.anchoredUpTo': 'Entries #1–#{n}; newest office anchor timestamped {time}',
+  'officeLog.noAnchor': 'No office anchor yet: set a timestamp authority, and one is made at once.',
+  'officeLog.time': 'Time',
+  'officeLog.event': 'Event',
+  'officeLog.subject': 'About',
   'clock.offLink': 'Timestamp settings',
   'settings.tsaLast': 'Last timestamp: {time} (authority’s clock).',
 };

@@ -44,6 +44,18 @@ export const svEvidence: Record<keyof typeof enEvidence, string> = {
     'Datorns klocka skiljer sig {seconds} s från tidsstämpelserverns. Ställ datorns klocka rätt: tiderna i signeringsloggen kommer från den.',
   'clock.offBanner':
     'Den här datorns klocka skiljer sig {seconds} s från tidsstämpelutfärdarens (kontrollerat {time}). Tider som registreras nu blir fel: ställ datorns klocka rätt.',
+  'officeLog.title': 'Kontorets logg och ankare',
+  'officeLog.description':
+    'Ändringar av användare, API-nycklar, inställningar och sigillcertifikatet, hashkedjade som ett avtals logg. Toppen av varje logg tidsstämplas av utfärdaren efter varje försegling och dagligen.',
+  'officeLog.state': 'Kontorets logg',
+  'officeLog.intact': 'Intakt: {n} poster; {anchors} ankare kontrollerade mot utfärdarens tidsstämplar',
+  'officeLog.broken': 'Inte intakt: en post eller ett ankare har ändrats, tagits bort eller lagts till',
+  'officeLog.anchored': 'Bevisat av utfärdaren',
+  'officeLog.anchoredUpTo': 'Post #1–#{n}; senaste ankaret tidsstämplat {time}',
+  'officeLog.noAnchor': 'Inget ankare än: ställ in en tidsstämpelutfärdare, så görs ett direkt.',
+  'officeLog.time': 'Tid',
+  'officeLog.event': 'Händelse',
+  'officeLog.subject': 'Gäller',
   'clock.offLink': 'Inställningar för tidsstämplar',
   'settings.tsaLast': 'Senaste tidsstämpel: {time} (serverns klocka).',
 };

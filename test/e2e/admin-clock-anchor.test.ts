@@ -40,6 +40,18 @@ describe('the office anchor and the clock warning in the admin UI', () => {
     await anchoring.getByText(/proven by the timestamp authority/).waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await page.locator('[data-testid="clock-off"]').count()).toBe(0);
 
+    // The office log and its anchors, on the settings page.
+    await gotoAdmin(page, t.url, '/settings', 'Settings');
+    const officeLog = page.getByRole('region', { name: 'Office log and anchors' });
+    await officeLog
+      .locator('[data-testid="office-log-state"][data-intact="true"]')
+      .getByText(/office anchors verified against the authority’s tokens/)
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    await officeLog.getByRole('cell', { name: 'user.created' }).waitFor();
+    await officeLog.getByText(/newest office anchor timestamped/).waitFor();
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await auditAccessibility(page), 'office log').toEqual([]);
+
     // The PC's clock goes 5 minutes wrong; the next timestamp shows it, on whatever page the admin is.
     t.clock.shift(5 * 60_000);
     expect((await t.api('POST', '/api/settings/timestamps/test')).body.ok).toBe(true);
