@@ -59,7 +59,7 @@ export function evidenceReadme(facts: ReadmeFacts): string {
     '',
     'This package lets anyone check the signed PDF and its history without trusting the PC that',
     'made it. Run the commands below (the lines starting with $) in the folder where you unpacked',
-    'it, in a shell with pdfsig (poppler-utils), openssl, sha256sum, head, tail, cmp and grep. After',
+    'it, in a shell with pdfsig and pdftotext (poppler-utils), openssl, sha256sum, head, tail, cmp and grep. After',
     'each command, the lines starting with -> say what it must print.',
     '',
     'Files',
@@ -206,12 +206,15 @@ export function evidenceReadme(facts: ReadmeFacts): string {
   );
   if (facts.chain.sealedHead) {
     const file = `activity-chain/${String(facts.chain.sealedHead.sequence).padStart(4, '0')}.json`;
-    add('The audit trail in the PDF prints the head of the chain it was sealed with ("Activity log hash chain"):');
-    run(`sha256sum ${file}`, `${facts.chain.sealedHead.hash}  ${file}`);
     add(
-      `  The audit trail page reads "#${facts.chain.sealedHead.sequence}  ${facts.chain.sealedHead.hash}".`,
-      'Entries after it (the timestamp) came after sealing.',
+      'The audit trail in the PDF prints the head of the chain it was sealed with ("Activity log hash',
+      'chain"). Read it from the PDF itself (not from this README or the appliance) and find it in the chain:',
     );
+    run(
+      `t=$(pdftotext ${pdf} - | grep -A4 'Chain head'); n=$(echo "$t" | grep -oE '^#[0-9]+$' | tr -d '#'); h=$(echo "$t" | grep -oE '^[0-9a-f]{64}$'); f=activity-chain/$(printf %04d "$n").json; if [ "$(sha256sum "$f" | head -c 64)" = "$h" ]; then echo "the PDF's head #$n is $f"; else echo "the PDF's head #$n $h is NOT in this chain"; fi`,
+      `"the PDF's head #${facts.chain.sealedHead.sequence} is ${file}"`,
+    );
+    add('Entries after it (the timestamp) came after sealing: the office anchors below prove them.');
   }
   step('The office anchors: what the timestamp authority proves about the log');
   anchorReadmeLines(facts.anchors, run, add);

@@ -105,6 +105,19 @@ describe('the office anchor: insider rewrites of the log are detected once an an
     await tsa?.close();
   });
 
+  /** The contract's evidence package, unpacked into a fresh folder with the authority's root beside it. */
+  async function unpackEvidence(self: string): Promise<string> {
+    const zip = unzipSync(new Uint8Array((await download(t, `${self}/evidence`)).bytes));
+    const folder = makeTempDir('signdesk-anchor-evidence-');
+    for (const [name, bytes] of Object.entries(zip)) {
+      const file = path.join(folder, name.split('/').slice(1).join('/'));
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, bytes);
+    }
+    fs.copyFileSync(tsa.caFile, path.join(folder, 'TSA-ROOT.pem'));
+    return folder;
+  }
+
   const verification = async (self: string) => (await t.api('GET', `${self}/activity_log/verification`)).body;
 
   /** A signed, timestamped contract whose whole log an office anchor holds. */
@@ -148,14 +161,7 @@ describe('the office anchor: insider rewrites of the log are detected once an an
     expect(officeCheck.proven_through_sequence).toBeGreaterThanOrEqual(2);
 
     // The evidence package carries the anchors and tokens; its README's anchor commands run offline.
-    const zip = unzipSync(new Uint8Array((await download(t, `${contract.self}/evidence`)).bytes));
-    const folder = makeTempDir('signdesk-anchor-evidence-');
-    for (const [name, bytes] of Object.entries(zip)) {
-      const file = path.join(folder, name.split('/').slice(1).join('/'));
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, bytes);
-    }
-    fs.copyFileSync(tsa.caFile, path.join(folder, 'TSA-ROOT.pem'));
+    const folder = await unpackEvidence(contract.self);
     const readme = fs.readFileSync(path.join(folder, 'README.txt'), 'utf8');
     const commands = [...readme.matchAll(/^ {2}\$ (.*office-anchors.*)$/gm)].map((match) => match[1]!);
     expect(commands.length).toBeGreaterThanOrEqual(4);
@@ -247,6 +253,14 @@ describe('the office anchor: insider rewrites of the log are detected once an an
     // Without the anchors, each of these passed every check (the review's table); now each is caught.
     const c5 = await expectDetected(t5.self, /office anchor #\d+ .* holds: this or an earlier entry was rewritten/);
     expect(c5.sealed_head_hash).not.toBeNull();
+    // The package's README reads the head from the PDF itself, not from the rewritten database.
+    const t5Folder = await unpackEvidence(t5.self);
+    const headCommand = /^ {2}\$ (t=\$\(pdftotext .*)$/m.exec(
+      fs.readFileSync(path.join(t5Folder, 'README.txt'), 'utf8'),
+    )![1]!;
+    expect(execFileSync('bash', ['-c', headCommand], { cwd: t5Folder, encoding: 'utf8' })).toContain(
+      'is NOT in this chain',
+    );
     await expectDetected(t7.self, /is missing, but office anchor #\d+ .*holds it/);
     await expectDetected(t8.self, /office anchor #\d+/);
     const c9 = await expectDetected(t9.self, /backdated/);
