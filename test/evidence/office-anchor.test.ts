@@ -183,6 +183,30 @@ describe('the office anchor: insider rewrites of the log are detected once an an
     expect(wrong).toContain('Verification: FAILED');
   }, 120_000);
 
+  it('anchors again once an authority that was down answers: the entries wait unproven meanwhile', async () => {
+    tsa.down();
+    const contract = await signedContract(t);
+    await waitForTimestampStatus(t, contract.self, 'pending');
+    const waiting = await verification(contract.self);
+    expect(waiting).toMatchObject({ is_intact: true, proven_through_sequence: 0, proofs: [] });
+    const asked = tsa.queries();
+    // Both the document timestamp and the anchor keep asking.
+    await vi.waitFor(() => expect(tsa.queries()).toBeGreaterThan(asked + 2), { timeout: 15_000, interval: 50 });
+    tsa.up();
+    await waitForTimestampStatus(t, contract.self, 'document');
+    await vi.waitFor(
+      async () => {
+        const check = await verification(contract.self);
+        expect(check.proven_through_sequence).toBe(check.entry_count);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    const events = ((await t.api('GET', `${contract.self}/activity_log?per_page=100`)).body as any[]).map(
+      (entry) => entry.event,
+    );
+    expect(events[0]).toBe('contract.timestamped');
+  }, 120_000);
+
   it('detects the five rewrites of the review (and cleared or changed anchors), each once an anchor covers it', async () => {
     const t5 = await anchoredContract();
     const t7 = await anchoredContract();
