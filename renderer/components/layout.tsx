@@ -2,7 +2,9 @@ import { type ReactNode } from 'react';
 import { LANGUAGES, useI18n, type Language } from '../lib/i18n';
 import type { MessageKey } from '../i18n/en';
 import type { TWebhookConsumer } from '../../shared/api/webhooks';
-import { getPage } from '../lib/api';
+import type { TTimestampSettings } from '../../shared/api/timestamps';
+import { getJson, getPage } from '../lib/api';
+import { Notice } from './ui';
 import { Link, useRouter } from '../lib/router';
 import { useSession, useSignedIn } from '../lib/session';
 import { useLoad } from '../lib/use-load';
@@ -73,6 +75,14 @@ export function Shell({ children }: { children: ReactNode }) {
     [session.is_admin],
     { pollMs: 15_000 },
   );
+  // A PC clock off the authority's makes every time recorded now wrong: said on every page at once.
+  const timestamps = useLoad(
+    (signal) =>
+      session.is_admin ? getJson<TTimestampSettings>('/api/settings/timestamps', signal) : Promise.resolve(undefined),
+    [session.is_admin],
+    { pollMs: 60_000 },
+  );
+  const clock = timestamps.data;
   const disabledCount = consumers.data?.items.filter((consumer) => consumer.disabled_time !== null).length ?? 0;
   const displayName =
     [session.user.firstname, session.user.lastname].filter(Boolean).join(' ') || session.user.username;
@@ -145,6 +155,17 @@ export function Shell({ children }: { children: ReactNode }) {
         </div>
       </aside>
       <main id="main" className="main" tabIndex={-1}>
+        {clock?.is_clock_off ? (
+          <div data-testid="clock-off" className="clock-off-notice">
+            <Notice tone="warning">
+              {t('clock.offBanner', {
+                seconds: String(Math.abs(clock.last_clock_offset_seconds ?? 0)),
+                time: clock.last_timestamp_time ?? '',
+              })}{' '}
+              <Link to="/settings">{t('clock.offLink')}</Link>
+            </Notice>
+          </div>
+        ) : null}
         {children}
       </main>
     </div>

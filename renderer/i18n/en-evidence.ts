@@ -17,6 +17,11 @@ export const enEvidence = {
   'evidence.chainBroken': 'Not intact: a past entry was changed, removed or inserted',
   'evidence.chainChecking': 'Checking…',
   'evidence.sealedHead': 'Head sealed into the PDF: entry #{n}',
+  'evidence.anchored':
+    'Entries #1–#{n} proven by the timestamp authority: they existed, as they are now, by {time} (office anchor #{anchor}).',
+  'evidence.anchoredPartly': 'Entries after #{n} rest on this PC alone until the next office anchor.',
+  'evidence.notAnchored':
+    'No office anchor holds this log yet: its entries rest on this PC alone until one is made (after a seal, and daily, while a timestamp authority is set).',
   'evidence.package': 'Evidence package',
   'evidence.packageHint':
     'The signed PDF, the log with its hash chain, the certificates and timestamp tokens, and how to check all of it offline.',
@@ -36,5 +41,20 @@ export const enEvidence = {
     '{n} signed contract(s) wait for a timestamp; they are asked again as soon as the authority answers.',
   'settings.tsaClockOff':
     'This PC’s clock is {seconds} s off the timestamp authority’s. Set the PC’s clock right: the times in the audit trail come from it.',
+  'clock.offBanner':
+    'This PC’s clock differs from the timestamp authority’s by {seconds} s (checked {time}). Times recorded now are wrong: set the PC’s clock right.',
+  'officeLog.title': 'Office log and anchors',
+  'officeLog.description':
+    'Changes to users, API keys, settings and the seal certificate, hash chained like a contract’s log. The heads of every log are timestamped by the authority after each seal and daily.',
+  'officeLog.state': 'Office log',
+  'officeLog.intact': 'Intact: {n} entries; {anchors} office anchors verified against the authority’s tokens',
+  'officeLog.broken': 'Not intact: an entry or an office anchor was changed, removed or inserted',
+  'officeLog.anchored': 'Proven by the authority',
+  'officeLog.anchoredUpTo': 'Entries #1–#{n}; newest office anchor timestamped {time}',
+  'officeLog.noAnchor': 'No office anchor yet: set a timestamp authority, and one is made at once.',
+  'officeLog.time': 'Time',
+  'officeLog.event': 'Event',
+  'officeLog.subject': 'About',
+  'clock.offLink': 'Timestamp settings',
   'settings.tsaLast': 'Last timestamp: {time} (authority’s clock).',
 };

@@ -19,6 +19,11 @@ export const svEvidence: Record<keyof typeof enEvidence, string> = {
   'evidence.chainBroken': 'Inte intakt: en tidigare post har ändrats, tagits bort eller lagts till',
   'evidence.chainChecking': 'Kontrollerar…',
   'evidence.sealedHead': 'Toppen förseglad i PDF:en: post #{n}',
+  'evidence.anchored':
+    'Post #1–#{n} bevisade av tidsstämpelutfärdaren: de fanns, som de är nu, senast {time} (kontorets ankare #{anchor}).',
+  'evidence.anchoredPartly': 'Poster efter #{n} vilar bara på den här datorn tills nästa ankare.',
+  'evidence.notAnchored':
+    'Inget ankare håller den här loggen än: posterna vilar bara på den här datorn tills ett görs (efter en försegling, och dagligen, när en tidsstämpelutfärdare är inställd).',
   'evidence.package': 'Bevispaket',
   'evidence.packageHint':
     'Den signerade PDF:en, loggen med sin hashkedja, certifikaten och tidsstämplarna, och hur allt kontrolleras utan nätverk.',
@@ -37,5 +42,20 @@ export const svEvidence: Record<keyof typeof enEvidence, string> = {
   'settings.tsaPending': '{n} signerade avtal väntar på en tidsstämpel; de frågas igen så snart servern svarar.',
   'settings.tsaClockOff':
     'Datorns klocka skiljer sig {seconds} s från tidsstämpelserverns. Ställ datorns klocka rätt: tiderna i signeringsloggen kommer från den.',
+  'clock.offBanner':
+    'Den här datorns klocka skiljer sig {seconds} s från tidsstämpelutfärdarens (kontrollerat {time}). Tider som registreras nu blir fel: ställ datorns klocka rätt.',
+  'officeLog.title': 'Kontorets logg och ankare',
+  'officeLog.description':
+    'Ändringar av användare, API-nycklar, inställningar och sigillcertifikatet, hashkedjade som ett avtals logg. Toppen av varje logg tidsstämplas av utfärdaren efter varje försegling och dagligen.',
+  'officeLog.state': 'Kontorets logg',
+  'officeLog.intact': 'Intakt: {n} poster; {anchors} ankare kontrollerade mot utfärdarens tidsstämplar',
+  'officeLog.broken': 'Inte intakt: en post eller ett ankare har ändrats, tagits bort eller lagts till',
+  'officeLog.anchored': 'Bevisat av utfärdaren',
+  'officeLog.anchoredUpTo': 'Post #1–#{n}; senaste ankaret tidsstämplat {time}',
+  'officeLog.noAnchor': 'Inget ankare än: ställ in en tidsstämpelutfärdare, så görs ett direkt.',
+  'officeLog.time': 'Tid',
+  'officeLog.event': 'Händelse',
+  'officeLog.subject': 'Gäller',
+  'clock.offLink': 'Inställningar för tidsstämplar',
   'settings.tsaLast': 'Senaste tidsstämpel: {time} (serverns klocka).',
 };

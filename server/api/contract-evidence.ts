@@ -1,5 +1,6 @@
 import { ZActivityChainCheckSchema, type TActivityChainCheck } from '../../shared/api/contracts';
-import { checkContractChain } from '../activity/contract-chain';
+import { verifyContractLog } from '../evidence/anchors/verify-log';
+import { presentAnchoring } from './office-log';
 import { makeEvidencePackage } from '../evidence/evidence-package';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { findContract } from '../contracts/find-draft';
@@ -13,13 +14,13 @@ export const contractEvidenceRoutes: AnyRoute[] = [
     operationId: 'verifyContractActivity',
     summary: "Recompute the activity log's hash chain and say whether any past entry was changed",
     description:
-      'Every entry must hash to its stored hash (see ApiActivityLogEntry.hash), name the hash of the entry before it, and the sequence must run 1, 2, … without a gap; for a signed contract the entry printed in the sealed audit trail must still hold the hash printed there.',
+      'Every entry must hash to its stored hash (see ApiActivityLogEntry.hash), name the hash of the entry before it, and the sequence must run 1, 2, … without a gap; for a signed contract the entry printed in the sealed audit trail must still hold the hash printed there; and every head of this log that an office anchor holds must still be there, the anchors re-derived from the timestamp authority’s tokens (whose time and imprint come from outside this database). `proofs` says up to which entry, and by which moment, the log is proven.',
     tag,
     access: 'user',
     responses: { 200: { description: 'The check', schema: ZActivityChainCheckSchema } },
     handler: ({ res, ctx, ids, actor }) => {
       const contract = findContract(ctx, ids.contract_id, actor);
-      const check = checkContractChain(ctx, contract.id);
+      const check = verifyContractLog(ctx, contract.id);
       const seal = ctx.repos.seals.find(contract.id);
       const body: TActivityChainCheck = {
         is_intact: check.isIntact,
@@ -28,6 +29,7 @@ export const contractEvidenceRoutes: AnyRoute[] = [
         head_hash: check.head?.hash ?? null,
         sealed_head_sequence: seal?.chainHeadSequence ?? null,
         sealed_head_hash: seal?.chainHeadHash ?? null,
+        ...presentAnchoring(ctx, check),
         problems: check.problems,
       };
       sendJson(res, 200, body);

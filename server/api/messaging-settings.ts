@@ -9,7 +9,7 @@ import {
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { presentMessagingSettings, readMessagingSettings } from '../messages/messaging-settings';
 import { sendTestMail } from '../messages/send-test-mail';
-import { updateMessagingSettings } from '../messages/update-messaging-settings';
+import { updateMessagingSettings } from '../settings/update-messaging-settings';
 import { presentOutboxMessage } from './outbox';
 
 const tag = 'Settings';

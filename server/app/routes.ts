@@ -5,6 +5,7 @@ import { attachmentRoutes } from '../api/attachments';
 import { bulkSendRoutes } from '../api/bulk-sends';
 import { contractActionRoutes } from '../api/contract-actions';
 import { contractEvidenceRoutes } from '../api/contract-evidence';
+import { officeLogRoutes } from '../api/office-log';
 import { contractPrepRoutes } from '../api/contract-prep';
 import { contractRoutes } from '../api/contracts';
 import { contractSigningRoutes } from '../api/contract-signing';
@@ -34,6 +35,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...contractRoutes,
   ...contractActionRoutes,
   ...contractEvidenceRoutes,
+  ...officeLogRoutes,
   ...contractSigningRoutes,
   ...contractPrepRoutes,
   ...partyRoutes,

@@ -5,6 +5,7 @@ import type { Worker } from '../jobs/worker';
 import { createOutboxWorker } from '../messages/outbox-worker';
 import { createExpiryWorker } from '../signing/expiry-worker';
 import { createTimestampWorker } from '../evidence/timestamps/timestamp-worker';
+import { createAnchorWorker } from '../evidence/anchors/anchor-worker';
 import { createReminderWorker } from '../signing/reminder-worker';
 import { createWebhookWorker } from '../webhooks/webhook-worker';
 
@@ -18,6 +19,7 @@ export function createWorkers(ctx: AppContext): Worker[] {
     createWebhookWorker(ctx),
     createExpiryWorker(ctx),
     createTimestampWorker(ctx),
+    createAnchorWorker(ctx),
     createBackupWorker(ctx),
     createBulkSendWorker(ctx),
     createReminderWorker(ctx),

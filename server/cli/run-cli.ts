@@ -9,6 +9,7 @@ import { openOfflineContext } from '../app/context-offline';
 import { AppError } from '../core/errors';
 import { createToken } from '../tokens/create-token';
 import { createUser } from '../users/create-user';
+import { updateGeneralSettings } from '../settings/update-general-settings';
 import { backupCreate, backupRestore } from './backup-commands';
 
 export type CliIo = {
@@ -20,7 +21,7 @@ export type CliIo = {
 
 const USAGE = `Usage:
   npm run cli -- token create --name NAME [--kind customer|partner] [--rate-limit N] [--user USERNAME]
-  npm run cli -- user create --username U --password P --email E [--admin]
+  npm run cli -- user create --username U --password P --email E [--admin] [--office-name NAME]
   npm run cli -- backup create --out FILE
   npm run cli -- backup restore --in FILE      (with the server stopped)
 
@@ -69,6 +70,7 @@ async function userCreate(ctx: AppContext, args: string[], io: CliIo): Promise<v
       firstname: { type: 'string' },
       lastname: { type: 'string' },
       admin: { type: 'boolean', default: false },
+      'office-name': { type: 'string' },
     },
   });
   const input = ZUserCreateSchema.safeParse({
@@ -83,7 +85,12 @@ async function userCreate(ctx: AppContext, args: string[], io: CliIo): Promise<v
     const lines = input.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`);
     throw new UsageError(`user create needs a valid --username, --password and --email:\n  ${lines.join('\n  ')}`);
   }
+  const officeName = values['office-name']?.trim();
+  if (officeName !== undefined && (officeName === '' || officeName.length > 200))
+    throw new UsageError('--office-name: must be 1 to 200 characters');
   const user = await createUser(ctx, input.data);
+  // The office's name, as the first-run page sets it: its seal certificate then carries it.
+  if (officeName !== undefined) updateGeneralSettings(ctx, { office_name: officeName });
   io.out(`Created ${values.admin ? 'administrator' : 'user'} ${user.username}: /api/users/${user.id}`);
 }
 

@@ -14,11 +14,17 @@ export type SealKeyAndCertificate = { privateKey: KeyObject; certificateDer: Buf
  * key may only make signatures (digitalSignature + nonRepudiation). No extended key usage is
  * set, so that no verifier rejects it for the "wrong" purpose.
  */
+/** The common name of the appliance's own seal for an office (its name, when it has one). */
+export function sealCommonName(officeName: string | undefined): string {
+  const office = officeName?.trim().slice(0, 200);
+  return office ? `SignDesk ${office} document seal` : 'SignDesk document seal';
+}
+
 export function makeSealCertificate(officeName: string | undefined, now = new Date()): SealKeyAndCertificate {
   const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const publicKeyDer = createPublicKey(privateKey).export({ type: 'spki', format: 'der' });
   const office = officeName?.trim().slice(0, 200);
-  const commonName = office ? `SignDesk ${office} document seal` : 'SignDesk document seal';
+  const commonName = sealCommonName(officeName);
 
   const certificate = new pkijs.Certificate();
   certificate.version = 2;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { AppError } from '../core/errors';
-import { makeSealCertificate } from './make-seal-certificate';
+import { makeSealCertificate, sealCommonName } from './make-seal-certificate';
 import { Pkcs12Error, readPkcs12 } from './read-pkcs12';
 import { describeKeyAlgorithm, describeUnsupportedKey, toArrayBuffer } from './x509-algorithms';
 
@@ -39,7 +39,29 @@ type StoredIdentity = {
 };
 
 const FILE_NAME = 'signing-identity.json';
+/** Every seal certificate this appliance made or was given, kept when the seal moves on (PEM, by SHA-256). */
+const ARCHIVE_DIR = 'seal-certificates';
 const RENEW_BEFORE_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * Whether the appliance's own seal must be made anew: it expires within 30 days, or it does not
+ * carry the office's name as it is now (set after the seal was made, or changed). An imported
+ * certificate is the office's to renew.
+ */
+export function needsNewSeal(identity: SigningIdentity, officeName: string | undefined, now: Date): boolean {
+  if (identity.source === 'imported') return false;
+  if (Date.parse(identity.certificate.validTo) - now.getTime() < RENEW_BEFORE_MS) return true;
+  const commonName = /(?:^|\n)CN=([^\n]*)/.exec(identity.certificate.subject)?.[1];
+  return commonName !== sealCommonName(officeName);
+}
+
+/** Keeps a seal certificate in DATA_DIR/keys/seal-certificates, so that the office keeps every one it ever sealed with. */
+function archiveCertificate(keysDir: string, certificate: X509Certificate): void {
+  const dir = path.join(keysDir, ARCHIVE_DIR);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, `${certificate.fingerprint256.replaceAll(':', '').toLowerCase()}.pem`);
+  if (!fs.existsSync(file)) fs.writeFileSync(file, certificate.toString(), { mode: 0o600 });
+}
 
 /**
  * The seal identity stored in `keysDir`; at first run (or when the self-made certificate is about
@@ -54,8 +76,8 @@ export function loadSigningIdentity(
   const stored = readStored(file);
   if (stored) {
     const identity = identityOf(stored);
-    const expiresSoon = Date.parse(identity.certificate.validTo) - now.getTime() < RENEW_BEFORE_MS;
-    if (identity.source === 'imported' || !expiresSoon) return identity;
+    archiveCertificate(keysDir, identity.certificate);
+    if (!needsNewSeal(identity, options.officeName, now)) return identity;
   }
   const made = makeSealCertificate(options.officeName, now);
   const fresh: StoredIdentity = {
@@ -67,7 +89,9 @@ export function loadSigningIdentity(
   };
   // At first run two processes (server and CLI) may race: the first file to land wins.
   const won = writeStored(keysDir, fresh, { replace: stored !== undefined });
-  return won ? identityOf(fresh) : identityOf(readStored(file)!);
+  const identity = won ? identityOf(fresh) : identityOf(readStored(file)!);
+  archiveCertificate(keysDir, identity.certificate);
+  return identity;
 }
 
 /**
@@ -103,6 +127,7 @@ export function importPkcs12(keysDir: string, p12: Uint8Array, passphrase: strin
     certificatePems: [certificate, ...chainOf(certificate, contents.certificates)].map((cert) => cert.toString()),
   };
   writeStored(keysDir, stored, { replace: true });
+  archiveCertificate(keysDir, certificate);
   return identityOf(stored);
 }
 

@@ -8,7 +8,9 @@ import type { ContractRow } from '../db/repos/contracts';
 import { signerInfoPath } from './timestamps/signature-timestamp';
 import { withoutCredentials } from './timestamps/tsa-settings';
 import { CHAIN_VERSION, canonicalEntry, type StoredChainEntry } from '../activity/activity-chain';
-import { checkContractChain, storedChainEntryOf } from '../activity/contract-chain';
+import { storedChainEntryOf } from '../activity/contract-chain';
+import { verifyContractLog, type LogVerification } from './anchors/verify-log';
+import { anchorEvidence } from './anchors/anchor-evidence';
 import { evidenceReadme, type ReadmeFacts } from './evidence-readme';
 import type { InspectedCertificate } from '../crypto/inspect-signatures';
 
@@ -79,7 +81,9 @@ export async function makeEvidencePackage(ctx: AppContext, contract: ContractRow
   if (tsaCertificates.size > 0) text('tsa-certificate.pem', pem([...tsaCertificates.values()]));
 
   const rows = ctx.repos.activity.listChain(contract.id);
-  const check = checkContractChain(ctx, contract.id);
+  const check = verifyContractLog(ctx, contract.id);
+  const anchors = anchorEvidence(`/api/contracts/${contract.id}`, check);
+  Object.assign(files, anchors.files);
   const entries = rows.map(storedChainEntryOf);
   for (const entry of entries)
     text(`activity-chain/${String(entry.sequence).padStart(4, '0')}.json`, canonicalEntry(entry));
@@ -121,6 +125,7 @@ export async function makeEvidencePackage(ctx: AppContext, contract: ContractRow
       isIntact: check.isIntact,
     },
     hasTsaCertificate: tsaCertificates.size > 0,
+    anchors: anchors.facts,
   };
   text('README.txt', evidenceReadme(facts));
   text(
@@ -146,7 +151,7 @@ function logDocument(
   contract: ContractRow,
   apiEntries: unknown[],
   entries: StoredChainEntry[],
-  check: ReturnType<typeof checkContractChain>,
+  check: LogVerification,
   seal: NonNullable<ReturnType<AppContext['repos']['seals']['find']>>,
 ) {
   return {
@@ -164,7 +169,19 @@ function logDocument(
       authority: seal.tsaUrl ? withoutCredentials(seal.tsaUrl) : null,
       time: seal.timestampTime === null ? null : new Date(seal.timestampTime).toISOString(),
     },
-    check: { is_intact: check.isIntact, entry_count: check.entryCount, head: check.head, problems: check.problems },
+    check: {
+      is_intact: check.isIntact,
+      entry_count: check.entryCount,
+      head: check.head,
+      proven_through_sequence: check.proofs.at(-1)?.throughSequence ?? 0,
+      proofs: check.proofs.map((proof) => ({
+        anchor: proof.anchor,
+        through_sequence: proof.throughSequence,
+        authority_time: new Date(proof.authorityTime).toISOString(),
+        authority: proof.authority,
+      })),
+      problems: check.problems,
+    },
     entries: apiEntries,
     canonical: entries.map((entry) => canonicalEntry(entry)),
     time_zone: ctx.config.timeZone,

@@ -1,3 +1,5 @@
+import { anchorReadmeLines, type AnchorFacts } from './anchors/anchor-evidence';
+
 /** What the offline instructions need to know about one package: its files, their offsets and the values to expect. */
 export type ReadmeFacts = {
   contractId: number;
@@ -31,6 +33,7 @@ export type ReadmeFacts = {
     isIntact: boolean;
   };
   hasTsaCertificate: boolean;
+  anchors: AnchorFacts;
 };
 
 const ZERO_HASH = '0'.repeat(64);
@@ -56,7 +59,7 @@ export function evidenceReadme(facts: ReadmeFacts): string {
     '',
     'This package lets anyone check the signed PDF and its history without trusting the PC that',
     'made it. Run the commands below (the lines starting with $) in the folder where you unpacked',
-    'it, in a shell with pdfsig (poppler-utils), openssl, sha256sum, head, tail, cmp and grep. After',
+    'it, in a shell with pdfsig and pdftotext (poppler-utils), openssl, sha256sum, head, tail, cmp and grep. After',
     'each command, the lines starting with -> say what it must print.',
     '',
     'Files',
@@ -77,6 +80,8 @@ export function evidenceReadme(facts: ReadmeFacts): string {
     add(`  ${stamp.file.padEnd(24)}the RFC 3161 token of a document timestamp, from the PDF`);
   if (facts.hasTsaCertificate)
     add("  tsa-certificate.pem     the timestamp authority's certificate(s), as its tokens carry them");
+  if (facts.anchors.held.length > 0)
+    add("  office-anchors/         the office anchors holding this log, and the authority's tokens over them");
   add('  SHA256SUMS              the hash of every file above');
   if (facts.hasTsaCertificate) {
     add(
@@ -201,13 +206,18 @@ export function evidenceReadme(facts: ReadmeFacts): string {
   );
   if (facts.chain.sealedHead) {
     const file = `activity-chain/${String(facts.chain.sealedHead.sequence).padStart(4, '0')}.json`;
-    add('The audit trail in the PDF prints the head of the chain it was sealed with ("Activity log hash chain"):');
-    run(`sha256sum ${file}`, `${facts.chain.sealedHead.hash}  ${file}`);
     add(
-      `  The audit trail page reads "#${facts.chain.sealedHead.sequence}  ${facts.chain.sealedHead.hash}".`,
-      'Entries after it (the timestamp) came after sealing.',
+      'The audit trail in the PDF prints the head of the chain it was sealed with ("Activity log hash',
+      'chain"). Read it from the PDF itself (not from this README or the appliance) and find it in the chain:',
     );
+    run(
+      `t=$(pdftotext ${pdf} - | grep -A4 'Chain head'); n=$(echo "$t" | grep -oE '^#[0-9]+$' | tr -d '#'); h=$(echo "$t" | grep -oE '^[0-9a-f]{64}$'); f=activity-chain/$(printf %04d "$n").json; if [ "$(sha256sum "$f" | head -c 64)" = "$h" ]; then echo "the PDF's head #$n is $f"; else echo "the PDF's head #$n $h is NOT in this chain"; fi`,
+      `"the PDF's head #${facts.chain.sealedHead.sequence} is ${file}"`,
+    );
+    add('Entries after it (the timestamp) came after sealing: the office anchors below prove them.');
   }
+  step('The office anchors: what the timestamp authority proves about the log');
+  anchorReadmeLines(facts.anchors, run, add);
   add(
     '',
     facts.chain.isIntact

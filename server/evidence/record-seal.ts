@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '../context/app-context';
 import { lastSignatureGap } from './timestamps/signature-timestamp';
 import { TIMESTAMP_QUEUE } from './timestamps/timestamp-queue';
+import { requestAnchor } from './anchors/anchor-queue';
 import { withoutCredentials } from './timestamps/tsa-settings';
 import { APPLIANCE_ORIGIN, logActivity } from '../activity/log-activity';
 import type { SealTimestamp } from './timestamps/timestamp-seal';
@@ -32,7 +33,7 @@ export function recordSeal(ctx: AppContext, contractId: number, sealed: SealedCo
     chainHeadSequence: sealed.chainHead.sequence,
     chainHeadHash: sealed.chainHead.hash,
     timestampStatus: timestamp.status,
-    tsaUrl: timestamp.status === 'none' ? null : timestamp.tsaUrl,
+    tsaUrl: timestamp.status === 'none' ? null : withoutCredentials(timestamp.tsaUrl),
     timestampTime: timestamp.status === 'signature' ? timestamp.genTime.getTime() : null,
     clockOffsetMs: timestamp.status === 'signature' ? timestamp.clockOffsetMs : null,
     timestampAttempts: timestamp.status === 'none' ? 0 : 1,
@@ -57,6 +58,8 @@ export function recordSeal(ctx: AppContext, contractId: number, sealed: SealedCo
     });
     ctx.repos.jobs.enqueue(TIMESTAMP_QUEUE, contractId, now + (ctx.config.tsaRetryScheduleS[0] ?? 30) * 1000, now);
   }
+  // The office anchor after each seal: the sealed chain gets its outside proof at once.
+  requestAnchor(ctx, now);
 }
 
 /** SHA-256 of what the seal (the file's last signature) signs: its byte range. */

@@ -1,14 +1,17 @@
 import type { AppContext } from '../context/app-context';
 import { inTransaction } from '../db/open-database';
 import { chainUnchainedEntries } from '../activity/contract-chain';
+import { sealTsaUrlAtRest } from './timestamps/tsa-settings';
 
 /**
  * Brings a database from before the evidence features up to them, at every start (and after a
  * restore); quick when there is nothing to do. Entries of the activity log get their chain, and
  * contracts signed before get their seal record: the sealed file's hash (so the verify page
- * knows them) and no printed chain head (their audit trail has none) or timestamp.
+ * knows them) and no printed chain head (their audit trail has none) or timestamp. The
+ * authority's URL, if an older version kept it in clear, is sealed (and stripped from seal records).
  */
 export function upgradeEvidence(ctx: AppContext): void {
+  sealTsaUrlAtRest(ctx);
   chainUnchainedEntries(ctx);
   const missing = ctx.repos.seals.signedWithout();
   if (missing.length === 0) return;

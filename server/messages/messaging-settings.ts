@@ -76,3 +76,20 @@ export function presentMessagingSettings(settings: MessagingSettings): TMessagin
 
 /** Which channel a configured URL feeds. */
 export const CHANNEL_OF_URL = { smtpUrl: 'email', smsGatewayUrl: 'sms' } as const;
+
+/**
+ * A URL read back from GET carries the mask instead of its password: sent back, it means
+ * "keep the password you have".
+ */
+export function unmask(bodyField: string, incoming: string, current: string | undefined): string | { error: string } {
+  const url = new URL(incoming);
+  if (url.password !== SECRET_MASK) return incoming;
+  const currentPassword = current === undefined ? '' : new URL(current).password;
+  if (currentPassword === '') {
+    return {
+      error: `${bodyField}: ${SECRET_MASK} stands for a saved password, but none is saved; send the password itself`,
+    };
+  }
+  url.password = currentPassword;
+  return url.href;
+}

@@ -9,7 +9,7 @@ import { deliverMessage, messageIdFor } from './deliver-message';
 import { sealMessageTexts } from './message-bodies';
 import { recordAttempt } from './record-attempt';
 import { readMessagingSettings, type MessagingSettings } from './messaging-settings';
-import { unmask } from './update-messaging-settings';
+import { unmask } from './messaging-settings';
 
 type TMessagingTestInput = { smtp_url?: string | null | undefined; mail_from?: string | null | undefined };
 

@@ -2,6 +2,7 @@ import type { TSigningCertificate } from '../../shared/api/settings';
 import type { AppContext } from '../context/app-context';
 import { describeSigningIdentity, importPkcs12 } from '../crypto/signing-identity';
 import { AppError } from '../core/errors';
+import { logOfficeEvent } from '../activity/office-log';
 
 function timestampOf(ctx: AppContext, value: string): string | null {
   const ms = Date.parse(value);
@@ -42,5 +43,11 @@ export function importSigningCertificate(ctx: AppContext, p12: Uint8Array, passp
     });
   }
   ctx.seal.replace(identity);
+  const info = describeSigningIdentity(identity);
+  logOfficeEvent(ctx, {
+    event: 'seal_certificate.changed',
+    subject: '/api/settings/signing_certificate',
+    details: { source: info.source, subject: info.subject, fingerprint: info.fingerprintSha256 },
+  });
   return presentIdentity(ctx);
 }

@@ -4,6 +4,8 @@ import { inTransaction } from '../db/open-database';
 import type { OfficeChanges } from '../db/repos/office';
 import { applyGeneralSettings } from './apply-general-settings';
 import { writeFrameOrigins } from './frame-origins';
+import { logOfficeEvent } from '../activity/office-log';
+import { renewSealIfDue } from './renew-seal';
 
 /** Saves the fields sent; the office counts as set up once it has a name and an e-mail. */
 export function updateGeneralSettings(ctx: AppContext, input: TGeneralSettingsUpdate): void {
@@ -27,6 +29,15 @@ export function updateGeneralSettings(ctx: AppContext, input: TGeneralSettingsUp
         input.signing_frame_origins.map((origin) => new URL(origin).origin),
         now,
       );
+    const fields = Object.keys(input).filter((key) => input[key as keyof TGeneralSettingsUpdate] !== undefined);
+    if (fields.length > 0)
+      logOfficeEvent(ctx, {
+        event: 'settings.changed',
+        subject: '/api/settings/general',
+        details: { fields: fields.sort().join(','), office_name: input.office_name },
+      });
   });
   applyGeneralSettings(ctx);
+  // A new office name gets a seal certificate that carries it.
+  if (input.office_name !== undefined) renewSealIfDue(ctx);
 }

@@ -7,9 +7,10 @@ import type { PartyRow } from '../db/repos/parties';
 import type { SignedPdfEvent } from '../pdf/build-signed-pdf';
 import { timestampSeal, TIMESTAMP_ROOM } from '../evidence/timestamps/timestamp-seal';
 import type { SealedContract } from '../evidence/record-seal';
-import { readTsaUrl } from '../evidence/timestamps/tsa-settings';
+import { readTsaUrl, withoutCredentials } from '../evidence/timestamps/tsa-settings';
 import { chainActivity, type ActivityInput } from '../activity/log-activity';
 import { buildContractSeal } from './build-seal-input';
+import { renewSealIfDue } from '../settings/renew-seal';
 import type { PartyMark } from './read-mark';
 
 /**
@@ -27,6 +28,7 @@ export async function sealContract(
   now: number,
   planned: readonly ActivityInput[],
 ): Promise<SealedContract> {
+  renewSealIfDue(ctx);
   const tsaUrl = readTsaUrl(ctx).url;
   let head = ctx.repos.activity.head(contract.id);
   const written = ctx.repos.activity.listChain(contract.id);
@@ -43,7 +45,8 @@ export async function sealContract(
   });
   const eventOf = actorNames(ctx, parties);
   const events = [...written, ...coming].map((row) => eventOf(row as ActivityRow));
-  const evidence = { events, chainHead, attachments, timestampAuthority: tsaUrl ?? null };
+  // The audit page names the authority without its credentials: the PDF goes to every party for good.
+  const evidence = { events, chainHead, attachments, timestampAuthority: tsaUrl ? withoutCredentials(tsaUrl) : null };
   const sealed = await buildContractSeal(
     ctx,
     contract,

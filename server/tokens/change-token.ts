@@ -2,6 +2,8 @@ import type { TTokenUpdate } from '../../shared/api/partner';
 import type { AppContext } from '../context/app-context';
 import type { TokenRow } from '../db/repos/tokens';
 import { notFound } from '../core/errors';
+import { inTransaction } from '../db/open-database';
+import { logOfficeEvent } from '../activity/office-log';
 
 export function updateToken(ctx: AppContext, id: number, input: TTokenUpdate): TokenRow {
   const changes: Partial<Pick<TokenRow, 'name' | 'rateLimit'>> = {};
@@ -16,6 +18,14 @@ export function updateToken(ctx: AppContext, id: number, input: TTokenUpdate): T
 export function revokeToken(ctx: AppContext, id: number): void {
   const row = ctx.repos.tokens.findById(id);
   if (!row) throw notFound('API token');
-  if (row.revokedAt === null) ctx.repos.tokens.update(id, { revokedAt: ctx.now() });
+  if (row.revokedAt === null)
+    inTransaction(ctx.db, () => {
+      ctx.repos.tokens.update(id, { revokedAt: ctx.now() });
+      logOfficeEvent(ctx, {
+        event: 'token.revoked',
+        subject: `/api/users/${row.ownerUserId}`,
+        details: { public_id: row.publicId, name: row.name },
+      });
+    });
   ctx.rateLimiter.forget(`token:${id}`);
 }

@@ -3,6 +3,8 @@ import type { AppContext } from '../context/app-context';
 import { generateApiKey } from '../crypto/api-key';
 import type { TokenRow } from '../db/repos/tokens';
 import { AppError } from '../core/errors';
+import { inTransaction } from '../db/open-database';
+import { logOfficeEvent } from '../activity/office-log';
 
 export type CreateTokenInput = { name: string; kind: TokenKind; rateLimit: number | null; ownerUserId: number };
 
@@ -15,14 +17,31 @@ export function createToken(ctx: AppContext, input: CreateTokenInput): { row: To
     });
   }
   const key = generateApiKey();
-  const row = ctx.repos.tokens.insert({
+  const row = inTransaction(ctx.db, () => {
+    const inserted = insertToken(ctx, input, key, owner.id);
+    logOfficeEvent(ctx, {
+      event: 'token.created',
+      subject: `/api/users/${owner.id}`,
+      details: { public_id: inserted.publicId, name: inserted.name, kind: inserted.kind },
+    });
+    return inserted;
+  });
+  return { row, apiKey: key.key };
+}
+
+function insertToken(
+  ctx: AppContext,
+  input: CreateTokenInput,
+  key: ReturnType<typeof generateApiKey>,
+  ownerId: number,
+): TokenRow {
+  return ctx.repos.tokens.insert({
     publicId: key.publicId,
     secretHash: key.secretHash,
     name: input.name,
     kind: input.kind,
     rateLimit: input.rateLimit,
-    ownerUserId: owner.id,
+    ownerUserId: ownerId,
     createdAt: ctx.now(),
   });
-  return { row, apiKey: key.key };
 }

@@ -3,6 +3,8 @@ import type { AppContext } from '../context/app-context';
 import { hashPassword } from '../crypto/password';
 import type { UserRow } from '../db/repos/users';
 import { validationFailed } from '../core/errors';
+import { inTransaction } from '../db/open-database';
+import { logOfficeEvent } from '../activity/office-log';
 
 export async function createUser(ctx: AppContext, input: TUserCreate): Promise<UserRow> {
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
@@ -10,6 +12,18 @@ export async function createUser(ctx: AppContext, input: TUserCreate): Promise<U
   if (ctx.repos.users.findByUsername(input.username)) {
     throw validationFailed([`username: ${input.username} is already taken`]);
   }
+  return inTransaction(ctx.db, () => {
+    const user = insertUser(ctx, input, passwordHash);
+    logOfficeEvent(ctx, {
+      event: 'user.created',
+      subject: `/api/users/${user.id}`,
+      details: { username: user.username, permission_template: user.permissionTemplate, active: user.active },
+    });
+    return user;
+  });
+}
+
+function insertUser(ctx: AppContext, input: TUserCreate, passwordHash: string | null): UserRow {
   return ctx.repos.users.insert({
     username: input.username,
     email: input.email,

@@ -2,6 +2,7 @@ import type { AppContext } from '../context/app-context';
 import { inTransaction } from '../db/open-database';
 import { AppError, notFound } from '../core/errors';
 import { isAdminTemplate } from '../policies/actors';
+import { logOfficeEvent } from '../activity/office-log';
 
 /**
  * Users are soft-deleted: contracts and templates keep a `created_by` that says who made them.
@@ -17,5 +18,6 @@ export function deleteUser(ctx: AppContext, id: number): void {
     const now = ctx.now();
     ctx.repos.users.softDelete(id, now);
     ctx.repos.tokens.revokeAllOf(id, now);
+    logOfficeEvent(ctx, { event: 'user.deleted', subject: `/api/users/${id}`, details: { username: user.username } });
   });
 }

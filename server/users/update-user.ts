@@ -5,6 +5,7 @@ import { inTransaction } from '../db/open-database';
 import type { UserChanges, UserRow } from '../db/repos/users';
 import { AppError, notFound, validationFailed } from '../core/errors';
 import { isAdminTemplate } from '../policies/actors';
+import { logOfficeEvent } from '../activity/office-log';
 
 export async function updateUser(ctx: AppContext, id: number, input: TUserUpdate): Promise<UserRow> {
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
@@ -35,6 +36,16 @@ export async function updateUser(ctx: AppContext, id: number, input: TUserUpdate
     if (input.active !== undefined) changes.active = input.active;
     if (passwordHash !== undefined) changes.passwordHash = passwordHash;
     if (Object.keys(changes).length === 0) return current;
+    logOfficeEvent(ctx, {
+      event: 'user.changed',
+      subject: `/api/users/${id}`,
+      // Which fields changed, and the new role and state; never the password.
+      details: {
+        fields: Object.keys(changes).sort().join(','),
+        permission_template: changes.permissionTemplate,
+        active: changes.active,
+      },
+    });
     return ctx.repos.users.update(id, changes) ?? current;
   });
 }

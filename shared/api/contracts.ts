@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONTRACT_STATUSES, LANGUAGES, REQUIRE_AUTH_VALUES, TIMESTAMP_STATUSES } from './enums';
 import { longText, resourcePath, shortText, ZPageQuerySchema, ZTimestampSchema } from './common';
 import { reminderFields } from './reminders';
+import { anchoringFields } from './anchors';
 
 /** Loose enough for every address a mail server takes, strict enough to catch a typo'd field. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -217,7 +218,8 @@ export const ZActivityEntrySchema = z
 export const ZActivityChainCheckSchema = z
   .object({
     is_intact: z.boolean().meta({
-      description: 'Every entry hashes to its stored hash, names the one before, and the sequence has no gap',
+      description:
+        'Every entry hashes to its stored hash, names the one before, the sequence has no gap, and every head an office anchor holds (re-derived from its timestamp token) is still there',
     }),
     entry_count: z.number().int(),
     head_sequence: z.number().int().nullable(),
@@ -228,6 +230,7 @@ export const ZActivityChainCheckSchema = z
       .nullable()
       .meta({ description: 'The head printed in the sealed audit trail (signed contracts)' }),
     sealed_head_hash: HASH.nullable(),
+    ...anchoringFields,
     problems: z.array(z.object({ sequence: z.number().int(), problem: z.string() })),
   })
   .meta({ id: 'ApiActivityChainCheck' });

@@ -22,13 +22,14 @@ export const ZTimestampSettingsSchema = z
       .int()
       .meta({ description: 'Signed contracts waiting for the authority to answer (timestamp pending)' }),
     last_timestamp_time: ZTimestampSchema.nullable().meta({
-      description: "The authority's time (genTime) of the latest timestamp",
+      description:
+        "The authority's time (genTime) of the latest timestamp: a seal's, a document timestamp, an office anchor (at least daily) or a test",
     }),
     last_clock_offset_seconds: z.number().nullable().meta({
       description: "The authority's time minus this PC's at the latest timestamp (positive: the PC is behind)",
     }),
     is_clock_off: z.boolean().meta({
-      description: `The PC's clock and the authority's differed by more than ${CLOCK_WARNING_SECONDS} s at the latest timestamp`,
+      description: `The PC's clock and the authority's differed by more than ${CLOCK_WARNING_SECONDS} s at the latest timestamp (compared at every one); the admin UI warns on every page`,
     }),
   })
   .meta({ id: 'TimestampSettings' });

@@ -90,6 +90,10 @@ describe('the hash-chained activity log', () => {
       head_hash: entries.at(-1).hash,
       sealed_head_sequence: head.sequence,
       sealed_head_hash: head.hash,
+      // No timestamp authority here: no office anchor proves any of it.
+      proven_through_sequence: 0,
+      proofs: [],
+      latest_anchor_time: null,
       problems: [],
     });
   }, 180_000);
@@ -227,7 +231,7 @@ describe('the hash-chained activity log', () => {
     expect(before[0]).toContainEqual(['party.signed', 'party', signed.parties[0]!.self]);
     // Back to the database as issue 12b left it: a one-text detail, no chain, and no acting party
     // on entries written before it was stored (and, as then, link tokens in their own column);
-    // then migrations 0011 and 0012 run again at start-up.
+    // then migrations 0011 and 0012 run again at start-up (0013, the office anchors, after them).
     const dataDir = t.dataDir;
     await t.close();
     db.exec(`
@@ -249,7 +253,10 @@ describe('the hash-chained activity log', () => {
       ALTER TABLE parties DROP COLUMN sign_nonce;
       ALTER TABLE parties DROP COLUMN sign_token_sealed;
       CREATE UNIQUE INDEX parties_sign_token ON parties (sign_token);
-      DELETE FROM __drizzle_migrations WHERE created_at IN (SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 2);
+      DROP TABLE anchor_heads;
+      DROP TABLE office_anchors;
+      DROP TABLE office_log;
+      DELETE FROM __drizzle_migrations WHERE created_at IN (SELECT created_at FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 3);
     `);
     t = await startTestServer({}, dataDir);
     expect([await actors(signed.self), await actors(withdrawn.self)]).toEqual(before);

@@ -110,7 +110,13 @@ function makeAuthority(dir: string): { caFile: string; certFile: string; config:
   return { caFile: file('ca.pem'), certFile: file('tsa.pem'), config: file('tsa.cnf') };
 }
 
-export async function startTsaServer(): Promise<TsaServer> {
+/**
+ * `basicAuth`: the authority answers only queries carrying these credentials (HTTP 401 without),
+ * as commercial authorities do; `url` then carries them as user:password.
+ */
+export async function startTsaServer(
+  options: { basicAuth?: { user: string; password: string } } = {},
+): Promise<TsaServer> {
   const dir = makeTempDir('signdesk-tsa-');
   const authority = makeAuthority(dir);
   let isUp = true;
@@ -134,6 +140,14 @@ export async function startTsaServer(): Promise<TsaServer> {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       queries += 1;
+      const { basicAuth } = options;
+      const expected = basicAuth
+        ? `Basic ${Buffer.from(`${basicAuth.user}:${basicAuth.password}`).toString('base64')}`
+        : undefined;
+      if (expected && req.headers.authorization !== expected) {
+        res.writeHead(401, { 'www-authenticate': 'Basic realm="tsa"' }).end();
+        return;
+      }
       if (!isUp || req.method !== 'POST') {
         res.writeHead(isUp ? 405 : 503).end();
         return;
@@ -157,7 +171,9 @@ export async function startTsaServer(): Promise<TsaServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/tsr`,
+    url: options.basicAuth
+      ? `http://${encodeURIComponent(options.basicAuth.user)}:${encodeURIComponent(options.basicAuth.password)}@127.0.0.1:${port}/tsr`
+      : `http://127.0.0.1:${port}/tsr`,
     caFile: authority.caFile,
     certFile: authority.certFile,
     dir,

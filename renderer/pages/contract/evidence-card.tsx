@@ -88,6 +88,23 @@ export function EvidenceCard({
                     · {t('evidence.sealedHead', { n: String(chain.sealed_head_sequence) })}
                   </span>
                 ) : null}
+                <span
+                  className="small"
+                  data-testid="chain-anchoring"
+                  data-proven={String(chain.proven_through_sequence)}
+                >
+                  <br />
+                  {chain.proofs.length > 0
+                    ? t('evidence.anchored', {
+                        n: String(chain.proven_through_sequence),
+                        time: chain.proofs.at(-1)!.authority_time,
+                        anchor: String(chain.proofs.at(-1)!.anchor),
+                      })
+                    : t('evidence.notAnchored')}
+                  {chain.proofs.length > 0 && chain.proven_through_sequence < chain.entry_count
+                    ? ` ${t('evidence.anchoredPartly', { n: String(chain.proven_through_sequence) })}`
+                    : null}
+                </span>
                 {chain.problems.length > 0 ? (
                   <ul className="small">
                     {chain.problems.map((problem) => (

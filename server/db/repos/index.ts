@@ -10,6 +10,7 @@ import { createIdempotencyRepo } from './idempotency';
 import { createAdminSessionRepo } from './admin-sessions';
 import { createJobRepo } from './jobs';
 import { createOfficeRepo } from './office';
+import { createOfficeEvidenceRepo } from './office-evidence';
 import { createOutboxRepo } from './outbox';
 import { createSettingsRepo } from './settings';
 import { createPartyCodeRepo } from './party-codes';
@@ -42,6 +43,7 @@ export function createRepos(db: Db) {
     attachments: createAttachmentRepo(db),
     activity: createActivityRepo(db),
     seals: createContractSealRepo(db),
+    officeEvidence: createOfficeEvidenceRepo(db),
     partyCodes: createPartyCodeRepo(db),
     partyMarks: createPartyMarkRepo(db),
     webhookConsumers: createWebhookConsumerRepo(db),

@@ -55,6 +55,15 @@ export const REPOSITORY_READS = {
   webhookLog: ['listPage', 'count', 'find', 'attemptsOf'],
   adminSessions: ['findByHash'],
   idempotency: ['find'],
+  officeEvidence: [
+    'officeHead',
+    'listOfficeLog',
+    'maxActivityId',
+    'changedContractHeads',
+    'latestAnchor',
+    'listAnchors',
+    'listAnchorHeads',
+  ],
 } as const satisfies { [K in keyof Repos]: readonly (keyof Repos[K])[] };
 
 type ReadsOf<R, Reads extends PropertyKey> = { readonly [M in keyof R]: M extends Reads ? R[M] : never };

@@ -10,3 +10,4 @@ export * from './signing';
 export * from './webhooks';
 export * from './admin';
 export * from './idempotency';
+export * from './office-evidence';

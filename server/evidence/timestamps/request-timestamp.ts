@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context/app-context';
 import { postTimestampQuery } from './post-timestamp-query';
 import { makeTimestampQuery, readTimestampReply, type TimestampToken } from '../../crypto/rfc3161';
-import { isClockOff } from './tsa-settings';
+import { isClockOff, withoutCredentials } from './tsa-settings';
+import { recordClockCheck } from './clock-check';
 
 export type ObtainedTimestamp = TimestampToken & {
   /** The authority's time minus this PC's when the answer came, ms. */
@@ -27,10 +28,11 @@ export async function requestTimestamp(
   const reply = await postTimestampQuery(tsaUrl, query.der, { ...options, policy: ctx.outbound });
   const token = readTimestampReply(reply, digest, query.nonce);
   const clockOffsetMs = token.genTime.getTime() - ctx.now();
+  recordClockCheck(ctx, { authorityTime: token.genTime.getTime(), offsetMs: clockOffsetMs });
   if (isClockOff(clockOffsetMs)) {
     ctx.logger.warn(
       {
-        tsaUrl,
+        tsaUrl: withoutCredentials(tsaUrl),
         authorityTime: token.genTime.toISOString(),
         pcTime: new Date(ctx.now()).toISOString(),
         offsetSeconds: Math.round(clockOffsetMs / 1000),

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context/app-context';
 import { inTransaction } from '../../db/open-database';
 import type { JobOutcome } from '../../jobs/runner';
 import { logTimestamped } from '../record-seal';
+import { requestAnchor } from '../anchors/anchor-queue';
 import { requestTimestamp, type ObtainedTimestamp } from './request-timestamp';
 import { readTsaUrl, withoutCredentials } from './tsa-settings';
 
@@ -50,7 +51,7 @@ export async function timestampPendingContract(
     ctx.repos.files.releaseFile(file.id);
     ctx.repos.seals.update(contractId, {
       timestampStatus: 'document',
-      tsaUrl,
+      tsaUrl: withoutCredentials(tsaUrl),
       timestampTime: token.genTime.getTime(),
       clockOffsetMs: token.clockOffsetMs,
       timestampAttempts: current.timestampAttempts + 1,
@@ -64,6 +65,7 @@ export async function timestampPendingContract(
       genTime: token.genTime,
       clockOffsetMs: token.clockOffsetMs,
     });
+    requestAnchor(ctx, now);
   });
   ctx.logger.info(
     { contractId, sha256: createHash('sha256').update(stamped.bytes).digest('hex') },

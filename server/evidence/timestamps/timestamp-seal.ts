@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context/app-context';
 import { requestTimestamp } from './request-timestamp';
+import { withoutCredentials } from './tsa-settings';
 import { cmsInGap, embedSignatureTimestamp, lastSignatureGap, signatureValueOf } from './signature-timestamp';
 
 /** Room kept in the seal for the token: a token with its certificate chain is a few KiB. */
@@ -39,7 +40,7 @@ export async function timestampSeal(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     ctx.logger.warn(
-      { tsaUrl, err: message },
+      { tsaUrl: withoutCredentials(tsaUrl), err: message },
       'timestamps: no timestamp at sealing; the contract is signed and its timestamp pending',
     );
     return { bytes: sealed, timestamp: { status: 'pending', tsaUrl, error: message } };

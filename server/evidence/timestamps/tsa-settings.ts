@@ -2,29 +2,76 @@ import { CLOCK_WARNING_SECONDS, type TTimestampSettings } from '../../../shared/
 import { SECRET_MASK, type SettingSource } from '../../../shared/api/messaging-settings';
 import type { AppContext } from '../../context/app-context';
 import { validationFailed } from '../../core/errors';
+import { isSealed } from '../../crypto/app-secret';
 import { inTransaction } from '../../db/open-database';
 import { maskUrlPassword } from '../../messages/messaging-settings';
 import { TIMESTAMP_QUEUE } from './timestamp-queue';
+import { readClockCheck } from './clock-check';
+import { requestAnchor } from '../anchors/anchor-queue';
+import { logOfficeEvent } from '../../activity/office-log';
 
 const TSA_URL_KEY = 'timestamps.tsa_url';
 
+/**
+ * The saved authority, opened: it is stored sealed under the app secret, as the SMTP URL is,
+ * because a user:password in it is an account's credentials. One saved in clear by an older
+ * version is read as it is (and sealed at the next start, sealTsaUrlAtRest); one sealed under
+ * another installation's key counts as not saved.
+ */
+function readSavedTsaUrl(ctx: AppContext): string | undefined {
+  const stored = ctx.repos.settings.get(TSA_URL_KEY);
+  if (stored === undefined || !isSealed(stored)) return stored;
+  const url = ctx.secret.open('setting', stored);
+  if (url === undefined)
+    ctx.logger.warn({ key: TSA_URL_KEY }, "a saved setting is sealed under another installation's key and is ignored");
+  return url;
+}
+
 /** The authority in force: a saved value wins over TSA_URL; undefined when neither is set. */
 export function readTsaUrl(ctx: AppContext): { url: string | undefined; source: SettingSource | null } {
-  const saved = ctx.repos.settings.get(TSA_URL_KEY);
+  const saved = readSavedTsaUrl(ctx);
   if (saved !== undefined) return { url: saved, source: 'settings' };
   return ctx.config.tsaUrl ? { url: ctx.config.tsaUrl, source: 'environment' } : { url: undefined, source: null };
 }
 
-/** The URL as logs and evidence show it: without a user or password. */
+/**
+ * The URL as the PDF, the log, the evidence and the database show it: its origin and path
+ * only. A user:password goes as Basic authentication and a query string may carry an account's
+ * key, so neither is ever written anywhere but the sealed setting (or the environment).
+ */
 export function withoutCredentials(url: string): string {
   try {
     const parsed = new URL(url);
-    parsed.username = '';
-    parsed.password = '';
-    return parsed.href;
+    return `${parsed.origin}${parsed.pathname}`;
   } catch {
-    return url;
+    return '(not a URL)';
   }
+}
+
+/**
+ * Start-up step for databases from before the authority's URL was sealed: a URL saved in clear
+ * is sealed, and seal records that kept the URL asked with its credentials keep it without
+ * them. Cheap when done (one setting read, one indexed-free scan of the few URLs with an @ or ?).
+ */
+export function sealTsaUrlAtRest(ctx: AppContext): void {
+  const sqlite = ctx.db.$client;
+  const stored = ctx.repos.settings.get(TSA_URL_KEY);
+  const rows = sqlite
+    .prepare(
+      "SELECT contract_id AS id, tsa_url AS url FROM contract_seals WHERE tsa_url LIKE '%@%' OR tsa_url LIKE '%?%' OR tsa_url LIKE '%#%'",
+    )
+    .all() as Array<{ id: number; url: string }>;
+  const needsSealing = stored !== undefined && !isSealed(stored);
+  if (!needsSealing && rows.length === 0) return;
+  const update = sqlite.prepare('UPDATE contract_seals SET tsa_url = ? WHERE contract_id = ?');
+  sqlite.transaction(() => {
+    if (needsSealing) ctx.repos.settings.set(TSA_URL_KEY, ctx.secret.seal('setting', stored), ctx.now());
+    for (const row of rows) update.run(withoutCredentials(row.url), row.id);
+  })();
+  ctx.logger.info(
+    { setting: needsSealing, seals: rows.length },
+    "timestamps: the authority's credentials kept in clear by an older version are now sealed or removed",
+  );
 }
 
 export const isClockOff = (offsetMs: number | null | undefined) =>
@@ -32,14 +79,19 @@ export const isClockOff = (offsetMs: number | null | undefined) =>
 
 export function presentTimestampSettings(ctx: AppContext): TTimestampSettings {
   const { url, source } = readTsaUrl(ctx);
-  const latest = ctx.repos.seals.latestTimestamped();
+  // The latest comparison of clocks, made at every timestamp; a seal's if none was recorded yet.
+  const seal = ctx.repos.seals.latestTimestamped();
+  const check = readClockCheck(ctx);
+  const latest =
+    check ??
+    (seal?.timestampTime != null ? { authorityTime: seal.timestampTime, offsetMs: seal.clockOffsetMs } : undefined);
   return {
     tsa_url: maskUrlPassword(url),
     source,
     pending_count: ctx.repos.seals.countPending(),
-    last_timestamp_time: ctx.timestampOrNull(latest?.timestampTime),
-    last_clock_offset_seconds: latest?.clockOffsetMs == null ? null : Math.round(latest.clockOffsetMs / 1000),
-    is_clock_off: isClockOff(latest?.clockOffsetMs),
+    last_timestamp_time: ctx.timestampOrNull(latest?.authorityTime),
+    last_clock_offset_seconds: latest?.offsetMs == null ? null : Math.round(latest.offsetMs / 1000),
+    is_clock_off: isClockOff(latest?.offsetMs),
   };
 }
 
@@ -55,9 +107,16 @@ export function saveTsaUrl(ctx: AppContext, url: string | null | undefined): voi
   const now = ctx.now();
   inTransaction(ctx.db, () => {
     const kept = url === null ? null : keepMaskedPassword(url, readTsaUrl(ctx).url);
-    ctx.repos.settings.write(TSA_URL_KEY, kept, now);
+    ctx.repos.settings.write(TSA_URL_KEY, kept === null ? null : ctx.secret.seal('setting', kept), now);
     for (const contractId of ctx.repos.seals.pendingContractIds())
       ctx.repos.jobs.requeue(TIMESTAMP_QUEUE, contractId, now);
+    logOfficeEvent(ctx, {
+      event: 'settings.changed',
+      subject: '/api/settings/timestamps',
+      details: { fields: 'tsa_url', tsa_url: kept === null ? null : withoutCredentials(kept) },
+    });
+    // A new authority anchors the office at once (the first anchor, when there was none).
+    requestAnchor(ctx, now);
   });
 }
 

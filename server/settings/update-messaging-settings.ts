@@ -1,8 +1,9 @@
-import { SECRET_MASK, type TMessagingSettingsUpdate } from '../../shared/api/messaging-settings';
+import type { TMessagingSettingsUpdate } from '../../shared/api/messaging-settings';
 import type { AppContext } from '../context/app-context';
 import { inTransaction } from '../db/open-database';
+import { logOfficeEvent } from '../activity/office-log';
 import { validationFailed } from '../core/errors';
-import { releaseWaitingMessages } from './release-waiting-messages';
+import { releaseWaitingMessages } from '../messages/release-waiting-messages';
 import {
   MESSAGING_KEYS,
   readMessagingSettings,
@@ -10,30 +11,14 @@ import {
   SEALED_SETTING_KEYS,
   type MessagingField,
   type MessagingSettings,
-} from './messaging-settings';
+  unmask,
+} from '../messages/messaging-settings';
 
 const BODY_FIELDS: Record<keyof TMessagingSettingsUpdate, MessagingField> = {
   smtp_url: 'smtpUrl',
   mail_from: 'mailFrom',
   sms_gateway_url: 'smsGatewayUrl',
 };
-
-/**
- * A URL read back from GET carries the mask instead of its password: sent back, it means
- * "keep the password you have".
- */
-export function unmask(bodyField: string, incoming: string, current: string | undefined): string | { error: string } {
-  const url = new URL(incoming);
-  if (url.password !== SECRET_MASK) return incoming;
-  const currentPassword = current === undefined ? '' : new URL(current).password;
-  if (currentPassword === '') {
-    return {
-      error: `${bodyField}: ${SECRET_MASK} stands for a saved password, but none is saved; send the password itself`,
-    };
-  }
-  url.password = currentPassword;
-  return url.href;
-}
 
 /**
  * Saves the mail and SMS settings; `null` removes a saved value so that the environment's
@@ -77,6 +62,13 @@ export function updateMessagingSettings(ctx: AppContext, body: TMessagingSetting
       ctx.repos.outbox.hurryRetries('sms', now);
     }
     releaseWaitingMessages(ctx);
+    // Which settings changed, not their values (the URLs may hold passwords).
+    if (changes.size > 0)
+      logOfficeEvent(ctx, {
+        event: 'settings.changed',
+        subject: '/api/settings/messaging',
+        details: { fields: [...changes.keys()].join(',') },
+      });
   });
   ctx.outbox.wake();
   return readMessagingSettings(ctx);

@@ -1,0 +1,45 @@
+import type { ChainCheck, ChainProblem, StoredChainEntry } from '../../activity/activity-chain';
+import { checkContractChain, storedChainEntryOf } from '../../activity/contract-chain';
+import { OFFICE_CHAIN, checkOfficeChain } from '../../activity/office-log';
+import type { AppContext } from '../../context/app-context';
+import { checkAnchorChain, type AnchorChainCheck } from './check-anchors';
+import { checkAnchoring, type AnchorProof } from './check-anchoring';
+
+export type LogVerification = ChainCheck & {
+  /** Each time the part of the chain proven by an outside timestamp grew, oldest first. */
+  proofs: AnchorProof[];
+  /** The anchor chain as re-derived (its problems are in `problems` too, as sequence 0). */
+  anchorChain: AnchorChainCheck;
+};
+
+function merge(
+  check: ChainCheck,
+  chain: string,
+  entries: readonly StoredChainEntry[],
+  anchorChain: AnchorChainCheck,
+): LogVerification {
+  const anchoring = checkAnchoring(chain, entries, anchorChain);
+  const problems: ChainProblem[] = [
+    ...check.problems,
+    ...anchorChain.problems.map((problem) => ({ sequence: 0, problem })),
+    ...anchoring.problems,
+  ].slice(0, 20);
+  return { ...check, isIntact: problems.length === 0, problems, proofs: anchoring.proofs, anchorChain };
+}
+
+/**
+ * A contract's log checked end to end: its own chain (checkChain, against the head its sealed
+ * audit trail prints) and against every office anchor that holds its heads, re-derived from the
+ * authority's tokens. Entries up to the last proof cannot be changed, removed or inserted
+ * without this saying so, whatever else in the database was changed to match.
+ */
+export function verifyContractLog(ctx: AppContext, contractId: number): LogVerification {
+  const entries = ctx.repos.activity.listChain(contractId).map(storedChainEntryOf);
+  return merge(checkContractChain(ctx, contractId), `/api/contracts/${contractId}`, entries, checkAnchorChain(ctx));
+}
+
+/** The office log checked as a contract's is. */
+export function verifyOfficeLog(ctx: AppContext): LogVerification {
+  const { check, entries } = checkOfficeChain(ctx);
+  return merge(check, OFFICE_CHAIN, entries, checkAnchorChain(ctx));
+}
