@@ -143,6 +143,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if ((e.PUBLIC_TLS_CERT === undefined) !== (e.PUBLIC_TLS_KEY === undefined)) {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_TLS_CERT and PUBLIC_TLS_KEY: set both or neither');
   }
+  if (e.PUBLIC_PORT !== undefined && e.PUBLIC_PORT !== 0 && e.PUBLIC_PORT === e.PORT) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_PORT: must differ from PORT (the office and the parties each have their own listener)',
+    );
+  }
   if (e.PUBLIC_TLS_CERT !== undefined && e.PUBLIC_PORT === undefined) {
     throw new ConfigError(
       'Invalid configuration:\n  PUBLIC_TLS_CERT: serves the party surface, so PUBLIC_PORT must be set too',
