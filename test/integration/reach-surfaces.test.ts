@@ -70,6 +70,14 @@ describe('the party surface (PUBLIC_PORT)', () => {
     const party = await t.api('GET', contract.parties[0]!.self);
     expect(party.body.contract_url).toBe(link);
 
+    // A forged Host or X-Forwarded-Host on the party surface does not show up in the page either.
+    const forged = await rawRequest(publicPort, 'GET', new URL(link).pathname, {
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    });
+    expect(forged.status).toBe(200);
+    expect(forged.body).not.toContain('evil.example');
+    expect(forged.headers['strict-transport-security']).toBeUndefined();
+
     const client = signingClient(link);
     const page = await client.open();
     expect(page.status).toBe(200);
