@@ -84,8 +84,14 @@ describe('the party surface (PUBLIC_PORT)', () => {
     expect(String(page.body)).toContain('/sign/assets/');
     const asset = /\/sign\/assets\/[^"]+\.js/.exec(String(page.body))?.[0];
     expect((await fetch(`${t.server.publicUrl}${asset}`)).status).toBe(200);
-    expect((await client.state()).body.stage).toBe('ready');
+    const state = await client.state();
+    expect(state.body.stage).toBe('ready');
     expect((await client.document()).headers.get('content-type')).toBe('application/pdf');
+    // The page images the signing page draws come through the party surface too.
+    const images = state.body.contract.pageImages as { base: string; widths: number[] };
+    const image = await fetch(`${t.server.publicUrl}${images.base}/1-${images.widths[0]}.webp`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/webp');
     const accepted = await client.accept({}, 'Åsa Öberg');
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect(accepted.body.stage).toBe('completed');
