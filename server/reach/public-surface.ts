@@ -1,5 +1,5 @@
 import type { Config } from '../config/config';
-import type { Logger } from '../logging/logger';
+import type { AppContext } from '../core/context';
 import type { CertificateSource } from './certificate-source';
 import { pemFileSource } from './pem-file-source';
 
@@ -10,24 +10,35 @@ export function linkHost(host: string): string {
 }
 
 /**
+ * Whether the party listener speaks HTTPS with a certificate of its own (a source below).
+ * The ACME source adds its own condition here.
+ */
+export function servesTls(config: Config): boolean {
+  return config.publicTlsCert !== undefined && config.publicTlsKey !== undefined;
+}
+
+/**
  * Where the party surface's certificate comes from: the office's PEM files, else none (the
  * party listener speaks plain HTTP: behind a TLS-terminating proxy or tunnel, or for a test).
- * The ACME source joins here (issue 21).
+ * The ACME source joins here; it finds the challenge store at ctx.reach.challenges.
  */
-export function certificateSourceOf(
-  config: Config,
-  deps: { now: () => number; logger: Logger },
-): CertificateSource | undefined {
+export function certificateSourceOf(ctx: AppContext): CertificateSource | undefined {
+  const { config } = ctx;
   if (config.publicPort === undefined) return undefined;
   if (config.publicTlsCert !== undefined && config.publicTlsKey !== undefined) {
-    return pemFileSource({ certPath: config.publicTlsCert, keyPath: config.publicTlsKey, ...deps });
+    return pemFileSource({
+      certPath: config.publicTlsCert,
+      keyPath: config.publicTlsKey,
+      now: ctx.now,
+      logger: ctx.logger,
+    });
   }
   return undefined;
 }
 
 /** The party listener's own URL for a port (before listening: the configured one). */
-export function partyListenUrl(config: Config, port: number, isTls: boolean): string {
-  return `${isTls ? 'https' : 'http'}://${linkHost(config.publicHost)}:${port}`;
+export function partyListenUrl(config: Config, port: number): string {
+  return `${servesTls(config) ? 'https' : 'http'}://${linkHost(config.publicHost)}:${port}`;
 }
 
 /**
