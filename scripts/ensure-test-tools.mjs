@@ -1,6 +1,6 @@
 // Runs before `npm test`: the browser and PDF tests need Debian's chromium, poppler-utils and
 // qpdf; the API docs' walk-through runs curl and jq as printed, and the Python webhook receiver
-// of docs/examples runs under python3 with `cryptography`. Installs what is missing when apt-get
+// of docs/examples runs under python3 with `cryptography`; the reach tests put caddy in front and make certificates with openssl. Installs what is missing when apt-get
 // can (as root), else says what to install.
 import { spawnSync } from 'node:child_process';
 
@@ -12,6 +12,8 @@ const tools = {
   curl: 'curl',
   jq: 'jq',
   python3: 'python3',
+  caddy: 'caddy',
+  openssl: 'openssl',
 };
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 const missing = [

@@ -1,11 +1,13 @@
 import type { MessageKey } from './en';
 import { svContract } from './sv-contract';
+import { svReach } from './sv-reach';
 import { svEvidence } from './sv-evidence';
 import { svPrepare } from './sv-prepare';
 
 /** Svenska. */
 export const sv: Record<MessageKey, string> = {
   ...svContract,
+  ...svReach,
   ...svEvidence,
   ...svPrepare,
   'action.cancel': 'Avbryt',

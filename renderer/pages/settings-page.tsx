@@ -12,6 +12,7 @@ import { useAction } from '../lib/use-action';
 import { readableErrors } from '../lib/problem-lines';
 import { useLoad } from '../lib/use-load';
 import { TimestampSettings } from './settings/timestamp-settings';
+import { ReachSettings } from './settings/reach-settings';
 import { ReminderDefaults } from './settings/reminder-defaults';
 import { OfficeLog } from './settings/office-log';
 
@@ -313,6 +314,7 @@ export function SettingsPage() {
       <PageHeader title={t('settings.title')} description={t('settings.description')} />
       <div className="stack">
         <GeneralSettings />
+        <ReachSettings />
         <MessagingSettings />
         <ReminderDefaults />
         <SigningCertificate />

@@ -13,6 +13,8 @@ import { createOutboxSignal } from '../context/outbox-signal';
 import { createWebhookRuntime } from '../context/webhook-runtime';
 import { createPdfSandbox } from '../pdf/sandbox/pdf-sandbox';
 import { createOutboundPolicy } from '../net/outbound-policy';
+import { createReachRuntime } from '../context/reach-runtime';
+import { applySavedReach } from '../reach/reach-settings';
 import { createAdminState } from '../context/admin-state';
 import { applyGeneralSettings } from '../settings/apply-general-settings';
 import { sealSecretsAtRest } from '../messages/seal-at-rest';
@@ -25,6 +27,8 @@ export function createContext(parts: {
   db: Db;
   logger: Logger;
   baseUrl: () => string;
+  /** Default baseUrl: one surface serves offices and parties alike. */
+  partyBaseUrl?: () => string;
   /** The migrations the database was opened with (a restored backup is migrated with them). */
   migrationsFolder?: string | undefined;
   clock?: Clock | undefined;
@@ -38,6 +42,8 @@ export function createContext(parts: {
     db: parts.db,
     logger: parts.logger,
     baseUrl: parts.baseUrl,
+    partyBaseUrl: parts.partyBaseUrl ?? parts.baseUrl,
+    reach: createReachRuntime(),
     repos,
     rateLimiter: new RateLimiter(),
     now: () => clock.now(),
@@ -57,6 +63,8 @@ export function createContext(parts: {
   sealSecretsAtRest(ctx);
   // The admin's stored settings (public base URL, time zone) take over from the environment's.
   applyGeneralSettings(ctx);
+  // A saved PUBLIC_PORT/PUBLIC_HOST (the settings page) wins over the environment's.
+  applySavedReach(ctx);
   // Entries and seals from before the hash chain get theirs (docs/decisions.md, "Evidence").
   upgradeEvidence(ctx);
   return ctx;

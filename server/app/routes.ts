@@ -14,6 +14,7 @@ import { partyRoutes } from '../api/parties';
 import { sessionRoutes } from '../api/session';
 import { settingsRoutes } from '../api/settings';
 import { timestampSettingsRoutes } from '../api/timestamp-settings';
+import { reachSettingsRoutes } from '../api/reach-settings';
 import { backupRoutes } from '../api/backup';
 import { reminderSettingsRoutes } from '../api/reminder-settings';
 import { templateFieldRoutes } from '../api/template-fields';
@@ -46,6 +47,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...sessionRoutes,
   ...settingsRoutes,
   ...timestampSettingsRoutes,
+  ...reachSettingsRoutes,
   ...reminderSettingsRoutes,
   ...backupRoutes,
 ];

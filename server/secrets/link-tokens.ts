@@ -13,7 +13,7 @@ import type { PartyRow } from '../db/repos/parties';
 export const hashLinkToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
 
 /** The parts of the context links are made with (an AppContext is one). */
-type LinkContext = { readonly secret: AppSecret; readonly baseUrl: () => string };
+type LinkContext = { readonly secret: AppSecret; readonly partyBaseUrl: () => string };
 
 const tokenOfNonce = (ctx: Pick<LinkContext, 'secret'>, nonce: string) => ctx.secret.mac('sign-link', nonce);
 
@@ -41,10 +41,10 @@ export function linkTokenOf(
   return token !== undefined && hashLinkToken(token) === party.signTokenHash ? token : undefined;
 }
 
-/** `/sign/<token>` on the public base URL, or '' when the link cannot be worked out here. */
+/** `/sign/<token>` on the party surface's base URL, or '' when the link cannot be worked out here. */
 export function signingLink(ctx: LinkContext, party: PartyRow): string {
   const token = linkTokenOf(ctx, party);
-  return token === undefined ? '' : `${ctx.baseUrl()}/sign/${token}`;
+  return token === undefined ? '' : `${ctx.partyBaseUrl()}/sign/${token}`;
 }
 
 /**
