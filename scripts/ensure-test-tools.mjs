@@ -1,6 +1,7 @@
 // Runs before `npm test`: the browser and PDF tests need Debian's chromium, poppler-utils and
 // qpdf; the API docs' walk-through runs curl and jq as printed, and the Python webhook receiver
-// of docs/examples runs under python3 with `cryptography`. Installs what is missing when apt-get
+// of docs/examples runs under python3 with `cryptography`; the ACME certificate is obtained from
+// a real `pebble` (Let's Encrypt's test CA), whose directory's TLS certificate openssl makes. Installs what is missing when apt-get
 // can (as root), else says what to install.
 import { spawnSync } from 'node:child_process';
 
@@ -12,6 +13,8 @@ const tools = {
   curl: 'curl',
   jq: 'jq',
   python3: 'python3',
+  pebble: 'pebble',
+  openssl: 'openssl',
 };
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 const missing = [

@@ -19,6 +19,7 @@ import { verifyPages } from './verify/verify-pages';
 import { sessionPrincipalResolver } from './http/session-cookie';
 import { resolveStaticDirs, type StaticDirs } from './app/static-dirs';
 import { createWorkers } from './app/workers';
+import { startAcmeHttpListener, type AcmeHttpListener } from './reach/acme-http-listener';
 
 export { loadConfig, ConfigError, type Config } from './config/config';
 
@@ -128,6 +129,17 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
     logger,
     nativeBinding: options.sqliteBinding,
   });
+  // The CA's HTTP-01 requests (port 80 from the internet), before the ACME job may order.
+  let acmeListener: AcmeHttpListener | undefined;
+  try {
+    if (config.acme.domain) acmeListener = await startAcmeHttpListener(ctx, config.host);
+  } catch (err) {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await checkpointer.stop();
+    database.close();
+    unmarkServing();
+    throw err;
+  }
   const workers = createWorkers(ctx);
   for (const worker of workers) worker.start();
 
@@ -140,6 +152,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
       const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await stopped;
       clearTimeout(grace);
+      await acmeListener?.close();
       // Deliveries and mail in flight finish before the database closes.
       await Promise.all(workers.map((worker) => worker.stop()));
       await ctx.pdf.close();

@@ -17,6 +17,8 @@ import { createAdminState } from '../sessions/admin-state';
 import { applyGeneralSettings } from '../settings/apply-general-settings';
 import { sealSecretsAtRest } from '../secrets/seal-at-rest';
 import { upgradeEvidence } from '../evidence/upgrade-evidence';
+import { createAcmeRuntime } from '../reach/acme-runtime';
+import { loadCertificate } from '../reach/acme-store';
 
 /** The one place an AppContext is assembled, for the server and for the CLI alike. `config` is the caller's own copy. */
 export function createContext(parts: {
@@ -51,6 +53,7 @@ export function createContext(parts: {
     secret: loadAppSecret(paths.keys),
     admin: createAdminState({ publicBaseUrl: config.publicBaseUrl, timeZone: config.timeZone }, parts.migrationsFolder),
     seal: undefined as unknown as AppContext['seal'],
+    acme: createAcmeRuntime(config.acme.domain ? loadCertificate(paths.keys) : undefined),
   };
   ctx.seal = createSeal(ctx);
   // What an older version kept in clear is sealed before anything reads it.

@@ -14,6 +14,7 @@ import { sessionRoutes } from '../api/session';
 import { settingsRoutes } from '../api/settings';
 import { timestampSettingsRoutes } from '../api/timestamp-settings';
 import { backupRoutes } from '../api/backup';
+import { acmeSettingsRoutes } from '../api/acme-settings';
 import { reminderSettingsRoutes } from '../api/reminder-settings';
 import { templateFieldRoutes } from '../api/template-fields';
 import { templateRoutes } from '../api/templates';
@@ -46,4 +47,5 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...timestampSettingsRoutes,
   ...reminderSettingsRoutes,
   ...backupRoutes,
+  ...acmeSettingsRoutes,
 ];

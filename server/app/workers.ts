@@ -6,6 +6,7 @@ import { createExpiryWorker } from '../signing/expiry-worker';
 import { createTimestampWorker } from '../evidence/timestamps/timestamp-worker';
 import { createReminderWorker } from '../signing/reminder-worker';
 import { createWebhookWorker } from '../webhooks/webhook-worker';
+import { createAcmeWorker } from '../reach/acme-worker';
 
 /** A background loop of the service (webhook deliveries, the mail and SMS outbox). */
 export type Worker = {
@@ -28,5 +29,6 @@ export function createWorkers(ctx: AppContext): Worker[] {
     createBackupWorker(ctx),
     createBulkSendWorker(ctx),
     createReminderWorker(ctx),
+    createAcmeWorker(ctx),
   ];
 }

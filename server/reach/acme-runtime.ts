@@ -1,0 +1,54 @@
+import { createOutboxSignal, type OutboxSignal } from '../messages/outbox-signal';
+
+/** A certificate chain (leaf first) and its private key, as PEM: what the public listener serves. */
+export type ServedCertificate = { certPem: string; keyPem: string };
+
+/**
+ * What the ACME parts share while the server runs: the HTTP-01 answers the CA may ask for now,
+ * the certificate in force (the public listener takes each new one without a restart), and the
+ * wake-up of the certificate's job. The files in DATA_DIR/keys are its durable copy.
+ */
+export type AcmeRuntime = {
+  /** The key authorization of each token of a challenge under way, and nothing else. */
+  readonly challenges: Map<string, string>;
+  certificate(): ServedCertificate | undefined;
+  replace(next: ServedCertificate): void;
+  /** Called with each new certificate; returns a function that removes the listener. */
+  onChange(listener: (next: ServedCertificate) => void): () => void;
+  /** Wakes the certificate's job (a renewal asked for). */
+  readonly signal: OutboxSignal;
+  /** True while an order is under way (a second one waits for it). */
+  isObtaining: boolean;
+  /** Where the HTTP-01 listener listens, once it does. */
+  challengePort: number | null;
+};
+
+/** `stored`: the certificate of DATA_DIR/keys, served from the start while the job looks at it. */
+export function createAcmeRuntime(stored: ServedCertificate | undefined): AcmeRuntime {
+  let current = stored;
+  const listeners = new Set<(next: ServedCertificate) => void>();
+  return {
+    challenges: new Map(),
+    certificate: () => current,
+    replace(next) {
+      current = next;
+      for (const listener of listeners) listener(next);
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    signal: createOutboxSignal(),
+    isObtaining: false,
+    challengePort: null,
+  };
+}
+
+/** An ACME token is base64url (RFC 8555 §8.1); anything else is not ours to look up. */
+const TOKEN = /^\/\.well-known\/acme-challenge\/([A-Za-z0-9_-]{1,256})$/;
+
+/** The key authorization for a request path of an HTTP-01 challenge, or undefined (then 404). */
+export function answerChallenge(runtime: AcmeRuntime, pathname: string): string | undefined {
+  const token = TOKEN.exec(pathname)?.[1];
+  return token === undefined ? undefined : runtime.challenges.get(token);
+}

@@ -1,0 +1,123 @@
+import { X509Certificate } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startPebble, type Pebble } from '../helpers/pebble';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+/** The chain as served (leaf first) verifies up to `rootPem`, link by link, and the root signs itself. */
+function chainVerifies(chainPem: string, rootPem: string): boolean {
+  const certs = [...chainPem.matchAll(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g)].map(
+    (match) => new X509Certificate(match[0]),
+  );
+  const root = new X509Certificate(rootPem);
+  const path = [...certs, root];
+  return path.slice(0, -1).every((cert, i) => cert.checkIssued(path[i + 1]!) && cert.verify(path[i + 1]!.publicKey));
+}
+
+describe('the ACME certificate, from a real pebble', () => {
+  let pebble: Pebble;
+  let t: TestServer;
+  const status = async () => (await t.api('GET', '/api/settings/acme')).body;
+
+  beforeAll(async () => {
+    const challengePort = await freePort();
+    pebble = await startPebble({ challengePort });
+    t = await startTestServer({
+      logLevel: 'debug',
+      acme: {
+        domain: 'localhost',
+        email: 'it@office.test',
+        directoryUrl: pebble.directoryUrl,
+        caFile: pebble.caFile,
+        httpPort: challengePort,
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await pebble?.stop();
+  });
+
+  it('is obtained at start over HTTP-01, issued by pebble, and kept in DATA_DIR/keys owner-only', async () => {
+    await expect.poll(async () => (await status()).certificate, { timeout: 60_000, interval: 200 }).not.toBeNull();
+    const body = await status();
+    expect(body).toMatchObject({
+      is_enabled: true,
+      domain: 'localhost',
+      email: 'it@office.test',
+      directory_url: pebble.directoryUrl,
+      last_error: null,
+      is_obtaining: false,
+    });
+    expect(body.certificate.domains).toEqual(['localhost']);
+    expect(body.certificate.issuer).toMatch(/Pebble Intermediate CA/);
+    expect(body.last_renewal_time).not.toBeNull();
+    // The next look is the renewal time: a third of the lifetime before expiry.
+    expect(body.next_attempt_time).toBe(body.certificate.renewal_time);
+    expect(pebble.output()).toMatch(/acme-challenge|validat/i);
+
+    const keys = path.join(t.dataDir, 'keys');
+    const chain = fs.readFileSync(path.join(keys, 'acme-certificate.pem'), 'utf8');
+    expect(chainVerifies(chain, await pebble.rootPem())).toBe(true);
+    for (const name of ['acme-account.key', 'acme-certificate.key', 'acme-certificate.pem'])
+      expect(fs.statSync(path.join(keys, name)).mode & 0o077).toBe(0);
+    // No key in the answer, and none in the log.
+    const key = fs.readFileSync(path.join(keys, 'acme-certificate.key'), 'utf8');
+    const account = fs.readFileSync(path.join(keys, 'acme-account.key'), 'utf8');
+    expect(JSON.stringify(body)).not.toMatch(/PRIVATE KEY/);
+    const logs = path.join(t.dataDir, 'logs');
+    const log = fs
+      .readdirSync(logs)
+      .map((name) => fs.readFileSync(path.join(logs, name), 'utf8'))
+      .join('\n');
+    expect(log).toMatch(/certificate obtained from the ACME CA/);
+    for (const secret of [key, account]) expect(log).not.toContain(secret.split('\n')[1]);
+  });
+
+  it('is renewed on "Renew now": a new certificate, a new serial', async () => {
+    const before = (await status()).certificate;
+    const asked = await t.api('POST', '/api/settings/acme/renew');
+    expect(asked.status).toBe(202);
+    await expect
+      .poll(async () => (await status()).certificate.serial, { timeout: 60_000, interval: 200 })
+      .not.toBe(before.serial);
+    expect((await status()).last_error).toBeNull();
+  });
+
+  it('is renewed by itself once the renewal time has come', async () => {
+    const before = await status();
+    const leaf = new X509Certificate(fs.readFileSync(path.join(t.dataDir, 'keys', 'acme-certificate.pem')));
+    const [notBefore, notAfter] = [Date.parse(leaf.validFrom), Date.parse(leaf.validTo)];
+    // The server's time moves a minute past the point where a third of the lifetime is left.
+    t.clock.shift(notAfter - (notAfter - notBefore) / 3 - Date.now() + 60_000);
+    t.server.ctx.acme.signal.wake();
+    await expect
+      .poll(async () => (await status()).certificate.serial, { timeout: 60_000, interval: 200 })
+      .not.toBe(before.certificate.serial);
+    // Back to the real time: the new certificate's renewal is years away, and the job sleeps until then.
+    t.clock.reset();
+    await expect
+      .poll(
+        async () => {
+          const now = await status();
+          return !now.is_obtaining && now.next_attempt_time === now.certificate.renewal_time;
+        },
+        { timeout: 60_000, interval: 200 },
+      )
+      .toBe(true);
+    expect((await status()).last_error).toBeNull();
+  });
+
+  it('keeps the certificate in force when the CA fails, and says why', async () => {
+    const before = (await status()).certificate;
+    await pebble.stop();
+    expect((await t.api('POST', '/api/settings/acme/renew')).status).toBe(202);
+    await expect.poll(async () => (await status()).last_error, { timeout: 60_000, interval: 200 }).not.toBeNull();
+    const after = await status();
+    expect(after.last_error).toMatch(/^the ACME CA cannot be reached: ECONN(REFUSED|RESET)/);
+    expect(after.last_error).not.toMatch(/127\.0\.0\.1/);
+    expect(after.certificate.serial).toBe(before.serial);
+    expect(after.next_attempt_time).not.toBeNull();
+  });
+});
