@@ -1,10 +1,12 @@
 import { enContract } from './en-contract';
+import { enAcme } from './en-acme';
 import { enEvidence } from './en-evidence';
 import { enPrepare } from './en-prepare';
 
 /** English, the reference dictionary: every other language has exactly these keys. */
 export const en = {
   ...enContract,
+  ...enAcme,
   ...enEvidence,
   ...enPrepare,
   'action.cancel': 'Cancel',

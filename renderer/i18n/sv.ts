@@ -1,11 +1,13 @@
 import type { MessageKey } from './en';
 import { svContract } from './sv-contract';
+import { svAcme } from './sv-acme';
 import { svEvidence } from './sv-evidence';
 import { svPrepare } from './sv-prepare';
 
 /** Svenska. */
 export const sv: Record<MessageKey, string> = {
   ...svContract,
+  ...svAcme,
   ...svEvidence,
   ...svPrepare,
   'action.cancel': 'Avbryt',

@@ -13,6 +13,7 @@ import { readableErrors } from '../lib/problem-lines';
 import { useLoad } from '../lib/use-load';
 import { TimestampSettings } from './settings/timestamp-settings';
 import { ReminderDefaults } from './settings/reminder-defaults';
+import { AcmeCertificate } from './settings/acme-certificate';
 
 const zones = (() => {
   try {
@@ -316,6 +317,7 @@ export function SettingsPage() {
         <ReminderDefaults />
         <SigningCertificate />
         <TimestampSettings />
+        <AcmeCertificate />
         <BackupRestore />
         <BackupSchedule />
       </div>

@@ -1,0 +1,26 @@
+/** English of the public listener's ACME certificate. Part of `en`. */
+export const enAcme = {
+  'acme.title': 'Certificate from Let’s Encrypt (ACME)',
+  'acme.description':
+    'The public address’s HTTPS certificate, obtained from an ACME certificate authority and renewed by itself when a third of its lifetime is left.',
+  'acme.off':
+    'Off. Set ACME_DOMAIN (with PUBLIC_PORT) and forward port 80 to this PC for SignDesk to get and renew its own certificate.',
+  'acme.domain': 'Domain',
+  'acme.authority': 'Certificate authority',
+  'acme.email': 'Contact e-mail',
+  'acme.challengePort': 'Validation port (HTTP)',
+  'acme.issuer': 'Issued by',
+  'acme.serial': 'Serial number',
+  'acme.validity': 'Valid',
+  'acme.validityRange': '{from} – {to}',
+  'acme.renewalTime': 'Renewed from',
+  'acme.nextAttempt': 'Next look',
+  'acme.lastRenewal': 'Last renewed',
+  'acme.never': 'Never',
+  'acme.none': 'No certificate yet: the public address has none to serve until the authority issues one.',
+  'acme.obtaining': 'Asking the certificate authority for a certificate…',
+  'acme.failed': 'The last attempt failed ({time})',
+  'acme.failedKept': 'The certificate in force is still served. SignDesk tries again by itself.',
+  'acme.renew': 'Renew now',
+  'acme.renewAsked': 'Renewal asked for: the new certificate is served as soon as it comes, without a restart.',
+};
