@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { Express } from 'express';
-import type { AddressInfo } from 'node:net';
 import type { TServerStatus } from '../shared/host-messages';
 import { createApp } from './app/app';
 import { createContext } from './app/create-context';
@@ -20,6 +19,11 @@ import { sessionPrincipalResolver } from './http/session-cookie';
 import { resolveStaticDirs, type StaticDirs } from './app/static-dirs';
 import { createWorkers } from './app/workers';
 import { startAcmeHttpListener, type AcmeHttpListener } from './reach/acme-http-listener';
+import { listen, type RunningListener } from './app/listen';
+import { SERVER_TIMEOUTS, startPublicListener } from './app/public-listener';
+import { withTransportSecurity, type ProxyTrust } from './http/transport-security';
+import { baseUrlsOf, linkHost } from './reach/public-surface';
+import { reachPages } from './reach/reach-pages';
 
 export { loadConfig, ConfigError, type Config } from './config/config';
 
@@ -27,6 +31,8 @@ export type SignDeskServer = {
   /** Where the server listens, e.g. http://127.0.0.1:8750 */
   url: string;
   port: number;
+  /** Where the party surface listens (PUBLIC_PORT), e.g. https://127.0.0.1:8443; undefined without it. */
+  publicUrl: string | undefined;
   ctx: AppContext;
   /** The Express app, for tests that inspect what the server answers. */
   app: Express;
@@ -52,13 +58,6 @@ export type ServerOptions = {
   clock?: Clock;
 };
 
-const SHUTDOWN_GRACE_MS = 5_000;
-
-function linkHost(host: string): string {
-  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
-  return host.includes(':') ? `[${host}]` : host;
-}
-
 /** The only door in: the server entry, the Electron shell and the tests all start SignDesk here. */
 export async function createServer(given: Config, options: ServerOptions = {}): Promise<SignDeskServer> {
   // Our own copy: the admin's general settings change publicBaseUrl and timeZone in it.
@@ -70,12 +69,17 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
     nativeBinding: options.sqliteBinding,
   });
   let listenUrl = '';
+  const partyListener: { url?: string } = {};
   const ctx = createContext({
     config,
     paths,
     db: database.db,
     logger,
-    baseUrl: () => config.publicBaseUrl ?? listenUrl,
+    ...baseUrlsOf(
+      config,
+      () => listenUrl,
+      () => partyListener.url,
+    ),
     migrationsFolder: options.migrationsFolder,
     clock: options.clock,
   });
@@ -89,39 +93,42 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
       adminPages(ctx, findRendererDir(staticDirs.renderer)),
       signingPages(ctx, findBuiltDir('signing', staticDirs.signing)),
       verifyPages(ctx, findBuiltDir('signing', staticDirs.signing)),
+      reachPages(ctx),
     ],
     examplesDir: staticDirs.examples,
   });
-  const server = http.createServer({ requestTimeout: 120_000, headersTimeout: 30_000 }, listener);
-  // Responses still being made when shutdown begins close their connection after they are
-  // sent, so a keep-alive client does not hold the shutdown until the grace period ends.
-  const unanswered = new Set<http.ServerResponse>();
-  // One listener function for every response: no closure made per request.
-  function forgetResponse(this: http.ServerResponse): void {
-    unanswered.delete(this);
-  }
-  server.on('request', (_req, res: http.ServerResponse) => {
-    unanswered.add(res);
-    res.on('close', forgetResponse);
-  });
+  // X-Forwarded-For/-Proto/-Host count only from TRUSTED_PROXIES peers, on both surfaces:
+  // req.ip (the activity log, throttles) and req.protocol follow Express's trust rule.
+  const trust = app.get('trust proxy fn') as ProxyTrust;
+  const server = http.createServer(SERVER_TIMEOUTS, withTransportSecurity(listener, trust));
+  let office: RunningListener;
+  let party: Awaited<ReturnType<typeof startPublicListener>>;
+  let acmeListener: AcmeHttpListener | undefined;
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(config.port, config.host, () => {
-        server.off('error', reject);
-        resolve();
-      });
+    office = await listen(server, config.port, config.host);
+    party = await startPublicListener(ctx, listener, trust).catch(async (error: unknown) => {
+      await office.close();
+      throw error;
     });
+    // The CA's HTTP-01 checks (port 80 from the internet), listening before the ACME job orders.
+    if (config.acme.domain)
+      acmeListener = await startAcmeHttpListener(ctx, config.publicHost).catch(async (error: unknown) => {
+        await Promise.all([office.close(), party?.close()]);
+        throw error;
+      });
   } catch (err) {
     database.close();
     throw err;
   }
-  const port = (server.address() as AddressInfo).port;
+  partyListener.url = party?.url;
+  const port = office.port;
   const url = `http://${linkHost(config.host)}:${port}`;
   listenUrl = url;
   // Webhooks, SMTP and SMS gateways may not be pointed back at this server.
   ctx.outbound.addOwnPort(port);
-  logger.info({ url, dataDir: paths.root }, 'listening');
+  if (party) ctx.outbound.addOwnPort(party.port);
+  if (acmeListener) ctx.outbound.addOwnPort(acmeListener.port);
+  logger.info({ url, publicUrl: party?.url, dataDir: paths.root }, 'listening');
   const unmarkServing = markServing(paths, url);
   const checkpointer = startCheckpointer({
     file: paths.database,
@@ -129,30 +136,13 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
     logger,
     nativeBinding: options.sqliteBinding,
   });
-  // The CA's HTTP-01 requests (port 80 from the internet), before the ACME job may order.
-  let acmeListener: AcmeHttpListener | undefined;
-  try {
-    if (config.acme.domain) acmeListener = await startAcmeHttpListener(ctx, config.host);
-  } catch (err) {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await checkpointer.stop();
-    database.close();
-    unmarkServing();
-    throw err;
-  }
   const workers = createWorkers(ctx);
   for (const worker of workers) worker.start();
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      for (const res of unanswered) if (!res.headersSent) res.setHeader('Connection', 'close');
-      const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-      await stopped;
-      clearTimeout(grace);
-      await acmeListener?.close();
+      await Promise.all([office.close(), party?.close(), acmeListener?.close()]);
       // Deliveries and mail in flight finish before the database closes.
       await Promise.all(workers.map((worker) => worker.stop()));
       await ctx.pdf.close();
@@ -172,5 +162,5 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
     outboxPending: ctx.repos.outbox.countPending(),
   });
   const createAdminLoginUrl = () => `${url}/admin/sign-in-link/${ctx.admin.loginLinks.create(ctx.now())}`;
-  return { url, port, ctx, app, status, createAdminLoginUrl, close };
+  return { url, port, publicUrl: party?.url, ctx, app, status, createAdminLoginUrl, close };
 }

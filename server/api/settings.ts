@@ -20,7 +20,7 @@ export function presentGeneralSettings(ctx: AppContext): TGeneralSettings {
     office_name: office.name,
     office_email: office.email,
     public_base_url: stored.public_base_url ?? null,
-    effective_public_base_url: ctx.baseUrl(),
+    effective_public_base_url: ctx.partyBaseUrl(),
     time_zone: stored.time_zone ?? null,
     effective_time_zone: ctx.config.timeZone,
     signing_frame_origins: readFrameOrigins(ctx),

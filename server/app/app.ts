@@ -40,6 +40,9 @@ export function createApp(ctx: AppContext, parts: AppParts): { app: Express; lis
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  // X-Forwarded-For/-Proto/-Host are believed only from these peers (docs/decisions.md,
+  // "Reach"): req.ip walks X-Forwarded-For from the right, skipping trusted hops.
+  app.set('trust proxy', ctx.config.trustedProxies.length > 0 ? ctx.config.trustedProxies : false);
 
   // The API first: an API request then walks none of the pages' layers. The shared
   // conventions, in order: who is calling, how often, which version, the body, and which user

@@ -2,6 +2,7 @@ import pino from 'pino';
 import type { Config } from '../config/config';
 import type { AppContext } from '../core/context';
 import { createContext } from './create-context';
+import { baseUrlsOf, partyListenUrl } from '../reach/public-surface';
 import { prepareDataDir } from '../db/data-dir';
 import { openDatabase } from '../db/open-database';
 
@@ -18,7 +19,14 @@ export function openOfflineContext(given: Config): { ctx: AppContext; close(): v
     paths,
     db: database.db,
     logger: pino({ level: 'silent' }),
-    baseUrl: () => config.publicBaseUrl ?? `http://${config.host}:${config.port}`,
+    ...baseUrlsOf(
+      config,
+      () => `http://${config.host}:${config.port}`,
+      () =>
+        config.publicPort === undefined
+          ? undefined
+          : partyListenUrl(config, config.publicPort, config.publicTlsCert !== undefined),
+    ),
   });
   return { ctx, close: database.close };
 }

@@ -13,6 +13,7 @@ import { createOutboxSignal } from '../messages/outbox-signal';
 import { createWebhookRuntime } from '../webhooks/runtime';
 import { createPdfSandbox } from '../pdf/sandbox/pdf-sandbox';
 import { createOutboundPolicy } from '../net/outbound-policy';
+import { createReachRuntime } from '../reach/reach-runtime';
 import { createAdminState } from '../sessions/admin-state';
 import { applyGeneralSettings } from '../settings/apply-general-settings';
 import { sealSecretsAtRest } from '../secrets/seal-at-rest';
@@ -27,6 +28,8 @@ export function createContext(parts: {
   db: Db;
   logger: Logger;
   baseUrl: () => string;
+  /** Default baseUrl: one surface serves offices and parties alike. */
+  partyBaseUrl?: () => string;
   /** The migrations the database was opened with (a restored backup is migrated with them). */
   migrationsFolder?: string | undefined;
   clock?: Clock | undefined;
@@ -40,6 +43,8 @@ export function createContext(parts: {
     db: parts.db,
     logger: parts.logger,
     baseUrl: parts.baseUrl,
+    partyBaseUrl: parts.partyBaseUrl ?? parts.baseUrl,
+    reach: createReachRuntime(),
     repos,
     rateLimiter: new RateLimiter(),
     now: () => clock.now(),

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -23,12 +24,46 @@ const secondsList = z
   .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/, 'must be comma-separated seconds')
   .transform((text) => text.split(',').map(Number));
 
+function splitList(text: string): string[] {
+  return text
+    .split(/[\s,]+/)
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+/** Express's `trust proxy` names of whole ranges, besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One TRUSTED_PROXIES entry: an IPv4 or IPv6 address, a CIDR of one, or a range name. */
+export function isProxyEntry(item: string): boolean {
+  if (PROXY_RANGE_NAMES.has(item)) return true;
+  const [address = '', prefix, extra] = item.split('/');
+  if (extra !== undefined) return false;
+  const family = net.isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 /** The environment variables (README, "Configuration"), validated once at start-up. */
 const ZEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(DEFAULT_PORT),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).optional(),
   PUBLIC_BASE_URL: z.url().optional(),
+  PUBLIC_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
+  PUBLIC_HOST: z.string().min(1).optional(),
+  PUBLIC_TLS_CERT: z.string().min(1).optional(),
+  PUBLIC_TLS_KEY: z.string().min(1).optional(),
+  TRUSTED_PROXIES: z
+    .string()
+    .transform(splitList)
+    .refine(
+      (items) => items.every(isProxyEntry),
+      'must be IP addresses or CIDRs (10.0.0.0/8, fd00::/8), comma-separated',
+    )
+    .optional(),
   SMTP_URL: z.string().refine(isSmtpUrl, 'must be an smtp:// or smtps:// URL with a host').optional(),
   MAIL_FROM: z
     .string()
@@ -66,8 +101,21 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
-  /** Base of every link we hand out; undefined means `http://HOST:PORT` once the port is known. */
+  /**
+   * Base of every link handed to a party; undefined means the public listener's URL when
+   * PUBLIC_PORT is set, else `http://HOST:PORT` once the port is known. Without PUBLIC_PORT it is
+   * also the base of the API's own links (docs/decisions.md, "Reach").
+   */
   publicBaseUrl: string | undefined;
+  /** The party surface's own listener (docs/reach.md); undefined: one listener serves everything. */
+  publicPort: number | undefined;
+  /** Where the party surface listens; `0.0.0.0` unless set. */
+  publicHost: string;
+  /** The office's own certificate and key for the party surface (PEM files, reloaded when they change). */
+  publicTlsCert: string | undefined;
+  publicTlsKey: string | undefined;
+  /** Peers whose X-Forwarded-For/-Proto/-Host are believed (addresses, CIDRs); none by default. */
+  trustedProxies: string[];
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
   smsGatewayUrl: string | undefined;
@@ -119,11 +167,34 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  if ((e.PUBLIC_TLS_CERT === undefined) !== (e.PUBLIC_TLS_KEY === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  PUBLIC_TLS_CERT and PUBLIC_TLS_KEY: set both or neither');
+  }
+  if (e.ACME_DOMAIN !== undefined && e.PUBLIC_PORT === undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ACME_DOMAIN: the certificate is for the party surface, so PUBLIC_PORT must be set too',
+    );
+  }
+  if (e.ACME_DOMAIN !== undefined && e.PUBLIC_TLS_CERT !== undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ACME_DOMAIN and PUBLIC_TLS_CERT: choose one source of the certificate (the CA, or your files)',
+    );
+  }
+  if (e.PUBLIC_TLS_CERT !== undefined && e.PUBLIC_PORT === undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_TLS_CERT: serves the party surface, so PUBLIC_PORT must be set too',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR?.trim() || defaultDataDir(process.platform, env)),
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+    publicPort: e.PUBLIC_PORT,
+    publicHost: e.PUBLIC_HOST ?? '0.0.0.0',
+    publicTlsCert: e.PUBLIC_TLS_CERT && path.resolve(e.PUBLIC_TLS_CERT),
+    publicTlsKey: e.PUBLIC_TLS_KEY && path.resolve(e.PUBLIC_TLS_KEY),
+    trustedProxies: e.TRUSTED_PROXIES ?? [],
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     smsGatewayUrl: e.SMS_GATEWAY_URL,

@@ -12,6 +12,7 @@ import type { AdminState } from '../sessions/admin-state';
 import type { PdfSandbox } from '../pdf/sandbox/pdf-sandbox';
 import type { OutboundPolicy } from '../net/outbound-policy';
 import type { AcmeRuntime } from '../reach/acme-runtime';
+import type { ReachRuntime } from '../reach/reach-runtime';
 
 /**
  * What every router and service is handed: made once in createServer, never global. Read-only
@@ -27,8 +28,16 @@ export type AppContext = {
   readonly logger: Logger;
   readonly rateLimiter: RateLimiter;
   readonly now: () => number;
-  /** The public base URL (PUBLIC_BASE_URL, or http://HOST:PORT once listening). */
+  /**
+   * The base of the office's own links (API `Link` headers, problem types, admin pages): the
+   * office listener's http://HOST:PORT when PUBLIC_PORT splits the surfaces, else the public
+   * base URL (PUBLIC_BASE_URL, or http://HOST:PORT once listening), as before the split.
+   */
   readonly baseUrl: () => string;
+  /** The base of the links handed to parties: PUBLIC_BASE_URL, else the party listener's URL, else baseUrl. */
+  readonly partyBaseUrl: () => string;
+  /** The party surface: its listener's URL, its certificate, the ACME challenge answers. */
+  readonly reach: ReachRuntime;
   readonly timestamp: (epochMs: number) => string;
   readonly timestampOrNull: (epochMs: number | null | undefined) => string | null;
   /** Wakes the mail and SMS outbox worker (after enqueueing or a settings change). */

@@ -21,7 +21,8 @@ export function readCookie(req: Request, name: string): string | undefined {
   return undefined;
 }
 
-const isHttps = (req: Request) => req.secure || req.headers['x-forwarded-proto'] === 'https';
+// req.secure is Express's req.protocol: our own TLS, or X-Forwarded-Proto from a TRUSTED_PROXIES peer only.
+const isHttps = (req: Request) => req.secure;
 
 /** HttpOnly, SameSite=Strict, for the whole site (the UI at /admin, the API at /api); Secure over https. */
 export function setSessionCookie(req: Request, res: Response, secret: string, expiresAt: number): void {

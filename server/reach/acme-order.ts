@@ -6,7 +6,8 @@ import https from 'node:https';
 import acme from 'acme-client';
 import type { AppContext } from '../core/context';
 import { describeNetworkError } from '../net/describe-network-error';
-import type { AcmeRuntime, ServedCertificate } from './acme-runtime';
+import type { ServedCertificate } from './acme-runtime';
+import type { ChallengeStore } from './challenge-store';
 import { newPrivateKeyPem, readOrCreateAccountKey } from './acme-store';
 
 /** One request to the CA may take this long before the attempt fails (axios waits for ever by default). */
@@ -64,12 +65,12 @@ export function describeAcmeError(error: unknown): string {
 /**
  * Orders a certificate for the configured domain: the account (made at the first order, the
  * CA's terms agreed by setting ACME_DOMAIN), a fresh P-256 key, HTTP-01 answered from
- * `runtime.challenges`. The CA's validation is the only check: a self-check of our own public
+ * `challenges`. The CA's validation is the only check: a self-check of our own public
  * address first would fail behind routers without hairpin NAT.
  */
 export async function orderCertificate(
   ctx: AppContext,
-  runtime: AcmeRuntime,
+  challenges: ChallengeStore,
   domain: string,
 ): Promise<ServedCertificate> {
   const { acme: settings } = ctx.config;
@@ -94,10 +95,10 @@ export async function orderCertificate(
         challengePriority: ['http-01'],
         skipChallengeVerification: true,
         challengeCreateFn: async (_authz, challenge, keyAuthorization) => {
-          runtime.challenges.set(challenge.token, keyAuthorization);
+          challenges.set(challenge.token, keyAuthorization);
         },
         challengeRemoveFn: async (_authz, challenge) => {
-          runtime.challenges.delete(challenge.token);
+          challenges.delete(challenge.token);
         },
       });
       return { certPem, keyPem };

@@ -1,16 +1,14 @@
 import { createOutboxSignal, type OutboxSignal } from '../messages/outbox-signal';
+import type { ChallengeStore } from './challenge-store';
 
 /** A certificate chain (leaf first) and its private key, as PEM: what the public listener serves. */
 export type ServedCertificate = { certPem: string; keyPem: string };
 
 /**
- * What the ACME parts share while the server runs: the HTTP-01 answers the CA may ask for now,
- * the certificate in force (the public listener takes each new one without a restart), and the
+ * What the ACME parts share while the server runs: the certificate in force (the public listener takes each new one without a restart), and the
  * wake-up of the certificate's job. The files in DATA_DIR/keys are its durable copy.
  */
 export type AcmeRuntime = {
-  /** The key authorization of each token of a challenge under way, and nothing else. */
-  readonly challenges: Map<string, string>;
   certificate(): ServedCertificate | undefined;
   replace(next: ServedCertificate): void;
   /** Called with each new certificate; returns a function that removes the listener. */
@@ -21,6 +19,8 @@ export type AcmeRuntime = {
   isObtaining: boolean;
   /** Where the HTTP-01 listener listens, once it does. */
   challengePort: number | null;
+  /** The last order's failure (also in the settings' `acme.state`), undefined after a success. */
+  lastError: { message: string; at: number } | undefined;
 };
 
 /** `stored`: the certificate of DATA_DIR/keys, served from the start while the job looks at it. */
@@ -28,7 +28,6 @@ export function createAcmeRuntime(stored: ServedCertificate | undefined): AcmeRu
   let current = stored;
   const listeners = new Set<(next: ServedCertificate) => void>();
   return {
-    challenges: new Map(),
     certificate: () => current,
     replace(next) {
       current = next;
@@ -41,6 +40,7 @@ export function createAcmeRuntime(stored: ServedCertificate | undefined): AcmeRu
     signal: createOutboxSignal(),
     isObtaining: false,
     challengePort: null,
+    lastError: undefined,
   };
 }
 
@@ -48,7 +48,7 @@ export function createAcmeRuntime(stored: ServedCertificate | undefined): AcmeRu
 const TOKEN = /^\/\.well-known\/acme-challenge\/([A-Za-z0-9_-]{1,256})$/;
 
 /** The key authorization for a request path of an HTTP-01 challenge, or undefined (then 404). */
-export function answerChallenge(runtime: AcmeRuntime, pathname: string): string | undefined {
+export function answerChallenge(challenges: ChallengeStore, pathname: string): string | undefined {
   const token = TOKEN.exec(pathname)?.[1];
-  return token === undefined ? undefined : runtime.challenges.get(token);
+  return token === undefined ? undefined : challenges.get(token);
 }

@@ -12,6 +12,9 @@ export const ACME_JOB_REF = 1;
 /** 1, 5, 15 min, 1, 3 h, then every 6 h until the CA answers: far within the third of a lifetime renewal leaves. */
 const RETRY_DELAYS_MS = [60_000, 300_000, 900_000, 3_600_000, 10_800_000, 21_600_000];
 
+const lastErrorOf = (state: AcmeState) =>
+  state.lastError === null ? undefined : { message: state.lastError, at: state.lastAttemptAt ?? 0 };
+
 /** Why the certificate in force will not do (none, another domain, due), or undefined while it does. */
 function reasonToOrder(ctx: AppContext, domain: string): string | undefined {
   const served = ctx.acme.certificate();
@@ -45,7 +48,7 @@ export function createAcmeWorker(ctx: AppContext): Worker {
     const startedAt = ctx.now();
     try {
       logger.info({ domain, reason }, 'ordering a certificate from the ACME CA');
-      const served = await orderCertificate(ctx, ctx.acme, domain);
+      const served = await orderCertificate(ctx, ctx.reach.challenges, domain);
       const facts = describeCertificate(served.certPem);
       saveCertificate(ctx.paths.keys, served);
       ctx.acme.replace(served);
@@ -87,7 +90,10 @@ export function createAcmeWorker(ctx: AppContext): Worker {
     handle: () => handle(),
     settle: (finished, finalize) => {
       for (const { job, result } of finished) {
-        if (result.state) writeAcmeState(ctx, result.state);
+        if (result.state) {
+          writeAcmeState(ctx, result.state);
+          ctx.acme.lastError = lastErrorOf(result.state);
+        }
         finalize(job, result.outcome);
       }
     },
@@ -101,6 +107,7 @@ export function createAcmeWorker(ctx: AppContext): Worker {
   return {
     name: 'acme',
     start() {
+      ctx.acme.lastError = lastErrorOf(readAcmeState(ctx));
       // At every start the job looks at once: the domain may have changed, the certificate lapsed.
       inTransaction(ctx.db, () => ctx.repos.jobs.plan(ACME_QUEUE, ACME_JOB_REF, domain ? ctx.now() : null, ctx.now()));
       unlisten = ctx.acme.signal.listen(() => runner.wake());

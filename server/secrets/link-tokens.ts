@@ -37,10 +37,10 @@ export function linkTokenOf(
   return token !== undefined && hashLinkToken(token) === party.signTokenHash ? token : undefined;
 }
 
-/** `/sign/<token>` on the public base URL, or '' when the link cannot be worked out here. */
+/** `/sign/<token>` on the party surface's base URL, or '' when the link cannot be worked out here. */
 export function signingLink(ctx: AppContext, party: PartyRow): string {
   const token = linkTokenOf(ctx, party);
-  return token === undefined ? '' : `${ctx.baseUrl()}/sign/${token}`;
+  return token === undefined ? '' : `${ctx.partyBaseUrl()}/sign/${token}`;
 }
 
 /**

@@ -64,7 +64,7 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     res.cookie(VERIFIED_COOKIE, verifiedCookieValue(ctx, party, session), {
       httpOnly: true,
       sameSite: 'strict',
-      secure: req.secure || ctx.baseUrl().startsWith('https:'),
+      secure: req.secure || ctx.partyBaseUrl().startsWith('https:'),
       path: linkBase(req),
       expires: new Date(session.expiresAt),
     });

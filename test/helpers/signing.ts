@@ -105,17 +105,21 @@ export async function waitForMailsTo(smtp: SmtpReceiver, address: string, count:
   return mailsTo(smtp, address);
 }
 
-/** A party's browser-less client for its signing link: keeps its cookie and the page's CSRF token. */
-export function signingClient(link: string) {
+/**
+ * A party's browser-less client for its signing link: keeps its cookie and the page's CSRF
+ * token. `options.fetch` (e.g. one trusting a test CA) and `options.headers` go with every request.
+ */
+export function signingClient(link: string, options: { fetch?: typeof fetch; headers?: Record<string, string> } = {}) {
+  const send = options.fetch ?? fetch;
   let cookie = '';
   let csrf = '';
-  const call = async (path: string, method = 'GET', body?: unknown, options: { csrf?: string | null } = {}) => {
-    const headers: Record<string, string> = {};
+  const call = async (path: string, method = 'GET', body?: unknown, callOptions: { csrf?: string | null } = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
     if (cookie) headers.cookie = cookie;
-    const token = options.csrf === undefined ? csrf : options.csrf;
+    const token = callOptions.csrf === undefined ? csrf : callOptions.csrf;
     if (method !== 'GET' && token !== null) headers['x-signing-csrf'] = token;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${link}${path}`, {
+    const response = await send(`${link}${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -1,6 +1,8 @@
 import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
+import https from 'node:https';
 import path from 'node:path';
+import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startPebble, type Pebble } from '../helpers/pebble';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -15,16 +17,47 @@ function chainVerifies(chainPem: string, rootPem: string): boolean {
   return path.slice(0, -1).every((cert, i) => cert.checkIssued(path[i + 1]!) && cert.verify(path[i + 1]!.publicKey));
 }
 
+/** What the party listener serves to a client that trusts only `ca` (the handshake itself verifies the chain). */
+function servedCertificate(url: string, ca: string): Promise<tls.PeerCertificate> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = tls.connect({ host: hostname, port: Number(port), servername: 'localhost', ca }, () => {
+      const certificate = socket.getPeerCertificate();
+      socket.end();
+      resolve(certificate);
+    });
+    socket.once('error', reject);
+  });
+}
+
+/** A GET over HTTPS to the party listener, trusting only `ca`. */
+function getOverHttps(url: string, ca: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    https
+      .get(url, { ca, servername: 'localhost' }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+}
+
 describe('the ACME certificate, from a real pebble', () => {
   let pebble: Pebble;
   let t: TestServer;
+  let root: string;
   const status = async () => (await t.api('GET', '/api/settings/acme')).body;
+  const served = () => servedCertificate(t.server.publicUrl as string, root);
 
   beforeAll(async () => {
     const challengePort = await freePort();
     pebble = await startPebble({ challengePort });
+    root = await pebble.rootPem();
     t = await startTestServer({
       logLevel: 'debug',
+      publicPort: 0,
+      publicHost: '127.0.0.1',
       acme: {
         domain: 'localhost',
         email: 'it@office.test',
@@ -59,7 +92,16 @@ describe('the ACME certificate, from a real pebble', () => {
 
     const keys = path.join(t.dataDir, 'keys');
     const chain = fs.readFileSync(path.join(keys, 'acme-certificate.pem'), 'utf8');
-    expect(chainVerifies(chain, await pebble.rootPem())).toBe(true);
+    expect(chainVerifies(chain, root)).toBe(true);
+
+    // The party listener serves it: a client trusting only pebble's root completes the handshake
+    // (chain, name and dates checked by TLS), sees the same serial, and gets an answer.
+    const certificate = await served();
+    expect(certificate.serialNumber).toBe(body.certificate.serial);
+    expect(certificate.issuer.CN).toMatch(/^Pebble Intermediate CA/);
+    const health = await getOverHttps(`${t.server.publicUrl}/healthz`, root);
+    expect(health.status).toBe(200);
+    expect(JSON.parse(health.body).status).toBe('ok');
     for (const name of ['acme-account.key', 'acme-certificate.key', 'acme-certificate.pem'])
       expect(fs.statSync(path.join(keys, name)).mode & 0o077).toBe(0);
     // No key in the answer, and none in the log.
@@ -83,6 +125,8 @@ describe('the ACME certificate, from a real pebble', () => {
       .poll(async () => (await status()).certificate.serial, { timeout: 60_000, interval: 200 })
       .not.toBe(before.serial);
     expect((await status()).last_error).toBeNull();
+    // Served from the next handshake on, without a restart.
+    expect((await served()).serialNumber).toBe((await status()).certificate.serial);
   });
 
   it('is renewed by itself once the renewal time has come', async () => {
@@ -107,6 +151,7 @@ describe('the ACME certificate, from a real pebble', () => {
       )
       .toBe(true);
     expect((await status()).last_error).toBeNull();
+    expect((await served()).serialNumber).toBe((await status()).certificate.serial);
   });
 
   it('keeps the certificate in force when the CA fails, and says why', async () => {
@@ -118,6 +163,7 @@ describe('the ACME certificate, from a real pebble', () => {
     expect(after.last_error).toMatch(/^the ACME CA cannot be reached: ECONN(REFUSED|RESET)/);
     expect(after.last_error).not.toMatch(/127\.0\.0\.1/);
     expect(after.certificate.serial).toBe(before.serial);
+    expect((await served()).serialNumber).toBe(before.serial);
     expect(after.next_attempt_time).not.toBeNull();
   });
 });
@@ -132,6 +178,8 @@ describe('the ACME challenge listener and a CA that cannot be reached', () => {
     // A directory URL where nothing listens: every order fails at the first request.
     const closed = await freePort();
     t = await startTestServer({
+      publicPort: 0,
+      publicHost: '127.0.0.1',
       acme: {
         domain: 'sign.office.test',
         email: undefined,
@@ -154,11 +202,11 @@ describe('the ACME challenge listener and a CA that cannot be reached', () => {
 
   it('answers only the tokens of an order under way, and 404 for any other', async () => {
     const port = (await status()).challenge_port as number;
-    t.server.ctx.acme.challenges.set('tok-EN_1', 'tok-EN_1.thumbprint');
+    t.server.ctx.reach.challenges.set('tok-EN_1', 'tok-EN_1.thumbprint');
     const known = await plain(port, '/.well-known/acme-challenge/tok-EN_1');
     expect(known.status).toBe(200);
     expect(await known.text()).toBe('tok-EN_1.thumbprint');
-    t.server.ctx.acme.challenges.delete('tok-EN_1');
+    t.server.ctx.reach.challenges.delete('tok-EN_1');
     for (const pathname of [
       '/.well-known/acme-challenge/tok-EN_1',
       '/.well-known/acme-challenge/',
@@ -173,7 +221,8 @@ describe('the ACME challenge listener and a CA that cannot be reached', () => {
 
   it('sends everything else to the HTTPS address, never to a host the request names', async () => {
     const port = (await status()).challenge_port as number;
-    const base = t.server.ctx.baseUrl();
+    const base = t.server.ctx.partyBaseUrl();
+    expect(base).toBe(t.server.publicUrl);
     const page = await plain(port, '/sign/abc?x=1');
     expect(page.status).toBe(301);
     expect(page.headers.get('location')).toBe(`${base}/sign/abc?x=1`);

@@ -1,0 +1,64 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { AppContext } from '../core/context';
+import { publicGate } from '../http/public-gate';
+import { withTransportSecurity, type ProxyTrust } from '../http/transport-security';
+import { certificateSourceOf, partyListenUrl } from '../reach/public-surface';
+import { listen, type RunningListener } from './listen';
+
+export const SERVER_TIMEOUTS = { requestTimeout: 120_000, headersTimeout: 30_000 } as const;
+
+/**
+ * The party surface's own listener on PUBLIC_HOST:PUBLIC_PORT (none without PUBLIC_PORT): the
+ * app behind the public gate, over HTTPS when a certificate source is configured. The source's
+ * new pairs are served from the next handshake on (setSecureContext for clients without SNI,
+ * the SNICallback for the rest); connections already open keep theirs.
+ */
+export async function startPublicListener(
+  ctx: AppContext,
+  listener: http.RequestListener,
+  trust: ProxyTrust,
+): Promise<(RunningListener & { url: string }) | undefined> {
+  const { config } = ctx;
+  if (config.publicPort === undefined) return undefined;
+  const source = certificateSourceOf(config, { now: ctx.now, logger: ctx.logger, acme: ctx.acme });
+  const gated = withTransportSecurity(publicGate(listener), trust);
+  let server: http.Server;
+  if (source) {
+    await source.start();
+    const first = source.current();
+    const tlsServer = https.createServer(
+      {
+        ...SERVER_TIMEOUTS,
+        ...(first ? { key: first.key, cert: first.cert } : {}),
+        SNICallback: (_servername, done) => done(null, source.current()?.context),
+      },
+      gated,
+    );
+    source.onChange(() => {
+      const pair = source.current();
+      if (pair) tlsServer.setSecureContext({ key: pair.key, cert: pair.cert });
+    });
+    server = tlsServer;
+  } else {
+    server = http.createServer(SERVER_TIMEOUTS, gated);
+  }
+  let running: RunningListener;
+  try {
+    running = await listen(server, config.publicPort, config.publicHost);
+  } catch (error) {
+    source?.close();
+    throw error;
+  }
+  const url = partyListenUrl(config, running.port, source !== undefined);
+  ctx.reach.certificate = source;
+  ctx.reach.listenUrl = url;
+  return {
+    ...running,
+    url,
+    close: async () => {
+      source?.close();
+      await running.close();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import type { Config } from '../config/config';
+import type { Logger } from '../logging/logger';
+import type { CertificateSource } from './certificate-source';
+import { pemFileSource } from './pem-file-source';
+import { acmeSource } from './acme-source';
+import type { AcmeRuntime } from './acme-runtime';
+
+/** A listening address as a link's host: the unspecified address is reached on loopback here. */
+export function linkHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/**
+ * Where the party surface's certificate comes from: the ACME CA (ACME_DOMAIN), the office's PEM
+ * files, else none (the party listener speaks plain HTTP: behind a TLS-terminating proxy or
+ * tunnel, or for a test). The configuration allows one of the two sources at most.
+ */
+export function certificateSourceOf(
+  config: Config,
+  deps: { now: () => number; logger: Logger; acme: AcmeRuntime },
+): CertificateSource | undefined {
+  if (config.publicPort === undefined) return undefined;
+  if (config.acme.domain !== undefined) return acmeSource(deps.acme, deps.now);
+  if (config.publicTlsCert !== undefined && config.publicTlsKey !== undefined) {
+    return pemFileSource({ certPath: config.publicTlsCert, keyPath: config.publicTlsKey, ...deps });
+  }
+  return undefined;
+}
+
+/** The party listener's own URL for a port (before listening: the configured one). */
+export function partyListenUrl(config: Config, port: number, isTls: boolean): string {
+  return `${isTls ? 'https' : 'http'}://${linkHost(config.publicHost)}:${port}`;
+}
+
+/**
+ * The two bases of links (docs/decisions.md, "Reach"). Without PUBLIC_PORT, one surface: both
+ * are PUBLIC_BASE_URL or the listener's URL, exactly as before the split. With it, parties get
+ * PUBLIC_BASE_URL or the party listener's URL, and the office's own links (API Link headers,
+ * problem types, admin pages in notices) stay on the office listener, where they work.
+ */
+export function baseUrlsOf(
+  config: Config,
+  officeUrl: () => string,
+  partyUrl: () => string | undefined,
+): { baseUrl: () => string; partyBaseUrl: () => string } {
+  if (config.publicPort === undefined) {
+    const single = () => config.publicBaseUrl ?? officeUrl();
+    return { baseUrl: single, partyBaseUrl: single };
+  }
+  return { baseUrl: officeUrl, partyBaseUrl: () => config.publicBaseUrl ?? partyUrl() ?? officeUrl() };
+}
