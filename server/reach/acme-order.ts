@@ -63,6 +63,25 @@ export function describeAcmeError(error: unknown): string {
 }
 
 /**
+ * The account of our key: the existing one (found with onlyReturnExisting, its contact brought up
+ * to ACME_EMAIL), else a new one with the CA's terms agreed. `auto` would otherwise "update" an
+ * existing account with nothing but the terms, which CAs may refuse as an empty update.
+ */
+async function openAccount(client: acme.Client, email: string | undefined): Promise<void> {
+  const contact = email ? [`mailto:${email}`] : undefined;
+  let isExisting: boolean;
+  try {
+    await client.createAccount({ onlyReturnExisting: true });
+    isExisting = true;
+  } catch {
+    // accountDoesNotExist, or a CA that cannot be reached: then the next request says so.
+    isExisting = false;
+  }
+  if (!isExisting) await client.createAccount({ termsOfServiceAgreed: true, ...(contact ? { contact } : {}) });
+  else if (contact) await client.updateAccount({ contact });
+}
+
+/**
  * Orders a certificate for the configured domain: the account (made at the first order, the
  * CA's terms agreed by setting ACME_DOMAIN), a fresh P-256 key, HTTP-01 answered from
  * `challenges`. The CA's validation is the only check: a self-check of our own public
@@ -87,11 +106,10 @@ export async function orderCertificate(
   const keyPem = newPrivateKeyPem();
   try {
     return await orderConnection.run(agents, async () => {
+      await openAccount(client, settings.email);
       const [, csr] = await acme.crypto.createCsr({ commonName: domain, altNames: [domain] }, keyPem);
       const certPem = await client.auto({
         csr,
-        email: settings.email,
-        termsOfServiceAgreed: true,
         challengePriority: ['http-01'],
         skipChallengeVerification: true,
         challengeCreateFn: async (_authz, challenge, keyAuthorization) => {
