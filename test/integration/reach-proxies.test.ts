@@ -120,10 +120,11 @@ describe('forwarding headers from a trusted proxy (TRUSTED_PROXIES=127.0.0.1)', 
 
   it('still keeps office paths off the party surface, whatever the proxy headers say', async () => {
     const port = Number(new URL(t.server.publicUrl!).port);
-    for (const headers of [
+    const disguises: Array<Record<string, string>> = [
       { 'x-forwarded-host': '127.0.0.1', 'x-forwarded-prefix': '/api' },
       { 'x-original-url': '/api/users', 'x-rewrite-url': '/api/users' },
-    ]) {
+    ];
+    for (const headers of disguises) {
       const answer = await rawRequest(port, 'GET', '/api/users', { headers });
       expect(answer.status).toBe(404);
       expect((await rawRequest(port, 'GET', '/sign/x', { headers: { ...headers } })).status).toBe(404);
