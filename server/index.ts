@@ -19,6 +19,7 @@ import { sessionPrincipalResolver } from './http/session-cookie';
 import { resolveStaticDirs, type StaticDirs } from './app/static-dirs';
 import { createWorkers } from './app/workers';
 import { startAcmeHttpListener, type AcmeHttpListener } from './reach/acme-http-listener';
+import { acmeDomainOf } from './reach/acme-runtime';
 import { listen, type RunningListener } from './app/listen';
 import { SERVER_TIMEOUTS, startPublicListener } from './app/public-listener';
 import { withTransportSecurity, type ProxyTrust } from './http/transport-security';
@@ -111,7 +112,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
       throw error;
     });
     // The CA's HTTP-01 checks (port 80 from the internet), listening before the ACME job orders.
-    if (config.acme.domain)
+    if (acmeDomainOf(config))
       acmeListener = await startAcmeHttpListener(ctx, config.publicHost).catch(async (error: unknown) => {
         await Promise.all([office.close(), party?.close()]);
         throw error;

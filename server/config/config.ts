@@ -170,11 +170,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if ((e.PUBLIC_TLS_CERT === undefined) !== (e.PUBLIC_TLS_KEY === undefined)) {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_TLS_CERT and PUBLIC_TLS_KEY: set both or neither');
   }
-  if (e.ACME_DOMAIN !== undefined && e.PUBLIC_PORT === undefined) {
-    throw new ConfigError(
-      'Invalid configuration:\n  ACME_DOMAIN: the certificate is for the party surface, so PUBLIC_PORT must be set too',
-    );
-  }
   if (e.ACME_DOMAIN !== undefined && e.PUBLIC_TLS_CERT !== undefined) {
     throw new ConfigError(
       'Invalid configuration:\n  ACME_DOMAIN and PUBLIC_TLS_CERT: choose one source of the certificate (the CA, or your files)',

@@ -1,5 +1,14 @@
+import type { Config } from '../config/config';
 import { createOutboxSignal, type OutboxSignal } from '../messages/outbox-signal';
 import type { ChallengeStore } from './challenge-store';
+
+/**
+ * The domain the party listener's certificate is ordered for: ACME_DOMAIN, while there is a
+ * party listener (PUBLIC_PORT, from the environment or the reach settings) to serve it on.
+ */
+export function acmeDomainOf(config: Config): string | undefined {
+  return config.publicPort === undefined ? undefined : config.acme.domain;
+}
 
 /** A certificate chain (leaf first) and its private key, as PEM: what the public listener serves. */
 export type ServedCertificate = { certPem: string; keyPem: string };

@@ -4,10 +4,12 @@ import { AppError } from '../core/errors';
 import { inTransaction } from '../db/open-database';
 import { describeCertificate, readAcmeState, renewalTimeOf, writeAcmeState } from './acme-store';
 import { ACME_JOB_REF, ACME_QUEUE } from './acme-worker';
+import { acmeDomainOf } from './acme-runtime';
 
 /** The ACME certificate as the admin sees it: never a key, only the public facts and what happened last. */
 export function presentAcmeStatus(ctx: AppContext): TAcmeStatus {
-  const { domain, email, directoryUrl } = ctx.config.acme;
+  const domain = acmeDomainOf(ctx.config);
+  const { email, directoryUrl } = ctx.config.acme;
   const state = readAcmeState(ctx);
   const served = ctx.acme.certificate();
   const facts = served ? describeCertificate(served.certPem) : undefined;
@@ -38,7 +40,7 @@ export function presentAcmeStatus(ctx: AppContext): TAcmeStatus {
 
 /** "Renew now": a new certificate is ordered at once, whatever the one in force; the old one is served until it comes. */
 export function askAcmeRenewal(ctx: AppContext): void {
-  if (!ctx.config.acme.domain)
+  if (!acmeDomainOf(ctx.config))
     throw new AppError('conflict', 'No ACME certificate is configured: set ACME_DOMAIN (with PUBLIC_PORT) first.');
   if (ctx.acme.isObtaining)
     throw new AppError('conflict', 'A certificate is being ordered right now: wait for it to finish.');

@@ -2,6 +2,7 @@ import type { AppContext } from '../core/context';
 import { inTransaction } from '../db/open-database';
 import { createRunner, type JobOutcome } from '../jobs/runner';
 import type { AcmeState } from './acme-store';
+import { acmeDomainOf } from './acme-runtime';
 import type { Worker } from '../app/workers';
 import { describeAcmeError, orderCertificate } from './acme-order';
 import { describeCertificate, readAcmeState, renewalTimeOf, saveCertificate, writeAcmeState } from './acme-store';
@@ -34,10 +35,10 @@ function reasonToOrder(ctx: AppContext, domain: string): string | undefined {
  */
 export function createAcmeWorker(ctx: AppContext): Worker {
   const logger = ctx.logger.child({ worker: 'acme' });
-  const { domain } = ctx.config.acme;
   /** The job's outcome, and the state to record with it in the transaction that settles the job. */
   type Result = { outcome: JobOutcome; state?: AcmeState };
   const handle = async (): Promise<Result> => {
+    const domain = acmeDomainOf(ctx.config);
     if (!domain) return { outcome: { kind: 'done' } };
     const reason = reasonToOrder(ctx, domain);
     if (reason === undefined) {
@@ -109,7 +110,9 @@ export function createAcmeWorker(ctx: AppContext): Worker {
     start() {
       ctx.acme.lastError = lastErrorOf(readAcmeState(ctx));
       // At every start the job looks at once: the domain may have changed, the certificate lapsed.
-      inTransaction(ctx.db, () => ctx.repos.jobs.plan(ACME_QUEUE, ACME_JOB_REF, domain ? ctx.now() : null, ctx.now()));
+      inTransaction(ctx.db, () =>
+        ctx.repos.jobs.plan(ACME_QUEUE, ACME_JOB_REF, acmeDomainOf(ctx.config) ? ctx.now() : null, ctx.now()),
+      );
       unlisten = ctx.acme.signal.listen(() => runner.wake());
       runner.start();
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, LETS_ENCRYPT_DIRECTORY_URL, loadConfig } from '../../server/config/config';
+import { acmeDomainOf } from '../../server/reach/acme-runtime';
 import { renewalTimeOf } from '../../server/reach/acme-store';
 
 const DAY = 86_400_000;
@@ -17,9 +18,15 @@ describe('the ACME configuration', () => {
     });
   });
 
+  it('orders nothing while there is no party listener to serve the certificate on', () => {
+    expect(acmeDomainOf(loadConfig({ ACME_DOMAIN: 'sign.office.example' }))).toBeUndefined();
+    expect(acmeDomainOf(loadConfig({ ACME_DOMAIN: 'sign.office.example', PUBLIC_PORT: '8443' }))).toBe(
+      'sign.office.example',
+    );
+  });
+
   it('refuses what cannot work, saying why', () => {
     const refusals: [Record<string, string>, RegExp][] = [
-      [{ ACME_DOMAIN: 'sign.office.example' }, /ACME_DOMAIN: .*PUBLIC_PORT must be set/],
       [
         { PUBLIC_PORT: '8443', ACME_DOMAIN: 'sign.office.example', PUBLIC_TLS_CERT: 'c.pem', PUBLIC_TLS_KEY: 'k.pem' },
         /choose one source of the certificate/,
