@@ -44,7 +44,7 @@ function getOverHttps(url: string, ca: string): Promise<{ status: number; body: 
   });
 }
 
-describe('the ACME certificate, from a real pebble', () => {
+describe('the ACME certificate, from a real pebble', { timeout: 120_000 }, () => {
   let pebble: Pebble;
   let t: TestServer;
   let root: string;
@@ -185,7 +185,7 @@ describe('the ACME certificate, from a real pebble', () => {
   });
 });
 
-describe('the ACME challenge listener and a CA that cannot be reached', () => {
+describe('the ACME challenge listener and a CA that cannot be reached', { timeout: 60_000 }, () => {
   let t: TestServer;
   const status = async () => (await t.api('GET', '/api/settings/acme')).body;
   const plain = (port: number, pathname: string, method = 'GET') =>
@@ -267,5 +267,30 @@ describe('without ACME_DOMAIN', () => {
     expect(renew.status).toBe(409);
     expect(renew.body.detail).toMatch(/ACME_DOMAIN/);
     expect((await t.api('GET', '/api/settings/acme', { key: null })).status).toBe(401);
+  });
+});
+
+describe('the outbound address policy on the ACME CA', { timeout: 60_000 }, () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    // Cloud metadata's link-local address: refused before any packet leaves (the policy judges the literal).
+    t = await startTestServer({
+      publicPort: 0,
+      publicHost: '127.0.0.1',
+      acme: {
+        domain: 'sign.office.test',
+        email: undefined,
+        directoryUrl: 'https://169.254.169.254/dir',
+        caFile: undefined,
+        httpPort: 0,
+      },
+    });
+  });
+  afterAll(() => t?.close());
+
+  it('refuses a directory on a refused address, and says so', async () => {
+    await expect
+      .poll(async () => (await t.api('GET', '/api/settings/acme')).body.last_error, { timeout: 30_000, interval: 100 })
+      .toMatch(/^the ACME CA cannot be reached: refused by the outbound address policy: a link-local address/);
   });
 });
