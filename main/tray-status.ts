@@ -42,7 +42,9 @@ export function describeStatusLines(state: ShellState): string[] {
     case 'running': {
       const { status } = state;
       const lines = [`Listening on ${status.url}`];
-      if (status.baseUrl !== status.url) lines.push(`Public address ${status.baseUrl}`);
+      // Where parties' links lead: the party listener or PUBLIC_BASE_URL (docs/reach.md).
+      const publicAddress = status.publicBaseUrl ?? status.baseUrl;
+      if (publicAddress !== status.url) lines.push(`Public address ${publicAddress}`);
       lines.push(describeDeliveries(status.queuedDeliveries), describeOutbox(status.outboxPending));
       return lines;
     }

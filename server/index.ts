@@ -123,6 +123,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   }
   partyListener.url = party?.url;
   const port = office.port;
+  ctx.reach.officePort = port;
   const url = `http://${linkHost(config.host)}:${port}`;
   listenUrl = url;
   // Webhooks, SMTP and SMS gateways may not be pointed back at this server.
@@ -158,6 +159,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   const status = (): TServerStatus => ({
     url,
     baseUrl: ctx.baseUrl(),
+    publicBaseUrl: ctx.partyBaseUrl(),
     queuedDeliveries: ctx.repos.jobs.countPending('webhook'),
     // Messages waiting for SMTP settings have no job, so the outbox counts its own rows.
     outboxPending: ctx.repos.outbox.countPending(),

@@ -10,8 +10,10 @@ import { z } from 'zod';
 export const ZServerStatusSchema = z.object({
   /** Where the server listens, e.g. http://127.0.0.1:8750 */
   url: z.string(),
-  /** The public base URL integrators and parties use (PUBLIC_BASE_URL, else `url`). */
+  /** The base URL of the office's own links and the API (PUBLIC_BASE_URL, else `url`; `url` when PUBLIC_PORT is set). */
   baseUrl: z.string(),
+  /** The base of the links parties get (PUBLIC_BASE_URL, else the party listener's URL, else `baseUrl`). */
+  publicBaseUrl: z.string().optional(),
   /** Webhook deliveries waiting in the durable queue (due later or being sent). */
   queuedDeliveries: z.number().int().nonnegative(),
   /** Mail and SMS messages waiting in the outbox. */

@@ -14,6 +14,7 @@ import { createWebhookRuntime } from '../webhooks/runtime';
 import { createPdfSandbox } from '../pdf/sandbox/pdf-sandbox';
 import { createOutboundPolicy } from '../net/outbound-policy';
 import { createReachRuntime } from '../reach/reach-runtime';
+import { applySavedReach } from '../reach/reach-settings';
 import { createAdminState } from '../sessions/admin-state';
 import { applyGeneralSettings } from '../settings/apply-general-settings';
 import { sealSecretsAtRest } from '../secrets/seal-at-rest';
@@ -65,6 +66,8 @@ export function createContext(parts: {
   sealSecretsAtRest(ctx);
   // The admin's stored settings (public base URL, time zone) take over from the environment's.
   applyGeneralSettings(ctx);
+  // A saved PUBLIC_PORT/PUBLIC_HOST (the settings page) wins over the environment's.
+  applySavedReach(ctx);
   // Entries and seals from before the hash chain get theirs (docs/decisions.md, "Evidence").
   upgradeEvidence(ctx);
   return ctx;

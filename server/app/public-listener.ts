@@ -4,6 +4,7 @@ import type { AppContext } from '../core/context';
 import { publicGate } from '../http/public-gate';
 import { withTransportSecurity, type ProxyTrust } from '../http/transport-security';
 import { certificateSourceOf, partyListenUrl } from '../reach/public-surface';
+import { readSavedReach } from '../reach/reach-settings';
 import { listen, type RunningListener } from './listen';
 
 export const SERVER_TIMEOUTS = { requestTimeout: 120_000, headersTimeout: 30_000 } as const;
@@ -48,7 +49,14 @@ export async function startPublicListener(
     running = await listen(server, config.publicPort, config.publicHost);
   } catch (error) {
     source?.close();
-    throw error;
+    // A port saved in the settings page that cannot be had (in use, or below 1024 without the
+    // right) must not keep the office from its own UI, where it is mended: said there instead.
+    const saved = readSavedReach(ctx.repos);
+    if (saved.port === undefined && saved.host === undefined) throw error;
+    const message = `The party listener could not start on ${config.publicHost} port ${config.publicPort}: ${(error as Error).message}`;
+    ctx.logger.error({ err: error }, message);
+    ctx.reach.listenerError = message;
+    return undefined;
   }
   const url = partyListenUrl(config, running.port, source !== undefined);
   ctx.reach.certificate = source;

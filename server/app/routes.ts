@@ -13,6 +13,7 @@ import { partyRoutes } from '../api/parties';
 import { sessionRoutes } from '../api/session';
 import { settingsRoutes } from '../api/settings';
 import { timestampSettingsRoutes } from '../api/timestamp-settings';
+import { reachSettingsRoutes } from '../api/reach-settings';
 import { backupRoutes } from '../api/backup';
 import { acmeSettingsRoutes } from '../api/acme-settings';
 import { reminderSettingsRoutes } from '../api/reminder-settings';
@@ -45,6 +46,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...sessionRoutes,
   ...settingsRoutes,
   ...timestampSettingsRoutes,
+  ...reachSettingsRoutes,
   ...reminderSettingsRoutes,
   ...backupRoutes,
   ...acmeSettingsRoutes,

@@ -44,9 +44,10 @@ export function baseUrlsOf(
   officeUrl: () => string,
   partyUrl: () => string | undefined,
 ): { baseUrl: () => string; partyBaseUrl: () => string } {
-  if (config.publicPort === undefined) {
-    const single = () => config.publicBaseUrl ?? officeUrl();
-    return { baseUrl: single, partyBaseUrl: single };
-  }
-  return { baseUrl: officeUrl, partyBaseUrl: () => config.publicBaseUrl ?? partyUrl() ?? officeUrl() };
+  // Decided at each call: a saved PUBLIC_PORT is applied after these are made (reach-settings.ts).
+  const isSplit = () => config.publicPort !== undefined;
+  return {
+    baseUrl: () => (isSplit() ? officeUrl() : (config.publicBaseUrl ?? officeUrl())),
+    partyBaseUrl: () => config.publicBaseUrl ?? (isSplit() ? partyUrl() : undefined) ?? officeUrl(),
+  };
 }

@@ -96,6 +96,9 @@ const DECIDED: Record<string, Decision> = {
   'GET /api/settings/timestamps': { status: 403 },
   'PUT /api/settings/timestamps': { status: 403, body: { tsa_url: 'http://127.0.0.1:9/tsa' } },
   'POST /api/settings/timestamps/test': { status: 403, body: { tsa_url: 'http://127.0.0.1:9/tsa' } },
+  'GET /api/settings/reach': { status: 403 },
+  'PUT /api/settings/reach': { status: 403, body: { public_port: 8443 } },
+  'POST /api/settings/reach/check': { status: 403 },
   'PUT /api/settings/reminders': { status: 403, body: { reminder_interval_days: 1 } },
   'POST /api/settings/restore': {
     status: 403,

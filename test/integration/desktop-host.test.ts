@@ -98,6 +98,7 @@ describe('the server host, started the way the desktop shell starts it', { timeo
     expect(await host.client.status()).toEqual({
       url: ready.url,
       baseUrl: ready.url,
+      publicBaseUrl: ready.url,
       queuedDeliveries: 2,
       outboxPending: 1,
     });

@@ -67,6 +67,22 @@ describe('HTTPS on the party surface from PEM files (PUBLIC_TLS_CERT, PUBLIC_TLS
     expect(settings.body.effective_public_base_url).toBe(t.server.publicUrl);
     // Office paths are 404 over HTTPS as well.
     expect((await httpsGet(`${t.server.publicUrl}/api/users`, one.cert)).status).toBe(404);
+
+    // The admin sees the mode and the certificate; the self-check fails as a browser would.
+    const reach = await t.api('GET', '/api/settings/reach');
+    expect(reach.body).toMatchObject({
+      mode: 'pem-files',
+      public_listen_url: t.server.publicUrl,
+      certificate: {
+        subject: 'CN=sign-one.test',
+        valid_to: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+        fingerprint_sha256: expect.stringMatching(/^[0-9A-F:]{95}$/),
+        last_error: null,
+      },
+    });
+    const check = await t.api('POST', '/api/settings/reach/check');
+    expect(check.body).toMatchObject({ ok: false, failed_stage: 'tls' });
+    expect(check.body.error).toContain('self-signed');
   });
 
   it('serves a new pair once the files change, and keeps the old one when the new is bad', async () => {
@@ -77,19 +93,22 @@ describe('HTTPS on the party surface from PEM files (PUBLIC_TLS_CERT, PUBLIC_TLS
 
     // A certificate whose key is another's: refused, recorded, the good pair still served.
     replace(certFile(), one.cert);
+    const certificate = async () => (await t.api('GET', '/api/settings/reach')).body.certificate;
     await expect
-      .poll(() => t.server.ctx.reach.certificate?.describe().lastError ?? '', { timeout: 20_000, interval: 100 })
+      .poll(async () => (await certificate()).last_error ?? '', { timeout: 20_000, interval: 100 })
       .toContain('not the certificate');
     expect(await servedCommonName(port)).toBe('sign-two.test');
-    expect(t.server.ctx.reach.certificate?.describe()).toMatchObject({
+    expect(await certificate()).toMatchObject({
       subject: 'CN=sign-two.test',
+      issuer: 'CN=sign-two.test',
       names: ['127.0.0.1', 'localhost'],
+      last_error_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} /),
     });
 
     // Mended: the error clears and the new pair is served.
     replace(keyFile(), one.key);
     await expect.poll(() => servedCommonName(port), { timeout: 20_000, interval: 100 }).toBe('sign-one.test');
-    expect(t.server.ctx.reach.certificate?.describe().lastError).toBeNull();
+    expect(await certificate()).toMatchObject({ subject: 'CN=sign-one.test', last_error: null });
   });
 });
 

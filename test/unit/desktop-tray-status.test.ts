@@ -37,6 +37,25 @@ describe('the tray status', () => {
     );
   });
 
+  it("names the party listener's address when the surfaces are split (PUBLIC_PORT), and copies the office's API", () => {
+    const status = {
+      url: 'http://127.0.0.1:8750',
+      baseUrl: 'http://127.0.0.1:8750',
+      publicBaseUrl: 'https://sign.office.example',
+      queuedDeliveries: 0,
+      outboxPending: 0,
+    };
+    expect(describeStatusLines({ phase: 'running', status })).toEqual([
+      'Listening on http://127.0.0.1:8750',
+      'Public address https://sign.office.example',
+      'No webhook deliveries waiting',
+      'Outbox empty',
+    ]);
+    expect(apiAddressOf(status)).toBe('http://127.0.0.1:8750/api');
+    // One surface: the party and the office address are the same, and said once.
+    expect(describeStatusLines({ phase: 'running', status: { ...status, publicBaseUrl: status.url } })).toHaveLength(3);
+  });
+
   it('says when the server starts, stops or has failed', () => {
     expect(describeStatusLines({ phase: 'starting' })).toEqual(['Starting the server…']);
     expect(describeStatusLines({ phase: 'stopping' })).toEqual(['Stopping: finishing the work in flight…']);
