@@ -105,6 +105,14 @@ describe('the ACME certificate, from a real pebble', { timeout: 120_000 }, () =>
     const health = await getOverHttps(`${t.server.publicUrl}/healthz`, root);
     expect(health.status).toBe(200);
     expect(JSON.parse(health.body).status).toBe('ok');
+    // The reach settings name the mode and the certificate served.
+    const reach = (await t.api('GET', '/api/settings/reach')).body;
+    expect(reach.mode).toBe('acme');
+    expect(reach.certificate).toMatchObject({
+      issuer: body.certificate.issuer,
+      names: ['localhost'],
+      last_error: null,
+    });
     for (const name of ['acme-account.key', 'acme-certificate.key', 'acme-certificate.pem'])
       expect(fs.statSync(path.join(keys, name)).mode & 0o077).toBe(0);
     // No key in the answer, and none in the log.
@@ -168,6 +176,11 @@ describe('the ACME certificate, from a real pebble', { timeout: 120_000 }, () =>
     expect(after.certificate.serial).toBe(before.serial);
     expect((await served()).serialNumber).toBe(before.serial);
     expect(after.next_attempt_time).not.toBeNull();
+    expect((await t.api('GET', '/api/settings/reach')).body.certificate).toMatchObject({
+      issuer: before.issuer,
+      last_error: after.last_error,
+      last_error_time: after.last_attempt_time,
+    });
   });
 
   it('is served again at once after a restart, from DATA_DIR/keys, with the CA still down', async () => {
