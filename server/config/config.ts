@@ -175,6 +175,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       'Invalid configuration:\n  ACME_DOMAIN and PUBLIC_TLS_CERT: choose one source of the certificate (the CA, or your files)',
     );
   }
+  if (e.ACME_DOMAIN !== undefined && e.ACME_HTTP_PORT !== 0 && [e.PORT, e.PUBLIC_PORT].includes(e.ACME_HTTP_PORT)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ACME_HTTP_PORT: must differ from PORT and PUBLIC_PORT (it answers the CA in plain HTTP)',
+    );
+  }
   if (e.PUBLIC_PORT !== undefined && e.PUBLIC_PORT !== 0 && e.PUBLIC_PORT === e.PORT) {
     throw new ConfigError(
       'Invalid configuration:\n  PUBLIC_PORT: must differ from PORT (the office and the parties each have their own listener)',

@@ -37,6 +37,11 @@ describe('the ACME configuration', () => {
       [{ ACME_DIRECTORY_URL: 'http://acme.example/dir' }, /ACME_DIRECTORY_URL/],
       [{ ACME_EMAIL: 'not an address' }, /ACME_EMAIL/],
       [{ ACME_HTTP_PORT: '70000' }, /ACME_HTTP_PORT/],
+      [
+        { PUBLIC_PORT: '8443', ACME_DOMAIN: 'sign.office.example', ACME_HTTP_PORT: '8443' },
+        /ACME_HTTP_PORT: must differ/,
+      ],
+      [{ PORT: '8080', ACME_DOMAIN: 'sign.office.example', ACME_HTTP_PORT: '8080' }, /ACME_HTTP_PORT: must differ/],
     ];
     for (const [env, message] of refusals) {
       expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);
