@@ -1,5 +1,6 @@
 import { enContract } from './en-contract';
 import { enAcme } from './en-acme';
+import { enReach } from './en-reach';
 import { enEvidence } from './en-evidence';
 import { enPrepare } from './en-prepare';
 
@@ -7,6 +8,7 @@ import { enPrepare } from './en-prepare';
 export const en = {
   ...enContract,
   ...enAcme,
+  ...enReach,
   ...enEvidence,
   ...enPrepare,
   'action.cancel': 'Cancel',

@@ -1,6 +1,7 @@
 import type { MessageKey } from './en';
 import { svContract } from './sv-contract';
 import { svAcme } from './sv-acme';
+import { svReach } from './sv-reach';
 import { svEvidence } from './sv-evidence';
 import { svPrepare } from './sv-prepare';
 
@@ -8,6 +9,7 @@ import { svPrepare } from './sv-prepare';
 export const sv: Record<MessageKey, string> = {
   ...svContract,
   ...svAcme,
+  ...svReach,
   ...svEvidence,
   ...svPrepare,
   'action.cancel': 'Avbryt',

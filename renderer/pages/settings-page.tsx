@@ -12,6 +12,7 @@ import { useAction } from '../lib/use-action';
 import { readableErrors } from '../lib/problem-lines';
 import { useLoad } from '../lib/use-load';
 import { TimestampSettings } from './settings/timestamp-settings';
+import { ReachSettings } from './settings/reach-settings';
 import { ReminderDefaults } from './settings/reminder-defaults';
 import { AcmeCertificate } from './settings/acme-certificate';
 
@@ -313,11 +314,12 @@ export function SettingsPage() {
       <PageHeader title={t('settings.title')} description={t('settings.description')} />
       <div className="stack">
         <GeneralSettings />
+        <ReachSettings />
+        <AcmeCertificate />
         <MessagingSettings />
         <ReminderDefaults />
         <SigningCertificate />
         <TimestampSettings />
-        <AcmeCertificate />
         <BackupRestore />
         <BackupSchedule />
       </div>

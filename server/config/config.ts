@@ -43,7 +43,8 @@ export function isProxyEntry(item: string): boolean {
   if (family === 0) return false;
   if (prefix === undefined) return true;
   if (!/^\d{1,3}$/.test(prefix)) return false;
-  return Number(prefix) <= (family === 4 ? 32 : 128);
+  // A /0 trusts every peer: any client could then write the address the audit trail records.
+  return Number(prefix) >= 1 && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
 /** The environment variables (README, "Configuration"), validated once at start-up. */

@@ -70,14 +70,28 @@ describe('the party surface (PUBLIC_PORT)', () => {
     const party = await t.api('GET', contract.parties[0]!.self);
     expect(party.body.contract_url).toBe(link);
 
+    // A forged Host or X-Forwarded-Host on the party surface does not show up in the page either.
+    const forged = await rawRequest(publicPort, 'GET', new URL(link).pathname, {
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    });
+    expect(forged.status).toBe(200);
+    expect(forged.body).not.toContain('evil.example');
+    expect(forged.headers['strict-transport-security']).toBeUndefined();
+
     const client = signingClient(link);
     const page = await client.open();
     expect(page.status).toBe(200);
     expect(String(page.body)).toContain('/sign/assets/');
     const asset = /\/sign\/assets\/[^"]+\.js/.exec(String(page.body))?.[0];
     expect((await fetch(`${t.server.publicUrl}${asset}`)).status).toBe(200);
-    expect((await client.state()).body.stage).toBe('ready');
+    const state = await client.state();
+    expect(state.body.stage).toBe('ready');
     expect((await client.document()).headers.get('content-type')).toBe('application/pdf');
+    // The page images the signing page draws come through the party surface too.
+    const images = state.body.contract.pageImages as { base: string; widths: number[] };
+    const image = await fetch(`${t.server.publicUrl}${images.base}/1-${images.widths[0]}.webp`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/webp');
     const accepted = await client.accept({}, 'Åsa Öberg');
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect(accepted.body.stage).toBe('completed');

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { TParty } from '../../../shared/api/parties';
 import { partiesToInviteAtSend } from '../../../shared/signing-order';
+import { linkReachOf } from '../../../shared/api/reach';
 import { CheckboxField } from '../../components/fields';
 import { Button, Dialog, Notice, ProblemAlert } from '../../components/ui';
 import type { ApiError } from '../../lib/api';
@@ -62,7 +63,19 @@ export function SendDialog({ views, isOrdered, isBusy, error, onSend, onClose }:
       invitedNow.has(index) &&
       (party.delivery_method === 'EMAIL' || party.delivery_method === 'EMAIL_AND_SMS'),
   );
+  // Links that a messaged party could not open (this PC's or the LAN's address): said before sending.
+  const messaged = [...new Set([...byEmail, ...bySms])].filter((party) => party.contract_url !== '');
+  const unreachable = (reach: 'loopback' | 'private') =>
+    messaged.filter((party) => linkReachOf(party.contract_url) === reach);
+  const linkWarnings = (['loopback', 'private'] as const).flatMap((reach) => {
+    const names = unreachable(reach).map((party) => party.name);
+    if (names.length === 0) return [];
+    const url = new URL(unreachable(reach)[0]!.contract_url).origin;
+    const key = reach === 'loopback' ? 'send.linkLoopback' : 'send.linkPrivate';
+    return [t(key, { url, names: names.join(', ') })];
+  });
   const waiting = [
+    ...linkWarnings,
     ...(!session.channels.sms && bySms.length > 0
       ? [t('send.noSmsGateway', { names: bySms.map((party) => party.name).join(', ') })]
       : []),

@@ -1,0 +1,46 @@
+/** English of public access (reach): the settings card and the send dialog's warning. Part of `en`. */
+export const enReach = {
+  'reach.title': 'Public access',
+  'reach.description':
+    'How parties outside the office reach their signing links. The public address serves only the signing and verify pages; the admin UI and the API stay on the office address.',
+  'reach.publicAddress': 'Links to parties',
+  'reach.mode': 'Mode',
+  'reach.mode.off': 'One address for the office and parties (no separate public listener)',
+  'reach.mode.plain-http': 'Public listener over plain HTTP (only for a tunnel that brings its own HTTPS, or the LAN)',
+  'reach.mode.pem-files': 'HTTPS with the office’s certificate files',
+  'reach.mode.acme': 'HTTPS with SignDesk’s own certificate (ACME)',
+  'reach.mode.behind-proxy': 'Behind a reverse proxy that provides HTTPS',
+  'reach.listener': 'Public listener',
+  'reach.noListener': 'None: the office address serves everything',
+  'reach.proxies': 'Trusted proxies',
+  'reach.noProxies': 'None: forwarding headers are ignored',
+  'reach.certificate': 'Certificate',
+  'reach.certificateFor': '{subject}, issued by {issuer}',
+  'reach.certificateValid': 'Valid until {time}; for {names}',
+  'reach.certificateError': 'The last certificate change failed; the one above is still served',
+  'reach.loopback': 'Links now lead to {url}, which only this PC can open. Parties elsewhere cannot sign.',
+  'reach.private':
+    'Links now lead to {url}, which only devices on the office network can open. Parties outside cannot sign.',
+  'reach.listenerError': 'The public listener did not start',
+  'reach.restartNeeded': 'The saved port and address take effect when SignDesk next starts.',
+  'reach.port': 'Public port',
+  'reach.portHint':
+    'The port the router forwards to this PC (e.g. 443 or 8443). Empty: no public listener. Takes effect at the next start.',
+  'reach.host': 'Listen on address',
+  'reach.hostHint': '0.0.0.0: every network of this PC. Takes effect at the next start.',
+  'reach.fromEnvironment': 'Now from the environment (PUBLIC_PORT); a value saved here takes its place.',
+  'reach.check': 'Check the public address',
+  'reach.checkOk': 'This SignDesk answered at {url} ({ms} ms).',
+  'reach.checkFailed': 'The check failed: {stage}',
+  'reach.stage.address': 'the address',
+  'reach.stage.dns': 'DNS (the name does not resolve)',
+  'reach.stage.connect': 'the port (no connection)',
+  'reach.stage.tls': 'the certificate (TLS)',
+  'reach.stage.http': 'the answer (HTTP)',
+  'reach.stage.identity': 'another server answered',
+  'reach.docs': 'Recipes for a router port forward, Caddy, nginx and tunnels are in docs/reach.md.',
+  'send.linkLoopback':
+    'The signing links lead to {url}, which only this PC can open: {names} could not open theirs. Set the public address in Settings → Public access first.',
+  'send.linkPrivate':
+    'The signing links lead to {url}, which only the office network can open: {names} could not open theirs from elsewhere.',
+} as const;
