@@ -28,20 +28,13 @@ export const ZAcmeStatusSchema = z
       .meta({ description: 'The public listener gets its certificate from an ACME CA (ACME_DOMAIN is set)' }),
     domain: z.string().nullable().meta({ description: 'ACME_DOMAIN', example: 'sign.office.example' }),
     email: z.string().nullable().meta({ description: "ACME_EMAIL: the CA's contact for the account (expiry notices)" }),
-    directory_url: z
-      .string()
-      .nullable()
-      .meta({
-        description: "ACME_DIRECTORY_URL: the CA's directory",
-        example: 'https://acme-v02.api.letsencrypt.org/directory',
-      }),
-    challenge_port: z
-      .number()
-      .int()
-      .nullable()
-      .meta({
-        description: 'Where the plain-HTTP listener answers the CA (ACME_HTTP_PORT; port 80 from the internet)',
-      }),
+    directory_url: z.string().nullable().meta({
+      description: "ACME_DIRECTORY_URL: the CA's directory",
+      example: 'https://acme-v02.api.letsencrypt.org/directory',
+    }),
+    challenge_port: z.number().int().nullable().meta({
+      description: 'Where the plain-HTTP listener answers the CA (ACME_HTTP_PORT; port 80 from the internet)',
+    }),
     certificate: ZAcmeCertificateSchema.nullable().meta({ description: 'The certificate served now; null: none yet' }),
     is_obtaining: z.boolean().meta({ description: 'An order is under way now' }),
     next_attempt_time: ZTimestampSchema.nullable().meta({
