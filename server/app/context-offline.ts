@@ -22,10 +22,7 @@ export function openOfflineContext(given: Config): { ctx: AppContext; close(): v
     ...baseUrlsOf(
       config,
       () => `http://${config.host}:${config.port}`,
-      () =>
-        config.publicPort === undefined
-          ? undefined
-          : partyListenUrl(config, config.publicPort, config.publicTlsCert !== undefined),
+      () => (config.publicPort === undefined ? undefined : partyListenUrl(config, config.publicPort)),
     ),
   });
   return { ctx, close: database.close };

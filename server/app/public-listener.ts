@@ -22,7 +22,7 @@ export async function startPublicListener(
 ): Promise<(RunningListener & { url: string }) | undefined> {
   const { config } = ctx;
   if (config.publicPort === undefined) return undefined;
-  const source = certificateSourceOf(config, { now: ctx.now, logger: ctx.logger, acme: ctx.acme });
+  const source = certificateSourceOf(ctx);
   const gated = withTransportSecurity(publicGate(listener), trust);
   let server: http.Server;
   if (source) {
@@ -58,7 +58,7 @@ export async function startPublicListener(
     ctx.reach.listenerError = message;
     return undefined;
   }
-  const url = partyListenUrl(config, running.port, source !== undefined);
+  const url = partyListenUrl(config, running.port);
   ctx.reach.certificate = source;
   ctx.reach.listenUrl = url;
   return {

@@ -136,7 +136,7 @@ export type Config = {
   /** Delays between attempts to timestamp a signed PDF whose authority did not answer; the last one repeats. */
   tsaRetryScheduleS: number[];
   /**
-   * The public listener's own certificate from an ACME CA (docs/reach-acme.md): on when `domain`
+   * The public listener's own certificate from an ACME CA (docs/reach.md): on when `domain`
    * is set. `caFile` is a PEM bundle trusted for the CA's directory besides the system's roots
    * (a private ACME CA); `httpPort` is where the HTTP-01 challenges are answered (0: any free port).
    */

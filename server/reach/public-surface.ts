@@ -1,9 +1,9 @@
 import type { Config } from '../config/config';
-import type { Logger } from '../logging/logger';
+import type { AppContext } from '../core/context';
 import type { CertificateSource } from './certificate-source';
 import { pemFileSource } from './pem-file-source';
 import { acmeSource } from './acme-source';
-import type { AcmeRuntime } from './acme-runtime';
+import { acmeDomainOf } from './acme-runtime';
 
 /** A listening address as a link's host: the unspecified address is reached on loopback here. */
 export function linkHost(host: string): string {
@@ -12,25 +12,38 @@ export function linkHost(host: string): string {
 }
 
 /**
- * Where the party surface's certificate comes from: the ACME CA (ACME_DOMAIN), the office's PEM
- * files, else none (the party listener speaks plain HTTP: behind a TLS-terminating proxy or
- * tunnel, or for a test). The configuration allows one of the two sources at most.
+ * Whether the party listener speaks HTTPS with a certificate of its own (a source below).
  */
-export function certificateSourceOf(
-  config: Config,
-  deps: { now: () => number; logger: Logger; acme: AcmeRuntime },
-): CertificateSource | undefined {
+export function servesTls(config: Config): boolean {
+  return (
+    (config.publicTlsCert !== undefined && config.publicTlsKey !== undefined) || acmeDomainOf(config) !== undefined
+  );
+}
+
+/**
+ * Where the party surface's certificate comes from: the ACME CA (ACME_DOMAIN; its challenge
+ * answers go through ctx.reach.challenges), the office's PEM files, else none (the party listener
+ * speaks plain HTTP: behind a TLS-terminating proxy or tunnel, or for a test). The configuration
+ * allows one of the two sources at most.
+ */
+export function certificateSourceOf(ctx: AppContext): CertificateSource | undefined {
+  const { config } = ctx;
   if (config.publicPort === undefined) return undefined;
-  if (config.acme.domain !== undefined) return acmeSource(deps.acme, deps.now);
+  if (acmeDomainOf(config) !== undefined) return acmeSource(ctx.acme, ctx.now);
   if (config.publicTlsCert !== undefined && config.publicTlsKey !== undefined) {
-    return pemFileSource({ certPath: config.publicTlsCert, keyPath: config.publicTlsKey, ...deps });
+    return pemFileSource({
+      certPath: config.publicTlsCert,
+      keyPath: config.publicTlsKey,
+      now: ctx.now,
+      logger: ctx.logger,
+    });
   }
   return undefined;
 }
 
 /** The party listener's own URL for a port (before listening: the configured one). */
-export function partyListenUrl(config: Config, port: number, isTls: boolean): string {
-  return `${isTls ? 'https' : 'http'}://${linkHost(config.publicHost)}:${port}`;
+export function partyListenUrl(config: Config, port: number): string {
+  return `${servesTls(config) ? 'https' : 'http'}://${linkHost(config.publicHost)}:${port}`;
 }
 
 /**
