@@ -1,5 +1,6 @@
-import { ZAcmeStatusSchema } from '../../shared/api/acme';
+import { ACME_STATUS_READ_ONLY_FIELDS, ZAcmeSettingsUpdateSchema, ZAcmeStatusSchema } from '../../shared/api/acme';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
+import { saveAcme } from '../reach/acme-settings';
 import { askAcmeRenewal, presentAcmeStatus } from '../reach/acme-status';
 
 const tag = 'Settings';
@@ -16,6 +17,24 @@ export const acmeSettingsRoutes: AnyRoute[] = [
     access: 'admin',
     responses: { 200: { description: 'The certificate and its renewal', schema: ZAcmeStatusSchema } },
     handler: ({ res, ctx }) => sendJson(res, 200, presentAcmeStatus(ctx)),
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/api/settings/acme',
+    operationId: 'updateAcmeSettings',
+    summary: 'Save the ACME domain and contact e-mail; null returns to ACME_DOMAIN and ACME_EMAIL',
+    description:
+      "For the desktop app, which has no environment. The domain takes effect when SignDesk next starts (`is_restart_needed` says so), with a party listener (PUBLIC_PORT); the e-mail at the next order. Saving it agrees to the CA's terms of service.",
+    tag,
+    access: 'admin',
+    body: ZAcmeSettingsUpdateSchema,
+    example: { body: { domain: 'sign.office.example', email: 'it@office.example' } },
+    readOnlyFields: ACME_STATUS_READ_ONLY_FIELDS,
+    responses: { 200: { description: 'The certificate and its renewal', schema: ZAcmeStatusSchema } },
+    handler: ({ res, ctx, body }) => {
+      saveAcme(ctx, body);
+      sendJson(res, 200, presentAcmeStatus(ctx));
+    },
   }),
   defineRoute({
     method: 'post',

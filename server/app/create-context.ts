@@ -15,6 +15,7 @@ import { createPdfSandbox } from '../pdf/sandbox/pdf-sandbox';
 import { createOutboundPolicy } from '../net/outbound-policy';
 import { createReachRuntime } from '../reach/reach-runtime';
 import { applySavedReach } from '../reach/reach-settings';
+import { applySavedAcme } from '../reach/acme-settings';
 import { createAdminState } from '../sessions/admin-state';
 import { applyGeneralSettings } from '../settings/apply-general-settings';
 import { sealSecretsAtRest } from '../secrets/seal-at-rest';
@@ -59,7 +60,7 @@ export function createContext(parts: {
     secret: loadAppSecret(paths.keys),
     admin: createAdminState({ publicBaseUrl: config.publicBaseUrl, timeZone: config.timeZone }, parts.migrationsFolder),
     seal: undefined as unknown as AppContext['seal'],
-    acme: createAcmeRuntime(config.acme.domain ? loadCertificate(paths.keys) : undefined),
+    acme: createAcmeRuntime(loadCertificate(paths.keys)),
   };
   ctx.seal = createSeal(ctx);
   // What an older version kept in clear is sealed before anything reads it.
@@ -68,6 +69,7 @@ export function createContext(parts: {
   applyGeneralSettings(ctx);
   // A saved PUBLIC_PORT/PUBLIC_HOST (the settings page) wins over the environment's.
   applySavedReach(ctx);
+  applySavedAcme(ctx);
   // Entries and seals from before the hash chain get theirs (docs/decisions.md, "Evidence").
   upgradeEvidence(ctx);
   return ctx;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '../../shared/constants';
 import { isHttpUrl, isMailFrom, isSmtpUrl } from '../../shared/api/messaging-settings';
 import { isValidTimeZone } from '../../shared/time';
+import { isDnsName } from '../../shared/api/acme';
 import { defaultDataDirSegments } from '../../shared/data-dir';
 
 const DEFAULT_PORT = 8750;
@@ -84,14 +85,7 @@ const ZEnvSchema = z.object({
     .refine(isHttpUrl, 'must be an http:// or https:// URL of an RFC 3161 timestamp authority')
     .optional(),
   TSA_RETRY_SCHEDULE_S: secondsList.optional(),
-  ACME_DOMAIN: z
-    .string()
-    .max(253)
-    .regex(
-      /^(?=.*[a-z])[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i,
-      'must be a DNS name',
-    )
-    .optional(),
+  ACME_DOMAIN: z.string().refine(isDnsName, 'must be a DNS name').optional(),
   ACME_EMAIL: z.email().optional(),
   ACME_DIRECTORY_URL: z.url({ protocol: /^https$/ }).default(LETS_ENCRYPT_DIRECTORY_URL),
   ACME_CA_FILE: z.string().min(1).optional(),

@@ -30,6 +30,8 @@ export type AcmeRuntime = {
   challengePort: number | null;
   /** The last order's failure (also in the settings' `acme.state`), undefined after a success. */
   lastError: { message: string; at: number } | undefined;
+  /** ACME_DOMAIN and ACME_EMAIL as the environment gave them (saved settings may override them). */
+  environment: { domain: string | undefined; email: string | undefined };
 };
 
 /** `stored`: the certificate of DATA_DIR/keys, served from the start while the job looks at it. */
@@ -50,6 +52,7 @@ export function createAcmeRuntime(stored: ServedCertificate | undefined): AcmeRu
     isObtaining: false,
     challengePort: null,
     lastError: undefined,
+    environment: { domain: undefined, email: undefined },
   };
 }
 

@@ -5,13 +5,15 @@ import { inTransaction } from '../db/open-database';
 import { describeCertificate, readAcmeState, renewalTimeOf, writeAcmeState } from './acme-store';
 import { ACME_JOB_REF, ACME_QUEUE } from './acme-worker';
 import { acmeDomainOf } from './acme-runtime';
+import { configuredAcmeDomain, readSavedAcme } from './acme-settings';
 
 /** The ACME certificate as the admin sees it: never a key, only the public facts and what happened last. */
 export function presentAcmeStatus(ctx: AppContext): TAcmeStatus {
   const domain = acmeDomainOf(ctx.config);
   const { email, directoryUrl } = ctx.config.acme;
   const state = readAcmeState(ctx);
-  const served = ctx.acme.certificate();
+  const served = domain ? ctx.acme.certificate() : undefined;
+  const configured = configuredAcmeDomain(ctx);
   const facts = served ? describeCertificate(served.certPem) : undefined;
   return {
     is_enabled: domain !== undefined,
@@ -30,6 +32,14 @@ export function presentAcmeStatus(ctx: AppContext): TAcmeStatus {
           renewal_time: ctx.timestamp(renewalTimeOf(facts)),
         }
       : null,
+    configured_domain: configured ?? null,
+    source:
+      readSavedAcme(ctx.repos).domain !== undefined
+        ? 'settings'
+        : ctx.acme.environment.domain !== undefined
+          ? 'environment'
+          : null,
+    is_restart_needed: (configured ?? null) !== (ctx.config.acme.domain ?? null),
     is_obtaining: ctx.acme.isObtaining,
     next_attempt_time: domain ? ctx.timestampOrNull(ctx.repos.jobs.plannedAt(ACME_QUEUE, ACME_JOB_REF)) : null,
     last_renewal_time: ctx.timestampOrNull(state.lastRenewalAt),

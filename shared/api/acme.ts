@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { ZTimestampSchema } from './common';
+import { SETTING_SOURCES } from './messaging-settings';
+
+/** A DNS name a public CA can issue for: letters in it (not an IP address), no wildcard, no scheme. */
+export function isDnsName(text: string): boolean {
+  return (
+    text.length <= 253 &&
+    /^(?=.*[a-z])[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(text)
+  );
+}
 
 export const ZAcmeCertificateSchema = z
   .object({
@@ -36,6 +45,16 @@ export const ZAcmeStatusSchema = z
       description: 'Where the plain-HTTP listener answers the CA (ACME_HTTP_PORT; port 80 from the internet)',
     }),
     certificate: ZAcmeCertificateSchema.nullable().meta({ description: 'The certificate served now; null: none yet' }),
+    configured_domain: z.string().nullable().meta({
+      description: 'The domain the next start uses: the saved one (settings) wins over ACME_DOMAIN',
+    }),
+    source: z
+      .enum(SETTING_SOURCES)
+      .nullable()
+      .meta({ description: 'Where configured_domain comes from: saved settings, the environment, or nowhere' }),
+    is_restart_needed: z.boolean().meta({
+      description: 'The configured domain is not the one in force: it takes effect when SignDesk next starts',
+    }),
     is_obtaining: z.boolean().meta({ description: 'An order is under way now' }),
     next_attempt_time: ZTimestampSchema.nullable().meta({
       description: 'When the certificate is looked at next: its renewal time, or the next try after a failure',
@@ -49,3 +68,38 @@ export const ZAcmeStatusSchema = z
   .meta({ id: 'AcmeStatus' });
 
 export type TAcmeStatus = z.infer<typeof ZAcmeStatusSchema>;
+
+export const ZAcmeSettingsUpdateSchema = z
+  .strictObject({
+    domain: z
+      .string()
+      .max(253)
+      .refine(isDnsName, 'must be a DNS name such as sign.office.example')
+      .transform((text) => text.toLowerCase())
+      .nullable()
+      .optional(),
+    email: z.email().max(254).nullable().optional(),
+  })
+  .meta({
+    id: 'AcmeSettingsUpdate',
+    description:
+      'Saved values win over ACME_DOMAIN and ACME_EMAIL (the desktop app has no environment); null removes the saved value. The domain takes effect when SignDesk next starts (with a party listener, PUBLIC_PORT), the e-mail at the next order.',
+  });
+
+export type TAcmeSettingsUpdate = z.infer<typeof ZAcmeSettingsUpdateSchema>;
+
+/** What GET answers beside the two saved fields: a PUT may send them back and they are ignored. */
+export const ACME_STATUS_READ_ONLY_FIELDS = [
+  'is_enabled',
+  'directory_url',
+  'challenge_port',
+  'certificate',
+  'configured_domain',
+  'source',
+  'is_restart_needed',
+  'is_obtaining',
+  'next_attempt_time',
+  'last_renewal_time',
+  'last_attempt_time',
+  'last_error',
+] as const;

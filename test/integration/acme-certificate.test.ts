@@ -307,3 +307,66 @@ describe('the outbound address policy on the ACME CA', { timeout: 60_000 }, () =
       .toMatch(/^the ACME CA cannot be reached: refused by the outbound address policy: a link-local address/);
   });
 });
+
+describe('the ACME domain saved in the settings (the desktop app has no environment)', { timeout: 120_000 }, () => {
+  let pebble: Pebble;
+  let t: TestServer;
+  let settings: Partial<Config>;
+  const status = async () => (await t.api('GET', '/api/settings/acme')).body;
+  beforeAll(async () => {
+    const challengePort = await freePort();
+    pebble = await startPebble({ challengePort });
+    // Where the CA is, but no ACME_DOMAIN: the office turns ACME on in the settings.
+    settings = {
+      publicPort: 0,
+      publicHost: '127.0.0.1',
+      acme: {
+        domain: undefined,
+        email: undefined,
+        directoryUrl: pebble.directoryUrl,
+        caFile: pebble.caFile,
+        httpPort: challengePort,
+      },
+    };
+    t = await startTestServer(settings);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await pebble?.stop();
+  });
+
+  it('refuses a name that is no DNS name, and changes nothing', async () => {
+    for (const domain of ['https://sign.office.test', '*.office.test', '10.0.0.7', 'a'.repeat(300)]) {
+      const response = await t.api('PUT', '/api/settings/acme', { body: { domain } });
+      expect(response.status, domain).toBe(400);
+      expect(JSON.stringify(response.body)).toMatch(/domain: /);
+    }
+    expect(await status()).toMatchObject({ is_enabled: false, configured_domain: null, source: null });
+  });
+
+  it('saves the domain for the next start, and then obtains its certificate', async () => {
+    const saved = await t.api('PUT', '/api/settings/acme', { body: { domain: 'LOCALHOST', email: 'it@office.test' } });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      is_enabled: false,
+      configured_domain: 'localhost',
+      source: 'settings',
+      is_restart_needed: true,
+      // The e-mail counts from the next order on; the domain from the next start.
+      email: 'it@office.test',
+    });
+    await t.close();
+    t = await startTestServer(settings, t.dataDir);
+    await expect.poll(async () => (await status()).certificate, { timeout: 60_000, interval: 200 }).not.toBeNull();
+    expect(await status()).toMatchObject({
+      is_enabled: true,
+      domain: 'localhost',
+      email: 'it@office.test',
+      source: 'settings',
+      is_restart_needed: false,
+      last_error: null,
+    });
+    expect(settings.acme?.domain).toBeUndefined();
+    expect((await t.api('GET', '/api/settings/reach')).body.mode).toBe('acme');
+  });
+});
