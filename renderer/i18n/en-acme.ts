@@ -4,7 +4,12 @@ export const enAcme = {
   'acme.description':
     'The public address’s HTTPS certificate, obtained from an ACME certificate authority and renewed by itself when a third of its lifetime is left.',
   'acme.off':
-    'Off. Set ACME_DOMAIN (with PUBLIC_PORT) and forward port 80 to this PC for SignDesk to get and renew its own certificate.',
+    'Off. Save the public address’s domain below (with a public port on the Public access card), forward ports 443 and 80 to this PC, and restart: SignDesk then gets and renews its own certificate.',
+  'acme.domainHint':
+    'The DNS name parties use, pointing at the office’s router. Takes effect when SignDesk next starts. Saving it agrees to the certificate authority’s terms of service. Empty: ACME_DOMAIN, or off.',
+  'acme.emailHint': 'Optional: the certificate authority writes here before a certificate expires.',
+  'acme.restartNeeded': 'Restart SignDesk for the certificate of {domain} to be used.',
+  'acme.restartNeededOff': 'Restart SignDesk to stop using a certificate from the ACME CA.',
   'acme.domain': 'Domain',
   'acme.authority': 'Certificate authority',
   'acme.email': 'Contact e-mail',

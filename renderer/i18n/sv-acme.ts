@@ -6,7 +6,12 @@ export const svAcme: Record<keyof typeof enAcme, string> = {
   'acme.description':
     'Den publika adressens HTTPS-certifikat, hämtat från en ACME-certifikatutfärdare och förnyat automatiskt när en tredjedel av giltighetstiden återstår.',
   'acme.off':
-    'Av. Ange ACME_DOMAIN (med PUBLIC_PORT) och vidarebefordra port 80 till den här datorn, så hämtar och förnyar SignDesk sitt eget certifikat.',
+    'Av. Spara den publika adressens domän nedan (med en publik port under Publik åtkomst), vidarebefordra port 443 och 80 till den här datorn och starta om: då hämtar och förnyar SignDesk sitt eget certifikat.',
+  'acme.domainHint':
+    'DNS-namnet som parterna använder, som pekar på kontorets router. Gäller från nästa start. Att spara det godkänner certifikatutfärdarens villkor. Tomt: ACME_DOMAIN, eller av.',
+  'acme.emailHint': 'Valfritt: certifikatutfärdaren skriver hit innan ett certifikat går ut.',
+  'acme.restartNeeded': 'Starta om SignDesk för att certifikatet för {domain} ska användas.',
+  'acme.restartNeededOff': 'Starta om SignDesk för att sluta använda ett certifikat från ACME-utfärdaren.',
   'acme.domain': 'Domän',
   'acme.authority': 'Certifikatutfärdare',
   'acme.email': 'Kontaktadress',

@@ -60,6 +60,28 @@ describe('the ACME certificate in the admin UI', { timeout: 180_000 }, () => {
       .waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await card.getByText(/the ACME CA cannot be reached/).isVisible()).toBe(true);
     expect(await card.getByText(second.serial).isVisible()).toBe(true);
+
+    // The domain and e-mail saved here (the desktop app's way): the e-mail counts at once, the domain at the next start.
+    expect(await card.getByLabel('Domain').inputValue()).toBe('localhost');
+    await card.getByLabel('Contact e-mail').fill('it@office.test');
+    await card.getByLabel('Domain').fill('sign.office.test');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await card
+      .getByText('Restart SignDesk for the certificate of sign.office.test to be used.')
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await status()).toMatchObject({
+      domain: 'localhost',
+      configured_domain: 'sign.office.test',
+      email: 'it@office.test',
+      is_restart_needed: true,
+    });
+    await card.getByLabel('Domain').fill('not a domain!');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await card
+      .getByText(/must be a DNS name/)
+      .first()
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    expect((await status()).configured_domain).toBe('sign.office.test');
     await screenshot(page, 'settings-acme');
     expect(await auditAccessibility(page), 'settings-acme').toEqual([]);
     expect(problems).toEqual([]);

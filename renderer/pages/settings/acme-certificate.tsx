@@ -1,14 +1,67 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { TAcmeStatus } from '../../../shared/api/acme';
+import { TextField } from '../../components/fields';
 import { Button, Card, DescriptionList, Loading, Notice, ProblemAlert } from '../../components/ui';
 import { getJson, sendJson } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 import { useAction } from '../../lib/use-action';
 import { useLoad } from '../../lib/use-load';
 
+/** The domain and contact e-mail, saved here for the next start (the desktop app has no environment). */
+function AcmeSettingsForm({ status, reload }: { status: TAcmeStatus; reload: () => Promise<void> }) {
+  const t = useT();
+  const [domain, setDomain] = useState('');
+  const [email, setEmail] = useState('');
+  const [isSaved, setIsSaved] = useState(false);
+  const action = useAction<'save'>();
+  useEffect(() => {
+    setDomain(status.configured_domain ?? '');
+    setEmail(status.email ?? '');
+  }, [status.configured_domain, status.email]);
+  const save = action.submit('save', async () => {
+    setIsSaved(false);
+    const changes: Record<string, string | null> = {};
+    if (domain.trim() !== (status.configured_domain ?? '')) changes.domain = domain.trim() || null;
+    if (email.trim() !== (status.email ?? '')) changes.email = email.trim() || null;
+    if (Object.keys(changes).length > 0) await sendJson('PUT', '/api/settings/acme', changes);
+    setIsSaved(true);
+    await reload();
+  });
+  return (
+    <form onSubmit={save} noValidate>
+      <ProblemAlert error={action.error} />
+      {isSaved && !action.error ? <Notice tone="success">{t('state.saved')}</Notice> : null}
+      <div className="form-grid">
+        <TextField
+          label={t('acme.domain')}
+          hint={t('acme.domainHint')}
+          error={action.errors.domain}
+          value={domain}
+          onValue={setDomain}
+          className="mono"
+          placeholder="sign.office.example"
+        />
+        <TextField
+          label={t('acme.email')}
+          hint={t('acme.emailHint')}
+          error={action.errors.email}
+          value={email}
+          onValue={setEmail}
+          placeholder="it@office.example"
+        />
+      </div>
+      <div className="form-actions">
+        <Button type="submit" variant="primary" isBusy={action.busy === 'save'}>
+          {t('action.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 /**
  * The public address's certificate from the ACME CA: what is served, when it is renewed, what
- * went wrong last, and "Renew now". Set by the environment (ACME_*), so nothing to edit here.
+ * went wrong last, "Renew now", and the domain and e-mail saved for the next start.
  */
 export function AcmeCertificate() {
   const t = useT();
@@ -19,10 +72,19 @@ export function AcmeCertificate() {
   if (!loaded.data)
     return <Card title={t('acme.title')}>{loaded.error ? <ProblemAlert error={loaded.error} /> : <Loading />}</Card>;
   const status = loaded.data;
+  const restartNotice = status.is_restart_needed ? (
+    <Notice tone="warning">
+      {status.configured_domain
+        ? t('acme.restartNeeded', { domain: status.configured_domain })
+        : t('acme.restartNeededOff')}
+    </Notice>
+  ) : null;
   if (!status.is_enabled)
     return (
       <Card title={t('acme.title')} description={t('acme.description')} className="panel-acme">
+        {restartNotice}
         <p className="muted">{t('acme.off')}</p>
+        <AcmeSettingsForm status={status} reload={loaded.reload} />
       </Card>
     );
   const renew = () =>
@@ -55,6 +117,7 @@ export function AcmeCertificate() {
   ];
   return (
     <Card title={t('acme.title')} description={t('acme.description')} className="panel-acme">
+      {restartNotice}
       <ProblemAlert error={action.error} />
       {status.is_obtaining ? <Notice>{t('acme.obtaining')}</Notice> : null}
       {isAsked && !status.is_obtaining && !status.last_error ? (
@@ -73,6 +136,7 @@ export function AcmeCertificate() {
           {t('acme.renew')}
         </Button>
       </div>
+      <AcmeSettingsForm status={status} reload={loaded.reload} />
     </Card>
   );
 }
