@@ -112,10 +112,14 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
       throw error;
     });
     // The CA's HTTP-01 checks (port 80 from the internet), listening before the ACME job orders.
+    // One that cannot listen (port 80 taken, or not this user's to take) keeps the office and the
+    // parties served: the ACME card says why no certificate can be had.
     if (acmeDomainOf(config))
-      acmeListener = await startAcmeHttpListener(ctx, config.publicHost).catch(async (error: unknown) => {
-        await Promise.all([office.close(), party?.close()]);
-        throw error;
+      acmeListener = await startAcmeHttpListener(ctx, config.publicHost).catch((error: unknown) => {
+        const code = (error as NodeJS.ErrnoException).code ?? String(error);
+        ctx.acme.listenerError = `the HTTP-01 listener could not listen on ${config.publicHost} port ${config.acme.httpPort} (${code}): the CA cannot check this domain`;
+        logger.error({ err: error }, ctx.acme.listenerError);
+        return undefined;
       });
   } catch (err) {
     database.close();

@@ -28,6 +28,8 @@ export type AcmeRuntime = {
   isObtaining: boolean;
   /** Where the HTTP-01 listener listens, once it does. */
   challengePort: number | null;
+  /** Why the HTTP-01 listener could not listen (port 80 taken, or not ours to take): no order can pass then. */
+  listenerError: string | undefined;
   /** The last order's failure (also in the settings' `acme.state`), undefined after a success. */
   lastError: { message: string; at: number } | undefined;
   /** ACME_DOMAIN and ACME_EMAIL as the environment gave them (saved settings may override them). */
@@ -51,6 +53,7 @@ export function createAcmeRuntime(stored: ServedCertificate | undefined): AcmeRu
     signal: createOutboxSignal(),
     isObtaining: false,
     challengePort: null,
+    listenerError: undefined,
     lastError: undefined,
     environment: { domain: undefined, email: undefined },
   };

@@ -48,6 +48,8 @@ export function createAcmeWorker(ctx: AppContext): Worker {
     ctx.acme.isObtaining = true;
     const startedAt = ctx.now();
     try {
+      // The CA's check could only fail: said as it is, and tried again with the back-off.
+      if (ctx.acme.listenerError) throw new Error(ctx.acme.listenerError);
       logger.info({ domain, reason }, 'ordering a certificate from the ACME CA');
       const served = await orderCertificate(ctx, ctx.reach.challenges, domain);
       const facts = describeCertificate(served.certPem);
