@@ -1,8 +1,8 @@
 // Runs before `npm test`: the browser and PDF tests need Debian's chromium, poppler-utils and
 // qpdf; the API docs' walk-through runs curl and jq as printed, and the Python webhook receiver
-// of docs/examples runs under python3 with `cryptography`; the reach tests put caddy in front, and
-// obtain the ACME certificate from a real `pebble` (Let's Encrypt's test CA), whose directory's TLS
-// certificate openssl makes. Installs what is missing when apt-get
+// of docs/examples runs under python3 with `cryptography`; the reach tests put caddy in front and
+// make certificates with openssl, and obtain the ACME certificate from a real `pebble` (Let's
+// Encrypt's test CA). Installs what is missing when apt-get
 // can (as root), else says what to install.
 import { spawnSync } from 'node:child_process';
 

@@ -107,6 +107,9 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   let acmeListener: AcmeHttpListener | undefined;
   try {
     office = await listen(server, config.port, config.host);
+    // Known before the party listener starts: requests may already arrive at the office's.
+    listenUrl = `http://${linkHost(config.host)}:${office.port}`;
+    ctx.reach.officePort = office.port;
     party = await startPublicListener(ctx, listener, trust).catch(async (error: unknown) => {
       await office.close();
       throw error;
@@ -127,9 +130,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   }
   partyListener.url = party?.url;
   const port = office.port;
-  ctx.reach.officePort = port;
-  const url = `http://${linkHost(config.host)}:${port}`;
-  listenUrl = url;
+  const url = listenUrl;
   // Webhooks, SMTP and SMS gateways may not be pointed back at this server.
   ctx.outbound.addOwnPort(port);
   if (party) ctx.outbound.addOwnPort(party.port);

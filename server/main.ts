@@ -8,6 +8,11 @@ async function main(): Promise<void> {
   process.stdout.write(
     `SignDesk is running at ${server.url} (admin UI ${server.ctx.baseUrl()}/admin, API docs ${server.ctx.baseUrl()}/apidoc/v1/); data in ${config.dataDir}\n`,
   );
+  if (server.publicUrl) {
+    process.stdout.write(
+      `Parties' signing pages (and nothing else) at ${server.publicUrl}; their links start with ${server.ctx.partyBaseUrl()}\n`,
+    );
+  }
   const stop = (signal: string) => {
     process.stdout.write(`${signal}: shutting down\n`);
     server.close().then(
@@ -24,7 +29,7 @@ main().catch((err: unknown) => {
     process.stderr.write(`${err.message}\n`);
   } else if (err instanceof Error && 'code' in err && err.code === 'EADDRINUSE') {
     process.stderr.write(
-      `SignDesk could not start: the port is already in use (${err.message}). Set PORT to another port.\n`,
+      `SignDesk could not start: the port is already in use (${err.message}). Set PORT (or PUBLIC_PORT, whichever it names) to another port.\n`,
     );
   } else {
     process.stderr.write(`SignDesk could not start: ${err instanceof Error ? err.stack : String(err)}\n`);

@@ -106,7 +106,8 @@ export const ZReachSettingsSchema = z
   })
   .meta({ id: 'ReachSettings' });
 
-const port = z.number().int().min(1).max(65_535);
+const PORT_RULE = 'must be a port number from 1 to 65535';
+const port = z.number({ error: PORT_RULE }).int(PORT_RULE).min(1, PORT_RULE).max(65_535, PORT_RULE);
 const host = z
   .string()
   .min(1)

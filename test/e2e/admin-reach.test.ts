@@ -34,7 +34,7 @@ describe('public access (reach) in the admin UI', { timeout: 180_000 }, () => {
 
     await card.getByLabel('Public port').fill('not a port');
     await card.getByRole('button', { name: 'Save' }).click();
-    await card.getByText('public_port', { exact: false }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+    await card.getByText('must be a port number from 1 to 65535').first().waitFor({ timeout: UI_TIMEOUT_MS });
     await card.getByLabel('Public port').fill('18443');
     await card.getByRole('button', { name: 'Save' }).click();
     await card

@@ -96,6 +96,18 @@ describe('forwarding headers from a trusted proxy (TRUSTED_PROXIES=127.0.0.1)', 
     for (const entry of direct) expect(entry.ip_address).toBe('127.0.0.1');
   });
 
+  it('builds no link from X-Forwarded-Host or Host, even from the trusted proxy', async () => {
+    const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
+    const contract = await makeContract(t, [{ name: 'Bo Ek', email: 'bo@example.test' }]);
+    const sent = await t.api('POST', `${contract.self}/send`, { headers: forged });
+    expect(sent.status).toBe(200);
+    const party = await t.api('GET', contract.parties[0]!.self, { headers: forged });
+    expect(party.body.contract_url.startsWith(`${t.server.publicUrl}/sign/`)).toBe(true);
+    const page = await t.api('GET', '/api/contracts?per_page=1', { headers: forged });
+    expect(page.text).not.toContain('evil.example');
+    expect(page.headers.get('link') ?? '').not.toContain('evil.example');
+  });
+
   it('marks the cookie Secure and sends HSTS when the proxy says the client used HTTPS', async () => {
     const secure = await signIn(
       t,

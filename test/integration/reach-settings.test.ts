@@ -92,6 +92,15 @@ describe('GET/PUT /api/settings/reach and the self-check', () => {
     });
   });
 
+  it('says when the name does not resolve', async () => {
+    // A label over 63 characters: the resolver refuses it on this PC, no query leaves it.
+    const name = `${'a'.repeat(64)}.example`;
+    await pointLinksAt(`https://${name}`);
+    const found = await check();
+    expect(found).toMatchObject({ ok: false, failed_stage: 'dns', addresses: [], status: null });
+    expect(found.error).toContain(`The name ${name} does not resolve`);
+  });
+
   it('says the port is closed when nothing listens there', async () => {
     const port = await freePort();
     await pointLinksAt(`http://127.0.0.1:${port}`);
