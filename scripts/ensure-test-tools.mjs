@@ -1,6 +1,8 @@
 // Runs before `npm test`: the browser and PDF tests need Debian's chromium, poppler-utils and
 // qpdf; the API docs' walk-through runs curl and jq as printed, and the Python webhook receiver
-// of docs/examples runs under python3 with `cryptography`; the reach tests put caddy in front and make certificates with openssl. Installs what is missing when apt-get
+// of docs/examples runs under python3 with `cryptography`; the reach tests put caddy in front and
+// make certificates with openssl, and obtain the ACME certificate from a real `pebble` (Let's
+// Encrypt's test CA). Installs what is missing when apt-get
 // can (as root), else says what to install.
 import { spawnSync } from 'node:child_process';
 
@@ -13,6 +15,7 @@ const tools = {
   jq: 'jq',
   python3: 'python3',
   caddy: 'caddy',
+  pebble: 'pebble',
   openssl: 'openssl',
 };
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;

@@ -18,6 +18,8 @@ import { verifyPages } from './verify/verify-pages';
 import { sessionPrincipalResolver } from './http/session-cookie';
 import { resolveStaticDirs, type StaticDirs } from './app/static-dirs';
 import { createWorkers } from './app/workers';
+import { startAcmeHttpListener, type AcmeHttpListener } from './reach/acme-http-listener';
+import { acmeDomainOf } from './context/acme-runtime';
 import { listen, type RunningListener } from './app/listen';
 import { SERVER_TIMEOUTS, startPublicListener } from './app/public-listener';
 import { withTransportSecurity, type ProxyTrust } from './http/transport-security';
@@ -104,6 +106,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   const server = http.createServer(SERVER_TIMEOUTS, withTransportSecurity(listener, trust));
   let office: RunningListener;
   let party: Awaited<ReturnType<typeof startPublicListener>>;
+  let acmeListener: AcmeHttpListener | undefined;
   try {
     office = await listen(server, config.port, config.host);
     // Known before the party listener starts: requests may already arrive at the office's.
@@ -113,6 +116,16 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
       await office.close();
       throw error;
     });
+    // The CA's HTTP-01 checks (port 80 from the internet), listening before the ACME job orders.
+    // One that cannot listen (port 80 taken, or not this user's to take) keeps the office and the
+    // parties served: the ACME card says why no certificate can be had.
+    if (acmeDomainOf(config))
+      acmeListener = await startAcmeHttpListener(ctx, config.publicHost).catch((error: unknown) => {
+        const code = (error as NodeJS.ErrnoException).code ?? String(error);
+        ctx.acme.listenerError = `the HTTP-01 listener could not listen on ${config.publicHost} port ${config.acme.httpPort} (${code}): the CA cannot check this domain`;
+        logger.error({ err: error }, ctx.acme.listenerError);
+        return undefined;
+      });
   } catch (err) {
     database.close();
     throw err;
@@ -123,6 +136,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   // Webhooks, SMTP and SMS gateways may not be pointed back at this server.
   ctx.outbound.addOwnPort(port);
   if (party) ctx.outbound.addOwnPort(party.port);
+  if (acmeListener) ctx.outbound.addOwnPort(acmeListener.port);
   logger.info({ url, publicUrl: party?.url, dataDir: paths.root }, 'listening');
   const unmarkServing = markServing(paths, url);
   const checkpointer = startCheckpointer({
@@ -137,7 +151,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      await Promise.all([office.close(), party?.close()]);
+      await Promise.all([office.close(), party?.close(), acmeListener?.close()]);
       // Deliveries and mail in flight finish before the database closes.
       await Promise.all(workers.map((worker) => worker.stop()));
       await ctx.pdf.close();

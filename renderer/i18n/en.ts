@@ -1,4 +1,5 @@
 import { enContract } from './en-contract';
+import { enAcme } from './en-acme';
 import { enReach } from './en-reach';
 import { enEvidence } from './en-evidence';
 import { enPrepare } from './en-prepare';
@@ -6,6 +7,7 @@ import { enPrepare } from './en-prepare';
 /** English, the reference dictionary: every other language has exactly these keys. */
 export const en = {
   ...enContract,
+  ...enAcme,
   ...enReach,
   ...enEvidence,
   ...enPrepare,

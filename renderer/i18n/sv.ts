@@ -1,5 +1,6 @@
 import type { MessageKey } from './en';
 import { svContract } from './sv-contract';
+import { svAcme } from './sv-acme';
 import { svReach } from './sv-reach';
 import { svEvidence } from './sv-evidence';
 import { svPrepare } from './sv-prepare';
@@ -7,6 +8,7 @@ import { svPrepare } from './sv-prepare';
 /** Svenska. */
 export const sv: Record<MessageKey, string> = {
   ...svContract,
+  ...svAcme,
   ...svReach,
   ...svEvidence,
   ...svPrepare,

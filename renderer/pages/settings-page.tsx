@@ -14,6 +14,7 @@ import { useLoad } from '../lib/use-load';
 import { TimestampSettings } from './settings/timestamp-settings';
 import { ReachSettings } from './settings/reach-settings';
 import { ReminderDefaults } from './settings/reminder-defaults';
+import { AcmeCertificate } from './settings/acme-certificate';
 import { OfficeLog } from './settings/office-log';
 
 const zones = (() => {
@@ -315,6 +316,7 @@ export function SettingsPage() {
       <div className="stack">
         <GeneralSettings />
         <ReachSettings />
+        <AcmeCertificate />
         <MessagingSettings />
         <ReminderDefaults />
         <SigningCertificate />

@@ -15,10 +15,13 @@ import { createPdfSandbox } from '../pdf/sandbox/pdf-sandbox';
 import { createOutboundPolicy } from '../net/outbound-policy';
 import { createReachRuntime } from '../context/reach-runtime';
 import { applySavedReach } from '../reach/reach-settings';
+import { applySavedAcme } from '../reach/acme-settings';
 import { createAdminState } from '../context/admin-state';
 import { applyGeneralSettings } from '../settings/apply-general-settings';
 import { sealSecretsAtRest } from '../messages/seal-at-rest';
 import { upgradeEvidence } from '../evidence/upgrade-evidence';
+import { createAcmeRuntime } from '../context/acme-runtime';
+import { loadCertificate } from '../reach/acme-store';
 
 /** The one place an AppContext is assembled, for the server and for the CLI alike. `config` is the caller's own copy. */
 export function createContext(parts: {
@@ -57,6 +60,7 @@ export function createContext(parts: {
     secret: loadAppSecret(paths.keys),
     admin: createAdminState({ publicBaseUrl: config.publicBaseUrl, timeZone: config.timeZone }, parts.migrationsFolder),
     seal: undefined as unknown as AppContext['seal'],
+    acme: createAcmeRuntime(loadCertificate(paths.keys)),
   };
   ctx.seal = createSeal(ctx);
   // What an older version kept in clear is sealed before anything reads it.
@@ -65,6 +69,7 @@ export function createContext(parts: {
   applyGeneralSettings(ctx);
   // A saved PUBLIC_PORT/PUBLIC_HOST (the settings page) wins over the environment's.
   applySavedReach(ctx);
+  applySavedAcme(ctx);
   // Entries and seals from before the hash chain get theirs (docs/decisions.md, "Evidence").
   upgradeEvidence(ctx);
   return ctx;

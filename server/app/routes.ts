@@ -16,6 +16,7 @@ import { settingsRoutes } from '../api/settings';
 import { timestampSettingsRoutes } from '../api/timestamp-settings';
 import { reachSettingsRoutes } from '../api/reach-settings';
 import { backupRoutes } from '../api/backup';
+import { acmeSettingsRoutes } from '../api/acme-settings';
 import { reminderSettingsRoutes } from '../api/reminder-settings';
 import { templateFieldRoutes } from '../api/template-fields';
 import { templateRoutes } from '../api/templates';
@@ -50,4 +51,5 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...reachSettingsRoutes,
   ...reminderSettingsRoutes,
   ...backupRoutes,
+  ...acmeSettingsRoutes,
 ];

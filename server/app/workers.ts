@@ -8,6 +8,7 @@ import { createTimestampWorker } from '../evidence/timestamps/timestamp-worker';
 import { createAnchorWorker } from '../evidence/anchors/anchor-worker';
 import { createReminderWorker } from '../signing/reminder-worker';
 import { createWebhookWorker } from '../webhooks/webhook-worker';
+import { createAcmeWorker } from '../reach/acme-worker';
 
 /**
  * Every background worker, started after the server listens and stopped (drained) before the
@@ -23,5 +24,6 @@ export function createWorkers(ctx: AppContext): Worker[] {
     createBackupWorker(ctx),
     createBulkSendWorker(ctx),
     createReminderWorker(ctx),
+    createAcmeWorker(ctx),
   ];
 }

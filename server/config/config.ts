@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '../../shared/constants';
 import { isHttpUrl, isMailFrom, isSmtpUrl } from '../../shared/api/messaging-settings';
 import { isValidTimeZone } from '../../shared/time';
+import { isDnsName } from '../../shared/api/acme';
 import { defaultDataDirSegments } from '../../shared/data-dir';
 
 const DEFAULT_PORT = 8750;
@@ -12,6 +13,9 @@ const DEFAULT_PORT = 8750;
 export const DEFAULT_RETRY_SCHEDULE_S: readonly number[] = [300, 1800, 7200, 18000, 36000, 50400, 72000, 86400];
 /** 30 s, 2 min, 10 min, 1 h, 4 h, 8 h, 12 h, 24 h: a temporary failure is given up after about two days. */
 const DEFAULT_OUTBOX_RETRY_SCHEDULE_S = [30, 120, 600, 3600, 14400, 28800, 43200, 86400];
+
+/** Let's Encrypt's production directory: the ACME CA used when ACME_DOMAIN is set and no other is named. */
+export const LETS_ENCRYPT_DIRECTORY_URL = 'https://acme-v02.api.letsencrypt.org/directory';
 
 /** 30 s, 1, 2, 5, 10, 30 min, then hourly for as long as it takes. */
 const DEFAULT_TSA_RETRY_SCHEDULE_S = [30, 60, 120, 300, 600, 1800, 3600];
@@ -81,6 +85,11 @@ const ZEnvSchema = z.object({
     .refine(isHttpUrl, 'must be an http:// or https:// URL of an RFC 3161 timestamp authority')
     .optional(),
   TSA_RETRY_SCHEDULE_S: secondsList.optional(),
+  ACME_DOMAIN: z.string().refine(isDnsName, 'must be a DNS name').optional(),
+  ACME_EMAIL: z.email().optional(),
+  ACME_DIRECTORY_URL: z.url({ protocol: /^https$/ }).default(LETS_ENCRYPT_DIRECTORY_URL),
+  ACME_CA_FILE: z.string().min(1).optional(),
+  ACME_HTTP_PORT: z.coerce.number().int().min(0).max(65_535).default(80),
 });
 
 export type Config = {
@@ -120,6 +129,18 @@ export type Config = {
   tsaUrl: string | undefined;
   /** Delays between attempts to timestamp a signed PDF whose authority did not answer; the last one repeats. */
   tsaRetryScheduleS: number[];
+  /**
+   * The public listener's own certificate from an ACME CA (docs/reach.md): on when `domain`
+   * is set. `caFile` is a PEM bundle trusted for the CA's directory besides the system's roots
+   * (a private ACME CA); `httpPort` is where the HTTP-01 challenges are answered (0: any free port).
+   */
+  acme: {
+    domain: string | undefined;
+    email: string | undefined;
+    directoryUrl: string;
+    caFile: string | undefined;
+    httpPort: number;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -143,6 +164,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const e = parsed.data;
   if ((e.PUBLIC_TLS_CERT === undefined) !== (e.PUBLIC_TLS_KEY === undefined)) {
     throw new ConfigError('Invalid configuration:\n  PUBLIC_TLS_CERT and PUBLIC_TLS_KEY: set both or neither');
+  }
+  if (e.ACME_DOMAIN !== undefined && e.PUBLIC_TLS_CERT !== undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ACME_DOMAIN and PUBLIC_TLS_CERT: choose one source of the certificate (the CA, or your files)',
+    );
+  }
+  if (e.ACME_DOMAIN !== undefined && e.ACME_HTTP_PORT !== 0 && [e.PORT, e.PUBLIC_PORT].includes(e.ACME_HTTP_PORT)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ACME_HTTP_PORT: must differ from PORT and PUBLIC_PORT (it answers the CA in plain HTTP)',
+    );
   }
   if (e.PUBLIC_PORT !== undefined && e.PUBLIC_PORT !== 0 && e.PUBLIC_PORT === e.PORT) {
     throw new ConfigError(
@@ -177,5 +208,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     tsaUrl: e.TSA_URL,
     tsaRetryScheduleS: e.TSA_RETRY_SCHEDULE_S ?? DEFAULT_TSA_RETRY_SCHEDULE_S,
+    acme: {
+      domain: e.ACME_DOMAIN?.toLowerCase(),
+      email: e.ACME_EMAIL,
+      directoryUrl: e.ACME_DIRECTORY_URL,
+      caFile: e.ACME_CA_FILE,
+      httpPort: e.ACME_HTTP_PORT,
+    },
   };
 }

@@ -11,6 +11,7 @@ import type { WebhookRuntime } from './webhook-runtime';
 import type { AdminState } from './admin-state';
 import type { PdfSandbox } from '../pdf/sandbox/pdf-sandbox';
 import type { OutboundPolicy } from '../net/outbound-policy';
+import type { AcmeRuntime } from './acme-runtime';
 import type { ReachRuntime } from './reach-runtime';
 
 /**
@@ -55,4 +56,6 @@ export type AppContext = {
   readonly webhooks: WebhookRuntime;
   /** The admin UI's sign-in throttle, one-time sign-in links and the environment's defaults. */
   readonly admin: AdminState;
+  /** The public listener's ACME certificate in force, the HTTP-01 answers under way, its job's wake-up. */
+  readonly acme: AcmeRuntime;
 };

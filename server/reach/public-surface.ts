@@ -2,6 +2,8 @@ import type { Config } from '../config/config';
 import type { AppContext } from '../context/app-context';
 import type { CertificateSource } from '../crypto/certificate-source';
 import { pemFileSource } from './pem-file-source';
+import { acmeSource } from './acme-source';
+import { acmeDomainOf } from '../context/acme-runtime';
 
 /** A listening address as a link's host: the unspecified address is reached on loopback here. */
 export function linkHost(host: string): string {
@@ -11,20 +13,23 @@ export function linkHost(host: string): string {
 
 /**
  * Whether the party listener speaks HTTPS with a certificate of its own (a source below).
- * The ACME source adds its own condition here.
  */
 export function servesTls(config: Config): boolean {
-  return config.publicTlsCert !== undefined && config.publicTlsKey !== undefined;
+  return (
+    (config.publicTlsCert !== undefined && config.publicTlsKey !== undefined) || acmeDomainOf(config) !== undefined
+  );
 }
 
 /**
- * Where the party surface's certificate comes from: the office's PEM files, else none (the
- * party listener speaks plain HTTP: behind a TLS-terminating proxy or tunnel, or for a test).
- * The ACME source joins here; it finds the challenge store at ctx.reach.challenges.
+ * Where the party surface's certificate comes from: the ACME CA (ACME_DOMAIN; its challenge
+ * answers go through ctx.reach.challenges), the office's PEM files, else none (the party listener
+ * speaks plain HTTP: behind a TLS-terminating proxy or tunnel, or for a test). The configuration
+ * allows one of the two sources at most.
  */
 export function certificateSourceOf(ctx: AppContext): CertificateSource | undefined {
   const { config } = ctx;
   if (config.publicPort === undefined) return undefined;
+  if (acmeDomainOf(config) !== undefined) return acmeSource(ctx.acme, ctx.now);
   if (config.publicTlsCert !== undefined && config.publicTlsKey !== undefined) {
     return pemFileSource({
       certPath: config.publicTlsCert,

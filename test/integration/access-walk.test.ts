@@ -99,6 +99,9 @@ const DECIDED: Record<string, Decision> = {
   'GET /api/settings/reach': { status: 403 },
   'PUT /api/settings/reach': { status: 403, body: { public_port: 8443 } },
   'POST /api/settings/reach/check': { status: 403 },
+  'GET /api/settings/acme': { status: 403 },
+  'PUT /api/settings/acme': { status: 403, body: { domain: 'evil.test' } },
+  'POST /api/settings/acme/renew': { status: 403 },
   'PUT /api/settings/reminders': { status: 403, body: { reminder_interval_days: 1 } },
   'POST /api/settings/restore': {
     status: 403,

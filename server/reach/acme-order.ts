@@ -1,0 +1,130 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import fs from 'node:fs';
+import tls from 'node:tls';
+import http from 'node:http';
+import https from 'node:https';
+import acme from 'acme-client';
+import type { AppContext } from '../context/app-context';
+import { describeNetworkError } from '../net/describe-network-error';
+import type { ServedCertificate } from '../context/acme-runtime';
+import type { ChallengeStore } from '../context/challenge-store';
+import { newPrivateKeyPem, readOrCreateAccountKey } from './acme-store';
+
+/** One request to the CA may take this long before the attempt fails (axios waits for ever by default). */
+const REQUEST_TIMEOUT_MS = 30_000;
+
+type Connection = { http: http.Agent; https: https.Agent; destroy(): void; networkError?: Error };
+
+/**
+ * acme-client makes its requests with one axios instance of its own. Each order runs in its own
+ * async context holding the agents of the outbound address policy (with the CA file trusted,
+ * when one is configured), and this interceptor hands them to each request of that order: no
+ * global agent, no TLS check turned off, no proxy from the environment, no redirects followed.
+ * The transport notes a connection's failure: acme-client 5.4 turns it into a TypeError of its
+ * own ("reading 'config'") by the time it reaches us.
+ */
+const orderConnection = new AsyncLocalStorage<Connection>();
+acme.axios.interceptors.request.use((request) => {
+  const connection = orderConnection.getStore();
+  if (connection) {
+    request.httpAgent = connection.http;
+    request.httpsAgent = connection.https;
+    request.proxy = false;
+    request.timeout = REQUEST_TIMEOUT_MS;
+    request.transport = {
+      request(options: https.RequestOptions, callback: (res: http.IncomingMessage) => void) {
+        const sent = (options.protocol === 'http:' ? http : https).request(options, callback);
+        sent.once('error', (error) => (connection.networkError ??= error));
+        sent.once(
+          'timeout',
+          () => (connection.networkError ??= Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })),
+        );
+        return sent;
+      },
+    };
+  }
+  return request;
+});
+// A failed order is tried again by our job with its back-off; the library's own retries (5,
+// 10, 15, 20, 25 s in a row) would only hold the job.
+(acme.axios.defaults as unknown as { acmeSettings: { retryMaxAttempts: number } }).acmeSettings.retryMaxAttempts = 0;
+
+class NetworkFailure extends Error {
+  constructor(override readonly cause: Error) {
+    super('the ACME CA cannot be reached');
+  }
+}
+
+/** What the admin reads when an order fails: the CA's own words, or what the connection did (no addresses). */
+export function describeAcmeError(error: unknown): string {
+  if (error instanceof NetworkFailure) return `the ACME CA cannot be reached: ${describeNetworkError(error.cause)}`;
+  const message = error instanceof Error ? error.message : String(error);
+  return message.slice(0, 500);
+}
+
+/**
+ * The account of our key: the existing one (found with onlyReturnExisting, its contact brought up
+ * to ACME_EMAIL), else a new one with the CA's terms agreed. `auto` would otherwise "update" an
+ * existing account with nothing but the terms, which CAs may refuse as an empty update.
+ */
+async function openAccount(client: acme.Client, email: string | undefined): Promise<void> {
+  const contact = email ? [`mailto:${email}`] : undefined;
+  let isExisting: boolean;
+  try {
+    await client.createAccount({ onlyReturnExisting: true });
+    isExisting = true;
+  } catch {
+    // accountDoesNotExist, or a CA that cannot be reached: then the next request says so.
+    isExisting = false;
+  }
+  if (!isExisting) await client.createAccount({ termsOfServiceAgreed: true, ...(contact ? { contact } : {}) });
+  else if (contact) await client.updateAccount({ contact });
+}
+
+/**
+ * Orders a certificate for the configured domain: the account (made at the first order, the
+ * CA's terms agreed by setting ACME_DOMAIN), a fresh P-256 key, HTTP-01 answered from
+ * `challenges`. The CA's validation is the only check: a self-check of our own public
+ * address first would fail behind routers without hairpin NAT.
+ */
+export async function orderCertificate(
+  ctx: AppContext,
+  challenges: ChallengeStore,
+  domain: string,
+): Promise<ServedCertificate> {
+  const { acme: settings } = ctx.config;
+  // The CA file is trusted besides the system's roots (Node's `ca` alone would replace them).
+  const ca = settings.caFile ? [...tls.rootCertificates, fs.readFileSync(settings.caFile, 'utf8')] : undefined;
+  const agents: Connection = ctx.outbound.createAgents(ca ? ({ ca } as https.AgentOptions) : {});
+  const client = new acme.Client({
+    directoryUrl: settings.directoryUrl,
+    accountKey: readOrCreateAccountKey(ctx.paths.keys),
+    backoffAttempts: 12,
+    backoffMin: 1_000,
+    backoffMax: 10_000,
+  });
+  const keyPem = newPrivateKeyPem();
+  try {
+    return await orderConnection.run(agents, async () => {
+      await openAccount(client, settings.email);
+      const [, csr] = await acme.crypto.createCsr({ commonName: domain, altNames: [domain] }, keyPem);
+      const certPem = await client.auto({
+        csr,
+        challengePriority: ['http-01'],
+        skipChallengeVerification: true,
+        challengeCreateFn: async (_authz, challenge, keyAuthorization) => {
+          challenges.set(challenge.token, keyAuthorization);
+        },
+        challengeRemoveFn: async (_authz, challenge) => {
+          challenges.delete(challenge.token);
+        },
+      });
+      return { certPem, keyPem };
+    });
+  } catch (err) {
+    // A connection that failed is what went wrong, whatever the library made of it.
+    throw agents.networkError ? new NetworkFailure(agents.networkError) : err;
+  } finally {
+    agents.destroy();
+  }
+}
