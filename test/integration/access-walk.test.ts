@@ -96,6 +96,8 @@ const DECIDED: Record<string, Decision> = {
   'GET /api/settings/timestamps': { status: 403 },
   'PUT /api/settings/timestamps': { status: 403, body: { tsa_url: 'http://127.0.0.1:9/tsa' } },
   'POST /api/settings/timestamps/test': { status: 403, body: { tsa_url: 'http://127.0.0.1:9/tsa' } },
+  'GET /api/office_log': { status: 403 },
+  'GET /api/office_log/verification': { status: 403 },
   'GET /api/settings/reach': { status: 403 },
   'PUT /api/settings/reach': { status: 403, body: { public_port: 8443 } },
   'POST /api/settings/reach/check': { status: 403 },
@@ -141,6 +143,11 @@ const DECIDED: Record<string, Decision> = {
   'GET /api/contracts/:contract_id/parties/:party_id': { status: 404 },
   'PUT /api/contracts/:contract_id/parties/:party_id': { status: 404, body: { email: 'mole@evil.test' } },
   'DELETE /api/contracts/:contract_id/parties/:party_id': { status: 404 },
+  'POST /api/contracts/:contract_id/parties/:party_id/correction': {
+    status: 404,
+    body: { email: 'mole@evil.test', reason: 'mine now' },
+  },
+  'POST /api/contracts/:contract_id/parties/:party_id/test_answer': { status: 404, body: { answer: 'accept' } },
   'GET /api/contracts/:contract_id/annotations': { status: 404 },
   'POST /api/contracts/:contract_id/annotations': {
     status: 404,
