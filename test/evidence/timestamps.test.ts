@@ -13,6 +13,7 @@ import {
   waitForTimestampStatus,
 } from '../helpers/evidence';
 import { run } from '../helpers/pdf-tools';
+import { checkUpdatesAfterSeal } from '../../server/pdf/check-updates-after-seal';
 import { makeTempDir } from '../helpers/server';
 import { signingClient, startSigningEnv, type SigningEnv } from '../helpers/signing';
 import { startTsaServer, type TsaServer } from '../helpers/tsa-server';
@@ -120,6 +121,21 @@ describe('RFC 3161 timestamps against a real timestamp authority (openssl ts)', 
     expect(stamp).toContain('Total document signed');
     expect(stamp).toMatch(/Signature Field Name: SignDesk timestamp \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z\n/);
     expect(run('qpdf', ['--check', file]).status).toBe(0);
+
+    // The update adds only the timestamp's field, its widget in the last page's /Annots and the
+    // AcroForm entry: no page's content changes (the structural rule of what PAdES allows after the seal).
+    const rule = await checkUpdatesAfterSeal(after, before.length);
+    expect(rule).toMatchObject({ isAllowed: true, problems: [] });
+    expect(rule.updates).toHaveLength(1);
+    expect(rule.updates[0]).toMatchObject({ addedTimestamps: 1, changesValidationData: false });
+    const changed = rule.updates[0]!.changes.filter((line) => !line.endsWith(': new'));
+    expect(changed).toHaveLength(2);
+    expect(changed).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/: page \d+$/),
+        expect.stringMatching(/: the interactive form \(AcroForm\)$|: the document catalog$/),
+      ]),
+    );
 
     // The document timestamp's token is an RFC 3161 token over its byte range, which covers the whole file but the token.
     const [, range] = byteRangesOf(after);
