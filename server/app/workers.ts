@@ -4,6 +4,7 @@ import type { AppContext } from '../core/context';
 import { createOutboxWorker } from '../messages/outbox-worker';
 import { createExpiryWorker } from '../signing/expiry-worker';
 import { createTimestampWorker } from '../evidence/timestamps/timestamp-worker';
+import { createLtvWorker } from '../evidence/ltv/ltv-worker';
 import { createReminderWorker } from '../signing/reminder-worker';
 import { createWebhookWorker } from '../webhooks/webhook-worker';
 
@@ -25,6 +26,7 @@ export function createWorkers(ctx: AppContext): Worker[] {
     createWebhookWorker(ctx),
     createExpiryWorker(ctx),
     createTimestampWorker(ctx),
+    createLtvWorker(ctx),
     createBackupWorker(ctx),
     createBulkSendWorker(ctx),
     createReminderWorker(ctx),

@@ -28,6 +28,8 @@ export type InspectedSignature = {
   signedSha256: string;
   /** SHA-256 of the bytes the signature covers (its byte range, without its own /Contents). */
   signedContentSha256: string;
+  /** Upper-case hex SHA-1 of its /Contents string as written, padding included: its key in a DSS's /VRI. */
+  contentsSha1: string;
   /** A CMS signature (the seal), or a document timestamp (ETSI.RFC3161). */
   kind: 'signature' | 'document-timestamp' | 'unreadable';
   /** Why it does not verify over its byte range; null: it does. */
@@ -88,6 +90,7 @@ function inspectOne(bytes: Buffer, range: [number, number, number, number]): Ins
       .update(bytes.subarray(0, b))
       .update(bytes.subarray(c, signedLength))
       .digest('hex'),
+    contentsSha1: '',
     kind: 'unreadable',
     problem: null,
     signer: null,
@@ -97,14 +100,15 @@ function inspectOne(bytes: Buffer, range: [number, number, number, number]): Ins
     cms: null,
   };
   const signed = [bytes.subarray(0, b), bytes.subarray(c, signedLength)];
+  const padded = Buffer.from(
+    bytes
+      .subarray(b + 1, c - 1)
+      .toString('latin1')
+      .replace(/\s+/g, ''),
+    'hex',
+  );
+  base.contentsSha1 = createHash('sha1').update(padded).digest('hex').toUpperCase();
   try {
-    const padded = Buffer.from(
-      bytes
-        .subarray(b + 1, c - 1)
-        .toString('latin1')
-        .replace(/\s+/g, ''),
-      'hex',
-    );
     const der = padded.subarray(0, readDerElement(padded, 0).end);
     const cms = readCms(der);
     base.cms = der;
