@@ -40,6 +40,9 @@ export const pdfTasks = {
   /** The structural rule: what each update after the seal (its first `sealedLength` bytes) changed, and whether PAdES allows it. */
   'check-updates-after-seal': async (input: { bytes: Uint8Array; sealedLength: number }) =>
     (await import('../check-updates-after-seal')).checkUpdatesAfterSeal(input.bytes, input.sealedLength),
+  /** Whether two PDFs show the same pages (content and resources decoded), however their bytes differ. */
+  'compare-pages': async (input: { a: Uint8Array; b: Uint8Array }) =>
+    (await import('../compare-pages')).comparePages(input.a, input.b),
   /** Every signature and timestamp of a PDF (the verify page's and the evidence package's reading), each checked. */
   'inspect-signatures': async (input: { bytes: Uint8Array }) =>
     (await import('../../evidence/inspect-signatures')).inspectSignatures(input.bytes),
