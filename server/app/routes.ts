@@ -13,6 +13,7 @@ import { partyRoutes } from '../api/parties';
 import { sessionRoutes } from '../api/session';
 import { settingsRoutes } from '../api/settings';
 import { timestampSettingsRoutes } from '../api/timestamp-settings';
+import { archiveRenewalRoutes } from '../api/archive-renewal';
 import { backupRoutes } from '../api/backup';
 import { reminderSettingsRoutes } from '../api/reminder-settings';
 import { templateFieldRoutes } from '../api/template-fields';
@@ -44,6 +45,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...sessionRoutes,
   ...settingsRoutes,
   ...timestampSettingsRoutes,
+  ...archiveRenewalRoutes,
   ...reminderSettingsRoutes,
   ...backupRoutes,
 ];

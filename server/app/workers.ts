@@ -5,6 +5,7 @@ import { createOutboxWorker } from '../messages/outbox-worker';
 import { createExpiryWorker } from '../signing/expiry-worker';
 import { createTimestampWorker } from '../evidence/timestamps/timestamp-worker';
 import { createLtvWorker } from '../evidence/ltv/ltv-worker';
+import { createArchiveRenewalWorker } from '../evidence/ltv/archive-renewal-worker';
 import { createReminderWorker } from '../signing/reminder-worker';
 import { createWebhookWorker } from '../webhooks/webhook-worker';
 
@@ -27,6 +28,7 @@ export function createWorkers(ctx: AppContext): Worker[] {
     createExpiryWorker(ctx),
     createTimestampWorker(ctx),
     createLtvWorker(ctx),
+    createArchiveRenewalWorker(ctx),
     createBackupWorker(ctx),
     createBulkSendWorker(ctx),
     createReminderWorker(ctx),

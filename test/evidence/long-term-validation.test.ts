@@ -171,4 +171,49 @@ describe('PAdES B-LT and B-LTA against a real PKI (CRL and OCSP served in the te
     ]);
     expect(run('qpdf', ['--check', file]).status).toBe(0);
   }, 180_000);
+
+  it("renews the archive timestamps on an admin's demand and in the daily check, with progress in the API", async () => {
+    const { t } = env;
+    const contract = await signedContract(t, [{ name: 'Dag Lind', email: 'dag@example.test' }]);
+    await waitFor(t, contract.self, (b) => b.ltv_status === 'done');
+    const before = (await download(t, `${contract.self}/signed_pdf`)).bytes;
+    const stamps = (pdf: Buffer) => byteRangesOf(pdf).length;
+
+    const started = await t.api('POST', '/api/settings/timestamps/archive_renewal');
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ reason: 'admin', renew_before_days: 365 });
+    expect(started.body.total).toBeGreaterThanOrEqual(1);
+    await vi.waitFor(
+      async () => {
+        const progress = (await t.api('GET', '/api/settings/timestamps/archive_renewal')).body;
+        expect(progress).toMatchObject({ pending: 0, renewed: progress.total, errors: [] });
+      },
+      { timeout: 60_000, interval: 200 },
+    );
+    const renewed = (await download(t, `${contract.self}/signed_pdf`)).bytes;
+    expect(renewed.subarray(0, before.length).equals(before)).toBe(true);
+    expect(stamps(renewed)).toBe(stamps(before) + 1);
+    const [sealRange] = byteRangesOf(renewed);
+    const rule = await checkUpdatesAfterSeal(renewed, sealRange![2]! + sealRange![3]!);
+    expect(rule.problems).toEqual([]);
+    // The new archive timestamp's authority chain got fresh revocation data.
+    expect((await readDss(renewed)).ocsps.length).toBeGreaterThan((await readDss(before)).ocsps.length);
+
+    // A month on, the test authority's certificate (valid for days) expires within the year: the daily check renews.
+    t.clock.shift(31 * 86_400_000);
+    try {
+      await vi.waitFor(
+        async () => {
+          const pdf = (await download(t, `${contract.self}/signed_pdf`)).bytes;
+          expect(stamps(pdf)).toBe(stamps(renewed) + 1);
+        },
+        { timeout: 60_000, interval: 200 },
+      );
+      const progress = (await t.api('GET', '/api/settings/timestamps/archive_renewal')).body;
+      expect(progress).toMatchObject({ reason: 'scheduled' });
+      expect(progress.next_check_time).not.toBeNull();
+    } finally {
+      t.clock.reset();
+    }
+  }, 180_000);
 });
