@@ -1,11 +1,13 @@
 import { enContract } from './en-contract';
 import { enEvidence } from './en-evidence';
+import { enLtv } from './en-ltv';
 import { enPrepare } from './en-prepare';
 
 /** English, the reference dictionary: every other language has exactly these keys. */
 export const en = {
   ...enContract,
   ...enEvidence,
+  ...enLtv,
   ...enPrepare,
   'action.cancel': 'Cancel',
   'action.close': 'Close',

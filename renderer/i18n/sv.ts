@@ -1,12 +1,14 @@
 import type { MessageKey } from './en';
 import { svContract } from './sv-contract';
 import { svEvidence } from './sv-evidence';
+import { svLtv } from './sv-ltv';
 import { svPrepare } from './sv-prepare';
 
 /** Svenska. */
 export const sv: Record<MessageKey, string> = {
   ...svContract,
   ...svEvidence,
+  ...svLtv,
   ...svPrepare,
   'action.cancel': 'Avbryt',
   'action.close': 'Stäng',

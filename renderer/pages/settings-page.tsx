@@ -12,6 +12,7 @@ import { useAction } from '../lib/use-action';
 import { readableErrors } from '../lib/problem-lines';
 import { useLoad } from '../lib/use-load';
 import { TimestampSettings } from './settings/timestamp-settings';
+import { ArchiveRenewalSettings } from './settings/archive-renewal-settings';
 import { ReminderDefaults } from './settings/reminder-defaults';
 
 const zones = (() => {
@@ -316,6 +317,7 @@ export function SettingsPage() {
         <ReminderDefaults />
         <SigningCertificate />
         <TimestampSettings />
+        <ArchiveRenewalSettings />
         <BackupRestore />
         <BackupSchedule />
       </div>
