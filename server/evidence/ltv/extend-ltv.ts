@@ -7,7 +7,7 @@ import type { InspectedCertificate, InspectedPdf, InspectedSignature } from '../
 import { logTimestamped } from '../record-seal';
 import { stampDocument } from '../timestamps/stamp-document';
 import { readTsaUrl, withoutCredentials } from '../timestamps/tsa-settings';
-import { fetchRevocation } from './fetch-revocation';
+import { fetchRevocation, RevocationUnavailable } from './fetch-revocation';
 import { LTV_QUEUE } from './ltv-queue';
 
 /**
@@ -39,7 +39,7 @@ export async function extendContractLtv(
   let stamped: Awaited<ReturnType<typeof stampDocument>>;
   try {
     const inspected = await ctx.pdf.run('inspect-signatures', { bytes: file.data });
-    const dss = await gatherValidationData(ctx, inspected, signal);
+    const dss = await gatherValidationData(ctx, inspected, { isRenewal: seal.archiveTime !== null, signal });
     stamped = await stampDocument(ctx, tsaUrl, file.data, { signal, dss });
   } catch (error) {
     return retry(ctx, contractId, attempt, error instanceof Error ? error.message : String(error));
@@ -88,9 +88,17 @@ export function queueLtv(ctx: AppContext, contractId: number, at: number): void 
 
 /**
  * The DSS contents for every signature of the file: each one's certificates (the seal's, and
- * those its timestamp and every document timestamp carry) and their revocation data.
+ * those its timestamp and every document timestamp carry) and their revocation data. At a
+ * renewal only the newest signature (the last archive timestamp) must get fresh revocation data:
+ * the older ones got theirs when they were new, and their CAs' servers may be long gone.
  */
-async function gatherValidationData(ctx: AppContext, inspected: InspectedPdf, signal: AbortSignal): Promise<DssData> {
+async function gatherValidationData(
+  ctx: AppContext,
+  inspected: InspectedPdf,
+  options: { isRenewal: boolean; signal: AbortSignal },
+): Promise<DssData> {
+  const { signal } = options;
+  const newest = inspected.signatures.at(-1);
   const dss: DssData = { certs: [], crls: [], ocsps: [], vri: [] };
   const indexOf = (list: Uint8Array[], item: Buffer) => {
     const at = list.findIndex((known) => item.equals(known));
@@ -106,7 +114,16 @@ async function gatherValidationData(ctx: AppContext, inspected: InspectedPdf, si
       const key = chain.map((cert) => cert.fingerprint256).join('/');
       let revocation = fetched.get(key);
       if (!revocation) {
-        revocation = await fetchRevocation(ctx, chain, signal);
+        try {
+          revocation = await fetchRevocation(ctx, chain, signal);
+        } catch (error) {
+          if (!options.isRenewal || signature === newest || !(error instanceof RevocationUnavailable)) throw error;
+          ctx.logger.info(
+            { err: error.message },
+            'timestamps: no fresh revocation data for an older signature; the DSS keeps what it has',
+          );
+          revocation = { crls: [], ocsps: [] };
+        }
         fetched.set(key, revocation);
       }
       for (const cert of chain) entry.certs.push(indexOf(dss.certs, cert.raw));
