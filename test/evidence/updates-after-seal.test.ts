@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkUpdatesAfterSeal } from '../../server/pdf/check-updates-after-seal';
 import { prepareDocumentTimestamp } from '../../server/pdf/document-timestamp';
@@ -116,5 +117,24 @@ describe('the structural rule: what may be appended after the seal', () => {
     const rule = await checkUpdatesAfterSeal(fixed, sealed.length);
     expect(rule.isAllowed).toBe(false);
     expect(rule.problems.join('\n')).toContain('object 1 is written where no cross-reference entry points');
+  });
+
+  it('says no to a hostile update (inflating stops at its bound): a cross-reference stream claiming a billion entries over a deflate bomb', async () => {
+    const bomb = deflateSync(Buffer.alloc(64 * 1024 * 1024));
+    const startxref = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(sealed.toString('latin1'))![1];
+    const at = sealed.length;
+    const head = Buffer.from(
+      `999 0 obj\n<< /Type /XRef /Size 1000 /Root 1 0 R /Prev ${startxref} /W [1 8 8] /Index [0 1000000000] /Filter /FlateDecode /Length ${bomb.length} >>\nstream\n`,
+      'latin1',
+    );
+    const hostile = Buffer.concat([
+      sealed,
+      head,
+      bomb,
+      Buffer.from(`\nendstream\nendobj\nstartxref\n${at}\n%%EOF\n`, 'latin1'),
+    ]);
+    const rule = await checkUpdatesAfterSeal(hostile, sealed.length);
+    expect(rule.isAllowed).toBe(false);
+    expect(rule.problems.join('\n')).toMatch(/cross-reference section cannot be read/);
   });
 });
