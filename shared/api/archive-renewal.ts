@@ -20,11 +20,9 @@ export const ZArchiveRenewalSchema = z
       .number()
       .int()
       .meta({ description: 'Contracts still waiting for validation data or an archive timestamp' }),
-    errors: z
-      .array(z.object({ contract: z.string(), error: z.string() }))
-      .meta({
-        description: 'Why some are still waiting (the first five): they are asked again on TSA_RETRY_SCHEDULE_S',
-      }),
+    errors: z.array(z.object({ contract: z.string(), error: z.string() })).meta({
+      description: 'Why some are still waiting (the first five): they are asked again on TSA_RETRY_SCHEDULE_S',
+    }),
     next_check_time: ZTimestampSchema.nullable().meta({ description: 'When the daily check runs next' }),
   })
   .meta({ id: 'ApiArchiveRenewal' });
