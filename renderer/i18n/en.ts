@@ -2,6 +2,7 @@ import { enContract } from './en-contract';
 import { enAcme } from './en-acme';
 import { enReach } from './en-reach';
 import { enEvidence } from './en-evidence';
+import { enLtv } from './en-ltv';
 import { enPrepare } from './en-prepare';
 
 /** English, the reference dictionary: every other language has exactly these keys. */
@@ -10,6 +11,7 @@ export const en = {
   ...enAcme,
   ...enReach,
   ...enEvidence,
+  ...enLtv,
   ...enPrepare,
   'action.cancel': 'Cancel',
   'action.close': 'Close',

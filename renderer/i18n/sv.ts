@@ -3,6 +3,7 @@ import { svContract } from './sv-contract';
 import { svAcme } from './sv-acme';
 import { svReach } from './sv-reach';
 import { svEvidence } from './sv-evidence';
+import { svLtv } from './sv-ltv';
 import { svPrepare } from './sv-prepare';
 
 /** Svenska. */
@@ -11,6 +12,7 @@ export const sv: Record<MessageKey, string> = {
   ...svAcme,
   ...svReach,
   ...svEvidence,
+  ...svLtv,
   ...svPrepare,
   'action.cancel': 'Avbryt',
   'action.close': 'Stäng',

@@ -13,6 +13,7 @@ import { readableErrors } from '../lib/problem-lines';
 import { useLoad } from '../lib/use-load';
 import { TimestampSettings } from './settings/timestamp-settings';
 import { ReachSettings } from './settings/reach-settings';
+import { ArchiveRenewalSettings } from './settings/archive-renewal-settings';
 import { ReminderDefaults } from './settings/reminder-defaults';
 import { AcmeCertificate } from './settings/acme-certificate';
 import { OfficeLog } from './settings/office-log';
@@ -322,6 +323,7 @@ export function SettingsPage() {
         <SigningCertificate />
         <TimestampSettings />
         <OfficeLog />
+        <ArchiveRenewalSettings />
         <BackupRestore />
         <BackupSchedule />
       </div>

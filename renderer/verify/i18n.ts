@@ -13,26 +13,47 @@ const en = {
   failed: 'The PDF could not be checked.',
   tooLarge: (mb: number) => `The file is larger than ${mb} MB.`,
   verdicts: {
-    intact: 'Sealed by this office, and unchanged',
-    changed: 'Sealed by this office, but changed afterwards',
-    broken: 'Changed: the seal no longer holds',
-    'unknown-seal': 'Sealed with this office’s certificate, but unknown here',
-    'not-sealed-here': 'Not sealed by this office',
-    'not-pdf': 'This is not a PDF',
-  } satisfies Record<VerifyVerdict, string>,
+    intact: (office: string) => `Sealed by ${office}, and unchanged`,
+    extended: (office: string) => `The document sealed by ${office}, with validation data added`,
+    changed: (office: string) => `Sealed by ${office}, but changed afterwards`,
+    'same-pages': (office: string) => `The pages ${office} sealed, in a file saved again`,
+    damaged: (office: string) => `Sealed by ${office}, but the seal is damaged`,
+    broken: (office: string) => `Changed: the seal of ${office} no longer holds`,
+    'unknown-seal': (office: string) => `Sealed with the certificate of ${office}, but unknown here`,
+    'not-sealed-here': (office: string) => `Not sealed by ${office}`,
+    'not-pdf': () => 'This is not a PDF',
+  } satisfies Record<VerifyVerdict, (office: string) => string>,
+  thisOffice: 'this office',
   explanations: {
-    intact:
-      'Every byte this office sealed is in the file as it was, and nothing was added but this office’s own timestamp.',
-    changed: (bytes: number) =>
-      bytes > 0
-        ? `The sealed document is intact, but ${bytes.toLocaleString('en')} bytes were added after the seal (a later change, such as an edit or another signature). The sealed version is the part before them.`
-        : 'Every byte the seal signs is intact, but the seal’s signature container differs from the copy this office issued.',
+    intact: 'Every byte the office sealed is in the file as it was, and nothing was added.',
+    extended:
+      'Every byte the office sealed is in the file as it was. After the seal only what long-term validation adds was added (trusted timestamps, and validation data: certificates and revocation information); nothing on any page changed.',
+    changed: (bytes: number, hasChanges: boolean) =>
+      hasChanges
+        ? 'The sealed document is intact, but the file was changed after the seal in a way a sealed document does not allow:'
+        : bytes > 0
+          ? `The sealed document is intact, but ${bytes.toLocaleString('en')} bytes were added after the seal (a later change, such as an edit or another signature). The sealed version is the part before them.`
+          : 'Every byte the seal signs is intact, but the seal’s signature container differs from the copy the office issued.',
+    'same-pages':
+      'The pages are the ones the office sealed, but the bytes of the file differ: another program saved it again, so the seal no longer covers this file. Ask the office for the original.',
+    damaged:
+      'Every byte the office sealed is in the file, unchanged, but the seal’s signature container is damaged, so the seal cannot be checked. Ask the office for an undamaged copy.',
     broken:
-      'The file carries this office’s seal, but the bytes it seals were changed afterwards. Do not rely on this copy.',
-    'unknown-seal': 'The seal is valid, but no contract of this office has exactly these bytes.',
-    'not-sealed-here': 'No seal of this office is in this file. It may have been sealed elsewhere, or not at all.',
+      'The file carries the office’s seal, but the bytes it seals were changed afterwards. Do not rely on this copy.',
+    'unknown-seal': 'The seal is valid, but no contract of the office has exactly these bytes.',
+    'not-sealed-here': 'No seal of the office is in this file. It may have been sealed elsewhere, or not at all.',
     'not-pdf': 'Choose a PDF file.',
   },
+  addition: (timestamps: number, validationData: boolean) =>
+    [
+      validationData ? 'validation data' : '',
+      timestamps > 0 ? `${timestamps} trusted timestamp${timestamps === 1 ? '' : 's'}` : '',
+    ]
+      .filter(Boolean)
+      .join(' and ') || 'nothing that shows',
+  additionsTitle: 'Added after the seal',
+  signedBy: (who: string, time: string) => `signed by ${who}, ${time}`,
+  unsigned: 'not signed by anyone (no trusted timestamp covers it)',
   contract: 'Contract',
   parties: 'Parties',
   signedAt: 'Signed by everyone',
@@ -61,27 +82,50 @@ const sv: typeof en = {
   failed: 'PDF-filen kunde inte kontrolleras.',
   tooLarge: (mb: number) => `Filen är större än ${mb} MB.`,
   verdicts: {
-    intact: 'Förseglad av detta kontor och oförändrad',
-    changed: 'Förseglad av detta kontor, men ändrad i efterhand',
-    broken: 'Ändrad: förseglingen håller inte längre',
-    'unknown-seal': 'Förseglad med detta kontors certifikat, men okänd här',
-    'not-sealed-here': 'Inte förseglad av detta kontor',
-    'not-pdf': 'Detta är inte en PDF',
+    intact: (office: string) => `Förseglad av ${office} och oförändrad`,
+    extended: (office: string) => `Dokumentet som ${office} förseglade, med valideringsdata tillagda`,
+    changed: (office: string) => `Förseglad av ${office}, men ändrad i efterhand`,
+    'same-pages': (office: string) => `Sidorna som ${office} förseglade, i en fil som sparats om`,
+    damaged: (office: string) => `Förseglad av ${office}, men förseglingen är skadad`,
+    broken: (office: string) => `Ändrad: förseglingen från ${office} håller inte längre`,
+    'unknown-seal': (office: string) => `Förseglad med certifikatet från ${office}, men okänd här`,
+    'not-sealed-here': (office: string) => `Inte förseglad av ${office}`,
+    'not-pdf': () => 'Detta är inte en PDF',
   },
+  thisOffice: 'detta kontor',
   explanations: {
-    intact:
-      'Varje byte som kontoret förseglade finns kvar i filen som den var, och inget har lagts till utom kontorets egen tidsstämpel.',
-    changed: (bytes: number) =>
-      bytes > 0
-        ? `Det förseglade dokumentet är intakt, men ${bytes.toLocaleString('sv')} byte har lagts till efter förseglingen (en senare ändring, till exempel en redigering eller en annan signatur). Den förseglade versionen är delen före dem.`
-        : 'Varje byte som förseglingen signerar är intakt, men förseglingens signaturbehållare skiljer sig från kopian som kontoret utfärdade.',
+    intact: 'Varje byte som kontoret förseglade finns kvar i filen som den var, och inget har lagts till.',
+    extended:
+      'Varje byte som kontoret förseglade finns kvar i filen som den var. Efter förseglingen har bara det som långtidsvalidering lägger till lagts till (betrodda tidsstämplar och valideringsdata: certifikat och spärrinformation); inget på någon sida har ändrats.',
+    changed: (bytes: number, hasChanges: boolean) =>
+      hasChanges
+        ? 'Det förseglade dokumentet är intakt, men filen har ändrats efter förseglingen på ett sätt som ett förseglat dokument inte tillåter:'
+        : bytes > 0
+          ? `Det förseglade dokumentet är intakt, men ${bytes.toLocaleString('sv')} byte har lagts till efter förseglingen (en senare ändring, till exempel en redigering eller en annan signatur). Den förseglade versionen är delen före dem.`
+          : 'Varje byte som förseglingen signerar är intakt, men förseglingens signaturbehållare skiljer sig från kopian som kontoret utfärdade.',
+    'same-pages':
+      'Sidorna är de som kontoret förseglade, men filens byte skiljer sig: ett annat program har sparat om den, så förseglingen täcker inte längre denna fil. Be kontoret om originalet.',
+    damaged:
+      'Varje byte som kontoret förseglade finns oförändrad i filen, men förseglingens signaturbehållare är skadad, så förseglingen kan inte kontrolleras. Be kontoret om en oskadad kopia.',
     broken:
       'Filen bär kontorets försegling, men de byte den förseglar har ändrats i efterhand. Lita inte på denna kopia.',
     'unknown-seal': 'Förseglingen är giltig, men inget av kontorets avtal har exakt dessa byte.',
     'not-sealed-here':
-      'Filen har ingen försegling från detta kontor. Den kan ha förseglats någon annanstans, eller inte alls.',
+      'Filen har ingen försegling från kontoret. Den kan ha förseglats någon annanstans, eller inte alls.',
     'not-pdf': 'Välj en PDF-fil.',
   },
+  addition: (timestamps: number, validationData: boolean) =>
+    [
+      validationData ? 'valideringsdata' : '',
+      timestamps > 0
+        ? `${timestamps} betrodd${timestamps === 1 ? '' : 'a'} tidsstämpl${timestamps === 1 ? 'el' : 'ar'}`
+        : '',
+    ]
+      .filter(Boolean)
+      .join(' och ') || 'inget som syns',
+  additionsTitle: 'Tillagt efter förseglingen',
+  signedBy: (who: string, time: string) => `signerat av ${who}, ${time}`,
+  unsigned: 'inte signerat av någon (ingen betrodd tidsstämpel täcker det)',
   contract: 'Avtal',
   parties: 'Parter',
   signedAt: 'Signerat av alla',

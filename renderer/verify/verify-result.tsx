@@ -3,7 +3,10 @@ import type { VerifyLanguage, VerifyStrings } from './i18n';
 
 const TONE: Record<TVerifyResult['verdict'], string> = {
   intact: 'good',
+  extended: 'good',
   changed: 'bad',
+  'same-pages': 'warn',
+  damaged: 'warn',
   broken: 'bad',
   'unknown-seal': 'warn',
   'not-sealed-here': 'warn',
@@ -30,7 +33,10 @@ export function VerifyResult({
   result: TVerifyResult;
 }) {
   const explanation =
-    result.verdict === 'changed' ? t.explanations.changed(result.added_bytes) : t.explanations[result.verdict];
+    result.verdict === 'changed'
+      ? t.explanations.changed(result.added_bytes, result.changes.length > 0)
+      : t.explanations[result.verdict];
+  const office = result.office.name || t.thisOffice;
   return (
     <section
       className={`card verdict verdict-${TONE[result.verdict]}`}
@@ -38,8 +44,15 @@ export function VerifyResult({
       aria-labelledby="verdict-title"
     >
       <p className="eyebrow">{name}</p>
-      <h2 id="verdict-title">{t.verdicts[result.verdict]}</h2>
+      <h2 id="verdict-title">{t.verdicts[result.verdict](office)}</h2>
       <p>{explanation}</p>
+      {result.verdict === 'changed' && result.changes.length > 0 ? (
+        <ul data-testid="verify-changes">
+          {result.changes.map((change, index) => (
+            <li key={index}>{change}</li>
+          ))}
+        </ul>
+      ) : null}
       <dl className="facts">
         {result.contract ? (
           <>
@@ -92,6 +105,23 @@ export function VerifyResult({
                   ))}
                 </ul>
               )}
+            </dd>
+          </>
+        ) : null}
+        {result.additions.length > 0 ? (
+          <>
+            <dt>{t.additionsTitle}</dt>
+            <dd>
+              <ul>
+                {result.additions.map((addition, index) => (
+                  <li key={index} data-testid="verify-addition">
+                    {t.addition(addition.timestamps, addition.validation_data)}:{' '}
+                    {addition.signed_by && addition.signed_time
+                      ? t.signedBy(addition.signed_by, formatTime(addition.signed_time, language))
+                      : t.unsigned}
+                  </li>
+                ))}
+              </ul>
             </dd>
           </>
         ) : null}

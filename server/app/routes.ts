@@ -15,6 +15,7 @@ import { sessionRoutes } from '../api/session';
 import { settingsRoutes } from '../api/settings';
 import { timestampSettingsRoutes } from '../api/timestamp-settings';
 import { reachSettingsRoutes } from '../api/reach-settings';
+import { archiveRenewalRoutes } from '../api/archive-renewal';
 import { backupRoutes } from '../api/backup';
 import { acmeSettingsRoutes } from '../api/acme-settings';
 import { reminderSettingsRoutes } from '../api/reminder-settings';
@@ -49,6 +50,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...settingsRoutes,
   ...timestampSettingsRoutes,
   ...reachSettingsRoutes,
+  ...archiveRenewalRoutes,
   ...reminderSettingsRoutes,
   ...backupRoutes,
   ...acmeSettingsRoutes,

@@ -6,6 +6,8 @@ import { createOutboxWorker } from '../messages/outbox-worker';
 import { createExpiryWorker } from '../signing/expiry-worker';
 import { createTimestampWorker } from '../evidence/timestamps/timestamp-worker';
 import { createAnchorWorker } from '../evidence/anchors/anchor-worker';
+import { createLtvWorker } from '../evidence/ltv/ltv-worker';
+import { createArchiveRenewalWorker } from '../evidence/ltv/archive-renewal-worker';
 import { createReminderWorker } from '../signing/reminder-worker';
 import { createWebhookWorker } from '../webhooks/webhook-worker';
 import { createAcmeWorker } from '../reach/acme-worker';
@@ -21,6 +23,8 @@ export function createWorkers(ctx: AppContext): Worker[] {
     createExpiryWorker(ctx),
     createTimestampWorker(ctx),
     createAnchorWorker(ctx),
+    createLtvWorker(ctx),
+    createArchiveRenewalWorker(ctx),
     createBackupWorker(ctx),
     createBulkSendWorker(ctx),
     createReminderWorker(ctx),

@@ -28,6 +28,8 @@ export type InspectedSignature = {
   signedSha256: string;
   /** SHA-256 of the bytes the signature covers (its byte range, without its own /Contents). */
   signedContentSha256: string;
+  /** Upper-case hex SHA-1 of its /Contents string as written, padding included: its key in a DSS's /VRI. */
+  contentsSha1: string;
   /** A CMS signature (the seal), or a document timestamp (ETSI.RFC3161). */
   kind: 'signature' | 'document-timestamp' | 'unreadable';
   /** Why it does not verify over its byte range; null: it does. */
@@ -41,7 +43,20 @@ export type InspectedSignature = {
   cms: Uint8Array | null;
 };
 
-export type InspectedPdf = { size: number; sha256: string; isPdf: boolean; signatures: InspectedSignature[] };
+/**
+ * A CMS signature found in a /Contents string that no sound /ByteRange frames (a file saved
+ * again by another program moves the bytes and leaves /ByteRange stale): what it signed (its
+ * message digest) and whether its signature over that digest holds.
+ */
+export type LooseSignature = { messageDigest: string; signer: InspectedCertificate | null; problem: string | null };
+
+export type InspectedPdf = {
+  size: number;
+  sha256: string;
+  isPdf: boolean;
+  signatures: InspectedSignature[];
+  loose: LooseSignature[];
+};
 
 /**
  * Every signature of a PDF, found by its /ByteRange in the raw bytes rather than through the
@@ -57,6 +72,7 @@ export function inspectSignatures(bytes: Uint8Array): InspectedPdf {
     sha256: sha256(buffer),
     isPdf: head.includes('%PDF-'),
     signatures: [],
+    loose: [],
   };
   if (!result.isPdf) return result;
   const text = buffer.toString('latin1');
@@ -70,7 +86,30 @@ export function inspectSignatures(bytes: Uint8Array): InspectedPdf {
     if (result.signatures.length >= MAX_SIGNATURES) break;
   }
   result.signatures.sort((a, b) => a.signedLength - b.signedLength);
+  if (result.signatures.every((signature) => signature.kind !== 'signature' || signature.problem !== null))
+    result.loose = looseSignatures(text);
   return result;
+}
+
+/** CMS signatures in /Contents strings, read whatever /ByteRange says (at most MAX_SIGNATURES). */
+function looseSignatures(text: string): LooseSignature[] {
+  const found: LooseSignature[] = [];
+  for (const match of text.matchAll(/\/Contents\s*<([0-9A-Fa-f\s]{512,})>/g)) {
+    try {
+      const padded = Buffer.from(match[1]!.replace(/\s+/g, ''), 'hex');
+      const cms = readCms(padded.subarray(0, readDerElement(padded, 0).end));
+      if (cms.eContentType === ID_CT_TST_INFO || !cms.messageDigest) continue;
+      found.push({
+        messageDigest: cms.messageDigest.toString('hex'),
+        signer: cms.signer ? describe(cms.signer) : null,
+        problem: cmsSignatureProblem(cms, cms.messageDigest) ?? null,
+      });
+    } catch {
+      // Not a signature we can read: nothing to say about it.
+    }
+    if (found.length >= MAX_SIGNATURES) break;
+  }
+  return found;
 }
 
 function isSaneRange(bytes: Buffer, [a, b, c, d]: [number, number, number, number]): boolean {
@@ -88,6 +127,7 @@ function inspectOne(bytes: Buffer, range: [number, number, number, number]): Ins
       .update(bytes.subarray(0, b))
       .update(bytes.subarray(c, signedLength))
       .digest('hex'),
+    contentsSha1: '',
     kind: 'unreadable',
     problem: null,
     signer: null,
@@ -97,14 +137,15 @@ function inspectOne(bytes: Buffer, range: [number, number, number, number]): Ins
     cms: null,
   };
   const signed = [bytes.subarray(0, b), bytes.subarray(c, signedLength)];
+  const padded = Buffer.from(
+    bytes
+      .subarray(b + 1, c - 1)
+      .toString('latin1')
+      .replace(/\s+/g, ''),
+    'hex',
+  );
+  base.contentsSha1 = createHash('sha1').update(padded).digest('hex').toUpperCase();
   try {
-    const padded = Buffer.from(
-      bytes
-        .subarray(b + 1, c - 1)
-        .toString('latin1')
-        .replace(/\s+/g, ''),
-      'hex',
-    );
     const der = padded.subarray(0, readDerElement(padded, 0).end);
     const cms = readCms(der);
     base.cms = der;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../context/app-context';
 import { lastSignatureGap } from './timestamps/signature-timestamp';
+import { queueLtv } from './ltv/extend-ltv';
 import { TIMESTAMP_QUEUE } from './timestamps/timestamp-queue';
 import { requestAnchor } from './anchors/anchor-queue';
 import { withoutCredentials } from './timestamps/tsa-settings';
@@ -49,6 +50,7 @@ export function recordSeal(ctx: AppContext, contractId: number, sealed: SealedCo
       genTime: timestamp.genTime,
       clockOffsetMs: timestamp.clockOffsetMs,
     });
+    queueLtv(ctx, contractId, now);
   } else if (timestamp.status === 'pending') {
     logActivity(ctx, {
       contractId,
@@ -75,7 +77,13 @@ function signedContentSha256(pdf: Uint8Array): string {
 export function logTimestamped(
   ctx: AppContext,
   contractId: number,
-  stamp: { kind: 'signature' | 'document'; tsaUrl: string; authority: string; genTime: Date; clockOffsetMs: number },
+  stamp: {
+    kind: 'signature' | 'document' | 'archive';
+    tsaUrl: string;
+    authority: string;
+    genTime: Date;
+    clockOffsetMs: number;
+  },
 ): void {
   logActivity(ctx, {
     contractId,

@@ -1,19 +1,25 @@
+import { createHash } from 'node:crypto';
 import type { TVerifyResult } from '../../shared/api/verify';
 import type { AppContext } from '../context/app-context';
+import type { ContractSealRow } from '../db/repos/contract-seals';
+import type { UpdatesAfterSeal } from '../pdf/check-updates-after-seal';
 import type { InspectedPdf, InspectedSignature } from '../crypto/inspect-signatures';
 
 const certificateSha256 = (ctx: AppContext) =>
   ctx.seal.identity().certificate.fingerprint256.replaceAll(':', '').toLowerCase();
 
 /**
- * The verify page's judgement of a PDF, from its signatures (read in the sandbox): whether this
- * appliance sealed it (its sealed part is byte for byte a PDF sealed here), whether anything
- * changed since (bytes after the seal that are not the appliance's own document timestamp), and
- * its timestamps. The contract's name and parties are told only for an exact match.
+ * The verify page's judgement of a PDF (docs/decisions.md, "The verify page"): its signatures
+ * are read in the sandbox, the seal of this office is found by what it signs (the bytes of its
+ * byte range, or, in a file another program saved again, the digest its signature container
+ * names), and what follows the seal is judged by the structural rule. The contract's name and
+ * parties are told only when the file holds the very bytes (or pages) this office sealed.
  */
-export function judgePdf(ctx: AppContext, inspected: InspectedPdf): TVerifyResult {
+export async function verifyPdf(ctx: AppContext, bytes: Uint8Array): Promise<TVerifyResult> {
+  const inspected = await ctx.pdf.run('inspect-signatures', { bytes });
   const result: TVerifyResult = {
     verdict: inspected.isPdf ? 'not-sealed-here' : 'not-pdf',
+    office: { name: ctx.repos.office.get(ctx.now()).name },
     sha256: inspected.sha256,
     size: inspected.size,
     contract: null,
@@ -22,27 +28,30 @@ export function judgePdf(ctx: AppContext, inspected: InspectedPdf): TVerifyResul
     timestamps: [],
     has_newer_copy: false,
     is_container_changed: false,
+    additions: [],
+    changes: [],
     other_signatures: 0,
   };
-  const signatures = inspected.signatures.filter((signature) => signature.kind === 'signature');
+  const signatures = inspected.signatures.filter((signature) => signature.kind !== 'document-timestamp');
   let seal: InspectedSignature | undefined;
-  let sealRow;
+  let sealRow: ContractSealRow | undefined;
   // The file as sealed here (its prefix), else the very bytes a seal here signed, in a file changed around them.
   for (const signature of signatures) {
-    sealRow = ctx.repos.seals.findBySealedSha256(signature.signedSha256)[0];
-    if (!sealRow && signature.problem === null)
-      sealRow = ctx.repos.seals.findBySealedContent(signature.signedContentSha256)[0];
+    sealRow =
+      ctx.repos.seals.findBySealedSha256(signature.signedSha256)[0] ??
+      ctx.repos.seals.findBySealedContent(signature.signedContentSha256)[0];
     if (sealRow) {
       seal = signature;
       break;
     }
   }
-  const isOurs = (signature: InspectedSignature) =>
-    signature.signer !== null &&
-    (signature.signer.sha256 === certificateSha256(ctx) || ctx.repos.seals.isSealCertificate(signature.signer.sha256));
-  seal ??= signatures.find(isOurs);
-  result.other_signatures = signatures.filter((signature) => signature !== seal).length;
-  if (!seal) return result;
+  const isOurs = (sha256: string | undefined) =>
+    sha256 !== undefined && (sha256 === certificateSha256(ctx) || ctx.repos.seals.isSealCertificate(sha256));
+  seal ??= signatures.find((signature) => signature.kind === 'signature' && isOurs(signature.signer?.sha256));
+  result.other_signatures = signatures.filter(
+    (signature) => signature !== seal && signature.kind === 'signature',
+  ).length;
+  if (!seal) return judgeLoose(ctx, bytes, inspected, result);
 
   result.seal = {
     subject: seal.signer?.subject ?? '',
@@ -55,29 +64,113 @@ export function judgePdf(ctx: AppContext, inspected: InspectedPdf): TVerifyResul
     result.verdict = seal.problem === null ? 'unknown-seal' : 'broken';
     return result;
   }
-
-  const contract = ctx.repos.contracts.findById(sealRow.contractId);
-  const current = contract?.signedFileId ? ctx.repos.files.getFile(contract.signedFileId) : undefined;
-  const isIssuedCopy = current?.sha256 === inspected.sha256;
-  const isAsSealed = seal.signedSha256 === sealRow.sealedSha256 && seal.signedLength === inspected.size;
-  result.verdict =
-    seal.problem === null && (isIssuedCopy || isAsSealed) ? 'intact' : seal.problem === null ? 'changed' : 'broken';
-  result.added_bytes = isIssuedCopy ? 0 : inspected.size - seal.signedLength;
+  const current = currentCopy(ctx, sealRow);
+  result.has_newer_copy =
+    current !== undefined &&
+    current.length > bytes.length &&
+    sha256(current.subarray(0, bytes.length)) === result.sha256;
+  result.added_bytes = inspected.size - seal.signedLength;
   result.is_container_changed = seal.signedSha256 !== sealRow.sealedSha256;
-  result.has_newer_copy = isAsSealed && current !== undefined && !isIssuedCopy;
   for (const stamp of inspected.signatures) {
     if (stamp.kind === 'document-timestamp' && stamp.signedLength > seal.signedLength && stamp.timestamp)
       result.timestamps.push(timestampOf('document', stamp.timestamp));
   }
-  if (contract && result.verdict !== 'broken') {
-    const parties = ctx.repos.parties.listInContract(contract.id);
-    result.contract = {
-      name: contract.name || `Contract ${contract.id}`,
-      parties: parties.map((party) => ({ name: party.name, role: party.signType })),
-      signed_time: contract.signedAt === null ? null : new Date(contract.signedAt).toISOString(),
+  showContract(ctx, result, sealRow);
+  if (seal.problem !== null) {
+    // What it signs is exactly what was sealed here: only the signature container is damaged.
+    result.verdict = 'damaged';
+    return result;
+  }
+  if (result.is_container_changed) {
+    result.verdict = 'changed';
+    return result;
+  }
+  if (result.added_bytes === 0) {
+    result.verdict = 'intact';
+    return result;
+  }
+  const rule = await ctx.pdf
+    .run('check-updates-after-seal', { bytes, sealedLength: seal.signedLength })
+    .catch((error: unknown) => ({
+      isAllowed: false,
+      updates: [],
+      problems: [`what follows the seal cannot be read (${error instanceof Error ? error.message : String(error)})`],
+    }));
+  result.additions = additionsOf(rule, inspected);
+  result.changes = rule.problems;
+  result.verdict = rule.isAllowed ? 'extended' : 'changed';
+  return result;
+}
+
+/**
+ * No sound byte range frames a seal of this office: a signature container of this office's
+ * that names the digest of a contract sealed here means the file was saved again by another
+ * program (same pages) or changed (other pages).
+ */
+async function judgeLoose(
+  ctx: AppContext,
+  bytes: Uint8Array,
+  inspected: InspectedPdf,
+  result: TVerifyResult,
+): Promise<TVerifyResult> {
+  for (const loose of inspected.loose) {
+    if (loose.problem !== null) continue;
+    const sealRow = ctx.repos.seals.findBySealedContent(loose.messageDigest)[0];
+    const current = sealRow ? currentCopy(ctx, sealRow) : undefined;
+    if (!sealRow || !current) continue;
+    result.seal = {
+      subject: loose.signer?.subject ?? '',
+      certificate_sha256: loose.signer?.sha256 ?? '',
+      is_valid: false,
+      problem: 'the seal does not cover this file: its byte range no longer frames it',
     };
+    const pages = await ctx.pdf
+      .run('compare-pages', { a: current.subarray(0, sealRow.sealedSize), b: bytes })
+      .catch(() => ({ isSame: false }));
+    if (!pages.isSame) {
+      result.verdict = 'broken';
+      return result;
+    }
+    result.verdict = 'same-pages';
+    showContract(ctx, result, sealRow);
+    return result;
   }
   return result;
+}
+
+function currentCopy(ctx: AppContext, sealRow: ContractSealRow): Buffer | undefined {
+  const contract = ctx.repos.contracts.findById(sealRow.contractId);
+  return contract?.signedFileId ? ctx.repos.files.getFile(contract.signedFileId)?.data : undefined;
+}
+
+function showContract(ctx: AppContext, result: TVerifyResult, sealRow: ContractSealRow): void {
+  const contract = ctx.repos.contracts.findById(sealRow.contractId);
+  if (!contract) return;
+  const parties = ctx.repos.parties.listInContract(contract.id);
+  result.contract = {
+    name: contract.name || `Contract ${contract.id}`,
+    parties: parties.map((party) => ({ name: party.name, role: party.signType })),
+    signed_time: contract.signedAt === null ? null : new Date(contract.signedAt).toISOString(),
+  };
+}
+
+/** Each update after the seal, with the first valid document timestamp that covers it (its authority vouches for it). */
+function additionsOf(rule: UpdatesAfterSeal, inspected: InspectedPdf): TVerifyResult['additions'] {
+  return rule.updates.map((update) => {
+    const cover = inspected.signatures.find(
+      (stamp) =>
+        stamp.kind === 'document-timestamp' &&
+        stamp.problem === null &&
+        stamp.signedLength >= update.end &&
+        stamp.timestamp !== null,
+    );
+    return {
+      timestamps: update.addedTimestamps,
+      validation_data: update.changesValidationData,
+      signed_by: cover?.timestamp?.authority?.subject ?? null,
+      signed_time: cover?.timestamp?.genTime ?? null,
+    };
+  });
 }
 
 function timestampOf(
@@ -92,3 +185,5 @@ function timestampOf(
     problem: stamp.problem,
   };
 }
+
+const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');

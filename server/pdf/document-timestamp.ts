@@ -1,6 +1,8 @@
-import { ParseSpeeds, PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber } from 'pdf-lib';
+import { ParseSpeeds, PDFDocument, PDFHexString, PDFNumber, type PDFRef } from 'pdf-lib';
 import { trailerOf } from './build-signed-pdf';
-import { ascii, collectUpdateObjects, snapshotObjects, writeIncrementalUpdate } from './incremental-update';
+import { planDss, type DssData } from './dss-objects';
+import { ascii, writeIncrementalUpdate } from './incremental-update';
+import { UpdatePlan } from './update-plan';
 import { readPdfTail } from './read-pdf-tail';
 
 const BYTE_RANGE_PLACEHOLDER = '/ByteRange [0 0000000000 0000000000 0000000000]';
@@ -15,23 +17,28 @@ export type PreparedDocumentTimestamp = {
 
 /**
  * Appends a document timestamp's place to a signed PDF (ISO 32000-2 12.8.5; PAdES
- * ETSI.RFC3161): one incremental update with the /DocTimeStamp dictionary, its invisible field
- * on the last page and the AcroForm entry, its /ByteRange filled and its /Contents zeros of
- * `room` bytes. The earlier bytes stay the exact prefix. The caller hashes the byte range,
- * gets the token for that digest and writes it into the gap.
+ * ETSI.RFC3161), with the validation data of `dss` when given (PAdES B-LT, and B-LTA by the
+ * timestamp over it), as ONE incremental update written object by object: the /DocTimeStamp
+ * dictionary, its invisible widget, the widget appended to the last page's /Annots, the field
+ * appended to the AcroForm's /Fields, the DSS. Nothing else: a page's content, resources or any
+ * other entry never changes, which is all PAdES allows after a certification signature that
+ * permits no change (pdf-lib's own annotation helpers would rewrite the page's /Contents).
+ * The earlier bytes stay the exact prefix. The caller hashes the byte range, gets the token
+ * for that digest and writes it into the gap.
  */
 export async function prepareDocumentTimestamp(input: {
   bytes: Uint8Array;
   fieldName: string;
   room: number;
+  dss?: DssData | undefined;
 }): Promise<PreparedDocumentTimestamp> {
   const { bytes } = input;
   const tail = readPdfTail(bytes);
   if (!tail) throw new Error('The signed PDF has no cross-reference section to append to.');
   const doc = await PDFDocument.load(bytes, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
-  const { context, catalog } = doc;
+  const { context } = doc;
   context.largestObjectNumber = Math.max(context.largestObjectNumber, tail.size - 1);
-  const snapshot = snapshotObjects(context);
+  const changes = new UpdatePlan(context);
 
   const ref = context.nextRef();
   const contentsHexLength = input.room * 2;
@@ -39,8 +46,10 @@ export async function prepareDocumentTimestamp(input: {
   const contentsAt = head.length + BYTE_RANGE_PLACEHOLDER.length + ' /Contents '.length;
   const raw = ascii(`${head}${BYTE_RANGE_PLACEHOLDER} /Contents <${'0'.repeat(contentsHexLength)}> >>`);
 
-  const page = doc.getPage(doc.getPageCount() - 1);
-  const field = context.register(
+  const pageRef = doc.getPage(doc.getPageCount() - 1).ref;
+  const widgetRef = context.nextRef();
+  changes.add(
+    widgetRef,
     context.obj({
       Type: 'Annot',
       Subtype: 'Widget',
@@ -49,18 +58,17 @@ export async function prepareDocumentTimestamp(input: {
       V: ref,
       F: 132,
       Rect: [0, 0, 0, 0],
-      P: page.ref,
+      P: pageRef,
     }),
   );
-  page.node.addAnnot(field);
-  const acroForm = catalog.lookupMaybe(PDFName.of('AcroForm'), PDFDict) ?? context.obj({});
-  const fields = acroForm.lookupMaybe(PDFName.of('Fields'), PDFArray) ?? context.obj([]);
-  fields.push(field);
-  if (!acroForm.has(PDFName.of('Fields'))) acroForm.set(PDFName.of('Fields'), fields);
-  acroForm.set(PDFName.of('SigFlags'), PDFNumber.of(3));
-  if (!catalog.has(PDFName.of('AcroForm'))) catalog.set(PDFName.of('AcroForm'), acroForm);
+  changes.appendToArray(pageRef, 'Annots', widgetRef);
+  const catalogRef = context.trailerInfo.Root as PDFRef;
+  const acroFormRef = changes.ensureDict(catalogRef, 'AcroForm');
+  changes.appendToArray(acroFormRef, 'Fields', widgetRef);
+  changes.setEntry(acroFormRef, 'SigFlags', PDFNumber.of(3));
+  if (input.dss) planDss(changes, catalogRef, input.dss);
 
-  const objects = [...collectUpdateObjects(context, snapshot), { ref, raw }];
+  const objects = [...changes.objects(), { ref, raw }];
   const xrefStreamRef = tail.kind === 'stream' ? context.nextRef() : undefined;
   const update = writeIncrementalUpdate(bytes, tail, objects, trailerOf(doc, tail.size), xrefStreamRef);
 

@@ -4,7 +4,7 @@ import express, { type Request, type Router } from 'express';
 import { MAX_VERIFY_BYTES } from '../../shared/api/verify';
 import type { AppContext } from '../context/app-context';
 import { AppError } from '../core/errors';
-import { judgePdf } from '../evidence/verify-pdf';
+import { verifyPdf } from '../evidence/verify-pdf';
 import { htmlSecurityHeaders } from '../http/security-headers';
 import { requestOrigin } from '../activity/log-activity';
 import { PdfReadError } from '../pdf/pdf-read-error';
@@ -59,14 +59,13 @@ export function verifyPages(ctx: AppContext, signingDir: string | undefined): Ro
       const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       if (bytes.length === 0)
         throw new AppError('validation-failed', 'Send a PDF.', { validationErrors: ['body: is empty'] });
-      let inspected;
+      let result;
       try {
-        inspected = await ctx.pdf.run('inspect-signatures', { bytes });
+        result = await verifyPdf(ctx, bytes);
       } catch (error) {
         if (error instanceof PdfReadError) throw new AppError('invalid-pdf', error.message);
         throw error;
       }
-      const result = judgePdf(ctx, inspected);
       ctx.logger.info(
         { verdict: result.verdict, sha256: result.sha256, from: requestOrigin(req).ipAddress },
         'verify: a PDF was checked',

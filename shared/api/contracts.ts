@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTRACT_STATUSES, LANGUAGES, REQUIRE_AUTH_VALUES, TIMESTAMP_STATUSES } from './enums';
+import { CONTRACT_STATUSES, LANGUAGES, REQUIRE_AUTH_VALUES, TIMESTAMP_STATUSES, LTV_STATUSES } from './enums';
 import { longText, resourcePath, shortText, ZPageQuerySchema, ZTimestampSchema } from './common';
 import { reminderFields } from './reminders';
 import { anchoringFields } from './anchors';
@@ -67,6 +67,18 @@ export const ZContractSchema = z
         "The RFC 3161 timestamp of the signed PDF: none (no authority configured when it was sealed: its times are only the appliance clock's word), pending (the authority did not answer; asked again until it does), signature (in the seal, PAdES B-T), document (a document timestamp appended later). null until signed",
     }),
     timestamp_time: ZTimestampSchema.nullable().meta({ description: "The timestamp authority's time (genTime)" }),
+    ltv_status: z.enum(LTV_STATUSES).nullable().meta({
+      description:
+        "Long-term validation of the signed PDF (PAdES B-LT and B-LTA): none (no timestamp authority, or no timestamp yet), pending (the certificates' revocation data or the archive timestamp could not be had yet; asked again until they are, see ltv_error), done (a DSS with the seal's and the authorities' certificates and revocation data, and an archive timestamp over it; renewed before its authority's certificate expires). null until signed",
+    }),
+    ltv_error: z
+      .string()
+      .nullable()
+      .meta({ description: 'Why long-term validation is still pending; null otherwise', example: null }),
+    archive_time: ZTimestampSchema.nullable().meta({ description: "The newest archive timestamp's time (genTime)" }),
+    archive_expire_time: ZTimestampSchema.nullable().meta({
+      description: "When the newest archive timestamp's authority certificate expires: it is renewed a year before",
+    }),
     ...reminderFields,
     next_reminder_time: ZTimestampSchema.nullable().meta({
       description: 'When the next automatic reminder goes out; null: none planned',
@@ -126,6 +138,10 @@ export const CONTRACT_READ_ONLY_FIELDS = [
   'is_rejected',
   'timestamp_status',
   'timestamp_time',
+  'ltv_status',
+  'ltv_error',
+  'archive_time',
+  'archive_expire_time',
   'next_reminder_time',
   'expiry_warning_time',
   'expiry_warned_time',

@@ -10,6 +10,8 @@ export const CONTRACT_STATUSES = ['draft', 'sent', 'signed', 'rejected'] as cons
 export const TOKEN_KINDS = ['customer', 'partner'] as const;
 /** The RFC 3161 timestamp of a signed PDF (see ApiContract.timestamp_status). */
 export const TIMESTAMP_STATUSES = ['none', 'pending', 'signature', 'document'] as const;
+/** Long-term validation of a signed PDF (see ApiContract.ltv_status). */
+export const LTV_STATUSES = ['none', 'pending', 'done'] as const;
 
 export type AnnotationType = (typeof ANNOTATION_TYPES)[number];
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
@@ -21,3 +23,4 @@ export type Language = (typeof LANGUAGES)[number];
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 export type TokenKind = (typeof TOKEN_KINDS)[number];
 export type TimestampStatus = (typeof TIMESTAMP_STATUSES)[number];
+export type LtvStatus = (typeof LTV_STATUSES)[number];

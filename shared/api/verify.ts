@@ -5,17 +5,35 @@ export const MAX_VERIFY_BYTES = 16 * 1024 * 1024;
 
 /**
  * What the public verify page (`POST /verify/check`, a PDF as the body) answers:
- * - intact: sealed by this appliance, and not a byte changed since (other than this appliance's own document timestamp)
- * - changed: sealed by this appliance and what it signs is intact, but the file differs from what was issued (bytes added after the seal, or its signature container changed)
- * - broken: signed with this appliance's seal certificate, but the sealed bytes were changed: the seal does not verify
- * - unknown-seal: a valid seal by this appliance's certificate, but no contract here has those bytes
- * - not-sealed-here: no seal of this appliance
+ * - intact: the file is exactly the PDF this office sealed, not a byte changed or added
+ * - extended: the sealed document, with validation data added: every update after the seal adds
+ *   only what PAdES allows after it (document timestamps, the DSS), by this office or by another tool
+ * - changed: the sealed document is intact, but something was changed after the seal that PAdES does
+ *   not allow (a page's content, an annotation, another signature), or its signature container differs
+ * - same-pages: this office's seal is in the file and the pages are those it sealed, but the file's
+ *   bytes differ (another program saved it again): the seal no longer covers this file
+ * - damaged: the bytes this office sealed are intact, but the seal's signature container is damaged
+ * - broken: signed with this office's seal certificate, but the sealed bytes were changed: the seal does not verify
+ * - unknown-seal: a valid seal by this office's certificate, but no contract here has those bytes
+ * - not-sealed-here: no seal of this office
  * - not-pdf: the file is not a PDF
  */
-export const VERIFY_VERDICTS = ['intact', 'changed', 'broken', 'unknown-seal', 'not-sealed-here', 'not-pdf'] as const;
+export const VERIFY_VERDICTS = [
+  'intact',
+  'extended',
+  'changed',
+  'same-pages',
+  'damaged',
+  'broken',
+  'unknown-seal',
+  'not-sealed-here',
+  'not-pdf',
+] as const;
 
 export const ZVerifyResultSchema = z.object({
   verdict: z.enum(VERIFY_VERDICTS),
+  /** The office this appliance serves (its name in the settings): every verdict is this office's. */
+  office: z.object({ name: z.string() }),
   sha256: z.string(),
   size: z.number().int(),
   /** Only when the file's sealed part is the very PDF this appliance sealed: the viewer holds that PDF. */
@@ -49,6 +67,20 @@ export const ZVerifyResultSchema = z.object({
   is_container_changed: z.boolean(),
   /** The appliance holds a newer copy of this PDF: the same seal with a document timestamp appended. */
   has_newer_copy: z.boolean(),
+  /**
+   * Each incremental update after the seal (for extended and changed): what it adds, and the
+   * document timestamp that covers it, whose authority vouches for it (null: no timestamp covers it).
+   */
+  additions: z.array(
+    z.object({
+      timestamps: z.number().int(),
+      validation_data: z.boolean(),
+      signed_by: z.string().nullable(),
+      signed_time: z.string().nullable().meta({ description: 'ISO 8601 UTC' }),
+    }),
+  ),
+  /** What was changed after the seal that PAdES does not allow (for changed), in words. */
+  changes: z.array(z.string()),
   /** Other signatures in the file (by others), for the record. */
   other_signatures: z.number().int(),
 });

@@ -59,6 +59,11 @@ describe('evidence in the admin UI', () => {
     await waitForTimestampStatus(t, contract.self, 'document');
     await page.locator('[data-testid="timestamp-state"][data-status="document"]').waitFor({ timeout: 20_000 });
     expect(await page.getByRole('alert').filter({ hasText: 'Timestamp pending' }).count()).toBe(0);
+    // Then validation data and an archive timestamp (PAdES B-LTA).
+    await page.locator('[data-testid="ltv-state"][data-status="done"]').waitFor({ timeout: 30_000 });
+    expect(await page.locator('[data-testid="ltv-state"]').textContent()).toMatch(
+      /^PAdES B-LTA: .*archive timestamp \d{4}-/,
+    );
 
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download evidence package' }).click();
@@ -76,6 +81,17 @@ describe('evidence in the admin UI', () => {
     await page.getByText(/Intakt: \d+ poster/).waitFor();
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'contract-evidence-sv');
+
+    // Settings, in Swedish at 800 px: the archive timestamps renewed on demand, with their progress.
+    await gotoAdmin(page, t.url, '/settings', 'Inställningar');
+    const archive = page.getByRole('region', { name: 'Arkivtidsstämplar' });
+    await archive.getByRole('button', { name: 'Förnya alla arkivtidsstämplar nu' }).click();
+    await archive
+      .getByText(/Senaste förnyelse \(av en administratör\), påbörjad .*: (\d+) av \1 förnyade\./)
+      .waitFor({ timeout: 30_000 });
+    expect(await fitsWidth(page)).toBe(true);
+    expect(await auditAccessibility(page), 'settings, archive renewal').toEqual([]);
+    await screenshot(page, 'settings-archive-renewal-sv');
     expect(problems).toEqual([]);
   }, 180_000);
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditAccessibility, launchBrowser, openPage, screenshot } from '../helpers/browser';
-import { byteRangesOf, download, signedContract, waitForTimestampStatus } from '../helpers/evidence';
+import { byteRangesOf, download, signedContract, waitForLtvStatus, waitForTimestampStatus } from '../helpers/evidence';
 import { makePdf } from '../helpers/pdfs';
 import { makeTempDir } from '../helpers/server';
 import { startSigningEnv, type SigningEnv } from '../helpers/signing';
@@ -49,7 +49,11 @@ describe('the public verify page in Chromium', () => {
       { name: 'Bo Ek', email: 'bo@example.test' },
     ]);
     await waitForTimestampStatus(t, contract.self, 'signature');
-    const sealed = (await download(t, `${contract.self}/signed_pdf`)).bytes;
+    await waitForLtvStatus(t, contract.self, 'done');
+    // The office's copy: the seal, then validation data and an archive timestamp (PAdES B-LTA).
+    const issued = (await download(t, `${contract.self}/signed_pdf`)).bytes;
+    const [sealRange] = byteRangesOf(issued) as [number[]];
+    const sealed = issued.subarray(0, sealRange[2]! + sealRange[3]!);
 
     const { page, problems } = await openPage(browser, { locale: 'en-GB' });
     const response = await page.goto(`${t.url}/verify`);
@@ -69,13 +73,23 @@ describe('the public verify page in Chromium', () => {
     expect(await auditAccessibility(page), 'verify page, intact').toEqual([]);
     await screenshot(page, 'verify-intact');
 
+    expect(await check(page, 'lease-archived.pdf', issued)).toBe('extended');
+    await page
+      .getByRole('heading', { name: 'The document sealed by this office, with validation data added' })
+      .waitFor();
+    expect(await page.locator('[data-testid="verify-addition"]').textContent()).toMatch(
+      /^validation data and 1 trusted timestamp: signed by .*Test Timestamp Authority/,
+    );
+    expect(await auditAccessibility(page), 'verify page, extended').toEqual([]);
+    await screenshot(page, 'verify-extended');
+
     // One byte changed inside what the seal covers (the original document): the seal breaks, and nothing of the contract is told.
     const changed = Buffer.from(sealed);
     const [[, signedUpTo]] = byteRangesOf(sealed) as [number[]];
     const at = Math.floor(signedUpTo! / 2);
     changed[at] = changed[at]! ^ 0x20;
     expect(await check(page, 'lease-changed.pdf', changed)).toBe('broken');
-    await page.getByRole('heading', { name: 'Changed: the seal no longer holds' }).waitFor();
+    await page.getByRole('heading', { name: 'Changed: the seal of this office no longer holds' }).waitFor();
     expect(await page.locator('[data-testid="verify-contract"]').count()).toBe(0);
     await screenshot(page, 'verify-broken');
 
@@ -95,7 +109,10 @@ describe('the public verify page in Chromium', () => {
   it('checks over HTTP: bytes appended after the seal, not a PDF, too large, wrong type, rate limited; nothing stored', async () => {
     const { t } = env;
     const contract = await signedContract(t, [{ name: 'Cai Lund', email: 'cai@example.test' }]);
-    const sealed = (await download(t, `${contract.self}/signed_pdf`)).bytes;
+    await waitForLtvStatus(t, contract.self, 'done');
+    const issued = (await download(t, `${contract.self}/signed_pdf`)).bytes;
+    const [sealRange] = byteRangesOf(issued) as [number[]];
+    const sealed = issued.subarray(0, sealRange[2]! + sealRange[3]!);
     const post = (body: Uint8Array | string, type = 'application/pdf') =>
       fetch(`${t.url}/verify/check`, { method: 'POST', headers: { 'content-type': type }, body });
     const files = () =>

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { download, signedContract, waitForTimestampStatus } from '../helpers/evidence';
+import { download, signedContract, waitForLtvStatus, waitForTimestampStatus } from '../helpers/evidence';
 import { expectProblem } from '../helpers/problems';
 import { makeTempDir } from '../helpers/server';
 import { makeContract, startSigningEnv, type SigningEnv } from '../helpers/signing';
@@ -96,6 +96,7 @@ describe('the evidence package', () => {
     const { t } = env;
     const contract = await signedContract(t, [{ name: 'Åsa Öberg', email: 'asa@example.test' }]);
     await waitForTimestampStatus(t, contract.self, 'signature');
+    await waitForLtvStatus(t, contract.self, 'done');
     const zip = await download(t, `${contract.self}/evidence`);
     expect(zip.status).toBe(200);
     expect(zip.type).toBe('application/zip');
@@ -156,18 +157,22 @@ describe('the evidence package', () => {
     const contract = await signedContract(t, [{ name: 'Bo Ek', email: 'bo@example.test' }]);
     tsa.up();
     await waitForTimestampStatus(t, contract.self, 'document');
+    await waitForLtvStatus(t, contract.self, 'done');
     const folder = await unzip(
       (await download(t, `${contract.self}/evidence`)).bytes,
       makeTempDir('signdesk-evidence-'),
     );
-    expect(fs.existsSync(path.join(folder, 'document-timestamp.tst'))).toBe(true);
+    // The document timestamp, then the archive timestamp over the validation data.
+    expect(fs.existsSync(path.join(folder, 'document-timestamp-1.tst'))).toBe(true);
+    expect(fs.existsSync(path.join(folder, 'document-timestamp-2.tst'))).toBe(true);
     expect(fs.existsSync(path.join(folder, 'signature-timestamp.tst'))).toBe(false);
     const commands = await followReadme(folder, tsa.caFile);
     fs.copyFileSync(
       path.join(folder, 'README.txt'),
       path.resolve('test-results/evidence/README-document-timestamp.txt'),
     );
-    expect(commands.some((command) => command.startsWith('openssl ts -verify -in document-timestamp.tst'))).toBe(true);
+    for (const token of ['document-timestamp-1.tst', 'document-timestamp-2.tst'])
+      expect(commands.some((command) => command.startsWith(`openssl ts -verify -in ${token}`))).toBe(true);
   }, 180_000);
 
   it('is refused before the contract is signed, and for unknown contracts', async () => {

@@ -10,9 +10,11 @@ import {
   sealTimestampParts,
   signedContract,
   trimDer,
+  waitForLtvStatus,
   waitForTimestampStatus,
 } from '../helpers/evidence';
 import { run } from '../helpers/pdf-tools';
+import { checkUpdatesAfterSeal } from '../../server/pdf/check-updates-after-seal';
 import { makeTempDir } from '../helpers/server';
 import { signingClient, startSigningEnv, type SigningEnv } from '../helpers/signing';
 import { startTsaServer, type TsaServer } from '../helpers/tsa-server';
@@ -59,12 +61,14 @@ describe('RFC 3161 timestamps against a real timestamp authority (openssl ts)', 
     const contract = await signedContract(t);
     const body = await waitForTimestampStatus(t, contract.self, 'signature');
     expect(body.timestamp_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // Then the validation data and the archive timestamp follow (long-term-validation.test.ts has their details).
+    await waitForLtvStatus(t, contract.self, 'done');
 
     const pdf = (await download(t, `${contract.self}/signed_pdf`)).bytes;
     const file = write('up.pdf', pdf);
-    const [seal] = pdfsigBlocks(file);
+    const [seal, archive] = pdfsigBlocks(file);
     expect(seal).toContain(VALID);
-    expect(seal).toContain('Total document signed');
+    expect(archive).toContain('Total document signed');
     expect(seal).toContain('Signature Type: ETSI.CAdES.detached');
 
     // The token is in the seal's CMS as id-aa-signatureTimeStampToken, over the signature value.
@@ -78,10 +82,13 @@ describe('RFC 3161 timestamps against a real timestamp authority (openssl ts)', 
     expect(wrong.stdout + wrong.stderr).toContain('Verification: FAILED');
 
     const log = (await t.api('GET', `${contract.self}/activity_log?per_page=100`)).body as any[];
-    expect(log[0]).toMatchObject({
-      event: 'contract.timestamped',
-      details: { kind: 'signature', clock_offset_s: expect.stringMatching(/^-?[0-2]$/) },
-    });
+    expect(log.slice(0, 2)).toMatchObject([
+      { event: 'contract.timestamped', details: { kind: 'archive' } },
+      {
+        event: 'contract.timestamped',
+        details: { kind: 'signature', clock_offset_s: expect.stringMatching(/^-?[0-2]$/) },
+      },
+    ]);
     const settings = await t.api('GET', '/api/settings/timestamps');
     expect(settings.body).toMatchObject({
       tsa_url: tsa.url,
@@ -108,22 +115,40 @@ describe('RFC 3161 timestamps against a real timestamp authority (openssl ts)', 
 
     tsa.up();
     await waitForTimestampStatus(t, contract.self, 'document');
+    await waitForLtvStatus(t, contract.self, 'done');
     const after = (await download(t, `${contract.self}/signed_pdf`)).bytes;
     expect(after.length).toBeGreaterThan(before.length);
     expect(after.subarray(0, before.length).equals(before)).toBe(true);
 
     const file = write('document.pdf', after);
-    const [seal, stamp] = pdfsigBlocks(file);
+    const [seal, stamp, archive] = pdfsigBlocks(file);
     expect(seal).toContain(VALID);
     expect(seal).toContain('Not total document signed');
     expect(stamp).toContain('Signer Certificate Common Name: Test Timestamp Authority');
-    expect(stamp).toContain('Total document signed');
+    expect(archive).toContain('Total document signed');
     expect(stamp).toMatch(/Signature Field Name: SignDesk timestamp \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z\n/);
     expect(run('qpdf', ['--check', file]).status).toBe(0);
 
-    // The document timestamp's token is an RFC 3161 token over its byte range, which covers the whole file but the token.
-    const [, range] = byteRangesOf(after);
-    expect(range![2]! + range![3]!).toBe(after.length);
+    // The update adds only the timestamp's field, its widget in the last page's /Annots and the
+    // AcroForm entry: no page's content changes (the structural rule of what PAdES allows after the seal).
+    const rule = await checkUpdatesAfterSeal(after, before.length);
+    expect(rule).toMatchObject({ isAllowed: true, problems: [] });
+    expect(rule.updates).toHaveLength(2);
+    expect(rule.updates[0]).toMatchObject({ addedTimestamps: 1, changesValidationData: false });
+    expect(rule.updates[1]).toMatchObject({ addedTimestamps: 1, changesValidationData: true });
+    const changed = rule.updates[0]!.changes.filter((line) => !line.endsWith(': new'));
+    expect(changed).toHaveLength(2);
+    expect(changed).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/: page \d+$/),
+        expect.stringMatching(/: the interactive form \(AcroForm\)$|: the document catalog$/),
+      ]),
+    );
+
+    // The document timestamp's token is an RFC 3161 token over its byte range: the whole file as it was but the token.
+    const [, range, archiveRange] = byteRangesOf(after);
+    expect(range![2]! + range![3]!).toBe(rule.updates[0]!.end);
+    expect(archiveRange![2]! + archiveRange![3]!).toBe(after.length);
     const [, dumped] = dumpSignatures(file);
     const verified = tsVerify(trimDer(dumped!), byteRangeData(after, range!), 'document');
     expect(verified.stdout + verified.stderr).toContain('Verification: OK');
@@ -136,7 +161,12 @@ describe('RFC 3161 timestamps against a real timestamp authority (openssl ts)', 
     const events = ((await t.api('GET', `${contract.self}/activity_log?per_page=100`)).body as any[]).map(
       (entry) => entry.event,
     );
-    expect(events.slice(0, 3)).toEqual(['contract.timestamped', 'contract.timestamp_pending', 'contract.signed']);
+    expect(events.slice(0, 4)).toEqual([
+      'contract.timestamped',
+      'contract.timestamped',
+      'contract.timestamp_pending',
+      'contract.signed',
+    ]);
   }, 180_000);
 
   it("warns (log and settings) when the PC's clock is more than a minute off the authority's", async () => {

@@ -56,6 +56,17 @@ export async function waitForTimestampStatus(
   return body;
 }
 
+export async function waitForLtvStatus(t: TestServer, contractPath: string, status: string) {
+  await vi.waitFor(
+    async () => {
+      const body = (await t.api('GET', contractPath)).body;
+      if (body.ltv_status !== status)
+        throw new Error(`ltv_status is ${String(body.ltv_status)} (${String(body.ltv_error)})`);
+    },
+    { timeout: 30_000, interval: 100 },
+  );
+}
+
 /** The signatures pdfsig reports, one text block each (index 0 is "Signature #1"). */
 export function pdfsigBlocks(file: string): string[] {
   return run('pdfsig', [file])

@@ -30,8 +30,16 @@ export type TsaServer = {
   close(): Promise<void>;
 };
 
-function makeAuthority(dir: string): { caFile: string; certFile: string; config: string } {
+/** An authority's files made elsewhere (test-pki.ts: a chain with CRLs and an OCSP responder). */
+export type TsaAuthorityFiles = { caFile: string; certFile: string; keyFile: string; certsFile: string };
+
+function makeAuthority(dir: string, given?: TsaAuthorityFiles): { caFile: string; certFile: string; config: string } {
   const file = (name: string) => path.join(dir, name);
+  if (given) {
+    fs.writeFileSync(file('serial'), '01\n');
+    fs.writeFileSync(file('tsa.cnf'), `${tsaConfig(file('serial'), given.certFile, given.certsFile, given.keyFile)}\n`);
+    return { caFile: given.caFile, certFile: given.certFile, config: file('tsa.cnf') };
+  }
   fs.writeFileSync(
     file('ext.cnf'),
     '[tsa_ext]\nbasicConstraints=critical,CA:FALSE\nkeyUsage=critical,digitalSignature,nonRepudiation\nextendedKeyUsage=critical,timeStamping\n',
@@ -88,15 +96,21 @@ function makeAuthority(dir: string): { caFile: string; certFile: string; config:
     'tsa.pem',
   );
   fs.writeFileSync(file('serial'), '01\n');
-  const config = [
+  const config = tsaConfig(file('serial'), file('tsa.pem'), file('tsa.pem'), file('tsa.key'));
+  fs.writeFileSync(file('tsa.cnf'), `${config}\n`);
+  return { caFile: file('ca.pem'), certFile: file('tsa.pem'), config: file('tsa.cnf') };
+}
+
+function tsaConfig(serial: string, certFile: string, certsFile: string, keyFile: string): string {
+  return [
     '[tsa]',
     'default_tsa = tsa1',
     '[tsa1]',
-    `serial = ${file('serial')}`,
+    `serial = ${serial}`,
     'crypto_device = builtin',
-    `signer_cert = ${file('tsa.pem')}`,
-    `certs = ${file('tsa.pem')}`,
-    `signer_key = ${file('tsa.key')}`,
+    `signer_cert = ${certFile}`,
+    `certs = ${certsFile}`,
+    `signer_key = ${keyFile}`,
     'signer_digest = sha256',
     'default_policy = 1.3.6.1.4.1.99999.1',
     'digests = sha256, sha384, sha512',
@@ -106,19 +120,18 @@ function makeAuthority(dir: string): { caFile: string; certFile: string; config:
     'ess_cert_id_chain = no',
     'ess_cert_id_alg = sha256',
   ].join('\n');
-  fs.writeFileSync(file('tsa.cnf'), `${config}\n`);
-  return { caFile: file('ca.pem'), certFile: file('tsa.pem'), config: file('tsa.cnf') };
 }
 
 /**
  * `basicAuth`: the authority answers only queries carrying these credentials (HTTP 401 without),
- * as commercial authorities do; `url` then carries them as user:password.
+ * as commercial authorities do; `url` then carries them as user:password. `authority`: sign with
+ * this certificate chain instead of a self-made one.
  */
 export async function startTsaServer(
-  options: { basicAuth?: { user: string; password: string } } = {},
+  options: { basicAuth?: { user: string; password: string }; authority?: TsaAuthorityFiles } = {},
 ): Promise<TsaServer> {
   const dir = makeTempDir('signdesk-tsa-');
-  const authority = makeAuthority(dir);
+  const authority = makeAuthority(dir, options.authority);
   let isUp = true;
   let replies = 0;
   let queries = 0;

@@ -128,6 +128,10 @@ export function EvidenceCard({
                   ),
                 },
                 {
+                  term: t('evidence.ltv'),
+                  value: <LtvState contract={contract} />,
+                },
+                {
                   term: t('evidence.package'),
                   value: (
                     <span className="muted small">
@@ -148,5 +152,27 @@ export function EvidenceCard({
         </div>
       ) : null}
     </Card>
+  );
+}
+
+/** Long-term validation: B-LTA with its archive timestamp, or what it waits for. */
+function LtvState({ contract }: { contract: TContract }) {
+  const t = useT();
+  const status = contract.ltv_status ?? 'none';
+  return (
+    <span data-testid="ltv-state" data-status={status}>
+      {status === 'done' ? (
+        t('evidence.ltvDone', { time: contract.archive_time ?? '', expires: contract.archive_expire_time ?? '' })
+      ) : status === 'pending' ? (
+        <>
+          <Badge tone="warning">{t('evidence.ltvPending')}</Badge>
+          {contract.ltv_error ? (
+            <span className="muted small"> {t('evidence.ltvPendingBody', { error: contract.ltv_error })}</span>
+          ) : null}
+        </>
+      ) : (
+        t('evidence.ltvNone')
+      )}
+    </span>
   );
 }

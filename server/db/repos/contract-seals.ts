@@ -49,6 +49,39 @@ export function createContractSealRepo(db: Db) {
         .orderBy(desc(contractSeals.timestampTime), desc(contractSeals.contractId))
         .limit(1)
         .get(),
+    /**
+     * Timestamped contracts (an archive timestamp can go on them); with `due`, only those that have
+     * none yet, or whose archive timestamp's certificate expires before `expiringBefore` and that
+     * were not renewed since `renewedBefore`.
+     */
+    archivable: (due?: { expiringBefore: number; renewedBefore: number }): number[] =>
+      (
+        db.$client
+          .prepare(
+            `SELECT contract_id AS id FROM contract_seals WHERE timestamp_status IN ('signature', 'document')
+             AND ltv_status != 'pending'
+             AND (@expiringBefore IS NULL OR archive_expires_at IS NULL
+               OR (archive_expires_at < @expiringBefore AND archive_time < @renewedBefore))`,
+          )
+          .all({ expiringBefore: due?.expiringBefore ?? null, renewedBefore: due?.renewedBefore ?? null }) as {
+          id: number;
+        }[]
+      ).map((row) => row.id),
+    /** How far a renewal begun at `since` has come: archive timestamps added since, those still pending, and their last errors. */
+    renewalProgress: (
+      since: number,
+    ): { renewed: number; pending: number; errors: { contractId: number; error: string }[] } => {
+      const count = (sql: string) => (db.$client.prepare(sql).get(since) as { n: number }).n;
+      return {
+        renewed: count("SELECT count(*) AS n FROM contract_seals WHERE ltv_status = 'done' AND updated_at >= ?"),
+        pending: count("SELECT count(*) AS n FROM contract_seals WHERE ltv_status = 'pending' AND ? IS NOT NULL"),
+        errors: db.$client
+          .prepare(
+            "SELECT contract_id AS contractId, ltv_error AS error FROM contract_seals WHERE ltv_status = 'pending' AND ltv_error IS NOT NULL ORDER BY contract_id LIMIT 5",
+          )
+          .all() as { contractId: number; error: string }[],
+      };
+    },
     /** Whether a certificate (SHA-256, hex) ever sealed a contract here. */
     isSealCertificate: (sha256: string): boolean =>
       db.$client.prepare('SELECT 1 FROM contract_seals WHERE seal_certificate_sha256 = ? LIMIT 1').get(sha256) !==

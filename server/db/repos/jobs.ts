@@ -105,6 +105,9 @@ export function createJobRepo(db: Db) {
       removeQueued.run(queue, refId);
       if (runAt !== null) insert.get({ queue, refId, runAt, now });
     },
+    /** Whether any job of this row exists (queued or running). */
+    exists: (queue: string, refId: number): boolean =>
+      db.$client.prepare('SELECT 1 FROM jobs WHERE queue = ? AND ref_id = ? LIMIT 1').get(queue, refId) !== undefined,
     /** When the queued job of this row runs; undefined when none is queued. */
     plannedAt: (queue: string, refId: number): number | undefined => plannedAt.get(queue, refId)?.runAt,
     /** Puts a job for this row back to run now (manual retry); enqueues one when none is pending. */

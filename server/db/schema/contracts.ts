@@ -299,6 +299,17 @@ export const contractSeals = sqliteTable(
     clockOffsetMs: integer('clock_offset_ms'),
     timestampAttempts: integer('timestamp_attempts').notNull().default(0),
     timestampError: text('timestamp_error'),
+    /**
+     * Long-term validation (PAdES B-LT/B-LTA): none (no authority, or nothing to extend yet) |
+     * pending (validation data or the archive timestamp not had yet; a job asks again) | done.
+     */
+    ltvStatus: text('ltv_status').notNull().default('none'),
+    ltvAttempts: integer('ltv_attempts').notNull().default(0),
+    ltvError: text('ltv_error'),
+    /** The newest archive (document) timestamp over the DSS: the authority's time, epoch ms. */
+    archiveTime: integer('archive_time'),
+    /** When that timestamp's authority certificate expires, epoch ms: it is renewed well before. */
+    archiveExpiresAt: integer('archive_expires_at'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },

@@ -2,14 +2,12 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '../../context/app-context';
 import { inTransaction } from '../../db/open-database';
 import type { JobOutcome } from '../../jobs/runner';
+import { queueLtv } from '../ltv/extend-ltv';
 import { logTimestamped } from '../record-seal';
 import { requestAnchor } from '../anchors/anchor-queue';
-import { requestTimestamp, type ObtainedTimestamp } from './request-timestamp';
+import type { ObtainedTimestamp } from './request-timestamp';
+import { stampDocument } from './stamp-document';
 import { readTsaUrl, withoutCredentials } from './tsa-settings';
-
-/** Room for the document timestamp's token (a token with its certificates is a few KiB). */
-const DOCUMENT_TIMESTAMP_ROOM = 16 * 1024;
-const REQUEST_TIMEOUT_MS = 20_000;
 
 /**
  * The job of a contract whose timestamp is pending: asks the authority (the one in the settings
@@ -34,7 +32,7 @@ export async function timestampPendingContract(
 
   let stamped: { bytes: Buffer; token: ObtainedTimestamp };
   try {
-    stamped = await stampDocument(ctx, tsaUrl, file.data, DOCUMENT_TIMESTAMP_ROOM, signal);
+    stamped = await stampDocument(ctx, tsaUrl, file.data, { signal });
   } catch (error) {
     return retry(ctx, contractId, attempt, error instanceof Error ? error.message : String(error));
   }
@@ -66,48 +64,13 @@ export async function timestampPendingContract(
       clockOffsetMs: token.clockOffsetMs,
     });
     requestAnchor(ctx, now);
+    queueLtv(ctx, contractId, now);
   });
   ctx.logger.info(
     { contractId, sha256: createHash('sha256').update(stamped.bytes).digest('hex') },
     'timestamps: document timestamp appended',
   );
   return { kind: 'done' };
-}
-
-/**
- * The PDF with a document timestamp appended: its place prepared in the sandbox (the PDF is
- * parsed there), the token asked for the digest of its byte range and written in. A token
- * larger than the room kept is asked for again with room to spare.
- */
-async function stampDocument(
-  ctx: AppContext,
-  tsaUrl: string,
-  pdf: Uint8Array,
-  room: number,
-  signal: AbortSignal,
-): Promise<{ bytes: Buffer; token: ObtainedTimestamp }> {
-  const prepared = await ctx.pdf.run('prepare-document-timestamp', {
-    bytes: pdf,
-    fieldName: documentTimestampFieldName(new Date(ctx.now())),
-    room,
-  });
-  const bytes = Buffer.from(prepared.bytes.buffer, prepared.bytes.byteOffset, prepared.bytes.byteLength);
-  const token = await requestTimestamp(ctx, tsaUrl, [bytes.subarray(0, prepared.start), bytes.subarray(prepared.end)], {
-    timeoutMs: REQUEST_TIMEOUT_MS,
-    signal,
-  });
-  if (token.der.length > room) {
-    if (room > DOCUMENT_TIMESTAMP_ROOM)
-      throw new Error(`the authority's token (${token.der.length} bytes) does not fit the room kept`);
-    return stampDocument(ctx, tsaUrl, pdf, token.der.length + 4096, signal);
-  }
-  bytes.write(token.der.toString('hex').toUpperCase(), prepared.start + 1, 'latin1');
-  return { bytes, token };
-}
-
-/** A field name without a period (ISO 32000-1 12.7.3.2). */
-export function documentTimestampFieldName(time: Date): string {
-  return `SignDesk timestamp ${time.toISOString().replace(/\.\d+Z$/, 'Z')}`;
 }
 
 function retry(ctx: AppContext, contractId: number, attempt: number, error: string): JobOutcome {

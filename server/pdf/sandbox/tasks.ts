@@ -1,5 +1,6 @@
 import type { SigningIdentityData } from '../../crypto/signing-identity';
 import type { SignedPdfInput } from '../build-signed-pdf';
+import type { DssData } from '../dss-objects';
 import { readPdfInfo } from '../read-pdf-info';
 import { prepareMark } from '../prepare-mark';
 import { readTextTags } from '../read-text-tags';
@@ -30,8 +31,18 @@ export const pdfTasks = {
   /** A drawn or uploaded signature checked, decoded and re-encoded as a trimmed PNG of its ink. */
   'prepare-mark': prepareMark,
   /** A signed PDF with an empty document timestamp appended, for the token to be written in. */
-  'prepare-document-timestamp': async (input: { bytes: Uint8Array; fieldName: string; room: number }) =>
-    (await import('../document-timestamp')).prepareDocumentTimestamp(input),
+  'prepare-document-timestamp': async (input: {
+    bytes: Uint8Array;
+    fieldName: string;
+    room: number;
+    dss?: DssData | undefined;
+  }) => (await import('../document-timestamp')).prepareDocumentTimestamp(input),
+  /** The structural rule: what each update after the seal (its first `sealedLength` bytes) changed, and whether PAdES allows it. */
+  'check-updates-after-seal': async (input: { bytes: Uint8Array; sealedLength: number }) =>
+    (await import('../check-updates-after-seal')).checkUpdatesAfterSeal(input.bytes, input.sealedLength),
+  /** Whether two PDFs show the same pages (content and resources decoded), however their bytes differ. */
+  'compare-pages': async (input: { a: Uint8Array; b: Uint8Array }) =>
+    (await import('../compare-pages')).comparePages(input.a, input.b),
   /** Every signature and timestamp of a PDF (the verify page's and the evidence package's reading), each checked. */
   'inspect-signatures': async (input: { bytes: Uint8Array }) =>
     (await import('../../crypto/inspect-signatures')).inspectSignatures(input.bytes),

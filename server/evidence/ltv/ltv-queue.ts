@@ -1,0 +1,1 @@
+export const LTV_QUEUE = 'ltv';

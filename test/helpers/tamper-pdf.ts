@@ -1,0 +1,79 @@
+import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, rgb, StandardFonts } from 'pdf-lib';
+import { trailerOf } from '../../server/pdf/build-signed-pdf';
+import {
+  ascii,
+  collectUpdateObjects,
+  snapshotObjects,
+  writeIncrementalUpdate,
+  type UpdateObject,
+} from '../../server/pdf/incremental-update';
+import { readPdfTail } from '../../server/pdf/read-pdf-tail';
+
+/**
+ * Changes made to a sealed PDF the way an attacker (or a careless tool) would: each is a
+ * well-formed incremental update, so the seal's byte range still verifies and only the judgement
+ * of what the update changed can tell them from a legitimate document timestamp.
+ */
+async function update(sealed: Buffer, change: (doc: PDFDocument) => Promise<void> | void): Promise<Buffer> {
+  const doc = await PDFDocument.load(sealed, { updateMetadata: false });
+  const tail = readPdfTail(sealed)!;
+  doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, tail.size - 1);
+  const snapshot = snapshotObjects(doc.context);
+  await change(doc);
+  await doc.flush();
+  const objects: UpdateObject[] = collectUpdateObjects(doc.context, snapshot);
+  const xrefStreamRef = tail.kind === 'stream' ? doc.context.nextRef() : undefined;
+  return writeIncrementalUpdate(sealed, tail, objects, trailerOf(doc, tail.size), xrefStreamRef).bytes;
+}
+
+/** "RENT WAIVED: 0 SEK" drawn on the first page (its content stream changes). */
+export function stampRentWaived(sealed: Buffer): Promise<Buffer> {
+  return update(sealed, async (doc) => {
+    const font = await doc.embedFont(StandardFonts.HelveticaBold);
+    doc.getPage(0).drawText('RENT WAIVED: 0 SEK', { x: 60, y: 400, size: 28, font, color: rgb(0.8, 0, 0) });
+  });
+}
+
+/** An empty signature field added (as `pyhanko sign addfields` does): it invites a second signature. */
+export function addEmptySignatureField(sealed: Buffer): Promise<Buffer> {
+  return update(sealed, (doc) => {
+    const page = doc.getPage(0);
+    const field = doc.context.register(
+      doc.context.obj({
+        Type: 'Annot',
+        Subtype: 'Widget',
+        FT: 'Sig',
+        T: PDFHexString.fromText('Second signature'),
+        F: 4,
+        Rect: [50, 50, 250, 100],
+        P: page.ref,
+      }),
+    );
+    const annots = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray);
+    if (annots) annots.push(field);
+    else page.node.set(PDFName.of('Annots'), doc.context.obj([field]));
+    const form = doc.catalog.lookup(PDFName.of('AcroForm'), PDFDict);
+    form.lookup(PDFName.of('Fields'), PDFArray).push(field);
+  });
+}
+
+/** The seal's own widget moved onto the page (an existing annotation changed). */
+export function moveSealWidget(sealed: Buffer): Promise<Buffer> {
+  return update(sealed, (doc) => {
+    const form = doc.catalog.lookup(PDFName.of('AcroForm'), PDFDict);
+    const seal = form.lookup(PDFName.of('Fields'), PDFArray).get(0) as PDFRef;
+    doc.context.lookup(seal, PDFDict).set(PDFName.of('Rect'), doc.context.obj([10, 10, 300, 60]));
+    doc.context.lookup(seal, PDFDict).set(PDFName.of('F'), PDFNumber.of(4));
+  });
+}
+
+/**
+ * An update whose body holds a second copy of the catalog that its cross-reference section does
+ * not point at: lenient readers that take the last object in the file would see it.
+ */
+export function shadowCatalog(sealed: Buffer): Buffer {
+  const tail = readPdfTail(sealed)!;
+  const root = /\/Root\s+(\d+)\s+(\d+)\s+R/.exec(sealed.subarray(tail.startxref).toString('latin1'))!;
+  const shadow = ascii(`\n${root[1]} ${root[2]} obj\n<< /Type /Catalog /Pages 1 0 R /OpenAction 99 0 R >>\nendobj\n`);
+  return Buffer.concat([sealed, shadow, ascii(`startxref\n${tail.startxref}\n%%EOF\n`)]);
+}
