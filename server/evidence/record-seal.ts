@@ -73,7 +73,7 @@ function signedContentSha256(pdf: Uint8Array): string {
     .digest('hex');
 }
 
-/** The `contract.timestamped` entry: which kind, from whom, the authority's time and how far this PC's clock was off. */
+/** The `contract.timestamped` entry (and an anchor over it): which kind, from whom, the authority's time and how far this PC's clock was off. */
 export function logTimestamped(
   ctx: AppContext,
   contractId: number,
@@ -96,4 +96,6 @@ export function logTimestamped(
     },
     ...APPLIANCE_ORIGIN,
   });
+  // The entry is proven only by the next anchor: ask for one now (an archive timestamp too).
+  requestAnchor(ctx, ctx.now());
 }
