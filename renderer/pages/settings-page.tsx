@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { TGeneralSettings, TSigningCertificate } from '../../shared/api/settings';
 import { FileField, SelectField, TextAreaField, TextField } from '../components/fields';
 import { OfficeFields } from '../components/office-fields';
 import { Button, Card, DescriptionList, Loading, Notice, PageHeader, ProblemAlert } from '../components/ui';
 import { getJson, sendJson } from '../lib/api';
 import { BackupRestore, BackupSchedule } from './settings-backup';
-import { useFormState } from '../lib/forms';
+import { useFormState, useHasChanged } from '../lib/forms';
 import { useT } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { useAction } from '../lib/use-action';
@@ -41,18 +41,18 @@ function GeneralSettings() {
     },
   };
   const errors = readableErrors(save.errors, labels);
-  useEffect(() => {
+  // Loaded (or loaded again after a save): the form shows the server's values.
+  const isNewlyLoaded = useHasChanged(loaded.data);
+  if (isNewlyLoaded && loaded.data) {
     const data = loaded.data;
-    if (data) {
-      setForm({
-        office_name: data.office_name,
-        office_email: data.office_email,
-        public_base_url: data.public_base_url ?? '',
-        time_zone: data.time_zone ?? '',
-        signing_frame_origins: (data.signing_frame_origins ?? []).join('\n'),
-      });
-    }
-  }, [loaded.data]);
+    setForm({
+      office_name: data.office_name,
+      office_email: data.office_email,
+      public_base_url: data.public_base_url ?? '',
+      time_zone: data.time_zone ?? '',
+      signing_frame_origins: (data.signing_frame_origins ?? []).join('\n'),
+    });
+  }
   if (!loaded.data) return loaded.error ? <ProblemAlert error={loaded.error} /> : <Loading />;
   const data = loaded.data;
   const submit = save.submit('save', async () => {
@@ -126,15 +126,15 @@ function MessagingSettings() {
   const [result, setResult] = useState<{ tone: 'success' | 'warning'; title: string; text: string }>();
   const action = useAction<'save' | 'test'>();
   const { errors } = action;
-  useEffect(() => {
+  const isNewlyLoaded = useHasChanged(loaded.data);
+  if (isNewlyLoaded && loaded.data) {
     const data = loaded.data;
-    if (data)
-      setForm({
-        smtp_url: data.smtp_url ?? '',
-        mail_from: data.mail_from ?? '',
-        sms_gateway_url: data.sms_gateway_url ?? '',
-      });
-  }, [loaded.data]);
+    setForm({
+      smtp_url: data.smtp_url ?? '',
+      mail_from: data.mail_from ?? '',
+      sms_gateway_url: data.sms_gateway_url ?? '',
+    });
+  }
   if (!loaded.data)
     return (
       <Card title={t('settings.messaging')}>{loaded.error ? <ProblemAlert error={loaded.error} /> : <Loading />}</Card>

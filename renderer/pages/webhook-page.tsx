@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useHasChanged } from '../lib/forms';
 import type { TWebhookBulkRetryResult, TWebhookConsumer } from '../../shared/api/webhooks';
 import { useConfirm } from '../components/confirm';
 import { TextField } from '../components/fields';
@@ -16,10 +17,11 @@ function EditConsumer({ consumer, onSaved }: { consumer: TWebhookConsumer; onSav
   const [url, setUrl] = useState(consumer.url);
   const [contact, setContact] = useState(consumer.contact_email ?? '');
   const save = useAction();
-  useEffect(() => {
+  // Saved (or changed elsewhere): the fields show the consumer as it is now.
+  if (useHasChanged(`${consumer.url}\n${consumer.contact_email ?? ''}`)) {
     setUrl(consumer.url);
     setContact(consumer.contact_email ?? '');
-  }, [consumer.url, consumer.contact_email]);
+  }
   const submit = save.submit('save', async () => {
     await sendJson('PUT', consumer.self, { url, contact_email: contact.trim() || null });
     onSaved();

@@ -39,7 +39,12 @@ type ConfirmProps = {
 export function ConfirmDialog({ text, isOpen, isApprover, summary, onConfirm, onClose }: ConfirmProps) {
   const [hasAgreed, setAgreed] = useState(false);
   const [problem, setProblem] = useState<string>();
-  useEffect(() => setProblem(undefined), [hasAgreed, isOpen]);
+  // Opened or closed again: the last refusal is old news (state adjusted while rendering).
+  const [wasOpen, setWasOpen] = useState(isOpen);
+  if (wasOpen !== isOpen) {
+    setWasOpen(isOpen);
+    setProblem(undefined);
+  }
   return (
     <Modal isOpen={isOpen} onClose={onClose} labelledBy="confirm-title">
       <form
@@ -53,7 +58,15 @@ export function ConfirmDialog({ text, isOpen, isApprover, summary, onConfirm, on
         <h2 id="confirm-title">{isApprover ? text.approve : text.sign}</h2>
         {summary}
         <div className="control-check">
-          <input id="agree" type="checkbox" checked={hasAgreed} onChange={(event) => setAgreed(event.target.checked)} />
+          <input
+            id="agree"
+            type="checkbox"
+            checked={hasAgreed}
+            onChange={(event) => {
+              setAgreed(event.target.checked);
+              setProblem(undefined);
+            }}
+          />
           <label htmlFor="agree">{isApprover ? text.approveAgreeLabel : text.agreeLabel}</label>
         </div>
         {problem && (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { Language } from '../../shared/api/enums';
 import type { TSigningState } from '../../shared/api/signing';
 import { createSigningApi, SigningError } from './api';
@@ -16,10 +16,10 @@ import { useSigningState } from './use-signing-state';
 const RETURN_DELAY_MS = 2_500;
 
 export function App({ bootstrap }: { bootstrap: Bootstrap }) {
-  const csrf = useRef('');
-  const api = useMemo(() => createSigningApi(linkBase(), () => csrf.current), []);
+  const [api] = useState(() => createSigningApi(linkBase()));
   const { state, adopt, refresh, loadError } = useSigningState(api, bootstrap.state);
-  csrf.current = state?.csrfToken ?? '';
+  const csrfToken = state?.csrfToken ?? '';
+  useLayoutEffect(() => api.setCsrfToken(csrfToken), [api, csrfToken]);
   const [language, setLanguage] = useLanguage(state?.language);
   const text = strings[language];
   const [isBusy, setBusy] = useState(false);
@@ -34,9 +34,10 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
     hasPostedLoad.current = true;
     postSigningEvent(state, 'loaded');
   }, [state]);
+  const contractName = state?.contract.name;
   useEffect(() => {
-    if (state) document.title = state.contract.name || 'SignDesk';
-  }, [state?.contract.name]);
+    if (contractName !== undefined) document.title = contractName || 'SignDesk';
+  }, [contractName]);
   useEffect(() => {
     if (!answered || !bootstrap.returnUrl) return;
     const timer = window.setTimeout(

@@ -16,9 +16,14 @@ function useCountdown(until: number | undefined): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (until === undefined) return;
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
+    const tick = () => setNow(Date.now());
+    // At once (the last tick may be long ago), then once a second.
+    const first = window.setTimeout(tick, 0);
+    const timer = window.setInterval(tick, 1000);
+    return () => {
+      window.clearTimeout(first);
+      window.clearInterval(timer);
+    };
   }, [until]);
   return until === undefined ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
 }
@@ -26,10 +31,14 @@ function useCountdown(until: number | undefined): number {
 /** require_auth EMAIL_CODE / SMS_CODE: a one-time code before the document opens. */
 export function CodeStep({ text, sentTo, error, isBusy, onSend, onVerify }: Props) {
   const [code, setCode] = useState('');
+  // A refusal to send another code so soon holds the send button until its Retry-After has
+  // passed, also after the refusal itself is no longer shown (state adjusted while rendering).
   const [waitUntil, setWaitUntil] = useState<number>();
-  useEffect(() => {
-    if (error?.status === 429 && error.retryAfterS !== null) setWaitUntil(Date.now() + error.retryAfterS * 1000);
-  }, [error]);
+  const [lastError, setLastError] = useState(error);
+  if (error !== lastError) {
+    setLastError(error);
+    if (error?.status === 429 && error.retryAfterS !== null) setWaitUntil(error.receivedAt + error.retryAfterS * 1000);
+  }
   const wait = useCountdown(waitUntil);
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -48,7 +48,13 @@ export function SignatureDialog({ text, isOpen, partyName, hasInitials, onAdopt,
     if (isOpen && tab === 'type') void loadScriptFaces().then(() => setFacesReady(true));
   }, [isOpen, tab]);
 
-  useEffect(() => setProblem(undefined), [tab, drawn, uploaded, name]);
+  // A change to what the mark is made of answers the last "do this first".
+  const clearing =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      setProblem(undefined);
+      set(value);
+    };
 
   const adopt = () => {
     const trimmed = name.trim();
@@ -84,7 +90,7 @@ export function SignatureDialog({ text, isOpen, partyName, hasInitials, onAdopt,
           autoComplete="name"
           maxLength={200}
           value={name}
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => clearing(setName)(event.target.value)}
         />
         <div className="tabs" role="tablist" aria-label={text.yourSignature}>
           {tabs.map(([id, label]) => (
@@ -95,7 +101,7 @@ export function SignatureDialog({ text, isOpen, partyName, hasInitials, onAdopt,
               id={`tab-${id}`}
               aria-selected={tab === id}
               aria-controls={`panel-${id}`}
-              onClick={() => setTab(id)}
+              onClick={() => clearing(setTab)(id)}
             >
               {label}
             </button>
@@ -104,7 +110,7 @@ export function SignatureDialog({ text, isOpen, partyName, hasInitials, onAdopt,
         {/* Every panel stays mounted, so switching tabs loses no drawing or upload. */}
         <div role="tabpanel" id="panel-draw" aria-labelledby="tab-draw" className="tab-panel" hidden={tab !== 'draw'}>
           <p className="muted">{text.drawHelp}</p>
-          <DrawPad label={text.drawArea} clearLabel={text.clear} onChange={setDrawn} />
+          <DrawPad label={text.drawArea} clearLabel={text.clear} onChange={clearing(setDrawn)} />
           {hasInitials && (
             <>
               <p className="muted">
@@ -148,7 +154,7 @@ export function SignatureDialog({ text, isOpen, partyName, hasInitials, onAdopt,
           className="tab-panel"
           hidden={tab !== 'upload'}
         >
-          <UploadPad text={text} onChange={setUploaded} />
+          <UploadPad text={text} onChange={clearing(setUploaded)} />
         </div>
         {problem && (
           <p className="problem" role="alert">

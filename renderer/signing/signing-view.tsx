@@ -63,14 +63,6 @@ export function SigningView({ state, text, isBusy, problem, mark, onMark, onAcce
     if (isAnswering && !performance.getEntriesByName('signing-ready').length) performance.mark('signing-ready');
   }, [isAnswering]);
 
-  // After the signature is made on the way to signing, go on to the last step by itself.
-  useEffect(() => {
-    if (wantsToSign && dialog === undefined && mark && left.length === 0) {
-      setWantsToSign(false);
-      setDialog('confirm');
-    }
-  }, [wantsToSign, dialog, mark, left.length]);
-
   // A <dialog> reports its closing after the fact (Escape, Cancel, or our own close when another
   // opens): only the one still current may close, and cancelling the mark stops the way to signing.
   const closeDialog = (which: 'mark' | 'confirm' | 'reject') =>
@@ -91,6 +83,14 @@ export function SigningView({ state, text, isBusy, problem, mark, onMark, onAcce
       return setDialog('mark');
     }
     setDialog('confirm');
+  };
+
+  // The mark was the last thing missing (startSigning asked for it only then): on the way to
+  // signing, go on to the last step by itself.
+  const adoptMark = (made: Mark) => {
+    onMark(made);
+    setDialog(wantsToSign ? 'confirm' : undefined);
+    setWantsToSign(false);
   };
 
   const accept = () => {
@@ -205,7 +205,7 @@ export function SigningView({ state, text, isBusy, problem, mark, onMark, onAcce
             isOpen={dialog === 'mark'}
             partyName={mark?.name ?? state.party.name}
             hasInitials={hasInitials}
-            onAdopt={(made) => (onMark(made), setDialog(undefined))}
+            onAdopt={adoptMark}
             onClose={() => closeDialog('mark')}
           />
           <ConfirmDialog
