@@ -31,6 +31,8 @@ function opensslPkcs12(
     withKey?: boolean;
     subject?: string;
     form?: Pkcs12Form;
+    /** Without the integrity MAC: a wrong passphrase then shows only in what it decrypts to. */
+    noMac?: boolean;
     from?: { privateKey: KeyObject; certificateDer: Buffer };
   },
 ): Buffer {
@@ -68,6 +70,7 @@ function opensslPkcs12(
       'pkcs12',
       '-export',
       ...FORM_ARGS[options.form ?? 'default'],
+      ...(options.noMac ? ['-nomac'] : []),
       ...keyArgs,
       '-in',
       cert,
@@ -208,6 +211,11 @@ describe('the appliance signing identity', () => {
     expect(info).toMatch(/3-KeyTripleDES-CBC/);
     expect(info).not.toMatch(/RC2/);
     expect(describeSigningIdentity(importPkcs12(keys, des, 'legacy')).subject).toBe('CN=3DES seal');
+
+    const unchecked = opensslPkcs12(dir, { passphrase: 'no mac', form: 'legacy', noMac: true });
+    expect(encryptionOf(dir, unchecked, 'no mac')).not.toMatch(/^MAC:/m);
+    expect(() => importPkcs12(keys, unchecked, 'no Mac')).toThrow(/passphrase does not open/);
+    expect(describeSigningIdentity(importPkcs12(keys, unchecked, 'no mac')).keyAlgorithm).toBe('RSA 2048');
 
     const ec = opensslPkcs12(dir, { passphrase: 'ec', form: 'legacy', from: makeSealCertificate('Kontoret EC') });
     expect(describeSigningIdentity(importPkcs12(keys, ec, 'ec'))).toMatchObject({
