@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { TGeneralSettings, TSigningCertificate } from '../../shared/api/settings';
+import type { TMessagingSettings, TMessagingTestResult } from '../../shared/api/messaging-settings';
 import { FileField, SelectField, TextAreaField, TextField } from '../components/fields';
 import { OfficeFields } from '../components/office-fields';
 import { Button, Card, DescriptionList, Loading, Notice, PageHeader, ProblemAlert } from '../components/ui';
@@ -111,16 +112,12 @@ function GeneralSettings() {
   );
 }
 
-type MessagingKey = 'smtp_url' | 'mail_from' | 'sms_gateway_url';
-type Messaging = Partial<Record<MessagingKey, string | null>> & {
-  sources?: Partial<Record<MessagingKey, 'settings' | 'environment' | null>>;
-};
-type TestResult = { ok?: boolean; response?: string | null; error?: string | null };
+type MessagingKey = keyof TMessagingSettings['sources'];
 
 function MessagingSettings() {
   const t = useT();
   const { refresh } = useSession();
-  const loaded = useLoad((signal) => getJson<Messaging>('/api/settings/messaging', signal), []);
+  const loaded = useLoad((signal) => getJson<TMessagingSettings>('/api/settings/messaging', signal), []);
   const { form, setForm, bind } = useFormState({ smtp_url: '', mail_from: '', sms_gateway_url: '' });
   const [testTo, setTestTo] = useState('');
   const [result, setResult] = useState<{ tone: 'success' | 'warning'; title: string; text: string }>();
@@ -141,7 +138,7 @@ function MessagingSettings() {
     );
   const current = loaded.data;
   const sourceHint = (key: MessagingKey, hint?: string) =>
-    [hint, current.sources?.[key] === 'environment' ? t('settings.fromEnvironment') : undefined]
+    [hint, current.sources[key] === 'environment' ? t('settings.fromEnvironment') : undefined]
       .filter(Boolean)
       .join(' ') || undefined;
   const save = action.submit('save', async () => {
@@ -161,7 +158,7 @@ function MessagingSettings() {
     void action.run('test', async () => {
       setResult(undefined);
       // The form as it is, saved or not: the admin tests what they typed.
-      const answer = await sendJson<TestResult>('POST', '/api/settings/messaging/test', {
+      const answer = await sendJson<TMessagingTestResult>('POST', '/api/settings/messaging/test', {
         to: testTo,
         smtp_url: form.smtp_url.trim() || null,
         mail_from: form.mail_from.trim() || null,
