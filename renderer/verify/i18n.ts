@@ -1,7 +1,7 @@
-import type { VerifyVerdict } from '../../shared/api/verify';
+import type { Language } from '../../shared/api/enums';
+import { fillText, type TextValues } from '../lib/translate';
 
-export type VerifyLanguage = 'en' | 'sv';
-
+/** English: the keys of the verify page's texts (the admin UI's style: flat keys, `{name}` placeholders). */
 const en = {
   title: 'Verify a signed PDF',
   intro:
@@ -11,28 +11,25 @@ const en = {
   checking: 'Checking…',
   another: 'Check another PDF',
   failed: 'The PDF could not be checked.',
-  tooLarge: (mb: number) => `The file is larger than ${mb} MB.`,
-  verdicts: {
-    intact: 'Sealed by this office, and unchanged',
-    changed: 'Sealed by this office, but changed afterwards',
-    broken: 'Changed: the seal no longer holds',
-    'unknown-seal': 'Sealed with this office’s certificate, but unknown here',
-    'not-sealed-here': 'Not sealed by this office',
-    'not-pdf': 'This is not a PDF',
-  } satisfies Record<VerifyVerdict, string>,
-  explanations: {
-    intact:
-      'Every byte this office sealed is in the file as it was, and nothing was added but this office’s own timestamp.',
-    changed: (bytes: number) =>
-      bytes > 0
-        ? `The sealed document is intact, but ${bytes.toLocaleString('en')} bytes were added after the seal (a later change, such as an edit or another signature). The sealed version is the part before them.`
-        : 'Every byte the seal signs is intact, but the seal’s signature container differs from the copy this office issued.',
-    broken:
-      'The file carries this office’s seal, but the bytes it seals were changed afterwards. Do not rely on this copy.',
-    'unknown-seal': 'The seal is valid, but no contract of this office has exactly these bytes.',
-    'not-sealed-here': 'No seal of this office is in this file. It may have been sealed elsewhere, or not at all.',
-    'not-pdf': 'Choose a PDF file.',
-  },
+  tooLarge: 'The file is larger than {mb} MB.',
+  'verdict.intact': 'Sealed by this office, and unchanged',
+  'verdict.changed': 'Sealed by this office, but changed afterwards',
+  'verdict.broken': 'Changed: the seal no longer holds',
+  'verdict.unknown-seal': 'Sealed with this office’s certificate, but unknown here',
+  'verdict.not-sealed-here': 'Not sealed by this office',
+  'verdict.not-pdf': 'This is not a PDF',
+  'explanation.intact':
+    'Every byte this office sealed is in the file as it was, and nothing was added but this office’s own timestamp.',
+  'explanation.changed':
+    'The sealed document is intact, but {bytes} bytes were added after the seal (a later change, such as an edit or another signature). The sealed version is the part before them.',
+  'explanation.changedContainer':
+    'Every byte the seal signs is intact, but the seal’s signature container differs from the copy this office issued.',
+  'explanation.broken':
+    'The file carries this office’s seal, but the bytes it seals were changed afterwards. Do not rely on this copy.',
+  'explanation.unknown-seal': 'The seal is valid, but no contract of this office has exactly these bytes.',
+  'explanation.not-sealed-here':
+    'No seal of this office is in this file. It may have been sealed elsewhere, or not at all.',
+  'explanation.not-pdf': 'Choose a PDF file.',
   contract: 'Contract',
   parties: 'Parties',
   signedAt: 'Signed by everyone',
@@ -40,17 +37,23 @@ const en = {
   fingerprint: 'Certificate SHA-256',
   timestamps: 'Trusted timestamps',
   noTimestamp: 'No trusted timestamp: the time of signing rests only on the clock of the office’s PC.',
-  timestampKinds: { signature: 'In the seal', document: 'Document timestamp' },
+  'timestampKind.signature': 'In the seal',
+  'timestampKind.document': 'Document timestamp',
   valid: 'valid',
   invalid: 'does not hold',
   fileSha256: 'SHA-256 of this file',
   newerCopy: 'The office holds a newer copy of this PDF with a trusted timestamp added; ask for it.',
-  otherSignatures: (n: number) => `${n} other signature${n === 1 ? '' : 's'} in the file (not this office’s).`,
-  roles: { DEFAULT: 'Signer', APPROVER: 'Approver', VIEWER: 'Viewer' } as Record<string, string>,
-  language: 'Svenska',
+  'otherSignatures.one': 'One other signature in the file (not this office’s).',
+  'otherSignatures.many': '{n} other signatures in the file (not this office’s).',
+  'role.DEFAULT': 'Signer',
+  'role.APPROVER': 'Approver',
+  'role.VIEWER': 'Viewer',
+  otherLanguage: 'Svenska',
 };
 
-const sv: typeof en = {
+export type VerifyKey = keyof typeof en;
+
+const sv: Record<VerifyKey, string> = {
   title: 'Kontrollera en signerad PDF',
   intro:
     'Släpp en PDF som signerats med SignDesk här för att se om detta kontor har förseglat den och om något har ändrats sedan dess. Filen kontrolleras på denna server och sparas inte.',
@@ -59,29 +62,25 @@ const sv: typeof en = {
   checking: 'Kontrollerar…',
   another: 'Kontrollera en annan PDF',
   failed: 'PDF-filen kunde inte kontrolleras.',
-  tooLarge: (mb: number) => `Filen är större än ${mb} MB.`,
-  verdicts: {
-    intact: 'Förseglad av detta kontor och oförändrad',
-    changed: 'Förseglad av detta kontor, men ändrad i efterhand',
-    broken: 'Ändrad: förseglingen håller inte längre',
-    'unknown-seal': 'Förseglad med detta kontors certifikat, men okänd här',
-    'not-sealed-here': 'Inte förseglad av detta kontor',
-    'not-pdf': 'Detta är inte en PDF',
-  },
-  explanations: {
-    intact:
-      'Varje byte som kontoret förseglade finns kvar i filen som den var, och inget har lagts till utom kontorets egen tidsstämpel.',
-    changed: (bytes: number) =>
-      bytes > 0
-        ? `Det förseglade dokumentet är intakt, men ${bytes.toLocaleString('sv')} byte har lagts till efter förseglingen (en senare ändring, till exempel en redigering eller en annan signatur). Den förseglade versionen är delen före dem.`
-        : 'Varje byte som förseglingen signerar är intakt, men förseglingens signaturbehållare skiljer sig från kopian som kontoret utfärdade.',
-    broken:
-      'Filen bär kontorets försegling, men de byte den förseglar har ändrats i efterhand. Lita inte på denna kopia.',
-    'unknown-seal': 'Förseglingen är giltig, men inget av kontorets avtal har exakt dessa byte.',
-    'not-sealed-here':
-      'Filen har ingen försegling från detta kontor. Den kan ha förseglats någon annanstans, eller inte alls.',
-    'not-pdf': 'Välj en PDF-fil.',
-  },
+  tooLarge: 'Filen är större än {mb} MB.',
+  'verdict.intact': 'Förseglad av detta kontor och oförändrad',
+  'verdict.changed': 'Förseglad av detta kontor, men ändrad i efterhand',
+  'verdict.broken': 'Ändrad: förseglingen håller inte längre',
+  'verdict.unknown-seal': 'Förseglad med detta kontors certifikat, men okänd här',
+  'verdict.not-sealed-here': 'Inte förseglad av detta kontor',
+  'verdict.not-pdf': 'Detta är inte en PDF',
+  'explanation.intact':
+    'Varje byte som kontoret förseglade finns kvar i filen som den var, och inget har lagts till utom kontorets egen tidsstämpel.',
+  'explanation.changed':
+    'Det förseglade dokumentet är intakt, men {bytes} byte har lagts till efter förseglingen (en senare ändring, till exempel en redigering eller en annan signatur). Den förseglade versionen är delen före dem.',
+  'explanation.changedContainer':
+    'Varje byte som förseglingen signerar är intakt, men förseglingens signaturbehållare skiljer sig från kopian som kontoret utfärdade.',
+  'explanation.broken':
+    'Filen bär kontorets försegling, men de byte den förseglar har ändrats i efterhand. Lita inte på denna kopia.',
+  'explanation.unknown-seal': 'Förseglingen är giltig, men inget av kontorets avtal har exakt dessa byte.',
+  'explanation.not-sealed-here':
+    'Filen har ingen försegling från detta kontor. Den kan ha förseglats någon annanstans, eller inte alls.',
+  'explanation.not-pdf': 'Välj en PDF-fil.',
   contract: 'Avtal',
   parties: 'Parter',
   signedAt: 'Signerat av alla',
@@ -89,20 +88,33 @@ const sv: typeof en = {
   fingerprint: 'Certifikatets SHA-256',
   timestamps: 'Betrodda tidsstämplar',
   noTimestamp: 'Ingen betrodd tidsstämpel: tidpunkten för signeringen vilar enbart på klockan i kontorets dator.',
-  timestampKinds: { signature: 'I förseglingen', document: 'Dokumenttidsstämpel' },
+  'timestampKind.signature': 'I förseglingen',
+  'timestampKind.document': 'Dokumenttidsstämpel',
   valid: 'giltig',
   invalid: 'håller inte',
   fileSha256: 'Filens SHA-256',
   newerCopy: 'Kontoret har en nyare kopia av denna PDF med en betrodd tidsstämpel; be om den.',
-  otherSignatures: (n: number) => `${n} annan/andra signatur(er) i filen (inte kontorets).`,
-  roles: { DEFAULT: 'Undertecknare', APPROVER: 'Godkännare', VIEWER: 'Mottagare' },
-  language: 'English',
+  'otherSignatures.one': 'En annan signatur i filen (inte kontorets).',
+  'otherSignatures.many': '{n} andra signaturer i filen (inte kontorets).',
+  'role.DEFAULT': 'Undertecknare',
+  'role.APPROVER': 'Godkännare',
+  'role.VIEWER': 'Mottagare',
+  otherLanguage: 'English',
 };
 
-export const verifyStrings = { en, sv };
-export type VerifyStrings = typeof en;
+export const VERIFY_DICTIONARIES: Record<Language, Record<VerifyKey, string>> = { en, sv };
 
-export function initialLanguage(): VerifyLanguage {
+export type VerifyTranslate = (key: VerifyKey, values?: TextValues) => string;
+
+export const verifyTranslator =
+  (language: Language): VerifyTranslate =>
+  (key, values) =>
+    fillText(VERIFY_DICTIONARIES[language][key], values);
+
+/** A key of the dictionary when it is one (a party's role from the server may be new to this page). */
+export const isVerifyKey = (key: string): key is VerifyKey => key in en;
+
+export function initialLanguage(): Language {
   const asked = new URLSearchParams(window.location.search).get('lang');
   if (asked === 'sv' || asked === 'en') return asked;
   return navigator.language.toLowerCase().startsWith('sv') ? 'sv' : 'en';

@@ -1,5 +1,6 @@
 import type { TVerifyResult } from '../../shared/api/verify';
-import type { VerifyLanguage, VerifyStrings } from './i18n';
+import type { Language } from '../../shared/api/enums';
+import { isVerifyKey, type VerifyTranslate } from './i18n';
 
 const TONE: Record<TVerifyResult['verdict'], string> = {
   intact: 'good',
@@ -10,7 +11,7 @@ const TONE: Record<TVerifyResult['verdict'], string> = {
   'not-pdf': 'warn',
 };
 
-function formatTime(iso: string, language: VerifyLanguage): string {
+function formatTime(iso: string, language: Language): string {
   return new Intl.DateTimeFormat(language === 'sv' ? 'sv-SE' : 'en-GB', {
     dateStyle: 'long',
     timeStyle: 'long',
@@ -24,13 +25,21 @@ export function VerifyResult({
   name,
   result,
 }: {
-  t: VerifyStrings;
-  language: VerifyLanguage;
+  t: VerifyTranslate;
+  language: Language;
   name: string;
   result: TVerifyResult;
 }) {
+  const roleOf = (role: string) => {
+    const key = `role.${role}`;
+    return isVerifyKey(key) ? t(key) : role;
+  };
   const explanation =
-    result.verdict === 'changed' ? t.explanations.changed(result.added_bytes) : t.explanations[result.verdict];
+    result.verdict !== 'changed'
+      ? t(`explanation.${result.verdict}`)
+      : result.added_bytes > 0
+        ? t('explanation.changed', { bytes: result.added_bytes.toLocaleString(language) })
+        : t('explanation.changedContainer');
   return (
     <section
       className={`card verdict verdict-${TONE[result.verdict]}`}
@@ -38,26 +47,26 @@ export function VerifyResult({
       aria-labelledby="verdict-title"
     >
       <p className="eyebrow">{name}</p>
-      <h2 id="verdict-title">{t.verdicts[result.verdict]}</h2>
+      <h2 id="verdict-title">{t(`verdict.${result.verdict}`)}</h2>
       <p>{explanation}</p>
       <dl className="facts">
         {result.contract ? (
           <>
-            <dt>{t.contract}</dt>
+            <dt>{t('contract')}</dt>
             <dd data-testid="verify-contract">{result.contract.name}</dd>
-            <dt>{t.parties}</dt>
+            <dt>{t('parties')}</dt>
             <dd>
               <ul>
                 {result.contract.parties.map((party, index) => (
                   <li key={index}>
-                    {party.name} <span className="muted">({t.roles[party.role] ?? party.role})</span>
+                    {party.name} <span className="muted">({roleOf(party.role)})</span>
                   </li>
                 ))}
               </ul>
             </dd>
             {result.contract.signed_time ? (
               <>
-                <dt>{t.signedAt}</dt>
+                <dt>{t('signedAt')}</dt>
                 <dd>{formatTime(result.contract.signed_time, language)}</dd>
               </>
             ) : null}
@@ -65,29 +74,31 @@ export function VerifyResult({
         ) : null}
         {result.seal ? (
           <>
-            <dt>{t.seal}</dt>
+            <dt>{t('seal')}</dt>
             <dd>
               {result.seal.subject}{' '}
               <span className={result.seal.is_valid ? 'ok' : 'not-ok'}>
-                ({result.seal.is_valid ? t.valid : t.invalid})
+                ({result.seal.is_valid ? t('valid') : t('invalid')})
               </span>
             </dd>
-            <dt>{t.fingerprint}</dt>
+            <dt>{t('fingerprint')}</dt>
             <dd className="mono">{result.seal.certificate_sha256}</dd>
           </>
         ) : null}
         {result.seal ? (
           <>
-            <dt>{t.timestamps}</dt>
+            <dt>{t('timestamps')}</dt>
             <dd>
               {result.timestamps.length === 0 ? (
-                <span>{t.noTimestamp}</span>
+                <span>{t('noTimestamp')}</span>
               ) : (
                 <ul>
                   {result.timestamps.map((stamp, index) => (
                     <li key={index} data-testid="verify-timestamp">
-                      {t.timestampKinds[stamp.kind]}: {formatTime(stamp.time, language)} · {stamp.authority}{' '}
-                      <span className={stamp.is_valid ? 'ok' : 'not-ok'}>({stamp.is_valid ? t.valid : t.invalid})</span>
+                      {t(`timestampKind.${stamp.kind}`)}: {formatTime(stamp.time, language)} · {stamp.authority}{' '}
+                      <span className={stamp.is_valid ? 'ok' : 'not-ok'}>
+                        ({stamp.is_valid ? t('valid') : t('invalid')})
+                      </span>
                     </li>
                   ))}
                 </ul>
@@ -95,11 +106,17 @@ export function VerifyResult({
             </dd>
           </>
         ) : null}
-        <dt>{t.fileSha256}</dt>
+        <dt>{t('fileSha256')}</dt>
         <dd className="mono">{result.sha256}</dd>
       </dl>
-      {result.has_newer_copy ? <p className="muted">{t.newerCopy}</p> : null}
-      {result.other_signatures > 0 ? <p className="muted">{t.otherSignatures(result.other_signatures)}</p> : null}
+      {result.has_newer_copy ? <p className="muted">{t('newerCopy')}</p> : null}
+      {result.other_signatures > 0 ? (
+        <p className="muted">
+          {result.other_signatures === 1
+            ? t('otherSignatures.one')
+            : t('otherSignatures.many', { n: result.other_signatures })}
+        </p>
+      ) : null}
     </section>
   );
 }
