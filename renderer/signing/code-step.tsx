@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { SigningError } from './api';
-import type { Strings } from './i18n';
+import type { SigningTranslate } from './i18n';
 
 type Props = {
-  text: Strings;
+  t: SigningTranslate;
   sentTo: string | null;
   error: SigningError | undefined;
   isBusy: boolean;
@@ -29,7 +29,7 @@ function useCountdown(until: number | undefined): number {
 }
 
 /** require_auth EMAIL_CODE / SMS_CODE: a one-time code before the document opens. */
-export function CodeStep({ text, sentTo, error, isBusy, onSend, onVerify }: Props) {
+export function CodeStep({ t, sentTo, error, isBusy, onSend, onVerify }: Props) {
   const [code, setCode] = useState('');
   // A refusal to send another code so soon holds the send button until its Retry-After has
   // passed, also after the refusal itself is no longer shown (state adjusted while rendering).
@@ -49,14 +49,14 @@ export function CodeStep({ text, sentTo, error, isBusy, onSend, onVerify }: Prop
     ? undefined
     : error.status === 429
       ? wait > 0
-        ? text.codeWait(wait)
+        ? t('codeWait', { seconds: wait })
         : error.retryAfterS === null || error.retryAfterS > 60
-          ? text.codeTooMany
+          ? t('codeTooMany')
           : undefined
       : error.status === 0
-        ? text.noConnection
+        ? t('noConnection')
         : error.status === 400
-          ? text.codeWrong
+          ? t('codeWrong')
           : error.message;
   const sendButton = (label: string, className: string) => (
     <button type="button" className={className} disabled={isBusy || wait > 0} onClick={onSend}>
@@ -65,11 +65,11 @@ export function CodeStep({ text, sentTo, error, isBusy, onSend, onVerify }: Prop
   );
   return (
     <main className="card narrow">
-      <h1>{text.codeTitle}</h1>
-      <p>{sentTo ? text.codeHelpSent(sentTo) : text.codeHelp}</p>
+      <h1>{t('codeTitle')}</h1>
+      <p>{sentTo ? t('codeHelpSent', { to: sentTo }) : t('codeHelp')}</p>
       {sentTo ? (
         <form onSubmit={submit}>
-          <label htmlFor="code">{text.codeLabel}</label>
+          <label htmlFor="code">{t('codeLabel')}</label>
           <input
             id="code"
             className="code-input"
@@ -88,9 +88,9 @@ export function CodeStep({ text, sentTo, error, isBusy, onSend, onVerify }: Prop
           )}
           <div className="actions">
             <button type="submit" className="primary" disabled={isBusy || code.length !== 6}>
-              {text.verify}
+              {t('verify')}
             </button>
-            {sendButton(text.sendAgain, 'secondary')}
+            {sendButton(t('sendAgain'), 'secondary')}
           </div>
         </form>
       ) : (
@@ -100,7 +100,7 @@ export function CodeStep({ text, sentTo, error, isBusy, onSend, onVerify }: Prop
               {problem}
             </p>
           )}
-          <div className="actions">{sendButton(text.sendCode, 'primary')}</div>
+          <div className="actions">{sendButton(t('sendCode'), 'primary')}</div>
         </>
       )}
     </main>

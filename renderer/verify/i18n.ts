@@ -113,9 +113,3 @@ export const verifyTranslator =
 
 /** A key of the dictionary when it is one (a party's role from the server may be new to this page). */
 export const isVerifyKey = (key: string): key is VerifyKey => key in en;
-
-export function initialLanguage(): Language {
-  const asked = new URLSearchParams(window.location.search).get('lang');
-  if (asked === 'sv' || asked === 'en') return asked;
-  return navigator.language.toLowerCase().startsWith('sv') ? 'sv' : 'en';
-}

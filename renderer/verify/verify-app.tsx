@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { MAX_VERIFY_BYTES, type TVerifyResult } from '../../shared/api/verify';
 import type { Language } from '../../shared/api/enums';
-import { initialLanguage, verifyTranslator } from './i18n';
+import { verifyTranslator } from './i18n';
 import { VerifyResult } from './verify-result';
 
 type Check =
@@ -19,6 +19,13 @@ async function checkPdf(file: File): Promise<TVerifyResult> {
   const body = (await response.json().catch(() => ({}))) as TVerifyResult & { detail?: string };
   if (!response.ok) throw new Error(body.detail ?? `HTTP ${response.status}`);
   return body;
+}
+
+/** The language asked for in the link (`?lang=sv`), else the browser's. */
+export function initialLanguage(): Language {
+  const asked = new URLSearchParams(window.location.search).get('lang');
+  if (asked === 'sv' || asked === 'en') return asked;
+  return navigator.language.toLowerCase().startsWith('sv') ? 'sv' : 'en';
 }
 
 /** The public verify page: drop a PDF, read the verdict. Nothing is stored. */
