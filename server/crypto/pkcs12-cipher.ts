@@ -42,6 +42,18 @@ const PKCS12_PBE: Record<string, { keyLength: number; decrypt: (key: Buffer, iv:
   '1.2.840.113549.1.12.1.6': { keyLength: 5, decrypt: (key, iv, data) => decryptRc2Cbc(key, 40, iv, data) },
 };
 const PBES2 = '1.2.840.113549.1.5.13';
+/**
+ * More rounds than any tool writes (OpenSSL: 2048; Windows: 2000 to 10 000): a file asking for
+ * more would hold the server's thread for seconds or hours, so it is refused as unsupported.
+ */
+const MAX_ITERATIONS = 1_000_000;
+
+function checkedIterations(count: number): number {
+  if (!Number.isSafeInteger(count) || count < 1 || count > MAX_ITERATIONS) {
+    throw new Error(`unsupported iteration count ${count}`);
+  }
+  return count;
+}
 const PBKDF2 = '1.2.840.113549.1.5.12';
 
 function nodeDecrypt(name: string) {
@@ -104,7 +116,8 @@ export function isMacValid(macData: pkijs.MacData, content: Uint8Array, passphra
   const hash = HASHES[macData.mac.digestAlgorithm.algorithmId];
   if (!hash) throw new Error(`unsupported MAC hash ${macData.mac.digestAlgorithm.algorithmId}`);
   const expected = bytesOf(macData.mac.digest);
-  const key = pkcs12Kdf(hash, passphrase, bytesOf(macData.macSalt), 3, macData.iterations ?? 1, expected.length);
+  const iterations = checkedIterations(macData.iterations ?? 1);
+  const key = pkcs12Kdf(hash, passphrase, bytesOf(macData.macSalt), 3, iterations, expected.length);
   const actual = createHmac(hash.name, key).update(content).digest();
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
@@ -120,7 +133,7 @@ export function decryptWithPassphrase(
     const params = asn1js.fromBER(algorithm.algorithmParams.toBER(false)).result as asn1js.Sequence;
     const [salt, iterations] = params.valueBlock.value as [asn1js.OctetString, asn1js.Integer];
     const sha1 = HASHES['1.3.14.3.2.26']!;
-    const count = iterations.valueBlock.valueDec;
+    const count = checkedIterations(iterations.valueBlock.valueDec);
     const key = pkcs12Kdf(sha1, passphrase, bytesOf(salt), 1, count, scheme.keyLength);
     const iv = pkcs12Kdf(sha1, passphrase, bytesOf(salt), 2, count, 8);
     return scheme.decrypt(key, iv, Buffer.from(data));
@@ -133,7 +146,8 @@ export function decryptWithPassphrase(
     const prf = PRFS[kdf.prf?.algorithmId ?? '1.2.840.113549.2.7'];
     if (!cipher || !prf) throw new Error('unsupported PBES2 cipher or PRF');
     const salt = bytesOf(kdf.salt as asn1js.OctetString);
-    const key = pbkdf2Sync(Buffer.from(passphrase, 'utf8'), salt, kdf.iterationCount, cipher.keyLength, prf);
+    const rounds = checkedIterations(kdf.iterationCount);
+    const key = pbkdf2Sync(Buffer.from(passphrase, 'utf8'), salt, rounds, cipher.keyLength, prf);
     const iv = bytesOf(params.encryptionScheme.algorithmParams as asn1js.OctetString);
     return nodeDecrypt(cipher.name)(key, iv, Buffer.from(data));
   }

@@ -24,6 +24,13 @@ const SAFE_CONTENTS_BAG = '1.2.840.113549.1.12.10.1.6';
 const X509_CERTIFICATE = '1.2.840.113549.1.9.22.1';
 
 const notPkcs12 = () => new Pkcs12Error('not-pkcs12', 'The file could not be read as PKCS#12.');
+const unsupported = (error: unknown) =>
+  new Pkcs12Error(
+    'not-pkcs12',
+    error instanceof Error && error.message.startsWith('unsupported')
+      ? `The PKCS#12 file uses a protection SignDesk cannot open (${error.message}).`
+      : 'The file could not be read as PKCS#12.',
+  );
 const wrongPassphrase = () => new Pkcs12Error('wrong-passphrase', 'The passphrase does not open this PKCS#12 file.');
 
 /**
@@ -39,6 +46,16 @@ export function readPkcs12(bytes: Uint8Array, passphrase: string): Pkcs12Content
   } catch {
     throw new Pkcs12Error('not-pkcs12', 'The file is not a PKCS#12 (.p12/.pfx) file.');
   }
+  try {
+    return readContents(pfx, passphrase);
+  } catch (error) {
+    // Anything else a crafted file makes the parsers throw is a file we cannot read, not a crash.
+    if (error instanceof Pkcs12Error) throw error;
+    throw unsupported(error);
+  }
+}
+
+function readContents(pfx: pkijs.PFX, passphrase: string): Pkcs12Contents {
   if (pfx.authSafe.contentType !== DATA) throw notPkcs12(); // public-key integrity mode: not made by office tools
   const authSafe = Buffer.from((pfx.authSafe.content as asn1js.OctetString).getValue());
   if (pfx.macData && !isMacValid(pfx.macData, authSafe, passphrase)) throw wrongPassphrase();
@@ -112,12 +129,7 @@ function openEncrypted(algorithm: pkijs.AlgorithmIdentifier, data: Uint8Array, p
   try {
     return decryptWithPassphrase(algorithm, data, passphrase);
   } catch (error) {
-    if (error instanceof Error && error.message.startsWith('unsupported')) {
-      throw new Pkcs12Error(
-        'not-pkcs12',
-        `The PKCS#12 file uses an encryption SignDesk cannot open (${error.message}).`,
-      );
-    }
+    if (error instanceof Error && error.message.startsWith('unsupported')) throw unsupported(error);
     throw wrongPassphrase();
   }
 }

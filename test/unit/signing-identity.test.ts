@@ -33,6 +33,8 @@ function opensslPkcs12(
     form?: Pkcs12Form;
     /** Without the integrity MAC: a wrong passphrase then shows only in what it decrypts to. */
     noMac?: boolean;
+    /** The KDF rounds of the encryption and the MAC (OpenSSL's default: 2048). */
+    iterations?: number;
     from?: { privateKey: KeyObject; certificateDer: Buffer };
   },
 ): Buffer {
@@ -71,6 +73,7 @@ function opensslPkcs12(
       '-export',
       ...FORM_ARGS[options.form ?? 'default'],
       ...(options.noMac ? ['-nomac'] : []),
+      ...(options.iterations ? ['-iter', String(options.iterations)] : []),
       ...keyArgs,
       '-in',
       cert,
@@ -222,6 +225,14 @@ describe('the appliance signing identity', () => {
       subject: expect.stringContaining('Kontoret EC'),
       keyAlgorithm: 'ECDSA P-256',
     });
+  });
+
+  it('refuses a file asking for more than a million KDF rounds at once, rather than holding the server', () => {
+    const dir = makeTempDir();
+    const p12 = opensslPkcs12(dir, { passphrase: 'slow', form: 'legacy', iterations: 2_000_000 });
+    expect(() => importPkcs12(path.join(dir, 'keys'), p12, 'slow')).toThrow(
+      /cannot open \(unsupported iteration count 2000000\)/,
+    );
   });
 
   it('reads the OpenSSL 3 form (PBES2, AES-256) with a non-ASCII passphrase', () => {
