@@ -1,5 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import layout from './eslint-rules/server-layers.js';
@@ -129,6 +131,16 @@ export default tseslint.config(
       ...ours('server', 'main', 'test', 'bench'),
       { group: ['node:*', 'electron'], message: 'the renderer reaches data only over HTTP' },
     ]),
+  },
+  {
+    // React's own rules for the UI: the rules of hooks (and the compiler-era checks that come
+    // with them) and the JSX accessibility rules; an office uses this UI with a keyboard too.
+    files: ['renderer/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
+  {
+    files: ['renderer/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
   },
   {
     files: ['main/**'],

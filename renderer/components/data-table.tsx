@@ -40,6 +40,7 @@ export function DataTable({ caption, columns, hasActions = false, isNested = fal
   if (isNested) return table;
   // Focusable, so that a table wider than the window scrolls with the keyboard.
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take the focus
     <div className="table-wrap" tabIndex={0}>
       {table}
     </div>

@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../lib/i18n';
+import { useLatest } from '../lib/use-latest';
 import { Loading } from './ui';
+
+type DrawState = { kind: 'loading' } | { kind: 'ready'; pages: number } | { kind: 'failed'; message: string };
 
 type Props = {
   /** Fetches the PDF; called again whenever `version` changes. */
@@ -16,16 +19,14 @@ type Props = {
 export function PdfPreview({ load, version, title }: Props) {
   const t = useT();
   const container = useRef<HTMLDivElement>(null);
-  const [state, setState] = useState<
-    { kind: 'loading' } | { kind: 'ready'; pages: number } | { kind: 'failed'; message: string }
-  >({ kind: 'loading' });
-  const loadRef = useRef(load);
-  loadRef.current = load;
+  // What the last drawing gave, and for which version and language: newer ones show as loading.
+  const [drawn, setDrawn] = useState<{ version: string | number; t: typeof t; state: DrawState }>();
+  const loadRef = useLatest(load);
 
   useEffect(() => {
     let isCurrent = true;
     const target = container.current;
-    setState({ kind: 'loading' });
+    const settle = (state: DrawState) => setDrawn({ version, t, state });
     (async () => {
       const [pdfjs, worker, blob] = await Promise.all([
         import('pdfjs-dist'),
@@ -53,16 +54,17 @@ export function PdfPreview({ load, version, title }: Props) {
         if (!isCurrent) return;
       }
       target.replaceChildren(...canvases);
-      setState({ kind: 'ready', pages: document.numPages });
+      settle({ kind: 'ready', pages: document.numPages });
       await document.destroy();
     })().catch((err: unknown) => {
-      if (isCurrent) setState({ kind: 'failed', message: err instanceof Error ? err.message : String(err) });
+      if (isCurrent) settle({ kind: 'failed', message: err instanceof Error ? err.message : String(err) });
     });
     return () => {
       isCurrent = false;
     };
-  }, [version, t]);
+  }, [version, t, loadRef]);
 
+  const state: DrawState = drawn?.version === version && drawn.t === t ? drawn.state : { kind: 'loading' };
   return (
     <figure className="pdf-preview" aria-busy={state.kind === 'loading'}>
       <figcaption className="visually-hidden">{title}</figcaption>
@@ -76,6 +78,7 @@ export function PdfPreview({ load, version, title }: Props) {
       <div
         ref={container}
         className="pdf-pages"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take the focus
         tabIndex={0}
         role="group"
         aria-label={title}

@@ -1,4 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useHasChanged } from '../lib/forms';
 import type { TReminderSettings } from '../../shared/api/reminders';
 import { MAX_REMINDER_COUNT, MAX_REMINDER_DAYS } from '../../shared/api/reminders';
 import { useT } from '../lib/i18n';
@@ -139,7 +140,7 @@ export function ReminderSettingsForm({ label, value, onSave, submitLabel, isChan
   const save = useAction();
   const saved = JSON.stringify(value);
   // The server's values become the form's once saved (or changed elsewhere).
-  useEffect(() => setForm(reminderFormOf(value)), [saved]);
+  if (useHasChanged(saved)) setForm(reminderFormOf(value));
   const checked = reminderBodyOf(form);
   const isChanged = 'problems' in checked || JSON.stringify(checked.body) !== saved;
   const submit = save.submit('save', async () => {

@@ -17,6 +17,18 @@ export function fieldErrors(error: unknown): Record<string, string> {
 export const asApiError = (err: unknown): ApiError =>
   err instanceof ApiError ? err : new ApiError(0, 'Error', err instanceof Error ? err.message : String(err));
 
+/**
+ * True in the render where `value` differs (Object.is) from the one before: the moment to reset
+ * a form to newly loaded data. A form resets while rendering (React's "adjusting some state when
+ * a prop changes"), not in an effect that would first show the old values.
+ */
+export function useHasChanged(value: unknown): boolean {
+  const [seen, setSeen] = useState(value);
+  if (Object.is(seen, value)) return false;
+  setSeen(value);
+  return true;
+}
+
 type StringKeys<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
 
 /**

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { en, type MessageKey } from '../i18n/en';
 import { sv } from '../i18n/sv';
+import { fillText, type TextValues } from './translate';
 
 export type Language = 'en' | 'sv';
 export const LANGUAGES: { code: Language; label: string }[] = [
@@ -11,7 +12,7 @@ export const LANGUAGES: { code: Language; label: string }[] = [
 const DICTIONARIES: Record<Language, Record<MessageKey, string>> = { en, sv };
 const STORAGE_KEY = 'signdesk.language';
 
-type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+type Translate = (key: MessageKey, values?: TextValues) => string;
 type I18nValue = { language: Language; setLanguage: (language: Language) => void; t: Translate };
 
 function initialLanguage(): Language {
@@ -34,10 +35,7 @@ export function I18nProvider({ children }: { children: ReactNode }) {
   }, []);
   const t = useCallback<Translate>(
     (key, values) => {
-      const text = DICTIONARIES[language][key] ?? en[key] ?? key;
-      return values
-        ? text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
-        : text;
+      return fillText(DICTIONARIES[language][key] ?? en[key] ?? key, values);
     },
     [language],
   );

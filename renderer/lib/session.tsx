@@ -46,18 +46,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setSession(next);
   }, []);
 
-  const boot = useCallback(async () => {
-    try {
-      const status = await readSetup();
-      setSetup(status);
-      apply(status.needs_setup ? undefined : await readSession());
-      setBootError(undefined);
-    } catch (err) {
-      setBootError(err instanceof ApiError ? err : new ApiError(0, 'Error', String(err)));
-    } finally {
-      setIsBooting(false);
-    }
-  }, [apply]);
+  const boot = useCallback(
+    () =>
+      readSetup()
+        .then(async (status) => {
+          setSetup(status);
+          apply(status.needs_setup ? undefined : await readSession());
+          setBootError(undefined);
+        })
+        .catch((err: unknown) => setBootError(err instanceof ApiError ? err : new ApiError(0, 'Error', String(err))))
+        .finally(() => setIsBooting(false)),
+    [apply],
+  );
 
   useEffect(() => {
     void boot();

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from './api';
+import type { ApiError } from './api';
+import { asApiError } from './forms';
+import { useLatest } from './use-latest';
 
 export type Loaded<T> = {
   data: T | undefined;
@@ -8,64 +10,80 @@ export type Loaded<T> = {
   reload: () => Promise<void>;
 };
 
+/** What the last load for one set of dependencies gave. */
+type Settled<T> = { key: string; data: T | undefined; error: ApiError | undefined };
+
 /**
  * Loads data for a page and, with `pollMs`, keeps it fresh while the page is visible
- * (webhook attempts, contract status). A failed poll keeps the last data shown.
+ * (webhook attempts, contract status). A failed poll keeps the last data shown. `deps` are
+ * the plain values the load reads (paths, ids): new values start a new load and, until it
+ * answers, show nothing loaded rather than the data of the old ones.
  */
 export function useLoad<T>(
   load: (signal: AbortSignal) => Promise<T>,
-  deps: unknown[],
+  deps: readonly (string | number | boolean | null | undefined)[],
   options: { pollMs?: number } = {},
 ): Loaded<T> {
-  const [data, setData] = useState<T>();
-  const [error, setError] = useState<ApiError>();
-  const [isLoading, setIsLoading] = useState(true);
-  const loadRef = useRef(load);
-  loadRef.current = load;
+  const key = JSON.stringify(deps);
+  const [settled, setSettled] = useState<Settled<T>>();
+  // The newest `load` closure, for the polls and reloads started by older renders.
+  const loadRef = useLatest(load);
 
-  const run = useCallback(async (signal: AbortSignal, isQuiet: boolean) => {
-    if (!isQuiet) setIsLoading(true);
-    try {
-      const result = await loadRef.current(signal);
-      if (signal.aborted) return;
-      setData(result);
-      setError(undefined);
-    } catch (err) {
-      if (signal.aborted || (err instanceof DOMException && err.name === 'AbortError')) return;
-      setError(
-        err instanceof ApiError ? err : new ApiError(0, 'Error', err instanceof Error ? err.message : String(err)),
-      );
-    } finally {
-      if (!signal.aborted) setIsLoading(false);
-    }
-  }, []);
+  const run = useCallback(
+    async (forKey: string, signal: AbortSignal) => {
+      try {
+        const result = await loadRef.current(signal);
+        if (signal.aborted) return;
+        setSettled({ key: forKey, data: result, error: undefined });
+      } catch (err) {
+        if (signal.aborted || (err instanceof DOMException && err.name === 'AbortError')) return;
+        setSettled((last) => ({
+          key: forKey,
+          data: last?.key === forKey ? last.data : undefined,
+          error: asApiError(err),
+        }));
+      }
+    },
+    [loadRef],
+  );
 
-  const controllerRef = useRef<AbortController | undefined>(undefined);
+  const runningRef = useRef<{ key: string; controller: AbortController } | undefined>(undefined);
+  const start = useCallback(
+    (forKey: string) => {
+      runningRef.current?.controller.abort();
+      const controller = new AbortController();
+      runningRef.current = { key: forKey, controller };
+      return run(forKey, controller.signal);
+    },
+    [run],
+  );
   const reload = useCallback(async () => {
-    controllerRef.current?.abort();
-    const controller = new AbortController();
-    controllerRef.current = controller;
-    await run(controller.signal, true);
-  }, [run]);
+    if (runningRef.current) await start(runningRef.current.key);
+  }, [start]);
 
+  const pollMs = options.pollMs;
   useEffect(() => {
-    const controller = new AbortController();
-    controllerRef.current = controller;
-    setData(undefined);
-    void run(controller.signal, false);
-    let timer: ReturnType<typeof setInterval> | undefined;
-    if (options.pollMs) {
-      timer = setInterval(() => {
-        if (document.visibilityState !== 'visible') return;
-        const current = controllerRef.current;
-        if (current && !current.signal.aborted) void run(current.signal, true);
-      }, options.pollMs);
-    }
+    void start(key);
+    const timer = pollMs
+      ? setInterval(() => {
+          // A poll joins the running load's signal rather than cancelling a slow answer.
+          const running = runningRef.current;
+          if (document.visibilityState !== 'visible' || running?.key !== key) return;
+          if (!running.controller.signal.aborted) void run(key, running.controller.signal);
+        }, pollMs)
+      : undefined;
     return () => {
-      controller.abort();
+      runningRef.current?.controller.abort();
+      runningRef.current = undefined;
       if (timer) clearInterval(timer);
     };
-  }, deps);
+  }, [key, pollMs, run, start]);
 
-  return { data, error, isLoading, reload };
+  const isCurrent = settled?.key === key;
+  return {
+    data: isCurrent ? settled.data : undefined,
+    error: isCurrent ? settled.error : undefined,
+    isLoading: !isCurrent,
+    reload,
+  };
 }

@@ -133,9 +133,10 @@ export function ContractsPage() {
   useEffect(() => rememberListSearch(searchText), [searchText]);
   // A page token from an old link that no longer fits the list: start again at its first page.
   const isStalePage = Boolean(query.page) && list.error?.status === 400;
+  const firstPage = `/contracts${listSearch({ ...query, page: '' })}`;
   useEffect(() => {
-    if (isStalePage) navigate(`/contracts${listSearch({ ...query, page: '' })}`, { replace: true });
-  }, [isStalePage]);
+    if (isStalePage) navigate(firstPage, { replace: true });
+  }, [isStalePage, firstPage, navigate]);
   const newContract = (
     <Button variant="primary" onClick={() => setIsCreating(true)}>
       {t('contracts.new')}

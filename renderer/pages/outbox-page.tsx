@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { OUTBOX_STATES, type OutboxState, type TOutboxMessage } from '../../shared/api/outbox';
 import { PagedTable } from '../components/data-table';
 import { SelectField } from '../components/fields';
 import { Badge, Button, EmptyState, Notice, PageHeader, ProblemAlert } from '../components/ui';
@@ -9,25 +10,7 @@ import { Link } from '../lib/router';
 import { useAction } from '../lib/use-action';
 import { usePagedList } from '../lib/use-paged-list';
 
-/** An outbox message as the outbox API gives it (GET /api/outbox). */
-type Message = {
-  self: string;
-  channel: 'email' | 'sms';
-  to: string;
-  subject: string | null;
-  purpose: string;
-  contract?: string | null;
-  state: string;
-  attempts: number;
-  last_error: string | null;
-  response?: string | null;
-  created_time: string;
-  sent_time: string | null;
-  next_attempt_time: string | null;
-};
-
-const STATES = ['queued', 'sending', 'sent', 'failed', 'bounced', 'waiting-for-config'] as const;
-const STATE_TONE: Record<string, 'neutral' | 'success' | 'warning' | 'danger' | 'info'> = {
+const STATE_TONE: Record<OutboxState, 'neutral' | 'success' | 'warning' | 'danger' | 'info'> = {
   queued: 'warning',
   sending: 'info',
   sent: 'success',
@@ -35,7 +18,7 @@ const STATE_TONE: Record<string, 'neutral' | 'success' | 'warning' | 'danger' | 
   bounced: 'danger',
   'waiting-for-config': 'warning',
 };
-const STATE_LABEL: Record<string, MessageKey> = {
+const STATE_LABEL: Record<OutboxState, MessageKey> = {
   queued: 'outbox.state.queued',
   sending: 'outbox.state.sending',
   sent: 'outbox.state.sent',
@@ -44,11 +27,11 @@ const STATE_LABEL: Record<string, MessageKey> = {
   'waiting-for-config': 'outbox.state.waiting',
 };
 /** The outbox takes a retry of a message that failed or bounced; every other state retries by itself. */
-const RETRYABLE = new Set(['failed', 'bounced']);
+const RETRYABLE: ReadonlySet<OutboxState> = new Set(['failed', 'bounced']);
 
-function MessageRow({ message, isBusy, onRetry }: { message: Message; isBusy: boolean; onRetry: () => void }) {
+function MessageRow({ message, isBusy, onRetry }: { message: TOutboxMessage; isBusy: boolean; onRetry: () => void }) {
   const t = useT();
-  const label = STATE_LABEL[message.state];
+
   return (
     <tr data-testid="outbox-row">
       <td>
@@ -71,7 +54,7 @@ function MessageRow({ message, isBusy, onRetry }: { message: Message; isBusy: bo
         {message.last_error ? <div className="small text-danger">{message.last_error}</div> : null}
       </td>
       <td>
-        <Badge tone={STATE_TONE[message.state] ?? 'neutral'}>{label ? t(label) : message.state}</Badge>
+        <Badge tone={STATE_TONE[message.state]}>{t(STATE_LABEL[message.state])}</Badge>
         {message.sent_time ? <div className="small muted nowrap">{message.sent_time}</div> : null}
         {message.next_attempt_time && !message.sent_time ? (
           <div className="small muted nowrap">{t('webhooks.nextAttempt', { time: message.next_attempt_time })}</div>
@@ -101,17 +84,17 @@ export function OutboxPage() {
   const query = new URLSearchParams({ per_page: '20' });
   if (filters.state) query.set('state', filters.state);
   if (filters.channel) query.set('channel', filters.channel);
-  const list = usePagedList<Message>(`/api/outbox?${query.toString()}`, { pollMs: 3000 });
+  const list = usePagedList<TOutboxMessage>(`/api/outbox?${query.toString()}`, { pollMs: 3000 });
   const action = useAction();
 
-  const retry = (message: Message) =>
+  const retry = (message: TOutboxMessage) =>
     void action.run(message.self, async () => {
       await sendJson('POST', `${message.self}/retry`);
       await list.reload();
     });
 
   const isWaiting = list.data?.items.some((message) => message.state === 'waiting-for-config');
-  const states = STATES.map((state) => ({ value: state, label: t(STATE_LABEL[state] as MessageKey) }));
+  const states = OUTBOX_STATES.map((state) => ({ value: state, label: t(STATE_LABEL[state]) }));
   const channels = [
     { value: 'email', label: t('outbox.email') },
     { value: 'sms', label: 'SMS' },

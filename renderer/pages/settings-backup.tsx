@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useHasChanged } from '../lib/forms';
 import { BACKUP_CONTENT_TYPE, BACKUP_PASSPHRASE_HEADER, type TBackupSchedule } from '../../shared/api/backup';
 import { useConfirm } from '../components/confirm';
 import { CheckboxField, FileField, TextField } from '../components/fields';
@@ -112,17 +113,16 @@ export function BackupSchedule() {
   const [isSaved, setIsSaved] = useState(false);
   const action = useAction<'save' | 'run'>();
   const data = loaded.data;
-  useEffect(() => {
-    if (data)
-      setForm((before) => ({
-        ...before,
-        is_enabled: data.is_enabled,
-        folder: data.folder ?? '',
-        interval_hours: String(data.interval_hours),
-        keep: String(data.keep),
-      }));
-    // Only when the schedule itself changes, not on every poll of its last result.
-  }, [data?.is_enabled, data?.folder, data?.interval_hours, data?.keep]);
+  // Only when the schedule itself changes, not on every poll of its last result.
+  const schedule = data && JSON.stringify([data.is_enabled, data.folder, data.interval_hours, data.keep]);
+  if (useHasChanged(schedule) && data)
+    setForm((before) => ({
+      ...before,
+      is_enabled: data.is_enabled,
+      folder: data.folder ?? '',
+      interval_hours: String(data.interval_hours),
+      keep: String(data.keep),
+    }));
   if (!data)
     return (
       <Card title={t('backup.scheduleTitle')}>

@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { TGeneralSettings, TSigningCertificate } from '../../shared/api/settings';
+import type { TMessagingSettings, TMessagingTestResult } from '../../shared/api/messaging-settings';
 import { FileField, SelectField, TextAreaField, TextField } from '../components/fields';
 import { OfficeFields } from '../components/office-fields';
 import { Button, Card, DescriptionList, Loading, Notice, PageHeader, ProblemAlert } from '../components/ui';
 import { getJson, sendJson } from '../lib/api';
 import { BackupRestore, BackupSchedule } from './settings-backup';
-import { useFormState } from '../lib/forms';
+import { useFormState, useHasChanged } from '../lib/forms';
 import { useT } from '../lib/i18n';
 import { useSession } from '../lib/session';
 import { useAction } from '../lib/use-action';
@@ -45,18 +46,18 @@ function GeneralSettings() {
     },
   };
   const errors = readableErrors(save.errors, labels);
-  useEffect(() => {
+  // Loaded (or loaded again after a save): the form shows the server's values.
+  const isNewlyLoaded = useHasChanged(loaded.data);
+  if (isNewlyLoaded && loaded.data) {
     const data = loaded.data;
-    if (data) {
-      setForm({
-        office_name: data.office_name,
-        office_email: data.office_email,
-        public_base_url: data.public_base_url ?? '',
-        time_zone: data.time_zone ?? '',
-        signing_frame_origins: (data.signing_frame_origins ?? []).join('\n'),
-      });
-    }
-  }, [loaded.data]);
+    setForm({
+      office_name: data.office_name,
+      office_email: data.office_email,
+      public_base_url: data.public_base_url ?? '',
+      time_zone: data.time_zone ?? '',
+      signing_frame_origins: (data.signing_frame_origins ?? []).join('\n'),
+    });
+  }
   if (!loaded.data) return loaded.error ? <ProblemAlert error={loaded.error} /> : <Loading />;
   const data = loaded.data;
   const submit = save.submit('save', async () => {
@@ -115,37 +116,33 @@ function GeneralSettings() {
   );
 }
 
-type MessagingKey = 'smtp_url' | 'mail_from' | 'sms_gateway_url';
-type Messaging = Partial<Record<MessagingKey, string | null>> & {
-  sources?: Partial<Record<MessagingKey, 'settings' | 'environment' | null>>;
-};
-type TestResult = { ok?: boolean; response?: string | null; error?: string | null };
+type MessagingKey = keyof TMessagingSettings['sources'];
 
 function MessagingSettings() {
   const t = useT();
   const { refresh } = useSession();
-  const loaded = useLoad((signal) => getJson<Messaging>('/api/settings/messaging', signal), []);
+  const loaded = useLoad((signal) => getJson<TMessagingSettings>('/api/settings/messaging', signal), []);
   const { form, setForm, bind } = useFormState({ smtp_url: '', mail_from: '', sms_gateway_url: '' });
   const [testTo, setTestTo] = useState('');
   const [result, setResult] = useState<{ tone: 'success' | 'warning'; title: string; text: string }>();
   const action = useAction<'save' | 'test'>();
   const { errors } = action;
-  useEffect(() => {
+  const isNewlyLoaded = useHasChanged(loaded.data);
+  if (isNewlyLoaded && loaded.data) {
     const data = loaded.data;
-    if (data)
-      setForm({
-        smtp_url: data.smtp_url ?? '',
-        mail_from: data.mail_from ?? '',
-        sms_gateway_url: data.sms_gateway_url ?? '',
-      });
-  }, [loaded.data]);
+    setForm({
+      smtp_url: data.smtp_url ?? '',
+      mail_from: data.mail_from ?? '',
+      sms_gateway_url: data.sms_gateway_url ?? '',
+    });
+  }
   if (!loaded.data)
     return (
       <Card title={t('settings.messaging')}>{loaded.error ? <ProblemAlert error={loaded.error} /> : <Loading />}</Card>
     );
   const current = loaded.data;
   const sourceHint = (key: MessagingKey, hint?: string) =>
-    [hint, current.sources?.[key] === 'environment' ? t('settings.fromEnvironment') : undefined]
+    [hint, current.sources[key] === 'environment' ? t('settings.fromEnvironment') : undefined]
       .filter(Boolean)
       .join(' ') || undefined;
   const save = action.submit('save', async () => {
@@ -165,7 +162,7 @@ function MessagingSettings() {
     void action.run('test', async () => {
       setResult(undefined);
       // The form as it is, saved or not: the admin tests what they typed.
-      const answer = await sendJson<TestResult>('POST', '/api/settings/messaging/test', {
+      const answer = await sendJson<TMessagingTestResult>('POST', '/api/settings/messaging/test', {
         to: testTo,
         smtp_url: form.smtp_url.trim() || null,
         mail_from: form.mail_from.trim() || null,

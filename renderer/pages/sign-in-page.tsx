@@ -51,6 +51,7 @@ export function SignInPage() {
           onValue={setUsername}
           autoComplete="username"
           required
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the page's one task starts here; nothing above it to read first
           autoFocus
         />
         <TextField

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useHasChanged } from '../lib/forms';
 import { useConfirm } from '../components/confirm';
 import { FOOTER_TYPES } from '../../shared/api/enums';
 import type { TTemplate } from '../../shared/api/templates';
@@ -37,9 +38,8 @@ export function TemplatePage({ id }: { id: string }) {
   const action = useAction<'save' | 'delete' | 'contract'>();
   const confirm = useConfirm();
 
-  useEffect(() => {
-    if (loaded.data) setDraft(draftOf(loaded.data));
-  }, [loaded.data]);
+  const isNewlyLoaded = useHasChanged(loaded.data);
+  if (isNewlyLoaded && loaded.data) setDraft(draftOf(loaded.data));
 
   if (loaded.error && !loaded.data) return <ProblemAlert error={loaded.error} />;
   if (loaded.data?.kind === 'PDF') return <PdfTemplatePage template={loaded.data} onChanged={loaded.reload} />;

@@ -64,6 +64,7 @@ function NewTemplateDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () =
         value={name}
         onValue={setName}
         required={kind === 'TEXT'}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog puts the focus on its first field (WAI-ARIA dialog pattern)
         autoFocus
       />
       {kind === 'PDF' ? (

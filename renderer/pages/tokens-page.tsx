@@ -43,6 +43,7 @@ function CreateTokenDialog({ onClose, onCreated }: { onClose: () => void; onCrea
         value={name}
         onValue={setName}
         required
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog puts the focus on its first field (WAI-ARIA dialog pattern)
         autoFocus
       />
       <div className="form-grid">
@@ -90,6 +91,7 @@ function RateLimitDialog({ token, onClose, onSaved }: { token: TToken; onClose: 
         value={value}
         onValue={setValue}
         inputMode="numeric"
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog puts the focus on its first field (WAI-ARIA dialog pattern)
         autoFocus
       />
     </FormDialog>
@@ -121,6 +123,7 @@ function KeyShownOnce({ token, onClose }: { token: TCreatedToken; onClose: () =>
       <p className="muted">{t('tokens.usage')}</p>
       <pre
         className="code-block"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take the focus
         tabIndex={0}
         aria-label={t('tokens.example')}
       >{`curl -H 'Accept-Api-Version: 1' \\\n     -H 'Authorization: token ${token.api_key}' \\\n     ${window.location.origin}/api/contracts`}</pre>

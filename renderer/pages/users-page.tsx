@@ -69,7 +69,13 @@ function UserDialog({ user, onClose, onSaved }: { user: TUser | undefined; onClo
       labels={labels}
     >
       <div className="form-grid">
-        <TextField label={t('field.firstname')} error={errors.firstname} {...bind('firstname')} autoFocus />
+        <TextField
+          label={t('field.firstname')}
+          error={errors.firstname}
+          {...bind('firstname')}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog puts the focus on its first field (WAI-ARIA dialog pattern)
+          autoFocus
+        />
         <TextField label={t('field.lastname')} error={errors.lastname} {...bind('lastname')} />
         <TextField
           label={t('field.username')}

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useHasChanged } from '../lib/forms';
 import type { TWebhookBulkRetryResult, TWebhookConsumer } from '../../shared/api/webhooks';
 import { useConfirm } from '../components/confirm';
 import { TextField } from '../components/fields';
@@ -19,11 +20,12 @@ function EditConsumer({ consumer, onSaved }: { consumer: TWebhookConsumer; onSav
   const [events, setEvents] = useState(consumer.events);
   const chosen = consumer.events.join(' ');
   const save = useAction();
-  useEffect(() => {
+  // Saved (or changed elsewhere): the fields show the consumer as it is now.
+  if (useHasChanged(`${consumer.url}\n${consumer.contact_email ?? ''}\n${chosen}`)) {
     setUrl(consumer.url);
     setContact(consumer.contact_email ?? '');
     setEvents(chosen === '' ? [] : (chosen.split(' ') as TWebhookConsumer['events']));
-  }, [consumer.url, consumer.contact_email, chosen]);
+  }
   const submit = save.submit('save', async () => {
     await sendJson('PUT', consumer.self, { url, contact_email: contact.trim() || null, events });
     onSaved();

@@ -52,6 +52,7 @@ function CreateConsumerDialog({
         className="mono"
         type="url"
         required
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog puts the focus on its first field (WAI-ARIA dialog pattern)
         autoFocus
         placeholder="https://"
       />
@@ -213,6 +214,7 @@ export function KeyDetails({ consumer }: { consumer: TWebhookConsumer }) {
         <span className="key-label">{t('field.publicKey')}</span>
         <CopyButton value={consumer.public_key} label={t('webhooks.copyPublicKey')} />
       </div>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take the focus */}
       <pre className="code-block" tabIndex={0} aria-label={t('field.publicKey')}>
         {consumer.public_key}
       </pre>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { Strings } from './i18n';
+import type { SigningTranslate } from './i18n';
 
 /** A modal <dialog> opened and closed by `isOpen` (Escape and the backdrop close it too). */
 function Modal({
@@ -27,7 +27,7 @@ function Modal({
 }
 
 type ConfirmProps = {
-  text: Strings;
+  t: SigningTranslate;
   isOpen: boolean;
   isApprover: boolean;
   summary: ReactNode;
@@ -36,25 +36,38 @@ type ConfirmProps = {
 };
 
 /** The last step: what will be signed, and the party's consent in its own tick. */
-export function ConfirmDialog({ text, isOpen, isApprover, summary, onConfirm, onClose }: ConfirmProps) {
+export function ConfirmDialog({ t, isOpen, isApprover, summary, onConfirm, onClose }: ConfirmProps) {
   const [hasAgreed, setAgreed] = useState(false);
   const [problem, setProblem] = useState<string>();
-  useEffect(() => setProblem(undefined), [hasAgreed, isOpen]);
+  // Opened or closed again: the last refusal is old news (state adjusted while rendering).
+  const [wasOpen, setWasOpen] = useState(isOpen);
+  if (wasOpen !== isOpen) {
+    setWasOpen(isOpen);
+    setProblem(undefined);
+  }
   return (
     <Modal isOpen={isOpen} onClose={onClose} labelledBy="confirm-title">
       <form
         method="dialog"
         onSubmit={(event) => {
           event.preventDefault();
-          if (!hasAgreed) return setProblem(text.agreeFirst);
+          if (!hasAgreed) return setProblem(t('agreeFirst'));
           onConfirm();
         }}
       >
-        <h2 id="confirm-title">{isApprover ? text.approve : text.sign}</h2>
+        <h2 id="confirm-title">{isApprover ? t('approve') : t('sign')}</h2>
         {summary}
         <div className="control-check">
-          <input id="agree" type="checkbox" checked={hasAgreed} onChange={(event) => setAgreed(event.target.checked)} />
-          <label htmlFor="agree">{isApprover ? text.approveAgreeLabel : text.agreeLabel}</label>
+          <input
+            id="agree"
+            type="checkbox"
+            checked={hasAgreed}
+            onChange={(event) => {
+              setAgreed(event.target.checked);
+              setProblem(undefined);
+            }}
+          />
+          <label htmlFor="agree">{isApprover ? t('approveAgreeLabel') : t('agreeLabel')}</label>
         </div>
         {problem && (
           <p className="problem" role="alert">
@@ -63,10 +76,10 @@ export function ConfirmDialog({ text, isOpen, isApprover, summary, onConfirm, on
         )}
         <div className="actions">
           <button type="submit" className="primary">
-            {isApprover ? text.approve : text.sign}
+            {isApprover ? t('approve') : t('sign')}
           </button>
           <button type="button" className="secondary" onClick={onClose}>
-            {text.cancel}
+            {t('cancel')}
           </button>
         </div>
       </form>
@@ -74,10 +87,10 @@ export function ConfirmDialog({ text, isOpen, isApprover, summary, onConfirm, on
   );
 }
 
-type RejectProps = { text: Strings; isOpen: boolean; onReject: (cause: string) => void; onClose: () => void };
+type RejectProps = { t: SigningTranslate; isOpen: boolean; onReject: (cause: string) => void; onClose: () => void };
 
 /** Rejecting needs a cause: the sender is told why. */
-export function RejectDialog({ text, isOpen, onReject, onClose }: RejectProps) {
+export function RejectDialog({ t, isOpen, onReject, onClose }: RejectProps) {
   const [cause, setCause] = useState('');
   return (
     <Modal isOpen={isOpen} onClose={onClose} labelledBy="reject-title">
@@ -88,9 +101,9 @@ export function RejectDialog({ text, isOpen, onReject, onClose }: RejectProps) {
           if (cause.trim() !== '') onReject(cause.trim());
         }}
       >
-        <h2 id="reject-title">{text.rejectTitle}</h2>
-        <p>{text.rejectHelp}</p>
-        <label htmlFor="reject-cause">{text.causeLabel}</label>
+        <h2 id="reject-title">{t('rejectTitle')}</h2>
+        <p>{t('rejectHelp')}</p>
+        <label htmlFor="reject-cause">{t('causeLabel')}</label>
         <textarea
           id="reject-cause"
           required
@@ -101,10 +114,10 @@ export function RejectDialog({ text, isOpen, onReject, onClose }: RejectProps) {
         />
         <div className="actions">
           <button type="submit" className="danger">
-            {text.confirmReject}
+            {t('confirmReject')}
           </button>
           <button type="button" className="secondary" onClick={onClose}>
-            {text.cancel}
+            {t('cancel')}
           </button>
         </div>
       </form>

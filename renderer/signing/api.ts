@@ -7,10 +7,15 @@ export type SigningApi = {
   verifyCode(code: string): Promise<TSigningState>;
   accept(body: TSigningAccept): Promise<TSigningState>;
   reject(cause: string): Promise<TSigningState>;
+  /** The CSRF token the writes send: the newest state's. */
+  setCsrfToken(token: string): void;
 };
 
 /** A refused call: its HTTP status (0: no answer at all), the server's words, and how long to wait when it said so. */
 export class SigningError extends Error {
+  /** When the refusal came (ms since the epoch): Retry-After counts from here. */
+  readonly receivedAt = Date.now();
+
   constructor(
     readonly status: number,
     message: string,
@@ -20,13 +25,14 @@ export class SigningError extends Error {
   }
 }
 
-export function createSigningApi(base: string, csrf: () => string): SigningApi {
+export function createSigningApi(base: string): SigningApi {
+  let csrf = '';
   const call = async (path: string, init?: { method: string; body?: unknown }): Promise<TSigningState> => {
     let response: Response;
     try {
       response = await fetch(`${base}${path}`, {
         method: init?.method ?? 'GET',
-        headers: init ? { 'content-type': 'application/json', 'x-signing-csrf': csrf() } : {},
+        headers: init ? { 'content-type': 'application/json', 'x-signing-csrf': csrf } : {},
         body: init?.body === undefined ? undefined : JSON.stringify(init.body),
         credentials: 'same-origin',
       });
@@ -53,5 +59,8 @@ export function createSigningApi(base: string, csrf: () => string): SigningApi {
     verifyCode: (code) => call('/code/verify', { method: 'POST', body: { code } }),
     accept: (body) => call('/accept', { method: 'POST', body }),
     reject: (cause) => call('/reject', { method: 'POST', body: { cause } }),
+    setCsrfToken: (token) => {
+      csrf = token;
+    },
   };
 }

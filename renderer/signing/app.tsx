@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Language } from '../../shared/api/enums';
 import type { TSigningState } from '../../shared/api/signing';
 import { createSigningApi, SigningError } from './api';
 import { linkBase, type Bootstrap } from './bootstrap';
 import { CodeStep } from './code-step';
 import { postSigningEvent, returnUrlFor } from './embed';
-import { strings, type Strings } from './i18n';
+import { SIGNING_DICTIONARIES, signingTranslator, type SigningTranslate } from './i18n';
 import { useLanguage } from './language';
 import type { Mark } from './mark';
 import { Notice, StatusPanel } from './notice';
@@ -16,12 +16,12 @@ import { useSigningState } from './use-signing-state';
 const RETURN_DELAY_MS = 2_500;
 
 export function App({ bootstrap }: { bootstrap: Bootstrap }) {
-  const csrf = useRef('');
-  const api = useMemo(() => createSigningApi(linkBase(), () => csrf.current), []);
+  const [api] = useState(() => createSigningApi(linkBase()));
   const { state, adopt, refresh, loadError } = useSigningState(api, bootstrap.state);
-  csrf.current = state?.csrfToken ?? '';
+  const csrfToken = state?.csrfToken ?? '';
+  useLayoutEffect(() => api.setCsrfToken(csrfToken), [api, csrfToken]);
   const [language, setLanguage] = useLanguage(state?.language);
-  const text = strings[language];
+  const t = useMemo(() => signingTranslator(language), [language]);
   const [isBusy, setBusy] = useState(false);
   const [error, setError] = useState<SigningError>();
   const [mark, setMark] = useState<Mark>();
@@ -34,9 +34,10 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
     hasPostedLoad.current = true;
     postSigningEvent(state, 'loaded');
   }, [state]);
+  const contractName = state?.contract.name;
   useEffect(() => {
-    if (state) document.title = state.contract.name || 'SignDesk';
-  }, [state?.contract.name]);
+    if (contractName !== undefined) document.title = contractName || 'SignDesk';
+  }, [contractName]);
   useEffect(() => {
     if (!answered || !bootstrap.returnUrl) return;
     const timer = window.setTimeout(
@@ -69,21 +70,21 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
 
   const chrome = (content: ReactNode) => (
     <>
-      <TopBar text={text} language={language} onLanguage={setLanguage} office={state?.officeName ?? ''} />
+      <TopBar t={t} language={language} onLanguage={setLanguage} office={state?.officeName ?? ''} />
       {content}
     </>
   );
 
   if (loadError && !state) {
     return chrome(
-      <Notice title={text.loadFailed} body="" action={{ label: text.retry, onClick: () => void refresh() }} />,
+      <Notice title={t('loadFailed')} body="" action={{ label: t('retry'), onClick: () => void refresh() }} />,
     );
   }
   if (!state) {
     return chrome(
       <p className="loading" role="status">
         <span className="spinner" aria-hidden="true" />
-        {text.loading}
+        {t('loading')}
       </p>,
     );
   }
@@ -91,19 +92,17 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
   const problem = !error
     ? undefined
     : error.status === 0
-      ? text.noConnection
+      ? t('noConnection')
       : error.status === 409
-        ? text.refused
+        ? t('refused')
         : error.message;
   const returning =
-    answered && bootstrap.returnUrl ? (
-      <ReturnNote text={text} url={returnUrlFor(bootstrap.returnUrl, answered)} />
-    ) : null;
+    answered && bootstrap.returnUrl ? <ReturnNote t={t} url={returnUrlFor(bootstrap.returnUrl, answered)} /> : null;
   const view = (status?: ReactNode) => (
     <SigningView
       key={state.party.signType}
       state={state}
-      text={text}
+      t={t}
       isBusy={isBusy}
       problem={problem}
       mark={mark}
@@ -118,7 +117,7 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
     case 'needs-code':
       return chrome(
         <CodeStep
-          text={text}
+          t={t}
           sentTo={state.codeSentTo}
           error={error}
           isBusy={isBusy}
@@ -127,20 +126,20 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
         />,
       );
     case 'waiting-turn':
-      return chrome(<Notice title={text.waitingTitle} body={text.waitingBody} />);
+      return chrome(<Notice title={t('waitingTitle')} body={t('waitingBody')} />);
     case 'draft':
-      return chrome(<Notice title={text.draftTitle} body={text.draftBody} />);
+      return chrome(<Notice title={t('draftTitle')} body={t('draftBody')} />);
     case 'expired':
-      return chrome(<Notice title={text.expiredTitle} body={text.expiredBody} />);
+      return chrome(<Notice title={t('expiredTitle')} body={t('expiredBody')} />);
     case 'withdrawn':
-      return chrome(<Notice title={text.withdrawnTitle} body={text.withdrawnBody} />);
+      return chrome(<Notice title={t('withdrawnTitle')} body={t('withdrawnBody')} />);
     case 'closed-rejected':
-      return chrome(<Notice title={text.closedRejectedTitle} body={text.closedRejectedBody} />);
+      return chrome(<Notice title={t('closedRejectedTitle')} body={t('closedRejectedBody')} />);
     case 'rejected':
       return chrome(
         <Notice
-          title={text.rejectedTitle}
-          body={state.party.rejectCause ? text.causeLine(state.party.rejectCause) : ''}
+          title={t('rejectedTitle')}
+          body={state.party.rejectCause ? t('causeLine', { cause: state.party.rejectCause }) : ''}
         >
           {returning}
         </Notice>,
@@ -149,8 +148,8 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
       return chrome(
         view(
           <StatusPanel
-            title={state.party.signType === 'APPROVER' ? text.approvedTitle : text.acceptedTitle}
-            body={text.acceptedBody(state.progress.answered, state.progress.total)}
+            title={state.party.signType === 'APPROVER' ? t('approvedTitle') : t('acceptedTitle')}
+            body={t('acceptedBody', { answered: state.progress.answered, total: state.progress.total })}
           >
             {returning}
           </StatusPanel>,
@@ -160,9 +159,9 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
       return chrome(
         view(
           <StatusPanel
-            title={text.completedTitle}
-            body={text.completedBody}
-            link={state.contract.signedPdfUrl ? { label: text.download, href: state.contract.signedPdfUrl } : undefined}
+            title={t('completedTitle')}
+            body={t('completedBody')}
+            link={state.contract.signedPdfUrl ? { label: t('download'), href: state.contract.signedPdfUrl } : undefined}
           >
             {returning}
           </StatusPanel>,
@@ -171,19 +170,19 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
     case 'ready':
       return chrome(
         state.party.signType === 'VIEWER'
-          ? view(<StatusPanel title={state.contract.name} body={text.viewerBody} />)
+          ? view(<StatusPanel title={state.contract.name} body={t('viewerBody')} />)
           : view(),
       );
   }
 }
 
 function TopBar({
-  text,
+  t,
   language,
   onLanguage,
   office,
 }: {
-  text: Strings;
+  t: SigningTranslate;
   language: Language;
   onLanguage: (language: Language) => void;
   office: string;
@@ -191,7 +190,7 @@ function TopBar({
   return (
     <div className="top-bar">
       <span className="brand">{office || 'SignDesk'}</span>
-      <div className="language" role="group" aria-label={text.chooseLanguage}>
+      <div className="language" role="group" aria-label={t('chooseLanguage')}>
         {(['en', 'sv'] as const).map((code) => (
           <button
             key={code}
@@ -200,7 +199,7 @@ function TopBar({
             aria-pressed={language === code}
             onClick={() => onLanguage(code)}
           >
-            {strings[code].languageName}
+            {SIGNING_DICTIONARIES[code].languageName}
           </button>
         ))}
       </div>
@@ -208,10 +207,10 @@ function TopBar({
   );
 }
 
-function ReturnNote({ text, url }: { text: Strings; url: string }) {
+function ReturnNote({ t, url }: { t: SigningTranslate; url: string }) {
   return (
     <p className="return-note">
-      {text.returning(new URL(url).host)} <a href={url}>{text.returnNow}</a>
+      {t('returning', { host: new URL(url).host })} <a href={url}>{t('returnNow')}</a>
     </p>
   );
 }

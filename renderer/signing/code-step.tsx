@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { SigningError } from './api';
-import type { Strings } from './i18n';
+import type { SigningTranslate } from './i18n';
 
 type Props = {
-  text: Strings;
+  t: SigningTranslate;
   sentTo: string | null;
   error: SigningError | undefined;
   isBusy: boolean;
@@ -16,20 +16,29 @@ function useCountdown(until: number | undefined): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (until === undefined) return;
-    setNow(Date.now());
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
+    const tick = () => setNow(Date.now());
+    // At once (the last tick may be long ago), then once a second.
+    const first = window.setTimeout(tick, 0);
+    const timer = window.setInterval(tick, 1000);
+    return () => {
+      window.clearTimeout(first);
+      window.clearInterval(timer);
+    };
   }, [until]);
   return until === undefined ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
 }
 
 /** require_auth EMAIL_CODE / SMS_CODE: a one-time code before the document opens. */
-export function CodeStep({ text, sentTo, error, isBusy, onSend, onVerify }: Props) {
+export function CodeStep({ t, sentTo, error, isBusy, onSend, onVerify }: Props) {
   const [code, setCode] = useState('');
+  // A refusal to send another code so soon holds the send button until its Retry-After has
+  // passed, also after the refusal itself is no longer shown (state adjusted while rendering).
   const [waitUntil, setWaitUntil] = useState<number>();
-  useEffect(() => {
-    if (error?.status === 429 && error.retryAfterS !== null) setWaitUntil(Date.now() + error.retryAfterS * 1000);
-  }, [error]);
+  const [lastError, setLastError] = useState(error);
+  if (error !== lastError) {
+    setLastError(error);
+    if (error?.status === 429 && error.retryAfterS !== null) setWaitUntil(error.receivedAt + error.retryAfterS * 1000);
+  }
   const wait = useCountdown(waitUntil);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -40,14 +49,14 @@ export function CodeStep({ text, sentTo, error, isBusy, onSend, onVerify }: Prop
     ? undefined
     : error.status === 429
       ? wait > 0
-        ? text.codeWait(wait)
+        ? t('codeWait', { seconds: wait })
         : error.retryAfterS === null || error.retryAfterS > 60
-          ? text.codeTooMany
+          ? t('codeTooMany')
           : undefined
       : error.status === 0
-        ? text.noConnection
+        ? t('noConnection')
         : error.status === 400
-          ? text.codeWrong
+          ? t('codeWrong')
           : error.message;
   const sendButton = (label: string, className: string) => (
     <button type="button" className={className} disabled={isBusy || wait > 0} onClick={onSend}>
@@ -56,11 +65,11 @@ export function CodeStep({ text, sentTo, error, isBusy, onSend, onVerify }: Prop
   );
   return (
     <main className="card narrow">
-      <h1>{text.codeTitle}</h1>
-      <p>{sentTo ? text.codeHelpSent(sentTo) : text.codeHelp}</p>
+      <h1>{t('codeTitle')}</h1>
+      <p>{sentTo ? t('codeHelpSent', { to: sentTo }) : t('codeHelp')}</p>
       {sentTo ? (
         <form onSubmit={submit}>
-          <label htmlFor="code">{text.codeLabel}</label>
+          <label htmlFor="code">{t('codeLabel')}</label>
           <input
             id="code"
             className="code-input"
@@ -79,9 +88,9 @@ export function CodeStep({ text, sentTo, error, isBusy, onSend, onVerify }: Prop
           )}
           <div className="actions">
             <button type="submit" className="primary" disabled={isBusy || code.length !== 6}>
-              {text.verify}
+              {t('verify')}
             </button>
-            {sendButton(text.sendAgain, 'secondary')}
+            {sendButton(t('sendAgain'), 'secondary')}
           </div>
         </form>
       ) : (
@@ -91,7 +100,7 @@ export function CodeStep({ text, sentTo, error, isBusy, onSend, onVerify }: Prop
               {problem}
             </p>
           )}
-          <div className="actions">{sendButton(text.sendCode, 'primary')}</div>
+          <div className="actions">{sendButton(t('sendCode'), 'primary')}</div>
         </>
       )}
     </main>

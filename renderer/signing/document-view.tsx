@@ -1,19 +1,19 @@
 import { useState, type ReactNode } from 'react';
 import type { TSigningField, TSigningState } from '../../shared/api/signing';
-import type { Strings } from './i18n';
+import type { SigningTranslate } from './i18n';
 import { PageView } from './page-view';
 
 const ZOOMS = [1, 1.5, 2, 3] as const;
 
 type Props = {
   state: TSigningState;
-  text: Strings;
+  t: SigningTranslate;
   /** The overlays of one field (the caller decides how they look and act). */
   renderField: (field: TSigningField, page: { width: number; height: number }) => ReactNode;
 };
 
 /** Every page as an image with the party's fields over it, a zoom, the attachments and the PDF itself. */
-export function DocumentView({ state, text, renderField }: Props) {
+export function DocumentView({ state, t, renderField }: Props) {
   const [zoom, setZoom] = useState<number>(1);
   const pages = state.contract.pages;
   const images = state.contract.pageImages;
@@ -25,11 +25,11 @@ export function DocumentView({ state, text, renderField }: Props) {
     );
   return (
     <div className="document">
-      <div className="zoom-bar" role="group" aria-label={text.zoomLevel(Math.round(zoom * 100))}>
+      <div className="zoom-bar" role="group" aria-label={t('zoomLevel', { percent: Math.round(zoom * 100) })}>
         <button
           type="button"
           className="icon-button"
-          aria-label={text.zoomOut}
+          aria-label={t('zoomOut')}
           disabled={zoom === ZOOMS[0]}
           onClick={() => step(-1)}
         >
@@ -41,29 +41,21 @@ export function DocumentView({ state, text, renderField }: Props) {
         <button
           type="button"
           className="icon-button"
-          aria-label={text.zoomIn}
+          aria-label={t('zoomIn')}
           disabled={zoom === ZOOMS.at(-1)}
           onClick={() => step(1)}
         >
           +
         </button>
         <a className="download-link" href={state.contract.documentUrl} download>
-          {text.downloadOriginal}
+          {t('downloadOriginal')}
         </a>
       </div>
       <div className="pages-scroll">
         <div className="pages" style={{ width: `${zoom * 100}%` }}>
           {images &&
             pages.map((page, index) => (
-              <PageView
-                key={index}
-                images={images}
-                page={index + 1}
-                total={pages.length}
-                size={page}
-                zoom={zoom}
-                text={text}
-              >
+              <PageView key={index} images={images} page={index + 1} total={pages.length} size={page} zoom={zoom} t={t}>
                 {state.fields.filter((field) => field.page === index + 1).map((field) => renderField(field, page))}
               </PageView>
             ))}
@@ -71,7 +63,7 @@ export function DocumentView({ state, text, renderField }: Props) {
       </div>
       {state.attachments.length > 0 && (
         <section className="attachments" aria-labelledby="attachments-title">
-          <h2 id="attachments-title">{text.attachments}</h2>
+          <h2 id="attachments-title">{t('attachments')}</h2>
           <ul>
             {state.attachments.map((attachment) => (
               <li key={attachment.url}>

@@ -1,6 +1,6 @@
 import type { TSigningField } from '../../shared/api/signing';
 import { fieldLabel, isMarkField } from './fields';
-import type { Strings } from './i18n';
+import type { SigningTranslate } from './i18n';
 import type { Mark } from './mark';
 import { MarkView } from './mark-view';
 
@@ -9,15 +9,15 @@ type Props = {
   value: string | boolean;
   today: string;
   mark: Mark | undefined;
-  text: Strings;
+  t: SigningTranslate;
   onChange: (value: string | boolean) => void;
   onMakeMark: () => void;
 };
 
 /** The field being filled in, at a size a thumb can use, with its label in words. */
-export function FieldEditor({ field, value, today, mark, text, onChange, onMakeMark }: Props) {
+export function FieldEditor({ field, value, today, mark, t, onChange, onMakeMark }: Props) {
   const id = `editor-${field.id}`;
-  const label = fieldLabel(field, text);
+  const label = fieldLabel(field, t);
   if (isMarkField(field)) {
     return (
       <div className="editor editor-mark">
@@ -28,7 +28,7 @@ export function FieldEditor({ field, value, today, mark, text, onChange, onMakeM
           </span>
         )}
         <button type="button" className={mark ? 'secondary' : 'primary'} onClick={onMakeMark}>
-          {mark ? text.changeSignature : text.createSignature}
+          {mark ? t('changeSignature') : t('createSignature')}
         </button>
       </div>
     );
@@ -51,7 +51,7 @@ export function FieldEditor({ field, value, today, mark, text, onChange, onMakeM
     return (
       <div className="editor">
         <span className="editor-label">{label}</span>
-        <p className="muted">{text.dateNote(today)}</p>
+        <p className="muted">{t('dateNote', { date: today })}</p>
       </div>
     );
   }

@@ -1,6 +1,6 @@
 import type { TSigningField } from '../../shared/api/signing';
 import { fieldLabel, isMarkField } from './fields';
-import type { Strings } from './i18n';
+import type { SigningTranslate } from './i18n';
 import type { Mark } from './mark';
 import { MarkView } from './mark-view';
 
@@ -10,7 +10,7 @@ type Props = {
   value: string | boolean;
   today: string;
   mark: Mark | undefined;
-  text: Strings;
+  t: SigningTranslate;
   isCurrent: boolean;
   isLeft: boolean;
   /** Absent on a page that only shows what was signed. */
@@ -24,14 +24,14 @@ const percent = (part: number, whole: number) => `${(part / whole) * 100}%`;
  * (text in proportion to the box, the mark) and, when tapped, becomes the field being edited in
  * the action bar: boxes drawn at the PDF's size are far too small to type into on a phone.
  */
-export function FieldOverlay({ field, page, value, today, mark, text, isCurrent, isLeft, onSelect }: Props) {
+export function FieldOverlay({ field, page, value, today, mark, t, isCurrent, isLeft, onSelect }: Props) {
   const style = {
     left: percent(field.x, page.width),
     top: percent(field.y, page.height),
     width: percent(field.width, page.width),
     height: percent(field.height, page.height),
   };
-  const shown = describe(field, value, today, mark, text);
+  const shown = describe(field, value, today, mark, t);
   const className = [
     'field',
     `field-${field.type.toLowerCase()}`,
@@ -44,9 +44,9 @@ export function FieldOverlay({ field, page, value, today, mark, text, isCurrent,
     mark ? (
       <MarkView mark={mark} isInitials={field.type === 'INITIALS'} />
     ) : onSelect ? (
-      <span className="field-prompt">{field.type === 'SIGNATURE' ? text.signHere : text.initialsHere}</span>
+      <span className="field-prompt">{field.type === 'SIGNATURE' ? t('signHere') : t('initialsHere')}</span>
     ) : (
-      <span className="field-prompt">✓ {text.signed}</span>
+      <span className="field-prompt">✓ {t('signed')}</span>
     )
   ) : field.type === 'CHECKBOX' ? (
     <span className="field-check" aria-hidden="true">
@@ -63,7 +63,7 @@ export function FieldOverlay({ field, page, value, today, mark, text, isCurrent,
         className={className}
         style={style}
         role="img"
-        aria-label={`${fieldLabel(field, text)}: ${shown}`}
+        aria-label={`${fieldLabel(field, t)}: ${shown}`}
         id={`field-${field.id}`}
       >
         {content}
@@ -76,7 +76,7 @@ export function FieldOverlay({ field, page, value, today, mark, text, isCurrent,
       id={`field-${field.id}`}
       className={className}
       style={style}
-      aria-label={`${fieldLabel(field, text)}: ${shown}`}
+      aria-label={`${fieldLabel(field, t)}: ${shown}`}
       aria-current={isCurrent ? 'true' : undefined}
       onClick={onSelect}
     >
@@ -90,10 +90,10 @@ function describe(
   value: string | boolean,
   today: string,
   mark: Mark | undefined,
-  text: Strings,
+  t: SigningTranslate,
 ): string {
-  if (isMarkField(field)) return mark ? text.signed : text.tapToSign;
-  if (field.type === 'CHECKBOX') return value === true ? text.checked : text.unchecked;
+  if (isMarkField(field)) return mark ? t('signed') : t('tapToSign');
+  if (field.type === 'CHECKBOX') return value === true ? t('checked') : t('unchecked');
   if (field.type === 'DATE') return today;
-  return typeof value === 'string' && value.trim() !== '' ? value : text.notFilled;
+  return typeof value === 'string' && value.trim() !== '' ? value : t('notFilled');
 }

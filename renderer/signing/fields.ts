@@ -1,5 +1,5 @@
 import type { TSigningField, TSigningState } from '../../shared/api/signing';
-import type { Strings } from './i18n';
+import type { SigningTranslate } from './i18n';
 
 export type FieldValues = Record<string, string | boolean>;
 
@@ -39,14 +39,14 @@ export function isDone(field: TSigningField, values: FieldValues, hasMark: boole
   return typeof value === 'string' && value.trim() !== '';
 }
 
-export function fieldLabel(field: TSigningField, text: Strings): string {
+export function fieldLabel(field: TSigningField, t: SigningTranslate): string {
   const names: Record<TSigningField['type'], string> = {
-    SIGNATURE: text.signHere,
-    INITIALS: text.initialsHere,
-    NAME: text.fieldName,
-    DATE: text.fieldDate,
-    TEXT: text.fieldText,
-    CHECKBOX: text.checkbox,
+    SIGNATURE: t('signHere'),
+    INITIALS: t('initialsHere'),
+    NAME: t('fieldName'),
+    DATE: t('fieldDate'),
+    TEXT: t('fieldText'),
+    CHECKBOX: t('checkbox'),
   };
-  return `${names[field.type]} (${field.isRequired || isMarkField(field) ? text.required : text.optional})`;
+  return `${names[field.type]} (${field.isRequired || isMarkField(field) ? t('required') : t('optional')})`;
 }

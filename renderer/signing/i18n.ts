@@ -1,6 +1,8 @@
 import type { Language } from '../../shared/api/enums';
+import { fillText, type TextValues } from '../lib/translate';
 import { sv } from './i18n-sv';
 
+/** English: the keys of the signing page's texts (the admin UI's style: flat keys, `{name}` placeholders). */
 const en = {
   languageName: 'English',
   chooseLanguage: 'Language',
@@ -8,22 +10,22 @@ const en = {
   loadFailed: 'The document could not be opened. Check the link in your invitation, or try again in a moment.',
   noConnection: 'No connection to the server. Check your connection and try again.',
   retry: 'Try again',
-  sentBy: (office: string) =>
-    office ? `Sent to you by ${office} for electronic signature` : 'Sent to you for electronic signature',
-  pageOf: (page: number, total: number) => `Page ${page} of ${total}`,
-  pageLoading: (page: number, total: number) => `Loading page ${page} of ${total}…`,
+  sentBy: 'Sent to you by {office} for electronic signature',
+  sentByUnnamed: 'Sent to you for electronic signature',
+  pageOf: 'Page {page} of {total}',
+  pageLoading: 'Loading page {page} of {total}…',
   pageFailed: 'This page could not be shown.',
   zoomIn: 'Zoom in',
   zoomOut: 'Zoom out',
-  zoomLevel: (percent: number) => `Zoom ${percent} %`,
+  zoomLevel: 'Zoom {percent} %',
   downloadOriginal: 'Download PDF',
   attachments: 'Attachments',
-  fieldsLeft: (left: number, total: number) =>
-    left === 0 ? `All ${total} fields done` : `${left} of ${total} fields left`,
+  fieldsLeft: '{left} of {total} fields left',
+  fieldsDone: 'All {total} fields done',
   noFields: 'Nothing to fill in: read the document, then sign.',
   previousField: 'Previous field',
   nextField: 'Next field',
-  identityLine: (name: string, identityNumber: string) => `You sign as ${name}, identity number ${identityNumber}.`,
+  identityLine: 'You sign as {name}, identity number {identityNumber}.',
   agreeLabel: 'I have read the document and agree to sign it electronically.',
   approveAgreeLabel: 'I have read the document and approve it.',
   sign: 'Sign the document',
@@ -37,10 +39,10 @@ const en = {
   cancel: 'Cancel',
   required: 'Required',
   optional: 'Optional',
-  fillRequired: (n: number) =>
-    n === 1 ? 'One field is still left: fill it in first.' : `${n} fields are still left: fill them in first.`,
-  signingAs: (document: string, name: string, date: string) => `You sign “${document}” as ${name}, dated ${date}.`,
-  approvingOn: (document: string, date: string) => `You approve “${document}”, dated ${date}.`,
+  'fillRequired.one': 'One field is still left: fill it in first.',
+  'fillRequired.many': '{n} fields are still left: fill them in first.',
+  signingAs: 'You sign “{document}” as {name}, dated {date}.',
+  approvingOn: 'You approve “{document}”, dated {date}.',
   agreeFirst: 'Tick the box to confirm that you agree.',
   signHere: 'Signature',
   initialsHere: 'Initials',
@@ -49,7 +51,7 @@ const en = {
   notFilled: 'not filled in',
   checked: 'ticked',
   unchecked: 'not ticked',
-  dateNote: (date: string) => `${date}: the date of signing, filled in for you.`,
+  dateNote: '{date}: the date of signing, filled in for you.',
   checkbox: 'Tick box',
   fieldName: 'Name',
   fieldDate: 'Date',
@@ -79,21 +81,21 @@ const en = {
   drawFirst: 'Draw your signature in the box first.',
   typeFirst: 'Type your name first.',
   uploadFirst: 'Choose a picture first.',
-  initialsOf: (initials: string) => `Initials: ${initials}`,
+  initialsOf: 'Initials: {initials}',
   codeTitle: 'Confirm it is you',
-  codeHelpSent: (to: string) => `We sent a six-digit code to ${to}. Enter it to open the document.`,
+  codeHelpSent: 'We sent a six-digit code to {to}. Enter it to open the document.',
   codeHelp: 'We will send a six-digit code to you. Enter it to open the document.',
   codeLabel: 'Code',
   sendCode: 'Send me a code',
   sendAgain: 'Send a new code',
   verify: 'Open the document',
   codeWrong: 'That code is not right, or it has expired. Check it, or ask for a new one.',
-  codeWait: (seconds: number) => `A code was sent a moment ago. You can ask for a new one in ${seconds} s.`,
+  codeWait: 'A code was sent a moment ago. You can ask for a new one in {seconds} s.',
   codeTooMany: 'Too many codes were sent in the last hour. Use the last one, or try again later.',
   acceptedTitle: 'Thank you, you have signed',
   approvedTitle: 'Thank you, you have approved the document',
-  acceptedBody: (answered: number, total: number) =>
-    `${answered} of ${total} parties have answered. You will get the signed document when everyone has signed.`,
+  acceptedBody:
+    '{answered} of {total} parties have answered. You will get the signed document when everyone has signed.',
   completedTitle: 'The document is signed by everyone',
   completedBody: 'Download the signed document. Its digital seal proves it has not been changed.',
   download: 'Download the signed PDF',
@@ -109,11 +111,18 @@ const en = {
   draftTitle: 'The document is not ready',
   draftBody: 'The sender has not sent this document yet.',
   viewerBody: 'You receive this document for your information; there is nothing to sign.',
-  causeLine: (cause: string) => `Reason: ${cause}`,
-  returning: (host: string) => `Taking you back to ${host}…`,
+  causeLine: 'Reason: {cause}',
+  returning: 'Taking you back to {host}…',
   returnNow: 'Continue',
   refused: 'This can no longer be done: the document changed meanwhile.',
 };
 
-export type Strings = typeof en;
-export const strings: Record<Language, Strings> = { en, sv };
+export type SigningKey = keyof typeof en;
+export type SigningTranslate = (key: SigningKey, values?: TextValues) => string;
+
+export const SIGNING_DICTIONARIES: Record<Language, Record<SigningKey, string>> = { en, sv };
+
+export const signingTranslator =
+  (language: Language): SigningTranslate =>
+  (key, values) =>
+    fillText(SIGNING_DICTIONARIES[language][key], values);

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { PAGE_IMAGE_SIZES, pageImageSrcset } from '../../shared/signing-page';
-import type { Strings } from './i18n';
+import type { SigningTranslate } from './i18n';
 
 type Props = {
   images: { base: string; widths: number[] };
@@ -8,7 +8,7 @@ type Props = {
   total: number;
   size: { width: number; height: number };
   zoom: number;
-  text: Strings;
+  t: SigningTranslate;
   /** The party's fields on this page. */
   children?: ReactNode;
 };
@@ -24,7 +24,7 @@ function sizesAt(zoom: number): string {
  * picks from srcset), a placeholder saying it is on its way until it arrives, and the party's
  * fields over it. Pages after the second load as they come near the screen.
  */
-export function PageView({ images, page, total, size, zoom, text, children }: Props) {
+export function PageView({ images, page, total, size, zoom, t, children }: Props) {
   const [status, setStatus] = useState<'loading' | 'loaded' | 'failed'>('loading');
   const [attempt, setAttempt] = useState(0);
   const image = useRef<HTMLImageElement>(null);
@@ -32,7 +32,7 @@ export function PageView({ images, page, total, size, zoom, text, children }: Pr
   useLayoutEffect(() => {
     if (image.current?.complete && image.current.naturalWidth > 0) setStatus('loaded');
   }, [attempt]);
-  const label = text.pageOf(page, total);
+  const label = t('pageOf', { page, total });
   // The first page's image carries element timing: bench/signing-page.ts measures when it is drawn.
   const timing = page === 1 ? { elementtiming: 'first-page' } : {};
   return (
@@ -43,17 +43,17 @@ export function PageView({ images, page, total, size, zoom, text, children }: Pr
             {status === 'loading' ? (
               <>
                 <span className="spinner" aria-hidden="true" />
-                {text.pageLoading(page, total)}
+                {t('pageLoading', { page, total })}
               </>
             ) : (
               <>
-                {text.pageFailed}
+                {t('pageFailed')}
                 <button
                   type="button"
                   className="secondary"
                   onClick={() => (setStatus('loading'), setAttempt((n) => n + 1))}
                 >
-                  {text.retry}
+                  {t('retry')}
                 </button>
               </>
             )}

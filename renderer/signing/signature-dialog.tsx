@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { SCRIPT_FACES, type ScriptFace } from '../../shared/signing-page';
 import { DrawPad } from './draw-pad';
-import type { Strings } from './i18n';
+import type { SigningTranslate } from './i18n';
 import { initialsOf, type Mark } from './mark';
 import { MarkView } from './mark-view';
 import { loadScriptFaces } from './script-faces';
@@ -9,7 +9,7 @@ import { UploadPad } from './upload-pad';
 
 type Tab = 'draw' | 'type' | 'upload';
 type Props = {
-  text: Strings;
+  t: SigningTranslate;
   isOpen: boolean;
   partyName: string;
   hasInitials: boolean;
@@ -22,7 +22,7 @@ type Props = {
  * a picture. Drawn marks may come with drawn initials for INITIALS boxes; without them (and for
  * typed names) the initials are the name's, in the script face.
  */
-export function SignatureDialog({ text, isOpen, partyName, hasInitials, onAdopt, onClose }: Props) {
+export function SignatureDialog({ t, isOpen, partyName, hasInitials, onAdopt, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [tab, setTab] = useState<Tab>('draw');
   const [name, setName] = useState(partyName);
@@ -48,23 +48,29 @@ export function SignatureDialog({ text, isOpen, partyName, hasInitials, onAdopt,
     if (isOpen && tab === 'type') void loadScriptFaces().then(() => setFacesReady(true));
   }, [isOpen, tab]);
 
-  useEffect(() => setProblem(undefined), [tab, drawn, uploaded, name]);
+  // A change to what the mark is made of answers the last "do this first".
+  const clearing =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      setProblem(undefined);
+      set(value);
+    };
 
   const adopt = () => {
     const trimmed = name.trim();
-    if (!trimmed) return setProblem(text.typeFirst);
+    if (!trimmed) return setProblem(t('typeFirst'));
     if (tab === 'type') return onAdopt({ kind: 'typed', face, name: trimmed });
     if (tab === 'draw')
       return drawn
         ? onAdopt({ kind: 'drawn', name: trimmed, signature: drawn, initials: drawnInitials })
-        : setProblem(text.drawFirst);
-    return uploaded ? onAdopt({ kind: 'uploaded', name: trimmed, signature: uploaded }) : setProblem(text.uploadFirst);
+        : setProblem(t('drawFirst'));
+    return uploaded ? onAdopt({ kind: 'uploaded', name: trimmed, signature: uploaded }) : setProblem(t('uploadFirst'));
   };
 
   const tabs: Array<[Tab, string]> = [
-    ['draw', text.tabDraw],
-    ['type', text.tabType],
-    ['upload', text.tabUpload],
+    ['draw', t('tabDraw')],
+    ['type', t('tabType')],
+    ['upload', t('tabUpload')],
   ];
   return (
     <dialog
@@ -75,18 +81,18 @@ export function SignatureDialog({ text, isOpen, partyName, hasInitials, onAdopt,
       onCancel={onClose}
     >
       <form method="dialog" onSubmit={(event) => (event.preventDefault(), adopt())}>
-        <h2 id="signature-title">{text.yourSignature}</h2>
-        <p className="muted">{text.signatureHelp}</p>
-        <label htmlFor="signature-name">{text.nameLabel}</label>
+        <h2 id="signature-title">{t('yourSignature')}</h2>
+        <p className="muted">{t('signatureHelp')}</p>
+        <label htmlFor="signature-name">{t('nameLabel')}</label>
         <input
           id="signature-name"
           type="text"
           autoComplete="name"
           maxLength={200}
           value={name}
-          onChange={(event) => setName(event.target.value)}
+          onChange={(event) => clearing(setName)(event.target.value)}
         />
-        <div className="tabs" role="tablist" aria-label={text.yourSignature}>
+        <div className="tabs" role="tablist" aria-label={t('yourSignature')}>
           {tabs.map(([id, label]) => (
             <button
               key={id}
@@ -95,7 +101,7 @@ export function SignatureDialog({ text, isOpen, partyName, hasInitials, onAdopt,
               id={`tab-${id}`}
               aria-selected={tab === id}
               aria-controls={`panel-${id}`}
-              onClick={() => setTab(id)}
+              onClick={() => clearing(setTab)(id)}
             >
               {label}
             </button>
@@ -103,23 +109,23 @@ export function SignatureDialog({ text, isOpen, partyName, hasInitials, onAdopt,
         </div>
         {/* Every panel stays mounted, so switching tabs loses no drawing or upload. */}
         <div role="tabpanel" id="panel-draw" aria-labelledby="tab-draw" className="tab-panel" hidden={tab !== 'draw'}>
-          <p className="muted">{text.drawHelp}</p>
-          <DrawPad label={text.drawArea} clearLabel={text.clear} onChange={setDrawn} />
+          <p className="muted">{t('drawHelp')}</p>
+          <DrawPad label={t('drawArea')} clearLabel={t('clear')} onChange={clearing(setDrawn)} />
           {hasInitials && (
             <>
               <p className="muted">
-                <strong>{text.drawInitials}</strong> · {text.drawInitialsHelp}
+                <strong>{t('drawInitials')}</strong> · {t('drawInitialsHelp')}
               </p>
-              <DrawPad label={text.drawInitialsArea} clearLabel={text.clear} onChange={setDrawnInitials} height={110} />
+              <DrawPad label={t('drawInitialsArea')} clearLabel={t('clear')} onChange={setDrawnInitials} height={110} />
             </>
           )}
         </div>
         <div role="tabpanel" id="panel-type" aria-labelledby="tab-type" className="tab-panel" hidden={tab !== 'type'}>
           <fieldset className="faces">
-            <legend>{text.faceLabel}</legend>
+            <legend>{t('faceLabel')}</legend>
             {!areFacesReady && (
               <p className="muted" role="status">
-                {text.faceLoading}
+                {t('faceLoading')}
               </p>
             )}
             {SCRIPT_FACES.map((option) => (
@@ -135,7 +141,9 @@ export function SignatureDialog({ text, isOpen, partyName, hasInitials, onAdopt,
                   <MarkView mark={{ kind: 'typed', face: option, name: name.trim() || partyName }} isInitials={false} />
                 </span>
                 {hasInitials && (
-                  <span className="muted small">{text.initialsOf(initialsOf(name.trim() || partyName))}</span>
+                  <span className="muted small">
+                    {t('initialsOf', { initials: initialsOf(name.trim() || partyName) })}
+                  </span>
                 )}
               </label>
             ))}
@@ -148,7 +156,7 @@ export function SignatureDialog({ text, isOpen, partyName, hasInitials, onAdopt,
           className="tab-panel"
           hidden={tab !== 'upload'}
         >
-          <UploadPad text={text} onChange={setUploaded} />
+          <UploadPad t={t} onChange={clearing(setUploaded)} />
         </div>
         {problem && (
           <p className="problem" role="alert">
@@ -157,10 +165,10 @@ export function SignatureDialog({ text, isOpen, partyName, hasInitials, onAdopt,
         )}
         <div className="actions">
           <button type="submit" className="primary">
-            {text.useSignature}
+            {t('useSignature')}
           </button>
           <button type="button" className="secondary" onClick={onClose}>
-            {text.cancel}
+            {t('cancel')}
           </button>
         </div>
       </form>

@@ -5,13 +5,13 @@ import { DocumentView } from './document-view';
 import { FieldEditor } from './field-editor';
 import { FieldOverlay } from './field-overlay';
 import { initialValues, isDone, isMarkField, needsAction, orderFields, type FieldValues } from './fields';
-import type { Strings } from './i18n';
+import type { SigningTranslate } from './i18n';
 import { toAcceptMark, type Mark } from './mark';
 import { SignatureDialog } from './signature-dialog';
 
 type Props = {
   state: TSigningState;
-  text: Strings;
+  t: SigningTranslate;
   isBusy: boolean;
   /** The server's refusal of the last answer, in its words. */
   problem: string | undefined;
@@ -29,7 +29,7 @@ type Props = {
  * are left, previous and next, the field being filled in, then sign (or approve) or reject. On a
  * phone the bar sticks to the bottom of the screen; on a wide screen it is the right column.
  */
-export function SigningView({ state, text, isBusy, problem, mark, onMark, onAccept, onReject, status }: Props) {
+export function SigningView({ state, t, isBusy, problem, mark, onMark, onAccept, onReject, status }: Props) {
   const isAnswering = !status;
   const isSigner = state.party.signType === 'DEFAULT';
   const ordered = useMemo(() => orderFields(state.fields), [state.fields]);
@@ -63,14 +63,6 @@ export function SigningView({ state, text, isBusy, problem, mark, onMark, onAcce
     if (isAnswering && !performance.getEntriesByName('signing-ready').length) performance.mark('signing-ready');
   }, [isAnswering]);
 
-  // After the signature is made on the way to signing, go on to the last step by itself.
-  useEffect(() => {
-    if (wantsToSign && dialog === undefined && mark && left.length === 0) {
-      setWantsToSign(false);
-      setDialog('confirm');
-    }
-  }, [wantsToSign, dialog, mark, left.length]);
-
   // A <dialog> reports its closing after the fact (Escape, Cancel, or our own close when another
   // opens): only the one still current may close, and cancelling the mark stops the way to signing.
   const closeDialog = (which: 'mark' | 'confirm' | 'reject') =>
@@ -93,6 +85,14 @@ export function SigningView({ state, text, isBusy, problem, mark, onMark, onAcce
     setDialog('confirm');
   };
 
+  // The mark was the last thing missing (startSigning asked for it only then): on the way to
+  // signing, go on to the last step by itself.
+  const adoptMark = (made: Mark) => {
+    onMark(made);
+    setDialog(wantsToSign ? 'confirm' : undefined);
+    setWantsToSign(false);
+  };
+
   const accept = () => {
     setDialog(undefined);
     const fields = Object.fromEntries(
@@ -110,19 +110,26 @@ export function SigningView({ state, text, isBusy, problem, mark, onMark, onAcce
   // Derived, never stored: the note goes as soon as the last field is filled in.
   // Marks are made by signing itself, so only the fields to fill in count here.
   const leftToFill = left.filter((field) => !isMarkField(field)).length;
-  const note = isLeftShown && leftToFill > 0 ? text.fillRequired(leftToFill) : undefined;
+  const note =
+    isLeftShown && leftToFill > 0
+      ? leftToFill === 1
+        ? t('fillRequired.one')
+        : t('fillRequired.many', { n: leftToFill })
+      : undefined;
   return (
     <div className="layout">
       <header className="document-header">
-        <p className="eyebrow">{text.sentBy(state.officeName)}</p>
+        <p className="eyebrow">{state.officeName ? t('sentBy', { office: state.officeName }) : t('sentByUnnamed')}</p>
         <h1>{state.contract.name}</h1>
         {state.party.identityNumber && (
-          <p className="signing-as">{text.identityLine(state.party.name, state.party.identityNumber)}</p>
+          <p className="signing-as">
+            {t('identityLine', { name: state.party.name, identityNumber: state.party.identityNumber })}
+          </p>
         )}
       </header>
       <DocumentView
         state={state}
-        text={text}
+        t={t}
         renderField={(field, page) => (
           <FieldOverlay
             key={field.id}
@@ -131,7 +138,7 @@ export function SigningView({ state, text, isBusy, problem, mark, onMark, onAcce
             value={values[String(field.id)] ?? ''}
             today={state.today}
             mark={mark}
-            text={text}
+            t={t}
             isCurrent={isAnswering && field.id === currentId}
             isLeft={isAnswering && left.includes(field)}
             onSelect={
@@ -144,7 +151,7 @@ export function SigningView({ state, text, isBusy, problem, mark, onMark, onAcce
       />
       <aside
         className="action-bar"
-        aria-label={isAnswering ? (isSigner ? text.sign : text.approve) : state.contract.name}
+        aria-label={isAnswering ? (isSigner ? t('sign') : t('approve')) : state.contract.name}
       >
         {status ?? (
           <>
@@ -152,19 +159,23 @@ export function SigningView({ state, text, isBusy, problem, mark, onMark, onAcce
               <button
                 type="button"
                 className="icon-button"
-                aria-label={text.previousField}
+                aria-label={t('previousField')}
                 disabled={ordered.length === 0}
                 onClick={() => step(-1)}
               >
                 ‹
               </button>
               <p className="progress" aria-live="polite">
-                {actionable.length === 0 ? text.noFields : text.fieldsLeft(left.length, actionable.length)}
+                {actionable.length === 0
+                  ? t('noFields')
+                  : left.length === 0
+                    ? t('fieldsDone', { total: actionable.length })
+                    : t('fieldsLeft', { left: left.length, total: actionable.length })}
               </p>
               <button
                 type="button"
                 className="icon-button"
-                aria-label={text.nextField}
+                aria-label={t('nextField')}
                 disabled={ordered.length === 0}
                 onClick={() => step(1)}
               >
@@ -177,7 +188,7 @@ export function SigningView({ state, text, isBusy, problem, mark, onMark, onAcce
                 value={values[String(current.id)] ?? ''}
                 today={state.today}
                 mark={mark}
-                text={text}
+                t={t}
                 onChange={(value) => setValues((all) => ({ ...all, [String(current.id)]: value }))}
                 onMakeMark={() => setDialog('mark')}
               />
@@ -189,10 +200,10 @@ export function SigningView({ state, text, isBusy, problem, mark, onMark, onAcce
             )}
             <div className="actions">
               <button type="button" className="primary" disabled={isBusy} onClick={startSigning}>
-                {isBusy ? text.signing : isSigner ? text.sign : text.approve}
+                {isBusy ? t('signing') : isSigner ? t('sign') : t('approve')}
               </button>
               <button type="button" className="secondary" disabled={isBusy} onClick={() => setDialog('reject')}>
-                {text.reject}
+                {t('reject')}
               </button>
             </div>
           </>
@@ -201,29 +212,33 @@ export function SigningView({ state, text, isBusy, problem, mark, onMark, onAcce
       {isAnswering && (
         <>
           <SignatureDialog
-            text={text}
+            t={t}
             isOpen={dialog === 'mark'}
             partyName={mark?.name ?? state.party.name}
             hasInitials={hasInitials}
-            onAdopt={(made) => (onMark(made), setDialog(undefined))}
+            onAdopt={adoptMark}
             onClose={() => closeDialog('mark')}
           />
           <ConfirmDialog
-            text={text}
+            t={t}
             isOpen={dialog === 'confirm'}
             isApprover={!isSigner}
             summary={
               <p>
                 {isSigner
-                  ? text.signingAs(state.contract.name, mark?.name ?? state.party.name, state.today)
-                  : text.approvingOn(state.contract.name, state.today)}
+                  ? t('signingAs', {
+                      document: state.contract.name,
+                      name: mark?.name ?? state.party.name,
+                      date: state.today,
+                    })
+                  : t('approvingOn', { document: state.contract.name, date: state.today })}
               </p>
             }
             onConfirm={accept}
             onClose={() => closeDialog('confirm')}
           />
           <RejectDialog
-            text={text}
+            t={t}
             isOpen={dialog === 'reject'}
             onReject={(cause) => (setDialog(undefined), onReject(cause))}
             onClose={() => closeDialog('reject')}

@@ -1,19 +1,19 @@
 import { useState } from 'react';
-import type { Strings } from './i18n';
+import type { SigningTranslate } from './i18n';
 
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 /** The picture sent: fitted into this box (the server checks and re-encodes it again). */
 const MAX_WIDTH = 1200;
 const MAX_HEIGHT = 600;
 
-type Props = { text: Strings; onChange: (dataUrl: string | undefined) => void };
+type Props = { t: SigningTranslate; onChange: (dataUrl: string | undefined) => void };
 
 /**
  * A picture of a signature (PNG or JPEG only: no SVG, no other formats). The browser decodes it
  * and sends it fitted to 1200x600 as JPEG; the server decodes it again, takes out the paper's
  * white and stores a PNG.
  */
-export function UploadPad({ text, onChange }: Props) {
+export function UploadPad({ t, onChange }: Props) {
   const [problem, setProblem] = useState<string>();
   const [preview, setPreview] = useState<string>();
   const choose = async (file: File | undefined) => {
@@ -21,8 +21,8 @@ export function UploadPad({ text, onChange }: Props) {
     setPreview(undefined);
     onChange(undefined);
     if (!file) return;
-    if (file.type !== 'image/png' && file.type !== 'image/jpeg') return setProblem(text.uploadWrongType);
-    if (file.size > MAX_FILE_BYTES) return setProblem(text.uploadTooLarge);
+    if (file.type !== 'image/png' && file.type !== 'image/jpeg') return setProblem(t('uploadWrongType'));
+    if (file.size > MAX_FILE_BYTES) return setProblem(t('uploadTooLarge'));
     try {
       const bitmap = await createImageBitmap(file);
       const scale = Math.min(1, MAX_WIDTH / bitmap.width, MAX_HEIGHT / bitmap.height);
@@ -38,12 +38,12 @@ export function UploadPad({ text, onChange }: Props) {
       setPreview(dataUrl);
       onChange(dataUrl);
     } catch {
-      setProblem(text.uploadUnreadable);
+      setProblem(t('uploadUnreadable'));
     }
   };
   return (
     <div className="upload-pad">
-      <label htmlFor="signature-upload">{text.uploadLabel}</label>
+      <label htmlFor="signature-upload">{t('uploadLabel')}</label>
       <input
         id="signature-upload"
         type="file"

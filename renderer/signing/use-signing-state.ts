@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { SigningStage, TSigningState } from '../../shared/api/signing';
 import { SigningError, type SigningApi } from './api';
 
@@ -14,22 +14,25 @@ const POLL_MS = 30_000;
  */
 export function useSigningState(api: SigningApi, initial: TSigningState | undefined) {
   const [state, setState] = useState(initial);
+  // Shown only while there is no state: a page already showing the document keeps it through
+  // a passing network hiccup.
   const [loadError, setLoadError] = useState<SigningError>();
-  const current = useRef(state);
-  current.current = state;
 
-  const refresh = useCallback(async () => {
-    try {
-      const next = await api.state();
-      setState(next);
-      setLoadError(undefined);
-      return next;
-    } catch (error) {
-      // A page already showing the document keeps it through a passing network hiccup.
-      if (!current.current) setLoadError(error instanceof SigningError ? error : new SigningError(0, String(error)));
-      return undefined;
-    }
-  }, [api]);
+  const refresh = useCallback(
+    () =>
+      api.state().then(
+        (next) => {
+          setState(next);
+          setLoadError(undefined);
+          return next;
+        },
+        (error: unknown) => {
+          setLoadError(error instanceof SigningError ? error : new SigningError(0, String(error)));
+          return undefined;
+        },
+      ),
+    [api],
+  );
 
   useEffect(() => {
     if (!initial) void refresh();

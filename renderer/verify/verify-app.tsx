@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { MAX_VERIFY_BYTES, type TVerifyResult } from '../../shared/api/verify';
-import { initialLanguage, verifyStrings, type VerifyLanguage } from './i18n';
+import type { Language } from '../../shared/api/enums';
+import { verifyTranslator } from './i18n';
 import { VerifyResult } from './verify-result';
 
 type Check =
@@ -20,30 +21,37 @@ async function checkPdf(file: File): Promise<TVerifyResult> {
   return body;
 }
 
+/** The language asked for in the link (`?lang=sv`), else the browser's. */
+export function initialLanguage(): Language {
+  const asked = new URLSearchParams(window.location.search).get('lang');
+  if (asked === 'sv' || asked === 'en') return asked;
+  return navigator.language.toLowerCase().startsWith('sv') ? 'sv' : 'en';
+}
+
 /** The public verify page: drop a PDF, read the verdict. Nothing is stored. */
 export function VerifyApp() {
-  const [language, setLanguage] = useState<VerifyLanguage>(initialLanguage);
+  const [language, setLanguage] = useState<Language>(initialLanguage);
   const [check, setCheck] = useState<Check>({ state: 'idle' });
   const [isOver, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const t = verifyStrings[language];
+  const t = useMemo(() => verifyTranslator(language), [language]);
 
   useEffect(() => {
     document.documentElement.lang = language;
-    document.title = `${t.title} · SignDesk`;
-  }, [language, t.title]);
+    document.title = `${t('title')} · SignDesk`;
+  }, [language, t]);
 
   const take = (file: File | undefined) => {
     if (!file) return;
     if (file.size > MAX_VERIFY_BYTES) {
-      setCheck({ state: 'failed', message: t.tooLarge(MAX_VERIFY_BYTES / 1024 / 1024) });
+      setCheck({ state: 'failed', message: t('tooLarge', { mb: MAX_VERIFY_BYTES / 1024 / 1024 }) });
       return;
     }
     setCheck({ state: 'checking', name: file.name });
     checkPdf(file).then(
       (result) => setCheck({ state: 'done', name: file.name, result }),
       (error: unknown) =>
-        setCheck({ state: 'failed', message: `${t.failed} ${error instanceof Error ? error.message : ''}`.trim() }),
+        setCheck({ state: 'failed', message: `${t('failed')} ${error instanceof Error ? error.message : ''}`.trim() }),
     );
   };
   const onDrop = (event: DragEvent) => {
@@ -62,11 +70,11 @@ export function VerifyApp() {
           lang={language === 'en' ? 'sv' : 'en'}
           onClick={() => setLanguage(language === 'en' ? 'sv' : 'en')}
         >
-          {t.language}
+          {t('otherLanguage')}
         </button>
       </div>
-      <h1>{t.title}</h1>
-      <p>{t.intro}</p>
+      <h1>{t('title')}</h1>
+      <p>{t('intro')}</p>
       <label
         className={`drop-zone${isOver ? ' is-over' : ''}`}
         onDragOver={(event) => {
@@ -76,12 +84,12 @@ export function VerifyApp() {
         onDragLeave={() => setOver(false)}
         onDrop={onDrop}
       >
-        <span>{check.state === 'checking' ? t.checking : t.drop}</span>
+        <span>{check.state === 'checking' ? t('checking') : t('drop')}</span>
         <input
           ref={input}
           type="file"
           accept="application/pdf,.pdf"
-          aria-label={t.choose}
+          aria-label={t('choose')}
           data-testid="verify-file"
           onChange={(event) => {
             take(event.target.files?.[0]);
@@ -91,7 +99,7 @@ export function VerifyApp() {
       </label>
       <div aria-live="polite">
         {check.state === 'failed' ? <p className="problem">{check.message}</p> : null}
-        {check.state === 'checking' ? <p className="muted">{t.checking}</p> : null}
+        {check.state === 'checking' ? <p className="muted">{t('checking')}</p> : null}
         {check.state === 'done' ? (
           <VerifyResult t={t} language={language} name={check.name} result={check.result} />
         ) : null}

@@ -1,5 +1,6 @@
 import type { TVerifyResult } from '../../shared/api/verify';
-import type { VerifyLanguage, VerifyStrings } from './i18n';
+import type { Language } from '../../shared/api/enums';
+import { isVerifyKey, type VerifyTranslate } from './i18n';
 
 const TONE: Record<TVerifyResult['verdict'], string> = {
   intact: 'good',
@@ -13,7 +14,7 @@ const TONE: Record<TVerifyResult['verdict'], string> = {
   'not-pdf': 'warn',
 };
 
-function formatTime(iso: string, language: VerifyLanguage): string {
+function formatTime(iso: string, language: Language): string {
   return new Intl.DateTimeFormat(language === 'sv' ? 'sv-SE' : 'en-GB', {
     dateStyle: 'long',
     timeStyle: 'long',
@@ -27,16 +28,35 @@ export function VerifyResult({
   name,
   result,
 }: {
-  t: VerifyStrings;
-  language: VerifyLanguage;
+  t: VerifyTranslate;
+  language: Language;
   name: string;
   result: TVerifyResult;
 }) {
+  const roleOf = (role: string) => {
+    const key = `role.${role}`;
+    return isVerifyKey(key) ? t(key) : role;
+  };
   const explanation =
-    result.verdict === 'changed'
-      ? t.explanations.changed(result.added_bytes, result.changes.length > 0)
-      : t.explanations[result.verdict];
-  const office = result.office.name || t.thisOffice;
+    result.verdict !== 'changed'
+      ? t(`explanation.${result.verdict}`)
+      : result.changes.length > 0
+        ? t('explanation.changedNotAllowed')
+        : result.added_bytes > 0
+          ? t('explanation.changed', { bytes: result.added_bytes.toLocaleString(language) })
+          : t('explanation.changedContainer');
+  const office = result.office.name || t('thisOffice');
+  const additionText = (timestamps: number, validationData: boolean) =>
+    [
+      validationData ? t('addition.data') : '',
+      timestamps === 1
+        ? t('addition.timestampsOne')
+        : timestamps > 1
+          ? t('addition.timestampsMany', { n: timestamps })
+          : '',
+    ]
+      .filter(Boolean)
+      .join(t('addition.and')) || t('addition.nothing');
   return (
     <section
       className={`card verdict verdict-${TONE[result.verdict]}`}
@@ -44,7 +64,7 @@ export function VerifyResult({
       aria-labelledby="verdict-title"
     >
       <p className="eyebrow">{name}</p>
-      <h2 id="verdict-title">{t.verdicts[result.verdict](office)}</h2>
+      <h2 id="verdict-title">{t(`verdict.${result.verdict}`, { office })}</h2>
       <p>{explanation}</p>
       {result.verdict === 'changed' && result.changes.length > 0 ? (
         <ul data-testid="verify-changes">
@@ -56,21 +76,21 @@ export function VerifyResult({
       <dl className="facts">
         {result.contract ? (
           <>
-            <dt>{t.contract}</dt>
+            <dt>{t('contract')}</dt>
             <dd data-testid="verify-contract">{result.contract.name}</dd>
-            <dt>{t.parties}</dt>
+            <dt>{t('parties')}</dt>
             <dd>
               <ul>
                 {result.contract.parties.map((party, index) => (
                   <li key={index}>
-                    {party.name} <span className="muted">({t.roles[party.role] ?? party.role})</span>
+                    {party.name} <span className="muted">({roleOf(party.role)})</span>
                   </li>
                 ))}
               </ul>
             </dd>
             {result.contract.signed_time ? (
               <>
-                <dt>{t.signedAt}</dt>
+                <dt>{t('signedAt')}</dt>
                 <dd>{formatTime(result.contract.signed_time, language)}</dd>
               </>
             ) : null}
@@ -78,29 +98,31 @@ export function VerifyResult({
         ) : null}
         {result.seal ? (
           <>
-            <dt>{t.seal}</dt>
+            <dt>{t('seal')}</dt>
             <dd>
               {result.seal.subject}{' '}
               <span className={result.seal.is_valid ? 'ok' : 'not-ok'}>
-                ({result.seal.is_valid ? t.valid : t.invalid})
+                ({result.seal.is_valid ? t('valid') : t('invalid')})
               </span>
             </dd>
-            <dt>{t.fingerprint}</dt>
+            <dt>{t('fingerprint')}</dt>
             <dd className="mono">{result.seal.certificate_sha256}</dd>
           </>
         ) : null}
         {result.seal ? (
           <>
-            <dt>{t.timestamps}</dt>
+            <dt>{t('timestamps')}</dt>
             <dd>
               {result.timestamps.length === 0 ? (
-                <span>{t.noTimestamp}</span>
+                <span>{t('noTimestamp')}</span>
               ) : (
                 <ul>
                   {result.timestamps.map((stamp, index) => (
                     <li key={index} data-testid="verify-timestamp">
-                      {t.timestampKinds[stamp.kind]}: {formatTime(stamp.time, language)} · {stamp.authority}{' '}
-                      <span className={stamp.is_valid ? 'ok' : 'not-ok'}>({stamp.is_valid ? t.valid : t.invalid})</span>
+                      {t(`timestampKind.${stamp.kind}`)}: {formatTime(stamp.time, language)} · {stamp.authority}{' '}
+                      <span className={stamp.is_valid ? 'ok' : 'not-ok'}>
+                        ({stamp.is_valid ? t('valid') : t('invalid')})
+                      </span>
                     </li>
                   ))}
                 </ul>
@@ -110,26 +132,32 @@ export function VerifyResult({
         ) : null}
         {result.additions.length > 0 ? (
           <>
-            <dt>{t.additionsTitle}</dt>
+            <dt>{t('additionsTitle')}</dt>
             <dd>
               <ul>
                 {result.additions.map((addition, index) => (
                   <li key={index} data-testid="verify-addition">
-                    {t.addition(addition.timestamps, addition.validation_data)}:{' '}
+                    {additionText(addition.timestamps, addition.validation_data)}:{' '}
                     {addition.signed_by && addition.signed_time
-                      ? t.signedBy(addition.signed_by, formatTime(addition.signed_time, language))
-                      : t.unsigned}
+                      ? t('signedBy', { who: addition.signed_by, time: formatTime(addition.signed_time, language) })
+                      : t('unsigned')}
                   </li>
                 ))}
               </ul>
             </dd>
           </>
         ) : null}
-        <dt>{t.fileSha256}</dt>
+        <dt>{t('fileSha256')}</dt>
         <dd className="mono">{result.sha256}</dd>
       </dl>
-      {result.has_newer_copy ? <p className="muted">{t.newerCopy}</p> : null}
-      {result.other_signatures > 0 ? <p className="muted">{t.otherSignatures(result.other_signatures)}</p> : null}
+      {result.has_newer_copy ? <p className="muted">{t('newerCopy')}</p> : null}
+      {result.other_signatures > 0 ? (
+        <p className="muted">
+          {result.other_signatures === 1
+            ? t('otherSignatures.one')
+            : t('otherSignatures.many', { n: result.other_signatures })}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -160,7 +160,7 @@ function logDocument(
       name: CHAIN_VERSION,
       hash: 'SHA-256, lower-case hex, of the UTF-8 bytes of the canonical form',
       canonical_form:
-        'JSON array ["signdesk-activity-v1", contract, sequence, recorded_time, event, subject, user or "", user_agent, ip_address, details (keys sorted), previous_hash], no spaces; JavaScript JSON.stringify, or Python json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)',
+        'JSON array ["signdesk-activity-v1", contract, sequence, recorded, event, subject, user or "", user_agent, ip_address, details (keys sorted), previous_hash], no spaces, where recorded is recorded_ms in UTC as YYYY-MM-DDTHH:MM:SS.mmmZ; JavaScript JSON.stringify, or Python json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)',
       first_previous_hash: '0'.repeat(64),
     },
     sealed_head: seal.chainHeadSequence == null ? null : { sequence: seal.chainHeadSequence, hash: seal.chainHeadHash },

@@ -192,8 +192,9 @@ export function evidenceReadme(facts: ReadmeFacts): string {
   step('The activity log is the chain the audit trail was sealed with');
   add(
     'Each file in activity-chain/ holds one log entry exactly as it is hashed: the JSON array',
-    '["signdesk-activity-v1", contract, sequence, recorded_time, event, subject, actor, user_agent,',
+    '["signdesk-activity-v1", contract, sequence, recorded, event, subject, actor, user_agent,',
     'ip_address, details, previous_hash], written without spaces, with the keys of details sorted.',
+    'recorded is the moment of recording in UTC with milliseconds (recorded_ms of activity-log.json);',
     'actor is the path of the user or party who acted, or empty for SignDesk itself.',
     'activity-log.json holds the same entries as the API shows them.',
   );

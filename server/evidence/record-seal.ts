@@ -91,7 +91,7 @@ export function logTimestamped(
     details: {
       kind: stamp.kind,
       authority: `${stamp.authority.replaceAll('\n', ', ')} (${withoutCredentials(stamp.tsaUrl)})`,
-      authority_time: stamp.genTime.toISOString(),
+      authority_time: ctx.timestamp(stamp.genTime.getTime()),
       clock_offset_s: Math.round(stamp.clockOffsetMs / 1000),
     },
     ...APPLIANCE_ORIGIN,

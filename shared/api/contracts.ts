@@ -205,9 +205,13 @@ export const ZActivityEntrySchema = z
     user_agent: z.string(),
     ip_address: z.string(),
     sequence: z.number().int().meta({ description: "The entry's place in the contract's hash chain: 1, 2, …" }),
-    recorded_time: z.string().meta({
-      description: 'When it was recorded, UTC with milliseconds (hashed)',
-      example: '2026-11-23T22:59:50.829Z',
+    recorded_time: ZTimestampSchema.meta({
+      description: 'When it was recorded (the same moment as time)',
+    }),
+    recorded_ms: z.number().int().meta({
+      description:
+        'When it was recorded, in milliseconds since 1970-01-01 UTC: the moment the hash covers, exact to the millisecond and free of time zones',
+      example: 1795647590829,
     }),
     actor_type: z
       .enum(ACTOR_TYPES)
@@ -226,7 +230,7 @@ export const ZActivityEntrySchema = z
     previous_hash: HASH.meta({ description: 'The hash of the entry before (64 zeros for the first)' }),
     hash: HASH.meta({
       description:
-        'SHA-256 (hex) of the UTF-8 JSON array ["signdesk-activity-v1", contract path, sequence, recorded_time, event, subject, actor or "", user_agent, ip_address, details (keys sorted), previous_hash], written without spaces',
+        'SHA-256 (hex) of the UTF-8 JSON array ["signdesk-activity-v1", contract path, sequence, recorded, event, subject, actor or "", user_agent, ip_address, details (keys sorted), previous_hash], written without spaces; recorded is recorded_ms written in UTC as YYYY-MM-DDTHH:MM:SS.mmmZ (JavaScript new Date(recorded_ms).toISOString())',
     }),
   })
   .meta({ id: 'ApiActivityLogEntry' });

@@ -18,7 +18,7 @@ function recompute(entry: any, contract: string): string {
     'signdesk-activity-v1',
     contract,
     entry.sequence,
-    entry.recorded_time,
+    new Date(entry.recorded_ms).toISOString(),
     entry.event,
     entry.subject,
     entry.actor ?? '',
@@ -32,10 +32,12 @@ function recompute(entry: any, contract: string): string {
 
 /** The same in Python, as the API documentation gives it. */
 const PYTHON = `
-import hashlib, json, sys
+import hashlib, json, sys, time
 contract, entries = sys.argv[1], json.load(sys.stdin)
 for e in sorted(entries, key=lambda e: e["sequence"]):
-    form = ["signdesk-activity-v1", contract, e["sequence"], e["recorded_time"], e["event"], e["subject"], e["actor"] or "", e["user_agent"], e["ip_address"], e["details"], e["previous_hash"]]
+    ms = e["recorded_ms"]
+    recorded = time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(ms // 1000)) + ".%03dZ" % (ms % 1000)
+    form = ["signdesk-activity-v1", contract, e["sequence"], recorded, e["event"], e["subject"], e["actor"] or "", e["user_agent"], e["ip_address"], e["details"], e["previous_hash"]]
     print(hashlib.sha256(json.dumps(form, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode("utf-8")).hexdigest())
 `;
 
@@ -149,7 +151,7 @@ describe('the hash-chained activity log', () => {
       const entry = {
         ...row,
         details: JSON.parse(row.details),
-        recorded_time: new Date(row.created_at).toISOString(),
+        recorded_ms: row.created_at,
         actor: row.user_id
           ? `/api/users/${row.user_id}`
           : row.party_id

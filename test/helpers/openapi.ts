@@ -1,4 +1,5 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { foreignTimestamps } from './timestamps';
 
 type Operation = {
   responses?: Record<
@@ -10,7 +11,8 @@ export type OpenApiDocument = { paths: Record<string, Record<string, Operation>>
 
 /**
  * Checks every response a test receives against the server's own /api/openapi.json: the
- * operation must exist for a 2xx, and the body must match the schema published for its status.
+ * operation must exist for a 2xx, the body must match the schema published for its status, and
+ * every timestamp in it must be in the interface's form.
  */
 export type ResponseValidator = (
   method: string,
@@ -84,6 +86,13 @@ export function createResponseValidator(document: OpenApiDocument): ResponseVali
     if (!validate(body)) {
       throw new Error(
         `${method} ${url.pathname} ${status}: the body does not match /api/openapi.json: ${ajv.errorsText(validate.errors)}\n${JSON.stringify(body).slice(0, 500)}`,
+      );
+    }
+    // The interface's one timestamp form, also where a schema says only "string" (details, …).
+    const foreign = foreignTimestamps(body);
+    if (foreign.length > 0) {
+      throw new Error(
+        `${method} ${url.pathname} ${status} has timestamps not in the form YYYY-MM-DD HH:MM:SS: ${foreign.join(', ')}`,
       );
     }
   };

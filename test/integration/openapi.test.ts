@@ -3,6 +3,7 @@ import pkg from '../../package.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPTIONAL_WEBHOOK_EVENT_TYPES, WEBHOOK_EVENT_TYPES } from '../../shared/api/webhooks';
 import { createResponseValidator, type OpenApiDocument } from '../helpers/openapi';
+import { examplesIn, foreignTimestamps } from '../helpers/timestamps';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 type Layer = {
@@ -153,6 +154,38 @@ describe('the OpenAPI document', () => {
       validate('GET', url, 200, 'application/json', { ...good, created_time: '2026-01-01T10:00:00Z' }),
     ).toThrow(/does not match/);
     expect(() => validate('GET', new URL(`${t.url}/api/unlisted`), 200, 'application/json', {})).toThrow(/not in/);
+    // A timestamp where the schema says only "string" (an entry's details) is held to the form too.
+    const entry = {
+      time: '2026-01-01 10:00:00',
+      event: 'party.signed',
+      user_agent: '',
+      ip_address: '',
+      sequence: 1,
+      recorded_time: '2026-01-01 10:00:00',
+      recorded_ms: 1767258000000,
+      actor_type: 'appliance',
+      actor: null,
+      actor_name: 'SignDesk',
+      subject: '',
+      details: { at: '2026-01-01 10:00:00' },
+      previous_hash: '0'.repeat(64),
+      hash: 'a'.repeat(64),
+    };
+    const log = new URL(`${t.url}/api/contracts/1/activity_log`);
+    expect(() => validate('GET', log, 200, 'application/json', [entry])).not.toThrow();
+    expect(() =>
+      validate('GET', log, 200, 'application/json', [{ ...entry, details: { at: '2026-01-01T10:00Z' } }]),
+    ).toThrow(/\$\[0\]\.details\.at: 2026-01-01T10:00Z/);
+  });
+
+  it("writes every timestamp of its examples in the interface's form YYYY-MM-DD HH:MM:SS", () => {
+    const examples = examplesIn(document);
+    expect(examples.length).toBeGreaterThan(20);
+    const timestamps = examples.flatMap(
+      ({ example }) => JSON.stringify(example).match(/\d{4}-\d{2}-\d{2}[T ][\d:]+/g) ?? [],
+    );
+    expect(timestamps.length, 'examples that show a timestamp').toBeGreaterThan(5);
+    expect(examples.flatMap(({ at, example }) => foreignTimestamps(example, at))).toEqual([]);
   });
 });
 

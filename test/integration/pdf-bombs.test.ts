@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentBomb, inflateBomb, pageTreeBomb } from '../helpers/hostile-pdfs';
 import { expectProblem } from '../helpers/problems';
@@ -74,7 +75,11 @@ describe('hostile PDFs', () => {
     expect(refused.body.detail).toMatch(/unpack/i);
   });
 
-  it('keeps answering the API, signing pages and the admin UI while bombs are being refused', async () => {
+  it('keeps answering the API, signing pages and the admin UI while bombs are being refused, its event loop never held up', async () => {
+    // The test server runs in this process: its event loop is this one. A bomb read on the main
+    // thread (not in the sandbox) would hold it for seconds; 1 s leaves room for a busy machine.
+    const delay = monitorEventLoopDelay({ resolution: 20 });
+    delay.enable();
     const handed = nextSandboxTask();
     const bombs = [zipBomb, treeBomb, zipBomb, zipBomb, treeBomb, zipBomb].map((bomb) => upload(bomb));
     let pending = bombs.length;
@@ -82,6 +87,8 @@ describe('hostile PDFs', () => {
     await handed;
     await expectServerAnswers(() => pending > 0);
     for (const refused of await Promise.all(bombs)) expectProblem(refused, 400, 'invalid-pdf');
+    delay.disable();
+    expect(delay.max / 1e6, 'longest event-loop delay (ms) while the bombs were read').toBeLessThan(1_000);
     const total = (await t.api('GET', '/api/contracts')).headers.get('pagination-items-total');
     expect(total).toBe('1');
   });

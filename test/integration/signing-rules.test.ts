@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { formatTimestamp } from '../../shared/time';
 import { cli } from '../helpers/server';
 import {
@@ -20,11 +20,14 @@ describe('signing rules', () => {
 
   it('closes the links when expire_time passes: 409 on answers, the document and reminders, one contract.expired entry, still sent', async () => {
     const { t } = env;
-    const expireAt = Date.now() + 8_000;
+    const expireAt = Math.ceil((t.clock.now() + 3_600_000) / 1000) * 1000;
     const contract = await makeContract(t, [{ name: 'Erik', email: 'erik@example.test' }], {
-      expire_time: formatTimestamp(Math.ceil(expireAt / 1000) * 1000, 'Europe/Stockholm'),
+      expire_time: formatTimestamp(expireAt, 'Europe/Stockholm'),
     });
     await t.api('POST', `${contract.self}/send`);
+    // The server's clock passes the expiry; the expiry job is due at once (the runner sleeps ≤ 1 s).
+    t.clock.shift(expireAt - Date.now() + 1_000);
+    onTestFinished(() => t.clock.reset());
     const erik = signingClient(contract.parties[0]!.contract_url);
     await expect.poll(async () => (await erik.state()).body.stage, { timeout: 20_000, interval: 100 }).toBe('expired');
     expect((await erik.accept({}, 'Erik')).status).toBe(409);
@@ -61,15 +64,17 @@ describe('signing rules', () => {
   });
 
   it('refuses to send a contract whose expire_time has passed while it was a draft', async () => {
-    const soon = Math.ceil((Date.now() + 1_000) / 1000) * 1000;
-    const contract = await makeContract(env.t, [{ name: 'Late', email: 'late@example.test' }], {
+    const { t } = env;
+    const soon = Math.ceil((t.clock.now() + 3_600_000) / 1000) * 1000;
+    const contract = await makeContract(t, [{ name: 'Late', email: 'late@example.test' }], {
       expire_time: formatTimestamp(soon, 'Europe/Stockholm'),
     });
-    await new Promise((resolve) => setTimeout(resolve, soon - Date.now() + 50));
-    const response = await env.t.api('POST', `${contract.self}/send`);
+    t.clock.shift(soon - Date.now() + 1_000);
+    onTestFinished(() => t.clock.reset());
+    const response = await t.api('POST', `${contract.self}/send`);
     expect(response.status).toBe(400);
     expect(response.body.validation_errors).toEqual(['expire_time: is in the past']);
-    expect((await env.t.api('GET', contract.self)).body.sent_time).toBeNull();
+    expect((await t.api('GET', contract.self)).body.sent_time).toBeNull();
   });
 
   it('reminds only the parties in turn, and refuses reminders once signed', async () => {

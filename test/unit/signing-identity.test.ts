@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { createHash, generateKeyPairSync } from 'node:crypto';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash, X509Certificate, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import forge from 'node-forge';
 import { describe, expect, it } from 'vitest';
+import { makeSealCertificate } from '../../server/crypto/make-seal-certificate';
 import { describeSigningIdentity, importPkcs12, loadSigningIdentity } from '../../server/crypto/signing-identity';
 import { buildSignedPdf } from '../../server/pdf/build-signed-pdf';
 import { makeContractPdf } from '../helpers/make-contract-pdf';
@@ -12,53 +12,93 @@ import { makeTempDir } from '../helpers/server';
 
 const IDENTITY_FILE = 'signing-identity.json';
 
-/** A PKCS#12 made with OpenSSL's defaults (PBES2, AES-256, PBKDF2 with SHA-256). */
-function opensslPkcs12(dir: string, options: { passphrase: string; withKey?: boolean; subject?: string }): Buffer {
+type Pkcs12Form = 'default' | 'legacy' | 'legacy-des';
+/** How `openssl pkcs12 -export` writes each form: OpenSSL 3's own, and the older one Windows still exports. */
+const FORM_ARGS: Record<Pkcs12Form, string[]> = {
+  // PBES2 with AES-256-CBC and PBKDF2 (SHA-256), a SHA-256 MAC.
+  default: [],
+  // The key in 3DES, the certificates in RC2-40, a SHA-1 MAC: OpenSSL 1.x and Windows.
+  legacy: ['-legacy'],
+  // 3DES for the certificates too.
+  'legacy-des': ['-legacy', '-descert'],
+};
+
+/** A PKCS#12 made with `openssl pkcs12 -export` from a new RSA key (or the key and certificate given). */
+function opensslPkcs12(
+  dir: string,
+  options: {
+    passphrase: string;
+    withKey?: boolean;
+    subject?: string;
+    form?: Pkcs12Form;
+    /** Without the integrity MAC: a wrong passphrase then shows only in what it decrypts to. */
+    noMac?: boolean;
+    /** The KDF rounds of the encryption and the MAC (OpenSSL's default: 2048). */
+    iterations?: number;
+    from?: { privateKey: KeyObject; certificateDer: Buffer };
+  },
+): Buffer {
   const key = path.join(dir, 'key.pem');
   const cert = path.join(dir, 'cert.pem');
   const out = path.join(dir, 'office.p12');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-      '-days',
-      '365',
-      '-subj',
-      options.subject ?? '/O=Kontoret AB/CN=Kontoret AB seal',
-    ],
-    { stdio: 'ignore' },
-  );
+  if (options.from) {
+    fs.writeFileSync(key, options.from.privateKey.export({ type: 'pkcs8', format: 'pem' }));
+    fs.writeFileSync(cert, new X509Certificate(options.from.certificateDer).toString());
+  } else {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '365',
+        '-subj',
+        options.subject ?? '/O=Kontoret AB/CN=Kontoret AB seal',
+      ],
+      { stdio: 'ignore' },
+    );
+  }
   const keyArgs = options.withKey === false ? ['-nokeys'] : ['-inkey', key];
   execFileSync(
     'openssl',
-    ['pkcs12', '-export', ...keyArgs, '-in', cert, '-out', out, '-passout', `pass:${options.passphrase}`],
+    [
+      'pkcs12',
+      '-export',
+      ...FORM_ARGS[options.form ?? 'default'],
+      ...(options.noMac ? ['-nomac'] : []),
+      ...(options.iterations ? ['-iter', String(options.iterations)] : []),
+      ...keyArgs,
+      '-in',
+      cert,
+      '-out',
+      out,
+      '-passout',
+      `pass:${options.passphrase}`,
+    ],
     { stdio: 'ignore' },
   );
   return fs.readFileSync(out);
 }
 
-/** A PKCS#12 made with node-forge (legacy 3DES, as Windows exports), here with an expired certificate. */
-function forgePkcs12(passphrase: string, validTo: Date, commonName: string): Buffer {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const key = forge.pki.privateKeyFromPem(privateKey.export({ type: 'pkcs1', format: 'pem' }).toString());
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
-  cert.serialNumber = '01';
-  cert.validity.notBefore = new Date(validTo.getTime() - 365 * 86_400_000);
-  cert.validity.notAfter = validTo;
-  cert.setSubject([{ name: 'commonName', value: commonName }]);
-  cert.setIssuer([{ name: 'commonName', value: commonName }]);
-  cert.sign(key, forge.md.sha256.create());
-  const p12 = forge.pkcs12.toPkcs12Asn1(key, [cert], passphrase, { algorithm: '3des' });
-  return Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary');
+/** What `openssl pkcs12 -info` says the file is encrypted with: the fixture is the form it claims. */
+function encryptionOf(dir: string, p12: Buffer, passphrase: string): string {
+  const file = path.join(dir, 'check.p12');
+  fs.writeFileSync(file, p12);
+  // It reports on stderr.
+  const result = spawnSync(
+    'openssl',
+    ['pkcs12', '-legacy', '-info', '-noout', '-in', file, '-passin', `pass:${passphrase}`],
+    { encoding: 'utf8' },
+  );
+  expect(result.status).toBe(0);
+  return result.stdout + result.stderr;
 }
 
 describe('the appliance signing identity', () => {
@@ -138,8 +178,10 @@ describe('the appliance signing identity', () => {
     expect(() => importPkcs12(keys, opensslPkcs12(dir, { passphrase: 'right', withKey: false }), 'right')).toThrow(
       /no private key/,
     );
+    // Ten years of validity that began eleven years ago.
+    const expired = makeSealCertificate('Expired', new Date(Date.now() - 11 * 365 * 86_400_000));
     expect(() =>
-      importPkcs12(keys, forgePkcs12('old', new Date(Date.now() - 86_400_000), 'Expired seal'), 'old'),
+      importPkcs12(keys, opensslPkcs12(dir, { passphrase: 'old', form: 'legacy-des', from: expired }), 'old'),
     ).toThrow(/expired on/);
     expect(() => importPkcs12(keys, Buffer.from('%PDF-1.7 not a key store'), 'x')).toThrow(/not a PKCS#12/);
     let refusal: unknown;
@@ -156,9 +198,49 @@ describe('the appliance signing identity', () => {
     expect(fs.readdirSync(keys)).toEqual([IDENTITY_FILE]);
   });
 
-  it('imports a legacy (3DES) PKCS#12 as Windows exports it', () => {
-    const keys = path.join(makeTempDir(), 'keys');
-    const valid = forgePkcs12('legacy', new Date(Date.now() + 365 * 86_400_000), 'Legacy seal');
-    expect(describeSigningIdentity(importPkcs12(keys, valid, 'legacy')).subject).toBe('CN=Legacy seal');
+  it('imports legacy PKCS#12 files as Windows and OpenSSL 1.x export them: RC2-40 and 3DES, RSA and EC keys', () => {
+    const dir = makeTempDir();
+    const keys = path.join(dir, 'keys');
+    const rc2 = opensslPkcs12(dir, { passphrase: 'lösen ord', form: 'legacy', subject: '/CN=Legacy seal' });
+    expect(encryptionOf(dir, rc2, 'lösen ord')).toMatch(/pbeWithSHA1And40BitRC2-CBC/);
+    expect(() => importPkcs12(keys, rc2, 'losen ord')).toThrow(/passphrase does not open/);
+    expect(describeSigningIdentity(importPkcs12(keys, rc2, 'lösen ord'))).toMatchObject({
+      subject: 'CN=Legacy seal',
+      keyAlgorithm: 'RSA 2048',
+    });
+
+    const des = opensslPkcs12(dir, { passphrase: 'legacy', form: 'legacy-des', subject: '/CN=3DES seal' });
+    const info = encryptionOf(dir, des, 'legacy');
+    expect(info).toMatch(/3-KeyTripleDES-CBC/);
+    expect(info).not.toMatch(/RC2/);
+    expect(describeSigningIdentity(importPkcs12(keys, des, 'legacy')).subject).toBe('CN=3DES seal');
+
+    const unchecked = opensslPkcs12(dir, { passphrase: 'no mac', form: 'legacy', noMac: true });
+    expect(encryptionOf(dir, unchecked, 'no mac')).not.toMatch(/^MAC:/m);
+    expect(() => importPkcs12(keys, unchecked, 'no Mac')).toThrow(/passphrase does not open/);
+    expect(describeSigningIdentity(importPkcs12(keys, unchecked, 'no mac')).keyAlgorithm).toBe('RSA 2048');
+
+    const ec = opensslPkcs12(dir, { passphrase: 'ec', form: 'legacy', from: makeSealCertificate('Kontoret EC') });
+    expect(describeSigningIdentity(importPkcs12(keys, ec, 'ec'))).toMatchObject({
+      subject: expect.stringContaining('Kontoret EC'),
+      keyAlgorithm: 'ECDSA P-256',
+    });
+  });
+
+  it('refuses a file asking for more than a million KDF rounds at once, rather than holding the server', () => {
+    const dir = makeTempDir();
+    const p12 = opensslPkcs12(dir, { passphrase: 'slow', form: 'legacy', iterations: 2_000_000 });
+    expect(() => importPkcs12(path.join(dir, 'keys'), p12, 'slow')).toThrow(
+      /cannot open \(unsupported iteration count 2000000\)/,
+    );
+  });
+
+  it('reads the OpenSSL 3 form (PBES2, AES-256) with a non-ASCII passphrase', () => {
+    const dir = makeTempDir();
+    const p12 = opensslPkcs12(dir, { passphrase: 'kontoret å', subject: '/CN=Modern seal' });
+    expect(encryptionOf(dir, p12, 'kontoret å')).toMatch(/PBES2, PBKDF2, AES-256-CBC/);
+    const keys = path.join(dir, 'keys');
+    expect(() => importPkcs12(keys, p12, 'kontoret a')).toThrow(/passphrase does not open/);
+    expect(describeSigningIdentity(importPkcs12(keys, p12, 'kontoret å')).subject).toBe('CN=Modern seal');
   });
 });

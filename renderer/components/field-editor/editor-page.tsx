@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, typ
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { AnnotationType } from '../../../shared/api/enums';
 import { boxAt, boxBetween, type FieldBox, type PageSize } from './geometry';
+import { useLatest } from '../../lib/use-latest';
 
 type Props = {
   document: PDFDocumentProxy;
@@ -27,8 +28,7 @@ export function EditorPage({ document, number, size, zoom, label, tool, onPlace,
   const surface = useRef<HTMLDivElement>(null);
   const [ghost, setGhost] = useState<FieldBox>();
   const dragFrom = useRef<{ x: number; y: number }>(undefined);
-  const onRenderedRef = useRef(onRendered);
-  onRenderedRef.current = onRendered;
+  const onRenderedRef = useLatest(onRendered);
 
   useEffect(() => {
     let isCurrent = true;
@@ -52,7 +52,7 @@ export function EditorPage({ document, number, size, zoom, label, tool, onPlace,
       isCurrent = false;
       task?.cancel();
     };
-  }, [document, number, zoom]);
+  }, [document, number, zoom, onRenderedRef]);
 
   const pointAt = (event: PointerEvent) => {
     const rect = (surface.current as HTMLDivElement).getBoundingClientRect();
@@ -85,11 +85,15 @@ export function EditorPage({ document, number, size, zoom, label, tool, onPlace,
   return (
     <div className="editor-page" style={{ width, height }} data-page={number}>
       <canvas ref={canvas} className="pdf-page" style={{ width, height }} aria-hidden="true" />
+      {/* With a tool chosen the page is where a pointer or Enter places a field; it stays a
+          labelled group so that a screen reader keeps its own keys inside (no role="application"). */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <div
         ref={surface}
         className={`editor-surface${tool ? ' is-placing' : ''}`}
         role="group"
         aria-label={label}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- focusable only while placing (above)
         tabIndex={tool ? 0 : undefined}
         onPointerDown={down}
         onPointerMove={move}

@@ -75,7 +75,7 @@ export function FieldBoxView({
     );
   }
 
-  const startDrag = (kind: 'move' | 'resize') => (event: PointerEvent<HTMLElement>) => {
+  const startDrag = (kind: 'move' | 'resize', event: PointerEvent<HTMLElement>) => {
     if (event.button !== 0) return;
     event.stopPropagation();
     event.preventDefault();
@@ -149,7 +149,7 @@ export function FieldBoxView({
       onFocus={onSelect}
       onBlur={settleNudges}
       onKeyDown={keyDown}
-      onPointerDown={startDrag('move')}
+      onPointerDown={(event) => startDrag('move', event)}
       onPointerMove={moveDrag}
       onPointerUp={endDrag}
       onPointerCancel={endDrag}
@@ -163,7 +163,7 @@ export function FieldBoxView({
       <span
         className="editor-field-handle"
         aria-hidden="true"
-        onPointerDown={startDrag('resize')}
+        onPointerDown={(event) => startDrag('resize', event)}
         onPointerMove={moveDrag}
         onPointerUp={endDrag}
         onPointerCancel={endDrag}

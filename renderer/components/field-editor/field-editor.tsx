@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { AnnotationType } from '../../../shared/api/enums';
 import { useT } from '../../lib/i18n';
 import { useAction } from '../../lib/use-action';
@@ -57,13 +57,15 @@ export function FieldEditor({
   const [tool, setTool] = useState<AnnotationType>();
   const [selectedId, setSelectedId] = useState<string>();
   const [zoom, setZoom] = useState<number>();
-  const [rendered, setRendered] = useState<Set<number>>(new Set());
+  // The pages drawn at this zoom of this version (a new zoom or version draws them all again).
+  const drawing = `${zoom}|${version}`;
+  const [rendered, setRendered] = useState<{ drawing: string; pages: ReadonlySet<number> }>();
   const [made, setMade] = useState<number>();
   const tags = useAction();
   const frame = useRef<HTMLDivElement>(null);
 
   const currentOwner = owners.some((candidate) => candidate.id === owner) ? owner : owners[0]?.id;
-  const sizes = pdf.kind === 'ready' ? pdf.sizes : [];
+  const sizes = useMemo(() => (pdf.kind === 'ready' ? pdf.sizes : []), [pdf]);
   // Until the person zooms, the pages fit the frame's width (a laptop, a window of 800 px).
   useLayoutEffect(() => {
     if (zoom !== undefined || sizes.length === 0 || !frame.current) return;
@@ -71,7 +73,6 @@ export function FieldEditor({
     const fit = (frame.current.clientWidth - 24) / widest;
     setZoom(Math.min(FIT_MAX, Math.max(FIT_MIN, Math.floor(fit * 100) / 100)));
   }, [sizes, zoom]);
-  useEffect(() => setRendered(new Set()), [zoom, version]);
 
   if (pdf.kind === 'failed') return <p className="pdf-error" role="alert">{`${t('pdf.failed')} ${pdf.message}`}</p>;
   const effectiveZoom = zoom ?? 1;
@@ -124,9 +125,13 @@ export function FieldEditor({
       owner: ownerName(field.owner),
       page: field.page,
     });
-  const isAllDrawn = sizes.length > 0 && rendered.size >= sizes.length;
+  const drawnCount = rendered?.drawing === drawing ? rendered.pages.size : 0;
+  const isAllDrawn = sizes.length > 0 && drawnCount >= sizes.length;
 
   return (
+    // Not a control itself: it catches the editor's shortcuts (undo, delete, Escape) bubbling up
+    // from the focused field or tool.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div className="field-editor" onKeyDown={keyDown}>
       {isReadOnly ? null : (
         <>
@@ -175,6 +180,8 @@ export function FieldEditor({
       <div
         ref={frame}
         className="editor-frame pdf-pages"
+        // Focusable, so that the pages scroll with the keyboard (a scrolling region must be).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         role="group"
         aria-label={title}
@@ -198,7 +205,12 @@ export function FieldEditor({
                       : t('pdf.page', { page: number, pages: sizes.length })
                   }
                   onPlace={(box) => place(number, box)}
-                  onRendered={(drawn) => setRendered((current) => new Set(current).add(drawn))}
+                  onRendered={(drawn) =>
+                    setRendered((current) => ({
+                      drawing,
+                      pages: new Set(current?.drawing === drawing ? current.pages : []).add(drawn),
+                    }))
+                  }
                 >
                   {editing.fields
                     .filter((field) => field.page === number)

@@ -36,8 +36,9 @@ function before(field: EditorField, change: Change): Change {
  */
 export function useFieldEditing(store: FieldStore, initial: EditorField[]) {
   const [fields, setFields] = useState(initial);
+  // The fields as of the last change, ahead of the render it causes: changes made in one event
+  // build on each other (every setFields goes through `replace`).
   const fieldsRef = useRef(fields);
-  fieldsRef.current = fields;
   const [error, setError] = useState<ApiError>();
   const [pending, setPending] = useState(0);
   const [canUndo, setCanUndo] = useState(false);

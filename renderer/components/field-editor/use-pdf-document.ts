@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLatest } from '../../lib/use-latest';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import type { PageSize } from './geometry';
 
@@ -13,13 +14,12 @@ export type PdfState =
  * Loaded again when `version` changes; destroyed when the page goes.
  */
 export function usePdfDocument(load: () => Promise<Blob>, version: string): PdfState {
-  const [state, setState] = useState<PdfState>({ kind: 'loading' });
-  const loadRef = useRef(load);
-  loadRef.current = load;
+  // What the last opening gave, and for which version: a newer version shows as loading.
+  const [opening, setOpening] = useState<{ version: string; state: PdfState }>();
+  const loadRef = useLatest(load);
   useEffect(() => {
     let isCurrent = true;
     let opened: PDFDocumentProxy | undefined;
-    setState({ kind: 'loading' });
     (async () => {
       const [pdfjs, worker, blob] = await Promise.all([
         import('pdfjs-dist'),
@@ -35,14 +35,15 @@ export function usePdfDocument(load: () => Promise<Blob>, version: string): PdfS
         const viewport = (await opened.getPage(number)).getViewport({ scale: 1 });
         sizes.push({ width: viewport.width, height: viewport.height });
       }
-      if (isCurrent) setState({ kind: 'ready', document: opened, sizes });
+      if (isCurrent) setOpening({ version, state: { kind: 'ready', document: opened, sizes } });
     })().catch((err: unknown) => {
-      if (isCurrent) setState({ kind: 'failed', message: err instanceof Error ? err.message : String(err) });
+      const message = err instanceof Error ? err.message : String(err);
+      if (isCurrent) setOpening({ version, state: { kind: 'failed', message } });
     });
     return () => {
       isCurrent = false;
       void opened?.destroy();
     };
-  }, [version]);
-  return state;
+  }, [version, loadRef]);
+  return opening?.version === version ? opening.state : { kind: 'loading' };
 }

@@ -26,8 +26,8 @@ type Props = { party: TParty; onClose: () => void; onSaved: () => void };
  */
 export function CorrectPartyDialog({ party, onClose, onSaved }: Props) {
   const t = useT();
-  const labels = usePartyLabels();
-  labels.fields.reason = t('party.correctReason');
+  const partyLabels = usePartyLabels();
+  const labels = { ...partyLabels, fields: { ...partyLabels.fields, reason: t('party.correctReason') } };
   const { form, bind } = useFormState(() => formOf(party));
   const save = useAction();
   const errors = readableErrors(save.errors, labels);

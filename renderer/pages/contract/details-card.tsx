@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { TContract } from '../../../shared/api/contracts';
 import { LANGUAGES, REQUIRE_AUTH_VALUES } from '../../../shared/api/enums';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/fields';
@@ -6,7 +6,7 @@ import { DateTimeField } from '../../components/date-time-field';
 import { Button, Card, DescriptionList, Notice, ProblemAlert } from '../../components/ui';
 import { sendJson } from '../../lib/api';
 import { joinTimestamp, splitTimestamp } from '../../lib/date-input';
-import { useFormState } from '../../lib/forms';
+import { useFormState, useHasChanged } from '../../lib/forms';
 import { readableErrors } from '../../lib/problem-lines';
 import { useT } from '../../lib/i18n';
 import { useAction } from '../../lib/use-action';
@@ -85,7 +85,8 @@ function DraftSettings({ contract, onSaved }: { contract: TContract; onSaved: ()
     },
   };
   const errors = readableErrors(save.errors, labels);
-  useEffect(() => setForm(draftOf(contract)), [contract.self]);
+  // Another contract on the same page: its own values.
+  if (useHasChanged(contract.self)) setForm(draftOf(contract));
   const { changes, problem } = changesOf(form, contract);
   const edit = (changed: Partial<Draft>) => {
     setIsSaved(false);

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useHasChanged } from '../../lib/forms';
 import type { TContractCounts } from '../../../shared/api/contract-actions';
 import { CONTRACT_STATUSES } from '../../../shared/api/enums';
 import type { TUser } from '../../../shared/api/users';
@@ -30,7 +31,7 @@ export function ContractFilters({ query, onChange, users }: Props) {
   const t = useT();
   const [text, setText] = useState(query.q);
   // Back, or a tab's link, may bring another search: the box shows what the list shows.
-  useEffect(() => setText(query.q), [query.q]);
+  if (useHasChanged(query.q)) setText(query.q);
   const isFiltered = Boolean(query.q || query.user || query.status);
   return (
     <form

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useHasChanged } from '../../lib/forms';
 import type { TAcmeStatus } from '../../../shared/api/acme';
 import { TextField } from '../../components/fields';
 import { Button, Card, DescriptionList, Loading, Notice, ProblemAlert } from '../../components/ui';
@@ -10,14 +11,15 @@ import { useLoad } from '../../lib/use-load';
 /** The domain and contact e-mail, saved here for the next start (the desktop app has no environment). */
 function AcmeSettingsForm({ status, reload }: { status: TAcmeStatus; reload: () => Promise<void> }) {
   const t = useT();
-  const [domain, setDomain] = useState('');
-  const [email, setEmail] = useState('');
+  const [domain, setDomain] = useState(status.configured_domain ?? '');
+  const [email, setEmail] = useState(status.email ?? '');
   const [isSaved, setIsSaved] = useState(false);
   const action = useAction<'save'>();
-  useEffect(() => {
+  // Saved (or changed elsewhere): the fields show the settings as they are now.
+  if (useHasChanged(`${status.configured_domain ?? ''}\n${status.email ?? ''}`)) {
     setDomain(status.configured_domain ?? '');
     setEmail(status.email ?? '');
-  }, [status.configured_domain, status.email]);
+  }
   const save = action.submit('save', async () => {
     setIsSaved(false);
     const changes: Record<string, string | null> = {};

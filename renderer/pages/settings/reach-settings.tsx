@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useHasChanged } from '../../lib/forms';
 import type { TReachCheck, TReachSettings } from '../../../shared/api/reach';
 import { TextField } from '../../components/fields';
 import { Button, Card, DescriptionList, Loading, Notice, ProblemAlert } from '../../components/ui';
@@ -16,11 +17,11 @@ export function ReachSettings() {
   const [saved, setSaved] = useState(false);
   const [check, setCheck] = useState<TReachCheck>();
   const action = useAction<'save' | 'check'>();
-  useEffect(() => {
-    if (!loaded.data) return;
+  // Loaded (or saved): the fields show the settings as they are now.
+  if (useHasChanged(loaded.data) && loaded.data) {
     setPort(loaded.data.public_port === null ? '' : String(loaded.data.public_port));
     setHost(loaded.data.public_host);
-  }, [loaded.data]);
+  }
   if (!loaded.data)
     return <Card title={t('reach.title')}>{loaded.error ? <ProblemAlert error={loaded.error} /> : <Loading />}</Card>;
   const reach = loaded.data;

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useHasChanged } from '../../lib/forms';
 import type { TTimestampSettings, TTimestampTestResult } from '../../../shared/api/timestamps';
 import { TextField } from '../../components/fields';
 import { Button, Card, Loading, Notice, ProblemAlert } from '../../components/ui';
@@ -15,9 +16,8 @@ export function TimestampSettings() {
   const [saved, setSaved] = useState(false);
   const [test, setTest] = useState<TTimestampTestResult>();
   const action = useAction<'save' | 'test'>();
-  useEffect(() => {
-    if (loaded.data) setUrl(loaded.data.tsa_url ?? '');
-  }, [loaded.data]);
+  const isNewlyLoaded = useHasChanged(loaded.data);
+  if (isNewlyLoaded && loaded.data) setUrl(loaded.data.tsa_url ?? '');
   if (!loaded.data)
     return (
       <Card title={t('settings.timestamps')}>{loaded.error ? <ProblemAlert error={loaded.error} /> : <Loading />}</Card>
