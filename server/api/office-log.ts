@@ -24,7 +24,7 @@ export function presentAnchoring(
       anchor: proof.anchor,
       through_sequence: proof.throughSequence,
       authority_time: ctx.timestamp(proof.authorityTime),
-      authority_time_utc: new Date(proof.authorityTime).toISOString(),
+      authority_time_ms: proof.authorityTime,
       authority: proof.authority,
     })),
     latest_anchor_time: latest ? ctx.timestamp(latest.authorityTime) : null,

@@ -11,9 +11,10 @@ export const ZAnchorProofSchema = z
       description:
         "The timestamp authority's time in the anchor's token: the entries existed, as they are now, by then",
     }),
-    authority_time_utc: z
-      .string()
-      .meta({ description: 'The same time, ISO 8601 UTC', example: '2026-11-26T12:00:00.000Z' }),
+    authority_time_ms: z.number().int().meta({
+      description: 'The same time to the millisecond: milliseconds since 1970-01-01 UTC (as recorded_ms)',
+      example: 1795694400000,
+    }),
     authority: z.string().meta({ description: "The subject of the authority's signing certificate" }),
   })
   .meta({ id: 'AnchorProof' });
