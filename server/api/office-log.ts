@@ -51,7 +51,7 @@ export const officeLogRoutes: AnyRoute[] = [
           return {
             sequence: entry.sequence,
             time: ctx.timestamp(row.createdAt),
-            recorded_time: entry.recordedTime,
+            recorded_ms: Date.parse(entry.recordedTime),
             event: entry.event,
             subject: entry.subject,
             actor: entry.actor || null,

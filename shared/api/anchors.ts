@@ -38,7 +38,11 @@ export const ZOfficeLogEntrySchema = z
   .object({
     sequence: z.number().int(),
     time: ZTimestampSchema,
-    recorded_time: z.string().meta({ description: 'ISO 8601 UTC with milliseconds, as hashed' }),
+    recorded_ms: z.number().int().meta({
+      description:
+        'When it was recorded, in milliseconds since 1970-01-01 UTC: the moment the hash covers (written as new Date(recorded_ms).toISOString() in the hashed array)',
+      example: 1795647590829,
+    }),
     event: z.string().meta({ example: 'user.created' }),
     subject: z.string(),
     actor: z.string().nullable().meta({ description: "The acting user's path, or null (the appliance)" }),

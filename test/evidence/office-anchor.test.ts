@@ -124,6 +124,11 @@ describe('the office anchor: insider rewrites of the log are detected once an an
   async function anchoredContract() {
     const contract = await signedContract(t);
     await waitForTimestampStatus(t, contract.self, 'signature');
+    // The long-term validation data (and its archive timestamp entry) come after the seal: wait for them.
+    await vi.waitFor(async () => expect((await t.api('GET', contract.self)).body.ltv_status).toBe('done'), {
+      timeout: 30_000,
+      interval: 100,
+    });
     let check: any;
     await vi.waitFor(
       async () => {
