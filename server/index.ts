@@ -7,7 +7,8 @@ import { createContext } from './app/create-context';
 import type { Config } from './config/config';
 import type { AppContext } from './core/context';
 import type { Clock } from './core/clock';
-import { markServing, prepareDataDir } from './db/data-dir';
+import { prepareDataDir } from './db/data-dir';
+import { lockDataDir } from './db/data-dir-lock';
 import { startCheckpointer } from './db/checkpointer';
 import { openDatabase } from './db/open-database';
 import { createLogger } from './logging/logger';
@@ -49,6 +50,8 @@ export type ServerOptions = {
   staticDirs?: Partial<StaticDirs>;
   /** The time the server goes by; the system's unless a test hands in its own. */
   clock?: Clock;
+  /** What holds DATA_DIR, in the message a second server on it shows (default "server"). */
+  lockRole?: string;
 };
 
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -63,11 +66,19 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   // Our own copy: the admin's general settings change publicBaseUrl and timeZone in it.
   const config: Config = { ...given };
   const paths = prepareDataDir(config.dataDir);
+  // One server per DATA_DIR: a second one stops here (DataDirBusy) before it touches anything.
+  const lock = lockDataDir(paths.root, options.lockRole ?? 'server', { nativeBinding: options.sqliteBinding });
+  let database: ReturnType<typeof openDatabase>;
+  try {
+    database = openDatabase(paths.database, {
+      migrationsFolder: options.migrationsFolder,
+      nativeBinding: options.sqliteBinding,
+    });
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
   const logger = createLogger(paths.logs, config.logLevel);
-  const database = openDatabase(paths.database, {
-    migrationsFolder: options.migrationsFolder,
-    nativeBinding: options.sqliteBinding,
-  });
   let listenUrl = '';
   const ctx = createContext({
     config,
@@ -113,6 +124,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
     });
   } catch (err) {
     database.close();
+    lock.release();
     throw err;
   }
   const port = (server.address() as AddressInfo).port;
@@ -121,7 +133,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   // Webhooks, SMTP and SMS gateways may not be pointed back at this server.
   ctx.outbound.addOwnPort(port);
   logger.info({ url, dataDir: paths.root }, 'listening');
-  const unmarkServing = markServing(paths, url);
+  lock.setAddress(url);
   const checkpointer = startCheckpointer({
     file: paths.database,
     sqlite: database.sqlite,
@@ -145,7 +157,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
       await ctx.pdf.close();
       await checkpointer.stop();
       database.close();
-      unmarkServing();
+      lock.release();
       logger.info('closed');
       logger.flush();
     })();

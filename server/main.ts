@@ -1,5 +1,6 @@
 import { ConfigError, createServer, loadConfig } from './index';
 import { filesOfEntry } from './app/static-dirs';
+import { DataDirBusy } from './db/data-dir-lock';
 
 /** `npm run server`: the headless appliance, from the sources or from its bundle (dist/server/main.cjs). */
 async function main(): Promise<void> {
@@ -22,6 +23,8 @@ async function main(): Promise<void> {
 main().catch((err: unknown) => {
   if (err instanceof ConfigError) {
     process.stderr.write(`${err.message}\n`);
+  } else if (err instanceof DataDirBusy) {
+    process.stderr.write(`SignDesk could not start: ${err.message}\n`);
   } else if (err instanceof Error && 'code' in err && err.code === 'EADDRINUSE') {
     process.stderr.write(
       `SignDesk could not start: the port is already in use (${err.message}). Set PORT to another port.\n`,

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../core/context';
 import { reloadKeys } from '../crypto/office-keys';
-import { findServingServer, prepareDataDir, type DataDirLayout } from '../db/data-dir';
+import { prepareDataDir, type DataDirLayout } from '../db/data-dir';
+import { DataDirBusy, lockDataDir } from '../db/data-dir-lock';
 import { restoreDatabase } from '../db/backup';
 import { openDatabase } from '../db/open-database';
 import { createRepos } from '../db/repos';
@@ -53,21 +54,24 @@ export type RestoreOutcome = { manifest: BackupManifest; dataDir: string };
 /**
  * The CLI's restore, with the server stopped: the backup is read and checked whole in a folder
  * of DATA_DIR first, then the database, keys and files are put in place by renames (a failure
- * puts the old ones back), and the database is brought up to this version. Refuses while a
- * server serves this DATA_DIR.
+ * puts the old ones back), and the database is brought up to this version. Holds DATA_DIR's lock
+ * throughout, so it refuses while a server (or another command) has it.
  */
 export async function restoreBackupOffline(
   dataDir: string,
   source: Readable,
   passphrase: string,
 ): Promise<RestoreOutcome> {
-  const serving = findServingServer(dataDir);
-  if (serving) {
+  const paths = prepareDataDir(dataDir);
+  let lock: ReturnType<typeof lockDataDir>;
+  try {
+    lock = lockDataDir(paths.root, 'cli backup restore');
+  } catch (err) {
+    if (!(err instanceof DataDirBusy)) throw err;
     throw new BackupRejected(
-      `SignDesk is running on this DATA_DIR (process ${serving.pid}, ${serving.url}): stop it first, then restore. (In the running app, Settings → Backup restores without stopping.)`,
+      `${err.message} A restore needs it stopped. (In the running app, Settings → Backup restores without stopping.)`,
     );
   }
-  const paths = prepareDataDir(dataDir);
   const staging = makeScratchDir(paths.root, 'restore');
   try {
     const staged = await readBackup(source, passphrase, staging.dir);
@@ -91,6 +95,7 @@ export async function restoreBackupOffline(
     return { manifest: staged.manifest, dataDir: paths.root };
   } finally {
     staging.remove();
+    lock.release();
   }
 }
 

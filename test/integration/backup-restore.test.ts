@@ -84,7 +84,7 @@ describe('a whole-office backup restored on a new computer', { timeout: 120_000 
     const running = await backupCli(newDir, ['backup', 'restore', '--in', backupFile], PASSPHRASE);
     expect(running.code).toBe(1);
     expect(running.err.join('\n')).toMatch(
-      /SignDesk is running on this DATA_DIR \(process \d+, http:\/\/127\.0\.0\.1:\d+\): stop it first/,
+      /Another SignDesk \(server, process \d+ at http:\/\/127\.0\.0\.1:\d+\) is already using the data folder .*A restore needs it stopped/,
     );
     await fresh.close();
     const before = snapshotDir(newDir);

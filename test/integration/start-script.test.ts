@@ -28,8 +28,8 @@ describe('npm start (scripts/start.mjs)', { timeout: 120_000 }, () => {
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    // The server marks the DATA_DIR it serves with its pid once it listens.
-    const mark = path.join(dataDir, 'server.json');
+    // The server writes its pid and address beside the DATA_DIR's lock once it listens.
+    const mark = path.join(dataDir, 'signdesk.lock.json');
     await vi.waitFor(() => expect(fs.existsSync(mark) && output.includes('SignDesk is running at')).toBe(true), {
       timeout: 90_000,
       interval: 50,
