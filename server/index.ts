@@ -9,6 +9,7 @@ import type { AppContext } from './core/context';
 import type { Clock } from './core/clock';
 import { prepareDataDir } from './db/data-dir';
 import { lockDataDir } from './db/data-dir-lock';
+import { removeStaleScratch } from './backup/scratch-dir';
 import { startCheckpointer } from './db/checkpointer';
 import { openDatabase } from './db/open-database';
 import { createLogger } from './logging/logger';
@@ -69,7 +70,9 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   // One server per DATA_DIR: a second one stops here (DataDirBusy) before it touches anything.
   const lock = lockDataDir(paths.root, options.lockRole ?? 'server', { nativeBinding: options.sqliteBinding });
   let database: ReturnType<typeof openDatabase>;
+  let scratchRemoved: string[];
   try {
+    scratchRemoved = removeStaleScratch(paths.root);
     database = openDatabase(paths.database, {
       migrationsFolder: options.migrationsFolder,
       nativeBinding: options.sqliteBinding,
@@ -79,6 +82,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
     throw err;
   }
   const logger = createLogger(paths.logs, config.logLevel);
+  if (scratchRemoved.length > 0) logger.info({ scratchRemoved }, 'removed scratch folders an earlier run left');
   let listenUrl = '';
   const ctx = createContext({
     config,

@@ -4,6 +4,7 @@ import type { AppContext } from '../core/context';
 import { createContext } from './create-context';
 import { prepareDataDir } from '../db/data-dir';
 import { DataDirBusy, lockDataDir } from '../db/data-dir-lock';
+import { removeStaleScratch } from '../backup/scratch-dir';
 import { openDatabase } from '../db/open-database';
 
 /**
@@ -28,6 +29,7 @@ export function openOfflineContext(
   }
   let database: ReturnType<typeof openDatabase>;
   try {
+    if (lock) removeStaleScratch(paths.root);
     database = openDatabase(paths.database);
   } catch (err) {
     lock?.release();

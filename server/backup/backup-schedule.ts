@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { TBackupResult, TBackupSchedule, TBackupScheduleUpdate } from '../../shared/api/backup';
@@ -5,6 +6,7 @@ import type { AppContext } from '../core/context';
 import { AppError } from '../core/errors';
 import { openSetting, sealSetting } from '../crypto/settings-seal';
 import { inTransaction } from '../db/open-database';
+import { assertOutsideDataDir } from './backup-folder';
 
 export const BACKUP_QUEUE = 'backup';
 /** The one job of the backup queue refers to the schedule, not to a row. */
@@ -65,14 +67,18 @@ export function presentBackupSchedule(ctx: AppContext): TBackupSchedule {
   };
 }
 
-/** A folder the appliance can write backups into: made when missing, then a test file written and removed. */
-function checkFolder(folder: string): void {
+/** A folder the appliance can write backups into: outside DATA_DIR, made when missing, then a test file written and removed. */
+function checkFolder(ctx: AppContext, folder: string): void {
+  assertOutsideDataDir(folder, ctx.paths.root);
   try {
     fs.mkdirSync(folder, { recursive: true });
-    const probe = path.join(folder, `.signdesk-write-test-${process.pid}`);
-    fs.writeFileSync(probe, '');
+    // Made, then checked again: a symlink on the way may only now lead into DATA_DIR.
+    assertOutsideDataDir(folder, ctx.paths.root);
+    const probe = path.join(folder, `.signdesk-write-test-${randomBytes(9).toString('hex')}`);
+    fs.writeFileSync(probe, '', { flag: 'wx' });
     fs.rmSync(probe);
   } catch (err) {
+    if (err instanceof AppError) throw err;
     const why = (err as NodeJS.ErrnoException).code ?? String(err);
     throw new AppError('validation-failed', 'SignDesk cannot write to that folder.', {
       validationErrors: [`folder: cannot be written to (${why})`],
@@ -109,7 +115,7 @@ export function updateBackupSchedule(ctx: AppContext, input: TBackupScheduleUpda
         validationErrors: missing,
       });
   }
-  if (next.folder !== null && input.folder !== undefined) checkFolder(next.folder);
+  if (next.folder !== null && input.folder !== undefined) checkFolder(ctx, next.folder);
   const sealed =
     input.passphrase === undefined ? undefined : sealSetting(ctx.paths.keys, KEYS.passphrase, input.passphrase);
   const isRestarted =

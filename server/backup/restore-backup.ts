@@ -13,7 +13,7 @@ import { applyGeneralSettings } from '../settings/apply-general-settings';
 import { sealSecretsAtRest } from '../secrets/seal-at-rest';
 import type { BackupManifest } from './backup-manifest';
 import { BackupRejected, readBackup } from './read-backup';
-import { makeScratchDir } from './scratch-dir';
+import { makeScratchDir, removeStaleScratch } from './scratch-dir';
 
 /** Puts staged paths in place of live ones by renaming; the live ones wait aside until commit(), and undo() puts them back. */
 function swapIn(pairs: ReadonlyArray<{ live: string; staged: string | undefined }>, asideDir: string) {
@@ -72,7 +72,14 @@ export async function restoreBackupOffline(
       `${err.message} A restore needs it stopped. (In the running app, Settings → Backup restores without stopping.)`,
     );
   }
-  const staging = makeScratchDir(paths.root, 'restore');
+  let staging: ReturnType<typeof makeScratchDir>;
+  try {
+    removeStaleScratch(paths.root);
+    staging = makeScratchDir(paths.root, 'restore');
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
   try {
     const staged = await readBackup(source, passphrase, staging.dir);
     const aside = path.join(staging.dir, 'replaced');
