@@ -15,6 +15,7 @@ import { restoreBackupLive } from '../backup/restore-backup';
 import { writeBackup } from '../backup/write-backup';
 import type { AppContext } from '../core/context';
 import { AppError } from '../core/errors';
+import { isStorageFull, storageFullProblem } from '../core/storage-full';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { clearSessionCookie } from '../http/session-cookie';
 
@@ -67,13 +68,19 @@ export const backupRoutes: AnyRoute[] = [
     example: { body: { passphrase: 'correct horse battery staple' }, output: 'signdesk.sdbackup' },
     responses: { 200: { description: 'The backup file (.sdbackup)', contentType: BACKUP_CONTENT_TYPE } },
     handler: async ({ res, ctx, body }) => {
-      res.status(200);
-      res.setHeader('Content-Type', BACKUP_CONTENT_TYPE);
-      res.setHeader('Content-Disposition', `attachment; filename="${backupFileName(ctx)}"`);
-      res.setHeader('Cache-Control', 'no-store');
+      let isStarted = false;
+      // The database is copied (into DATA_DIR) first: a full disk there is still a 507 problem.
+      const start = () => {
+        isStarted = true;
+        res.status(200);
+        res.setHeader('Content-Type', BACKUP_CONTENT_TYPE);
+        res.setHeader('Content-Disposition', `attachment; filename="${backupFileName(ctx)}"`);
+        res.setHeader('Cache-Control', 'no-store');
+      };
       try {
-        await writeBackup(ctx, body.passphrase, res);
+        await writeBackup(ctx, body.passphrase, res, undefined, undefined, start);
       } catch (err) {
+        if (!isStarted) throw isStorageFull(err) ? storageFullProblem() : err;
         // The headers are out: all that can be said is that the file is not whole.
         ctx.logger.error({ err }, 'backup download failed');
         res.destroy(err as Error);

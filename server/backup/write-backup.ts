@@ -48,11 +48,14 @@ export async function writeBackup(
   destination: Writable,
   limits?: KdfLimits,
   signal?: AbortSignal,
+  /** Called once the database copy is made, before the first byte goes out (a download sets its headers here). */
+  onCopied?: () => void,
 ): Promise<WrittenBackup> {
   const scratch = makeScratchDir(ctx.paths.root);
   try {
     const database = path.join(scratch.dir, 'signdesk.sqlite');
     await backupDatabase(ctx.db, database);
+    onCopied?.();
     const keys = listFiles(ctx.paths.keys);
     const files = listFiles(ctx.paths.files);
     const office = ctx.repos.office.get(ctx.now());
