@@ -1,8 +1,10 @@
 import { type ReactNode } from 'react';
 import { LANGUAGES, useI18n, type Language } from '../lib/i18n';
 import type { MessageKey } from '../i18n/en';
+import type { TBackupSchedule } from '../../shared/api/backup';
 import type { TWebhookConsumer } from '../../shared/api/webhooks';
-import { getPage } from '../lib/api';
+import { getJson, getPage } from '../lib/api';
+import { Notice } from './ui';
 import { Link, useRouter } from '../lib/router';
 import { useSession, useSignedIn } from '../lib/session';
 import { useLoad } from '../lib/use-load';
@@ -73,6 +75,14 @@ export function Shell({ children }: { children: ReactNode }) {
     [session.is_admin],
     { pollMs: 15_000 },
   );
+  // A restored copy says so on every page until an admin confirms it (its backups wait meanwhile).
+  const backups = useLoad(
+    (signal) =>
+      session.is_admin ? getJson<TBackupSchedule>('/api/settings/backup_schedule', signal) : Promise.resolve(undefined),
+    [session.is_admin],
+    { pollMs: 60_000 },
+  );
+  const restoredCopy = backups.data?.restored_copy ?? null;
   const disabledCount = consumers.data?.items.filter((consumer) => consumer.disabled_time !== null).length ?? 0;
   const displayName =
     [session.user.firstname, session.user.lastname].filter(Boolean).join(' ') || session.user.username;
@@ -145,6 +155,13 @@ export function Shell({ children }: { children: ReactNode }) {
         </div>
       </aside>
       <main id="main" className="main" tabIndex={-1}>
+        {restoredCopy && path !== '/settings' ? (
+          <div data-testid="restored-copy-banner">
+            <Notice tone="warning" title={t('backup.restoredCopyTitle')}>
+              <Link to="/settings">{t('backup.restoredCopyBanner', { restored: restoredCopy.restored_time })}</Link>
+            </Notice>
+          </div>
+        ) : null}
         {children}
       </main>
     </div>

@@ -9,7 +9,12 @@ import {
   ZBackupScheduleUpdateSchema,
   ZRestoreResultSchema,
 } from '../../shared/api/backup';
-import { presentBackupSchedule, runScheduledBackupNow, updateBackupSchedule } from '../backup/backup-schedule';
+import {
+  confirmRestoredCopy,
+  presentBackupSchedule,
+  runScheduledBackupNow,
+  updateBackupSchedule,
+} from '../backup/backup-schedule';
 import { BackupRejected } from '../backup/read-backup';
 import { restoreBackupLive } from '../backup/restore-backup';
 import { writeBackup } from '../backup/write-backup';
@@ -177,6 +182,21 @@ export const backupRoutes: AnyRoute[] = [
     problemStatuses: [409],
     handler: ({ res, ctx }) => {
       runScheduledBackupNow(ctx);
+      sendJson(res, 200, presentBackupSchedule(ctx));
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/settings/backup_schedule/confirm_restored_copy',
+    operationId: 'confirmRestoredCopy',
+    summary: 'Confirm that this restored office is now the office: its scheduled backups run again',
+    description:
+      'A restored office says so in `restored_copy` and its scheduled backups wait, since the schedule came with the backup and would write into the original office’s folder. Check the folder first (change it with updateBackupSchedule if this copy runs beside the original), then confirm. Confirming an office that is not a restored copy changes nothing.',
+    tag,
+    access: 'admin',
+    responses: { 200: { description: 'The schedule, running again', schema: ZBackupScheduleSchema } },
+    handler: ({ res, ctx }) => {
+      confirmRestoredCopy(ctx);
       sendJson(res, 200, presentBackupSchedule(ctx));
     },
   }),

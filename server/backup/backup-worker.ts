@@ -6,7 +6,15 @@ import { createRunner, type JobOutcome } from '../jobs/runner';
 import type { Worker } from '../app/workers';
 import { BACKUP_EXTENSION } from './backup-manifest';
 import { assertOutsideDataDir, createPartialFile } from './backup-folder';
-import { BACKUP_QUEUE, readBackupSchedule, readSchedulePassphrase, recordBackupResult } from './backup-schedule';
+import {
+  BACKUP_QUEUE,
+  readBackupSchedule,
+  readRestoredCopy,
+  readSchedulePassphrase,
+  recordBackupResult,
+  recordDrillResult,
+} from './backup-schedule';
+import { runRestoreDrill } from './restore-drill';
 import { writeBackup } from './write-backup';
 
 const SCHEDULED_NAME = /^signdesk-backup-\d{8}-\d{6}(-\d+)?\.sdbackup$/;
@@ -37,7 +45,10 @@ function pruneOld(folder: string, keep: number): void {
 }
 
 /** One scheduled backup into the folder: written under an unpredictable name, created exclusively, named when whole. */
-async function runScheduledBackup(ctx: AppContext, signal: AbortSignal): Promise<{ file: string; sizeBytes: number }> {
+async function runScheduledBackup(
+  ctx: AppContext,
+  signal: AbortSignal,
+): Promise<{ file: string; sizeBytes: number; passphrase: string }> {
   const schedule = readBackupSchedule(ctx);
   const passphrase = readSchedulePassphrase(ctx);
   if (!schedule.folder) throw new Error('no folder is set');
@@ -54,7 +65,7 @@ async function runScheduledBackup(ctx: AppContext, signal: AbortSignal): Promise
     const { bytes } = await writeBackup(ctx, passphrase, partial.stream, undefined, signal);
     partial.finish();
     pruneOld(schedule.folder, schedule.keep);
-    return { file, sizeBytes: bytes };
+    return { file, sizeBytes: bytes, passphrase };
   } catch (err) {
     partial.discard();
     throw err;
@@ -69,12 +80,16 @@ export function createBackupWorker(ctx: AppContext): Worker {
   const logger = ctx.logger.child({ worker: 'backup' });
   const handle = async (_job: JobRow, signal: AbortSignal): Promise<JobOutcome> => {
     const schedule = readBackupSchedule(ctx);
-    if (!schedule.isEnabled) return { kind: 'done' };
+    // A restored copy waits for the admin: it would write into the original office's folder.
+    if (!schedule.isEnabled || readRestoredCopy(ctx)) return { kind: 'done' };
     const interval = schedule.intervalHours * 3_600_000;
     try {
-      const made = await runScheduledBackup(ctx, signal);
+      const { passphrase, ...made } = await runScheduledBackup(ctx, signal);
       recordBackupResult(ctx, { at: ctx.now(), file: made.file, sizeBytes: made.sizeBytes, error: null });
       logger.info(made, 'scheduled backup written');
+      const drill = await runRestoreDrill(ctx, made.file, passphrase);
+      recordDrillResult(ctx, { at: ctx.now(), file: made.file, ...drill });
+      if (drill.error) logger.error({ file: made.file, error: drill.error }, 'restore drill failed');
       return { kind: 'again', at: ctx.now() + interval };
     } catch (err) {
       // The server stops: the backup is made again at its next start.

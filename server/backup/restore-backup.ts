@@ -12,6 +12,7 @@ import { upgradeEvidence } from '../evidence/upgrade-evidence';
 import { applyGeneralSettings } from '../settings/apply-general-settings';
 import { sealSecretsAtRest } from '../secrets/seal-at-rest';
 import type { BackupManifest } from './backup-manifest';
+import { RESTORED_COPY_KEY, type RestoredCopy } from './backup-schedule';
 import { BackupRejected, readBackup } from './read-backup';
 import { makeScratchDir, removeStaleScratch } from './scratch-dir';
 
@@ -50,6 +51,12 @@ function folderPairs(paths: DataDirLayout, staged: { keysDir: string; filesDir: 
 }
 
 export type RestoreOutcome = { manifest: BackupManifest; dataDir: string };
+
+/** The restored office says it is a copy, and its schedule waits, until the admin confirms (backup-schedule.ts). */
+function markRestoredCopy(repos: ReturnType<typeof createRepos>, manifest: BackupManifest, now: number): void {
+  const copy: RestoredCopy = { madeTime: manifest.created_time, restoredAt: now };
+  repos.settings.set(RESTORED_COPY_KEY, JSON.stringify(copy), now);
+}
 
 /**
  * The CLI's restore, with the server stopped: the backup is read and checked whole in a folder
@@ -94,7 +101,12 @@ export async function restoreBackupOffline(
       aside,
     );
     try {
-      openDatabase(paths.database).close();
+      const opened = openDatabase(paths.database);
+      try {
+        markRestoredCopy(createRepos(opened.db), staged.manifest, Date.now());
+      } finally {
+        opened.close();
+      }
     } catch (err) {
       swap.undo();
       throw err;
@@ -132,6 +144,7 @@ export async function restoreBackupLive(
     // Fresh repositories: no cached row of the old database survives.
     ctx.repos = createRepos(ctx.db);
     ctx.repos.adminSessions.deleteAll();
+    markRestoredCopy(ctx.repos, staged.manifest, ctx.now());
     // A backup of an older version may hold links and passwords in clear: sealed under its own keys.
     sealSecretsAtRest(ctx);
     applyGeneralSettings(ctx);

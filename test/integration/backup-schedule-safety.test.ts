@@ -74,6 +74,61 @@ describe('scheduled backups that cannot hurt the office', { timeout: 120_000 }, 
     expect((await t.api('PUT', '/api/settings/backup_schedule', { body: { is_enabled: false } })).status).toBe(200);
   });
 
+  it('checks every scheduled backup by a restore drill, and a restored office waits for the admin before it backs up', async () => {
+    const folder = makeTempDir('signdesk-drill-');
+    // The seal identity exists once the office has asked for it (or sealed a contract).
+    expect((await t.api('GET', '/api/settings/signing_certificate')).status).toBe(200);
+    const on = await t.api('PUT', '/api/settings/backup_schedule', {
+      body: { is_enabled: true, folder, passphrase: PASSPHRASE, keep: 5 },
+    });
+    expect(on.status, on.text).toBe(200);
+    await vi.waitFor(
+      async () => expect((await schedule()).last_drill?.file).toBe(path.join(folder, fs.readdirSync(folder)[0] ?? '-')),
+      {
+        timeout: 60_000,
+        interval: 100,
+      },
+    );
+    const done = await schedule();
+    expect(done.last_drill).toMatchObject({ is_ok: true, error: null, file: done.last_result.file });
+    expect(done.last_drill.checks).toEqual([
+      expect.stringMatching(/^restored \(\d+ key files, \d+ stored files\)$/),
+      'database integrity_check ok',
+      'keys unseal the stored secrets',
+      expect.stringMatching(/^a seal verifies \(certificate [0-9A-F:]+…\)$/),
+    ]);
+    // The drill's scratch folder (decrypted keys) is gone.
+    expect(fs.readdirSync(t.dataDir).filter((name) => name.startsWith('.'))).toEqual([]);
+
+    const restored = await t.api('POST', '/api/settings/restore', {
+      raw: { data: fs.readFileSync(done.last_result.file), contentType: 'application/vnd.signdesk.backup' },
+      headers: { 'backup-passphrase': Buffer.from(PASSPHRASE).toString('base64') },
+    });
+    expect(restored.status, restored.text).toBe(200);
+    const copy = await schedule();
+    expect(copy).toMatchObject({ is_enabled: true, folder, next_run_time: null });
+    expect(copy.restored_copy).toEqual({
+      backup_made_time: restored.body.made_time,
+      restored_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+    });
+    const refused = await t.api('POST', '/api/settings/backup_schedule/run');
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toMatch(/restored copy/);
+    expect(fs.readdirSync(folder)).toHaveLength(1);
+
+    const confirmed = await t.api('POST', '/api/settings/backup_schedule/confirm_restored_copy');
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.restored_copy).toBeNull();
+    await vi.waitFor(
+      () => expect(fs.readdirSync(folder).filter((name) => name.endsWith('.sdbackup'))).toHaveLength(2),
+      {
+        timeout: 60_000,
+        interval: 100,
+      },
+    );
+    expect((await t.api('PUT', '/api/settings/backup_schedule', { body: { is_enabled: false } })).status).toBe(200);
+  });
+
   it('removes the scratch folders a crash left in the data folder at the next start', async () => {
     const dataDir = t.dataDir;
     await t.close();
