@@ -1,23 +1,30 @@
-import { ConfigError, createServer, loadConfig } from './index';
+import { ConfigError, createServer, loadConfig, type SignDeskServer } from './index';
 import { filesOfEntry } from './app/static-dirs';
 import { DataDirBusy } from './db/data-dir-lock';
 
 /** `npm run server`: the headless appliance, from the sources or from its bundle (dist/server/main.cjs). */
 async function main(): Promise<void> {
-  const config = loadConfig(process.env);
-  const server = await createServer(config, filesOfEntry(import.meta.url));
-  process.stdout.write(
-    `SignDesk is running at ${server.url} (admin UI ${server.ctx.baseUrl()}/admin, API docs ${server.ctx.baseUrl()}/apidoc/v1/); data in ${config.dataDir}\n`,
-  );
+  // Taken from the first moment: a signal while the server starts stops it once it has started.
+  let stopSignal: string | undefined;
+  const running: { server?: SignDeskServer } = {};
   const stop = (signal: string) => {
+    if (stopSignal) return;
+    stopSignal = signal;
     process.stdout.write(`${signal}: shutting down\n`);
-    server.close().then(
+    running.server?.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
+  const config = loadConfig(process.env);
+  const server = await createServer(config, filesOfEntry(import.meta.url));
+  running.server = server;
+  process.stdout.write(
+    `SignDesk is running at ${server.url} (admin UI ${server.ctx.baseUrl()}/admin, API docs ${server.ctx.baseUrl()}/apidoc/v1/); data in ${config.dataDir}\n`,
+  );
+  if (stopSignal) await server.close().then(() => process.exit(0));
 }
 
 main().catch((err: unknown) => {
