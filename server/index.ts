@@ -21,6 +21,7 @@ import { verifyPages } from './verify/verify-pages';
 import { sessionPrincipalResolver } from './http/session-cookie';
 import { resolveStaticDirs, type StaticDirs } from './app/static-dirs';
 import { createWorkers } from './app/workers';
+import { answerClientError } from './http/client-error';
 
 export { loadConfig, ConfigError, type Config } from './config/config';
 
@@ -107,6 +108,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
     examplesDir: staticDirs.examples,
   });
   const server = http.createServer({ requestTimeout: 120_000, headersTimeout: 30_000 }, listener);
+  server.on('clientError', answerClientError(() => ctx.baseUrl()));
   // Responses still being made when shutdown begins close their connection after they are
   // sent, so a keep-alive client does not hold the shutdown until the grace period ends.
   const unanswered = new Set<http.ServerResponse>();
