@@ -1,10 +1,10 @@
 import { randomBytes, sign, verify } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { AppContext } from '../core/context';
 import { openSetting } from '../crypto/settings-seal';
 import { loadSigningIdentity } from '../crypto/signing-identity';
+import { inspectRestoredDatabase } from '../db/backup';
 import { readBackup } from './read-backup';
 import { makeScratchDir } from './scratch-dir';
 
@@ -13,11 +13,6 @@ export type DrillOutcome = { checks: string[]; error: string | null };
 
 /** The sealed setting the drill opens with the backup's own keys (see backup-schedule.ts). */
 const SEALED_PASSPHRASE_KEY = 'backup.passphrase';
-
-function readSetting(database: Database.Database, key: string): string | undefined {
-  const row = database.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
-  return row?.value;
-}
 
 /**
  * A backup is only as good as its restore: the file just written is restored into a scratch
@@ -32,19 +27,14 @@ export async function runRestoreDrill(ctx: AppContext, file: string, passphrase:
   try {
     const staged = await readBackup(fs.createReadStream(file), passphrase, scratch.dir, ctx.admin.migrationsFolder);
     checks.push(`restored (${staged.manifest.keys.length} key files, ${staged.manifest.files.length} stored files)`);
-    const database = new Database(staged.database, { readonly: true, fileMustExist: true });
-    try {
-      const integrity = database.pragma('integrity_check', { simple: true });
-      if (integrity !== 'ok') throw new Error(`the database fails integrity_check: ${String(integrity)}`);
-      checks.push('database integrity_check ok');
-      const sealed = readSetting(database, SEALED_PASSPHRASE_KEY);
-      if (sealed !== undefined) {
-        if (openSetting(staged.keysDir, SEALED_PASSPHRASE_KEY, sealed) !== passphrase)
-          throw new Error("the backup's keys do not open the secrets sealed in its database");
-        checks.push('keys unseal the stored secrets');
-      }
-    } finally {
-      database.close();
+    const { integrity, settings } = inspectRestoredDatabase(staged.database, [SEALED_PASSPHRASE_KEY]);
+    if (integrity !== 'ok') throw new Error(`the database fails integrity_check: ${integrity}`);
+    checks.push('database integrity_check ok');
+    const sealed = settings.get(SEALED_PASSPHRASE_KEY);
+    if (sealed !== undefined) {
+      if (openSetting(staged.keysDir, SEALED_PASSPHRASE_KEY, sealed) !== passphrase)
+        throw new Error("the backup's keys do not open the secrets sealed in its database");
+      checks.push('keys unseal the stored secrets');
     }
     if (fs.existsSync(path.join(staged.keysDir, 'signing-identity.json'))) {
       const identity = loadSigningIdentity(staged.keysDir);
