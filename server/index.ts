@@ -108,7 +108,10 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
     examplesDir: staticDirs.examples,
   });
   const server = http.createServer({ requestTimeout: 120_000, headersTimeout: 30_000 }, listener);
-  server.on('clientError', answerClientError(() => ctx.baseUrl()));
+  server.on(
+    'clientError',
+    answerClientError(() => ctx.baseUrl()),
+  );
   // Responses still being made when shutdown begins close their connection after they are
   // sent, so a keep-alive client does not hold the shutdown until the grace period ends.
   const unanswered = new Set<http.ServerResponse>();
