@@ -56,7 +56,7 @@ describe('automatic backups and SMS without a gateway, in the admin UI', { timeo
     });
     expect(restored.status, restored.text).toBe(200);
     // Every session ended: signed in again (the sign-in page in English, as a new visitor sees it).
-    await page.evaluate(() => localStorage.clear());
+    await page.evaluate('localStorage.clear()');
     await signInThroughPage(page, t.url, 'admin', 'correct horse');
     await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
     const banner = page.getByTestId('restored-copy-banner');
