@@ -1,3 +1,5 @@
+import { DATA_DIR_BUSY_PREFIX } from '../shared/host-messages';
+
 /** What the user is told when the server cannot start or stops on its own: never hidden. */
 export type ServerFailure = {
   kind: 'start' | 'crash';
@@ -19,6 +21,17 @@ export type FailureDialog = {
 };
 
 export function describeServerFailure(failure: ServerFailure): FailureDialog {
+  // Another SignDesk (`npm run server`, a CLI command) has the data folder: say which, and what to do.
+  if (failure.message?.startsWith(DATA_DIR_BUSY_PREFIX)) {
+    return {
+      title: 'SignDesk',
+      message: 'SignDesk is already running on this computer with the same data folder.',
+      detail: `${failure.message}\n\nOnly one SignDesk at a time may use a data folder. Stop the other one (or use it: its address is above), then choose "Restart the server".`,
+      buttons: [...FAILURE_CHOICES],
+      defaultId: 0,
+      cancelId: 2,
+    };
+  }
   const what =
     failure.kind === 'start'
       ? 'The SignDesk server could not start.'

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { stopWhenOrphaned } from './stop-when-orphaned.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUNDLE = path.join(root, 'dist/server/main.cjs');
@@ -35,6 +36,8 @@ export function staleBundleReason() {
 }
 
 export async function runServer() {
+  // npm's pid got SIGTERM or SIGINT and its shell died of it: the server stops as if it got SIGTERM.
+  stopWhenOrphaned(() => process.kill(process.pid, 'SIGTERM'));
   const reason = staleBundleReason();
   if (reason === undefined) {
     createRequire(import.meta.url)(BUNDLE);

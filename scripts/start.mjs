@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import { stopWhenOrphaned } from './stop-when-orphaned.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -28,6 +29,8 @@ function stopChild(signal) {
   else process.exit(130);
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stopChild);
+// A signal to npm's pid kills only npm's shell: this process then stops as if it got SIGTERM itself.
+stopWhenOrphaned(() => process.kill(process.pid, 'SIGTERM'));
 // Should this process end some other way, it takes its child along.
 process.on('exit', () => {
   if (current && current.exitCode === null && current.signalCode === null) current.kill('SIGTERM');

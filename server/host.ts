@@ -90,6 +90,7 @@ function runHost(): void {
       migrationsFolder: MIGRATIONS_FOLDER,
       sqliteBinding,
       staticDirs: STATIC_DIRS,
+      lockRole: 'desktop app',
     });
     return { config, server };
   })();

@@ -6,7 +6,9 @@ import { createContext } from './app/create-context';
 import type { Config } from './config/config';
 import type { AppContext } from './context/app-context';
 import type { Clock } from './core/clock';
-import { markServing, prepareDataDir } from './db/data-dir';
+import { prepareDataDir } from './db/data-dir';
+import { lockDataDir } from './db/data-dir-lock';
+import { removeStaleScratch } from './backup/scratch-dir';
 import { startCheckpointer } from './db/checkpointer';
 import { openDatabase } from './db/open-database';
 import { createLogger } from './logging/logger';
@@ -25,6 +27,7 @@ import { SERVER_TIMEOUTS, startPublicListener } from './app/public-listener';
 import { withTransportSecurity, type ProxyTrust } from './http/transport-security';
 import { baseUrlsOf, linkHost } from './reach/public-surface';
 import { reachPages } from './reach/reach-pages';
+import { answerClientError } from './http/client-error';
 
 export { loadConfig, ConfigError, type Config } from './config/config';
 
@@ -57,6 +60,8 @@ export type ServerOptions = {
   staticDirs?: Partial<StaticDirs>;
   /** The time the server goes by; the system's unless a test hands in its own. */
   clock?: Clock;
+  /** What holds DATA_DIR, in the message a second server on it shows (default "server"). */
+  lockRole?: string;
 };
 
 /** The only door in: the server entry, the Electron shell and the tests all start SignDesk here. */
@@ -64,11 +69,22 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   // Our own copy: the admin's general settings change publicBaseUrl and timeZone in it.
   const config: Config = { ...given };
   const paths = prepareDataDir(config.dataDir);
+  // One server per DATA_DIR: a second one stops here (DataDirBusy) before it touches anything.
+  const lock = lockDataDir(paths.root, options.lockRole ?? 'server', { nativeBinding: options.sqliteBinding });
+  let database: ReturnType<typeof openDatabase>;
+  let scratchRemoved: string[];
+  try {
+    scratchRemoved = removeStaleScratch(paths.root);
+    database = openDatabase(paths.database, {
+      migrationsFolder: options.migrationsFolder,
+      nativeBinding: options.sqliteBinding,
+    });
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
   const logger = createLogger(paths.logs, config.logLevel);
-  const database = openDatabase(paths.database, {
-    migrationsFolder: options.migrationsFolder,
-    nativeBinding: options.sqliteBinding,
-  });
+  if (scratchRemoved.length > 0) logger.info({ scratchRemoved }, 'removed scratch folders an earlier run left');
   let listenUrl = '';
   const partyListener: { url?: string } = {};
   const ctx = createContext({
@@ -107,6 +123,10 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   let office: RunningListener;
   let party: Awaited<ReturnType<typeof startPublicListener>>;
   let acmeListener: AcmeHttpListener | undefined;
+  server.on(
+    'clientError',
+    answerClientError(() => ctx.baseUrl()),
+  );
   try {
     office = await listen(server, config.port, config.host);
     // Known before the party listener starts: requests may already arrive at the office's.
@@ -128,6 +148,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
       });
   } catch (err) {
     database.close();
+    lock.release();
     throw err;
   }
   partyListener.url = party?.url;
@@ -138,7 +159,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   if (party) ctx.outbound.addOwnPort(party.port);
   if (acmeListener) ctx.outbound.addOwnPort(acmeListener.port);
   logger.info({ url, publicUrl: party?.url, dataDir: paths.root }, 'listening');
-  const unmarkServing = markServing(paths, url);
+  lock.setAddress(url);
   const checkpointer = startCheckpointer({
     file: paths.database,
     sqlite: database.sqlite,
@@ -157,7 +178,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
       await ctx.pdf.close();
       await checkpointer.stop();
       database.close();
-      unmarkServing();
+      lock.release();
       logger.info('closed');
       logger.flush();
     })();

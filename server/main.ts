@@ -1,10 +1,26 @@
-import { ConfigError, createServer, loadConfig } from './index';
+import { ConfigError, createServer, loadConfig, type SignDeskServer } from './index';
 import { filesOfEntry } from './app/static-dirs';
+import { DataDirBusy } from './db/data-dir-lock';
 
 /** `npm run server`: the headless appliance, from the sources or from its bundle (dist/server/main.cjs). */
 async function main(): Promise<void> {
+  // Taken from the first moment: a signal while the server starts stops it once it has started.
+  let stopSignal: string | undefined;
+  const running: { server?: SignDeskServer } = {};
+  const stop = (signal: string) => {
+    if (stopSignal) return;
+    stopSignal = signal;
+    process.stdout.write(`${signal}: shutting down\n`);
+    running.server?.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
   const config = loadConfig(process.env);
   const server = await createServer(config, filesOfEntry(import.meta.url));
+  running.server = server;
   process.stdout.write(
     `SignDesk is running at ${server.url} (admin UI ${server.ctx.baseUrl()}/admin, API docs ${server.ctx.baseUrl()}/apidoc/v1/); data in ${config.dataDir}\n`,
   );
@@ -13,20 +29,14 @@ async function main(): Promise<void> {
       `Parties' signing pages (and nothing else) at ${server.publicUrl}; their links start with ${server.ctx.partyBaseUrl()}\n`,
     );
   }
-  const stop = (signal: string) => {
-    process.stdout.write(`${signal}: shutting down\n`);
-    server.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  if (stopSignal) await server.close().then(() => process.exit(0));
 }
 
 main().catch((err: unknown) => {
   if (err instanceof ConfigError) {
     process.stderr.write(`${err.message}\n`);
+  } else if (err instanceof DataDirBusy) {
+    process.stderr.write(`SignDesk could not start: ${err.message}\n`);
   } else if (err instanceof Error && 'code' in err && err.code === 'EADDRINUSE') {
     process.stderr.write(
       `SignDesk could not start: the port is already in use (${err.message}). Set PORT (or PUBLIC_PORT, whichever it names) to another port.\n`,

@@ -31,6 +31,9 @@ export const ZHostRequestSchema = z.discriminatedUnion('type', [
 ]);
 export type THostRequest = z.infer<typeof ZHostRequestSchema>;
 
+/** How the message of a server refused because another holds its DATA_DIR begins (the shell's dialog tells it apart). */
+export const DATA_DIR_BUSY_PREFIX = 'Another SignDesk';
+
 /** Host to parent. */
 export const ZHostEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), url: z.string(), dataDir: z.string(), logsDir: z.string() }),

@@ -1,6 +1,7 @@
 import { type ReactNode } from 'react';
 import { LANGUAGES, useI18n, type Language } from '../lib/i18n';
 import type { MessageKey } from '../i18n/en';
+import type { TBackupSchedule } from '../../shared/api/backup';
 import type { TWebhookConsumer } from '../../shared/api/webhooks';
 import type { TTimestampSettings } from '../../shared/api/timestamps';
 import { getJson, getPage } from '../lib/api';
@@ -83,6 +84,14 @@ export function Shell({ children }: { children: ReactNode }) {
     { pollMs: 60_000 },
   );
   const clock = timestamps.data;
+  // A restored copy says so on every page until an admin confirms it (its backups wait meanwhile).
+  const backups = useLoad(
+    (signal) =>
+      session.is_admin ? getJson<TBackupSchedule>('/api/settings/backup_schedule', signal) : Promise.resolve(undefined),
+    [session.is_admin],
+    { pollMs: 60_000 },
+  );
+  const restoredCopy = backups.data?.restored_copy ?? null;
   const disabledCount = consumers.data?.items.filter((consumer) => consumer.disabled_time !== null).length ?? 0;
   const displayName =
     [session.user.firstname, session.user.lastname].filter(Boolean).join(' ') || session.user.username;
@@ -163,6 +172,13 @@ export function Shell({ children }: { children: ReactNode }) {
                 time: clock.last_timestamp_time ?? '',
               })}{' '}
               <Link to="/settings">{t('clock.offLink')}</Link>
+            </Notice>
+          </div>
+        ) : null}
+        {restoredCopy && path !== '/settings' ? (
+          <div data-testid="restored-copy-banner">
+            <Notice tone="warning" title={t('backup.restoredCopyTitle')}>
+              <Link to="/settings">{t('backup.restoredCopyBanner', { restored: restoredCopy.restored_time })}</Link>
             </Notice>
           </div>
         ) : null}

@@ -412,6 +412,15 @@ export const en = {
   'backup.lastOk': 'Last backup {time}',
   'backup.lastFailed': 'The last backup failed at {time}',
   'backup.nextRun': 'Next backup',
+  'backup.drillOk': 'Restore drill passed {time}',
+  'backup.drillFailed': 'The restore drill of the last backup failed at {time}',
+  'backup.drillAbout': 'Each automatic backup is restored into a scratch folder and checked right after it is written.',
+  'backup.restoredCopyTitle': 'This office is a restored copy',
+  'backup.restoredCopy':
+    'It was restored {restored} from a backup made {made}. Its automatic backups wait, since they would write into the original office’s folder. Check the folder below (change it if the original still runs), then confirm.',
+  'backup.restoredCopyBanner':
+    'Restored {restored}: its automatic backups wait for you. Open the settings to confirm it.',
+  'backup.confirmRestoredCopy': 'This is now the office: resume backups',
 } as const;
 
 export type MessageKey = keyof typeof en;

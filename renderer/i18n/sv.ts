@@ -414,4 +414,14 @@ export const sv: Record<MessageKey, string> = {
   'backup.lastOk': 'Senaste säkerhetskopia {time}',
   'backup.lastFailed': 'Senaste säkerhetskopian misslyckades {time}',
   'backup.nextRun': 'Nästa säkerhetskopia',
+  'backup.drillOk': 'Återställningsprovet lyckades {time}',
+  'backup.drillFailed': 'Återställningsprovet av senaste säkerhetskopian misslyckades {time}',
+  'backup.drillAbout':
+    'Varje automatisk säkerhetskopia återställs i en tillfällig mapp och kontrolleras direkt efter att den skrivits.',
+  'backup.restoredCopyTitle': 'Det här kontoret är en återställd kopia',
+  'backup.restoredCopy':
+    'Det återställdes {restored} från en säkerhetskopia gjord {made}. De automatiska säkerhetskopiorna väntar, eftersom de skulle skriva i originalkontorets mapp. Kontrollera mappen nedan (byt den om originalet fortfarande körs) och bekräfta sedan.',
+  'backup.restoredCopyBanner':
+    'Återställt {restored}: de automatiska säkerhetskopiorna väntar på dig. Öppna inställningarna för att bekräfta.',
+  'backup.confirmRestoredCopy': 'Det här är nu kontoret: återuppta säkerhetskopiorna',
 };

@@ -111,7 +111,7 @@ export function BackupSchedule() {
   });
   const [form, setForm] = useState({ is_enabled: false, folder: '', interval_hours: '24', keep: '7', passphrase: '' });
   const [isSaved, setIsSaved] = useState(false);
-  const action = useAction<'save' | 'run'>();
+  const action = useAction<'save' | 'run' | 'confirm'>();
   const data = loaded.data;
   // Only when the schedule itself changes, not on every poll of its last result.
   const schedule = data && JSON.stringify([data.is_enabled, data.folder, data.interval_hours, data.keep]);
@@ -148,12 +148,29 @@ export function BackupSchedule() {
       await sendJson('POST', '/api/settings/backup_schedule/run');
       await loaded.reload();
     });
+  const confirmCopy = () =>
+    void action.run('confirm', async () => {
+      await sendJson('POST', '/api/settings/backup_schedule/confirm_restored_copy');
+      await loaded.reload();
+    });
   const last = data.last_result;
+  const drill = data.last_drill;
+  const copy = data.restored_copy;
   return (
     <form onSubmit={save} noValidate>
       <Card title={t('backup.scheduleTitle')} description={t('backup.scheduleDescription')}>
         <ProblemAlert error={action.error} onDismiss={action.dismiss} />
         {isSaved && !action.error ? <Notice tone="success">{t('state.saved')}</Notice> : null}
+        {copy ? (
+          <div data-testid="backup-restored-copy">
+            <Notice tone="warning" title={t('backup.restoredCopyTitle')}>
+              <p>{t('backup.restoredCopy', { restored: copy.restored_time, made: copy.backup_made_time })}</p>
+              <Button onClick={confirmCopy} isBusy={action.busy === 'confirm'}>
+                {t('backup.confirmRestoredCopy')}
+              </Button>
+            </Notice>
+          </div>
+        ) : null}
         <div data-testid="backup-last-result">
           {last === null ? (
             <p className="muted">{t('backup.noRunYet')}</p>
@@ -167,6 +184,19 @@ export function BackupSchedule() {
             </Notice>
           )}
         </div>
+        {drill ? (
+          <div data-testid="backup-last-drill">
+            {drill.is_ok ? (
+              <Notice tone="success" title={t('backup.drillOk', { time: drill.time })}>
+                {t('backup.drillAbout')} {drill.checks.join(' · ')}
+              </Notice>
+            ) : (
+              <Notice tone="warning" title={t('backup.drillFailed', { time: drill.time })}>
+                {drill.error}
+              </Notice>
+            )}
+          </div>
+        ) : null}
         {data.is_enabled && data.next_run_time ? (
           <DescriptionList items={[{ term: t('backup.nextRun'), value: data.next_run_time }]} />
         ) : null}

@@ -9,12 +9,18 @@ import {
   ZBackupScheduleUpdateSchema,
   ZRestoreResultSchema,
 } from '../../shared/api/backup';
-import { presentBackupSchedule, runScheduledBackupNow, updateBackupSchedule } from '../backup/backup-schedule';
+import {
+  confirmRestoredCopy,
+  presentBackupSchedule,
+  runScheduledBackupNow,
+  updateBackupSchedule,
+} from '../backup/backup-schedule';
 import { BackupRejected } from '../backup/read-backup';
 import { restoreBackupLive } from '../backup/restore-backup';
 import { writeBackup } from '../backup/write-backup';
 import type { RouteContext } from '../http/route';
 import { AppError } from '../core/errors';
+import { isStorageFull, storageFullProblem } from '../core/storage-full';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { clearSessionCookie } from '../http/session-cookie';
 
@@ -67,13 +73,19 @@ export const backupRoutes: AnyRoute[] = [
     example: { body: { passphrase: 'correct horse battery staple' }, output: 'signdesk.sdbackup' },
     responses: { 200: { description: 'The backup file (.sdbackup)', contentType: BACKUP_CONTENT_TYPE } },
     handler: async ({ res, ctx, body }) => {
-      res.status(200);
-      res.setHeader('Content-Type', BACKUP_CONTENT_TYPE);
-      res.setHeader('Content-Disposition', `attachment; filename="${backupFileName(ctx)}"`);
-      res.setHeader('Cache-Control', 'no-store');
+      let isStarted = false;
+      // The database is copied (into DATA_DIR) first: a full disk there is still a 507 problem.
+      const start = () => {
+        isStarted = true;
+        res.status(200);
+        res.setHeader('Content-Type', BACKUP_CONTENT_TYPE);
+        res.setHeader('Content-Disposition', `attachment; filename="${backupFileName(ctx)}"`);
+        res.setHeader('Cache-Control', 'no-store');
+      };
       try {
-        await writeBackup(ctx, body.passphrase, res);
+        await writeBackup(ctx, body.passphrase, res, undefined, undefined, start);
       } catch (err) {
+        if (!isStarted) throw isStorageFull(err) ? storageFullProblem() : err;
         // The headers are out: all that can be said is that the file is not whole.
         ctx.logger.error({ err }, 'backup download failed');
         res.destroy(err as Error);
@@ -170,6 +182,21 @@ export const backupRoutes: AnyRoute[] = [
     problemStatuses: [409],
     handler: ({ res, ctx }) => {
       runScheduledBackupNow(ctx);
+      sendJson(res, 200, presentBackupSchedule(ctx));
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/api/settings/backup_schedule/confirm_restored_copy',
+    operationId: 'confirmRestoredCopy',
+    summary: 'Confirm that this restored office is now the office: its scheduled backups run again',
+    description:
+      'A restored office says so in `restored_copy` and its scheduled backups wait, since the schedule came with the backup and would write into the original office’s folder. Check the folder first (change it with updateBackupSchedule if this copy runs beside the original), then confirm. Confirming an office that is not a restored copy changes nothing.',
+    tag,
+    access: 'admin',
+    responses: { 200: { description: 'The schedule, running again', schema: ZBackupScheduleSchema } },
+    handler: ({ res, ctx }) => {
+      confirmRestoredCopy(ctx);
       sendJson(res, 200, presentBackupSchedule(ctx));
     },
   }),

@@ -4,16 +4,38 @@ import type { AppContext } from '../context/app-context';
 import { createContext } from './create-context';
 import { baseUrlsOf, partyListenUrl } from '../reach/public-surface';
 import { prepareDataDir } from '../db/data-dir';
+import { DataDirBusy, lockDataDir } from '../db/data-dir-lock';
+import { removeStaleScratch } from '../backup/scratch-dir';
 import { openDatabase } from '../db/open-database';
 
 /**
- * A context over DATA_DIR without a listening server, for the CLI: it works whether or not
- * the server runs (WAL lets both open the database).
+ * A context over DATA_DIR without a listening server, for the CLI. It takes DATA_DIR's lock as
+ * `lockRole`: a command that writes is refused (DataDirBusy) while a server or another command
+ * has it; a command that only reads (`isReader`) goes on without the lock then (WAL lets it read
+ * beside the server) and holds it otherwise, so no server or restore starts under it.
+ * `'unlocked'` is for tests only: they write beside a server of theirs in another process to see
+ * that it finds work it did not queue itself.
  */
-export function openOfflineContext(given: Config): { ctx: AppContext; close(): void } {
+export function openOfflineContext(
+  given: Config,
+  lockAs: { role: string; isReader?: boolean } | 'unlocked',
+): { ctx: AppContext; close(): void } {
   const config: Config = { ...given };
   const paths = prepareDataDir(config.dataDir);
-  const database = openDatabase(paths.database);
+  let lock: ReturnType<typeof lockDataDir> | undefined;
+  try {
+    if (lockAs !== 'unlocked') lock = lockDataDir(paths.root, lockAs.role);
+  } catch (err) {
+    if (!(err instanceof DataDirBusy) || lockAs === 'unlocked' || !lockAs.isReader) throw err;
+  }
+  let database: ReturnType<typeof openDatabase>;
+  try {
+    if (lock) removeStaleScratch(paths.root);
+    database = openDatabase(paths.database);
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const ctx = createContext({
     config,
     paths,
@@ -25,5 +47,11 @@ export function openOfflineContext(given: Config): { ctx: AppContext; close(): v
       () => (config.publicPort === undefined ? undefined : partyListenUrl(config, config.publicPort)),
     ),
   });
-  return { ctx, close: database.close };
+  return {
+    ctx,
+    close: () => {
+      database.close();
+      lock?.release();
+    },
+  };
 }

@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { TBackupResult, TBackupSchedule, TBackupScheduleUpdate } from '../../shared/api/backup';
+import type { TBackupDrill, TBackupResult, TBackupSchedule, TBackupScheduleUpdate } from '../../shared/api/backup';
 import type { AppContext } from '../context/app-context';
 import { AppError } from '../core/errors';
 import { openSetting, sealSetting } from '../crypto/settings-seal';
 import { inTransaction } from '../db/open-database';
+import { assertOutsideDataDir } from './backup-folder';
 
 export const BACKUP_QUEUE = 'backup';
 /** The one job of the backup queue refers to the schedule, not to a row. */
@@ -13,7 +15,15 @@ const KEYS = {
   schedule: 'backup.schedule',
   passphrase: 'backup.passphrase',
   lastResult: 'backup.last_result',
+  lastDrill: 'backup.last_drill',
+  restoredCopy: 'backup.restored_copy',
 } as const;
+
+/** Set in a database a restore brings in: its schedule waits until the admin confirms the copy (restore-backup.ts). */
+export const RESTORED_COPY_KEY = KEYS.restoredCopy;
+export type RestoredCopy = { madeTime: string; restoredAt: number };
+/** A restore drill of a scheduled backup (restore-drill.ts). */
+export type StoredDrill = { at: number; file: string; checks: string[]; error: string | null };
 
 export type BackupSchedule = { isEnabled: boolean; folder: string | null; intervalHours: number; keep: number };
 /** A finished run, as stored: epoch ms, so that it shows in whatever zone the office has later. */
@@ -45,6 +55,39 @@ export function recordBackupResult(ctx: AppContext, result: StoredResult): void 
   ctx.repos.settings.set(KEYS.lastResult, JSON.stringify(result), ctx.now());
 }
 
+export function recordDrillResult(ctx: AppContext, drill: StoredDrill): void {
+  ctx.repos.settings.set(KEYS.lastDrill, JSON.stringify(drill), ctx.now());
+}
+
+/** The restored copy this office is, until the admin confirms it; undefined for an office that was not restored. */
+export function readRestoredCopy(ctx: AppContext): RestoredCopy | undefined {
+  return readJson<RestoredCopy>(ctx, KEYS.restoredCopy);
+}
+
+/**
+ * The admin says this restored office is now the office (not a copy beside the original): the
+ * schedule runs again, at once when it is enabled.
+ */
+export function confirmRestoredCopy(ctx: AppContext): void {
+  inTransaction(ctx.db, () => {
+    ctx.repos.settings.remove(KEYS.restoredCopy);
+    if (readBackupSchedule(ctx).isEnabled) planJob(ctx, ctx.now());
+  });
+  ctx.backups.wake();
+}
+
+function presentDrill(ctx: AppContext): TBackupDrill | null {
+  const drill = readJson<StoredDrill>(ctx, KEYS.lastDrill);
+  if (!drill) return null;
+  return {
+    time: ctx.timestamp(drill.at),
+    file: drill.file,
+    is_ok: drill.error === null,
+    checks: drill.checks,
+    error: drill.error,
+  };
+}
+
 function presentResult(ctx: AppContext): TBackupResult | null {
   const result = readJson<StoredResult>(ctx, KEYS.lastResult);
   if (!result) return null;
@@ -53,7 +96,8 @@ function presentResult(ctx: AppContext): TBackupResult | null {
 
 export function presentBackupSchedule(ctx: AppContext): TBackupSchedule {
   const schedule = readBackupSchedule(ctx);
-  const next = schedule.isEnabled ? ctx.repos.jobs.nextDueAt(BACKUP_QUEUE) : undefined;
+  const restored = readRestoredCopy(ctx);
+  const next = schedule.isEnabled && !restored ? ctx.repos.jobs.nextDueAt(BACKUP_QUEUE) : undefined;
   return {
     is_enabled: schedule.isEnabled,
     folder: schedule.folder,
@@ -62,17 +106,25 @@ export function presentBackupSchedule(ctx: AppContext): TBackupSchedule {
     has_passphrase: ctx.repos.settings.get(KEYS.passphrase) !== undefined,
     next_run_time: ctx.timestampOrNull(next),
     last_result: presentResult(ctx),
+    last_drill: presentDrill(ctx),
+    restored_copy: restored
+      ? { backup_made_time: restored.madeTime, restored_time: ctx.timestamp(restored.restoredAt) }
+      : null,
   };
 }
 
-/** A folder the appliance can write backups into: made when missing, then a test file written and removed. */
-function checkFolder(folder: string): void {
+/** A folder the appliance can write backups into: outside DATA_DIR, made when missing, then a test file written and removed. */
+function checkFolder(ctx: AppContext, folder: string): void {
+  assertOutsideDataDir(folder, ctx.paths.root);
   try {
     fs.mkdirSync(folder, { recursive: true });
-    const probe = path.join(folder, `.signdesk-write-test-${process.pid}`);
-    fs.writeFileSync(probe, '');
+    // Made, then checked again: a symlink on the way may only now lead into DATA_DIR.
+    assertOutsideDataDir(folder, ctx.paths.root);
+    const probe = path.join(folder, `.signdesk-write-test-${randomBytes(9).toString('hex')}`);
+    fs.writeFileSync(probe, '', { flag: 'wx' });
     fs.rmSync(probe);
   } catch (err) {
+    if (err instanceof AppError) throw err;
     const why = (err as NodeJS.ErrnoException).code ?? String(err);
     throw new AppError('validation-failed', 'SignDesk cannot write to that folder.', {
       validationErrors: [`folder: cannot be written to (${why})`],
@@ -109,7 +161,7 @@ export function updateBackupSchedule(ctx: AppContext, input: TBackupScheduleUpda
         validationErrors: missing,
       });
   }
-  if (next.folder !== null && input.folder !== undefined) checkFolder(next.folder);
+  if (next.folder !== null && input.folder !== undefined) checkFolder(ctx, next.folder);
   const sealed =
     input.passphrase === undefined ? undefined : sealSetting(ctx.paths.keys, KEYS.passphrase, input.passphrase);
   const isRestarted =
@@ -131,6 +183,11 @@ export function updateBackupSchedule(ctx: AppContext, input: TBackupScheduleUpda
 /** "Back up now" to the schedule's folder: the job comes due at once. */
 export function runScheduledBackupNow(ctx: AppContext): void {
   const schedule = readBackupSchedule(ctx);
+  if (readRestoredCopy(ctx))
+    throw new AppError(
+      'conflict',
+      'This office is a restored copy: its scheduled backups wait until you confirm it is now the office.',
+    );
   if (!schedule.isEnabled)
     throw new AppError('conflict', 'Scheduled backups are off: enable them (with a folder and a passphrase) first.');
   inTransaction(ctx.db, () => planJob(ctx, ctx.now()));

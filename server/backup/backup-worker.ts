@@ -5,7 +5,16 @@ import type { JobRow } from '../db/repos/jobs';
 import { createRunner, type JobOutcome } from '../jobs/runner';
 import type { Worker } from '../jobs/worker';
 import { BACKUP_EXTENSION } from './backup-manifest';
-import { BACKUP_QUEUE, readBackupSchedule, readSchedulePassphrase, recordBackupResult } from './backup-schedule';
+import { assertOutsideDataDir, createPartialFile } from './backup-folder';
+import {
+  BACKUP_QUEUE,
+  readBackupSchedule,
+  readRestoredCopy,
+  readSchedulePassphrase,
+  recordBackupResult,
+  recordDrillResult,
+} from './backup-schedule';
+import { runRestoreDrill } from './restore-drill';
 import { writeBackup } from './write-backup';
 
 const SCHEDULED_NAME = /^signdesk-backup-\d{8}-\d{6}(-\d+)?\.sdbackup$/;
@@ -17,7 +26,8 @@ function freshFileIn(ctx: AppContext, folder: string): string {
   const stamp = ctx.timestamp(ctx.now()).replace(/[-:]/g, '').replace(' ', '-');
   for (let n = 1; ; n += 1) {
     const file = path.join(folder, `signdesk-backup-${stamp}${n === 1 ? '' : `-${n}`}${BACKUP_EXTENSION}`);
-    if (!fs.existsSync(file)) return file;
+    // lstat: a dangling symlink planted at the name counts as taken.
+    if (!fs.lstatSync(file, { throwIfNoEntry: false })) return file;
   }
 }
 
@@ -26,13 +36,19 @@ function pruneOld(folder: string, keep: number): void {
   const ours = fs
     .readdirSync(folder)
     .filter((name) => SCHEDULED_NAME.test(name))
-    .map((name) => ({ name, at: fs.statSync(path.join(folder, name)).mtimeMs }))
+    .map((name) => ({ name, stat: fs.lstatSync(path.join(folder, name)) }))
+    // Only our own files: a symlink or a folder someone put there under such a name stays.
+    .filter(({ stat }) => stat.isFile())
+    .map(({ name, stat }) => ({ name, at: stat.mtimeMs }))
     .sort((a, b) => b.at - a.at || b.name.localeCompare(a.name));
   for (const { name } of ours.slice(keep)) fs.rmSync(path.join(folder, name), { force: true });
 }
 
-/** One scheduled backup into the folder: written under a temporary name, renamed when whole. */
-async function runScheduledBackup(ctx: AppContext): Promise<{ file: string; sizeBytes: number }> {
+/** One scheduled backup into the folder: written under an unpredictable name, created exclusively, named when whole. */
+async function runScheduledBackup(
+  ctx: AppContext,
+  signal: AbortSignal,
+): Promise<{ file: string; sizeBytes: number; passphrase: string }> {
   const schedule = readBackupSchedule(ctx);
   const passphrase = readSchedulePassphrase(ctx);
   if (!schedule.folder) throw new Error('no folder is set');
@@ -40,16 +56,18 @@ async function runScheduledBackup(ctx: AppContext): Promise<{ file: string; size
     throw new Error(
       'the stored passphrase cannot be read (DATA_DIR/keys/settings-seal.key is missing or another one): save it again',
     );
+  // Checked again at every run: a folder saved by an older version, or a symlink changed since.
+  assertOutsideDataDir(schedule.folder, ctx.paths.root);
   fs.mkdirSync(schedule.folder, { recursive: true });
   const file = freshFileIn(ctx, schedule.folder);
-  const partial = `${file}.partial`;
+  const partial = createPartialFile(file);
   try {
-    const { bytes } = await writeBackup(ctx, passphrase, fs.createWriteStream(partial, { mode: 0o600 }));
-    fs.renameSync(partial, file);
+    const { bytes } = await writeBackup(ctx, passphrase, partial.stream, undefined, signal);
+    partial.finish();
     pruneOld(schedule.folder, schedule.keep);
-    return { file, sizeBytes: bytes };
+    return { file, sizeBytes: bytes, passphrase };
   } catch (err) {
-    fs.rmSync(partial, { force: true });
+    partial.discard();
     throw err;
   }
 }
@@ -60,16 +78,22 @@ async function runScheduledBackup(ctx: AppContext): Promise<{ file: string; size
  */
 export function createBackupWorker(ctx: AppContext): Worker {
   const logger = ctx.logger.child({ worker: 'backup' });
-  const handle = async (_job: JobRow): Promise<JobOutcome> => {
+  const handle = async (_job: JobRow, signal: AbortSignal): Promise<JobOutcome> => {
     const schedule = readBackupSchedule(ctx);
-    if (!schedule.isEnabled) return { kind: 'done' };
+    // A restored copy waits for the admin: it would write into the original office's folder.
+    if (!schedule.isEnabled || readRestoredCopy(ctx)) return { kind: 'done' };
     const interval = schedule.intervalHours * 3_600_000;
     try {
-      const made = await runScheduledBackup(ctx);
+      const { passphrase, ...made } = await runScheduledBackup(ctx, signal);
       recordBackupResult(ctx, { at: ctx.now(), file: made.file, sizeBytes: made.sizeBytes, error: null });
       logger.info(made, 'scheduled backup written');
+      const drill = await runRestoreDrill(ctx, made.file, passphrase);
+      recordDrillResult(ctx, { at: ctx.now(), file: made.file, ...drill });
+      if (drill.error) logger.error({ file: made.file, error: drill.error }, 'restore drill failed');
       return { kind: 'again', at: ctx.now() + interval };
     } catch (err) {
+      // The server stops: the backup is made again at its next start.
+      if (signal.aborted) return { kind: 'retry', at: ctx.now(), error: 'the server stopped during the backup' };
       const error = err instanceof Error ? err.message : String(err);
       recordBackupResult(ctx, { at: ctx.now(), file: null, sizeBytes: null, error });
       logger.error({ err }, 'scheduled backup failed');
@@ -86,6 +110,8 @@ export function createBackupWorker(ctx: AppContext): Worker {
     concurrency: 1,
     leaseMs: 60_000,
     timeoutMs: 6 * 3_600_000,
+    // SIGTERM must not wait for a backup of hundreds of MB.
+    abortOnStop: true,
   });
   let unlisten: (() => void) | undefined;
   return {

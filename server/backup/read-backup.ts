@@ -24,6 +24,19 @@ function rejectionOf(err: unknown): BackupRejected | undefined {
   return undefined;
 }
 
+/** The manifest and each key file are small; a bigger one is not a backup of ours. */
+const MAX_SMALL_ENTRY_BYTES = 1024 * 1024;
+
+/** Bytes free for an unprivileged writer on the disk of `dir` (Infinity where it cannot be told). */
+function freeBytes(dir: string): number {
+  try {
+    const stats = fs.statfsSync(dir);
+    return stats.bavail * stats.bsize;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
 export type StagedBackup = { manifest: BackupManifest; database: string; keysDir: string; filesDir: string };
 
 /**
@@ -41,14 +54,23 @@ export async function readBackup(
   const extract = tar.extract();
   let manifestText: string | undefined;
   const seen = new Set<string>();
+  let unpacked = 0;
   extract.on('entry', (header, stream, next) => {
+    // tar-stream destroys an entry it is told failed: listened to, so that is no crash.
+    stream.on('error', () => undefined);
     const fail = (message: string) => {
       stream.resume();
       next(new BackupRejected(`The file is damaged: ${message}.`, 'damaged'));
     };
     if (header.type !== 'file' || !isSafeName(header.name) || seen.has(header.name))
-      return fail(`it holds an unexpected entry (${header.name})`);
+      return fail(`it holds an unexpected entry (${header.name.slice(0, 200)})`);
     seen.add(header.name);
+    const size = header.size ?? 0;
+    const isSmall = header.name === BACKUP_MANIFEST_ENTRY || header.name.startsWith('keys/');
+    if (isSmall && size > MAX_SMALL_ENTRY_BYTES) return fail(`its entry ${header.name} is far too big (${size} bytes)`);
+    unpacked += size;
+    if (unpacked > freeBytes(stagingDir))
+      return fail(`it would unpack to more than the free disk space (${header.name} is ${size} bytes)`);
     if (header.name === BACKUP_MANIFEST_ENTRY) {
       const parts: Buffer[] = [];
       stream.on('data', (chunk: unknown) => void parts.push(chunk as Buffer));
@@ -59,10 +81,15 @@ export async function readBackup(
       return undefined;
     }
     const target = path.join(stagingDir, header.name);
-    fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
-    pipeline(stream, fs.createWriteStream(target, { mode: header.name.startsWith('files/') ? 0o644 : 0o600 })).then(
+    try {
+      fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+    } catch {
+      return fail(`its entry ${header.name} clashes with another`);
+    }
+    pipeline(stream, fs.createWriteStream(target, { flags: 'wx', mode: 0o600 })).then(
       () => next(),
-      next,
+      (err: unknown) =>
+        next(rejectionOf(err) ?? new BackupRejected(`The file could not be unpacked: ${String(err)}.`, 'damaged')),
     );
     return undefined;
   });

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../context/app-context';
 import { reloadKeys } from '../context/office-keys';
-import { findServingServer, prepareDataDir, type DataDirLayout } from '../db/data-dir';
+import { prepareDataDir, type DataDirLayout } from '../db/data-dir';
+import { DataDirBusy, lockDataDir } from '../db/data-dir-lock';
 import { restoreDatabase } from '../db/backup';
 import { openDatabase } from '../db/open-database';
 import { createRepos } from '../db/repos';
@@ -11,8 +12,9 @@ import { upgradeEvidence } from '../evidence/upgrade-evidence';
 import { applyGeneralSettings } from '../settings/apply-general-settings';
 import { sealSecretsAtRest } from '../messages/seal-at-rest';
 import type { BackupManifest } from './backup-manifest';
+import { RESTORED_COPY_KEY, type RestoredCopy } from './backup-schedule';
 import { BackupRejected, readBackup } from './read-backup';
-import { makeScratchDir } from './scratch-dir';
+import { makeScratchDir, removeStaleScratch } from './scratch-dir';
 
 /** Puts staged paths in place of live ones by renaming; the live ones wait aside until commit(), and undo() puts them back. */
 function swapIn(pairs: ReadonlyArray<{ live: string; staged: string | undefined }>, asideDir: string) {
@@ -50,25 +52,41 @@ function folderPairs(paths: DataDirLayout, staged: { keysDir: string; filesDir: 
 
 export type RestoreOutcome = { manifest: BackupManifest; dataDir: string };
 
+/** The restored office says it is a copy, and its schedule waits, until the admin confirms (backup-schedule.ts). */
+function markRestoredCopy(repos: ReturnType<typeof createRepos>, manifest: BackupManifest, now: number): void {
+  const copy: RestoredCopy = { madeTime: manifest.created_time, restoredAt: now };
+  repos.settings.set(RESTORED_COPY_KEY, JSON.stringify(copy), now);
+}
+
 /**
  * The CLI's restore, with the server stopped: the backup is read and checked whole in a folder
  * of DATA_DIR first, then the database, keys and files are put in place by renames (a failure
- * puts the old ones back), and the database is brought up to this version. Refuses while a
- * server serves this DATA_DIR.
+ * puts the old ones back), and the database is brought up to this version. Holds DATA_DIR's lock
+ * throughout, so it refuses while a server (or another command) has it.
  */
 export async function restoreBackupOffline(
   dataDir: string,
   source: Readable,
   passphrase: string,
 ): Promise<RestoreOutcome> {
-  const serving = findServingServer(dataDir);
-  if (serving) {
+  const paths = prepareDataDir(dataDir);
+  let lock: ReturnType<typeof lockDataDir>;
+  try {
+    lock = lockDataDir(paths.root, 'cli backup restore');
+  } catch (err) {
+    if (!(err instanceof DataDirBusy)) throw err;
     throw new BackupRejected(
-      `SignDesk is running on this DATA_DIR (process ${serving.pid}, ${serving.url}): stop it first, then restore. (In the running app, Settings → Backup restores without stopping.)`,
+      `${err.message} A restore needs it stopped. (In the running app, Settings → Backup restores without stopping.)`,
     );
   }
-  const paths = prepareDataDir(dataDir);
-  const staging = makeScratchDir(paths.root, 'restore');
+  let staging: ReturnType<typeof makeScratchDir>;
+  try {
+    removeStaleScratch(paths.root);
+    staging = makeScratchDir(paths.root, 'restore');
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
   try {
     const staged = await readBackup(source, passphrase, staging.dir);
     const aside = path.join(staging.dir, 'replaced');
@@ -83,7 +101,12 @@ export async function restoreBackupOffline(
       aside,
     );
     try {
-      openDatabase(paths.database).close();
+      const opened = openDatabase(paths.database);
+      try {
+        markRestoredCopy(createRepos(opened.db), staged.manifest, Date.now());
+      } finally {
+        opened.close();
+      }
     } catch (err) {
       swap.undo();
       throw err;
@@ -91,6 +114,7 @@ export async function restoreBackupOffline(
     return { manifest: staged.manifest, dataDir: paths.root };
   } finally {
     staging.remove();
+    lock.release();
   }
 }
 
@@ -120,6 +144,7 @@ export async function restoreBackupLive(
     // Fresh repositories: no cached row of the old database survives.
     ctx.repos = createRepos(ctx.db);
     ctx.repos.adminSessions.deleteAll();
+    markRestoredCopy(ctx.repos, staged.manifest, ctx.now());
     // A backup of an older version may hold links and passwords in clear: sealed under its own keys.
     sealSecretsAtRest(ctx);
     applyGeneralSettings(ctx);

@@ -12,3 +12,19 @@ export function makeScratchDir(dataDir: string, label = 'work'): { dir: string; 
   fs.mkdirSync(dir, { mode: 0o700 });
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
+
+const SCRATCH_NAME = /^\.(work|restore|drill)-[0-9a-f]{12}$/;
+
+/**
+ * Scratch folders a crash left behind (a database copy, decrypted keys): removed by whoever
+ * takes DATA_DIR's lock, since no other process can be using them then.
+ */
+export function removeStaleScratch(dataDir: string): string[] {
+  const removed: string[] = [];
+  for (const entry of fs.readdirSync(dataDir, { withFileTypes: true })) {
+    if (!entry.isDirectory() || !SCRATCH_NAME.test(entry.name)) continue;
+    fs.rmSync(path.join(dataDir, entry.name), { recursive: true, force: true });
+    removed.push(entry.name);
+  }
+  return removed;
+}

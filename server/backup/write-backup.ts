@@ -25,10 +25,12 @@ export function listFiles(dir: string): string[] {
   return found.sort();
 }
 
-async function addFile(pack: tar.Pack, name: string, file: string, mode: number): Promise<void> {
+/** One file into the archive: exactly the bytes it had when listed (a file that grows meanwhile is not read on for ever). */
+async function addFile(pack: tar.Pack, name: string, file: string, mode: number, signal?: AbortSignal): Promise<void> {
   const { size } = fs.statSync(file);
+  if (size === 0) return void pack.entry({ name, size, mode, mtime: new Date(0) }, Buffer.alloc(0));
   const entry = pack.entry({ name, size, mode, mtime: new Date(0) });
-  await pipeline(fs.createReadStream(file), entry);
+  await pipeline(fs.createReadStream(file, { start: 0, end: size - 1 }), entry, { signal });
 }
 
 export type WrittenBackup = { bytes: number; manifest: BackupManifest };
@@ -45,11 +47,15 @@ export async function writeBackup(
   passphrase: string,
   destination: Writable,
   limits?: KdfLimits,
+  signal?: AbortSignal,
+  /** Called once the database copy is made, before the first byte goes out (a download sets its headers here). */
+  onCopied?: () => void,
 ): Promise<WrittenBackup> {
   const scratch = makeScratchDir(ctx.paths.root);
   try {
     const database = path.join(scratch.dir, 'signdesk.sqlite');
     await backupDatabase(ctx.db, database);
+    onCopied?.();
     const keys = listFiles(ctx.paths.keys);
     const files = listFiles(ctx.paths.files);
     const office = ctx.repos.office.get(ctx.now());
@@ -74,13 +80,14 @@ export async function writeBackup(
         }
       },
       destination,
+      ...(signal ? [{ signal }] : []),
     );
     const filled = (async () => {
       const json = Buffer.from(JSON.stringify(manifest, null, 2));
       pack.entry({ name: BACKUP_MANIFEST_ENTRY, size: json.length, mtime: new Date(0) }, json);
-      await addFile(pack, BACKUP_DATABASE_ENTRY, database, 0o600);
-      for (const name of keys) await addFile(pack, `keys/${name}`, path.join(ctx.paths.keys, name), 0o600);
-      for (const name of files) await addFile(pack, `files/${name}`, path.join(ctx.paths.files, name), 0o644);
+      await addFile(pack, BACKUP_DATABASE_ENTRY, database, 0o600, signal);
+      for (const name of keys) await addFile(pack, `keys/${name}`, path.join(ctx.paths.keys, name), 0o600, signal);
+      for (const name of files) await addFile(pack, `files/${name}`, path.join(ctx.paths.files, name), 0o644, signal);
       pack.finalize();
     })();
     // Either side may fail first (a full disk, a closed connection): fail as one.

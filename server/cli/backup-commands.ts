@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { MIN_BACKUP_PASSPHRASE_LENGTH } from '../../shared/api/backup';
+import { assertOutsideDataDir, createPartialFile } from '../backup/backup-folder';
 import { BackupRejected } from '../backup/read-backup';
 import { restoreBackupOffline } from '../backup/restore-backup';
 import { writeBackup } from '../backup/write-backup';
@@ -38,16 +39,18 @@ export async function backupCreate(
   const { values } = parseArgs({ args, options: { out: { type: 'string' } } });
   if (!values.out) throw new UsageError('backup create needs --out FILE');
   const file = path.resolve(values.out);
+  assertOutsideDataDir(path.dirname(file), ctx.paths.root);
+  if (fs.lstatSync(file, { throwIfNoEntry: false })) throw new UsageError(`${file} exists already; choose a new name.`);
   const passphrase = await readPassphrase(env, io, true);
-  const partial = `${file}.partial`;
+  const partial = createPartialFile(file);
   try {
-    const { bytes, manifest } = await writeBackup(ctx, passphrase, fs.createWriteStream(partial, { mode: 0o600 }));
-    fs.renameSync(partial, file);
+    const { bytes, manifest } = await writeBackup(ctx, passphrase, partial.stream);
+    partial.finish();
     io.out(
       `Backed up ${manifest.office_name || 'the office'} (database, ${manifest.keys.length} key files, ${manifest.files.length} stored files) into ${file} (${formatSize(bytes)}).`,
     );
   } catch (err) {
-    fs.rmSync(partial, { force: true });
+    partial.discard();
     throw err;
   }
 }

@@ -17,6 +17,11 @@ export type CliIo = {
   err: (line: string) => void;
   /** Asks on the terminal without echo; absent where there is no terminal. */
   askSecret?: (prompt: string) => Promise<string>;
+  /**
+   * Runs the command in this already-open context instead of opening DATA_DIR: the tests' way to
+   * make a token inside a server they run, whose DATA_DIR the CLI cannot take while it runs.
+   */
+  context?: AppContext;
 };
 
 const USAGE = `Usage:
@@ -25,8 +30,8 @@ const USAGE = `Usage:
   npm run cli -- backup create --out FILE
   npm run cli -- backup restore --in FILE      (with the server stopped)
 
-Works on DATA_DIR (default: the per-user app-data folder); all but a restore whether or not the
-server runs. The backup passphrase comes from BACKUP_PASSPHRASE, else it is asked for.`;
+Works on DATA_DIR (default: the per-user app-data folder). Commands that write (token, user,
+backup restore) need the server stopped; backup create works whether or not it runs. The backup passphrase comes from BACKUP_PASSPHRASE, else it is asked for.`;
 
 export class UsageError extends Error {}
 
@@ -117,7 +122,9 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
   return runOffline(async () => {
     const config = loadConfig(env);
     io.out(`DATA_DIR: ${config.dataDir}`);
-    opened = openOfflineContext(config);
+    opened = io.context
+      ? { ctx: io.context, close: () => undefined }
+      : openOfflineContext(config, { role: `cli ${command}`, isReader: command === 'backup create' });
     await run(opened.ctx, rest, io);
   }, io).finally(() => opened?.close());
 }

@@ -18,47 +18,39 @@ export function prepareDataDir(root: string): DataDirLayout {
     keys: path.join(root, 'keys'),
     logs: path.join(root, 'logs'),
   };
-  for (const dir of [layout.root, layout.files, layout.logs]) fs.mkdirSync(dir, { recursive: true });
-  fs.mkdirSync(layout.keys, { recursive: true, mode: 0o700 });
+  for (const dir of [layout.root, layout.files, layout.logs, layout.keys])
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  keepPrivate(layout.root);
   return layout;
 }
 
-const SERVER_MARK = 'server.json';
-
-/** Whether a process with this id runs (EPERM: it runs as another user). */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+const isLoose = (mode: number) => (mode & 0o077) !== 0;
 
 /**
- * Says, in DATA_DIR, that this process serves it (its pid and address), so that commands which
- * must not run beside the server (a restore) can refuse. Returns the way to take the mark away.
+ * DATA_DIR is the office's account's alone (folders 700, files 600): on a shared PC other
+ * accounts must not read the database, the keys or the logs. New files are made so (SQLite gives
+ * the WAL and shm files its database's mode); a folder an older version made readable is
+ * tightened once, with everything in it, at the next start.
  */
-export function markServing(layout: DataDirLayout, url: string): () => void {
-  const file = path.join(layout.root, SERVER_MARK);
-  fs.writeFileSync(file, JSON.stringify({ pid: process.pid, url, started: new Date().toISOString() }), { mode: 0o600 });
-  return () => {
-    try {
-      const mark = JSON.parse(fs.readFileSync(file, 'utf8')) as { pid?: number };
-      if (mark.pid === process.pid) fs.rmSync(file, { force: true });
-    } catch {
-      // Already gone.
+function keepPrivate(root: string): void {
+  if (process.platform === 'win32' || !isLoose(fs.statSync(root).mode)) return;
+  const walk = (dir: string) => {
+    fs.chmodSync(dir, 0o700);
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const child = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(child);
+      else if (entry.isFile() && isLoose(fs.statSync(child).mode)) fs.chmodSync(child, 0o600);
     }
   };
+  walk(root);
 }
 
-/** The server that serves this DATA_DIR now, if any: a mark whose process still runs (one left by a crash does not count). */
-export function findServingServer(root: string): { pid: number; url: string } | undefined {
+/** Makes a file of DATA_DIR the owner's alone, when it exists (see keepPrivate). */
+export function makePrivate(file: string): void {
+  if (process.platform === 'win32') return;
   try {
-    const mark = JSON.parse(fs.readFileSync(path.join(root, SERVER_MARK), 'utf8')) as { pid?: unknown; url?: unknown };
-    if (typeof mark.pid !== 'number' || !isRunning(mark.pid)) return undefined;
-    return { pid: mark.pid, url: String(mark.url ?? '') };
+    if (isLoose(fs.statSync(file).mode)) fs.chmodSync(file, 0o600);
   } catch {
-    return undefined;
+    // Not there (yet): made with the right mode when it is.
   }
 }

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from './schema';
+import { makePrivate } from './data-dir';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -29,7 +30,10 @@ export type OpenDatabaseOptions = {
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): OpenedDatabase {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file, options.nativeBinding ? { nativeBinding: options.nativeBinding } : {});
+  // Before the WAL exists: SQLite gives the -wal and -shm files the database file's mode.
+  makePrivate(file);
   sqlite.pragma('journal_mode = WAL');
+  for (const beside of [`${file}-wal`, `${file}-shm`]) makePrivate(beside);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

@@ -89,6 +89,8 @@ function problemResponses(route: AnyRoute): ZodOpenApiOperationObject['responses
   // Public routes (signing in, first-run setup) take no token, but sign-in answers 401 to wrong credentials.
   const statuses = new Set<number>(route.access === 'public' ? [400, 401, 406, 409, 429] : [400, 401, 403, 406, 429]);
   if (route.path.includes(':')) statuses.add(404);
+  // A URL (with the headers) past what the HTTP parser reads is refused before any route (server/http/client-error.ts).
+  statuses.add(414);
   // A write on a full disk is refused with 507 (reads go on).
   if (route.method !== 'get') {
     statuses.add(409);

@@ -31,6 +31,11 @@ type CommonOptions = {
   leaseMs: number;
   /** A handler still running after this long is aborted and its job retried. */
   timeoutMs: number;
+  /**
+   * stop() aborts the handlers still running (their signal says why) instead of waiting for
+   * them: for work that may take hours and is simply done again (a scheduled backup).
+   */
+  abortOnStop?: boolean;
   /** The longest the runner sleeps without a wake-up (other processes may enqueue). */
   pollMs?: number;
   retryDelayOnCrashMs?: number;
@@ -272,6 +277,7 @@ function runBatches<Input, Result>(options: BatchRunnerOptions<Input, Result>): 
     async stop() {
       isStarted = false;
       clearTimeout(timer);
+      if (options.abortOnStop) for (const controller of running.values()) controller.abort(new Error('stopping'));
       if (inFlight.size === 0 && finished.length === 0) return;
       const idle = whenIdle();
       queueTick();

@@ -31,7 +31,7 @@ export function openLogFile(file: string, options: LogFileOptions = {}): LogFile
   const maxQueuedBytes = options.maxQueuedBytes ?? 4 * 2 ** 20;
   const retryAfterMs = options.retryAfterMs ?? 5_000;
   // Opened here, synchronously: a process that exits right after start still has its log.
-  const fd = fs.openSync(file, 'a');
+  const fd = fs.openSync(file, 'a', 0o600);
   let queue: string[] = [];
   let queuedBytes = 0;
   let droppedLines = 0;

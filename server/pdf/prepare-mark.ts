@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { checkMarkSize, MarkImageError, MAX_SOURCE_PIXELS } from './mark-size';
 
 type Canvas = typeof import('@napi-rs/canvas');
 type Png = typeof import('pngjs');
@@ -7,52 +8,15 @@ type Jpeg = typeof import('jpeg-js');
 /** What a drawn or uploaded mark becomes: a PNG of the ink on transparency, trimmed, at most this large. */
 const MAX_WIDTH = 1200;
 const MAX_HEIGHT = 600;
-/** Larger pictures are refused before they are decoded (a small file can claim enormous dimensions). */
-const MAX_SOURCE_EDGE = 8_000;
-const MAX_SOURCE_PIXELS = 24_000_000;
 /** Luminance at and above which paper counts as paper, and below which ink is fully ink. */
 const PAPER = 232;
 const INK = 150;
 
 export type PreparedMark = { png: Uint8Array; width: number; height: number };
 
-/** A picture that cannot be a mark; its message is shown to the party. */
-export class MarkImageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'MarkImageError';
-  }
-}
+export { MarkImageError };
 
 const require = createRequire(import.meta.url);
-
-/** Width and height from the file's own header: PNG's IHDR, JPEG's start-of-frame. Anything else is refused. */
-export function readImageSize(bytes: Uint8Array): { width: number; height: number } {
-  const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (
-    data.length >= 24 &&
-    data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) &&
-    data.toString('latin1', 12, 16) === 'IHDR'
-  ) {
-    return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
-  }
-  if (data.length >= 4 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) {
-    let at = 2;
-    while (at + 9 < data.length) {
-      if (data[at] !== 0xff) break;
-      const marker = data[at + 1]!;
-      if (marker === 0xff) {
-        at += 1;
-        continue;
-      }
-      const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-      if (isFrame) return { width: data.readUInt16BE(at + 7), height: data.readUInt16BE(at + 5) };
-      at += 2 + data.readUInt16BE(at + 2);
-    }
-    throw new MarkImageError('The JPEG has no readable size.');
-  }
-  throw new MarkImageError('The picture must be a PNG or a JPEG.');
-}
 
 /**
  * The picture's pixels (RGBA), decoded by pure JavaScript decoders: a damaged or hostile file
@@ -86,18 +50,8 @@ function decodePixels(bytes: Uint8Array): { width: number; height: number; data:
  * and encoded afresh as PNG. Runs in the PDF sandbox: a hostile image costs a worker at most.
  */
 export async function prepareMark(input: { bytes: Uint8Array }): Promise<PreparedMark> {
-  const size = readImageSize(input.bytes);
-  if (
-    size.width < 1 ||
-    size.height < 1 ||
-    size.width > MAX_SOURCE_EDGE ||
-    size.height > MAX_SOURCE_EDGE ||
-    size.width * size.height > MAX_SOURCE_PIXELS
-  ) {
-    throw new MarkImageError(
-      `The picture is ${size.width}x${size.height} pixels; at most ${MAX_SOURCE_EDGE} on a side is taken.`,
-    );
-  }
+  // Checked again here (the request thread checked first): the sandbox never decodes past the budget.
+  checkMarkSize(input.bytes);
   const decoded = decodePixels(input.bytes);
   const canvas = require('@napi-rs/canvas') as Canvas;
   const image = canvas.createCanvas(decoded.width, decoded.height);

@@ -2,7 +2,8 @@ import type { TSigningMark } from '../../shared/api/signing';
 import { MAX_MARK_BYTES, SCRIPT_FACES, type ScriptFace } from '../../shared/api/signing';
 import type { AppContext } from '../context/app-context';
 import type { PartyRow } from '../db/repos/parties';
-import { validationFailed } from '../core/errors';
+import { AppError, validationFailed } from '../core/errors';
+import { checkMarkSize } from '../pdf/mark-size';
 
 /** A party's mark as stored and stamped: typed in a face, or drawn or uploaded pictures (checked PNGs). */
 export type PartyMark = {
@@ -31,19 +32,48 @@ export async function readMark(
   }
   if (!mark) return DEFAULT_MARK;
   if (mark.kind === 'typed') return { ...DEFAULT_MARK, face: mark.face };
+  // Judged by their headers first (microseconds), so that only pictures worth decoding cost the
+  // PDF sandbox anything, and those count against the link.
+  const signature = checkPicture('mark.signature', mark.signature);
+  const initials = mark.initials ? checkPicture('mark.initials', mark.initials) : null;
+  limitPictureRate(ctx, party);
+  const source = `party:${party.id}`;
   const [signaturePng, initialsPng] = await Promise.all([
-    readPicture(ctx, 'mark.signature', mark.signature),
-    mark.initials ? readPicture(ctx, 'mark.initials', mark.initials) : Promise.resolve(null),
+    readPicture(ctx, 'mark.signature', signature, source),
+    initials ? readPicture(ctx, 'mark.initials', initials, source) : Promise.resolve(null),
   ]);
   return { kind: mark.kind, face: SCRIPT_FACES[0], signaturePng, initialsPng };
 }
 
-async function readPicture(ctx: AppContext, field: string, dataUrl: string): Promise<Uint8Array> {
+/** Pictures a link may have decoded a minute: a party needs one or two; an attacker gets no more. */
+const PICTURES_PER_MINUTE = 10;
+
+function limitPictureRate(ctx: AppContext, party: PartyRow): void {
+  const decision = ctx.rateLimiter.take(`sign-picture:${party.id}`, PICTURES_PER_MINUTE, ctx.now());
+  if (decision.isAllowed) return;
+  const wait = Math.max(1, Math.ceil(((decision.resetAt ?? ctx.now()) - ctx.now()) / 1000));
+  throw new AppError('rate-limited', `Too many pictures sent on this link; try again in ${wait} s.`, {
+    headers: { 'Retry-After': String(wait) },
+  });
+}
+
+/** The picture's bytes, within the byte limit and the pixel budget its header states (no decoding). */
+function checkPicture(field: string, dataUrl: string): Uint8Array {
   const bytes = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
   if (bytes.length > MAX_MARK_BYTES)
     throw validationFailed([`${field}: is larger than ${MAX_MARK_BYTES / 1024 / 1024} MiB`]);
   try {
-    return (await ctx.pdf.run('prepare-mark', { bytes })).png;
+    checkMarkSize(bytes);
+  } catch (error) {
+    throw validationFailed([`${field}: ${error instanceof Error ? error.message : 'the picture could not be read'}`]);
+  }
+  return bytes;
+}
+
+/** Decoded and made safe in the PDF sandbox, queued as the link's own work (fair beside the office's). */
+async function readPicture(ctx: AppContext, field: string, bytes: Uint8Array, source: string): Promise<Uint8Array> {
+  try {
+    return (await ctx.pdf.run('prepare-mark', { bytes }, { source })).png;
   } catch (error) {
     const isOurs = error instanceof Error && error.name === 'MarkImageError';
     throw validationFailed([`${field}: ${isOurs ? error.message : 'the picture could not be read'}`]);

@@ -27,12 +27,20 @@ export function createAgents(policy: OutboundPolicy): Agents {
   return policy.createAgents({ keepAlive: true, keepAliveMsecs: 10_000, maxFreeSockets: 64, scheduling: 'lifo' });
 }
 
+/** Errors of a kept-alive connection the receiver had already closed: the request never reached it. */
+const STALE_SOCKET_CODES = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+/** Tries on fresh connections after a stale one (each a new socket, unless the pool hands out another stale one). */
+const MAX_STALE_RETRIES = 3;
+
 /**
  * POSTs `body` with `headers` and reads at most a bounded part of the answer. Redirects are not
  * followed (http.request never does); the whole exchange is bounded by `timeoutMs`: with no
- * status line by then it is a timeout, with one the answer so far is kept.
+ * status line by then it is a timeout, with one the answer so far is kept. A kept-alive
+ * connection the receiver closed while it sat idle fails at once with a reset; the POST is then
+ * sent again at once on a fresh connection (not five minutes later as a failed attempt): nothing
+ * of it reached the receiver, and a receiver handles each `Webhook-Id` once anyway.
  */
-export function postDelivery(
+export async function postDelivery(
   url: URL,
   headers: Record<string, string>,
   body: Buffer,
@@ -40,23 +48,44 @@ export function postDelivery(
   agents: Agents,
 ): Promise<PostResult> {
   const started = performance.now();
-  return new Promise<PostResult>((resolve) => {
+  for (let retry = 0; ; retry += 1) {
+    const left = Math.max(1, timeoutMs - (performance.now() - started));
+    const { result, isStaleSocket } = await postOnce(url, headers, body, left, timeoutMs, agents);
+    if (!isStaleSocket || retry >= MAX_STALE_RETRIES) {
+      return { ...result, durationMs: Math.round(performance.now() - started) };
+    }
+  }
+}
+
+function postOnce(
+  url: URL,
+  headers: Record<string, string>,
+  body: Buffer,
+  timeoutMs: number,
+  statedTimeoutMs: number,
+  agents: Agents,
+): Promise<{ result: PostResult; isStaleSocket: boolean }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
     let statusCode: number | null = null;
     const chunks: Buffer[] = [];
     let kept = 0;
     let isSettled = false;
-    const finish = (error: string | null, isTimeout = false) => {
+    const finish = (error: string | null, isTimeout = false, isStaleSocket = false) => {
       if (isSettled) return;
       isSettled = true;
       clearTimeout(timer);
       resolve({
-        statusCode,
-        error,
-        isTimeout,
-        responseExcerpt: Buffer.concat(chunks)
-          .toString('utf8')
-          .replace(/\uFFFD+$/, ''),
-        durationMs: Math.round(performance.now() - started),
+        result: {
+          statusCode,
+          error,
+          isTimeout,
+          responseExcerpt: Buffer.concat(chunks)
+            .toString('utf8')
+            .replace(/\uFFFD+$/, ''),
+          durationMs: Math.round(performance.now() - started),
+        },
+        isStaleSocket,
       });
     };
     const isHttps = url.protocol === 'https:';
@@ -72,11 +101,16 @@ export function postDelivery(
     const timer = setTimeout(() => {
       request.destroy();
       finish(
-        statusCode === null ? `no answer within ${timeoutMs} ms` : `answer not finished within ${timeoutMs} ms`,
+        statusCode === null
+          ? `no answer within ${statedTimeoutMs} ms`
+          : `answer not finished within ${statedTimeoutMs} ms`,
         statusCode === null,
       );
     }, timeoutMs);
-    request.on('error', (err) => finish(describeNetworkError(err)));
+    request.on('error', (err: NodeJS.ErrnoException) => {
+      const isStale = request.reusedSocket && statusCode === null && STALE_SOCKET_CODES.has(err.code ?? '');
+      finish(describeNetworkError(err), false, isStale);
+    });
     request.on('response', (response) => {
       statusCode = response.statusCode ?? null;
       let read = 0;

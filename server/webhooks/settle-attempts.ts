@@ -12,7 +12,12 @@ export const PERMANENT_ERRORS_TO_DISABLE = 10;
 export type AttemptResult = {
   row: DispatchRow | undefined;
   attempt?: { startedAt: number; result: PostResult };
+  /** Not tried: as many attempts to its consumer are in flight as errors would disable it (webhook-worker.ts). */
+  isDeferred?: boolean;
 };
+
+/** A deferred attempt is due again this soon: by then the attempts in flight have an outcome. */
+const DEFER_MS = 1_000;
 
 const DONE: JobOutcome = { kind: 'done' };
 
@@ -40,8 +45,16 @@ export function settleAttempts(
   const attempted = new Set<number>();
   for (const {
     job,
-    result: { row, attempt },
+    result: { row, attempt, isDeferred },
   } of finished) {
+    if (isDeferred) {
+      finalize(job, {
+        kind: 'retry',
+        at: now + DEFER_MS,
+        error: 'waiting for the attempts in flight to this consumer',
+      });
+      continue;
+    }
     if (!row || !attempt) {
       // A pending delivery of a disabled consumer waits, held, for the enabling.
       if (row && row.state === 'pending' && row.disabledAt !== null) webhookDeliveries.hold(row.deliveryId, now);

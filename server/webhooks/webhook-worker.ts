@@ -6,7 +6,7 @@ import { createRunner } from '../jobs/runner';
 import type { Worker } from '../jobs/worker';
 import { purgeWebhookEvents } from './purge-webhook-events';
 import { createAttemptSender } from './send-attempt';
-import { settleAttempts, type AttemptResult } from './settle-attempts';
+import { PERMANENT_ERRORS_TO_DISABLE, settleAttempts, type AttemptResult } from './settle-attempts';
 
 /** Deliveries in flight at once. */
 export const WEBHOOK_CONCURRENCY = 16;
@@ -23,6 +23,12 @@ export function createWebhookWorker(ctx: AppContext): Worker {
   const sender = createAttemptSender(ctx);
   /** Consumers this worker has counted permanent errors for (settleAttempts). */
   const erring = new Set<number>();
+  /**
+   * Attempts in flight by consumer. A consumer's attempts in flight and its permanent errors so
+   * far never add up to more than the ten that disable it: a receiver that never answers is
+   * disabled at its tenth timeout, not after every parallel attempt has timed out too.
+   */
+  const inFlight = new Map<number, number>();
 
   const load = (jobs: readonly JobRow[]): Map<number, DispatchRow> => {
     const rows = new Map(
@@ -39,12 +45,22 @@ export function createWebhookWorker(ctx: AppContext): Worker {
   const handle = async (job: JobRow, row: DispatchRow | undefined): Promise<AttemptResult> => {
     // Nothing to send: the delivery is gone, done, or waits for its consumer to be enabled.
     if (!row || row.state !== 'pending' || row.disabledAt !== null) return { row };
+    // The row was loaded in the transaction that claimed the job, after the last batch settled:
+    // its error count is current.
+    const busy = inFlight.get(row.consumerId) ?? 0;
+    if (busy + row.permanentErrors >= PERMANENT_ERRORS_TO_DISABLE) return { row, isDeferred: true };
+    inFlight.set(row.consumerId, busy + 1);
     try {
       return { row, attempt: await sender.send(row) };
     } catch (err) {
       ctx.logger.error({ err, jobId: job.id }, 'webhook attempt crashed');
       const result = { statusCode: null, error: String(err), isTimeout: false, responseExcerpt: '', durationMs: 0 };
       return { row, attempt: { startedAt: ctx.now(), result } };
+    } finally {
+      // Its outcome is settled (and counted) before the runner claims the next batch.
+      const left = (inFlight.get(row.consumerId) ?? 1) - 1;
+      if (left > 0) inFlight.set(row.consumerId, left);
+      else inFlight.delete(row.consumerId);
     }
   };
 

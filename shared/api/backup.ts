@@ -39,6 +39,33 @@ export const ZBackupResultSchema = z
   })
   .meta({ id: 'BackupResult' });
 
+export const ZBackupDrillSchema = z
+  .object({
+    time: ZTimestampSchema,
+    file: z.string().meta({ description: 'The scheduled backup that was restored into a scratch folder' }),
+    is_ok: z.boolean(),
+    checks: z
+      .array(z.string())
+      .meta({ description: 'What passed: restored whole, integrity_check, keys unseal, a seal verifies' }),
+    error: z.string().nullable().meta({ description: 'What failed; null when every check passed' }),
+  })
+  .meta({
+    id: 'BackupDrill',
+    description:
+      'Every scheduled backup is restored into a scratch folder right after it is written and checked, then the folder is removed.',
+  });
+
+export const ZRestoredCopySchema = z
+  .object({
+    backup_made_time: z.string().meta({ description: 'When the backup was made, in the time zone it was made in' }),
+    restored_time: ZTimestampSchema,
+  })
+  .meta({
+    id: 'RestoredCopy',
+    description:
+      'This office was restored from a backup and its scheduled backups wait (they would write into the original office’s folder) until an admin confirms it with confirmRestoredCopy.',
+  });
+
 export const ZBackupScheduleSchema = z
   .object({
     is_enabled: z.boolean(),
@@ -48,6 +75,8 @@ export const ZBackupScheduleSchema = z
     has_passphrase: z.boolean().meta({ description: 'A passphrase is stored (sealed, never shown)' }),
     next_run_time: ZTimestampSchema.nullable(),
     last_result: ZBackupResultSchema.nullable(),
+    last_drill: ZBackupDrillSchema.nullable(),
+    restored_copy: ZRestoredCopySchema.nullable(),
   })
   .meta({ id: 'BackupSchedule' });
 
@@ -77,10 +106,17 @@ export const ZBackupScheduleUpdateSchema = z
     description: 'Only the fields sent change. Enabling needs a folder and a passphrase.',
   });
 
-export const BACKUP_SCHEDULE_READ_ONLY_FIELDS = ['has_passphrase', 'next_run_time', 'last_result'] as const;
+export const BACKUP_SCHEDULE_READ_ONLY_FIELDS = [
+  'has_passphrase',
+  'next_run_time',
+  'last_result',
+  'last_drill',
+  'restored_copy',
+] as const;
 
 export type TBackupCreate = z.infer<typeof ZBackupCreateSchema>;
 export type TRestoreResult = z.infer<typeof ZRestoreResultSchema>;
 export type TBackupResult = z.infer<typeof ZBackupResultSchema>;
 export type TBackupSchedule = z.infer<typeof ZBackupScheduleSchema>;
+export type TBackupDrill = z.infer<typeof ZBackupDrillSchema>;
 export type TBackupScheduleUpdate = z.infer<typeof ZBackupScheduleUpdateSchema>;

@@ -20,6 +20,7 @@ export const PROBLEMS = {
   'invalid-pdf': { status: 400, title: 'Invalid PDF', anchor: 'invalid-pdf' },
   'contract-state': { status: 409, title: 'Contract state does not allow this', anchor: 'contract-state' },
   'payload-too-large': { status: 413, title: 'Payload too large', anchor: 'payload-too-large' },
+  'uri-too-long': { status: 414, title: 'URI too long', anchor: 'uri-too-long' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type', anchor: 'unsupported-media-type' },
   'rate-limited': { status: 429, title: 'Too many requests', anchor: 'rate-limited' },
   'internal-error': { status: 500, title: 'Internal server error', anchor: 'internal-error' },
@@ -94,6 +95,11 @@ export const PROBLEM_ANCHORS: Record<string, { heading: string; explanation: str
   'payload-too-large': {
     heading: 'Payload too large',
     explanation: 'The body is larger than allowed: 2 MiB (2,097,152 bytes) for PDFs and attachments, 1 MiB for JSON.',
+  },
+  'uri-too-long': {
+    heading: 'URI too long',
+    explanation:
+      'The request line (method, path and query) and headers together are larger than 16 KiB. Send long values in a JSON body instead of the query. A request whose headers alone are too large gets a 400 `malformed-request`.',
   },
   'unsupported-media-type': {
     heading: 'Unsupported media type',

@@ -40,9 +40,33 @@ describe('automatic backups and SMS without a gateway, in the admin UI', { timeo
     expect(
       await card.getByText('En lösenfras är sparad (förseglad, visas aldrig).', { exact: false }).isVisible(),
     ).toBe(true);
+    // The restore drill's result beside the last backup.
+    await card
+      .getByTestId('backup-last-drill')
+      .getByText(/^Återställningsprovet lyckades \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
+      .waitFor({ timeout: 60_000 });
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'settings-backup-sv-800');
     expect(await auditAccessibility(page), 'settings in Swedish at 800 px').toEqual([]);
+
+    // Restored from that backup, the office says it is a copy on every page until an admin confirms.
+    const restored = await t.api('POST', '/api/settings/restore', {
+      raw: { data: fs.readFileSync(path.join(folder, file as string)), contentType: 'application/vnd.signdesk.backup' },
+      headers: { 'backup-passphrase': Buffer.from('kontorets långa lösenfras').toString('base64') },
+    });
+    expect(restored.status, restored.text).toBe(200);
+    // Every session ended: signed in again (the sign-in page in English, as a new visitor sees it).
+    await page.evaluate('localStorage.clear()');
+    await signInThroughPage(page, t.url, 'admin', 'correct horse');
+    await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
+    const banner = page.getByTestId('restored-copy-banner');
+    await banner.getByText('Det här kontoret är en återställd kopia').waitFor({ timeout: UI_TIMEOUT_MS });
+    await screenshot(page, 'restored-copy-banner-sv-800');
+    await banner.getByRole('link').click();
+    const confirm = card.getByRole('button', { name: 'Det här är nu kontoret: återuppta säkerhetskopiorna' });
+    await confirm.click();
+    await card.getByTestId('backup-restored-copy').waitFor({ state: 'detached', timeout: UI_TIMEOUT_MS });
+    expect((await t.api('GET', '/api/settings/backup_schedule')).body.restored_copy).toBeNull();
     expect(problems).toEqual([]);
   });
 

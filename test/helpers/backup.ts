@@ -17,14 +17,17 @@ export async function backupCli(
   return { code, out, err };
 }
 
-/** SHA-256 of every file under `dir` by relative path: what a restore that "changes nothing" must leave as it was. */
+/**
+ * SHA-256 of every file under `dir` by relative path: what a restore that "changes nothing" must
+ * leave as it was (not the logs, nor the lock every command takes: signdesk.lock*).
+ */
 export function snapshotDir(dir: string): Record<string, string> {
   const found: Record<string, string> = {};
   const walk = (relative: string) => {
     for (const entry of fs.readdirSync(path.join(dir, relative), { withFileTypes: true })) {
       const child = path.join(relative, entry.name);
       if (entry.isDirectory()) walk(child);
-      else if (!child.startsWith('logs'))
+      else if (!child.startsWith('logs') && !child.startsWith('signdesk.lock'))
         found[child] =
           fs.readFileSync(path.join(dir, child)).toString('base64').slice(0, 64) +
           fs.statSync(path.join(dir, child)).size;

@@ -76,14 +76,24 @@ export function apiClient(baseUrl: string, defaultKey: string, validate?: Respon
   };
 }
 
-/** Runs a CLI command against a DATA_DIR, as `npm run cli` would; returns the last line of stdout. */
+/**
+ * The servers startTestServer runs, by DATA_DIR: a command for one of them runs inside it (the
+ * CLI cannot take a DATA_DIR a server holds; test/integration/data-dir-lock.test.ts shows that).
+ */
+const runningServers = new Map<string, SignDeskServer>();
+
+/**
+ * Runs a CLI command against a DATA_DIR, as `npm run cli` would; returns its output lines. For
+ * a DATA_DIR a test server of this process serves, the command runs in that server's context.
+ */
 export async function cli(dataDir: string, args: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
   const err: string[] = [];
+  const context = runningServers.get(dataDir)?.ctx;
   const code = await runCli(
     args,
     { DATA_DIR: dataDir },
-    { out: (line) => out.push(line), err: (line) => err.push(line) },
+    { out: (line) => out.push(line), err: (line) => err.push(line), ...(context ? { context } : {}) },
   );
   return { code, out, err };
 }
@@ -121,6 +131,7 @@ export async function makeAdminAndKey(dataDir: string, tokenName: string): Promi
 export async function startTestServer(overrides: Partial<Config> = {}, dataDir = makeTempDir()): Promise<TestServer> {
   const clock = createTestClock();
   const server = await createServer(testConfig(dataDir, overrides), { clock });
+  runningServers.set(dataDir, server);
   const adminKey = await makeAdminAndKey(dataDir, 'tests');
   const document = (await (await fetch(new URL('/api/openapi.json', server.url))).json()) as OpenApiDocument;
   return {
@@ -131,7 +142,10 @@ export async function startTestServer(overrides: Partial<Config> = {}, dataDir =
     adminPath: '/api/users/1',
     api: apiClient(server.url, adminKey, createResponseValidator(document)),
     clock,
-    close: () => server.close(),
+    close: () => {
+      runningServers.delete(dataDir);
+      return server.close();
+    },
   };
 }
 

@@ -92,6 +92,7 @@ const DECIDED: Record<string, Decision> = {
   'GET /api/settings/backup_schedule': { status: 403 },
   'PUT /api/settings/backup_schedule': { status: 403, body: { is_enabled: false } },
   'POST /api/settings/backup_schedule/run': { status: 403 },
+  'POST /api/settings/backup_schedule/confirm_restored_copy': { status: 403 },
   'GET /api/settings/reminders': { status: 403 },
   'GET /api/settings/timestamps': { status: 403 },
   'PUT /api/settings/timestamps': { status: 403, body: { tsa_url: 'http://127.0.0.1:9/tsa' } },

@@ -146,6 +146,10 @@ describe('backup and restore in the running appliance', { timeout: 180_000 }, ()
 
   it('runs scheduled backups into a folder, keeps the newest N, stores the passphrase sealed, and shows the last result', async () => {
     const folder = path.join(t.dataDir, '..', `scheduled-${path.basename(t.dataDir)}`);
+    // The office was restored above: it is a restored copy, whose schedule waits until confirmed.
+    expect((await t.api('GET', '/api/settings/backup_schedule')).body.restored_copy).not.toBeNull();
+    const copy = await t.api('POST', '/api/settings/backup_schedule/confirm_restored_copy');
+    expect(copy.body.restored_copy).toBeNull();
     const off = await t.api('GET', '/api/settings/backup_schedule');
     expect(off.body).toMatchObject({
       is_enabled: false,

@@ -84,7 +84,7 @@ describe('a whole-office backup restored on a new computer', { timeout: 120_000 
     const running = await backupCli(newDir, ['backup', 'restore', '--in', backupFile], PASSPHRASE);
     expect(running.code).toBe(1);
     expect(running.err.join('\n')).toMatch(
-      /SignDesk is running on this DATA_DIR \(process \d+, http:\/\/127\.0\.0\.1:\d+\): stop it first/,
+      /Another SignDesk \(server, process \d+ at http:\/\/127\.0\.0\.1:\d+\) is already using the data folder .*A restore needs it stopped/,
     );
     await fresh.close();
     const before = snapshotDir(newDir);
@@ -134,6 +134,10 @@ describe('a whole-office backup restored on a new computer', { timeout: 120_000 
     expect(fs.readdirSync(newDir).filter((name) => name.startsWith('.'))).toEqual([]);
 
     restored = await startTestServer({ webhookFirstDelayS: 0 }, newDir);
+    // It says it is a restored copy (its scheduled backups wait) until an admin confirms it.
+    expect((await restored.api('GET', '/api/settings/backup_schedule')).body.restored_copy).toMatchObject({
+      backup_made_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+    });
     const cert = (await restored.api('GET', '/api/settings/signing_certificate')).body;
     expect(sameFingerprint(cert.fingerprint, originalFingerprint)).toBe(true);
 

@@ -9,57 +9,42 @@ describe('the CLI', () => {
     expect(result.err.join('\n')).toContain('user create');
   });
 
-  it('makes users and tokens against DATA_DIR while the server runs; the key is the last line', async () => {
+  it('makes users and tokens against DATA_DIR with the server stopped; the key is the last line', async () => {
     const dataDir = makeTempDir();
+    const made = async (args: string[]) => {
+      const result = await cli(dataDir, args);
+      expect(result.err, args.join(' ')).toEqual([]);
+      expect(result.code).toBe(0);
+      return result.out.at(-1) as string;
+    };
+    const user = (name: string, isAdmin: boolean) => [
+      'user',
+      'create',
+      '--username',
+      name,
+      '--password',
+      'a long secret',
+      '--email',
+      `${name}@office.test`,
+      ...(isAdmin ? ['--admin'] : []),
+    ];
+    await made(user('boss', true));
+    await made(user('clerk', false));
+    const key = await made(['token', 'create', '--name', 'erp', '--rate-limit', '77']);
+    expect(key).toMatch(/^sdk_[\w-]+:[\w-]{43}$/);
+    const clerkKey = await made(['token', 'create', '--name', 'clerk', '--user', 'clerk']);
+    const partnerKey = await made(['token', 'create', '--name', 'msp', '--kind', 'partner']);
+
     const server = await createServer(testConfig(dataDir));
     try {
-      expect(
-        (
-          await cli(dataDir, [
-            'user',
-            'create',
-            '--username',
-            'boss',
-            '--password',
-            'a long secret',
-            '--email',
-            'boss@office.test',
-            '--admin',
-          ])
-        ).code,
-      ).toBe(0);
-      expect(
-        (
-          await cli(dataDir, [
-            'user',
-            'create',
-            '--username',
-            'clerk',
-            '--password',
-            'a long secret',
-            '--email',
-            'clerk@office.test',
-          ])
-        ).code,
-      ).toBe(0);
-      const made = await cli(dataDir, ['token', 'create', '--name', 'erp', '--rate-limit', '77']);
-      expect(made.code).toBe(0);
-      const key = made.out.at(-1) as string;
-      expect(key).toMatch(/^sdk_[\w-]+:[\w-]{43}$/);
       const api = apiClient(server.url, key);
       const me = await api('GET', '/api/users/1');
       expect(me.body.username).toBe('boss');
       expect(me.headers.get('x-ratelimit-limit')).toBe('77');
-
-      const clerkToken = await cli(dataDir, ['token', 'create', '--name', 'clerk', '--user', 'clerk']);
-      const clerk = apiClient(server.url, clerkToken.out.at(-1) as string);
+      const clerk = apiClient(server.url, clerkKey);
       expect((await clerk('GET', '/api/users')).status).toBe(403);
       expect((await clerk('GET', '/api/contract_templates')).status).toBe(200);
-
-      const partner = await cli(dataDir, ['token', 'create', '--name', 'msp', '--kind', 'partner']);
-      expect((await apiClient(server.url, partner.out.at(-1) as string)('GET', '/api/partner/tokens')).status).toBe(
-        200,
-      );
+      expect((await apiClient(server.url, partnerKey)('GET', '/api/partner/tokens')).status).toBe(200);
     } finally {
       await server.close();
     }

@@ -20,11 +20,11 @@ type Env = Record<string, string>;
 type OfflineServer = Parameters<typeof recordTestEvents>[0];
 
 /**
- * Writes to the host's DATA_DIR from this process, as the CLI does while the server runs: the
+ * Writes to the host's DATA_DIR from this process, beside the running server (unlocked, as only a test may): the
  * events and mail go in through the same services, and the host finds them at its next look.
  */
 function withDataDir<T>(env: Env, write: (server: OfflineServer) => T): T {
-  const opened = openOfflineContext(loadConfig(env));
+  const opened = openOfflineContext(loadConfig(env), 'unlocked');
   try {
     return write({ ctx: opened.ctx });
   } finally {

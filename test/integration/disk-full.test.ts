@@ -94,6 +94,10 @@ describe('a full disk', () => {
         signal: within.signal(),
       });
       expect([201, 507]).toContain(signIn.status);
+      // A backup download copies the database first: a full disk is a 507 problem, not a cut connection.
+      const backup = await call('POST', '/api/settings/backup', { body: { passphrase: 'a long passphrase' } });
+      expectProblem(backup, 507, 'insufficient-storage');
+      expect(fs.readdirSync(mountPoint).filter((name) => name.startsWith('.work-'))).toEqual([]);
 
       // Reads go on: the API, the signing page and its state, the admin UI.
       const listed = await call('GET', '/api/contracts');

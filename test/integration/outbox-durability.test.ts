@@ -94,7 +94,7 @@ describe('outbox durability', () => {
     children.push(first);
 
     // Written from another process, as the CLI would: the server's worker finds them by polling.
-    const offline = openOfflineContext(loadConfig({ DATA_DIR: dataDir }));
+    const offline = openOfflineContext(loadConfig({ DATA_DIR: dataDir }), 'unlocked');
     try {
       const ids = inTransaction(offline.ctx.db, () =>
         [1, 2, 3, 4, 5].map((n) =>

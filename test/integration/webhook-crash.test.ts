@@ -53,9 +53,10 @@ describe('webhook delivery across a crash', () => {
     // A receiver that takes a moment, so that many deliveries are in flight or queued at the kill.
     receiver.respond(() => new Promise((resolve) => setTimeout(() => resolve(200), 15)));
     const dataDir = makeTempDir();
+    // Made before the server starts: the CLI cannot take a DATA_DIR a server holds.
+    const key = await makeAdminAndKey(dataDir, 'crash');
     const first = await startChild(dataDir);
     children.push(first);
-    const key = await makeAdminAndKey(dataDir, 'crash');
     const consumer = (
       await apiClient(first.url, key)('POST', '/api/webhooks', { body: { url: `${receiver.url}/crash` } })
     ).body;

@@ -206,7 +206,10 @@ describe('webhook deliveries', () => {
     expect(entry.attempts[0].error).toMatch(/ECONNREFUSED/);
 
     const dropped = await sendTo('/drop', 'reset');
-    expect(dropped.requests).toHaveLength(1);
+    // A reset on a kept-alive connection is tried once more at once on a fresh one, in the same attempt.
+    expect(dropped.requests.length).toBeGreaterThanOrEqual(1);
+    expect(dropped.requests.length).toBeLessThanOrEqual(2);
+    expect(dropped.entry.attempts).toHaveLength(1);
     expect(dropped.entry.state).toBe('pending');
     expect(dropped.entry.attempts[0]).toMatchObject({ status_code: null, outcome: 'retry' });
   });

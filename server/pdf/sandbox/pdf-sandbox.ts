@@ -1,6 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { startWorkerThread } from '../../core/worker-thread';
 import { PdfReadError } from '../pdf-read-error';
+import { createFairQueue } from './fair-queue';
 import { fromErrorData, type SandboxReply } from './protocol';
 import type { PdfTaskInput, PdfTaskName, PdfTaskOutput } from './tasks';
 
@@ -10,7 +11,11 @@ import type { PdfTaskInput, PdfTaskName, PdfTaskOutput } from './tasks';
  * thread. Tasks wait their turn when every worker is busy.
  */
 export type PdfSandbox = {
-  run<T extends PdfTaskName>(task: T, input: PdfTaskInput<T>): Promise<PdfTaskOutput<T>>;
+  /**
+   * `source` says whose work it is (default the office's; `party:<id>` for a signing link's):
+   * waiting tasks are taken in turn from each source, so one link's flood waits behind itself.
+   */
+  run<T extends PdfTaskName>(task: T, input: PdfTaskInput<T>, options?: { source?: string }): Promise<PdfTaskOutput<T>>;
   /** Ends the workers; tasks still running or waiting fail. */
   close(): Promise<void>;
 };
@@ -68,7 +73,7 @@ function handOver(input: unknown): { input: unknown; transfer: ArrayBuffer[] } {
 
 export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OPTIONS): PdfSandbox {
   const slots = new Set<Slot>();
-  const waiting: Job[] = [];
+  const waiting = createFairQueue<Job>();
   let nextId = 1;
   let isClosed = false;
 
@@ -163,15 +168,20 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
   };
 
   return {
-    run: (task, input) =>
+    run: (task, input, runOptions) =>
       new Promise((resolve, reject) => {
         if (isClosed) return reject(new Error('the PDF sandbox is closed'));
-        waiting.push({ task, input, resolve: resolve as (output: unknown) => void, reject });
+        waiting.push(runOptions?.source ?? 'office', {
+          task,
+          input,
+          resolve: resolve as (output: unknown) => void,
+          reject,
+        });
         dispatch();
       }),
     close: async () => {
       isClosed = true;
-      for (const job of waiting.splice(0)) job.reject(new Error('the PDF sandbox is closed'));
+      for (const job of waiting.drain()) job.reject(new Error('the PDF sandbox is closed'));
       await Promise.all(
         [...slots].map((slot) => (endSlot(slot, new Error('the PDF sandbox is closed')), slot.worker.terminate())),
       );

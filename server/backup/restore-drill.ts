@@ -1,0 +1,55 @@
+import { randomBytes, sign, verify } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AppContext } from '../context/app-context';
+import { openSetting } from '../crypto/settings-seal';
+import { loadSigningIdentity } from '../crypto/signing-identity';
+import { inspectRestoredDatabase } from '../db/backup';
+import { readBackup } from './read-backup';
+import { makeScratchDir } from './scratch-dir';
+
+/** What a drill found: each check passed, or the first that failed. */
+export type DrillOutcome = { checks: string[]; error: string | null };
+
+/** The sealed setting the drill opens with the backup's own keys (see backup-schedule.ts). */
+const SEALED_PASSPHRASE_KEY = 'backup.passphrase';
+
+/**
+ * A backup is only as good as its restore: the file just written is restored into a scratch
+ * folder exactly as a restore would read it (decrypted, unpacked, every entry the manifest names,
+ * a database this version takes), then the database passes `integrity_check`, the backup's own
+ * keys open what they sealed, and its seal key signs what its certificate verifies. The scratch
+ * folder (decrypted keys) is removed whatever happens.
+ */
+export async function runRestoreDrill(ctx: AppContext, file: string, passphrase: string): Promise<DrillOutcome> {
+  const checks: string[] = [];
+  const scratch = makeScratchDir(ctx.paths.root, 'drill');
+  try {
+    const staged = await readBackup(fs.createReadStream(file), passphrase, scratch.dir, ctx.admin.migrationsFolder);
+    checks.push(`restored (${staged.manifest.keys.length} key files, ${staged.manifest.files.length} stored files)`);
+    const { integrity, settings } = inspectRestoredDatabase(staged.database, [SEALED_PASSPHRASE_KEY]);
+    if (integrity !== 'ok') throw new Error(`the database fails integrity_check: ${integrity}`);
+    checks.push('database integrity_check ok');
+    const sealed = settings.get(SEALED_PASSPHRASE_KEY);
+    if (sealed !== undefined) {
+      if (openSetting(staged.keysDir, SEALED_PASSPHRASE_KEY, sealed) !== passphrase)
+        throw new Error("the backup's keys do not open the secrets sealed in its database");
+      checks.push('keys unseal the stored secrets');
+    }
+    if (fs.existsSync(path.join(staged.keysDir, 'signing-identity.json'))) {
+      const identity = loadSigningIdentity(staged.keysDir);
+      const probe = randomBytes(32);
+      // Ed25519 and Ed448 hash inside the signature; RSA and ECDSA take a digest.
+      const digest = ['ed25519', 'ed448'].includes(identity.privateKey.asymmetricKeyType ?? '') ? null : 'sha256';
+      const signature = sign(digest, probe, identity.privateKey);
+      if (!verify(digest, probe, identity.certificate.publicKey, signature))
+        throw new Error("the backup's seal key does not match its certificate");
+      checks.push(`a seal verifies (certificate ${identity.certificate.fingerprint256.slice(0, 23)}…)`);
+    }
+    return { checks, error: null };
+  } catch (err) {
+    return { checks, error: err instanceof Error ? err.message : String(err) };
+  } finally {
+    scratch.remove();
+  }
+}
