@@ -64,7 +64,6 @@ describe('contract search query plans', () => {
         party.run(id, `Part ${index}`, `p${index}@kund${index % 97}.example`, `h${index}`);
       }
     })();
-    sqlite.exec('ANALYZE');
     const logged = drizzle(sqlite, {
       schema,
       logger: {
