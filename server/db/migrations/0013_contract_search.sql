@@ -1,9 +1,10 @@
--- Contract search through an FTS5 trigram index (docs/decisions.md, "Contract search"): one row per
+-- Contract search through an FTS5 trigram index (docs/decisions.md, "Contracts", search): one row per
 -- contract, rowid = contract id; `name` holds the folded contract name, `parties` each party's folded
 -- name, e-mail and phone, one per line. Triggers keep it in the same transaction as the rows. The text
 -- is folded by sd_fold (JavaScript's toLowerCase, the same as name_folded), so the index is
--- case-sensitive over folded text and a search folds its query the same way.
-CREATE VIRTUAL TABLE contract_search USING fts5(name, parties, tokenize = 'trigram case_sensitive 1', content = '', contentless_delete = 1);
+-- case-sensitive over folded text and a search folds its query the same way. The table keeps its text:
+-- a search finds candidates by its rarest trigrams and checks each one's text.
+CREATE VIRTUAL TABLE contract_search USING fts5(name, parties, tokenize = 'trigram case_sensitive 1');
 --> statement-breakpoint
 CREATE VIEW contract_search_source AS
   SELECT c.id AS id, c.name_folded AS name,

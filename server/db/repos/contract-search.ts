@@ -1,63 +1,102 @@
-import { and, sql, type SQL } from 'drizzle-orm';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { FOLD_FUNCTION } from '../open-database';
-import { contracts, parties } from '../schema';
+import type Database from 'better-sqlite3';
 
 /**
- * How far a search looks (docs/decisions.md, "Contracts", search). A search of three or more
- * characters reads the trigram index (`contract_search`, kept by triggers in the rows'
- * transaction) and considers the newest SEARCH_WINDOW contracts that match; a shorter one has no
- * trigram to look up and reads the newest SHORT_SEARCH_WINDOW contracts. Filters, sorting, pages
- * and counts then work within that window, so no search costs more as the office grows.
+ * How far a search looks (docs/decisions.md, "Contracts", search). The trigram index
+ * (`contract_search`, kept by triggers in the rows' transaction) gives the contracts holding
+ * the query's two rarest trigrams, newest first; each one's text is checked for the whole query,
+ * and the newest SEARCH_WINDOW that hold it are the search's window. At most SEARCH_SCAN
+ * candidates are checked. A query shorter than a trigram checks the newest SHORT_SEARCH_WINDOW
+ * contracts. Filters, sorting, pages and counts then work within the window, so no search costs
+ * more as the office grows.
  */
 export const SEARCH_WINDOW = 1_000;
+export const SEARCH_SCAN = 20_000;
 export const SHORT_SEARCH_WINDOW = 1_000;
+/**
+ * A trigram's count of contracts is read up to FREQUENCY_CAP (enough to tell rare from common).
+ * Counts from FREQUENCY_KEPT up are kept a while (they are the costly ones to read, and a common
+ * trigram stays common); a rarer one is read afresh each time, which is cheap, so that a name
+ * just added is found at once.
+ */
+const FREQUENCY_CAP = 20_000;
+const FREQUENCY_KEPT = 500;
+const FREQUENCY_TTL_MS = 10 * 60_000;
+const FREQUENCY_ENTRIES = 50_000;
 
 /** The folding of names and searches: name_folded and the index hold text folded the same way. */
 export const foldName = (name: string): string => name.toLowerCase();
 
-/** A trigram index finds a text of three or more characters; the index separates fields by line. */
-const isIndexable = (folded: string): boolean => [...folded].length >= 3 && !folded.includes('\n');
+/** A trigram of a query, as an FTS5 expression: one string, within one column or any. */
+type Gram = { expression: string; frequency: number };
 
-/** An FTS5 string: the whole text as one phrase, which over trigrams means "holds this substring". */
-const phrase = (folded: string): string => `"${folded.replaceAll('"', '""')}"`;
-
-const fold = (column: SQLiteColumn) => sql`${sql.raw(FOLD_FUNCTION)}(${column})`;
-
-/** The contract's folded name, or one of its parties' names, e-mails or phone numbers, holds `folded`. */
-function matchesText(folded: string): SQL {
-  return sql`(instr(${contracts.nameFolded}, ${folded}) > 0 OR EXISTS (SELECT 1 FROM ${parties} WHERE ${parties.contractId} = ${contracts.id}
-    AND (instr(${fold(parties.name)}, ${folded}) > 0 OR instr(${fold(parties.email)}, ${folded}) > 0 OR instr(${parties.mobilePhone}, ${folded}) > 0)))`;
+/** The trigrams of `folded` (by code point, as the tokenizer splits), each once. */
+function trigramsOf(folded: string): string[] {
+  const points = Array.from(folded);
+  const grams = new Set<string>();
+  for (let index = 0; index + 3 <= points.length; index += 1) grams.add(points.slice(index, index + 3).join(''));
+  return [...grams];
 }
 
-/** A search: the ids of its window (a subquery with one column, `id`) and what to check within it. */
-export type ContractSearch = { window: SQL; checks: SQL | undefined };
+/** The index has no trigram to look up below three characters; it separates fields by line. */
+const isIndexable = (folded: string): boolean => Array.from(folded).length >= 3 && !folded.includes('\n');
 
-/** The alias of the window in a query; a list or count joins contracts to it by id. */
-export const WINDOW_ALIAS = 'search_window';
+export function createContractSearch(sqlite: Database.Database) {
+  const countUpTo = sqlite
+    .prepare<[string, number], number>(
+      'SELECT count(*) FROM (SELECT rowid FROM contract_search WHERE contract_search MATCH ? LIMIT ?)',
+    )
+    .pluck();
+  const check = `(@name IS NULL OR instr(name, @name) > 0) AND (@q IS NULL OR instr(name, @q) > 0 OR instr(parties, @q) > 0)`;
+  const candidates = sqlite
+    .prepare<{ match: string; name: string | null; q: string | null }, number>(
+      `SELECT id FROM (SELECT rowid AS id, name, parties FROM contract_search WHERE contract_search MATCH @match
+         ORDER BY rowid DESC LIMIT ${SEARCH_SCAN}) WHERE ${check} LIMIT ${SEARCH_WINDOW}`,
+    )
+    .pluck();
+  const newest = sqlite
+    .prepare<{ name: string | null; q: string | null }, number>(
+      `SELECT id FROM (SELECT rowid AS id, name, parties FROM contract_search ORDER BY rowid DESC LIMIT ${SHORT_SEARCH_WINDOW})
+         WHERE ${check}`,
+    )
+    .pluck();
+  const frequencies = new Map<string, { count: number; at: number }>();
 
-/**
- * The search of `name` (the contract's name holds it) and `q` (the name or a party's name,
- * e-mail or phone holds it): the window of ids the index finds, and a check within it of what
- * the index could not look up. Undefined when there is no search.
- */
-export function findSearch(name: string | undefined, q: string | undefined): ContractSearch | undefined {
-  const terms: string[] = [];
-  const checks: SQL[] = [];
-  if (name) {
-    const folded = foldName(name);
-    if (isIndexable(folded)) terms.push(`name : ${phrase(folded)}`);
-    else checks.push(sql`instr(${contracts.nameFolded}, ${folded}) > 0`);
-  }
-  if (q) {
-    const folded = foldName(q);
-    if (isIndexable(folded)) terms.push(phrase(folded));
-    else checks.push(matchesText(folded));
-  }
-  if (terms.length === 0 && checks.length === 0) return undefined;
-  const window =
-    terms.length > 0
-      ? sql`(SELECT rowid AS id FROM contract_search WHERE contract_search MATCH ${terms.join(' AND ')} ORDER BY rowid DESC LIMIT ${SEARCH_WINDOW})`
-      : sql`(SELECT id FROM contracts ORDER BY id DESC LIMIT ${SHORT_SEARCH_WINDOW})`;
-  return { window: sql`${window} AS ${sql.raw(WINDOW_ALIAS)}`, checks: and(...checks) };
+  /** How many contracts hold the trigram (up to the cap): read once, then kept a while. */
+  const frequencyOf = (expression: string): number => {
+    const now = Date.now();
+    const known = frequencies.get(expression);
+    if (known && now - known.at < FREQUENCY_TTL_MS) return known.count;
+    const count = countUpTo.get(expression, FREQUENCY_CAP) ?? 0;
+    if (count < FREQUENCY_KEPT) return count;
+    if (frequencies.size >= FREQUENCY_ENTRIES) frequencies.clear();
+    frequencies.set(expression, { count, at: now });
+    return count;
+  };
+
+  const gramsOf = (folded: string, column: string): Gram[] =>
+    trigramsOf(folded).map((gram) => {
+      const expression = `${column}"${gram.replaceAll('"', '""')}"`;
+      return { expression, frequency: frequencyOf(expression) };
+    });
+
+  return {
+    /**
+     * The ids of the newest contracts whose name holds `name` and whose name or party holds
+     * `q` (folded), newest first: at most SEARCH_WINDOW. Undefined when there is no search.
+     */
+    findWindow(name: string | undefined, q: string | undefined): number[] | undefined {
+      if (!name && !q) return undefined;
+      const folded = { name: name ? foldName(name) : null, q: q ? foldName(q) : null };
+      const grams = [
+        ...(folded.name && isIndexable(folded.name) ? gramsOf(folded.name, 'name : ') : []),
+        ...(folded.q && isIndexable(folded.q) ? gramsOf(folded.q, '') : []),
+      ];
+      if (grams.length === 0) return newest.all(folded);
+      const rarest = grams.sort((a, b) => a.frequency - b.frequency).slice(0, 2);
+      if ((rarest[0]?.frequency ?? 0) === 0) return [];
+      return candidates.all({ match: rarest.map((gram) => gram.expression).join(' AND '), ...folded });
+    },
+  };
 }
+
+export type ContractSearch = ReturnType<typeof createContractSearch>;

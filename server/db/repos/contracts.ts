@@ -3,7 +3,7 @@ import { fetchKeysetPage, type KeysetPage, type KeysetRequest, type SortKey } fr
 import type { Db } from '../open-database';
 import { createPreparedInsert } from '../prepared-insert';
 import { contracts } from '../schema';
-import { findSearch, foldName, WINDOW_ALIAS } from './contract-search';
+import { createContractSearch, foldName } from './contract-search';
 
 export { foldName } from './contract-search';
 
@@ -97,14 +97,15 @@ export function createContractRepo(db: Db) {
       filter.status === undefined ? undefined : eq(contracts.status, filter.status),
       filter.userId === undefined ? undefined : eq(contracts.createdBy, filter.userId),
     );
+  const search = createContractSearch(sqlite);
   /**
-   * Contracts under a filter. A search reads only its window: the CROSS JOIN makes SQLite walk
-   * the window's ids and look each contract up, never an index of all contracts (whose cost
+   * Contracts under a filter. A search reads only its window of ids: the CROSS JOIN makes
+   * SQLite walk them and look each contract up, never an index of all contracts (whose cost
    * would grow with the office).
    */
   const selectWhere = <Fields extends Record<string, unknown>>(fields: Fields, filter: ContractFilter, extra?: SQL) => {
-    const search = findSearch(filter.name, filter.q);
-    if (!search)
+    const window = search.findWindow(filter.name, filter.q);
+    if (!window)
       return db
         .select(fields as never)
         .from(contracts)
@@ -112,9 +113,9 @@ export function createContractRepo(db: Db) {
         .$dynamic();
     return db
       .select(fields as never)
-      .from(search.window)
+      .from(sql`(SELECT value AS id FROM json_each(${JSON.stringify(window)})) AS search_window`)
       .crossJoin(contracts)
-      .where(and(sql`${contracts.id} = ${sql.raw(WINDOW_ALIAS)}.id`, whereOf(filter), search.checks, extra))
+      .where(and(sql`${contracts.id} = search_window.id`, whereOf(filter), extra))
       .$dynamic();
   };
   const allColumns = getTableColumns(contracts);
