@@ -107,6 +107,11 @@ describe('contract search index', () => {
       check({ q });
     check({ name: 'ATAN' });
     check({ name: 'öberg' });
+    // A long query is narrowed by a sample of its trigrams and still means the whole of it.
+    const long = Array.from({ length: 40 }, (_, index) => `Del ${index} av ramavtalet`).join(', ');
+    addContract(long);
+    addContract(long.replace('Del 39', 'Del 93'));
+    for (const q of [long, long.slice(7, 700), `${long.slice(0, 500)}!`]) check({ q });
   });
 
   it('follows renames, new, changed, moved and deleted parties, and deleted contracts, in the same transaction', () => {

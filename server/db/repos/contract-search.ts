@@ -29,12 +29,17 @@ export const foldName = (name: string): string => name.toLowerCase();
 /** A trigram of a query, as an FTS5 expression: one string, within one column or any. */
 type Gram = { expression: string; frequency: number };
 
-/** The trigrams of `folded` (by code point, as the tokenizer splits), each once. */
+/** A long query's trigrams are sampled: the rarest two of two dozen narrow it enough, and each costs a count. */
+const MAX_GRAMS = 24;
+
+/** The trigrams of `folded` (by code point, as the tokenizer splits), each once, at most MAX_GRAMS spread over it. */
 function trigramsOf(folded: string): string[] {
   const points = Array.from(folded);
   const grams = new Set<string>();
   for (let index = 0; index + 3 <= points.length; index += 1) grams.add(points.slice(index, index + 3).join(''));
-  return [...grams];
+  const all = [...grams];
+  if (all.length <= MAX_GRAMS) return all;
+  return Array.from({ length: MAX_GRAMS }, (_, index) => all[Math.floor((index * all.length) / MAX_GRAMS)] as string);
 }
 
 /** The index has no trigram to look up below three characters; it separates fields by line. */
