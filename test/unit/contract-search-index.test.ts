@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MIGRATIONS_FOLDER, openDatabase, type OpenedDatabase } from '../../server/db/open-database';
 import { SEARCH_WINDOW, SHORT_SEARCH_WINDOW } from '../../server/db/repos/contract-search';
@@ -149,6 +150,19 @@ describe('contract search index', () => {
       })(),
     ).toThrow('rolled back');
     check({ q: 'zelda' });
+    // A contract written through another connection (another process) is found too.
+    check({ q: 'tredje' });
+    const other = new Database(opened.sqlite.name);
+    const id = Number(
+      other
+        .prepare(
+          `INSERT INTO contracts (name, name_folded, status, source, original_file_id, page_sizes, created_by, created_at, updated_at) VALUES ('Tredje', 'tredje', 'draft', 'upload', 1, '[]', 1, 0, 0)`,
+        )
+        .run().lastInsertRowid,
+    );
+    other.close();
+    contracts.set(id, { id, name: 'Tredje', status: 'draft', parties: [] });
+    check({ q: 'tredje' });
     // Found at once, although the search just now found nothing.
     addParty(a, 'Zelda Nova', 'zelda@nova.test');
     check({ q: 'zelda' });

@@ -65,6 +65,11 @@ export function createContractSearch(sqlite: Database.Database) {
     )
     .pluck();
   const frequencies = new Map<string, { count: number; at: number }>();
+  // A list request reads its window twice (page and total) and the admin UI's counts once more:
+  // the last window is reused while nothing was written, here or by another connection.
+  const writes = sqlite.prepare<[], number>('SELECT total_changes()').pluck();
+  let last: { key: string; ids: number[] } | undefined;
+  const stateOf = () => `${writes.get() ?? 0}:${sqlite.pragma('data_version', { simple: true }) as number}`;
 
   /** How many contracts hold the trigram (up to the cap): read once, then kept a while. */
   const frequencyOf = (expression: string): number => {
@@ -91,17 +96,25 @@ export function createContractSearch(sqlite: Database.Database) {
      */
     findWindow(name: string | undefined, q: string | undefined): number[] | undefined {
       if (!name && !q) return undefined;
-      const folded = { name: name ? foldName(name) : null, q: q ? foldName(q) : null };
-      const grams = [
-        ...(folded.name && isIndexable(folded.name) ? gramsOf(folded.name, 'name : ') : []),
-        ...(folded.q && isIndexable(folded.q) ? gramsOf(folded.q, '') : []),
-      ];
-      if (grams.length === 0) return newest.all(folded);
-      const rarest = grams.sort((a, b) => a.frequency - b.frequency).slice(0, 2);
-      if ((rarest[0]?.frequency ?? 0) === 0) return [];
-      return candidates.all({ match: rarest.map((gram) => gram.expression).join(' AND '), ...folded });
+      const key = JSON.stringify([name ?? '', q ?? '', stateOf()]);
+      if (last?.key === key) return last.ids;
+      const ids = findIds(name, q);
+      last = { key, ids };
+      return ids;
     },
   };
+
+  function findIds(name: string | undefined, q: string | undefined): number[] {
+    const folded = { name: name ? foldName(name) : null, q: q ? foldName(q) : null };
+    const grams = [
+      ...(folded.name && isIndexable(folded.name) ? gramsOf(folded.name, 'name : ') : []),
+      ...(folded.q && isIndexable(folded.q) ? gramsOf(folded.q, '') : []),
+    ];
+    if (grams.length === 0) return newest.all(folded);
+    const rarest = grams.sort((a, b) => a.frequency - b.frequency).slice(0, 2);
+    if ((rarest[0]?.frequency ?? 0) === 0) return [];
+    return candidates.all({ match: rarest.map((gram) => gram.expression).join(' AND '), ...folded });
+  }
 }
 
 export type ContractSearch = ReturnType<typeof createContractSearch>;
