@@ -128,7 +128,7 @@ export const CONTRACT_READ_ONLY_FIELDS = [
 
 /** The bounds of a search (docs/decisions.md, "Contracts", search); server/db/repos/contract-search.ts holds the numbers. */
 const SEARCH_NOTE =
-  'A search looks at its newest 1,000 matches (checking at most 20,000 candidates; one or two characters: the newest 1,000 contracts); the other filters, the sort, the pages and the total apply within those.';
+  'A search looks at its newest 1,000 matches (checking at most 5,000 candidates; one or two characters: the newest 1,000 contracts); the other filters, the sort, the pages and the total apply within those.';
 
 export const CONTRACT_SORT_KEYS = ['id', 'name', 'is_signed'] as const;
 export type ContractSortKey = (typeof CONTRACT_SORT_KEYS)[number];

@@ -10,7 +10,7 @@ import type Database from 'better-sqlite3';
  * more as the office grows.
  */
 export const SEARCH_WINDOW = 1_000;
-export const SEARCH_SCAN = 20_000;
+export const SEARCH_SCAN = 5_000;
 export const SHORT_SEARCH_WINDOW = 1_000;
 /**
  * A trigram's count of contracts is read up to FREQUENCY_CAP (enough to tell rare from common).
