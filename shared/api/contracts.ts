@@ -150,6 +150,10 @@ export const CONTRACT_READ_ONLY_FIELDS = [
   'withdraw_reason',
 ] as const;
 
+/** The bounds of a search (docs/decisions.md, "Contracts", search); server/db/repos/contract-search.ts holds the numbers. */
+const SEARCH_NOTE =
+  'A search looks at its newest 1,000 matches (checking at most 5,000 candidates; one or two characters: the newest 1,000 contracts); the other filters, the sort, the pages and the total apply within those.';
+
 export const CONTRACT_SORT_KEYS = ['id', 'name', 'is_signed'] as const;
 export type ContractSortKey = (typeof CONTRACT_SORT_KEYS)[number];
 export type ContractSortTerm = { key: ContractSortKey; isDescending: boolean };
@@ -181,10 +185,14 @@ export const ZContractListQuerySchema = ZPageQuerySchema.extend({
     .transform((text) => Number(text.replace('/api/users/', '')))
     .optional()
     .meta({ description: 'Only contracts created by this user (/api/users/<id>)' }),
-  name: shortText().optional().meta({ description: 'Case-insensitive substring of the contract name' }),
+  name: shortText()
+    .optional()
+    .meta({ description: `Case-insensitive substring of the contract name. ${SEARCH_NOTE}` }),
   q: shortText()
     .optional()
-    .meta({ description: "Case-insensitive substring of the contract name or of a party's name or e-mail" }),
+    .meta({
+      description: `Case-insensitive substring of the contract name or of a party's name, e-mail or phone number. ${SEARCH_NOTE}`,
+    }),
   sort: ZContractSortSchema.optional(),
 });
 

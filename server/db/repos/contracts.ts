@@ -1,8 +1,11 @@
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { fetchKeysetPage, type KeysetPage, type KeysetRequest, type SortKey } from '../keyset';
-import { FOLD_FUNCTION, type Db } from '../open-database';
+import type { Db } from '../open-database';
 import { createPreparedInsert } from '../prepared-insert';
-import { contracts, parties } from '../schema';
+import { contracts } from '../schema';
+import { createContractSearch, foldName } from './contract-search';
+
+export { foldName } from './contract-search';
 
 export type ContractRow = typeof contracts.$inferSelect;
 /** Mirrors shared/api's contract statuses and sort terms (server/db/ does not import the API layer). */
@@ -17,14 +20,11 @@ export type ContractFilter = {
   status?: ContractStatus | undefined;
   userId?: number | undefined;
   name?: string | undefined;
-  /** The contract's name, or a party's name or e-mail, holds this. */
+  /** The contract's name, or a party's name, e-mail or phone, holds this. */
   q?: string | undefined;
 };
 export type StatusCounts = Record<ContractStatus | 'all', number>;
 export type ContractOrdering = { keys: SortKey<ContractRow>[]; signature: string };
-
-/** The case folding of the list's name sort and search. */
-export const foldName = (name: string): string => name.toLowerCase();
 
 const SORT_COLUMNS = {
   id: { column: contracts.id, valueOf: (row: ContractRow) => row.id },
@@ -72,12 +72,6 @@ export function contractOrdering(
 
 const STATUSES: readonly ContractStatus[] = ['draft', 'sent', 'signed', 'rejected'];
 
-/** The contract's folded name, or one of its parties' names or e-mails, holds `folded`. */
-function matchesText(folded: string): SQL {
-  return sql`(instr(${contracts.nameFolded}, ${folded}) > 0 OR EXISTS (SELECT 1 FROM ${parties} WHERE ${parties.contractId} = ${contracts.id}
-    AND (instr(${sql.raw(FOLD_FUNCTION)}(${parties.name}), ${folded}) > 0 OR instr(${sql.raw(FOLD_FUNCTION)}(${parties.email}), ${folded}) > 0)))`;
-}
-
 function countScopes(status: string, userId: number): string[] {
   return ['*', `s:${status}`, `u:${userId}`, `u:${userId}:s:${status}`];
 }
@@ -102,9 +96,29 @@ export function createContractRepo(db: Db) {
     and(
       filter.status === undefined ? undefined : eq(contracts.status, filter.status),
       filter.userId === undefined ? undefined : eq(contracts.createdBy, filter.userId),
-      filter.name ? sql`instr(${contracts.nameFolded}, ${foldName(filter.name)}) > 0` : undefined,
-      filter.q ? matchesText(foldName(filter.q)) : undefined,
     );
+  const search = createContractSearch(sqlite);
+  /**
+   * Contracts under a filter. A search reads only its window of ids: the CROSS JOIN makes
+   * SQLite walk them and look each contract up, never an index of all contracts (whose cost
+   * would grow with the office).
+   */
+  const selectWhere = <Fields extends Record<string, unknown>>(fields: Fields, filter: ContractFilter, extra?: SQL) => {
+    const window = search.findWindow(filter.name, filter.q);
+    if (!window)
+      return db
+        .select(fields as never)
+        .from(contracts)
+        .where(and(whereOf(filter), extra))
+        .$dynamic();
+    return db
+      .select(fields as never)
+      .from(sql`(SELECT value AS id FROM json_each(${JSON.stringify(window)})) AS search_window`)
+      .crossJoin(contracts)
+      .where(and(sql`${contracts.id} = search_window.id`, whereOf(filter), extra))
+      .$dynamic();
+  };
+  const allColumns = getTableColumns(contracts);
   const isSearch = (filter: ContractFilter) => Boolean(filter.name || filter.q);
   const scopeOf = (filter: ContractFilter): string => {
     let scope = '*';
@@ -142,9 +156,9 @@ export function createContractRepo(db: Db) {
     remove(row: ContractRow): void {
       if (db.delete(contracts).where(eq(contracts.id, row.id)).run().changes > 0) adjust(row.status, row.createdBy, -1);
     },
-    /** O(1) for no filter, status, user and both (kept counts); a search counts its matches. */
+    /** O(1) for no filter, status, user and both (kept counts); a search counts its matches within its window. */
     total(filter: ContractFilter): number {
-      if (isSearch(filter)) return db.select({ n: count() }).from(contracts).where(whereOf(filter)).get()?.n ?? 0;
+      if (isSearch(filter)) return (selectWhere({ n: count() }, filter).get() as { n: number } | undefined)?.n ?? 0;
       return countOf.get(scopeOf(filter))?.n ?? 0;
     },
     /** The total under each status filter (and none), the other filters applied: kept counts unless searching. */
@@ -155,12 +169,9 @@ export function createContractRepo(db: Db) {
         counts.all = countOf.get(scopeOf(filter))?.n ?? 0;
         return counts;
       }
-      const rows = db
-        .select({ status: contracts.status, n: count() })
-        .from(contracts)
-        .where(whereOf(filter))
+      const rows = selectWhere({ status: contracts.status, n: count() }, filter)
         .groupBy(contracts.status)
-        .all();
+        .all() as Array<{ status: string; n: number }>;
       for (const row of rows) {
         counts[row.status as ContractStatus] = row.n;
         counts.all += row.n;
@@ -168,14 +179,15 @@ export function createContractRepo(db: Db) {
       return counts;
     },
     listPage: (request: KeysetRequest, filter: ContractFilter, ordering: ContractOrdering): KeysetPage<ContractRow> =>
-      fetchKeysetPage(ordering.keys, request, whereOf(filter), (where, orderBy, limit) =>
-        db
-          .select()
-          .from(contracts)
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(limit)
-          .all(),
+      fetchKeysetPage(
+        ordering.keys,
+        request,
+        undefined,
+        (cursor, orderBy, limit) =>
+          selectWhere(allColumns, filter, cursor)
+            .orderBy(...orderBy)
+            .limit(limit)
+            .all() as ContractRow[],
       ),
     /** Rebuilds the kept counts from the rows (after a bulk import, or to repair). */
     recount(): void {

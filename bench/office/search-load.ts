@@ -1,0 +1,71 @@
+import http from 'node:http';
+
+const SEARCHES = ['kund 5', 'wwvv', 'p1-777@kund777.example', 'berg 77', '0701554', 'avtal 61', 'ek', '7'];
+const ROUNDS = 4;
+const PROBES_PER_ROUND = 150;
+
+function timedGet(url: string, key: string, agent: http.Agent): Promise<number> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent, headers: { authorization: `token ${key}`, 'accept-api-version': '1' } }, (response) => {
+        response.resume();
+        response.on('end', () =>
+          response.statusCode === 200
+            ? resolve(performance.now() - started)
+            : reject(new Error(`${url} answered ${response.statusCode}`)),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+const p99 = (times: readonly number[]) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(0.99 * sorted.length))] as number;
+};
+
+/** Clients that search back to back (each on its own connection, as the admin UI's users would) until stopped. */
+function startSearchers(baseUrl: string, key: string, count: number, times: number[]) {
+  let isRunning = true;
+  const loops = Array.from({ length: count }, async (_, which) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    for (let turn = which; isRunning; turn += 1) {
+      const q = encodeURIComponent(SEARCHES[turn % SEARCHES.length] as string);
+      times.push(await timedGet(`${baseUrl}/api/contracts?per_page=20&q=${q}`, key, agent));
+    }
+    agent.destroy();
+  });
+  return async () => {
+    isRunning = false;
+    await Promise.all(loops);
+  };
+}
+
+/**
+ * The p99 of a plain GET (one contract) while four clients search, beside the same GET with
+ * nobody searching, in alternating rounds; and the searches' own p99 with four at once, beside
+ * one client searching alone.
+ */
+export async function measureSearchLoad(
+  baseUrl: string,
+  key: string,
+  agent: http.Agent,
+): Promise<{ busyP99: number; idleP99: number; searchP99: number; searchIdleP99: number }> {
+  const probe = `${baseUrl}/api/contracts/777`;
+  const idle: number[] = [];
+  const busy: number[] = [];
+  const alone: number[] = [];
+  const together: number[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (let index = 0; index < PROBES_PER_ROUND; index += 1) idle.push(await timedGet(probe, key, agent));
+    for (let index = 0; index < PROBES_PER_ROUND; index += 1) {
+      const q = encodeURIComponent(SEARCHES[index % SEARCHES.length] as string);
+      alone.push(await timedGet(`${baseUrl}/api/contracts?per_page=20&q=${q}`, key, agent));
+    }
+    const stopFour = startSearchers(baseUrl, key, 4, together);
+    for (let index = 0; index < PROBES_PER_ROUND; index += 1) busy.push(await timedGet(probe, key, agent));
+    await stopFour();
+  }
+  return { busyP99: p99(busy), idleP99: p99(idle), searchP99: p99(together), searchIdleP99: p99(alone) };
+}
