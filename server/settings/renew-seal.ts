@@ -28,7 +28,7 @@ export function renewSealIfDue(ctx: AppContext): void {
       details: {
         subject: after.subject,
         fingerprint: after.fingerprintSha256,
-        valid_to: after.validTo,
+        valid_to: ctx.timestamp(Date.parse(after.validTo)),
         previous_fingerprint: before.fingerprintSha256,
       },
     }),

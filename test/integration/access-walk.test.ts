@@ -95,6 +95,8 @@ const DECIDED: Record<string, Decision> = {
   'POST /api/settings/backup_schedule/confirm_restored_copy': { status: 403 },
   'GET /api/settings/reminders': { status: 403 },
   'GET /api/settings/timestamps': { status: 403 },
+  'GET /api/settings/timestamps/archive_renewal': { status: 403 },
+  'POST /api/settings/timestamps/archive_renewal': { status: 403 },
   'PUT /api/settings/timestamps': { status: 403, body: { tsa_url: 'http://127.0.0.1:9/tsa' } },
   'POST /api/settings/timestamps/test': { status: 403, body: { tsa_url: 'http://127.0.0.1:9/tsa' } },
   'GET /api/office_log': { status: 403 },

@@ -195,7 +195,9 @@ describe('the appliance signing identity', () => {
       validationErrors: ['p12: The passphrase does not open this PKCS#12 file.'],
     });
     expect(fs.readFileSync(path.join(keys, IDENTITY_FILE), 'utf8')).toBe(stored);
-    expect(fs.readdirSync(keys)).toEqual([IDENTITY_FILE]);
+    // Beside the identity, only the archive of the certificates it ever sealed with: the one it had.
+    expect(fs.readdirSync(keys).sort()).toEqual(['seal-certificates', IDENTITY_FILE]);
+    expect(fs.readdirSync(path.join(keys, 'seal-certificates'))).toHaveLength(1);
   });
 
   it('imports legacy PKCS#12 files as Windows and OpenSSL 1.x export them: RC2-40 and 3DES, RSA and EC keys', () => {
