@@ -37,6 +37,15 @@ export const ACTIVITY_EVENTS = {
   'annotation.removed': { en: 'Field removed', sv: 'Fält borttaget' },
   'attachment.added': { en: 'Attachment added', sv: 'Bilaga tillagd' },
   'attachment.removed': { en: 'Attachment removed', sv: 'Bilaga borttagen' },
+  // The office log's own entries (users, keys, settings, the seal certificate).
+  'user.created': { en: 'User created', sv: 'Användare skapad' },
+  'user.changed': { en: 'User changed', sv: 'Användare ändrad' },
+  'user.deleted': { en: 'User deleted', sv: 'Användare borttagen' },
+  'token.created': { en: 'API key created', sv: 'API-nyckel skapad' },
+  'token.revoked': { en: 'API key revoked', sv: 'API-nyckel återkallad' },
+  'settings.changed': { en: 'Settings changed', sv: 'Inställningar ändrade' },
+  'seal_certificate.changed': { en: 'Seal certificate changed', sv: 'Sigillcertifikat bytt' },
+  'seal_certificate.renewed': { en: 'Seal certificate renewed', sv: 'Sigillcertifikat förnyat' },
 } as const satisfies Record<string, { en: string; sv: string }>;
 
 export type ActivityEventName = keyof typeof ACTIVITY_EVENTS;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { migrationTime, undoMigrationsAfter0012 } from '../helpers/migrations';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readMessagingSettings } from '../../server/messages/messaging-settings';
 import { makeContract } from '../helpers/signing';
@@ -18,13 +19,15 @@ const OLD_SMTP_URL = 'smtp://office:Old-Passw0rd-1234@127.0.0.1:9';
 function makeLegacyDatabase(file: string, legacyToken: string): void {
   const db = new Database(file);
   try {
+    // Every later migration undone first, so that 0012 and all after it run again at the next start.
+    db.exec(undoMigrationsAfter0012());
     db.exec(`
       DROP INDEX parties_sign_token_hash;
       ALTER TABLE parties DROP COLUMN sign_nonce;
       ALTER TABLE parties DROP COLUMN sign_token_sealed;
       ALTER TABLE parties RENAME COLUMN sign_token_hash TO sign_token;
       CREATE UNIQUE INDEX parties_sign_token ON parties (sign_token);
-      DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations);
+      DELETE FROM __drizzle_migrations WHERE created_at >= ${migrationTime('0012')};
       DELETE FROM settings WHERE key = 'secrets.sealed_at_rest';
     `);
     db.prepare('UPDATE parties SET sign_token = ?').run(legacyToken);

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * What each migration after 0012 made, undone, so that 0011 and 0012 can run again with every
+ * later one after them; and the records of 0011 on. A new migration needs its line here (the
+ * check says so).
+ */
+const UNDO_AFTER_0012: Record<string, string> = {
+  '0013_idempotency_keys': 'DROP TABLE idempotency_keys;',
+  '0014_webhook_consumer_events': 'ALTER TABLE webhook_consumers DROP COLUMN events;',
+  '0015_contract_test_mode': 'ALTER TABLE contracts DROP COLUMN is_test;',
+  '0016_office_anchors': 'DROP TABLE anchor_heads; DROP TABLE office_anchors; DROP TABLE office_log;',
+  '0017_long_term_validation': ['ltv_status', 'ltv_attempts', 'ltv_error', 'archive_time', 'archive_expires_at']
+    .map((column) => `ALTER TABLE contract_seals DROP COLUMN ${column};`)
+    .join(' '),
+  '0018_contract_search': [
+    'contract_insert',
+    'contract_rename',
+    'contract_delete',
+    'party_insert',
+    'party_update',
+    'party_delete',
+  ]
+    .map((trigger) => `DROP TRIGGER contract_search_${trigger};`)
+    .concat(['DROP VIEW contract_search_source;', 'DROP TABLE contract_search;'])
+    .join(' '),
+  '0019_user_sort_indexes': ['status_name', 'signed_name', 'unsigned_id', 'unsigned_name']
+    .map((name) => `DROP INDEX contracts_user_${name};`)
+    .join(' '),
+};
+
+const journal = () =>
+  JSON.parse(
+    fs.readFileSync(path.resolve(import.meta.dirname, '../../server/db/migrations/meta/_journal.json'), 'utf8'),
+  ) as { entries: Array<{ tag: string; when: number }> };
+
+/** When drizzle recorded a migration as run: its journal time. */
+export const migrationTime = (number: string) =>
+  journal().entries.find((entry) => entry.tag.startsWith(`${number}_`))?.when;
+
+export function undoMigrationsAfter0012(): string {
+  const later = journal().entries.filter((entry) => Number(entry.tag.slice(0, 4)) > 12);
+  const missing = later.filter((entry) => !(entry.tag in UNDO_AFTER_0012)).map((entry) => entry.tag);
+  if (missing.length > 0) throw new Error(`activity-chain.test.ts: say how to undo migration ${missing.join(', ')}`);
+  return later
+    .reverse()
+    .map((entry) => UNDO_AFTER_0012[entry.tag])
+    .join('\n');
+}
