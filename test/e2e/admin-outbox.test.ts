@@ -58,7 +58,11 @@ describe('e-mail settings and the outbox in the admin UI', { timeout: 120_000 },
     await gotoAdmin(page, t.url, '/settings', 'Settings');
     await page.getByLabel('SMTP server URL').fill(`smtp://127.0.0.1:${mailbox.port}`);
     await page.getByLabel('Sender (From)').fill('Berg & Partners <sign@berg.test>');
-    await page.getByRole('button', { name: 'Save' }).nth(1).click();
+    // The messaging card's own Save: the settings page has one per card.
+    await page
+      .locator('form', { has: page.getByLabel('SMTP server URL') })
+      .getByRole('button', { name: 'Save' })
+      .click();
     await page.getByText('Saved.').waitFor({ timeout: 30_000 });
 
     mailbox.isRefusing = true;
