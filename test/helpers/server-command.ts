@@ -13,6 +13,10 @@ export async function startServerCommand(npmArgs: string[], env: Record<string, 
     detached: true,
   });
   let output = '';
+  // Every writer of the pipes gone (npm and the server it started): all they said has arrived.
+  const outputEnded = Promise.all(
+    [child.stdout, child.stderr].map((stream) => new Promise((resolve) => stream.once('close', resolve))),
+  );
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`npm ${npmArgs.join(' ')} did not start within 120 s:\n${output}`)),
@@ -36,11 +40,30 @@ export async function startServerCommand(npmArgs: string[], env: Record<string, 
   return {
     url,
     output: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        process.kill(-(child.pid as number), 'SIGTERM');
-      }),
+    stop: async () => {
+      const group = -(child.pid as number);
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        process.kill(group, 'SIGTERM');
+        await exited;
+      }
+      // npm may end before the server it started has closed (and let go of DATA_DIR's lock):
+      // done when nothing of the process group is left.
+      await waitForGroupGone(group);
+      await outputEnded;
+    },
   };
+}
+
+async function waitForGroupGone(group: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      process.kill(group, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`process group ${-group} still runs 60 s after SIGTERM`);
 }
