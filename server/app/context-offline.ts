@@ -10,15 +10,16 @@ import { openDatabase } from '../db/open-database';
 
 /**
  * A context over DATA_DIR without a listening server, for the CLI. It takes DATA_DIR's lock as
- * `lockRole`: a command that writes is refused (DataDirBusy) while a server or another command
- * has it; a command that only reads (`isReader`) goes on without the lock then (WAL lets it read
- * beside the server) and holds it otherwise, so no server or restore starts under it.
+ * `lockRole`: a command is refused (DataDirBusy) while a server or another command has it, but a
+ * command that may run beside a server (`mayRunBeside`: a read, or a small write in one
+ * transaction that the server sees at once) goes on without the lock then (WAL lets both work),
+ * and holds it otherwise, so no server or restore starts under it.
  * `'unlocked'` is for tests only: they write beside a server of theirs in another process to see
  * that it finds work it did not queue itself.
  */
 export function openOfflineContext(
   given: Config,
-  lockAs: { role: string; isReader?: boolean } | 'unlocked',
+  lockAs: { role: string; mayRunBeside?: boolean } | 'unlocked',
 ): { ctx: AppContext; close(): void } {
   const config: Config = { ...given };
   const paths = prepareDataDir(config.dataDir);
@@ -26,7 +27,7 @@ export function openOfflineContext(
   try {
     if (lockAs !== 'unlocked') lock = lockDataDir(paths.root, lockAs.role);
   } catch (err) {
-    if (!(err instanceof DataDirBusy) || lockAs === 'unlocked' || !lockAs.isReader) throw err;
+    if (!(err instanceof DataDirBusy) || lockAs === 'unlocked' || !lockAs.mayRunBeside) throw err;
   }
   let database: ReturnType<typeof openDatabase>;
   try {

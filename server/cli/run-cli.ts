@@ -12,6 +12,13 @@ import { createUser } from '../users/create-user';
 import { updateGeneralSettings } from '../settings/update-general-settings';
 import { backupCreate, backupRestore } from './backup-commands';
 
+/**
+ * Commands that work whether or not the server runs (the founders' operational contract: a token
+ * or user made beside a running server, which sees it at once; a backup read beside it). The
+ * others (a restore) need DATA_DIR to themselves.
+ */
+const RUNS_BESIDE_A_SERVER = new Set(['backup create', 'user create', 'token create']);
+
 export type CliIo = {
   out: (line: string) => void;
   err: (line: string) => void;
@@ -124,7 +131,7 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
     io.out(`DATA_DIR: ${config.dataDir}`);
     opened = io.context
       ? { ctx: io.context, close: () => undefined }
-      : openOfflineContext(config, { role: `cli ${command}`, isReader: command === 'backup create' });
+      : openOfflineContext(config, { role: `cli ${command}`, mayRunBeside: RUNS_BESIDE_A_SERVER.has(command) });
     await run(opened.ctx, rest, io);
   }, io).finally(() => opened?.close());
 }
