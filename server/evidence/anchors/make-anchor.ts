@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context/app-context';
+import { tsaRetryDelayS } from '../replace-signed-file';
 import { inTransaction } from '../../db/open-database';
 import type { FoldedHead } from '../../db/repos/office-evidence';
 import type { JobOutcome } from '../../jobs/runner';
@@ -65,8 +66,7 @@ export async function makeAnchor(ctx: AppContext, attempt: number, signal: Abort
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const schedule = ctx.config.tsaRetryScheduleS;
-    const delayS = schedule[Math.min(attempt, schedule.length) - 1] ?? 3600;
+    const delayS = tsaRetryDelayS(ctx, attempt);
     ctx.logger.warn(
       { attempt, retryInS: delayS, err: message, tsaUrl: withoutCredentials(tsaUrl) },
       'office anchor: the timestamp authority did not answer; trying again',

@@ -1,4 +1,5 @@
 import { createHash, X509Certificate } from 'node:crypto';
+import { replaceSignedFile, tsaRetryDelayS } from '../replace-signed-file';
 import type { AppContext } from '../../context/app-context';
 import { inTransaction } from '../../db/open-database';
 import type { JobOutcome } from '../../jobs/runner';
@@ -54,9 +55,7 @@ export async function extendContractLtv(
     const current = ctx.repos.seals.find(contractId);
     const latest = ctx.repos.contracts.findById(contractId);
     if (current?.ltvStatus !== 'pending' || latest?.signedFileId !== file.id) return;
-    const fileId = ctx.repos.files.putFile(stamped.bytes, 'application/pdf', now);
-    ctx.repos.contracts.update(contractId, { signedFileId: fileId, updatedAt: now });
-    ctx.repos.files.releaseFile(file.id);
+    replaceSignedFile(ctx, contractId, file.id, stamped.bytes, now);
     ctx.repos.seals.update(contractId, {
       ltvStatus: 'done',
       ltvAttempts: current.ltvAttempts + 1,
@@ -153,8 +152,7 @@ function chainsOf(signature: InspectedSignature): X509Certificate[][] {
 }
 
 function retry(ctx: AppContext, contractId: number, attempt: number, error: string): JobOutcome {
-  const schedule = ctx.config.tsaRetryScheduleS;
-  const delayS = schedule[Math.min(attempt, schedule.length) - 1] ?? 3600;
+  const delayS = tsaRetryDelayS(ctx, attempt);
   const now = ctx.now();
   const seal = ctx.repos.seals.find(contractId);
   if (seal) ctx.repos.seals.update(contractId, { ltvAttempts: seal.ltvAttempts + 1, ltvError: error, updatedAt: now });

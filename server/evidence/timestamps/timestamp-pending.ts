@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { replaceSignedFile, tsaRetryDelayS } from '../replace-signed-file';
 import type { AppContext } from '../../context/app-context';
 import { inTransaction } from '../../db/open-database';
 import type { JobOutcome } from '../../jobs/runner';
@@ -44,9 +45,7 @@ export async function timestampPendingContract(
     const latest = ctx.repos.contracts.findById(contractId);
     // Only the file this job stamped is replaced (a restore or another run may have moved on).
     if (current?.timestampStatus !== 'pending' || latest?.signedFileId !== file.id) return;
-    const fileId = ctx.repos.files.putFile(stamped.bytes, 'application/pdf', now);
-    ctx.repos.contracts.update(contractId, { signedFileId: fileId, updatedAt: now });
-    ctx.repos.files.releaseFile(file.id);
+    replaceSignedFile(ctx, contractId, file.id, stamped.bytes, now);
     ctx.repos.seals.update(contractId, {
       timestampStatus: 'document',
       tsaUrl: withoutCredentials(tsaUrl),
@@ -74,8 +73,7 @@ export async function timestampPendingContract(
 }
 
 function retry(ctx: AppContext, contractId: number, attempt: number, error: string): JobOutcome {
-  const schedule = ctx.config.tsaRetryScheduleS;
-  const delayS = schedule[Math.min(attempt, schedule.length) - 1] ?? 3600;
+  const delayS = tsaRetryDelayS(ctx, attempt);
   const now = ctx.now();
   const seal = ctx.repos.seals.find(contractId);
   if (seal)
