@@ -20,3 +20,6 @@ export const pageImageSrcset = (base: string, page: number, widths: readonly num
 /** The script faces a party may type its signature in (SIL OFL; the sealed PDF embeds the same face). */
 export const SCRIPT_FACES = ['dancing-script', 'great-vibes', 'caveat'] as const;
 export type ScriptFace = (typeof SCRIPT_FACES)[number];
+
+/** A drawn or uploaded mark: a PNG or JPEG as a data URL, at most 1 MiB of image (after the page shrank it). */
+export const MAX_MARK_BYTES = 1024 * 1024;

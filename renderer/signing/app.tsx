@@ -188,7 +188,7 @@ function TopBar({
   office: string;
 }) {
   return (
-    <div className="top-bar">
+    <header className="top-bar">
       <span className="brand">{office || 'SignDesk'}</span>
       <div className="language" role="group" aria-label={t('chooseLanguage')}>
         {(['en', 'sv'] as const).map((code) => (
@@ -203,7 +203,7 @@ function TopBar({
           </button>
         ))}
       </div>
-    </div>
+    </header>
   );
 }
 

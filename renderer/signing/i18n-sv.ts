@@ -72,7 +72,7 @@ export const sv: Record<SigningKey, string> = {
   faceLoading: 'Laddar stilarna…',
   uploadLabel: 'En bild av din underskrift (PNG eller JPEG, högst 5 MB)',
   uploadWrongType: 'Välj en PNG- eller JPEG-bild.',
-  uploadTooLarge: 'Bilden är större än 5 MB.',
+  uploadTooLarge: 'Bilden blir för stor även förminskad (över 1 MB). Välj ett annat foto.',
   uploadUnreadable: 'Bilden kunde inte läsas.',
   useSignature: 'Använd den här underskriften',
   drawFirst: 'Rita din underskrift i rutan först.',

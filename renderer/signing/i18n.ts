@@ -75,7 +75,7 @@ const en = {
   faceLoading: 'Loading the styles…',
   uploadLabel: 'A picture of your signature (PNG or JPEG, at most 5 MB)',
   uploadWrongType: 'Choose a PNG or JPEG picture.',
-  uploadTooLarge: 'The picture is larger than 5 MB.',
+  uploadTooLarge: 'The picture is still over 1 MB after shrinking it. Choose another photo.',
   uploadUnreadable: 'The picture could not be read.',
   useSignature: 'Use this signature',
   drawFirst: 'Draw your signature in the box first.',

@@ -117,7 +117,7 @@ export function SigningView({ state, t, isBusy, problem, mark, onMark, onAccept,
         : t('fillRequired.many', { n: leftToFill })
       : undefined;
   return (
-    <div className="layout">
+    <main className="layout">
       <header className="document-header">
         <p className="eyebrow">{state.officeName ? t('sentBy', { office: state.officeName }) : t('sentByUnnamed')}</p>
         <h1>{state.contract.name}</h1>
@@ -149,7 +149,7 @@ export function SigningView({ state, t, isBusy, problem, mark, onMark, onAccept,
           />
         )}
       />
-      <aside
+      <section
         className="action-bar"
         aria-label={isAnswering ? (isSigner ? t('sign') : t('approve')) : state.contract.name}
       >
@@ -208,7 +208,7 @@ export function SigningView({ state, t, isBusy, problem, mark, onMark, onAccept,
             </div>
           </>
         )}
-      </aside>
+      </section>
       {isAnswering && (
         <>
           <SignatureDialog
@@ -245,6 +245,6 @@ export function SigningView({ state, t, isBusy, problem, mark, onMark, onAccept,
           />
         </>
       )}
-    </div>
+    </main>
   );
 }

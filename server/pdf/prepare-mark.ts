@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { clearPaper } from './clear-paper';
 import { checkMarkSize, MarkImageError, MAX_SOURCE_PIXELS } from './mark-size';
 
 type Canvas = typeof import('@napi-rs/canvas');
@@ -8,9 +9,6 @@ type Jpeg = typeof import('jpeg-js');
 /** What a drawn or uploaded mark becomes: a PNG of the ink on transparency, trimmed, at most this large. */
 const MAX_WIDTH = 1200;
 const MAX_HEIGHT = 600;
-/** Luminance at and above which paper counts as paper, and below which ink is fully ink. */
-const PAPER = 232;
-const INK = 150;
 
 export type PreparedMark = { png: Uint8Array; width: number; height: number };
 
@@ -45,8 +43,8 @@ function decodePixels(bytes: Uint8Array): { width: number; height: number; data:
 
 /**
  * A drawn or uploaded mark made safe to stamp: the format checked from its bytes, its size
- * bounded before decoding, decoded, fitted to 1200x600, the paper taken out (near-white
- * becomes transparent, so a photo of a signature on paper looks like ink), trimmed to the ink
+ * bounded before decoding, decoded, fitted to 1200x600, the paper taken out at the paper's own
+ * level (clear-paper.ts: a photo of a signature on grey paper becomes ink), trimmed to the ink
  * and encoded afresh as PNG. Runs in the PDF sandbox: a hostile image costs a worker at most.
  */
 export async function prepareMark(input: { bytes: Uint8Array }): Promise<PreparedMark> {
@@ -78,28 +76,4 @@ export async function prepareMark(input: { bytes: Uint8Array }): Promise<Prepare
   trimmed.getContext('2d').drawImage(work, left, top, cropWidth, cropHeight, 0, 0, cropWidth, cropHeight);
   const png = await trimmed.encode('png');
   return { png: new Uint8Array(png.buffer, png.byteOffset, png.byteLength), width: cropWidth, height: cropHeight };
-}
-
-/** Makes paper transparent in place (ink keeps its colour); returns the ink's bounds, if any. */
-function clearPaper(data: Uint8ClampedArray, width: number, height: number) {
-  let left = width;
-  let top = height;
-  let right = -1;
-  let bottom = -1;
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const at = (y * width + x) * 4;
-      const luminance = 0.299 * data[at]! + 0.587 * data[at + 1]! + 0.114 * data[at + 2]!;
-      const inkiness = Math.min(1, Math.max(0, (PAPER - luminance) / (PAPER - INK)));
-      const alpha = Math.round(data[at + 3]! * inkiness);
-      data[at + 3] = alpha;
-      if (alpha > 24) {
-        if (x < left) left = x;
-        if (x > right) right = x;
-        if (y < top) top = y;
-        if (y > bottom) bottom = y;
-      }
-    }
-  }
-  return right < 0 ? undefined : { left, top, right, bottom };
 }

@@ -1,3 +1,4 @@
+import type { Language } from '../../shared/api/enums';
 import type { TSigningState } from '../../shared/api/signing';
 import { PAGE_IMAGE_SIZES, pageImageSrcset } from '../../shared/api/signing';
 
@@ -19,16 +20,16 @@ const escapeScriptJson = (json: string) =>
 /**
  * The built page with its state inlined (one round trip less on a slow link) and the first page
  * image preloaded at the width this screen will pick: the image arrives while the script loads.
- * The JSON is data, not script, so the page's CSP (script-src 'self') is unchanged.
+ * The JSON is data, not script, so the page's CSP (script-src 'self') is unchanged. `language`
+ * is the first screen's (the browser's Accept-Language, else the contract's: see pageLanguage).
  */
-export function renderSigningHtml(template: string, bootstrap: SigningBootstrap): string {
+export function renderSigningHtml(template: string, bootstrap: SigningBootstrap, language: Language = 'en'): string {
   const images = bootstrap.state?.contract.pageImages;
   const preload = images
     ? `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${escapeAttribute(pageImageSrcset(images.base, 1, images.widths))}" imagesizes="${escapeAttribute(PAGE_IMAGE_SIZES)}">`
     : '';
   const data = `<script id="${BOOTSTRAP_ELEMENT_ID}" type="application/json">${escapeScriptJson(JSON.stringify(bootstrap))}</script>`;
-  const language = bootstrap.state?.language ?? 'en';
-  const screen = bootstrap.state ? firstScreen(bootstrap.state) : undefined;
+  const screen = bootstrap.state ? firstScreen(bootstrap.state, language) : undefined;
   return template
     .replace(/<html lang="[^"]*">/, () => `<html lang="${language}">`)
     .replace('</head>', () => `${preload}${data}</head>`)
@@ -40,14 +41,14 @@ export function renderSigningHtml(template: string, bootstrap: SigningBootstrap)
  * first page, which a slow phone can read while the page's script is still on its way. The
  * script then draws the same layout over it (the image is the same, already loaded).
  */
-function firstScreen(state: TSigningState): string | undefined {
+function firstScreen(state: TSigningState, language: Language): string | undefined {
   const images = state.contract.pageImages;
   const first = state.contract.pages[0];
   if (!images || !first) return undefined;
   const label =
-    state.language === 'sv' ? `Sida 1 av ${state.contract.pages.length}` : `Page 1 of ${state.contract.pages.length}`;
+    language === 'sv' ? `Sida 1 av ${state.contract.pages.length}` : `Page 1 of ${state.contract.pages.length}`;
   const image = `<img class="page-image" srcset="${escapeAttribute(pageImageSrcset(images.base, 1, images.widths))}" sizes="${escapeAttribute(PAGE_IMAGE_SIZES)}" width="${Math.round(first.width)}" height="${Math.round(first.height)}" alt="${escapeAttribute(label)}" fetchpriority="high" elementtiming="first-page">`;
-  return `<div class="top-bar"><span class="brand">${escapeText(state.officeName || 'SignDesk')}</span><div class="language"></div></div><div class="layout"><header class="document-header"><p class="eyebrow">&nbsp;</p><h1>${escapeText(state.contract.name)}</h1></header><div class="document"><div class="zoom-bar"></div><div class="pages-scroll"><div class="pages"><section class="page"><div class="page-frame static-frame">${image}</div></section></div></div></div></div>`;
+  return `<header class="top-bar"><span class="brand">${escapeText(state.officeName || 'SignDesk')}</span><div class="language"></div></header><main class="layout"><header class="document-header"><p class="eyebrow">&nbsp;</p><h1>${escapeText(state.contract.name)}</h1></header><div class="document"><div class="zoom-bar"></div><div class="pages-scroll"><div class="pages"><section class="page"><div class="page-frame static-frame">${image}</div></section></div></div></div></main>`;
 }
 
 /** The invalid-link page, in the signing page's own style sheet (no inline style under the CSP). */

@@ -37,6 +37,7 @@ import { createPageHeaders, signingAnswerHeaders } from './signing-headers';
 import { renderNotFoundHtml, renderSigningHtml } from './signing-html';
 import { pageImagesOf } from '../signing/page-images';
 import { pageImageRoutes } from './page-image-routes';
+import { parseAcceptLanguage, pickLanguage } from '../../shared/browser-language';
 
 const NOT_BUILT =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SignDesk</title></head><body><h1>The signing page is not built</h1><p>Run <code>npm run build:signing</code>.</p></body></html>';
@@ -155,7 +156,9 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
       typeof req.query.return_url === 'string' && isAllowedReturnUrl(ctx, req.query.return_url)
         ? req.query.return_url
         : null;
-    res.type('html').send(renderSigningHtml(indexHtml, { state, returnUrl }));
+    const language = pickLanguage(parseAcceptLanguage(req.headers['accept-language']), state.language);
+    res.setHeader('Vary', 'Accept-Language');
+    res.type('html').send(renderSigningHtml(indexHtml, { state, returnUrl }, language));
   });
 
   router.get('/sign/:token/state', (req, res) => {

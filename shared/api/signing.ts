@@ -18,12 +18,16 @@ export const SIGNING_STAGES = [
   'draft',
 ] as const;
 
-import { SCRIPT_FACES } from '../signing-page';
+import { MAX_MARK_BYTES, SCRIPT_FACES } from '../signing-page';
 
-export { PAGE_IMAGE_SIZES, PAGE_IMAGE_WIDTHS, pageImageSrcset, SCRIPT_FACES, type ScriptFace } from '../signing-page';
-
-/** A drawn or uploaded mark: a PNG or JPEG as a data URL, at most 1 MiB of image. */
-export const MAX_MARK_BYTES = 1024 * 1024;
+export {
+  MAX_MARK_BYTES,
+  PAGE_IMAGE_SIZES,
+  PAGE_IMAGE_WIDTHS,
+  pageImageSrcset,
+  SCRIPT_FACES,
+  type ScriptFace,
+} from '../signing-page';
 const imageDataUrl = z
   .string()
   .max(Math.ceil((MAX_MARK_BYTES * 4) / 3) + 40)

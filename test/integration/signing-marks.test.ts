@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageCountOf, pdftotext, renderGray, run } from '../helpers/pdf-tools';
 import { makeTempDir } from '../helpers/server';
 import { makeContract, signingClient, startSigningEnv, type SigningEnv } from '../helpers/signing';
+import { signaturePhoto } from '../helpers/signature-photo';
 
 /** A picture of ink: a dark diagonal stroke on white (or on transparency), as PNG or JPEG. */
 function inkPicture(
@@ -127,6 +128,42 @@ describe('marks: what a party signs with, checked and stamped', () => {
     expect(inkNear(INITIALS_BOX.pos_x + INITIALS_BOX.width / 2, INITIALS_BOX.pos_y + INITIALS_BOX.height / 2)).toBe(
       true,
     );
+  });
+
+  it('stamps a phone photo of ink on grey, unevenly lit paper as the ink alone, not a grey patch', async () => {
+    const contract = await makeContract(env.t, [
+      { name: 'Gun Grå', email: 'gun@example.test', fields: [SIGNATURE_BOX] },
+    ]);
+    await env.t.api('POST', `${contract.self}/send`, { body: { silent: true } });
+    const gun = signingClient(contract.parties[0]!.contract_url);
+    const { csrfToken } = (await gun.state()).body;
+    const photo = signaturePhoto();
+    const accepted = await fetch(`${contract.parties[0]!.contract_url}/accept`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-signing-csrf': csrfToken },
+      body: JSON.stringify({
+        fields: {},
+        signatureName: 'Gun Grå',
+        mark: { kind: 'uploaded', signature: `data:image/jpeg;base64,${photo.toString('base64')}` },
+      }),
+    });
+    expect(accepted.status, await accepted.clone().text()).toBe(200);
+    const page = renderGray(await signedFile(contract.self, 'photo'), 1, dir);
+    const box = SIGNATURE_BOX;
+    // The picture's area of the box (above its caption): the ink is there, dark; everything else
+    // is the page's white. A grey patch (the paper kept) would darken most of the area.
+    let darkest = 255;
+    let grey = 0;
+    let all = 0;
+    for (let y = box.pos_y + 4; y < box.pos_y + box.height - 18; y += 1)
+      for (let x = box.pos_x + 4; x < box.pos_x + box.width - 4; x += 1) {
+        const value = page.pixels[y * page.width + x]!;
+        darkest = Math.min(darkest, value);
+        if (value < 235) grey += 1;
+        all += 1;
+      }
+    expect(darkest).toBeLessThan(110);
+    expect(grey / all).toBeLessThan(0.15);
   });
 
   it('refuses marks that are not pictures it can use, changing nothing', async () => {
