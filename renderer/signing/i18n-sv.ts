@@ -70,7 +70,7 @@ export const sv: Record<SigningKey, string> = {
   nameLabel: 'Ditt namn',
   faceLabel: 'Stil',
   faceLoading: 'Laddar stilarna…',
-  uploadLabel: 'En bild av din underskrift (PNG eller JPEG, högst 5 MB)',
+  uploadLabel: 'En bild av din underskrift (PNG eller JPEG, till exempel ett foto)',
   uploadWrongType: 'Välj en PNG- eller JPEG-bild.',
   uploadTooLarge: 'Bilden blir för stor även förminskad (över 1 MB). Välj ett annat foto.',
   uploadUnreadable: 'Bilden kunde inte läsas.',

@@ -73,7 +73,7 @@ const en = {
   nameLabel: 'Your name',
   faceLabel: 'Style',
   faceLoading: 'Loading the styles…',
-  uploadLabel: 'A picture of your signature (PNG or JPEG, at most 5 MB)',
+  uploadLabel: 'A picture of your signature (PNG or JPEG, a photo will do)',
   uploadWrongType: 'Choose a PNG or JPEG picture.',
   uploadTooLarge: 'The picture is still over 1 MB after shrinking it. Choose another photo.',
   uploadUnreadable: 'The picture could not be read.',
