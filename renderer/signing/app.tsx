@@ -4,6 +4,7 @@ import type { TSigningState } from '../../shared/api/signing';
 import { createSigningApi, SigningError } from './api';
 import { linkBase, type Bootstrap } from './bootstrap';
 import { CodeStep } from './code-step';
+import { useDraftMark } from './draft';
 import { postSigningEvent, returnUrlFor } from './embed';
 import { SIGNING_DICTIONARIES, signingTranslator, type SigningTranslate } from './i18n';
 import { useLanguage } from './language';
@@ -25,6 +26,7 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
   const [isBusy, setBusy] = useState(false);
   const [error, setError] = useState<SigningError>();
   const [mark, setMark] = useState<Mark>();
+  useDraftMark(linkBase(), state, mark, setMark, loadError?.status === 404);
   const [answered, setAnswered] = useState<'signed' | 'rejected'>();
 
   // Once per page: later refreshes are not new loads.

@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { TSigningAccept, TSigningState } from '../../shared/api/signing';
 import { ConfirmDialog, RejectDialog } from './answer-dialogs';
+import { linkBase } from './bootstrap';
 import { DocumentView } from './document-view';
+import { restoredValues, useDraftValues } from './draft';
 import { FieldEditor } from './field-editor';
 import { FieldOverlay } from './field-overlay';
 import { initialValues, isDone, isMarkField, needsAction, orderFields, type FieldValues } from './fields';
@@ -33,7 +35,8 @@ export function SigningView({ state, t, isBusy, problem, mark, onMark, onAccept,
   const isAnswering = !status;
   const isSigner = state.party.signType === 'DEFAULT';
   const ordered = useMemo(() => orderFields(state.fields), [state.fields]);
-  const [values, setValues] = useState<FieldValues>(() => initialValues(state));
+  const [values, setValues] = useState<FieldValues>(() => restoredValues(linkBase(), state, initialValues(state)));
+  useDraftValues(linkBase(), state, values, isAnswering);
   const [currentId, setCurrentId] = useState<number>();
   const [dialog, setDialog] = useState<'mark' | 'confirm' | 'reject'>();
   const [wantsToSign, setWantsToSign] = useState(false);
