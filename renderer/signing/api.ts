@@ -1,4 +1,5 @@
 import type { TSigningAccept, TSigningState } from '../../shared/api/signing';
+import { adoptSession, dropSession, isFramed, sessionHeaders, switchToHeaderSession } from './link-session';
 
 /** The signing page's calls: all relative to `/sign/<token>`, the party's only credential. */
 export type SigningApi = {
@@ -32,13 +33,17 @@ export function createSigningApi(base: string): SigningApi {
     try {
       response = await fetch(`${base}${path}`, {
         method: init?.method ?? 'GET',
-        headers: init ? { 'content-type': 'application/json', 'x-signing-csrf': csrf } : {},
+        headers: {
+          ...sessionHeaders(),
+          ...(init ? { 'content-type': 'application/json', 'x-signing-csrf': csrf } : {}),
+        },
         body: init?.body === undefined ? undefined : JSON.stringify(init.body),
         credentials: 'same-origin',
       });
     } catch {
       throw new SigningError(0, 'no connection');
     }
+    adoptSession(response);
     const data: unknown = await response.json().catch(() => undefined);
     if (!response.ok) {
       const detail = data && typeof data === 'object' && 'detail' in data ? String(data.detail) : response.statusText;
@@ -56,11 +61,32 @@ export function createSigningApi(base: string): SigningApi {
   return {
     state: () => call('/state'),
     sendCode: () => call('/code', { method: 'POST' }),
-    verifyCode: (code) => call('/code/verify', { method: 'POST', body: { code } }),
+    verifyCode: async (code) => {
+      const state = await call('/code/verify', { method: 'POST', body: { code } });
+      if (isFramed()) await settleSession(base);
+      return state;
+    },
     accept: (body) => call('/accept', { method: 'POST', body }),
     reject: (cause) => call('/reject', { method: 'POST', body: { cause } }),
     setCsrfToken: (token) => {
       csrf = token;
     },
   };
+}
+
+/**
+ * After the code, in a frame: does the browser send the cookie back (same site, or a
+ * partitioned cookie over HTTPS)? A plain request without the page's header tells. If not, the
+ * page's own session carries the link from now on (link-session.ts); if so, it is not needed.
+ */
+async function settleSession(base: string): Promise<void> {
+  try {
+    const response = await fetch(`${base}/state`, { credentials: 'same-origin', cache: 'no-store' });
+    const probe = (await response.json()) as Partial<TSigningState>;
+    if (probe.stage === 'needs-code') switchToHeaderSession();
+    else dropSession();
+  } catch {
+    // No answer: assume the worst, the page's own session works either way.
+    switchToHeaderSession();
+  }
 }

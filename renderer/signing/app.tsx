@@ -5,6 +5,8 @@ import { createSigningApi, SigningError } from './api';
 import { linkBase, type Bootstrap } from './bootstrap';
 import { CodeStep } from './code-step';
 import { useDraftMark } from './draft';
+import { FrameNote } from './frame-note';
+import { holdsSession, startLinkSession } from './link-session';
 import { postSigningEvent, returnUrlFor } from './embed';
 import { SIGNING_DICTIONARIES, signingTranslator, type SigningTranslate } from './i18n';
 import { useLanguage } from './language';
@@ -17,8 +19,12 @@ import { useSigningState } from './use-signing-state';
 const RETURN_DELAY_MS = 2_500;
 
 export function App({ bootstrap }: { bootstrap: Bootstrap }) {
-  const [api] = useState(() => createSigningApi(linkBase()));
-  const { state, adopt, refresh, loadError } = useSigningState(api, bootstrap.state);
+  const [api] = useState(() => (startLinkSession(linkBase()), createSigningApi(linkBase())));
+  // A framed tab that holds its own session after a reload: the inlined "needs-code" is out of date.
+  const [initial] = useState(() =>
+    holdsSession() && bootstrap.state?.stage === 'needs-code' ? undefined : bootstrap.state,
+  );
+  const { state, adopt, refresh, loadError } = useSigningState(api, initial);
   const csrfToken = state?.csrfToken ?? '';
   useLayoutEffect(() => api.setCsrfToken(csrfToken), [api, csrfToken]);
   const [language, setLanguage] = useLanguage(state?.language);
@@ -73,6 +79,7 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
   const chrome = (content: ReactNode) => (
     <>
       <TopBar t={t} language={language} onLanguage={setLanguage} office={state?.officeName ?? ''} />
+      <FrameNote t={t} />
       {content}
     </>
   );

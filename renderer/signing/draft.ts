@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { SigningStage, TSigningState } from '../../shared/api/signing';
 import type { FieldValues } from './fields';
+import { hashLink } from './hash-link';
 import type { Mark } from './mark';
 
 /**
@@ -19,19 +20,7 @@ const OPEN: ReadonlySet<SigningStage> = new Set(['ready', 'needs-code', 'waiting
 
 type Draft = { version: string; savedAt: number; values?: FieldValues; mark?: Mark };
 
-/** The link, not in clear: the token is the party's credential, kept only hashed (cyrb53). */
-function linkKey(link: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < link.length; i += 1) {
-    const code = link.charCodeAt(i);
-    h1 = Math.imul(h1 ^ code, 2_654_435_761);
-    h2 = Math.imul(h2 ^ code, 1_597_334_677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2_246_822_507) ^ Math.imul(h2 ^ (h2 >>> 13), 3_266_489_909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2_246_822_507) ^ Math.imul(h1 ^ (h1 >>> 13), 3_266_489_909);
-  return PREFIX + (h2 >>> 0).toString(36) + (h1 >>> 0).toString(36);
-}
+const linkKey = (link: string) => PREFIX + hashLink(link);
 
 /** What the draft must match: the document's version (its page images' path holds its hash) and the fields. */
 export function draftVersion(state: TSigningState): string {

@@ -7,6 +7,10 @@ export const sv: Record<SigningKey, string> = {
   loadFailed: 'Dokumentet kunde inte öppnas. Kontrollera länken i din inbjudan, eller försök igen om en stund.',
   noConnection: 'Ingen kontakt med servern. Kontrollera anslutningen och försök igen.',
   retry: 'Försök igen',
+  frameNoteTitle: 'Den här sidan inuti en annan webbplats',
+  frameStorageBlocked:
+    'Din webbläsare låter inte sidan spara något medan den visas inuti en annan webbplats: laddas sidan om behöver du en ny kod, och det du har fyllt i försvinner.',
+  openInNewWindow: 'Fortsätt i ett nytt fönster',
   sentBy: 'Skickat till dig av {office} för elektronisk underskrift',
   sentByUnnamed: 'Skickat till dig för elektronisk underskrift',
   pageOf: 'Sida {page} av {total}',

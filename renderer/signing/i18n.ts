@@ -10,6 +10,10 @@ const en = {
   loadFailed: 'The document could not be opened. Check the link in your invitation, or try again in a moment.',
   noConnection: 'No connection to the server. Check your connection and try again.',
   retry: 'Try again',
+  frameNoteTitle: 'This page inside another site',
+  frameStorageBlocked:
+    'Your browser lets this page keep nothing while it is shown inside another site: if the page reloads you need a new code, and what you filled in is lost.',
+  openInNewWindow: 'Continue in a new window',
   sentBy: 'Sent to you by {office} for electronic signature',
   sentByUnnamed: 'Sent to you for electronic signature',
   pageOf: 'Page {page} of {total}',

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { PAGE_IMAGE_SIZES, pageImageSrcset } from '../../shared/signing-page';
+import { PAGE_IMAGE_SIZES } from '../../shared/signing-page';
 import type { SigningTranslate } from './i18n';
+import { usePageImageSource } from './page-image-source';
 
 type Props = {
   images: { base: string; widths: number[] };
@@ -32,6 +33,7 @@ export function PageView({ images, page, total, size, zoom, t, children }: Props
   useLayoutEffect(() => {
     if (image.current?.complete && image.current.naturalWidth > 0) setStatus('loaded');
   }, [attempt]);
+  const source = usePageImageSource(image, images, page, zoom, sizesAt(zoom), attempt);
   const label = t('pageOf', { page, total });
   // The first page's image carries element timing: bench/signing-page.ts measures when it is drawn.
   const timing = page === 1 ? { elementtiming: 'first-page' } : {};
@@ -63,8 +65,7 @@ export function PageView({ images, page, total, size, zoom, t, children }: Props
           key={attempt}
           ref={image}
           className="page-image"
-          srcSet={pageImageSrcset(images.base, page, images.widths)}
-          sizes={sizesAt(zoom)}
+          {...source}
           alt={label}
           loading={page <= 2 ? 'eager' : 'lazy'}
           fetchPriority={page === 1 ? 'high' : 'auto'}

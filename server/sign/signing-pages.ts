@@ -12,31 +12,17 @@ import { parseOrThrow } from '../http/validate';
 import { requestOrigin } from '../activity/log-activity';
 import { acceptAsParty } from '../signing/accept-as-party';
 import { decideLinkAccess, requireDocumentSight, requireIdentified, type LinkAccess } from '../signing/link-access';
-import {
-  readVerifiedCookie,
-  renewedSession,
-  sendPartyCode,
-  startVerifiedSession,
-  verifiedCookieValue,
-  verifyPartyCode,
-  type VerifiedSession,
-} from '../signing/party-code';
+import { sendPartyCode, startVerifiedSession, verifyPartyCode } from '../signing/party-code';
 import { rejectAsParty } from '../signing/reject-as-party';
 import { isAllowedReturnUrl, readFrameOrigins } from '../settings/frame-origins';
 import { signingState } from '../signing/signing-state';
-import {
-  checkSigningCsrf,
-  limitLinkRate,
-  partyFromLink,
-  signingCsrfToken,
-  VERIFIED_COOKIE,
-} from '../signing/party-from-link';
+import { checkSigningCsrf, limitLinkRate, partyFromLink, signingCsrfToken } from '../signing/party-from-link';
 import { recordOpened } from '../signing/record-opened';
-import { readCookie } from '../http/session-cookie';
 import { createPageHeaders, signingAnswerHeaders } from './signing-headers';
 import { renderNotFoundHtml, renderSigningHtml } from './signing-html';
 import { pageImagesOf } from '../signing/page-images';
 import { pageImageRoutes } from './page-image-routes';
+import { verifiedSessions } from './verified-session';
 import { parseAcceptLanguage, pickLanguage } from '../../shared/browser-language';
 
 const NOT_BUILT =
@@ -49,7 +35,8 @@ const ACCEPT_BODY_LIMIT = '2mb';
  * document, its page images, the attachments and the signed PDF. The token is the party's only
  * credential; answers also need the page's CSRF token. What a request may see is decided in
  * one place (decideLinkAccess): under EMAIL_CODE / SMS_CODE nothing of the document without a
- * verified browser session (a path-scoped cookie, renewed while in use), in every stage.
+ * verified browser session (a path-scoped cookie, a partitioned one in frames, or the page's own
+ * header: verified-session.ts; renewed while in use), in every stage.
  */
 export function signingPages(ctx: AppContext, signingDir: string | undefined): Router {
   const router = express.Router();
@@ -67,22 +54,10 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
 
   // The link as the request gave it: the database keeps only the token's hash.
   const linkBase = (req: Request) => `/sign/${String(req.params.token)}`;
-  const setVerifiedCookie = (req: Request, res: Response, party: PartyRow, session: VerifiedSession) => {
-    res.cookie(VERIFIED_COOKIE, verifiedCookieValue(ctx, party, session), {
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: req.secure || ctx.partyBaseUrl().startsWith('https:'),
-      path: linkBase(req),
-      expires: new Date(session.expiresAt),
-    });
-  };
+  const sessions = verifiedSessions(ctx);
   /** The access decision for this request; a verified browser's session moves on as it is used. */
-  const accessOf = (req: Request, res: Response, party: PartyRow): LinkAccess => {
-    const session = readVerifiedCookie(ctx, party, readCookie(req, VERIFIED_COOKIE));
-    const renewed = session && renewedSession(session, ctx.now());
-    if (renewed) setVerifiedCookie(req, res, party, renewed);
-    return decideLinkAccess(ctx, party, session !== undefined);
-  };
+  const accessOf = (req: Request, res: Response, party: PartyRow): LinkAccess =>
+    decideLinkAccess(ctx, party, sessions.read(req, res, party) !== undefined);
   const stateOf = (req: Request, party: PartyRow, access: LinkAccess) =>
     signingState(ctx, party, access, linkBase(req), signingCsrfToken(ctx, party));
   const sendState = (req: Request, res: Response, party: PartyRow, access: LinkAccess) => {
@@ -211,7 +186,7 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
         validationErrors: ['code: is not right or has expired'],
       });
     }
-    setVerifiedCookie(req, res, party, startVerifiedSession(ctx.now()));
+    sessions.start(req, res, party, startVerifiedSession(ctx.now()));
     sendFreshState(req, res, party, true);
   });
 
