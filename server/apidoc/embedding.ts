@@ -56,9 +56,18 @@ the allowed origins; any other <code>return_url</code> is ignored, so the link c
 
 <h2 id="limits">Limits</h2>
 <ul>
-<li>A contract with <code>require_auth</code> <code>EMAIL_CODE</code> or <code>SMS_CODE</code> keeps the party's verification in a
-cookie of SignDesk's site. A frame on the same site (another port of the same host) keeps it; browsers refuse such
-cookies to frames of another site, so there the party enters its code in a page of its own.</li>
+<li>A contract with <code>require_auth</code> <code>EMAIL_CODE</code> or <code>SMS_CODE</code> works in the frame too: the party asks
+for its code and enters it there. SignDesk keeps the verification in a cookie of its own site, over HTTPS also in a
+partitioned cookie for your site's frames (Chrome, Firefox, Safari 18.4+); where the browser keeps no cookie for the frame
+(plain HTTP, third-party cookies blocked), the page holds the verification itself for as long as its tab lives and sends
+it with its own requests (never in a URL). Where the browser also refuses the framed page any storage, the page says
+that a reload will ask for a new code and offers <em>Continue in a new window</em> (the same link on its own).</li>
+<li>The party's unfinished work (values typed, the signature made) is kept in the browser until it signs or the link
+closes, never on the server before signing; in a frame whose browser refuses storage it lasts while the page is open.</li>
+<li>The page speaks the browser's language (<code>Accept-Language</code>) when it is English or Swedish, else the
+contract's <code>language</code>; the party can switch.</li>
+<li>Point <code>return_url</code> at a page of your app made to be shown inside the frame (a short "Thank you"), not at
+the page that holds the frame, or the party sees your app inside itself.</li>
 <li>The frame needs no <code>allow</code> or <code>sandbox</code> attributes; if you sandbox it, allow
 <code>allow-scripts allow-same-origin allow-forms allow-downloads</code> (and <code>allow-top-navigation-by-user-activation</code>
 for a return URL that leaves the frame).</li>
