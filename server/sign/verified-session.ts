@@ -33,7 +33,8 @@ export function verifiedSessions(ctx: AppContext) {
     const value = verifiedCookieValue(ctx, party, session);
     const common = { httpOnly: true, path: `/sign/${String(req.params.token)}`, expires: new Date(session.expiresAt) };
     res.cookie(VERIFIED_COOKIE, value, { ...common, sameSite: 'strict', secure: isSecure(req) });
-    if (isSecure(req)) res.cookie(FRAMED_COOKIE, value, { ...common, sameSite: 'none', secure: true, partitioned: true });
+    if (isSecure(req))
+      res.cookie(FRAMED_COOKIE, value, { ...common, sameSite: 'none', secure: true, partitioned: true });
     if (toHeader) res.setHeader('X-Signing-Session', value);
   };
   return {

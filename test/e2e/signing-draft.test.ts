@@ -75,9 +75,7 @@ describe("the party's unfinished work on its device", () => {
     expect(await storedDrafts(page)).toEqual([]);
     // What was signed is what the party typed before the reload.
     const values = await env.t.api('GET', `${contract.self}/annotations`);
-    expect(values.body.map((annotation: { value: unknown }) => annotation.value)).toContain(
-      'Delivery to Gothenburg',
-    );
+    expect(values.body.map((annotation: { value: unknown }) => annotation.value)).toContain('Delivery to Gothenburg');
     // A fresh load after signing finds nothing kept.
     const fresh = await context.newPage();
     await fresh.goto(link);

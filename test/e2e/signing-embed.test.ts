@@ -75,6 +75,13 @@ describe('the signing page inside an integrator web app', () => {
         { timeout: 15_000, interval: 100 },
       )
       .toBe(`${allowed.origin}/embed.html?returned=1&signdesk_event=signed`);
+    // The example, opened as the return page inside its own frame, shows the outcome only: no
+    // second copy of "Your app" with a frame of its own.
+    const returned = page.frameLocator('#signing');
+    await returned.locator('#returned').waitFor({ timeout: 15_000 });
+    expect(await returned.locator('#returned').textContent()).toBe('Thank you: the document is signed.');
+    expect(await returned.locator('iframe, aside, h1').count()).toBe(0);
+    await screenshot(page, 'signing-embedded-returned');
     await context.close();
   }, 180_000);
 

@@ -88,7 +88,9 @@ describe('the one-time code inside a frame of another site', () => {
     const isRefused = await page
       .frames()
       .find((each) => each.url().startsWith(link))!
-      .evaluate<boolean>(`(() => { try { sessionStorage.length; localStorage.length; return false; } catch { return true; } })()`);
+      .evaluate<boolean>(
+        `(() => { try { sessionStorage.length; localStorage.length; return false; } catch { return true; } })()`,
+      );
     expect(await frame.getByRole('region', { name: 'This page inside another site' }).count()).toBe(isRefused ? 1 : 0);
 
     await signOnPage(frame);
@@ -98,7 +100,7 @@ describe('the one-time code inside a frame of another site', () => {
     await context.close();
   }, 180_000);
 
-  it('keeps the document from a stranger with the link: the frame\'s session is no use without the code, nor for another link', async () => {
+  it("keeps the document from a stranger with the link: the frame's session is no use without the code, nor for another link", async () => {
     const contract = await codeContract('Gert Gäst', 'gert@example.test');
     const other = await codeContract('Hugo Hem', 'hugo@example.test');
     const link = contract.parties[0]!.contract_url;
@@ -120,9 +122,7 @@ describe('the one-time code inside a frame of another site', () => {
     const forged = `${session.slice(0, 26)}${'A'.repeat(session.length - 26)}`;
     expect((await fetch(`${link}/document.pdf`, { headers: { 'x-signing-session': forged } })).status).toBe(403);
     const otherLink = other.parties[0]!.contract_url;
-    expect((await fetch(`${otherLink}/document.pdf`, { headers: { 'x-signing-session': session } })).status).toBe(
-      403,
-    );
+    expect((await fetch(`${otherLink}/document.pdf`, { headers: { 'x-signing-session': session } })).status).toBe(403);
     // With this link's session, as the page sends it: the document (the header is the credential, as the cookie is).
     expect((await fetch(`${link}/document.pdf`, { headers: { 'x-signing-session': session } })).status).toBe(200);
     // A browser on the appliance itself never gets the session readable by script: HttpOnly cookie only.

@@ -58,7 +58,9 @@ describe('the signing page: language, landmarks, touch targets', () => {
     const german = await phoneContext(browser, { locale: 'de-DE' });
     await german.setExtraHTTPHeaders({ 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' });
     const germanPage = await german.newPage();
-    await germanPage.addInitScript(`Object.defineProperty(navigator, 'languages', { get: () => ['de-DE', 'de', 'en'] });`);
+    await germanPage.addInitScript(
+      `Object.defineProperty(navigator, 'languages', { get: () => ['de-DE', 'de', 'en'] });`,
+    );
     await germanPage.goto(swedishContract.parties[0]!.contract_url);
     await germanPage.getByRole('button', { name: 'Sign the document' }).waitFor({ timeout: 20_000 });
     // Only German: the contract's Swedish.

@@ -82,7 +82,12 @@ describe('taking the paper out of a photographed signature', () => {
     drawnContext.stroke();
     const drawnPixels = drawnContext.getImageData(0, 0, 400, 200);
     const bounds = clearPaper(drawnPixels.data, 400, 200);
-    expect(bounds).toEqual({ left: expect.closeTo(18, -1), top: expect.closeTo(47, -1), right: expect.closeTo(382, -1), bottom: expect.closeTo(153, -1) });
+    expect(bounds).toEqual({
+      left: expect.closeTo(18, -1),
+      top: expect.closeTo(47, -1),
+      right: expect.closeTo(382, -1),
+      bottom: expect.closeTo(153, -1),
+    });
     expect(drawnPixels.data[(100 * 400 + 200) * 4 + 3]).toBe(255);
     expect(drawnPixels.data[(20 * 400 + 20) * 4 + 3]).toBe(0);
   });
