@@ -81,7 +81,38 @@ export function adoptSession(response: Response): void {
 
 /** The cookie did not come back after the code: from now on the page's own session carries the link. */
 export function switchToHeaderSession(): void {
-  if (snapshot.mode !== 'header') update({ mode: 'header' });
+  if (snapshot.mode === 'header') return;
+  update({ mode: 'header' });
+  document.addEventListener('click', downloadWithSession, true);
+}
+
+/**
+ * A link of the page to a file of its own link (the document, an attachment, the signed PDF)
+ * cannot carry the header either: in `header` mode such a click fetches the file with it and
+ * hands the browser the bytes to save, under the name the server gave.
+ */
+function downloadWithSession(event: MouseEvent): void {
+  const anchor = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('a[href]') : null;
+  const base = `${window.location.origin}${window.location.pathname.replace(/\/+$/, '')}/`;
+  if (!anchor || !anchor.href.startsWith(base) || event.defaultPrevented) return;
+  event.preventDefault();
+  void fetch(anchor.href, { headers: sessionHeaders() })
+    .then(async (response) => {
+      if (!response.ok) throw new Error(String(response.status));
+      const disposition = response.headers.get('content-disposition') ?? '';
+      const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+      const name = encoded ? decodeURIComponent(encoded) : /filename="([^"]+)"/i.exec(disposition)?.[1];
+      const url = URL.createObjectURL(await response.blob());
+      const save = document.createElement('a');
+      save.href = url;
+      save.download = name ?? (anchor.getAttribute('download') || 'document.pdf');
+      document.body.append(save);
+      save.click();
+      save.remove();
+      window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    })
+    // Refused (the session ended): the link in a window of its own, where the code works as usual.
+    .catch(() => window.open(window.location.href, '_blank', 'noopener'));
 }
 
 /** Forgets the tab's session (the link closed, or the cookie carries it). */

@@ -82,6 +82,14 @@ describe('the one-time code inside a frame of another site', () => {
     // never in a URL: every page image came by a request that names no session.
     expect(await context.cookies(link)).toEqual([]);
     await screenshot(page, 'signing-frame-code-document');
+    // The document's download works in the frame too (fetched with the page's session).
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 20_000 }),
+      frame.getByRole('link', { name: 'Download PDF' }).click(),
+    ]);
+    const saved = await download.path();
+    expect(fs.readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(download.suggestedFilename()).toBe('Hyresavtal Storgatan 1.pdf');
 
     // Where this browser refuses the framed page its storage (this Chromium does, as with
     // third-party cookies blocked), the page says so and offers a window of its own.
