@@ -31,6 +31,7 @@ export function presentTemplate(ctx: RouteContext, row: TemplateRow): TTemplate 
     created_by: `/api/users/${row.createdBy}`,
     kind: row.pdfFileId === null ? 'TEXT' : 'PDF',
     roles: row.pdfFileId === null ? 0 : ctx.repos.templateFields.roleCount(row.id),
+    role_names: JSON.parse(row.roleNames) as string[],
   };
 }
 

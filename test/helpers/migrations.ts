@@ -28,6 +28,12 @@ const UNDO_AFTER_0012: Record<string, string> = {
   '0019_user_sort_indexes': ['status_name', 'signed_name', 'unsigned_id', 'unsigned_name']
     .map((name) => `DROP INDEX contracts_user_${name};`)
     .join(' '),
+  '0020_template_role_names': [
+    'ALTER TABLE contract_templates DROP COLUMN role_names;',
+    'ALTER TABLE contracts DROP COLUMN role_names;',
+    'ALTER TABLE parties DROP COLUMN role;',
+    'ALTER TABLE parties DROP COLUMN role_name;',
+  ].join(' '),
 };
 
 const journal = () =>
