@@ -51,8 +51,21 @@ describe('Named roles of PDF templates', () => {
   it('binds parties to roles by name, in any order and case, and later parties in order', async () => {
     await t.api('PUT', template, { body: { role_names: ['Landlord', 'Tenant', 'Witness'] } });
     const contract = (await t.api('POST', '/api/contracts', { body: { template, name: 'Lease by name' } })).body.self;
+    const before = await t.api('GET', `${contract}/roles`);
+    expect(before.status, before.text).toBe(200);
+    expect(before.body).toEqual([
+      { role_number: 1, name: 'Landlord', party: null, fields_waiting: rolesCount(1) },
+      { role_number: 2, name: 'Tenant', party: null, fields_waiting: rolesCount(2) },
+      { role_number: 3, name: 'Witness', party: null, fields_waiting: 0 },
+    ]);
     const tenant = await t.api('POST', `${contract}/parties`, {
       body: { name: 'Tor Tenant', email: 'tor@example.test', role: 'tenant' },
+    });
+    expect((await t.api('GET', `${contract}/roles`)).body[1]).toEqual({
+      role_number: 2,
+      name: 'Tenant',
+      party: tenant.body.self,
+      fields_waiting: 0,
     });
     expect(tenant.status, tenant.text).toBe(201);
     expect(tenant.body).toMatchObject({ role: 'Tenant', role_number: 2 });
@@ -108,6 +121,7 @@ describe('Named roles of PDF templates', () => {
     });
     expectProblem(plain, 400, 'validation-failed');
     expect(plain.body.validation_errors[0]).toMatch(/has no named roles/);
+    expect((await t.api('GET', `${upload.body.self}/roles`)).body).toEqual([]);
   });
 
   it('keeps working in order with no names, and a contract keeps the names it was made with', async () => {
