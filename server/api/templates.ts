@@ -121,6 +121,7 @@ export const templateRoutes: AnyRoute[] = [
       contentTypes: ['application/pdf'],
       maxBytes: MAX_UPLOAD_BYTES,
       description: 'The template PDF, at most 2 MiB',
+      noun: 'PDF',
     },
     example: { file: { name: 'lease.pdf', contentType: 'application/pdf' } },
     responses: { 200: { description: 'The template', schema: ZTemplateSchema } },
