@@ -3,6 +3,7 @@ import type { TBulkParty, TBulkPreview, TBulkSend } from '../../shared/api/bulk-
 import type { TTemplate } from '../../shared/api/templates';
 import { DataTable } from '../components/data-table';
 import { FileField } from '../components/fields';
+import { useUploadLimit } from '../lib/upload-limit';
 import { Badge, Button, Card, Loading, Notice, PageHeader, ProblemAlert } from '../components/ui';
 import { getJson, idOf, request } from '../lib/api';
 import { useT } from '../lib/i18n';
@@ -88,6 +89,7 @@ export function BulkSendPage({ id }: { id: string }) {
   const [preview, setPreview] = useState<TBulkPreview>();
   const [sent, setSent] = useState<string>();
   const action = useAction<'preview' | 'send'>();
+  const limit = useUploadLimit();
   if (!template.data) return template.error ? <ProblemAlert error={template.error} /> : <Loading />;
   const { name, roles } = template.data;
 
@@ -96,6 +98,7 @@ export function BulkSendPage({ id }: { id: string }) {
     setPreview(undefined);
     if (!chosen) return;
     void action.run('preview', async () => {
+      limit.check(chosen, 'csv');
       setPreview(
         (await (
           await request('POST', `${path}/bulk_sends/preview`, { raw: chosen, contentType: 'text/csv' })
