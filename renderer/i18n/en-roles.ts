@@ -23,6 +23,7 @@ export const enRoles = {
   'fieldsWaiting.count': '{n} fields',
   'fieldsWaiting.countOne': '1 field',
   'fieldsWaiting.none': 'None',
+  'fieldsWaiting.waitingCount': '{n} waiting',
   'fieldsWaiting.allFilled': 'All filled',
   'fieldsWaiting.forRole': '{n} waiting for the party who takes this role',
   'fieldsWaiting.empty': 'No fields yet.',

@@ -25,6 +25,7 @@ export const svRoles: Record<keyof typeof enRoles, string> = {
   'fieldsWaiting.count': '{n} fält',
   'fieldsWaiting.countOne': '1 fält',
   'fieldsWaiting.none': 'Inga',
+  'fieldsWaiting.waitingCount': '{n} väntar',
   'fieldsWaiting.allFilled': 'Alla ifyllda',
   'fieldsWaiting.forRole': '{n} väntar på parten som tar rollen',
   'fieldsWaiting.empty': 'Inga fält än.',

@@ -118,14 +118,15 @@ export function FieldEditor({
       boxAt(type, (clientX - rect.left) / effectiveZoom, (clientY - rect.top) / effectiveZoom, size),
     );
   };
-  /** Removes a field; the keyboard goes on from the next field, else the one before, else the tools. */
+  /** Removes a field; the keyboard goes on from the next field in reading order, else the one before, else the tools. */
   const removeField = (id: string) => {
-    const boxes = [...(frame.current?.querySelectorAll<HTMLElement>('[data-field-id]') ?? [])];
-    const at = boxes.findIndex((box) => box.dataset.fieldId === id);
-    const next = at < 0 ? undefined : (boxes[at + 1] ?? boxes[at - 1]);
+    const inReadingOrder = [...editing.fields].sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x);
+    const at = inReadingOrder.findIndex((field) => field.id === id);
+    const next = at < 0 ? undefined : (inReadingOrder[at + 1] ?? inReadingOrder[at - 1]);
+    const nextBox = next && frame.current?.querySelector<HTMLElement>(`[data-field-id="${next.id}"]`);
     editing.remove(id);
-    setSelectedId(next?.dataset.fieldId);
-    if (next) next.focus({ preventScroll: true });
+    setSelectedId(next?.id);
+    if (nextBox) nextBox.focus({ preventScroll: true });
     else root.current?.querySelector<HTMLElement>('.editor-tools button')?.focus();
   };
   const undo = () =>

@@ -45,7 +45,10 @@ export function FieldsPerPartyCard({
     [contractPath, partyKey],
     { pollMs: POLL_MS },
   );
-  const fields = annotations.data ?? [];
+  // In reading order, as the document has them.
+  const fields = [...(annotations.data ?? [])].sort(
+    (a, b) => a.pdf_page - b.pdf_page || a.pos_y - b.pos_y || a.pos_x - b.pos_x,
+  );
   const byAdding = [...views].sort((a, b) => Number(idOf(a.party.self)) - Number(idOf(b.party.self)));
   const openRoles = roles.filter((role) => role.party === null && role.fields_waiting > 0);
   if (fields.length === 0 && openRoles.length === 0) return null;
@@ -71,10 +74,10 @@ export function FieldsPerPartyCard({
           if (own.length === 0) waiting = t('fieldsWaiting.none');
           else if (isFilled) waiting = t('fieldsWaiting.allFilled');
           else if (state === 'rejected') waiting = t('fieldsWaiting.noRole');
-          else waiting = `${count(own.length)}: ${typeList(own)}`;
+          else waiting = t('fieldsWaiting.waitingCount', { n: own.length });
           return (
             <tr key={party.self} data-testid="fields-of-party">
-              <th scope="row">{party.name}</th>
+              <td className="cell-title">{party.name}</td>
               <td>{roleOf(party)}</td>
               <td>{own.length === 0 ? t('fieldsWaiting.none') : `${count(own.length)}: ${typeList(own)}`}</td>
               <td>{waiting}</td>
@@ -83,9 +86,7 @@ export function FieldsPerPartyCard({
         })}
         {openRoles.map((role) => (
           <tr key={`role-${role.role_number}`} data-testid="fields-of-role">
-            <th scope="row" className="muted">
-              {t('fieldsWaiting.noParty')}
-            </th>
+            <td className="muted">{t('fieldsWaiting.noParty')}</td>
             <td>{role.name ?? t('roles.unnamed', { n: role.role_number })}</td>
             <td>{count(role.fields_waiting)}</td>
             <td>{t('fieldsWaiting.forRole', { n: role.fields_waiting })}</td>
