@@ -149,4 +149,41 @@ describe('Named roles of PDF templates', () => {
     expect(one.body).toMatchObject({ role: null, role_number: 1 });
     expect(countFor(await annotationsOf(inOrder), one.body.self)).toBe(rolesCount(1));
   });
+  it('takes the roles’ names as the columns of a bulk send, in any order, and binds each party to its role', async () => {
+    await t.api('PUT', template, { body: { role_names: ['Landlord', 'Tenant'] } });
+    const file =
+      'Tenant e-mail;Tenant name;landlord_name;Landlord-Email;contract_name\n' +
+      'tor@bulk.test;Tor Tenant;Lena Landlord;lena@bulk.test;Storgatan 1\n';
+    const preview = await t.api('POST', `${template}/bulk_sends/preview`, {
+      raw: { data: file, contentType: 'text/csv' },
+    });
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.body.rows[0].parties).toEqual([
+      { role: 1, name: 'Lena Landlord', email: 'lena@bulk.test', mobile_phone: '' },
+      { role: 2, name: 'Tor Tenant', email: 'tor@bulk.test', mobile_phone: '' },
+    ]);
+    // The numbered columns still work beside the names, and a name the template lacks is no column.
+    const unknown = await t.api('POST', `${template}/bulk_sends/preview`, {
+      raw: {
+        data: 'party1_name;party1_email;Lodger name;Lodger email\nA;a@bulk.test;B;b@bulk.test\n',
+        contentType: 'text/csv',
+      },
+    });
+    expectProblem(unknown, 400, 'validation-failed');
+    expect(unknown.body.validation_errors).toContain(
+      'header: "Lodger name" is no column SignDesk knows (use party1_name, party1_email, party1_phone, …, contract_name)',
+    );
+    const made = await t.api('POST', `${template}/bulk_sends`, { raw: { data: file, contentType: 'text/csv' } });
+    expect(made.status, made.text).toBe(201);
+    let report = made.body;
+    await expect
+      .poll(async () => (report = (await t.api('GET', made.body.self)).body).pending, { timeout: 20_000 })
+      .toBe(0);
+    expect(report.rows[0].state, report.rows[0].error).toBe('sent');
+    const parties = (await t.api('GET', `${report.rows[0].contract}/parties`)).body as any[];
+    expect(parties.map((party) => [party.name, party.role]).sort()).toEqual([
+      ['Lena Landlord', 'Landlord'],
+      ['Tor Tenant', 'Tenant'],
+    ]);
+  });
 });

@@ -16,7 +16,7 @@ type Props = {
 export function RoleSelect({ roles, error, value, onValue }: Props) {
   const t = useT();
   const free = roles.filter((role) => role.name !== null && role.party === null);
-  if (!roles.some((role) => role.name !== null)) return null;
+  if (free.length === 0) return null;
   return (
     <SelectField
       label={t('roles.partyRole')}
