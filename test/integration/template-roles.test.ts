@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem } from '../helpers/problems';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { makeUser } from '../helpers/users';
 import { LEASE_LINES, makeTaggedPdf } from '../helpers/tagged-pdf';
 
 /** The first test to read a PDF's text waits for pdf.js to load on the sandbox's worker. */
@@ -185,5 +186,28 @@ describe('Named roles of PDF templates', () => {
       ['Lena Landlord', 'Landlord'],
       ['Tor Tenant', 'Tenant'],
     ]);
+  });
+  it('refuses hostile role input and someone else’s contract, making nothing', async () => {
+    await t.api('PUT', template, { body: { role_names: ['Landlord', 'Tenant'] } });
+    const contract = (await t.api('POST', '/api/contracts', { body: { template, name: 'Not yours' } })).body.self;
+    for (const role of [2, ['Tenant'], { name: 'Tenant' }, 'x'.repeat(1_001), true]) {
+      const refused = await t.api('POST', `${contract}/parties`, {
+        body: { name: 'Eve', email: 'eve@evil.test', role },
+      });
+      expectProblem(refused, 400, 'validation-failed');
+    }
+    for (const roleNames of [Array.from({ length: 51 }, (_, n) => `Role ${n}`), [1, 2], 'Landlord', [null]]) {
+      expectProblem(await t.api('PUT', template, { body: { role_names: roleNames } }), 400, 'validation-failed');
+    }
+    expect((await t.api('GET', template)).body.role_names).toEqual(['Landlord', 'Tenant']);
+    // An ordinary user knows the admin's contract's path but cannot see its roles or take one.
+    const clerk = await makeUser(t, 'clerk');
+    expectProblem(await clerk.api('GET', `${contract}/roles`), 404, 'not-found');
+    const taken = await clerk.api('POST', `${contract}/parties`, {
+      body: { name: 'Eve', email: 'eve@evil.test', role: 'Tenant' },
+    });
+    expectProblem(taken, 404, 'not-found');
+    expect((await t.api('GET', `${contract}/parties`)).body).toEqual([]);
+    expect((await t.api('GET', `${contract}/roles`)).body.map((role: any) => role.party)).toEqual([null, null]);
   });
 });
