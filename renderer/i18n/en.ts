@@ -4,6 +4,7 @@ import { enReach } from './en-reach';
 import { enEvidence } from './en-evidence';
 import { enLtv } from './en-ltv';
 import { enPrepare } from './en-prepare';
+import { enRoles } from './en-roles';
 
 /** English, the reference dictionary: every other language has exactly these keys. */
 export const en = {
@@ -13,6 +14,7 @@ export const en = {
   ...enEvidence,
   ...enLtv,
   ...enPrepare,
+  ...enRoles,
   'action.cancel': 'Cancel',
   'action.close': 'Close',
   'action.continue': 'Continue',

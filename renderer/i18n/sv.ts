@@ -5,6 +5,7 @@ import { svReach } from './sv-reach';
 import { svEvidence } from './sv-evidence';
 import { svLtv } from './sv-ltv';
 import { svPrepare } from './sv-prepare';
+import { svRoles } from './sv-roles';
 
 /** Svenska. */
 export const sv: Record<MessageKey, string> = {
@@ -14,6 +15,7 @@ export const sv: Record<MessageKey, string> = {
   ...svEvidence,
   ...svLtv,
   ...svPrepare,
+  ...svRoles,
   'action.cancel': 'Avbryt',
   'action.close': 'Stäng',
   'action.continue': 'Fortsätt',

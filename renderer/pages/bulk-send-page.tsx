@@ -3,6 +3,7 @@ import type { TBulkParty, TBulkPreview, TBulkSend } from '../../shared/api/bulk-
 import type { TTemplate } from '../../shared/api/templates';
 import { DataTable } from '../components/data-table';
 import { FileField } from '../components/fields';
+import { useUploadLimit } from '../lib/upload-limit';
 import { Badge, Button, Card, Loading, Notice, PageHeader, ProblemAlert } from '../components/ui';
 import { getJson, idOf, request } from '../lib/api';
 import { useT } from '../lib/i18n';
@@ -15,16 +16,21 @@ const STATE_TONE = { pending: 'info', sent: 'success', failed: 'danger' } as con
 const partyText = (party: TBulkParty) => [party.name, party.email, party.mobile_phone].filter(Boolean).join(' · ');
 
 /** The columns a template's CSV has, and a sample file with them. */
-function csvColumns(roles: number): string[] {
-  return Array.from({ length: roles }, (_, index) => [
-    `party${index + 1}_name`,
-    `party${index + 1}_email`,
-    `party${index + 1}_phone`,
-  ]).flat();
+/** A role's columns start with its name ("Tenant_email"), or party<n> while it has none (or one a CSV cannot hold). */
+const columnPrefix = (index: number, roleNames: readonly string[]) => {
+  const name = roleNames[index]?.trim() ?? '';
+  return name === '' || /[,;"\n]/.test(name) ? `party${index + 1}` : name;
+};
+
+function csvColumns(roles: number, roleNames: readonly string[]): string[] {
+  return Array.from({ length: roles }, (_, index) => {
+    const prefix = columnPrefix(index, roleNames);
+    return [`${prefix}_name`, `${prefix}_email`, `${prefix}_phone`];
+  }).flat();
 }
 
-function downloadSample(roles: number, name: string): void {
-  const header = [...csvColumns(roles), 'contract_name'].join(',');
+function downloadSample(roles: number, roleNames: readonly string[], name: string): void {
+  const header = [...csvColumns(roles, roleNames), 'contract_name'].join(',');
   const example = Array.from({ length: roles }, (_, index) => [
     `Name ${index + 1}`,
     `party${index + 1}@example.com`,
@@ -88,14 +94,16 @@ export function BulkSendPage({ id }: { id: string }) {
   const [preview, setPreview] = useState<TBulkPreview>();
   const [sent, setSent] = useState<string>();
   const action = useAction<'preview' | 'send'>();
+  const limit = useUploadLimit();
   if (!template.data) return template.error ? <ProblemAlert error={template.error} /> : <Loading />;
-  const { name, roles } = template.data;
+  const { name, roles, role_names: roleNames } = template.data;
 
   const choose = (chosen: File | undefined) => {
     setFile(chosen);
     setPreview(undefined);
     if (!chosen) return;
     void action.run('preview', async () => {
+      limit.check(chosen, 'csv');
       setPreview(
         (await (
           await request('POST', `${path}/bulk_sends/preview`, { raw: chosen, contentType: 'text/csv' })
@@ -125,9 +133,9 @@ export function BulkSendPage({ id }: { id: string }) {
       ) : (
         <>
           <Card title={t('bulk.fileStep')}>
-            <p className="small">{t('bulk.format', { columns: csvColumns(roles).join(', ') })}</p>
+            <p className="small">{t('bulk.format', { columns: csvColumns(roles, roleNames).join(', ') })}</p>
             <div>
-              <Button size="small" onClick={() => downloadSample(roles, name)}>
+              <Button size="small" onClick={() => downloadSample(roles, roleNames, name)}>
                 {t('bulk.sample')}
               </Button>
             </div>

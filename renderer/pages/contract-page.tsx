@@ -19,6 +19,7 @@ import { DocumentCard } from './contract/document-card';
 import { EvidenceCard, TimestampPendingNotice } from './contract/evidence-card';
 import { FieldsCard } from './contract/fields-card';
 import { PartiesCard } from './contract/parties-card';
+import { FieldsPerPartyCard } from './contract/fields-per-party-card';
 import { SendDialog, type SendOptions } from './contract/send-dialog';
 import { StatusPanel } from './contract/status-panel';
 import { useContract, viewContract } from './contract/use-contract';
@@ -141,9 +142,11 @@ export function ContractPage({ id }: { id: string }) {
         status={view.status}
         isOrdered={row.party_order_defined}
         busy={action.busy}
+        roles={data.roles.data ?? []}
         onRemove={removeParty}
         onAdded={() => void data.reload()}
       />
+      <FieldsPerPartyCard contractPath={path} views={view.views} roles={data.roles.data ?? []} />
       {/* Until signed, the document is shown with its fields (placed here while a draft); once signed, the sealed PDF. */}
       {view.status === 'signed' ? null : <FieldsCard contract={row} parties={parties.data} isDraft={isDraft} />}
       <div className={view.status === 'signed' ? 'split split-document' : 'stack'}>

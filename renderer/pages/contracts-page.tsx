@@ -4,6 +4,7 @@ import type { TContract } from '../../shared/api/contracts';
 import type { TTemplate } from '../../shared/api/templates';
 import { PagedTable } from '../components/data-table';
 import { FileField, SelectField } from '../components/fields';
+import { useUploadLimit } from '../lib/upload-limit';
 import { FormDialog } from '../components/form-dialog';
 import { Badge, Button, EmptyState, PageHeader, ProblemAlert } from '../components/ui';
 import { getJson, getPage, idOf } from '../lib/api';
@@ -34,7 +35,10 @@ function NewContractDialog({ onClose }: { onClose: () => void }) {
   const [template, setTemplate] = useState('');
   const [file, setFile] = useState<File>();
   const create = useAction();
+  const limit = useUploadLimit();
+  const tooLarge = source === 'pdf' ? limit.messageFor(file, 'pdf') : undefined;
   const submit = create.submit('create', async () => {
+    if (source === 'pdf' && file) limit.check(file, 'pdf');
     const chosen = templates.data?.items.find((row) => row.self === template);
     const contract =
       source === 'template'
@@ -56,7 +60,7 @@ function NewContractDialog({ onClose }: { onClose: () => void }) {
       error={create.error}
       isBusy={create.busy === 'create'}
       submitLabel={t('action.create')}
-      isSubmitDisabled={source === 'template' ? !template : !file}
+      isSubmitDisabled={source === 'template' ? !template : !file || tooLarge !== undefined}
     >
       <fieldset className="radio-group">
         <legend>{t('contracts.source')}</legend>
@@ -81,6 +85,7 @@ function NewContractDialog({ onClose }: { onClose: () => void }) {
         <FileField
           label={t('contracts.pdfFile')}
           hint={t('contracts.pdfHint')}
+          error={tooLarge}
           accept="application/pdf,.pdf"
           onFile={setFile}
         />

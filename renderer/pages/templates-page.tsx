@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { TTemplate } from '../../shared/api/templates';
 import { PagedTable } from '../components/data-table';
 import { FileField, TextField } from '../components/fields';
+import { useUploadLimit } from '../lib/upload-limit';
 import { FormDialog } from '../components/form-dialog';
 import { Badge, Button, EmptyState, PageHeader, ProblemAlert } from '../components/ui';
 import { idOf, request, sendJson } from '../lib/api';
@@ -18,7 +19,11 @@ function NewTemplateDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () =
   const [kind, setKind] = useState<'TEXT' | 'PDF'>('TEXT');
   const [file, setFile] = useState<File>();
   const create = useAction();
+  const limit = useUploadLimit();
+  const tooLarge = kind === 'PDF' ? limit.messageFor(file, 'pdf') : undefined;
   const submit = create.submit('create', async () => {
+    // Refused before anything is made or sent.
+    if (kind === 'PDF' && file) limit.check(file, 'pdf');
     const body =
       kind === 'TEXT'
         ? { name, content: t('templates.starterContent') }
@@ -44,7 +49,7 @@ function NewTemplateDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () =
       error={create.error}
       isBusy={create.busy === 'create'}
       submitLabel={t('action.create')}
-      isSubmitDisabled={kind === 'PDF' && !file}
+      isSubmitDisabled={kind === 'PDF' && (!file || tooLarge !== undefined)}
     >
       <fieldset className="radio-group">
         <legend>{t('templates.kind')}</legend>
@@ -71,6 +76,7 @@ function NewTemplateDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () =
         <FileField
           label={t('contracts.pdfFile')}
           hint={t('templates.pdfHint')}
+          error={tooLarge}
           accept="application/pdf,.pdf"
           onFile={setFile}
         />

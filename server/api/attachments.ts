@@ -40,7 +40,12 @@ export const attachmentRoutes: AnyRoute[] = [
       'The body is the file itself (at most 2 MiB) with its own `Content-Type`, and `Content-Disposition` carries its name (`filename` or RFC 6266 `filename*`). JSON and form bodies are API bodies, not files: send such a file as text/plain or application/octet-stream.',
     tag,
     access: 'user',
-    rawBody: { contentTypes: ['*/*'], maxBytes: MAX_UPLOAD_BYTES, description: 'The file, at most 2 MiB' },
+    rawBody: {
+      contentTypes: ['*/*'],
+      maxBytes: MAX_UPLOAD_BYTES,
+      description: 'The file, at most 2 MiB',
+      noun: 'attachment',
+    },
     requestHeaders: ZAttachmentUploadHeadersSchema,
     example: {
       headers: { 'Content-Disposition': 'attachment; filename="terms.pdf"' },

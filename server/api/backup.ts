@@ -1,4 +1,5 @@
 import { Transform } from 'node:stream';
+import { tooLargeDetail } from '../../shared/sizes';
 import {
   BACKUP_CONTENT_TYPE,
   BACKUP_PASSPHRASE_HEADER,
@@ -47,7 +48,7 @@ function limitBytes(max: number): Transform {
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       seen += chunk.length;
-      if (seen > max) callback(new AppError('payload-too-large', `A backup file is at most ${max} bytes.`));
+      if (seen > max) callback(new AppError('payload-too-large', tooLargeDetail('backup file', undefined, max)));
       else callback(null, chunk);
     },
   });

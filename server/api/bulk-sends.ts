@@ -9,7 +9,12 @@ import { bulkSendListScope } from '../policies/bulk-sends';
 
 const tag = 'Bulk sends';
 const CSV_TYPES = ['text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel'];
-const csvBody = { contentTypes: CSV_TYPES, maxBytes: MAX_UPLOAD_BYTES, description: 'The CSV file, at most 2 MiB' };
+const csvBody = {
+  contentTypes: CSV_TYPES,
+  maxBytes: MAX_UPLOAD_BYTES,
+  description: 'The CSV file, at most 2 MiB',
+  noun: 'CSV file',
+};
 const CSV_FORMAT = [
   'The body is a CSV file as a spreadsheet saves it: UTF-8 with or without a byte-order mark, separated by commas or semicolons (Excel in Sweden), quoted as CSV quotes.',
   '',

@@ -82,6 +82,8 @@ export function presentParty(ctx: RouteContext, row: PartyRow): TParty {
     created_time: ctx.timestamp(row.createdAt),
     contract_url: signingLink(ctx, row),
     reminders_sent: row.remindersSent,
+    role: row.roleName,
+    role_number: row.role,
   };
 }
 

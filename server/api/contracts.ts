@@ -67,6 +67,7 @@ export const contractRoutes: AnyRoute[] = [
       contentTypes: ['application/pdf'],
       maxBytes: MAX_UPLOAD_BYTES,
       description: 'The contract PDF, at most 2 MiB',
+      noun: 'PDF',
     },
     // curl sends the PDF; the JSON example is published for the other way in.
     example: {

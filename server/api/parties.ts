@@ -78,7 +78,8 @@ export const partyRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     body: ZPartyUpdateSchema,
-    readOnlyFields: PARTY_READ_ONLY_FIELDS,
+    // A party's role is chosen when it is added; a body read from GET may carry it back.
+    readOnlyFields: [...PARTY_READ_ONLY_FIELDS, 'role'],
     example: { body: { mobile_phone: '+46 70 123 45 67', delivery_method: 'EMAIL_AND_SMS' } },
     responses: { 200: { description: 'The party', schema: ZPartySchema } },
     handler: ({ req, res, ctx, ids, body, actor }) => {

@@ -41,7 +41,7 @@ export function presentTemplateField(ctx: RouteContext, row: TemplateFieldRow): 
 
 const tag = 'Contract templates';
 const about =
-  'Fields of a PDF template, each for a role: role 1 is the first party added to a contract made from the template, role 2 the second, and so on. Geometry as for annotations: PDF points, origin at the top-left corner of the page, y downwards, pdf_page 1-based; the box must lie on the page. A text template has no fields (409).';
+  'Fields of a PDF template, each for a role: role 1 is the first party added to a contract made from the template, role 2 the second, and so on, unless a party names its role when it is added (the template’s `role_names`: a party with `role: "Tenant"` takes the Tenant role’s fields). Geometry as for annotations: PDF points, origin at the top-left corner of the page, y downwards, pdf_page 1-based; the box must lie on the page. A text template has no fields (409).';
 
 export const templateFieldRoutes: AnyRoute[] = [
   defineRoute({

@@ -31,6 +31,7 @@ export function presentTemplate(ctx: RouteContext, row: TemplateRow): TTemplate 
     created_by: `/api/users/${row.createdBy}`,
     kind: row.pdfFileId === null ? 'TEXT' : 'PDF',
     roles: row.pdfFileId === null ? 0 : ctx.repos.templateFields.roleCount(row.id),
+    role_names: JSON.parse(row.roleNames) as string[],
   };
 }
 
@@ -120,6 +121,7 @@ export const templateRoutes: AnyRoute[] = [
       contentTypes: ['application/pdf'],
       maxBytes: MAX_UPLOAD_BYTES,
       description: 'The template PDF, at most 2 MiB',
+      noun: 'PDF',
     },
     example: { file: { name: 'lease.pdf', contentType: 'application/pdf' } },
     responses: { 200: { description: 'The template', schema: ZTemplateSchema } },

@@ -11,6 +11,7 @@ import { contractRoutes } from '../api/contracts';
 import { contractSigningRoutes } from '../api/contract-signing';
 import { partnerRoutes } from '../api/partner';
 import { partyRoutes } from '../api/parties';
+import { contractRoleRoutes } from '../api/contract-roles';
 import { sessionRoutes } from '../api/session';
 import { settingsRoutes } from '../api/settings';
 import { timestampSettingsRoutes } from '../api/timestamp-settings';
@@ -42,6 +43,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...contractSigningRoutes,
   ...contractPrepRoutes,
   ...partyRoutes,
+  ...contractRoleRoutes,
   ...annotationRoutes,
   ...attachmentRoutes,
   ...webhookRoutes,

@@ -27,8 +27,11 @@ export function bulkTemplate(ctx: AppContext, templateId: number, actor: Actor):
 export function previewBulkSend(ctx: AppContext, templateId: number, csv: Buffer, actor: Actor): TBulkPreview {
   const template = bulkTemplate(ctx, templateId, actor);
   const roles = ctx.repos.templateFields.roleCount(templateId);
-  return readBulkCsv(csv, roles, (parties: TBulkParty[]) =>
-    [template.name, parties[0]?.name].filter(Boolean).join(' – '),
+  return readBulkCsv(
+    csv,
+    roles,
+    (parties: TBulkParty[]) => [template.name, parties[0]?.name].filter(Boolean).join(' – '),
+    JSON.parse(template.roleNames) as string[],
   );
 }
 

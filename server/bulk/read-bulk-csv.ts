@@ -24,18 +24,38 @@ const FIELD_WORDS: Record<string, 'name' | 'email' | 'mobile_phone'> = {
 };
 const CONTRACT_NAME_WORDS = new Set(['contractname', 'contract', 'avtalsnamn', 'avtal']);
 
+const wordOf = (text: string) => text.toLowerCase().replace(/[\s_\-.]/g, '');
+
+/** A named role's columns (`Tenant e-mail`, `landlord_name`): the longest role name the cell starts with. */
+function namedRoleColumn(word: string, roleNames: readonly string[], roles: number): Column | undefined {
+  let best: Column | undefined;
+  let bestLength = 0;
+  roleNames.slice(0, roles).forEach((name, index) => {
+    const key = wordOf(name);
+    if (key === '' || key.length <= bestLength || !word.startsWith(key)) return;
+    const field = FIELD_WORDS[word.slice(key.length)];
+    if (!field) return;
+    best = { role: index + 1, field };
+    bestLength = key.length;
+  });
+  return best;
+}
+
 /**
  * What a header cell names: `party1_name`, `Party 1 e-mail`, `part2 telefon` (any case, with
- * or without spaces, underscores and hyphens); with one role, plain `name`, `email`, `phone`.
+ * or without spaces, underscores and hyphens), a named role's `Tenant e-mail`; with one role,
+ * plain `name`, `email`, `phone`.
  */
-export function columnOf(header: string, roles: number): Column | undefined {
-  const word = header.toLowerCase().replace(/[\s_\-.]/g, '');
+export function columnOf(header: string, roles: number, roleNames: readonly string[] = []): Column | undefined {
+  const word = wordOf(header);
   if (CONTRACT_NAME_WORDS.has(word)) return { role: 0, field: 'contract_name' };
   const match = /^(?:party|part|role|roll)(\d{1,2})(.+)$/.exec(word);
   if (match) {
     const field = FIELD_WORDS[match[2]!];
-    return field ? { role: Number(match[1]), field } : undefined;
+    if (field) return { role: Number(match[1]), field };
   }
+  const named = namedRoleColumn(word, roleNames, roles);
+  if (named) return named;
   const field = FIELD_WORDS[word];
   return field && roles === 1 ? { role: 1, field } : undefined;
 }
@@ -68,7 +88,8 @@ function checkParty(party: TBulkParty): string[] {
 /**
  * A bulk-send CSV read as a spreadsheet writes it: UTF-8 with or without a byte-order mark,
  * comma or semicolon, a header row naming the columns of each role (`party1_name`,
- * `party1_email`, `party1_phone`, …, optionally `contract_name`). A file that cannot be read
+ * `party1_email`, `party1_phone`, …, or by the roles' names, `Tenant_email`; optionally
+ * `contract_name`). A file that cannot be read
  * (no header, unknown columns, a role without its name column) is a 400; a row with bad
  * values is kept with its errors, so the office sees every problem at once.
  */
@@ -76,6 +97,7 @@ export function readBulkCsv(
   bytes: Buffer,
   roles: number,
   defaultName: (parties: TBulkParty[]) => string,
+  roleNames: readonly string[] = [],
 ): TBulkPreview {
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   if (text.includes('\uFFFD')) throw fileProblem(['file: is not UTF-8 text (save it as "CSV UTF-8")']);
@@ -90,7 +112,7 @@ export function readBulkCsv(
   if (!header || header.length === 0) throw fileProblem(['file: has no header row']);
   if (body.length > MAX_BULK_ROWS)
     throw fileProblem([`file: has ${body.length} rows; at most ${MAX_BULK_ROWS} are sent at a time`]);
-  const columns = header.map((cell) => columnOf(cell, roles));
+  const columns = header.map((cell) => columnOf(cell, roles, roleNames));
   const problems = header.flatMap((cell, index) =>
     columns[index]
       ? []

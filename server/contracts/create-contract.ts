@@ -57,6 +57,7 @@ export function createContractFromPdfTemplate(
       ...changes,
       source: 'upload',
       templateId: template.id,
+      roleNames: template.roleNames,
       originalFileId: template.pdfFileId,
       pageSizes: template.pageSizes,
       createdBy: actor.id,

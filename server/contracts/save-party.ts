@@ -9,7 +9,7 @@ import type { Actor } from '../core/actor';
 import { findDraft } from './find-draft';
 import { logActivity, type RequestOrigin } from '../activity/log-activity';
 import { newLinkToken } from '../secrets/link-tokens';
-import { bindNextRole } from './role-fields';
+import { bindRole } from './role-fields';
 import { mayLinkPartyTo } from '../policies/contracts';
 
 type Contact = Pick<PartyRow, 'deliveryMethod' | 'email' | 'mobilePhone'>;
@@ -66,7 +66,7 @@ export function createParty(
   const problems = contactProblems(contact);
   if (problems.length > 0) throw validationFailed(problems);
   return inTransaction(ctx.db, () => {
-    findDraft(ctx, contractId, actor);
+    const contract = findDraft(ctx, contractId, actor);
     if (ctx.repos.parties.countInContract(contractId) >= MAX_PARTIES_PER_CONTRACT) {
       throw new AppError('limit-reached', `A contract holds at most ${MAX_PARTIES_PER_CONTRACT} parties.`);
     }
@@ -85,8 +85,7 @@ export function createParty(
       updatedAt: now,
     });
     logActivity(ctx, { contractId, event: 'party.added', subject: partyPath(party), userId: actor.id, ...origin });
-    bindNextRole(ctx, party, actor.id, origin);
-    return party;
+    return bindRole(ctx, contract, party, input.role, actor.id, origin);
   });
 }
 

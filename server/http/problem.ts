@@ -4,6 +4,7 @@ import type { TProblem } from '../../shared/api/common';
 import type { Logger } from '../logging/logger';
 import { AppError } from '../core/errors';
 import { isStorageFull, storageFullProblem } from '../core/storage-full';
+import { tooLargeDetail } from '../../shared/sizes';
 
 export function problemTypeUrl(baseUrl: string, code: ProblemCode): string {
   return `${baseUrl}/apidoc/v1/posting_data#${PROBLEMS[code].anchor}`;
@@ -103,6 +104,15 @@ export function problemHandler(baseUrl: () => string, logger: Logger): ErrorRequ
       return;
     }
     const bodyType = typeof err === 'object' && err !== null && 'type' in err ? String(err.type) : '';
+    if (bodyType === 'entity.too.large') {
+      // body-parser's error carries the limit, and the size when Content-Length gave it.
+      const { length, limit } = err as { length?: unknown; limit?: unknown };
+      if (typeof limit === 'number') {
+        const size = typeof length === 'number' ? length : undefined;
+        sendProblem(req, res, baseUrl(), 'payload-too-large', tooLargeDetail('body', size, limit));
+        return;
+      }
+    }
     const known = BODY_PARSER_ERRORS[bodyType];
     if (known) {
       sendProblem(req, res, baseUrl(), known[0], known[1]);

@@ -8,6 +8,7 @@ import type { Actor, Principal } from '../core/actor';
 import { idempotency } from './idempotency';
 import { createRouteTable, type RouteEntry, type RouteTable } from './route-table';
 import { coerceFormBody, parseOrThrow, withoutReadOnly } from './validate';
+import { tooLargeDetail } from '../../shared/sizes';
 
 export type ResponseSpec = {
   description: string;
@@ -21,6 +22,8 @@ export type RawBodySpec = {
   contentTypes: readonly string[];
   maxBytes: number;
   description: string;
+  /** What the body is, as a refusal over maxBytes names it ("The PDF is 2.3 MiB; the limit is 2 MiB."). */
+  noun?: string;
   /** The handler reads the body from `req` as a stream (a file too large to hold); it must enforce maxBytes. */
   isStreamed?: boolean;
 };
@@ -185,6 +188,18 @@ function toHandler(route: AnyRoute, context: AppContext): RequestHandler {
   };
 }
 
+/** A binary body up to its limit; one over it is a 413 naming its size and the limit. */
+function readRawBody(spec: RawBodySpec): RequestHandler {
+  const parse = express.raw({ type: () => true, limit: spec.maxBytes });
+  return (req, res, next) =>
+    parse(req, res, (err?: unknown) => {
+      const failure = err as { type?: unknown; length?: unknown } | undefined;
+      if (failure?.type !== 'entity.too.large') return next(err);
+      const size = typeof failure.length === 'number' ? failure.length : undefined;
+      next(new AppError('payload-too-large', tooLargeDetail(spec.noun ?? 'body', size, spec.maxBytes)));
+    });
+}
+
 /** `POST /api/session`-style keys of the routes that take no authentication. */
 export function publicRouteKeys(routes: readonly AnyRoute[]): Set<string> {
   return new Set(
@@ -199,8 +214,7 @@ export function publicRouteKeys(routes: readonly AnyRoute[]): Set<string> {
 export function createApiRouteTable(routes: readonly AnyRoute[], ctx: AppContext): RouteTable {
   const entries: RouteEntry[] = routes.map((route) => {
     const handlers: RequestHandler[] = [];
-    if (route.rawBody && !route.rawBody.isStreamed)
-      handlers.push(express.raw({ type: () => true, limit: route.rawBody.maxBytes }));
+    if (route.rawBody && !route.rawBody.isStreamed) handlers.push(readRawBody(route.rawBody));
     if (route.method === 'post' && route.access !== 'public')
       handlers.push(idempotency(() => ctx.repos.idempotency, ctx.now));
     handlers.push(toHandler(route, ctx));

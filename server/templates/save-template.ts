@@ -15,6 +15,7 @@ export function createTemplate(ctx: AppContext, input: TTemplateCreate, authorId
     content: input.content ?? '',
     footer: input.footer ?? '',
     footerType: input.footer_type ?? 'SIMPLE',
+    roleNames: JSON.stringify(input.role_names ?? []),
     createdBy: authorId,
     createdAt: now,
     updatedAt: now,
@@ -29,6 +30,7 @@ export function updateTemplate(ctx: AppContext, id: number, input: TTemplateUpda
   if (input.content !== undefined) changes.content = input.content;
   if (input.footer !== undefined) changes.footer = input.footer;
   if (input.footer_type !== undefined) changes.footerType = input.footer_type;
+  if (input.role_names !== undefined) changes.roleNames = JSON.stringify(input.role_names);
   return inTransaction(ctx.db, () => {
     findChangeableTemplate(ctx, id, actor);
     const row = ctx.repos.templates.update(id, changes);

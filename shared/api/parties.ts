@@ -52,6 +52,16 @@ export const ZPartySchema = z
       example: 'http://127.0.0.1:8750/sign/3q2-7wEXAMPLEtoken',
     }),
     reminders_sent: z.number().int().meta({ description: 'Automatic reminders this party has had' }),
+    role: z.string().nullable().meta({
+      description:
+        'The name of the template role whose fields this party took (a contract made from a PDF template); null when it took none or the role has no name',
+      example: 'Tenant',
+    }),
+    role_number: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: 'The number of that role (1 = the first), or null', example: 2 }),
   })
   .meta({ id: 'ApiContractParty' });
 
@@ -93,10 +103,21 @@ const writablePartyFields = {
   }),
 };
 
-export const ZPartyCreateSchema = z.strictObject(writablePartyFields).partial().required({ name: true }).meta({
-  id: 'ApiContractPartyCreate',
-  description: 'name is required, and an email and/or mobile_phone as delivery_method needs',
-});
+export const ZPartyCreateSchema = z
+  .strictObject({
+    ...writablePartyFields,
+    role: shortText().nullable().meta({
+      description:
+        'On a contract made from a PDF template: the name of the role this party takes (its fields), any case. Without it (or null) the party takes the lowest role still waiting, as before. A name the template lacks, or a role another party has, makes nothing.',
+      example: 'Tenant',
+    }),
+  })
+  .partial()
+  .required({ name: true })
+  .meta({
+    id: 'ApiContractPartyCreate',
+    description: 'name is required, and an email and/or mobile_phone as delivery_method needs',
+  });
 export const ZPartyUpdateSchema = z.strictObject(writablePartyFields).partial().meta({ id: 'ApiContractPartyUpdate' });
 
 export const ZPartyCorrectionSchema = z
@@ -129,6 +150,7 @@ export const PARTY_READ_ONLY_FIELDS = [
   'created_time',
   'contract_url',
   'reminders_sent',
+  'role_number',
 ] as const;
 
 export type TParty = z.infer<typeof ZPartySchema>;

@@ -11,7 +11,10 @@ import { REQUIRED_BOX_FIELDS, writableBoxFields } from './field-box';
 export const ZTemplateFieldSchema = z
   .object({
     self: z.string(),
-    role: z.number().int().meta({ description: '1 = the first party added to a contract made from the template' }),
+    role: z.number().int().meta({
+      description:
+        '1 = the first party added to a contract made from the template (or the party naming role 1 by its name in role_names)',
+    }),
     pdf_page: z.number().int().meta({ description: '1-based page number' }),
     pos_x: z.number(),
     pos_y: z.number(),

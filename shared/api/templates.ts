@@ -1,6 +1,24 @@
 import { z } from 'zod';
 import { FOOTER_TYPES } from './enums';
 import { longText, shortText, ZTimestampSchema } from './common';
+import { MAX_PARTIES_PER_CONTRACT } from '../constants';
+
+/** A role's name is compared without case and surrounding spaces ("Tenant" = " tenant "). */
+export const roleNameKey = (name: string) => name.trim().toLocaleLowerCase('en');
+
+const ZRoleNamesSchema = z
+  .array(z.string().max(100))
+  .max(MAX_PARTIES_PER_CONTRACT)
+  .transform((names) => names.map((name) => name.trim()))
+  .refine((names) => {
+    const named = names.filter((name) => name !== '').map(roleNameKey);
+    return new Set(named).size === named.length;
+  }, 'two roles must not have the same name')
+  .meta({
+    description:
+      'The names of a PDF template\'s roles: the first names role 1, the second role 2 ("" leaves a role unnamed, shown as Party n). A party added to a contract made from the template may name its role (`role`).',
+    example: ['Landlord', 'Tenant'],
+  });
 
 export const ZTemplateSchema = z
   .object({
@@ -25,6 +43,11 @@ export const ZTemplateSchema = z
       description:
         'Read-only. How many parties the fields of a PDF template are for (the highest role); 0 for a text template.',
     }),
+    role_names: z.array(z.string()).meta({
+      description:
+        'The names of the roles: the first names role 1 ("" or missing: unnamed, shown as Party n). Parties added to a contract made from the template may name their role.',
+      example: ['Landlord', 'Tenant'],
+    }),
   })
   .meta({ id: 'ApiContractTemplate' });
 
@@ -36,6 +59,7 @@ export const ZTemplateCreateSchema = z
     content: longText().optional(),
     footer: longText().optional(),
     footer_type: z.enum(FOOTER_TYPES).optional(),
+    role_names: ZRoleNamesSchema.optional(),
   })
   .meta({ id: 'ApiContractTemplateCreate' });
 

@@ -151,6 +151,7 @@ const DECIDED: Record<string, Decision> = {
     body: { email: 'mole@evil.test', reason: 'mine now' },
   },
   'POST /api/contracts/:contract_id/parties/:party_id/test_answer': { status: 404, body: { answer: 'accept' } },
+  'GET /api/contracts/:contract_id/roles': { status: 404 },
   'GET /api/contracts/:contract_id/annotations': { status: 404 },
   'POST /api/contracts/:contract_id/annotations': {
     status: 404,

@@ -34,6 +34,8 @@ const party = (id: number, name: string, extra: Partial<TParty> = {}): TParty =>
   created_time: '2026-01-01 10:00:00',
   contract_url: `https://sign.example/sign/${id}`,
   reminders_sent: 0,
+  role: null,
+  role_number: null,
   ...extra,
 });
 

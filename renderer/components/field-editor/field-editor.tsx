@@ -63,6 +63,7 @@ export function FieldEditor({
   const [made, setMade] = useState<number>();
   const tags = useAction();
   const frame = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLDivElement>(null);
 
   const currentOwner = owners.some((candidate) => candidate.id === owner) ? owner : owners[0]?.id;
   const sizes = useMemo(() => (pdf.kind === 'ready' ? pdf.sizes : []), [pdf]);
@@ -74,21 +75,33 @@ export function FieldEditor({
     setZoom(Math.min(FIT_MAX, Math.max(FIT_MIN, Math.floor(fit * 100) / 100)));
   }, [sizes, zoom]);
 
+  // A field undo put back takes the focus once it is on the page again.
+  const [focusTarget, setFocusTarget] = useState<string>();
+  useLayoutEffect(() => {
+    if (focusTarget === undefined) return;
+    const box = frame.current?.querySelector<HTMLElement>(`[data-field-id="${focusTarget}"]`);
+    if (!box) return;
+    box.focus({ preventScroll: true });
+    setFocusTarget(undefined);
+  }, [focusTarget, editing.fields]);
+
   if (pdf.kind === 'failed') return <p className="pdf-error" role="alert">{`${t('pdf.failed')} ${pdf.message}`}</p>;
   const effectiveZoom = zoom ?? 1;
   const ownerIndex = (id: string) => owners.findIndex((candidate) => candidate.id === id);
   const ownerName = (id: string) => owners[ownerIndex(id)]?.name ?? '?';
   const selected = editing.fields.find((field) => field.id === selectedId);
 
+  const focusField = (id: string) =>
+    requestAnimationFrame(() =>
+      frame.current?.querySelector<HTMLElement>(`[data-field-id="${id}"]`)?.focus({ preventScroll: true }),
+    );
   const placeField = (type: AnnotationType, page: number, box: FieldBox) => {
     if (!currentOwner) return;
     const id = editing.create({ owner: currentOwner, type, page, ...box, isRequired: true });
     setTool(undefined);
     setSelectedId(id);
     // The new field takes the focus, so the keys move it at once.
-    requestAnimationFrame(() =>
-      frame.current?.querySelector<HTMLElement>(`[data-field-id="${id}"]`)?.focus({ preventScroll: true }),
-    );
+    focusField(id);
   };
   const place = (page: number, box: FieldBox) => {
     if (tool) placeField(tool, page, box);
@@ -105,6 +118,23 @@ export function FieldEditor({
       boxAt(type, (clientX - rect.left) / effectiveZoom, (clientY - rect.top) / effectiveZoom, size),
     );
   };
+  /** Removes a field; the keyboard goes on from the next field in reading order, else the one before, else the tools. */
+  const removeField = (id: string) => {
+    const inReadingOrder = [...editing.fields].sort((a, b) => a.page - b.page || a.y - b.y || a.x - b.x);
+    const at = inReadingOrder.findIndex((field) => field.id === id);
+    const next = at < 0 ? undefined : (inReadingOrder[at + 1] ?? inReadingOrder[at - 1]);
+    const nextBox = next && frame.current?.querySelector<HTMLElement>(`[data-field-id="${next.id}"]`);
+    editing.remove(id);
+    setSelectedId(next?.id);
+    if (nextBox) nextBox.focus({ preventScroll: true });
+    else root.current?.querySelector<HTMLElement>('.editor-tools button')?.focus();
+  };
+  const undo = () =>
+    void editing.undo().then((id) => {
+      if (id === undefined) return;
+      setSelectedId(id);
+      setFocusTarget(id);
+    });
   const runFromTags = () =>
     void tags.run('tags', async () => {
       if (!fromTags) return;
@@ -115,7 +145,7 @@ export function FieldEditor({
   const keyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'z' && !isReadOnly) {
       event.preventDefault();
-      editing.undo();
+      undo();
     }
     if (event.key === 'Escape') setTool(undefined);
   };
@@ -132,7 +162,7 @@ export function FieldEditor({
     // Not a control itself: it catches the editor's shortcuts (undo, delete, Escape) bubbling up
     // from the focused field or tool.
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions
-    <div className="field-editor" onKeyDown={keyDown}>
+    <div className="field-editor" onKeyDown={keyDown} ref={root}>
       {isReadOnly ? null : (
         <>
           <EditorToolbar
@@ -145,9 +175,9 @@ export function FieldEditor({
             selected={selected}
             onRequired={(isRequired) => selected && editing.change(selected.id, { isRequired })}
             onSelectedOwner={(next) => selected && editing.change(selected.id, { owner: next })}
-            onDelete={() => selected && editing.remove(selected.id)}
+            onDelete={() => selected && removeField(selected.id)}
             canUndo={editing.canUndo}
-            onUndo={editing.undo}
+            onUndo={undo}
             zoom={effectiveZoom}
             onZoom={setZoom}
             fromTags={fromTags ? { isBusy: tags.busy === 'tags', run: runFromTags } : undefined}
@@ -228,10 +258,7 @@ export function FieldEditor({
                         onSelect={() => setSelectedId(field.id)}
                         onMoveLive={(box) => editing.moveLive(field.id, box)}
                         onCommit={(start) => editing.commitBox(field.id, start)}
-                        onDelete={() => {
-                          editing.remove(field.id);
-                          setSelectedId(undefined);
-                        }}
+                        onDelete={() => removeField(field.id)}
                       />
                     ))}
                 </EditorPage>

@@ -144,14 +144,20 @@ export function useFieldEditing(store: FieldStore, initial: EditorField[]) {
     },
     change: (id: string, next: Change) => void change(id, next),
     remove: (id: string) => void remove(id),
-    undo: () => {
-      const entry = history.current.pop();
-      setCanUndo(history.current.length > 0);
-      if (!entry) return;
-      if (entry.kind === 'created') for (const id of entry.ids) void remove(id, false);
-      if (entry.kind === 'deleted') void create({ ...entry.field, self: undefined }, false);
-      if (entry.kind === 'changed') void change(entry.id, entry.before, undefined, false);
-    },
+    /**
+     * Takes back the last change once the saves before it are done (a Delete just pressed is
+     * remembered when the server has it); answers the field it put back or changed, if any.
+     */
+    undo: (): Promise<string | undefined> =>
+      queue.current.then(() => {
+        const entry = history.current.pop();
+        setCanUndo(history.current.length > 0);
+        if (!entry) return undefined;
+        if (entry.kind === 'created') for (const id of entry.ids) void remove(id, false);
+        if (entry.kind === 'deleted') void create({ ...entry.field, self: undefined }, false);
+        if (entry.kind === 'changed') void change(entry.id, entry.before, undefined, false);
+        return entry.kind === 'deleted' ? entry.field.id : entry.kind === 'changed' ? entry.id : undefined;
+      }),
   };
 }
 

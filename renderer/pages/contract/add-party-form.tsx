@@ -7,6 +7,8 @@ import { useSignedIn } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
 import { readableErrors } from '../../lib/problem-lines';
 import { PartyFields, usePartyLabels } from './party-fields';
+import { RoleSelect } from './role-select';
+import type { TContractRole } from '../../../shared/api/contract-roles';
 
 const EMPTY = {
   name: '',
@@ -16,10 +18,19 @@ const EMPTY = {
   delivery_method: 'EMAIL',
   sign_type: 'DEFAULT',
   user: '',
+  role: '',
 };
 
 /** A draft's new party; "this party is me" links it to the signed-in user, for auto-sign at send. */
-export function AddPartyForm({ contractPath, onAdded }: { contractPath: string; onAdded: () => void }) {
+export function AddPartyForm({
+  contractPath,
+  roles,
+  onAdded,
+}: {
+  contractPath: string;
+  roles: readonly TContractRole[];
+  onAdded: () => void;
+}) {
   const t = useT();
   const session = useSignedIn();
   const { form, setForm, bind } = useFormState(EMPTY);
@@ -31,7 +42,7 @@ export function AddPartyForm({ contractPath, onAdded }: { contractPath: string; 
   const submit = add.submit('add', async () => {
     const body = Object.fromEntries(Object.entries(form).filter(([, value]) => value !== ''));
     await sendJson('POST', `${contractPath}/parties`, body);
-    setForm({ ...form, name: '', email: '', mobile_phone: '', identity_number: '', user: '' });
+    setForm({ ...form, name: '', email: '', mobile_phone: '', identity_number: '', user: '', role: '' });
     onAdded();
   });
   const setIsMe = (isMe: boolean) =>
@@ -46,6 +57,7 @@ export function AddPartyForm({ contractPath, onAdded }: { contractPath: string; 
       <ProblemAlert error={add.error} labels={labels} />
       <div className="form-grid form-grid-3">
         <PartyFields bind={bind} errors={errors} />
+        <RoleSelect roles={roles} error={errors.role} {...bind('role')} />
         <div className="field field-button">
           <Button type="submit" isBusy={add.busy === 'add'}>
             {t('contract.addPartyButton')}

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { TAttachment } from '../../../shared/api/attachments';
-import { MAX_UPLOAD_BYTES } from '../../../shared/constants';
 import { Button, Card, ProblemAlert } from '../../components/ui';
-import { ApiError, downloadFile, sendJson, uploadFile } from '../../lib/api';
+import { downloadFile, sendJson, uploadFile } from '../../lib/api';
+import { useUploadLimit } from '../../lib/upload-limit';
 import { useT } from '../../lib/i18n';
 import { useAction } from '../../lib/use-action';
 
@@ -23,13 +23,13 @@ export function AttachmentsCard({
   const t = useT();
   const action = useAction();
   const [inputKey, setInputKey] = useState(0);
+  const limit = useUploadLimit();
   if (!isDraft && (!attachments || attachments.length === 0)) return null;
   const upload = (file: File | undefined) => {
     if (!file) return;
     void action.run('upload', async () => {
       // Said here rather than after sending 2 MiB to be told so.
-      if (file.size > MAX_UPLOAD_BYTES)
-        throw new ApiError(413, t('attachments.tooLargeTitle'), t('attachments.tooLarge', { name: file.name }));
+      limit.check(file, 'attachment');
       try {
         await uploadFile(`${contractPath}/attachments`, file);
         await onChanged();

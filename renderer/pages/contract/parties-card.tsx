@@ -10,6 +10,7 @@ import { useSignedIn } from '../../lib/session';
 import { AddPartyForm } from './add-party-form';
 import { CorrectPartyDialog } from './correct-party-dialog';
 import { EditPartyDialog } from './edit-party-dialog';
+import type { TContractRole } from '../../../shared/api/contract-roles';
 
 const isAnswered = (view: PartyView) =>
   view.state === 'signed' || view.state === 'approved' || view.state === 'rejected';
@@ -20,7 +21,12 @@ function PartyCell({ party, isOrdered }: { party: TParty; isOrdered: boolean }) 
   const t = useT();
   const session = useSignedIn();
   const contact = [party.email, party.mobile_phone].filter(Boolean).join(' · ');
-  const role = [t(`signType.${party.sign_type}`), isOrdered ? t('party.orderNumber', { n: party.sign_order }) : '']
+  const templateRole = party.role ?? (party.role_number === null ? '' : t('roles.unnamed', { n: party.role_number }));
+  const role = [
+    templateRole,
+    t(`signType.${party.sign_type}`),
+    isOrdered ? t('party.orderNumber', { n: party.sign_order }) : '',
+  ]
     .filter(Boolean)
     .join(' · ');
   return (
@@ -80,12 +86,13 @@ type Props = {
   status: ContractStatus;
   isOrdered: boolean;
   busy: string | undefined;
+  roles: readonly TContractRole[];
   onRemove: (party: TParty) => void;
   onAdded: () => void;
 };
 
 /** Each party with its state and e-mail status; its personal link once sent; adding and removing while a draft. */
-export function PartiesCard({ contractPath, views, status, isOrdered, busy, onRemove, onAdded }: Props) {
+export function PartiesCard({ contractPath, views, status, isOrdered, busy, roles, onRemove, onAdded }: Props) {
   const t = useT();
   const [editing, setEditing] = useState<TParty>();
   const [correcting, setCorrecting] = useState<TParty>();
@@ -155,7 +162,7 @@ export function PartiesCard({ contractPath, views, status, isOrdered, busy, onRe
           })}
         </DataTable>
       ) : null}
-      {isDraft ? <AddPartyForm contractPath={contractPath} onAdded={onAdded} /> : null}
+      {isDraft ? <AddPartyForm contractPath={contractPath} roles={roles} onAdded={onAdded} /> : null}
       {correcting && status === 'sent' ? (
         <CorrectPartyDialog
           party={correcting}

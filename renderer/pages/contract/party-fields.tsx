@@ -15,6 +15,7 @@ export function usePartyLabels(): FormLabels {
       delivery_method: t('field.deliveryMethod'),
       sign_type: t('field.signType'),
       sign_order: t('field.signOrder'),
+      role: t('roles.partyRole'),
     },
     values: Object.fromEntries([
       ...DELIVERY_METHODS.map((value) => [value, t(`delivery.${value}`)]),

@@ -1,6 +1,7 @@
 import type { TActivityEntry, TContract } from '../../../shared/api/contracts';
 import type { TAttachment } from '../../../shared/api/attachments';
 import type { TParty } from '../../../shared/api/parties';
+import type { TContractRole } from '../../../shared/api/contract-roles';
 import { getJson, getPage, idOf } from '../../lib/api';
 import { contractStatus, type ContractStatus } from '../../lib/contract-status';
 import { describeParties, type Channels, type PartyView } from '../../lib/party-state';
@@ -27,6 +28,8 @@ export type ContractData = {
   parties: Loaded<TParty[]>;
   log: Loaded<TActivityEntry[]>;
   attachments: Loaded<TAttachment[]>;
+  /** The roles of a contract made from a PDF template (none otherwise). */
+  roles: Loaded<TContractRole[]>;
   /** Reloads what an action may have changed. */
   reload: () => Promise<void>;
 };
@@ -38,10 +41,13 @@ export function useContract(id: string): ContractData {
   const parties = useLoad((signal) => readAll<TParty>(`${path}/parties`, signal), [path], { pollMs: POLL_MS });
   const log = useLoad((signal) => readAll<TActivityEntry>(`${path}/activity_log`, signal), [path], { pollMs: POLL_MS });
   const attachments = useLoad((signal) => readAll<TAttachment>(`${path}/attachments`, signal).catch(() => []), [path]);
+  const roles = useLoad((signal) => getJson<TContractRole[]>(`${path}/roles`, signal).catch(() => []), [path], {
+    pollMs: POLL_MS,
+  });
   const reload = async () => {
-    await Promise.all([contract.reload(), parties.reload(), log.reload(), attachments.reload()]);
+    await Promise.all([contract.reload(), parties.reload(), log.reload(), attachments.reload(), roles.reload()]);
   };
-  return { path, contract, parties, log, attachments, reload };
+  return { path, contract, parties, log, attachments, roles, reload };
 }
 
 export type ContractView = {

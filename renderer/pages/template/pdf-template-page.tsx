@@ -13,6 +13,7 @@ import { useSignedIn } from '../../lib/session';
 import { useAction } from '../../lib/use-action';
 import { useLoad } from '../../lib/use-load';
 import { readAll } from '../contract/use-contract';
+import { RoleNamesCard } from './role-names-card';
 
 const fromField = (field: TTemplateField): FieldData & { self: string } => ({
   self: field.self,
@@ -57,11 +58,11 @@ export function PdfTemplatePage({ template, onChanged }: { template: TTemplate; 
   const path = template.self;
   const fields = useLoad((signal) => readAll<TTemplateField>(`${path}/fields`, signal), [path]);
   const [name, setName] = useState(template.name);
-  const [roleCount, setRoleCount] = useState(Math.max(template.roles, 2));
+  const [roleCount, setRoleCount] = useState(Math.max(template.roles, template.role_names.length, 2));
   const action = useAction<'save' | 'publish' | 'delete' | 'contract'>();
   const owners: Owner[] = Array.from({ length: roleCount }, (_, index) => ({
     id: String(index + 1),
-    name: t('templates.role', { n: index + 1 }),
+    name: template.role_names[index] || t('templates.role', { n: index + 1 }),
   }));
   const canUse = template.is_published || session.is_admin;
 
@@ -94,7 +95,7 @@ export function PdfTemplatePage({ template, onChanged }: { template: TTemplate; 
       <PageHeader
         title={template.name}
         back={<Link to="/templates">← {t('nav.templates')}</Link>}
-        description={t('templates.pdfDescription')}
+        description={t('roles.pdfDescription')}
         actions={
           <>
             <Button
@@ -137,6 +138,7 @@ export function PdfTemplatePage({ template, onChanged }: { template: TTemplate; 
           </div>
         </form>
       </Card>
+      <RoleNamesCard template={template} roleCount={roleCount} onChanged={onChanged} />
       <Card
         title={t('templates.fields')}
         description={t('templates.fieldsDescription')}

@@ -74,6 +74,14 @@ export function createTemplateFieldRepo(db: Db) {
         .all()
         .sort((a, b) => a.id - b.id);
     },
+    /** The waiting fields of one role on a contract, taken off the list. */
+    takeRole: (contractId: number, role: number): RoleFieldRow[] =>
+      db
+        .delete(contractRoleFields)
+        .where(and(eq(contractRoleFields.contractId, contractId), eq(contractRoleFields.role, role)))
+        .returning()
+        .all()
+        .sort((a, b) => a.id - b.id),
     /** The roles whose fields still wait for a party on a contract. */
     waitingRoles: (contractId: number): number[] =>
       db

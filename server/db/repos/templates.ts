@@ -33,6 +33,7 @@ export function createTemplateRepo(db: Db) {
       content: sql.placeholder('content'),
       footer: sql.placeholder('footer'),
       footerType: sql.placeholder('footerType'),
+      roleNames: sql.placeholder('roleNames'),
       createdBy: sql.placeholder('createdBy'),
       createdAt: sql.placeholder('createdAt'),
       updatedAt: sql.placeholder('updatedAt'),

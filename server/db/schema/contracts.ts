@@ -51,6 +51,8 @@ export const contracts = sqliteTable(
     /** upload: the PDF was sent as is; rendered: the PDF is made from header, content and footer. */
     source: text('source').notNull(),
     templateId: integer('template_id').references(() => contractTemplates.id, { onDelete: 'set null' }),
+    /** JSON array of the PDF template's role names as they were when the contract was made from it. */
+    roleNames: text('role_names').notNull().default('[]'),
     header: text('header').notNull().default(''),
     footer: text('footer').notNull().default(''),
     footerType: text('footer_type').notNull().default('NONE'),
@@ -132,6 +134,9 @@ export const parties = sqliteTable(
     signType: text('sign_type').notNull().default('DEFAULT'),
     signOrder: integer('sign_order').notNull().default(0),
     userId: integer('user_id').references(() => users.id),
+    /** The template role (1, 2, …) whose fields this party took, if any, and that role's name then. */
+    role: integer('role'),
+    roleName: text('role_name'),
     /**
      * SHA-256 (base64url) of the token of the party's secret link (`/sign/<token>`): links are
      * looked up by it; the token itself is never stored.

@@ -14,6 +14,8 @@ export const contractTemplates = sqliteTable('contract_templates', {
   pdfFileId: integer('pdf_file_id').references(() => storedFiles.id),
   /** JSON `[[width, height], …]` of the PDF's pages as displayed, like contracts.page_sizes. */
   pageSizes: text('page_sizes'),
+  /** JSON array of the roles' names: the first names role 1 ("Landlord"); "" or missing leaves a role unnamed. */
+  roleNames: text('role_names').notNull().default('[]'),
   createdBy: integer('created_by')
     .notNull()
     .references(() => users.id),

@@ -1,0 +1,31 @@
+/**
+ * Sizes as upload limits name them: a limit in whole MiB or KiB ("2 MiB"), a file's size in the
+ * same unit with one decimal, rounded up so that a file over the limit never reads as equal to it
+ * ("2.1 MiB"). English and Swedish (decimal comma).
+ */
+const MIB = 1024 * 1024;
+const KIB = 1024;
+
+export type SizeLocale = 'en' | 'sv';
+
+const decimal = (value: number, locale: SizeLocale) =>
+  locale === 'sv' ? String(value).replace('.', ',') : String(value);
+
+export function formatLimit(bytes: number, locale: SizeLocale = 'en'): string {
+  if (bytes >= MIB) return `${decimal(Math.round((bytes / MIB) * 10) / 10, locale)} MiB`;
+  if (bytes >= KIB) return `${decimal(Math.round((bytes / KIB) * 10) / 10, locale)} KiB`;
+  return `${bytes} ${locale === 'sv' ? 'byte' : 'bytes'}`;
+}
+
+export function formatSize(bytes: number, limit: number, locale: SizeLocale = 'en'): string {
+  const unit = limit >= MIB ? MIB : KIB;
+  const name = limit >= MIB ? 'MiB' : 'KiB';
+  return `${decimal(Math.ceil((bytes / unit) * 10) / 10, locale)} ${name}`;
+}
+
+/** The API's words for an upload over its limit: "The PDF is 2.3 MiB; the limit is 2 MiB." */
+export function tooLargeDetail(what: string, size: number | undefined, limit: number): string {
+  return size === undefined || !Number.isFinite(size) || size <= limit
+    ? `The ${what} is larger than the limit of ${formatLimit(limit)}.`
+    : `The ${what} is ${formatSize(size, limit)}; the limit is ${formatLimit(limit)}.`;
+}
