@@ -1,22 +1,7 @@
-import type { AnnotationType } from '../../shared/api/enums';
-import type { TextTag } from '../pdf/find-text-tags';
+import type { TagProblem, TextTag } from '../pdf/find-text-tags';
 import type { PageSize } from '../pdf/pdf-read-error';
 import { AppError } from '../core/errors';
 import type { Box } from './contract-fields';
-
-/**
- * The smallest box each field type is made at from a tag: a tag is a line of text, a signature
- * needs room above it. Widths stay the tag's own (at least this), so a field never runs over
- * the text after its tag on the line; write a wider tag (or resize the field) for more room.
- */
-const MIN_SIZE: Record<AnnotationType, { width: number; height: number }> = {
-  SIGNATURE: { width: 80, height: 36 },
-  INITIALS: { width: 40, height: 24 },
-  NAME: { width: 120, height: 16 },
-  DATE: { width: 80, height: 16 },
-  TEXT: { width: 120, height: 16 },
-  CHECKBOX: { width: 14, height: 14 },
-};
 
 /** The tag's own box, as stored with the field (`tag_box`): painted white in the signed PDF. */
 export type TagBox = { page: number; x: number; y: number; width: number; height: number };
@@ -38,45 +23,58 @@ export function parseTagBox(json: string | null): TagBox | undefined {
 }
 
 /**
- * Where a tag's field goes: over the tag, from its left edge. Signatures and initials grow
- * upwards from the tag's bottom (a signature sits on its line, and the space above a signature
- * line is usually blank); the other fields grow about the tag's middle; a checkbox is a square
- * at the tag's start. The box is kept on the page.
+ * Where a tag's field goes (docs/tags.md): its left edge on the tag's left ink edge, its bottom
+ * on the tag's bottom (the font's descent below the baseline), as wide and as high as the tag
+ * itself, so it covers the tag and nothing beside, above or below it. `w=` widens it to the
+ * right, `h=` raises it upwards from the tag's bottom. A checkbox is a square as high as the
+ * tag at its start (or `w` × `h`). The box is kept on the page.
  */
 export function fieldBoxOfTag(tag: TextTag, pageSize: PageSize): Box {
-  const min = MIN_SIZE[tag.type];
   const isSquare = tag.type === 'CHECKBOX';
-  let height = Math.max(tag.height, min.height);
-  let width = isSquare ? height : Math.max(tag.width, min.width);
-  const grows = tag.type === 'SIGNATURE' || tag.type === 'INITIALS';
-  let y = grows ? tag.y + tag.height - height : tag.y + (tag.height - height) / 2;
-  let x = tag.x;
+  let height = tag.options.height ?? tag.height;
+  let width = tag.options.width ?? (isSquare ? (tag.options.height ?? tag.height) : tag.width);
   const [pageWidth, pageHeight] = pageSize;
   width = Math.min(width, pageWidth);
   height = Math.min(height, pageHeight);
-  x = clamp(x, 0, pageWidth - width);
-  y = clamp(y, 0, pageHeight - height);
+  const x = clamp(tag.x, 0, pageWidth - width);
+  const y = clamp(tag.y + tag.height - height, 0, pageHeight - height);
   return { pdfPage: tag.page, posX: round(x), posY: round(y), width: round(width), height: round(height) };
 }
 
+/** What a tag's options say about its field besides its box (`required=false`; `label=`, `hint=` once fields carry them). */
+export function fieldDetailsOfTag(tag: TextTag): { inputRequired: boolean } {
+  return { inputRequired: tag.options.required ?? true };
+}
+
 /**
- * The tags whose position names no one (no party, or no role past the limit): one validation
- * line each, and nothing is made.
+ * All or nothing: every tag that is not a good one (`problems`, as read from the PDF) and every
+ * tag naming a party (or role) that does not exist is one validation line naming the tag, its
+ * page and its line, and nothing is made.
  */
-export function checkTagPositions(tags: readonly TextTag[], known: number, what: 'party' | 'role'): void {
+export function checkTags(
+  tags: readonly TextTag[],
+  problems: readonly TagProblem[],
+  known: number,
+  what: 'party' | 'role',
+): void {
   const unknown = tags.filter((tag) => tag.position < 1 || tag.position > known);
-  if (unknown.length === 0) return;
-  const lines = unknown.map(
-    (tag) =>
-      `${tag.text} on page ${tag.page}: ${what === 'party' ? `there is no party ${tag.position}` : `role ${tag.position} is past the last possible role`} (${known} ${what === 'party' ? (known === 1 ? 'party' : 'parties') : 'roles'})`,
-  );
-  const names = [...new Set(unknown.map((tag) => tag.text))].join(', ');
+  const all: TagProblem[] = [
+    ...problems,
+    ...unknown.map((tag) => ({
+      ...tag,
+      problem:
+        what === 'party'
+          ? `there is no party ${tag.position}: the contract has ${known} ${known === 1 ? 'party' : 'parties'} (1 = the first added)`
+          : `role ${tag.position} is past the last possible role (${known})`,
+    })),
+  ].sort((a, b) => a.page - b.page || a.line - b.line);
+  if (all.length === 0) return;
+  const lines = all.map((tag) => `${tag.text} on page ${tag.page}, line ${tag.line}: ${tag.problem}`);
+  const places = all.map((tag) => `${tag.text} (page ${tag.page}, line ${tag.line})`).join(', ');
   throw new AppError(
     'validation-failed',
-    `These tags name a ${what} that does not exist: ${names}. Nothing was made; add the ${what === 'party' ? 'parties' : 'roles'} first (1 = the first added).`,
-    {
-      validationErrors: lines,
-    },
+    `${all.length === 1 ? 'A tag is' : `${all.length} tags are`} not right, so no fields were made: ${places}.${unknown.length > 0 && what === 'party' ? ' Add the parties first.' : ''}`,
+    { validationErrors: lines },
   );
 }
 
