@@ -21,15 +21,15 @@ const geometry =
 
 /** What text tags are, for the route's documentation (the API docs are made from it). */
 export const TEXT_TAGS_DESCRIPTION = [
-  'Write a tag in the document where a field belongs, export it as PDF and upload it; this makes one annotation per tag, over the tag.',
+  'Write a tag in the document where a field belongs, export it as PDF and upload it; this makes one annotation per tag, over the tag (docs/tags.md in the package tells it all).',
   '',
-  'A tag is `{{type:n}}`: `type` is one of `signature`, `initials`, `name`, `date`, `text`, `checkbox` (any case; spaces inside the braces are allowed), `n` the party: 1 is the first party added to the contract, 2 the second, and so on (on a template, the role). Examples: `{{signature:1}}`, `{{initials:2}}`, `{{date:1}}`, `{{name:2}}`, `{{text:1}}`, `{{checkbox:2}}`.',
+  "A tag is `{{type:n}}` or `{{type:n;option=value;…}}`: `type` is an annotation type (`signature`, `initials`, `name`, `date`, `text`, `checkbox`, …; any case, spaces inside the braces allowed), `n` the party: 1 is the first party added to the contract, 2 the second, and so on (on a template, the role). Options: `w=` and `h=` (the field's width and height in points, 4-1000), `label=` (up to 100 characters), `hint=` (up to 200), `required=false`, `options=A|B|C` (for a type that offers choices). Examples: `{{signature:1}}`, `{{signature:1;h=40}}`, `{{text:2;label=Company number;w=150}}`, `{{checkbox:2;required=false}}`.",
   '',
-  'The field covers the tag, from its left edge: a field is as wide as its tag; a signature is at least 80 × 36 points and initials 40 × 24, growing upwards from the bottom of the tag (leave the line above a signature tag blank); name, date and text fields are at least 16 points high; a checkbox is a square at the start of the tag. Fields are required, with no default content; change them afterwards like any annotation.',
+  "The field is placed from the tag's glyphs in the PDF's own fonts: it starts at the tag's left ink edge, its bottom is the tag's (the font's descent below the baseline), and it is as wide and as high as the tag, so it never covers the text above, below or after it. `w` widens it to the right, `h` raises it upwards from the tag's bottom (a signature higher than its line reaches into the line above: leave room there). A checkbox is a square as high as the tag at its start. Fields are required unless `required=false`, with no default content; change them afterwards like any annotation.",
   '',
-  "In the signed PDF the tag's own box is painted white under its field, so the tag's text never shows (even when the field was moved or is not rendered). A tag whose field was deleted stays visible.",
+  "The tag's own box is painted white on the signing page's images and in the signed PDF, under its field, so no party sees the tag (even when the field was moved or is not rendered). A tag whose field was deleted stays visible.",
   '',
-  'A tag split over several text runs (a font change in the middle of it) is found. Tags already made into fields are skipped, so calling this again after adding parties makes only the rest. A tag naming a party the contract does not have is a 400 that names the tags, and nothing is made. 409 once the contract is sent.',
+  "A tag split over several text runs (a font change in the middle of it) is found; a tag broken over two lines is not. All or nothing: a tag with an unknown type (`{{signatur:1}}`), a bad option, no party number, broken over two lines, or naming a party the contract does not have is a 400 whose `validation_errors` name each such tag with its page and line (counted from the top, lines side by side in a table row are one), and nothing is made. `{{…}}` that does not start with a word and `:` or `;` is left alone as the document's own text. Tags already made into fields are skipped, so calling this again after adding parties makes only the rest. 409 once the contract is sent.",
 ].join('\n');
 
 export const annotationRoutes: AnyRoute[] = [

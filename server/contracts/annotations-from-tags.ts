@@ -10,7 +10,15 @@ import { parsePageSizes } from './contract-fields';
 import { findDraft } from './find-draft';
 import type { RequestOrigin } from '../activity/log-activity';
 import { addAnnotation } from './save-annotation';
-import { checkTags, fieldBoxOfTag, fieldDetailsOfTag, parseTagBox, sameTagBox, tagBoxOf, type TagBox } from './tag-fields';
+import {
+  checkTags,
+  fieldBoxOfTag,
+  fieldDetailsOfTag,
+  parseTagBox,
+  sameTagBox,
+  tagBoxOf,
+  type TagBox,
+} from './tag-fields';
 
 /** The text tags of a stored PDF (and those written wrong), read on the PDF sandbox; a PDF pdf.js cannot read is a 400. */
 export async function readTags(

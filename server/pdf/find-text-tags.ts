@@ -26,6 +26,8 @@ export type TagProblem = { text: string; page: number; line: number; problem: st
 type Line = { glyphs: Array<PlacedGlyph | undefined>; text: string; across: number };
 
 const CANDIDATE = /\{\{([^{}\n]{1,300})\}\}/g;
+/** A tag begun at the end of a line and not closed on it: the word processor broke it over two lines. */
+const UNCLOSED = /\{\{([^{}\n]{1,300})$/;
 
 /** Where a glyph's baseline lies across the text direction (y for upright text). */
 const acrossOf = (glyph: PlacedGlyph) => glyph.originY * glyph.dirX - glyph.originX * glyph.dirY;
@@ -41,12 +43,11 @@ function joinLines(glyphs: readonly PlacedGlyph[]): Line[] {
   let previous: PlacedGlyph | undefined;
   for (const glyph of glyphs) {
     if (glyph.text === '') continue;
-    let gap = 0;
     let isSameLine = false;
     if (previous && line) {
       const isSameDirection = previous.dirX * glyph.dirX + previous.dirY * glyph.dirY > 0.999;
       const size = Math.max(previous.size, glyph.size, 1);
-      gap =
+      const gap =
         (glyph.originX - previous.originX) * previous.dirX +
         (glyph.originY - previous.originY) * previous.dirY -
         previous.advance;
@@ -84,12 +85,24 @@ function numberLines(lines: readonly Line[]): (line: Line) => number {
  * tag that is not a good one. A tag may be split over several text runs (a font change
  * mid-word); its box is the union of its glyphs' boxes.
  */
-export function findTagsOnPage(page: number, glyphs: readonly PlacedGlyph[]): { tags: TextTag[]; problems: TagProblem[] } {
+export function findTagsOnPage(
+  page: number,
+  glyphs: readonly PlacedGlyph[],
+): { tags: TextTag[]; problems: TagProblem[] } {
   const lines = joinLines(glyphs);
   const lineOf = numberLines(lines);
   const tags: TextTag[] = [];
   const problems: TagProblem[] = [];
   for (const line of lines) {
+    const unclosed = UNCLOSED.exec(line.text.trimEnd());
+    if (unclosed && isMeantAsTag(unclosed[1]!))
+      problems.push({
+        text: `${unclosed[0].trim()}…`,
+        page,
+        line: lineOf(line),
+        problem:
+          'the tag is broken over two lines; keep a tag on one line (shorten it, or join its words with non-breaking spaces)',
+      });
     for (const match of line.text.matchAll(CANDIDATE)) {
       const inner = match[1]!;
       if (!isMeantAsTag(inner)) continue;

@@ -13,8 +13,7 @@ export type TagOptions = {
 };
 
 export type ParsedTag =
-  | { ok: true; type: AnnotationType; position: number; options: TagOptions }
-  | { ok: false; problem: string };
+  { ok: true; type: AnnotationType; position: number; options: TagOptions } | { ok: false; problem: string };
 
 export const TAG_LIMITS = { label: 100, hint: 200, choices: 50, choice: 100, size: [4, 1000] } as const;
 /** The types whose fields offer choices; a type named here but not in ANNOTATION_TYPES is simply not a type yet. */
@@ -66,7 +65,11 @@ export function parseTag(inner: string): ParsedTag {
     const key = (equals < 0 ? part : part.slice(0, equals)).trim().toLowerCase();
     const value = equals < 0 ? '' : part.slice(equals + 1).trim();
     const name = KEYS[key];
-    if (!name) return { ok: false, problem: `"${key}" is not a tag option; the options are w, h, label, hint, required, options` };
+    if (!name)
+      return {
+        ok: false,
+        problem: `"${key}" is not a tag option; the options are w, h, label, hint, required, options`,
+      };
     if (options[name] !== undefined) return { ok: false, problem: `the option ${key} is given twice` };
     const problem = setOption(options, name, key, value, type);
     if (problem) return { ok: false, problem };
@@ -80,7 +83,8 @@ function setOption(options: TagOptions, name: keyof TagOptions, key: string, val
     case 'height': {
       const [min, max] = TAG_LIMITS.size;
       const points = /^\d{1,4}(\.\d{1,2})?$/.test(value) ? Number(value) : NaN;
-      if (!(points >= min && points <= max)) return `${key}=${value} is not a size: give points from ${min} to ${max}, e.g. ${key}=40`;
+      if (!(points >= min && points <= max))
+        return `${key}=${value} is not a size: give points from ${min} to ${max}, e.g. ${key}=40`;
       options[name] = points;
       return undefined;
     }
@@ -95,9 +99,13 @@ function setOption(options: TagOptions, name: keyof TagOptions, key: string, val
       options.required = /^(true|yes)$/i.test(value);
       return undefined;
     case 'choices': {
-      if (!TYPES_WITH_CHOICES.has(type)) return `options= is only for a field that offers choices, not ${type.toLowerCase()}`;
+      if (!TYPES_WITH_CHOICES.has(type))
+        return `options= is only for a field that offers choices, not ${type.toLowerCase()}`;
       const choices = value.split('|').map((choice) => choice.trim());
-      if (choices.length > TAG_LIMITS.choices || choices.some((choice) => choice === '' || choice.length > TAG_LIMITS.choice))
+      if (
+        choices.length > TAG_LIMITS.choices ||
+        choices.some((choice) => choice === '' || choice.length > TAG_LIMITS.choice)
+      )
         return `options= takes 1 to ${TAG_LIMITS.choices} choices of 1 to ${TAG_LIMITS.choice} characters, separated by |`;
       options.choices = choices;
       return undefined;

@@ -22,7 +22,8 @@ const OPS = {
 };
 const FONT: FontInfo = { fontMatrix: [0.001, 0, 0, 0.001, 0, 0], ascent: 0.9, descent: -0.2 };
 /** Glyphs 500 units wide, a space (code 32) 250. */
-const glyphs = (text: string) => [...text].map((char) => ({ unicode: char, width: char === ' ' ? 250 : 500, isSpace: char === ' ' }));
+const glyphs = (text: string) =>
+  [...text].map((char) => ({ unicode: char, width: char === ' ' ? 250 : 500, isSpace: char === ' ' }));
 
 function page(...operators: Array<[number, unknown[]]>) {
   const placed = placeGlyphs(
@@ -81,7 +82,7 @@ describe('placing text tags from their glyphs', () => {
     expect(risen.y).toBeCloseTo(841.89 - 503 - 9, 6);
   });
 
-  it('does not join lines, and leaves what only looks like a tag', () => {
+  it('does not join lines (a tag broken over two is named), and leaves what only looks like a tag', () => {
     const { tags, problems } = page(
       [OPS.beginText, []],
       [OPS.setFont, ['f1', 10]],
@@ -91,7 +92,9 @@ describe('placing text tags from their glyphs', () => {
       [OPS.showText, [glyphs(':2}} {{client_name}} {signature:1}')]],
     );
     expect(tags).toEqual([]);
-    expect(problems).toEqual([]);
+    expect(problems).toMatchObject([
+      { text: '{{date…', line: 1, problem: expect.stringContaining('broken over two lines') },
+    ]);
   });
 
   it('names a tag written wrong with its page and line', () => {
@@ -102,18 +105,28 @@ describe('placing text tags from their glyphs', () => {
       [OPS.showText, [glyphs('Sign: {{signature:1}}')]],
       [OPS.setTextMatrix, [[1, 0, 0, 1, 50, 680]]],
       [OPS.showText, [glyphs('{{signatur:1}} and {{text:1;w=abc}}')]],
+      [OPS.setTextMatrix, [[1, 0, 0, 1, 50, 660]]],
+      [OPS.showText, [glyphs('Company number: {{text:2;label=Company')]],
+      [OPS.setTextMatrix, [[1, 0, 0, 1, 50, 640]]],
+      [OPS.showText, [glyphs('number}} as registered')]],
     );
     expect(tags).toHaveLength(1);
     expect(problems).toMatchObject([
       { text: '{{signatur:1}}', page: 3, line: 2, problem: expect.stringContaining('did you mean signature') },
       { text: '{{text:1;w=abc}}', page: 3, line: 2, problem: expect.stringContaining('w=abc is not a size') },
+      { text: '{{text:2;label=Company…', page: 3, line: 3, problem: expect.stringContaining('broken over two lines') },
     ]);
   });
 });
 
 describe('the tag grammar', () => {
   it('reads the type from the API types, the party and the options', () => {
-    expect(parseTag(' Signature : 1 ; h=40')).toEqual({ ok: true, type: 'SIGNATURE', position: 1, options: { height: 40 } });
+    expect(parseTag(' Signature : 1 ; h=40')).toEqual({
+      ok: true,
+      type: 'SIGNATURE',
+      position: 1,
+      options: { height: 40 },
+    });
     expect(parseTag('text:2;label=Company number;w=150;required=false;hint=As registered')).toEqual({
       ok: true,
       type: 'TEXT',
@@ -148,7 +161,13 @@ describe('a field over its tag', () => {
     options: {},
   };
   it('is the tag box; h grows it upwards from the tag bottom, w to the right; kept on the page', () => {
-    expect(fieldBoxOfTag(tag, [595.28, 841.89])).toEqual({ pdfPage: 1, posX: 100, posY: 300, width: 76.3, height: 13.3 });
+    expect(fieldBoxOfTag(tag, [595.28, 841.89])).toEqual({
+      pdfPage: 1,
+      posX: 100,
+      posY: 300,
+      width: 76.3,
+      height: 13.3,
+    });
     expect(fieldBoxOfTag({ ...tag, options: { height: 40, width: 150 } }, [595.28, 841.89])).toEqual({
       pdfPage: 1,
       posX: 100,
@@ -156,7 +175,12 @@ describe('a field over its tag', () => {
       width: 150,
       height: 40,
     });
-    expect(fieldBoxOfTag({ ...tag, type: 'CHECKBOX' }, [595.28, 841.89])).toMatchObject({ posX: 100, posY: 300, width: 13.3, height: 13.3 });
+    expect(fieldBoxOfTag({ ...tag, type: 'CHECKBOX' }, [595.28, 841.89])).toMatchObject({
+      posX: 100,
+      posY: 300,
+      width: 13.3,
+      height: 13.3,
+    });
     const edge = fieldBoxOfTag({ ...tag, x: 560, y: 5, options: { height: 40 } }, [595.28, 841.89]);
     expect(edge).toMatchObject({ posY: 0, height: 40 });
     expect(edge.posX + edge.width).toBeLessThanOrEqual(595.28);
