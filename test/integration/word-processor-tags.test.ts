@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, setCharacterSpacing, setCharacterSqueeze, setWordSpacing, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractState, partyBody } from '../helpers/contracts';
 import { renderGray, wordBoxes, type GrayImage } from '../helpers/pdf-tools';
@@ -14,6 +17,7 @@ const FIXTURES = path.join(import.meta.dirname, '../fixtures/word-processor');
 /** LibreOffice 7.4 exports (README there): four faces, and Carlito by way of a .docx. */
 const PDFS = ['contract-serif', 'contract-sans', 'contract-carlito', 'contract-dejavu', 'contract-carlito-word'];
 const LOADS_PDFJS_MS = 120_000;
+const NOTO_SANS = '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf';
 /** How far a field may be from its tag, in points. */
 const TOLERANCE = 0.5;
 
@@ -102,6 +106,36 @@ describe('text tags in word-processor PDFs', () => {
       }
     },
     LOADS_PDFJS_MS * 2,
+  );
+
+  it(
+    'places tags in a composite (Type0, /W) font and under character spacing, word spacing and scaling',
+    async () => {
+      const doc = await PDFDocument.create();
+      doc.registerFontkit(fontkit);
+      const noto = await doc.embedFont(fs.readFileSync(createRequire(import.meta.url).resolve(NOTO_SANS)), {
+        subset: true,
+      });
+      const helvetica = await doc.embedFont(StandardFonts.Helvetica);
+      const page = doc.addPage([595.28, 841.89]);
+      page.drawText('Organisationsnummer för kunden: {{text:2}} och mer', { x: 60, y: 700, size: 11, font: noto });
+      page.pushOperators(setCharacterSpacing(0.7), setWordSpacing(3), setCharacterSqueeze(90));
+      page.drawText('Spaced and squeezed: {{name:1}} then more', { x: 60, y: 650, size: 12, font: helvetica });
+      page.drawText('Composite, spaced: {{date:2}} too', { x: 60, y: 600, size: 12, font: noto });
+      const bytes = await doc.save({ useObjectStreams: false });
+      const file = writeFile(makeTempDir('signdesk-wp-type0-'), 'type0.pdf', bytes);
+      const tags = popplerTags(wordBoxes(file));
+      expect(tags.map((tag) => tag.text)).toEqual(['{{text:2}}', '{{name:1}}', '{{date:2}}']);
+      const { self } = await upload(t, bytes);
+      const made = await t.api('POST', `${self}/annotations/from_tags`);
+      expect(made.status, made.text).toBe(201);
+      for (const [index, tag] of tags.entries()) {
+        const field = made.body[index];
+        expect(Math.abs(field.pos_x - tag.x0), tag.text).toBeLessThanOrEqual(TOLERANCE);
+        expect(Math.abs(field.pos_x + field.width - tag.x1), tag.text).toBeLessThanOrEqual(TOLERANCE);
+      }
+    },
+    LOADS_PDFJS_MS,
   );
 
   it('names each tag written wrong with its page and line, and makes nothing', async () => {
