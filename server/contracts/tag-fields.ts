@@ -1,3 +1,4 @@
+import type { AnnotationType } from '../../shared/api/enums';
 import type { TagProblem, TextTag } from '../pdf/find-text-tags';
 import type { PageSize } from '../pdf/pdf-read-error';
 import { AppError } from '../core/errors';
@@ -22,16 +23,23 @@ export function parseTagBox(json: string | null): TagBox | undefined {
   return JSON.parse(json) as TagBox;
 }
 
+/** How high a signature and initials grow into the blank space above their tag, at most; a point of it stays blank. */
+const GROWS_TO: Partial<Record<AnnotationType, number>> = { SIGNATURE: 36, INITIALS: 24 };
+const CLEARANCE = 1;
+
 /**
  * Where a tag's field goes (docs/tags.md): its left edge on the tag's left ink edge, its bottom
  * on the tag's bottom (the font's descent below the baseline), as wide and as high as the tag
- * itself, so it covers the tag and nothing beside, above or below it. `w=` widens it to the
- * right, `h=` raises it upwards from the tag's bottom. A checkbox is a square as high as the
- * tag at its start (or `w` × `h`). The box is kept on the page.
+ * itself, so it covers the tag and nothing beside or below it. A signature (initials) grows
+ * upwards into the blank space above its tag, to 36 (24) points at most, stopping a point short
+ * of any text above. `w=` sets the width (to the right), `h=` the height (upwards from the
+ * tag's bottom, whatever is above). A checkbox is a square as high as the tag at its start
+ * (or `w` × `h`). The box is kept on the page.
  */
 export function fieldBoxOfTag(tag: TextTag, pageSize: PageSize): Box {
   const isSquare = tag.type === 'CHECKBOX';
-  let height = tag.options.height ?? tag.height;
+  const grown = Math.min(GROWS_TO[tag.type] ?? 0, tag.height + Math.max(0, tag.roomAbove - CLEARANCE));
+  let height = tag.options.height ?? Math.max(tag.height, grown);
   let width = tag.options.width ?? (isSquare ? (tag.options.height ?? tag.height) : tag.width);
   const [pageWidth, pageHeight] = pageSize;
   width = Math.min(width, pageWidth);

@@ -17,6 +17,8 @@ export type TextTag = {
   y: number;
   width: number;
   height: number;
+  /** Blank space above the tag (to the nearest glyph above that its field's width reaches, or the page's top), in points. */
+  roomAbove: number;
   options: TagOptions;
 };
 
@@ -129,11 +131,29 @@ export function findTagsOnPage(
         y: round(y0),
         width: round(x1 - x0),
         height: round(y1 - y0),
+        roomAbove: round(roomAbove(glyphs, inTag, x0, Math.max(x1, x0 + (parsed.options.width ?? 0)), y0)),
         options: parsed.options,
       });
     }
   }
   return { tags, problems };
+}
+
+/** How far up from `top` the page is blank over [left, right]: to the lowest glyph box above (a space is no ink). */
+function roomAbove(
+  glyphs: readonly PlacedGlyph[],
+  own: readonly PlacedGlyph[],
+  left: number,
+  right: number,
+  top: number,
+): number {
+  let limit = 0;
+  for (const glyph of glyphs) {
+    if (glyph.text.trim() === '' || own.includes(glyph)) continue;
+    if (glyph.x1 <= left || glyph.x0 >= right || glyph.y1 > top + 0.01) continue;
+    limit = Math.max(limit, glyph.y1);
+  }
+  return Math.max(0, top - limit);
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;

@@ -56,6 +56,21 @@ describe('placing text tags from their glyphs', () => {
     expect(tags[0]!.height).toBeCloseTo(11, 6);
   });
 
+  it('measures the blank space above a tag, over the width its field takes', () => {
+    const { tags } = page(
+      [OPS.beginText, []],
+      [OPS.setFont, ['f1', 10]],
+      [OPS.setTextMatrix, [[1, 0, 0, 1, 100, 720]]],
+      [OPS.showText, [glyphs('Caption')]],
+      [OPS.setTextMatrix, [[1, 0, 0, 1, 300, 760]]],
+      [OPS.showText, [glyphs('Far to the right')]],
+      [OPS.setTextMatrix, [[1, 0, 0, 1, 100, 700]]],
+      [OPS.showText, [glyphs('{{signature:1}}')]],
+    );
+    // The caption's descent is 2 points below its baseline (720), the tag's ascent 9 above its own (700).
+    expect(tags[0]!.roomAbove).toBeCloseTo(720 - 2 - (700 + 9), 6);
+  });
+
   it('follows cm, Tz and Ts, and joins a tag split over two text objects of one line', () => {
     const { tags } = page(
       [OPS.save, []],
@@ -158,16 +173,26 @@ describe('a field over its tag', () => {
     y: 300,
     width: 76.3,
     height: 13.3,
+    roomAbove: 6,
     options: {},
   };
-  it('is the tag box; h grows it upwards from the tag bottom, w to the right; kept on the page', () => {
+  it('is the tag box, a signature grown into the blank above; h grows it upwards, w to the right; kept on the page', () => {
+    // Six points blank above (a caption there): it grows five, a point short of the caption.
     expect(fieldBoxOfTag(tag, [595.28, 841.89])).toEqual({
       pdfPage: 1,
       posX: 100,
-      posY: 300,
+      posY: 295,
       width: 76.3,
+      height: 18.3,
+    });
+    // Room enough: 36 points at most; initials 24; other types stay the tag's height.
+    expect(fieldBoxOfTag({ ...tag, roomAbove: 100 }, [595.28, 841.89])).toMatchObject({ posY: 277.3, height: 36 });
+    expect(fieldBoxOfTag({ ...tag, type: 'INITIALS', roomAbove: 100 }, [595.28, 841.89])).toMatchObject({ height: 24 });
+    expect(fieldBoxOfTag({ ...tag, type: 'NAME', roomAbove: 100 }, [595.28, 841.89])).toMatchObject({
+      posY: 300,
       height: 13.3,
     });
+    expect(fieldBoxOfTag({ ...tag, roomAbove: 0 }, [595.28, 841.89])).toMatchObject({ posY: 300, height: 13.3 });
     expect(fieldBoxOfTag({ ...tag, options: { height: 40, width: 150 } }, [595.28, 841.89])).toEqual({
       pdfPage: 1,
       posX: 100,
