@@ -15,8 +15,15 @@ export const tagBoxOf = (tag: TextTag): TagBox => ({
   height: tag.height,
 });
 
+/**
+ * The same tag: on one page and line, overlapping along it (two tags of a line never overlap).
+ * Lenient, so that a box measured by an earlier way of reading tags still counts as made.
+ */
 export const sameTagBox = (a: TagBox, b: TagBox) =>
-  a.page === b.page && Math.abs(a.x - b.x) < 0.5 && Math.abs(a.y - b.y) < 0.5 && Math.abs(a.width - b.width) < 0.5;
+  a.page === b.page &&
+  Math.abs(a.y + a.height - (b.y + b.height)) < Math.min(a.height, b.height) / 2 &&
+  a.x < b.x + b.width &&
+  b.x < a.x + a.width;
 
 export function parseTagBox(json: string | null): TagBox | undefined {
   if (!json) return undefined;
@@ -26,6 +33,9 @@ export function parseTagBox(json: string | null): TagBox | undefined {
 /** How high a signature and initials grow into the blank space above their tag, at most; a point of it stays blank. */
 const GROWS_TO: Partial<Record<AnnotationType, number>> = { SIGNATURE: 36, INITIALS: 24 };
 const CLEARANCE = 1;
+/** Wrong tags named in a problem at most: each in its validation lines, the first few in its detail. */
+const MAX_LINES = 50;
+const MAX_PLACES = 5;
 
 /**
  * Where a tag's field goes (docs/tags.md): its left edge on the tag's left ink edge, its bottom
@@ -77,8 +87,15 @@ export function checkTags(
     })),
   ].sort((a, b) => a.page - b.page || a.line - b.line);
   if (all.length === 0) return;
-  const lines = all.map((tag) => `${tag.text} on page ${tag.page}, line ${tag.line}: ${tag.problem}`);
-  const places = all.map((tag) => `${tag.text} (page ${tag.page}, line ${tag.line})`).join(', ');
+  const lines = all
+    .slice(0, MAX_LINES)
+    .map((tag) => `${tag.text} on page ${tag.page}, line ${tag.line}: ${tag.problem}`);
+  if (all.length > MAX_LINES) lines.push(`… and ${all.length - MAX_LINES} more`);
+  const places =
+    all
+      .slice(0, MAX_PLACES)
+      .map((tag) => `${tag.text} (page ${tag.page}, line ${tag.line})`)
+      .join(', ') + (all.length > MAX_PLACES ? ` and ${all.length - MAX_PLACES} more` : '');
   throw new AppError(
     'validation-failed',
     `${all.length === 1 ? 'A tag is' : `${all.length} tags are`} not right, so no fields were made: ${places}.${unknown.length > 0 && what === 'party' ? ' Add the parties first.' : ''}`,

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { findTagsOnPage } from '../../server/pdf/find-text-tags';
 import { parseTag } from '../../server/pdf/parse-tag';
 import { placeGlyphs, type FontInfo } from '../../server/pdf/read-glyphs';
-import { fieldBoxOfTag } from '../../server/contracts/tag-fields';
+import { checkTags, fieldBoxOfTag, sameTagBox } from '../../server/contracts/tag-fields';
+import { AppError } from '../../server/core/errors';
 
 // An A4 page as pdf.js shows it unrotated: y flips, origin at the top-left.
 const UPRIGHT: [number, number, number, number, number, number] = [1, 0, 0, -1, 0, 841.89];
@@ -209,5 +210,37 @@ describe('a field over its tag', () => {
     const edge = fieldBoxOfTag({ ...tag, x: 560, y: 5, options: { height: 40 } }, [595.28, 841.89]);
     expect(edge).toMatchObject({ posY: 0, height: 40 });
     expect(edge.posX + edge.width).toBeLessThanOrEqual(595.28);
+  });
+});
+
+describe('tag problems', () => {
+  it('names at most 50 tags, and says how many more', () => {
+    const problems = Array.from({ length: 60 }, (_, index) => ({
+      text: '{{signatur:1}}',
+      page: 1,
+      line: index + 1,
+      problem: 'not a type',
+    }));
+    let caught: unknown;
+    try {
+      checkTags([], problems, 2, 'party');
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(AppError);
+    const { message, validationErrors: lines } = caught as AppError;
+    expect(message).toMatch(/^60 tags are not right, so no fields were made: .*line 5\) and 55 more\.$/);
+    expect(lines).toHaveLength(51);
+    expect(lines.at(-1)).toBe('… and 10 more');
+  });
+});
+
+describe('a tag already made', () => {
+  it('is the same tag when its box overlaps on the same line (as an earlier reading measured it)', () => {
+    const now = { page: 1, x: 216.8, y: 106.4, width: 58.3, height: 13.3 };
+    expect(sameTagBox(now, { page: 1, x: 224.2, y: 106.9, width: 50.9, height: 12.6 })).toBe(true);
+    expect(sameTagBox(now, { ...now, x: 437.9 })).toBe(false);
+    expect(sameTagBox(now, { ...now, y: 120.2 })).toBe(false);
+    expect(sameTagBox(now, { ...now, page: 2 })).toBe(false);
   });
 });
