@@ -8,7 +8,7 @@ type Matrix = [number, number, number, number, number, number];
 /**
  * Every text tag (`{{signature:1}}` …) in a PDF, page by page, at most `maxTags`, each placed
  * from its glyphs in the PDF's own fonts; and every `{{…}}` meant as a tag that is not a good
- * one. Only pages whose text has a `{` are read glyph by glyph (pdf.js's operator list).
+ * one. Only pages whose text has a `{{` are read glyph by glyph (pdf.js's operator list).
  */
 export async function readTextTags(
   bytes: Uint8Array,
@@ -35,7 +35,9 @@ export async function readTextTags(
       const page = await document.getPage(number);
       try {
         const content = await page.getTextContent();
-        if (!content.items.some((item) => 'str' in item && item.str.includes('{'))) continue;
+        const text = content.items.map((item) => ('str' in item ? item.str : '')).join('');
+        // Reading glyph by glyph costs a few times more than the text content: only pages that may hold a tag.
+        if (!/\{\s*\{/.test(text)) continue;
         const view = page.getViewport({ scale: 1 }).transform as Matrix;
         const operators = await page.getOperatorList({ annotationMode: pdfjs.AnnotationMode.DISABLE });
         const fontOf = (name: string): FontInfo | undefined => {
