@@ -165,6 +165,18 @@ describe('text tags in word-processor PDFs', () => {
       '{{text:1;colour=red}} on page 2, line 3: "colour" is not a tag option; the options are w, h, label, hint, required, options',
     ]);
     expect(contractState(t, id)).toEqual(before);
+
+    // A PDF template's tags alike, role numbers past the last possible role included.
+    const template = await t.api('POST', '/api/contract_templates', { body: { name: 'Tagged lease' } });
+    const uploaded = await t.api('PUT', `${template.body.self}/pdf`, {
+      raw: { data: pdf, contentType: 'application/pdf' },
+    });
+    expect(uploaded.status, uploaded.text).toBe(200);
+    const refusedToo = await t.api('POST', `${template.body.self}/fields/from_tags`);
+    expectProblem(refusedToo, 400, 'validation-failed');
+    expect(refusedToo.body.validation_errors).toHaveLength(3);
+    expect(refusedToo.body.validation_errors[0]).toMatch(/^\{\{signatur:2\}\} on page 1, line 3: /);
+    expect((await t.api('GET', `${template.body.self}/fields`)).body).toEqual([]);
   });
 
   it(
