@@ -5,6 +5,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, setCharacterSpacing, setCharacterSqueeze, setWordSpacing, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANNOTATION_TYPES } from '../../shared/api/enums';
 import { contractState, partyBody } from '../helpers/contracts';
 import { renderGray, wordBoxes, type GrayImage } from '../helpers/pdf-tools';
 import { inkBand, pixelsIn, popplerTags, type PopplerTag } from '../helpers/poppler-tags';
@@ -17,6 +18,8 @@ const FIXTURES = path.join(import.meta.dirname, '../fixtures/word-processor');
 /** LibreOffice 7.4 exports (README there): four faces, and Carlito by way of a .docx. */
 const PDFS = ['contract-serif', 'contract-sans', 'contract-carlito', 'contract-dejavu', 'contract-carlito-word'];
 const LOADS_PDFJS_MS = 120_000;
+/** The API's annotation types, as a wrong tag's problem lists them. */
+const TYPES = ANNOTATION_TYPES.map((type) => type.toLowerCase()).join(', ');
 const NOTO_SANS = '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf';
 /** How far a field may be from its tag, in points. */
 const TOLERANCE = 0.5;
@@ -159,7 +162,7 @@ describe('text tags in word-processor PDFs', () => {
     expectProblem(refused, 400, 'validation-failed');
     expect(refused.body.detail).toContain('{{signatur:2}} (page 1, line 3)');
     expect(refused.body.validation_errors).toEqual([
-      '{{signatur:2}} on page 1, line 3: "signatur" is not a field type (did you mean signature?); the types are signature, initials, name, date, text, checkbox',
+      `{{signatur:2}} on page 1, line 3: "signatur" is not a field type (did you mean signature?); the types are ${TYPES}`,
       '{{name:3}} on page 2, line 2: there is no party 3: the contract has 2 parties (1 = the first added)',
       '{{text:1;w=wide}} on page 2, line 3: w=wide is not a size: give points from 4 to 1000, e.g. w=40',
       '{{text:1;colour=red}} on page 2, line 3: "colour" is not a tag option; the options are w, h, label, hint, required, options',
