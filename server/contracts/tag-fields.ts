@@ -4,7 +4,7 @@ import type { PageSize } from '../pdf/pdf-read-error';
 import { AppError } from '../core/errors';
 import type { Box } from './contract-fields';
 
-/** The tag's own box, as stored with the field (`tag_box`): painted white in the signed PDF. */
+/** The tag's own box, as stored with the field (`tag_box`): painted white on the signing page's images and in the signed PDF. */
 export type TagBox = { page: number; x: number; y: number; width: number; height: number };
 
 export const tagBoxOf = (tag: TextTag): TagBox => ({
@@ -59,7 +59,11 @@ export function fieldBoxOfTag(tag: TextTag, pageSize: PageSize): Box {
   return { pdfPage: tag.page, posX: round(x), posY: round(y), width: round(width), height: round(height) };
 }
 
-/** What a tag's options say about its field besides its box (`required=false`; `label=`, `hint=` once fields carry them). */
+/**
+ * What a tag's options say about its field besides its box: `required=false`. The tag's
+ * `label`, `hint` and `options` (its choices) are read and checked (parse-tag.ts) and go to
+ * the field's `label`, `hint` and choices once annotations and template fields carry them.
+ */
 export function fieldDetailsOfTag(tag: TextTag): { inputRequired: boolean } {
   return { inputRequired: tag.options.required ?? true };
 }
