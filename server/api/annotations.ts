@@ -21,7 +21,7 @@ const geometry =
 
 /** What text tags are, for the route's documentation (the API docs are made from it). */
 export const TEXT_TAGS_DESCRIPTION = [
-  'Write a tag in the document where a field belongs, export it as PDF and upload it; this makes one annotation per tag, over the tag (docs/tags.md in the package tells it all).',
+  'Write a tag in the document where a field belongs, export it as PDF and upload it; this makes one annotation per tag, over the tag.',
   '',
   "A tag is `{{type:n}}` or `{{type:n;option=value;…}}`: `type` is an annotation type (`signature`, `initials`, `name`, `date`, `text`, `checkbox`, …; any case, spaces inside the braces allowed), `n` the party: 1 is the first party added to the contract, 2 the second, and so on (on a template, the role). Options: `w=` and `h=` (the field's width and height in points, 4-1000), `label=` (up to 100 characters), `hint=` (up to 200), `required=false`, `options=A|B|C` (for a type that offers choices). Examples: `{{signature:1}}`, `{{signature:1;h=40}}`, `{{text:2;label=Company number;w=150}}`, `{{checkbox:2;required=false}}`.",
   '',
