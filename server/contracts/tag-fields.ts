@@ -32,6 +32,8 @@ export function parseTagBox(json: string | null): TagBox | undefined {
 
 /** How high a signature and initials grow into the blank space above their tag, at most; a point of it stays blank. */
 const GROWS_TO: Partial<Record<AnnotationType, number>> = { SIGNATURE: 36, INITIALS: 24 };
+/** How wide a field for text grows into the blank space after its tag, at most (types the API may add included). */
+const GROWS_RIGHT_TO: Record<string, number> = { NAME: 120, TEXT: 120, DATE: 80, EMAIL: 160, NUMBER: 80 };
 const CLEARANCE = 1;
 /** Wrong tags named in a problem at most: each in its validation lines, the first few in its detail. */
 const MAX_LINES = 50;
@@ -42,7 +44,8 @@ const MAX_PLACES = 5;
  * on the tag's bottom (the font's descent below the baseline), as wide and as high as the tag
  * itself, so it covers the tag and nothing beside or below it. A signature (initials) grows
  * upwards into the blank space above its tag, to 36 (24) points at most, stopping a point short
- * of any text above. `w=` sets the width (to the right), `h=` the height (upwards from the
+ * of any text above; a name or text (date) field grows to the right into the blank space after
+ * its tag, to 120 (80) points wide, stopping two points short of the next text on the line. `w=` sets the width (to the right), `h=` the height (upwards from the
  * tag's bottom, whatever is above). A checkbox is a square as high as the tag at its start
  * (or `w` × `h`). The box is kept on the page.
  */
@@ -50,7 +53,8 @@ export function fieldBoxOfTag(tag: TextTag, pageSize: PageSize): Box {
   const isSquare = tag.type === 'CHECKBOX';
   const grown = Math.min(GROWS_TO[tag.type] ?? 0, tag.height + Math.max(0, tag.roomAbove - CLEARANCE));
   let height = tag.options.height ?? Math.max(tag.height, grown);
-  let width = tag.options.width ?? (isSquare ? (tag.options.height ?? tag.height) : tag.width);
+  const wider = Math.min(GROWS_RIGHT_TO[tag.type] ?? 0, tag.width + Math.max(0, tag.roomRight - 2 * CLEARANCE));
+  let width = tag.options.width ?? (isSquare ? (tag.options.height ?? tag.height) : Math.max(tag.width, wider));
   const [pageWidth, pageHeight] = pageSize;
   width = Math.min(width, pageWidth);
   height = Math.min(height, pageHeight);

@@ -19,6 +19,8 @@ export type TextTag = {
   height: number;
   /** Blank space above the tag (to the nearest glyph above that its field's width reaches, or the page's top), in points. */
   roomAbove: number;
+  /** Blank space after the tag on its line (to the nearest glyph whose box meets the tag's band, or the page's edge), in points. */
+  roomRight: number;
   options: TagOptions;
 };
 
@@ -132,6 +134,7 @@ export function findTagsOnPage(
         width: round(x1 - x0),
         height: round(y1 - y0),
         roomAbove: round(roomAbove(glyphs, inTag, x0, Math.max(x1, x0 + (parsed.options.width ?? 0)), y0)),
+        roomRight: round(roomRight(glyphs, inTag, x1, y0, y1)),
         options: parsed.options,
       });
     }
@@ -154,6 +157,24 @@ function roomAbove(
     limit = Math.max(limit, glyph.y1);
   }
   return Math.max(0, top - limit);
+}
+
+/** How far right from `right` the band [top, bottom] is blank: to the nearest glyph box in it (Infinity: to the page's edge). */
+function roomRight(
+  glyphs: readonly PlacedGlyph[],
+  own: readonly PlacedGlyph[],
+  right: number,
+  top: number,
+  bottom: number,
+): number {
+  let limit = Infinity;
+  for (const glyph of glyphs) {
+    if (glyph.text.trim() === '' || own.includes(glyph)) continue;
+    // By its middle: kerning may draw the next glyph a little into the tag's last one.
+    if (glyph.y1 <= top || glyph.y0 >= bottom || (glyph.x0 + glyph.x1) / 2 < right) continue;
+    limit = Math.min(limit, glyph.x0);
+  }
+  return Math.max(0, limit - right);
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;

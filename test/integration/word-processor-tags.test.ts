@@ -75,7 +75,8 @@ describe('text tags in word-processor PDFs', () => {
     async () => {
       for (const name of PDFS) {
         const file = path.join(FIXTURES, `${name}.pdf`);
-        const tags = popplerTags(wordBoxes(file));
+        const words = wordBoxes(file);
+        const tags = popplerTags(words);
         expect(tags.length, name).toBe(12);
         const { self, parties } = await upload(t, fs.readFileSync(file));
         const made = await t.api('POST', `${self}/annotations/from_tags`);
@@ -106,8 +107,20 @@ describe('text tags in word-processor PDFs', () => {
           const width = /;w=(\d+)/.exec(tag.text)?.[1];
           if (width) expect(field.width, where).toBe(Number(width));
           else if (field.type === 'CHECKBOX') expect(field.width, where).toBe(field.height);
-          else if (tag.isWhole)
-            expect(Math.abs(field.pos_x + field.width - tag.x1), where).toBeLessThanOrEqual(TOLERANCE);
+          else if (field.type === 'SIGNATURE' || field.type === 'INITIALS') {
+            if (tag.isWhole) expect(Math.abs(field.pos_x + field.width - tag.x1), where).toBeLessThanOrEqual(TOLERANCE);
+          } else {
+            // Text grows into the blank after its tag, up to the next word on the line.
+            const right = field.pos_x + field.width;
+            const next = words
+              .filter((word) => word.page === tag.page && Math.abs(word.y - tag.top) < 1 && word.x >= tag.x1 - 0.01)
+              .sort((a, b) => a.x - b.x)[0];
+            if (tag.isWhole) expect(right, where).toBeGreaterThanOrEqual(tag.x1 - TOLERANCE);
+            else expect(right, where).toBeLessThanOrEqual(tag.x1);
+            if (next) expect(right, where).toBeLessThanOrEqual(next.x - 1);
+            const grown = field.type === 'DATE' ? 80 : 120;
+            expect(field.width, where).toBeLessThanOrEqual(Math.max(grown, tag.x1 - tag.x0 + TOLERANCE));
+          }
           expect(field.input_required, where).toBe(!tag.text.includes('required=false'));
         }
       }
@@ -125,17 +138,18 @@ describe('text tags in word-processor PDFs', () => {
       });
       const helvetica = await doc.embedFont(StandardFonts.Helvetica);
       const page = doc.addPage([595.28, 841.89]);
-      page.drawText('Organisationsnummer för kunden: {{text:2}} och mer', { x: 60, y: 700, size: 11, font: noto });
+      page.drawText('Organisationsnummer för kunden: {{initials:2}} och mer', { x: 60, y: 700, size: 11, font: noto });
       page.pushOperators(setCharacterSpacing(0.7), setWordSpacing(3), setCharacterSqueeze(90));
-      page.drawText('Spaced and squeezed: {{name:1}} then more', { x: 60, y: 650, size: 12, font: helvetica });
-      page.drawText('Composite, spaced: {{date:2}} too', { x: 60, y: 600, size: 12, font: noto });
+      page.drawText('Spaced and squeezed: {{signature:1}} then more', { x: 60, y: 650, size: 12, font: helvetica });
+      page.drawText('Composite, spaced: {{initials:1}} too', { x: 60, y: 600, size: 12, font: noto });
       const bytes = await doc.save({ useObjectStreams: false });
       const file = writeFile(makeTempDir('signdesk-wp-type0-'), 'type0.pdf', bytes);
       const tags = popplerTags(wordBoxes(file));
-      expect(tags.map((tag) => tag.text)).toEqual(['{{text:2}}', '{{name:1}}', '{{date:2}}']);
+      expect(tags.map((tag) => tag.text)).toEqual(['{{initials:2}}', '{{signature:1}}', '{{initials:1}}']);
       const { self } = await upload(t, bytes);
       const made = await t.api('POST', `${self}/annotations/from_tags`);
       expect(made.status, made.text).toBe(201);
+      // Signatures and initials are as wide as their tags: both edges are the tag's.
       for (const [index, tag] of tags.entries()) {
         const field = made.body[index];
         expect(Math.abs(field.pos_x - tag.x0), tag.text).toBeLessThanOrEqual(TOLERANCE);

@@ -57,7 +57,7 @@ describe('placing text tags from their glyphs', () => {
     expect(tags[0]!.height).toBeCloseTo(11, 6);
   });
 
-  it('measures the blank space above a tag, over the width its field takes', () => {
+  it('measures the blank space above a tag, over the width its field takes, and after it on its line', () => {
     const { tags } = page(
       [OPS.beginText, []],
       [OPS.setFont, ['f1', 10]],
@@ -67,9 +67,12 @@ describe('placing text tags from their glyphs', () => {
       [OPS.showText, [glyphs('Far to the right')]],
       [OPS.setTextMatrix, [[1, 0, 0, 1, 100, 700]]],
       [OPS.showText, [glyphs('{{signature:1}}')]],
+      [OPS.setTextMatrix, [[1, 0, 0, 1, 200, 700]]],
+      [OPS.showText, [glyphs('after')]],
     );
     // The caption's descent is 2 points below its baseline (720), the tag's ascent 9 above its own (700).
     expect(tags[0]!.roomAbove).toBeCloseTo(720 - 2 - (700 + 9), 6);
+    expect(tags[0]!.roomRight).toBeCloseTo(200 - (100 + 15 * 5), 6);
   });
 
   it('follows cm, Tz and Ts, and joins a tag split over two text objects of one line', () => {
@@ -175,6 +178,7 @@ describe('a field over its tag', () => {
     width: 76.3,
     height: 13.3,
     roomAbove: 6,
+    roomRight: 3,
     options: {},
   };
   it('is the tag box, a signature grown into the blank above; h grows it upwards, w to the right; kept on the page', () => {
@@ -194,6 +198,13 @@ describe('a field over its tag', () => {
       height: 13.3,
     });
     expect(fieldBoxOfTag({ ...tag, roomAbove: 0 }, [595.28, 841.89])).toMatchObject({ posY: 300, height: 13.3 });
+    // A name grows to the right into the blank after its tag, to 120 points, two points short of the next word.
+    expect(fieldBoxOfTag({ ...tag, type: 'NAME' }, [595.28, 841.89])).toMatchObject({ width: 77.3 });
+    expect(fieldBoxOfTag({ ...tag, type: 'NAME', roomRight: Infinity }, [595.28, 841.89])).toMatchObject({
+      width: 120,
+    });
+    expect(fieldBoxOfTag({ ...tag, type: 'DATE', roomRight: 10 }, [595.28, 841.89])).toMatchObject({ width: 80 });
+    expect(fieldBoxOfTag({ ...tag, roomRight: Infinity }, [595.28, 841.89])).toMatchObject({ width: 76.3 });
     expect(fieldBoxOfTag({ ...tag, options: { height: 40, width: 150 } }, [595.28, 841.89])).toEqual({
       pdfPage: 1,
       posX: 100,
