@@ -25,7 +25,8 @@ export const enPrepare = {
   'editor.undo': 'Undo',
   'editor.undoHint': 'Takes back the last change (Ctrl+Z)',
   'editor.fromTags': 'Fields from tags',
-  'editor.fromTagsHint': 'Makes a field for every tag such as {{signature:1}} written in the document',
+  'editor.fromTagsHint':
+    'Makes a field exactly on every tag such as {{signature:1}} or {{text:2;label=Company number;w=150}} written in the document; the parties never see the tags',
   'editor.fromTagsMade': '{n} fields made from the tags in the document.',
   'editor.fromTagsNone': 'No new tags found in the document.',
   'editor.zoom': 'Zoom',

@@ -28,7 +28,8 @@ export const svPrepare: Record<keyof typeof enPrepare, string> = {
   'editor.undo': 'Ångra',
   'editor.undoHint': 'Tar tillbaka den senaste ändringen (Ctrl+Z)',
   'editor.fromTags': 'Fält från taggar',
-  'editor.fromTagsHint': 'Skapar ett fält för varje tagg som {{signature:1}} i dokumentet',
+  'editor.fromTagsHint':
+    'Skapar ett fält precis på varje tagg som {{signature:1}} eller {{text:2;label=Organisationsnummer;w=150}} i dokumentet; parterna ser aldrig taggarna',
   'editor.fromTagsMade': '{n} fält skapades från taggarna i dokumentet.',
   'editor.fromTagsNone': 'Inga nya taggar hittades i dokumentet.',
   'editor.zoom': 'Zoom',

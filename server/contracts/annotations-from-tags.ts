@@ -3,24 +3,36 @@ import type { AppContext } from '../context/app-context';
 import type { AnnotationRow } from '../db/repos/annotations';
 import { inTransaction } from '../db/open-database';
 import { AppError } from '../core/errors';
-import type { TextTag } from '../pdf/find-text-tags';
+import type { TagProblem, TextTag } from '../pdf/find-text-tags';
 import { PdfReadError } from '../pdf/pdf-read-error';
 import type { Actor } from '../core/actor';
 import { parsePageSizes } from './contract-fields';
 import { findDraft } from './find-draft';
 import type { RequestOrigin } from '../activity/log-activity';
 import { addAnnotation } from './save-annotation';
-import { checkTagPositions, fieldBoxOfTag, parseTagBox, sameTagBox, tagBoxOf, type TagBox } from './tag-fields';
+import {
+  checkTags,
+  fieldBoxOfTag,
+  fieldDetailsOfTag,
+  parseTagBox,
+  sameTagBox,
+  tagBoxOf,
+  type TagBox,
+} from './tag-fields';
 
-/** The text tags of a stored PDF, read on the PDF sandbox; a PDF pdf.js cannot read is a 400. */
-export async function readTags(ctx: AppContext, fileId: number, maxTags: number): Promise<TextTag[]> {
+/** The text tags of a stored PDF (and those written wrong), read on the PDF sandbox; a PDF pdf.js cannot read is a 400. */
+export async function readTags(
+  ctx: AppContext,
+  fileId: number,
+  maxTags: number,
+): Promise<{ tags: TextTag[]; problems: TagProblem[] }> {
   const file = ctx.repos.files.getFile(fileId);
   if (!file) throw new Error(`stored file ${fileId} is missing`);
   try {
-    const { tags, isTruncated } = await ctx.pdf.run('find-tags', { bytes: file.data, maxTags });
+    const { tags, problems, isTruncated } = await ctx.pdf.run('find-tags', { bytes: file.data, maxTags });
     if (isTruncated)
       throw new AppError('limit-reached', `The PDF has more than ${maxTags} text tags; at most ${maxTags} fields fit.`);
-    return tags;
+    return { tags, problems };
   } catch (error) {
     if (error instanceof PdfReadError) throw new AppError('invalid-pdf', error.message);
     throw error;
@@ -35,8 +47,8 @@ export function newTags(tags: readonly TextTag[], made: ReadonlyArray<string | n
 
 /**
  * One annotation per text tag of a draft's PDF (`{{signature:1}}`: party 1 is the first party
- * added), over the tag's box. All or nothing: a tag naming a party the contract does not have
- * makes nothing (400 naming the tags). Tags already made into fields are skipped.
+ * added), over the tag's box. All or nothing: a tag written wrong or naming a party the
+ * contract does not have makes nothing (400 naming each tag, its page and line). Tags already made into fields are skipped.
  */
 export async function createAnnotationsFromTags(
   ctx: AppContext,
@@ -45,7 +57,7 @@ export async function createAnnotationsFromTags(
   origin: RequestOrigin,
 ): Promise<AnnotationRow[]> {
   const contract = findDraft(ctx, contractId, actor);
-  const tags = await readTags(ctx, contract.originalFileId, MAX_ANNOTATIONS_PER_CONTRACT);
+  const { tags, problems } = await readTags(ctx, contract.originalFileId, MAX_ANNOTATIONS_PER_CONTRACT);
   return inTransaction(ctx.db, () => {
     const current = findDraft(ctx, contractId, actor);
     // "First added" is creation order, whatever the signing order says.
@@ -55,7 +67,7 @@ export async function createAnnotationsFromTags(
       tags,
       existing.map((annotation) => annotation.tagBox),
     );
-    checkTagPositions(todo, parties.length, 'party');
+    checkTags(todo, problems, parties.length, 'party');
     if (existing.length + todo.length > MAX_ANNOTATIONS_PER_CONTRACT) {
       throw new AppError(
         'limit-reached',
@@ -68,6 +80,7 @@ export async function createAnnotationsFromTags(
         ctx,
         {
           ...fieldBoxOfTag(tag, pageSizes[tag.page - 1] ?? [0, 0]),
+          ...fieldDetailsOfTag(tag),
           type: tag.type,
           contractId,
           partyId: parties[tag.position - 1]!.id,

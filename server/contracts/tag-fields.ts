@@ -1,24 +1,10 @@
 import type { AnnotationType } from '../../shared/api/enums';
-import type { TextTag } from '../pdf/find-text-tags';
+import type { TagProblem, TextTag } from '../pdf/find-text-tags';
 import type { PageSize } from '../pdf/pdf-read-error';
 import { AppError } from '../core/errors';
 import type { Box } from './contract-fields';
 
-/**
- * The smallest box each field type is made at from a tag: a tag is a line of text, a signature
- * needs room above it. Widths stay the tag's own (at least this), so a field never runs over
- * the text after its tag on the line; write a wider tag (or resize the field) for more room.
- */
-const MIN_SIZE: Record<AnnotationType, { width: number; height: number }> = {
-  SIGNATURE: { width: 80, height: 36 },
-  INITIALS: { width: 40, height: 24 },
-  NAME: { width: 120, height: 16 },
-  DATE: { width: 80, height: 16 },
-  TEXT: { width: 120, height: 16 },
-  CHECKBOX: { width: 14, height: 14 },
-};
-
-/** The tag's own box, as stored with the field (`tag_box`): painted white in the signed PDF. */
+/** The tag's own box, as stored with the field (`tag_box`): painted white on the signing page's images and in the signed PDF. */
 export type TagBox = { page: number; x: number; y: number; width: number; height: number };
 
 export const tagBoxOf = (tag: TextTag): TagBox => ({
@@ -29,54 +15,99 @@ export const tagBoxOf = (tag: TextTag): TagBox => ({
   height: tag.height,
 });
 
+/**
+ * The same tag: on one page and line, overlapping along it (two tags of a line never overlap).
+ * Lenient, so that a box measured by an earlier way of reading tags still counts as made.
+ */
 export const sameTagBox = (a: TagBox, b: TagBox) =>
-  a.page === b.page && Math.abs(a.x - b.x) < 0.5 && Math.abs(a.y - b.y) < 0.5 && Math.abs(a.width - b.width) < 0.5;
+  a.page === b.page &&
+  Math.abs(a.y + a.height - (b.y + b.height)) < Math.min(a.height, b.height) / 2 &&
+  a.x < b.x + b.width &&
+  b.x < a.x + a.width;
 
 export function parseTagBox(json: string | null): TagBox | undefined {
   if (!json) return undefined;
   return JSON.parse(json) as TagBox;
 }
 
+/** How high a signature and initials grow into the blank space above their tag, at most; a point of it stays blank. */
+const GROWS_TO: Partial<Record<AnnotationType, number>> = { SIGNATURE: 36, INITIALS: 24 };
+/** How wide a field for text grows into the blank space after its tag, at most (types the API may add included). */
+const GROWS_RIGHT_TO: Record<string, number> = { NAME: 120, TEXT: 120, DATE: 80, EMAIL: 160, NUMBER: 80 };
+const CLEARANCE = 1;
+/** Wrong tags named in a problem at most: each in its validation lines, the first few in its detail. */
+const MAX_LINES = 50;
+const MAX_PLACES = 5;
+
 /**
- * Where a tag's field goes: over the tag, from its left edge. Signatures and initials grow
- * upwards from the tag's bottom (a signature sits on its line, and the space above a signature
- * line is usually blank); the other fields grow about the tag's middle; a checkbox is a square
- * at the tag's start. The box is kept on the page.
+ * Where a tag's field goes (docs/tags.md): its left edge on the tag's left ink edge, its bottom
+ * on the tag's bottom (the font's descent below the baseline), as wide and as high as the tag
+ * itself, so it covers the tag and nothing beside or below it. A signature (initials) grows
+ * upwards into the blank space above its tag, to 36 (24) points at most, stopping a point short
+ * of any text above; a name or text (date) field grows to the right into the blank space after
+ * its tag, to 120 (80) points wide, stopping two points short of the next text on the line. `w=` sets the width (to the right), `h=` the height (upwards from the
+ * tag's bottom, whatever is above). A checkbox is a square as high as the tag at its start
+ * (or `w` × `h`). The box is kept on the page.
  */
 export function fieldBoxOfTag(tag: TextTag, pageSize: PageSize): Box {
-  const min = MIN_SIZE[tag.type];
   const isSquare = tag.type === 'CHECKBOX';
-  let height = Math.max(tag.height, min.height);
-  let width = isSquare ? height : Math.max(tag.width, min.width);
-  const grows = tag.type === 'SIGNATURE' || tag.type === 'INITIALS';
-  let y = grows ? tag.y + tag.height - height : tag.y + (tag.height - height) / 2;
-  let x = tag.x;
+  const grown = Math.min(GROWS_TO[tag.type] ?? 0, tag.height + Math.max(0, tag.roomAbove - CLEARANCE));
+  let height = tag.options.height ?? Math.max(tag.height, grown);
+  const wider = Math.min(GROWS_RIGHT_TO[tag.type] ?? 0, tag.width + Math.max(0, tag.roomRight - 2 * CLEARANCE));
+  let width = tag.options.width ?? (isSquare ? (tag.options.height ?? tag.height) : Math.max(tag.width, wider));
   const [pageWidth, pageHeight] = pageSize;
   width = Math.min(width, pageWidth);
   height = Math.min(height, pageHeight);
-  x = clamp(x, 0, pageWidth - width);
-  y = clamp(y, 0, pageHeight - height);
+  const x = clamp(tag.x, 0, pageWidth - width);
+  const y = clamp(tag.y + tag.height - height, 0, pageHeight - height);
   return { pdfPage: tag.page, posX: round(x), posY: round(y), width: round(width), height: round(height) };
 }
 
 /**
- * The tags whose position names no one (no party, or no role past the limit): one validation
- * line each, and nothing is made.
+ * What a tag's options say about its field besides its box: `required=false`. The tag's
+ * `label`, `hint` and `options` (its choices) are read and checked (parse-tag.ts) and go to
+ * the field's `label`, `hint` and choices once annotations and template fields carry them.
  */
-export function checkTagPositions(tags: readonly TextTag[], known: number, what: 'party' | 'role'): void {
+export function fieldDetailsOfTag(tag: TextTag): { inputRequired: boolean } {
+  return { inputRequired: tag.options.required ?? true };
+}
+
+/**
+ * All or nothing: every tag that is not a good one (`problems`, as read from the PDF) and every
+ * tag naming a party (or role) that does not exist is one validation line naming the tag, its
+ * page and its line, and nothing is made.
+ */
+export function checkTags(
+  tags: readonly TextTag[],
+  problems: readonly TagProblem[],
+  known: number,
+  what: 'party' | 'role',
+): void {
   const unknown = tags.filter((tag) => tag.position < 1 || tag.position > known);
-  if (unknown.length === 0) return;
-  const lines = unknown.map(
-    (tag) =>
-      `${tag.text} on page ${tag.page}: ${what === 'party' ? `there is no party ${tag.position}` : `role ${tag.position} is past the last possible role`} (${known} ${what === 'party' ? (known === 1 ? 'party' : 'parties') : 'roles'})`,
-  );
-  const names = [...new Set(unknown.map((tag) => tag.text))].join(', ');
+  const all: TagProblem[] = [
+    ...problems,
+    ...unknown.map((tag) => ({
+      ...tag,
+      problem:
+        what === 'party'
+          ? `there is no party ${tag.position}: the contract has ${known} ${known === 1 ? 'party' : 'parties'} (1 = the first added)`
+          : `role ${tag.position} is past the last possible role (${known})`,
+    })),
+  ].sort((a, b) => a.page - b.page || a.line - b.line);
+  if (all.length === 0) return;
+  const lines = all
+    .slice(0, MAX_LINES)
+    .map((tag) => `${tag.text} on page ${tag.page}, line ${tag.line}: ${tag.problem}`);
+  if (all.length > MAX_LINES) lines.push(`… and ${all.length - MAX_LINES} more`);
+  const places =
+    all
+      .slice(0, MAX_PLACES)
+      .map((tag) => `${tag.text} (page ${tag.page}, line ${tag.line})`)
+      .join(', ') + (all.length > MAX_PLACES ? ` and ${all.length - MAX_PLACES} more` : '');
   throw new AppError(
     'validation-failed',
-    `These tags name a ${what} that does not exist: ${names}. Nothing was made; add the ${what === 'party' ? 'parties' : 'roles'} first (1 = the first added).`,
-    {
-      validationErrors: lines,
-    },
+    `${all.length === 1 ? 'A tag is' : `${all.length} tags are`} not right, so no fields were made: ${places}.${unknown.length > 0 && what === 'party' ? ' Add the parties first.' : ''}`,
+    { validationErrors: lines },
   );
 }
 

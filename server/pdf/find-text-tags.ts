@@ -1,7 +1,8 @@
-import { StandardFontEmbedder, StandardFonts } from 'pdf-lib';
 import type { AnnotationType } from '../../shared/api/enums';
+import { isMeantAsTag, parseTag, type TagOptions } from './parse-tag';
+import type { PlacedGlyph } from './read-glyphs';
 
-/** A text tag as found on a page: `{{signature:1}}` names the type and the party's position. */
+/** A text tag as found on a page: `{{signature:1;h=40}}` names the type, the party's position and options. */
 export type TextTag = {
   type: AnnotationType;
   /** The party's position, 1 = the first party added (or the template's role number). */
@@ -9,160 +10,171 @@ export type TextTag = {
   /** The tag as written in the PDF, e.g. `{{signature:1}}`. */
   text: string;
   page: number;
-  /** The tag's own box: PDF points from the top-left of the page as displayed, y down. */
+  /** The line of the page it is on, counted from the top (lines side by side, as in a table row, are one line). */
+  line: number;
+  /** The tag's ink box: PDF points from the top-left of the page as displayed, y down. */
   x: number;
   y: number;
   width: number;
   height: number;
+  /** Blank space above the tag (to the nearest glyph above that its field's width reaches, or the page's top), in points. */
+  roomAbove: number;
+  /** Blank space after the tag on its line (to the nearest glyph whose box meets the tag's band, or the page's edge), in points. */
+  roomRight: number;
+  options: TagOptions;
 };
 
-/** One run of text as pdf.js reports it (`getTextContent`), in the page's user space. */
-export type TextRun = {
-  str: string;
-  /** [a, b, c, d, e, f]: the run's text matrix times its font size; (e, f) is where it starts. */
-  transform: number[];
-  /** Its advance along the text direction, in user space. */
-  width: number;
-  hasEOL: boolean;
-  /** The font's ascent and descent in ems (descent negative), when pdf.js knows them. */
-  ascent?: number;
-  descent?: number;
-};
+/** Something written as a tag that is not a good one: named with its place, and nothing is made. */
+export type TagProblem = { text: string; page: number; line: number; problem: string };
 
-/** The page's view: user space to points from the top-left of the displayed page (pdf.js's viewport transform at scale 1). */
-export type ViewTransform = [number, number, number, number, number, number];
+type Line = { glyphs: Array<PlacedGlyph | undefined>; text: string; across: number };
 
-// Tolerant of what word processors do to a typed tag: spaces inside the braces, capitals; never across lines.
-const TAG_PATTERN = /\{\{[^\S\n]*(signature|initials|date|name|text|checkbox)[^\S\n]*:[^\S\n]*(\d{1,3})[^\S\n]*\}\}/gi;
+const CANDIDATE = /\{\{([^{}\n]{1,300})\}\}/g;
+/** A tag begun at the end of a line and not closed on it: the word processor broke it over two lines. */
+const UNCLOSED = /\{\{([^{}\n]{1,300})$/;
 
-let helvetica: StandardFontEmbedder | undefined;
+/** Where a glyph's baseline lies across the text direction (y for upright text). */
+const acrossOf = (glyph: PlacedGlyph) => glyph.originY * glyph.dirX - glyph.originX * glyph.dirY;
 
 /**
- * How far into a run each character ends, as a share of the run's width. pdf.js gives a run's
- * width but not its glyphs', so Helvetica's proportions stand in for the real font's and are
- * scaled to the run's true width: close for every sans face, and the tag's end stays exact.
+ * The page's glyphs as lines, in the order the page draws them: a glyph starts a new line when
+ * its baseline or direction changes or it goes back along the line; a gap wider than a quarter
+ * em reads as a space (a word processor may place words without a space glyph).
  */
-function characterEnds(text: string): number[] {
-  // pdf-lib's StandardFonts and the embedder's own FontNames are the same strings under two enums.
-  helvetica ??= StandardFontEmbedder.for(
-    StandardFonts.Helvetica as unknown as Parameters<typeof StandardFontEmbedder.for>[0],
-  );
-  const font = helvetica;
-  const widths = [...text].map((char) => {
-    try {
-      return font.widthOfTextAtSize(char, 1) || 0.5;
-    } catch {
-      return 0.5;
+function joinLines(glyphs: readonly PlacedGlyph[]): Line[] {
+  const lines: Line[] = [];
+  let line: Line | undefined;
+  let previous: PlacedGlyph | undefined;
+  for (const glyph of glyphs) {
+    if (glyph.text === '') continue;
+    let isSameLine = false;
+    if (previous && line) {
+      const isSameDirection = previous.dirX * glyph.dirX + previous.dirY * glyph.dirY > 0.999;
+      const size = Math.max(previous.size, glyph.size, 1);
+      const gap =
+        (glyph.originX - previous.originX) * previous.dirX +
+        (glyph.originY - previous.originY) * previous.dirY -
+        previous.advance;
+      isSameLine = isSameDirection && Math.abs(acrossOf(glyph) - acrossOf(previous)) < size * 0.3 && gap > -size * 0.5;
+      if (isSameLine && gap > size * 0.25 && previous.text !== ' ' && glyph.text !== ' ') {
+        line.text += ' ';
+        line.glyphs.push(undefined);
+      }
     }
-  });
-  const total = widths.reduce((sum, width) => sum + width, 0) || 1;
-  let running = 0;
-  return widths.map((width) => (running += width) / total);
-}
-
-type Located = { run: number; index: number };
-
-/** The page's runs as one string (a line break where a run ends a line or the next starts elsewhere), each character traced to its run. */
-function joinRuns(runs: readonly TextRun[]): { text: string; origins: Array<Located | undefined> } {
-  let text = '';
-  const origins: Array<Located | undefined> = [];
-  runs.forEach((run, runIndex) => {
-    const previous = runs[runIndex - 1];
-    if (previous && (previous.hasEOL || !isSameLine(previous, run))) {
-      text += '\n';
-      origins.push(undefined);
+    if (!isSameLine || !line) {
+      line = { glyphs: [], text: '', across: acrossOf(glyph) };
+      lines.push(line);
     }
-    [...run.str].forEach((char, index) => {
-      text += char;
-      // A character outside the BMP is two code units: both map to the same glyph.
-      for (let unit = 0; unit < char.length; unit += 1) origins.push({ run: runIndex, index });
-    });
-  });
-  return { text, origins };
-}
-
-/** Same baseline (within half the font size) and the same direction: one line, so a tag may run across both. */
-function isSameLine(a: TextRun, b: TextRun): boolean {
-  const [aa = 1, ab = 0, , , ae = 0, af = 0] = a.transform;
-  const [ba = 1, bb = 0, , , be = 0, bf = 0] = b.transform;
-  const length = Math.hypot(aa, ab) || 1;
-  const size = Math.hypot(a.transform[2] ?? 0, a.transform[3] ?? 0) || length;
-  const isSameDirection = Math.abs(aa * bb - ab * ba) / (length * (Math.hypot(ba, bb) || 1)) < 0.01;
-  // Distance of b's origin from a's baseline, across the text direction.
-  const across = Math.abs((be - ae) * -ab + (bf - af) * aa) / length;
-  return isSameDirection && across < size * 0.5;
-}
-
-/** The box (displayed page, y down) of characters [from, to) of one run. */
-function runBox(
-  run: TextRun,
-  from: number,
-  to: number,
-  view: ViewTransform,
-): { x0: number; y0: number; x1: number; y1: number } {
-  const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = run.transform;
-  const ends = characterEnds(run.str);
-  const start = from === 0 ? 0 : (ends[from - 1] ?? 0);
-  const end = ends[to - 1] ?? 1;
-  const length = Math.hypot(a, b) || 1;
-  const size = Math.hypot(c, d) || length;
-  const [dx, dy] = [a / length, b / length];
-  const [ux, uy] = [c / size, d / size];
-  const ascent = run.ascent && run.ascent > 0 ? run.ascent : 0.8;
-  const descent = run.descent && run.descent < 0 ? run.descent : -0.2;
-  const corners: Array<[number, number]> = [];
-  for (const along of [start * run.width, end * run.width]) {
-    for (const up of [descent * size, ascent * size])
-      corners.push([e + dx * along + ux * up, f + dy * along + uy * up]);
+    // Every code unit of the glyph's text (a ligature, a character outside the BMP) maps to it.
+    line.text += glyph.text;
+    for (let unit = 0; unit < glyph.text.length; unit += 1) line.glyphs.push(glyph);
+    previous = glyph;
   }
-  const [t0, t1, t2, t3, t4, t5] = view;
-  const xs = corners.map(([x, y]) => t0 * x + t2 * y + t4);
-  const ys = corners.map(([x, y]) => t1 * x + t3 * y + t5);
-  return { x0: Math.min(...xs), y0: Math.min(...ys), x1: Math.max(...xs), y1: Math.max(...ys) };
+  return lines;
+}
+
+/** Line numbers by baseline from the top: baselines within a point of each other are one line. */
+function numberLines(lines: readonly Line[]): (line: Line) => number {
+  const baselines = [...new Set(lines.map((line) => Math.round(line.across * 100) / 100))].sort((a, b) => a - b);
+  const clusters: number[] = [];
+  for (const baseline of baselines) {
+    if (clusters.length === 0 || baseline - clusters[clusters.length - 1]! > 1) clusters.push(baseline);
+    else clusters[clusters.length - 1] = baseline;
+  }
+  return (line) => 1 + clusters.findIndex((end) => line.across <= end + 0.01);
 }
 
 /**
- * Every text tag on one page, in reading order. A tag may be split over several runs (a word
- * processor that changed font or kerning mid-word writes it so); its box is the union of its
- * pieces.
+ * Every text tag on one page, in the order the page draws them, and every `{{…}}` meant as a
+ * tag that is not a good one. A tag may be split over several text runs (a font change
+ * mid-word); its box is the union of its glyphs' boxes.
  */
-export function findTagsOnPage(page: number, runs: readonly TextRun[], view: ViewTransform): TextTag[] {
-  const { text, origins } = joinRuns(runs);
+export function findTagsOnPage(
+  page: number,
+  glyphs: readonly PlacedGlyph[],
+): { tags: TextTag[]; problems: TagProblem[] } {
+  const lines = joinLines(glyphs);
+  const lineOf = numberLines(lines);
   const tags: TextTag[] = [];
-  for (const match of text.matchAll(TAG_PATTERN)) {
-    const start = match.index;
-    const end = start + match[0].length;
-    // Characters of the match, grouped by run: [run, first index, last index + 1].
-    const pieces = new Map<number, [number, number]>();
-    for (let at = start; at < end; at += 1) {
-      const origin = origins[at];
-      if (!origin) continue;
-      const piece = pieces.get(origin.run);
-      pieces.set(
-        origin.run,
-        piece
-          ? [Math.min(piece[0], origin.index), Math.max(piece[1], origin.index + 1)]
-          : [origin.index, origin.index + 1],
-      );
+  const problems: TagProblem[] = [];
+  for (const line of lines) {
+    const unclosed = UNCLOSED.exec(line.text.trimEnd());
+    if (unclosed && isMeantAsTag(unclosed[1]!))
+      problems.push({
+        text: `${unclosed[0].trim()}…`,
+        page,
+        line: lineOf(line),
+        problem:
+          'the tag is broken over two lines; keep a tag on one line (shorten it, or join its words with non-breaking spaces)',
+      });
+    for (const match of line.text.matchAll(CANDIDATE)) {
+      const inner = match[1]!;
+      if (!isMeantAsTag(inner)) continue;
+      const text = match[0].replace(/\s+/g, ' ');
+      const parsed = parseTag(inner);
+      if (!parsed.ok) {
+        problems.push({ text, page, line: lineOf(line), problem: parsed.problem });
+        continue;
+      }
+      const inTag = line.glyphs
+        .slice(match.index, match.index + match[0].length)
+        .filter((glyph): glyph is PlacedGlyph => glyph !== undefined);
+      const x0 = Math.min(...inTag.map((glyph) => glyph.x0));
+      const y0 = Math.min(...inTag.map((glyph) => glyph.y0));
+      const x1 = Math.max(...inTag.map((glyph) => glyph.x1));
+      const y1 = Math.max(...inTag.map((glyph) => glyph.y1));
+      tags.push({
+        type: parsed.type,
+        position: parsed.position,
+        text,
+        page,
+        line: lineOf(line),
+        x: round(x0),
+        y: round(y0),
+        width: round(x1 - x0),
+        height: round(y1 - y0),
+        roomAbove: round(roomAbove(glyphs, inTag, x0, Math.max(x1, x0 + (parsed.options.width ?? 0)), y0)),
+        roomRight: round(roomRight(glyphs, inTag, x1, y0, y1)),
+        options: parsed.options,
+      });
     }
-    const boxes = [...pieces].map(([run, [from, to]]) => runBox(runs[run]!, from, to, view));
-    if (boxes.length === 0) continue;
-    const x0 = Math.min(...boxes.map((box) => box.x0));
-    const y0 = Math.min(...boxes.map((box) => box.y0));
-    const x1 = Math.max(...boxes.map((box) => box.x1));
-    const y1 = Math.max(...boxes.map((box) => box.y1));
-    tags.push({
-      type: match[1]!.toUpperCase() as AnnotationType,
-      position: Number(match[2]),
-      text: match[0],
-      page,
-      x: round(x0),
-      y: round(y0),
-      width: round(x1 - x0),
-      height: round(y1 - y0),
-    });
   }
-  return tags;
+  return { tags, problems };
+}
+
+/** How far up from `top` the page is blank over [left, right]: to the lowest glyph box above (a space is no ink). */
+function roomAbove(
+  glyphs: readonly PlacedGlyph[],
+  own: readonly PlacedGlyph[],
+  left: number,
+  right: number,
+  top: number,
+): number {
+  let limit = 0;
+  for (const glyph of glyphs) {
+    if (glyph.text.trim() === '' || own.includes(glyph)) continue;
+    if (glyph.x1 <= left || glyph.x0 >= right || glyph.y1 > top + 0.01) continue;
+    limit = Math.max(limit, glyph.y1);
+  }
+  return Math.max(0, top - limit);
+}
+
+/** How far right from `right` the band [top, bottom] is blank: to the nearest glyph box in it (Infinity: to the page's edge). */
+function roomRight(
+  glyphs: readonly PlacedGlyph[],
+  own: readonly PlacedGlyph[],
+  right: number,
+  top: number,
+  bottom: number,
+): number {
+  let limit = Infinity;
+  for (const glyph of glyphs) {
+    if (glyph.text.trim() === '' || own.includes(glyph)) continue;
+    // By its middle: kerning may draw the next glyph a little into the tag's last one.
+    if (glyph.y1 <= top || glyph.y0 >= bottom || (glyph.x0 + glyph.x1) / 2 < right) continue;
+    limit = Math.min(limit, glyph.x0);
+  }
+  return Math.max(0, limit - right);
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000;

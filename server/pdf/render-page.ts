@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { loadPdfJs } from './load-pdfjs';
+import { coverOf, type TagCoverBox } from './tag-cover';
 
 type Canvas = typeof import('@napi-rs/canvas');
 
@@ -13,6 +14,8 @@ export type RenderPageInput = {
   page: number;
   /** Pixels across the page as displayed. */
   width: number;
+  /** Text tags of this page painted over in white, as in the sealed PDF (tag-cover.ts). */
+  covers?: TagCoverBox[];
 };
 
 export type RenderedPage = { image: Uint8Array; contentType: 'image/webp'; width: number; height: number };
@@ -69,7 +72,7 @@ async function openDocument(input: RenderPageInput): Promise<PDFDocumentProxy> {
   return opened;
 }
 
-/** One page of a PDF drawn on a white canvas `width` pixels across, as WebP. */
+/** One page of a PDF drawn on a white canvas `width` pixels across, its text tags painted over, as WebP. */
 export async function renderPage(input: RenderPageInput): Promise<RenderedPage> {
   const canvas = loadCanvas();
   const doc = await openDocument(input);
@@ -93,6 +96,11 @@ export async function renderPage(input: RenderPageInput): Promise<RenderedPage> 
     await page.render({ canvas: target, canvasContext: context, viewport } as unknown as Parameters<
       typeof page.render
     >[0]).promise;
+    context.fillStyle = '#ffffff';
+    for (const cover of input.covers ?? []) {
+      const box = coverOf(cover);
+      context.fillRect(box.x * scale, box.y * scale, box.width * scale, box.height * scale);
+    }
     const image = await target.encode('webp', WEBP_QUALITY);
     return {
       image: new Uint8Array(image.buffer, image.byteOffset, image.byteLength),

@@ -17,6 +17,7 @@ import {
   type PDFPage,
 } from 'pdf-lib';
 import type { AuditLabels } from './audit-labels';
+import { coverOf } from './tag-cover';
 import { fitLine, fitParagraph } from './fit-text';
 import { formatAuditTime, type AuditTime } from './format-audit-time';
 import { boxFrameMatrix } from './page-geometry';
@@ -45,8 +46,7 @@ export function paintCovers(doc: PDFDocument, covers: readonly SignedPdfCover[])
   for (const cover of covers) {
     const page = pages[cover.page - 1];
     if (!page || !(cover.width > 0 && cover.height > 0)) continue;
-    // A point of margin: the tag's box is measured from font metrics, and no stroke of it may peek out.
-    const box = { x: cover.x - 1, y: cover.y - 1, width: cover.width + 2, height: cover.height + 2 };
+    const box = coverOf(cover);
     page.pushOperators(pushGraphicsState(), concatTransformationMatrix(...boxFrameMatrix(page, box)));
     page.drawRectangle({ x: 0, y: 0, width: box.width, height: box.height, color: rgb(1, 1, 1) });
     page.pushOperators(popGraphicsState());

@@ -2,6 +2,8 @@ import type { AppContext } from '../context/app-context';
 import type { ContractRow } from '../db/repos/contracts';
 import { PAGE_IMAGE_WIDTHS } from '../../shared/api/signing';
 import { parsePageSizes } from '../contracts/contract-fields';
+import { parseTagBox } from '../contracts/tag-fields';
+import type { TagCoverBox } from '../pdf/tag-cover';
 
 type CachedImage = { bytes: Buffer; contentType: string };
 
@@ -11,7 +13,8 @@ const CACHE_BYTES = 64 * 1024 * 1024;
 /**
  * The pages of contracts as images for the signing page: rendered on demand in the PDF sandbox
  * (pdf.js never runs in the party's browser), one render per page and width however many ask
- * at once, and kept in memory by recent use. Only the widths of PAGE_IMAGE_WIDTHS exist.
+ * at once, and kept in memory by recent use. The text tags fields were made from are painted
+ * over, as in the sealed PDF. Only the widths of PAGE_IMAGE_WIDTHS exist.
  */
 export function createPageImages(ctx: AppContext) {
   const cache = new Map<string, CachedImage>();
@@ -31,7 +34,8 @@ export function createPageImages(ctx: AppContext) {
   const render = (contract: ContractRow, page: number, width: number): Promise<CachedImage> => {
     const sha256 = ctx.repos.files.getSha256(contract.originalFileId);
     if (!sha256) return Promise.reject(new Error(`contract ${contract.id} has lost its PDF`));
-    const key = `${sha256}:${page}:${width}`;
+    const covers = coversOf(ctx, contract.id, page);
+    const key = `${sha256}:${page}:${width}:${JSON.stringify(covers)}`;
     const hit = cache.get(key);
     if (hit) {
       cache.delete(key);
@@ -42,7 +46,7 @@ export function createPageImages(ctx: AppContext) {
     if (!pending) {
       const bytes = ctx.repos.files.getFile(contract.originalFileId)?.data ?? new Uint8Array();
       pending = ctx.pdf
-        .run('render-page', { key: sha256, bytes, page, width })
+        .run('render-page', { key: sha256, bytes, page, width, covers })
         .then((rendered) => {
           const image = { bytes: Buffer.from(rendered.image), contentType: rendered.contentType };
           remember(key, image);
@@ -77,6 +81,15 @@ export function createPageImages(ctx: AppContext) {
 }
 
 export type PageImages = ReturnType<typeof createPageImages>;
+
+/** The text tags of a page that fields were made from: hidden from the parties as from the sealed PDF. */
+function coversOf(ctx: AppContext, contractId: number, page: number): TagCoverBox[] {
+  return ctx.repos.annotations
+    .listInContract(contractId)
+    .flatMap((annotation) => parseTagBox(annotation.tagBox) ?? [])
+    .filter((box) => box.page === page)
+    .map(({ x, y, width, height }) => ({ x, y, width, height }));
+}
 
 const byContext = new WeakMap<AppContext, PageImages>();
 

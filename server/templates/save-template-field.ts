@@ -6,7 +6,7 @@ import type { TemplateFieldChanges, TemplateFieldRow } from '../db/repos/templat
 import { AppError, notFound } from '../core/errors';
 import { readTags, newTags } from '../contracts/annotations-from-tags';
 import { boxChangesOf, checkBox, parsePageSizes } from '../contracts/contract-fields';
-import { checkTagPositions, fieldBoxOfTag, tagBoxOf } from '../contracts/tag-fields';
+import { checkTags, fieldBoxOfTag, fieldDetailsOfTag, tagBoxOf } from '../contracts/tag-fields';
 import type { Actor } from '../core/actor';
 import { findChangeableTemplate, findVisibleTemplate, type PdfTemplate } from '../contracts/find-template';
 
@@ -119,7 +119,7 @@ export async function createTemplateFieldsFromTags(
   actor: Actor,
 ): Promise<TemplateFieldRow[]> {
   const template = findPdfTemplate(ctx, templateId, { actor, use: 'change' });
-  const tags = await readTags(ctx, template.pdfFileId, MAX_ANNOTATIONS_PER_CONTRACT);
+  const { tags, problems } = await readTags(ctx, template.pdfFileId, MAX_ANNOTATIONS_PER_CONTRACT);
   return inTransaction(ctx.db, () => {
     const current = findPdfTemplate(ctx, templateId, { actor, use: 'change' });
     // The PDF was replaced while its tags were read: they are not this PDF's.
@@ -130,13 +130,14 @@ export async function createTemplateFieldsFromTags(
       tags,
       existing.map((field) => field.tagBox),
     );
-    checkTagPositions(todo, MAX_PARTIES_PER_CONTRACT, 'role');
+    checkTags(todo, problems, MAX_PARTIES_PER_CONTRACT, 'role');
     checkRoom(ctx, templateId, todo.length);
     const pageSizes = parsePageSizes(current.pageSizes);
     const now = ctx.now();
     const made = todo.map((tag) =>
       ctx.repos.templateFields.insert({
         ...fieldBoxOfTag(tag, pageSizes[tag.page - 1] ?? [0, 0]),
+        ...fieldDetailsOfTag(tag),
         role: tag.position,
         type: tag.type,
         templateId,

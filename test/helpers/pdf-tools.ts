@@ -22,12 +22,12 @@ export function pageCountOf(file: string): number {
 
 export type GrayImage = { width: number; height: number; pixels: Uint8Array };
 
-/** One page rendered at 72 dpi (1 pixel = 1 point) in gray, as viewers display it: its CropBox, rotated. */
-export function renderGray(file: string, page: number, dir: string): GrayImage {
-  const prefix = path.join(dir, `gray-${path.basename(file, '.pdf')}-${page}`);
+/** One page rendered at 72 dpi (1 pixel = 1 point; or `dpi`) in gray, as viewers display it: its CropBox, rotated. */
+export function renderGray(file: string, page: number, dir: string, dpi = 72): GrayImage {
+  const prefix = path.join(dir, `gray-${path.basename(file, '.pdf')}-${page}-${dpi}`);
   const result = run('pdftoppm', [
     '-r',
-    '72',
+    String(dpi),
     '-cropbox',
     '-gray',
     '-singlefile',

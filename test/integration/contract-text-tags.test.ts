@@ -97,16 +97,18 @@ describe('text tags', () => {
       expect(nameField.pos_x).toBeCloseTo(name.x, 0);
       expect(nameField.pos_y).toBeLessThanOrEqual(name.y + 0.5);
       expect(nameField.pos_y + nameField.height).toBeGreaterThanOrEqual(name.y + name.height - 0.5);
-      expect(nameField.width).toBeGreaterThanOrEqual(name.width);
+      // At the end of its line a name field grows into the blank after its tag, to 120 points.
+      expect(nameField.width).toBe(120);
       // The tag split over three runs is found whole, its box from its first to its last piece.
       const initials = boxes.get('2:{{initials:2}}')!;
       expect(made.body[3].pos_x).toBeCloseTo(initials.x, 0);
-      expect(made.body[3].width).toBeGreaterThanOrEqual(40);
-      // A signature grows upwards from the tag's bottom, to 36 points at least, as wide as its tag.
+      expect(made.body[3].width).toBeCloseTo(initials.width, 0);
+      // A signature is as wide as its tag and grows upwards into the blank above it: 36 points here.
       const signature = boxes.get('3:{{signature:1}}')!;
+      expect(made.body[4].width).toBeCloseTo(signature.width, 0);
       expect(made.body[4].height).toBe(36);
-      expect(made.body[4].width).toBeCloseTo(Math.max(80, signature.width), 0);
-      expect(made.body[4].pos_y + 36).toBeCloseTo(signature.y + signature.height, 0);
+      expect(made.body[4].pos_y + made.body[4].height).toBeLessThanOrEqual(signature.y + signature.height + 0.5);
+      expect(made.body[4].pos_y + made.body[4].height).toBeGreaterThan(signature.y + signature.height - 2);
       // A checkbox is a square at the tag's start.
       expect(made.body[1].width).toBe(made.body[1].height);
 
@@ -137,10 +139,12 @@ describe('text tags', () => {
     expect(refused.body.detail).toContain('{{name:2}}');
     expect(refused.body.detail).toContain('{{signature:2}}');
     expect(refused.body.detail).not.toContain('{{signature:1}}');
-    expect(refused.body.validation_errors).toContain('{{checkbox:2}} on page 1: there is no party 2 (1 party)');
-    expect(refused.body.validation_errors.some((line: string) => line.startsWith('{{initials:2}} on page 2'))).toBe(
-      true,
+    expect(refused.body.validation_errors).toContain(
+      '{{checkbox:2}} on page 1, line 4: there is no party 2: the contract has 1 party (1 = the first added)',
     );
+    expect(
+      refused.body.validation_errors.some((line: string) => line.startsWith('{{initials:2}} on page 2, line 3:')),
+    ).toBe(true);
     expect(contractState(t, id)).toEqual(before);
   });
 
@@ -152,7 +156,7 @@ describe('text tags', () => {
     expectProblem(await t.api('POST', '/api/contracts/999999/annotations/from_tags'), 404, 'not-found');
     const plain = await t.api('POST', '/api/contracts', {
       raw: {
-        data: await makePdf({ pages: 2, text: () => 'No {{tags}} here, {{signature}} nor {signature:1}' }),
+        data: await makePdf({ pages: 2, text: () => 'No {{tags}} here, nor {signature:1}' }),
         contentType: 'application/pdf',
       },
     });
