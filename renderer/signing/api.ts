@@ -1,4 +1,5 @@
 import type { TSigningAccept, TSigningState } from '../../shared/api/signing';
+import { pageLoader } from './page-loader';
 
 /** The signing page's calls: all relative to `/sign/<token>`, the party's only credential. */
 export type SigningApi = {
@@ -29,6 +30,8 @@ export function createSigningApi(base: string): SigningApi {
   let csrf = '';
   const call = async (path: string, init?: { method: string; body?: unknown }): Promise<TSigningState> => {
     let response: Response;
+    // An answer never waits behind page images: they stop until it is back.
+    const release = init ? pageLoader().hold() : () => {};
     try {
       response = await fetch(`${base}${path}`, {
         method: init?.method ?? 'GET',
@@ -37,9 +40,11 @@ export function createSigningApi(base: string): SigningApi {
         credentials: 'same-origin',
       });
     } catch {
+      release();
       throw new SigningError(0, 'no connection');
     }
     const data: unknown = await response.json().catch(() => undefined);
+    release();
     if (!response.ok) {
       const detail = data && typeof data === 'object' && 'detail' in data ? String(data.detail) : response.statusText;
       const retryAfter = Number(response.headers.get('retry-after'));
