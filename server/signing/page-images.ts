@@ -15,7 +15,6 @@ const CACHE_BYTES = 64 * 1024 * 1024;
  */
 export function createPageImages(ctx: AppContext) {
   const cache = new Map<string, CachedImage>();
-  const rendering = new Map<string, Promise<CachedImage>>();
   let cachedBytes = 0;
 
   const remember = (key: string, image: CachedImage) => {
@@ -28,7 +27,15 @@ export function createPageImages(ctx: AppContext) {
     }
   };
 
-  const render = (contract: ContractRow, page: number, width: number): Promise<CachedImage> => {
+  /**
+   * A page being drawn, and who waits for it: when every asker has gone (a party's browser
+   * scrolled past or answered and cancelled the image) before a worker took it, it is not drawn.
+   * Drawing ahead (`warm`) is an asker that never goes.
+   */
+  type Pending = { image: Promise<CachedImage>; controller: AbortController; askers: number; isKept: boolean };
+  const rendering = new Map<string, Pending>();
+
+  const render = (contract: ContractRow, page: number, width: number, signal?: AbortSignal): Promise<CachedImage> => {
     const sha256 = ctx.repos.files.getSha256(contract.originalFileId);
     if (!sha256) return Promise.reject(new Error(`contract ${contract.id} has lost its PDF`));
     const key = `${sha256}:${page}:${width}`;
@@ -41,17 +48,40 @@ export function createPageImages(ctx: AppContext) {
     let pending = rendering.get(key);
     if (!pending) {
       const bytes = ctx.repos.files.getFile(contract.originalFileId)?.data ?? new Uint8Array();
-      pending = ctx.pdf
-        .run('render-page', { key: sha256, bytes, page, width })
+      const controller = new AbortController();
+      const image = ctx.pdf
+        // A lane per contract in the sandbox's turns: one document's pages never hold up the
+        // office's work (a party's seal at signing) or another document's first page.
+        .run(
+          'render-page',
+          { key: sha256, bytes, page, width },
+          { source: `pages:${contract.id}`, signal: controller.signal },
+        )
         .then((rendered) => {
-          const image = { bytes: Buffer.from(rendered.image), contentType: rendered.contentType };
-          remember(key, image);
-          return image;
+          const drawn = { bytes: Buffer.from(rendered.image), contentType: rendered.contentType };
+          remember(key, drawn);
+          return drawn;
         })
         .finally(() => rendering.delete(key));
+      pending = { image, controller, askers: 0, isKept: false };
       rendering.set(key, pending);
     }
-    return pending;
+    const current = pending;
+    if (!signal) {
+      current.isKept = true;
+      return current.image;
+    }
+    current.askers += 1;
+    return new Promise<CachedImage>((resolve, reject) => {
+      const leave = () => {
+        current.askers -= 1;
+        if (current.askers === 0 && !current.isKept) current.controller.abort(signal.reason);
+        reject(signal.reason as Error);
+      };
+      if (signal.aborted) return leave();
+      signal.addEventListener('abort', leave, { once: true });
+      current.image.then(resolve, reject).finally(() => signal.removeEventListener('abort', leave));
+    });
   };
 
   return {
