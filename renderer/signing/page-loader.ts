@@ -140,8 +140,9 @@ export function createPageLoader() {
         }
         settle();
       },
-      // On screen, or within half a screen of it: the next page is there when the party reaches it.
-      { rootMargin: '50% 0px' },
+      // On screen, within half a screen above it or a screen below (a party reads down): the next
+      // page is there when the party reaches it.
+      { rootMargin: '50% 0px 100% 0px' },
     );
     return observer;
   };

@@ -7,6 +7,8 @@ type CachedImage = { bytes: Buffer; contentType: string };
 
 /** Rendered pages kept in memory at most (a 50-page contract at two phone widths is ~5 MiB). */
 const CACHE_BYTES = 64 * 1024 * 1024;
+/** Pages with fields drawn ahead at most: a contract with fields on every page is drawn as asked. */
+const FIELD_PAGES_AHEAD = 8;
 
 /**
  * The pages of contracts as images for the signing page: rendered on demand in the PDF sandbox
@@ -88,19 +90,31 @@ export function createPageImages(ctx: AppContext) {
     isWidth: (width: number) => (PAGE_IMAGE_WIDTHS as readonly number[]).includes(width),
     render,
     /**
-     * Draws the first page ahead (and the second, which a phone asks for at once), at the widths
-     * phones (1170) and laptops (810) ask for: when a
-     * contract is sent, and again when a party opens its link (after a restart the cache is
-     * empty). One width after the other, so that one worker stays free for the pages asked for.
+     * Draws ahead, one after the other (so one worker stays free for the pages asked for): the
+     * first page at the widths phones (1170) and laptops (810) ask for, the second at a phone's,
+     * then at a phone's the pages that hold fields (a party jumps there from the first page), at
+     * most FIELD_PAGES_AHEAD of them. At upload (the fields come later), at sending, and again
+     * when a party opens its link (after a restart the cache is empty); drawn pages are cache hits.
      */
     warm(contract: ContractRow): void {
-      render(contract, 1, PAGE_IMAGE_WIDTHS[2])
-        .then(() => render(contract, 1, PAGE_IMAGE_WIDTHS[1]))
-        .then(() =>
-          parsePageSizes(contract.pageSizes).length > 1 ? render(contract, 2, PAGE_IMAGE_WIDTHS[2]) : undefined,
+      const pages = parsePageSizes(contract.pageSizes).length;
+      const fieldPages = [...new Set(ctx.repos.annotations.listInContract(contract.id).map((row) => row.pdfPage))]
+        .filter((page) => page > 2 && page <= pages)
+        .sort((a, b) => a - b)
+        .slice(0, FIELD_PAGES_AHEAD);
+      const ahead: Array<[number, number]> = [
+        [1, PAGE_IMAGE_WIDTHS[2]],
+        [1, PAGE_IMAGE_WIDTHS[1]],
+        ...(pages > 1 ? [[2, PAGE_IMAGE_WIDTHS[2]] as [number, number]] : []),
+        ...fieldPages.map((page): [number, number] => [page, PAGE_IMAGE_WIDTHS[2]]),
+      ];
+      ahead
+        .reduce<Promise<unknown>>(
+          (previous, [page, width]) => previous.then(() => render(contract, page, width)),
+          Promise.resolve(),
         )
         .catch((error: unknown) =>
-          ctx.logger.warn({ err: error, contractId: contract.id }, 'could not draw the first page'),
+          ctx.logger.warn({ err: error, contractId: contract.id }, 'could not draw the pages ahead'),
         );
     },
   };
