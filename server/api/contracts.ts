@@ -92,7 +92,7 @@ export const contractRoutes: AnyRoute[] = [
           )
         : await createContractFromPdf(ctx, raw ?? Buffer.alloc(0), query.name, actor, origin);
       // The first page its parties will see, drawn while the draft is prepared (sending draws it again only if it was lost).
-      pageImagesOf(ctx).warm(contract);
+      void pageImagesOf(ctx).warm(contract);
       sendJson(res, 201, presentContract(ctx, contract));
     },
   }),

@@ -95,27 +95,32 @@ export function createPageImages(ctx: AppContext) {
      * then at a phone's the pages that hold fields (a party jumps there from the first page), at
      * most FIELD_PAGES_AHEAD of them. At upload (the fields come later), at sending, and again
      * when a party opens its link (after a restart the cache is empty); drawn pages are cache hits.
+     * Resolves once the first page is drawn at a phone's width (or could not be).
      */
-    warm(contract: ContractRow): void {
+    warm(contract: ContractRow): Promise<void> {
       const pages = parsePageSizes(contract.pageSizes).length;
       const fieldPages = [...new Set(ctx.repos.annotations.listInContract(contract.id).map((row) => row.pdfPage))]
         .filter((page) => page > 2 && page <= pages)
         .sort((a, b) => a - b)
         .slice(0, FIELD_PAGES_AHEAD);
       const ahead: Array<[number, number]> = [
-        [1, PAGE_IMAGE_WIDTHS[2]],
         [1, PAGE_IMAGE_WIDTHS[1]],
         ...(pages > 1 ? [[2, PAGE_IMAGE_WIDTHS[2]] as [number, number]] : []),
         ...fieldPages.map((page): [number, number] => [page, PAGE_IMAGE_WIDTHS[2]]),
       ];
+      const first = render(contract, 1, PAGE_IMAGE_WIDTHS[2]);
       ahead
         .reduce<Promise<unknown>>(
           (previous, [page, width]) => previous.then(() => render(contract, page, width)),
-          Promise.resolve(),
+          first,
         )
         .catch((error: unknown) =>
           ctx.logger.warn({ err: error, contractId: contract.id }, 'could not draw the pages ahead'),
         );
+      return first.then(
+        () => undefined,
+        () => undefined,
+      );
     },
   };
 }
