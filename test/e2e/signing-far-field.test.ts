@@ -64,18 +64,19 @@ describe('a far field of a long contract on a phone', { timeout: 180_000 }, () =
 
     // › goes to the text on page 1, › again to the signature on page 50.
     await page.getByRole('button', { name: 'Next field' }).click();
-    await expect.poll(() => page.locator('.progress').textContent()).toBe('2 of 2 fields left');
+    await page.getByLabel('Text (Required)', { exact: true }).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Next field' }).click();
     await loaded(page, 50).waitFor({ timeout: 30_000 });
     // On screen, not merely on its way there.
     const box = (await page.locator('.field-signature').boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(0);
-    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
     // The page above it, on screen too, comes after it.
     await loaded(page, 49).waitFor({ timeout: 30_000 });
     const afterJump = images.asked.slice(beforeJump);
     expect(afterJump[0]).toBe(50);
-    expect([...new Set(afterJump)].sort((a, b) => a - b)).toEqual([49, 50]);
+    expect(afterJump).toContain(49);
+    expect(afterJump.filter((number) => number < 48)).toEqual([]);
     // Not a picture of the pages in between was asked for, then or since.
     expect(images.asked.filter((number) => number > 4 && number < 48)).toEqual([]);
 
