@@ -13,5 +13,6 @@ export function jumpTo(element: HTMLElement | null, block: ScrollLogicalPosition
   const box = element.getBoundingClientRect();
   const isFar = box.bottom < -window.innerHeight || box.top > 2 * window.innerHeight;
   const isCalm = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  element.scrollIntoView({ behavior: isFar || isCalm ? 'instant' : 'smooth', block, inline: 'center' });
+  // 'auto' (no CSS scroll-behavior here) is an instant jump in every browser; older Safari refuses 'instant'.
+  element.scrollIntoView({ behavior: isFar || isCalm ? 'auto' : 'smooth', block, inline: 'center' });
 }
