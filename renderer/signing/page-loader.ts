@@ -101,7 +101,9 @@ export function createPageLoader() {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
     waitingSince = 0;
-    const aimed = target === undefined ? undefined : entries.get(target);
+    let aimed = target === undefined ? undefined : entries.get(target);
+    // A page jumped to that is already there (or failed) is no longer anyone's first.
+    if (aimed && !aimed.controller && !needsFetch(aimed)) aimed = target = undefined;
     for (const entry of inFlight()) {
       if (holds > 0 || (!near.has(entry.page) && entry !== aimed)) abort(entry);
     }
