@@ -1,5 +1,6 @@
 import type { TSigningAccept, TSigningState } from '../../shared/api/signing';
 import { adoptSession, dropSession, isFramed, sessionHeaders, switchToHeaderSession } from './link-session';
+import { pageLoader } from './page-loader';
 
 /** The signing page's calls: all relative to `/sign/<token>`, the party's only credential. */
 export type SigningApi = {
@@ -30,6 +31,8 @@ export function createSigningApi(base: string): SigningApi {
   let csrf = '';
   const call = async (path: string, init?: { method: string; body?: unknown }): Promise<TSigningState> => {
     let response: Response;
+    // An answer never waits behind page images: they stop until it is back.
+    const release = init ? pageLoader().hold() : () => {};
     try {
       response = await fetch(`${base}${path}`, {
         method: init?.method ?? 'GET',
@@ -41,10 +44,12 @@ export function createSigningApi(base: string): SigningApi {
         credentials: 'same-origin',
       });
     } catch {
+      release();
       throw new SigningError(0, 'no connection');
     }
     adoptSession(response);
     const data: unknown = await response.json().catch(() => undefined);
+    release();
     if (!response.ok) {
       const detail = data && typeof data === 'object' && 'detail' in data ? String(data.detail) : response.statusText;
       const retryAfter = Number(response.headers.get('retry-after'));

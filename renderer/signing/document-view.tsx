@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import type { TSigningField, TSigningState } from '../../shared/api/signing';
+import { GoTo } from './go-to';
 import type { SigningTranslate } from './i18n';
 import { PageView } from './page-view';
 
@@ -10,10 +11,12 @@ type Props = {
   t: SigningTranslate;
   /** The overlays of one field (the caller decides how they look and act). */
   renderField: (field: TSigningField, page: { width: number; height: number }) => ReactNode;
+  /** The party's fields for "Go to", and what choosing one does. */
+  goTo?: { fields: TSigningField[]; onField?: (id: number) => void };
 };
 
 /** Every page as an image with the party's fields over it, a zoom, the attachments and the PDF itself. */
-export function DocumentView({ state, t, renderField }: Props) {
+export function DocumentView({ state, t, renderField, goTo }: Props) {
   const [zoom, setZoom] = useState<number>(1);
   const pages = state.contract.pages;
   const images = state.contract.pageImages;
@@ -47,6 +50,7 @@ export function DocumentView({ state, t, renderField }: Props) {
         >
           +
         </button>
+        <GoTo fields={goTo?.fields ?? []} pages={pages.length} t={t} onField={goTo?.onField} />
         <a className="download-link" href={state.contract.documentUrl} download>
           {t('downloadOriginal')}
         </a>

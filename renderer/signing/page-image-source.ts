@@ -8,7 +8,8 @@ const BROKEN = 'data:image/webp;base64,';
 type ImageSource = { srcSet: string; sizes: string } | { src: string } | Record<string, never>;
 
 /**
- * Where a page's <img> gets its picture. Normally the browser picks from `srcset` and its cookie
+ * Where the first page's <img> gets its picture (later pages come through page-loader.ts, which
+ * sends the session's header itself). Normally the browser picks from `srcset` and its cookie
  * (if the code was needed) goes along. When the page's own session carries the link (a frame of
  * another site: link-session.ts) an <img> cannot send it, so the picture is fetched with the
  * session's header once its page comes near the screen, at the width the screen needs, and
@@ -24,7 +25,7 @@ export function usePageImageSource(
 ): ImageSource {
   const { mode } = useLinkSession();
   const [src, setSrc] = useState<string>();
-  const isHeader = mode === 'header';
+  const isHeader = mode === 'header' && page === 1;
   const { base, widths } = images;
   useEffect(() => {
     const frame = image.current?.parentElement;
@@ -44,7 +45,7 @@ export function usePageImageSource(
           if (!abort.signal.aborted) setSrc(BROKEN);
         });
     };
-    // Only pages near the screen, as loading="lazy" would do.
+    // Only once near the screen, as loading="lazy" would do.
     const observer = new IntersectionObserver(
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;

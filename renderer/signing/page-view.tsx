@@ -2,6 +2,8 @@ import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { PAGE_IMAGE_SIZES } from '../../shared/signing-page';
 import type { SigningTranslate } from './i18n';
 import { usePageImageSource } from './page-image-source';
+import { pageLoader } from './page-loader';
+import { usePageImage } from './use-page-image';
 
 type Props = {
   images: { base: string; widths: number[] };
@@ -23,15 +25,26 @@ function sizesAt(zoom: number): string {
 /**
  * One page: the server's picture of it at the width this screen and zoom need (the browser
  * picks from srcset), a placeholder saying it is on its way until it arrives, and the party's
- * fields over it. Pages after the second load as they come near the screen.
+ * fields over it. Pages after the first come when the page loader hands them out (page-loader.ts).
  */
 export function PageView({ images, page, total, size, zoom, t, children }: Props) {
   const [status, setStatus] = useState<'loading' | 'loaded' | 'failed'>('loading');
   const [attempt, setAttempt] = useState(0);
   const image = useRef<HTMLImageElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const later = usePageImage(
+    frame,
+    page,
+    (width) => `${images.base}/${page}-${width}.webp`,
+    images.widths,
+    zoom,
+    () => setStatus('failed'),
+  );
   // An image already there (the first page, loaded while the script came) shows at once, no placeholder in between.
   useLayoutEffect(() => {
-    if (image.current?.complete && image.current.naturalWidth > 0) setStatus('loaded');
+    if (!image.current?.complete || image.current.naturalWidth === 0) return;
+    setStatus('loaded');
+    pageLoader().begin();
   }, [attempt]);
   const source = usePageImageSource(image, images, page, zoom, sizesAt(zoom), attempt);
   const label = t('pageOf', { page, total });
@@ -39,7 +52,13 @@ export function PageView({ images, page, total, size, zoom, t, children }: Props
   const timing = page === 1 ? { elementtiming: 'first-page' } : {};
   return (
     <section className="page" aria-label={label}>
-      <div className="page-frame" style={{ aspectRatio: `${size.width} / ${size.height}` }} data-state={status}>
+      <div
+        ref={frame}
+        className="page-frame"
+        data-page={page}
+        style={{ aspectRatio: `${size.width} / ${size.height}` }}
+        data-state={status}
+      >
         {status !== 'loaded' && (
           <div className="page-placeholder" role={status === 'failed' ? 'alert' : 'status'}>
             {status === 'loading' ? (
@@ -53,7 +72,7 @@ export function PageView({ images, page, total, size, zoom, t, children }: Props
                 <button
                   type="button"
                   className="secondary"
-                  onClick={() => (setStatus('loading'), setAttempt((n) => n + 1))}
+                  onClick={() => (setStatus('loading'), page === 1 ? setAttempt((n) => n + 1) : later.retry())}
                 >
                   {t('retry')}
                 </button>
@@ -61,19 +80,33 @@ export function PageView({ images, page, total, size, zoom, t, children }: Props
             )}
           </div>
         )}
-        <img
-          key={attempt}
-          ref={image}
-          className="page-image"
-          {...source}
-          alt={label}
-          loading={page <= 2 ? 'eager' : 'lazy'}
-          fetchPriority={page === 1 ? 'high' : 'auto'}
-          decoding="async"
-          onLoad={() => setStatus('loaded')}
-          onError={() => setStatus('failed')}
-          {...timing}
-        />
+        {page === 1 ? (
+          <img
+            key={attempt}
+            ref={image}
+            className="page-image"
+            {...source}
+            alt={label}
+            fetchPriority="high"
+            decoding="async"
+            onLoad={() => (setStatus('loaded'), pageLoader().begin())}
+            onError={() => (setStatus('failed'), pageLoader().begin())}
+            {...timing}
+          />
+        ) : (
+          later.src && (
+            <img
+              className="page-image"
+              src={later.src}
+              alt={label}
+              // bench/signing-page.ts times a far page by it, as it times the first.
+              {...{ elementtiming: `page-${page}` }}
+              decoding="async"
+              onLoad={() => setStatus('loaded')}
+              onError={() => setStatus('failed')}
+            />
+          )
+        )}
         {children}
       </div>
     </section>

@@ -6,6 +6,7 @@ import { DocumentView } from './document-view';
 import { restoredValues, useDraftValues } from './draft';
 import { FieldEditor } from './field-editor';
 import { FieldOverlay } from './field-overlay';
+import { jumpTo } from './jump';
 import { initialValues, isDone, isMarkField, needsAction, orderFields, type FieldValues } from './fields';
 import type { SigningTranslate } from './i18n';
 import { toAcceptMark, type Mark } from './mark';
@@ -50,8 +51,7 @@ export function SigningView({ state, t, isBusy, problem, mark, onMark, onAccept,
   const select = (id: number | undefined) => {
     setCurrentId(id);
     if (id === undefined) return;
-    const element = document.getElementById(`field-${id}`);
-    element?.scrollIntoView({ behavior: 'smooth', block: 'center', inline: 'center' });
+    jumpTo(document.getElementById(`field-${id}`));
   };
   const step = (direction: 1 | -1) => {
     if (ordered.length === 0) return;
@@ -133,6 +133,7 @@ export function SigningView({ state, t, isBusy, problem, mark, onMark, onAccept,
       <DocumentView
         state={state}
         t={t}
+        goTo={{ fields: isAnswering ? actionable : [], onField: isAnswering ? select : undefined }}
         renderField={(field, page) => (
           <FieldOverlay
             key={field.id}

@@ -18,6 +18,10 @@ import { sendContract } from '../signing/send-contract';
 import { pageImagesOf } from '../signing/page-images';
 import { activityPresenter } from '../activity/present-activity';
 import { presentContract } from './contract-presenters';
+import { setTimeout as delay } from 'node:timers/promises';
+
+/** How long sending waits at most for the first page to be drawn. */
+const FIRST_PAGE_WAIT_MS = 2_000;
 
 const tag = 'Contracts';
 
@@ -35,8 +39,10 @@ export const contractActionRoutes: AnyRoute[] = [
     responses: { 200: { description: 'The contract, now sent', schema: ZContractSchema } },
     handler: async ({ req, res, ctx, ids, body, actor }) => {
       const contract = await sendContract(ctx, ids.contract_id, actor, body ?? {}, requestOrigin(req));
-      // The parties' pages open on the first page: have it drawn before the first of them asks.
-      pageImagesOf(ctx).warm(contract);
+      // The parties' pages open on the first page: have it drawn before the first of them asks. An
+      // integrator may show the signing page in its app the moment this answers, so the answer
+      // waits for it (it is mostly drawn already, since the upload), a while at most.
+      await Promise.race([pageImagesOf(ctx).warm(contract), delay(FIRST_PAGE_WAIT_MS, undefined, { ref: false })]);
       sendJson(res, 200, presentContract(ctx, contract));
     },
   }),

@@ -48,10 +48,18 @@ export function pageImageRoutes(
     ) {
       throw notFound('page image');
     }
-    const image = await images.render(contract, page, width).catch((error: unknown) => {
+    // A browser that gives the image up (the party scrolled on, or answered) closes the request:
+    // the page is then not drawn for it (page-images.ts).
+    const gone = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) gone.abort(new Error('the browser gave the page up'));
+    });
+    const image = await images.render(contract, page, width, gone.signal).catch((error: unknown) => {
+      if (gone.signal.aborted) return undefined;
       ctx.logger.warn({ err: error, contractId: contract.id, page }, 'a page could not be drawn');
       throw new AppError('service-unavailable', 'This page could not be drawn; download the document to read it.');
     });
+    if (!image) return;
     res.setHeader('Content-Type', image.contentType);
     res.setHeader('Content-Length', String(image.bytes.length));
     res.setHeader('Cache-Control', 'private, max-age=31536000, immutable');

@@ -126,7 +126,7 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     const fresh = ctx.repos.parties.findById(party.id) ?? party;
     const access = accessOf(req, res, fresh);
     const state = stateOf(req, fresh, access);
-    if (state.contract.pageImages) pageImages.warm(access.contract);
+    if (state.contract.pageImages) void pageImages.warm(access.contract);
     const returnUrl =
       typeof req.query.return_url === 'string' && isAllowedReturnUrl(ctx, req.query.return_url)
         ? req.query.return_url

@@ -9,6 +9,8 @@ type CachedImage = { bytes: Buffer; contentType: string };
 
 /** Rendered pages kept in memory at most (a 50-page contract at two phone widths is ~5 MiB). */
 const CACHE_BYTES = 64 * 1024 * 1024;
+/** Pages with fields drawn ahead at most: a contract with fields on every page is drawn as asked. */
+const FIELD_PAGES_AHEAD = 8;
 
 /**
  * The pages of contracts as images for the signing page: rendered on demand in the PDF sandbox
@@ -18,7 +20,6 @@ const CACHE_BYTES = 64 * 1024 * 1024;
  */
 export function createPageImages(ctx: AppContext) {
   const cache = new Map<string, CachedImage>();
-  const rendering = new Map<string, Promise<CachedImage>>();
   let cachedBytes = 0;
 
   const remember = (key: string, image: CachedImage) => {
@@ -31,7 +32,15 @@ export function createPageImages(ctx: AppContext) {
     }
   };
 
-  const render = (contract: ContractRow, page: number, width: number): Promise<CachedImage> => {
+  /**
+   * A page being drawn, and who waits for it: when every asker has gone (a party's browser
+   * scrolled past or answered and cancelled the image) before a worker took it, it is not drawn.
+   * Drawing ahead (`warm`) is an asker that never goes.
+   */
+  type Pending = { image: Promise<CachedImage>; controller: AbortController; askers: number; isKept: boolean };
+  const rendering = new Map<string, Pending>();
+
+  const render = (contract: ContractRow, page: number, width: number, signal?: AbortSignal): Promise<CachedImage> => {
     const sha256 = ctx.repos.files.getSha256(contract.originalFileId);
     if (!sha256) return Promise.reject(new Error(`contract ${contract.id} has lost its PDF`));
     const covers = coversOf(ctx, contract.id, page);
@@ -45,37 +54,77 @@ export function createPageImages(ctx: AppContext) {
     let pending = rendering.get(key);
     if (!pending) {
       const bytes = ctx.repos.files.getFile(contract.originalFileId)?.data ?? new Uint8Array();
-      pending = ctx.pdf
-        .run('render-page', { key: sha256, bytes, page, width, covers })
+      const controller = new AbortController();
+      const image = ctx.pdf
+        // A lane per contract in the sandbox's turns: one document's pages never hold up the
+        // office's work (a party's seal at signing) or another document's first page.
+        .run(
+          'render-page',
+          { key: sha256, bytes, page, width, covers },
+          { source: `pages:${contract.id}`, signal: controller.signal },
+        )
         .then((rendered) => {
-          const image = { bytes: Buffer.from(rendered.image), contentType: rendered.contentType };
-          remember(key, image);
-          return image;
+          const drawn = { bytes: Buffer.from(rendered.image), contentType: rendered.contentType };
+          remember(key, drawn);
+          return drawn;
         })
         .finally(() => rendering.delete(key));
+      pending = { image, controller, askers: 0, isKept: false };
       rendering.set(key, pending);
     }
-    return pending;
+    const current = pending;
+    if (!signal) {
+      current.isKept = true;
+      return current.image;
+    }
+    current.askers += 1;
+    return new Promise<CachedImage>((resolve, reject) => {
+      const leave = () => {
+        current.askers -= 1;
+        if (current.askers === 0 && !current.isKept) current.controller.abort(signal.reason);
+        reject(signal.reason as Error);
+      };
+      if (signal.aborted) return leave();
+      signal.addEventListener('abort', leave, { once: true });
+      current.image.then(resolve, reject).finally(() => signal.removeEventListener('abort', leave));
+    });
   };
 
   return {
     isWidth: (width: number) => (PAGE_IMAGE_WIDTHS as readonly number[]).includes(width),
     render,
     /**
-     * Draws the first page ahead (and the second, which a phone asks for at once), at the widths
-     * phones (1170) and laptops (810) ask for: when a
-     * contract is sent, and again when a party opens its link (after a restart the cache is
-     * empty). One width after the other, so that one worker stays free for the pages asked for.
+     * Draws ahead, one after the other (so one worker stays free for the pages asked for): the
+     * first page at the widths phones (1170) and laptops (810) ask for, the second at a phone's,
+     * then at a phone's the pages that hold fields (a party jumps there from the first page), at
+     * most FIELD_PAGES_AHEAD of them. At upload (the fields come later), at sending, and again
+     * when a party opens its link (after a restart the cache is empty); drawn pages are cache hits.
+     * Resolves once the first page is drawn at a phone's width (or could not be).
      */
-    warm(contract: ContractRow): void {
-      render(contract, 1, PAGE_IMAGE_WIDTHS[2])
-        .then(() => render(contract, 1, PAGE_IMAGE_WIDTHS[1]))
-        .then(() =>
-          parsePageSizes(contract.pageSizes).length > 1 ? render(contract, 2, PAGE_IMAGE_WIDTHS[2]) : undefined,
+    warm(contract: ContractRow): Promise<void> {
+      const pages = parsePageSizes(contract.pageSizes).length;
+      const fieldPages = [...new Set(ctx.repos.annotations.listInContract(contract.id).map((row) => row.pdfPage))]
+        .filter((page) => page > 2 && page <= pages)
+        .sort((a, b) => a - b)
+        .slice(0, FIELD_PAGES_AHEAD);
+      const ahead: Array<[number, number]> = [
+        [1, PAGE_IMAGE_WIDTHS[1]],
+        ...(pages > 1 ? [[2, PAGE_IMAGE_WIDTHS[2]] as [number, number]] : []),
+        ...fieldPages.map((page): [number, number] => [page, PAGE_IMAGE_WIDTHS[2]]),
+      ];
+      const first = render(contract, 1, PAGE_IMAGE_WIDTHS[2]);
+      ahead
+        .reduce<Promise<unknown>>(
+          (previous, [page, width]) => previous.then(() => render(contract, page, width)),
+          first,
         )
         .catch((error: unknown) =>
-          ctx.logger.warn({ err: error, contractId: contract.id }, 'could not draw the first page'),
+          ctx.logger.warn({ err: error, contractId: contract.id }, 'could not draw the pages ahead'),
         );
+      return first.then(
+        () => undefined,
+        () => undefined,
+      );
     },
   };
 }

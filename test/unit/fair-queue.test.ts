@@ -15,6 +15,17 @@ describe("the PDF sandbox's waiting line", () => {
     expect(queue.length).toBe(0);
   });
 
+  it('takes out one waiting item, keeping the turns of the rest', () => {
+    const queue = createFairQueue<string>();
+    queue.push('party:7', 'page 2');
+    queue.push('party:7', 'page 3');
+    queue.push('office', 'seal');
+    expect(queue.remove('page 2')).toBe(true);
+    expect(queue.remove('page 2')).toBe(false);
+    expect(queue.length).toBe(2);
+    expect([queue.shift(), queue.shift(), queue.shift()]).toEqual(['page 3', 'seal', undefined]);
+  });
+
   it('gives everything waiting back when drained', () => {
     const queue = createFairQueue<number>();
     queue.push('a', 1);

@@ -80,6 +80,31 @@ describe('the PDF sandbox', () => {
     );
   });
 
+  it('takes a waiting task out of the line when its asker gives it up, and runs the rest', async () => {
+    const single = createPdfSandbox({ size: 1, timeoutMs: 20_000, maxHeapMb: 256, maxInflatedBytes: 32 * 2 ** 20 });
+    try {
+      const bytes = await makePdf({ pages: 3 });
+      const done: string[] = [];
+      const first = single.run('inspect', { bytes, maxPages: 10 }).then(() => done.push('first'));
+      const giveUp = new AbortController();
+      const dropped = single.run('inspect', { bytes, maxPages: 10 }, { signal: giveUp.signal }).then(
+        () => done.push('dropped'),
+        (error: Error) => done.push(`dropped: ${error.message}`),
+      );
+      const last = single.run('inspect', { bytes, maxPages: 10 }).then(() => done.push('last'));
+      giveUp.abort(new Error('the browser left'));
+      await Promise.all([first, dropped, last]);
+      // Given up while the one worker was busy with the first: it failed at once and never ran.
+      expect(done).toEqual(['dropped: the browser left', 'first', 'last']);
+      // A signal already aborted never enters the line.
+      await expect(single.run('inspect', { bytes, maxPages: 10 }, { signal: giveUp.signal })).rejects.toThrow(
+        'the browser left',
+      );
+    } finally {
+      await single.close();
+    }
+  });
+
   it('fails what is asked after it closed', async () => {
     const closed = createPdfSandbox({ size: 1, timeoutMs: 1_000, maxHeapMb: 128, maxInflatedBytes: 32 * 2 ** 20 });
     await closed.run('inspect', { bytes: await makePdf(), maxPages: 2 });

@@ -8,6 +8,8 @@ export type FairQueue<T> = {
   /** The next item by turn; undefined when nothing waits. */
   shift(): T | undefined;
   get length(): number;
+  /** Takes one waiting item out of the line (its asker gave up); false if it was no longer waiting. */
+  remove(item: T): boolean;
   /** Everything waiting, removed (the sandbox closes). */
   drain(): T[];
 };
@@ -37,6 +39,17 @@ export function createFairQueue<T>(): FairQueue<T> {
     },
     get length() {
       return length;
+    },
+    remove(item) {
+      for (const [source, queue] of bySource) {
+        const index = queue.indexOf(item);
+        if (index === -1) continue;
+        queue.splice(index, 1);
+        if (queue.length === 0) bySource.delete(source);
+        length -= 1;
+        return true;
+      }
+      return false;
     },
     drain() {
       const all = [...bySource.values()].flat();

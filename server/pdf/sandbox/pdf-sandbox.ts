@@ -14,8 +14,14 @@ export type PdfSandbox = {
   /**
    * `source` says whose work it is (default the office's; `party:<id>` for a signing link's):
    * waiting tasks are taken in turn from each source, so one link's flood waits behind itself.
+   * A `signal` aborted while the task still waits takes it out of the line (it fails with the
+   * signal's reason); once a worker has it, it runs to its end.
    */
-  run<T extends PdfTaskName>(task: T, input: PdfTaskInput<T>, options?: { source?: string }): Promise<PdfTaskOutput<T>>;
+  run<T extends PdfTaskName>(
+    task: T,
+    input: PdfTaskInput<T>,
+    options?: { source?: string; signal?: AbortSignal },
+  ): Promise<PdfTaskOutput<T>>;
   /** Ends the workers; tasks still running or waiting fail. */
   close(): Promise<void>;
 };
@@ -171,12 +177,11 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
     run: (task, input, runOptions) =>
       new Promise((resolve, reject) => {
         if (isClosed) return reject(new Error('the PDF sandbox is closed'));
-        waiting.push(runOptions?.source ?? 'office', {
-          task,
-          input,
-          resolve: resolve as (output: unknown) => void,
-          reject,
-        });
+        const signal = runOptions?.signal;
+        if (signal?.aborted) return reject(signal.reason as Error);
+        const job: Job = { task, input, resolve: resolve as (output: unknown) => void, reject };
+        waiting.push(runOptions?.source ?? 'office', job);
+        signal?.addEventListener('abort', () => waiting.remove(job) && reject(signal.reason as Error), { once: true });
         dispatch();
       }),
     close: async () => {
