@@ -16,6 +16,11 @@ const MIN_SIZE: Record<AnnotationType, { width: number; height: number }> = {
   DATE: { width: 80, height: 16 },
   TEXT: { width: 120, height: 16 },
   CHECKBOX: { width: 14, height: 14 },
+  NUMBER: { width: 80, height: 16 },
+  EMAIL: { width: 120, height: 16 },
+  DROPDOWN: { width: 100, height: 16 },
+  RADIO: { width: 100, height: 16 },
+  ATTACHMENT: { width: 120, height: 16 },
 };
 
 /** The tag's own box, as stored with the field (`tag_box`): painted white in the signed PDF. */

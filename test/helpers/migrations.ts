@@ -28,6 +28,10 @@ const UNDO_AFTER_0012: Record<string, string> = {
   '0019_user_sort_indexes': ['status_name', 'signed_name', 'unsigned_id', 'unsigned_name']
     .map((name) => `DROP INDEX contracts_user_${name};`)
     .join(' '),
+  '0020_field_labels_and_answers': ['annotations', 'contract_role_fields', 'template_fields']
+    .flatMap((table) => ['label', 'hint', 'options'].map((column) => `ALTER TABLE ${table} DROP COLUMN ${column};`))
+    .concat(['DROP TABLE annotation_files;'])
+    .join(' '),
 };
 
 const journal = () =>
