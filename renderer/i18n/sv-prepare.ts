@@ -8,6 +8,16 @@ export const svPrepare: Record<keyof typeof enPrepare, string> = {
   'fieldType.DATE': 'Datum',
   'fieldType.TEXT': 'Text',
   'fieldType.CHECKBOX': 'Kryssruta',
+  'fieldType.NUMBER': 'Tal',
+  'fieldType.EMAIL': 'E-post',
+  'fieldType.DROPDOWN': 'Rullgardinsmeny',
+  'fieldType.RADIO': 'Alternativknappar',
+  'fieldType.ATTACHMENT': 'Filuppladdning',
+  'editor.fieldLabelInput': 'Etikett',
+  'editor.fieldHintInput': 'Tips till parten',
+  'editor.fieldOptions': 'Alternativ, ett per rad (högst {max})',
+  'editor.optionA': 'Alternativ A',
+  'editor.optionB': 'Alternativ B',
 
   'contract.fields': 'Dokument och fält',
   'contract.fieldsDescription':
