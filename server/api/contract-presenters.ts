@@ -122,7 +122,13 @@ function presentValue(ctx: RouteContext, row: AnnotationRow): TAnnotation['value
     case 'ATTACHMENT': {
       const file = parseFileValue(row.value);
       if (!file) return null;
-      return { file_name: file.name, content_type: file.content_type, size: file.size, sha256: file.sha256, download_uri: `${ctx.baseUrl()}${annotationPath(row)}/file` };
+      return {
+        file_name: file.name,
+        content_type: file.content_type,
+        size: file.size,
+        sha256: file.sha256,
+        download_uri: `${ctx.baseUrl()}${annotationPath(row)}/file`,
+      };
     }
     default:
       return row.value;

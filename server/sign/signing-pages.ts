@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import { MAX_FIELD_FILE_BYTES, ZSigningAcceptSchema, ZSigningCodeSchema, ZSigningRejectSchema } from '../../shared/api/signing';
+import {
+  MAX_FIELD_FILE_BYTES,
+  ZSigningAcceptSchema,
+  ZSigningCodeSchema,
+  ZSigningRejectSchema,
+} from '../../shared/api/signing';
 import type { AppContext } from '../context/app-context';
 import type { PartyRow } from '../db/repos/parties';
 import { AppError, notFound } from '../core/errors';

@@ -135,7 +135,10 @@ function readFile(
   }
   // Control characters are exactly what is removed (as from an uploaded attachment's name).
   // eslint-disable-next-line no-control-regex
-  const name = given.file_name.normalize('NFC').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const name = given.file_name
+    .normalize('NFC')
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
   if (name === '' || name === '.' || name === '..') {
     problems.push(`${at}: the file needs a name`);
     return undefined;

@@ -48,7 +48,13 @@ export async function sealContract(
   const eventOf = actorNames(ctx, parties);
   const events = [...written, ...coming].map((row) => eventOf(row as ActivityRow));
   // The audit page names the authority without its credentials: the PDF goes to every party for good.
-  const evidence = { events, chainHead, attachments, partyFiles, timestampAuthority: tsaUrl ? withoutCredentials(tsaUrl) : null };
+  const evidence = {
+    events,
+    chainHead,
+    attachments,
+    partyFiles,
+    timestampAuthority: tsaUrl ? withoutCredentials(tsaUrl) : null,
+  };
   const sealed = await buildContractSeal(
     ctx,
     contract,
@@ -116,6 +122,8 @@ function partyFilesOf(parties: readonly PartyRow[], annotations: readonly Annota
     const file = annotation.type === 'ATTACHMENT' ? parseFileValue(annotation.value) : undefined;
     if (!file) return [];
     const field = annotation.label || `#${annotation.id}`;
-    return [{ name: `${names.get(annotation.partyId) ?? ''} · ${field}: ${file.name}`, size: file.size, sha256: file.sha256 }];
+    return [
+      { name: `${names.get(annotation.partyId) ?? ''} · ${field}: ${file.name}`, size: file.size, sha256: file.sha256 },
+    ];
   });
 }

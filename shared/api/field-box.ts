@@ -27,7 +27,8 @@ export const writableBoxFields = {
     example: 'Company number',
   }),
   hint: z.string().max(MAX_HINT_LENGTH).meta({
-    description: "A line of help shown to the party under the label (e.g. 10 digits, as on the registration); default ''",
+    description:
+      "A line of help shown to the party under the label (e.g. 10 digits, as on the registration); default ''",
     example: '10 digits, as on the registration',
   }),
   options: z

@@ -49,7 +49,7 @@ export const ZFieldAnswerFileSchema = z
       .meta({ example: 'application/pdf' }),
     data: z
       .string()
-      .min(1, 'the file is empty')
+      .min(1)
       .max(MAX_FIELD_FILE_BASE64, 'the file is larger than 2 MiB (2,097,152 bytes)')
       .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be the file in base64')
       .meta({ description: 'The bytes, base64; at most 2 MiB once decoded', example: 'JVBERi0xLjcK' }),

@@ -139,7 +139,7 @@ export function signingClient(link: string, options: { fetch?: typeof fetch; hea
     sendCode: () => call('/code', 'POST'),
     verify: (code: string) => call('/code/verify', 'POST', { code }),
     accept: (
-      fields: Record<string, string | boolean> = {},
+      fields: Record<string, unknown> = {},
       signatureName = 'Signer',
       options: { csrf?: string | null } = {},
     ) => call('/accept', 'POST', { fields, signatureName }, options),

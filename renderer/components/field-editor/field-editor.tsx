@@ -83,7 +83,16 @@ export function FieldEditor({
   const placeField = (type: AnnotationType, page: number, box: FieldBox) => {
     if (!currentOwner) return;
     const options = type === 'DROPDOWN' || type === 'RADIO' ? [t('editor.optionA'), t('editor.optionB')] : null;
-    const id = editing.create({ owner: currentOwner, type, page, ...box, isRequired: true, label: '', hint: '', options });
+    const id = editing.create({
+      owner: currentOwner,
+      type,
+      page,
+      ...box,
+      isRequired: true,
+      label: '',
+      hint: '',
+      options,
+    });
     setTool(undefined);
     setSelectedId(id);
     // The new field takes the focus, so the keys move it at once.

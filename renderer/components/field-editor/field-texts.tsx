@@ -61,7 +61,12 @@ export function FieldTextsEditor({ field, onChange }: Props) {
       {isChoice ? (
         <label className="editor-inline-field">
           <span>{t('editor.fieldOptions', { max: MAX_FIELD_OPTIONS })}</span>
-          <textarea rows={3} value={options} onChange={(event) => setOptions(event.target.value)} onBlur={commitOptions} />
+          <textarea
+            rows={3}
+            value={options}
+            onChange={(event) => setOptions(event.target.value)}
+            onBlur={commitOptions}
+          />
         </label>
       ) : null}
     </div>
