@@ -70,10 +70,16 @@ export function FieldEditor({ field, value, today, mark, t, onChange, onMakeMark
   }
   if (field.type === 'ATTACHMENT') {
     return (
-      <>
-        <FileAnswer field={field} id={id} label={label} describedBy={hintId} value={value} t={t} onChange={onChange} />
-        {hint}
-      </>
+      <FileAnswer
+        field={field}
+        id={id}
+        label={label}
+        describedBy={hintId}
+        hint={hint}
+        value={value}
+        t={t}
+        onChange={onChange}
+      />
     );
   }
   if (field.type === 'RADIO') {

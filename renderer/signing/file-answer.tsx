@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MAX_FIELD_FILE_BYTES, type TFieldAnswerFile, type TSigningField } from '../../shared/api/signing';
 import { formatFileSize } from '../../shared/field-answers';
 import type { FieldValue } from './fields';
@@ -9,10 +9,14 @@ type Props = {
   id: string;
   label: string;
   describedBy: string | undefined;
+  hint: ReactNode;
   value: FieldValue;
   t: SigningTranslate;
   onChange: (value: FieldValue) => void;
 };
+
+/** How many bytes base64 text holds. */
+const decodedSize = (data: string) => (data.length / 4) * 3 - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0);
 
 /** The bytes of a file as base64 (without the data: URL's head). */
 function readBase64(file: File): Promise<string> {
@@ -28,7 +32,7 @@ function readBase64(file: File): Promise<string> {
  * An ATTACHMENT field: the party chooses a file (at most 2 MiB, checked before it is read),
  * which goes with its answer; the choice is named with its size and can be removed.
  */
-export function FileAnswer({ field, id, label, describedBy, value, t, onChange }: Props) {
+export function FileAnswer({ field, id, label, describedBy, hint, value, t, onChange }: Props) {
   const [problem, setProblem] = useState<string>();
   const chosen = typeof value === 'object' ? (value as TFieldAnswerFile) : undefined;
   const problemId = `${id}-problem`;
@@ -49,6 +53,7 @@ export function FileAnswer({ field, id, label, describedBy, value, t, onChange }
       <label className="editor-label" htmlFor={id}>
         {label}
       </label>
+      {hint}
       <input
         id={id}
         className="file-input"
@@ -64,7 +69,7 @@ export function FileAnswer({ field, id, label, describedBy, value, t, onChange }
           <span>
             {t('fileChosen', {
               name: chosen.file_name,
-              size: formatFileSize(Math.floor((chosen.data.length * 3) / 4)),
+              size: formatFileSize(decodedSize(chosen.data)),
             })}
           </span>
           <button type="button" className="secondary" onClick={() => onChange('')}>

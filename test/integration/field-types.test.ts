@@ -4,7 +4,7 @@ import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download } from '../helpers/evidence';
-import { pageCountOf, pdftotext } from '../helpers/pdf-tools';
+import { pageCountOf, pdftotext, renderGray } from '../helpers/pdf-tools';
 import { expectProblem } from '../helpers/problems';
 import { makeTempDir } from '../helpers/server';
 import { makeContract, signingClient, startSigningEnv, type SigningEnv } from '../helpers/signing';
@@ -226,6 +226,12 @@ describe('field labels and the types NUMBER, EMAIL, DROPDOWN, RADIO and ATTACHME
     expect(page1).toContain('Yearly');
     expect(page1).toContain('Dog');
     expect(page1).toContain(`pass/port ÅÄÖ.pdf · SHA-256 ${sha256.slice(0, 12)}`);
+    // The chosen option's round button is filled, the other's is not (1 pixel = 1 point; the RADIO box is at y 220, 48 high).
+    const gray = renderGray(pdfFile, 1, path.dirname(pdfFile));
+    const at = (x: number, y: number) => gray.pixels[Math.round(y) * gray.width + Math.round(x)]!;
+    const centreX = 72 + 11 * 0.36 + 1;
+    expect(at(centreX, 220 + 24 * 1.5)).toBeLessThan(100);
+    expect(at(centreX, 220 + 24 * 0.5)).toBeGreaterThan(200);
     const audit = pdftotext(pdfFile, 2, pageCountOf(pdfFile)).replace(/\s+/g, ' ');
     expect(audit).toContain('Files attached by the parties (1)');
     expect(audit).toContain('Eva Ek · Passport copy: pass/port ÅÄÖ.pdf');
