@@ -16,6 +16,11 @@ export const enPrepare = {
   'editor.fieldOptions': 'Options, one per line (at most {max})',
   'editor.optionA': 'Option A',
   'editor.optionB': 'Option B',
+  'answers.title': 'What the parties filled in',
+  'answers.description': "Each party's answers, by the field's label, as the API gives them.",
+  'answers.file': '{size}, SHA-256 {sha256}…',
+  'answers.ticked': 'ticked',
+  'answers.notTicked': 'not ticked',
 
   'contract.fields': 'Document and fields',
   'contract.fieldsDescription': 'Place the fields each party fills in or signs. Every change is saved at once.',

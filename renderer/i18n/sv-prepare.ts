@@ -18,6 +18,11 @@ export const svPrepare: Record<keyof typeof enPrepare, string> = {
   'editor.fieldOptions': 'Alternativ, ett per rad (högst {max})',
   'editor.optionA': 'Alternativ A',
   'editor.optionB': 'Alternativ B',
+  'answers.title': 'Vad parterna fyllde i',
+  'answers.description': 'Varje parts svar, per fältets etikett, som API:et ger dem.',
+  'answers.file': '{size}, SHA-256 {sha256}…',
+  'answers.ticked': 'kryssad',
+  'answers.notTicked': 'inte kryssad',
 
   'contract.fields': 'Dokument och fält',
   'contract.fieldsDescription':

@@ -5,6 +5,7 @@ import { type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditAccessibility, launchBrowser, openPage, screenshot } from '../helpers/browser';
 import { download } from '../helpers/evidence';
+import { gotoAdmin, signInThroughPage } from '../helpers/admin-ui';
 import { pdftotext } from '../helpers/pdf-tools';
 import { makeTempDir } from '../helpers/server';
 import { makeContract, startSigningEnv, type SigningEnv } from '../helpers/signing';
@@ -143,6 +144,26 @@ describe('the new field types on the signing page in Chromium', { timeout: 180_0
     const pdfFile = path.join(makeTempDir(), 'signed.pdf');
     fs.writeFileSync(pdfFile, pdf.bytes);
     const stamped = pdftotext(pdfFile, 1).replace(/\s+/g, ' ');
+    // The office reads the answers on the contract page and downloads the file from there.
+    const office = await openPage(browser);
+    await signInThroughPage(office.page, t.url, 'admin', 'correct horse');
+    await gotoAdmin(office.page, t.url, `/contracts/${contract.id}`, 'Hyresavtal Storgatan 1');
+    const answers = office.page.getByRole('region', { name: 'What the parties filled in' });
+    await answers.waitFor({ timeout: 30_000 });
+    expect((await answers.textContent())!.replace(/\s+/g, ' ')).toContain('Åsa Öberg · Monthly rent12500.5');
+    const [saved] = await Promise.all([
+      office.page.waitForEvent('download'),
+      answers.getByRole('button', { name: 'passport.pdf' }).click(),
+    ]);
+    expect(
+      createHash('sha256')
+        .update(fs.readFileSync((await saved.path())!))
+        .digest('hex'),
+    ).toBe(sha256);
+    expect(saved.suggestedFilename()).toBe('passport.pdf');
+    expect(await auditAccessibility(office.page)).toEqual([]);
+    expect(office.problems).toEqual([]);
+    await office.context.close();
     for (const text of [
       '556677-8899',
       '12500.5',
