@@ -47,8 +47,10 @@ const NOT_BUILT =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SignDesk</title></head><body><h1>The signing page is not built</h1><p>Run <code>npm run build:signing</code>.</p></body></html>';
 /** An answer carries a drawn or uploaded mark (at most 1 MiB of image, base64) besides the fields. */
 const ACCEPT_BODY_LIMIT = 2 * 1024 * 1024;
-/** …and, for each ATTACHMENT field of the party, its file (at most 2 MiB, base64) with its name. */
+/** …and, for each ATTACHMENT field of the party, its file (at most 2 MiB, base64) with its name… */
 const ACCEPT_FILE_ROOM = Math.ceil(MAX_FIELD_FILE_BYTES / 3) * 4 + 4 * 1024;
+/** …for at most this many files: one answer is never more than about 30 MB, however many fields. */
+const ACCEPT_MAX_FILES = 10;
 
 /**
  * The party signing pages at /sign/<token>: the built page, its JSON state and answers, the
@@ -227,7 +229,7 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     const party = openLink(req);
     res.locals.party = party;
     const files = ctx.repos.annotations.listOfParty(party.id).filter((field) => field.type === 'ATTACHMENT').length;
-    express.json({ limit: ACCEPT_BODY_LIMIT + files * ACCEPT_FILE_ROOM })(req, res, next);
+    express.json({ limit: ACCEPT_BODY_LIMIT + Math.min(files, ACCEPT_MAX_FILES) * ACCEPT_FILE_ROOM })(req, res, next);
   };
 
   router.post('/sign/:token/accept', acceptBody, async (req, res) => {

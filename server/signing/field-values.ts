@@ -12,6 +12,10 @@ export type FieldFile = { bytes: Buffer; contentType: string };
 /** A party's checked answers: each field's stored value, and the files of its ATTACHMENT fields. */
 export type FieldAnswers = { values: Map<number, string | boolean>; files: Map<number, FieldFile> };
 
+// Control characters are exactly what is removed (as from an uploaded attachment's name).
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\u0000-\u001f\u007f]/g;
+
 const TYPED: ReadonlySet<AnnotationType> = new Set(['NUMBER', 'EMAIL', 'DROPDOWN', 'RADIO']);
 
 /** What a field holds when the party leaves it as it is (and under auto_sign). */
@@ -133,12 +137,7 @@ function readFile(
     problems.push(`${at}: the file is empty`);
     return undefined;
   }
-  // Control characters are exactly what is removed (as from an uploaded attachment's name).
-  // eslint-disable-next-line no-control-regex
-  const name = given.file_name
-    .normalize('NFC')
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim();
+  const name = given.file_name.normalize('NFC').replace(CONTROLS, '').trim();
   if (name === '' || name === '.' || name === '..') {
     problems.push(`${at}: the file needs a name`);
     return undefined;
