@@ -243,4 +243,76 @@ describe('field labels and the types NUMBER, EMAIL, DROPDOWN, RADIO and ATTACHME
     expect(inZip && createHash('sha256').update(inZip).digest('hex')).toBe(sha256);
     expect(Buffer.from(zip[`${prefix}SHA256SUMS`]!).toString()).toContain(`${sha256}  party-files/`);
   });
+
+  it('carries labels and options from a template’s fields to a contract’s parties, and into a copy', async () => {
+    const { t } = env;
+    const template = (
+      await t.api('POST', '/api/contract_templates', { body: { name: 'Lease form', is_published: true } })
+    ).body.self;
+    const pdfBytes = await download(t, `${(await makeContract(t, [])).self}/pdf`);
+    expect(
+      (await t.api('PUT', `${template}/pdf`, { raw: { data: pdfBytes.bytes, contentType: 'application/pdf' } })).status,
+    ).toBe(200);
+    const field = await t.api('POST', `${template}/fields`, {
+      body: { role: 1, type: 'RADIO', ...box(100, 48), label: 'Pet', hint: 'Pick one', options: ['Cat', 'Dog'] },
+    });
+    expect(field.status, field.text).toBe(201);
+    expect(field.body).toMatchObject({ label: 'Pet', hint: 'Pick one', options: ['Cat', 'Dog'] });
+    expectProblem(
+      await t.api('POST', `${template}/fields`, { body: { role: 1, type: 'DROPDOWN', ...box(200) } }),
+      400,
+      'validation-failed',
+    );
+    const contract = (await t.api('POST', '/api/contracts', { body: { template, name: 'Lease' } })).body.self;
+    await t.api('POST', `${contract}/parties`, { body: { name: 'Tor', email: 'tor@example.test' } });
+    const [annotation] = (await t.api('GET', `${contract}/annotations`)).body;
+    expect(annotation).toMatchObject({ type: 'RADIO', label: 'Pet', hint: 'Pick one', options: ['Cat', 'Dog'] });
+    const copy = await t.api('POST', `${contract}/duplicate`, { body: {} });
+    expect(copy.status, copy.text).toBe(201);
+    expect((await t.api('GET', `${copy.body.self}/annotations`)).body[0]).toMatchObject({
+      label: 'Pet',
+      options: ['Cat', 'Dog'],
+    });
+  });
+
+  it('takes the same values through test_answer, and serves a hostile file type as a sandboxed download', async () => {
+    const { t } = env;
+    const contract = await makeContract(
+      t,
+      [
+        {
+          name: 'Eva',
+          delivery_method: 'NONE',
+          fields: [
+            { type: 'NUMBER', ...box(100) },
+            { type: 'ATTACHMENT', ...box(140) },
+          ],
+        },
+      ],
+      { test_mode: true },
+    );
+    expect((await t.api('POST', `${contract.self}/send`, { body: {} })).status).toBe(200);
+    const fields = (await t.api('GET', `${contract.self}/annotations`)).body as Array<{ self: string; type: string }>;
+    const number = idOf(fields.find((field) => field.type === 'NUMBER')!.self);
+    const attachment = fields.find((field) => field.type === 'ATTACHMENT')!.self;
+    const html = Buffer.from('<script>alert(document.cookie)</script>');
+    const answer = (fields: Record<string, unknown>) =>
+      t.api('POST', `${contract.parties[0]!.self}/test_answer`, { body: { answer: 'accept', fields } });
+    const refused = await answer({ [number]: 'ten', [idOf(attachment)]: fileAnswer(html, 'x.html', 'text/html') });
+    expectProblem(refused, 400, 'validation-failed');
+    expect(refused.body.validation_errors).toEqual([`fields.${number}: must be a number, such as 1250 or 12.5`]);
+    expect((await t.api('GET', contract.self)).body.is_signed).toBe(false);
+    expect((await answer({ [number]: 10, [idOf(attachment)]: fileAnswer(html, 'x.html', 'text/html') })).status).toBe(
+      200,
+    );
+    await expect.poll(async () => (await t.api('GET', contract.self)).body.is_signed).toBe(true);
+    expect((await t.api('GET', `/api/contracts/${contract.id}/annotations/${number}`)).body.value).toBe(10);
+    const served = await fetch(`${t.url}${attachment}/file`, {
+      headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' },
+    });
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-disposition')).toBe('attachment; filename=x.html');
+    expect(served.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+  });
 });
