@@ -17,18 +17,14 @@ import {
   type PDFPage,
 } from 'pdf-lib';
 import type { AuditLabels } from './audit-labels';
+import { drawRadio } from './stamp-radio';
+import { CAP_HEIGHT, CAPTION, FRAME, INK, TEXT } from './stamp-style';
 import { fitLine, fitParagraph } from './fit-text';
 import { formatAuditTime, type AuditTime } from './format-audit-time';
 import { boxFrameMatrix } from './page-geometry';
 import { canRender, renderable, widthOf, type SealFonts } from './seal-fonts';
 import type { SignedPdfCover, SignedPdfField } from './signed-pdf-types';
 
-const INK = rgb(0.06, 0.15, 0.42);
-const TEXT = rgb(0.1, 0.1, 0.12);
-const FRAME = rgb(0.62, 0.66, 0.74);
-const CAPTION = rgb(0.36, 0.39, 0.45);
-/** Noto Sans's cap height (em): text is centred on its capitals, which looks centred to the eye. */
-const CAP_HEIGHT = 0.714;
 const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/=\s]+)$/;
 
 type StampContext = {
@@ -252,46 +248,6 @@ function drawText(font: PDFFont, page: PDFPage, raw: string, width: number, heig
     page.drawText(line, { x: pad, y: baseline, size, font, color: TEXT });
     baseline -= size * leading;
   }
-}
-
-/**
- * A RADIO field: every option with its round button, the chosen one filled, when they fit the
- * box a line each; else only the chosen option, marked.
- */
-function drawRadio(
-  font: PDFFont,
-  page: PDFPage,
-  options: readonly string[],
-  chosen: string,
-  width: number,
-  height: number,
-): void {
-  const shown = height / options.length >= 8 ? options : chosen ? [chosen] : [];
-  if (shown.length === 0) return;
-  const line = height / shown.length;
-  const size = Math.min(11, line * 0.72);
-  const radius = size * 0.36;
-  shown.forEach((option, index) => {
-    const middle = height - line * (index + 0.5);
-    const isChosen = option === chosen;
-    page.drawCircle({
-      x: radius + 1,
-      y: middle,
-      size: radius,
-      borderColor: isChosen ? INK : FRAME,
-      borderWidth: 0.7,
-      color: isChosen ? INK : undefined,
-    });
-    const left = 2 * radius + 4;
-    const fitted = fitLine(font, renderable(font, option), Math.max(1, width - left - 1), size, 4);
-    page.drawText(fitted.text, {
-      x: left,
-      y: middle - (CAP_HEIGHT * fitted.size) / 2,
-      size: fitted.size,
-      font,
-      color: isChosen ? TEXT : CAPTION,
-    });
-  });
 }
 
 function drawFrame(page: PDFPage, width: number, height: number): void {
