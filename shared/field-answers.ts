@@ -29,6 +29,8 @@ export function parseFileValue(value: string | null): FieldFileValue | undefined
 
 /** A decimal number as a person types it: an optional sign, digits, one decimal point or comma. */
 const NUMBER_PATTERN = /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/;
+/** Digits a NUMBER answer may have: every such number is stored exactly as typed. */
+const MAX_NUMBER_DIGITS = 15;
 /** An e-mail address as the party types it (the same shape the API takes for a party's email). */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -44,6 +46,9 @@ export function checkTypedAnswer(
   if (type === 'NUMBER') {
     const compact = text.replace(/[\s\u00a0]/g, '');
     if (!NUMBER_PATTERN.test(compact)) return { problem: 'must be a number, such as 1250 or 12.5' };
+    // More digits than a double keeps would be stored as another number.
+    if (compact.replace(/\D/g, '').replace(/^0+/, '').length > MAX_NUMBER_DIGITS)
+      return { problem: `must have at most ${MAX_NUMBER_DIGITS} digits` };
     const number = Number(compact.replace(',', '.'));
     if (!Number.isFinite(number)) return { problem: 'must be a number, such as 1250 or 12.5' };
     return { value: String(number) };

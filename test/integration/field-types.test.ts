@@ -112,6 +112,7 @@ describe('field labels and the types NUMBER, EMAIL, DROPDOWN, RADIO and ATTACHME
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ [number]: 'twelve' }, `fields.${number}: must be a number`],
       [{ [number]: '1e5' }, `fields.${number}: must be a number`],
+      [{ [number]: '1234567890123456' }, `fields.${number}: must have at most 15 digits`],
       [{ [email]: 'eva@' }, `fields.${email}: must be an e-mail address`],
       [{ [dropdown]: 'Weekly' }, `fields.${dropdown}: must be one of: Monthly, Yearly`],
       [{ [radio]: 'cat' }, `fields.${radio}: must be one of: Cat, Dog`],
