@@ -9,7 +9,7 @@ import { gotoAdmin, signInThroughPage } from '../helpers/admin-ui';
 import { pdftotext } from '../helpers/pdf-tools';
 import { makeTempDir } from '../helpers/server';
 import { makeContract, startSigningEnv, type SigningEnv } from '../helpers/signing';
-import { waitForPagesDrawn } from '../helpers/signing-page';
+import { phoneContext, waitForPagesDrawn } from '../helpers/signing-page';
 
 const box = (y: number, height = 24) => ({ pdf_page: 1, pos_x: 72, pos_y: y, width: 260, height });
 
@@ -173,5 +173,55 @@ describe('the new field types on the signing page in Chromium', { timeout: 180_0
       `passport.pdf · SHA-256 ${sha256.slice(0, 12)}`,
     ])
       expect(stamped).toContain(text);
+  });
+
+  it('on a phone in Swedish: the choices and the file control are thumb-sized, named in Swedish, and fit the screen', async () => {
+    const { t } = env;
+    const contract = await makeContract(
+      t,
+      [
+        {
+          name: 'Cecilia Berg',
+          delivery_method: 'NONE',
+          fields: [
+            { type: 'DROPDOWN', ...box(100), options: ['Månadsvis', 'Årsvis'], input_required: false },
+            { type: 'RADIO', ...box(140, 40), label: 'Husdjur', options: ['Katt', 'Hund'] },
+            { type: 'ATTACHMENT', ...box(200), hint: 'En skanning eller ett foto' },
+          ],
+        },
+      ],
+      {},
+      1,
+    );
+    expect((await t.api('POST', `${contract.self}/send`, { body: {} })).status).toBe(200);
+    const context = await phoneContext(browser);
+    const page = await context.newPage();
+    await page.goto(contract.parties[0]!.contract_url);
+    await waitForPagesDrawn(page, 1);
+    await page.getByRole('button', { name: 'Svenska' }).click();
+    await expect.poll(() => page.locator('.progress').textContent()).toBe('2 av 2 fält kvar');
+    const bar = page.locator('.action-bar');
+    // Without a label a field is named by its kind: "Val", "Fil".
+    await page.getByRole('button', { name: /^Val \(Frivilligt\)/ }).click();
+    const choice = bar.getByLabel('Val (Frivilligt)', { exact: true });
+    expect((await choice.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect(await choice.locator('option').allTextContents()).toEqual(['Välj…', 'Månadsvis', 'Årsvis']);
+    await page.getByRole('button', { name: /^Husdjur \(Obligatoriskt\)/ }).click();
+    const pets = bar.getByRole('group', { name: 'Husdjur (Obligatoriskt)' });
+    for (const option of ['Katt', 'Hund'])
+      expect((await pets.locator('label', { hasText: option }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await pets.getByLabel('Katt').click();
+    await page.getByRole('button', { name: /^Fil \(Obligatoriskt\)/ }).click();
+    const file = bar.getByLabel('Fil (Obligatoriskt)', { exact: true });
+    expect((await file.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect(await bar.getByText('En skanning eller ett foto').isVisible()).toBe(true);
+    expect(await bar.getByText('Vilken sorts fil som helst, högst 2 MiB.').isVisible()).toBe(true);
+    await expect.poll(() => page.locator('.progress').textContent()).toBe('1 av 2 fält kvar');
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(
+      0,
+    );
+    await screenshot(page, 'signing-field-types-phone-sv');
+    expect(await auditAccessibility(page)).toEqual([]);
+    await context.close();
   });
 });
