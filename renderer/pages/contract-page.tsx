@@ -14,6 +14,7 @@ import { ContractActions } from './contract/contract-actions';
 import { RemindersCard } from './contract/reminders-card';
 import { WithdrawDialog, type WithdrawOptions } from './contract/withdraw-dialog';
 import { DetailsCard } from './contract/details-card';
+import { AnswersCard } from './contract/answers-card';
 import { AttachmentsCard } from './contract/attachments-card';
 import { DocumentCard } from './contract/document-card';
 import { EvidenceCard, TimestampPendingNotice } from './contract/evidence-card';
@@ -153,6 +154,13 @@ export function ContractPage({ id }: { id: string }) {
         <div className="split-main stack">
           <DetailsCard contract={row} isDraft={isDraft} onSaved={data.reload} />
           <RemindersCard view={view} onSaved={data.reload} />
+          {isDraft ? null : (
+            <AnswersCard
+              contractPath={path}
+              parties={parties.data}
+              answered={(parties.data ?? []).filter((party) => party.is_accept).length}
+            />
+          )}
           <AttachmentsCard
             contractPath={path}
             attachments={data.attachments.data}

@@ -1,5 +1,5 @@
 import type { TSigningField } from '../../shared/api/signing';
-import { fieldLabel, isMarkField } from './fields';
+import { fieldLabel, isMarkField, shownValue, type FieldValue } from './fields';
 import type { SigningTranslate } from './i18n';
 import type { Mark } from './mark';
 import { MarkView } from './mark-view';
@@ -7,7 +7,7 @@ import { MarkView } from './mark-view';
 type Props = {
   field: TSigningField;
   page: { width: number; height: number };
-  value: string | boolean;
+  value: FieldValue;
   today: string;
   mark: Mark | undefined;
   t: SigningTranslate;
@@ -54,7 +54,7 @@ export function FieldOverlay({ field, page, value, today, mark, t, isCurrent, is
     </span>
   ) : (
     <span className="field-text" style={{ fontSize: '58cqh' }}>
-      {field.type === 'DATE' ? today : String(value)}
+      {field.type === 'DATE' ? today : shownValue(field, value)}
     </span>
   );
   if (!onSelect) {
@@ -87,7 +87,7 @@ export function FieldOverlay({ field, page, value, today, mark, t, isCurrent, is
 
 function describe(
   field: TSigningField,
-  value: string | boolean,
+  value: FieldValue,
   today: string,
   mark: Mark | undefined,
   t: SigningTranslate,
@@ -95,5 +95,6 @@ function describe(
   if (isMarkField(field)) return mark ? t('signed') : t('tapToSign');
   if (field.type === 'CHECKBOX') return value === true ? t('checked') : t('unchecked');
   if (field.type === 'DATE') return today;
-  return typeof value === 'string' && value.trim() !== '' ? value : t('notFilled');
+  const shown = shownValue(field, value);
+  return shown.trim() !== '' ? shown : t('notFilled');
 }

@@ -1,4 +1,5 @@
 import { annotationPath, attachmentPath, partyPath } from '../../shared/api/paths';
+import { parseFileValue, parseOptions } from '../../shared/field-answers';
 import type { TAnnotation } from '../../shared/api/annotations';
 import type { TAttachment } from '../../shared/api/attachments';
 import type { TContract } from '../../shared/api/contracts';
@@ -98,12 +99,42 @@ export function presentAnnotation(ctx: RouteContext, row: AnnotationRow): TAnnot
     height: row.height,
     type: row.type as TAnnotation['type'],
     content: row.content,
+    ...fieldTextsOf(row),
     input_required: row.inputRequired,
     render_when_signed: row.renderWhenSigned,
-    value: row.value === null ? null : row.type === 'CHECKBOX' ? row.value === 'true' : row.value,
+    value: presentValue(ctx, row),
     created_by: `/api/users/${row.createdBy}`,
     created_time: ctx.timestamp(row.createdAt),
   };
+}
+
+/** A field's label, hint and options, as a contract's annotation and a template's field show them. */
+export function fieldTextsOf(row: { label: string; hint: string; options: string | null }) {
+  return { label: row.label, hint: row.hint, options: parseOptions(row.options) };
+}
+
+/** The value as the API gives it: by type a text, true/false, a number, or the attached file. */
+function presentValue(ctx: RouteContext, row: AnnotationRow): TAnnotation['value'] {
+  if (row.value === null) return null;
+  switch (row.type) {
+    case 'CHECKBOX':
+      return row.value === 'true';
+    case 'NUMBER':
+      return row.value === '' ? null : Number(row.value);
+    case 'ATTACHMENT': {
+      const file = parseFileValue(row.value);
+      if (!file) return null;
+      return {
+        file_name: file.name,
+        content_type: file.content_type,
+        size: file.size,
+        sha256: file.sha256,
+        download_uri: `${ctx.baseUrl()}${annotationPath(row)}/file`,
+      };
+    }
+    default:
+      return row.value;
+  }
 }
 
 export function presentAttachment(ctx: RouteContext, row: AttachmentRow): TAttachment {

@@ -1,3 +1,4 @@
+import { fieldTextsOf } from './contract-presenters';
 import { z } from 'zod';
 import { ZPageQuerySchema } from '../../shared/api/common';
 import {
@@ -33,6 +34,7 @@ export function presentTemplateField(ctx: RouteContext, row: TemplateFieldRow): 
     height: row.height,
     type: row.type as TTemplateField['type'],
     content: row.content,
+    ...fieldTextsOf(row),
     input_required: row.inputRequired,
     render_when_signed: row.renderWhenSigned,
     created_time: ctx.timestamp(row.createdAt),

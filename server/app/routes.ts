@@ -1,6 +1,7 @@
 import { messagingSettingsRoutes } from '../api/messaging-settings';
 import { outboxRoutes } from '../api/outbox';
 import { annotationRoutes } from '../api/annotations';
+import { annotationFileRoutes } from '../api/annotation-files';
 import { attachmentRoutes } from '../api/attachments';
 import { bulkSendRoutes } from '../api/bulk-sends';
 import { contractActionRoutes } from '../api/contract-actions';
@@ -45,6 +46,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...partyRoutes,
   ...contractRoleRoutes,
   ...annotationRoutes,
+  ...annotationFileRoutes,
   ...attachmentRoutes,
   ...webhookRoutes,
   ...webhookEventRoutes,

@@ -1,5 +1,6 @@
 import type { TContractUpdate } from '../../shared/api/contracts';
-import type { AnnotationType, FooterType, Language } from '../../shared/api/enums';
+import { CHOICE_TYPES, type AnnotationType, type FooterType, type Language } from '../../shared/api/enums';
+import { parseOptions } from '../../shared/field-answers';
 import type { TBoxFields } from '../../shared/api/field-box';
 import { MAX_PDF_PAGES } from '../../shared/constants';
 import { parseTimestamp } from '../../shared/time';
@@ -126,8 +127,34 @@ export function checkBox(pageSizesJson: string, box: Box): void {
 }
 
 export type BoxChanges = Partial<
-  Box & { type: AnnotationType; content: string; inputRequired: boolean; renderWhenSigned: boolean }
+  Box & {
+    type: AnnotationType;
+    content: string;
+    label: string;
+    hint: string;
+    options: string | null;
+    inputRequired: boolean;
+    renderWhenSigned: boolean;
+  }
 >;
+
+/**
+ * Refuses (400) options that do not fit the field's type as it will be: a DROPDOWN or RADIO
+ * needs 1 to 50 different options, any other type none.
+ */
+export function checkOptions(field: { type: string; options: string | null }): void {
+  const options = parseOptions(field.options);
+  const isChoice = (CHOICE_TYPES as readonly string[]).includes(field.type);
+  if (isChoice && (options === null || options.length === 0)) {
+    throw validationFailed([`options: a ${field.type} field needs its options, e.g. ["Monthly", "Yearly"]`]);
+  }
+  if (!isChoice && options !== null) {
+    throw validationFailed([`options: only DROPDOWN and RADIO fields have options, not ${field.type}; send null`]);
+  }
+  if (options && new Set(options).size !== options.length) {
+    throw validationFailed(['options: must all be different']);
+  }
+}
 
 /** The columns a contract's annotation or a template's field changes when the API writes its box and kind. */
 export function boxChangesOf(input: Partial<TBoxFields>): BoxChanges {
@@ -139,6 +166,9 @@ export function boxChangesOf(input: Partial<TBoxFields>): BoxChanges {
   if (input.height !== undefined) changes.height = input.height;
   if (input.type !== undefined) changes.type = input.type;
   if (input.content !== undefined) changes.content = input.content;
+  if (input.label !== undefined) changes.label = input.label;
+  if (input.hint !== undefined) changes.hint = input.hint;
+  if (input.options !== undefined) changes.options = input.options === null ? null : JSON.stringify(input.options);
   if (input.input_required !== undefined) changes.inputRequired = input.input_required;
   if (input.render_when_signed !== undefined) changes.renderWhenSigned = input.render_when_signed;
   return changes;

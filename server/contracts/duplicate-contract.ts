@@ -78,8 +78,10 @@ export function duplicateContract(
       const partyId = partyIds.get(field.partyId);
       if (partyId === undefined) continue;
       const { pdfPage, posX, posY, width, height, type, content, inputRequired, renderWhenSigned, tagBox } = field;
+      const { label, hint, options } = field;
       ctx.repos.annotations.insert({
         ...{ pdfPage, posX, posY, width, height, type, content, inputRequired, renderWhenSigned, tagBox },
+        ...{ label, hint, options },
         contractId: copy.id,
         partyId,
         createdBy: actor.id,

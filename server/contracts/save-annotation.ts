@@ -6,7 +6,7 @@ import { inTransaction } from '../db/open-database';
 import type { AnnotationChanges, AnnotationRow, NewAnnotation } from '../db/repos/annotations';
 import { AppError, notFound, validationFailed } from '../core/errors';
 import type { Actor } from '../core/actor';
-import { boxChangesOf, checkBox } from './contract-fields';
+import { boxChangesOf, checkBox, checkOptions } from './contract-fields';
 import { findDraft } from './find-draft';
 import { logActivity, type RequestOrigin } from '../activity/log-activity';
 
@@ -39,6 +39,7 @@ export function createAnnotation(
       height: input.height,
     };
     checkBox(contract.pageSizes, box);
+    checkOptions({ type: input.type, options: changes.options ?? null });
     if (ctx.repos.annotations.countInContract(contractId) >= MAX_ANNOTATIONS_PER_CONTRACT) {
       throw new AppError('limit-reached', `A contract holds at most ${MAX_ANNOTATIONS_PER_CONTRACT} annotations.`);
     }
@@ -83,6 +84,7 @@ export function updateAnnotation(
     if (!annotation) throw notFound('annotation');
     if (input.party_id !== undefined) changes.partyId = partyIdOf(ctx, contractId, input.party_id);
     checkBox(contract.pageSizes, { ...annotation, ...changes });
+    if (changes.type !== undefined || changes.options !== undefined) checkOptions({ ...annotation, ...changes });
     if (Object.keys(changes).length === 0) return annotation;
     const updated = ctx.repos.annotations.update(annotationId, { ...changes, updatedAt: ctx.now() }) ?? annotation;
     logActivity(ctx, {

@@ -64,12 +64,22 @@ export function fieldBoxOfTag(tag: TextTag, pageSize: PageSize): Box {
 }
 
 /**
- * What a tag's options say about its field besides its box: `required=false`. The tag's
- * `label`, `hint` and `options` (its choices) are read and checked (parse-tag.ts) and go to
- * the field's `label`, `hint` and choices once annotations and template fields carry them.
+ * What a tag's options say about its field besides its box: `required=false`, its `label` and
+ * `hint` (read and checked in parse-tag.ts), and for DROPDOWN and RADIO its choices
+ * (`options=A|B|C`, stored as the field's JSON `options`).
  */
-export function fieldDetailsOfTag(tag: TextTag): { inputRequired: boolean } {
-  return { inputRequired: tag.options.required ?? true };
+export function fieldDetailsOfTag(tag: TextTag): {
+  inputRequired: boolean;
+  label: string;
+  hint: string;
+  options: string | null;
+} {
+  return {
+    inputRequired: tag.options.required ?? true,
+    label: tag.options.label ?? '',
+    hint: tag.options.hint ?? '',
+    options: tag.options.choices ? JSON.stringify(tag.options.choices) : null,
+  };
 }
 
 /**

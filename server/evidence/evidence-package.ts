@@ -11,6 +11,7 @@ import { CHAIN_VERSION, canonicalEntry, type StoredChainEntry } from '../activit
 import { storedChainEntryOf } from '../activity/contract-chain';
 import { verifyContractLog, type LogVerification } from './anchors/verify-log';
 import { anchorEvidence } from './anchors/anchor-evidence';
+import { parseFileValue } from '../../shared/field-answers';
 import { evidenceReadme, type ReadmeFacts } from './evidence-readme';
 import type { InspectedCertificate } from '../crypto/inspect-signatures';
 
@@ -80,6 +81,13 @@ export async function makeEvidencePackage(ctx: AppContext, contract: ContractRow
   });
   if (tsaCertificates.size > 0) text('tsa-certificate.pem', pem([...tsaCertificates.values()]));
 
+  // The files parties attached to ATTACHMENT fields, as they gave them (their hashes are on the audit page).
+  for (const annotation of ctx.repos.annotations.listInContract(contract.id)) {
+    const value = annotation.type === 'ATTACHMENT' ? parseFileValue(annotation.value) : undefined;
+    const fileId = value && ctx.repos.annotations.fileIdOf(annotation.id);
+    const stored = fileId ? ctx.repos.files.getFile(fileId) : undefined;
+    if (value && stored) files[`party-files/${annotation.id}-${value.name.replace(/[/\\]/g, '_')}`] = stored.data;
+  }
   const rows = ctx.repos.activity.listChain(contract.id);
   const check = verifyContractLog(ctx, contract.id);
   const anchors = anchorEvidence(`/api/contracts/${contract.id}`, check);
@@ -125,6 +133,7 @@ export async function makeEvidencePackage(ctx: AppContext, contract: ContractRow
       isIntact: check.isIntact,
     },
     hasTsaCertificate: tsaCertificates.size > 0,
+    hasPartyFiles: Object.keys(files).some((name) => name.startsWith('party-files/')),
     anchors: anchors.facts,
   };
   text('README.txt', evidenceReadme(facts));

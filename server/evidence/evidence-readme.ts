@@ -33,6 +33,8 @@ export type ReadmeFacts = {
     isIntact: boolean;
   };
   hasTsaCertificate: boolean;
+  /** Files parties attached to ATTACHMENT fields are in party-files/. */
+  hasPartyFiles?: boolean;
   anchors: AnchorFacts;
 };
 
@@ -82,6 +84,8 @@ export function evidenceReadme(facts: ReadmeFacts): string {
     add("  tsa-certificate.pem     the timestamp authority's certificate(s), as its tokens carry them");
   if (facts.anchors.held.length > 0)
     add("  office-anchors/         the office anchors holding this log, and the authority's tokens over them");
+  if (facts.hasPartyFiles)
+    add('  party-files/            the files parties attached to their fields (SHA-256 on the audit page)');
   add('  SHA256SUMS              the hash of every file above');
   if (facts.hasTsaCertificate) {
     add(

@@ -44,6 +44,7 @@ const EN = {
   timestampNone:
     'None: no timestamp authority was configured, so every time in this record rests only on the clock of the PC that sealed it.',
   attachments: 'Attachments',
+  partyFiles: 'Files attached by the parties',
   size: (bytes: number) => `${bytes.toLocaleString('en')} bytes`,
   events: 'Events',
   appliance: 'SignDesk (the appliance)',
@@ -109,6 +110,7 @@ const SV: AuditLabels = {
   timestampNone:
     'Ingen: ingen tidsstämpelserver var inställd, så varje tid i denna logg vilar enbart på klockan i den dator som förseglade dokumentet.',
   attachments: 'Bilagor',
+  partyFiles: 'Filer som parterna bifogat',
   size: (bytes: number) => `${bytes.toLocaleString('sv')} byte`,
   events: 'Händelser',
   appliance: 'SignDesk (tjänsten)',

@@ -32,6 +32,10 @@ export function evidenceBlocks(context: AuditTrailContext, width: number): Block
     blocks.push(heading(context, `${context.labels.attachments} (${audit.attachments.length})`, width));
     for (const attachment of audit.attachments) blocks.push(attachmentBlock(context, attachment, width));
   }
+  if (audit.partyFiles && audit.partyFiles.length > 0) {
+    blocks.push(heading(context, `${context.labels.partyFiles} (${audit.partyFiles.length})`, width));
+    for (const file of audit.partyFiles) blocks.push(attachmentBlock(context, file, width));
+  }
   if (audit.events && audit.events.length > 0) {
     blocks.push(heading(context, context.labels.events, width));
     for (const item of groupPreparation(audit.events)) {

@@ -74,6 +74,11 @@ export function parseTag(inner: string): ParsedTag {
     const problem = setOption(options, name, key, value, type);
     if (problem) return { ok: false, problem };
   }
+  if (TYPES_WITH_CHOICES.has(type) && !options.choices)
+    return {
+      ok: false,
+      problem: `a ${type.toLowerCase()} tag names its choices, e.g. {{${typeWord.toLowerCase()}:${position};options=Monthly|Yearly}}`,
+    };
   return { ok: true, type, position: Number(position), options };
 }
 
@@ -107,6 +112,8 @@ function setOption(options: TagOptions, name: keyof TagOptions, key: string, val
         choices.some((choice) => choice === '' || choice.length > TAG_LIMITS.choice)
       )
         return `options= takes 1 to ${TAG_LIMITS.choices} choices of 1 to ${TAG_LIMITS.choice} characters, separated by |`;
+      if (new Set(choices).size !== choices.length)
+        return 'options= takes choices that are all different';
       options.choices = choices;
       return undefined;
     }

@@ -1,4 +1,5 @@
 import type { AuditTime } from './format-audit-time';
+import type { AnnotationType } from '../../shared/api/enums';
 
 export type { AuditTime } from './format-audit-time';
 
@@ -14,7 +15,7 @@ export type SignedPdfMark = {
   initialsPng?: Uint8Array | undefined;
 };
 
-export type SignedPdfFieldType = 'SIGNATURE' | 'INITIALS' | 'NAME' | 'DATE' | 'TEXT' | 'CHECKBOX';
+export type SignedPdfFieldType = AnnotationType;
 
 /** A filled annotation: PDF points from the top-left of the page as displayed, y down; page 1-based. */
 export type SignedPdfField = {
@@ -31,6 +32,8 @@ export type SignedPdfField = {
    */
   value: string | boolean;
   signerName: string;
+  /** RADIO: its options, the chosen one (the value) marked. */
+  options?: string[] | undefined;
   /** SIGNATURE/INITIALS: the party's mark; without one, the value as above. */
   mark?: SignedPdfMark | undefined;
   /** When the signer signed (the caption under a signature mark); default the party's signedTime by name. */
@@ -80,6 +83,8 @@ export type SignedPdfEvidence = {
   /** The last entry's place and hash: the head of the hash chain sealed into the PDF. */
   chainHead?: { sequence: number; hash: string };
   attachments?: { name: string; size: number; sha256: string }[];
+  /** The files parties attached to ATTACHMENT fields, each named with its party and field. */
+  partyFiles?: { name: string; size: number; sha256: string }[];
   /** The RFC 3161 authority asked for a timestamp of the seal; null: none configured; undefined: say nothing. */
   timestampAuthority?: string | null;
 };

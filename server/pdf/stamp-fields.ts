@@ -18,18 +18,14 @@ import {
 } from 'pdf-lib';
 import type { AuditLabels } from './audit-labels';
 import { coverOf } from './tag-cover';
+import { drawRadio } from './stamp-radio';
+import { CAP_HEIGHT, CAPTION, FRAME, INK, TEXT } from './stamp-style';
 import { fitLine, fitParagraph } from './fit-text';
 import { formatAuditTime, type AuditTime } from './format-audit-time';
 import { boxFrameMatrix } from './page-geometry';
 import { canRender, renderable, widthOf, type SealFonts } from './seal-fonts';
 import type { SignedPdfCover, SignedPdfField } from './signed-pdf-types';
 
-const INK = rgb(0.06, 0.15, 0.42);
-const TEXT = rgb(0.1, 0.1, 0.12);
-const FRAME = rgb(0.62, 0.66, 0.74);
-const CAPTION = rgb(0.36, 0.39, 0.45);
-/** Noto Sans's cap height (em): text is centred on its capitals, which looks centred to the eye. */
-const CAP_HEIGHT = 0.714;
 const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/=\s]+)$/;
 
 type StampContext = {
@@ -112,6 +108,13 @@ async function drawField(context: StampContext, page: PDFPage, field: SignedPdfF
       );
     case 'NAME':
       return drawText(context.fonts.regular, page, text || field.signerName, width, height, false);
+    case 'NUMBER':
+    case 'EMAIL':
+    case 'DROPDOWN':
+    case 'ATTACHMENT':
+      return drawText(context.fonts.regular, page, text, width, height, false);
+    case 'RADIO':
+      return drawRadio(context.fonts.regular, page, field.options ?? [text], text, width, height);
     default:
       return drawText(context.fonts.regular, page, text, width, height, true);
   }

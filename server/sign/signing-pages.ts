@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response, type Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import { ZSigningAcceptSchema, ZSigningCodeSchema, ZSigningRejectSchema } from '../../shared/api/signing';
+import {
+  MAX_FIELD_FILE_BYTES,
+  ZSigningAcceptSchema,
+  ZSigningCodeSchema,
+  ZSigningRejectSchema,
+} from '../../shared/api/signing';
 import type { AppContext } from '../context/app-context';
 import type { PartyRow } from '../db/repos/parties';
 import { AppError, notFound } from '../core/errors';
@@ -28,7 +33,11 @@ import { parseAcceptLanguage, pickLanguage } from '../../shared/browser-language
 const NOT_BUILT =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SignDesk</title></head><body><h1>The signing page is not built</h1><p>Run <code>npm run build:signing</code>.</p></body></html>';
 /** An answer carries a drawn or uploaded mark (at most 1 MiB of image, base64) besides the fields. */
-const ACCEPT_BODY_LIMIT = '2mb';
+const ACCEPT_BODY_LIMIT = 2 * 1024 * 1024;
+/** …and, for each ATTACHMENT field of the party, its file (at most 2 MiB, base64) with its name… */
+const ACCEPT_FILE_ROOM = Math.ceil(MAX_FIELD_FILE_BYTES / 3) * 4 + 4 * 1024;
+/** …for at most this many files: one answer is never more than about 30 MB, however many fields. */
+const ACCEPT_MAX_FILES = 10;
 
 /**
  * The party signing pages at /sign/<token>: the built page, its JSON state and answers, the
@@ -190,8 +199,19 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     sendFreshState(req, res, party, true);
   });
 
-  router.post('/sign/:token/accept', express.json({ limit: ACCEPT_BODY_LIMIT }), async (req, res) => {
+  /**
+   * The answer's body is read only for a link's party (else 404 before a byte is read), with room
+   * for a file per ATTACHMENT field it has.
+   */
+  const acceptBody: express.RequestHandler = (req, res, next) => {
     const party = openLink(req);
+    res.locals.party = party;
+    const files = ctx.repos.annotations.listOfParty(party.id).filter((field) => field.type === 'ATTACHMENT').length;
+    express.json({ limit: ACCEPT_BODY_LIMIT + Math.min(files, ACCEPT_MAX_FILES) * ACCEPT_FILE_ROOM })(req, res, next);
+  };
+
+  router.post('/sign/:token/accept', acceptBody, async (req, res) => {
+    const party = res.locals.party as PartyRow;
     checkSigningCsrf(ctx, req, party);
     const input = parseOrThrow(ZSigningAcceptSchema, req.body ?? {});
     const access = accessOf(req, res, party);

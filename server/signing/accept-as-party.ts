@@ -20,12 +20,12 @@ export async function acceptAsParty(
   if (!contract) throw notFound('contract');
   checkCanAnswer(ctx, contract, party, ctx.repos.parties.listInContract(contract.id));
   const today = ctx.timestamp(ctx.now()).slice(0, 10);
-  const values = readFieldValues(ctx.repos.annotations.listOfParty(party.id), party, input.fields, today);
+  const { values, files } = readFieldValues(ctx.repos.annotations.listOfParty(party.id), party, input.fields, today);
   const mark = await readMark(ctx, party, input.mark);
   await commitAcceptances(
     ctx,
     contract.id,
-    [{ partyId: party.id, values, signatureName: input.signatureName.trim(), mark, origin, authentication }],
+    [{ partyId: party.id, values, files, signatureName: input.signatureName.trim(), mark, origin, authentication }],
     {
       check: (current, parties) => {
         const self = parties.find((candidate) => candidate.id === party.id);

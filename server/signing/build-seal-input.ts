@@ -11,6 +11,7 @@ import { PdfReadError } from '../pdf/pdf-read-error';
 import type { SignedPdfMark } from '../pdf/signed-pdf-types';
 import { parseTagBox } from '../contracts/tag-fields';
 import type { PartyMark } from './read-mark';
+import { parseFileValue, parseOptions, shortHash } from '../../shared/field-answers';
 
 /**
  * The values an annotation shows once signed: what the party entered. Marks take none: SIGNATURE
@@ -20,6 +21,10 @@ import type { PartyMark } from './read-mark';
 export function stampValue(annotation: AnnotationRow): string | boolean {
   if (annotation.type === 'CHECKBOX') return annotation.value === 'true';
   if (annotation.type === 'SIGNATURE' || annotation.type === 'INITIALS') return '';
+  if (annotation.type === 'ATTACHMENT') {
+    const file = parseFileValue(annotation.value);
+    return file ? `${file.name} · SHA-256 ${shortHash(file.sha256)}` : '';
+  }
   return annotation.value ?? annotation.content;
 }
 
@@ -61,6 +66,7 @@ export async function buildContractSeal(
       height: annotation.height,
       type: annotation.type as SignedPdfField['type'],
       value: stampValue(annotation),
+      options: annotation.type === 'RADIO' ? (parseOptions(annotation.options) ?? undefined) : undefined,
       signerName: party.signatureName ?? party.name,
       mark: sealMarkOf(marks.get(party.id)),
       signedTime: party.signTime,

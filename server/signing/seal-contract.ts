@@ -10,6 +10,7 @@ import type { SealedContract } from '../evidence/record-seal';
 import { readTsaUrl, withoutCredentials } from '../evidence/timestamps/tsa-settings';
 import { chainActivity, type ActivityInput } from '../activity/log-activity';
 import { buildContractSeal } from './build-seal-input';
+import { parseFileValue } from '../../shared/field-answers';
 import { renewSealIfDue } from '../settings/renew-seal';
 import type { PartyMark } from './read-mark';
 
@@ -43,10 +44,17 @@ export async function sealContract(
     const file = ctx.repos.files.getFile(attachment.fileId);
     return { name: attachment.name, size: attachment.size, sha256: file?.sha256 ?? '' };
   });
+  const partyFiles = partyFilesOf(parties, annotations);
   const eventOf = actorNames(ctx, parties);
   const events = [...written, ...coming].map((row) => eventOf(row as ActivityRow));
   // The audit page names the authority without its credentials: the PDF goes to every party for good.
-  const evidence = { events, chainHead, attachments, timestampAuthority: tsaUrl ? withoutCredentials(tsaUrl) : null };
+  const evidence = {
+    events,
+    chainHead,
+    attachments,
+    partyFiles,
+    timestampAuthority: tsaUrl ? withoutCredentials(tsaUrl) : null,
+  };
   const sealed = await buildContractSeal(
     ctx,
     contract,
@@ -105,4 +113,17 @@ function actorNames(ctx: AppContext, parties: readonly PartyRow[]): (row: EventR
       hash: row.hash ?? '',
     };
   };
+}
+
+/** The files parties attached to their ATTACHMENT fields, as the audit page lists them: "party · field: file". */
+function partyFilesOf(parties: readonly PartyRow[], annotations: readonly AnnotationRow[]) {
+  const names = new Map(parties.map((party) => [party.id, party.name]));
+  return annotations.flatMap((annotation) => {
+    const file = annotation.type === 'ATTACHMENT' ? parseFileValue(annotation.value) : undefined;
+    if (!file) return [];
+    const field = annotation.label || `#${annotation.id}`;
+    return [
+      { name: `${names.get(annotation.partyId) ?? ''} · ${field}: ${file.name}`, size: file.size, sha256: file.sha256 },
+    ];
+  });
 }

@@ -1,3 +1,5 @@
+import { parseFileValue, parseOptions } from '../../shared/field-answers';
+import type { AnnotationRow } from '../db/repos/annotations';
 import type { Language } from '../../shared/api/enums';
 import type { TSigningState } from '../../shared/api/signing';
 import type { AppContext } from '../context/app-context';
@@ -99,7 +101,10 @@ export function signingState(
           width: annotation.width,
           height: annotation.height,
           isRequired: annotation.inputRequired,
-          content: annotation.value ?? annotation.content,
+          content: shownContent(annotation),
+          label: annotation.label,
+          hint: annotation.hint,
+          options: parseOptions(annotation.options),
         }))
       : [],
     attachments: isVisible
@@ -112,4 +117,11 @@ export function signingState(
     progress: { answered: answering.filter((candidate) => candidate.isAccept).length, total: answering.length },
     csrfToken,
   };
+}
+
+/** What a field shows: its value once signed (an attachment by its file name), else its prefilled text. */
+function shownContent(annotation: AnnotationRow): string {
+  if (annotation.value === null) return annotation.content;
+  if (annotation.type === 'ATTACHMENT') return parseFileValue(annotation.value)?.name ?? '';
+  return annotation.value;
 }

@@ -7,6 +7,7 @@ import { inTransaction } from '../db/open-database';
 import { AppError } from '../core/errors';
 import { logActivity, type ActivityInput, type RequestOrigin } from '../activity/log-activity';
 import { recordEvent } from '../webhooks/record-event';
+import type { FieldFile } from './field-values';
 import { markOfRow, markRow, type PartyMark } from './read-mark';
 import { recordSeal } from '../evidence/record-seal';
 import type { SealedContract } from '../evidence/record-seal';
@@ -20,6 +21,8 @@ import { isFullyAccepted } from '../../shared/signing-order';
 export type Acceptance = {
   partyId: number;
   values: ReadonlyMap<number, string | boolean>;
+  /** The files of its ATTACHMENT fields, stored with the answer. */
+  files?: ReadonlyMap<number, FieldFile> | undefined;
   signatureName: string;
   /** The signer's mark; none for approvers. */
   mark?: PartyMark | undefined;
@@ -115,8 +118,11 @@ export function writeAcceptances(
     if (acceptance.mark) ctx.repos.partyMarks.save(markRow(party.id, acceptance.mark, now));
   }
   for (const annotation of accepted.annotations) {
-    if (accepted.byParty.has(annotation.partyId))
-      ctx.repos.annotations.update(annotation.id, { value: annotation.value, updatedAt: now });
+    const acceptance = accepted.byParty.get(annotation.partyId);
+    if (!acceptance) continue;
+    ctx.repos.annotations.update(annotation.id, { value: annotation.value, updatedAt: now });
+    const file = acceptance.files?.get(annotation.id);
+    if (file) ctx.repos.annotations.saveFile(annotation.id, ctx.repos.files.putFile(file.bytes, file.contentType, now));
   }
   // Without acceptances the parties are as read.
   const parties = accepted.byParty.size === 0 ? accepted.parties : ctx.repos.parties.listInContract(contract.id);

@@ -5,7 +5,7 @@ import { inTransaction } from '../db/open-database';
 import type { TemplateFieldChanges, TemplateFieldRow } from '../db/repos/template-fields';
 import { AppError, notFound } from '../core/errors';
 import { readTags, newTags } from '../contracts/annotations-from-tags';
-import { boxChangesOf, checkBox, parsePageSizes } from '../contracts/contract-fields';
+import { boxChangesOf, checkBox, checkOptions, parsePageSizes } from '../contracts/contract-fields';
 import { checkTags, fieldBoxOfTag, fieldDetailsOfTag, tagBoxOf } from '../contracts/tag-fields';
 import type { Actor } from '../core/actor';
 import { findChangeableTemplate, findVisibleTemplate, type PdfTemplate } from '../contracts/find-template';
@@ -66,6 +66,7 @@ export function createTemplateField(
       height: input.height,
     };
     checkBox(template.pageSizes, box);
+    checkOptions({ type: input.type, options: changes.options ?? null });
     checkRoom(ctx, templateId, 1);
     const now = ctx.now();
     const row = ctx.repos.templateFields.insert({
@@ -96,6 +97,7 @@ export function updateTemplateField(
     const field = ctx.repos.templateFields.findInTemplate(templateId, fieldId);
     if (!field) throw notFound('template field');
     checkBox(template.pageSizes, { ...field, ...changes });
+    if (changes.type !== undefined || changes.options !== undefined) checkOptions({ ...field, ...changes });
     if (Object.keys(changes).length === 0) return field;
     const now = ctx.now();
     ctx.repos.templates.update(templateId, { updatedAt: now });

@@ -5,6 +5,23 @@ import { REQUIRED_BOX_FIELDS, writableBoxFields } from './field-box';
 
 export const PARTY_PATH_PATTERN = /^\/api\/contracts\/([1-9][0-9]{0,15})\/parties\/([1-9][0-9]{0,15})$/;
 
+/** The file a party attached to an ATTACHMENT field, as the annotation's value. */
+export const ZFieldFileSchema = z
+  .object({
+    file_name: z.string().meta({ description: 'The name the party gave the file', example: 'passport.pdf' }),
+    content_type: z.string().meta({ example: 'application/pdf' }),
+    size: z.number().int().meta({ description: 'Bytes', example: 48213 }),
+    sha256: z.string().meta({
+      description: 'SHA-256 of the bytes, hex: the same as on the audit page of the signed PDF',
+      example: '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+    }),
+    download_uri: z.string().meta({
+      description: 'Authenticated API URL of the bytes',
+      example: 'https://sign.example.com/api/contracts/1/annotations/3/file',
+    }),
+  })
+  .meta({ id: 'ApiContractAnnotationFile' });
+
 /** Geometry is in PDF points (1/72 inch), origin at the page's top-left corner, y downwards. */
 export const ZAnnotationSchema = z
   .object({
@@ -17,11 +34,17 @@ export const ZAnnotationSchema = z
     height: z.number().meta({ description: 'Points', example: 50 }),
     type: z.enum(ANNOTATION_TYPES),
     content: z.string().meta({ description: 'Prefilled text (NAME, TEXT) or a label', example: '' }),
+    label: z.string().meta({ description: 'What the field asks, shown to the party', example: 'Company number' }),
+    hint: z.string().meta({ description: 'A line of help shown to the party under the label', example: '' }),
+    options: z
+      .array(z.string())
+      .nullable()
+      .meta({ description: 'The choices of a DROPDOWN or RADIO field; null for other types', example: null }),
     input_required: z.boolean().meta({ description: 'The party must fill it to sign', example: true }),
     render_when_signed: z.boolean().meta({ description: 'Drawn into the signed PDF', example: true }),
-    value: z.union([z.string(), z.boolean()]).nullable().meta({
+    value: z.union([z.string(), z.boolean(), z.number(), ZFieldFileSchema]).nullable().meta({
       description:
-        'Read-only: what the party filled in, null until the party has signed. Text for NAME, DATE and TEXT; true or false for CHECKBOX; for SIGNATURE and INITIALS the name the party signed with',
+        'Read-only: what the party filled in, null until the party has signed. Text for NAME, DATE and TEXT; true or false for CHECKBOX; for SIGNATURE and INITIALS the name the party signed with; a number for NUMBER; the address for EMAIL; the chosen option for DROPDOWN and RADIO (empty text when an optional one was left); for ATTACHMENT the uploaded file (file_name, content_type, size, sha256, download_uri), or null when an optional one was left',
       example: null,
     }),
     created_by: z.string().meta({ example: '/api/users/1' }),

@@ -1,5 +1,19 @@
 /** Allowed values of every enumerated field of the API. */
-export const ANNOTATION_TYPES = ['SIGNATURE', 'INITIALS', 'NAME', 'DATE', 'TEXT', 'CHECKBOX'] as const;
+export const ANNOTATION_TYPES = [
+  'SIGNATURE',
+  'INITIALS',
+  'NAME',
+  'DATE',
+  'TEXT',
+  'CHECKBOX',
+  'NUMBER',
+  'EMAIL',
+  'DROPDOWN',
+  'RADIO',
+  'ATTACHMENT',
+] as const;
+/** The field types whose party picks one of the field's `options`. */
+export const CHOICE_TYPES = ['DROPDOWN', 'RADIO'] as const;
 export const DELIVERY_METHODS = ['EMAIL', 'SMS', 'EMAIL_AND_SMS', 'NONE'] as const;
 export const SIGN_TYPES = ['DEFAULT', 'APPROVER', 'VIEWER'] as const;
 export const REQUIRE_AUTH_VALUES = ['NONE', 'EMAIL_CODE', 'SMS_CODE'] as const;

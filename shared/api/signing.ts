@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ANNOTATION_TYPES, LANGUAGES, SIGN_TYPES } from './enums';
+import { MAX_UPLOAD_BYTES } from '../constants';
 
 /**
  * What the party signing page reads and sends (`/sign/<token>/…`). Not part of the customer
@@ -38,6 +39,32 @@ export const ZSigningMarkSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.enum(['drawn', 'uploaded']), signature: imageDataUrl, initials: imageDataUrl.optional() }),
 ]);
 
+/** The largest file a party may attach to an ATTACHMENT field: as for a contract's attachments. */
+export const MAX_FIELD_FILE_BYTES = MAX_UPLOAD_BYTES;
+const MAX_FIELD_FILE_BASE64 = Math.ceil(MAX_FIELD_FILE_BYTES / 3) * 4;
+
+/** A file for an ATTACHMENT field, sent with the answer: its name, type and bytes (base64). */
+export const ZFieldAnswerFileSchema = z
+  .strictObject({
+    file_name: z.string().trim().min(1).max(255).meta({ example: 'passport.pdf' }),
+    content_type: z
+      .string()
+      .regex(/^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/i, 'must be a media type such as application/pdf')
+      .meta({ example: 'application/pdf' }),
+    data: z
+      .string()
+      .min(1)
+      .max(MAX_FIELD_FILE_BASE64, 'the file is larger than 2 MiB (2,097,152 bytes)')
+      .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be the file in base64')
+      .meta({ description: 'The bytes, base64; at most 2 MiB once decoded', example: 'JVBERi0xLjcK' }),
+  })
+  .meta({ id: 'ApiFieldAnswerFile' });
+
+/** What a party answers for one field: text, true/false (CHECKBOX), a number (NUMBER) or a file (ATTACHMENT). */
+export const ZFieldAnswerSchema = z.union([z.string().max(1_000), z.boolean(), z.number(), ZFieldAnswerFileSchema]);
+export type TFieldAnswer = z.infer<typeof ZFieldAnswerSchema>;
+export type TFieldAnswerFile = z.infer<typeof ZFieldAnswerFileSchema>;
+
 export const ZSigningFieldSchema = z.object({
   id: z.number().int(),
   type: z.enum(ANNOTATION_TYPES),
@@ -47,8 +74,13 @@ export const ZSigningFieldSchema = z.object({
   width: z.number(),
   height: z.number(),
   isRequired: z.boolean(),
-  /** Prefilled text (the annotation's content), or the value entered once signed. */
+  /** Prefilled text (the annotation's content), or the value entered once signed (an attachment's file name). */
   content: z.string(),
+  /** What the field asks and a line of help, from the office ('' when it gave none). */
+  label: z.string(),
+  hint: z.string(),
+  /** The choices of a DROPDOWN or RADIO field, else null. */
+  options: z.array(z.string()).nullable(),
 });
 
 export const ZSigningStateSchema = z.object({
@@ -87,7 +119,7 @@ export const ZSigningStateSchema = z.object({
 
 export const ZSigningAcceptSchema = z.strictObject({
   /** Field id (as a string key) to its value: text for text-like fields, true/false for checkboxes. */
-  fields: z.record(z.string().regex(/^\d+$/), z.union([z.string().max(1_000), z.boolean()])),
+  fields: z.record(z.string().regex(/^\d+$/), ZFieldAnswerSchema),
   /** The name the party typed to sign with. */
   signatureName: z.string().min(1).max(200),
   /** The party's mark (signers only): the name typed in a script face, drawn, or an uploaded image. Default: typed in the first face. */
@@ -114,11 +146,11 @@ export const ZTestAnswerSchema = z
       .optional()
       .meta({ description: "The name the party signs with; default the party's name", example: 'Signe Svensson' }),
     fields: z
-      .record(z.string().regex(/^\d+$/), z.union([z.string().max(1_000), z.boolean()]))
+      .record(z.string().regex(/^\d+$/), ZFieldAnswerSchema)
       .optional()
       .meta({
         description:
-          "The party's field values by annotation id (the last segment of the annotation's self): text, or true/false for a checkbox",
+          "The party's field values by annotation id (the last segment of the annotation's self): text; true/false for a checkbox; a number (or its text) for NUMBER; one of the options for DROPDOWN and RADIO; for ATTACHMENT an object {file_name, content_type, data} with the bytes in base64 (at most 2 MiB, within the 1 MiB JSON body of this call)",
         example: { '2': 'Lgh 1102' },
       }),
     cause: z

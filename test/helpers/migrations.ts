@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** The contract search's triggers (0018). */
-const SEARCH_TRIGGERS = [
+/** The search triggers of 0018, dropped when they are still there. */
+const dropSearchTriggers = [
   'contract_insert',
   'contract_rename',
   'contract_delete',
   'party_insert',
   'party_update',
   'party_delete',
-];
+].map((trigger) => `DROP TRIGGER IF EXISTS contract_search_${trigger};`);
 
 /**
  * What each migration after 0012 made, undone, so that 0011 and 0012 can run again with every
@@ -24,7 +24,7 @@ const UNDO_AFTER_0012: Record<string, string> = {
   '0017_long_term_validation': ['ltv_status', 'ltv_attempts', 'ltv_error', 'archive_time', 'archive_expires_at']
     .map((column) => `ALTER TABLE contract_seals DROP COLUMN ${column};`)
     .join(' '),
-  '0018_contract_search': SEARCH_TRIGGERS.map((trigger) => `DROP TRIGGER IF EXISTS contract_search_${trigger};`)
+  '0018_contract_search': dropSearchTriggers
     .concat(['DROP VIEW contract_search_source;', 'DROP TABLE contract_search;'])
     .join(' '),
   '0019_user_sort_indexes': ['status_name', 'signed_name', 'unsigned_id', 'unsigned_name']
@@ -33,12 +33,22 @@ const UNDO_AFTER_0012: Record<string, string> = {
   // The search triggers (0018) call sd_fold, which only the server's connection has, and a
   // dropped column makes SQLite read every trigger of its table again: they go first.
   '0020_template_role_names': [
-    ...SEARCH_TRIGGERS.map((trigger) => `DROP TRIGGER IF EXISTS contract_search_${trigger};`),
+    ...dropSearchTriggers,
     'ALTER TABLE contract_templates DROP COLUMN role_names;',
     'ALTER TABLE contracts DROP COLUMN role_names;',
     'ALTER TABLE parties DROP COLUMN role;',
     'ALTER TABLE parties DROP COLUMN role_name;',
   ].join(' '),
+  // A DROP COLUMN re-reads every trigger, and the search triggers call a function only the server
+  // defines: they go first (0018's undo drops them only if they are still there).
+  '0021_field_labels_and_answers': dropSearchTriggers
+    .concat(
+      ['annotations', 'contract_role_fields', 'template_fields'].flatMap((table) =>
+        ['label', 'hint', 'options'].map((column) => `ALTER TABLE ${table} DROP COLUMN ${column};`),
+      ),
+    )
+    .concat(['DROP TABLE annotation_files;'])
+    .join(' '),
 };
 
 const journal = () =>

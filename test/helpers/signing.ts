@@ -138,11 +138,8 @@ export function signingClient(link: string, options: { fetch?: typeof fetch; hea
     signedPdf: () => call('/signed.pdf'),
     sendCode: () => call('/code', 'POST'),
     verify: (code: string) => call('/code/verify', 'POST', { code }),
-    accept: (
-      fields: Record<string, string | boolean> = {},
-      signatureName = 'Signer',
-      options: { csrf?: string | null } = {},
-    ) => call('/accept', 'POST', { fields, signatureName }, options),
+    accept: (fields: Record<string, unknown> = {}, signatureName = 'Signer', options: { csrf?: string | null } = {}) =>
+      call('/accept', 'POST', { fields, signatureName }, options),
     reject: (cause: string, options: { csrf?: string | null } = {}) => call('/reject', 'POST', { cause }, options),
   };
 }

@@ -169,6 +169,7 @@ const DECIDED: Record<string, Decision> = {
   'PUT /api/contracts/:contract_id/annotations/:annotation_id': { status: 404, body: { width: 60 } },
   'DELETE /api/contracts/:contract_id/annotations/:annotation_id': { status: 404 },
   'POST /api/contracts/:contract_id/annotations/from_tags': { status: 404 },
+  'GET /api/contracts/:contract_id/annotations/:annotation_id/file': { status: 404 },
   'GET /api/contracts/:contract_id/attachments': { status: 404 },
   'POST /api/contracts/:contract_id/attachments': {
     status: 404,

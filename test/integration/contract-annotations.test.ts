@@ -134,7 +134,7 @@ describe('contract annotations', () => {
         'party_id: must be a party path of the form /api/contracts/<contract_id>/parties/<party_id>',
         'pdf_page: must be a number',
         'pos_x: must be a number',
-        'type: must be one of SIGNATURE, INITIALS, NAME, DATE, TEXT, CHECKBOX',
+        'type: must be one of SIGNATURE, INITIALS, NAME, DATE, TEXT, CHECKBOX, NUMBER, EMAIL, DROPDOWN, RADIO, ATTACHMENT',
       ].sort(),
     );
     expect(contractState(t, contract.id)).toEqual(before);

@@ -4,6 +4,7 @@ import { useT } from '../../lib/i18n';
 import { Button } from '../ui';
 import type { EditorField } from './geometry';
 import { colourOf } from './owner-colours';
+import { FieldTextsEditor, type FieldTexts } from './field-texts';
 
 export type Owner = { id: string; name: string };
 
@@ -19,6 +20,7 @@ type Props = {
   onToolDrop: (tool: AnnotationType, clientX: number, clientY: number) => void;
   selected: EditorField | undefined;
   onRequired: (isRequired: boolean) => void;
+  onTexts: (texts: Partial<FieldTexts>) => void;
   onSelectedOwner: (owner: string) => void;
   onDelete: () => void;
   canUndo: boolean;
@@ -114,6 +116,7 @@ export function EditorToolbar(props: Props) {
                 ))}
               </select>
             </label>
+            <FieldTextsEditor key={selected.id} field={selected} onChange={props.onTexts} />
             <Button size="small" variant="danger" onClick={props.onDelete}>
               {t('editor.deleteField')}
             </Button>

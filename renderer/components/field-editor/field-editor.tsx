@@ -97,7 +97,17 @@ export function FieldEditor({
     );
   const placeField = (type: AnnotationType, page: number, box: FieldBox) => {
     if (!currentOwner) return;
-    const id = editing.create({ owner: currentOwner, type, page, ...box, isRequired: true });
+    const options = type === 'DROPDOWN' || type === 'RADIO' ? [t('editor.optionA'), t('editor.optionB')] : null;
+    const id = editing.create({
+      owner: currentOwner,
+      type,
+      page,
+      ...box,
+      isRequired: true,
+      label: '',
+      hint: '',
+      options,
+    });
     setTool(undefined);
     setSelectedId(id);
     // The new field takes the focus, so the keys move it at once.
@@ -151,7 +161,7 @@ export function FieldEditor({
   };
   const fieldLabel = (field: EditorField) =>
     t(field.isRequired ? 'editor.fieldLabelRequired' : 'editor.fieldLabel', {
-      type: t(`fieldType.${field.type}`),
+      type: field.label ? `${field.label} (${t(`fieldType.${field.type}`)})` : t(`fieldType.${field.type}`),
       owner: ownerName(field.owner),
       page: field.page,
     });
@@ -174,6 +184,7 @@ export function FieldEditor({
             onToolDrop={dropTool}
             selected={selected}
             onRequired={(isRequired) => selected && editing.change(selected.id, { isRequired })}
+            onTexts={(texts) => selected && editing.change(selected.id, texts)}
             onSelectedOwner={(next) => selected && editing.change(selected.id, { owner: next })}
             onDelete={() => selected && removeField(selected.id)}
             canUndo={editing.canUndo}
@@ -251,7 +262,7 @@ export function FieldEditor({
                         zoom={zoom}
                         page={size}
                         colour={colourOf(ownerIndex(field.owner))}
-                        text={`${t(`fieldType.${field.type}`)} · ${ownerName(field.owner)}`}
+                        text={`${field.label || t(`fieldType.${field.type}`)} · ${ownerName(field.owner)}`}
                         label={fieldLabel(field)}
                         isSelected={field.id === selectedId}
                         isReadOnly={isReadOnly}

@@ -15,6 +15,11 @@ export type EditorField = {
   width: number;
   height: number;
   isRequired: boolean;
+  /** What the field asks and a line of help, shown to the party ('' for none). */
+  label: string;
+  hint: string;
+  /** The choices of a DROPDOWN or RADIO field; null for other types. */
+  options: string[] | null;
 };
 
 export type FieldBox = Pick<EditorField, 'x' | 'y' | 'width' | 'height'>;
@@ -28,6 +33,11 @@ export const DEFAULT_SIZE: Record<AnnotationType, { width: number; height: numbe
   DATE: { width: 90, height: 20 },
   TEXT: { width: 150, height: 20 },
   CHECKBOX: { width: 16, height: 16 },
+  NUMBER: { width: 90, height: 20 },
+  EMAIL: { width: 170, height: 20 },
+  DROPDOWN: { width: 130, height: 20 },
+  RADIO: { width: 130, height: 48 },
+  ATTACHMENT: { width: 170, height: 20 },
 };
 
 /** Smaller than this a field cannot be filled in or seen. */

@@ -170,4 +170,7 @@ export const dataOf = (field: EditorField): FieldData => ({
   width: field.width,
   height: field.height,
   isRequired: field.isRequired,
+  label: field.label,
+  hint: field.hint,
+  options: field.options,
 });

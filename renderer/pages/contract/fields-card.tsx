@@ -23,6 +23,9 @@ const fromAnnotation = (annotation: TAnnotation): FieldData & { self: string } =
   width: annotation.width,
   height: annotation.height,
   isRequired: annotation.input_required,
+  label: annotation.label,
+  hint: annotation.hint,
+  options: annotation.options,
 });
 
 const toBody = (field: Partial<FieldData>) => {
@@ -35,6 +38,9 @@ const toBody = (field: Partial<FieldData>) => {
   if (field.width !== undefined) body.width = field.width;
   if (field.height !== undefined) body.height = field.height;
   if (field.isRequired !== undefined) body.input_required = field.isRequired;
+  if (field.label !== undefined) body.label = field.label;
+  if (field.hint !== undefined) body.hint = field.hint;
+  if (field.options !== undefined) body.options = field.options;
   return body;
 };
 

@@ -25,6 +25,9 @@ const fromField = (field: TTemplateField): FieldData & { self: string } => ({
   width: field.width,
   height: field.height,
   isRequired: field.input_required,
+  label: field.label,
+  hint: field.hint,
+  options: field.options,
 });
 
 const toBody = (field: Partial<FieldData>) => {
@@ -37,6 +40,9 @@ const toBody = (field: Partial<FieldData>) => {
   if (field.width !== undefined) body.width = field.width;
   if (field.height !== undefined) body.height = field.height;
   if (field.isRequired !== undefined) body.input_required = field.isRequired;
+  if (field.label !== undefined) body.label = field.label;
+  if (field.hint !== undefined) body.hint = field.hint;
+  if (field.options !== undefined) body.options = field.options;
   return body;
 };
 

@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { fetchKeysetPage, type KeysetPage, type KeysetRequest, type SortKey } from '../keyset';
 import type { Db } from '../open-database';
-import { annotations } from '../schema';
+import { annotationFiles, annotations } from '../schema';
 
 export type AnnotationRow = typeof annotations.$inferSelect;
 export type NewAnnotation = Omit<typeof annotations.$inferInsert, 'id'>;
@@ -29,6 +29,20 @@ export function createAnnotationRepo(db: Db) {
     update: (id: number, changes: AnnotationChanges): AnnotationRow | undefined =>
       db.update(annotations).set(changes).where(eq(annotations.id, id)).returning().get(),
     remove: (id: number): boolean => db.delete(annotations).where(eq(annotations.id, id)).run().changes > 0,
+    /** Keeps the file a party attached to an ATTACHMENT field (in the transaction of its answer). */
+    saveFile: (annotationId: number, fileId: number): void => {
+      db.insert(annotationFiles)
+        .values({ annotationId, fileId })
+        .onConflictDoUpdate({ target: annotationFiles.annotationId, set: { fileId } })
+        .run();
+    },
+    /** The stored file of an ATTACHMENT field's answer. */
+    fileIdOf: (annotationId: number): number | undefined =>
+      db
+        .select({ fileId: annotationFiles.fileId })
+        .from(annotationFiles)
+        .where(eq(annotationFiles.annotationId, annotationId))
+        .get()?.fileId,
     countInContract: (contractId: number): number => countIn.get({ contractId })?.n ?? 0,
     listInContract: (contractId: number): AnnotationRow[] =>
       db.select().from(annotations).where(eq(annotations.contractId, contractId)).orderBy(annotations.id).all(),

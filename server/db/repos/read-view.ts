@@ -35,7 +35,7 @@ export const REPOSITORY_READS = {
     'listInContract',
     'listPage',
   ],
-  annotations: ['findInContract', 'countInContract', 'listInContract', 'listOfParty', 'listPage'],
+  annotations: ['findInContract', 'countInContract', 'listInContract', 'listOfParty', 'listPage', 'fileIdOf'],
   attachments: ['findInContract', 'countInContract', 'listInContract', 'listPage'],
   activity: ['head', 'countInContract', 'listChain', 'listPage', 'contractsWithUnchained', 'unchainedOf'],
   seals: [

@@ -200,9 +200,17 @@ export const annotations = sqliteTable(
     height: real('height').notNull(),
     type: text('type').notNull(),
     content: text('content').notNull().default(''),
+    /** What the field asks and a line of help, shown to the party. */
+    label: text('label').notNull().default(''),
+    hint: text('hint').notNull().default(''),
+    /** JSON array of the choices of a DROPDOWN or RADIO field; null for other types. */
+    options: text('options'),
     inputRequired: integer('input_required', { mode: 'boolean' }).notNull().default(true),
     renderWhenSigned: integer('render_when_signed', { mode: 'boolean' }).notNull().default(true),
-    /** What the party filled in when signing. */
+    /**
+     * What the party filled in when signing; for ATTACHMENT the JSON `{name, content_type, size,
+     * sha256}` of the file (its bytes: annotation_files).
+     */
     value: text('value'),
     /**
      * JSON `{page, x, y, width, height}` of the text tag this field was made from: painted white
@@ -217,6 +225,16 @@ export const annotations = sqliteTable(
   },
   (t) => [index('annotations_contract_id').on(t.contractId, t.id), index('annotations_party').on(t.partyId)],
 );
+
+/** The file a party attached to an ATTACHMENT field, stored with its answer. */
+export const annotationFiles = sqliteTable('annotation_files', {
+  annotationId: integer('annotation_id')
+    .primaryKey()
+    .references(() => annotations.id, { onDelete: 'cascade' }),
+  fileId: integer('file_id')
+    .notNull()
+    .references(() => storedFiles.id),
+});
 
 export const attachments = sqliteTable(
   'attachments',

@@ -14,6 +14,11 @@ const fieldColumns = () => ({
   height: real('height').notNull(),
   type: text('type').notNull(),
   content: text('content').notNull().default(''),
+  /** What the field asks and a line of help, shown to the party. */
+  label: text('label').notNull().default(''),
+  hint: text('hint').notNull().default(''),
+  /** JSON array of the choices of a DROPDOWN or RADIO field; null for other types. */
+  options: text('options'),
   inputRequired: integer('input_required', { mode: 'boolean' }).notNull().default(true),
   renderWhenSigned: integer('render_when_signed', { mode: 'boolean' }).notNull().default(true),
   /** JSON box of the text tag the field was made from (see annotations.tag_box). */
