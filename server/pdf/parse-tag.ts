@@ -112,8 +112,7 @@ function setOption(options: TagOptions, name: keyof TagOptions, key: string, val
         choices.some((choice) => choice === '' || choice.length > TAG_LIMITS.choice)
       )
         return `options= takes 1 to ${TAG_LIMITS.choices} choices of 1 to ${TAG_LIMITS.choice} characters, separated by |`;
-      if (new Set(choices).size !== choices.length)
-        return 'options= takes choices that are all different';
+      if (new Set(choices).size !== choices.length) return 'options= takes choices that are all different';
       options.choices = choices;
       return undefined;
     }

@@ -122,6 +122,8 @@ describe('text tags in word-processor PDFs', () => {
             expect(field.width, where).toBeLessThanOrEqual(Math.max(grown, tag.x1 - tag.x0 + TOLERANCE));
           }
           expect(field.input_required, where).toBe(!tag.text.includes('required=false'));
+          // A tag's label (`;label=…`) is what the party reads beside the field.
+          expect(field.label, where).toBe(/;label=([^;}]+)/.exec(tag.text)?.[1] ?? '');
         }
       }
     },

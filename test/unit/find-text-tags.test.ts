@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { findTagsOnPage } from '../../server/pdf/find-text-tags';
 import { parseTag } from '../../server/pdf/parse-tag';
 import { placeGlyphs, type FontInfo } from '../../server/pdf/read-glyphs';
-import { checkTags, fieldBoxOfTag, sameTagBox } from '../../server/contracts/tag-fields';
+import { checkTags, fieldBoxOfTag, fieldDetailsOfTag, sameTagBox } from '../../server/contracts/tag-fields';
+import type { TextTag } from '../../server/pdf/find-text-tags';
 import { AppError } from '../../server/core/errors';
 
 // An A4 page as pdf.js shows it unrotated: y flips, origin at the top-left.
@@ -161,8 +162,23 @@ describe('the tag grammar', () => {
       ['name:1;required=maybe', 'neither true nor false'],
       [`name:1;label=${'x'.repeat(101)}`, '1 to 100 characters'],
       ['text:1;options=A|B', 'only for a field that offers choices'],
+      ['dropdown:1', 'names its choices'],
+      ['radio:1;options=Yes|No|Yes', 'all different'],
     ] as const)
       expect(parseTag(inner)).toEqual({ ok: false, problem: expect.stringContaining(says) });
+  });
+});
+
+describe('what a tag gives its field besides its box', () => {
+  it('passes label, hint, required and the choices on', () => {
+    const parsed = parseTag('radio:2;label=Billing;hint=Pick one;required=false;options=Monthly|Yearly');
+    if (!parsed.ok) throw new Error(parsed.problem);
+    expect(fieldDetailsOfTag({ ...parsed, text: '', page: 1, line: 1 } as unknown as TextTag)).toEqual({
+      inputRequired: false,
+      label: 'Billing',
+      hint: 'Pick one',
+      options: '["Monthly","Yearly"]',
+    });
   });
 });
 
