@@ -20,6 +20,7 @@ export const ACTIVITY_EVENTS = {
   'party.added': { en: 'Party added', sv: 'Part tillagd' },
   'party.changed': { en: 'Party changed', sv: 'Part ändrad' },
   'party.corrected': { en: 'Party corrected after sending', sv: 'Part rättad efter utskick' },
+  'party.delegated': { en: 'Party handed the turn to someone else', sv: 'Part lämnade över till någon annan' },
   'party.removed': { en: 'Party removed', sv: 'Part borttagen' },
   'party.invited': { en: 'Party invited', sv: 'Part inbjuden' },
   'party.reminded': { en: 'Reminder sent', sv: 'Påminnelse skickad' },

@@ -27,6 +27,7 @@ export function presentContract(ctx: RouteContext, row: ContractRow): TContract 
     show_identity_number: row.showIdentityNumber,
     require_auth: row.requireAuth as TContract['require_auth'],
     test_mode: row.isTest,
+    allow_delegation: row.allowDelegation,
     sent_time: ctx.timestampOrNull(row.sentAt),
     expire_time: ctx.timestampOrNull(row.expireAt),
     created_by: `/api/users/${row.createdBy}`,

@@ -21,6 +21,11 @@ const testMode = z.boolean().meta({
     "true: a test contract. Its parties can be answered for through the API (POST …/parties/{party_id}/test_answer), so that an integration's tests walk the whole flow; its audit trail says so, and it is never a real signature. Set on a draft only.",
 });
 
+const allowDelegation = z.boolean().meta({
+  description:
+    "true: a party that has not answered may hand its turn to another person from its signing page (\"Someone else should sign\": name, e-mail or mobile number, and a reason). Its link stops working at once, the new person is invited like a corrected party, the activity log records party.delegated (who, to whom, why) and the opt-in contract.party_delegated event is raised. Default false. Set on a draft only.",
+});
+
 export const ZContractSchema = z
   .object({
     self: z.string().meta({ description: "The contract's path", example: '/api/contracts/1' }),
@@ -51,6 +56,7 @@ export const ZContractSchema = z
       .enum(REQUIRE_AUTH_VALUES)
       .meta({ description: 'A one-time code the party must enter before the document opens' }),
     test_mode: testMode,
+    allow_delegation: allowDelegation,
     sent_time: ZTimestampSchema.nullable().meta({ description: 'null while a draft' }),
     expire_time: ZTimestampSchema.nullable().meta({
       description: 'When the signing links close; null: never',
@@ -108,6 +114,7 @@ const writableContractFields = {
   show_identity_number: z.boolean(),
   require_auth: z.enum(REQUIRE_AUTH_VALUES),
   test_mode: testMode,
+  allow_delegation: allowDelegation,
   expire_time: ZTimestampSchema.nullable(),
   template: ZTemplatePathSchema.nullable().meta({
     description: 'Render the contract PDF from this template; null unlinks the template and keeps the PDF',

@@ -28,6 +28,8 @@ const UNDO_AFTER_0012: Record<string, string> = {
   '0019_user_sort_indexes': ['status_name', 'signed_name', 'unsigned_id', 'unsigned_name']
     .map((name) => `DROP INDEX contracts_user_${name};`)
     .join(' '),
+  '0020_integrations':
+    'DROP INDEX contracts_updated_at; ALTER TABLE contracts DROP COLUMN allow_delegation; DROP TABLE contract_metadata;',
 };
 
 const journal = () =>
