@@ -10,6 +10,7 @@ import { useLanguage } from './language';
 import type { Mark } from './mark';
 import { Notice, StatusPanel } from './notice';
 import { SigningView } from './signing-view';
+import { DelegateAction, DelegatedNotice } from './delegate-action';
 import { useSigningState } from './use-signing-state';
 
 /** How long the party sees that it is being taken back to the integrator's page. */
@@ -26,6 +27,7 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
   const [error, setError] = useState<SigningError>();
   const [mark, setMark] = useState<Mark>();
   const [answered, setAnswered] = useState<'signed' | 'rejected'>();
+  const [delegatedTo, setDelegatedTo] = useState<string>();
 
   // Once per page: later refreshes are not new loads.
   const hasPostedLoad = useRef(false);
@@ -75,6 +77,7 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
     </>
   );
 
+  if (delegatedTo !== undefined) return chrome(<DelegatedNotice language={language} name={delegatedTo} />);
   if (loadError && !state) {
     return chrome(
       <Notice title={t('loadFailed')} body="" action={{ label: t('retry'), onClick: () => void refresh() }} />,
@@ -110,6 +113,11 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
       onAccept={(body) => void run(() => api.accept(body), 'signed')}
       onReject={(cause) => void run(() => api.reject(cause), 'rejected')}
       status={status}
+      extraAction={
+        state.party.mayDelegate && (
+          <DelegateAction language={language} csrfToken={csrfToken} isDisabled={isBusy} onDelegated={setDelegatedTo} />
+        )
+      }
     />
   );
 

@@ -144,6 +144,8 @@ export function signingClient(link: string, options: { fetch?: typeof fetch; hea
       options: { csrf?: string | null } = {},
     ) => call('/accept', 'POST', { fields, signatureName }, options),
     reject: (cause: string, options: { csrf?: string | null } = {}) => call('/reject', 'POST', { cause }, options),
+    delegate: (body: Record<string, unknown>, options: { csrf?: string | null } = {}) =>
+      call('/delegate', 'POST', body, options),
   };
 }
 
