@@ -76,6 +76,8 @@ export const ACTIVITY_DETAILS = {
   authentication: { en: 'authentication', sv: 'autentisering' },
   cause: { en: 'cause', sv: 'anledning' },
   reason: { en: 'reason', sv: 'orsak' },
+  from: { en: 'from', sv: 'från' },
+  to: { en: 'to', sv: 'till' },
   name: { en: 'name', sv: 'namn' },
   copy_of: { en: 'copy of', sv: 'kopia av' },
   reminder_interval_days: { en: 'reminder every (days)', sv: 'påminnelse var (dag)' },

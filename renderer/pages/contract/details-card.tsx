@@ -24,6 +24,7 @@ type Draft = {
   party_order_defined: boolean;
   show_identity_number: boolean;
   test_mode: boolean;
+  allow_delegation: boolean;
 };
 
 const draftOf = (contract: TContract): Draft => {
@@ -38,6 +39,7 @@ const draftOf = (contract: TContract): Draft => {
     party_order_defined: contract.party_order_defined,
     show_identity_number: contract.show_identity_number,
     test_mode: contract.test_mode,
+    allow_delegation: contract.allow_delegation,
   };
 };
 
@@ -53,6 +55,7 @@ function changesOf(draft: Draft, contract: TContract): { changes: Record<string,
     'party_order_defined',
     'show_identity_number',
     'test_mode',
+    'allow_delegation',
   ] as const) {
     if (draft[key] !== saved[key]) changes[key] = draft[key];
   }
@@ -157,6 +160,14 @@ function DraftSettings({ contract, onSaved }: { contract: TContract; onSaved: ()
             onChecked={(checked) => edit({ test_mode: checked })}
           />
         </div>
+        <div className="field field-checkbox">
+          <CheckboxField
+            label={t('field.allowDelegation')}
+            hint={t('field.allowDelegationHint')}
+            checked={form.allow_delegation}
+            onChecked={(checked) => edit({ allow_delegation: checked })}
+          />
+        </div>
       </div>
       <TextAreaField
         label={t('field.inviteMessage')}
@@ -200,6 +211,9 @@ export function DetailsCard({
             { term: t('field.requireAuth'), value: t(`auth.${contract.require_auth}`) },
             ...(contract.show_identity_number ? [{ term: t('field.identityNumber'), value: t('identity.shown') }] : []),
             ...(contract.test_mode ? [{ term: t('field.testMode'), value: t('field.testModeShown') }] : []),
+            ...(contract.allow_delegation
+              ? [{ term: t('field.allowDelegation'), value: t('field.allowDelegationShown') }]
+              : []),
             ...(contract.email_invite_content
               ? [
                   {
