@@ -28,6 +28,8 @@ export function presentContract(ctx: RouteContext, row: ContractRow): TContract 
     require_auth: row.requireAuth as TContract['require_auth'],
     test_mode: row.isTest,
     allow_delegation: row.allowDelegation,
+    metadata: ctx.repos.contractMetadata.listOf(row.id),
+    updated_time: ctx.timestamp(row.updatedAt),
     sent_time: ctx.timestampOrNull(row.sentAt),
     expire_time: ctx.timestampOrNull(row.expireAt),
     created_by: `/api/users/${row.createdBy}`,
