@@ -23,7 +23,7 @@ const testMode = z.boolean().meta({
 
 const allowDelegation = z.boolean().meta({
   description:
-    "true: a party that has not answered may hand its turn to another person from its signing page (\"Someone else should sign\": name, e-mail or mobile number, and a reason). Its link stops working at once, the new person is invited like a corrected party, the activity log records party.delegated (who, to whom, why) and the opt-in contract.party_delegated event is raised. Default false. Set on a draft only.",
+    'true: a party that has not answered may hand its turn to another person from its signing page ("Someone else should sign": name, e-mail or mobile number, and a reason). Its link stops working at once, the new person is invited like a corrected party, the activity log records party.delegated (who, to whom, why) and the opt-in contract.party_delegated event is raised. Default false. Set on a draft only.',
 });
 
 /** The bounds of a contract's metadata (docs: ApiContract.metadata). */
@@ -77,7 +77,8 @@ export const ZContractSchema = z
       example: { order_id: 'A-1042' },
     }),
     updated_time: ZTimestampSchema.meta({
-      description: 'When the contract last changed (its settings, a party, an answer, a message): what updated_since filters on',
+      description:
+        'When the contract last changed (its settings, a party, an answer, a message): what updated_since filters on',
     }),
     sent_time: ZTimestampSchema.nullable().meta({ description: 'null while a draft' }),
     expire_time: ZTimestampSchema.nullable().meta({
@@ -235,12 +236,12 @@ export const ZContractListQuerySchema = ZPageQuerySchema.extend({
     .optional()
     .meta({
       description:
-        'Only contracts whose metadata has exactly this value under this key, written metadata[key]=value (e.g. ?metadata[order_id]=A-1042); several keys must all match. An index lookup, however many contracts there are.',
+        'Only contracts whose metadata has exactly this value under this key, written metadata[key]=value (e.g. ?metadata[order_id]=A-1042); several keys must all match. Read through an index: its cost grows with the matches, not with the number of contracts.',
       param: { style: 'deepObject', explode: true },
     }),
   updated_since: ZTimestampSchema.optional().meta({
     description:
-      "Only contracts whose updated_time is at or after this time (YYYY-MM-DD HH:MM:SS in the office's time zone), for syncing: keep the newest updated_time you saw and ask from it. An index range, however many contracts there are.",
+      "Only contracts whose updated_time is at or after this time (YYYY-MM-DD HH:MM:SS in the office's time zone), for syncing: keep the newest updated_time you saw and ask from it. Read through an index: its cost grows with the matches, not with the number of contracts.",
     example: '2026-11-26 09:00:00',
   }),
 });
