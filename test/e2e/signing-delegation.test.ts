@@ -69,4 +69,31 @@ describe('handing the turn to someone else from the signing page', { timeout: 18
     expect(office.problems).toEqual([]);
     await office.context.close();
   });
+
+  it('lets the office allow delegation and set metadata on a draft from the contract page at 800 px', async () => {
+    const { t } = env;
+    const contract = await makeContract(t, [{ name: 'Ada Draft', email: 'ada@example.test' }], {
+      metadata: { order_id: 'A-1', stale: 'x' },
+    });
+    const { page, context, problems } = await openPage(browser);
+    await page.setViewportSize({ width: 800, height: 900 });
+    await signInThroughPage(page, t.url, 'admin', 'correct horse');
+    await gotoAdmin(page, t.url, `/contracts/${contract.id}`, 'Hyresavtal Storgatan 1');
+    const details = page.getByRole('form', { name: 'Details' });
+    const metadata = details.getByLabel('Metadata');
+    expect(await metadata.inputValue()).toBe('order_id=A-1\nstale=x');
+    await metadata.fill('order_id=A-2\nregion north');
+    await details.getByLabel('Parties may hand their turn to someone else').check();
+    await details.getByRole('button', { name: 'Save' }).click();
+    await details.getByText('Write each line as key=value.').waitFor();
+    await metadata.fill('order_id=A-2\nregion=north');
+    expect(await auditAccessibility(page), 'details with metadata').toEqual([]);
+    await details.getByRole('button', { name: 'Save' }).click();
+    await details.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    const saved = (await t.api('GET', contract.self)).body;
+    expect(saved.metadata).toEqual({ order_id: 'A-2', region: 'north' });
+    expect(saved.allow_delegation).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
