@@ -83,7 +83,7 @@ export const ZContractPartyChangedEventSchema = payloadOf(
 export const ZContractPartyDelegatedEventSchema = payloadOf(
   'contract.party_delegated',
   'ContractPartyDelegatedEvent',
-  'Opt-in. A party of a contract that allows delegation (allow_delegation) handed its turn to another person from its signing page: the party now has that person\'s name and contact details and a new link, and the new person is invited. The activity log (party.delegated) says who handed over to whom and why.',
+  "Opt-in. A party of a contract that allows delegation (allow_delegation) handed its turn to another person from its signing page: the party now has that person's name and contact details and a new link, and the new person is invited. The activity log (party.delegated) says who handed over to whom and why.",
   contractAndParty('The party delegated (the same party path, now the new person)'),
 );
 

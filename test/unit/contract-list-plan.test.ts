@@ -159,7 +159,7 @@ describe('contract list query plans', () => {
             /SEARCH contract_metadata USING COVERING INDEX contract_metadata_key_value \(key=\? AND value=\?/,
           );
         // With metadata too, the metadata index drives and updated_at is checked on each row found.
-      if (filter.updatedSince !== undefined && !filter.metadata)
+        if (filter.updatedSince !== undefined && !filter.metadata)
           expect(plan).toMatch(/USING COVERING INDEX contracts_updated_at \(updated_at>\?\)/);
         expect(plan).toMatch(/SEARCH contracts USING INTEGER PRIMARY KEY \(rowid=\?\)/);
       }
