@@ -1,6 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** The search triggers of 0018. */
+const SEARCH_TRIGGERS = [
+  'contract_insert',
+  'contract_rename',
+  'contract_delete',
+  'party_insert',
+  'party_update',
+  'party_delete',
+];
+
 /**
  * What each migration after 0012 made, undone, so that 0011 and 0012 can run again with every
  * later one after them; and the records of 0011 on. A new migration needs its line here (the
@@ -14,22 +24,18 @@ const UNDO_AFTER_0012: Record<string, string> = {
   '0017_long_term_validation': ['ltv_status', 'ltv_attempts', 'ltv_error', 'archive_time', 'archive_expires_at']
     .map((column) => `ALTER TABLE contract_seals DROP COLUMN ${column};`)
     .join(' '),
-  '0018_contract_search': [
-    'contract_insert',
-    'contract_rename',
-    'contract_delete',
-    'party_insert',
-    'party_update',
-    'party_delete',
-  ]
-    .map((trigger) => `DROP TRIGGER contract_search_${trigger};`)
+  '0018_contract_search': SEARCH_TRIGGERS.map((trigger) => `DROP TRIGGER IF EXISTS contract_search_${trigger};`)
     .concat(['DROP VIEW contract_search_source;', 'DROP TABLE contract_search;'])
     .join(' '),
   '0019_user_sort_indexes': ['status_name', 'signed_name', 'unsigned_id', 'unsigned_name']
     .map((name) => `DROP INDEX contracts_user_${name};`)
     .join(' '),
-  '0020_integrations':
+  // Dropping a contracts column re-reads its triggers, and 0018's call a function only the server's
+  // connection has: they go first (0018's undo drops them only if they are still there).
+  '0020_integrations': [
+    ...SEARCH_TRIGGERS.map((trigger) => `DROP TRIGGER IF EXISTS contract_search_${trigger};`),
     'DROP INDEX contracts_updated_at; ALTER TABLE contracts DROP COLUMN allow_delegation; DROP TABLE contract_metadata;',
+  ].join(' '),
 };
 
 const journal = () =>
