@@ -60,6 +60,14 @@ export const enContract = {
   'field.testMode': 'Test contract',
   'field.testModeHint':
     'For trying an integration: the API may answer for its parties (test_answer), and the audit trail says so. Never for a real contract.',
+  'field.metadata': 'Metadata',
+  'field.metadataHint':
+    'Your own keys and values, one key=value a line (an order number, a customer id): at most 20 keys, a key of up to 40 letters, digits, _ . -, a value of up to 500 characters. The API and the contract list can find contracts by them.',
+  'field.metadataBadLine': 'Write each line as key=value.',
+  'field.allowDelegation': 'Parties may hand their turn to someone else',
+  'field.allowDelegationHint':
+    'A party can name another person on the signing page ("Someone else should sign"), with a reason: that person is invited instead, and the activity shows who handed over to whom and why.',
+  'field.allowDelegationShown': 'Yes: from the signing page, with a reason',
   'field.testModeShown': 'Yes: answers may come through the API; not a real signature',
   'field.identityNumber': 'Identity number',
   'identity.shown': 'Shown to each party and in the audit trail',

@@ -274,6 +274,7 @@ export const en = {
   'webhooks.event.sent': 'Contract sent',
   'webhooks.event.partyOpened': 'Party opened the link',
   'webhooks.event.partyChanged': 'Party corrected after sending',
+  'webhooks.event.partyDelegated': 'Party handed the turn to someone else',
   'webhooks.event.reminded': 'Party reminded',
   'webhooks.event.expired': 'Signing links expired',
   'webhooks.event.withdrawn': 'Contract withdrawn',

@@ -62,6 +62,14 @@ export const svContract: Record<keyof typeof enContract, string> = {
   'field.testMode': 'Testavtal',
   'field.testModeHint':
     'För att prova en integration: API:et får svara för parterna (test_answer), och signeringsloggen säger det. Aldrig för ett riktigt avtal.',
+  'field.metadata': 'Metadata',
+  'field.metadataHint':
+    'Egna nycklar och värden, en nyckel=värde per rad (ett ordernummer, ett kund-id): högst 20 nycklar, en nyckel av högst 40 bokstäver, siffror, _ . -, ett värde av högst 500 tecken. API:et och avtalslistan kan hitta avtal med dem.',
+  'field.metadataBadLine': 'Skriv varje rad som nyckel=värde.',
+  'field.allowDelegation': 'Parter får lämna över till någon annan',
+  'field.allowDelegationHint':
+    'En part kan ange en annan person på signeringssidan ("Någon annan ska skriva under") med en anledning: den personen bjuds in i stället, och aktiviteten visar vem som lämnade över till vem och varför.',
+  'field.allowDelegationShown': 'Ja: från signeringssidan, med en anledning',
   'field.testModeShown': 'Ja: svar kan komma via API:et; ingen riktig underskrift',
   'field.identityNumber': 'Identitetsnummer',
   'identity.shown': 'Visas för varje part och i signeringsloggen',

@@ -276,6 +276,7 @@ export const sv: Record<MessageKey, string> = {
   'webhooks.event.sent': 'Avtalet skickat',
   'webhooks.event.partyOpened': 'Part öppnade länken',
   'webhooks.event.partyChanged': 'Part rättad efter utskick',
+  'webhooks.event.partyDelegated': 'Part lämnade över till någon annan',
   'webhooks.event.reminded': 'Part påmind',
   'webhooks.event.expired': 'Signeringslänkarna gick ut',
   'webhooks.event.withdrawn': 'Avtalet återkallat',

@@ -7,6 +7,7 @@ const LABELS: Record<OptionalWebhookEventType, MessageKey> = {
   'contract.sent': 'webhooks.event.sent',
   'contract.party_opened': 'webhooks.event.partyOpened',
   'contract.party_changed': 'webhooks.event.partyChanged',
+  'contract.party_delegated': 'webhooks.event.partyDelegated',
   'contract.reminded': 'webhooks.event.reminded',
   'contract.expired': 'webhooks.event.expired',
   'contract.withdrawn': 'webhooks.event.withdrawn',

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { SigningTranslate } from './i18n';
 
 /** A modal <dialog> opened and closed by `isOpen` (Escape and the backdrop close it too). */
-function Modal({
+export function Modal({
   isOpen,
   onClose,
   labelledBy,

@@ -13,6 +13,7 @@ import { useLanguage } from './language';
 import type { Mark } from './mark';
 import { Notice, StatusPanel } from './notice';
 import { SigningView } from './signing-view';
+import { DelegateAction, DelegatedNotice } from './delegate-action';
 import { useSigningState } from './use-signing-state';
 
 /** How long the party sees that it is being taken back to the integrator's page. */
@@ -34,6 +35,7 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
   const [mark, setMark] = useState<Mark>();
   useDraftMark(linkBase(), state, mark, setMark, loadError?.status === 404);
   const [answered, setAnswered] = useState<'signed' | 'rejected'>();
+  const [delegatedTo, setDelegatedTo] = useState<string>();
 
   // Once per page: later refreshes are not new loads.
   const hasPostedLoad = useRef(false);
@@ -84,6 +86,7 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
     </>
   );
 
+  if (delegatedTo !== undefined) return chrome(<DelegatedNotice language={language} name={delegatedTo} />);
   if (loadError && !state) {
     return chrome(
       <Notice title={t('loadFailed')} body="" action={{ label: t('retry'), onClick: () => void refresh() }} />,
@@ -119,6 +122,11 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
       onAccept={(body) => void run(() => api.accept(body), 'signed')}
       onReject={(cause) => void run(() => api.reject(cause), 'rejected')}
       status={status}
+      extraAction={
+        state.party.mayDelegate && (
+          <DelegateAction language={language} csrfToken={csrfToken} isDisabled={isBusy} onDelegated={setDelegatedTo} />
+        )
+      }
     />
   );
 

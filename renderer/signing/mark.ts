@@ -6,14 +6,7 @@ export type Mark =
   | { kind: 'typed'; face: ScriptFace; name: string }
   | { kind: 'drawn' | 'uploaded'; name: string; signature: string; initials?: string | undefined };
 
-/** "C. Carter" -> "CC", "Åsa-Britt Öberg" -> "ÅBÖ": what the sealed PDF stamps in INITIALS boxes too. */
-export function initialsOf(name: string): string {
-  return name
-    .split(/[\s-]+/)
-    .filter(Boolean)
-    .map((part) => [...part][0]?.toUpperCase() ?? '')
-    .join('');
-}
+export { initialsOf } from '../../shared/initials';
 
 export function toAcceptMark(mark: Mark): TSigningMark {
   if (mark.kind === 'typed') return { kind: 'typed', face: mark.face };

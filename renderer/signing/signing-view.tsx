@@ -25,6 +25,8 @@ type Props = {
   onReject: (cause: string) => void;
   /** Shown in the panel instead of the answer controls: the page after the party answered, or for a viewer. */
   status?: ReactNode;
+  /** One more answer control after sign and reject (handing the turn to someone else). */
+  extraAction?: ReactNode;
 };
 
 /**
@@ -32,7 +34,18 @@ type Props = {
  * are left, previous and next, the field being filled in, then sign (or approve) or reject. On a
  * phone the bar sticks to the bottom of the screen; on a wide screen it is the right column.
  */
-export function SigningView({ state, t, isBusy, problem, mark, onMark, onAccept, onReject, status }: Props) {
+export function SigningView({
+  state,
+  t,
+  isBusy,
+  problem,
+  mark,
+  onMark,
+  onAccept,
+  onReject,
+  status,
+  extraAction,
+}: Props) {
   const isAnswering = !status;
   const isSigner = state.party.signType === 'DEFAULT';
   const ordered = useMemo(() => orderFields(state.fields), [state.fields]);
@@ -209,6 +222,7 @@ export function SigningView({ state, t, isBusy, problem, mark, onMark, onAccept,
               <button type="button" className="secondary" disabled={isBusy} onClick={() => setDialog('reject')}>
                 {t('reject')}
               </button>
+              {extraAction}
             </div>
           </>
         )}

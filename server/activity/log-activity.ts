@@ -110,11 +110,14 @@ export function chainEntryOf(row: Omit<ChainedActivity, 'hash'>) {
 /**
  * Writes one activity-log entry, chained to the contract's last one; call it inside the
  * transaction of the change it records (the IMMEDIATE transaction keeps the chain in order).
- * The one door to the log; an entry that an opt-in webhook event follows raises it here too.
+ * The one door to the log; an entry that an opt-in webhook event follows raises it here too,
+ * and the contract's updated_at moves to the entry's time.
  */
 export function logActivity(ctx: AppContext, entry: ActivityInput): ChainedActivity {
   const row = chainActivity(entry, entry.time ?? ctx.now(), ctx.repos.activity.head(entry.contractId));
   ctx.repos.activity.insert(row);
+  // Whatever the log records changed the contract: updated_time (and updated_since) follow it.
+  ctx.repos.contracts.touch(entry.contractId, row.createdAt);
   const webhookEvent = WEBHOOK_EVENT_OF_ACTIVITY[entry.event];
   if (webhookEvent) {
     const isAboutParty = entry.event.startsWith('party.') && row.subject !== '';

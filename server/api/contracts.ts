@@ -8,6 +8,7 @@ import {
   ZContractUpdateSchema,
 } from '../../shared/api/contracts';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
+import { parseTimestamp } from '../../shared/time';
 import { validationFailed } from '../core/errors';
 import { contractOrdering, type ContractFilter } from '../db/repos/contracts';
 import { readPageRequest, sendPage } from '../http/pagination';
@@ -22,6 +23,13 @@ import { presentContract } from './contract-presenters';
 import { pageImagesOf } from '../signing/page-images';
 
 const tag = 'Contracts';
+
+function updatedSinceOf(text: string | undefined, timeZone: string): number | undefined {
+  if (text === undefined) return undefined;
+  const at = parseTimestamp(text, timeZone);
+  if (at === undefined) throw validationFailed([`updated_since: is not a real time in ${timeZone}`]);
+  return at;
+}
 
 export const contractRoutes: AnyRoute[] = [
   defineRoute({
@@ -42,6 +50,8 @@ export const contractRoutes: AnyRoute[] = [
         userId: contractListUser(actor, query.user),
         name: query.name || undefined,
         q: query.q || undefined,
+        metadata: query.metadata ? Object.entries(query.metadata) : undefined,
+        updatedSince: updatedSinceOf(query.updated_since, ctx.config.timeZone),
       };
       const ordering = contractOrdering(query.sort, filter);
       const request = readPageRequest(query, ordering.signature, ordering.keys.length);
@@ -84,14 +94,21 @@ export const contractRoutes: AnyRoute[] = [
       if (isJson && query.name !== undefined && body?.name !== undefined) {
         throw validationFailed(['name: give the name in the query or in the body, not both']);
       }
+      if (isJson && query.metadata !== undefined && body?.metadata !== undefined) {
+        throw validationFailed(['metadata: give the metadata in the query or in the body, not both']);
+      }
       const contract = isJson
         ? await createContractFromJson(
             ctx,
-            { ...body, ...(query.name === undefined ? {} : { name: query.name }) },
+            {
+              ...body,
+              ...(query.name === undefined ? {} : { name: query.name }),
+              ...(query.metadata === undefined ? {} : { metadata: query.metadata }),
+            },
             actor,
             origin,
           )
-        : await createContractFromPdf(ctx, raw ?? Buffer.alloc(0), query.name, actor, origin);
+        : await createContractFromPdf(ctx, raw ?? Buffer.alloc(0), query.name, actor, origin, query.metadata);
       // The first page its parties will see, drawn while the draft is prepared (sending draws it again only if it was lost).
       void pageImagesOf(ctx).warm(contract);
       sendJson(res, 201, presentContract(ctx, contract));

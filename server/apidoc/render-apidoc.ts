@@ -2,6 +2,7 @@ import { PROBLEM_ANCHORS, PROBLEMS } from '../../shared/api/problems';
 import { fieldTable } from './field-table';
 import { escapeHtml, inlineCode, page, type TocEntry } from './html';
 import { renderConventions, renderIntro, renderQuickStart } from './render-guide';
+import { renderRecipes } from './render-recipes';
 import { componentSchema, renderOperation, type ApiDocument, type Operation } from './render-operation';
 import { eventAnchorOf, renderWebhooks, type Receivers } from './render-webhooks';
 
@@ -42,6 +43,7 @@ function groupByTag(document: ApiDocument): Map<string, Entry[]> {
 function tableOfContents(groups: Map<string, Entry[]>, document: ApiDocument): TocEntry[] {
   return [
     { href: '#quick-start', label: 'Quick start' },
+    { href: '#recipes', label: 'Recipes for integrations' },
     {
       href: '#conventions',
       label: 'Conventions',
@@ -94,6 +96,7 @@ export function renderIndex(document: ApiDocument, baseUrl: string, receivers: R
   const body = [
     renderIntro(document, baseUrl),
     renderQuickStart(document, baseUrl),
+    renderRecipes(),
     renderConventions(document),
     reference,
     renderWebhooks(document, receivers),

@@ -26,6 +26,7 @@ export function contractChangesOf(ctx: AppContext, input: TContractUpdate): Cont
   if (input.show_identity_number !== undefined) changes.showIdentityNumber = input.show_identity_number;
   if (input.require_auth !== undefined) changes.requireAuth = input.require_auth;
   if (input.test_mode !== undefined) changes.isTest = input.test_mode;
+  if (input.allow_delegation !== undefined) changes.allowDelegation = input.allow_delegation;
   if (input.expire_time === null) changes.expireAt = null;
   if (typeof input.expire_time === 'string') {
     const at = parseTimestamp(input.expire_time, ctx.config.timeZone);

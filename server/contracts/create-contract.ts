@@ -9,6 +9,7 @@ import { copyTemplateFields } from './role-fields';
 import { validationFailed } from '../core/errors';
 import { initialReminders } from '../settings/reminder-defaults';
 import type { PdfTemplate } from './find-template';
+import { saveMetadata } from './save-metadata';
 
 /** A draft from an uploaded PDF (named by `?name=`, else unnamed); the PDF is parsed before anything is stored. */
 export async function createContractFromPdf(
@@ -17,6 +18,7 @@ export async function createContractFromPdf(
   name: string | undefined,
   actor: Actor,
   origin: RequestOrigin,
+  metadata?: Record<string, string>,
 ): Promise<ContractRow> {
   const pageSizes = await readUploadedPdf(ctx, pdf);
   return inTransaction(ctx.db, () => {
@@ -31,6 +33,7 @@ export async function createContractFromPdf(
       createdAt: now,
       updatedAt: now,
     });
+    saveMetadata(ctx, contract.id, metadata);
     logActivity(ctx, { contractId: contract.id, event: 'contract.created', userId: actor.id, ...origin });
     return contract;
   });
@@ -65,6 +68,7 @@ export function createContractFromPdfTemplate(
       updatedAt: now,
     });
     copyTemplateFields(ctx, contract.id, ctx.repos.templateFields.listInTemplate(template.id));
+    saveMetadata(ctx, contract.id, input.metadata);
     logActivity(ctx, { contractId: contract.id, event: 'contract.created', userId: actor.id, ...origin });
     return contract;
   });
@@ -108,6 +112,7 @@ export async function createContractFromJson(
       createdAt: now,
       updatedAt: now,
     });
+    saveMetadata(ctx, contract.id, input.metadata);
     logActivity(ctx, { contractId: contract.id, event: 'contract.created', userId: actor.id, ...origin });
     return contract;
   });

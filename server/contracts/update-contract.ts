@@ -1,3 +1,4 @@
+import { saveMetadata } from './save-metadata';
 import type { TContractUpdate } from '../../shared/api/contracts';
 import type { AppContext } from '../context/app-context';
 import type { ContractChanges, ContractRow } from '../db/repos/contracts';
@@ -82,7 +83,7 @@ export async function updateContract(
     };
     rendered = await renderContractText(source);
   }
-  if (Object.keys(changes).length === 0) return current;
+  if (Object.keys(changes).length === 0 && input.metadata === undefined) return current;
 
   return inTransaction(ctx.db, () => {
     const contract = findDraft(ctx, id, actor);
@@ -102,6 +103,7 @@ export async function updateContract(
     if (template) ctx.repos.templateFields.dropWaiting(id);
     if (rendered && contract.originalFileId !== updated.originalFileId)
       ctx.repos.files.releaseFile(contract.originalFileId);
+    saveMetadata(ctx, id, input.metadata);
     logActivity(ctx, { contractId: id, event: 'contract.updated', userId: actor.id, ...origin });
     return updated;
   });

@@ -155,6 +155,30 @@ function checkRawType(spec: RawBodySpec, req: Request): void {
   }
 }
 
+/**
+ * `name[key]=value` query parameters (OpenAPI's deepObject style, as `metadata[order_id]=A-1`)
+ * as one object `name: { key: value }`; Express's simple parser leaves them flat. Other
+ * parameters stay as they are, so that the query schema refuses what it does not know.
+ */
+export function foldBracketKeys(query: Record<string, unknown>): Record<string, unknown> {
+  const folded: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(query)) {
+    const match = /^([a-z_]+)\[([^\][]*)\]$/.exec(name);
+    if (!match) {
+      folded[name] = value;
+      continue;
+    }
+    const [, group = '', key = ''] = match;
+    const holder = folded[group];
+    const target =
+      holder && typeof holder === 'object' && !Array.isArray(holder)
+        ? (holder as Record<string, unknown>)
+        : (folded[group] = Object.create(null) as Record<string, unknown>);
+    target[key] = value;
+  }
+  return folded;
+}
+
 function toHandler(route: AnyRoute, context: AppContext): RequestHandler {
   // The same object, typed for reading: its writes are a service's (RouteContext).
   const ctx = context as RouteContext;
@@ -167,7 +191,7 @@ function toHandler(route: AnyRoute, context: AppContext): RequestHandler {
       if (!principal || !actor) throw new AppError('unauthorized', 'Authenticate first.');
       authorizeRoute(route.access, principal, actor);
     }
-    const query = route.query ? parseOrThrow(route.query, req.query, 'query') : {};
+    const query = route.query ? parseOrThrow(route.query, foldBracketKeys(req.query), 'query') : {};
     // A route may take a binary body, a JSON/form body, or either (a PDF or a template path).
     const isRaw = route.rawBody !== undefined && !(route.body && req.is(JSON_TYPES));
     if (isRaw && route.rawBody) checkRawType(route.rawBody, req);

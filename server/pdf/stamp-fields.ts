@@ -1,3 +1,4 @@
+import { initialsOf } from '../../shared/initials';
 import {
   concatTransformationMatrix,
   LineCapStyle,
@@ -278,15 +279,6 @@ function drawCheckMark(page: PDFPage, width: number, height: number): void {
     stroke(),
     popGraphicsState(),
   );
-}
-
-/** "C. Carter" -> "CC": the initials the signing page shows too. */
-export function initialsOf(name: string): string {
-  return name
-    .split(/[\s-]+/)
-    .filter(Boolean)
-    .map((part) => [...part][0]!.toUpperCase())
-    .join('');
 }
 
 function clamp(value: number, min: number, max: number): number {

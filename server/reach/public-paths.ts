@@ -1,7 +1,7 @@
 /**
  * What the party surface (PUBLIC_PORT) serves: only what a party or a verifier needs. Checked
  * on the raw request path before Express sees it, as an allow-list: the signing pages and all
- * they load (/sign/...: state, page images, document, attachments, code, accept/reject, the
+ * they load (/sign/...: state, page images, document, attachments, code, accept/reject/delegate, the
  * assets), the verify page and its check, the favicon, the health answer and the ACME HTTP-01
  * challenges. Everything else (the API, the admin UI, the API docs, setup, sessions) is 404.
  *

@@ -19,6 +19,8 @@ import { acceptAsParty } from '../signing/accept-as-party';
 import { decideLinkAccess, requireDocumentSight, requireIdentified, type LinkAccess } from '../signing/link-access';
 import { sendPartyCode, startVerifiedSession, verifyPartyCode } from '../signing/party-code';
 import { rejectAsParty } from '../signing/reject-as-party';
+import { delegateParty } from '../signing/delegate-party';
+import { ZPartyDelegationSchema } from '../../shared/api/parties';
 import { isAllowedReturnUrl, readFrameOrigins } from '../settings/frame-origins';
 import { signingState } from '../signing/signing-state';
 import { checkSigningCsrf, limitLinkRate, partyFromLink, signingCsrfToken } from '../signing/party-from-link';
@@ -218,6 +220,18 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     requireIdentified(access);
     await acceptAsParty(ctx, party, input, requestOrigin(req), access.contract.requireAuth);
     sendFreshState(req, res, party, access.isIdentified);
+  });
+
+  router.post('/sign/:token/delegate', json, (req, res) => {
+    const party = openLink(req);
+    checkSigningCsrf(ctx, req, party);
+    const input = parseOrThrow(ZPartyDelegationSchema, req.body ?? {});
+    const access = accessOf(req, res, party);
+    requireIdentified(access);
+    const delegate = delegateParty(ctx, party.id, input, requestOrigin(req));
+    // The link is closed now: the page says to whom the turn went, and asks for nothing more.
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ name: delegate.name });
   });
 
   router.post('/sign/:token/reject', json, (req, res) => {

@@ -7,22 +7,9 @@ import type { PartyChanges, PartyRow } from '../db/repos/parties';
 import type { Actor } from '../core/actor';
 import { findContract } from '../contracts/find-draft';
 import { contactProblems } from '../contracts/save-party';
-import { logActivity, type RequestOrigin } from '../activity/log-activity';
-import { newLinkToken } from '../secrets/link-tokens';
-import { inviteParties } from './invite-parties';
+import type { RequestOrigin } from '../activity/log-activity';
+import { reissueParty } from './reissue-party';
 import { isExpired } from './party-access';
-
-const CLEAR_EMAIL_STATUS: PartyChanges = {
-  emailSent: false,
-  emailOpened: false,
-  emailClicked: false,
-  emailBounced: false,
-  emailHardbounced: false,
-  emailSoftbounced: false,
-  emailBlocked: false,
-  emailUnsub: false,
-  emailSpam: false,
-};
 
 type Corrected = Pick<PartyRow, 'name' | 'email' | 'mobilePhone' | 'deliveryMethod'>;
 
@@ -79,29 +66,13 @@ export function correctParty(
     const problems = contactProblems({ ...party, ...changes });
     if (problems.length > 0) throw validationFailed(problems);
 
-    // What the old address's mail did (sent, opened, bounced) says nothing of the new one.
-    if (changes.email !== undefined) Object.assign(changes, CLEAR_EMAIL_STATUS);
-    const now = ctx.now();
-    ctx.repos.parties.update(party.id, { ...changes, updatedAt: now });
-    ctx.repos.parties.replaceLink(party.id, newLinkToken(ctx), now);
-    logActivity(ctx, {
-      contractId,
+    const contract = findContract(ctx, contractId, actor);
+    return reissueParty(ctx, contract, party, {
+      changes,
       event: 'party.corrected',
-      subject: partyPath(party),
-      userId: actor.id,
       details,
-      time: now,
-      ...origin,
+      origin,
+      userId: actor.id,
     });
-    const corrected = ctx.repos.parties.findById(party.id) as PartyRow;
-    if (party.invitedAt !== null) {
-      const contract = findContract(ctx, contractId, actor);
-      inviteParties(ctx, contract, [corrected], 'invitation', {
-        isSilent: contract.isSilent,
-        origin,
-        userId: actor.id,
-      });
-    }
-    return corrected;
   });
 }

@@ -40,8 +40,13 @@ export function sendPartyCode(ctx: AppContext, contract: ContractRow, party: Par
     }
     const isSameWindow = previous !== undefined && now - previous.windowStartedAt < 60 * 60_000;
     const sends = isSameWindow ? previous.sendsInWindow + 1 : 1;
-    if (sends > SENDS_PER_HOUR)
-      throw new AppError('rate-limited', 'Too many codes were sent in the last hour; try again later.');
+    if (sends > SENDS_PER_HOUR) {
+      const windowStart = previous?.windowStartedAt ?? now;
+      const wait = Math.max(1, Math.ceil((windowStart + 60 * 60_000 - now) / 1000));
+      throw new AppError('rate-limited', `Too many codes were sent in the last hour; try again in ${wait} s.`, {
+        headers: { 'Retry-After': String(wait) },
+      });
+    }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     ctx.repos.partyCodes.save({
       partyId: party.id,

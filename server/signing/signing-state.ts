@@ -58,7 +58,7 @@ export function signingState(
       },
       today,
       embedding,
-      party: { name: '', signType, rejectCause: null, signTime: null, identityNumber: null },
+      party: { name: '', signType, rejectCause: null, signTime: null, identityNumber: null, mayDelegate: false },
       codeSentTo: code && code.expiresAt > now ? maskedDestination(contract, party) : null,
       fields: [],
       attachments: [],
@@ -89,6 +89,7 @@ export function signingState(
       rejectCause: party.rejectCause,
       signTime: ctx.timestampOrNull(party.signTime),
       identityNumber: contract.showIdentityNumber && party.identityNumber !== '' ? party.identityNumber : null,
+      mayDelegate: contract.allowDelegation && stage === 'ready' && signType !== 'VIEWER',
     },
     codeSentTo: null,
     fields: isVisible

@@ -1,3 +1,4 @@
+import { initialsOf } from '../../shared/initials';
 import { partyPath } from '../../shared/api/paths';
 import type { AppContext } from '../context/app-context';
 import type { ContractRow } from '../db/repos/contracts';
@@ -178,12 +179,20 @@ function marksOf(ctx: AppContext, accepted: AcceptedContract): Map<number, Party
   return marks;
 }
 
-/** What the party filled in; a signature or initials mark holds the name it was signed with. */
+/**
+ * What the party filled in; a signature mark holds the name it was signed with, an initials mark
+ * the initials of that name exactly as the sealed PDF stamps them (shared/initials.ts).
+ */
 function withValue(annotation: AnnotationRow, byParty: ReadonlyMap<number, Acceptance>): AnnotationRow {
   const acceptance = byParty.get(annotation.partyId);
   if (!acceptance) return annotation;
-  const isMark = annotation.type === 'SIGNATURE' || annotation.type === 'INITIALS';
-  const value = acceptance.values.get(annotation.id) ?? (isMark ? acceptance.signatureName : undefined);
+  const mark =
+    annotation.type === 'SIGNATURE'
+      ? acceptance.signatureName
+      : annotation.type === 'INITIALS'
+        ? initialsOf(acceptance.signatureName)
+        : undefined;
+  const value = acceptance.values.get(annotation.id) ?? mark;
   return value === undefined ? annotation : { ...annotation, value: String(value) };
 }
 

@@ -8,6 +8,7 @@ export const WEBHOOK_EVENT_OF_ACTIVITY: Readonly<Record<string, OptionalWebhookE
   'contract.sent': 'contract.sent',
   'party.opened': 'contract.party_opened',
   'party.corrected': 'contract.party_changed',
+  'party.delegated': 'contract.party_delegated',
   'party.reminded': 'contract.reminded',
   'contract.expired': 'contract.expired',
   'contract.withdrawn': 'contract.withdrawn',

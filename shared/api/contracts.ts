@@ -21,6 +21,26 @@ const testMode = z.boolean().meta({
     "true: a test contract. Its parties can be answered for through the API (POST …/parties/{party_id}/test_answer), so that an integration's tests walk the whole flow; its audit trail says so, and it is never a real signature. Set on a draft only.",
 });
 
+const allowDelegation = z.boolean().meta({
+  description:
+    'true: a party that has not answered may hand its turn to another person from its signing page ("Someone else should sign": name, e-mail or mobile number, and a reason). Its link stops working at once, the new person is invited like a corrected party, the activity log records party.delegated (who, to whom, why) and the opt-in contract.party_delegated event is raised. Default false. Set on a draft only.',
+});
+
+/** The bounds of a contract's metadata (docs: ApiContract.metadata). */
+export const METADATA_MAX_KEYS = 20;
+export const METADATA_KEY_PATTERN = /^[A-Za-z0-9_.-]{1,40}$/;
+export const METADATA_MAX_VALUE_LENGTH = 500;
+const METADATA_BOUNDS = `At most ${METADATA_MAX_KEYS} keys; a key is 1 to 40 of A-Z a-z 0-9 _ . -, a value at most ${METADATA_MAX_VALUE_LENGTH} characters.`;
+
+const metadataKey = z.string().regex(METADATA_KEY_PATTERN, 'keys must be 1 to 40 of A-Z a-z 0-9 _ . -');
+const metadataWrite = z
+  .record(metadataKey, z.string().max(METADATA_MAX_VALUE_LENGTH))
+  .refine((value) => Object.keys(value).length <= METADATA_MAX_KEYS, `must have at most ${METADATA_MAX_KEYS} keys`)
+  .meta({
+    description: `Your own string keys and values (an order number, a customer id), returned on read and searchable with the list's metadata filter. ${METADATA_BOUNDS} On update the keys sent are set, a key sent with "" is removed and the others stay; a draft only.`,
+    example: { order_id: 'A-1042' },
+  });
+
 export const ZContractSchema = z
   .object({
     self: z.string().meta({ description: "The contract's path", example: '/api/contracts/1' }),
@@ -51,6 +71,15 @@ export const ZContractSchema = z
       .enum(REQUIRE_AUTH_VALUES)
       .meta({ description: 'A one-time code the party must enter before the document opens' }),
     test_mode: testMode,
+    allow_delegation: allowDelegation,
+    metadata: z.record(z.string(), z.string()).meta({
+      description: `Your own string keys and values, as set on create or update (a draft). ${METADATA_BOUNDS}`,
+      example: { order_id: 'A-1042' },
+    }),
+    updated_time: ZTimestampSchema.meta({
+      description:
+        'When the contract last changed (its settings, a party, an answer, a message): what updated_since filters on',
+    }),
     sent_time: ZTimestampSchema.nullable().meta({ description: 'null while a draft' }),
     expire_time: ZTimestampSchema.nullable().meta({
       description: 'When the signing links close; null: never',
@@ -108,6 +137,8 @@ const writableContractFields = {
   show_identity_number: z.boolean(),
   require_auth: z.enum(REQUIRE_AUTH_VALUES),
   test_mode: testMode,
+  allow_delegation: allowDelegation,
+  metadata: metadataWrite,
   expire_time: ZTimestampSchema.nullable(),
   template: ZTemplatePathSchema.nullable().meta({
     description: 'Render the contract PDF from this template; null unlinks the template and keeps the PDF',
@@ -125,11 +156,16 @@ export const ZContractCreateQuerySchema = z.strictObject({
     description: 'The contract name (for a PDF body; a JSON body may carry name itself)',
     example: 'Lease agreement',
   }),
+  metadata: metadataWrite.optional().meta({
+    description: `Metadata for a PDF body, as metadata[key]=value (a JSON body carries metadata itself). ${METADATA_BOUNDS}`,
+    param: { style: 'deepObject', explode: true },
+  }),
 });
 
 export const CONTRACT_READ_ONLY_FIELDS = [
   'self',
   'pdf_preview_uri',
+  'updated_time',
   'sent_time',
   'created_by',
   'created_time',
@@ -194,6 +230,20 @@ export const ZContractListQuerySchema = ZPageQuerySchema.extend({
       description: `Case-insensitive substring of the contract name or of a party's name, e-mail or phone number. ${SEARCH_NOTE}`,
     }),
   sort: ZContractSortSchema.optional(),
+  metadata: z
+    .record(metadataKey, z.string().max(METADATA_MAX_VALUE_LENGTH))
+    .refine((value) => Object.keys(value).length <= METADATA_MAX_KEYS, `must name at most ${METADATA_MAX_KEYS} keys`)
+    .optional()
+    .meta({
+      description:
+        'Only contracts whose metadata has exactly this value under this key, written metadata[key]=value (e.g. ?metadata[order_id]=A-1042); several keys must all match. Read through an index: its cost grows with the matches, not with the number of contracts.',
+      param: { style: 'deepObject', explode: true },
+    }),
+  updated_since: ZTimestampSchema.optional().meta({
+    description:
+      "Only contracts whose updated_time is at or after this time (YYYY-MM-DD HH:MM:SS in the office's time zone), for syncing: keep the newest updated_time you saw and ask from it. Read through an index: its cost grows with the matches, not with the number of contracts.",
+    example: '2026-11-26 09:00:00',
+  }),
 });
 
 export const ZContractSendSchema = z

@@ -140,6 +140,18 @@ export const ZPartyCorrectionSchema = z
   });
 export type TPartyCorrection = z.infer<typeof ZPartyCorrectionSchema>;
 
+/**
+ * `POST /sign/<token>/delegate` (the signing page, not the customer API): the party hands its
+ * turn to another person, reached by e-mail or mobile phone (at least one), and says why.
+ */
+export const ZPartyDelegationSchema = z.strictObject({
+  name: writablePartyFields.name,
+  email: writablePartyFields.email.optional(),
+  mobile_phone: writablePartyFields.mobile_phone.optional(),
+  reason: shortText().refine((value) => value.trim() !== '', 'must not be empty'),
+});
+export type TPartyDelegation = z.infer<typeof ZPartyDelegationSchema>;
+
 export const PARTY_READ_ONLY_FIELDS = [
   'self',
   'is_accept',

@@ -108,6 +108,8 @@ export const ZSigningStateSchema = z.object({
     signTime: z.string().nullable(),
     /** The party's own identity number, only when the contract shows identity numbers (show_identity_number). */
     identityNumber: z.string().nullable(),
+    /** The contract allows delegation and the party may answer now: it may hand its turn to someone else. */
+    mayDelegate: z.boolean(),
   }),
   /** Where the one-time code went, masked (a***@example.com, +46 70 *** ** 12). */
   codeSentTo: z.string().nullable(),

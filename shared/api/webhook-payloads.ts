@@ -80,6 +80,13 @@ export const ZContractPartyChangedEventSchema = payloadOf(
   contractAndParty('The party corrected'),
 );
 
+export const ZContractPartyDelegatedEventSchema = payloadOf(
+  'contract.party_delegated',
+  'ContractPartyDelegatedEvent',
+  "Opt-in. A party of a contract that allows delegation (allow_delegation) handed its turn to another person from its signing page: the party now has that person's name and contact details and a new link, and the new person is invited. The activity log (party.delegated) says who handed over to whom and why.",
+  contractAndParty('The party delegated (the same party path, now the new person)'),
+);
+
 export const ZContractRemindedEventSchema = payloadOf(
   'contract.reminded',
   'ContractRemindedEvent',
@@ -115,6 +122,7 @@ export const WEBHOOK_PAYLOAD_SCHEMAS = {
   'contract.sent': ZContractSentEventSchema,
   'contract.party_opened': ZContractPartyOpenedEventSchema,
   'contract.party_changed': ZContractPartyChangedEventSchema,
+  'contract.party_delegated': ZContractPartyDelegatedEventSchema,
   'contract.reminded': ZContractRemindedEventSchema,
   'contract.expired': ZContractExpiredEventSchema,
   'contract.withdrawn': ZContractWithdrawnEventSchema,

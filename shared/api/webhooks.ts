@@ -9,6 +9,7 @@ export const OPTIONAL_WEBHOOK_EVENT_TYPES = [
   'contract.sent',
   'contract.party_opened',
   'contract.party_changed',
+  'contract.party_delegated',
   'contract.reminded',
   'contract.expired',
   'contract.withdrawn',

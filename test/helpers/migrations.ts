@@ -49,6 +49,12 @@ const UNDO_AFTER_0012: Record<string, string> = {
     )
     .concat(['DROP TABLE annotation_files;'])
     .join(' '),
+  // Dropping a contracts column re-reads its triggers, and 0018's call a function only the server's
+  // connection has: they go first (0018's undo drops them only if they are still there).
+  '0022_integrations': [
+    ...dropSearchTriggers,
+    'DROP INDEX contracts_updated_at; ALTER TABLE contracts DROP COLUMN allow_delegation; DROP TABLE contract_metadata;',
+  ].join(' '),
 };
 
 const journal = () =>

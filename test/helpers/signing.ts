@@ -141,6 +141,8 @@ export function signingClient(link: string, options: { fetch?: typeof fetch; hea
     accept: (fields: Record<string, unknown> = {}, signatureName = 'Signer', options: { csrf?: string | null } = {}) =>
       call('/accept', 'POST', { fields, signatureName }, options),
     reject: (cause: string, options: { csrf?: string | null } = {}) => call('/reject', 'POST', { cause }, options),
+    delegate: (body: Record<string, unknown>, options: { csrf?: string | null } = {}) =>
+      call('/delegate', 'POST', body, options),
   };
 }
 

@@ -7,7 +7,9 @@ import { pdfsig } from '../helpers/pdf-tools';
 import { makePdf } from '../helpers/pdfs';
 import { startReceiverProcess, type ReceiverProcess } from '../helpers/receiver-process';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/server';
-import { refusedPort } from '../helpers/webhook-receiver';
+import { linkIn, mailsTo, signingClient, verifiedEvents, waitForMailsTo } from '../helpers/signing';
+import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver';
+import { refusedPort, startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 
 /** The address the docs' receiver listens on by default; the test's receiver gets a free port instead. */
 const DOCUMENTED_RECEIVER = 'http://127.0.0.1:4242';
@@ -157,6 +159,123 @@ describe("the integrator's walk-through, from the docs' own examples", () => {
           { timeout: 30_000, interval: 50 },
         )
         .toEqual(['delivered', 'delivered']);
+    },
+  );
+});
+
+/**
+ * The recipes of /apidoc/v1/#recipes, taken from the served HTML and run by bash as printed: each
+ * recipe's blocks in one shell after the setup block (they share variables), with the receivers'
+ * documented addresses swapped for the test's receivers. Its printed lines, the mail the parties
+ * receive (a real SMTP server) and the events the receivers verify are what the docs promise.
+ */
+describe("the integrator's recipes, from the docs' own examples", () => {
+  let t: TestServer;
+  let smtp: SmtpReceiver;
+  let chosen: WebhookReceiver;
+  let plain: WebhookReceiver;
+  let work: string;
+  let blocks: CodeBlock[];
+
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver();
+    [chosen, plain] = [await startWebhookReceiver(), await startWebhookReceiver()];
+    t = await startTestServer({ smtpUrl: smtp.url, mailFrom: 'SignDesk <office@example.test>', webhookFirstDelayS: 0 });
+    work = makeTempDir('signdesk-recipes-');
+    fs.writeFileSync(path.join(work, 'contract.pdf'), await makePdf({ pages: 1 }));
+    blocks = codeBlocks(await (await fetch(`${t.url}/apidoc/v1/`)).text());
+  });
+  afterAll(async () => {
+    await t.close();
+    await Promise.all([smtp.close(), chosen.close(), plain.close()]);
+    fs.rmSync(work, { recursive: true, force: true });
+  });
+
+  /** A recipe's blocks in one bash, after the setup block; returns each block's printed lines. */
+  async function runRecipe(name: string): Promise<string[][]> {
+    const setup = blocks.find((block) => block.attributes['data-recipe-setup'] === 'true')?.code ?? '';
+    const steps = blocks
+      .filter((block) => block.attributes['data-recipe'] === name)
+      .sort((a, b) => Number(a.attributes['data-recipe-step']) - Number(b.attributes['data-recipe-step']));
+    expect(steps.length, name).toBeGreaterThan(0);
+    const script = [setup, ...steps.map((step) => `echo '@@step'\n${step.code}`)]
+      .join('\n')
+      .replaceAll('http://127.0.0.1:4242', chosen.url)
+      .replaceAll('http://127.0.0.1:4243', plain.url);
+    const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        'bash',
+        ['-e', '-o', 'pipefail', '-c', script],
+        {
+          cwd: work,
+          env: { PATH: process.env.PATH ?? '', HOME: work, SIGNDESK_URL: t.url, SIGNDESK_KEY: t.adminKey },
+          timeout: 60_000,
+        },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+    expect(result.code, `${script}\n${result.stderr}`).toBe(0);
+    return result.stdout
+      .split('@@step\n')
+      .slice(1)
+      .map((output) => output.split('\n').filter((line) => line !== ''));
+  }
+
+  it(
+    'chooses events, uploads once, corrects a sent party and signs a test contract, as the docs print',
+    { timeout: 180_000 },
+    async () => {
+      expect(await runRecipe('events')).toEqual([['["contract.sent","contract.party_opened"]'], ['[]']]);
+      const consumers = (await t.api('GET', '/api/webhooks')).body as Array<Record<string, string>>;
+      for (const [receiver, consumer] of [chosen, plain].map((each) => [
+        each,
+        consumers.find((one) => one.url?.startsWith(each.url)),
+      ]) as Array<[WebhookReceiver, Record<string, string>]>)
+        receiver.trust(consumer.key_id as string, consumer.public_key as string);
+
+      const [[first, second]] = (await runRecipe('idempotency')) as [string[]];
+      expect(first).toMatch(/^\/api\/contracts\/\d+$/);
+      expect(second).toBe(first);
+      const uploads = await t.api('GET', '/api/contracts?name=Lease%200042');
+      expect(uploads.body.map((contract: { self: string }) => contract.self)).toEqual([first]);
+
+      const [sent, put, corrected] = await runRecipe('correction');
+      expect(sent).toEqual([expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)]);
+      expect(put).toEqual([expect.stringMatching(/^409 \S+contract-state/)]);
+      expect(corrected).toEqual(['signe@example.com', '404']);
+      const [typo] = await waitForMailsTo(smtp, 'signe@exmaple.com', 1);
+      const [invitation] = await waitForMailsTo(smtp, 'signe@example.com', 1);
+      const [oldLink, newLink] = [linkIn(typo!), linkIn(invitation!)];
+      expect(newLink).not.toBe(oldLink);
+      expect((await signingClient(oldLink).state()).status).toBe(404);
+      expect(mailsTo(smtp, 'signe@exmaple.com')).toHaveLength(1);
+      const signer = signingClient(newLink);
+      expect((await signer.open()).status).toBe(200);
+      await signer.state();
+      expect((await signer.accept()).status).toBe(200);
+      const contract = (await t.api('GET', '/api/contracts?name=Lease%20Storgatan%201')).body[0].self as string;
+      await expect.poll(async () => (await t.api('GET', contract)).body.is_signed).toBe(true);
+
+      expect(await runRecipe('test-signing')).toEqual([['true', 'true']]);
+
+      // Deliveries run side by side: which arrives first is not promised, what arrives is.
+      const typesFor = (receiver: WebhookReceiver, self: string) =>
+        verifiedEvents(receiver)
+          .filter((event) => event.id === self)
+          .map((event) => event.type)
+          .sort();
+      await expect
+        .poll(() => typesFor(chosen, contract), { timeout: 30_000 })
+        .toEqual(['contract.party_opened', 'contract.party_signed', 'contract.sent', 'contract.signed']);
+      await expect
+        .poll(() => typesFor(plain, contract), { timeout: 30_000 })
+        .toEqual(['contract.party_signed', 'contract.signed']);
+      await expect.poll(() => verifiedEvents(plain).length, { timeout: 30_000 }).toBe(4);
+      expect(new Set(verifiedEvents(plain).map((event) => event.type))).toEqual(
+        new Set(['contract.party_signed', 'contract.signed']),
+      );
+      expect(chosen.requests.length).toBe(chosen.verified().length);
     },
   );
 });

@@ -170,4 +170,29 @@ describe('the one-time code of a signing link', () => {
       t.clock.reset();
     }
   });
+
+  it('answers the sixth code in an hour with 429 and a Retry-After counting to the end of that hour', async () => {
+    const { t } = env;
+    const contract = await makeContract(t, [{ name: 'Hal Hour', email: 'hal@example.test' }], {
+      require_auth: 'EMAIL_CODE',
+    });
+    await t.api('POST', `${contract.self}/send`, { body: { silent: true } });
+    const hal = signingClient(contract.parties[0]!.contract_url);
+    await hal.state();
+    try {
+      for (let send = 0; send < 5; send += 1) {
+        t.clock.shift(send * 31_000);
+        expect((await hal.sendCode()).status).toBe(200);
+      }
+      t.clock.shift(5 * 31_000);
+      const refused = await hal.sendCode();
+      expect(refused.status).toBe(429);
+      const wait = Number(refused.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(3600 - 5 * 31 - 5);
+      expect(wait).toBeLessThanOrEqual(3600 - 5 * 31);
+      expect(refused.body.detail).toContain(`try again in ${wait} s`);
+    } finally {
+      t.clock.reset();
+    }
+  });
 });

@@ -82,6 +82,13 @@ describe('marks: what a party signs with, checked and stamped', () => {
     expect(firstPage).toContain('CC');
     expect(firstPage).toContain(state.today);
     expect(firstPage).not.toContain('Chris Carter');
+    // The API gives the INITIALS box the value the PDF stamps, and the signature box the name signed with.
+    const values = Object.fromEntries(
+      ((await env.t.api('GET', `${contract.self}/annotations`)).body as Array<{ type: string; value: unknown }>).map(
+        (annotation) => [annotation.type, annotation.value],
+      ),
+    );
+    expect(values).toMatchObject({ INITIALS: 'CC', SIGNATURE: 'C. Carter' });
     expect(run('pdffonts', [file]).stdout).toMatch(/GreatVibes/);
     // The audit trail (its pages after the document's) names the typed signing name beside the party's own.
     const audit = pdftotext(file, 2, pageCountOf(file));

@@ -56,6 +56,13 @@ describe('contract list query plans', () => {
         const name = `Contract ${index % 731}`;
         insert.run(name, foldName(name), ['draft', 'sent', 'signed', 'rejected'][index % 4], 1 + (index % 2));
       }
+      // Metadata on a few contracts; updated times spread over the rows.
+      const meta = sqlite.prepare('INSERT INTO contract_metadata (contract_id, key, value) VALUES (?, ?, ?)');
+      for (let id = 1; id <= 5_000; id += 1) {
+        meta.run(id, 'batch', `b${id % 50}`);
+        if (id % 97 === 0) meta.run(id, 'order_id', `A-${id}`);
+      }
+      sqlite.exec('UPDATE contracts SET updated_at = id * 1000');
     })();
     // The repository's own queries, seen through a logger on the same connection.
     const logged = drizzle(sqlite, {
@@ -125,5 +132,66 @@ describe('contract list query plans', () => {
       expect(plan).toMatch(/USING INDEX contracts_name_id/);
       expect(plan).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
     }
+  });
+
+  const narrowing: Array<[string, ContractFilter]> = [
+    ['metadata', { metadata: [['order_id', 'A-970']] }],
+    [
+      'two metadata keys',
+      {
+        metadata: [
+          ['batch', 'b20'],
+          ['order_id', 'A-970'],
+        ],
+      },
+    ],
+    ['updated_since', { updatedSince: 4_990_000 }],
+    ['metadata and updated_since', { metadata: [['batch', 'b3']], updatedSince: 4_000_000 }],
+    ['metadata and user', { metadata: [['batch', 'b4']], userId: 2 }],
+  ];
+  it.each(narrowing)(
+    '%s: reads its index, looks each contract up by id, and never scans contracts',
+    (_label, filter) => {
+      for (const plan of plansOf('-id', filter)) {
+        expect(plan).not.toMatch(/SCAN contracts/);
+        if (filter.metadata)
+          expect(plan).toMatch(
+            /SEARCH contract_metadata USING COVERING INDEX contract_metadata_key_value \(key=\? AND value=\?/,
+          );
+        // With metadata too, the metadata index drives and updated_at is checked on each row found.
+        if (filter.updatedSince !== undefined && !filter.metadata)
+          expect(plan).toMatch(/USING COVERING INDEX contracts_updated_at \(updated_at>\?\)/);
+        expect(plan).toMatch(/SEARCH contracts USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+      }
+      plans.length = 0;
+      repo.total(filter);
+      expect(plans.join(' | ')).not.toMatch(/SCAN contracts/);
+    },
+  );
+
+  it('finds exactly the contracts of a metadata value, and those updated since a time', () => {
+    const ordering = contractOrdering(undefined, {});
+    const ids = (filter: ContractFilter) =>
+      repo.listPage({ isBackward: false, limit: 100 }, filter, ordering).rows.map((row) => row.id);
+    expect(ids({ metadata: [['order_id', 'A-970']] })).toEqual([970]);
+    expect(
+      ids({
+        metadata: [
+          ['batch', 'b20'],
+          ['order_id', 'A-970'],
+        ],
+      }),
+    ).toEqual([970]);
+    expect(
+      ids({
+        metadata: [
+          ['batch', 'b21'],
+          ['order_id', 'A-970'],
+        ],
+      }),
+    ).toEqual([]);
+    expect(ids({ updatedSince: 4_996_000 })).toEqual([5000, 4999, 4998, 4997, 4996]);
+    expect(repo.total({ metadata: [['batch', 'b7']] })).toBe(100);
+    expect(repo.total({ updatedSince: 4_996_000 })).toBe(5);
   });
 });

@@ -15,6 +15,7 @@ describe('the party surface allow-list', () => {
       `/sign/${TOKEN}/attachments/3`,
       `/sign/${TOKEN}/pages/1.webp`,
       `/sign/${TOKEN}/code/verify`,
+      `/sign/${TOKEN}/delegate`,
       '/sign/assets/index-RRynn_qv.js',
       '/verify',
       '/verify/check',

@@ -11,6 +11,7 @@ import { readableErrors } from '../../lib/problem-lines';
 import { useT } from '../../lib/i18n';
 import { useAction } from '../../lib/use-action';
 import { useSignedIn } from '../../lib/session';
+import { metadataChanges, metadataToText } from '../../lib/metadata-text';
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', sv: 'Svenska' };
 
@@ -24,6 +25,8 @@ type Draft = {
   party_order_defined: boolean;
   show_identity_number: boolean;
   test_mode: boolean;
+  allow_delegation: boolean;
+  metadata: string;
 };
 
 const draftOf = (contract: TContract): Draft => {
@@ -38,11 +41,16 @@ const draftOf = (contract: TContract): Draft => {
     party_order_defined: contract.party_order_defined,
     show_identity_number: contract.show_identity_number,
     test_mode: contract.test_mode,
+    allow_delegation: contract.allow_delegation,
+    metadata: metadataToText(contract.metadata),
   };
 };
 
 /** The changed fields only, in the API's shapes; or what is wrong with the date or time typed. */
-function changesOf(draft: Draft, contract: TContract): { changes: Record<string, unknown>; problem?: 'date' | 'time' } {
+function changesOf(
+  draft: Draft,
+  contract: TContract,
+): { changes: Record<string, unknown>; problem?: 'date' | 'time' | 'metadata' } {
   const saved = draftOf(contract);
   const changes: Record<string, unknown> = {};
   for (const key of [
@@ -53,9 +61,13 @@ function changesOf(draft: Draft, contract: TContract): { changes: Record<string,
     'party_order_defined',
     'show_identity_number',
     'test_mode',
+    'allow_delegation',
   ] as const) {
     if (draft[key] !== saved[key]) changes[key] = draft[key];
   }
+  const metadata = metadataChanges(draft.metadata, contract.metadata);
+  if ('badLine' in metadata) return { changes, problem: 'metadata' };
+  if (Object.keys(metadata.changes).length > 0) changes.metadata = metadata.changes;
   if (draft.expire_date !== saved.expire_date || draft.expire_clock !== saved.expire_clock) {
     const joined = joinTimestamp(draft.expire_date, draft.expire_clock);
     if ('problem' in joined) return { changes, problem: joined.problem };
@@ -82,6 +94,7 @@ function DraftSettings({ contract, onSaved }: { contract: TContract; onSaved: ()
       expire_time: t('field.expireTime'),
       email_invite_content: t('field.inviteMessage'),
       party_order_defined: t('field.signInOrder'),
+      metadata: t('field.metadata'),
     },
   };
   const errors = readableErrors(save.errors, labels);
@@ -105,7 +118,9 @@ function DraftSettings({ contract, onSaved }: { contract: TContract; onSaved: ()
       ? t('date.invalidDate')
       : typedProblem === 'time'
         ? t('date.invalidTime')
-        : errors.expire_time;
+        : typedProblem === 'metadata'
+          ? undefined
+          : errors.expire_time;
   return (
     <form onSubmit={submit} noValidate aria-label={t('contract.details')}>
       <ProblemAlert error={save.error} labels={labels} />
@@ -157,12 +172,27 @@ function DraftSettings({ contract, onSaved }: { contract: TContract; onSaved: ()
             onChecked={(checked) => edit({ test_mode: checked })}
           />
         </div>
+        <div className="field field-checkbox">
+          <CheckboxField
+            label={t('field.allowDelegation')}
+            hint={t('field.allowDelegationHint')}
+            checked={form.allow_delegation}
+            onChecked={(checked) => edit({ allow_delegation: checked })}
+          />
+        </div>
       </div>
       <TextAreaField
         label={t('field.inviteMessage')}
         hint={t('field.inviteMessageHint')}
         error={errors.email_invite_content}
         {...bind('email_invite_content')}
+        rows={3}
+      />
+      <TextAreaField
+        label={t('field.metadata')}
+        hint={t('field.metadataHint')}
+        error={typedProblem === 'metadata' ? t('field.metadataBadLine') : errors.metadata}
+        {...bind('metadata')}
         rows={3}
       />
       <div className="form-actions">
@@ -200,6 +230,17 @@ export function DetailsCard({
             { term: t('field.requireAuth'), value: t(`auth.${contract.require_auth}`) },
             ...(contract.show_identity_number ? [{ term: t('field.identityNumber'), value: t('identity.shown') }] : []),
             ...(contract.test_mode ? [{ term: t('field.testMode'), value: t('field.testModeShown') }] : []),
+            ...(Object.keys(contract.metadata).length > 0
+              ? [
+                  {
+                    term: t('field.metadata'),
+                    value: <span className="pre-line">{metadataToText(contract.metadata)}</span>,
+                  },
+                ]
+              : []),
+            ...(contract.allow_delegation
+              ? [{ term: t('field.allowDelegation'), value: t('field.allowDelegationShown') }]
+              : []),
             ...(contract.email_invite_content
               ? [
                   {

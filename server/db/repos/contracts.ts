@@ -22,6 +22,10 @@ export type ContractFilter = {
   name?: string | undefined;
   /** The contract's name, or a party's name, e-mail or phone, holds this. */
   q?: string | undefined;
+  /** Exact metadata keys and values, all of which must match. */
+  metadata?: ReadonlyArray<readonly [string, string]> | undefined;
+  /** updated_at at or after this (ms). */
+  updatedSince?: number | undefined;
 };
 export type StatusCounts = Record<ContractStatus | 'all', number>;
 export type ContractOrdering = { keys: SortKey<ContractRow>[]; signature: string };
@@ -87,15 +91,39 @@ export function createContractRepo(db: Db) {
     'INSERT INTO contract_counts (scope, n) VALUES (?, ?) ON CONFLICT (scope) DO UPDATE SET n = n + excluded.n',
   );
   const insertContract = createPreparedInsert(db, contracts);
+  const touchStatement = sqlite.prepare<[number, number, number]>(
+    'UPDATE contracts SET updated_at = ? WHERE id = ? AND updated_at < ?',
+  );
   const countOf = sqlite.prepare<[string], { n: number }>('SELECT n FROM contract_counts WHERE scope = ?');
   const adjust = (status: string, userId: number, delta: number) => {
     for (const scope of countScopes(status, userId)) bump.run(scope, delta);
   };
 
-  const whereOf = (filter: ContractFilter): SQL | undefined =>
+  /**
+   * What metadata pairs and updated_since narrow to: `ids`, the contract ids from their own index
+   * ((key, value, contract_id); updated_at), and `check`, the same test of one contract row. With
+   * no search window the first one's ids drive the query; the others are checked per row.
+   */
+  type Narrowing = { ids: SQL; check: SQL };
+  const narrowingsOf = (filter: ContractFilter): Narrowing[] => [
+    ...(filter.metadata ?? []).map(([key, value]) => ({
+      ids: sql`SELECT contract_id FROM contract_metadata WHERE key = ${key} AND value = ${value}`,
+      check: sql`EXISTS (SELECT 1 FROM contract_metadata WHERE contract_id = ${contracts.id} AND key = ${key} AND value = ${value})`,
+    })),
+    ...(filter.updatedSince === undefined
+      ? []
+      : [
+          {
+            ids: sql`SELECT id AS contract_id FROM contracts WHERE updated_at >= ${filter.updatedSince}`,
+            check: sql`${contracts.updatedAt} >= ${filter.updatedSince}`,
+          },
+        ]),
+  ];
+  const whereOf = (filter: ContractFilter, narrowings: readonly Narrowing[] = narrowingsOf(filter)): SQL | undefined =>
     and(
       filter.status === undefined ? undefined : eq(contracts.status, filter.status),
       filter.userId === undefined ? undefined : eq(contracts.createdBy, filter.userId),
+      ...narrowings.map((narrowing) => narrowing.check),
     );
   const search = createContractSearch(sqlite);
   /**
@@ -105,6 +133,14 @@ export function createContractRepo(db: Db) {
    */
   const selectWhere = <Fields extends Record<string, unknown>>(fields: Fields, filter: ContractFilter, extra?: SQL) => {
     const window = search.findWindow(filter.name, filter.q);
+    const [driving, ...others] = narrowingsOf(filter);
+    if (!window && driving)
+      return db
+        .select(fields as never)
+        .from(sql`(${driving.ids}) AS id_window`)
+        .crossJoin(contracts)
+        .where(and(sql`${contracts.id} = id_window.contract_id`, whereOf(filter, others), extra))
+        .$dynamic();
     if (!window)
       return db
         .select(fields as never)
@@ -119,7 +155,9 @@ export function createContractRepo(db: Db) {
       .$dynamic();
   };
   const allColumns = getTableColumns(contracts);
-  const isSearch = (filter: ContractFilter) => Boolean(filter.name || filter.q);
+  /** A search, or a filter kept counts do not cover: counted from its rows. */
+  const isSearch = (filter: ContractFilter) =>
+    Boolean(filter.name || filter.q || filter.metadata?.length || filter.updatedSince !== undefined);
   const scopeOf = (filter: ContractFilter): string => {
     let scope = '*';
     if (filter.userId !== undefined) scope = `u:${filter.userId}`;
@@ -140,6 +178,8 @@ export function createContractRepo(db: Db) {
       const withKey = changes.name === undefined ? changes : { ...changes, nameFolded: foldName(changes.name) };
       return db.update(contracts).set(withKey).where(eq(contracts.id, id)).returning().get();
     },
+    /** Moves updated_at forward to `at` (never back): an activity entry of the contract was written. */
+    touch: (id: number, at: number): void => void touchStatement.run(at, id, at),
     /** Moves a contract to another state and its count with it, in the caller's transaction. */
     changeStatus(row: ContractRow, status: ContractStatus, changes: ContractChanges): ContractRow {
       const updated = db

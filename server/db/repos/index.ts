@@ -4,6 +4,7 @@ import { createAnnotationRepo } from './annotations';
 import { createBulkSendRepo } from './bulk-sends';
 import { createAttachmentRepo } from './attachments';
 import { createContractRepo } from './contracts';
+import { createContractMetadataRepo } from './contract-metadata';
 import { createContractSealRepo } from './contract-seals';
 import { createFileRepo } from './files';
 import { createIdempotencyRepo } from './idempotency';
@@ -38,6 +39,7 @@ export function createRepos(db: Db) {
     settings: createSettingsRepo(db),
     files: createFileRepo(db),
     contracts: createContractRepo(db),
+    contractMetadata: createContractMetadataRepo(db),
     parties: createPartyRepo(db),
     annotations: createAnnotationRepo(db),
     attachments: createAttachmentRepo(db),

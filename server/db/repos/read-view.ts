@@ -26,6 +26,7 @@ export const REPOSITORY_READS = {
   settings: ['get', 'getMany'],
   files: ['getFile', 'getSha256'],
   contracts: ['findById', 'total', 'countByStatus', 'listPage'],
+  contractMetadata: ['listOf'],
   parties: [
     'findInContract',
     'findById',

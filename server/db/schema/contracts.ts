@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { blob, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './accounts';
 import { contractTemplates } from './templates';
 
@@ -39,6 +39,8 @@ export const contracts = sqliteTable(
     isSilent: integer('is_silent', { mode: 'boolean' }).notNull().default(false),
     /** A test contract: parties may be answered for through the API (test_answer); never a real signature. */
     isTest: integer('is_test', { mode: 'boolean' }).notNull().default(false),
+    /** A party may hand its turn to another person from its signing page (allow_delegation). */
+    allowDelegation: integer('allow_delegation', { mode: 'boolean' }).notNull().default(false),
     /** draft | sent | signed | rejected */
     status: text('status').notNull().default('draft'),
     isSigned: integer('is_signed', { mode: 'boolean' })
@@ -107,6 +109,27 @@ export const contracts = sqliteTable(
     index('contracts_original_file').on(t.originalFileId),
     index('contracts_signed_file').on(t.signedFileId),
     index('contracts_template').on(t.templateId),
+    // updated_since: a range of this index, never a walk of every contract.
+    index('contracts_updated_at').on(t.updatedAt),
+  ],
+);
+
+/**
+ * A contract's metadata (`metadata` in the API): string keys and values of the integrator's
+ * own. The list filters by an exact key and value through the (key, value, contract_id) index.
+ */
+export const contractMetadata = sqliteTable(
+  'contract_metadata',
+  {
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contractId, t.key] }),
+    index('contract_metadata_key_value').on(t.key, t.value, t.contractId),
   ],
 );
 

@@ -1,0 +1,26 @@
+import type Database from 'better-sqlite3';
+import type { Db } from '../open-database';
+
+/**
+ * A contract's metadata (string keys and values of the integrator's own). The list filter by a
+ * key and value reads the (key, value, contract_id) index: see contracts.ts, `metadata` windows.
+ */
+export function createContractMetadataRepo(db: Db) {
+  const sqlite: Database.Database = db.$client;
+  const listOf = sqlite.prepare<[number], { key: string; value: string }>(
+    'SELECT key, value FROM contract_metadata WHERE contract_id = ? ORDER BY key',
+  );
+  const put = sqlite.prepare<[number, string, string]>(
+    'INSERT INTO contract_metadata (contract_id, key, value) VALUES (?, ?, ?) ON CONFLICT (contract_id, key) DO UPDATE SET value = excluded.value',
+  );
+  const drop = sqlite.prepare<[number, string]>('DELETE FROM contract_metadata WHERE contract_id = ? AND key = ?');
+  return {
+    /** The metadata of a contract, keys in order. */
+    listOf: (contractId: number): Record<string, string> =>
+      Object.fromEntries(listOf.all(contractId).map((row) => [row.key, row.value])),
+    set: (contractId: number, key: string, value: string): void => void put.run(contractId, key, value),
+    remove: (contractId: number, key: string): void => void drop.run(contractId, key),
+  };
+}
+
+export type ContractMetadataRepo = ReturnType<typeof createContractMetadataRepo>;

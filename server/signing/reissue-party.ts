@@ -1,0 +1,64 @@
+import { partyPath } from '../../shared/api/paths';
+import type { AppContext } from '../context/app-context';
+import type { ContractRow } from '../db/repos/contracts';
+import type { PartyChanges, PartyRow } from '../db/repos/parties';
+import { logActivity, type ActivityDetails, type RequestOrigin } from '../activity/log-activity';
+import { newLinkToken } from '../secrets/link-tokens';
+import { inviteParties } from './invite-parties';
+
+const CLEAR_EMAIL_STATUS: PartyChanges = {
+  emailSent: false,
+  emailOpened: false,
+  emailClicked: false,
+  emailBounced: false,
+  emailHardbounced: false,
+  emailSoftbounced: false,
+  emailBlocked: false,
+  emailUnsub: false,
+  emailSpam: false,
+};
+
+export type Reissue = {
+  changes: PartyChanges;
+  /** party.corrected (the office) or party.delegated (the party, from its link). */
+  event: string;
+  details: ActivityDetails;
+  origin: RequestOrigin;
+  /** Who acted: a user (a correction) or the party itself (a delegation). */
+  userId?: number | null;
+  partyId?: number | null;
+};
+
+/**
+ * A party of a sent contract becomes someone else, or the same person reached elsewhere: the
+ * changes, a new link (the old one stops working at once), the activity entry (which raises its
+ * webhook event) and, for a party that was invited already, an invitation at the new address
+ * unless the contract was sent silently. Call inside the transaction of the change.
+ */
+export function reissueParty(ctx: AppContext, contract: ContractRow, party: PartyRow, reissue: Reissue): PartyRow {
+  const changes = { ...reissue.changes };
+  // What the old address's mail did (sent, opened, bounced) says nothing of the new one.
+  if (changes.email !== undefined) Object.assign(changes, CLEAR_EMAIL_STATUS);
+  const now = ctx.now();
+  ctx.repos.parties.update(party.id, { ...changes, updatedAt: now });
+  ctx.repos.parties.replaceLink(party.id, newLinkToken(ctx), now);
+  logActivity(ctx, {
+    contractId: contract.id,
+    event: reissue.event,
+    subject: partyPath(party),
+    userId: reissue.userId ?? null,
+    partyId: reissue.partyId ?? null,
+    details: reissue.details,
+    time: now,
+    ...reissue.origin,
+  });
+  const reissued = ctx.repos.parties.findById(party.id) as PartyRow;
+  if (party.invitedAt !== null) {
+    inviteParties(ctx, contract, [reissued], 'invitation', {
+      isSilent: contract.isSilent,
+      origin: reissue.origin,
+      userId: reissue.userId ?? null,
+    });
+  }
+  return reissued;
+}

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '../helpers/pdfs';
+import { startTestServer, type TestServer } from '../helpers/server';
+
+/** metadata on contracts (set, read, merged, bounded, filtered by) and updated_since for syncing. */
+describe('contract metadata and updated_since', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(() => t.close());
+
+  const upload = async (query: string) =>
+    t.api('POST', `/api/contracts?${query}`, {
+      raw: { data: await makePdf({ pages: 1 }), contentType: 'application/pdf' },
+    });
+  const selves = async (query: string) => {
+    const listed = await t.api('GET', `/api/contracts?${query}`);
+    expect(listed.status, listed.text).toBe(200);
+    return {
+      selves: (listed.body as Array<{ self: string }>).map((contract) => contract.self),
+      total: Number(listed.headers.get('pagination-items-total')),
+    };
+  };
+
+  it('sets metadata on create (PDF query or JSON), returns it, merges it on update and removes a key sent empty', async () => {
+    const uploaded = await upload('name=Lease&metadata[order_id]=A-1042&metadata[region]=north');
+    expect(uploaded.status, uploaded.text).toBe(201);
+    expect(uploaded.body.metadata).toEqual({ order_id: 'A-1042', region: 'north' });
+    const made = await t.api('POST', '/api/contracts', {
+      body: { name: 'From JSON', content: 'Text', metadata: { 'crm.id': 'C-7', region: 'south' } },
+    });
+    expect(made.status, made.text).toBe(201);
+    expect((await t.api('GET', made.body.self)).body.metadata).toEqual({ 'crm.id': 'C-7', region: 'south' });
+
+    const merged = await t.api('PUT', made.body.self, {
+      body: { metadata: { region: 'west', 'crm.id': '', note_1: 'x' } },
+    });
+    expect(merged.status, merged.text).toBe(200);
+    expect(merged.body.metadata).toEqual({ region: 'west', note_1: 'x' });
+    // What was read can be sent back as it is.
+    expect((await t.api('PUT', made.body.self, { body: merged.body })).body.metadata).toEqual(merged.body.metadata);
+  });
+
+  it('refuses metadata out of bounds, and any change once sent, and changes nothing', async () => {
+    const made = await t.api('POST', '/api/contracts', { body: { content: 'Text', metadata: { keep: 'me' } } });
+    const twenty = Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`k${index}`, 'v']));
+    const bad = [
+      { metadata: { 'has space': 'x' } },
+      { metadata: { ['k'.repeat(41)]: 'x' } },
+      { metadata: { ok: 'v'.repeat(501) } },
+      { metadata: { ok: 5 } },
+      { metadata: ['a'] },
+      { metadata: { ...twenty, one_more: 'x' } },
+      // 19 new keys and the one kept make 20; a 21st in the end is refused.
+      { metadata: { ...Object.fromEntries(Object.entries(twenty).slice(0, 19)), k20: 'x', k21: 'y' } },
+    ];
+    for (const body of bad) {
+      const refused = await t.api('PUT', made.body.self, { body });
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body.type).toMatch(/validation/);
+    }
+    expect((await upload('metadata[bad key]=x')).status).toBe(400);
+    expect((await t.api('GET', made.body.self)).body.metadata).toEqual({ keep: 'me' });
+    expect(
+      (
+        await t.api('PUT', made.body.self, {
+          body: { metadata: Object.fromEntries(Object.entries(twenty).slice(0, 19)) },
+        })
+      ).status,
+    ).toBe(200);
+
+    const party = await t.api('POST', `${made.body.self}/parties`, { body: { name: 'P', delivery_method: 'NONE' } });
+    expect(party.status).toBe(201);
+    await t.api('POST', `${made.body.self}/send`, { body: { silent: true } });
+    expect((await t.api('PUT', made.body.self, { body: { metadata: { keep: 'changed' } } })).status).toBe(409);
+    expect((await t.api('GET', made.body.self)).body.metadata.keep).toBe('me');
+  });
+
+  it('lists by exact metadata values (several must all match) and by updated_since', async () => {
+    const first = await upload('name=Filter%201&metadata[batch]=2026-11&metadata[owner]=ann');
+    const second = await upload('name=Filter%202&metadata[batch]=2026-11&metadata[owner]=bo');
+    await upload('name=Filter%203&metadata[batch]=2026-12');
+    expect(await selves('metadata[batch]=2026-11')).toEqual({ selves: [second.body.self, first.body.self], total: 2 });
+    expect(await selves('metadata[batch]=2026-11&metadata[owner]=ann')).toEqual({
+      selves: [first.body.self],
+      total: 1,
+    });
+    expect(await selves('metadata[batch]=2026')).toEqual({ selves: [], total: 0 });
+    expect(await selves('metadata[batch]=2026-11&per_page=1')).toMatchObject({ selves: [second.body.self], total: 2 });
+    expect((await t.api('GET', '/api/contracts?metadata[x y]=1')).status).toBe(400);
+    expect((await t.api('GET', '/api/contracts?metadata=1')).status).toBe(400);
+
+    // An hour later, a change to the first moves its updated_time; updated_since finds it alone.
+    t.clock.shift(3_600_000);
+    const changed = await t.api('PUT', first.body.self, { body: { name: 'Filter 1 renamed' } });
+    expect(changed.body.updated_time > second.body.updated_time).toBe(true);
+    const since = encodeURIComponent(changed.body.updated_time);
+    expect(await selves(`updated_since=${since}`)).toEqual({ selves: [first.body.self], total: 1 });
+    expect(await selves(`updated_since=${since}&metadata[owner]=bo`)).toEqual({ selves: [], total: 0 });
+    // A party added is a change of the contract too.
+    t.clock.shift(7_200_000);
+    const later = (await t.api('POST', `${second.body.self}/parties`, { body: { name: 'Q', delivery_method: 'NONE' } }))
+      .status;
+    expect(later).toBe(201);
+    const after = (await t.api('GET', second.body.self)).body.updated_time;
+    expect(await selves(`updated_since=${encodeURIComponent(after)}`)).toEqual({
+      selves: [second.body.self],
+      total: 1,
+    });
+    expect((await t.api('GET', '/api/contracts?updated_since=yesterday')).status).toBe(400);
+    expect((await t.api('GET', '/api/contracts?updated_since=2026-02-30%2010:00:00')).status).toBe(400);
+    t.clock.reset();
+  });
+});
