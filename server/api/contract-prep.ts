@@ -87,17 +87,14 @@ export const contractPrepRoutes: AnyRoute[] = [
     access: 'user',
     query: ZContractCountsQuerySchema,
     responses: { 200: { description: 'The counts', schema: ZContractCountsSchema } },
-    handler: ({ res, ctx, query, actor }) => {
+    handler: async ({ res, ctx, query, actor }) => {
       const userId = contractListUser(actor, query.user);
       // Another user's contracts are none of an ordinary user's: nothing counted.
       const none = { all: 0, draft: 0, sent: 0, signed: 0, rejected: 0 };
-      sendJson(
-        res,
-        200,
-        userId === NOBODY
-          ? none
-          : ctx.repos.contracts.countByStatus({ userId, name: query.name || undefined, q: query.q || undefined }),
-      );
+      if (userId === NOBODY) return sendJson(res, 200, none);
+      const [name, q] = [query.name || undefined, query.q || undefined];
+      const window = await ctx.search.findWindow(name, q);
+      sendJson(res, 200, ctx.repos.contracts.countByStatus({ userId, name, q, window }));
     },
   }),
 ];

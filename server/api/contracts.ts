@@ -35,12 +35,15 @@ export const contractRoutes: AnyRoute[] = [
     query: ZContractListQuerySchema,
     example: { query: { status: 'sent', sort: '-id' } },
     responses: { 200: { description: 'A page of contracts', schema: z.array(ZContractSchema), isPaginated: true } },
-    handler: ({ req, res, ctx, query, actor }) => {
+    handler: async ({ req, res, ctx, query, actor }) => {
+      const [name, q] = [query.name || undefined, query.q || undefined];
       const filter: ContractFilter = {
         status: query.status,
         userId: contractListUser(actor, query.user),
-        name: query.name || undefined,
-        q: query.q || undefined,
+        name,
+        q,
+        // Found on a search thread; the page and its total are then read within it.
+        window: await ctx.search.findWindow(name, q),
       };
       const ordering = contractOrdering(query.sort, filter);
       const request = readPageRequest(query, ordering.signature, ordering.keys.length);
