@@ -92,9 +92,13 @@ export const contractPrepRoutes: AnyRoute[] = [
       // Another user's contracts are none of an ordinary user's: nothing counted.
       const none = { all: 0, draft: 0, sent: 0, signed: 0, rejected: 0 };
       if (userId === NOBODY) return sendJson(res, 200, none);
-      const [name, q] = [query.name || undefined, query.q || undefined];
-      const window = await ctx.search.findWindow(name, q);
-      sendJson(res, 200, ctx.repos.contracts.countByStatus({ userId, name, q, window }));
+      const filter = { userId, name: query.name || undefined, q: query.q || undefined };
+      // A search counts on a search thread (server/db/search-pool.ts); without one the counts are kept.
+      sendJson(
+        res,
+        200,
+        filter.name || filter.q ? await ctx.search.counts(filter) : ctx.repos.contracts.countByStatus(filter),
+      );
     },
   }),
 ];

@@ -36,21 +36,20 @@ export const contractRoutes: AnyRoute[] = [
     example: { query: { status: 'sent', sort: '-id' } },
     responses: { 200: { description: 'A page of contracts', schema: z.array(ZContractSchema), isPaginated: true } },
     handler: async ({ req, res, ctx, query, actor }) => {
-      const [name, q] = [query.name || undefined, query.q || undefined];
       const filter: ContractFilter = {
         status: query.status,
         userId: contractListUser(actor, query.user),
-        name,
-        q,
-        // Found on a search thread; the page and its total are then read within it.
-        window: await ctx.search.findWindow(name, q),
+        name: query.name || undefined,
+        q: query.q || undefined,
       };
       const ordering = contractOrdering(query.sort, filter);
       const request = readPageRequest(query, ordering.signature, ordering.keys.length);
-      const page = ctx.repos.contracts.listPage(request, filter, ordering);
-      sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.contracts.total(filter), (row) =>
-        presentContract(ctx, row),
-      );
+      // A search reads on a search thread (server/db/search-pool.ts); the rest are index seeks and kept counts.
+      const { page, total } =
+        filter.name || filter.q
+          ? await ctx.search.list(request, filter, query.sort)
+          : { page: ctx.repos.contracts.listPage(request, filter, ordering), total: ctx.repos.contracts.total(filter) };
+      sendPage(req, res, ctx.baseUrl(), request, page, total, (row) => presentContract(ctx, row));
     },
   }),
   defineRoute({

@@ -59,7 +59,7 @@ export function createContext(parts: {
     pdf: createPdfSandbox(),
     search: createSearchPool({
       file: paths.database,
-      sqlite: parts.db.$client,
+      db: parts.db,
       size: SEARCH_THREADS,
       nativeBinding: parts.sqliteBinding,
       onGiveUp: (reason) => parts.logger.warn({ reason }, 'contract searches run on the request thread'),

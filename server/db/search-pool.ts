@@ -1,22 +1,33 @@
-import type Database from 'better-sqlite3';
+import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { startWorkerThread } from '../core/worker-thread';
-import { createContractSearch } from './repos/contract-search';
-import type { SearchReply, SearchRequest, SearchWorkerData } from './search-worker';
+import type { Db } from './open-database';
+import type { KeysetRequest } from './keyset';
+import type { ContractFilter, ContractSortTerm, StatusCounts } from './repos/contracts';
+import {
+  createSearchTasks,
+  type SearchList,
+  type SearchReply,
+  type SearchRequest,
+  type SearchTask,
+} from './search-tasks';
+import type { SearchWorkerData } from './search-worker';
 
 /**
  * Contract searches on worker threads (docs/decisions.md, "Contracts", search): each thread has
- * its own read-only connection and runs the same search (server/db/repos/contract-search.ts), so
- * the index reads of a search never hold up the event loop, where every other request waits.
- * The request thread then reads the window's contracts (at most SEARCH_WINDOW, by id).
+ * its own read-only connection and runs the list, total and counts of a search (`name`, `q`)
+ * with the same repository queries as the request thread (server/db/search-tasks.ts), so that
+ * a search's reads never hold up the event loop, where every other request waits. A thread
+ * reads after every write the request thread had committed when the search was asked (WAL: a
+ * read sees every commit before it starts).
  *
- * A search the request thread ran a moment ago with nothing written since is answered from its
- * window at once (a list asks for its page and total, the admin UI for its counts too). Until a
- * thread is ready, or if none can run, the search runs on the request thread as before.
+ * Until a thread is ready, or when none can run, a search runs on the request thread as before;
+ * a thread that fails hands its search back to the request thread, so a search never fails for
+ * a thread's sake.
  */
 export type SearchPool = {
-  /** The ids of the search's window, newest first; undefined when there is no search. */
-  findWindow(name: string | undefined, q: string | undefined): Promise<number[] | undefined>;
+  list(request: KeysetRequest, filter: ContractFilter, sort: ContractSortTerm[] | undefined): Promise<SearchList>;
+  counts(filter: Omit<ContractFilter, 'status'>): Promise<StatusCounts>;
   /** How many searches the threads have answered (the rest ran on the request thread). */
   readonly answeredByThreads: number;
   close(): Promise<void>;
@@ -24,38 +35,43 @@ export type SearchPool = {
 
 export type SearchPoolOptions = {
   file: string;
-  /** The request connection: its writes and the database's version say when a kept window is stale. */
-  sqlite: Database.Database;
+  /** The request thread's database, for searches no thread takes. */
+  db: Db;
   /** Threads at most, started at the first search. */
   size: number;
   nativeBinding?: string | undefined;
-  /** Told once when no thread can run and searches stay on the request thread. */
+  /** Told once when no thread can start and searches stay on the request thread. */
   onGiveUp?: (reason: string) => void;
 };
 
-type Job = { name: string | undefined; q: string | undefined; resolve: (ids: number[] | undefined) => void };
-type Slot = { worker: Worker; isReady: boolean; job?: Job & { id: number } };
-
-/** Two threads: searches overlap one another, and the request thread keeps a core when the machine has two. */
-export const SEARCH_THREADS = 2;
+/**
+ * One thread a core beside the request thread's, at most two: on a two-core office PC a second
+ * search thread only takes turns with the request thread (measured: a GET's p99 while searches
+ * ran was worse with two than with one).
+ */
+export const SEARCH_THREADS = Math.max(1, Math.min(2, availableParallelism() - 1));
 /** Threads that end before they were ready, in a row, after which searches stay on the request thread. */
 const FAILED_STARTS = 3;
-const KEPT_WINDOWS = 16;
+
+type Job = { task: SearchTask; resolve: (output: unknown) => void; reject: (error: unknown) => void };
+type Slot = { worker: Worker; isReady: boolean; job?: Job & { id: number } };
 
 export function createSearchPool(options: SearchPoolOptions): SearchPool {
-  const { sqlite } = options;
-  const local = createContractSearch(sqlite);
+  const local = createSearchTasks(options.db);
   const slots = new Set<Slot>();
   const waiting: Job[] = [];
-  const kept = new Map<string, number[] | undefined>();
-  const writes = sqlite.prepare<[], number>('SELECT total_changes()').pluck();
-  const stateOf = () => `${writes.get() ?? 0}:${sqlite.pragma('data_version', { simple: true }) as number}`;
   let nextId = 1;
   let failedStarts = 0;
   let isClosed = false;
   let answered = 0;
 
-  const onThisThread = (job: Job) => job.resolve(local.findWindow(job.name, job.q));
+  const onThisThread = (job: Job) => {
+    try {
+      job.resolve(local.run(job.task));
+    } catch (error) {
+      job.reject(error);
+    }
+  };
 
   const startSlot = (): void => {
     const workerData: SearchWorkerData = { file: options.file, nativeBinding: options.nativeBinding };
@@ -72,7 +88,7 @@ export function createSearchPool(options: SearchPoolOptions): SearchPool {
       slot.job = undefined;
       if (reply.error === undefined) {
         answered += 1;
-        job.resolve(reply.ids);
+        job.resolve(reply.output);
       } else onThisThread(job);
       dispatch();
     });
@@ -84,7 +100,6 @@ export function createSearchPool(options: SearchPoolOptions): SearchPool {
   const endSlot = (slot: Slot, reason: string) => {
     if (!slots.delete(slot)) return;
     if (!slot.isReady && !isClosed && ++failedStarts === FAILED_STARTS) options.onGiveUp?.(reason);
-    // The search it held is answered here: a search never fails for a thread's sake.
     if (slot.job) onThisThread(slot.job);
     void slot.worker.terminate();
     dispatch();
@@ -96,30 +111,25 @@ export function createSearchPool(options: SearchPoolOptions): SearchPool {
       if (!job) continue;
       const id = nextId++;
       slot.job = { ...job, id };
-      const request: SearchRequest = { id, name: job.name, q: job.q };
+      const request: SearchRequest = { ...job.task, id };
       slot.worker.postMessage(request);
     }
     // No thread ready (starting, or none can start): the waiting searches run here.
-    const isAnyReady = [...slots].some((slot) => slot.isReady);
-    if (!isAnyReady) for (const job of waiting.splice(0)) onThisThread(job);
+    if (![...slots].some((slot) => slot.isReady)) for (const job of waiting.splice(0)) onThisThread(job);
     if (!isClosed && failedStarts < FAILED_STARTS && slots.size < options.size && waiting.length + 1 > slots.size)
       startSlot();
   };
 
+  const run = (task: SearchTask) =>
+    new Promise<unknown>((resolve, reject) => {
+      if (isClosed) return onThisThread({ task, resolve, reject });
+      waiting.push({ task, resolve, reject });
+      dispatch();
+    });
+
   return {
-    async findWindow(name, q) {
-      if (!name && !q) return undefined;
-      const key = JSON.stringify([name ?? '', q ?? '', stateOf()]);
-      if (kept.has(key)) return kept.get(key);
-      const ids = await new Promise<number[] | undefined>((resolve) => {
-        if (isClosed) return onThisThread({ name, q, resolve });
-        waiting.push({ name, q, resolve });
-        dispatch();
-      });
-      if (kept.size >= KEPT_WINDOWS) kept.delete(kept.keys().next().value as string);
-      kept.set(key, ids);
-      return ids;
-    },
+    list: (request, filter, sort) => run({ task: 'list', request, filter, sort }) as Promise<SearchList>,
+    counts: (filter) => run({ task: 'counts', filter }) as Promise<StatusCounts>,
     get answeredByThreads() {
       return answered;
     },

@@ -1,14 +1,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { createContractSearch } from './repos/contract-search';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import type { Db } from './open-database';
+import * as schema from './schema';
+import { createSearchTasks, type SearchRequest, type SearchReply } from './search-tasks';
 
 // A contract-search thread (server/db/search-pool.ts): its own read-only connection to the office's
-// database (WAL lets it read beside the request connection's writes), the same search as the
-// request thread's, so that a search's index reads never hold up the event loop.
+// database (WAL lets it read beside the request connection's writes) and the same repository
+// queries as the request thread's, so that a search's reads never hold up the event loop.
 
 export type SearchWorkerData = { file: string; nativeBinding: string | undefined };
-export type SearchRequest = { id: number; name: string | undefined; q: string | undefined };
-export type SearchReply = { id: number; ids?: number[] | undefined; error?: string };
 
 const port = parentPort;
 if (!port) throw new Error('the contract search runs as a worker thread');
@@ -19,7 +20,7 @@ const sqlite = new Database(data.file, {
   ...(data.nativeBinding ? { nativeBinding: data.nativeBinding } : {}),
 });
 sqlite.pragma('busy_timeout = 5000');
-const search = createContractSearch(sqlite);
+const tasks = createSearchTasks(drizzle(sqlite, { schema }) as Db);
 
 port.on('message', (message: SearchRequest | 'stop') => {
   if (message === 'stop') {
@@ -29,7 +30,7 @@ port.on('message', (message: SearchRequest | 'stop') => {
   }
   let reply: SearchReply;
   try {
-    reply = { id: message.id, ids: search.findWindow(message.name, message.q) };
+    reply = { id: message.id, output: tasks.run(message) };
   } catch (error) {
     reply = { id: message.id, error: String((error instanceof Error && error.message) || error) };
   }

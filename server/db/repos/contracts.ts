@@ -22,11 +22,6 @@ export type ContractFilter = {
   name?: string | undefined;
   /** The contract's name, or a party's name, e-mail or phone, holds this. */
   q?: string | undefined;
-  /**
-   * The search's window of ids (`name`, `q`), found beforehand off the request thread
-   * (server/db/search-pool.ts); without it the search runs here.
-   */
-  window?: readonly number[] | undefined;
 };
 export type StatusCounts = Record<ContractStatus | 'all', number>;
 export type ContractOrdering = { keys: SortKey<ContractRow>[]; signature: string };
@@ -109,7 +104,7 @@ export function createContractRepo(db: Db) {
    * would grow with the office).
    */
   const selectWhere = <Fields extends Record<string, unknown>>(fields: Fields, filter: ContractFilter, extra?: SQL) => {
-    const window = filter.window ?? search.findWindow(filter.name, filter.q);
+    const window = search.findWindow(filter.name, filter.q);
     if (!window)
       return db
         .select(fields as never)
