@@ -1,8 +1,10 @@
 /**
  * Webhook deliveries a second, in one run:
- * - ours: N events queued at once (recordEvent in one transaction, one consumer) until every
+ * - ours, due: N events queued at once (recordEvent in one transaction, one consumer) until every
  *   delivery is recorded as delivered: durable queue, batch claims, RFC 9421 signing, POST,
  *   attempt rows;
+ * - ours, held: the same N recorded while the consumer is disabled, from its enabling until
+ *   every one is delivered (released a window at a time, sent one after another in event order);
  * - baseline: a bare loop that signs the same requests with sodium and POSTs them with
  *   http.request and a keep-alive agent, 16 at a time, with no storage at all.
  * Both send to the same receiver in its own process, which verifies nothing and answers 200.
@@ -19,7 +21,7 @@ import sodium from 'sodium-native';
 import { inTransaction } from '../server/db/open-database';
 import { createServer, loadConfig } from '../server/index';
 import { recordEvent } from '../server/webhooks/record-event';
-import { createWebhook } from '../server/webhooks/save-webhook';
+import { createWebhook, enableWebhook } from '../server/webhooks/save-webhook';
 
 const COUNT = Number(process.argv[2] ?? 10_000);
 const CONCURRENCY = 16;
@@ -132,7 +134,7 @@ async function bareLoop(url: URL, count: number): Promise<number> {
 }
 
 /** Ours: N events in one transaction, timed from the commit until every delivery is recorded. */
-async function signDesk(url: string, count: number, receiver: Receiver): Promise<number> {
+async function signDesk(url: string, count: number, receiver: Receiver, isHeld = false): Promise<number> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'signdesk-bench-webhooks-'));
   const server = await createServer(
     loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', WEBHOOK_FIRST_DELAY_S: '0' }),
@@ -145,12 +147,15 @@ async function signDesk(url: string, count: number, receiver: Receiver): Promise
       permissionTemplate: 'CUSTOMER_ADMIN_USER',
       createdAt: ctx.now(),
     });
-    createWebhook(ctx, { url }, admin.id);
+    const consumer = createWebhook(ctx, { url }, admin.id);
+    // Held: recorded while the consumer is disabled, timed from its enabling.
+    if (isHeld) ctx.repos.webhookConsumers.disable(consumer.id, ctx.now());
     const { done: delivered } = await receiver.expect(count);
     inTransaction(ctx.db, () => {
       for (let n = 1; n <= count; n += 1) recordEvent(ctx, 'contract.signed', { id: `/api/contracts/${n}` });
     });
     const started = performance.now();
+    if (isHeld) enableWebhook(ctx, consumer.id);
     await delivered;
     while (ctx.repos.jobs.countPending('webhook') > 0) await new Promise((resolve) => setTimeout(resolve, 2));
     const seconds = (performance.now() - started) / 1000;
@@ -180,7 +185,10 @@ async function main(): Promise<void> {
     const baseline = await bareLoop(new URL(url), COUNT);
     await bare.done;
     const ours = await signDesk(url, COUNT, receiver);
+    const held = await signDesk(url, COUNT, receiver, true);
     line(`webhook deliveries (${COUNT} queued events, signed, recorded)`, ours, 'deliveries/s', baseline);
+    line(`webhook held deliveries (${COUNT} held events released by enabling)`, held, 'deliveries/s', baseline);
+    line(`webhook held deliveries against due ones (${COUNT} events)`, held, 'deliveries/s', ours);
   } finally {
     receiver.close();
   }

@@ -98,6 +98,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
       () => partyListener.url,
     ),
     migrationsFolder: options.migrationsFolder,
+    sqliteBinding: options.sqliteBinding,
     clock: options.clock,
   });
   ctx.repos.office.get(ctx.now());
@@ -176,6 +177,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
       // Deliveries and mail in flight finish before the database closes.
       await Promise.all(workers.map((worker) => worker.stop()));
       await ctx.pdf.close();
+      await ctx.search.close();
       await checkpointer.stop();
       database.close();
       lock.release();

@@ -44,7 +44,7 @@ export const contractRoutes: AnyRoute[] = [
     query: ZContractListQuerySchema,
     example: { query: { status: 'sent', sort: '-id' } },
     responses: { 200: { description: 'A page of contracts', schema: z.array(ZContractSchema), isPaginated: true } },
-    handler: ({ req, res, ctx, query, actor }) => {
+    handler: async ({ req, res, ctx, query, actor }) => {
       const filter: ContractFilter = {
         status: query.status,
         userId: contractListUser(actor, query.user),
@@ -55,10 +55,12 @@ export const contractRoutes: AnyRoute[] = [
       };
       const ordering = contractOrdering(query.sort, filter);
       const request = readPageRequest(query, ordering.signature, ordering.keys.length);
-      const page = ctx.repos.contracts.listPage(request, filter, ordering);
-      sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.contracts.total(filter), (row) =>
-        presentContract(ctx, row),
-      );
+      // A search reads on a search thread (server/db/search-pool.ts); the rest are index seeks and kept counts.
+      const { page, total } =
+        filter.name || filter.q
+          ? await ctx.search.list(request, filter, query.sort)
+          : { page: ctx.repos.contracts.listPage(request, filter, ordering), total: ctx.repos.contracts.total(filter) };
+      sendPage(req, res, ctx.baseUrl(), request, page, total, (row) => presentContract(ctx, row));
     },
   }),
   defineRoute({

@@ -12,6 +12,7 @@ import type { Logger } from '../logging/logger';
 import { createOutboxSignal } from '../context/outbox-signal';
 import { createWebhookRuntime } from '../context/webhook-runtime';
 import { createPdfSandbox } from '../pdf/sandbox/pdf-sandbox';
+import { createSearchPool, SEARCH_THREADS } from '../db/search-pool';
 import { createOutboundPolicy } from '../net/outbound-policy';
 import { createReachRuntime } from '../context/reach-runtime';
 import { applySavedReach } from '../reach/reach-settings';
@@ -32,6 +33,8 @@ export function createContext(parts: {
   baseUrl: () => string;
   /** Default baseUrl: one surface serves offices and parties alike. */
   partyBaseUrl?: () => string;
+  /** better-sqlite3's addon for another runtime, for the search threads' connections. */
+  sqliteBinding?: string | undefined;
   /** The migrations the database was opened with (a restored backup is migrated with them). */
   migrationsFolder?: string | undefined;
   clock?: Clock | undefined;
@@ -54,6 +57,13 @@ export function createContext(parts: {
     timestampOrNull: (epochMs) => (epochMs == null ? null : formatTimestamp(epochMs, config.timeZone)),
     outbox: createOutboxSignal(),
     pdf: createPdfSandbox(),
+    search: createSearchPool({
+      file: paths.database,
+      db: parts.db,
+      size: SEARCH_THREADS,
+      nativeBinding: parts.sqliteBinding,
+      onGiveUp: (reason) => parts.logger.warn({ reason }, 'contract searches run on the request thread'),
+    }),
     outbound: createOutboundPolicy(),
     backups: createOutboxSignal(),
     webhooks: createWebhookRuntime(paths.keys),

@@ -10,6 +10,7 @@ import type { SigningIdentity } from '../crypto/signing-identity';
 import type { WebhookRuntime } from './webhook-runtime';
 import type { AdminState } from './admin-state';
 import type { PdfSandbox } from '../pdf/sandbox/pdf-sandbox';
+import type { SearchPool } from '../db/search-pool';
 import type { OutboundPolicy } from '../net/outbound-policy';
 import type { AcmeRuntime } from './acme-runtime';
 import type { ReachRuntime } from './reach-runtime';
@@ -52,6 +53,8 @@ export type AppContext = {
   readonly outbound: OutboundPolicy;
   /** Parsing and sealing of PDFs on worker threads, under limits. */
   readonly pdf: PdfSandbox;
+  /** Contract searches on worker threads with their own read-only connections (the windows of `q` and `name`). */
+  readonly search: SearchPool;
   /** Webhook consumers' signing keys and the webhook worker's wake-up. */
   readonly webhooks: WebhookRuntime;
   /** The admin UI's sign-in throttle, one-time sign-in links and the environment's defaults. */

@@ -50,10 +50,13 @@ export function resolveTemplate(ctx: AppContext, path: string, actor: Actor): Te
   return template;
 }
 
+/** An uploaded PDF's pages' displayed sizes and its SHA-256 (for putFile), both from the PDF worker. */
+export type UploadedPdf = { pageSizes: PageSize[]; sha256: string };
+
 /** Parses an uploaded PDF, turning what is wrong with it into a 400 invalid-pdf problem. */
-export async function readUploadedPdf(ctx: AppContext, bytes: Uint8Array): Promise<PageSize[]> {
+export async function readUploadedPdf(ctx: AppContext, bytes: Uint8Array): Promise<UploadedPdf> {
   try {
-    return (await ctx.pdf.run('inspect', { bytes, maxPages: MAX_PDF_PAGES })).pageSizes;
+    return await ctx.pdf.run('inspect', { bytes, maxPages: MAX_PDF_PAGES });
   } catch (error) {
     if (error instanceof PdfReadError) throw new AppError('invalid-pdf', error.message);
     throw error;

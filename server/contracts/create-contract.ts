@@ -20,14 +20,14 @@ export async function createContractFromPdf(
   origin: RequestOrigin,
   metadata?: Record<string, string>,
 ): Promise<ContractRow> {
-  const pageSizes = await readUploadedPdf(ctx, pdf);
+  const { pageSizes, sha256 } = await readUploadedPdf(ctx, pdf);
   return inTransaction(ctx.db, () => {
     const now = ctx.now();
     const contract = ctx.repos.contracts.insert({
       ...initialReminders(ctx),
       ...(name === undefined ? {} : { name }),
       source: 'upload',
-      originalFileId: ctx.repos.files.putFile(pdf, 'application/pdf', now),
+      originalFileId: ctx.repos.files.putFile(pdf, 'application/pdf', now, sha256),
       pageSizes: JSON.stringify(pageSizes),
       createdBy: actor.id,
       createdAt: now,

@@ -10,6 +10,7 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
 export const WORKER_ENTRIES = {
   'pdf-sandbox': 'pdf/sandbox/worker.ts',
   checkpointer: 'db/checkpoint-worker.ts',
+  'contract-search': 'db/search-worker.ts',
 } as const;
 
 export type WorkerEntryName = keyof typeof WORKER_ENTRIES;

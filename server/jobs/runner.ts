@@ -172,7 +172,9 @@ function runBatches<Input, Result>(options: BatchRunnerOptions<Input, Result>): 
 
   const startClaimed = (claimed: readonly JobRow[]) => {
     const fresh: JobRow[] = [];
-    for (const job of claimed) {
+    // Started in the order they were queued (RETURNING promises no order): a webhook consumer's
+    // released held deliveries go one after another in that order.
+    for (const job of [...claimed].sort((a, b) => a.id - b.id)) {
       const running = inFlight.get(job.id);
       // This process stalled past a lease and claimed its own job again: the run in progress
       // goes on under the new claim (its renewals and its outcome use the new token).

@@ -17,7 +17,7 @@ export async function setTemplatePdf(
   actor: Actor,
 ): Promise<TemplateRow> {
   findChangeableTemplate(ctx, templateId, actor);
-  const pageSizes = await readUploadedPdf(ctx, pdf);
+  const { pageSizes, sha256 } = await readUploadedPdf(ctx, pdf);
   return inTransaction(ctx.db, () => {
     const template = findChangeableTemplate(ctx, templateId, actor);
     const lines = ctx.repos.templateFields.listInTemplate(templateId).flatMap((field) => {
@@ -31,7 +31,7 @@ export async function setTemplatePdf(
     if (lines.length > 0) throw validationFailed(lines);
     const now = ctx.now();
     const updated = ctx.repos.templates.update(templateId, {
-      pdfFileId: ctx.repos.files.putFile(pdf, 'application/pdf', now),
+      pdfFileId: ctx.repos.files.putFile(pdf, 'application/pdf', now, sha256),
       pageSizes: JSON.stringify(pageSizes),
       updatedAt: now,
     });

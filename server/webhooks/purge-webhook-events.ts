@@ -1,5 +1,6 @@
 import type { AppContext } from '../context/app-context';
 import { inTransaction } from '../db/open-database';
+import { releaseHeld } from './release-held';
 
 const PURGE_BATCH = 1_000;
 
@@ -39,7 +40,7 @@ export function resumeHeldDeliveries(ctx: AppContext): void {
   const isReleased = inTransaction(ctx.db, () =>
     deliveries
       .holdingConsumers()
-      .map((consumerId) => deliveries.releaseNextHeld(consumerId, ctx.now()))
+      .map((consumerId) => releaseHeld(ctx, consumerId, ctx.now()))
       .includes(true),
   );
   if (isReleased) ctx.webhooks.wake();

@@ -5,6 +5,7 @@ import {
 } from '../../shared/api/webhooks';
 import type { AppContext } from '../context/app-context';
 import { inTransaction } from '../db/open-database';
+import { releaseHeld } from './release-held';
 import type { WebhookConsumerRow } from '../db/repos/webhook-consumers';
 import type { WebhookLogRow } from '../db/repos/webhook-log';
 import { AppError, notFound } from '../core/errors';
@@ -74,7 +75,7 @@ export function retryWebhookEvents(
       if (!states.has(state)) continue;
       if (state === 'held') {
         counts.held = deliveries.countInState(consumerId, 'held');
-        deliveries.releaseNextHeld(consumerId, now);
+        releaseHeld(ctx, consumerId, now);
       } else {
         counts[state] = deliveries.restartAllInState(consumerId, state, now);
       }

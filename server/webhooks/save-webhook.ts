@@ -7,6 +7,7 @@ import type { AppContext } from '../context/app-context';
 import { inTransaction } from '../db/open-database';
 import type { WebhookConsumerChanges, WebhookConsumerRow } from '../db/repos/webhook-consumers';
 import { notFound, validationFailed } from '../core/errors';
+import { releaseHeld } from './release-held';
 
 /** The outbound address policy on a URL as saved (a name is checked again at every connection). */
 function checkWebhookUrl(ctx: AppContext, url: string): void {
@@ -62,7 +63,7 @@ export function enableWebhook(ctx: AppContext, id: number): WebhookConsumerRow {
   const row = inTransaction(ctx.db, () => {
     if (!ctx.repos.webhookConsumers.findById(id)) throw notFound('webhook consumer');
     ctx.repos.webhookConsumers.enable(id, ctx.now());
-    ctx.repos.webhookDeliveries.releaseNextHeld(id, ctx.now());
+    releaseHeld(ctx, id, ctx.now());
     return ctx.repos.webhookConsumers.findById(id) as WebhookConsumerRow;
   });
   ctx.webhooks.wake();

@@ -3,6 +3,7 @@ import type { DispatchRow } from '../db/repos/webhook-deliveries';
 import type { Finalize, FinishedJob, JobOutcome } from '../jobs/runner';
 import { notifyWebhookDisabled } from './notify-webhook-disabled';
 import { judgeAttempt } from './judge-attempt';
+import { releaseHeld } from './release-held';
 import type { PostResult } from './post-delivery';
 
 /** Ten permanent errors in a row disable a consumer (docs/decisions.md, "Webhooks"). */
@@ -103,6 +104,6 @@ export function settleAttempts(
       if (consumer) notifyWebhookDisabled(ctx, consumer, describeFailure(result));
     }
   }
-  // An attempt made is a turn taken: the next held event of the consumer may go.
-  for (const consumerId of attempted) webhookDeliveries.releaseNextHeld(consumerId, now);
+  // An attempt made is a turn taken: the next held events of the consumer may go.
+  for (const consumerId of attempted) releaseHeld(ctx, consumerId, now);
 }

@@ -30,6 +30,23 @@ export function createWebhookWorker(ctx: AppContext): Worker {
    */
   const inFlight = new Map<number, number>();
 
+  /** Each consumer's released held deliveries, one after another: the end of its line. */
+  const lines = new Map<number, Promise<void>>();
+  const takeTurn = (consumerId: number) => {
+    const ready = lines.get(consumerId) ?? Promise.resolve();
+    let done = () => {};
+    const finished = new Promise<void>((resolve) => (done = resolve));
+    const end = ready.then(() => finished);
+    lines.set(consumerId, end);
+    return {
+      ready,
+      done() {
+        done();
+        if (lines.get(consumerId) === end) lines.delete(consumerId);
+      },
+    };
+  };
+
   const load = (jobs: readonly JobRow[]): Map<number, DispatchRow> => {
     const rows = new Map(
       ctx.repos.webhookDeliveries.loadForDispatch(jobs.map((job) => job.refId)).map((row) => [row.deliveryId, row]),
@@ -50,13 +67,17 @@ export function createWebhookWorker(ctx: AppContext): Worker {
     const busy = inFlight.get(row.consumerId) ?? 0;
     if (busy + row.permanentErrors >= PERMANENT_ERRORS_TO_DISABLE) return { row, isDeferred: true };
     inFlight.set(row.consumerId, busy + 1);
+    // Released from held: after the consumer's previous one (the runner claims them in event order).
+    const turn = ctx.webhooks.inOrder.delete(row.deliveryId) ? takeTurn(row.consumerId) : undefined;
     try {
+      await turn?.ready;
       return { row, attempt: await sender.send(row) };
     } catch (err) {
       ctx.logger.error({ err, jobId: job.id }, 'webhook attempt crashed');
       const result = { statusCode: null, error: String(err), isTimeout: false, responseExcerpt: '', durationMs: 0 };
       return { row, attempt: { startedAt: ctx.now(), result } };
     } finally {
+      turn?.done();
       // Its outcome is settled (and counted) before the runner claims the next batch.
       const left = (inFlight.get(row.consumerId) ?? 1) - 1;
       if (left > 0) inFlight.set(row.consumerId, left);

@@ -2,7 +2,14 @@ import net from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 
-export type ReceivedMail = { envelopeFrom: string; envelopeTo: string[]; raw: string; mail: ParsedMail };
+/** `session` names the SMTP connection that carried it (one per connection the server accepted). */
+export type ReceivedMail = {
+  envelopeFrom: string;
+  envelopeTo: string[];
+  raw: string;
+  mail: ParsedMail;
+  session: string;
+};
 
 /** An SMTP reply to refuse an address with, e.g. `{ code: 550, message: '5.1.1 No such user' }`. */
 export type Refusal = { code: number; message: string };
@@ -28,6 +35,8 @@ export type SmtpReceiver = {
   mails: ReceivedMail[];
   /** Every RCPT TO seen, refused or not. */
   rcptLog: string[];
+  /** How many connections the server accepted. */
+  connections(): number;
   waitForMails(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
 };
@@ -47,6 +56,7 @@ export async function startSmtpReceiver(options: SmtpReceiverOptions = {}): Prom
   const rcptLog: string[] = [];
   const tries = new Map<string, number>();
   const waiters = new Set<() => void>();
+  let connections = 0;
 
   const server = new SMTPServer({
     logger: false,
@@ -54,6 +64,10 @@ export async function startSmtpReceiver(options: SmtpReceiverOptions = {}): Prom
     disabledCommands: options.auth ? ['STARTTLS'] : ['STARTTLS', 'AUTH'],
     authOptional: !options.auth,
     allowInsecureAuth: true,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onAuth(auth, _session, callback) {
       const isValid = auth.username === options.auth?.user && auth.password === options.auth?.pass;
       if (!isValid) {
@@ -86,6 +100,7 @@ export async function startSmtpReceiver(options: SmtpReceiverOptions = {}): Prom
               envelopeTo: session.envelope.rcptTo.map((rcpt) => rcpt.address),
               raw,
               mail,
+              session: session.id,
             });
             for (const wake of waiters) wake();
             callback();
@@ -110,6 +125,7 @@ export async function startSmtpReceiver(options: SmtpReceiverOptions = {}): Prom
     url: `smtp://${credentials}127.0.0.1:${port}`,
     mails,
     rcptLog,
+    connections: () => connections,
     waitForMails(count, timeoutMs = 15_000) {
       return new Promise((resolve, reject) => {
         const check = () => {

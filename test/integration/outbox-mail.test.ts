@@ -100,6 +100,20 @@ describe('mail delivery through a real SMTP server', () => {
     expect(partyFlags(t.server, partyIds[0]!)).toMatchObject({ email_sent: 1, email_bounced: 0, email_hardbounced: 0 });
   });
 
+  it('sends a burst of mail over at most four pooled connections, each mail once', async () => {
+    const before = smtp.connections();
+    const ids = Array.from({ length: 30 }, (_, n) => queueMail(t.server, { to: `burst${n}@example.test` }));
+    const mails = await smtp.waitForMails(30);
+    expect(mails.map((mail) => mail.envelopeTo[0]).sort()).toEqual(
+      Array.from({ length: 30 }, (_, n) => `burst${n}@example.test`).sort(),
+    );
+    // Not a connection a mail: the pool's connections carry them all.
+    expect(new Set(mails.map((mail) => mail.session)).size).toBeLessThanOrEqual(4);
+    expect(smtp.connections() - before).toBeLessThanOrEqual(4);
+    for (const id of [ids[0], ids[29]]) await waitForOutboxState(t.api, id as number, 'sent');
+    expect(smtp.mails).toHaveLength(30);
+  });
+
   it('records a 550 as a hard bounce for that address only, and keeps the message', async () => {
     const bounced = queueMail(t.server, {
       to: 'nobody@example.test, colleague@example.test',

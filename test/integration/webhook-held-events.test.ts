@@ -112,4 +112,37 @@ describe('events held while a webhook consumer is disabled', () => {
       404,
     );
   });
+
+  it('drains a backlog longer than one release window in event order, each event once', async () => {
+    const { t, hooks } = env;
+    const id = consumer.self.split('/').at(-1);
+    hooks.respond(() => 410);
+    const broken = Array.from({ length: 10 }, (_, n) =>
+      recordTestEvent(t.server, 'contract.signed', { id: `/api/contracts/${9100 + n}` }),
+    );
+    await waitFor(async () => (await t.api('GET', consumer.self)).body.disabled_time !== null);
+    expect(broken).toHaveLength(10);
+    // Forty events while it is disabled: five times the window the worker lets go at once.
+    const held = Array.from({ length: 40 }, (_, n) =>
+      recordTestEvent(t.server, 'contract.signed', { id: `/api/contracts/${9200 + n}` }),
+    );
+    expect((await eventsOf('held')).length).toBe(40);
+    // Delivered in order: each held event goes out only once the one before it was answered.
+    const answered = new Set<number>();
+    const early: number[] = [];
+    hooks.respond(async (request) => {
+      const index = held.indexOf(Number(request.headers['webhook-id']));
+      if (index > 0 && !answered.has(held[index - 1] as number)) early.push(held[index] as number);
+      await new Promise((resolve) => setTimeout(resolve, 3));
+      answered.add(held[index] as number);
+      return 200;
+    });
+    const before = hooks.requests.length;
+    expect((await t.api('POST', `/api/webhooks/${id}/enable`)).status).toBe(200);
+    await waitFor(async () => (await eventsOf('held')).length === 0 && (await eventsOf('pending')).length === 0);
+    const arrived = hooks.requests.slice(before).map((request) => Number(request.headers['webhook-id']));
+    expect(arrived).toEqual(held);
+    expect(early).toEqual([]);
+    expect(hooks.requests.slice(before).every((request) => request.isVerified)).toBe(true);
+  });
 });

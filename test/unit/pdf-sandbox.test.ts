@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PdfReadError } from '../../server/pdf/pdf-read-error';
 import { createPdfSandbox } from '../../server/pdf/sandbox/pdf-sandbox';
@@ -15,6 +16,12 @@ describe('the PDF sandbox', () => {
     ]);
     expect(three.pageSizes).toHaveLength(3);
     expect(one.pageSizes).toEqual([[612, 792]]);
+  });
+
+  it('hashes an upload on the worker: the SHA-256 its file is stored under', async () => {
+    const bytes = await makePdf({ pages: 2 });
+    const inspected = await sandbox.run('inspect', { bytes, maxPages: 10 });
+    expect(inspected.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
   });
 
   it("hands a task a copy of the caller's bytes: the caller's stay whole and unchanged", async () => {

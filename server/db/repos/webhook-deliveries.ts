@@ -17,6 +17,9 @@ export type DispatchRow = {
   permanentErrors: number;
 };
 
+/** Held deliveries of one consumer released and waiting for their first attempt, at most. */
+export const HELD_RELEASE_WINDOW = 8;
+
 const DISABLED = '(SELECT disabled_at FROM webhook_consumers c WHERE c.id = consumer_id) IS NOT NULL';
 
 export type NewAttempt = {
@@ -89,12 +92,15 @@ export function createWebhookDeliveryRepo(db: Db) {
     `UPDATE webhook_deliveries SET state = 'held', next_attempt_at = NULL, updated_at = @now
      WHERE consumer_id = @consumerId AND state = 'pending'`,
   );
-  // Held events go one after another in event order: the next is let go once no event of the
-  // consumer waits for its first attempt. Delivery ids follow event order (one per event and consumer).
-  const releaseNext = client.prepare<[{ consumerId: number; now: number }], { id: number }>(
+  // Held events go in event order, a window at a time: the oldest held are let go while fewer
+  // than HELD_RELEASE_WINDOW of the consumer wait for their first attempt (the webhook worker
+  // sends released ones one after another, server/webhooks/webhook-worker.ts). Delivery ids
+  // follow event order (one per event and consumer).
+  const releaseWindow = client.prepare<[{ consumerId: number; now: number; window: number }], { id: number }>(
     `UPDATE webhook_deliveries SET state = 'pending', course_attempts = 0, next_attempt_at = @now, updated_at = @now
-     WHERE id = (SELECT id FROM webhook_deliveries WHERE consumer_id = @consumerId AND state = 'held' ORDER BY id LIMIT 1)
-       AND NOT EXISTS (SELECT 1 FROM webhook_deliveries WHERE consumer_id = @consumerId AND state = 'pending' AND course_attempts = 0)
+     WHERE id IN (SELECT id FROM webhook_deliveries WHERE consumer_id = @consumerId AND state = 'held' ORDER BY id
+         LIMIT max(0, @window - (SELECT count(*) FROM (SELECT 1 FROM webhook_deliveries
+           WHERE consumer_id = @consumerId AND state = 'pending' AND course_attempts = 0 LIMIT @window))))
        AND (SELECT disabled_at FROM webhook_consumers WHERE id = @consumerId) IS NULL
      RETURNING id`,
   );
@@ -151,11 +157,17 @@ export function createWebhookDeliveryRepo(db: Db) {
       holdJobsOf.run({ consumerId, queue: WEBHOOK_QUEUE });
       holdAll.run({ consumerId, now });
     },
-    /** Lets the consumer's oldest held delivery go now, when it is its turn; true when one went. */
-    releaseNextHeld: (consumerId: number, now: number): boolean => {
-      const released = releaseNext.get({ consumerId, now });
-      if (released) insertJobIfNone.run({ id: released.id, now, queue: WEBHOOK_QUEUE });
-      return released !== undefined;
+    /**
+     * Lets the consumer's oldest held deliveries go now, as many as its window has room for;
+     * returns their ids in event order (their jobs are queued in that order).
+     */
+    releaseHeld: (consumerId: number, now: number): number[] => {
+      const released = releaseWindow
+        .all({ consumerId, now, window: HELD_RELEASE_WINDOW })
+        .map((row) => row.id)
+        .sort((a, b) => a - b);
+      for (const id of released) insertJobIfNone.run({ id, now, queue: WEBHOOK_QUEUE });
+      return released;
     },
     /** Consumers with held deliveries (a turn may have been lost with a purged event). */
     holdingConsumers: (): number[] => holdingConsumers.all().map((row) => row.consumerId),

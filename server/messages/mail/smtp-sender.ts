@@ -86,6 +86,14 @@ function resultOfFailure(to: readonly string[], err: SmtpError): AttemptResult {
 }
 
 /**
+ * The outbox's SMTP pool: up to four connections, each reused for up to 100 messages before it
+ * is closed and opened afresh (servers limit the messages of one connection). Four stay well
+ * under the connections a mail server allows one client (Postfix: 50) while the outbox keeps
+ * them busy (server/messages/outbox-worker.ts sends OUTBOX_CONCURRENCY at once).
+ */
+export const SMTP_POOL = { maxConnections: 4, maxMessages: 100 } as const;
+
+/**
  * Sends through nodemailer over SMTP. Pooled transports are kept per URL, so a changed setting
  * gets a new pool and the old one is closed.
  */
@@ -102,7 +110,7 @@ export function createSmtpSender(options: {
     const transporter = nodemailer.createTransport({
       url,
       pool: options.isPooled,
-      maxConnections: 2,
+      ...SMTP_POOL,
       connectionTimeout: options.timeoutMs,
       greetingTimeout: options.timeoutMs,
       socketTimeout: options.timeoutMs * 4,

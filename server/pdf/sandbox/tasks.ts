@@ -1,6 +1,7 @@
 import type { SigningIdentityData } from '../../crypto/signing-identity';
 import type { SignedPdfInput } from '../build-signed-pdf';
 import type { DssData } from '../dss-objects';
+import { createHash } from 'node:crypto';
 import { readPdfInfo } from '../read-pdf-info';
 import { prepareMark } from '../prepare-mark';
 import { readTextTags } from '../read-text-tags';
@@ -13,8 +14,14 @@ import { renderPage } from '../render-page';
  * ready as soon as it can be; that load counts against the time limit of the task that asked.
  */
 export const pdfTasks = {
-  /** An uploaded PDF parsed completely enough to sign it: its pages' displayed sizes. */
-  inspect: (input: { bytes: Uint8Array; maxPages: number }) => readPdfInfo(input.bytes, input.maxPages),
+  /**
+   * An uploaded PDF parsed completely enough to sign it: its pages' displayed sizes, and the
+   * SHA-256 it is stored under (hashed here, off the request thread, from the bytes read).
+   */
+  inspect: async (input: { bytes: Uint8Array; maxPages: number }) => ({
+    ...(await readPdfInfo(input.bytes, input.maxPages)),
+    sha256: createHash('sha256').update(input.bytes).digest('hex'),
+  }),
   /** A contract's signed PDF: fields stamped, audit trail, sealed by the identity (its key crosses as a KeyObject). */
   // Loaded on first use: a worker that only reads uploads starts without the sealing code.
   seal: async (input: { document: SignedPdfInput; identity: SigningIdentityData }) => {

@@ -1,0 +1,13 @@
+import type { AppContext } from '../context/app-context';
+
+/**
+ * Lets the consumer's next held deliveries go, in event order (docs/decisions.md, webhooks): a
+ * window of them at a time, which the webhook worker sends one after another, so that they
+ * arrive in the order their events happened while each claim, load and settle serves a batch.
+ * Call inside the transaction that decides it; wake the worker after the commit. True when any went.
+ */
+export function releaseHeld(ctx: AppContext, consumerId: number, now: number): boolean {
+  const released = ctx.repos.webhookDeliveries.releaseHeld(consumerId, now);
+  for (const id of released) ctx.webhooks.inOrder.add(id);
+  return released.length > 0;
+}
