@@ -28,6 +28,7 @@ import { recordOpened } from '../signing/record-opened';
 import { createPageHeaders, signingAnswerHeaders } from './signing-headers';
 import { renderNotFoundHtml, renderSigningHtml } from './signing-html';
 import { pageImagesOf } from '../signing/page-images';
+import { createPartyDocuments } from '../signing/party-document';
 import { pageImageRoutes } from './page-image-routes';
 import { verifiedSessions } from './verified-session';
 import { parseAcceptLanguage, pickLanguage } from '../../shared/browser-language';
@@ -56,6 +57,7 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
   const notFoundHtml = renderNotFoundHtml(indexHtml);
   const json = express.json({ limit: '64kb' });
   const pageImages = pageImagesOf(ctx);
+  const partyDocument = createPartyDocuments(ctx);
   router.use('/sign', signingAnswerHeaders);
   // Browsers ask for it on every page; an empty answer keeps the console clean.
   router.get(
@@ -152,12 +154,13 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     sendState(req, res, party, accessOf(req, res, party));
   });
 
-  router.get('/sign/:token/document.pdf', (req, res) => {
+  router.get('/sign/:token/document.pdf', async (req, res) => {
     const party = openLink(req);
     const contract = requireSight(req, res, party);
-    const file = ctx.repos.files.getFile(contract.originalFileId);
-    if (!file) throw notFound('document');
-    sendFile(res, file.data, 'application/pdf', `${contract.name || 'document'}.pdf`);
+    // The text tags fields were made from are hidden here as on the page images.
+    const document = await partyDocument(contract);
+    if (!document) throw notFound('document');
+    sendFile(res, document, 'application/pdf', `${contract.name || 'document'}.pdf`);
   });
 
   router.get('/sign/:token/signed.pdf', (req, res) => {

@@ -199,7 +199,7 @@ describe('text tags in word-processor PDFs', () => {
   });
 
   it(
-    'hides the tags in the sealed PDF and on the signing page, and leaves the text around them as it was',
+    "hides the tags in the sealed PDF, on the signing page and in the party's download, and leaves the text around them as it was",
     async () => {
       const file = path.join(FIXTURES, 'contract-serif.pdf');
       const original = fs.readFileSync(file);
@@ -237,6 +237,12 @@ describe('text tags in word-processor PDFs', () => {
       const image = await fetch(`${new URL(link).origin}${base}/1-1170.webp`);
       expect(image.status).toBe(200);
       const shown = await grayOf(Buffer.from(await image.arrayBuffer()));
+      // The PDF the party may download before signing hides them too, as an update of the original.
+      const download = await fetch(`${link}/document.pdf`);
+      expect(download.status).toBe(200);
+      const downloaded = Buffer.from(await download.arrayBuffer());
+      expect(Buffer.compare(downloaded.subarray(0, original.length), original)).toBe(0);
+      const offered = renderGray(writeFile(dir, 'download.pdf', downloaded), 1, dir, 72 * scale);
       await signAll(t, moved.parties);
       const blank = renderGray(writeFile(dir, 'moved.pdf', await fetchSigned(t, moved.self)), 1, dir, 72 * scale);
       for (const tag of tags) {
@@ -244,6 +250,7 @@ describe('text tags in word-processor PDFs', () => {
         if (!tag.isWhole) box.width -= 4; // the punctuation after it stays
         expect(Math.min(...pixelsIn(before, box, scale)), tag.text).toBeLessThan(100);
         expect(Math.min(...pixelsIn(blank, box, scale)), tag.text).toBeGreaterThanOrEqual(250);
+        expect(Math.min(...pixelsIn(offered, box, scale)), tag.text).toBeGreaterThanOrEqual(250);
         expect(Math.min(...pixelsIn(shown, box, shown.width / 595.28)), tag.text).toBeGreaterThanOrEqual(245);
       }
     },

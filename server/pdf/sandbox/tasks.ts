@@ -1,6 +1,7 @@
 import type { SigningIdentityData } from '../../crypto/signing-identity';
 import type { SignedPdfInput } from '../build-signed-pdf';
 import type { DssData } from '../dss-objects';
+import type { SignedPdfCover } from '../signed-pdf-types';
 import { createHash } from 'node:crypto';
 import { readPdfInfo } from '../read-pdf-info';
 import { prepareMark } from '../prepare-mark';
@@ -33,6 +34,9 @@ export const pdfTasks = {
   },
   /** The text tags (`{{signature:1}}` …) in a PDF's text, with their boxes on the displayed pages. */
   'find-tags': (input: { bytes: Uint8Array; maxTags: number }) => readTextTags(input.bytes, input.maxTags),
+  /** A contract's original with its text tags painted over, for the party's download (one incremental update). */
+  'cover-tags': async (input: { bytes: Uint8Array; covers: SignedPdfCover[] }) =>
+    (await import('../cover-tags')).coverTags(input),
   /** One page of a contract as an image for the signing page (pdf.js on a Skia canvas). */
   'render-page': renderPage,
   /** A drawn or uploaded signature checked, decoded and re-encoded as a trimmed PNG of its ink. */
