@@ -41,7 +41,8 @@ export const contractActionRoutes: AnyRoute[] = [
       const contract = await sendContract(ctx, ids.contract_id, actor, body ?? {}, requestOrigin(req));
       // The parties' pages open on the first page: have it drawn before the first of them asks. An
       // integrator may show the signing page in its app the moment this answers, so the answer
-      // waits for it (it is mostly drawn already, since the upload), a while at most.
+      // waits for it, a while at most. Not drawn at upload: the fields made meanwhile (tags
+      // covered) change the picture, and an office uploading many drafts would pay for each.
       await Promise.race([pageImagesOf(ctx).warm(contract), delay(FIRST_PAGE_WAIT_MS, undefined, { ref: false })]);
       sendJson(res, 200, presentContract(ctx, contract));
     },

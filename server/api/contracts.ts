@@ -20,7 +20,6 @@ import { contractListUser } from '../policies/contracts';
 import { requestOrigin } from '../activity/log-activity';
 import { updateContract } from '../contracts/update-contract';
 import { presentContract } from './contract-presenters';
-import { pageImagesOf } from '../signing/page-images';
 
 const tag = 'Contracts';
 
@@ -111,8 +110,6 @@ export const contractRoutes: AnyRoute[] = [
             origin,
           )
         : await createContractFromPdf(ctx, raw ?? Buffer.alloc(0), query.name, actor, origin, query.metadata);
-      // The first page its parties will see, drawn while the draft is prepared (sending draws it again only if it was lost).
-      void pageImagesOf(ctx).warm(contract);
       sendJson(res, 201, presentContract(ctx, contract));
     },
   }),
