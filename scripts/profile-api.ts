@@ -19,8 +19,9 @@ async function makeUploadPdf(): Promise<{ next: () => Buffer }> {
 async function main(): Promise<void> {
   const which = process.argv[2] ?? 'get';
   const seconds = Number(process.argv[3] ?? 10);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'signdesk-profile-'));
-  const { dataDir: profileDir, key } = await prepareDataDir('signdesk-cpuprofile-');
+  // The key is made in the server's own DATA_DIR; the profile goes to a folder of its own.
+  const { dataDir, key } = await prepareDataDir('signdesk-profile-');
+  const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'signdesk-cpuprofile-'));
   const server = await startChild(
     process.execPath,
     ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--import', 'tsx', 'server/main.ts'],
