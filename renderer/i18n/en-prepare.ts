@@ -106,6 +106,10 @@ export const enPrepare = {
   'bulk.openContract': 'Open',
 
   'contracts.filters': 'Find contracts',
+  'contracts.moreFilters': 'More filters',
+  'contracts.metadata': 'Metadata',
+  'contracts.metadataHelp': 'Exactly key=value, as an integration set it (e.g. order_id=A-1042).',
+  'contracts.metadataWrong': 'Write key=value; a key is 1 to 40 of A–Z, a–z, 0–9, _ . and -.',
   'contracts.clearFilters': 'Clear filters',
   'contracts.statusTabs': 'Contracts by status',
   'contracts.otherUser': 'Another user',

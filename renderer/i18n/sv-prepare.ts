@@ -110,6 +110,10 @@ export const svPrepare: Record<keyof typeof enPrepare, string> = {
   'bulk.openContract': 'Öppna',
 
   'contracts.filters': 'Hitta avtal',
+  'contracts.moreFilters': 'Fler filter',
+  'contracts.metadata': 'Metadata',
+  'contracts.metadataHelp': 'Exakt nyckel=värde, så som en integration satte det (t.ex. order_id=A-1042).',
+  'contracts.metadataWrong': 'Skriv nyckel=värde; en nyckel är 1 till 40 av A–Z, a–z, 0–9, _ . och -.',
   'contracts.clearFilters': 'Rensa filter',
   'contracts.statusTabs': 'Avtal efter status',
   'contracts.otherUser': 'En annan användare',

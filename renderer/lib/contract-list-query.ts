@@ -3,11 +3,13 @@
  * filters, sort and the API's page token, so that Back, a reload or a shared link shows the same
  * filtered page.
  */
-export type ContractListQuery = { q: string; status: string; user: string; sort: string; page: string };
+export type ContractListQuery = { q: string; status: string; user: string; meta: string; sort: string; page: string };
 
 export const DEFAULT_SORT = '-id';
 export const PAGE_SIZE = '20';
-const KEYS = ['q', 'status', 'user', 'sort', 'page'] as const;
+const KEYS = ['q', 'status', 'user', 'meta', 'sort', 'page'] as const;
+/** A metadata key as the API takes it (shared/api/contracts.ts). */
+const METADATA_KEY = /^[A-Za-z0-9_.-]{1,40}$/;
 const MEMORY_KEY = 'signdesk.contracts.search';
 
 export function readListQuery(search: URLSearchParams): ContractListQuery {
@@ -15,6 +17,7 @@ export function readListQuery(search: URLSearchParams): ContractListQuery {
     q: search.get('q') ?? '',
     status: search.get('status') ?? '',
     user: search.get('user') ?? '',
+    meta: search.get('meta') ?? '',
     sort: search.get('sort') || DEFAULT_SORT,
     page: search.get('page') ?? '',
   };
@@ -31,12 +34,29 @@ export function listSearch(query: ContractListQuery): string {
   return text ? `?${text}` : '';
 }
 
+/**
+ * The metadata filter as the office writes it, `key=value` (`order_id=A-1042`): the key and the
+ * value, or undefined when it is not of that form (the page says so and lists without it).
+ */
+export function metadataPair(meta: string): [string, string] | undefined {
+  const at = meta.indexOf('=');
+  if (at < 0) return undefined;
+  const key = meta.slice(0, at).trim();
+  return METADATA_KEY.test(key) ? [key, meta.slice(at + 1).trim()] : undefined;
+}
+
+const setMetadata = (params: URLSearchParams, meta: string) => {
+  const pair = metadataPair(meta);
+  if (pair) params.set(`metadata[${pair[0]}]`, pair[1]);
+};
+
 /** The API call for the page the URL names. */
 export function apiListPath(query: ContractListQuery): string {
   const params = new URLSearchParams({ per_page: PAGE_SIZE, sort: query.sort });
   if (query.status) params.set('status', query.status);
   if (query.q) params.set('q', query.q);
   if (query.user) params.set('user', query.user);
+  setMetadata(params, query.meta);
   if (query.page) params.set('page', query.page);
   return `/api/contracts?${params.toString()}`;
 }
@@ -46,6 +66,7 @@ export function apiCountsPath(query: ContractListQuery): string {
   const params = new URLSearchParams();
   if (query.q) params.set('q', query.q);
   if (query.user) params.set('user', query.user);
+  setMetadata(params, query.meta);
   const text = params.toString();
   return `/api/contract_counts${text ? `?${text}` : ''}`;
 }

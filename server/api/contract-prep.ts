@@ -82,7 +82,7 @@ export const contractPrepRoutes: AnyRoute[] = [
     operationId: 'countContracts',
     summary: 'How many contracts the list holds under each status filter',
     description:
-      'Takes the list filters other than `status` (`user`, `name`, `q`). An ordinary user counts their own contracts only. Without a search the totals are kept counts (no rows are read).',
+      'Takes the list filters other than `status` (`user`, `name`, `q`, `metadata[key]`). An ordinary user counts their own contracts only. Without a search or metadata filter the totals are kept counts (no rows are read).',
     tag,
     access: 'user',
     query: ZContractCountsQuerySchema,
@@ -92,7 +92,12 @@ export const contractPrepRoutes: AnyRoute[] = [
       // Another user's contracts are none of an ordinary user's: nothing counted.
       const none = { all: 0, draft: 0, sent: 0, signed: 0, rejected: 0 };
       if (userId === NOBODY) return sendJson(res, 200, none);
-      const filter = { userId, name: query.name || undefined, q: query.q || undefined };
+      const filter = {
+        userId,
+        name: query.name || undefined,
+        q: query.q || undefined,
+        metadata: query.metadata ? Object.entries(query.metadata) : undefined,
+      };
       // A search counts on a search thread (server/db/search-pool.ts); without one the counts are kept.
       sendJson(
         res,

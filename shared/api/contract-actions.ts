@@ -22,7 +22,12 @@ export const ZContractDuplicateSchema = z
   .meta({ id: 'ApiContractDuplicate' });
 
 /** The contract list's filters that counts take: the status is what is counted. */
-export const ZContractCountsQuerySchema = ZContractListQuerySchema.pick({ user: true, name: true, q: true }).strict();
+export const ZContractCountsQuerySchema = ZContractListQuerySchema.pick({
+  user: true,
+  name: true,
+  q: true,
+  metadata: true,
+}).strict();
 
 export const ZContractCountsSchema = z
   .object({

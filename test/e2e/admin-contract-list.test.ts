@@ -119,6 +119,35 @@ describe('the contract list: search, counts per status, state in the URL, at 800
     expect(problems).toEqual([]);
   }, 120_000);
 
+  it('filters by an exact metadata value under More filters, with counts, and says when it is not key=value', async () => {
+    const tagged = await t.api('POST', '/api/contracts', {
+      body: { content: 'Order', name: 'Order A-1042', metadata: { order_id: 'A-1042' } },
+    });
+    expect(tagged.status).toBe(201);
+    const { page, problems } = await openPage(browser);
+    await signIn(page, 'admin', 'correct horse', '/contracts', 'Contracts');
+    await page.getByText('More filters').click();
+    await page.getByLabel('Metadata').fill('order_id=A-1042');
+    await page.getByLabel('Metadata').press('Enter');
+    await expect.poll(() => rowNames(page), until).toEqual(['Order A-1042']);
+    expect(search(page).get('meta')).toBe('order_id=A-1042');
+    await expect.poll(() => tabText(page, 'all'), until).toBe('All1');
+    expect(await auditAccessibility(page), 'contract list filtered by metadata').toEqual([]);
+    // A reload keeps the filter, its box open.
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Metadata').inputValue(), until).toBe('order_id=A-1042');
+    await expect.poll(() => rowNames(page), until).toEqual(['Order A-1042']);
+    // Not key=value: said under the box, and the list shows everything.
+    await page.getByLabel('Metadata').fill('order id');
+    await page.getByLabel('Metadata').press('Enter');
+    await expect.poll(() => page.getByText('Write key=value').isVisible(), until).toBe(true);
+    await expect.poll(() => tabText(page, 'all'), until).toBe('All27');
+    await page.getByRole('link', { name: 'Clear filters' }).click();
+    await expect.poll(() => search(page).get('meta'), until).toBeNull();
+    expect((await t.api('DELETE', tagged.body.self)).status).toBe(204);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
   it('fits 800 px: the filters leave the contracts on the first screen, and row buttons stay in reach', async () => {
     const { page, context, problems } = await openPage(browser);
     await page.setViewportSize({ width: 800, height: 600 });

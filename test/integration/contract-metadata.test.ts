@@ -90,6 +90,15 @@ describe('contract metadata and updated_since', () => {
     expect(await selves('metadata[batch]=2026-11&per_page=1')).toMatchObject({ selves: [second.body.self], total: 2 });
     expect((await t.api('GET', '/api/contracts?metadata[x y]=1')).status).toBe(400);
     expect((await t.api('GET', '/api/contracts?metadata=1')).status).toBe(400);
+    // The counts per status take the same filter (the admin list's tabs).
+    expect((await t.api('GET', '/api/contract_counts?metadata[batch]=2026-11')).body).toEqual({
+      all: 2,
+      draft: 2,
+      sent: 0,
+      signed: 0,
+      rejected: 0,
+    });
+    expect((await t.api('GET', '/api/contract_counts?metadata[x y]=1')).status).toBe(400);
 
     // An hour later, a change to the first moves its updated_time; updated_since finds it alone.
     t.clock.shift(3_600_000);

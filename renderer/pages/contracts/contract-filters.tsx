@@ -7,7 +7,7 @@ import { SelectField } from '../../components/fields';
 import { Button } from '../../components/ui';
 import type { MessageKey } from '../../i18n/en';
 import { STATUS_LABEL } from '../../lib/contract-status';
-import { listSearch, type ContractListQuery } from '../../lib/contract-list-query';
+import { listSearch, metadataPair, type ContractListQuery } from '../../lib/contract-list-query';
 import { useT } from '../../lib/i18n';
 import { Link } from '../../lib/router';
 import { displayName } from '../../lib/use-user-names';
@@ -26,13 +26,16 @@ type Props = {
   users: TUser[] | undefined;
 };
 
-/** Search (contract name, party name or e-mail), author and sort, in one compact row. */
+/** Search (contract name, party name or e-mail), author and sort, in one compact row; metadata under "More filters". */
 export function ContractFilters({ query, onChange, users }: Props) {
   const t = useT();
   const [text, setText] = useState(query.q);
-  // Back, or a tab's link, may bring another search: the box shows what the list shows.
+  const [meta, setMeta] = useState(query.meta);
+  // Back, or a tab's link, may bring another search: the boxes show what the list shows.
   if (useHasChanged(query.q)) setText(query.q);
-  const isFiltered = Boolean(query.q || query.user || query.status);
+  if (useHasChanged(query.meta)) setMeta(query.meta);
+  const isFiltered = Boolean(query.q || query.user || query.status || query.meta);
+  const isMetaWrong = query.meta !== '' && !metadataPair(query.meta);
   return (
     <form
       className="filters card contract-filters"
@@ -40,7 +43,7 @@ export function ContractFilters({ query, onChange, users }: Props) {
       aria-label={t('contracts.filters')}
       onSubmit={(event) => {
         event.preventDefault();
-        onChange({ q: text.trim() });
+        onChange({ q: text.trim(), meta: meta.trim() });
       }}
     >
       <div className="field filters-search">
@@ -76,6 +79,29 @@ export function ContractFilters({ query, onChange, users }: Props) {
         value={query.sort}
         onValue={(sort) => onChange({ sort })}
       />
+      <details className="filters-more" open={query.meta !== '' || undefined}>
+        <summary>{t('contracts.moreFilters')}</summary>
+        <div className="field">
+          <label className="field-label" htmlFor="contract-metadata">
+            {t('contracts.metadata')}
+          </label>
+          <div className="search-row">
+            <input
+              id="contract-metadata"
+              className="input"
+              value={meta}
+              onChange={(event) => setMeta(event.target.value)}
+              placeholder="order_id=A-1042"
+              aria-describedby="contract-metadata-help"
+              aria-invalid={isMetaWrong || undefined}
+            />
+            <Button type="submit">{t('action.search')}</Button>
+          </div>
+          <p id="contract-metadata-help" className={isMetaWrong ? 'field-error' : 'field-hint'}>
+            {t(isMetaWrong ? 'contracts.metadataWrong' : 'contracts.metadataHelp')}
+          </p>
+        </div>
+      </details>
       {isFiltered ? (
         <div className="filters-clear">
           <Link to="/contracts">{t('contracts.clearFilters')}</Link>
