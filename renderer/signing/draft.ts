@@ -81,6 +81,11 @@ function dropOldDrafts(): void {
 }
 
 /** The field values saved for this link and version, each only where the field is still of the same kind. */
+/** Whether this visit finds work kept from an earlier one (the page says so). */
+export function hasDraft(link: string, state: TSigningState): boolean {
+  return state.stage === 'ready' && read(link, draftVersion(state)) !== undefined;
+}
+
 export function restoredValues(link: string, state: TSigningState, initial: FieldValues): FieldValues {
   if (state.stage !== 'ready') return initial;
   const saved = read(link, draftVersion(state))?.values;

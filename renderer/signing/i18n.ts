@@ -33,6 +33,7 @@ const en = {
   goToFields: 'Your fields',
   goToPages: 'Pages',
   fieldOnPage: '{field}, page {page}',
+  draftKept: 'What you filled in earlier was kept on this device; nothing is sent until you sign.',
   identityLine: 'You sign as {name}, identity number {identityNumber}.',
   agreeLabel: 'I have read the document and agree to sign it electronically.',
   approveAgreeLabel: 'I have read the document and approve it.',

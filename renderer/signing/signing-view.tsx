@@ -3,7 +3,7 @@ import type { TSigningAccept, TSigningState } from '../../shared/api/signing';
 import { ConfirmDialog, RejectDialog } from './answer-dialogs';
 import { linkBase } from './bootstrap';
 import { DocumentView } from './document-view';
-import { restoredValues, useDraftValues } from './draft';
+import { hasDraft, restoredValues, useDraftValues } from './draft';
 import { FieldEditor } from './field-editor';
 import { FieldOverlay } from './field-overlay';
 import { jumpTo } from './jump';
@@ -50,6 +50,8 @@ export function SigningView({
   const isSigner = state.party.signType === 'DEFAULT';
   const ordered = useMemo(() => orderFields(state.fields), [state.fields]);
   const [values, setValues] = useState<FieldValues>(() => restoredValues(linkBase(), state, initialValues(state)));
+  // Read before this visit's first save: work kept from an earlier visit is said so.
+  const [isRestored] = useState(() => hasDraft(linkBase(), state));
   useDraftValues(linkBase(), state, values, isAnswering);
   const [currentId, setCurrentId] = useState<number>();
   const [dialog, setDialog] = useState<'mark' | 'confirm' | 'reject'>();
@@ -142,6 +144,7 @@ export function SigningView({
             {t('identityLine', { name: state.party.name, identityNumber: state.party.identityNumber })}
           </p>
         )}
+        {isRestored && isAnswering && <p className="signing-as draft-kept">{t('draftKept')}</p>}
       </header>
       <DocumentView
         state={state}

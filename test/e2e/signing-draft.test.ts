@@ -37,6 +37,7 @@ describe("the party's unfinished work on its device", () => {
     });
     await page.goto(link);
     await waitForPagesDrawn(page, 2);
+    expect(await page.locator('.draft-kept').count()).toBe(0);
     await page.locator('button.field-text').tap();
     await page.locator('.action-bar input[type="text"]').fill('Delivery to Gothenburg');
     await page.locator('.field-signature').tap();
@@ -56,6 +57,8 @@ describe("the party's unfinished work on its device", () => {
     await expect.poll(() => page.locator('.progress').textContent()).toBe('All 2 fields done');
     expect(await page.locator('button.field-text').getAttribute('aria-label')).toContain('Delivery to Gothenburg');
     expect(await page.locator('.field-signature img.mark-image').getAttribute('src')).toBe(drawn);
+    // The party is told where the work was kept.
+    expect(await page.getByText('What you filled in earlier was kept on this device').isVisible()).toBe(true);
     await screenshot(page, 'signing-draft-restored');
     expect(await storedDrafts(page)).toHaveLength(1);
     // Kept on the device only: the server heard nothing of it yet.
