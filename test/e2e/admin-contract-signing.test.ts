@@ -1,16 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gotoAdmin, signInThroughPage } from '../helpers/admin-ui';
-import {
-  auditAccessibility,
-  launchBrowser,
-  openPage,
-  screenshot,
-  SCREENSHOT_DIR,
-  type WatchedPage,
-} from '../helpers/browser';
+import { auditAccessibility, openPage, screenshot, SCREENSHOT_DIR, type WatchedPage } from '../helpers/browser';
 import {
   isSamePage,
   markPage,
@@ -22,30 +15,16 @@ import {
   waitForStatus,
 } from '../helpers/contract-page';
 import { pdfsig, qpdfCheck } from '../helpers/pdf-tools';
-import {
-  linkIn,
-  mailsTo,
-  makeContract,
-  signingClient,
-  startSigningEnv,
-  waitForMailsTo,
-  type SigningEnv,
-} from '../helpers/signing';
+import { linkIn, mailsTo, makeContract, signingClient, waitForMailsTo, type SigningEnv } from '../helpers/signing';
 import { signOnPage, waitForPagesDrawn } from '../helpers/signing-page';
+import { startSigningBrowser } from '../helpers/signing-browser';
 
 const CONTRACT = 'Hyresavtal Storgatan 1';
 
 describe('the contract page through the signing flow', { timeout: 180_000 }, () => {
   let env: SigningEnv;
   let browser: Browser;
-  beforeAll(async () => {
-    env = await startSigningEnv();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await env?.close();
-  });
+  startSigningBrowser((started) => ({ env, browser } = started));
 
   /** The admin's windows on one contract: a desktop one (which may use the clipboard) and one at 200 % zoom. */
   async function openContract(id: number): Promise<[WatchedPage, WatchedPage]> {

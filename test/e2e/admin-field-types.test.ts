@@ -1,21 +1,15 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fitsWidth, gotoAdmin, signInThroughPage } from '../helpers/admin-ui';
-import { auditAccessibility, launchBrowser, openPage, screenshot } from '../helpers/browser';
+import { auditAccessibility, openPage, screenshot } from '../helpers/browser';
 import { waitForDocument } from '../helpers/contract-page';
-import { makeContract, startSigningEnv, type SigningEnv } from '../helpers/signing';
+import { makeContract, type SigningEnv } from '../helpers/signing';
+import { startSigningBrowser } from '../helpers/signing-browser';
 
 describe('the new field types and labels in the admin field editor', { timeout: 180_000 }, () => {
   let env: SigningEnv;
   let browser: Browser;
-  beforeAll(async () => {
-    env = await startSigningEnv();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await env?.close();
-  });
+  startSigningBrowser((started) => ({ env, browser } = started));
 
   it('places radio buttons and a file upload with the keyboard, and gives them a label, a hint and options, at 800 px', async () => {
     const { t } = env;

@@ -1,20 +1,14 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gotoAdmin, signInThroughPage } from '../helpers/admin-ui';
-import { auditAccessibility, launchBrowser, openPage, screenshot } from '../helpers/browser';
-import { linkIn, makeContract, startSigningEnv, waitForMailsTo, type SigningEnv } from '../helpers/signing';
+import { auditAccessibility, openPage, screenshot } from '../helpers/browser';
+import { linkIn, makeContract, waitForMailsTo, type SigningEnv } from '../helpers/signing';
+import { startSigningBrowser } from '../helpers/signing-browser';
 
 describe('correcting a party from the contract page', { timeout: 120_000 }, () => {
   let env: SigningEnv;
   let browser: Browser;
-  beforeAll(async () => {
-    env = await startSigningEnv();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await env?.close();
-  });
+  startSigningBrowser((started) => ({ env, browser } = started));
 
   it('sends a new invitation to the corrected address and closes the old link, in Swedish at 800 px', async () => {
     const { t, smtp } = env;

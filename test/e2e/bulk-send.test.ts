@@ -1,25 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fitsWidth, gotoAdmin, signInThroughPage } from '../helpers/admin-ui';
-import { auditAccessibility, launchBrowser, openPage, screenshot } from '../helpers/browser';
+import { auditAccessibility, openPage, screenshot } from '../helpers/browser';
 import { waitForDocument } from '../helpers/contract-page';
 import { makeTempDir } from '../helpers/server';
-import { startSigningEnv, waitForMailsTo, type SigningEnv } from '../helpers/signing';
+import { waitForMailsTo, type SigningEnv } from '../helpers/signing';
 import { LEASE_LINES, makeTaggedPdf } from '../helpers/tagged-pdf';
+import { startSigningBrowser } from '../helpers/signing-browser';
 
 describe('a PDF template and a bulk send in the admin UI', () => {
   let env: SigningEnv;
   let browser: Browser;
-  beforeAll(async () => {
-    env = await startSigningEnv();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await env?.close();
-  });
+  startSigningBrowser((started) => ({ env, browser } = started));
 
   it('makes a PDF template with fields from its tags, then sends it to the rows of a CSV and reports each', async () => {
     const { t, smtp } = env;

@@ -1,15 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fitsWidth, gotoAdmin, signInThroughPage } from '../helpers/admin-ui';
-import { auditAccessibility, launchBrowser, openPage, screenshot, SCREENSHOT_DIR } from '../helpers/browser';
+import { auditAccessibility, openPage, screenshot, SCREENSHOT_DIR } from '../helpers/browser';
 import { waitForDocument, waitForStatus } from '../helpers/contract-page';
 import { changedPixels, pdfsig, renderGray, wordBoxes, type GrayImage } from '../helpers/pdf-tools';
 import { makeTempDir } from '../helpers/server';
 import { signThroughSigningPage } from '../helpers/signing-page';
-import { linkIn, startSigningEnv, waitForMailsTo, type SigningEnv } from '../helpers/signing';
+import { linkIn, waitForMailsTo, type SigningEnv } from '../helpers/signing';
 import { LEASE_LINES, makeTaggedPdf } from '../helpers/tagged-pdf';
+import { startSigningBrowser } from '../helpers/signing-browser';
 
 const NAME = 'Lease Storgatan 1';
 const A4_WIDTH = 595.28;
@@ -76,14 +77,7 @@ async function dragToolOnto(page: Page, tool: string, pageNumber: number, x: num
 describe('preparing a contract in the admin UI', () => {
   let env: SigningEnv;
   let browser: Browser;
-  beforeAll(async () => {
-    env = await startSigningEnv();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await env?.close();
-  });
+  startSigningBrowser((started) => ({ env, browser } = started));
 
   it('makes fields from tags, adds one by dragging, attaches a file, sends, and every field is stamped at its place', async () => {
     const { t, smtp } = env;

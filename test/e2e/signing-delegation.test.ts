@@ -1,28 +1,15 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gotoAdmin, signInThroughPage } from '../helpers/admin-ui';
-import { auditAccessibility, launchBrowser, openPage, screenshot } from '../helpers/browser';
-import {
-  linkIn,
-  makeContract,
-  signingClient,
-  startSigningEnv,
-  waitForMailsTo,
-  type SigningEnv,
-} from '../helpers/signing';
+import { auditAccessibility, openPage, screenshot } from '../helpers/browser';
+import { linkIn, makeContract, signingClient, waitForMailsTo, type SigningEnv } from '../helpers/signing';
 import { signThroughSigningPage, waitForPagesDrawn } from '../helpers/signing-page';
+import { startSigningBrowser } from '../helpers/signing-browser';
 
 describe('handing the turn to someone else from the signing page', { timeout: 180_000 }, () => {
   let env: SigningEnv;
   let browser: Browser;
-  beforeAll(async () => {
-    env = await startSigningEnv();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await env?.close();
-  });
+  startSigningBrowser((started) => ({ env, browser } = started));
 
   it('names the new person with a reason; they are invited and sign, the old link is refused, and the office sees it in Swedish', async () => {
     const { t, smtp } = env;

@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../helpers/browser';
-import { makeContract, startSigningEnv, type SigningEnv } from '../helpers/signing';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../helpers/browser';
+import { makeContract, type SigningEnv } from '../helpers/signing';
 import { drawWithTouch, phoneContext, waitForPagesDrawn } from '../helpers/signing-page';
+import { startSigningBrowser } from '../helpers/signing-browser';
 
 const TEXT = { type: 'TEXT', pdf_page: 1, pos_x: 60, pos_y: 400, width: 240, height: 20 };
 const SIGNATURE = { type: 'SIGNATURE', pdf_page: 1, pos_x: 60, pos_y: 480, width: 240, height: 80 };
@@ -14,14 +15,7 @@ const storedDrafts = (page: Page) =>
 describe("the party's unfinished work on its device", () => {
   let env: SigningEnv;
   let browser: Browser;
-  beforeAll(async () => {
-    env = await startSigningEnv();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-    await env.close();
-  }, 180_000);
+  startSigningBrowser((started) => ({ env, browser } = started));
 
   it('keeps typed text and a drawn signature through a reload, sends none of it before signing, and keeps nothing once signed', async () => {
     const contract = await makeContract(env.t, [

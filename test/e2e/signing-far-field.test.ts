@@ -1,9 +1,9 @@
 import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
 import { startHoldingProxy } from '../helpers/holding-proxy';
-import { makeContract, startSigningEnv, type SigningEnv } from '../helpers/signing';
+import { makeContract, type SigningEnv } from '../helpers/signing';
 import { phoneContext } from '../helpers/signing-page';
+import { startSigningBrowser } from '../helpers/signing-browser';
 
 const PAGES = 50;
 const PAGE_IMAGE = /\/pages\/[^/]+\/(\d+)-(\d+)\.webp$/;
@@ -31,14 +31,7 @@ const loaded = (page: Page, number: number) => page.locator(`.page-frame[data-pa
 describe('a far field of a long contract on a phone', { timeout: 180_000 }, () => {
   let env: SigningEnv;
   let browser: Browser;
-  beforeAll(async () => {
-    env = await startSigningEnv();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-    await env.close();
-  }, 180_000);
+  startSigningBrowser((started) => ({ env, browser } = started));
 
   /** A sent 50-page contract whose one party has these fields; its signing link. */
   async function linkFor(fields: Array<Record<string, unknown>>): Promise<string> {

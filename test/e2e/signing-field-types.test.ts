@@ -2,28 +2,22 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditAccessibility, launchBrowser, openPage, screenshot } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { auditAccessibility, openPage, screenshot } from '../helpers/browser';
 import { download } from '../helpers/evidence';
 import { gotoAdmin, signInThroughPage } from '../helpers/admin-ui';
 import { pdftotext } from '../helpers/pdf-tools';
 import { makeTempDir } from '../helpers/server';
-import { makeContract, startSigningEnv, type SigningEnv } from '../helpers/signing';
+import { makeContract, type SigningEnv } from '../helpers/signing';
 import { phoneContext, waitForPagesDrawn } from '../helpers/signing-page';
+import { startSigningBrowser } from '../helpers/signing-browser';
 
 const box = (y: number, height = 24) => ({ pdf_page: 1, pos_x: 72, pos_y: y, width: 260, height });
 
 describe('the new field types on the signing page in Chromium', { timeout: 180_000 }, () => {
   let env: SigningEnv;
   let browser: Browser;
-  beforeAll(async () => {
-    env = await startSigningEnv();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-    await env.close();
-  }, 180_000);
+  startSigningBrowser((started) => ({ env, browser } = started));
 
   it('a party fills a number, an e-mail, a dropdown, radio buttons and a file by their labels; the API and the sealed PDF show them', async () => {
     const { t } = env;

@@ -1,8 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditAccessibility, launchBrowser, screenshot } from '../helpers/browser';
-import { makeContract, startSigningEnv, type SigningEnv } from '../helpers/signing';
+import { describe, expect, it } from 'vitest';
+import { auditAccessibility, screenshot } from '../helpers/browser';
+import { makeContract, type SigningEnv } from '../helpers/signing';
 import { phoneContext, waitForPagesDrawn } from '../helpers/signing-page';
+import { startSigningBrowser } from '../helpers/signing-browser';
 
 const FIELDS = [
   { type: 'TEXT', pdf_page: 1, pos_x: 60, pos_y: 300, width: 138, height: 14, content: 'Delivery to Gothenburg' },
@@ -20,14 +21,7 @@ async function sizeOf(page: Page, selector: string): Promise<{ width: number; he
 describe('the signing page: language, landmarks, touch targets', () => {
   let env: SigningEnv;
   let browser: Browser;
-  beforeAll(async () => {
-    env = await startSigningEnv();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-    await env.close();
-  }, 180_000);
+  startSigningBrowser((started) => ({ env, browser } = started));
 
   it("speaks the browser's language before the contract's: Swedish for a Swedish browser on an English contract, and back", async () => {
     const english = await makeContract(env.t, [{ name: 'Sara Svensk', email: 'sara@example.test' }], {

@@ -1,21 +1,15 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatTimestamp } from '../../shared/time';
-import { auditAccessibility, launchBrowser, openPage, screenshot } from '../helpers/browser';
-import { makeContract, signingClient, startSigningEnv, type SigningEnv } from '../helpers/signing';
+import { auditAccessibility, openPage, screenshot } from '../helpers/browser';
+import { makeContract, signingClient, type SigningEnv } from '../helpers/signing';
 import { phoneContext, signOnPage, waitForPagesDrawn } from '../helpers/signing-page';
+import { startSigningBrowser } from '../helpers/signing-browser';
 
 describe('the signing page as things change around it', () => {
   let env: SigningEnv;
   let browser: Browser;
-  beforeAll(async () => {
-    env = await startSigningEnv();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-    await env.close();
-  }, 180_000);
+  startSigningBrowser((started) => ({ env, browser } = started));
 
   it('says how long to wait when a new code is asked for too soon, instead of calling the code wrong', async () => {
     const contract = await makeContract(env.t, [{ name: 'Kim Kod', email: 'kim@example.test' }], {

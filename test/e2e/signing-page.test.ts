@@ -1,23 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditAccessibility, launchBrowser, openPage, screenshot, SCREENSHOT_DIR } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { auditAccessibility, openPage, screenshot, SCREENSHOT_DIR } from '../helpers/browser';
 import { pdfsig, qpdfCheck } from '../helpers/pdf-tools';
-import { linkIn, makeContract, startSigningEnv, waitForMailsTo, type SigningEnv } from '../helpers/signing';
+import { linkIn, makeContract, waitForMailsTo, type SigningEnv } from '../helpers/signing';
 import { phoneContext, tabTo, waitForPagesDrawn } from '../helpers/signing-page';
+import { startSigningBrowser } from '../helpers/signing-browser';
 
 describe('the signing page in Chromium', { timeout: 120_000 }, () => {
   let env: SigningEnv;
   let browser: Browser;
-  beforeAll(async () => {
-    env = await startSigningEnv();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-    await env.close();
-  }, 180_000);
+  startSigningBrowser((started) => ({ env, browser } = started));
 
   it('takes two ordered parties from invitation to a sealed PDF, on a desktop and on a phone with the keyboard alone', async () => {
     const { t, smtp } = env;
