@@ -72,11 +72,9 @@ describe(
 
       // The tenant is added first, by role: the landlord's fields stay waiting for the landlord.
       const form = page.getByRole('form', { name: 'Add a party' });
-      expect(await form.getByLabel('Role').locator('option').allInnerTexts()).toEqual([
-        'The next role in order',
-        'Landlord',
-        'Tenant',
-      ]);
+      await expect
+        .poll(() => form.getByLabel('Role').locator('option').allInnerTexts(), until)
+        .toEqual(['The next role in order', 'Landlord', 'Tenant']);
       await form.getByLabel('Name').fill('Tor Tenant');
       await form.getByLabel('E-mail').fill('tor@example.test');
       await form.getByLabel('Role').selectOption('Tenant');
@@ -89,9 +87,10 @@ describe(
         .toEqual([
           expect.stringMatching(/Tor Tenant\s+Tenant\s+4 fields: Name, Checkbox, Initials, Signature\s+4 waiting/),
         ]);
-      expect(await card.getByTestId('fields-of-role').allInnerTexts()).toEqual([
-        expect.stringMatching(/Landlord\s+3 fields/),
-      ]);
+      // The parties and the roles come from two loads: each is waited for.
+      await expect
+        .poll(() => card.getByTestId('fields-of-role').allInnerTexts(), until)
+        .toEqual([expect.stringMatching(/Landlord\s+3 fields/)]);
       await expect
         .poll(() => form.getByLabel('Role').locator('option').allInnerTexts(), until)
         .toEqual(['The next role in order', 'Landlord']);
@@ -103,10 +102,10 @@ describe(
       await form.getByLabel('E-mail').fill('lena@example.test');
       await form.getByRole('button', { name: 'Add party' }).click();
       await expect.poll(() => card.getByTestId('fields-of-party').count(), until).toBe(2);
-      expect(await card.getByTestId('fields-of-role').count()).toBe(0);
-      expect(await card.getByTestId('fields-of-party').nth(1).innerText()).toMatch(
-        /Lena Landlord\s+Landlord\s+3 fields: Text, Signature, Date/,
-      );
+      await expect.poll(() => card.getByTestId('fields-of-role').count(), until).toBe(0);
+      await expect
+        .poll(() => card.getByTestId('fields-of-party').nth(1).innerText(), until)
+        .toMatch(/Lena Landlord\s+Landlord\s+3 fields: Text, Signature, Date/);
       await screenshot(page, 'contract-fields-per-party');
       expect(await auditAccessibility(page), 'contract page with roles').toEqual([]);
 
@@ -151,7 +150,7 @@ describe(
       await page.locator(`[data-field-id="${ids[0]}"]`).focus();
       await page.keyboard.press('Delete');
       await expect.poll(count, until).toBe(2);
-      expect(await focused(page)).toBe(ids[1]);
+      await expect.poll(() => focused(page), until).toBe(ids[1]);
       await page.keyboard.press('Control+z');
       await expect.poll(count, until).toBe(3);
       await expect.poll(() => focused(page), until).toBe(ids[0]);
@@ -161,7 +160,7 @@ describe(
       await page.locator(`[data-field-id="${ids[2]}"]`).focus();
       await page.keyboard.press('Delete');
       await expect.poll(count, until).toBe(2);
-      expect(await focused(page)).toBe(ids[1]);
+      await expect.poll(() => focused(page), until).toBe(ids[1]);
 
       // Deleting every field leaves the focus on the tools; Ctrl+Z there brings the last one back.
       await page.keyboard.press('Delete');
