@@ -30,6 +30,10 @@ export function parseTagBox(json: string | null): TagBox | undefined {
   return JSON.parse(json) as TagBox;
 }
 
+/** The tag boxes of a contract's fields: what the page images, the party's download and the sealed PDF paint over. */
+export const tagCoversOf = (annotations: ReadonlyArray<{ tagBox: string | null }>): TagBox[] =>
+  annotations.flatMap((annotation) => parseTagBox(annotation.tagBox) ?? []);
+
 /** How high a signature and initials grow into the blank space above their tag, at most; a point of it stays blank. */
 const GROWS_TO: Partial<Record<AnnotationType, number>> = { SIGNATURE: 36, INITIALS: 24 };
 /** How wide a field for text grows into the blank space after its tag, at most (types the API may add included). */

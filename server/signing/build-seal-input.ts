@@ -9,7 +9,7 @@ import { signingIdentityData } from '../crypto/signing-identity';
 import type { SignedPdfEvidence, SignedPdfField, SignedPdfInput } from '../pdf/build-signed-pdf';
 import { PdfReadError } from '../pdf/pdf-read-error';
 import type { SignedPdfMark } from '../pdf/signed-pdf-types';
-import { parseTagBox } from '../contracts/tag-fields';
+import { tagCoversOf } from '../contracts/tag-fields';
 import type { PartyMark } from './read-mark';
 import { parseFileValue, parseOptions, shortHash } from '../../shared/field-answers';
 
@@ -75,7 +75,7 @@ export async function buildContractSeal(
   const input: SignedPdfInput = {
     original: original.data,
     fields,
-    covers: annotations.flatMap((annotation) => parseTagBox(annotation.tagBox) ?? []),
+    covers: tagCoversOf(annotations),
     language: contract.language as Language,
     now: new Date(completedAt),
     timestampRoom,

@@ -2,7 +2,7 @@ import type { AppContext } from '../context/app-context';
 import type { ContractRow } from '../db/repos/contracts';
 import { PAGE_IMAGE_WIDTHS } from '../../shared/api/signing';
 import { parsePageSizes } from '../contracts/contract-fields';
-import { parseTagBox } from '../contracts/tag-fields';
+import { tagCoversOf } from '../contracts/tag-fields';
 import type { TagCoverBox } from '../pdf/tag-cover';
 
 type CachedImage = { bytes: Buffer; contentType: string };
@@ -133,9 +133,7 @@ export type PageImages = ReturnType<typeof createPageImages>;
 
 /** The text tags of a page that fields were made from: hidden from the parties as from the sealed PDF. */
 function coversOf(ctx: AppContext, contractId: number, page: number): TagCoverBox[] {
-  return ctx.repos.annotations
-    .listInContract(contractId)
-    .flatMap((annotation) => parseTagBox(annotation.tagBox) ?? [])
+  return tagCoversOf(ctx.repos.annotations.listInContract(contractId))
     .filter((box) => box.page === page)
     .map(({ x, y, width, height }) => ({ x, y, width, height }));
 }

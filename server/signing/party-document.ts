@@ -1,6 +1,6 @@
 import type { AppContext } from '../context/app-context';
 import type { ContractRow } from '../db/repos/contracts';
-import { parseTagBox } from '../contracts/tag-fields';
+import { tagCoversOf } from '../contracts/tag-fields';
 
 /** What the cache of covered documents may hold, at most. */
 const CACHE_BYTES = 32 * 1024 * 1024;
@@ -19,9 +19,7 @@ export function createPartyDocuments(ctx: AppContext) {
   return async (contract: ContractRow): Promise<Buffer | undefined> => {
     const file = ctx.repos.files.getFile(contract.originalFileId);
     if (!file) return undefined;
-    const covers = ctx.repos.annotations
-      .listInContract(contract.id)
-      .flatMap((annotation) => parseTagBox(annotation.tagBox) ?? []);
+    const covers = tagCoversOf(ctx.repos.annotations.listInContract(contract.id));
     if (covers.length === 0) return file.data;
     const key = `${ctx.repos.files.getSha256(contract.originalFileId)}:${JSON.stringify(covers)}`;
     const hit = cache.get(key);
