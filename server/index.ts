@@ -11,6 +11,7 @@ import { lockDataDir } from './db/data-dir-lock';
 import { removeStaleScratch } from './backup/scratch-dir';
 import { startCheckpointer } from './db/checkpointer';
 import { openDatabase } from './db/open-database';
+import { sweepUnclaimedFiles } from './db/file-store';
 import { createLogger } from './logging/logger';
 import { apiRoutes } from './app/routes';
 import { adminPages } from './admin/admin-pages';
@@ -73,18 +74,21 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   const lock = lockDataDir(paths.root, options.lockRole ?? 'server', { nativeBinding: options.sqliteBinding });
   let database: ReturnType<typeof openDatabase>;
   let scratchRemoved: string[];
+  let filesRemoved: number;
   try {
     scratchRemoved = removeStaleScratch(paths.root);
     database = openDatabase(paths.database, {
       migrationsFolder: options.migrationsFolder,
       nativeBinding: options.sqliteBinding,
     });
+    filesRemoved = sweepUnclaimedFiles(database.db, paths.files);
   } catch (err) {
     lock.release();
     throw err;
   }
   const logger = createLogger(paths.logs, config.logLevel);
   if (scratchRemoved.length > 0) logger.info({ scratchRemoved }, 'removed scratch folders an earlier run left');
+  if (filesRemoved > 0) logger.info({ filesRemoved }, 'removed stored files no contract or template uses any more');
   let listenUrl = '';
   const partyListener: { url?: string } = {};
   const ctx = createContext({

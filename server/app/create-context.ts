@@ -23,6 +23,7 @@ import { sealSecretsAtRest } from '../messages/seal-at-rest';
 import { upgradeEvidence } from '../evidence/upgrade-evidence';
 import { createAcmeRuntime } from '../context/acme-runtime';
 import { loadCertificate } from '../reach/acme-store';
+import { createFileStore } from '../db/file-store';
 
 /** The one place an AppContext is assembled, for the server and for the CLI alike. `config` is the caller's own copy. */
 export function createContext(parts: {
@@ -41,7 +42,8 @@ export function createContext(parts: {
 }): AppContext {
   const clock = parts.clock ?? systemClock;
   const { config, paths } = parts;
-  const repos = createRepos(parts.db);
+  const files = createFileStore({ db: parts.db, root: paths.root, filesDir: paths.files });
+  const repos = createRepos(parts.db, files);
   const ctx: AppContext = {
     config,
     paths,
@@ -51,6 +53,7 @@ export function createContext(parts: {
     partyBaseUrl: parts.partyBaseUrl ?? parts.baseUrl,
     reach: createReachRuntime(),
     repos,
+    files,
     rateLimiter: new RateLimiter(),
     now: () => clock.now(),
     timestamp: (epochMs) => formatTimestamp(epochMs, config.timeZone),
@@ -68,7 +71,11 @@ export function createContext(parts: {
     backups: createOutboxSignal(),
     webhooks: createWebhookRuntime(paths.keys),
     secret: loadAppSecret(paths.keys),
-    admin: createAdminState({ publicBaseUrl: config.publicBaseUrl, timeZone: config.timeZone }, parts.migrationsFolder),
+    admin: createAdminState(
+      { publicBaseUrl: config.publicBaseUrl, timeZone: config.timeZone },
+      parts.migrationsFolder,
+      parts.sqliteBinding,
+    ),
     seal: undefined as unknown as AppContext['seal'],
     acme: createAcmeRuntime(loadCertificate(paths.keys)),
   };

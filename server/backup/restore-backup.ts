@@ -142,7 +142,7 @@ export async function restoreBackupLive(
     }
     reloadKeys(ctx);
     // Fresh repositories: no cached row of the old database survives.
-    ctx.repos = createRepos(ctx.db);
+    ctx.repos = createRepos(ctx.db, ctx.files);
     ctx.repos.adminSessions.deleteAll();
     markRestoredCopy(ctx.repos, staged.manifest, ctx.now());
     // A backup of an older version may hold links and passwords in clear: sealed under its own keys.

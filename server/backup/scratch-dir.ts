@@ -13,7 +13,8 @@ export function makeScratchDir(dataDir: string, label = 'work'): { dir: string; 
   return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
-const SCRATCH_NAME = /^\.(work|restore|drill)-[0-9a-f]{12}$/;
+/** Ours: makeScratchDir's, and the incoming folder of uploads (server/db/file-store.ts). */
+const SCRATCH_NAME = /^\.(work|restore|drill|incoming)-[0-9a-f]{12}$/;
 
 /**
  * Scratch folders a crash left behind (a database copy, decrypted keys): removed by whoever

@@ -14,6 +14,7 @@ import type { SearchPool } from '../db/search-pool';
 import type { OutboundPolicy } from '../net/outbound-policy';
 import type { AcmeRuntime } from './acme-runtime';
 import type { ReachRuntime } from './reach-runtime';
+import type { FileStore } from '../db/file-store';
 
 /**
  * What every router and service is handed: made once in createServer, never global. Read-only
@@ -26,6 +27,8 @@ export type AppContext = {
   readonly paths: DataDirLayout;
   readonly db: Db;
   repos: Repos;
+  /** Stored files kept in DATA_DIR/files (an upload's bytes, written ahead of its transaction). */
+  readonly files: FileStore;
   readonly logger: Logger;
   readonly rateLimiter: RateLimiter;
   readonly now: () => number;

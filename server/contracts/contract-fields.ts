@@ -50,14 +50,24 @@ export function resolveTemplate(ctx: AppContext, path: string, actor: Actor): Te
   return template;
 }
 
-/** An uploaded PDF's pages' displayed sizes and its SHA-256 (for putFile), both from the PDF worker. */
-export type UploadedPdf = { pageSizes: PageSize[]; sha256: string };
+/** An uploaded PDF's pages' displayed sizes, and its SHA-256 and size (for putPlacedFile). */
+export type UploadedPdf = { pageSizes: PageSize[]; sha256: string; size: number };
 
-/** Parses an uploaded PDF, turning what is wrong with it into a 400 invalid-pdf problem. */
-export async function readUploadedPdf(ctx: AppContext, bytes: Uint8Array): Promise<UploadedPdf> {
+/**
+ * Takes an uploaded PDF: its bytes are written to DATA_DIR/files off the request thread (see
+ * db/file-store.ts), then moved, without a copy, to the PDF worker that parses them and hashes
+ * them; what is wrong with it is a 400 invalid-pdf problem and leaves nothing behind. The caller
+ * stores the row (`files.putPlacedFile`); `bytes` are empty afterwards.
+ */
+export async function receiveUploadedPdf(ctx: AppContext, bytes: Uint8Array): Promise<UploadedPdf> {
+  const size = bytes.byteLength;
+  const staged = await ctx.files.stage(bytes);
   try {
-    return await ctx.pdf.run('inspect', { bytes, maxPages: MAX_PDF_PAGES });
+    const info = await ctx.pdf.run('inspect', { bytes, maxPages: MAX_PDF_PAGES }, { giveBytes: true });
+    await staged.place(info.sha256);
+    return { ...info, size };
   } catch (error) {
+    await staged.discard();
     if (error instanceof PdfReadError) throw new AppError('invalid-pdf', error.message);
     throw error;
   }

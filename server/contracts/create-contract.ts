@@ -3,7 +3,7 @@ import type { AppContext } from '../context/app-context';
 import type { ContractChanges, ContractRow } from '../db/repos/contracts';
 import { inTransaction } from '../db/open-database';
 import type { Actor } from '../core/actor';
-import { contractChangesOf, readUploadedPdf, renderContractText, resolveTemplate } from './contract-fields';
+import { contractChangesOf, receiveUploadedPdf, renderContractText, resolveTemplate } from './contract-fields';
 import { logActivity, type RequestOrigin } from '../activity/log-activity';
 import { copyTemplateFields } from './role-fields';
 import { validationFailed } from '../core/errors';
@@ -20,14 +20,14 @@ export async function createContractFromPdf(
   origin: RequestOrigin,
   metadata?: Record<string, string>,
 ): Promise<ContractRow> {
-  const { pageSizes, sha256 } = await readUploadedPdf(ctx, pdf);
+  const { pageSizes, sha256, size } = await receiveUploadedPdf(ctx, pdf);
   return inTransaction(ctx.db, () => {
     const now = ctx.now();
     const contract = ctx.repos.contracts.insert({
       ...initialReminders(ctx),
       ...(name === undefined ? {} : { name }),
       source: 'upload',
-      originalFileId: ctx.repos.files.putFile(pdf, 'application/pdf', now, sha256),
+      originalFileId: ctx.repos.files.putPlacedFile(sha256, size, 'application/pdf', now),
       pageSizes: JSON.stringify(pageSizes),
       createdBy: actor.id,
       createdAt: now,

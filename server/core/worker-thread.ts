@@ -11,6 +11,7 @@ export const WORKER_ENTRIES = {
   'pdf-sandbox': 'pdf/sandbox/worker.ts',
   checkpointer: 'db/checkpoint-worker.ts',
   'contract-search': 'db/search-worker.ts',
+  'restore-drill': 'db/drill-worker.ts',
 } as const;
 
 export type WorkerEntryName = keyof typeof WORKER_ENTRIES;

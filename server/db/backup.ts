@@ -116,26 +116,3 @@ export async function restoreDatabase(
   }
   migrate(db, { migrationsFolder });
 }
-
-/**
- * A restored copy's full `integrity_check` (slower than the `quick_check` a restore runs, fine
- * for a drill after the backup) and the settings asked for, read without changing the file.
- */
-export function inspectRestoredDatabase(
-  file: string,
-  settingKeys: readonly string[],
-): { integrity: string; settings: Map<string, string> } {
-  const database = new Database(file, { readonly: true, fileMustExist: true });
-  try {
-    const integrity = String(database.pragma('integrity_check', { simple: true }));
-    const read = database.prepare('SELECT value FROM settings WHERE key = ?');
-    const settings = new Map<string, string>();
-    for (const key of settingKeys) {
-      const row = read.get(key) as { value: string } | undefined;
-      if (row) settings.set(key, row.value);
-    }
-    return { integrity, settings };
-  } finally {
-    database.close();
-  }
-}

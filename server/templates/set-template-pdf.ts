@@ -2,7 +2,7 @@ import type { AppContext } from '../context/app-context';
 import { inTransaction } from '../db/open-database';
 import type { TemplateRow } from '../db/repos/templates';
 import { notFound, validationFailed } from '../core/errors';
-import { boxProblem, readUploadedPdf } from '../contracts/contract-fields';
+import { boxProblem, receiveUploadedPdf } from '../contracts/contract-fields';
 import type { Actor } from '../core/actor';
 import { findChangeableTemplate } from '../contracts/find-template';
 
@@ -17,7 +17,7 @@ export async function setTemplatePdf(
   actor: Actor,
 ): Promise<TemplateRow> {
   findChangeableTemplate(ctx, templateId, actor);
-  const { pageSizes, sha256 } = await readUploadedPdf(ctx, pdf);
+  const { pageSizes, sha256, size } = await receiveUploadedPdf(ctx, pdf);
   return inTransaction(ctx.db, () => {
     const template = findChangeableTemplate(ctx, templateId, actor);
     const lines = ctx.repos.templateFields.listInTemplate(templateId).flatMap((field) => {
@@ -31,7 +31,7 @@ export async function setTemplatePdf(
     if (lines.length > 0) throw validationFailed(lines);
     const now = ctx.now();
     const updated = ctx.repos.templates.update(templateId, {
-      pdfFileId: ctx.repos.files.putFile(pdf, 'application/pdf', now, sha256),
+      pdfFileId: ctx.repos.files.putPlacedFile(sha256, size, 'application/pdf', now),
       pageSizes: JSON.stringify(pageSizes),
       updatedAt: now,
     });

@@ -44,9 +44,10 @@ export const ZBackupDrillSchema = z
     time: ZTimestampSchema,
     file: z.string().meta({ description: 'The scheduled backup that was restored into a scratch folder' }),
     is_ok: z.boolean(),
-    checks: z
-      .array(z.string())
-      .meta({ description: 'What passed: restored whole, integrity_check, keys unseal, a seal verifies' }),
+    checks: z.array(z.string()).meta({
+      description:
+        'What passed: restored whole, integrity_check, every stored file there, keys unseal, a seal verifies',
+    }),
     error: z.string().nullable().meta({ description: 'What failed; null when every check passed' }),
   })
   .meta({

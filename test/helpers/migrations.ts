@@ -55,6 +55,10 @@ const UNDO_AFTER_0012: Record<string, string> = {
     ...dropSearchTriggers,
     'DROP INDEX contracts_updated_at; ALTER TABLE contracts DROP COLUMN allow_delegation; DROP TABLE contract_metadata;',
   ].join(' '),
+  '0023_files_on_disk': [
+    ...dropSearchTriggers,
+    'DROP TABLE unclaimed_files; ALTER TABLE stored_files DROP COLUMN in_files;',
+  ].join(' '),
 };
 
 const journal = () =>

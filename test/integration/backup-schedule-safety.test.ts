@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { makePdf } from '../helpers/pdfs';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/server';
 
 const PASSPHRASE = 'a passphrase long enough';
@@ -76,6 +78,11 @@ describe('scheduled backups that cannot hurt the office', { timeout: 120_000 }, 
 
   it('checks every scheduled backup by a restore drill, and a restored office waits for the admin before it backs up', async () => {
     const folder = makeTempDir('signdesk-drill-');
+    // An uploaded contract: its PDF is a file of DATA_DIR/files, which the drill looks for.
+    const upload = await t.api('POST', '/api/contracts', {
+      raw: { data: await makePdf(), contentType: 'application/pdf' },
+    });
+    expect(upload.status).toBe(201);
     // The seal identity exists once the office has asked for it (or sealed a contract).
     expect((await t.api('GET', '/api/settings/signing_certificate')).status).toBe(200);
     const on = await t.api('PUT', '/api/settings/backup_schedule', {
@@ -94,11 +101,12 @@ describe('scheduled backups that cannot hurt the office', { timeout: 120_000 }, 
     expect(done.last_drill.checks).toEqual([
       expect.stringMatching(/^restored \(\d+ key files, \d+ stored files\)$/),
       'database integrity_check ok',
+      expect.stringMatching(/^every stored file is there \((?!0 )\d+ checked\)$/),
       'keys unseal the stored secrets',
       expect.stringMatching(/^a seal verifies \(certificate [0-9A-F:]+…\)$/),
     ]);
     // The drill's scratch folder (decrypted keys) is gone.
-    expect(fs.readdirSync(t.dataDir).filter((name) => name.startsWith('.'))).toEqual([]);
+    expect(fs.readdirSync(t.dataDir).filter((name) => /^\.(work|drill|restore)-/.test(name))).toEqual([]);
 
     const restored = await t.api('POST', '/api/settings/restore', {
       raw: { data: fs.readFileSync(done.last_result.file), contentType: 'application/vnd.signdesk.backup' },
@@ -126,6 +134,28 @@ describe('scheduled backups that cannot hurt the office', { timeout: 120_000 }, 
         interval: 100,
       },
     );
+    expect((await t.api('PUT', '/api/settings/backup_schedule', { body: { is_enabled: false } })).status).toBe(200);
+  });
+
+  it("fails the drill of a backup that lacks a contract's stored file, and says which", async () => {
+    const folder = makeTempDir('signdesk-drill-lacking-');
+    const data = Buffer.concat([await makePdf(), Buffer.from('% the drill looks for this one\n')]);
+    expect((await t.api('POST', '/api/contracts', { raw: { data, contentType: 'application/pdf' } })).status).toBe(201);
+    const hash = createHash('sha256').update(data).digest('hex');
+    // Someone took it from the data folder: the backup cannot hold it.
+    fs.rmSync(path.join(t.dataDir, 'files', hash.slice(0, 2), hash));
+    const on = await t.api('PUT', '/api/settings/backup_schedule', {
+      body: { is_enabled: true, folder, passphrase: PASSPHRASE, keep: 5 },
+    });
+    expect(on.status, on.text).toBe(200);
+    await vi.waitFor(async () => expect((await schedule()).last_drill?.file).toMatch(new RegExp(`^${folder}`)), {
+      timeout: 60_000,
+      interval: 100,
+    });
+    expect((await schedule()).last_drill).toMatchObject({
+      is_ok: false,
+      error: `the stored file ${hash} is not in the backup`,
+    });
     expect((await t.api('PUT', '/api/settings/backup_schedule', { body: { is_enabled: false } })).status).toBe(200);
   });
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../open-database';
+import type { FileStore } from '../file-store';
 
 export type StoredFile = {
   id: number;
@@ -18,9 +19,10 @@ function isForeignKeyError(error: unknown): boolean {
 
 /**
  * Stored bytes, kept once per (sha256, content type). Call inside the transaction that
- * records what refers to the file, so that a file and its owner commit together.
+ * records what refers to the file, so that a file and its owner commit together. Bytes in
+ * DATA_DIR/files (an upload's, see ../file-store.ts) are read through `store`.
  */
-export function createFileRepo(db: Db) {
+export function createFileRepo(db: Db, store?: FileStore) {
   const sqlite = db.$client;
   const bySha = sqlite.prepare<[string, string], { id: number }>(
     'SELECT id FROM stored_files WHERE sha256 = ? AND content_type = ?',
@@ -28,10 +30,19 @@ export function createFileRepo(db: Db) {
   const insert = sqlite.prepare<[string, string, number, Buffer, number], { id: number }>(
     'INSERT INTO stored_files (sha256, content_type, size, data, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
   );
-  const byId = sqlite.prepare<[number], StoredFile>(
-    'SELECT id, sha256, content_type AS contentType, size, data, created_at AS createdAt FROM stored_files WHERE id = ?',
+  const insertPlaced = sqlite.prepare<[string, string, number, number], { id: number }>(
+    "INSERT INTO stored_files (sha256, content_type, size, data, in_files, created_at) VALUES (?, ?, ?, x'', 1, ?) RETURNING id",
   );
-  const shaById = sqlite.prepare<[number], { sha256: string }>('SELECT sha256 FROM stored_files WHERE id = ?');
+  const claim = sqlite.prepare<[string]>('DELETE FROM unclaimed_files WHERE sha256 = ?');
+  const unclaim = sqlite.prepare<[string, number]>(
+    'INSERT INTO unclaimed_files (sha256, since) VALUES (?, ?) ON CONFLICT DO NOTHING',
+  );
+  const byId = sqlite.prepare<[number], StoredFile & { inFiles: number }>(
+    'SELECT id, sha256, content_type AS contentType, size, data, in_files AS inFiles, created_at AS createdAt FROM stored_files WHERE id = ?',
+  );
+  const shaById = sqlite.prepare<[number], { sha256: string; inFiles: number }>(
+    'SELECT sha256, in_files AS inFiles FROM stored_files WHERE id = ?',
+  );
   const remove = sqlite.prepare<[number]>('DELETE FROM stored_files WHERE id = ?');
 
   return {
@@ -46,19 +57,43 @@ export function createFileRepo(db: Db) {
       if (!row) throw new Error('stored_files insert returned no row');
       return row.id;
     },
-    getFile: (id: number): StoredFile | undefined => byId.get(id),
+    /**
+     * The row of bytes a FileStore placed under `sha256` (or the row already storing the same
+     * bytes), claiming the file in the same transaction.
+     */
+    putPlacedFile(sha256: string, size: number, contentType: string, now: number = Date.now()): number {
+      const existing = bySha.get(sha256, contentType);
+      // Already stored (perhaps in the database): the placed copy stays unclaimed, for the sweep.
+      if (existing) return existing.id;
+      const row = insertPlaced.get(sha256, contentType, size, now);
+      if (!row) throw new Error('stored_files insert returned no row');
+      claim.run(sha256);
+      return row.id;
+    },
+    getFile(id: number): StoredFile | undefined {
+      const row = byId.get(id);
+      if (!row) return undefined;
+      const { inFiles, ...file } = row;
+      if (!inFiles) return file;
+      if (!store) throw new Error('stored files on disk cannot be read here (no file store)');
+      return { ...file, data: store.read(file.sha256) };
+    },
     /** The hash alone, without reading the bytes. */
     getSha256: (id: number): string | undefined => shaById.get(id)?.sha256,
     /**
      * Deletes the file unless something still refers to it. The foreign keys decide, so a
      * table that starts referring to stored files later is respected without changes here.
      */
-    releaseFile(id: number): void {
+    releaseFile(id: number, now: number = Date.now()): void {
+      const file = shaById.get(id);
       try {
         remove.run(id);
       } catch (error) {
         if (!isForeignKeyError(error)) throw error;
+        return;
       }
+      // Its file is removed at the next start, unless another row (another content type) still claims it.
+      if (file?.inFiles) unclaim.run(file.sha256, now);
     },
   };
 }

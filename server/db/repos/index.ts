@@ -1,4 +1,5 @@
 import type { Db } from '../open-database';
+import type { FileStore } from '../file-store';
 import { createActivityRepo } from './activity-log';
 import { createAnnotationRepo } from './annotations';
 import { createBulkSendRepo } from './bulk-sends';
@@ -26,7 +27,8 @@ import { createWebhookDeliveryRepo } from './webhook-deliveries';
 import { createWebhookLogRepo } from './webhook-log';
 
 /** Every repository over one connection; statements are prepared once here. */
-export function createRepos(db: Db) {
+/** `store`: where stored files kept in DATA_DIR/files are read (none where only the database is open). */
+export function createRepos(db: Db, store?: FileStore) {
   return {
     office: createOfficeRepo(db),
     users: createUserRepo(db),
@@ -37,7 +39,7 @@ export function createRepos(db: Db) {
     jobs: createJobRepo(db),
     outbox: createOutboxRepo(db),
     settings: createSettingsRepo(db),
-    files: createFileRepo(db),
+    files: createFileRepo(db, store),
     contracts: createContractRepo(db),
     contractMetadata: createContractMetadataRepo(db),
     parties: createPartyRepo(db),

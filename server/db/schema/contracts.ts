@@ -4,8 +4,10 @@ import { users } from './accounts';
 import { contractTemplates } from './templates';
 
 /**
- * Stored bytes (contract PDFs, attachments, signed PDFs) live in the database so that a
- * contract and its files commit in one transaction. Same bytes of the same type are kept once.
+ * Stored bytes (contract PDFs, attachments, signed PDFs). Same bytes of the same type are kept
+ * once. Bytes written inside a transaction live in `data`; an upload's bytes are written ahead,
+ * off the request thread, into DATA_DIR/files under their SHA-256 (`in_files`, `data` empty),
+ * and the row that names them commits with the contract (see server/db/file-store.ts).
  */
 export const storedFiles = sqliteTable(
   'stored_files',
@@ -15,10 +17,22 @@ export const storedFiles = sqliteTable(
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
     data: blob('data', { mode: 'buffer' }).notNull(),
+    /** The bytes are the file DATA_DIR/files/<first two of sha256>/<sha256>, not `data`. */
+    inFiles: integer('in_files', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [uniqueIndex('stored_files_sha256').on(t.sha256, t.contentType)],
 );
+
+/**
+ * Files of DATA_DIR/files that may have no row: placed for an upload whose row has not committed
+ * yet, or whose last row was deleted. Each is checked, and removed when no row claims it, at the
+ * next start (server/db/file-store.ts).
+ */
+export const unclaimedFiles = sqliteTable('unclaimed_files', {
+  sha256: text('sha256').primaryKey(),
+  since: integer('since').notNull(),
+});
 
 export const contracts = sqliteTable(
   'contracts',

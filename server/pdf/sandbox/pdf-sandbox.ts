@@ -15,12 +15,13 @@ export type PdfSandbox = {
    * `source` says whose work it is (default the office's; `party:<id>` for a signing link's):
    * waiting tasks are taken in turn from each source, so one link's flood waits behind itself.
    * A `signal` aborted while the task still waits takes it out of the line (it fails with the
-   * signal's reason); once a worker has it, it runs to its end.
+   * signal's reason); once a worker has it, it runs to its end. `giveBytes`: the caller is done
+   * with the input's byte arrays, which move to the worker without a copy (and are empty after).
    */
   run<T extends PdfTaskName>(
     task: T,
     input: PdfTaskInput<T>,
-    options?: { source?: string; signal?: AbortSignal },
+    options?: { source?: string; signal?: AbortSignal; giveBytes?: boolean },
   ): Promise<PdfTaskOutput<T>>;
   /** Ends the workers; tasks still running or waiting fail. */
   close(): Promise<void>;
@@ -40,7 +41,13 @@ export type PdfSandboxOptions = {
   maxInflatedBytes: number;
 };
 
-type Job = { task: string; input: unknown; resolve: (output: unknown) => void; reject: (error: Error) => void };
+type Job = {
+  task: string;
+  input: unknown;
+  giveBytes: boolean;
+  resolve: (output: unknown) => void;
+  reject: (error: Error) => void;
+};
 /** A worker and its task; `isReady` once its code has loaded (a cold start does not count against a task's time). */
 type Slot = { worker: Worker; isReady: boolean; job?: Job & { id: number; timer: NodeJS.Timeout } };
 
@@ -58,18 +65,23 @@ export const DEFAULT_SANDBOX_OPTIONS: PdfSandboxOptions = {
   maxInflatedBytes: 32 * 2 ** 20,
 };
 
+/** Whether the byte array is the whole of its buffer (not a slice of Node's shared pool), so that moving the buffer moves nothing else. */
+const ownsItsBuffer = (bytes: Uint8Array): bytes is Uint8Array<ArrayBuffer> =>
+  bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+
 /**
  * A task's input as it crosses to the worker: its byte arrays (an upload of up to 2 MiB) copied
  * once and handed over, where a structured clone copies them on both sides of the thread; the
- * caller keeps its own bytes.
+ * caller keeps its own bytes. A caller that gives its bytes has them moved without a copy.
  */
-function handOver(input: unknown): { input: unknown; transfer: ArrayBuffer[] } {
+function handOver(input: unknown, giveBytes: boolean): { input: unknown; transfer: ArrayBuffer[] } {
   if (typeof input !== 'object' || input === null) return { input, transfer: [] };
   const transfer: ArrayBuffer[] = [];
   const copy = Object.fromEntries(
     Object.entries(input).map(([key, value]) => {
       if (!(value instanceof Uint8Array)) return [key, value];
-      const bytes = new Uint8Array(value);
+      const bytes: Uint8Array<ArrayBuffer> =
+        giveBytes && ownsItsBuffer(value) ? new Uint8Array(value.buffer) : new Uint8Array(value);
       transfer.push(bytes.buffer);
       return [key, bytes];
     }),
@@ -155,7 +167,7 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
       options.timeoutMs,
     );
     slot.job = { ...job, id, timer };
-    const { input, transfer } = handOver(job.input);
+    const { input, transfer } = handOver(job.input, job.giveBytes);
     slot.worker.postMessage({ id, task: job.task, input }, transfer);
   };
 
@@ -179,7 +191,13 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
         if (isClosed) return reject(new Error('the PDF sandbox is closed'));
         const signal = runOptions?.signal;
         if (signal?.aborted) return reject(signal.reason as Error);
-        const job: Job = { task, input, resolve: resolve as (output: unknown) => void, reject };
+        const job: Job = {
+          task,
+          input,
+          giveBytes: runOptions?.giveBytes ?? false,
+          resolve: resolve as (output: unknown) => void,
+          reject,
+        };
         waiting.push(runOptions?.source ?? 'office', job);
         signal?.addEventListener('abort', () => waiting.remove(job) && reject(signal.reason as Error), { once: true });
         dispatch();

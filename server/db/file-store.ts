@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Db } from './open-database';
+
+/**
+ * Bytes kept as files in DATA_DIR/files, named by their SHA-256 (`ab/abcdef…`), for uploads:
+ * written ahead of the transaction that names them, on libuv's threads and synced there, so that
+ * the request thread never copies 2 MiB into the database. The order keeps every row's file on
+ * the disk whatever moment the process dies:
+ *
+ * 1. `stage` writes the bytes into a private incoming folder and syncs them;
+ * 2. `place` records the hash as unclaimed (its own small commit), then renames the file into
+ *    place and syncs its folder;
+ * 3. the transaction that stores the row (`files.putPlacedFile`) claims it.
+ *
+ * A file whose row never committed, or whose last row was deleted (`files.releaseFile`), stays
+ * unclaimed until `sweepUnclaimedFiles` at the next start removes it: only the process that takes
+ * DATA_DIR's lock sweeps, so a backup written beside a running server never misses a file its
+ * database copy names.
+ */
+export type FileStore = {
+  stage(bytes: Uint8Array): Promise<StagedFile>;
+  /** The stored file's bytes; throws when the file is not there (a DATA_DIR someone damaged). */
+  read(sha256: string): Buffer;
+};
+
+export type StagedFile = {
+  /** Moves the staged bytes to their place under their hash (computed off the request thread). */
+  place(sha256: string): Promise<void>;
+  /** Removes the staged bytes (the upload was refused); harmless after `place`. */
+  discard(): Promise<void>;
+};
+
+const SHA256 = /^[0-9a-f]{64}$/;
+
+export function storedFilePath(filesDir: string, sha256: string): string {
+  if (!SHA256.test(sha256)) throw new Error(`not a SHA-256: ${sha256.slice(0, 80)}`);
+  return path.join(filesDir, sha256.slice(0, 2), sha256);
+}
+
+/** Syncs a folder, so that a rename into it outlives a power cut (where the platform can). */
+async function syncFolder(dir: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  const handle = await fs.promises.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The store of DATA_DIR `root`: uploads are staged in a private `.incoming-…` folder of its own
+ * (made at the first upload; one a crash left is removed at the next start, as scratch folders are).
+ */
+export function createFileStore(options: { db: Db; root: string; filesDir: string }): FileStore {
+  const sqlite = options.db.$client;
+  let incoming: string | undefined;
+  const incomingDir = () => {
+    if (incoming && fs.existsSync(incoming)) return incoming;
+    incoming = path.join(options.root, `.incoming-${randomBytes(6).toString('hex')}`);
+    fs.mkdirSync(incoming, { mode: 0o700 });
+    return incoming;
+  };
+  const markUnclaimed = sqlite.prepare<[string, number]>(
+    'INSERT INTO unclaimed_files (sha256, since) VALUES (?, ?) ON CONFLICT DO NOTHING',
+  );
+  return {
+    async stage(bytes) {
+      const staged = path.join(incomingDir(), randomBytes(12).toString('hex'));
+      const handle = await fs.promises.open(staged, 'wx', 0o600);
+      try {
+        await handle.writeFile(bytes);
+        // The data and the size that reads it back: the row must never outlive its bytes on a power cut.
+        await handle.datasync();
+      } catch (err) {
+        await handle.close();
+        await fs.promises.rm(staged, { force: true });
+        throw err;
+      }
+      await handle.close();
+      return {
+        async place(sha256) {
+          const target = storedFilePath(options.filesDir, sha256);
+          markUnclaimed.run(sha256, Date.now());
+          await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+          await fs.promises.rename(staged, target);
+          await syncFolder(path.dirname(target));
+        },
+        discard: () => fs.promises.rm(staged, { force: true }),
+      };
+    },
+    read(sha256) {
+      const file = storedFilePath(options.filesDir, sha256);
+      try {
+        return fs.readFileSync(file);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT')
+          throw new Error(`the stored file ${sha256} is missing from DATA_DIR/files`, { cause: err });
+        throw err;
+      }
+    },
+  };
+}
+
+/**
+ * Removes the files no row claims (an upload cut off before its commit, a deleted contract's
+ * PDF). Run by the holder of DATA_DIR's lock at its start, before anything else writes. Returns
+ * how many files it removed.
+ */
+export function sweepUnclaimedFiles(db: Db, filesDir: string): number {
+  const sqlite = db.$client;
+  const unclaimed = sqlite.prepare<[], { sha256: string }>('SELECT sha256 FROM unclaimed_files').all();
+  const isClaimed = sqlite.prepare<[string], { one: number }>(
+    'SELECT 1 AS one FROM stored_files WHERE sha256 = ? AND in_files = 1 LIMIT 1',
+  );
+  const forget = sqlite.prepare<[string]>('DELETE FROM unclaimed_files WHERE sha256 = ?');
+  let removed = 0;
+  for (const { sha256 } of unclaimed) {
+    const file = storedFilePath(filesDir, sha256);
+    if (!isClaimed.get(sha256) && fs.existsSync(file)) {
+      try {
+        fs.rmSync(file);
+        removed += 1;
+      } catch {
+        continue; // Tried again at the next start.
+      }
+    }
+    forget.run(sha256);
+  }
+  return removed;
+}

@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { listFiles } from '../../server/backup/write-backup';
+import { makeTempDir, startTestServer, type TestServer } from '../helpers/server';
+
+const PDF = 'application/pdf';
+const WORD_PDF = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/word-processor/contract-sans.pdf'));
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const fileOf = (dataDir: string, hash: string) => path.join(dataDir, 'files', hash.slice(0, 2), hash);
+
+/**
+ * An upload's bytes are kept as a file of DATA_DIR/files under their SHA-256, written before the
+ * transaction that names them; what no row claims any more goes at the next start.
+ */
+describe('stored files in DATA_DIR/files', () => {
+  let t: TestServer | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+  const upload = async (server: TestServer, data: Uint8Array) =>
+    server.api('POST', '/api/contracts', { raw: { data, contentType: PDF } });
+  const pdfOf = async (server: TestServer, self: string) => {
+    const response = await fetch(`${server.url}${self}/pdf`, {
+      headers: { authorization: `token ${server.adminKey}`, 'accept-api-version': '1' },
+    });
+    expect(response.status).toBe(200);
+    return Buffer.from(await response.arrayBuffer());
+  };
+
+  it("keeps an upload as the office's own file under its SHA-256 and serves it byte for byte", async () => {
+    t = await startTestServer();
+    const created = await upload(t, WORD_PDF);
+    expect(created.status, created.text).toBe(201);
+    const file = fileOf(t.dataDir, sha256(WORD_PDF));
+    expect(fs.readFileSync(file).equals(WORD_PDF)).toBe(true);
+    if (process.platform !== 'win32') {
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+    }
+    const row = t.server.ctx.db.$client
+      .prepare('SELECT in_files AS inFiles, length(data) AS inDatabase, size FROM stored_files')
+      .get();
+    expect(row).toEqual({ inFiles: 1, inDatabase: 0, size: WORD_PDF.length });
+    expect((await pdfOf(t, created.body.self)).equals(WORD_PDF)).toBe(true);
+    // The same bytes again are the same file and the same row.
+    expect((await upload(t, WORD_PDF)).status).toBe(201);
+    expect(listFiles(path.join(t.dataDir, 'files'))).toHaveLength(1);
+    expect(t.server.ctx.db.$client.prepare('SELECT count(*) AS n FROM stored_files').get()).toEqual({ n: 1 });
+  });
+
+  it('leaves nothing behind for a refused upload', async () => {
+    t = await startTestServer();
+    const damaged = Buffer.concat([WORD_PDF.subarray(0, 4000), Buffer.from('\n%%EOF trailing garbage')]);
+    for (const body of [damaged, Buffer.from('%PDF-1.7\nnot really\nstartxref\n0\n%%EOF'), Buffer.alloc(0)]) {
+      const response = await upload(t, body);
+      expect(response.status).toBe(400);
+      expect(response.body.type).toMatch(/#invalid-pdf$/);
+    }
+    expect(listFiles(path.join(t.dataDir, 'files'))).toEqual([]);
+    const incoming = fs.readdirSync(t.dataDir).filter((name) => name.startsWith('.incoming-'));
+    for (const name of incoming) expect(fs.readdirSync(path.join(t.dataDir, name))).toEqual([]);
+    expect(t.server.ctx.db.$client.prepare('SELECT count(*) AS n FROM unclaimed_files').get()).toEqual({ n: 0 });
+  });
+
+  it("removes a deleted draft's file at the next start, and keeps a file another contract still uses", async () => {
+    const dataDir = makeTempDir();
+    t = await startTestServer({}, dataDir);
+    const other = Buffer.concat([WORD_PDF, Buffer.from('% other bytes, the same pages\n')]);
+    const kept = await upload(t, WORD_PDF);
+    const twin = await upload(t, WORD_PDF);
+    const deleted = await upload(t, other);
+    for (const response of [kept, twin, deleted]) expect(response.status, response.text).toBe(201);
+    expect((await t.api('DELETE', deleted.body.self)).status).toBe(204);
+    expect((await t.api('DELETE', twin.body.self)).status).toBe(204);
+    // Until the next start the file stays: a backup running beside the server may still read it.
+    expect(fs.existsSync(fileOf(dataDir, sha256(other)))).toBe(true);
+    // A crash left a staged upload and a placed file whose row never committed.
+    const orphan = Buffer.from('%PDF-1.7 an upload cut off before its commit');
+    fs.mkdirSync(path.dirname(fileOf(dataDir, sha256(orphan))), { recursive: true });
+    fs.writeFileSync(fileOf(dataDir, sha256(orphan)), orphan);
+    t.server.ctx.db.$client
+      .prepare('INSERT INTO unclaimed_files (sha256, since) VALUES (?, ?)')
+      .run(sha256(orphan), Date.now());
+    const staged = path.join(dataDir, '.incoming-0123456789ab');
+    fs.mkdirSync(staged, { recursive: true });
+    fs.writeFileSync(path.join(staged, 'half-written'), 'x');
+    await t.close();
+
+    t = await startTestServer({}, dataDir);
+    expect(listFiles(path.join(dataDir, 'files'))).toEqual([`${sha256(WORD_PDF).slice(0, 2)}/${sha256(WORD_PDF)}`]);
+    expect(fs.existsSync(staged)).toBe(false);
+    expect(t.server.ctx.db.$client.prepare('SELECT count(*) AS n FROM unclaimed_files').get()).toEqual({ n: 0 });
+    expect((await pdfOf(t, kept.body.self)).equals(WORD_PDF)).toBe(true);
+  });
+
+  it('answers a clear problem, not a crash, when a stored file was taken from DATA_DIR', async () => {
+    t = await startTestServer();
+    const created = await upload(t, WORD_PDF);
+    fs.rmSync(fileOf(t.dataDir, sha256(WORD_PDF)));
+    const response = await fetch(`${t.url}${created.body.self}/pdf`, {
+      headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' },
+    });
+    expect(response.status).toBe(500);
+    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(await response.text()).not.toMatch(/at .*\.ts:\d+/);
+    expect((await t.api('GET', '/api/contracts')).status).toBe(200);
+  });
+});
