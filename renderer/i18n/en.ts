@@ -170,6 +170,8 @@ export const en = {
   'contracts.emptyBody': 'Create one from a template or upload a PDF.',
   'contracts.noMatchTitle': 'No contract matches',
   'contracts.noMatchBody': 'Try another search or status.',
+  'contracts.searchPartial':
+    'Showing the newest 1,000 matches of this search; older contracts may match too. Narrow the search to find them.',
   'contracts.untitled': 'Contract {id} (no name)',
   'contracts.source': 'Start from',
   'contracts.fromTemplate': 'A template',

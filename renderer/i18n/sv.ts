@@ -171,6 +171,8 @@ export const sv: Record<MessageKey, string> = {
   'contracts.emptyBody': 'Skapa ett från en mall eller ladda upp en PDF.',
   'contracts.noMatchTitle': 'Inget avtal matchar',
   'contracts.noMatchBody': 'Prova en annan sökning eller status.',
+  'contracts.searchPartial':
+    'Visar de 1 000 nyaste träffarna för sökningen; äldre avtal kan också matcha. Gör sökningen snävare för att hitta dem.',
   'contracts.untitled': 'Avtal {id} (utan namn)',
   'contracts.source': 'Utgå från',
   'contracts.fromTemplate': 'En mall',

@@ -15,7 +15,16 @@ export class ApiError extends Error {
   }
 }
 
-export type Page<T> = { items: T[]; page: number; total: number; pages: number; next?: string; previous?: string };
+export type Page<T> = {
+  items: T[];
+  page: number;
+  total: number;
+  pages: number;
+  next?: string;
+  previous?: string;
+  /** A search that may leave matches out (`Search-Partial`): it looked at its newest 1,000. */
+  isPartial: boolean;
+};
 
 type Listener = () => void;
 
@@ -132,6 +141,7 @@ export async function getPage<T>(path: string, signal?: AbortSignal): Promise<Pa
     pages: number('Pagination-Num-Pages', 1),
     next: linkOf(response.headers.get('Link'), 'next'),
     previous: linkOf(response.headers.get('Link'), 'previous'),
+    isPartial: response.headers.get('Search-Partial') === 'true',
   };
 }
 

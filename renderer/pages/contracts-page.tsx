@@ -6,7 +6,7 @@ import { PagedTable } from '../components/data-table';
 import { FileField, SelectField } from '../components/fields';
 import { useUploadLimit } from '../lib/upload-limit';
 import { FormDialog } from '../components/form-dialog';
-import { Badge, Button, EmptyState, PageHeader, ProblemAlert } from '../components/ui';
+import { Badge, Button, EmptyState, Notice, PageHeader, ProblemAlert } from '../components/ui';
 import { getJson, getPage, idOf } from '../lib/api';
 import {
   apiCountsPath,
@@ -154,6 +154,11 @@ export function ContractsPage() {
       <ContractFilters query={query} onChange={change} users={users} />
       <StatusTabs query={query} counts={counts.data} />
       {isStalePage ? null : <ProblemAlert error={list.error} />}
+      {list.data?.isPartial ? (
+        <div data-testid="search-partial">
+          <Notice tone="info">{t('contracts.searchPartial')}</Notice>
+        </div>
+      ) : null}
       <PagedTable
         list={{ ...list, goTo: (path) => change({ page: pageTokenOf(path) }) }}
         caption={t('contracts.title')}

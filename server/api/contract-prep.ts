@@ -7,6 +7,7 @@ import {
 import { ZContractSchema } from '../../shared/api/contracts';
 import { ZReminderSettingsUpdateSchema } from '../../shared/api/reminders';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
+import { markPartialSearch } from '../http/pagination';
 import { duplicateContract } from '../contracts/duplicate-contract';
 import { requestOrigin } from '../activity/log-activity';
 import { withdrawContract } from '../signing/withdraw-contract';
@@ -86,7 +87,7 @@ export const contractPrepRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     query: ZContractCountsQuerySchema,
-    responses: { 200: { description: 'The counts', schema: ZContractCountsSchema } },
+    responses: { 200: { description: 'The counts', schema: ZContractCountsSchema, isSearch: true } },
     handler: async ({ res, ctx, query, actor }) => {
       const userId = contractListUser(actor, query.user);
       // Another user's contracts are none of an ordinary user's: nothing counted.
@@ -99,11 +100,10 @@ export const contractPrepRoutes: AnyRoute[] = [
         metadata: query.metadata ? Object.entries(query.metadata) : undefined,
       };
       // A search counts on a search thread (server/db/search-pool.ts); without one the counts are kept.
-      sendJson(
-        res,
-        200,
-        filter.name || filter.q ? await ctx.search.counts(filter) : ctx.repos.contracts.countByStatus(filter),
-      );
+      if (!filter.name && !filter.q) return sendJson(res, 200, ctx.repos.contracts.countByStatus(filter));
+      const { counts, isPartial } = await ctx.search.counts(filter);
+      markPartialSearch(res, isPartial);
+      sendJson(res, 200, counts);
     },
   }),
 ];

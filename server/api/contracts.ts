@@ -11,7 +11,7 @@ import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import { parseTimestamp } from '../../shared/time';
 import { validationFailed } from '../core/errors';
 import { contractOrdering, type ContractFilter } from '../db/repos/contracts';
-import { readPageRequest, sendPage } from '../http/pagination';
+import { markPartialSearch, readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { createContractFromJson, createContractFromPdf } from '../contracts/create-contract';
 import { deleteContract } from '../contracts/delete-contract';
@@ -42,7 +42,9 @@ export const contractRoutes: AnyRoute[] = [
     access: 'user',
     query: ZContractListQuerySchema,
     example: { query: { status: 'sent', sort: '-id' } },
-    responses: { 200: { description: 'A page of contracts', schema: z.array(ZContractSchema), isPaginated: true } },
+    responses: {
+      200: { description: 'A page of contracts', schema: z.array(ZContractSchema), isPaginated: true, isSearch: true },
+    },
     handler: async ({ req, res, ctx, query, actor }) => {
       const filter: ContractFilter = {
         status: query.status,
@@ -55,10 +57,15 @@ export const contractRoutes: AnyRoute[] = [
       const ordering = contractOrdering(query.sort, filter);
       const request = readPageRequest(query, ordering.signature, ordering.keys.length);
       // A search reads on a search thread (server/db/search-pool.ts); the rest are index seeks and kept counts.
-      const { page, total } =
+      const { page, total, isPartial } =
         filter.name || filter.q
           ? await ctx.search.list(request, filter, query.sort)
-          : { page: ctx.repos.contracts.listPage(request, filter, ordering), total: ctx.repos.contracts.total(filter) };
+          : {
+              page: ctx.repos.contracts.listPage(request, filter, ordering),
+              total: ctx.repos.contracts.total(filter),
+              isPartial: false,
+            };
+      markPartialSearch(res, isPartial);
       sendPage(req, res, ctx.baseUrl(), request, page, total, (row) => presentContract(ctx, row));
     },
   }),

@@ -106,7 +106,9 @@ Timestamps are <code>YYYY-MM-DD HH:MM:SS</code> in the office's time zone (Europ
 <p>Every list pages: ${DEFAULT_PAGE_SIZE} items by default, <code>per_page</code> up to ${MAX_PAGE_SIZE}. Follow the <code>Link</code> header's
 <code>rel="next"</code> and <code>rel="previous"</code> URLs; their <code>page</code> token is opaque and stays right while items are added.
 <code>Pagination-Page</code>, <code>Pagination-Items-Total</code> and <code>Pagination-Num-Pages</code> say where you are. Lists are newest
-first; the contract list also sorts (<code>sort=name,-id</code>).</p>
+first; the contract list also sorts (<code>sort=name,-id</code>). A contract search (<code>q</code>, <code>name</code>) looks at its
+newest 1,000 matches; when more may match, its list and <code>/api/contract_counts</code> answer
+<code>Search-Partial: true</code>, and the search wants narrowing.</p>
 <h3 id="idempotency">Retries without duplicates</h3>
 <p>Send any <code>POST</code> with an <code>Idempotency-Key</code> header (a UUID, at most 255 printable characters) and retry it
 with the same key after a timeout or a lost connection: a repeat within 24 hours with the same path, query and body gets the first

@@ -5,7 +5,12 @@ import { pipeline } from 'node:stream/promises';
 import tar from 'tar-stream';
 import { BackupCipherError, createDecryptStream } from '../crypto/backup-cipher';
 import { BackupRejected, checkDatabaseFile } from '../db/backup';
-import { BACKUP_DATABASE_ENTRY, BACKUP_FORMAT, BACKUP_MANIFEST_ENTRY, type BackupManifest } from './backup-manifest';
+import {
+  BACKUP_DATABASE_ENTRY,
+  BACKUP_MANIFEST_ENTRY,
+  READABLE_BACKUP_FORMATS,
+  type BackupManifest,
+} from './backup-manifest';
 
 export { BackupRejected };
 
@@ -104,25 +109,36 @@ export async function readBackup(
     throw err;
   }
 
-  let manifest: BackupManifest;
+  let written: BackupManifest & { files?: unknown };
   try {
-    manifest = JSON.parse(manifestText ?? '') as BackupManifest;
+    written = JSON.parse(manifestText ?? '') as BackupManifest & { files?: unknown };
   } catch {
     throw new BackupRejected('The file is damaged: it has no readable manifest.', 'damaged');
   }
-  if (manifest.format !== BACKUP_FORMAT)
+  if (!READABLE_BACKUP_FORMATS.includes(written.format))
     throw new BackupRejected(
       'The backup was made by a newer version of SignDesk; update SignDesk first.',
       'newer-version',
     );
-  const expected = [
-    BACKUP_DATABASE_ENTRY,
-    ...manifest.keys.map((name) => `keys/${name}`),
-    ...manifest.files.map((name) => `files/${name}`),
-  ];
-  const missing = expected.filter((name) => !seen.has(name));
+  const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
+  const isNames = (value: unknown) => Array.isArray(value) && value.every((name) => typeof name === 'string');
+  if (!isNames(written.keys) || (written.format === 1 ? !isNames(written.files) : !isCount(written.file_count)))
+    throw new BackupRejected('The file is damaged: its manifest is not one SignDesk wrote.', 'damaged');
+  const storedFiles = [...seen].filter((name) => name.startsWith('files/'));
+  // Format 1 listed its stored files; format 2 counts them.
+  const listed = written.format === 1 ? (written.files as string[]).map((name) => `files/${name}`) : [];
+  const manifest: BackupManifest = { ...written, file_count: written.file_count ?? listed.length };
+  delete (manifest as { files?: unknown }).files;
+  const missing = [BACKUP_DATABASE_ENTRY, ...manifest.keys.map((name) => `keys/${name}`), ...listed].filter(
+    (name) => !seen.has(name),
+  );
   if (missing.length > 0)
     throw new BackupRejected(`The file is damaged: it lacks ${missing.slice(0, 3).join(', ')}.`, 'damaged');
+  if (storedFiles.length !== manifest.file_count)
+    throw new BackupRejected(
+      `The file is damaged: it holds ${storedFiles.length} stored files of the ${manifest.file_count} it was written with.`,
+      'damaged',
+    );
   const database = path.join(stagingDir, BACKUP_DATABASE_ENTRY);
   checkDatabaseFile(database, migrationsFolder);
   return { manifest, database, keysDir: path.join(stagingDir, 'keys'), filesDir: path.join(stagingDir, 'files') };

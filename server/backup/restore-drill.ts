@@ -40,7 +40,7 @@ export async function runRestoreDrill(ctx: AppContext, file: string, passphrase:
   const scratch = makeScratchDir(ctx.paths.root, 'drill');
   try {
     const staged = await readBackup(fs.createReadStream(file), passphrase, scratch.dir, ctx.admin.migrationsFolder);
-    checks.push(`restored (${staged.manifest.keys.length} key files, ${staged.manifest.files.length} stored files)`);
+    checks.push(`restored (${staged.manifest.keys.length} key files, ${staged.manifest.file_count} stored files)`);
     const reading = await readRestoredCopy({
       database: staged.database,
       filesDir: staged.filesDir,

@@ -12,17 +12,18 @@ import { makeScratchDir } from './scratch-dir';
 
 /** Every regular file under `dir`, as paths relative to it (sorted, so archives are reproducible in order). */
 export function listFiles(dir: string): string[] {
-  if (!fs.existsSync(dir)) return [];
-  const found: string[] = [];
-  const walk = (relative: string) => {
-    for (const entry of fs.readdirSync(path.join(dir, relative), { withFileTypes: true })) {
-      const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
-      if (entry.isDirectory()) walk(child);
-      else if (entry.isFile()) found.push(child);
-    }
-  };
-  walk('');
-  return found.sort();
+  return [...walkFiles(dir)];
+}
+
+/** listFiles one folder at a time: an office's hundred thousand uploads are never one list in memory. */
+function* walkFiles(dir: string, relative = ''): Generator<string> {
+  if (!fs.existsSync(path.join(dir, relative))) return;
+  const entries = fs.readdirSync(path.join(dir, relative), { withFileTypes: true });
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    const child = relative === '' ? entry.name : `${relative}/${entry.name}`;
+    if (entry.isDirectory()) yield* walkFiles(dir, child);
+    else if (entry.isFile()) yield child;
+  }
 }
 
 /** One file into the archive: exactly the bytes it had when listed (a file that grows meanwhile is not read on for ever). */
@@ -39,8 +40,10 @@ export type WrittenBackup = { bytes: number; manifest: BackupManifest };
  * Writes the whole office into `destination` as one encrypted file: a consistent copy of the
  * database (SQLite's online backup; requests go on meanwhile, and the settings are in it), every
  * file of DATA_DIR/keys (whatever lives there: webhook seal key, seal certificate and key, the
- * appliance secret, ...) and of DATA_DIR/files, in a tar archive inside the encrypted envelope.
- * Streams: a file of hundreds of MB never sits in memory.
+ * appliance secret, ...) and of DATA_DIR/files, in a tar archive inside the encrypted envelope,
+ * then the manifest. Streams: a file of hundreds of MB never sits in memory. Files are only
+ * added to DATA_DIR/files while a server runs (the unclaimed ones go at its next start), so every
+ * file the database copy names is there when the folder is walked after it.
  */
 export async function writeBackup(
   ctx: AppContext,
@@ -57,7 +60,6 @@ export async function writeBackup(
     await backupDatabase(ctx.db, database);
     onCopied?.();
     const keys = listFiles(ctx.paths.keys);
-    const files = listFiles(ctx.paths.files);
     const office = ctx.repos.office.get(ctx.now());
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
@@ -66,7 +68,7 @@ export async function writeBackup(
       time_zone: ctx.config.timeZone,
       office_name: office.name,
       keys,
-      files,
+      file_count: 0,
     };
     const pack = tar.pack();
     let bytes = 0;
@@ -83,11 +85,14 @@ export async function writeBackup(
       ...(signal ? [{ signal }] : []),
     );
     const filled = (async () => {
-      const json = Buffer.from(JSON.stringify(manifest, null, 2));
-      pack.entry({ name: BACKUP_MANIFEST_ENTRY, size: json.length, mtime: new Date(0) }, json);
       await addFile(pack, BACKUP_DATABASE_ENTRY, database, 0o600, signal);
       for (const name of keys) await addFile(pack, `keys/${name}`, path.join(ctx.paths.keys, name), 0o600, signal);
-      for (const name of files) await addFile(pack, `files/${name}`, path.join(ctx.paths.files, name), 0o644, signal);
+      for (const name of walkFiles(ctx.paths.files)) {
+        await addFile(pack, `files/${name}`, path.join(ctx.paths.files, name), 0o600, signal);
+        manifest.file_count += 1;
+      }
+      const json = Buffer.from(JSON.stringify(manifest, null, 2));
+      pack.entry({ name: BACKUP_MANIFEST_ENTRY, size: json.length, mtime: new Date(0) }, json);
       pack.finalize();
     })();
     // Either side may fail first (a full disk, a closed connection): fail as one.

@@ -47,7 +47,7 @@ export async function backupCreate(
     const { bytes, manifest } = await writeBackup(ctx, passphrase, partial.stream);
     partial.finish();
     io.out(
-      `Backed up ${manifest.office_name || 'the office'} (database, ${manifest.keys.length} key files, ${manifest.files.length} stored files) into ${file} (${formatSize(bytes)}).`,
+      `Backed up ${manifest.office_name || 'the office'} (database, ${manifest.keys.length} key files, ${manifest.file_count} stored files) into ${file} (${formatSize(bytes)}).`,
     );
   } catch (err) {
     partial.discard();

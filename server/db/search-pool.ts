@@ -3,9 +3,10 @@ import type { Worker } from 'node:worker_threads';
 import { startWorkerThread } from '../core/worker-thread';
 import type { Db } from './open-database';
 import type { KeysetRequest } from './keyset';
-import type { ContractFilter, ContractSortTerm, StatusCounts } from './repos/contracts';
+import type { ContractFilter, ContractSortTerm } from './repos/contracts';
 import {
   createSearchTasks,
+  type SearchCounts,
   type SearchList,
   type SearchReply,
   type SearchRequest,
@@ -27,7 +28,7 @@ import type { SearchWorkerData } from './search-worker';
  */
 export type SearchPool = {
   list(request: KeysetRequest, filter: ContractFilter, sort: ContractSortTerm[] | undefined): Promise<SearchList>;
-  counts(filter: Omit<ContractFilter, 'status'>): Promise<StatusCounts>;
+  counts(filter: Omit<ContractFilter, 'status'>): Promise<SearchCounts>;
   /** How many searches the threads have answered (the rest ran on the request thread). */
   readonly answeredByThreads: number;
   close(): Promise<void>;
@@ -129,7 +130,7 @@ export function createSearchPool(options: SearchPoolOptions): SearchPool {
 
   return {
     list: (request, filter, sort) => run({ task: 'list', request, filter, sort }) as Promise<SearchList>,
-    counts: (filter) => run({ task: 'counts', filter }) as Promise<StatusCounts>,
+    counts: (filter) => run({ task: 'counts', filter }) as Promise<SearchCounts>,
     get answeredByThreads() {
       return answered;
     },

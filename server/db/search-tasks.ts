@@ -9,15 +9,17 @@ import {
   type StatusCounts,
 } from './repos/contracts';
 
-/** A search list: one page and the total, both within the search's window. */
-export type SearchList = { page: KeysetPage<ContractRow>; total: number };
+/** A search list: one page and the total, both within the search's window, and whether that window may leave matches out. */
+export type SearchList = { page: KeysetPage<ContractRow>; total: number; isPartial: boolean };
+/** A search's counts per status, within its window, and whether that window may leave matches out. */
+export type SearchCounts = { counts: StatusCounts; isPartial: boolean };
 
 /** What a search thread is asked (plain data: it crosses threads by structured clone). */
 export type SearchTask =
   | { task: 'list'; request: KeysetRequest; filter: ContractFilter; sort: ContractSortTerm[] | undefined }
   | { task: 'counts'; filter: Omit<ContractFilter, 'status'> };
 export type SearchRequest = SearchTask & { id: number };
-export type SearchReply = { id: number; output?: SearchList | StatusCounts; error?: string };
+export type SearchReply = { id: number; output?: SearchList | SearchCounts; error?: string };
 
 /**
  * The searches' reads, the same on a search thread and on the request thread: the contract
@@ -27,10 +29,15 @@ export type SearchReply = { id: number; output?: SearchList | StatusCounts; erro
 export function createSearchTasks(db: Db) {
   const contracts = createContractRepo(db);
   return {
-    run(task: SearchTask): SearchList | StatusCounts {
-      if (task.task === 'counts') return contracts.countByStatus(task.filter);
+    run(task: SearchTask): SearchList | SearchCounts {
+      const isPartial = contracts.isSearchPartial(task.filter);
+      if (task.task === 'counts') return { counts: contracts.countByStatus(task.filter), isPartial };
       const ordering = contractOrdering(task.sort, task.filter);
-      return { page: contracts.listPage(task.request, task.filter, ordering), total: contracts.total(task.filter) };
+      return {
+        page: contracts.listPage(task.request, task.filter, ordering),
+        total: contracts.total(task.filter),
+        isPartial,
+      };
     },
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_PARTIAL_HEADER } from './pagination';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { ZProblemSchema } from '../../shared/api/common';
 import { PROBLEMS, type ProblemCode } from '../../shared/api/problems';
@@ -30,6 +31,13 @@ const paginationHeaders = rateLimitHeaders.extend({
   'Pagination-Items-Total': z.string().meta({ description: 'Items in the whole list' }),
   'Pagination-Num-Pages': z.string().meta({ description: 'Pages in the whole list' }),
 });
+
+const searchHeaders = {
+  [SEARCH_PARTIAL_HEADER]: z.literal('true').optional().meta({
+    description:
+      'Present when a search (`name`, `q`) may leave matches out: it looks at its newest 1,000 matches (a query of one or two characters at the newest 1,000 contracts), and the list, total and counts are those. Narrow the search to see the rest.',
+  }),
+};
 
 const createdHeaders = rateLimitHeaders.extend({
   Location: z.string().meta({ description: 'The path of the new resource: its `self`', example: '/api/contracts/1' }),
@@ -133,7 +141,8 @@ function responseHeaders(route: AnyRoute, status: string, spec: ResponseSpec) {
   // A public route has no token to count, so no rate-limit headers.
   if (route.access === 'public') return isOneCreated ? locationOnly : requestIdOnly;
   if (isOneCreated) return createdHeaders;
-  return spec.isPaginated ? paginationHeaders : rateLimitHeaders;
+  const headers = spec.isPaginated ? paginationHeaders : rateLimitHeaders;
+  return spec.isSearch ? headers.extend(searchHeaders) : headers;
 }
 
 function headersOf(route: AnyRoute) {

@@ -100,3 +100,10 @@ export function sendPage<Row>(
   setPaginationHeaders(req, res, baseUrl, request, result, total);
   res.status(200).json(result.rows.map(present));
 }
+
+/** Said on a search's list and counts when its window may leave matches out (docs/decisions.md, search). */
+export const SEARCH_PARTIAL_HEADER = 'Search-Partial';
+
+export function markPartialSearch(res: Response, isPartial: boolean): void {
+  if (isPartial) res.setHeader(SEARCH_PARTIAL_HEADER, 'true');
+}

@@ -16,6 +16,8 @@ export type ResponseSpec = {
   /** Defaults to application/json when a schema is given. */
   contentType?: string;
   isPaginated?: boolean;
+  /** A search (`name`, `q`) may answer `Search-Partial` (server/http/pagination.ts). */
+  isSearch?: boolean;
 };
 
 export type RawBodySpec = {

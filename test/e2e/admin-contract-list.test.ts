@@ -204,4 +204,35 @@ describe('the contract list: search, counts per status, state in the URL, at 800
       .toContain('Karin Ek');
     expect(problems).toEqual([]);
   }, 120_000);
+
+  it('says when a search shows only its newest 1,000 matches, in the list and in the API', async () => {
+    const partial = async (query: string) =>
+      (await t.api('GET', `/api/contracts?q=${query}`)).headers.get('search-partial');
+    expect(await partial('av')).toBeNull();
+    // An office of more than a thousand contracts (seeded as bench/contracts.ts does, through the server's own connection).
+    const sqlite = t.server.ctx.db.$client;
+    const { fileId } = sqlite.prepare('SELECT original_file_id AS fileId FROM contracts LIMIT 1').get() as {
+      fileId: number;
+    };
+    const insert = sqlite.prepare(
+      `INSERT INTO contracts (name, name_folded, status, source, original_file_id, page_sizes, created_by, created_at, updated_at)
+       VALUES (?, ?, 'draft', 'upload', ?, '[[595,842]]', 1, 0, 0)`,
+    );
+    sqlite.transaction(() => {
+      for (let n = 0; n < 1_000; n += 1) insert.run(`Arkiv ${n}`, `arkiv ${n}`, fileId);
+    })();
+    expect(await partial('av')).toBe('true');
+    expect((await t.api('GET', '/api/contract_counts?q=av')).headers.get('search-partial')).toBe('true');
+    expect(await partial('Uppdrag%2024')).toBeNull();
+
+    const { page, problems } = await openPage(browser);
+    await signIn(page, 'admin', 'correct horse', '/contracts?q=Uppdrag', 'Contracts');
+    await expect.poll(() => rowNames(page), until).toContain('Uppdrag 24');
+    expect(await page.getByTestId('search-partial').count()).toBe(0);
+    await page.goto(`${t.url}/admin/contracts?q=av`);
+    await expect
+      .poll(() => page.getByTestId('search-partial').textContent(), until)
+      .toContain('Showing the newest 1,000 matches');
+    expect(problems).toEqual([]);
+  }, 120_000);
 });

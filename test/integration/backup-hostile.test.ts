@@ -7,6 +7,7 @@ import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDecryptStream, createEncryptStream } from '../../server/crypto/backup-cipher';
 import { backupCli, snapshotDir } from '../helpers/backup';
+import { makePdf } from '../helpers/pdfs';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/server';
 
 const PASSPHRASE = 'a passphrase long enough';
@@ -54,6 +55,11 @@ describe('a damaged or hostile backup file', { timeout: 180_000 }, () => {
 
   beforeAll(async () => {
     t = await startTestServer();
+    // A contract's uploaded PDF: a file of DATA_DIR/files, which the backup counts.
+    const pdf = await makePdf();
+    expect((await t.api('POST', '/api/contracts', { raw: { data: pdf, contentType: 'application/pdf' } })).status).toBe(
+      201,
+    );
     const made = await fetch(`${t.url}/api/settings/backup`, {
       method: 'POST',
       headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1', 'content-type': 'application/json' },
@@ -100,6 +106,27 @@ describe('a damaged or hostile backup file', { timeout: 180_000 }, () => {
         /far too big/,
       ],
       ['truncated archive', await archiveOf(good, 1024 + database.data.length / 2), /damaged|incomplete|lacks/],
+      [
+        'a stored file left out',
+        await archiveOf(good.filter((entry) => !entry.name.startsWith('files/'))),
+        /holds 0 stored files of the 1 it was written with/,
+      ],
+      [
+        'a stored file slipped in',
+        await archiveOf([...good, { name: 'files/ab/abcd', data: Buffer.from('x') }]),
+        /holds 2 stored files of the 1 it was written with/,
+      ],
+      [
+        'a manifest not ours',
+        await archiveOf([
+          ...good.filter((entry) => entry.name !== 'manifest.json'),
+          {
+            name: 'manifest.json',
+            data: Buffer.from(JSON.stringify({ format: 2, keys: 'app-secret', file_count: 1 })),
+          },
+        ]),
+        /its manifest is not one SignDesk wrote/,
+      ],
     ];
     const before = snapshotDir(t.dataDir);
     for (const [label, bytes, message] of cases) {

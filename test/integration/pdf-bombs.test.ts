@@ -96,11 +96,11 @@ describe('hostile PDFs', () => {
   it('fails to seal a contract whose stored PDF is hostile, without stalling the server, and changes nothing', async () => {
     const contract = await makeContract(t, [{ name: 'Olle', email: 'olle@example.test' }]);
     await t.api('POST', `${contract.self}/send`, { body: { silent: true } });
-    // As if the database had been tampered with: the contract's original is now a bomb.
+    // As if the database had been tampered with: the contract's original is now a bomb, kept in the row.
     const hostile = await inflateBomb(8);
     t.server.ctx.db.$client
       .prepare(
-        'UPDATE stored_files SET data = ?, sha256 = ?, size = ? WHERE id = (SELECT original_file_id FROM contracts WHERE id = ?)',
+        'UPDATE stored_files SET data = ?, in_files = 0, sha256 = ?, size = ? WHERE id = (SELECT original_file_id FROM contracts WHERE id = ?)',
       )
       .run(hostile, createHash('sha256').update(hostile).digest('hex'), hostile.length, contract.id);
     const olle = signingClient(contract.parties[0]!.contract_url);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MIGRATIONS_FOLDER, openDatabase, type OpenedDatabase } from '../../server/db/open-database';
-import { SEARCH_WINDOW, SHORT_SEARCH_WINDOW } from '../../server/db/repos/contract-search';
+import { SEARCH_SCAN, SEARCH_WINDOW, SHORT_SEARCH_WINDOW } from '../../server/db/repos/contract-search';
 import { contractOrdering, createContractRepo, type ContractFilter } from '../../server/db/repos/contracts';
 import { makeTempDir } from '../helpers/server';
 
@@ -175,6 +175,8 @@ describe('contract search index', () => {
   it('looks at the newest window of matches, and a short search at the newest contracts, and counts what it shows', () => {
     const many = Math.max(SEARCH_WINDOW, SHORT_SEARCH_WINDOW) + 50;
     const first = addContract('Ramavtal äldst');
+    // Few contracts: every search saw them all.
+    expect([repo.isSearchPartial({ q: 'ramavtal' }), repo.isSearchPartial({ q: 'ra' })]).toEqual([false, false]);
     opened.sqlite.transaction(() => {
       for (let index = 0; index < many; index += 1) addContract(`Ramavtal ${index}`, index % 2 ? 'sent' : 'draft');
     })();
@@ -191,5 +193,21 @@ describe('contract search index', () => {
     expect(found({ q: '9' })).toEqual(expected({ q: '9' }).filter((id) => ids.includes(id)));
     // A match found by the index is still exact: a longer search is one substring, not its pieces.
     expect(found({ q: 'ramavtal 10' })).toEqual(expected({ q: 'ramavtal 10' }));
+    // Which searches may leave matches out: a full window, and a short search over more contracts than it checks.
+    expect(repo.isSearchPartial({ q: 'ramavtal' })).toBe(true);
+    expect(repo.isSearchPartial({ q: '9' })).toBe(true);
+    expect(repo.isSearchPartial({ q: 'ramavtal 10' })).toBe(false);
+    expect(repo.isSearchPartial({ q: 'ingenting här' })).toBe(false);
+  });
+
+  it('says a search may leave matches out when it checked its most candidates without filling its window', () => {
+    // Every candidate holds the query's one trigram, and only the oldest holds the query.
+    const oldest = addContract('Ååååå');
+    opened.sqlite.transaction(() => {
+      for (let index = 0; index < SEARCH_SCAN + 100; index += 1) addContract('Åååb');
+    })();
+    expect(expected({ q: 'åååå' })).toEqual([oldest]);
+    expect(found({ q: 'åååå' })).toEqual([]);
+    expect(repo.isSearchPartial({ q: 'åååå' })).toBe(true);
   });
 });

@@ -64,11 +64,23 @@ export function createContractSearch(sqlite: Database.Database) {
          WHERE ${check}`,
     )
     .pluck();
+  // Whether a search left contracts unchecked: more contracts than the short window, more
+  // candidates than the scan. Each counts one past its limit, no further.
+  const isBeyondShortWindow = sqlite
+    .prepare<[], number>(
+      `SELECT count(*) > ${SHORT_SEARCH_WINDOW} FROM (SELECT rowid FROM contract_search LIMIT ${SHORT_SEARCH_WINDOW + 1})`,
+    )
+    .pluck();
+  const isBeyondScan = sqlite
+    .prepare<[string], number>(
+      `SELECT count(*) > ${SEARCH_SCAN} FROM (SELECT rowid FROM contract_search WHERE contract_search MATCH ? LIMIT ${SEARCH_SCAN + 1})`,
+    )
+    .pluck();
   const frequencies = new Map<string, { count: number; at: number }>();
   // A list request reads its window twice (page and total) and the admin UI's counts once more:
   // the last window is reused while nothing was written, here or by another connection.
   const writes = sqlite.prepare<[], number>('SELECT total_changes()').pluck();
-  let last: { key: string; ids: number[] } | undefined;
+  let last: ({ key: string } & SearchWindow) | undefined;
   const stateOf = () => `${writes.get() ?? 0}:${sqlite.pragma('data_version', { simple: true }) as number}`;
 
   /** How many contracts hold the trigram (up to the cap): read once, then kept a while. */
@@ -95,26 +107,44 @@ export function createContractSearch(sqlite: Database.Database) {
      * `q` (folded), newest first: at most SEARCH_WINDOW. Undefined when there is no search.
      */
     findWindow(name: string | undefined, q: string | undefined): number[] | undefined {
-      if (!name && !q) return undefined;
-      const key = JSON.stringify([name ?? '', q ?? '', stateOf()]);
-      if (last?.key === key) return last.ids;
-      const ids = findIds(name, q);
-      last = { key, ids };
-      return ids;
+      return windowOf(name, q)?.ids;
+    },
+    /** Whether more contracts may match than the window holds (see SearchWindow). */
+    isPartial(name: string | undefined, q: string | undefined): boolean {
+      return windowOf(name, q)?.isPartial ?? false;
     },
   };
 
-  function findIds(name: string | undefined, q: string | undefined): number[] {
+  function windowOf(name: string | undefined, q: string | undefined): SearchWindow | undefined {
+    if (!name && !q) return undefined;
+    const key = JSON.stringify([name ?? '', q ?? '', stateOf()]);
+    if (last?.key !== key) last = { key, ...findIds(name, q) };
+    return last;
+  }
+
+  function findIds(name: string | undefined, q: string | undefined): SearchWindow {
     const folded = { name: name ? foldName(name) : null, q: q ? foldName(q) : null };
     const grams = [
       ...(folded.name && isIndexable(folded.name) ? gramsOf(folded.name, 'name : ') : []),
       ...(folded.q && isIndexable(folded.q) ? gramsOf(folded.q, '') : []),
     ];
-    if (grams.length === 0) return newest.all(folded);
+    if (grams.length === 0) return { ids: newest.all(folded), isPartial: isBeyondShortWindow.get() === 1 };
     const rarest = grams.sort((a, b) => a.frequency - b.frequency).slice(0, 2);
-    if ((rarest[0]?.frequency ?? 0) === 0) return [];
-    return candidates.all({ match: rarest.map((gram) => gram.expression).join(' AND '), ...folded });
+    if ((rarest[0]?.frequency ?? 0) === 0) return { ids: [], isPartial: false };
+    const match = rarest.map((gram) => gram.expression).join(' AND ');
+    const ids = candidates.all({ match, ...folded });
+    // Fewer candidates than the scan (the rarer trigram alone says so, mostly) were all checked.
+    const isPartial =
+      ids.length === SEARCH_WINDOW || ((rarest[0]?.frequency ?? 0) > SEARCH_SCAN && isBeyondScan.get(match) === 1);
+    return { ids, isPartial };
   }
 }
+
+/**
+ * A search's window: the ids of its newest matches, and whether more contracts may match than
+ * it holds (SEARCH_WINDOW matches found, SEARCH_SCAN candidates checked, or, for a query too
+ * short for the index, more contracts than the newest SHORT_SEARCH_WINDOW it checked).
+ */
+type SearchWindow = { ids: number[]; isPartial: boolean };
 
 export type ContractSearch = ReturnType<typeof createContractSearch>;

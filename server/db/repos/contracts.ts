@@ -201,6 +201,10 @@ export function createContractRepo(db: Db) {
       if (isSearch(filter)) return (selectWhere({ n: count() }, filter).get() as { n: number } | undefined)?.n ?? 0;
       return countOf.get(scopeOf(filter))?.n ?? 0;
     },
+    /** Whether a search's window may leave matches out (docs/decisions.md, search): the API says so in `Search-Partial`. */
+    isSearchPartial(filter: Pick<ContractFilter, 'name' | 'q'>): boolean {
+      return search.isPartial(filter.name, filter.q);
+    },
     /** The total under each status filter (and none), the other filters applied: kept counts unless searching. */
     countByStatus(filter: Omit<ContractFilter, 'status'>): StatusCounts {
       const counts: StatusCounts = { all: 0, draft: 0, sent: 0, signed: 0, rejected: 0 };
