@@ -5,7 +5,7 @@ import type { Writable } from 'node:stream';
 import tar from 'tar-stream';
 import type { AppContext } from '../context/app-context';
 import { createEncryptStream, type KdfLimits } from '../crypto/backup-cipher';
-import { backupDatabase } from '../db/backup';
+import { backupDatabase, claimedFilesOf } from '../db/backup';
 import { APP_VERSION } from '../core/version';
 import { BACKUP_DATABASE_ENTRY, BACKUP_FORMAT, BACKUP_MANIFEST_ENTRY, type BackupManifest } from './backup-manifest';
 import { makeScratchDir } from './scratch-dir';
@@ -41,9 +41,9 @@ export type WrittenBackup = { bytes: number; manifest: BackupManifest };
  * database (SQLite's online backup; requests go on meanwhile, and the settings are in it), every
  * file of DATA_DIR/keys (whatever lives there: webhook seal key, seal certificate and key, the
  * appliance secret, ...) and of DATA_DIR/files, in a tar archive inside the encrypted envelope,
- * then the manifest. Streams: a file of hundreds of MB never sits in memory. Files are only
- * added to DATA_DIR/files while a server runs (the unclaimed ones go at its next start), so every
- * file the database copy names is there when the folder is walked after it.
+ * then the manifest. Streams: a file of hundreds of MB never sits in memory. Of DATA_DIR/files it
+ * takes the files the database copy names: files are only removed at a start (the unclaimed
+ * ones), so each is there when the folder is walked after the copy; one uploaded since is not.
  */
 export async function writeBackup(
   ctx: AppContext,
@@ -87,9 +87,15 @@ export async function writeBackup(
     const filled = (async () => {
       await addFile(pack, BACKUP_DATABASE_ENTRY, database, 0o600, signal);
       for (const name of keys) await addFile(pack, `keys/${name}`, path.join(ctx.paths.keys, name), 0o600, signal);
-      for (const name of walkFiles(ctx.paths.files)) {
-        await addFile(pack, `files/${name}`, path.join(ctx.paths.files, name), 0o600, signal);
-        manifest.file_count += 1;
+      const claimed = claimedFilesOf(database);
+      try {
+        for (const name of walkFiles(ctx.paths.files)) {
+          if (!claimed.has(path.basename(name))) continue;
+          await addFile(pack, `files/${name}`, path.join(ctx.paths.files, name), 0o600, signal);
+          manifest.file_count += 1;
+        }
+      } finally {
+        claimed.close();
       }
       const json = Buffer.from(JSON.stringify(manifest, null, 2));
       pack.entry({ name: BACKUP_MANIFEST_ENTRY, size: json.length, mtime: new Date(0) }, json);

@@ -116,3 +116,15 @@ export async function restoreDatabase(
   }
   migrate(db, { migrationsFolder });
 }
+
+/**
+ * The stored files a database copy names in DATA_DIR/files (`in_files` rows), asked one by one:
+ * a backup takes exactly those, not a file uploaded after its copy was made.
+ */
+export function claimedFilesOf(copy: string): { has(sha256: string): boolean; close(): void } {
+  const database = new Database(copy, { readonly: true, fileMustExist: true });
+  const claimed = database
+    .prepare<[string], number>('SELECT 1 FROM stored_files WHERE sha256 = ? AND in_files = 1 LIMIT 1')
+    .pluck();
+  return { has: (sha256) => claimed.get(sha256) !== undefined, close: () => database.close() };
+}
