@@ -4,6 +4,7 @@ import { PAGE_IMAGE_WIDTHS } from '../../shared/api/signing';
 import { parsePageSizes } from '../contracts/contract-fields';
 import { tagCoversOf } from '../contracts/tag-fields';
 import type { TagCoverBox } from '../pdf/tag-cover';
+import { createByteCache } from '../core/byte-cache';
 
 type CachedImage = { bytes: Buffer; contentType: string };
 
@@ -19,18 +20,7 @@ const FIELD_PAGES_AHEAD = 8;
  * over, as in the sealed PDF. Only the widths of PAGE_IMAGE_WIDTHS exist.
  */
 export function createPageImages(ctx: AppContext) {
-  const cache = new Map<string, CachedImage>();
-  let cachedBytes = 0;
-
-  const remember = (key: string, image: CachedImage) => {
-    cache.set(key, image);
-    cachedBytes += image.bytes.length;
-    for (const [oldest, entry] of cache) {
-      if (cachedBytes <= CACHE_BYTES) break;
-      cache.delete(oldest);
-      cachedBytes -= entry.bytes.length;
-    }
-  };
+  const cache = createByteCache<CachedImage>(CACHE_BYTES, (image) => image.bytes.length);
 
   /**
    * A page being drawn, and who waits for it: when every asker has gone (a party's browser
@@ -46,11 +36,7 @@ export function createPageImages(ctx: AppContext) {
     const covers = coversOf(ctx, contract.id, page);
     const key = `${sha256}:${page}:${width}:${JSON.stringify(covers)}`;
     const hit = cache.get(key);
-    if (hit) {
-      cache.delete(key);
-      cache.set(key, hit);
-      return Promise.resolve(hit);
-    }
+    if (hit) return Promise.resolve(hit);
     let pending = rendering.get(key);
     if (!pending) {
       const bytes = ctx.repos.files.getFile(contract.originalFileId)?.data ?? new Uint8Array();
@@ -65,7 +51,7 @@ export function createPageImages(ctx: AppContext) {
         )
         .then((rendered) => {
           const drawn = { bytes: Buffer.from(rendered.image), contentType: rendered.contentType };
-          remember(key, drawn);
+          cache.set(key, drawn);
           return drawn;
         })
         .finally(() => rendering.delete(key));

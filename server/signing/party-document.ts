@@ -1,6 +1,7 @@
 import type { AppContext } from '../context/app-context';
 import type { ContractRow } from '../db/repos/contracts';
 import { tagCoversOf } from '../contracts/tag-fields';
+import { createByteCache } from '../core/byte-cache';
 
 /** What the cache of covered documents may hold, at most. */
 const CACHE_BYTES = 32 * 1024 * 1024;
@@ -13,26 +14,21 @@ const CACHE_BYTES = 32 * 1024 * 1024;
  * costs no worker time.
  */
 export function createPartyDocuments(ctx: AppContext) {
-  const cache = new Map<string, Buffer>();
-  let cachedBytes = 0;
+  const cache = createByteCache<Buffer>(CACHE_BYTES, (bytes) => bytes.length);
 
   return async (contract: ContractRow): Promise<Buffer | undefined> => {
-    const file = ctx.repos.files.getFile(contract.originalFileId);
-    if (!file) return undefined;
     const covers = tagCoversOf(ctx.repos.annotations.listInContract(contract.id));
-    if (covers.length === 0) return file.data;
-    const key = `${ctx.repos.files.getSha256(contract.originalFileId)}:${JSON.stringify(covers)}`;
+    if (covers.length === 0) return ctx.repos.files.getFile(contract.originalFileId)?.data;
+    const sha256 = ctx.repos.files.getSha256(contract.originalFileId);
+    if (!sha256) return undefined;
+    const key = `${sha256}:${JSON.stringify(covers)}`;
     const hit = cache.get(key);
     if (hit) return hit;
+    const file = ctx.repos.files.getFile(contract.originalFileId);
+    if (!file) return undefined;
     const painted = await ctx.pdf.run('cover-tags', { bytes: file.data, covers }, { source: `pages:${contract.id}` });
     const covered = Buffer.from(painted.buffer, painted.byteOffset, painted.byteLength);
     cache.set(key, covered);
-    cachedBytes += covered.length;
-    for (const [oldest, bytes] of cache) {
-      if (cachedBytes <= CACHE_BYTES) break;
-      cache.delete(oldest);
-      cachedBytes -= bytes.length;
-    }
     return covered;
   };
 }
