@@ -1,16 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { EncryptedPDFError, ParseSpeeds, PDFArray, PDFDocument, PDFHexString, PDFRef, PDFString } from 'pdf-lib';
+import { createHash } from 'node:crypto';
+import type { PDFDocument } from 'pdf-lib';
 import type { SigningIdentity } from '../crypto/signing-identity';
 import { MAX_PDF_PAGES } from '../../shared/constants';
 import { auditLabels } from './audit-labels';
 import { checkPageTree } from './check-page-tree';
 import { drawAuditTrail, type AuditMark } from './draw-audit-trail';
-import {
-  collectUpdateObjects,
-  snapshotObjects,
-  writeIncrementalUpdate,
-  type UpdateTrailer,
-} from './incremental-update';
+import { writeIncrementalUpdate } from './incremental-update';
+import { appendUpdate, changedObjects, openForUpdate, trailerOf } from './open-for-update';
 import { readPdfTail } from './read-pdf-tail';
 import { useNativeDeflate } from './native-deflate';
 import { canRender, embedSealFonts, type SealFonts } from './seal-fonts';
@@ -48,13 +44,11 @@ export async function buildSignedPdf(input: SignedPdfInput, identity: SigningIde
     throw new Error('audit.documentSha256 is not the SHA-256 of the original document.');
   }
 
-  const doc = await loadOriginal(original);
+  const opened = await openForUpdate(original, { snapshot: true });
+  const { doc, tail } = opened;
   // Before pdf-lib walks the pages: a hostile tree (the same child twice at every level) is refused here.
   checkPageTree(doc, MAX_PDF_PAGES);
   useNativeDeflate(doc.context);
-  const tail = readPdfTail(original);
-  if (tail) doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, tail.size - 1);
-  const snapshot = tail ? snapshotObjects(doc.context) : undefined;
 
   const labels = auditLabels(input.language);
   const fonts = await embedSealFonts(doc);
@@ -89,10 +83,8 @@ export async function buildSignedPdf(input: SignedPdfInput, identity: SigningIde
   await Promise.all([fonts.regular, fonts.bold, fonts.script].map((font) => font.embed()));
   await doc.flush();
 
-  if (tail && snapshot) {
-    const objects = [...collectUpdateObjects(doc.context, snapshot), { ref: plan.ref, raw: plan.raw }];
-    const xrefStreamRef = tail.kind === 'stream' ? doc.context.nextRef() : undefined;
-    const update = writeIncrementalUpdate(original, tail, objects, trailerOf(doc, tail.size), xrefStreamRef);
+  if (tail) {
+    const update = appendUpdate({ ...opened, tail }, [...changedObjects(opened), { ref: plan.ref, raw: plan.raw }]);
     return fillSeal(update, plan, identity, { prefix: original.length, hash: originalHash });
   }
 
@@ -122,27 +114,6 @@ async function embedAuditMark(
   const text = party.signatureName || party.name;
   const face = await fonts.face(party.mark.face);
   return { font: canRender(face, text) ? face : fonts.regular, text };
-}
-
-async function loadOriginal(original: Uint8Array): Promise<PDFDocument> {
-  try {
-    // Parse in one go: pdf-lib's default yields to a setTimeout every 100 objects, which adds
-    // milliseconds of idle time for the few milliseconds of work that sealing a contract is.
-    return await PDFDocument.load(original, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
-  } catch (error) {
-    if (error instanceof EncryptedPDFError)
-      throw new Error('The original PDF is encrypted; it cannot be stamped and sealed.', { cause: error });
-    throw error;
-  }
-}
-
-/** The update's trailer: same /Root and /Info, the original's first /ID kept and a new second one. */
-export function trailerOf(doc: PDFDocument, size: number): UpdateTrailer {
-  const { Root, Info, ID } = doc.context.trailerInfo;
-  if (!(Root instanceof PDFRef)) throw new Error('The original PDF has no catalog reference in its trailer.');
-  const first = ID instanceof PDFArray ? ID.get(0) : undefined;
-  const permanent = first instanceof PDFHexString || first instanceof PDFString ? first.asBytes() : randomBytes(16);
-  return { size, root: Root, info: Info, id: [permanent, randomBytes(16)] };
 }
 
 function commonNameOf(identity: SigningIdentity): string {

@@ -1,10 +1,7 @@
-import { ParseSpeeds, PDFDocument } from 'pdf-lib';
 import { MAX_PDF_PAGES } from '../../shared/constants';
-import { trailerOf } from './build-signed-pdf';
 import { checkPageTree } from './check-page-tree';
-import { collectUpdateObjects, snapshotObjects, writeIncrementalUpdate } from './incremental-update';
 import { useNativeDeflate } from './native-deflate';
-import { readPdfTail } from './read-pdf-tail';
+import { appendUpdate, changedObjects, openForUpdate } from './open-for-update';
 import type { SignedPdfCover } from './signed-pdf-types';
 import { paintCovers } from './stamp-fields';
 
@@ -18,18 +15,12 @@ import { paintCovers } from './stamp-fields';
 export async function coverTags(input: { bytes: Uint8Array; covers: SignedPdfCover[] }): Promise<Uint8Array> {
   const { bytes, covers } = input;
   if (covers.length === 0) return bytes;
-  const doc = await PDFDocument.load(bytes, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
+  const opened = await openForUpdate(bytes, { snapshot: true });
+  const { doc, tail } = opened;
   checkPageTree(doc, MAX_PDF_PAGES);
   useNativeDeflate(doc.context);
-  const tail = readPdfTail(bytes);
-  if (tail) doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, tail.size - 1);
-  const snapshot = tail ? snapshotObjects(doc.context) : undefined;
   paintCovers(doc, covers);
   await doc.flush();
-  if (!tail || !snapshot) {
-    return doc.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false });
-  }
-  const objects = collectUpdateObjects(doc.context, snapshot);
-  const xrefStreamRef = tail.kind === 'stream' ? doc.context.nextRef() : undefined;
-  return writeIncrementalUpdate(bytes, tail, objects, trailerOf(doc, tail.size), xrefStreamRef).bytes;
+  if (!tail) return doc.save({ useObjectStreams: false, addDefaultPage: false, updateFieldAppearances: false });
+  return appendUpdate({ ...opened, tail }, changedObjects(opened)).bytes;
 }

@@ -1,9 +1,8 @@
-import { ParseSpeeds, PDFDocument, PDFHexString, PDFNumber, type PDFRef } from 'pdf-lib';
-import { trailerOf } from './build-signed-pdf';
+import { PDFHexString, PDFNumber, type PDFRef } from 'pdf-lib';
 import { planDss, type DssData } from './dss-objects';
-import { ascii, writeIncrementalUpdate } from './incremental-update';
+import { ascii } from './incremental-update';
+import { appendUpdate, openForUpdate } from './open-for-update';
 import { UpdatePlan } from './update-plan';
-import { readPdfTail } from './read-pdf-tail';
 
 const BYTE_RANGE_PLACEHOLDER = '/ByteRange [0 0000000000 0000000000 0000000000]';
 
@@ -32,12 +31,10 @@ export async function prepareDocumentTimestamp(input: {
   room: number;
   dss?: DssData | undefined;
 }): Promise<PreparedDocumentTimestamp> {
-  const { bytes } = input;
-  const tail = readPdfTail(bytes);
+  const opened = await openForUpdate(input.bytes);
+  const { doc, tail } = opened;
   if (!tail) throw new Error('The signed PDF has no cross-reference section to append to.');
-  const doc = await PDFDocument.load(bytes, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
   const { context } = doc;
-  context.largestObjectNumber = Math.max(context.largestObjectNumber, tail.size - 1);
   const changes = new UpdatePlan(context);
 
   const ref = context.nextRef();
@@ -68,9 +65,7 @@ export async function prepareDocumentTimestamp(input: {
   changes.setEntry(acroFormRef, 'SigFlags', PDFNumber.of(3));
   if (input.dss) planDss(changes, catalogRef, input.dss);
 
-  const objects = [...changes.objects(), { ref, raw }];
-  const xrefStreamRef = tail.kind === 'stream' ? context.nextRef() : undefined;
-  const update = writeIncrementalUpdate(bytes, tail, objects, trailerOf(doc, tail.size), xrefStreamRef);
+  const update = appendUpdate({ ...opened, tail }, [...changes.objects(), { ref, raw }]);
 
   const objectAt = update.offsets.get(ref);
   if (objectAt === undefined) throw new Error('The document timestamp dictionary was not written.');

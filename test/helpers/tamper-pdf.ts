@@ -1,12 +1,6 @@
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, rgb, StandardFonts } from 'pdf-lib';
-import { trailerOf } from '../../server/pdf/build-signed-pdf';
-import {
-  ascii,
-  collectUpdateObjects,
-  snapshotObjects,
-  writeIncrementalUpdate,
-  type UpdateObject,
-} from '../../server/pdf/incremental-update';
+import { ascii } from '../../server/pdf/incremental-update';
+import { appendUpdate, changedObjects, openForUpdate } from '../../server/pdf/open-for-update';
 import { readPdfTail } from '../../server/pdf/read-pdf-tail';
 
 /**
@@ -15,15 +9,10 @@ import { readPdfTail } from '../../server/pdf/read-pdf-tail';
  * of what the update changed can tell them from a legitimate document timestamp.
  */
 async function update(sealed: Buffer, change: (doc: PDFDocument) => Promise<void> | void): Promise<Buffer> {
-  const doc = await PDFDocument.load(sealed, { updateMetadata: false });
-  const tail = readPdfTail(sealed)!;
-  doc.context.largestObjectNumber = Math.max(doc.context.largestObjectNumber, tail.size - 1);
-  const snapshot = snapshotObjects(doc.context);
-  await change(doc);
-  await doc.flush();
-  const objects: UpdateObject[] = collectUpdateObjects(doc.context, snapshot);
-  const xrefStreamRef = tail.kind === 'stream' ? doc.context.nextRef() : undefined;
-  return writeIncrementalUpdate(sealed, tail, objects, trailerOf(doc, tail.size), xrefStreamRef).bytes;
+  const opened = await openForUpdate(sealed, { snapshot: true });
+  await change(opened.doc);
+  await opened.doc.flush();
+  return appendUpdate({ ...opened, tail: opened.tail! }, changedObjects(opened)).bytes;
 }
 
 /** "RENT WAIVED: 0 SEK" drawn on the first page (its content stream changes). */
