@@ -70,8 +70,10 @@ function delimiterOf(text: string): ',' | ';' {
 const isEmail = (value: string) => z.email().safeParse(value).success;
 const isPhone = (value: string) => /^\+?[0-9][0-9 ()-]{4,24}$/.test(value) && value.replace(/\D/g, '').length >= 6;
 
-function checkParty(party: TBulkParty): string[] {
-  const label = `Party ${party.role}`;
+/** A row's problems name the party by its role's name where the template gives one: "Tenant (party 2) e-mail: …". */
+function checkParty(party: TBulkParty, roleNames: readonly string[]): string[] {
+  const roleName = roleNames[party.role - 1];
+  const label = roleName ? `${roleName} (party ${party.role})` : `Party ${party.role}`;
   const lines: string[] = [];
   if (!party.name) lines.push(`${label} name: is empty`);
   if (!party.email && !party.mobile_phone) lines.push(`${label}: needs an e-mail address or a mobile number`);
@@ -148,7 +150,7 @@ export function readBulkCsv(
         parties[column.role - 1]![column.field] = column.field === 'mobile_phone' ? cell.replace(/[\s()-]/g, '') : cell;
     });
     const errors = cells.length > header.length ? [`has ${cells.length} cells; the header has ${header.length}`] : [];
-    errors.push(...parties.flatMap(checkParty));
+    errors.push(...parties.flatMap((party) => checkParty(party, roleNames)));
     if (contractName.length > MAX_STRING_LENGTH)
       errors.push(`contract_name: longer than ${MAX_STRING_LENGTH} characters`);
     return { line: index + 2, contract_name: contractName || defaultName(parties), parties, errors };

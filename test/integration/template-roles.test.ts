@@ -163,6 +163,18 @@ describe('Named roles of PDF templates', () => {
       { role: 1, name: 'Lena Landlord', email: 'lena@bulk.test', mobile_phone: '' },
       { role: 2, name: 'Tor Tenant', email: 'tor@bulk.test', mobile_phone: '' },
     ]);
+    // A row's problems name the party by its role.
+    const badRow = await t.api('POST', `${template}/bulk_sends/preview`, {
+      raw: {
+        data: 'Tenant name;Tenant email;Landlord name;Landlord email\nTor;not-an-address;;l@bulk.test\n',
+        contentType: 'text/csv',
+      },
+    });
+    expect(badRow.status, badRow.text).toBe(200);
+    expect(badRow.body.rows[0].errors).toEqual([
+      'Landlord (party 1) name: is empty',
+      'Tenant (party 2) e-mail: not-an-address is not an e-mail address',
+    ]);
     // The numbered columns still work beside the names, and a name the template lacks is no column.
     const unknown = await t.api('POST', `${template}/bulk_sends/preview`, {
       raw: {
