@@ -46,11 +46,10 @@ export function createFileRepo(db: Db, store?: FileStore) {
   const remove = sqlite.prepare<[number]>('DELETE FROM stored_files WHERE id = ?');
 
   return {
-    /** Stores the bytes (or finds the same bytes already stored) and returns the file id. */
-    /** `knownSha256`: the bytes' hash, when the caller had it computed off the request thread. */
-    putFile(bytes: Uint8Array, contentType: string, now: number = Date.now(), knownSha256?: string): number {
+    /** Stores the bytes in the row (or finds the same bytes already stored) and returns the file id. */
+    putFile(bytes: Uint8Array, contentType: string, now: number = Date.now()): number {
       const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      const sha256 = knownSha256 ?? createHash('sha256').update(buffer).digest('hex');
+      const sha256 = createHash('sha256').update(buffer).digest('hex');
       const existing = bySha.get(sha256, contentType);
       if (existing) return existing.id;
       const row = insert.get(sha256, contentType, buffer.length, buffer, now);
