@@ -7,18 +7,12 @@ export type WebhookRuntime = {
   wake(): void;
   /** The webhook worker listens here; returns the way to stop listening. */
   onWake(listener: () => void): () => void;
-  /**
-   * Deliveries released from held (server/webhooks/release-held.ts), not yet attempted: the
-   * webhook worker sends each consumer's one after another, in event order.
-   */
-  readonly inOrder: Set<number>;
 };
 
 export function createWebhookRuntime(keysDir: string): WebhookRuntime {
   const listeners = new Set<() => void>();
   return {
     keyring: createWebhookKeyring(keysDir),
-    inOrder: new Set(),
     wake() {
       for (const listener of listeners) listener();
     },

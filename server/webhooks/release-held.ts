@@ -7,7 +7,5 @@ import type { AppContext } from '../context/app-context';
  * Call inside the transaction that decides it; wake the worker after the commit. True when any went.
  */
 export function releaseHeld(ctx: AppContext, consumerId: number, now: number): boolean {
-  const released = ctx.repos.webhookDeliveries.releaseHeld(consumerId, now);
-  for (const id of released) ctx.webhooks.inOrder.add(id);
-  return released.length > 0;
+  return ctx.repos.webhookDeliveries.releaseHeld(consumerId, now).length > 0;
 }

@@ -68,7 +68,7 @@ export function createWebhookWorker(ctx: AppContext): Worker {
     if (busy + row.permanentErrors >= PERMANENT_ERRORS_TO_DISABLE) return { row, isDeferred: true };
     inFlight.set(row.consumerId, busy + 1);
     // Released from held: after the consumer's previous one (the runner claims them in event order).
-    const turn = ctx.webhooks.inOrder.delete(row.deliveryId) ? takeTurn(row.consumerId) : undefined;
+    const turn = row.inOrder ? takeTurn(row.consumerId) : undefined;
     try {
       await turn?.ready;
       return { row, attempt: await sender.send(row) };

@@ -59,6 +59,9 @@ const UNDO_AFTER_0012: Record<string, string> = {
     ...dropSearchTriggers,
     'DROP TABLE unclaimed_files; ALTER TABLE stored_files DROP COLUMN in_files;',
   ].join(' '),
+  '0024_webhook_delivery_order': [...dropSearchTriggers, 'ALTER TABLE webhook_deliveries DROP COLUMN in_order;'].join(
+    ' ',
+  ),
 };
 
 const journal = () =>

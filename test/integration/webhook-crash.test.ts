@@ -90,4 +90,55 @@ describe('webhook delivery across a crash', () => {
     expect(await second.exited).toBe(0);
     await receiver.close();
   }, 120_000);
+
+  it('keeps held events in event order across a SIGKILL while they drain', async () => {
+    const receiver = await startWebhookReceiver();
+    const dataDir = makeTempDir();
+    const key = await makeAdminAndKey(dataDir, 'crash-held');
+    const first = await startChild(dataDir);
+    children.push(first);
+    const firstApi = apiClient(first.url, key);
+    const consumer = (await firstApi('POST', '/api/webhooks', { body: { url: `${receiver.url}/held` } })).body;
+    receiver.trust(consumer.key_id, consumer.public_key);
+    // Ten 410 Gone in a row disable the consumer; what happens meanwhile is held.
+    receiver.respond(() => 410);
+    await ask(first, { type: 'record', contractIds: Array.from({ length: 10 }, (_, n) => 9000 + n) });
+    await expect
+      .poll(async () => (await firstApi('GET', consumer.self)).body.disabled_time, { timeout: 20_000 })
+      .not.toBeNull();
+    const held = (
+      await ask<{ ids: number[] }>(first, {
+        type: 'record',
+        contractIds: Array.from({ length: 12 }, (_, n) => 9100 + n),
+      })
+    ).ids;
+    // The receiver hangs: the first released event is in flight, the next ones wait their turn, at the kill.
+    receiver.respond(() => new Promise<number>(() => undefined));
+    const before = receiver.requests.length;
+    expect((await firstApi('POST', `${consumer.self}/enable`)).status).toBe(200);
+    await expect.poll(() => receiver.requests.length, { timeout: 20_000, interval: 10 }).toBe(before + 1);
+    first.process.kill('SIGKILL');
+    expect(await first.exited).toBe('SIGKILL');
+
+    const answered = new Set<number>();
+    const early: number[] = [];
+    receiver.respond(async (request) => {
+      const index = held.indexOf(Number(request.headers['webhook-id']));
+      if (index > 1 && !answered.has(held[index - 1] as number)) early.push(held[index] as number);
+      await new Promise((resolve) => setTimeout(resolve, 3));
+      answered.add(held[index] as number);
+      return 200;
+    });
+    const afterKill = receiver.requests.length;
+    const second = await startChild(dataDir);
+    children.push(second);
+    const arrived = () => receiver.requests.slice(afterKill).map((request) => Number(request.headers['webhook-id']));
+    // The one in flight at the kill comes again once its claim has lapsed; the others in event order, one at a time.
+    await expect.poll(() => new Set(arrived()).size, { timeout: 60_000, interval: 50 }).toBe(held.length);
+    expect(arrived().filter((id) => id !== held[0])).toEqual(held.slice(1));
+    expect(early).toEqual([]);
+    second.process.send({ type: 'shutdown' });
+    expect(await second.exited).toBe(0);
+    await receiver.close();
+  }, 120_000);
 });

@@ -15,6 +15,8 @@ export type DispatchRow = {
   disabledAt: number | null;
   /** The consumer's permanent errors in a row when the batch was loaded. */
   permanentErrors: number;
+  /** Released from held: it waits for the consumer's previous released delivery (1 or 0). */
+  inOrder: number;
 };
 
 /** Held deliveries of one consumer released and waiting for their first attempt, at most. */
@@ -57,7 +59,7 @@ export function createWebhookDeliveryRepo(db: Db) {
      FROM webhook_consumers c`,
   );
   const loadBatch = client.prepare<[string], DispatchRow>(
-    `SELECT d.id AS deliveryId, d.state, d.course_attempts AS courseAttempts, d.event_id AS eventId, e.payload,
+    `SELECT d.id AS deliveryId, d.state, d.course_attempts AS courseAttempts, d.in_order AS inOrder, d.event_id AS eventId, e.payload,
             c.id AS consumerId, c.url, c.public_key AS publicKey, c.sealed_secret_key AS sealedSecretKey,
             c.disabled_at AS disabledAt, c.permanent_errors AS permanentErrors
      FROM webhook_deliveries d
@@ -77,19 +79,20 @@ export function createWebhookDeliveryRepo(db: Db) {
     `UPDATE webhook_deliveries SET
        state = CASE WHEN @state = 'pending' AND ${DISABLED} THEN 'held' ELSE @state END,
        course_attempts = course_attempts + 1,
+       in_order = 0,
        next_attempt_at = CASE WHEN @state = 'pending' AND ${DISABLED} THEN NULL ELSE @nextAttemptAt END,
        updated_at = @now
      WHERE id = @id RETURNING state`,
   );
   const hold = client.prepare<[{ id: number; now: number }]>(
-    `UPDATE webhook_deliveries SET state = 'held', next_attempt_at = NULL, updated_at = @now WHERE id = @id AND state = 'pending'`,
+    `UPDATE webhook_deliveries SET state = 'held', in_order = 0, next_attempt_at = NULL, updated_at = @now WHERE id = @id AND state = 'pending'`,
   );
   const holdJobsOf = client.prepare<[{ consumerId: number; queue: string }]>(
     `DELETE FROM jobs WHERE queue = @queue AND status = 'queued'
        AND ref_id IN (SELECT id FROM webhook_deliveries WHERE consumer_id = @consumerId AND state = 'pending')`,
   );
   const holdAll = client.prepare<[{ consumerId: number; now: number }]>(
-    `UPDATE webhook_deliveries SET state = 'held', next_attempt_at = NULL, updated_at = @now
+    `UPDATE webhook_deliveries SET state = 'held', in_order = 0, next_attempt_at = NULL, updated_at = @now
      WHERE consumer_id = @consumerId AND state = 'pending'`,
   );
   // Held events go in event order, a window at a time: the oldest held are let go while fewer
@@ -97,7 +100,7 @@ export function createWebhookDeliveryRepo(db: Db) {
   // sends released ones one after another, server/webhooks/webhook-worker.ts). Delivery ids
   // follow event order (one per event and consumer).
   const releaseWindow = client.prepare<[{ consumerId: number; now: number; window: number }], { id: number }>(
-    `UPDATE webhook_deliveries SET state = 'pending', course_attempts = 0, next_attempt_at = @now, updated_at = @now
+    `UPDATE webhook_deliveries SET state = 'pending', course_attempts = 0, in_order = 1, next_attempt_at = @now, updated_at = @now
      WHERE id IN (SELECT id FROM webhook_deliveries WHERE consumer_id = @consumerId AND state = 'held' ORDER BY id
          LIMIT max(0, @window - (SELECT count(*) FROM (SELECT 1 FROM webhook_deliveries
            WHERE consumer_id = @consumerId AND state = 'pending' AND course_attempts = 0 LIMIT @window))))
@@ -108,14 +111,14 @@ export function createWebhookDeliveryRepo(db: Db) {
     `SELECT DISTINCT consumer_id AS consumerId FROM webhook_deliveries WHERE state = 'held'`,
   );
   const restartInState = client.prepare<[{ consumerId: number; state: string; now: number }], { id: number }>(
-    `UPDATE webhook_deliveries SET state = 'pending', course_attempts = 0, next_attempt_at = @now, updated_at = @now
+    `UPDATE webhook_deliveries SET state = 'pending', course_attempts = 0, in_order = 0, next_attempt_at = @now, updated_at = @now
      WHERE consumer_id = @consumerId AND state = @state RETURNING id`,
   );
   const countInState = client.prepare<[{ consumerId: number; state: string }], { n: number }>(
     'SELECT count(*) AS n FROM webhook_deliveries WHERE consumer_id = @consumerId AND state = @state',
   );
   const restart = client.prepare<[{ id: number; now: number }]>(
-    `UPDATE webhook_deliveries SET state = 'pending', course_attempts = 0, next_attempt_at = @now, updated_at = @now
+    `UPDATE webhook_deliveries SET state = 'pending', course_attempts = 0, in_order = 0, next_attempt_at = @now, updated_at = @now
      WHERE id = @id`,
   );
   const hurryJob = client.prepare<[{ id: number; now: number; queue: string }]>(

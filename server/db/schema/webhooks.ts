@@ -54,6 +54,11 @@ export const webhookDeliveries = sqliteTable(
     state: text('state').notNull().default('pending'),
     courseAttempts: integer('course_attempts').notNull().default(0),
     nextAttemptAt: integer('next_attempt_at'),
+    /**
+     * Released from held and not yet attempted: sent only after the consumer's previous released
+     * one was answered, so held events arrive in event order, also after a restart.
+     */
+    inOrder: integer('in_order', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },

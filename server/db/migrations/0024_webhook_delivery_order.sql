@@ -1,0 +1,1 @@
+ALTER TABLE `webhook_deliveries` ADD `in_order` integer DEFAULT false NOT NULL;
