@@ -20,6 +20,8 @@ export function DocumentView({ state, t, renderField, goTo }: Props) {
   const [zoom, setZoom] = useState<number>(1);
   const pages = state.contract.pages;
   const images = state.contract.pageImages;
+  /** Files the party attached to its fields, to download again once signed. */
+  const attached = state.fields.filter((field) => field.fileUrl !== null);
   const step = (direction: 1 | -1) =>
     setZoom(
       (current) =>
@@ -65,7 +67,7 @@ export function DocumentView({ state, t, renderField, goTo }: Props) {
             ))}
         </div>
       </div>
-      {state.attachments.length > 0 && (
+      {(state.attachments.length > 0 || attached.length > 0) && (
         <section className="attachments" aria-labelledby="attachments-title">
           <h2 id="attachments-title">{t('attachments')}</h2>
           <ul>
@@ -74,6 +76,14 @@ export function DocumentView({ state, t, renderField, goTo }: Props) {
                 <a href={attachment.url} download={attachment.name}>
                   {attachment.name}
                 </a>
+              </li>
+            ))}
+            {attached.map((field) => (
+              <li key={field.fileUrl} data-testid="attached-file">
+                <a href={field.fileUrl ?? undefined} download={field.content}>
+                  {field.content}
+                </a>{' '}
+                <span className="muted">{t('attachedByYou')}</span>
               </li>
             ))}
           </ul>

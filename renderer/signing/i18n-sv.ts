@@ -21,6 +21,7 @@ export const sv: Record<SigningKey, string> = {
   zoomLevel: 'Zoom {percent} %',
   downloadOriginal: 'Ladda ner PDF',
   attachments: 'Bilagor',
+  attachedByYou: '(bifogad av dig)',
   draftKept: 'Det du fyllde i tidigare sparades på den här enheten; inget skickas förrän du skriver under.',
   identityLine: 'Du skriver under som {name}, identitetsnummer {identityNumber}.',
   fieldsLeft: '{left} av {total} fält kvar',

@@ -24,6 +24,7 @@ const en = {
   zoomLevel: 'Zoom {percent} %',
   downloadOriginal: 'Download PDF',
   attachments: 'Attachments',
+  attachedByYou: '(you attached it)',
   fieldsLeft: '{left} of {total} fields left',
   fieldsDone: 'All {total} fields done',
   noFields: 'Nothing to fill in: read the document, then sign.',

@@ -106,6 +106,10 @@ export function signingState(
           label: annotation.label,
           hint: annotation.hint,
           options: parseOptions(annotation.options),
+          fileUrl:
+            annotation.type === 'ATTACHMENT' && annotation.value !== null
+              ? `${base}/fields/${annotation.id}/file`
+              : null,
         }))
       : [],
     attachments: isVisible

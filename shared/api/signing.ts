@@ -81,6 +81,8 @@ export const ZSigningFieldSchema = z.object({
   hint: z.string(),
   /** The choices of a DROPDOWN or RADIO field, else null. */
   options: z.array(z.string()).nullable(),
+  /** Where the party downloads again the file it attached to this ATTACHMENT field once signed, else null. */
+  fileUrl: z.string().nullable(),
 });
 
 export const ZSigningStateSchema = z.object({

@@ -118,6 +118,15 @@ describe('the new field types on the signing page in Chromium', { timeout: 180_0
     // What the party filled in stays on the page, the file by its name.
     await waitForPagesDrawn(page, 1);
     expect(await page.getByRole('img', { name: 'Passport copy (Required): passport.pdf' }).count()).toBe(1);
+    // …and the file can be downloaded again from the party's own link.
+    const again = page.getByTestId('attached-file');
+    expect(await again.textContent()).toBe('passport.pdf (you attached it)');
+    const [downloaded] = await Promise.all([page.waitForEvent('download'), again.getByRole('link').click()]);
+    expect(
+      createHash('sha256')
+        .update(fs.readFileSync((await downloaded.path())!))
+        .digest('hex'),
+    ).toBe(sha256);
     expect(problems).toEqual([]);
     await context.close();
 

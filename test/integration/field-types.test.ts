@@ -167,7 +167,9 @@ describe('field labels and the types NUMBER, EMAIL, DROPDOWN, RADIO and ATTACHME
     const bytes = randomBytes(MIB2);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     const eva = signingClient(contract.parties[0]!.contract_url);
-    await eva.state();
+    const attachmentField = (state: { body: { fields: Array<{ type: string; fileUrl: string | null }> } }) =>
+      state.body.fields.find((field) => field.type === 'ATTACHMENT')!;
+    expect(attachmentField(await eva.state()).fileUrl).toBeNull();
     const answer = await eva.accept(
       {
         [idOfType('NUMBER')]: '12 500,50',
@@ -213,10 +215,28 @@ describe('field labels and the types NUMBER, EMAIL, DROPDOWN, RADIO and ATTACHME
     // Another field, or the same annotation under another contract, is no file.
     expectProblem(await t.api('GET', `${fields[0]!.self}/file`), 404, 'not-found');
     expectProblem(await t.api('GET', `/api/contracts/1/annotations/${idOf(fileSelf)}/file`), 404, 'not-found');
-    // The party's link reaches no file of a field (only the contract's own attachments).
-    expect((await eva.state()).body.fields.find((field: { type: string }) => field.type === 'ATTACHMENT').content).toBe(
-      'pass/port ÅÄÖ.pdf',
+    // The party downloads again the file it attached, by its own link; no other link reaches it.
+    const attached = attachmentField(await eva.state());
+    expect(attached).toMatchObject({ content: 'pass/port ÅÄÖ.pdf', fileUrl: expect.stringMatching(/\/file$/) });
+    const own = await fetch(new URL(attached.fileUrl!, t.url));
+    expect(own.status).toBe(200);
+    expect(own.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expect(
+      createHash('sha256')
+        .update(Buffer.from(await own.arrayBuffer()))
+        .digest('hex'),
+    ).toBe(sha256);
+    const other = await makeContract(t, [{ name: 'Olle', delivery_method: 'NONE' }]);
+    await t.api('POST', `${other.self}/send`, { body: {} });
+    const olleLink = new URL(other.parties[0]!.contract_url);
+    const fieldPath = attached.fileUrl!.replace(/^\/sign\/[^/]+/, '');
+    expect((await fetch(new URL(`${olleLink.pathname}${fieldPath}`, t.url))).status).toBe(404);
+    expect((await fetch(new URL(`/sign/${'x'.repeat(43)}${fieldPath}`, t.url))).status).toBe(404);
+    const numberField = attachmentField(await eva.state()).fileUrl!.replace(
+      /\/fields\/\d+\//,
+      `/fields/${idOfType('NUMBER')}/`,
     );
+    expect((await fetch(new URL(numberField, t.url))).status).toBe(404);
 
     const pdf = await download(t, `${contract.self}/signed_pdf`);
     const pdfFile = path.join(makeTempDir(), 'signed.pdf');
