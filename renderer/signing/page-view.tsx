@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { PAGE_IMAGE_SIZES } from '../../shared/signing-page';
+import { PAGE_IMAGE_SIZES, pageImageSrcset } from '../../shared/signing-page';
 import type { SigningTranslate } from './i18n';
-import { usePageImageSource } from './page-image-source';
+import { useLinkSession } from './link-session';
 import { pageLoader } from './page-loader';
 import { usePageImage } from './use-page-image';
 
@@ -23,15 +23,19 @@ function sizesAt(zoom: number): string {
 }
 
 /**
- * One page: the server's picture of it at the width this screen and zoom need (the browser
- * picks from srcset), a placeholder saying it is on its way until it arrives, and the party's
- * fields over it. Pages after the first come when the page loader hands them out (page-loader.ts).
+ * One page: the server's picture of it at the width this screen and zoom need, a placeholder
+ * saying it is on its way until it arrives, and the party's fields over it. The first page is an
+ * <img srcset> the HTML preloads (the browser picks the width); every other page, and the first
+ * too when the page's own session carries the link (a frame of another site: an <img> cannot send
+ * its header, link-session.ts), comes when the page loader hands it out (page-loader.ts).
  */
 export function PageView({ images, page, total, size, zoom, t, children }: Props) {
   const [status, setStatus] = useState<'loading' | 'loaded' | 'failed'>('loading');
   const [attempt, setAttempt] = useState(0);
   const image = useRef<HTMLImageElement>(null);
   const frame = useRef<HTMLDivElement>(null);
+  const { mode } = useLinkSession();
+  const isPreloaded = page === 1 && mode !== 'header';
   const later = usePageImage(
     frame,
     page,
@@ -39,14 +43,18 @@ export function PageView({ images, page, total, size, zoom, t, children }: Props
     images.widths,
     zoom,
     () => setStatus('failed'),
+    !isPreloaded,
   );
+  // Without a preloaded first page the loader has nothing to wait for: it starts with the pages on screen.
+  useLayoutEffect(() => {
+    if (!isPreloaded && page === 1) pageLoader().begin();
+  }, [isPreloaded, page]);
   // An image already there (the first page, loaded while the script came) shows at once, no placeholder in between.
   useLayoutEffect(() => {
     if (!image.current?.complete || image.current.naturalWidth === 0) return;
     setStatus('loaded');
     pageLoader().begin();
   }, [attempt]);
-  const source = usePageImageSource(image, images, page, zoom, sizesAt(zoom), attempt);
   const label = t('pageOf', { page, total });
   // The first page's image carries element timing: bench/signing-page.ts measures when it is drawn.
   const timing = page === 1 ? { elementtiming: 'first-page' } : {};
@@ -72,7 +80,7 @@ export function PageView({ images, page, total, size, zoom, t, children }: Props
                 <button
                   type="button"
                   className="secondary"
-                  onClick={() => (setStatus('loading'), page === 1 ? setAttempt((n) => n + 1) : later.retry())}
+                  onClick={() => (setStatus('loading'), isPreloaded ? setAttempt((n) => n + 1) : later.retry())}
                 >
                   {t('retry')}
                 </button>
@@ -80,12 +88,13 @@ export function PageView({ images, page, total, size, zoom, t, children }: Props
             )}
           </div>
         )}
-        {page === 1 ? (
+        {isPreloaded ? (
           <img
             key={attempt}
             ref={image}
             className="page-image"
-            {...source}
+            srcSet={pageImageSrcset(images.base, page, images.widths)}
+            sizes={sizesAt(zoom)}
             alt={label}
             fetchPriority="high"
             decoding="async"
@@ -100,7 +109,7 @@ export function PageView({ images, page, total, size, zoom, t, children }: Props
               src={later.src}
               alt={label}
               // bench/signing-page.ts times a far page by it, as it times the first.
-              {...{ elementtiming: `page-${page}` }}
+              {...(page === 1 ? timing : { elementtiming: `page-${page}` })}
               decoding="async"
               onLoad={() => setStatus('loaded')}
               onError={() => setStatus('failed')}

@@ -2,7 +2,7 @@ import { useEffect, useState, type RefObject } from 'react';
 import { pageLoader } from './page-loader';
 
 /**
- * The image of one page after the first, as the page loader hands it out (see page-loader.ts):
+ * The image of one page as the page loader hands it out (see page-loader.ts), while `isActive`:
  * undefined until the page's turn came and its picture arrived. `retry` asks again after a failure.
  */
 export function usePageImage(
@@ -12,9 +12,9 @@ export function usePageImage(
   widths: readonly number[],
   zoom: number,
   onFail: () => void,
+  isActive: boolean,
 ): { src: string | undefined; retry: () => void } {
   const [src, setSrc] = useState<string>();
-  const isActive = page > 1;
   useEffect(() => {
     const element = frame.current;
     if (!isActive || !element) return;

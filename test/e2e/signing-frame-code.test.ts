@@ -74,8 +74,9 @@ describe('the one-time code inside a frame of another site', () => {
     const page = await context.newPage();
     const frame = await openEmbedded(page, link);
     await enterCode(frame, 'frida@example.test');
-    // The pages arrive in the frame (they failed here while the code lived only in a SameSite cookie).
-    await frame.locator('.page-frame[data-state="loaded"]').first().waitFor({ timeout: 30_000 });
+    // The pages arrive in the frame (they failed here while the code lived only in a SameSite cookie),
+    // the first one too, which comes through the page loader with the session's header.
+    await frame.locator('.page-frame[data-page="1"][data-state="loaded"]').waitFor({ timeout: 30_000 });
     expect(await frame.locator('.page-frame[data-state="failed"]').count()).toBe(0);
     expect(await frame.getByRole('heading', { name: 'Hyresavtal Storgatan 1' }).isVisible()).toBe(true);
     // No cookie reached the frame (plain HTTP, another site): the page holds the session itself,
