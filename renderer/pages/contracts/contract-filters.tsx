@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type InputHTMLAttributes } from 'react';
 import { useHasChanged } from '../../lib/forms';
 import type { TContractCounts } from '../../../shared/api/contract-actions';
 import { CONTRACT_STATUSES } from '../../../shared/api/enums';
@@ -50,17 +50,13 @@ export function ContractFilters({ query, onChange, users }: Props) {
         <label className="field-label" htmlFor="contract-search">
           {t('contracts.search')}
         </label>
-        <div className="search-row">
-          <input
-            id="contract-search"
-            className="input"
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            placeholder={t('contracts.searchPlaceholder')}
-          />
-          <Button type="submit">{t('action.search')}</Button>
-        </div>
+        <SearchRow
+          id="contract-search"
+          type="search"
+          value={text}
+          onValue={setText}
+          placeholder={t('contracts.searchPlaceholder')}
+        />
       </div>
       {users ? (
         <SelectField
@@ -85,18 +81,14 @@ export function ContractFilters({ query, onChange, users }: Props) {
           <label className="field-label" htmlFor="contract-metadata">
             {t('contracts.metadata')}
           </label>
-          <div className="search-row">
-            <input
-              id="contract-metadata"
-              className="input"
-              value={meta}
-              onChange={(event) => setMeta(event.target.value)}
-              placeholder="order_id=A-1042"
-              aria-describedby="contract-metadata-help"
-              aria-invalid={isMetaWrong || undefined}
-            />
-            <Button type="submit">{t('action.search')}</Button>
-          </div>
+          <SearchRow
+            id="contract-metadata"
+            value={meta}
+            onValue={setMeta}
+            placeholder="order_id=A-1042"
+            aria-describedby="contract-metadata-help"
+            aria-invalid={isMetaWrong || undefined}
+          />
           <p id="contract-metadata-help" className={isMetaWrong ? 'field-error' : 'field-hint'}>
             {t(isMetaWrong ? 'contracts.metadataWrong' : 'contracts.metadataHelp')}
           </p>
@@ -108,6 +100,22 @@ export function ContractFilters({ query, onChange, users }: Props) {
         </div>
       ) : null}
     </form>
+  );
+}
+
+type SearchRowProps = { id: string; value: string; onValue: (value: string) => void } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'value' | 'onChange' | 'className'
+>;
+
+/** A text box with the form's Search button beside it. */
+function SearchRow({ id, value, onValue, ...input }: SearchRowProps) {
+  const t = useT();
+  return (
+    <div className="search-row">
+      <input id={id} className="input" value={value} onChange={(event) => onValue(event.target.value)} {...input} />
+      <Button type="submit">{t('action.search')}</Button>
+    </div>
   );
 }
 
