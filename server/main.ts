@@ -2,22 +2,33 @@ import { ConfigError, createServer, loadConfig, type SignDeskServer } from './in
 import { filesOfEntry } from './app/static-dirs';
 import { DataDirBusy } from './db/data-dir-lock';
 
+/** Signals this soon after the first are the same stop, passed on by npm (see `stop`). */
+const REPEAT_WINDOW_MS = 2_000;
+
 /** `npm run server`: the headless appliance, from the sources or from its bundle (dist/server/main.cjs). */
 async function main(): Promise<void> {
   // Taken from the first moment: a signal while the server starts stops it once it has started.
   let stopSignal: string | undefined;
+  let stoppingSince = 0;
   const running: { server?: SignDeskServer } = {};
   const stop = (signal: string) => {
-    if (stopSignal) return;
+    if (stopSignal) {
+      // The same signal often comes twice at once: to the process group (a terminal's Ctrl-C,
+      // `kill -- -pgid`) and again from npm, which passes on what it got. Only a second signal
+      // a moment later means "stop at once".
+      if (Date.now() - stoppingSince > REPEAT_WINDOW_MS) process.exit(130);
+      return;
+    }
     stopSignal = signal;
+    stoppingSince = Date.now();
     process.stdout.write(`${signal}: shutting down\n`);
     running.server?.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
   const config = loadConfig(process.env);
   const server = await createServer(config, filesOfEntry(import.meta.url));
   running.server = server;

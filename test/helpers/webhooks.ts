@@ -1,6 +1,7 @@
 import type { CoreWebhookEventType } from '../../shared/api/webhooks';
 import { inTransaction } from '../../server/db/open-database';
 import type { SignDeskServer } from '../../server/index';
+import type { Responder } from './webhook-receiver';
 import { recordEvent, type WebhookEventData } from '../../server/webhooks/record-event';
 
 /**
@@ -26,4 +27,25 @@ export function recordTestEvents(
 ): number[] {
   const { ctx } = server;
   return inTransaction(ctx.db, () => events.map(([type, data]) => recordEvent(ctx, type, data) as number));
+}
+
+/**
+ * A receiver's answer that checks held events come one at a time in event order: each of
+ * `held` (by webhook-id) after `from` must come only once the one before it was answered
+ * (`early` lists those that did not). Answers 200 after a moment, so that a second request
+ * sent without waiting would arrive while the first is still open.
+ */
+export function inOrderResponder(held: readonly number[], from = 0): { respond: Responder; early: number[] } {
+  const answered = new Set<number>();
+  const early: number[] = [];
+  return {
+    early,
+    respond: async (request) => {
+      const index = held.indexOf(Number(request.headers['webhook-id']));
+      if (index > from && !answered.has(held[index - 1] as number)) early.push(held[index] as number);
+      await new Promise((resolve) => setTimeout(resolve, 3));
+      answered.add(held[index] as number);
+      return 200;
+    },
+  };
 }

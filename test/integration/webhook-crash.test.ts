@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiClient, makeAdminAndKey, makeTempDir } from '../helpers/server';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';
+import { inOrderResponder } from '../helpers/webhooks';
 
 const ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'helpers', 'webhook-crash-entry.ts');
 const EVENTS = 600;
@@ -120,15 +121,9 @@ describe('webhook delivery across a crash', () => {
     first.process.kill('SIGKILL');
     expect(await first.exited).toBe('SIGKILL');
 
-    const answered = new Set<number>();
-    const early: number[] = [];
-    receiver.respond(async (request) => {
-      const index = held.indexOf(Number(request.headers['webhook-id']));
-      if (index > 1 && !answered.has(held[index - 1] as number)) early.push(held[index] as number);
-      await new Promise((resolve) => setTimeout(resolve, 3));
-      answered.add(held[index] as number);
-      return 200;
-    });
+    // The first one was in flight at the kill: the order is checked from the second on.
+    const { respond, early } = inOrderResponder(held, 1);
+    receiver.respond(respond);
     const afterKill = receiver.requests.length;
     const second = await startChild(dataDir);
     children.push(second);

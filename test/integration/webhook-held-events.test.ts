@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeContract, signingClient, startSigningEnv, type SigningEnv } from '../helpers/signing';
-import { recordTestEvent } from '../helpers/webhooks';
+import { inOrderResponder, recordTestEvent } from '../helpers/webhooks';
 
 type LoggedEvent = { event_id: number; type: string; state: string; attempts: unknown[]; data: { id: string } };
 
@@ -128,15 +128,8 @@ describe('events held while a webhook consumer is disabled', () => {
     );
     expect((await eventsOf('held')).length).toBe(40);
     // Delivered in order: each held event goes out only once the one before it was answered.
-    const answered = new Set<number>();
-    const early: number[] = [];
-    hooks.respond(async (request) => {
-      const index = held.indexOf(Number(request.headers['webhook-id']));
-      if (index > 0 && !answered.has(held[index - 1] as number)) early.push(held[index] as number);
-      await new Promise((resolve) => setTimeout(resolve, 3));
-      answered.add(held[index] as number);
-      return 200;
-    });
+    const { respond, early } = inOrderResponder(held);
+    hooks.respond(respond);
     const before = hooks.requests.length;
     expect((await t.api('POST', `/api/webhooks/${id}/enable`)).status).toBe(200);
     await waitFor(async () => (await eventsOf('held')).length === 0 && (await eventsOf('pending')).length === 0);
