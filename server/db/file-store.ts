@@ -58,18 +58,29 @@ export function createFileStore(options: { db: Db; root: string; filesDir: strin
   const sqlite = options.db.$client;
   let incoming: string | undefined;
   const incomingDir = () => {
-    if (incoming && fs.existsSync(incoming)) return incoming;
+    if (incoming) return incoming;
     incoming = path.join(options.root, `.incoming-${randomBytes(6).toString('hex')}`);
     fs.mkdirSync(incoming, { mode: 0o700 });
     return incoming;
+  };
+  /** A new staged file; the folder is made again should something have taken it away meanwhile. */
+  const openStaged = async (): Promise<{ staged: string; handle: fs.promises.FileHandle }> => {
+    for (let attempt = 0; ; attempt += 1) {
+      const staged = path.join(incomingDir(), randomBytes(12).toString('hex'));
+      try {
+        return { staged, handle: await fs.promises.open(staged, 'wx', 0o600) };
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || attempt > 0) throw err;
+        incoming = undefined;
+      }
+    }
   };
   const markUnclaimed = sqlite.prepare<[string, number]>(
     'INSERT INTO unclaimed_files (sha256, since) VALUES (?, ?) ON CONFLICT DO NOTHING',
   );
   return {
     async stage(bytes) {
-      const staged = path.join(incomingDir(), randomBytes(12).toString('hex'));
-      const handle = await fs.promises.open(staged, 'wx', 0o600);
+      const { staged, handle } = await openStaged();
       try {
         await handle.writeFile(bytes);
         // The data and the size that reads it back: the row must never outlive its bytes on a power cut.

@@ -47,10 +47,8 @@ export function ContractFilters({ query, onChange, users }: Props) {
       }}
     >
       <div className="field filters-search">
-        <label className="field-label" htmlFor="contract-search">
-          {t('contracts.search')}
-        </label>
         <SearchRow
+          label={t('contracts.search')}
           id="contract-search"
           type="search"
           value={text}
@@ -78,10 +76,8 @@ export function ContractFilters({ query, onChange, users }: Props) {
       <details className="filters-more" open={query.meta !== '' || undefined}>
         <summary>{t('contracts.moreFilters')}</summary>
         <div className="field">
-          <label className="field-label" htmlFor="contract-metadata">
-            {t('contracts.metadata')}
-          </label>
           <SearchRow
+            label={t('contracts.metadata')}
             id="contract-metadata"
             value={meta}
             onValue={setMeta}
@@ -103,19 +99,24 @@ export function ContractFilters({ query, onChange, users }: Props) {
   );
 }
 
-type SearchRowProps = { id: string; value: string; onValue: (value: string) => void } & Omit<
+type SearchRowProps = { label: string; id: string; value: string; onValue: (value: string) => void } & Omit<
   InputHTMLAttributes<HTMLInputElement>,
   'id' | 'value' | 'onChange' | 'className'
 >;
 
-/** A text box with the form's Search button beside it. */
-function SearchRow({ id, value, onValue, ...input }: SearchRowProps) {
+/** A labelled text box with the form's Search button beside it. */
+function SearchRow({ label, id, value, onValue, ...input }: SearchRowProps) {
   const t = useT();
   return (
-    <div className="search-row">
-      <input id={id} className="input" value={value} onChange={(event) => onValue(event.target.value)} {...input} />
-      <Button type="submit">{t('action.search')}</Button>
-    </div>
+    <>
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="search-row">
+        <input id={id} className="input" value={value} onChange={(event) => onValue(event.target.value)} {...input} />
+        <Button type="submit">{t('action.search')}</Button>
+      </div>
+    </>
   );
 }
 
