@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { withInflateBudget } from './inflate-budget';
 import { toErrorData, type SandboxReply, type SandboxRequest } from './protocol';
+import { readStreamsInPlace } from './read-in-place';
 import { pdfTasks, type PdfTaskName } from './tasks';
 
 // The PDF sandbox's worker thread: one task at a time, replies in order, each task within the
@@ -9,6 +10,7 @@ const port = parentPort;
 if (!port) throw new Error('the PDF sandbox runs as a worker thread');
 const maxInflatedBytes = Number((workerData as { maxInflatedBytes?: number } | undefined)?.maxInflatedBytes);
 if (!(maxInflatedBytes > 0)) throw new Error('the PDF sandbox needs workerData.maxInflatedBytes');
+readStreamsInPlace();
 
 port.on('message', async (request: SandboxRequest) => {
   let reply: SandboxReply;
