@@ -56,9 +56,9 @@ export const contractActionRoutes: AnyRoute[] = [
     access: 'user',
     example: { output: 'contract.pdf' },
     responses: { 200: { description: 'The PDF', contentType: 'application/pdf' } },
-    handler: ({ res, ctx, ids, actor }) => {
+    handler: async ({ res, ctx, ids, actor }) => {
       const contract = findContract(ctx, ids.contract_id, actor);
-      const file = ctx.repos.files.getFile(contract.originalFileId);
+      const file = await ctx.repos.files.readFile(contract.originalFileId);
       if (!file) throw notFound('contract PDF');
       for (const [name, value] of Object.entries(
         fileResponseHeaders('application/pdf', `${contract.name || `contract-${contract.id}`}.pdf`),
@@ -98,7 +98,7 @@ export const contractActionRoutes: AnyRoute[] = [
     handler: async ({ res, ctx, ids, query, actor }) => {
       const template = findVisibleTemplate(ctx, ids.template_id, actor);
       // A PDF template's PDF is its own, as uploaded; a text template's is rendered.
-      const uploaded = template.pdfFileId === null ? undefined : ctx.repos.files.getFile(template.pdfFileId)?.data;
+      const uploaded = template.pdfFileId === null ? undefined : (await ctx.repos.files.readFile(template.pdfFileId))?.data;
       const bytes = uploaded ?? (await renderContractText({ ...template, language: query.language ?? 'en' })).bytes;
       for (const [name, value] of Object.entries(
         fileResponseHeaders('application/pdf', `${template.name || 'template'}.pdf`),

@@ -26,7 +26,7 @@ export async function readTags(
   fileId: number,
   maxTags: number,
 ): Promise<{ tags: TextTag[]; problems: TagProblem[] }> {
-  const file = ctx.repos.files.getFile(fileId);
+  const file = await ctx.repos.files.readFile(fileId);
   if (!file) throw new Error(`stored file ${fileId} is missing`);
   try {
     const { tags, problems, isTruncated } = await ctx.pdf.run('find-tags', { bytes: file.data, maxTags });

@@ -21,8 +21,10 @@ import type { Db } from './open-database';
  */
 export type FileStore = {
   stage(bytes: Uint8Array): Promise<StagedFile>;
-  /** The stored file's bytes; throws when the file is not there (a DATA_DIR someone damaged). */
-  read(sha256: string): Buffer;
+  /** The stored file's bytes, read off the request thread; rejects when the file is not there (a DATA_DIR someone damaged). */
+  read(sha256: string): Promise<Buffer>;
+  /** The same, read at once on the calling thread: for the few callers that cannot wait (a transaction). */
+  readNow(sha256: string): Buffer;
 };
 
 export type StagedFile = {
@@ -48,6 +50,12 @@ async function syncFolder(dir: string): Promise<void> {
   } finally {
     await handle.close();
   }
+}
+
+/** A file someone took from DATA_DIR/files named as such; any other read error as it is. */
+function missingFileError(sha256: string, err: unknown): unknown {
+  if ((err as NodeJS.ErrnoException).code !== 'ENOENT') return err;
+  return new Error(`the stored file ${sha256} is missing from DATA_DIR/files`, { cause: err });
 }
 
 /**
@@ -102,14 +110,15 @@ export function createFileStore(options: { db: Db; root: string; filesDir: strin
         discard: () => fs.promises.rm(staged, { force: true }),
       };
     },
-    read(sha256) {
-      const file = storedFilePath(options.filesDir, sha256);
+    read: (sha256) =>
+      fs.promises.readFile(storedFilePath(options.filesDir, sha256)).catch((err: unknown) => {
+        throw missingFileError(sha256, err);
+      }),
+    readNow(sha256) {
       try {
-        return fs.readFileSync(file);
+        return fs.readFileSync(storedFilePath(options.filesDir, sha256));
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT')
-          throw new Error(`the stored file ${sha256} is missing from DATA_DIR/files`, { cause: err });
-        throw err;
+        throw missingFileError(sha256, err);
       }
     },
   };

@@ -51,7 +51,7 @@ export async function buildContractSeal(
   evidence: SignedPdfEvidence = {},
   timestampRoom = 0,
 ): Promise<Uint8Array> {
-  const original = ctx.repos.files.getFile(contract.originalFileId);
+  const original = await ctx.repos.files.readFile(contract.originalFileId);
   if (!original) throw new Error(`contract ${contract.id} has lost its PDF`);
   const byId = new Map(parties.map((party) => [party.id, party]));
   const fields: SignedPdfField[] = [];

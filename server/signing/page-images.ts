@@ -39,15 +39,17 @@ export function createPageImages(ctx: AppContext) {
     if (hit) return Promise.resolve(hit);
     let pending = rendering.get(key);
     if (!pending) {
-      const bytes = ctx.repos.files.getFile(contract.originalFileId)?.data ?? new Uint8Array();
       const controller = new AbortController();
-      const image = ctx.pdf
+      const image = ctx.repos.files
+        .readFile(contract.originalFileId)
         // A lane per contract in the sandbox's turns: one document's pages never hold up the
         // office's work (a party's seal at signing) or another document's first page.
-        .run(
-          'render-page',
-          { key: sha256, bytes, page, width, covers },
-          { source: `pages:${contract.id}`, signal: controller.signal },
+        .then((file) =>
+          ctx.pdf.run(
+            'render-page',
+            { key: sha256, bytes: file?.data ?? new Uint8Array(), page, width, covers },
+            { source: `pages:${contract.id}`, signal: controller.signal },
+          ),
         )
         .then((rendered) => {
           const drawn = { bytes: Buffer.from(rendered.image), contentType: rendered.contentType };

@@ -18,13 +18,13 @@ export function createPartyDocuments(ctx: AppContext) {
 
   return async (contract: ContractRow): Promise<Buffer | undefined> => {
     const covers = tagCoversOf(ctx.repos.annotations.listInContract(contract.id));
-    if (covers.length === 0) return ctx.repos.files.getFile(contract.originalFileId)?.data;
+    if (covers.length === 0) return (await ctx.repos.files.readFile(contract.originalFileId))?.data;
     const sha256 = ctx.repos.files.getSha256(contract.originalFileId);
     if (!sha256) return undefined;
     const key = `${sha256}:${JSON.stringify(covers)}`;
     const hit = cache.get(key);
     if (hit) return hit;
-    const file = ctx.repos.files.getFile(contract.originalFileId);
+    const file = await ctx.repos.files.readFile(contract.originalFileId);
     if (!file) return undefined;
     const painted = await ctx.pdf.run('cover-tags', { bytes: file.data, covers }, { source: `pages:${contract.id}` });
     const covered = Buffer.from(painted.buffer, painted.byteOffset, painted.byteLength);

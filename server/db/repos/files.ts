@@ -44,6 +44,10 @@ export function createFileRepo(db: Db, store?: FileStore) {
     'SELECT sha256, in_files AS inFiles FROM stored_files WHERE id = ?',
   );
   const remove = sqlite.prepare<[number]>('DELETE FROM stored_files WHERE id = ?');
+  const storeOf = (): FileStore => {
+    if (!store) throw new Error('stored files on disk cannot be read here (no file store)');
+    return store;
+  };
 
   return {
     /** Stores the bytes in the row (or finds the same bytes already stored) and returns the file id. */
@@ -69,13 +73,23 @@ export function createFileRepo(db: Db, store?: FileStore) {
       claim.run(sha256);
       return row.id;
     },
+    /**
+     * A stored file, its bytes read at once: for bytes kept in the row (signed PDFs, attachments)
+     * and for callers inside a transaction. An upload's bytes are a file of DATA_DIR/files:
+     * request paths read those with `readFile`, which does not hold up the request thread.
+     */
     getFile(id: number): StoredFile | undefined {
       const row = byId.get(id);
       if (!row) return undefined;
       const { inFiles, ...file } = row;
-      if (!inFiles) return file;
-      if (!store) throw new Error('stored files on disk cannot be read here (no file store)');
-      return { ...file, data: store.read(file.sha256) };
+      return inFiles ? { ...file, data: storeOf().readNow(file.sha256) } : file;
+    },
+    /** A stored file, an upload's bytes read from DATA_DIR/files off the request thread. */
+    async readFile(id: number): Promise<StoredFile | undefined> {
+      const row = byId.get(id);
+      if (!row) return undefined;
+      const { inFiles, ...file } = row;
+      return inFiles ? { ...file, data: await storeOf().read(file.sha256) } : file;
     },
     /** The hash alone, without reading the bytes. */
     getSha256: (id: number): string | undefined => shaById.get(id)?.sha256,

@@ -24,7 +24,7 @@ export const REPOSITORY_READS = {
   jobs: ['nextDueAt', 'countPending', 'plannedAt'],
   outbox: ['findById', 'countPending', 'count', 'listPage'],
   settings: ['get', 'getMany'],
-  files: ['getFile', 'getSha256'],
+  files: ['getFile', 'readFile', 'getSha256'],
   contracts: ['findById', 'total', 'countByStatus', 'listPage'],
   contractMetadata: ['listOf'],
   parties: [
