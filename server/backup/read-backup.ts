@@ -14,6 +14,11 @@ import {
 
 export { BackupRejected };
 
+/** A manifest as this version keeps it: format 1's list of stored files becomes their count. */
+function currentManifest({ files, ...written }: BackupManifest & { files?: unknown }): BackupManifest {
+  return { ...written, file_count: written.format === 1 ? (files as string[]).length : written.file_count };
+}
+
 /** A relative path of the archive that stays inside its folder: no `..`, no absolute path, no backslash. */
 function isSafeName(name: string): boolean {
   if (name === BACKUP_MANIFEST_ENTRY || name === BACKUP_DATABASE_ENTRY) return true;
@@ -127,8 +132,7 @@ export async function readBackup(
   const storedFiles = [...seen].filter((name) => name.startsWith('files/'));
   // Format 1 listed its stored files; format 2 counts them.
   const listed = written.format === 1 ? (written.files as string[]).map((name) => `files/${name}`) : [];
-  const manifest: BackupManifest = { ...written, file_count: written.file_count ?? listed.length };
-  delete (manifest as { files?: unknown }).files;
+  const manifest = currentManifest(written);
   const missing = [BACKUP_DATABASE_ENTRY, ...manifest.keys.map((name) => `keys/${name}`), ...listed].filter(
     (name) => !seen.has(name),
   );

@@ -51,15 +51,16 @@ async function archiveOf(entries: Entry[], cutTarAt?: number): Promise<Buffer> {
 describe('a damaged or hostile backup file', { timeout: 180_000 }, () => {
   let t: TestServer;
   let good: Entry[];
+  let uploaded: { pdf: Uint8Array; self: string };
   const outside = makeTempDir('signdesk-outside-');
 
   beforeAll(async () => {
     t = await startTestServer();
     // A contract's uploaded PDF: a file of DATA_DIR/files, which the backup counts.
     const pdf = await makePdf();
-    expect((await t.api('POST', '/api/contracts', { raw: { data: pdf, contentType: 'application/pdf' } })).status).toBe(
-      201,
-    );
+    const created = await t.api('POST', '/api/contracts', { raw: { data: pdf, contentType: 'application/pdf' } });
+    expect(created.status).toBe(201);
+    uploaded = { pdf, self: created.body.self };
     const made = await fetch(`${t.url}/api/settings/backup`, {
       method: 'POST',
       headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1', 'content-type': 'application/json' },
@@ -151,5 +152,45 @@ describe('a damaged or hostile backup file', { timeout: 180_000 }, () => {
     expect(cli.err.join('\n')).not.toMatch(/\n\s+at /);
     expect(snapshotDir(t.dataDir)).toEqual(stopped);
     t = await startTestServer({}, t.dataDir);
+  });
+
+  it('still reads a format 1 backup, which listed its stored files, and checks the list', async () => {
+    const manifest = JSON.parse(good.find((entry) => entry.name === 'manifest.json')!.data.toString()) as {
+      file_count?: number;
+    };
+    const stored = good.filter((entry) => entry.name.startsWith('files/'));
+    expect(manifest.file_count).toBe(1);
+    delete manifest.file_count;
+    const formatOne = (entries: Entry[]) =>
+      archiveOf([
+        ...entries.filter((entry) => entry.name !== 'manifest.json'),
+        {
+          name: 'manifest.json',
+          data: Buffer.from(
+            JSON.stringify({ ...manifest, format: 1, files: stored.map((entry) => entry.name.slice('files/'.length)) }),
+          ),
+        },
+      ]);
+    const dir = makeTempDir();
+    const file = path.join(makeTempDir(), 'one.sdbackup');
+
+    fs.writeFileSync(file, await formatOne(good.filter((entry) => !entry.name.startsWith('files/'))));
+    const lacking = await backupCli(dir, ['backup', 'restore', '--in', file], PASSPHRASE);
+    expect(lacking.code).toBe(1);
+    expect(lacking.err.join('\n')).toMatch(/^Nothing was changed: The file is damaged: it lacks files\//);
+
+    fs.writeFileSync(file, await formatOne(good));
+    const done = await backupCli(dir, ['backup', 'restore', '--in', file], PASSPHRASE);
+    expect(done.err).toEqual([]);
+    const restored = await startTestServer({}, dir);
+    try {
+      const original = await fetch(`${restored.url}${uploaded.self}/pdf`, {
+        headers: { authorization: `token ${restored.adminKey}`, 'accept-api-version': '1' },
+      });
+      expect(original.status).toBe(200);
+      expect(Buffer.from(await original.arrayBuffer()).equals(Buffer.from(uploaded.pdf))).toBe(true);
+    } finally {
+      await restored.close();
+    }
   });
 });
