@@ -54,16 +54,20 @@ export function resolveTemplate(ctx: AppContext, path: string, actor: Actor): Te
 export type UploadedPdf = { pageSizes: PageSize[]; sha256: string; size: number };
 
 /**
- * Takes an uploaded PDF: its bytes are written to DATA_DIR/files off the request thread (see
- * db/file-store.ts), then moved, without a copy, to the PDF worker that parses them and hashes
- * them; what is wrong with it is a 400 invalid-pdf problem and leaves nothing behind. The caller
- * stores the row (`files.putPlacedFile`); `bytes` are empty afterwards.
+ * Takes an uploaded PDF: its bytes move, without a copy, to the PDF worker that parses them,
+ * hashes them and writes them into a file the store reserved (see db/file-store.ts), which is
+ * then placed under its hash; what is wrong with it is a 400 invalid-pdf problem and leaves
+ * nothing behind. The caller stores the row (`files.putPlacedFile`); `bytes` are empty afterwards.
  */
 export async function receiveUploadedPdf(ctx: AppContext, bytes: Uint8Array): Promise<UploadedPdf> {
   const size = bytes.byteLength;
-  const staged = await ctx.files.stage(bytes);
+  const staged = ctx.files.reserve();
   try {
-    const info = await ctx.pdf.run('inspect', { bytes, maxPages: MAX_PDF_PAGES }, { giveBytes: true });
+    const info = await ctx.pdf.run(
+      'inspect',
+      { bytes, maxPages: MAX_PDF_PAGES, storeAt: staged.path },
+      { giveBytes: true },
+    );
     await staged.place(info.sha256);
     return { ...info, size };
   } catch (error) {

@@ -5,11 +5,12 @@ import type { Db } from './open-database';
 
 /**
  * Bytes kept as files in DATA_DIR/files, named by their SHA-256 (`ab/abcdef…`), for uploads:
- * written ahead of the transaction that names them, on libuv's threads and synced there, so that
- * the request thread never copies 2 MiB into the database. The order keeps every row's file on
- * the disk whatever moment the process dies:
+ * written ahead of the transaction that names them, off the request thread (by the PDF worker
+ * that reads the upload, core/durable-file.ts), so that the request thread never copies 2 MiB
+ * into the database. The order keeps every row's file on the disk whatever moment the process
+ * dies:
  *
- * 1. `stage` writes the bytes into a private incoming folder and syncs them;
+ * 1. `reserve` names a new file in a private incoming folder, which the writer fills and syncs;
  * 2. `place` records the hash as unclaimed (its own small commit), then renames the file into
  *    place and syncs its folder;
  * 3. the transaction that stores the row (`files.putPlacedFile`) claims it.
@@ -20,17 +21,20 @@ import type { Db } from './open-database';
  * database copy names.
  */
 export type FileStore = {
-  stage(bytes: Uint8Array): Promise<StagedFile>;
+  /** A new file's name in the incoming folder, for bytes to be written there (whole and synced) and then placed. */
+  reserve(): ReservedFile;
   /** The stored file's bytes, read off the request thread; rejects when the file is not there (a DATA_DIR someone damaged). */
   read(sha256: string): Promise<Buffer>;
   /** The same, read at once on the calling thread: for the few callers that cannot wait (a transaction). */
   readNow(sha256: string): Buffer;
 };
 
-export type StagedFile = {
-  /** Moves the staged bytes to their place under their hash (computed off the request thread). */
+export type ReservedFile = {
+  /** Where the bytes go: a file that does not exist yet. */
+  path: string;
+  /** Moves the written bytes to their place under their hash (computed by their writer). */
   place(sha256: string): Promise<void>;
-  /** Removes the staged bytes (the upload was refused); harmless after `place`. */
+  /** Removes whatever was written (the upload was refused); harmless after `place` and when nothing was. */
   discard(): Promise<void>;
 };
 
@@ -71,35 +75,21 @@ export function createFileStore(options: { db: Db; root: string; filesDir: strin
     fs.mkdirSync(incoming, { mode: 0o700 });
     return incoming;
   };
-  /** A new staged file; the folder is made again should something have taken it away meanwhile. */
-  const openStaged = async (): Promise<{ staged: string; handle: fs.promises.FileHandle }> => {
-    for (let attempt = 0; ; attempt += 1) {
-      const staged = path.join(incomingDir(), randomBytes(12).toString('hex'));
-      try {
-        return { staged, handle: await fs.promises.open(staged, 'wx', 0o600) };
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || attempt > 0) throw err;
-        incoming = undefined;
-      }
-    }
+  /** The incoming folder, made again should something have taken it away meanwhile. */
+  const existingIncomingDir = () => {
+    const dir = incomingDir();
+    if (fs.existsSync(dir)) return dir;
+    incoming = undefined;
+    return incomingDir();
   };
   const markUnclaimed = sqlite.prepare<[string, number]>(
     'INSERT INTO unclaimed_files (sha256, since) VALUES (?, ?) ON CONFLICT DO NOTHING',
   );
   return {
-    async stage(bytes) {
-      const { staged, handle } = await openStaged();
-      try {
-        await handle.writeFile(bytes);
-        // The data and the size that reads it back: the row must never outlive its bytes on a power cut.
-        await handle.datasync();
-      } catch (err) {
-        await handle.close();
-        await fs.promises.rm(staged, { force: true });
-        throw err;
-      }
-      await handle.close();
+    reserve() {
+      const staged = path.join(existingIncomingDir(), randomBytes(12).toString('hex'));
       return {
+        path: staged,
         async place(sha256) {
           const target = storedFilePath(options.filesDir, sha256);
           markUnclaimed.run(sha256, Date.now());

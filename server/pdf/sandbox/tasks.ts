@@ -3,6 +3,7 @@ import type { SignedPdfInput } from '../build-signed-pdf';
 import type { DssData } from '../dss-objects';
 import type { SignedPdfCover } from '../signed-pdf-types';
 import { createHash } from 'node:crypto';
+import { writeNewFileDurably } from '../../core/durable-file';
 import { readPdfInfo } from '../read-pdf-info';
 import { prepareMark } from '../prepare-mark';
 import { readTextTags } from '../read-text-tags';
@@ -18,11 +19,15 @@ export const pdfTasks = {
   /**
    * An uploaded PDF parsed completely enough to sign it: its pages' displayed sizes, and the
    * SHA-256 it is stored under (hashed here, off the request thread, from the bytes read).
+   * With `storeAt`, a PDF that passes is written there, a new file, whole and synced to the
+   * disk: the request thread then neither holds nor copies the upload while it is stored.
    */
-  inspect: async (input: { bytes: Uint8Array; maxPages: number }) => ({
-    ...(await readPdfInfo(input.bytes, input.maxPages)),
-    sha256: createHash('sha256').update(input.bytes).digest('hex'),
-  }),
+  inspect: async (input: { bytes: Uint8Array; maxPages: number; storeAt?: string }) => {
+    const info = await readPdfInfo(input.bytes, input.maxPages);
+    const sha256 = createHash('sha256').update(input.bytes).digest('hex');
+    if (input.storeAt) writeNewFileDurably(input.storeAt, input.bytes);
+    return { ...info, sha256 };
+  },
   /** A contract's signed PDF: fields stamped, audit trail, sealed by the identity (its key crosses as a KeyObject). */
   // Loaded on first use: a worker that only reads uploads starts without the sealing code.
   seal: async (input: { document: SignedPdfInput; identity: SigningIdentityData }) => {
