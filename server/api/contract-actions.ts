@@ -98,7 +98,8 @@ export const contractActionRoutes: AnyRoute[] = [
     handler: async ({ res, ctx, ids, query, actor }) => {
       const template = findVisibleTemplate(ctx, ids.template_id, actor);
       // A PDF template's PDF is its own, as uploaded; a text template's is rendered.
-      const uploaded = template.pdfFileId === null ? undefined : (await ctx.repos.files.readFile(template.pdfFileId))?.data;
+      const uploaded =
+        template.pdfFileId === null ? undefined : (await ctx.repos.files.readFile(template.pdfFileId))?.data;
       const bytes = uploaded ?? (await renderContractText({ ...template, language: query.language ?? 'en' })).bytes;
       for (const [name, value] of Object.entries(
         fileResponseHeaders('application/pdf', `${template.name || 'template'}.pdf`),

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { writeNewFileDurably } from '../../server/core/durable-file';
 import { makeTempDir } from '../helpers/server';
 
-const patterned = (size: number, seed: number) => Buffer.from(Array.from({ length: size }, (_, i) => (i * seed + 3) & 255));
+const patterned = (size: number, seed: number) =>
+  Buffer.from(Array.from({ length: size }, (_, i) => (i * seed + 3) & 255));
 
 describe('writing a new file durably', () => {
   it('writes every size whole, to the byte, private to the office, whatever was written before', () => {

@@ -13,7 +13,9 @@ type ByteStreamProto = { slice(this: { bytes: Uint8Array }, start: number, end: 
 export function readStreamsInPlace(): void {
   const context = PDFContext.create();
   const empty = PDFRawStream.of(context.obj({ N: PDFNumber.of(0), First: PDFNumber.of(0) }), new Uint8Array(0));
-  const parser = PDFObjectStreamParser.forStream(empty) as unknown as { bytes: { constructor: { prototype: unknown } } };
+  const parser = PDFObjectStreamParser.forStream(empty) as unknown as {
+    bytes: { constructor: { prototype: unknown } };
+  };
   const byteStream = parser.bytes.constructor.prototype as ByteStreamProto;
   if (typeof byteStream.slice !== 'function') throw new Error('pdf-lib changed: its streams cannot be read in place');
   byteStream.slice = function (start, end) {
