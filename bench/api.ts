@@ -1,17 +1,7 @@
 import fs from 'node:fs';
 import type autocannon from 'autocannon';
 import { buildDesktop } from '../scripts/build';
-import {
-  cpuMillis,
-  load,
-  prepareDataDir,
-  report,
-  residentMemoryMiB,
-  SERVER_NODE_FLAGS,
-  startChild,
-  stop,
-  type LoadResult,
-} from './lib';
+import { cpuMillis, load, prepareDataDir, report, residentMemoryMiB, startChild, stop, type LoadResult } from './lib';
 
 /**
  * bench/api: our authenticated GET /api/users/{id} and POST /api/contract_templates beside a
@@ -75,18 +65,13 @@ async function main(): Promise<void> {
 
   process.stderr.write('building dist/ (npm run build) so that ours runs as npm run server runs it…\n');
   await buildDesktop();
-  const bare = await startChild(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, '--import', 'tsx', 'bench/bare-express.ts'],
-    {},
-    /ready (\S+)/,
-  );
+  const bare = await startChild(process.execPath, ['--import', 'tsx', 'bench/bare-express.ts'], {}, /ready (\S+)/);
   const bareUrl = bare.match[1] as string;
 
   const startedAt = performance.now();
   const ours = await startChild(
     process.execPath,
-    [...SERVER_NODE_FLAGS, 'scripts/server.mjs'],
+    ['scripts/server.mjs'],
     { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' },
     /(?:running at (\S+) |Running the server from its TypeScript sources)/,
   );

@@ -5,14 +5,6 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { runCli } from '../server/cli/run-cli';
 
-/**
- * The Node flags the headless server runs with (`npm run server` and `npm start` in package.json):
- * every benchmark process, and the bare baselines beside ours, run with them too. On the two
- * cores of an office PC, V8's helper threads for concurrent marking cost more CPU than they save
- * the request thread: uploads went from 115 to 155-160 a second with it (README, "Node flags").
- */
-export const SERVER_NODE_FLAGS = ['--single-threaded-gc'];
-
 export type LoadResult = { rps: number; p99: number; p50: number; requests: number; errors: number; non2xx: number };
 
 /** One autocannon run (50 connections, 10 s by default, as the baselines were measured). */

@@ -2,7 +2,6 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_FLAGS } from './lib';
 
 /** `npm run bench`: every benchmark in bench/ (a file with a main, not lib or baseline helpers), one after another. */
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -15,9 +14,7 @@ const benchmarks = fs
 let failed = 0;
 for (const name of benchmarks) {
   process.stdout.write(`# bench/${name}\n`);
-  const result = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(here, name)], {
-    stdio: 'inherit',
-  });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, name)], { stdio: 'inherit' });
   if (result.status !== 0) failed += 1;
 }
 process.exit(failed > 0 ? 1 : 0);

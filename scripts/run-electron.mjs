@@ -70,5 +70,5 @@ if (binding) {
   console.log(
     'better-sqlite3 could not be prepared for Electron here (no prebuilt binary to download, no build against the Electron headers): SignDesk runs headless; the admin UI is at /admin.',
   );
-  run(process.execPath, ['--single-threaded-gc', '--import', 'tsx', 'server/main.ts'], process.env);
+  run(process.execPath, ['--import', 'tsx', 'server/main.ts'], process.env);
 }

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { load, prepareDataDir, SERVER_NODE_FLAGS, startChild, stop } from '../bench/lib';
+import { load, prepareDataDir, startChild, stop } from '../bench/lib';
 import { makePaddedPdf, uniqueBodies } from '../bench/pdf-bodies';
 
 /**
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const { dataDir, key } = await prepareDataDir('signdesk-thread-cpu-');
   const server = await startChild(
     process.execPath,
-    [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'],
+    ['--import', 'tsx', 'server/main.ts'],
     { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' },
     /running at (\S+) /,
   );
