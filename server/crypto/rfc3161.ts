@@ -28,7 +28,9 @@ export class TimestampRefused extends Error {
 /** A TimeStampReq (RFC 3161 section 2.4.1) for a SHA-256 digest: with a nonce, asking for the certificate. */
 export function makeTimestampQuery(digest: Uint8Array): { der: Buffer; nonce: Buffer } {
   const nonce = randomBytes(8);
-  nonce[0] = nonce[0]! & 0x7f; // a positive INTEGER
+  // A positive INTEGER in its shortest encoding: a first byte of 0 (1 query in 256 before this)
+  // is padding that DER forbids, and OpenSSL's authority refuses the query as "illegal padding".
+  nonce[0] = (nonce[0]! & 0x3f) | 0x40;
   const request = new pkijs.TimeStampReq({
     version: 1,
     messageImprint: new pkijs.MessageImprint({
