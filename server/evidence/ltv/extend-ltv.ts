@@ -1,5 +1,5 @@
 import { createHash, X509Certificate } from 'node:crypto';
-import { replaceSignedFile, tsaRetryDelayS } from '../replace-signed-file';
+import { replaceSignedFile, retrySealJob } from '../replace-signed-file';
 import type { AppContext } from '../../context/app-context';
 import { inTransaction } from '../../db/open-database';
 import type { JobOutcome } from '../../jobs/runner';
@@ -7,7 +7,7 @@ import type { DssData } from '../../pdf/dss-objects';
 import type { InspectedCertificate, InspectedPdf, InspectedSignature } from '../../crypto/inspect-signatures';
 import { logTimestamped } from '../record-seal';
 import { stampDocument } from '../timestamps/stamp-document';
-import { readTsaUrl, withoutCredentials } from '../timestamps/tsa-settings';
+import { readTsaUrl } from '../timestamps/tsa-settings';
 import { fetchRevocation, RevocationUnavailable } from './fetch-revocation';
 import { LTV_QUEUE } from './ltv-queue';
 
@@ -152,19 +152,9 @@ function chainsOf(signature: InspectedSignature): X509Certificate[][] {
 }
 
 function retry(ctx: AppContext, contractId: number, attempt: number, error: string): JobOutcome {
-  const delayS = tsaRetryDelayS(ctx, attempt);
-  const now = ctx.now();
-  const seal = ctx.repos.seals.find(contractId);
-  if (seal) ctx.repos.seals.update(contractId, { ltvAttempts: seal.ltvAttempts + 1, ltvError: error, updatedAt: now });
-  ctx.logger.warn(
-    {
-      contractId,
-      attempt,
-      retryInS: delayS,
-      err: error,
-      tsaUrl: seal?.tsaUrl ? withoutCredentials(seal.tsaUrl) : null,
-    },
-    'timestamps: validation data or archive timestamp still pending',
+  return retrySealJob(
+    ctx,
+    { contractId, attempt, error, message: 'timestamps: validation data or archive timestamp still pending' },
+    (seal) => ({ ltvAttempts: seal.ltvAttempts + 1, ltvError: error }),
   );
-  return { kind: 'retry', at: now + delayS * 1000, error };
 }

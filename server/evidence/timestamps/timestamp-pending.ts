@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { replaceSignedFile, tsaRetryDelayS } from '../replace-signed-file';
+import { replaceSignedFile, retrySealJob } from '../replace-signed-file';
 import type { AppContext } from '../../context/app-context';
 import { inTransaction } from '../../db/open-database';
 import type { JobOutcome } from '../../jobs/runner';
@@ -73,24 +73,8 @@ export async function timestampPendingContract(
 }
 
 function retry(ctx: AppContext, contractId: number, attempt: number, error: string): JobOutcome {
-  const delayS = tsaRetryDelayS(ctx, attempt);
-  const now = ctx.now();
-  const seal = ctx.repos.seals.find(contractId);
-  if (seal)
-    ctx.repos.seals.update(contractId, {
-      timestampAttempts: seal.timestampAttempts + 1,
-      timestampError: error,
-      updatedAt: now,
-    });
-  ctx.logger.warn(
-    {
-      contractId,
-      attempt,
-      retryInS: delayS,
-      err: error,
-      tsaUrl: seal?.tsaUrl ? withoutCredentials(seal.tsaUrl) : null,
-    },
-    'timestamps: still pending',
-  );
-  return { kind: 'retry', at: now + delayS * 1000, error };
+  return retrySealJob(ctx, { contractId, attempt, error, message: 'timestamps: still pending' }, (seal) => ({
+    timestampAttempts: seal.timestampAttempts + 1,
+    timestampError: error,
+  }));
 }
