@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../helpers/browser';
 import { pageCountOf, pdfsig, renderGray, run, type GrayImage } from '../helpers/pdf-tools';
-import { makeTempDir } from '../helpers/server';
-import { makeContract, startSigningEnv, type SigningEnv } from '../helpers/signing';
-import { drawWithTouch, phoneContext, waitForPagesDrawn } from '../helpers/signing-page';
+import {
+  drawWithTouch,
+  phoneContext,
+  sentToOneParty,
+  useSigningBrowser,
+  waitForPagesDrawn,
+} from '../helpers/signing-page';
 
 const SIGNATURE = { type: 'SIGNATURE', pdf_page: 1, pos_x: 60, pos_y: 480, width: 240, height: 80 };
 const INITIALS = { type: 'INITIALS', pdf_page: 1, pos_x: 420, pos_y: 700, width: 60, height: 30 };
@@ -22,26 +25,15 @@ function inkIn(image: GrayImage, left: number, top: number, width: number, heigh
 }
 
 describe('signing by drawing on a phone', () => {
-  let env: SigningEnv;
-  let browser: Browser;
-  let dir: string;
-  beforeAll(async () => {
-    env = await startSigningEnv();
-    browser = await launchBrowser();
-    dir = makeTempDir('signdesk-draw-');
-  });
-  afterAll(async () => {
-    await browser.close();
-    await env.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }, 180_000);
+  const suite = useSigningBrowser('signdesk-draw-');
 
   it('draws the signature and initials with a finger, and the sealed PDF carries that ink where it was put, and nothing else', async () => {
-    const contract = await makeContract(env.t, [
-      { name: 'Chris Carter', email: 'chris@example.test', fields: [SIGNATURE, INITIALS] },
-    ]);
-    await env.t.api('POST', `${contract.self}/send`, { body: { silent: true } });
-    const link = contract.parties[0]!.contract_url;
+    const { env, browser, dir } = suite;
+    const { link } = await sentToOneParty(env, {
+      name: 'Chris Carter',
+      email: 'chris@example.test',
+      fields: [SIGNATURE, INITIALS],
+    });
     const original = path.join(dir, 'original.pdf');
     fs.writeFileSync(original, Buffer.from(await (await fetch(`${link}/document.pdf`)).arrayBuffer()));
 

@@ -1,35 +1,23 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../helpers/browser';
 import { renderGray } from '../helpers/pdf-tools';
-import { makeTempDir } from '../helpers/server';
-import { makeContract, startSigningEnv, type SigningEnv } from '../helpers/signing';
 import { signaturePhoto } from '../helpers/signature-photo';
-import { phoneContext, waitForPagesDrawn } from '../helpers/signing-page';
+import { phoneContext, sentToOneParty, useSigningBrowser, waitForPagesDrawn } from '../helpers/signing-page';
 
 const SIGNATURE = { type: 'SIGNATURE', pdf_page: 1, pos_x: 60, pos_y: 480, width: 240, height: 80 };
 
 describe('a phone photo of a signature, uploaded on the signing page', () => {
-  let env: SigningEnv;
-  let browser: Browser;
-  let dir: string;
-  beforeAll(async () => {
-    env = await startSigningEnv();
-    browser = await launchBrowser();
-    dir = makeTempDir('signdesk-photo-');
-  });
-  afterAll(async () => {
-    await browser.close();
-    await env.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }, 180_000);
+  const suite = useSigningBrowser('signdesk-photo-');
 
   it('takes a photo over 5 MB (the page shrinks it first) and stamps the ink alone, without the grey paper', async () => {
-    const contract = await makeContract(env.t, [{ name: 'Pia Foto', email: 'pia@example.test', fields: [SIGNATURE] }]);
-    await env.t.api('POST', `${contract.self}/send`, { body: { silent: true } });
-    const link = contract.parties[0]!.contract_url;
+    const { env, browser, dir } = suite;
+    const { link } = await sentToOneParty(env, {
+      name: 'Pia Foto',
+      email: 'pia@example.test',
+      fields: [SIGNATURE],
+    });
     // 19 megapixels of grainy grey paper: a large file, as phone cameras make.
     const photo = signaturePhoto({ width: 5000, height: 3750, quality: 97 });
     expect(photo.length).toBeGreaterThan(5 * 1024 * 1024);

@@ -1,6 +1,38 @@
+import fs from 'node:fs';
 import { devices, type Browser, type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { screenshot } from './browser';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { launchBrowser, screenshot } from './browser';
+import { makeTempDir } from './server';
+import { makeContract, startSigningEnv, type MadeContract, type PartySpec, type SigningEnv } from './signing';
+
+/**
+ * A test file's signing service, Chromium and scratch folder (`prefix…`): made before its tests,
+ * closed and removed after them. Its fields are set once `beforeAll` has run: read them in a test.
+ */
+export function useSigningBrowser(prefix: string): { env: SigningEnv; browser: Browser; dir: string } {
+  const suite = {} as { env: SigningEnv; browser: Browser; dir: string };
+  beforeAll(async () => {
+    suite.env = await startSigningEnv();
+    suite.browser = await launchBrowser();
+    suite.dir = makeTempDir(prefix);
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.env?.close();
+    if (suite.dir) fs.rmSync(suite.dir, { recursive: true, force: true });
+  }, 180_000);
+  return suite;
+}
+
+/** A contract with one party, sent without mail: it and the party's signing link. */
+export async function sentToOneParty(
+  env: SigningEnv,
+  party: PartySpec,
+): Promise<{ contract: MadeContract; link: string }> {
+  const contract = await makeContract(env.t, [party]);
+  expect((await env.t.api('POST', `${contract.self}/send`, { body: { silent: true } })).status).toBe(200);
+  return { contract, link: contract.parties[0]!.contract_url };
+}
 
 /** A phone as parties mostly have: Chromium with the iPhone 13 profile (390x844, DPR 3, touch). */
 export function phoneContext(browser: Browser, options: { locale?: string } = {}): Promise<BrowserContext> {
