@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Config } from '../../server/index';
 import { makePdf } from './pdfs';
 import { startTestServer, type TestServer } from './server';
@@ -149,4 +149,30 @@ export function signingClient(link: string, options: { fetch?: typeof fetch; hea
 /** Event types the webhook consumer verified, in arrival order. */
 export function verifiedEvents(hooks: WebhookReceiver): Array<{ type: string; id: string; party?: string }> {
   return hooks.verified().map((request) => ({ type: request.json.type, ...request.json.data }));
+}
+
+/**
+ * A test file's signing service and a second webhook receiver subscribed to opt-in `events` at
+ * `path` (its key trusted, so `verifiedEvents` checks its deliveries): made before the file's
+ * tests, closed after them. Its fields are set once `beforeAll` has run: read them in a test.
+ */
+export function useSigningEnvWithReceiver(
+  path: string,
+  events: string[],
+): { env: SigningEnv; receiver: WebhookReceiver } {
+  const suite = {} as { env: SigningEnv; receiver: WebhookReceiver };
+  beforeAll(async () => {
+    suite.env = await startSigningEnv();
+    suite.receiver = await startWebhookReceiver();
+    const consumer = await suite.env.t.api('POST', '/api/webhooks', {
+      body: { url: `${suite.receiver.url}${path}`, events },
+    });
+    expect(consumer.status, consumer.text).toBe(201);
+    suite.receiver.trust(consumer.body.key_id, consumer.body.public_key);
+  });
+  afterAll(async () => {
+    await suite.env?.close();
+    await suite.receiver?.close();
+  });
+  return suite;
 }

@@ -1,36 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   linkIn,
   makeContract,
   mailsTo,
   signingClient,
-  startSigningEnv,
+  useSigningEnvWithReceiver,
   verifiedEvents,
   waitForMailsTo,
-  type SigningEnv,
 } from '../helpers/signing';
-import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 import { makeUser } from '../helpers/users';
 
 describe('correcting a party after sending', () => {
-  let env: SigningEnv;
-  let chooser: WebhookReceiver;
-  beforeAll(async () => {
-    env = await startSigningEnv();
-    chooser = await startWebhookReceiver();
-    chooser.respond(() => 200);
-    const consumer = await env.t.api('POST', '/api/webhooks', {
-      body: { url: `${chooser.url}/changes`, events: ['contract.party_changed'] },
-    });
-    chooser.trust(consumer.body.key_id, consumer.body.public_key);
-  });
-  afterAll(async () => {
-    await env.close();
-    await chooser.close();
-  });
+  const suite = useSigningEnvWithReceiver('/changes', ['contract.party_changed']);
 
   it('fixes a mistyped e-mail: the old link is refused, the new address gets a new link that signs, PUT stays refused', async () => {
-    const { t, smtp } = env;
+    const { t, smtp } = suite.env;
     const contract = await makeContract(t, [{ name: 'Signe Svensson', email: 'signe@exmaple.test' }]);
     expect((await t.api('POST', `${contract.self}/send`, { body: {} })).status).toBe(200);
     const [first] = await waitForMailsTo(smtp, 'signe@exmaple.test', 1);
@@ -67,7 +51,7 @@ describe('correcting a party after sending', () => {
     expect((await signer.accept()).status).toBe(200);
     await expect.poll(async () => (await t.api('GET', contract.self)).body.is_signed).toBe(true);
     await expect
-      .poll(() => verifiedEvents(chooser).filter((event) => event.id === contract.self))
+      .poll(() => verifiedEvents(suite.receiver).filter((event) => event.id === contract.self))
       .toEqual([
         { type: 'contract.party_changed', id: contract.self, party: party.self },
         { type: 'contract.party_signed', id: contract.self, party: party.self },
@@ -76,7 +60,7 @@ describe('correcting a party after sending', () => {
   });
 
   it('refuses a correction of a party that has answered, of a draft, without a change or reason, and of another user', async () => {
-    const { t } = env;
+    const { t } = suite.env;
     const draft = await makeContract(t, [{ name: 'Draft Party', email: 'draft@example.test' }]);
     const onDraft = await t.api('POST', `${draft.parties[0]!.self}/correction`, {
       body: { name: 'Other', reason: 'typo' },
@@ -109,7 +93,7 @@ describe('correcting a party after sending', () => {
   });
 
   it('sends no new invitation for a silent contract, but the old link still closes', async () => {
-    const { t, smtp } = env;
+    const { t, smtp } = suite.env;
     const contract = await makeContract(t, [{ name: 'Quiet', email: 'quiet@example.test' }]);
     await t.api('POST', `${contract.self}/send`, { body: { silent: true } });
     const party = contract.parties[0]!;

@@ -1,40 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   linkIn,
   makeContract,
   mailsTo,
   signingClient,
-  startSigningEnv,
+  useSigningEnvWithReceiver,
   verifiedEvents,
   waitForMailsTo,
-  type SigningEnv,
 } from '../helpers/signing';
-import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
 
 type Entry = { event: string; actor: string; subject: string; details: Record<string, string> };
 
 /** A party hands its turn to another person from its signing link, when the contract allows it. */
 describe('delegating a party from its signing link', () => {
-  let env: SigningEnv;
-  let chooser: WebhookReceiver;
-  beforeAll(async () => {
-    env = await startSigningEnv();
-    chooser = await startWebhookReceiver();
-    const consumer = await env.t.api('POST', '/api/webhooks', {
-      body: { url: `${chooser.url}/delegations`, events: ['contract.party_delegated'] },
-    });
-    expect(consumer.status, consumer.text).toBe(201);
-    chooser.trust(consumer.body.key_id, consumer.body.public_key);
-  });
-  afterAll(async () => {
-    await env.close();
-    await chooser.close();
-  });
+  const suite = useSigningEnvWithReceiver('/delegations', ['contract.party_delegated']);
 
-  const logOf = async (self: string) => (await env.t.api('GET', `${self}/activity_log?per_page=100`)).body as Entry[];
+  const logOf = async (self: string) =>
+    (await suite.env.t.api('GET', `${self}/activity_log?per_page=100`)).body as Entry[];
 
   it('hands the turn over: the old link is refused, the new person is invited and signs, the office and the log see who, to whom and why', async () => {
-    const { t, smtp, hooks } = env;
+    const { t, smtp, hooks } = suite.env;
     const contract = await makeContract(t, [{ name: 'Signe Svensson', email: 'signe@example.test' }], {
       allow_delegation: true,
     });
@@ -84,7 +69,7 @@ describe('delegating a party from its signing link', () => {
     // Deliveries run side by side: what arrives is promised, not in which order.
     await expect
       .poll(() =>
-        verifiedEvents(chooser)
+        verifiedEvents(suite.receiver)
           .filter((event) => event.id === contract.self)
           .sort((a, b) => a.type.localeCompare(b.type)),
       )
@@ -105,7 +90,7 @@ describe('delegating a party from its signing link', () => {
   });
 
   it('refuses when the contract does not allow it, once answered, out of turn, with bad input, without the CSRF token or a link, and changes nothing', async () => {
-    const { t } = env;
+    const { t } = suite.env;
     const closed = await makeContract(t, [{ name: 'Ann Closed', delivery_method: 'NONE' }]);
     expect((await t.api('GET', closed.self)).body.allow_delegation).toBe(false);
     await t.api('POST', `${closed.self}/send`, { body: { silent: true } });
@@ -158,7 +143,7 @@ describe('delegating a party from its signing link', () => {
   });
 
   it('refuses before the code is entered, and reaches the new person by SMS alone', async () => {
-    const { t } = env;
+    const { t } = suite.env;
     const contract = await makeContract(t, [{ name: 'Kim Kod', email: 'kim@example.test' }], {
       allow_delegation: true,
       require_auth: 'EMAIL_CODE',
