@@ -36,18 +36,29 @@ const baseUrl = z
     }
   }, 'must be an http(s) URL without query, fragment or credentials');
 
-/** An origin as browsers compare them: http(s), a host, an optional port, nothing after. */
+/** A host name of letters, digits, dots and hyphens, or an IPv6 address: never a wildcard such as `*.example`. */
+const PLAIN_HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/i;
+
+/**
+ * An origin as browsers compare them: http(s), one host, an optional port, nothing after. A
+ * wildcard would pass the URL parser and go into `frame-ancestors` as any subdomain, while the
+ * page's events (`postMessage` to that exact origin) would reach none of them.
+ */
 const frameOrigin = z
   .string()
   .max(300)
   .refine((text) => {
     try {
       const url = new URL(text);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === text.replace(/\/$/, '');
+      return (
+        (url.protocol === 'http:' || url.protocol === 'https:') &&
+        PLAIN_HOST.test(url.hostname) &&
+        url.origin === text.replace(/\/$/, '')
+      );
     } catch {
       return false;
     }
-  }, 'must be an origin such as https://app.example.com or http://localhost:3000, without a path');
+  }, 'must be one origin such as https://app.example.com or http://localhost:3000, without a path or a wildcard');
 
 export const ZGeneralSettingsUpdateSchema = z
   .strictObject({

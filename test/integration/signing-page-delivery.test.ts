@@ -166,10 +166,19 @@ describe('delivering the signing page', () => {
     });
 
     const bad = await env.t.api('PUT', '/api/settings/general', {
-      body: { signing_frame_origins: ['http://localhost:3000/path', 'javascript:alert(1)', 'localhost'] },
+      body: {
+        signing_frame_origins: [
+          'http://localhost:3000/path',
+          'javascript:alert(1)',
+          'localhost',
+          'https://*.example.com',
+          'https://app.*.example.com',
+        ],
+      },
     });
     await expectProblem(bad, 400, 'validation-failed');
-    expect(bad.body.validation_errors).toHaveLength(3);
+    expect(bad.body.validation_errors).toHaveLength(5);
+    expect(bad.body.validation_errors[3]).toMatch(/wildcard/);
     expect((await env.t.api('GET', '/api/settings/general')).body.signing_frame_origins).toEqual([]);
 
     const saved = await env.t.api('PUT', '/api/settings/general', {
