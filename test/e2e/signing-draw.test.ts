@@ -1,15 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
+import { makeTempDir } from '../helpers/server';
+import type { SigningEnv } from '../helpers/signing';
+import { startSigningBrowser } from '../helpers/signing-browser';
 import { pageCountOf, pdfsig, renderGray, run, type GrayImage } from '../helpers/pdf-tools';
-import {
-  drawWithTouch,
-  phoneContext,
-  sentToOneParty,
-  useSigningBrowser,
-  waitForPagesDrawn,
-} from '../helpers/signing-page';
+import { drawWithTouch, phoneContext, sentToOneParty, waitForPagesDrawn } from '../helpers/signing-page';
 
 const SIGNATURE = { type: 'SIGNATURE', pdf_page: 1, pos_x: 60, pos_y: 480, width: 240, height: 80 };
 const INITIALS = { type: 'INITIALS', pdf_page: 1, pos_x: 420, pos_y: 700, width: 60, height: 30 };
@@ -25,10 +23,12 @@ function inkIn(image: GrayImage, left: number, top: number, width: number, heigh
 }
 
 describe('signing by drawing on a phone', () => {
-  const suite = useSigningBrowser('signdesk-draw-');
+  let env: SigningEnv;
+  let browser: Browser;
+  startSigningBrowser((started) => ({ env, browser } = started));
 
   it('draws the signature and initials with a finger, and the sealed PDF carries that ink where it was put, and nothing else', async () => {
-    const { env, browser, dir } = suite;
+    const dir = makeTempDir('signdesk-draw-');
     const { link } = await sentToOneParty(env, {
       name: 'Chris Carter',
       email: 'chris@example.test',
@@ -119,5 +119,6 @@ describe('signing by drawing on a phone', () => {
     // drawn mark beside the party, as a picture.
     const last = pageCountOf(signed);
     expect(run('pdfimages', ['-list', '-f', '2', '-l', String(last), signed]).stdout).toMatch(/\bimage\b/);
+    fs.rmSync(dir, { recursive: true, force: true });
   }, 180_000);
 });

@@ -1,18 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
+import { makeTempDir } from '../helpers/server';
+import type { SigningEnv } from '../helpers/signing';
+import { startSigningBrowser } from '../helpers/signing-browser';
 import { renderGray } from '../helpers/pdf-tools';
 import { signaturePhoto } from '../helpers/signature-photo';
-import { phoneContext, sentToOneParty, useSigningBrowser, waitForPagesDrawn } from '../helpers/signing-page';
+import { phoneContext, sentToOneParty, waitForPagesDrawn } from '../helpers/signing-page';
 
 const SIGNATURE = { type: 'SIGNATURE', pdf_page: 1, pos_x: 60, pos_y: 480, width: 240, height: 80 };
 
 describe('a phone photo of a signature, uploaded on the signing page', () => {
-  const suite = useSigningBrowser('signdesk-photo-');
+  let env: SigningEnv;
+  let browser: Browser;
+  startSigningBrowser((started) => ({ env, browser } = started));
 
   it('takes a photo over 5 MB (the page shrinks it first) and stamps the ink alone, without the grey paper', async () => {
-    const { env, browser, dir } = suite;
+    const dir = makeTempDir('signdesk-photo-');
     const { link } = await sentToOneParty(env, {
       name: 'Pia Foto',
       email: 'pia@example.test',
@@ -64,5 +70,6 @@ describe('a phone photo of a signature, uploaded on the signing page', () => {
       }
     expect(darkest).toBeLessThan(110);
     expect(grey / all).toBeLessThan(0.15);
+    fs.rmSync(dir, { recursive: true, force: true });
   }, 180_000);
 });

@@ -1,28 +1,7 @@
-import fs from 'node:fs';
 import { devices, type Browser, type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { launchBrowser, screenshot } from './browser';
-import { makeTempDir } from './server';
-import { makeContract, startSigningEnv, type MadeContract, type PartySpec, type SigningEnv } from './signing';
-
-/**
- * A test file's signing service, Chromium and scratch folder (`prefix…`): made before its tests,
- * closed and removed after them. Its fields are set once `beforeAll` has run: read them in a test.
- */
-export function useSigningBrowser(prefix: string): { env: SigningEnv; browser: Browser; dir: string } {
-  const suite = {} as { env: SigningEnv; browser: Browser; dir: string };
-  beforeAll(async () => {
-    suite.env = await startSigningEnv();
-    suite.browser = await launchBrowser();
-    suite.dir = makeTempDir(prefix);
-  });
-  afterAll(async () => {
-    await suite.browser?.close();
-    await suite.env?.close();
-    if (suite.dir) fs.rmSync(suite.dir, { recursive: true, force: true });
-  }, 180_000);
-  return suite;
-}
+import { expect } from 'vitest';
+import { screenshot } from './browser';
+import { makeContract, type MadeContract, type PartySpec, type SigningEnv } from './signing';
 
 /** A contract with one party, sent without mail: it and the party's signing link. */
 export async function sentToOneParty(
