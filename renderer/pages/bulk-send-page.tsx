@@ -6,6 +6,7 @@ import { FileField } from '../components/fields';
 import { useUploadLimit } from '../lib/upload-limit';
 import { Badge, Button, Card, Loading, Notice, PageHeader, ProblemAlert } from '../components/ui';
 import { getJson, idOf, request } from '../lib/api';
+import { csvColumns, sampleCsv } from '../lib/bulk-csv';
 import { useT } from '../lib/i18n';
 import { Link } from '../lib/router';
 import { useAction } from '../lib/use-action';
@@ -15,30 +16,9 @@ const STATE_TONE = { pending: 'info', sent: 'success', failed: 'danger' } as con
 
 const partyText = (party: TBulkParty) => [party.name, party.email, party.mobile_phone].filter(Boolean).join(' · ');
 
-/** The columns a template's CSV has, and a sample file with them. */
-/** A role's columns start with its name ("Tenant_email"), or party<n> while it has none (or one a CSV cannot hold). */
-const columnPrefix = (index: number, roleNames: readonly string[]) => {
-  const name = roleNames[index]?.trim() ?? '';
-  return name === '' || /[,;"\n]/.test(name) ? `party${index + 1}` : name;
-};
-
-function csvColumns(roles: number, roleNames: readonly string[]): string[] {
-  return Array.from({ length: roles }, (_, index) => {
-    const prefix = columnPrefix(index, roleNames);
-    return [`${prefix}_name`, `${prefix}_email`, `${prefix}_phone`];
-  }).flat();
-}
-
+/** Downloads the sample CSV of a template's bulk send. */
 function downloadSample(roles: number, roleNames: readonly string[], name: string): void {
-  const header = [...csvColumns(roles, roleNames), 'contract_name'].join(',');
-  const example = Array.from({ length: roles }, (_, index) => [
-    `Name ${index + 1}`,
-    `party${index + 1}@example.com`,
-    '',
-  ])
-    .flat()
-    .join(',');
-  const blob = new Blob([`${header}\n${example},${name} 1\n`], { type: 'text/csv' });
+  const blob = new Blob([sampleCsv(roles, roleNames, name)], { type: 'text/csv' });
   const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = url;
