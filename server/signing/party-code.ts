@@ -69,9 +69,21 @@ export function sendPartyCode(ctx: AppContext, contract: ContractRow, party: Par
   });
 }
 
+/** Whether the contract's newest activity entry is already this party's failed check for `reason`. */
+function isRepeatedFailure(ctx: AppContext, party: PartyRow, reason: string): boolean {
+  const newest = ctx.repos.activity.newest(party.contractId);
+  return (
+    newest?.event === 'party.code_failed' &&
+    newest.partyId === party.id &&
+    (JSON.parse(newest.details) as { reason?: string }).reason === reason
+  );
+}
+
 /**
  * Checks a code; a right one is spent at once. Five wrong guesses spend the code too. Each
- * check is an activity entry (`party.code_verified` or `party.code_failed` with the reason).
+ * check is an activity entry (`party.code_verified` or `party.code_failed` with the reason),
+ * but for a check that can change nothing (no code, an expired or spent one) repeated at once:
+ * a link's 120 tries a minute would otherwise write 120 entries (red team review, 7).
  */
 export function verifyPartyCode(ctx: AppContext, party: PartyRow, code: string, origin: RequestOrigin): boolean {
   return inTransaction(ctx.db, () => {
@@ -82,9 +94,10 @@ export function verifyPartyCode(ctx: AppContext, party: PartyRow, code: string, 
       logActivity(ctx, { ...entry, event: 'party.code_failed', details: { reason } }),
       false
     );
-    if (!row) return fail('no code was sent');
-    if (row.expiresAt <= now) return fail('the code had expired');
-    if (row.failedAttempts >= WRONG_GUESSES_ALLOWED) return fail('the code was spent by wrong guesses');
+    const refuse = (reason: string) => (isRepeatedFailure(ctx, party, reason) ? false : fail(reason));
+    if (!row) return refuse('no code was sent');
+    if (row.expiresAt <= now) return refuse('the code had expired');
+    if (row.failedAttempts >= WRONG_GUESSES_ALLOWED) return refuse('the code was spent by wrong guesses');
     if (!ctx.secret.isMacValid('party-code', `${party.id}:${code}`, row.codeHash)) {
       ctx.repos.partyCodes.countFailure(party.id);
       return fail(`wrong code (guess ${row.failedAttempts + 1} of ${WRONG_GUESSES_ALLOWED})`);

@@ -171,6 +171,37 @@ describe('the one-time code of a signing link', () => {
     }
   });
 
+  it('logs every wrong guess, but a check that can change nothing only once while it repeats', async () => {
+    const { t } = env;
+    const contract = await makeContract(t, [{ name: 'Fia', email: 'fia@example.test' }], {
+      require_auth: 'EMAIL_CODE',
+    });
+    await t.api('POST', `${contract.self}/send`, { body: { silent: true } });
+    const fia = signingClient(contract.parties[0]!.contract_url);
+    await fia.state();
+    const failures = async () =>
+      (
+        (await t.api('GET', `${contract.self}/activity_log?per_page=100`)).body as Array<{
+          event: string;
+          details: { reason?: string };
+        }>
+      )
+        .filter((entry) => entry.event === 'party.code_failed')
+        .map((entry) => entry.details.reason)
+        .reverse();
+    // A link's tries before any code was sent: refused each time, logged once.
+    for (let attempt = 0; attempt < 4; attempt += 1) expect((await fia.verify('123456')).status).toBe(400);
+    expect(await failures()).toEqual(['no code was sent']);
+    // With a code sent, every wrong guess counts and is logged; once spent, the refusals are logged once more.
+    expect((await fia.sendCode()).status).toBe(200);
+    for (let attempt = 0; attempt < 8; attempt += 1) await fia.verify('000000');
+    expect(await failures()).toEqual([
+      'no code was sent',
+      ...[1, 2, 3, 4, 5].map((guess) => `wrong code (guess ${guess} of 5)`),
+      'the code was spent by wrong guesses',
+    ]);
+  });
+
   it('answers the sixth code in an hour with 429 and a Retry-After counting to the end of that hour', async () => {
     const { t } = env;
     const contract = await makeContract(t, [{ name: 'Hal Hour', email: 'hal@example.test' }], {

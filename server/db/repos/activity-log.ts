@@ -37,6 +37,10 @@ export function createActivityRepo(db: Db) {
   const head = db.$client.prepare<[number], { sequence: number; hash: string }>(
     'SELECT sequence, hash FROM activity_log WHERE contract_id = ? AND sequence IS NOT NULL ORDER BY sequence DESC LIMIT 1',
   );
+  // The (contract_id, id) index answers this with one seek too.
+  const newest = db.$client.prepare<[number], Pick<ActivityRow, 'event' | 'partyId' | 'details'>>(
+    'SELECT event, party_id AS partyId, details FROM activity_log WHERE contract_id = ? ORDER BY id DESC LIMIT 1',
+  );
   const setChain = db.$client.prepare<[number, string, string, number]>(
     'UPDATE activity_log SET sequence = ?, previous_hash = ?, hash = ? WHERE id = ?',
   );
@@ -47,6 +51,9 @@ export function createActivityRepo(db: Db) {
     },
     /** The contract's last chained entry. */
     head: (contractId: number): { sequence: number; hash: string } | undefined => head.get(contractId),
+    /** What the contract's newest entry says: its event, acting party and details (JSON). */
+    newest: (contractId: number): Pick<ActivityRow, 'event' | 'partyId' | 'details'> | undefined =>
+      newest.get(contractId),
     countInContract: (contractId: number): number => countIn.get({ contractId })?.n ?? 0,
     /** Every entry of a contract in chain order (oldest first). */
     listChain: (contractId: number): ActivityRow[] =>
