@@ -51,6 +51,13 @@ describe('the one-time code of a signing link', () => {
     return verified;
   }
 
+  /** A one-party contract guarded by EMAIL_CODE, sent without mail: it and a client of the party's link. */
+  async function sentWithCode(name: string, email: string) {
+    const contract = await makeContract(env.t, [{ name, email }], { require_auth: 'EMAIL_CODE' });
+    await env.t.api('POST', `${contract.self}/send`, { body: { silent: true } });
+    return { contract, client: signingClient(contract.parties[0]!.contract_url) };
+  }
+
   it('guards the document before the turn, after signing, and once complete', async () => {
     const { t } = env;
     const contract = await makeContract(
@@ -149,11 +156,7 @@ describe('the one-time code of a signing link', () => {
 
   it('keeps a verified browser for a short while only: a link opened later asks for a fresh code', async () => {
     const { t } = env;
-    const contract = await makeContract(t, [{ name: 'Eli', email: 'eli@example.test' }], {
-      require_auth: 'EMAIL_CODE',
-    });
-    await t.api('POST', `${contract.self}/send`, { body: { silent: true } });
-    const eli = signingClient(contract.parties[0]!.contract_url);
+    const { client: eli } = await sentWithCode('Eli', 'eli@example.test');
     await verify(eli, 'eli@example.test');
     const started = t.clock.now();
     try {
@@ -173,11 +176,7 @@ describe('the one-time code of a signing link', () => {
 
   it('logs every wrong guess, but a check that can change nothing only once while it repeats', async () => {
     const { t } = env;
-    const contract = await makeContract(t, [{ name: 'Fia', email: 'fia@example.test' }], {
-      require_auth: 'EMAIL_CODE',
-    });
-    await t.api('POST', `${contract.self}/send`, { body: { silent: true } });
-    const fia = signingClient(contract.parties[0]!.contract_url);
+    const { contract, client: fia } = await sentWithCode('Fia', 'fia@example.test');
     await fia.state();
     const failures = async () =>
       (
@@ -204,11 +203,7 @@ describe('the one-time code of a signing link', () => {
 
   it('answers the sixth code in an hour with 429 and a Retry-After counting to the end of that hour', async () => {
     const { t } = env;
-    const contract = await makeContract(t, [{ name: 'Hal Hour', email: 'hal@example.test' }], {
-      require_auth: 'EMAIL_CODE',
-    });
-    await t.api('POST', `${contract.self}/send`, { body: { silent: true } });
-    const hal = signingClient(contract.parties[0]!.contract_url);
+    const { client: hal } = await sentWithCode('Hal Hour', 'hal@example.test');
     await hal.state();
     try {
       for (let send = 0; send < 5; send += 1) {
