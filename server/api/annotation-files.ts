@@ -1,4 +1,4 @@
-import { parseFileValue } from '../../shared/field-answers';
+import { attachedFileOf } from '../db/repos/attached-file';
 import { notFound } from '../core/errors';
 import { defineRoute, type AnyRoute } from '../http/route';
 import { fileResponseHeaders } from '../http/upload-headers';
@@ -24,14 +24,14 @@ export const annotationFileRoutes: AnyRoute[] = [
     },
     handler: ({ res, ctx, ids, actor }) => {
       findContract(ctx, ids.contract_id, actor);
-      const annotation = ctx.repos.annotations.findInContract(ids.contract_id, ids.annotation_id);
-      const value = annotation?.type === 'ATTACHMENT' ? parseFileValue(annotation.value) : undefined;
-      const fileId = annotation && value ? ctx.repos.annotations.fileIdOf(annotation.id) : undefined;
-      const file = fileId === undefined ? undefined : ctx.repos.files.getFile(fileId);
-      if (!value || !file) throw notFound('attached file');
-      for (const [name, header] of Object.entries(fileResponseHeaders(file.contentType, value.name)))
+      const attached = attachedFileOf(
+        ctx.repos,
+        ctx.repos.annotations.findInContract(ids.contract_id, ids.annotation_id),
+      );
+      if (!attached) throw notFound('attached file');
+      for (const [name, header] of Object.entries(fileResponseHeaders(attached.file.contentType, attached.name)))
         res.setHeader(name, header);
-      res.status(200).end(file.data);
+      res.status(200).end(attached.file.data);
     },
   }),
 ];

@@ -11,7 +11,7 @@ import { CHAIN_VERSION, canonicalEntry, type StoredChainEntry } from '../activit
 import { storedChainEntryOf } from '../activity/contract-chain';
 import { verifyContractLog, type LogVerification } from './anchors/verify-log';
 import { anchorEvidence } from './anchors/anchor-evidence';
-import { parseFileValue } from '../../shared/field-answers';
+import { attachedFileOf } from '../db/repos/attached-file';
 import { evidenceReadme, type ReadmeFacts } from './evidence-readme';
 import type { InspectedCertificate } from '../crypto/inspect-signatures';
 
@@ -83,10 +83,8 @@ export async function makeEvidencePackage(ctx: AppContext, contract: ContractRow
 
   // The files parties attached to ATTACHMENT fields, as they gave them (their hashes are on the audit page).
   for (const annotation of ctx.repos.annotations.listInContract(contract.id)) {
-    const value = annotation.type === 'ATTACHMENT' ? parseFileValue(annotation.value) : undefined;
-    const fileId = value && ctx.repos.annotations.fileIdOf(annotation.id);
-    const stored = fileId ? ctx.repos.files.getFile(fileId) : undefined;
-    if (value && stored) files[`party-files/${annotation.id}-${value.name.replace(/[/\\]/g, '_')}`] = stored.data;
+    const attached = attachedFileOf(ctx.repos, annotation);
+    if (attached) files[`party-files/${annotation.id}-${attached.name.replace(/[/\\]/g, '_')}`] = attached.file.data;
   }
   const rows = ctx.repos.activity.listChain(contract.id);
   const check = verifyContractLog(ctx, contract.id);

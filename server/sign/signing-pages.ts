@@ -32,7 +32,7 @@ import { createPartyDocuments } from '../signing/party-document';
 import { pageImageRoutes } from './page-image-routes';
 import { verifiedSessions } from './verified-session';
 import { parseAcceptLanguage, pickLanguage } from '../../shared/browser-language';
-import { parseFileValue } from '../../shared/field-answers';
+import { attachedFileOf } from '../db/repos/attached-file';
 
 const NOT_BUILT =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SignDesk</title></head><body><h1>The signing page is not built</h1><p>Run <code>npm run build:signing</code>.</p></body></html>';
@@ -189,12 +189,10 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     requireSight(req, res, party);
     const annotation = ctx.repos.annotations
       .listOfParty(party.id)
-      .find((row) => String(row.id) === req.params.annotationId && row.type === 'ATTACHMENT');
-    const value = annotation ? parseFileValue(annotation.value) : undefined;
-    const fileId = annotation && value ? ctx.repos.annotations.fileIdOf(annotation.id) : undefined;
-    const file = fileId === undefined ? undefined : ctx.repos.files.getFile(fileId);
-    if (!value || !file) throw notFound('attached file');
-    sendFile(res, file.data, file.contentType, value.name, 'attachment');
+      .find((row) => String(row.id) === req.params.annotationId);
+    const attached = attachedFileOf(ctx.repos, annotation);
+    if (!attached) throw notFound('attached file');
+    sendFile(res, attached.file.data, attached.file.contentType, attached.name, 'attachment');
   });
 
   router.post('/sign/:token/code', (req, res) => {
