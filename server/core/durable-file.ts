@@ -11,8 +11,7 @@ let scratch: { view: Buffer } | undefined;
 /** Whether direct writes are known to fail here (another platform, a file system without them). */
 let isDirectRefused = process.platform !== 'linux' || fs.constants.O_DIRECT === undefined;
 
-const DIRECT_FLAGS = () =>
-  fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | (fs.constants.O_DIRECT as number);
+const DIRECT_FLAGS = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | (fs.constants.O_DIRECT ?? 0);
 
 /**
  * A buffer of at least `size` bytes that the disk takes a direct write from, found by trying
@@ -47,7 +46,7 @@ function isRefusal(step: () => unknown): boolean {
 /** The bytes written with O_DIRECT from this thread's aligned buffer; false when the disk or platform will not. */
 function writeDirect(file: string, bytes: Uint8Array, mode: number): boolean {
   let fd = -1;
-  if (isRefusal(() => (fd = fs.openSync(file, DIRECT_FLAGS(), mode)))) {
+  if (isRefusal(() => (fd = fs.openSync(file, DIRECT_FLAGS, mode)))) {
     isDirectRefused = true;
     return false;
   }

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context/app-context';
-import { tsaRetryDelayS } from '../replace-signed-file';
+import { tsaRetryDelayS } from '../seal-retry';
 import { inTransaction } from '../../db/open-database';
 import type { FoldedHead } from '../../db/repos/office-evidence';
 import type { JobOutcome } from '../../jobs/runner';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { replaceSignedFile, retrySealJob } from '../replace-signed-file';
+import { replaceSignedFile } from '../replace-signed-file';
+import { retrySealJob } from '../seal-retry';
 import type { AppContext } from '../../context/app-context';
 import { inTransaction } from '../../db/open-database';
 import type { JobOutcome } from '../../jobs/runner';
