@@ -112,6 +112,17 @@ describe('the PDF sandbox', () => {
     }
   });
 
+  it('lets the task a worker runs finish when it closes, and fails those still waiting', async () => {
+    const closing = createPdfSandbox({ size: 1, timeoutMs: 20_000, maxHeapMb: 128, maxInflatedBytes: 32 * 2 ** 20 });
+    const bytes = await makePdf({ pages: 40 });
+    await closing.run('inspect', { bytes, maxPages: 100 });
+    const running = closing.run('inspect', { bytes, maxPages: 100 });
+    const waiting = closing.run('inspect', { bytes, maxPages: 100 }).catch((error: Error) => error.message);
+    await closing.close();
+    expect((await running).pageSizes).toHaveLength(40);
+    expect(await waiting).toMatch(/closed/);
+  });
+
   it('fails what is asked after it closed', async () => {
     const closed = createPdfSandbox({ size: 1, timeoutMs: 1_000, maxHeapMb: 128, maxInflatedBytes: 32 * 2 ** 20 });
     await closed.run('inspect', { bytes: await makePdf(), maxPages: 2 });

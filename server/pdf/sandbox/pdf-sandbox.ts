@@ -23,7 +23,10 @@ export type PdfSandbox = {
     input: PdfTaskInput<T>,
     options?: { source?: string; signal?: AbortSignal; giveBytes?: boolean },
   ): Promise<PdfTaskOutput<T>>;
-  /** Ends the workers; tasks still running or waiting fail. */
+  /**
+   * Ends the workers: tasks still waiting fail, a task a worker already runs ends first (within
+   * `CLOSE_WAIT_MS`), so that no worker is torn down in the middle of its work.
+   */
   close(): Promise<void>;
 };
 
@@ -49,10 +52,23 @@ type Job = {
   reject: (error: Error) => void;
 };
 /** A worker and its task; `isReady` once its code has loaded (a cold start does not count against a task's time). */
-type Slot = { worker: Worker; isReady: boolean; job?: Job & { id: number; timer: NodeJS.Timeout } };
+type Slot = {
+  worker: Worker;
+  isReady: boolean;
+  job?: Job & { id: number; timer: NodeJS.Timeout };
+  /** Called when the running task has settled (a closing sandbox waits for it). */
+  onIdle?: () => void;
+};
 
 /** A worker not ready this long after its start (its modules still loading) is given up. */
 const START_LIMIT_MS = 120_000;
+
+/**
+ * How long closing waits for tasks already running. A worker ended in the middle of a task can
+ * take the whole process down (Node aborts when a thread is torn down inside a zlib call), and
+ * a real PDF's task takes milliseconds; a task still running after this is ended all the same.
+ */
+const CLOSE_WAIT_MS = 5_000;
 
 /**
  * 32 MiB unpacked is 16 times the largest upload (2 MiB): far more than the object and
@@ -122,6 +138,7 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
       slot.job = undefined;
       if (reply.ok) job.resolve(reply.output);
       else job.reject(fromErrorData(reply.error));
+      slot.onIdle?.();
       dispatch();
     });
     // A worker that died (out of memory, or its start failed) fails its task and leaves the pool.
@@ -149,9 +166,18 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
           : cause,
       );
     }
+    slot.onIdle?.();
     void slot.worker.terminate();
     dispatch();
   };
+
+  /** Resolves once the slot's running task (if any) has settled, or after `CLOSE_WAIT_MS`. */
+  const whenIdle = (slot: Slot) =>
+    new Promise<void>((resolve) => {
+      if (!slot.job) return resolve();
+      const timer = setTimeout(resolve, CLOSE_WAIT_MS);
+      slot.onIdle = () => (clearTimeout(timer), resolve());
+    });
 
   const assign = (slot: Slot, job: Job) => {
     const id = nextId++;
@@ -205,6 +231,7 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
     close: async () => {
       isClosed = true;
       for (const job of waiting.drain()) job.reject(new Error('the PDF sandbox is closed'));
+      await Promise.all([...slots].map(whenIdle));
       await Promise.all(
         [...slots].map((slot) => (endSlot(slot, new Error('the PDF sandbox is closed')), slot.worker.terminate())),
       );
