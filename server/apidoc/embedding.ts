@@ -40,7 +40,9 @@ An empty list closes the page to frames again.</p>
 </tbody></table>
 <p>Each message is an object <code>{ source: "signdesk", event, stage, contract, party, reason? }</code>:
 <code>contract</code> and <code>party</code> are the API paths (<code>/api/contracts/7</code>,
-<code>/api/contracts/7/parties/12</code>), <code>stage</code> the page's stage after the event. Check
+<code>/api/contracts/7/parties/12</code>), or null while the link waits for its one-time code (a
+<code>loaded</code> on the code page names neither; you know which link you framed), <code>stage</code>
+the page's stage after the event. Check
 <code>event.origin</code> against SignDesk's origin before trusting a message. Messages steer your page;
 the signed PDF and the <code>contract.party_signed</code> / <code>contract.signed</code> webhooks remain the record.</p>
 

@@ -19,8 +19,9 @@ export const documentVersion = (sha256: string) => sha256.slice(0, 16);
 /**
  * Everything the signing page needs, and nothing about the other parties beyond a count. A
  * link that is not identified (the code not entered) or not out yet (a draft) gets only what
- * the code page needs: the office, the language, where a code went, the embedding and the
- * page's CSRF token; not the document's name, the party's name, its fields, attachments or
+ * the code page needs: the office, the language, where a code went, the origins that may frame
+ * the page and the page's CSRF token (not the contract's and party's API paths, whose ids tell
+ * how many contracts the office has); not the document's name, the party's name, its fields, attachments or
  * the progress. An expired or withdrawn link says what it was, without the document.
  * `base` is the link's own path (/sign/<token>): the token is not kept in clear.
  */
@@ -37,11 +38,7 @@ export function signingState(
   const language = contract.language as Language;
   const signType = party.signType as TSigningState['party']['signType'];
   const today = ctx.timestamp(now).slice(0, 10);
-  const embedding = {
-    frameOrigins: readFrameOrigins(ctx),
-    contract: `/api/contracts/${contract.id}`,
-    party: partyPath(party),
-  };
+  const frameOrigins = readFrameOrigins(ctx);
   if (stage === 'needs-code' || stage === 'draft') {
     const code = stage === 'needs-code' ? ctx.repos.partyCodes.find(party.id) : undefined;
     return {
@@ -57,7 +54,7 @@ export function signingState(
         expiresInMs: null,
       },
       today,
-      embedding,
+      embedding: { frameOrigins, contract: null, party: null },
       party: { name: '', signType, rejectCause: null, signTime: null, identityNumber: null, mayDelegate: false },
       codeSentTo: code && code.expiresAt > now ? maskedDestination(contract, party) : null,
       fields: [],
@@ -82,7 +79,7 @@ export function signingState(
       expiresInMs: contract.expireAt === null ? null : Math.max(0, contract.expireAt - now),
     },
     today,
-    embedding,
+    embedding: { frameOrigins, contract: `/api/contracts/${contract.id}`, party: partyPath(party) },
     party: {
       name: party.name,
       signType,

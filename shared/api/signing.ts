@@ -101,8 +101,16 @@ export const ZSigningStateSchema = z.object({
   }),
   /** The office's date (YYYY-MM-DD, its time zone): what DATE fields are stamped with today. */
   today: z.string(),
-  /** For pages shown inside an integrator's web app: where events may be posted, and what they name. */
-  embedding: z.object({ frameOrigins: z.array(z.string()), contract: z.string(), party: z.string() }),
+  /**
+   * For pages shown inside an integrator's web app: where events may be posted, and what they
+   * name (the API paths of the contract and the party: null until the party is identified, so
+   * that a link whose code is not entered tells nothing of the office's contracts).
+   */
+  embedding: z.object({
+    frameOrigins: z.array(z.string()),
+    contract: z.string().nullable(),
+    party: z.string().nullable(),
+  }),
   party: z.object({
     name: z.string(),
     signType: z.enum(SIGN_TYPES),

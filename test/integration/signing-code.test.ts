@@ -23,8 +23,10 @@ describe('the one-time code of a signing link', () => {
       fields: [],
       attachments: [],
       contract: { pages: [], signedPdfUrl: null },
+      embedding: { contract: null, party: null },
     });
     expect(JSON.stringify(state.body)).not.toContain('salary');
+    expect(JSON.stringify(state.body)).not.toContain('/api/');
     for (const path of ['/document.pdf', '/signed.pdf', `/attachments/${attachmentId}`]) {
       const response = await fetch(`${link}${path}`);
       expect(response.status, path).toBe(403);
@@ -156,8 +158,14 @@ describe('the one-time code of a signing link', () => {
 
   it('keeps a verified browser for a short while only: a link opened later asks for a fresh code', async () => {
     const { t } = env;
-    const { client: eli } = await sentWithCode('Eli', 'eli@example.test');
+    const { contract, client: eli } = await sentWithCode('Eli', 'eli@example.test');
+    expect((await eli.state()).body.embedding).toMatchObject({ contract: null, party: null });
     await verify(eli, 'eli@example.test');
+    // Identified, the page may name the contract and the party to the page that frames it.
+    expect((await eli.state()).body.embedding).toMatchObject({
+      contract: contract.self,
+      party: contract.parties[0]!.self,
+    });
     const started = t.clock.now();
     try {
       // In use, the session slides: 20 minutes later, and 20 more, it still works.
