@@ -38,6 +38,25 @@ describe('the durable job queue', () => {
     expect(jobs.countPending('mail')).toBe(0);
   });
 
+  it('brings a queued job forward to run by a time, and queues one beside a running job or none', () => {
+    const jobs = open();
+    jobs.runBy('anchor', 1, 5_000, 0);
+    expect(jobs.plannedAt('anchor', 1)).toBe(5_000);
+    // Planned later: brought forward. Planned sooner: left as it is.
+    jobs.runBy('anchor', 1, 3_000, 10);
+    expect(jobs.plannedAt('anchor', 1)).toBe(3_000);
+    jobs.runBy('anchor', 1, 4_000, 20);
+    expect(jobs.plannedAt('anchor', 1)).toBe(3_000);
+    expect(jobs.countPending('anchor')).toBe(1);
+    // While the one job runs, asking again queues a second, which waits its turn.
+    const [running] = jobs.claim('anchor', 1, 3_000, 60_000);
+    expect(running).toBeDefined();
+    expect(jobs.plannedAt('anchor', 1)).toBeUndefined();
+    jobs.runBy('anchor', 1, 3_500, 3_100);
+    expect(jobs.plannedAt('anchor', 1)).toBe(3_500);
+    expect(jobs.countPending('anchor')).toBe(2);
+  });
+
   it('runs handlers with a concurrency limit, retries and finishes', async () => {
     const jobs = open();
     for (let ref = 1; ref <= 20; ref += 1) jobs.enqueue('work', ref, 0, 0);

@@ -59,6 +59,9 @@ export function createJobRepo(db: Db) {
   const removeQueued = db.$client.prepare<[string, number]>(
     `DELETE FROM jobs WHERE queue = ? AND ref_id = ? AND status = 'queued'`,
   );
+  const bringForward = db.$client.prepare<[number, number, string, number]>(
+    `UPDATE jobs SET run_at = min(run_at, ?), updated_at = ? WHERE queue = ? AND ref_id = ? AND status = 'queued'`,
+  );
   const plannedAt = db.$client.prepare<[string, number], { runAt: number }>(
     `SELECT run_at AS runAt FROM jobs WHERE queue = ? AND ref_id = ? AND status = 'queued' ORDER BY run_at LIMIT 1`,
   );
@@ -104,6 +107,13 @@ export function createJobRepo(db: Db) {
     plan: (queue: string, refId: number, runAt: number | null, now: number): void => {
       removeQueued.run(queue, refId);
       if (runAt !== null) insert.get({ queue, refId, runAt, now });
+    },
+    /**
+     * The queued job of this row runs at `runAt` at the latest: brought forward when it was
+     * planned later, else (none queued: none, or only a running one) queued anew.
+     */
+    runBy: (queue: string, refId: number, runAt: number, now: number): void => {
+      if (bringForward.run(runAt, now, queue, refId).changes === 0) insert.get({ queue, refId, runAt, now });
     },
     /** Whether any job of this row exists (queued or running). */
     exists: (queue: string, refId: number): boolean =>

@@ -11,20 +11,10 @@ export const ANCHOR_INTERVAL_MS = 24 * 60 * 60_000;
  * anchor job forward, or queues one. Call it in the transaction of the change.
  */
 export function requestAnchor(ctx: AppContext, now: number): void {
-  const sqlite = ctx.db.$client;
-  const moved = sqlite
-    .prepare(
-      "UPDATE jobs SET run_at = min(run_at, ?), updated_at = ? WHERE queue = ? AND ref_id = ? AND status = 'queued'",
-    )
-    .run(now, now, ANCHOR_QUEUE, ANCHOR_JOB_REF).changes;
-  if (moved === 0) ctx.repos.jobs.enqueue(ANCHOR_QUEUE, ANCHOR_JOB_REF, now, now);
+  ctx.repos.jobs.runBy(ANCHOR_QUEUE, ANCHOR_JOB_REF, now, now);
 }
 
 /** Whether an anchor job other than a running one is waiting. */
 export function isAnchorQueued(ctx: AppContext): boolean {
-  return (
-    ctx.db.$client
-      .prepare("SELECT 1 FROM jobs WHERE queue = ? AND ref_id = ? AND status = 'queued' LIMIT 1")
-      .get(ANCHOR_QUEUE, ANCHOR_JOB_REF) !== undefined
-  );
+  return ctx.repos.jobs.plannedAt(ANCHOR_QUEUE, ANCHOR_JOB_REF) !== undefined;
 }
