@@ -20,9 +20,10 @@ export const documentVersion = (sha256: string) => sha256.slice(0, 16);
  * Everything the signing page needs, and nothing about the other parties beyond a count. A
  * link that is not identified (the code not entered) or not out yet (a draft) gets only what
  * the code page needs: the office, the language, where a code went, the origins that may frame
- * the page and the page's CSRF token (not the contract's and party's API paths, whose ids tell
- * how many contracts the office has); not the document's name, the party's name, its fields, attachments or
- * the progress. An expired or withdrawn link says what it was, without the document.
+ * the page and the page's CSRF token; not the document's name, the party's name, its fields,
+ * attachments or the progress, nor the contract's and the party's API paths (their ids tell
+ * how many contracts the office has). An expired or withdrawn link says what it was, without
+ * the document.
  * `base` is the link's own path (/sign/<token>): the token is not kept in clear.
  */
 export function signingState(
