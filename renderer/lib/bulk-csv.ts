@@ -1,7 +1,13 @@
-/** A role's columns start with its name ("Tenant_email"), or party<n> while it has none (or one a CSV cannot hold). */
+/** What a spreadsheet reads as the start of a formula (OWASP, CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * A role's columns start with its name ("Tenant_email"), or party<n> while it has none, or one
+ * a CSV cannot hold as a plain header cell (a separator, a quote, a formula start).
+ */
 const columnPrefix = (index: number, roleNames: readonly string[]) => {
   const name = roleNames[index]?.trim() ?? '';
-  return name === '' || /[,;"\n]/.test(name) ? `party${index + 1}` : name;
+  return name === '' || /[,;"\n]/.test(name) || FORMULA_START.test(name) ? `party${index + 1}` : name;
 };
 
 /** The party columns a template's CSV has, three a role. */
@@ -18,7 +24,7 @@ export function csvColumns(roles: number, roleNames: readonly string[]): string[
  * formula (`=`, `+`, `-`, `@`, a tab or a carriage return), as OWASP advises against CSV injection.
  */
 export function csvCell(value: string): string {
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const text = FORMULA_START.test(value) ? `'${value}` : value;
   return /[,;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

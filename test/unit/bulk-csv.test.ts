@@ -3,6 +3,14 @@ import { csvCell, csvColumns, sampleCsv } from '../../renderer/lib/bulk-csv';
 
 describe("the bulk send's sample CSV", () => {
   it('names the columns after the roles, party<n> for a role with no name or one a CSV cannot hold', () => {
+    expect(csvColumns(2, ['=cmd', '@SUM(A1)'])).toEqual([
+      'party1_name',
+      'party1_email',
+      'party1_phone',
+      'party2_name',
+      'party2_email',
+      'party2_phone',
+    ]);
     expect(csvColumns(2, ['Tenant', 'a, b'])).toEqual([
       'Tenant_name',
       'Tenant_email',
