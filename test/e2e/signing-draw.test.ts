@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { screenshot } from '../helpers/browser';
 import { makeTempDir } from '../helpers/server';
 import type { SigningEnv } from '../helpers/signing';
@@ -29,6 +29,7 @@ describe('signing by drawing on a phone', () => {
 
   it('draws the signature and initials with a finger, and the sealed PDF carries that ink where it was put, and nothing else', async () => {
     const dir = makeTempDir('signdesk-draw-');
+    onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
     const { link } = await sentToOneParty(env, {
       name: 'Chris Carter',
       email: 'chris@example.test',
@@ -119,6 +120,5 @@ describe('signing by drawing on a phone', () => {
     // drawn mark beside the party, as a picture.
     const last = pageCountOf(signed);
     expect(run('pdfimages', ['-list', '-f', '2', '-l', String(last), signed]).stdout).toMatch(/\bimage\b/);
-    fs.rmSync(dir, { recursive: true, force: true });
   }, 180_000);
 });

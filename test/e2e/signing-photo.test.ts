@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { screenshot } from '../helpers/browser';
 import { makeTempDir } from '../helpers/server';
 import type { SigningEnv } from '../helpers/signing';
@@ -19,6 +19,7 @@ describe('a phone photo of a signature, uploaded on the signing page', () => {
 
   it('takes a photo over 5 MB (the page shrinks it first) and stamps the ink alone, without the grey paper', async () => {
     const dir = makeTempDir('signdesk-photo-');
+    onTestFinished(() => fs.rmSync(dir, { recursive: true, force: true }));
     const { link } = await sentToOneParty(env, {
       name: 'Pia Foto',
       email: 'pia@example.test',
@@ -70,6 +71,5 @@ describe('a phone photo of a signature, uploaded on the signing page', () => {
       }
     expect(darkest).toBeLessThan(110);
     expect(grey / all).toBeLessThan(0.15);
-    fs.rmSync(dir, { recursive: true, force: true });
   }, 180_000);
 });
