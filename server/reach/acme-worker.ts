@@ -4,7 +4,6 @@ import { createRunner, type JobOutcome } from '../jobs/runner';
 import type { AcmeState } from './acme-store';
 import { acmeDomainOf } from '../context/acme-runtime';
 import type { Worker } from '../jobs/worker';
-import { describeAcmeError, orderCertificate } from './acme-order';
 import { describeCertificate, readAcmeState, renewalTimeOf, saveCertificate, writeAcmeState } from './acme-store';
 
 export const ACME_QUEUE = 'acme';
@@ -45,6 +44,8 @@ export function createAcmeWorker(ctx: AppContext): Worker {
       const facts = describeCertificate((ctx.acme.certificate() as { certPem: string }).certPem);
       return { outcome: { kind: 'again', at: renewalTimeOf(facts) } };
     }
+    // acme-client (with axios and node-forge, some 9 MB of heap) loads only for an office that orders.
+    const { describeAcmeError, orderCertificate } = await import('./acme-order');
     ctx.acme.isObtaining = true;
     const startedAt = ctx.now();
     try {
