@@ -87,6 +87,7 @@ export const contractRoutes: AnyRoute[] = [
       maxBytes: MAX_UPLOAD_BYTES,
       description: 'The contract PDF, at most 2 MiB',
       noun: 'PDF',
+      isForSandbox: true,
     },
     // curl sends the PDF; the JSON example is published for the other way in.
     example: {

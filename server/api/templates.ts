@@ -122,6 +122,7 @@ export const templateRoutes: AnyRoute[] = [
       maxBytes: MAX_UPLOAD_BYTES,
       description: 'The template PDF, at most 2 MiB',
       noun: 'PDF',
+      isForSandbox: true,
     },
     example: { file: { name: 'lease.pdf', contentType: 'application/pdf' } },
     responses: { 200: { description: 'The template', schema: ZTemplateSchema } },

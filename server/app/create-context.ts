@@ -12,6 +12,8 @@ import type { Logger } from '../logging/logger';
 import { createOutboxSignal } from '../context/outbox-signal';
 import { createWebhookRuntime } from '../context/webhook-runtime';
 import { createPdfSandbox } from '../pdf/sandbox/pdf-sandbox';
+import { createSharedBufferPool } from '../core/shared-buffers';
+import { MAX_UPLOAD_BYTES } from '../../shared/constants';
 import { createSearchPool, SEARCH_THREADS } from '../db/search-pool';
 import { createOutboundPolicy } from '../net/outbound-policy';
 import { createReachRuntime } from '../context/reach-runtime';
@@ -24,6 +26,9 @@ import { upgradeEvidence } from '../evidence/upgrade-evidence';
 import { createAcmeRuntime } from '../context/acme-runtime';
 import { loadCertificate } from '../reach/acme-store';
 import { createFileStore } from '../db/file-store';
+
+/** Upload slots (2 MiB each) kept for the next uploads once a burst of them is over. */
+const UPLOAD_SLOTS_KEPT = 8;
 
 /** The one place an AppContext is assembled, for the server and for the CLI alike. `config` is the caller's own copy. */
 export function createContext(parts: {
@@ -60,6 +65,7 @@ export function createContext(parts: {
     timestampOrNull: (epochMs) => (epochMs == null ? null : formatTimestamp(epochMs, config.timeZone)),
     outbox: createOutboxSignal(),
     pdf: createPdfSandbox(),
+    uploadMemory: createSharedBufferPool({ slotBytes: MAX_UPLOAD_BYTES, maxIdleSlots: UPLOAD_SLOTS_KEPT }),
     search: createSearchPool({
       file: paths.database,
       db: parts.db,

@@ -10,6 +10,7 @@ import type { SigningIdentity } from '../crypto/signing-identity';
 import type { WebhookRuntime } from './webhook-runtime';
 import type { AdminState } from './admin-state';
 import type { PdfSandbox } from '../pdf/sandbox/pdf-sandbox';
+import type { SharedBufferPool } from '../core/shared-buffers';
 import type { SearchPool } from '../db/search-pool';
 import type { OutboundPolicy } from '../net/outbound-policy';
 import type { AcmeRuntime } from './acme-runtime';
@@ -56,6 +57,8 @@ export type AppContext = {
   readonly outbound: OutboundPolicy;
   /** Parsing and sealing of PDFs on worker threads, under limits. */
   readonly pdf: PdfSandbox;
+  /** Shared memory that uploaded PDFs are read into, for the PDF sandbox to read in place (core/shared-buffers.ts). */
+  readonly uploadMemory: SharedBufferPool;
   /** Contract searches on worker threads with their own read-only connections (the windows of `q` and `name`). */
   readonly search: SearchPool;
   /** Webhook consumers' signing keys and the webhook worker's wake-up. */

@@ -54,10 +54,11 @@ export function resolveTemplate(ctx: AppContext, path: string, actor: Actor): Te
 export type UploadedPdf = { pageSizes: PageSize[]; sha256: string; size: number };
 
 /**
- * Takes an uploaded PDF: its bytes move, without a copy, to the PDF worker that parses them,
+ * Takes an uploaded PDF: its bytes go, without a copy, to the PDF worker that parses them,
  * hashes them and writes them into a file the store reserved (see db/file-store.ts), which is
  * then placed under its hash; what is wrong with it is a 400 invalid-pdf problem and leaves
- * nothing behind. The caller stores the row (`files.putPlacedFile`); `bytes` are empty afterwards.
+ * nothing behind. The caller stores the row (`files.putPlacedFile`) and is done with `bytes`:
+ * moved to the worker (empty afterwards), or lent when they are in the upload memory.
  */
 export async function receiveUploadedPdf(ctx: AppContext, bytes: Uint8Array): Promise<UploadedPdf> {
   const size = bytes.byteLength;

@@ -6,6 +6,7 @@ import { authorizeRoute, type Access } from '../policies/routes';
 import { AppError, notFound } from '../core/errors';
 import type { Actor, Principal } from '../core/actor';
 import { idempotency } from './idempotency';
+import { declaredLength, readIntoPool } from './read-declared-body';
 import { createRouteTable, type RouteEntry, type RouteTable } from './route-table';
 import { coerceFormBody, parseOrThrow, withoutReadOnly } from './validate';
 import { tooLargeDetail } from '../../shared/sizes';
@@ -28,6 +29,11 @@ export type RawBodySpec = {
   noun?: string;
   /** The handler reads the body from `req` as a stream (a file too large to hold); it must enforce maxBytes. */
   isStreamed?: boolean;
+  /**
+   * A PDF for the PDF sandbox: a body with a Content-Length is read into the upload memory
+   * (`ctx.uploadMemory`), which the sandbox's worker reads in place.
+   */
+  isForSandbox?: boolean;
 };
 
 /**
@@ -215,15 +221,25 @@ function toHandler(route: AnyRoute, context: AppContext): RequestHandler {
 }
 
 /** A binary body up to its limit; one over it is a 413 naming its size and the limit. */
-function readRawBody(spec: RawBodySpec): RequestHandler {
+function readRawBody(spec: RawBodySpec, ctx: AppContext): RequestHandler {
   const parse = express.raw({ type: () => true, limit: spec.maxBytes });
-  return (req, res, next) =>
+  return (req, res, next) => {
+    const length = spec.isForSandbox ? declaredLength(req, spec.maxBytes) : undefined;
+    const pooled = length === undefined ? undefined : readIntoPool(req, res, ctx.uploadMemory, length);
+    if (pooled) {
+      pooled.then((body) => {
+        req.body = body;
+        next();
+      }, next);
+      return;
+    }
     parse(req, res, (err?: unknown) => {
       const failure = err as { type?: unknown; length?: unknown } | undefined;
       if (failure?.type !== 'entity.too.large') return next(err);
       const size = typeof failure.length === 'number' ? failure.length : undefined;
       next(new AppError('payload-too-large', tooLargeDetail(spec.noun ?? 'body', size, spec.maxBytes)));
     });
+  };
 }
 
 /** `POST /api/session`-style keys of the routes that take no authentication. */
@@ -240,7 +256,7 @@ export function publicRouteKeys(routes: readonly AnyRoute[]): Set<string> {
 export function createApiRouteTable(routes: readonly AnyRoute[], ctx: AppContext): RouteTable {
   const entries: RouteEntry[] = routes.map((route) => {
     const handlers: RequestHandler[] = [];
-    if (route.rawBody && !route.rawBody.isStreamed) handlers.push(readRawBody(route.rawBody));
+    if (route.rawBody && !route.rawBody.isStreamed) handlers.push(readRawBody(route.rawBody, ctx));
     if (route.method === 'post' && route.access !== 'public')
       handlers.push(idempotency(() => ctx.repos.idempotency, ctx.now));
     handlers.push(toHandler(route, ctx));

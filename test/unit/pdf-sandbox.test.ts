@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PdfReadError } from '../../server/pdf/pdf-read-error';
 import { createPdfSandbox } from '../../server/pdf/sandbox/pdf-sandbox';
+import { createSharedBufferPool, releaseShared } from '../../server/core/shared-buffers';
 import { assemblePdf, inflateBomb, pageTreeBomb } from '../helpers/hostile-pdfs';
 import { makePdf } from '../helpers/pdfs';
 
@@ -30,6 +31,32 @@ describe('the PDF sandbox', () => {
     expect((await sandbox.run('inspect', { bytes, maxPages: 10 })).pageSizes).toHaveLength(2);
     expect(bytes.buffer.byteLength).toBeGreaterThan(0);
     expect(bytes.equals(before)).toBe(true);
+  });
+
+  it('reads given bytes in the upload memory in place, and keeps their slot from reuse until the task settles', async () => {
+    const pdf = await makePdf({ pages: 2 });
+    const pool = createSharedBufferPool({ slotBytes: pdf.length, maxIdleSlots: 2 });
+    const one = createPdfSandbox({ size: 1, timeoutMs: 20_000, maxHeapMb: 256, maxInflatedBytes: 32 * 2 ** 20 });
+    try {
+      // The worker is busy with a long task: the upload's task waits in line.
+      const busy = one.run('inspect', { bytes: await makePdf({ pages: 40 }), maxPages: 100 });
+      const bytes = pool.take(pdf.length)!;
+      bytes.set(pdf);
+      const inspected = one.run('inspect', { bytes, maxPages: 10 }, { giveBytes: true });
+      // The request lets go (its client went away) while the task still waits: the slot stays lent.
+      releaseShared(bytes);
+      const next = pool.take(pdf.length)!;
+      expect(next.buffer).not.toBe(bytes.buffer);
+      next.fill(0);
+      await busy;
+      expect((await inspected).sha256).toBe(createHash('sha256').update(pdf).digest('hex'));
+      expect(bytes.length).toBe(pdf.length);
+      releaseShared(next);
+      expect(pool.take(pdf.length)!.buffer).toBe(next.buffer);
+      expect(pool.take(pdf.length)!.buffer).toBe(bytes.buffer);
+    } finally {
+      await one.close();
+    }
   });
 
   it('brings back what is wrong with a PDF as a PdfReadError, and keeps serving', async () => {

@@ -2,6 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import { startWorkerThread } from '../../core/worker-thread';
 import { PdfReadError } from '../pdf-read-error';
 import { createFairQueue } from './fair-queue';
+import { holdShared } from '../../core/shared-buffers';
 import { fromErrorData, type SandboxReply } from './protocol';
 import type { PdfTaskInput, PdfTaskName, PdfTaskOutput } from './tasks';
 
@@ -48,6 +49,8 @@ type Job = {
   task: string;
   input: unknown;
   giveBytes: boolean;
+  /** Given byte arrays in the upload memory: shared with the worker, not moved. */
+  lent: ReadonlySet<unknown>;
   resolve: (output: unknown) => void;
   reject: (error: Error) => void;
 };
@@ -88,14 +91,19 @@ const ownsItsBuffer = (bytes: Uint8Array): bytes is Uint8Array<ArrayBuffer> =>
 /**
  * A task's input as it crosses to the worker: its byte arrays (an upload of up to 2 MiB) copied
  * once and handed over, where a structured clone copies them on both sides of the thread; the
- * caller keeps its own bytes. A caller that gives its bytes has them moved without a copy.
+ * caller keeps its own bytes. A caller that gives its bytes has them moved without a copy, or,
+ * the `lent` ones (in the upload memory), shared.
  */
-function handOver(input: unknown, giveBytes: boolean): { input: unknown; transfer: ArrayBuffer[] } {
+function handOver(
+  input: unknown,
+  giveBytes: boolean,
+  lent: ReadonlySet<unknown>,
+): { input: unknown; transfer: ArrayBuffer[] } {
   if (typeof input !== 'object' || input === null) return { input, transfer: [] };
   const transfer: ArrayBuffer[] = [];
   const copy = Object.fromEntries(
     Object.entries(input).map(([key, value]) => {
-      if (!(value instanceof Uint8Array)) return [key, value];
+      if (!(value instanceof Uint8Array) || lent.has(value)) return [key, value];
       const bytes: Uint8Array<ArrayBuffer> =
         giveBytes && ownsItsBuffer(value) ? new Uint8Array(value.buffer) : new Uint8Array(value);
       transfer.push(bytes.buffer);
@@ -103,6 +111,24 @@ function handOver(input: unknown, giveBytes: boolean): { input: unknown; transfe
     }),
   );
   return { input: copy, transfer };
+}
+
+/**
+ * The given byte arrays that are in the upload memory (core/shared-buffers.ts), each held from
+ * now until `release`: the slot is not used again while the task waits or runs, whatever the
+ * request that filled it does meanwhile.
+ */
+function lend(input: unknown): { lent: Set<unknown>; release: () => void } {
+  const lent = new Set<unknown>();
+  const holds: Array<() => void> = [];
+  for (const value of typeof input === 'object' && input !== null ? Object.values(input) : []) {
+    const hold = value instanceof Uint8Array ? holdShared(value) : undefined;
+    if (hold) {
+      lent.add(value);
+      holds.push(hold);
+    }
+  }
+  return { lent, release: () => holds.splice(0).forEach((hold) => hold()) };
 }
 
 export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OPTIONS): PdfSandbox {
@@ -193,7 +219,7 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
       options.timeoutMs,
     );
     slot.job = { ...job, id, timer };
-    const { input, transfer } = handOver(job.input, job.giveBytes);
+    const { input, transfer } = handOver(job.input, job.giveBytes, job.lent);
     slot.worker.postMessage({ id, task: job.task, input }, transfer);
   };
 
@@ -217,15 +243,20 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
         if (isClosed) return reject(new Error('the PDF sandbox is closed'));
         const signal = runOptions?.signal;
         if (signal?.aborted) return reject(signal.reason as Error);
+        const giveBytes = runOptions?.giveBytes ?? false;
+        const { lent, release } = giveBytes ? lend(input) : { lent: new Set<unknown>(), release: () => undefined };
         const job: Job = {
           task,
           input,
-          giveBytes: runOptions?.giveBytes ?? false,
-          resolve: resolve as (output: unknown) => void,
-          reject,
+          giveBytes,
+          lent,
+          resolve: (output) => (release(), resolve(output as PdfTaskOutput<typeof task>)),
+          reject: (error) => (release(), reject(error)),
         };
         waiting.push(runOptions?.source ?? 'office', job);
-        signal?.addEventListener('abort', () => waiting.remove(job) && reject(signal.reason as Error), { once: true });
+        signal?.addEventListener('abort', () => waiting.remove(job) && job.reject(signal.reason as Error), {
+          once: true,
+        });
         dispatch();
       }),
     close: async () => {
