@@ -1,4 +1,11 @@
-import { devices, type Browser, type BrowserContext, type FrameLocator, type Page } from 'playwright-core';
+import {
+  devices,
+  type Browser,
+  type BrowserContext,
+  type FrameLocator,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { expect } from 'vitest';
 import { screenshot } from './browser';
 import { makeContract, type MadeContract, type PartySpec, type SigningEnv } from './signing';
@@ -73,6 +80,28 @@ export async function drawWithTouch(
 export type PartyAnswers = { texts?: string[]; tick?: boolean; signatureName?: string; screenshotName?: string };
 
 /**
+ * Waits until the page has stopped scrolling (the same offset for three frames in a row). Sign
+ * leads to the next field with a smooth scroll, which moves the bar's buttons while it lasts; on a
+ * busy machine two frames can report the same place mid-scroll, so a click that Playwright
+ * judged stable could land where the button was, not where it is.
+ */
+async function scrollSettled(within: Locator): Promise<void> {
+  await within.evaluate(SCROLL_SETTLED);
+}
+const SCROLL_SETTLED = `new Promise((resolve) => {
+  let last = '';
+  let still = 0;
+  const look = () => {
+    const offset = [scrollX, scrollY, document.querySelector('.pages-scroll')?.scrollLeft].join();
+    still = offset === last ? still + 1 : 0;
+    last = offset;
+    if (still >= 3) resolve();
+    else requestAnimationFrame(look);
+  };
+  look();
+})`;
+
+/**
  * One party signs on the signing page open in `page` (or in a frame), the way a party does:
  * presses Sign, fills each field the page leads it to, types its signature, agrees and confirms.
  * What follows (the thank-you, a refusal, a frame's return URL) is the caller's to wait for.
@@ -87,6 +116,7 @@ export async function signOnPage(page: Page | FrameLocator, answers: PartyAnswer
   await page.locator('.page-frame[data-state="loaded"]').first().waitFor({ timeout: 30_000 });
   // Each press of Sign leads to the next field still to fill in, until the signature is asked for.
   for (;;) {
+    await scrollSettled(bar);
     await bar.getByRole('button', { name: 'Sign the document' }).click();
     await left.or(markDialog).or(confirm).first().waitFor({ timeout: 30_000 });
     if (!(await left.isVisible())) break;
