@@ -29,7 +29,6 @@ import { withTransportSecurity, type ProxyTrust } from './http/transport-securit
 import { baseUrlsOf, linkHost } from './reach/public-surface';
 import { reachPages } from './reach/reach-pages';
 import { answerClientError } from './http/client-error';
-import { markHeapsOnTheirOwnThreads } from './core/collector';
 
 export { loadConfig, ConfigError, type Config } from './config/config';
 
@@ -68,7 +67,6 @@ export type ServerOptions = {
 
 /** The only door in: the server entry, the Electron shell and the tests all start SignDesk here. */
 export async function createServer(given: Config, options: ServerOptions = {}): Promise<SignDeskServer> {
-  markHeapsOnTheirOwnThreads();
   // Our own copy: the admin's general settings change publicBaseUrl and timeZone in it.
   const config: Config = { ...given };
   const paths = prepareDataDir(config.dataDir);

@@ -17,7 +17,8 @@ export type PdfSandbox = {
    * waiting tasks are taken in turn from each source, so one link's flood waits behind itself.
    * A `signal` aborted while the task still waits takes it out of the line (it fails with the
    * signal's reason); once a worker has it, it runs to its end. `giveBytes`: the caller is done
-   * with the input's byte arrays, which move to the worker without a copy (and are empty after).
+   * with the input's byte arrays, which move to the worker without a copy (and are empty after),
+   * or, those in the upload memory (core/shared-buffers.ts), are lent, held until the task settles.
    */
   run<T extends PdfTaskName>(
     task: T,
