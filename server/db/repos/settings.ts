@@ -1,11 +1,17 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../open-database';
 import { settings } from '../schema';
 
 /** Saved settings by key (general, messaging, …); a missing key means "use the default", usually the environment's. */
 export function createSettingsRepo(db: Db) {
+  // Read on many requests (a new contract's reminder defaults, among others): prepared once.
+  const byKey = db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, sql.placeholder('key')))
+    .prepare();
   return {
-    get: (key: string): string | undefined => db.select().from(settings).where(eq(settings.key, key)).get()?.value,
+    get: (key: string): string | undefined => byKey.get({ key })?.value,
     getMany: <K extends string>(keys: readonly K[]): Map<K, string> =>
       new Map(
         db
