@@ -2,11 +2,14 @@ import fs from 'node:fs';
 import type autocannon from 'autocannon';
 import { buildDesktop } from '../scripts/build';
 import { cpuMillis, load, prepareDataDir, report, residentMemoryMiB, startChild, stop, type LoadResult } from './lib';
+import { makePaddedPdf, uniqueBodies } from './pdf-bodies';
 
 /**
  * bench/api: our authenticated GET /api/users/{id} and POST /api/contract_templates beside a
- * bare Express route answering the same JSON, in the same run; time from process start to the
- * first 200; resident memory after 100,000 and after 200,000 requests (it must not grow).
+ * bare Express route answering the same JSON, in the same run; 2 MiB PDF uploads beside a bare
+ * Express route that only reads them, each server in a process of its own (bench/contracts.ts
+ * has the same uploads with both servers in the benchmark's process); time from process start
+ * to the first 200; resident memory after 100,000 and after 200,000 requests (it must not grow).
  *
  *   npx tsx bench/api.ts            (BENCH_TURNS=3 by default)
  *
@@ -23,6 +26,18 @@ const TURNS = Number(process.env.BENCH_TURNS ?? 3);
 const TURN_SECONDS = 5;
 
 type Side = { pid: number; options: autocannon.Options };
+
+/** Uploads of 2 MiB PDFs, 10 at a time, every body different (as bench/contracts.ts sends them). */
+function uploads(url: string, headers: Record<string, string>, template: Uint8Array): autocannon.Options {
+  const next = uniqueBodies(template);
+  return {
+    url,
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/pdf' },
+    connections: 10,
+    requests: [{ setupRequest: (request) => ({ ...request, body: next() }) }],
+  };
+}
 type Sample = LoadResult & { seconds: number; cpuMs: number };
 
 async function sample(side: Side): Promise<Sample> {
@@ -122,9 +137,21 @@ async function main(): Promise<void> {
     await load({ url: `${url}/api/users/1`, headers, amount: 50_000 });
     await load({ url: `${url}/api/contract_templates`, method: 'POST', headers: postHeaders, body, amount: 50_000 });
     const after200k = residentMemoryMiB(oursPid);
+    // Uploads last: the memory figures are of the JSON requests alone.
+    const pdf = await makePaddedPdf(16, 2 * 1024 * 1024);
+    const oursUploads = uploads(`${url}/api/contracts`, headers, pdf);
+    const bareUploads = uploads(`${bareUrl}/bare/upload`, {}, pdf);
+    await load({ ...oursUploads, duration: 2 });
+    await load({ ...bareUploads, duration: 2 });
+    const upload = await compare(
+      'api upload 2 MiB PDF',
+      { pid: oursPid, options: oursUploads },
+      { pid: barePid, options: bareUploads },
+    );
 
     reportComparison('api GET /api/users/{id}', get);
     reportComparison('api POST /api/contract_templates', post);
+    reportComparison('api upload 2 MiB PDF (16 pages), -c 10, each server in its own process', upload);
     report('api process start to first 200', firstOk, 'ms');
     report('api resident memory after 100,000 requests', after100k, 'MiB', bareAfter100k);
     report('api resident memory after 200,000 requests', after200k, 'MiB', after100k);
