@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type autocannon from 'autocannon';
 import { buildDesktop } from '../scripts/build';
 import { cpuMillis, load, prepareDataDir, report, residentMemoryMiB, startChild, stop, type LoadResult } from './lib';
-import { makePaddedPdf, uniqueBodies } from './pdf-bodies';
+import { makePaddedPdf, uploadLoad } from './pdf-bodies';
 
 /**
  * bench/api: our authenticated GET /api/users/{id} and POST /api/contract_templates beside a
@@ -26,18 +26,6 @@ const TURNS = Number(process.env.BENCH_TURNS ?? 3);
 const TURN_SECONDS = 5;
 
 type Side = { pid: number; options: autocannon.Options };
-
-/** Uploads of 2 MiB PDFs, 10 at a time, every body different (as bench/contracts.ts sends them). */
-function uploads(url: string, headers: Record<string, string>, template: Uint8Array): autocannon.Options {
-  const next = uniqueBodies(template);
-  return {
-    url,
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/pdf' },
-    connections: 10,
-    requests: [{ setupRequest: (request) => ({ ...request, body: next() }) }],
-  };
-}
 type Sample = LoadResult & { seconds: number; cpuMs: number };
 
 async function sample(side: Side): Promise<Sample> {
@@ -139,8 +127,8 @@ async function main(): Promise<void> {
     const after200k = residentMemoryMiB(oursPid);
     // Uploads last: the memory figures are of the JSON requests alone.
     const pdf = await makePaddedPdf(16, 2 * 1024 * 1024);
-    const oursUploads = uploads(`${url}/api/contracts`, headers, pdf);
-    const bareUploads = uploads(`${bareUrl}/bare/upload`, {}, pdf);
+    const oursUploads = uploadLoad(`${url}/api/contracts`, headers, pdf);
+    const bareUploads = uploadLoad(`${bareUrl}/bare/upload`, {}, pdf);
     await load({ ...oursUploads, duration: 2 });
     await load({ ...bareUploads, duration: 2 });
     const upload = await compare(

@@ -16,7 +16,7 @@ import autocannon from 'autocannon';
 import express from 'express';
 import { createServer, loadConfig, type SignDeskServer } from '../server/index';
 import { prepareDataDir } from './lib';
-import { makePaddedPdf, uniqueBodies } from './pdf-bodies';
+import { makePaddedPdf, uploadLoad } from './pdf-bodies';
 import { contractName, partyOf, seededOffice, type SeededOffice } from './office/seed-office';
 import { measureSearchLoad } from './office/search-load';
 
@@ -117,16 +117,8 @@ async function uploadRate(
   headers: Record<string, string>,
   template: Uint8Array,
 ): Promise<{ rate: number; failed: number }> {
-  const next = uniqueBodies(template);
-  const run = (duration: number) =>
-    autocannon({
-      url,
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/pdf' },
-      connections: 10,
-      duration,
-      requests: [{ setupRequest: (request) => ({ ...request, body: next() }) }],
-    });
+  const load = uploadLoad(url, headers, template);
+  const run = (duration: number) => autocannon({ ...load, duration });
   // Warmed first, both sides alike: the PDF workers start (and, in a checkout, compile) at the first upload.
   await run(3);
   const result = await run(8);

@@ -1,3 +1,4 @@
+import type autocannon from 'autocannon';
 import { PDFDocument, PDFName, StandardFonts } from 'pdf-lib';
 
 /**
@@ -30,6 +31,18 @@ export async function makePaddedPdf(pages: number, padTo: number): Promise<Uint8
     padding += padTo - saved.length;
   }
   throw new Error('could not pad the PDF');
+}
+
+/** autocannon's options for uploads of `template`, 10 at a time, every body different: both upload benchmarks' load. */
+export function uploadLoad(url: string, headers: Record<string, string>, template: Uint8Array): autocannon.Options {
+  const next = uniqueBodies(template);
+  return {
+    url,
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/pdf' },
+    connections: 10,
+    requests: [{ setupRequest: (request) => ({ ...request, body: next() }) }],
+  };
 }
 
 /** Every request gets different bytes (a counter inside the padding stream), as real uploads would. */

@@ -22,20 +22,23 @@ export type SharedBufferPool = {
   take(length: number): Buffer | undefined;
 };
 
-type Slot = { memory: SharedArrayBuffer; holders: number; used: number; idle: SharedArrayBuffer[]; maxIdle: number };
+/** The slots a pool keeps for its next bodies, at most `maxIdle`. */
+type Idle = { slots: SharedArrayBuffer[]; maxIdle: number };
+/** `used`: the bytes its last body filled (cleared past a shorter one). */
+type Slot = { memory: SharedArrayBuffer; holders: number; used: number; idle: Idle };
 
 const slots = new WeakMap<ArrayBufferLike, Slot>();
 
 /** `maxIdleSlots`: slots kept for the next uploads once a burst is over; the rest are left to the collector. */
 export function createSharedBufferPool(options: { slotBytes: number; maxIdleSlots: number }): SharedBufferPool {
-  const idle: SharedArrayBuffer[] = [];
+  const idle: Idle = { slots: [], maxIdle: options.maxIdleSlots };
   return {
     take(length) {
       if (!Number.isSafeInteger(length) || length < 0 || length > options.slotBytes) return undefined;
-      const memory = idle.pop() ?? new SharedArrayBuffer(options.slotBytes);
+      const memory = idle.slots.pop() ?? new SharedArrayBuffer(options.slotBytes);
       let slot = slots.get(memory);
       if (!slot) {
-        slot = { memory, holders: 0, used: 0, idle, maxIdle: options.maxIdleSlots };
+        slot = { memory, holders: 0, used: 0, idle };
         slots.set(memory, slot);
       }
       // What an earlier, longer body left past this one's end is cleared: the slot holds only these bytes.
@@ -67,5 +70,5 @@ export function releaseShared(bytes: Uint8Array): void {
 
 function releaseSlot(slot: Slot): void {
   slot.holders -= 1;
-  if (slot.holders === 0 && slot.idle.length < slot.maxIdle) slot.idle.push(slot.memory);
+  if (slot.holders === 0 && slot.idle.slots.length < slot.idle.maxIdle) slot.idle.slots.push(slot.memory);
 }
