@@ -12,6 +12,7 @@ import { makePaddedPdf, uploadLoad } from './pdf-bodies';
  * to the first 200; resident memory after 100,000 and after 200,000 requests (it must not grow).
  *
  *   npx tsx bench/api.ts            (BENCH_TURNS=3 by default)
+ *   BENCH_ONLY=upload npx tsx bench/api.ts   (only the figures whose name matches, for a shorter run)
  *
  * Ours runs as `npm run server` runs it on a built tree: `npm run build` first, then the
  * bundle dist/server/main.cjs through scripts/server.mjs.
@@ -23,6 +24,12 @@ import { makePaddedPdf, uploadLoad } from './pdf-bodies';
  * ratio of every turn goes to stderr, so the spread can be read.
  */
 const TURNS = Number(process.env.BENCH_TURNS ?? 3);
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+const isWanted = (name: string) => !ONLY || ONLY.test(name);
+const GET = 'api GET /api/users/{id}';
+const POST = 'api POST /api/contract_templates';
+const MEMORY = 'api resident memory';
+const UPLOAD = 'api upload 2 MiB PDF (16 pages), -c 10, each server in its own process';
 const TURN_SECONDS = 5;
 
 type Side = { pid: number; options: autocannon.Options };
@@ -96,53 +103,63 @@ async function main(): Promise<void> {
     await load({ url: `${bareUrl}/bare/users/1`, duration: 2 });
     await load({ url: `${url}/api/users/1`, headers, duration: 2 });
 
-    const get = await compare(
-      'api GET /api/users/{id}',
-      { pid: oursPid, options: { url: `${url}/api/users/1`, headers } },
-      { pid: barePid, options: { url: `${bareUrl}/bare/users/1` } },
-    );
-    const post = await compare(
-      'api POST /api/contract_templates',
-      { pid: oursPid, options: { url: `${url}/api/contract_templates`, method: 'POST', headers: postHeaders, body } },
-      {
-        pid: barePid,
-        options: {
-          url: `${bareUrl}/bare/contract_templates`,
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body,
-        },
-      },
-    );
-    // Both sides up to 100,000 requests, then ours to 200,000: memory must have stopped growing.
-    const served = (list: Sample[]) => list.reduce((n, s) => n + s.requests, 0);
-    const oursServed = served([...get.ours, ...post.ours]);
-    const bareServed = served([...get.bare, ...post.bare]);
-    if (oursServed < 100_000) await load({ url: `${url}/api/users/1`, headers, amount: 100_000 - oursServed });
-    if (bareServed < 100_000) await load({ url: `${bareUrl}/bare/users/1`, amount: 100_000 - bareServed });
-    const after100k = residentMemoryMiB(oursPid);
-    const bareAfter100k = residentMemoryMiB(barePid);
-    await load({ url: `${url}/api/users/1`, headers, amount: 50_000 });
-    await load({ url: `${url}/api/contract_templates`, method: 'POST', headers: postHeaders, body, amount: 50_000 });
-    const after200k = residentMemoryMiB(oursPid);
+    const get = isWanted(GET)
+      ? await compare(
+          GET,
+          { pid: oursPid, options: { url: `${url}/api/users/1`, headers } },
+          { pid: barePid, options: { url: `${bareUrl}/bare/users/1` } },
+        )
+      : undefined;
+    const post = isWanted(POST)
+      ? await compare(
+          POST,
+          {
+            pid: oursPid,
+            options: { url: `${url}/api/contract_templates`, method: 'POST', headers: postHeaders, body },
+          },
+          {
+            pid: barePid,
+            options: {
+              url: `${bareUrl}/bare/contract_templates`,
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body,
+            },
+          },
+        )
+      : undefined;
+    let memory: { after100k: number; bareAfter100k: number; after200k: number } | undefined;
+    if (isWanted(MEMORY)) {
+      // Both sides up to 100,000 requests, then ours to 200,000: memory must have stopped growing.
+      const served = (list: Sample[]) => list.reduce((n, s) => n + s.requests, 0);
+      const oursServed = served([...(get?.ours ?? []), ...(post?.ours ?? [])]);
+      const bareServed = served([...(get?.bare ?? []), ...(post?.bare ?? [])]);
+      if (oursServed < 100_000) await load({ url: `${url}/api/users/1`, headers, amount: 100_000 - oursServed });
+      if (bareServed < 100_000) await load({ url: `${bareUrl}/bare/users/1`, amount: 100_000 - bareServed });
+      const [after100k, bareAfter100k] = [residentMemoryMiB(oursPid), residentMemoryMiB(barePid)];
+      await load({ url: `${url}/api/users/1`, headers, amount: 50_000 });
+      await load({ url: `${url}/api/contract_templates`, method: 'POST', headers: postHeaders, body, amount: 50_000 });
+      memory = { after100k, bareAfter100k, after200k: residentMemoryMiB(oursPid) };
+    }
     // Uploads last: the memory figures are of the JSON requests alone.
-    const pdf = await makePaddedPdf(16, 2 * 1024 * 1024);
-    const oursUploads = uploadLoad(`${url}/api/contracts`, headers, pdf);
-    const bareUploads = uploadLoad(`${bareUrl}/bare/upload`, {}, pdf);
-    await load({ ...oursUploads, duration: 2 });
-    await load({ ...bareUploads, duration: 2 });
-    const upload = await compare(
-      'api upload 2 MiB PDF',
-      { pid: oursPid, options: oursUploads },
-      { pid: barePid, options: bareUploads },
-    );
+    let upload: { ours: Sample[]; bare: Sample[] } | undefined;
+    if (isWanted(UPLOAD)) {
+      const pdf = await makePaddedPdf(16, 2 * 1024 * 1024);
+      const oursUploads = uploadLoad(`${url}/api/contracts`, headers, pdf);
+      const bareUploads = uploadLoad(`${bareUrl}/bare/upload`, {}, pdf);
+      await load({ ...oursUploads, duration: 2 });
+      await load({ ...bareUploads, duration: 2 });
+      upload = await compare(UPLOAD, { pid: oursPid, options: oursUploads }, { pid: barePid, options: bareUploads });
+    }
 
-    reportComparison('api GET /api/users/{id}', get);
-    reportComparison('api POST /api/contract_templates', post);
-    reportComparison('api upload 2 MiB PDF (16 pages), -c 10, each server in its own process', upload);
-    report('api process start to first 200', firstOk, 'ms');
-    report('api resident memory after 100,000 requests', after100k, 'MiB', bareAfter100k);
-    report('api resident memory after 200,000 requests', after200k, 'MiB', after100k);
+    if (get) reportComparison(GET, get);
+    if (post) reportComparison(POST, post);
+    if (upload) reportComparison(UPLOAD, upload);
+    if (isWanted('api process start to first 200')) report('api process start to first 200', firstOk, 'ms');
+    if (memory) {
+      report(`${MEMORY} after 100,000 requests`, memory.after100k, 'MiB', memory.bareAfter100k);
+      report(`${MEMORY} after 200,000 requests`, memory.after200k, 'MiB', memory.after100k);
+    }
   } finally {
     await stop(ours.child);
     await stop(bare.child);

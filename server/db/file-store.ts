@@ -82,6 +82,23 @@ export function createFileStore(options: { db: Db; root: string; filesDir: strin
     incoming = undefined;
     return incomingDir();
   };
+  /** The hash folders made (or found) so far: each is made once, not at every upload. */
+  const madeFolders = new Set<string>();
+  const intoFolder = async (staged: string, target: string) => {
+    const folder = path.dirname(target);
+    if (madeFolders.has(folder)) {
+      try {
+        return await fs.promises.rename(staged, target);
+      } catch (error) {
+        // The folder is gone (someone tidied DATA_DIR by hand): made again below.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        madeFolders.delete(folder);
+      }
+    }
+    await fs.promises.mkdir(folder, { recursive: true, mode: 0o700 });
+    madeFolders.add(folder);
+    await fs.promises.rename(staged, target);
+  };
   const markUnclaimed = sqlite.prepare<[string, number]>(
     'INSERT INTO unclaimed_files (sha256, since) VALUES (?, ?) ON CONFLICT DO NOTHING',
   );
@@ -93,8 +110,7 @@ export function createFileStore(options: { db: Db; root: string; filesDir: strin
         async place(sha256) {
           const target = storedFilePath(options.filesDir, sha256);
           markUnclaimed.run(sha256, Date.now());
-          await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-          await fs.promises.rename(staged, target);
+          await intoFolder(staged, target);
           await syncFolder(path.dirname(target));
         },
         discard: () => fs.promises.rm(staged, { force: true }),

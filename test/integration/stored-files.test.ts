@@ -97,6 +97,23 @@ describe('stored files in DATA_DIR/files', () => {
     expect((await pdfOf(t, kept.body.self)).equals(WORD_PDF)).toBe(true);
   });
 
+  it('makes a hash folder again when someone removed it after the server made it', async () => {
+    t = await startTestServer();
+    const first = await upload(t, WORD_PDF);
+    expect(first.status, first.text).toBe(201);
+    // Other bytes under the same folder (the first two hex digits of their hash).
+    const prefix = sha256(WORD_PDF).slice(0, 2);
+    let second = WORD_PDF;
+    for (let round = 0; sha256(second).slice(0, 2) !== prefix || round === 0; round += 1)
+      second = Buffer.concat([WORD_PDF, Buffer.from(`% variant ${round}\n`)]);
+    expect((await t.api('DELETE', first.body.self)).status).toBe(204);
+    fs.rmSync(path.dirname(fileOf(t.dataDir, sha256(WORD_PDF))), { recursive: true });
+
+    const created = await upload(t, second);
+    expect(created.status, created.text).toBe(201);
+    expect((await pdfOf(t, created.body.self)).equals(second)).toBe(true);
+  });
+
   it('answers a clear problem, not a crash, when a stored file was taken from DATA_DIR', async () => {
     t = await startTestServer();
     const created = await upload(t, WORD_PDF);

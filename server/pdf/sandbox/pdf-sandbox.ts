@@ -1,4 +1,5 @@
 import type { Worker } from 'node:worker_threads';
+import { AppError } from '../../core/errors';
 import { startWorkerThread } from '../../core/worker-thread';
 import { PdfReadError } from '../pdf-read-error';
 import { createFairQueue } from './fair-queue';
@@ -132,6 +133,16 @@ function lend(input: unknown): { lent: Set<unknown>; release: () => void } {
   return { lent, release: () => holds.splice(0).forEach((hold) => hold()) };
 }
 
+/**
+ * What a task gets once the sandbox is closing: the server is shutting down, so a request still
+ * waiting for it is answered 503 (try again), not as a failure of the service with a stack in the log.
+ */
+const closedError = () =>
+  new AppError(
+    'service-unavailable',
+    'The server is shutting down (the PDF sandbox is closed); try again in a moment.',
+  );
+
 export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OPTIONS): PdfSandbox {
   const slots = new Set<Slot>();
   const waiting = createFairQueue<Job>();
@@ -241,7 +252,7 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
   return {
     run: (task, input, runOptions) =>
       new Promise((resolve, reject) => {
-        if (isClosed) return reject(new Error('the PDF sandbox is closed'));
+        if (isClosed) return reject(closedError());
         const signal = runOptions?.signal;
         if (signal?.aborted) return reject(signal.reason as Error);
         const giveBytes = runOptions?.giveBytes ?? false;
@@ -262,11 +273,9 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
       }),
     close: async () => {
       isClosed = true;
-      for (const job of waiting.drain()) job.reject(new Error('the PDF sandbox is closed'));
+      for (const job of waiting.drain()) job.reject(closedError());
       await Promise.all([...slots].map(whenIdle));
-      await Promise.all(
-        [...slots].map((slot) => (endSlot(slot, new Error('the PDF sandbox is closed')), slot.worker.terminate())),
-      );
+      await Promise.all([...slots].map((slot) => (endSlot(slot, closedError()), slot.worker.terminate())));
     },
   };
 }

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { withInflateBudget } from './inflate-budget';
 import { toErrorData, type SandboxReply, type SandboxRequest } from './protocol';
+import { findNamesBySpelling } from './names-by-spelling';
 import { readStreamsInPlace } from './read-in-place';
 import { pdfTasks, type PdfTaskName } from './tasks';
 
@@ -11,6 +12,7 @@ if (!port) throw new Error('the PDF sandbox runs as a worker thread');
 const maxInflatedBytes = Number((workerData as { maxInflatedBytes?: number } | undefined)?.maxInflatedBytes);
 if (!(maxInflatedBytes > 0)) throw new Error('the PDF sandbox needs workerData.maxInflatedBytes');
 readStreamsInPlace();
+findNamesBySpelling();
 
 port.on('message', async (request: SandboxRequest) => {
   let reply: SandboxReply;
