@@ -77,6 +77,20 @@ export function apiClient(baseUrl: string, defaultKey: string, validate?: Respon
 }
 
 /**
+ * The PDF at `self` + `/pdf` (a contract's or a template's) as the office downloads it, byte for
+ * byte; anything but a 200 of application/pdf fails the test with what was answered.
+ */
+export async function servedPdf(server: { url: string; adminKey: string }, self: string): Promise<Buffer> {
+  const response = await fetch(`${server.url}${self}/pdf`, {
+    headers: { authorization: `token ${server.adminKey}`, 'accept-api-version': '1' },
+  });
+  const type = response.headers.get('content-type');
+  if (response.status !== 200 || type !== 'application/pdf')
+    throw new Error(`${self}/pdf answered ${response.status} ${type}: ${(await response.text()).slice(0, 300)}`);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+/**
  * The servers startTestServer runs, by DATA_DIR: a command for one of them runs inside it (the
  * CLI cannot take a DATA_DIR a server holds; test/integration/data-dir-lock.test.ts shows that).
  */

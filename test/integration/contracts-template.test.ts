@@ -1,19 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, pdfPages, pdfText } from '../helpers/pdfs';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { servedPdf, startTestServer, type TestServer } from '../helpers/server';
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 describe('contracts made from templates', () => {
   let t: TestServer;
-  const pdfOf = async (contractPath: string) => {
-    const response = await fetch(`${t.url}${contractPath}/pdf`, {
-      headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' },
-    });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('application/pdf');
-    return new Uint8Array(await response.arrayBuffer());
-  };
 
   beforeAll(async () => {
     t = await startTestServer();
@@ -56,7 +48,7 @@ describe('contracts made from templates', () => {
     });
     expect(contract.body.content).toBe(template.body.content);
 
-    const pdf = await pdfOf(contract.body.self);
+    const pdf = await servedPdf(t, contract.body.self);
     const pages = pdfPages(pdf);
     expect(pages).toBeGreaterThan(1);
     const text = squash(pdfText(pdf));
@@ -75,14 +67,14 @@ describe('contracts made from templates', () => {
       body: { name: 'NDA', content: 'Första versionen.', footer_type: 'NONE' },
     });
     const contract = await t.api('POST', '/api/contracts', { body: { template: template.body.self } });
-    expect(squash(pdfText(await pdfOf(contract.body.self)))).toBe('Första versionen.');
+    expect(squash(pdfText(await servedPdf(t, contract.body.self)))).toBe('Första versionen.');
 
     const changed = await t.api('PUT', contract.body.self, {
       body: { content: 'Andra versionen, **fet** och ändrad: å ä ö Å Ä Ö é.' },
     });
     expect(changed.status).toBe(200);
     expect(changed.body.content).toBe('Andra versionen, **fet** och ändrad: å ä ö Å Ä Ö é.');
-    const text = squash(pdfText(await pdfOf(contract.body.self)));
+    const text = squash(pdfText(await servedPdf(t, contract.body.self)));
     expect(text).toBe('Andra versionen, fet och ändrad: å ä ö Å Ä Ö é.');
     // The template itself is untouched by the contract's change.
     expect((await t.api('GET', template.body.self)).body.content).toBe('Första versionen.');
@@ -91,13 +83,13 @@ describe('contracts made from templates', () => {
   it('speaks English page numbers for language en', async () => {
     const contract = await t.api('POST', '/api/contracts', { body: { content: 'Hello there.' } });
     expect(contract.status).toBe(201);
-    expect(squash(pdfText(await pdfOf(contract.body.self)))).toBe('Hello there. Page 1 of 1');
+    expect(squash(pdfText(await servedPdf(t, contract.body.self)))).toBe('Hello there. Page 1 of 1');
   });
 
   it('renders a contract from JSON without a template, and from an empty JSON body', async () => {
     const empty = await t.api('POST', '/api/contracts', { raw: { data: '', contentType: 'application/json' } });
     expect(empty.status).toBe(201);
-    expect(pdfPages(await pdfOf(empty.body.self))).toBe(1);
+    expect(pdfPages(await servedPdf(t, empty.body.self))).toBe(1);
   });
 
   it('refuses an unknown template, unknown fields and a content too long, storing nothing', async () => {
@@ -134,7 +126,7 @@ describe('contracts made from templates', () => {
     expect(refused.body.validation_errors).toEqual([
       expect.stringMatching(/^content: this contract's PDF was uploaded/),
     ]);
-    expect(squash(pdfText(await pdfOf(upload.body.self)))).toBe('Uploaded original');
+    expect(squash(pdfText(await servedPdf(t, upload.body.self)))).toBe('Uploaded original');
     expect((await t.api('PUT', upload.body.self, { body: { content: '', name: 'Same content is fine' } })).status).toBe(
       200,
     );
@@ -145,14 +137,14 @@ describe('contracts made from templates', () => {
     const swapped = await t.api('PUT', upload.body.self, { body: { template: template.body.self } });
     expect(swapped.status).toBe(200);
     expect(swapped.body.template).toBe(template.body.self);
-    expect(squash(pdfText(await pdfOf(upload.body.self)))).toBe('From the template.');
+    expect(squash(pdfText(await servedPdf(t, upload.body.self)))).toBe('From the template.');
   });
 
   it('refuses a re-render that would leave an annotation off the page, changing nothing', async () => {
     const contract = await t.api('POST', '/api/contracts', {
       body: { content: 'Page one.\n\n' + 'Filler paragraph.\n\n'.repeat(120) },
     });
-    const pdfBefore = await pdfOf(contract.body.self);
+    const pdfBefore = await servedPdf(t, contract.body.self);
     expect(pdfPages(pdfBefore)).toBeGreaterThanOrEqual(3);
     const party = await t.api('POST', `${contract.body.self}/parties`, {
       body: { name: 'Ann', email: 'ann@example.se' },
@@ -166,7 +158,7 @@ describe('contracts made from templates', () => {
     expect(refused.body.validation_errors).toEqual([
       expect.stringContaining(`annotation ${field.body.self} off its page`),
     ]);
-    expect(Buffer.from(await pdfOf(contract.body.self)).equals(Buffer.from(pdfBefore))).toBe(true);
+    expect(Buffer.from(await servedPdf(t, contract.body.self)).equals(Buffer.from(pdfBefore))).toBe(true);
     expect((await t.api('GET', contract.body.self)).body.content).toBe(contract.body.content);
   });
 

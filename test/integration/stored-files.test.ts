@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listFiles } from '../../server/backup/write-backup';
 import { backupCli } from '../helpers/backup';
-import { makeTempDir, startTestServer, type TestServer } from '../helpers/server';
+import { makeTempDir, servedPdf, startTestServer, type TestServer } from '../helpers/server';
 
 const PDF = 'application/pdf';
 const WORD_PDF = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/word-processor/contract-sans.pdf'));
@@ -23,13 +23,6 @@ describe('stored files in DATA_DIR/files', () => {
   });
   const upload = async (server: TestServer, data: Uint8Array) =>
     server.api('POST', '/api/contracts', { raw: { data, contentType: PDF } });
-  const pdfOf = async (server: TestServer, self: string) => {
-    const response = await fetch(`${server.url}${self}/pdf`, {
-      headers: { authorization: `token ${server.adminKey}`, 'accept-api-version': '1' },
-    });
-    expect(response.status).toBe(200);
-    return Buffer.from(await response.arrayBuffer());
-  };
 
   it("keeps an upload as the office's own file under its SHA-256 and serves it byte for byte", async () => {
     t = await startTestServer();
@@ -45,7 +38,7 @@ describe('stored files in DATA_DIR/files', () => {
       .prepare('SELECT in_files AS inFiles, length(data) AS inDatabase, size FROM stored_files')
       .get();
     expect(row).toEqual({ inFiles: 1, inDatabase: 0, size: WORD_PDF.length });
-    expect((await pdfOf(t, created.body.self)).equals(WORD_PDF)).toBe(true);
+    expect((await servedPdf(t, created.body.self)).equals(WORD_PDF)).toBe(true);
     // The same bytes again are the same file and the same row.
     expect((await upload(t, WORD_PDF)).status).toBe(201);
     expect(listFiles(path.join(t.dataDir, 'files'))).toHaveLength(1);
@@ -94,7 +87,7 @@ describe('stored files in DATA_DIR/files', () => {
     expect(listFiles(path.join(dataDir, 'files'))).toEqual([`${sha256(WORD_PDF).slice(0, 2)}/${sha256(WORD_PDF)}`]);
     expect(fs.existsSync(staged)).toBe(false);
     expect(t.server.ctx.db.$client.prepare('SELECT count(*) AS n FROM unclaimed_files').get()).toEqual({ n: 0 });
-    expect((await pdfOf(t, kept.body.self)).equals(WORD_PDF)).toBe(true);
+    expect((await servedPdf(t, kept.body.self)).equals(WORD_PDF)).toBe(true);
   });
 
   it('makes a hash folder again when someone removed it after the server made it', async () => {
@@ -111,7 +104,7 @@ describe('stored files in DATA_DIR/files', () => {
 
     const created = await upload(t, second);
     expect(created.status, created.text).toBe(201);
-    expect((await pdfOf(t, created.body.self)).equals(second)).toBe(true);
+    expect((await servedPdf(t, created.body.self)).equals(second)).toBe(true);
   });
 
   it('answers a clear problem, not a crash, when a stored file was taken from DATA_DIR', async () => {
@@ -149,6 +142,6 @@ describe('stored files in DATA_DIR/files', () => {
     expect(restored.err).toEqual([]);
     expect(listFiles(path.join(elsewhere, 'files'))).toEqual([`${sha256(WORD_PDF).slice(0, 2)}/${sha256(WORD_PDF)}`]);
     t = await startTestServer({}, elsewhere);
-    expect((await pdfOf(t, created.body.self)).equals(WORD_PDF)).toBe(true);
+    expect((await servedPdf(t, created.body.self)).equals(WORD_PDF)).toBe(true);
   });
 });

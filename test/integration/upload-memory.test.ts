@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, makePdfOfSize } from '../helpers/pdfs';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { servedPdf, startTestServer, type TestServer } from '../helpers/server';
 
 const PDF = 'application/pdf';
 const WORD_PDF = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/word-processor/contract-sans.pdf'));
@@ -21,14 +21,6 @@ describe('uploads through the upload memory', () => {
     t = await startTestServer();
   });
   afterAll(() => t.close());
-
-  const pdfOf = async (self: string) => {
-    const response = await fetch(`${t.url}${self}/pdf`, {
-      headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' },
-    });
-    expect(response.status).toBe(200);
-    return Buffer.from(await response.arrayBuffer());
-  };
 
   /** A raw HTTP request that declares `declared` bytes, sends `sent`, and (if short) gives up. */
   const sendShort = (sent: Uint8Array, declared: number) =>
@@ -65,7 +57,7 @@ describe('uploads through the upload memory', () => {
     await cutOff;
     for (const [index, response] of created.entries()) {
       expect(response.status, response.text).toBe(201);
-      const stored = await pdfOf(response.body.self);
+      const stored = await servedPdf(t, response.body.self);
       expect(sha256(stored), `upload ${index}`).toBe(sha256(bodies[index]!));
     }
     const count = t.server.ctx.db.$client.prepare('SELECT count(*) AS n FROM contracts').get() as { n: number };
@@ -88,7 +80,7 @@ describe('uploads through the upload memory', () => {
     } as RequestInit);
     expect(chunked.status).toBe(201);
     const { self } = (await chunked.json()) as { self: string };
-    expect((await pdfOf(self)).equals(Buffer.from(pdf))).toBe(true);
+    expect((await servedPdf(t, self)).equals(Buffer.from(pdf))).toBe(true);
   });
 
   it('refuses a declared body over the limit at once with 413, reading none of it', async () => {
