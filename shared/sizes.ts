@@ -23,6 +23,15 @@ export function formatSize(bytes: number, limit: number, locale: SizeLocale = 'e
   return `${decimal(Math.ceil((bytes / unit) * 10) / 10, locale)} ${name}`;
 }
 
+const GIB = 1024 * MIB;
+const TIB = 1024 * GIB;
+
+/** A disk's space in its largest whole unit with one decimal, rounded down: "12.3 GiB", "1.8 TiB", "512 MiB". */
+export function formatDiskSpace(bytes: number, locale: SizeLocale = 'en'): string {
+  const [unit, name] = bytes >= TIB ? [TIB, 'TiB'] : bytes >= GIB ? [GIB, 'GiB'] : [MIB, 'MiB'];
+  return `${decimal(Math.floor((bytes / unit) * 10) / 10, locale)} ${name}`;
+}
+
 /** The API's words for an upload over its limit: "The PDF is 2.3 MiB; the limit is 2 MiB." */
 export function tooLargeDetail(what: string, size: number | undefined, limit: number): string {
   return size === undefined || !Number.isFinite(size) || size <= limit

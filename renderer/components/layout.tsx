@@ -2,6 +2,8 @@ import { type ReactNode } from 'react';
 import { LANGUAGES, useI18n, type Language } from '../lib/i18n';
 import type { MessageKey } from '../i18n/en';
 import type { TBackupSchedule } from '../../shared/api/backup';
+import type { TStorage } from '../../shared/api/storage';
+import { formatDiskSpace } from '../../shared/sizes';
 import type { TWebhookConsumer } from '../../shared/api/webhooks';
 import type { TTimestampSettings } from '../../shared/api/timestamps';
 import { getJson, getPage } from '../lib/api';
@@ -64,7 +66,7 @@ export function Logo() {
 
 /** The signed-in frame: navigation, office, user and language; the page in the middle. */
 export function Shell({ children }: { children: ReactNode }) {
-  const { t } = useI18n();
+  const { t, language } = useI18n();
   const session = useSignedIn();
   const { signOut } = useSession();
   const { path } = useRouter();
@@ -92,6 +94,14 @@ export function Shell({ children }: { children: ReactNode }) {
     { pollMs: 60_000 },
   );
   const restoredCopy = backups.data?.restored_copy ?? null;
+  // A filling disk is said on every page before it is full (when nothing new can be saved).
+  const storage = useLoad(
+    (signal) => (session.is_admin ? getJson<TStorage>('/api/settings/storage', signal) : Promise.resolve(undefined)),
+    [session.is_admin],
+    { pollMs: 60_000 },
+  );
+  const lowDisk = storage.data?.is_low ? storage.data : undefined;
+  const lowDiskText = lowDisk && t('storage.lowBanner', { free: formatDiskSpace(lowDisk.free_bytes, language) });
   const disabledCount = consumers.data?.items.filter((consumer) => consumer.disabled_time !== null).length ?? 0;
   const displayName =
     [session.user.firstname, session.user.lastname].filter(Boolean).join(' ') || session.user.username;
@@ -172,6 +182,13 @@ export function Shell({ children }: { children: ReactNode }) {
                 time: clock.last_timestamp_time ?? '',
               })}{' '}
               <Link to="/settings">{t('clock.offLink')}</Link>
+            </Notice>
+          </div>
+        ) : null}
+        {lowDisk ? (
+          <div data-testid="low-disk-banner">
+            <Notice tone="warning" title={t('storage.lowTitle')}>
+              {path === '/settings' ? lowDiskText : <Link to="/settings">{lowDiskText}</Link>}
             </Notice>
           </div>
         ) : null}

@@ -426,6 +426,10 @@ export const en = {
   'backup.restoredCopyBanner':
     'Restored {restored}: its automatic backups wait for you. Open the settings to confirm it.',
   'backup.confirmRestoredCopy': 'This is now the office: resume backups',
+  'storage.line': 'Data folder {folder}: {free} free of {total} on its disk.',
+  'storage.lowTitle': 'The disk is almost full',
+  'storage.lowBanner':
+    'Only {free} is free on the disk of the data folder. When it is full nothing new can be saved: free some space, or move the data folder to a larger disk.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -429,4 +429,8 @@ export const sv: Record<MessageKey, string> = {
   'backup.restoredCopyBanner':
     'Återställt {restored}: de automatiska säkerhetskopiorna väntar på dig. Öppna inställningarna för att bekräfta.',
   'backup.confirmRestoredCopy': 'Det här är nu kontoret: återuppta säkerhetskopiorna',
+  'storage.line': 'Datamappen {folder}: {free} ledigt av {total} på dess disk.',
+  'storage.lowTitle': 'Disken är nästan full',
+  'storage.lowBanner':
+    'Bara {free} är ledigt på disken med datamappen. När den är full kan inget nytt sparas: frigör utrymme eller flytta datamappen till en större disk.',
 };

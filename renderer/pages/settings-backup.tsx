@@ -5,10 +5,29 @@ import { useConfirm } from '../components/confirm';
 import { CheckboxField, FileField, TextField } from '../components/fields';
 import { Button, Card, DescriptionList, Loading, Notice, ProblemAlert } from '../components/ui';
 import { downloadFile, getJson, request, sendJson } from '../lib/api';
-import { useT } from '../lib/i18n';
+import { useI18n, useT } from '../lib/i18n';
+import type { TStorage } from '../../shared/api/storage';
+import { formatDiskSpace } from '../../shared/sizes';
 import { useSession } from '../lib/session';
 import { useAction } from '../lib/use-action';
 import { useLoad } from '../lib/use-load';
+
+/** Where the office's data lies and how much room its disk has left (the layout warns when it is low). */
+function DataFolderSpace() {
+  const { t, language } = useI18n();
+  const storage = useLoad((signal) => getJson<TStorage>('/api/settings/storage', signal), [], { pollMs: 60_000 });
+  if (!storage.data) return null;
+  const text = t('storage.line', {
+    folder: storage.data.data_folder,
+    free: formatDiskSpace(storage.data.free_bytes, language),
+    total: formatDiskSpace(storage.data.total_bytes, language),
+  });
+  return (
+    <p className={storage.data.is_low ? undefined : 'muted'} data-testid="data-folder-space">
+      {text}
+    </p>
+  );
+}
 
 /** A header holds Latin-1 only: the passphrase travels as base64 of its UTF-8 bytes (å, ä, ö welcome). */
 function passphraseHeader(passphrase: string): Record<string, string> {
@@ -54,6 +73,7 @@ export function BackupRestore() {
   const errorsOf = (kind: 'backup' | 'restore') => (action.busy === kind || action.error ? action.errors : {});
   return (
     <Card title={t('backup.title')} description={t('backup.description')}>
+      <DataFolderSpace />
       <ProblemAlert error={action.error} onDismiss={action.dismiss} />
       <div className="backup-grid">
         <form onSubmit={backup} noValidate>

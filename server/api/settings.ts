@@ -12,6 +12,8 @@ import { describeSigningCertificate, importSigningCertificate } from '../setting
 import { updateGeneralSettings } from '../settings/update-general-settings';
 import { readGeneralSettings } from '../settings/apply-general-settings';
 import { readFrameOrigins } from '../settings/frame-origins';
+import { readDiskSpace } from '../settings/disk-space';
+import { ZStorageSchema } from '../../shared/api/storage';
 
 export function presentGeneralSettings(ctx: RouteContext): TGeneralSettings {
   const office = ctx.repos.office.get(ctx.now());
@@ -85,5 +87,18 @@ export const settingsRoutes: AnyRoute[] = [
     handler: async ({ res, ctx, body }) => {
       sendJson(res, 200, importSigningCertificate(ctx, Buffer.from(body.pkcs12, 'base64'), body.passphrase));
     },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/api/settings/storage',
+    operationId: 'getStorage',
+    summary: "Free space on the data folder's disk, and whether it is low",
+    description:
+      'The admin UI warns on every page while `is_low`. Once the disk is full, changes are refused with 507 until space is freed; reads go on working.',
+    tag,
+    access: 'admin',
+    responses: { 200: { description: 'The disk of the data folder', schema: ZStorageSchema } },
+    handler: async ({ res, ctx }) =>
+      sendJson(res, 200, await readDiskSpace(ctx.config.dataDir, ctx.config.lowDiskBytes)),
   }),
 ];

@@ -79,6 +79,7 @@ const ZEnvSchema = z.object({
   OUTBOX_RETRY_SCHEDULE_S: secondsList.optional(),
   OUTBOX_TIMEOUT_MS: z.coerce.number().int().min(1).default(15_000),
   REMINDER_DAY_S: z.coerce.number().positive().default(86_400),
+  LOW_DISK_MB: z.coerce.number().int().min(0).default(2048),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   TSA_URL: z
     .string()
@@ -124,6 +125,8 @@ export type Config = {
   outboxTimeoutMs: number;
   /** The length of a "day" of reminder and expiry-warning schedules; tests shrink it to seconds. */
   reminderDayMs: number;
+  /** Below this many free bytes on the data folder's disk the admin UI warns on every page (0: never). */
+  lowDiskBytes: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** RFC 3161 timestamp authority; none by default (signing times are then only this PC's clock's word). */
   tsaUrl: string | undefined;
@@ -205,6 +208,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     outboxRetryScheduleS: e.OUTBOX_RETRY_SCHEDULE_S ?? DEFAULT_OUTBOX_RETRY_SCHEDULE_S,
     outboxTimeoutMs: e.OUTBOX_TIMEOUT_MS,
     reminderDayMs: e.REMINDER_DAY_S * 1000,
+    lowDiskBytes: e.LOW_DISK_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,
     tsaUrl: e.TSA_URL,
     tsaRetryScheduleS: e.TSA_RETRY_SCHEDULE_S ?? DEFAULT_TSA_RETRY_SCHEDULE_S,

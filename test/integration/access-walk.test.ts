@@ -94,6 +94,7 @@ const DECIDED: Record<string, Decision> = {
   'POST /api/settings/backup_schedule/run': { status: 403 },
   'POST /api/settings/backup_schedule/confirm_restored_copy': { status: 403 },
   'GET /api/settings/reminders': { status: 403 },
+  'GET /api/settings/storage': { status: 403 },
   'GET /api/settings/timestamps': { status: 403 },
   'GET /api/settings/timestamps/archive_renewal': { status: 403 },
   'POST /api/settings/timestamps/archive_renewal': { status: 403 },
