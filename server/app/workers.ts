@@ -11,6 +11,7 @@ import { createArchiveRenewalWorker } from '../evidence/ltv/archive-renewal-work
 import { createReminderWorker } from '../signing/reminder-worker';
 import { createWebhookWorker } from '../webhooks/webhook-worker';
 import { createAcmeWorker } from '../reach/acme-worker';
+import { createDiskWatchWorker } from '../settings/disk-watch-worker';
 
 /**
  * Every background worker, started after the server listens and stopped (drained) before the
@@ -29,5 +30,6 @@ export function createWorkers(ctx: AppContext): Worker[] {
     createBulkSendWorker(ctx),
     createReminderWorker(ctx),
     createAcmeWorker(ctx),
+    createDiskWatchWorker(ctx),
   ];
 }

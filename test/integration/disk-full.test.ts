@@ -79,6 +79,10 @@ describe('a full disk', () => {
     async () => {
       const contractsBefore = (await call('GET', '/api/contracts')).headers.get('pagination-items-total');
       const bigPdf = await makePdfOfSize(1_500_000);
+      // Before it is full, a 24 MiB disk is already low (under LOW_DISK_MB's 2 GiB): the admin is told.
+      const storage = await call('GET', '/api/settings/storage');
+      expect(storage.body).toMatchObject({ data_folder: mountPoint, total_bytes: 24 * 2 ** 20, is_low: true });
+      expect(storage.body.free_bytes).toBeLessThan(24 * 2 ** 20);
       fillDisk();
 
       // Enough refused writes to fill what is left of the log file's last block many times over.
@@ -119,7 +123,9 @@ describe('a full disk', () => {
       // And it still shuts down cleanly, the database whole.
       const stopped = await host!.client.shutdown(30_000);
       expect(stopped).toEqual({ code: 0, isKilled: false });
-      expect(fs.readFileSync(path.join(mountPoint, 'logs', 'signdesk.log'), 'utf8')).toMatch(/"msg":"closed"/);
+      const log = fs.readFileSync(path.join(mountPoint, 'logs', 'signdesk.log'), 'utf8');
+      expect(log).toMatch(/"msg":"closed"/);
+      expect(log).toMatch(/"level":40,.*"worker":"disk-watch".*the data folder's disk is almost full/);
       const database = new Database(path.join(mountPoint, 'signdesk.sqlite'), { readonly: true });
       try {
         expect(database.pragma('integrity_check', { simple: true })).toBe('ok');

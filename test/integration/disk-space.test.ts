@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectProblem } from '../helpers/problems';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -34,6 +35,26 @@ describe('GET /api/settings/storage', () => {
       is_low: true,
       low_below_bytes: Number.MAX_SAFE_INTEGER,
     });
+  });
+
+  it('says in the log, for a server run headless, that the disk is almost full', async () => {
+    t = await startTestServer({ lowDiskBytes: Number.MAX_SAFE_INTEGER, logLevel: 'info' });
+    const logs = path.join(t.dataDir, 'logs');
+    const logText = () =>
+      fs
+        .readdirSync(logs)
+        .map((name) => fs.readFileSync(path.join(logs, name), 'utf8'))
+        .join('\n');
+    await expect
+      .poll(logText, { timeout: 15_000, interval: 100 })
+      .toMatch(/"level":40.*the data folder's disk is almost full/);
+    const line = JSON.parse(
+      logText()
+        .split('\n')
+        .find((text) => text.includes('almost full')) as string,
+    );
+    expect(line).toMatchObject({ worker: 'disk-watch', dataDir: t.dataDir, lowBelowBytes: Number.MAX_SAFE_INTEGER });
+    expect(line.freeBytes).toBeGreaterThan(0);
   });
 
   it('is the admin’s alone', async () => {
