@@ -29,6 +29,7 @@ const isWanted = (name: string) => !ONLY || ONLY.test(name);
 const GET = 'api GET /api/users/{id}';
 const POST = 'api POST /api/contract_templates';
 const MEMORY = 'api resident memory';
+const START = 'api process start to first 200';
 const UPLOAD = 'api upload 2 MiB PDF (16 pages), -c 10, each server in its own process';
 const TURN_SECONDS = 5;
 
@@ -155,7 +156,7 @@ async function main(): Promise<void> {
     if (get) reportComparison(GET, get);
     if (post) reportComparison(POST, post);
     if (upload) reportComparison(UPLOAD, upload);
-    if (isWanted('api process start to first 200')) report('api process start to first 200', firstOk, 'ms');
+    if (isWanted(START)) report(START, firstOk, 'ms');
     if (memory) {
       report(`${MEMORY} after 100,000 requests`, memory.after100k, 'MiB', memory.bareAfter100k);
       report(`${MEMORY} after 200,000 requests`, memory.after200k, 'MiB', memory.after100k);

@@ -10,7 +10,7 @@ const EVERY_MS = 10 * 60_000;
  * office that runs the server headless and reads its log rather than the admin UI's warning.
  * Once per change, not every ten minutes.
  */
-export function createDiskWatchWorker(ctx: AppContext, everyMs = EVERY_MS): Worker {
+export function createDiskWatchWorker(ctx: AppContext): Worker {
   const logger = ctx.logger.child({ worker: 'disk-watch' });
   let timer: NodeJS.Timeout | undefined;
   let wasLow = false;
@@ -34,7 +34,7 @@ export function createDiskWatchWorker(ctx: AppContext, everyMs = EVERY_MS): Work
     name: 'disk-watch',
     start: () => {
       looking = look();
-      timer = setInterval(() => (looking = look()), everyMs);
+      timer = setInterval(() => (looking = look()), EVERY_MS);
       timer.unref();
     },
     stop: async () => {
