@@ -43,6 +43,13 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): O
   );
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: options.migrationsFolder ?? DEFAULT_MIGRATIONS_FOLDER });
+  // A statement inside a transaction keeps a journal of the pages it changes, to undo itself
+  // alone; past 64 KiB (a contract's row touches some thirty index pages) SQLite moved it to a
+  // file of the system's temporary folder, made and removed within every upload: a full /tmp
+  // failed the upload with a 500, and pages of the office's data went outside DATA_DIR. In
+  // memory it holds the pages one statement changes (an upload's row: some thirty) while that
+  // statement runs. Set after the migrations, whose index builds may sort more than memory should hold.
+  sqlite.pragma('temp_store = MEMORY');
   let isClosed = false;
   return {
     db,
