@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { copyBytes } from './copy-bytes';
 
 /** The unit direct writes are padded to and aligned on: a sector of any disk (512 or 4096 bytes). */
 const BLOCK = 4096;
@@ -68,7 +69,7 @@ function writeDirect(file: string, bytes: Uint8Array, mode: number): boolean {
 
 /** The bytes copied into the aligned view, padded with zeros to `padded`, and written from its start. */
 function writeWhole(fd: number, view: Buffer, padded: number, bytes: Uint8Array): void {
-  view.set(bytes, 0);
+  copyBytes(view, bytes, 0);
   view.fill(0, bytes.length, padded);
   const written = fs.writeSync(fd, view, 0, padded, 0);
   if (written !== padded) throw new Error(`a direct write took ${written} of ${padded} bytes`);

@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import { copyBytes } from '../core/copy-bytes';
 import { releaseShared, type SharedBufferPool } from '../core/shared-buffers';
 
 /** body-parser's error for a body cut off before its Content-Length (problem.ts maps its `type`). */
@@ -44,7 +45,7 @@ export function readIntoPool(
   let received = 0;
   return new Promise((resolve, reject) => {
     const onData = (piece: Buffer) => {
-      received += piece.copy(body, received);
+      received += copyBytes(body, piece, received);
     };
     const settle = (error?: Error) => {
       req.off('data', onData).off('end', onEnd).off('close', onClose).off('error', settle);
