@@ -1,4 +1,5 @@
-import { ParseSpeeds, PDFDocument, PDFRef } from 'pdf-lib';
+import { PDFDocument, PDFRef } from 'pdf-lib';
+import { IN_ONE_GO } from './in-one-go';
 import { judgeRevision, type RevisionFindings } from './judge-revision';
 import { readPdfTail } from './read-pdf-tail';
 import { readXrefSection, type XrefSection } from './read-xref-section';
@@ -146,9 +147,5 @@ function strayObjects(bytes: Uint8Array, start: number, section: XrefSection): s
 }
 
 async function loadRevision(bytes: Uint8Array, end: number): Promise<PDFDocument> {
-  return PDFDocument.load(bytes.subarray(0, end), {
-    updateMetadata: false,
-    parseSpeed: ParseSpeeds.Fastest,
-    throwOnInvalidObject: false,
-  });
+  return PDFDocument.load(bytes.subarray(0, end), { ...IN_ONE_GO, throwOnInvalidObject: false });
 }

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
   decodePDFRawStream,
-  ParseSpeeds,
   PDFArray,
   PDFDict,
   PDFDocument,
@@ -12,6 +11,7 @@ import {
 } from 'pdf-lib';
 import { MAX_PDF_PAGES } from '../../shared/constants';
 import { checkPageTree } from './check-page-tree';
+import { IN_ONE_GO } from './in-one-go';
 
 /** Objects looked at per page at most: the rest of a hostile file is not walked. */
 const MAX_OBJECTS_PER_PAGE = 5_000;
@@ -37,8 +37,7 @@ export async function comparePages(a: Uint8Array, b: Uint8Array): Promise<{ isSa
 
 async function load(bytes: Uint8Array): Promise<PDFDocument> {
   const doc = await PDFDocument.load(bytes, {
-    updateMetadata: false,
-    parseSpeed: ParseSpeeds.Fastest,
+    ...IN_ONE_GO,
     throwOnInvalidObject: false,
     ignoreEncryption: true,
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { EncryptedPDFError, ParseSpeeds, PDFArray, PDFDocument, PDFHexString, PDFRef, PDFString } from 'pdf-lib';
+import { EncryptedPDFError, PDFArray, PDFDocument, PDFHexString, PDFRef, PDFString } from 'pdf-lib';
 import {
   collectUpdateObjects,
   snapshotObjects,
@@ -9,6 +9,7 @@ import {
   type UpdateTrailer,
   type WrittenUpdate,
 } from './incremental-update';
+import { IN_ONE_GO } from './in-one-go';
 import { readPdfTail, type PdfTail } from './read-pdf-tail';
 
 /**
@@ -25,14 +26,14 @@ export type OpenedForUpdate = {
 };
 
 /**
- * Loads `base` in one go (pdf-lib's default yields to a setTimeout every 100 objects), numbers
+ * Loads `base` in one go (IN_ONE_GO: no timer every 100 objects), numbers
  * new objects after the base's /Size, and, with `snapshot`, keeps the serialized form of every
  * object so that `changedObjects` finds what pdf-lib changed in place.
  */
 export async function openForUpdate(base: Uint8Array, options: { snapshot?: boolean } = {}): Promise<OpenedForUpdate> {
   let doc: PDFDocument;
   try {
-    doc = await PDFDocument.load(base, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
+    doc = await PDFDocument.load(base, IN_ONE_GO);
   } catch (error) {
     if (error instanceof EncryptedPDFError)
       throw new Error('The PDF is encrypted; nothing can be added to it.', { cause: error });

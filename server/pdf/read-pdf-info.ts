@@ -1,17 +1,12 @@
-import { ParseSpeeds, PDFArray, PDFDocument, PDFName, PDFRef, type PDFPage } from 'pdf-lib';
+import { PDFArray, PDFDocument, PDFName, PDFRef, type PDFPage } from 'pdf-lib';
 import { checkPageTree } from './check-page-tree';
+import { IN_ONE_GO } from './in-one-go';
 import { unpackEveryStream } from './sandbox/inflate-budget';
 import { PdfReadError, type PageSize } from './pdf-read-error';
 
 /** PDF user space ends at 14,400 units (200 inches); anything larger is a broken box. */
 const MAX_PAGE_EDGE = 14_400;
 const HEADER_WINDOW = 1_024;
-/**
- * Read in one go, as the sandbox's other reads are: pdf-lib's default waits on a timer (1 ms at
- * least in Node) after every 100 objects, and a worker thread has nobody to give way to: an
- * upload of 300 objects kept its worker idle for 3 ms, and waiting uploads behind it.
- */
-const IN_ONE_GO = { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest } as const;
 
 function checkEnvelope(bytes: Buffer): void {
   const header = bytes.indexOf('%PDF-');
