@@ -2,15 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from './schema';
 import { makePrivate } from './data-dir';
+import { createSqliteDatabase, type Db, type SqliteDatabase } from './database';
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+export type { Db } from './database';
+export { inTransaction } from './database';
 
 export type OpenedDatabase = {
-  db: Db;
+  /** The connection behind its turns (database.ts): every statement goes through it. */
+  db: SqliteDatabase;
   sqlite: Database.Database;
   /** Checkpoints the WAL into the main file and closes the connection. */
   close(): void;
@@ -41,8 +44,8 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): O
   sqlite.function(FOLD_FUNCTION, { deterministic: true }, (text: unknown) =>
     typeof text === 'string' ? text.toLowerCase() : text,
   );
-  const db = drizzle(sqlite, { schema }) as Db;
-  migrate(db, { migrationsFolder: options.migrationsFolder ?? DEFAULT_MIGRATIONS_FOLDER });
+  const orm = drizzle(sqlite, { schema }) as Db;
+  migrate(orm, { migrationsFolder: options.migrationsFolder ?? DEFAULT_MIGRATIONS_FOLDER });
   // A statement inside a transaction keeps a journal of the pages it changes, to undo itself
   // alone; past 64 KiB (a contract's row touches some thirty index pages) SQLite moved it to a
   // file of the system's temporary folder, made and removed within every upload: a full /tmp
@@ -52,7 +55,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): O
   sqlite.pragma('temp_store = MEMORY');
   let isClosed = false;
   return {
-    db,
+    db: createSqliteDatabase(orm),
     sqlite,
     close() {
       if (isClosed) return;
@@ -61,9 +64,4 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): O
       sqlite.close();
     },
   };
-}
-
-/** Runs `work` in one IMMEDIATE transaction: the state change, its events and its messages commit together. */
-export function inTransaction<T>(db: Db, work: () => T): T {
-  return db.$client.transaction(work).immediate();
 }

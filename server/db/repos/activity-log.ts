@@ -46,24 +46,24 @@ export function createActivityRepo(db: Db) {
   );
 
   return {
-    insert: (row: ChainedActivity): void => {
+    insert: async (row: ChainedActivity): Promise<void> => {
       insert.run(row);
     },
     /** The contract's last chained entry. */
-    head: (contractId: number): { sequence: number; hash: string } | undefined => head.get(contractId),
+    head: async (contractId: number): Promise<{ sequence: number; hash: string } | undefined> => head.get(contractId),
     /** What the contract's newest entry says: its event, acting party and details (JSON). */
-    newest: (contractId: number): Pick<ActivityRow, 'event' | 'partyId' | 'details'> | undefined =>
+    newest: async (contractId: number): Promise<Pick<ActivityRow, 'event' | 'partyId' | 'details'> | undefined> =>
       newest.get(contractId),
-    countInContract: (contractId: number): number => countIn.get({ contractId })?.n ?? 0,
+    countInContract: async (contractId: number): Promise<number> => countIn.get({ contractId })?.n ?? 0,
     /** Every entry of a contract in chain order (oldest first). */
-    listChain: (contractId: number): ActivityRow[] =>
+    listChain: async (contractId: number): Promise<ActivityRow[]> =>
       db
         .select()
         .from(activityLog)
         .where(eq(activityLog.contractId, contractId))
         .orderBy(asc(activityLog.sequence), asc(activityLog.id))
         .all(),
-    listPage: (contractId: number, request: KeysetRequest): KeysetPage<ActivityRow> =>
+    listPage: async (contractId: number, request: KeysetRequest): Promise<KeysetPage<ActivityRow>> =>
       fetchKeysetPage(NEWEST_FIRST, request, eq(activityLog.contractId, contractId), (where, orderBy, limit) =>
         db
           .select()
@@ -74,21 +74,21 @@ export function createActivityRepo(db: Db) {
           .all(),
       ),
     /** Contracts holding entries written before the chain existed (the partial index makes this a seek). */
-    contractsWithUnchained: (): number[] =>
+    contractsWithUnchained: async (): Promise<number[]> =>
       db
         .selectDistinct({ contractId: activityLog.contractId })
         .from(activityLog)
         .where(isNull(activityLog.hash))
         .all()
         .map((row) => row.contractId),
-    unchainedOf: (contractId: number): ActivityRow[] =>
+    unchainedOf: async (contractId: number): Promise<ActivityRow[]> =>
       db
         .select()
         .from(activityLog)
         .where(and(eq(activityLog.contractId, contractId), isNull(activityLog.hash)))
         .orderBy(asc(activityLog.id))
         .all(),
-    setChain: (id: number, sequence: number, previousHash: string, hash: string): void => {
+    setChain: async (id: number, sequence: number, previousHash: string, hash: string): Promise<void> => {
       setChain.run(sequence, previousHash, hash, id);
     },
   };

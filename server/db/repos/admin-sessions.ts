@@ -19,19 +19,19 @@ export function createAdminSessionRepo(db: Db) {
     .prepare();
 
   return {
-    findByHash: (idHash: string): AdminSessionRow | undefined => byHash.get({ idHash }),
-    insert: (row: NewAdminSession): AdminSessionRow => db.insert(adminSessions).values(row).returning().get(),
-    touch: (id: number, at: number): void => {
+    findByHash: async (idHash: string): Promise<AdminSessionRow | undefined> => byHash.get({ idHash }),
+    insert: async (row: NewAdminSession): Promise<AdminSessionRow> => db.insert(adminSessions).values(row).returning().get(),
+    touch: async (id: number, at: number): Promise<void> => {
       touch.run({ id, at });
     },
-    delete: (id: number): void => {
+    delete: async (id: number): Promise<void> => {
       db.delete(adminSessions).where(eq(adminSessions.id, id)).run();
     },
-    deleteAll: (): void => {
+    deleteAll: async (): Promise<void> => {
       db.delete(adminSessions).run();
     },
     /** Sessions past their absolute end or idle for longer than `idleMs`. */
-    deleteExpired: (now: number, idleMs: number): void => {
+    deleteExpired: async (now: number, idleMs: number): Promise<void> => {
       db.delete(adminSessions)
         .where(or(lt(adminSessions.expiresAt, now), lt(adminSessions.lastSeenAt, now - idleMs)))
         .run();

@@ -24,31 +24,31 @@ export function createAnnotationRepo(db: Db) {
     .prepare();
 
   return {
-    findInContract: (contractId: number, id: number): AnnotationRow | undefined => inContract.get({ contractId, id }),
-    insert: (row: NewAnnotation): AnnotationRow => db.insert(annotations).values(row).returning().get(),
-    update: (id: number, changes: AnnotationChanges): AnnotationRow | undefined =>
+    findInContract: async (contractId: number, id: number): Promise<AnnotationRow | undefined> => inContract.get({ contractId, id }),
+    insert: async (row: NewAnnotation): Promise<AnnotationRow> => db.insert(annotations).values(row).returning().get(),
+    update: async (id: number, changes: AnnotationChanges): Promise<AnnotationRow | undefined> =>
       db.update(annotations).set(changes).where(eq(annotations.id, id)).returning().get(),
-    remove: (id: number): boolean => db.delete(annotations).where(eq(annotations.id, id)).run().changes > 0,
+    remove: async (id: number): Promise<boolean> => db.delete(annotations).where(eq(annotations.id, id)).run().changes > 0,
     /** Keeps the file a party attached to an ATTACHMENT field (in the transaction of its answer). */
-    saveFile: (annotationId: number, fileId: number): void => {
+    saveFile: async (annotationId: number, fileId: number): Promise<void> => {
       db.insert(annotationFiles)
         .values({ annotationId, fileId })
         .onConflictDoUpdate({ target: annotationFiles.annotationId, set: { fileId } })
         .run();
     },
     /** The stored file of an ATTACHMENT field's answer. */
-    fileIdOf: (annotationId: number): number | undefined =>
+    fileIdOf: async (annotationId: number): Promise<number | undefined> =>
       db
         .select({ fileId: annotationFiles.fileId })
         .from(annotationFiles)
         .where(eq(annotationFiles.annotationId, annotationId))
         .get()?.fileId,
-    countInContract: (contractId: number): number => countIn.get({ contractId })?.n ?? 0,
-    listInContract: (contractId: number): AnnotationRow[] =>
+    countInContract: async (contractId: number): Promise<number> => countIn.get({ contractId })?.n ?? 0,
+    listInContract: async (contractId: number): Promise<AnnotationRow[]> =>
       db.select().from(annotations).where(eq(annotations.contractId, contractId)).orderBy(annotations.id).all(),
-    listOfParty: (partyId: number): AnnotationRow[] =>
+    listOfParty: async (partyId: number): Promise<AnnotationRow[]> =>
       db.select().from(annotations).where(eq(annotations.partyId, partyId)).orderBy(annotations.id).all(),
-    listPage: (contractId: number, request: KeysetRequest): KeysetPage<AnnotationRow> =>
+    listPage: async (contractId: number, request: KeysetRequest): Promise<KeysetPage<AnnotationRow>> =>
       fetchKeysetPage(NEWEST_FIRST, request, eq(annotations.contractId, contractId), (where, orderBy, limit) =>
         db
           .select()

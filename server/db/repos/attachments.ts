@@ -23,13 +23,13 @@ export function createAttachmentRepo(db: Db) {
     .prepare();
 
   return {
-    findInContract: (contractId: number, id: number): AttachmentRow | undefined => inContract.get({ contractId, id }),
-    insert: (row: NewAttachment): AttachmentRow => db.insert(attachments).values(row).returning().get(),
-    remove: (id: number): boolean => db.delete(attachments).where(eq(attachments.id, id)).run().changes > 0,
-    countInContract: (contractId: number): number => countIn.get({ contractId })?.n ?? 0,
-    listInContract: (contractId: number): AttachmentRow[] =>
+    findInContract: async (contractId: number, id: number): Promise<AttachmentRow | undefined> => inContract.get({ contractId, id }),
+    insert: async (row: NewAttachment): Promise<AttachmentRow> => db.insert(attachments).values(row).returning().get(),
+    remove: async (id: number): Promise<boolean> => db.delete(attachments).where(eq(attachments.id, id)).run().changes > 0,
+    countInContract: async (contractId: number): Promise<number> => countIn.get({ contractId })?.n ?? 0,
+    listInContract: async (contractId: number): Promise<AttachmentRow[]> =>
       db.select().from(attachments).where(eq(attachments.contractId, contractId)).orderBy(attachments.id).all(),
-    listPage: (contractId: number, request: KeysetRequest): KeysetPage<AttachmentRow> =>
+    listPage: async (contractId: number, request: KeysetRequest): Promise<KeysetPage<AttachmentRow>> =>
       fetchKeysetPage(NEWEST_FIRST, request, eq(attachments.contractId, contractId), (where, orderBy, limit) =>
         db
           .select()

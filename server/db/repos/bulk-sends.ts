@@ -10,24 +10,24 @@ const NEWEST_FIRST: SortKey<BulkSendRow>[] = [{ column: bulkSends.id, isDescendi
 
 export function createBulkSendRepo(db: Db) {
   return {
-    insert: (row: Omit<BulkSendRow, 'id'>): BulkSendRow => db.insert(bulkSends).values(row).returning().get(),
-    insertRow: (row: Omit<BulkRowRow, 'id'>): BulkRowRow => db.insert(bulkSendRows).values(row).returning().get(),
-    findById: (id: number): BulkSendRow | undefined => db.select().from(bulkSends).where(eq(bulkSends.id, id)).get(),
-    findRow: (id: number): BulkRowRow | undefined =>
+    insert: async (row: Omit<BulkSendRow, 'id'>): Promise<BulkSendRow> => db.insert(bulkSends).values(row).returning().get(),
+    insertRow: async (row: Omit<BulkRowRow, 'id'>): Promise<BulkRowRow> => db.insert(bulkSendRows).values(row).returning().get(),
+    findById: async (id: number): Promise<BulkSendRow | undefined> => db.select().from(bulkSends).where(eq(bulkSends.id, id)).get(),
+    findRow: async (id: number): Promise<BulkRowRow | undefined> =>
       db.select().from(bulkSendRows).where(eq(bulkSendRows.id, id)).get(),
-    rowsOf: (bulkSendId: number): BulkRowRow[] =>
+    rowsOf: async (bulkSendId: number): Promise<BulkRowRow[]> =>
       db.select().from(bulkSendRows).where(eq(bulkSendRows.bulkSendId, bulkSendId)).orderBy(bulkSendRows.id).all(),
-    updateRow: (id: number, changes: Partial<Omit<BulkRowRow, 'id' | 'bulkSendId'>>): void => {
+    updateRow: async (id: number, changes: Partial<Omit<BulkRowRow, 'id' | 'bulkSendId'>>): Promise<void> => {
       db.update(bulkSendRows).set(changes).where(eq(bulkSendRows.id, id)).run();
     },
-    count: (userId: number | undefined): number =>
+    count: async (userId: number | undefined): Promise<number> =>
       db
         .select({ n: sql<number>`count(*)` })
         .from(bulkSends)
         .where(userId === undefined ? undefined : eq(bulkSends.createdBy, userId))
         .get()?.n ?? 0,
     /** Newest first; an ordinary user's own batches only (`userId`). */
-    listPage: (request: KeysetRequest, userId: number | undefined): KeysetPage<BulkSendRow> =>
+    listPage: async (request: KeysetRequest, userId: number | undefined): Promise<KeysetPage<BulkSendRow>> =>
       fetchKeysetPage(
         NEWEST_FIRST,
         request,

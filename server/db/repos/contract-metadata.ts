@@ -16,10 +16,10 @@ export function createContractMetadataRepo(db: Db) {
   const drop = sqlite.prepare<[number, string]>('DELETE FROM contract_metadata WHERE contract_id = ? AND key = ?');
   return {
     /** The metadata of a contract, keys in order. */
-    listOf: (contractId: number): Record<string, string> =>
+    listOf: async (contractId: number): Promise<Record<string, string>> =>
       Object.fromEntries(listOf.all(contractId).map((row) => [row.key, row.value])),
-    set: (contractId: number, key: string, value: string): void => void put.run(contractId, key, value),
-    remove: (contractId: number, key: string): void => void drop.run(contractId, key),
+    set: async (contractId: number, key: string, value: string): Promise<void> => void put.run(contractId, key, value),
+    remove: async (contractId: number, key: string): Promise<void> => void drop.run(contractId, key),
   };
 }
 

@@ -14,26 +14,26 @@ export function createContractSealRepo(db: Db) {
     .where(eq(contractSeals.contractId, sql.placeholder('contractId')))
     .prepare();
   return {
-    find: (contractId: number): ContractSealRow | undefined => byContract.get({ contractId }),
+    find: async (contractId: number): Promise<ContractSealRow | undefined> => byContract.get({ contractId }),
     /** Contracts whose sealed PDF had exactly these bytes (SHA-256, hex). */
-    findBySealedSha256: (sha256: string): ContractSealRow[] =>
+    findBySealedSha256: async (sha256: string): Promise<ContractSealRow[]> =>
       db.select().from(contractSeals).where(eq(contractSeals.sealedSha256, sha256)).all(),
     /** Contracts whose seal signed exactly these bytes (SHA-256 of its byte range, hex). */
-    findBySealedContent: (sha256: string): ContractSealRow[] =>
+    findBySealedContent: async (sha256: string): Promise<ContractSealRow[]> =>
       db.select().from(contractSeals).where(eq(contractSeals.sealedContentSha256, sha256)).all(),
-    insert: (row: typeof contractSeals.$inferInsert): void => {
+    insert: async (row: typeof contractSeals.$inferInsert): Promise<void> => {
       db.insert(contractSeals).values(row).run();
     },
-    update: (contractId: number, changes: Partial<Omit<ContractSealRow, 'contractId'>>): void => {
+    update: async (contractId: number, changes: Partial<Omit<ContractSealRow, 'contractId'>>): Promise<void> => {
       db.update(contractSeals).set(changes).where(eq(contractSeals.contractId, contractId)).run();
     },
-    countPending: (): number =>
+    countPending: async (): Promise<number> =>
       (
         db.$client.prepare("SELECT count(*) AS n FROM contract_seals WHERE timestamp_status = 'pending'").get() as {
           n: number;
         }
       ).n,
-    pendingContractIds: (): number[] =>
+    pendingContractIds: async (): Promise<number[]> =>
       (
         db.$client.prepare("SELECT contract_id AS id FROM contract_seals WHERE timestamp_status = 'pending'").all() as {
           id: number;
@@ -41,7 +41,7 @@ export function createContractSealRepo(db: Db) {
       ).map((row) => row.id),
     /** The seal timestamped last, by the authority's time (this PC's clock may be the one that is off). */
     /** The last timestamp obtained; the authority's time has whole seconds, so the newer contract wins a tie. */
-    latestTimestamped: (): ContractSealRow | undefined =>
+    latestTimestamped: async (): Promise<ContractSealRow | undefined> =>
       db
         .select()
         .from(contractSeals)
@@ -54,7 +54,7 @@ export function createContractSealRepo(db: Db) {
      * none yet, or whose archive timestamp's certificate expires before `expiringBefore` and that
      * were not renewed since `renewedBefore`.
      */
-    archivable: (due?: { expiringBefore: number; renewedBefore: number }): number[] =>
+    archivable: async (due?: { expiringBefore: number; renewedBefore: number }): Promise<number[]> =>
       (
         db.$client
           .prepare(
@@ -68,9 +68,9 @@ export function createContractSealRepo(db: Db) {
         }[]
       ).map((row) => row.id),
     /** How far a renewal begun at `since` has come: archive timestamps added since, those still pending, and their last errors. */
-    renewalProgress: (
+    renewalProgress: async (
       since: number,
-    ): { renewed: number; pending: number; errors: { contractId: number; error: string }[] } => {
+    ): Promise<{ renewed: number; pending: number; errors: { contractId: number; error: string }[] }> => {
       const count = (sql: string) => (db.$client.prepare(sql).get(since) as { n: number }).n;
       return {
         renewed: count("SELECT count(*) AS n FROM contract_seals WHERE ltv_status = 'done' AND updated_at >= ?"),
@@ -83,11 +83,11 @@ export function createContractSealRepo(db: Db) {
       };
     },
     /** Whether a certificate (SHA-256, hex) ever sealed a contract here. */
-    isSealCertificate: (sha256: string): boolean =>
+    isSealCertificate: async (sha256: string): Promise<boolean> =>
       db.$client.prepare('SELECT 1 FROM contract_seals WHERE seal_certificate_sha256 = ? LIMIT 1').get(sha256) !==
       undefined,
     /** Signed contracts sealed before this table existed, which need a row (start-up). */
-    signedWithout: (): { contractId: number; signedFileId: number; signedAt: number | null }[] =>
+    signedWithout: async (): Promise<{ contractId: number; signedFileId: number; signedAt: number | null }[]> =>
       db.$client
         .prepare(
           `SELECT c.id AS contractId, c.signed_file_id AS signedFileId, c.signed_at AS signedAt FROM contracts c

@@ -167,21 +167,21 @@ export function createContractRepo(db: Db) {
   };
 
   return {
-    findById: (id: number): ContractRow | undefined => byId.get({ id }),
+    findById: async (id: number): Promise<ContractRow | undefined> => byId.get({ id }),
     /** Inserts a draft and counts it, in the caller's transaction. */
-    insert(row: NewContract): ContractRow {
+    async insert(row: NewContract): Promise<ContractRow> {
       const inserted = insertContract({ ...row, nameFolded: foldName(row.name ?? '') });
       adjust(inserted.status, inserted.createdBy, 1);
       return inserted;
     },
-    update(id: number, changes: ContractChanges): ContractRow | undefined {
+    async update(id: number, changes: ContractChanges): Promise<ContractRow | undefined> {
       const withKey = changes.name === undefined ? changes : { ...changes, nameFolded: foldName(changes.name) };
       return db.update(contracts).set(withKey).where(eq(contracts.id, id)).returning().get();
     },
     /** Moves updated_at forward to `at` (never back): an activity entry of the contract was written. */
-    touch: (id: number, at: number): void => void touchStatement.run(at, id, at),
+    touch: async (id: number, at: number): Promise<void> => void touchStatement.run(at, id, at),
     /** Moves a contract to another state and its count with it, in the caller's transaction. */
-    changeStatus(row: ContractRow, status: ContractStatus, changes: ContractChanges): ContractRow {
+    async changeStatus(row: ContractRow, status: ContractStatus, changes: ContractChanges): Promise<ContractRow> {
       const updated = db
         .update(contracts)
         .set({ ...changes, status })
@@ -193,20 +193,20 @@ export function createContractRepo(db: Db) {
       adjust(status, row.createdBy, 1);
       return updated;
     },
-    remove(row: ContractRow): void {
+    async remove(row: ContractRow): Promise<void> {
       if (db.delete(contracts).where(eq(contracts.id, row.id)).run().changes > 0) adjust(row.status, row.createdBy, -1);
     },
     /** O(1) for no filter, status, user and both (kept counts); a search counts its matches within its window. */
-    total(filter: ContractFilter): number {
+    async total(filter: ContractFilter): Promise<number> {
       if (isSearch(filter)) return (selectWhere({ n: count() }, filter).get() as { n: number } | undefined)?.n ?? 0;
       return countOf.get(scopeOf(filter))?.n ?? 0;
     },
     /** Whether a search's window may leave matches out (docs/decisions.md, search): the API says so in `Search-Partial`. */
-    isSearchPartial(filter: Pick<ContractFilter, 'name' | 'q'>): boolean {
+    async isSearchPartial(filter: Pick<ContractFilter, 'name' | 'q'>): Promise<boolean> {
       return search.isPartial(filter.name, filter.q);
     },
     /** The total under each status filter (and none), the other filters applied: kept counts unless searching. */
-    countByStatus(filter: Omit<ContractFilter, 'status'>): StatusCounts {
+    async countByStatus(filter: Omit<ContractFilter, 'status'>): Promise<StatusCounts> {
       const counts: StatusCounts = { all: 0, draft: 0, sent: 0, signed: 0, rejected: 0 };
       if (!isSearch(filter)) {
         for (const status of STATUSES) counts[status] = countOf.get(scopeOf({ ...filter, status }))?.n ?? 0;
@@ -222,7 +222,7 @@ export function createContractRepo(db: Db) {
       }
       return counts;
     },
-    listPage: (request: KeysetRequest, filter: ContractFilter, ordering: ContractOrdering): KeysetPage<ContractRow> =>
+    listPage: async (request: KeysetRequest, filter: ContractFilter, ordering: ContractOrdering): Promise<KeysetPage<ContractRow>> =>
       fetchKeysetPage(
         ordering.keys,
         request,
@@ -234,7 +234,7 @@ export function createContractRepo(db: Db) {
             .all() as ContractRow[],
       ),
     /** Rebuilds the kept counts from the rows (after a bulk import, or to repair). */
-    recount(): void {
+    async recount(): Promise<void> {
       sqlite.exec(`
         DELETE FROM contract_counts;
         INSERT INTO contract_counts (scope, n) SELECT '*', count(*) FROM contracts;

@@ -51,7 +51,7 @@ export function createFileRepo(db: Db, store?: FileStore) {
 
   return {
     /** Stores the bytes in the row (or finds the same bytes already stored) and returns the file id. */
-    putFile(bytes: Uint8Array, contentType: string, now: number = Date.now()): number {
+    async putFile(bytes: Uint8Array, contentType: string, now: number = Date.now()): Promise<number> {
       const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       const sha256 = createHash('sha256').update(buffer).digest('hex');
       const existing = bySha.get(sha256, contentType);
@@ -64,7 +64,7 @@ export function createFileRepo(db: Db, store?: FileStore) {
      * The row of bytes a FileStore placed under `sha256` (or the row already storing the same
      * bytes), claiming the file in the same transaction.
      */
-    putPlacedFile(sha256: string, size: number, contentType: string, now: number = Date.now()): number {
+    async putPlacedFile(sha256: string, size: number, contentType: string, now: number = Date.now()): Promise<number> {
       const existing = bySha.get(sha256, contentType);
       // Already stored (perhaps in the database): the placed copy stays unclaimed, for the sweep.
       if (existing) return existing.id;
@@ -78,7 +78,7 @@ export function createFileRepo(db: Db, store?: FileStore) {
      * and for callers inside a transaction. An upload's bytes are a file of DATA_DIR/files:
      * request paths read those with `readFile`, which does not hold up the request thread.
      */
-    getFile(id: number): StoredFile | undefined {
+    async getFile(id: number): Promise<StoredFile | undefined> {
       const row = byId.get(id);
       if (!row) return undefined;
       const { inFiles, ...file } = row;
@@ -92,12 +92,12 @@ export function createFileRepo(db: Db, store?: FileStore) {
       return inFiles ? { ...file, data: await storeOf().read(file.sha256) } : file;
     },
     /** The hash alone, without reading the bytes. */
-    getSha256: (id: number): string | undefined => shaById.get(id)?.sha256,
+    getSha256: async (id: number): Promise<string | undefined> => shaById.get(id)?.sha256,
     /**
      * Deletes the file unless something still refers to it. The foreign keys decide, so a
      * table that starts referring to stored files later is respected without changes here.
      */
-    releaseFile(id: number, now: number = Date.now()): void {
+    async releaseFile(id: number, now: number = Date.now()): Promise<void> {
       const file = shaById.get(id);
       try {
         remove.run(id);

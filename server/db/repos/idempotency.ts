@@ -16,7 +16,7 @@ export function createIdempotencyRepo(db: Db) {
     )
     .prepare();
   return {
-    find: (scope: string, key: string): IdempotencyRow | undefined =>
+    find: async (scope: string, key: string): Promise<IdempotencyRow | undefined> =>
       db
         .select()
         .from(idempotencyKeys)
@@ -26,7 +26,7 @@ export function createIdempotencyRepo(db: Db) {
      * Claims the key for a request about to run; false when a row for it exists (answered or in
      * flight). Keys older than `expiredBefore` are dropped first, so an expired key is free again.
      */
-    claim: (scope: string, key: string, fingerprint: string, now: number, expiredBefore: number): boolean =>
+    claim: async (scope: string, key: string, fingerprint: string, now: number, expiredBefore: number): Promise<boolean> =>
       db.transaction(() => {
         prune.run({ before: expiredBefore });
         const result = db
@@ -36,25 +36,25 @@ export function createIdempotencyRepo(db: Db) {
           .run();
         return result.changes === 1;
       }),
-    record: (scope: string, key: string, answer: StoredAnswer): void => {
+    record: async (scope: string, key: string, answer: StoredAnswer): Promise<void> => {
       db.update(idempotencyKeys)
         .set(answer)
         .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
         .run();
     },
     /** Frees a key whose request ended without an answer worth repeating. */
-    release: (scope: string, key: string): void => {
+    release: async (scope: string, key: string): Promise<void> => {
       db.delete(idempotencyKeys)
         .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
         .run();
     },
     /** Keys whose request was in flight when the process stopped: their answer never came. */
-    releaseUnanswered: (): void => {
+    releaseUnanswered: async (): Promise<void> => {
       db.delete(idempotencyKeys)
         .where(sql`${idempotencyKeys.status} is null`)
         .run();
     },
-    dropOlderThan: (before: number): void => {
+    dropOlderThan: async (before: number): Promise<void> => {
       db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before)).run();
     },
   };

@@ -78,33 +78,33 @@ export function createJobRepo(db: Db) {
 
   return {
     /** Call inside the transaction of the change that makes the work, so both commit or neither. */
-    enqueue: (queue: string, refId: number, runAt: number, now: number): number =>
+    enqueue: async (queue: string, refId: number, runAt: number, now: number): Promise<number> =>
       (insert.get({ queue, refId, runAt, now }) as { id: number }).id,
-    claim: (queue: string, limit: number, now: number, leaseMs: number): JobRow[] =>
+    claim: async (queue: string, limit: number, now: number, leaseMs: number): Promise<JobRow[]> =>
       due.get({ queue, now })?.isDue
         ? claim.all({ queue, now, limit, token: randomUUID(), leaseUntil: now + leaseMs })
         : [],
     /** Extends the lease of a job still being worked on; false when the claim was lost. */
-    renewLease: (job: JobRow, leaseUntil: number, now: number): boolean =>
+    renewLease: async (job: JobRow, leaseUntil: number, now: number): Promise<boolean> =>
       renew.run({ id: job.id, token: job.claimToken ?? '', leaseUntil, now }).changes > 0,
     /** Removes a finished (or finally failed) job; false when the claim was lost. */
-    finish: (job: JobRow): boolean => remove.run(job.id, job.claimToken ?? '').changes > 0,
-    retryAt: (job: JobRow, runAt: number, error: string | null, now: number): boolean =>
+    finish: async (job: JobRow): Promise<boolean> => remove.run(job.id, job.claimToken ?? '').changes > 0,
+    retryAt: async (job: JobRow, runAt: number, error: string | null, now: number): Promise<boolean> =>
       reschedule.run({ id: job.id, error, runAt, now, token: job.claimToken ?? '' }).changes > 0,
     /** When the next job of the queue becomes due (a queued run_at or an expiring lease). */
-    nextDueAt: (queue: string): number | undefined => {
+    nextDueAt: async (queue: string): Promise<number | undefined> => {
       const times = [nextRun.get({ queue })?.at, nextLease.get({ queue })?.at].filter(
         (at): at is number => typeof at === 'number',
       );
       return times.length > 0 ? Math.min(...times) : undefined;
     },
-    countPending: (queue: string): number =>
+    countPending: async (queue: string): Promise<number> =>
       (db.$client.prepare('SELECT count(*) AS n FROM jobs WHERE queue = ?').get(queue) as { n: number }).n,
     /**
      * The one queued job of this row from now on: at `runAt`, or none (null). A claimed job of
      * the row is left alone (it finishes, and re-plans in its own transaction).
      */
-    plan: (queue: string, refId: number, runAt: number | null, now: number): void => {
+    plan: async (queue: string, refId: number, runAt: number | null, now: number): Promise<void> => {
       removeQueued.run(queue, refId);
       if (runAt !== null) insert.get({ queue, refId, runAt, now });
     },
@@ -112,16 +112,16 @@ export function createJobRepo(db: Db) {
      * The queued job of this row runs at `runAt` at the latest: brought forward when it was
      * planned later, else (none queued: none, or only a running one) queued anew.
      */
-    runBy: (queue: string, refId: number, runAt: number, now: number): void => {
+    runBy: async (queue: string, refId: number, runAt: number, now: number): Promise<void> => {
       if (bringForward.run(runAt, now, queue, refId).changes === 0) insert.get({ queue, refId, runAt, now });
     },
     /** Whether any job of this row exists (queued or running). */
-    exists: (queue: string, refId: number): boolean =>
+    exists: async (queue: string, refId: number): Promise<boolean> =>
       db.$client.prepare('SELECT 1 FROM jobs WHERE queue = ? AND ref_id = ? LIMIT 1').get(queue, refId) !== undefined,
     /** When the queued job of this row runs; undefined when none is queued. */
-    plannedAt: (queue: string, refId: number): number | undefined => plannedAt.get(queue, refId)?.runAt,
+    plannedAt: async (queue: string, refId: number): Promise<number | undefined> => plannedAt.get(queue, refId)?.runAt,
     /** Puts a job for this row back to run now (manual retry); enqueues one when none is pending. */
-    requeue: (queue: string, refId: number, now: number): void => {
+    requeue: async (queue: string, refId: number, now: number): Promise<void> => {
       const updated = db
         .update(jobs)
         .set({ status: 'queued', runAt: now, claimToken: null, leaseUntil: null, updatedAt: now })

@@ -27,15 +27,15 @@ export function createOfficeEvidenceRepo(db: Db) {
   );
   const latestAnchor = db.select().from(officeAnchors).orderBy(desc(officeAnchors.sequence)).limit(1).prepare();
   return {
-    officeHead: (): { id: number; sequence: number; hash: string } | undefined => officeHead.get(),
-    insertOfficeEntry: (row: NewOfficeLogRow): void => {
+    officeHead: async (): Promise<{ id: number; sequence: number; hash: string } | undefined> => officeHead.get(),
+    insertOfficeEntry: async (row: NewOfficeLogRow): Promise<void> => {
       db.insert(officeLog).values(row).run();
     },
-    listOfficeLog: (): OfficeLogRow[] => db.select().from(officeLog).orderBy(asc(officeLog.sequence)).all(),
-    maxActivityId: (): number => maxActivityId.get()?.id ?? 0,
-    changedContractHeads: (afterId: number, throughId: number) => changedHeads.all(afterId, throughId),
-    latestAnchor: (): AnchorRow | undefined => latestAnchor.get(),
-    insertAnchor: (row: NewAnchorRow, heads: readonly FoldedHead[]): number => {
+    listOfficeLog: async (): Promise<OfficeLogRow[]> => db.select().from(officeLog).orderBy(asc(officeLog.sequence)).all(),
+    maxActivityId: async (): Promise<number> => maxActivityId.get()?.id ?? 0,
+    changedContractHeads: async (afterId: number, throughId: number) => changedHeads.all(afterId, throughId),
+    latestAnchor: async (): Promise<AnchorRow | undefined> => latestAnchor.get(),
+    insertAnchor: async (row: NewAnchorRow, heads: readonly FoldedHead[]): Promise<number> => {
       const { id } = db.insert(officeAnchors).values(row).returning({ id: officeAnchors.id }).get();
       for (const head of heads)
         db.insert(anchorHeads)
@@ -43,9 +43,9 @@ export function createOfficeEvidenceRepo(db: Db) {
           .run();
       return id;
     },
-    listAnchors: (): AnchorRow[] => db.select().from(officeAnchors).orderBy(asc(officeAnchors.sequence)).all(),
+    listAnchors: async (): Promise<AnchorRow[]> => db.select().from(officeAnchors).orderBy(asc(officeAnchors.sequence)).all(),
     /** Every folded head, by anchor id. */
-    listAnchorHeads: (): Map<number, FoldedHead[]> => {
+    listAnchorHeads: async (): Promise<Map<number, FoldedHead[]>> => {
       const byAnchor = new Map<number, FoldedHead[]>();
       for (const row of db.select().from(anchorHeads).all()) {
         const list = byAnchor.get(row.anchorId) ?? [];

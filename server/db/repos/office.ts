@@ -13,13 +13,13 @@ export function createOfficeRepo(db: Db) {
   let cached: OfficeRow | undefined;
   return {
     /** The office row, made on first read so that a fresh database always has one. */
-    get: (now: number): OfficeRow => {
+    get: async (now: number): Promise<OfficeRow> => {
       if (cached) return cached;
       db.insert(office).values({ id: OFFICE_ID, createdAt: now }).onConflictDoNothing().run();
       cached = db.select().from(office).where(eq(office.id, OFFICE_ID)).get() as OfficeRow;
       return cached;
     },
-    update: (changes: OfficeChanges): void => {
+    update: async (changes: OfficeChanges): Promise<void> => {
       db.update(office).set(changes).where(eq(office.id, OFFICE_ID)).run();
       cached = undefined;
     },

@@ -88,7 +88,7 @@ export function createOutboxRepo(db: Db) {
     );
 
   return {
-    insert: (row: NewOutboxMessage): number =>
+    insert: async (row: NewOutboxMessage): Promise<number> =>
       (
         insert.get({
           ...row,
@@ -100,32 +100,32 @@ export function createOutboxRepo(db: Db) {
           partyId: row.partyId ?? null,
         }) as { id: number }
       ).id,
-    findById: (id: number): OutboxMessageRow | undefined => byId.get({ id }),
+    findById: async (id: number): Promise<OutboxMessageRow | undefined> => byId.get({ id }),
     /**
      * Marks an attempt as under way and fixes the message's Message-ID on its first attempt;
      * false when the message is no longer deliverable.
      */
-    startAttempt: (id: number, now: number, messageId: string | null): boolean =>
+    startAttempt: async (id: number, now: number, messageId: string | null): Promise<boolean> =>
       startAttempt.run({ id, now, messageId }).changes > 0,
-    recordAttempt: (id: number, record: AttemptRecord, now: number): void => {
+    recordAttempt: async (id: number, record: AttemptRecord, now: number): Promise<void> => {
       db.update(outboxMessages)
         .set({ ...record, updatedAt: now })
         .where(eq(outboxMessages.id, id))
         .run();
     },
-    waitForConfig: (id: number, now: number): boolean => waitForConfig.run({ id, now }).changes > 0,
+    waitForConfig: async (id: number, now: number): Promise<boolean> => waitForConfig.run({ id, now }).changes > 0,
     /** Waiting messages of a channel go back to queued; returns their ids (each needs a job). */
-    wakeWaiting: (channel: string, now: number): number[] => {
+    wakeWaiting: async (channel: string, now: number): Promise<number[]> => {
       const ids = waitingIds.all(channel).map((row) => row.id);
       for (const id of ids) wakeWaiting.run({ id, now });
       return ids;
     },
-    hurryRetries: (channel: string, now: number): void => {
+    hurryRetries: async (channel: string, now: number): Promise<void> => {
       hurryRetries.run({ channel, now });
       hurryMessages.run({ channel, now });
     },
     /** Back to queued for a manual retry, with a fresh retry schedule for the addresses that failed. */
-    requeue: (row: OutboxMessageRow, now: number): void => {
+    requeue: async (row: OutboxMessageRow, now: number): Promise<void> => {
       const recipients = row.recipients.map((recipient) =>
         recipient.state === 'sent' ? recipient : { ...recipient, state: 'pending' },
       );
@@ -135,11 +135,11 @@ export function createOutboxRepo(db: Db) {
         .run();
     },
     /** Messages not yet delivered nor given up: queued, sending or waiting for configuration. */
-    countPending: (): number => pendingCount.get()?.n ?? 0,
-    count: (filter: OutboxFilter = {}): number =>
+    countPending: async (): Promise<number> => pendingCount.get()?.n ?? 0,
+    count: async (filter: OutboxFilter = {}): Promise<number> =>
       db.select({ n: count() }).from(outboxMessages).where(filterOf(filter)).get()?.n ?? 0,
     /** Newest first. */
-    listPage: (request: KeysetRequest, filter: OutboxFilter): KeysetPage<OutboxMessageRow> =>
+    listPage: async (request: KeysetRequest, filter: OutboxFilter): Promise<KeysetPage<OutboxMessageRow>> =>
       fetchKeysetPage(NEWEST_FIRST, request, filterOf(filter), (where, orderBy, limit) =>
         db
           .select()

@@ -45,38 +45,38 @@ export function createPartyRepo(db: Db) {
     .prepare();
 
   return {
-    findInContract: (contractId: number, id: number): PartyRow | undefined => inContract.get({ contractId, id }),
-    findById: (id: number): PartyRow | undefined => db.select().from(parties).where(eq(parties.id, id)).get(),
+    findInContract: async (contractId: number, id: number): Promise<PartyRow | undefined> => inContract.get({ contractId, id }),
+    findById: async (id: number): Promise<PartyRow | undefined> => db.select().from(parties).where(eq(parties.id, id)).get(),
     /** The party whose link token hashes to this (see link-tokens.ts). */
-    findBySignTokenHash: (hash: string): PartyRow | undefined => byTokenHash.get({ hash }),
-    insert: (row: NewParty): PartyRow => db.insert(parties).values(row).returning().get(),
-    update: (id: number, changes: PartyChanges): PartyRow | undefined =>
+    findBySignTokenHash: async (hash: string): Promise<PartyRow | undefined> => byTokenHash.get({ hash }),
+    insert: async (row: NewParty): Promise<PartyRow> => db.insert(parties).values(row).returning().get(),
+    update: async (id: number, changes: PartyChanges): Promise<PartyRow | undefined> =>
       db.update(parties).set(changes).where(eq(parties.id, id)).returning().get(),
     /** Sets e-mail status flags (the outbox and the signing page); true flags stay true when not named. */
     /** False when no such party exists. */
-    markEmailStatus: (id: number, flags: EmailStatusFlags): boolean => {
+    markEmailStatus: async (id: number, flags: EmailStatusFlags): Promise<boolean> => {
       if (Object.keys(flags).length === 0) return true;
       return db.update(parties).set(flags).where(eq(parties.id, id)).run().changes > 0;
     },
     /** A new link for the party: the old one stops working at once (links are found by their hash). */
-    replaceLink: (id: number, link: { hash: string; nonce: string }, now: number): void => {
+    replaceLink: async (id: number, link: { hash: string; nonce: string }, now: number): Promise<void> => {
       db.update(parties)
         .set({ signTokenHash: link.hash, signNonce: link.nonce, signTokenSealed: null, updatedAt: now })
         .where(eq(parties.id, id))
         .run();
     },
-    remove: (id: number): boolean => db.delete(parties).where(eq(parties.id, id)).run().changes > 0,
-    countInContract: (contractId: number): number => countIn.get({ contractId })?.n ?? 0,
-    maxSignOrder: (contractId: number): number =>
+    remove: async (id: number): Promise<boolean> => db.delete(parties).where(eq(parties.id, id)).run().changes > 0,
+    countInContract: async (contractId: number): Promise<number> => countIn.get({ contractId })?.n ?? 0,
+    maxSignOrder: async (contractId: number): Promise<number> =>
       db
         .select({ n: sql<number | null>`max(${parties.signOrder})` })
         .from(parties)
         .where(eq(parties.contractId, contractId))
         .get()?.n ?? 0,
     /** Every party of a contract in signing order (for sending and the signing page). */
-    listInContract: (contractId: number): PartyRow[] =>
+    listInContract: async (contractId: number): Promise<PartyRow[]> =>
       db.select().from(parties).where(eq(parties.contractId, contractId)).orderBy(parties.signOrder, parties.id).all(),
-    listPage: (contractId: number, request: KeysetRequest): KeysetPage<PartyRow> =>
+    listPage: async (contractId: number, request: KeysetRequest): Promise<KeysetPage<PartyRow>> =>
       fetchKeysetPage(NEWEST_FIRST, request, eq(parties.contractId, contractId), (where, orderBy, limit) =>
         db
           .select()

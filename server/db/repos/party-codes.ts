@@ -6,12 +6,12 @@ export type PartyCodeRow = typeof partyCodes.$inferSelect;
 
 export function createPartyCodeRepo(db: Db) {
   return {
-    find: (partyId: number): PartyCodeRow | undefined =>
+    find: async (partyId: number): Promise<PartyCodeRow | undefined> =>
       db.select().from(partyCodes).where(eq(partyCodes.partyId, partyId)).get(),
-    save: (row: PartyCodeRow): void => {
+    save: async (row: PartyCodeRow): Promise<void> => {
       db.insert(partyCodes).values(row).onConflictDoUpdate({ target: partyCodes.partyId, set: row }).run();
     },
-    countFailure: (partyId: number): void => {
+    countFailure: async (partyId: number): Promise<void> => {
       const row = db.select().from(partyCodes).where(eq(partyCodes.partyId, partyId)).get();
       if (row)
         db.update(partyCodes)
@@ -20,7 +20,7 @@ export function createPartyCodeRepo(db: Db) {
           .run();
     },
     /** A code is good once: it is spent when it opens the document. */
-    spend: (partyId: number, now: number): void => {
+    spend: async (partyId: number, now: number): Promise<void> => {
       db.update(partyCodes).set({ expiresAt: now }).where(eq(partyCodes.partyId, partyId)).run();
     },
   };

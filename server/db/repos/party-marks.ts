@@ -7,10 +7,10 @@ export type PartyMarkRow = typeof partyMarks.$inferSelect;
 /** The marks parties signed with (one per party, written in the acceptance's transaction). */
 export function createPartyMarkRepo(db: Db) {
   return {
-    save: (row: PartyMarkRow): void => {
+    save: async (row: PartyMarkRow): Promise<void> => {
       db.insert(partyMarks).values(row).onConflictDoUpdate({ target: partyMarks.partyId, set: row }).run();
     },
-    listOf: (partyIds: readonly number[]): PartyMarkRow[] =>
+    listOf: async (partyIds: readonly number[]): Promise<PartyMarkRow[]> =>
       partyIds.length === 0
         ? []
         : db
@@ -18,7 +18,7 @@ export function createPartyMarkRepo(db: Db) {
             .from(partyMarks)
             .where(inArray(partyMarks.partyId, [...partyIds]))
             .all(),
-    find: (partyId: number): PartyMarkRow | undefined =>
+    find: async (partyId: number): Promise<PartyMarkRow | undefined> =>
       db.select().from(partyMarks).where(eq(partyMarks.partyId, partyId)).get(),
   };
 }

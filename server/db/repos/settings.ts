@@ -11,8 +11,8 @@ export function createSettingsRepo(db: Db) {
     .where(eq(settings.key, sql.placeholder('key')))
     .prepare();
   return {
-    get: (key: string): string | undefined => byKey.get({ key })?.value,
-    getMany: <K extends string>(keys: readonly K[]): Map<K, string> =>
+    get: async (key: string): Promise<string | undefined> => byKey.get({ key })?.value,
+    getMany: async <K extends string>(keys: readonly K[]): Promise<Map<K, string>> =>
       new Map(
         db
           .select()
@@ -21,17 +21,17 @@ export function createSettingsRepo(db: Db) {
           .all()
           .map((row) => [row.key as K, row.value]),
       ),
-    set: (key: string, value: string, now: number): void => {
+    set: async (key: string, value: string, now: number): Promise<void> => {
       db.insert(settings)
         .values({ key, value, updatedAt: now })
         .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } })
         .run();
     },
-    remove: (key: string): void => {
+    remove: async (key: string): Promise<void> => {
       db.delete(settings).where(eq(settings.key, key)).run();
     },
     /** null removes the key: back to the default. */
-    write: (key: string, value: string | null, now: number): void => {
+    write: async (key: string, value: string | null, now: number): Promise<void> => {
       if (value === null) db.delete(settings).where(eq(settings.key, key)).run();
       else
         db.insert(settings)

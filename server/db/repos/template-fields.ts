@@ -23,29 +23,29 @@ export function createTemplateFieldRepo(db: Db) {
     )
     .prepare();
   return {
-    findInTemplate: (templateId: number, id: number): TemplateFieldRow | undefined =>
+    findInTemplate: async (templateId: number, id: number): Promise<TemplateFieldRow | undefined> =>
       inTemplate.get({ templateId, id }),
-    insert: (row: NewTemplateField): TemplateFieldRow => db.insert(templateFields).values(row).returning().get(),
-    update: (id: number, changes: TemplateFieldChanges): TemplateFieldRow | undefined =>
+    insert: async (row: NewTemplateField): Promise<TemplateFieldRow> => db.insert(templateFields).values(row).returning().get(),
+    update: async (id: number, changes: TemplateFieldChanges): Promise<TemplateFieldRow | undefined> =>
       db.update(templateFields).set(changes).where(eq(templateFields.id, id)).returning().get(),
-    remove: (id: number): boolean => db.delete(templateFields).where(eq(templateFields.id, id)).run().changes > 0,
-    countInTemplate: (templateId: number): number =>
+    remove: async (id: number): Promise<boolean> => db.delete(templateFields).where(eq(templateFields.id, id)).run().changes > 0,
+    countInTemplate: async (templateId: number): Promise<number> =>
       db.select({ n: count() }).from(templateFields).where(eq(templateFields.templateId, templateId)).get()?.n ?? 0,
     /** The highest role a field names: the template's number of roles. */
-    roleCount: (templateId: number): number =>
+    roleCount: async (templateId: number): Promise<number> =>
       db
         .select({ n: max(templateFields.role) })
         .from(templateFields)
         .where(eq(templateFields.templateId, templateId))
         .get()?.n ?? 0,
-    listInTemplate: (templateId: number): TemplateFieldRow[] =>
+    listInTemplate: async (templateId: number): Promise<TemplateFieldRow[]> =>
       db
         .select()
         .from(templateFields)
         .where(eq(templateFields.templateId, templateId))
         .orderBy(asc(templateFields.id))
         .all(),
-    listPage: (templateId: number, request: KeysetRequest): KeysetPage<TemplateFieldRow> =>
+    listPage: async (templateId: number, request: KeysetRequest): Promise<KeysetPage<TemplateFieldRow>> =>
       fetchKeysetPage(NEWEST_FIRST, request, eq(templateFields.templateId, templateId), (where, orderBy, limit) =>
         db
           .select()
@@ -56,11 +56,11 @@ export function createTemplateFieldRepo(db: Db) {
           .all(),
       ),
 
-    insertWaiting: (rows: NewRoleField[]): void => {
+    insertWaiting: async (rows: NewRoleField[]): Promise<void> => {
       for (const row of rows) db.insert(contractRoleFields).values(row).run();
     },
     /** The waiting fields of the lowest role still waiting on a contract, taken off the list. */
-    takeNextRole: (contractId: number): RoleFieldRow[] => {
+    takeNextRole: async (contractId: number): Promise<RoleFieldRow[]> => {
       const next = db
         .select({ role: sql<number | null>`min(${contractRoleFields.role})` })
         .from(contractRoleFields)
@@ -75,7 +75,7 @@ export function createTemplateFieldRepo(db: Db) {
         .sort((a, b) => a.id - b.id);
     },
     /** The waiting fields of one role on a contract, taken off the list. */
-    takeRole: (contractId: number, role: number): RoleFieldRow[] =>
+    takeRole: async (contractId: number, role: number): Promise<RoleFieldRow[]> =>
       db
         .delete(contractRoleFields)
         .where(and(eq(contractRoleFields.contractId, contractId), eq(contractRoleFields.role, role)))
@@ -83,7 +83,7 @@ export function createTemplateFieldRepo(db: Db) {
         .all()
         .sort((a, b) => a.id - b.id),
     /** The roles whose fields still wait for a party on a contract. */
-    waitingRoles: (contractId: number): number[] =>
+    waitingRoles: async (contractId: number): Promise<number[]> =>
       db
         .selectDistinct({ role: contractRoleFields.role })
         .from(contractRoleFields)
@@ -92,14 +92,14 @@ export function createTemplateFieldRepo(db: Db) {
         .all()
         .map((row) => row.role),
     /** The fields still waiting for a party on a contract, every role, in the order they were copied. */
-    listWaiting: (contractId: number): RoleFieldRow[] =>
+    listWaiting: async (contractId: number): Promise<RoleFieldRow[]> =>
       db
         .select()
         .from(contractRoleFields)
         .where(eq(contractRoleFields.contractId, contractId))
         .orderBy(asc(contractRoleFields.id))
         .all(),
-    dropWaiting: (contractId: number): void => {
+    dropWaiting: async (contractId: number): Promise<void> => {
       db.delete(contractRoleFields).where(eq(contractRoleFields.contractId, contractId)).run();
     },
   };

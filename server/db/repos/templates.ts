@@ -42,16 +42,16 @@ export function createTemplateRepo(db: Db) {
     .prepare();
 
   return {
-    findById: (id: number): TemplateRow | undefined => byId.get({ id }),
-    insert: (row: Omit<Required<NewTemplate>, 'pdfFileId' | 'pageSizes'>): TemplateRow =>
+    findById: async (id: number): Promise<TemplateRow | undefined> => byId.get({ id }),
+    insert: async (row: Omit<Required<NewTemplate>, 'pdfFileId' | 'pageSizes'>): Promise<TemplateRow> =>
       insert.get({ ...row, isPublished: row.isPublished ? 1 : 0 }) as TemplateRow,
-    update: (id: number, changes: TemplateChanges): TemplateRow | undefined =>
+    update: async (id: number, changes: TemplateChanges): Promise<TemplateRow | undefined> =>
       db.update(contractTemplates).set(changes).where(eq(contractTemplates.id, id)).returning().get(),
-    remove: (id: number): boolean => db.delete(contractTemplates).where(eq(contractTemplates.id, id)).run().changes > 0,
+    remove: async (id: number): Promise<boolean> => db.delete(contractTemplates).where(eq(contractTemplates.id, id)).run().changes > 0,
     /** Every template, or (with `visibleTo`) the published ones and that user's own. */
-    count: (visibleTo?: number): number =>
+    count: async (visibleTo?: number): Promise<number> =>
       db.select({ n: count() }).from(contractTemplates).where(visibleWhere(visibleTo)).get()?.n ?? 0,
-    listPage: (request: KeysetRequest, visibleTo?: number): KeysetPage<TemplateRow> =>
+    listPage: async (request: KeysetRequest, visibleTo?: number): Promise<KeysetPage<TemplateRow>> =>
       fetchKeysetPage(NEWEST_FIRST, request, visibleWhere(visibleTo), (where, orderBy, limit) =>
         db
           .select()

@@ -47,29 +47,29 @@ export function createTokenRepo(db: Db) {
   const invalidate = () => authCache.clear();
 
   return {
-    findForAuth: (publicId: string): TokenWithOwner | undefined =>
+    findForAuth: async (publicId: string): Promise<TokenWithOwner | undefined> =>
       authCache.get(publicId, () => byPublicId.get({ publicId })),
-    findById: (id: number): TokenRow | undefined => byId.get({ id }),
-    insert: (row: NewToken): TokenRow => db.insert(apiTokens).values(row).returning().get(),
-    update: (
+    findById: async (id: number): Promise<TokenRow | undefined> => byId.get({ id }),
+    insert: async (row: NewToken): Promise<TokenRow> => db.insert(apiTokens).values(row).returning().get(),
+    update: async (
       id: number,
       changes: Partial<Pick<TokenRow, 'name' | 'rateLimit' | 'revokedAt'>>,
-    ): TokenRow | undefined => {
+    ): Promise<TokenRow | undefined> => {
       invalidate();
       return db.update(apiTokens).set(changes).where(eq(apiTokens.id, id)).returning().get();
     },
-    markUsed: (id: number, at: number): void => {
+    markUsed: async (id: number, at: number): Promise<void> => {
       touch.run({ id, at });
     },
-    revokeAllOf: (userId: number, at: number): void => {
+    revokeAllOf: async (userId: number, at: number): Promise<void> => {
       invalidate();
       db.update(apiTokens)
         .set({ revokedAt: at })
         .where(sql`${apiTokens.ownerUserId} = ${userId} AND ${apiTokens.revokedAt} IS NULL`)
         .run();
     },
-    count: (): number => db.select({ n: count() }).from(apiTokens).get()?.n ?? 0,
-    listPage: (request: KeysetRequest): KeysetPage<TokenRow> =>
+    count: async (): Promise<number> => db.select({ n: count() }).from(apiTokens).get()?.n ?? 0,
+    listPage: async (request: KeysetRequest): Promise<KeysetPage<TokenRow>> =>
       fetchKeysetPage(NEWEST_FIRST, request, undefined, (where, orderBy, limit) =>
         db
           .select()
@@ -79,7 +79,7 @@ export function createTokenRepo(db: Db) {
           .limit(limit)
           .all(),
       ),
-    ownerUsername: (userId: number): string | undefined =>
+    ownerUsername: async (userId: number): Promise<string | undefined> =>
       db.select({ username: users.username }).from(users).where(eq(users.id, userId)).get()?.username,
   };
 }

@@ -27,11 +27,11 @@ export function createUserRepo(db: Db) {
   const actorCache = new TtlCache<number, UserRow>(5_000);
 
   return {
-    findById: (id: number): UserRow | undefined => byId.get({ id }),
-    findActor: (id: number): UserRow | undefined => actorCache.get(id, () => byId.get({ id })),
-    findByUsername: (username: string): UserRow | undefined => byUsername.get({ username }),
-    insert: (row: NewUser): UserRow => db.insert(users).values(row).returning().get(),
-    update: (id: number, changes: UserChanges): UserRow | undefined => {
+    findById: async (id: number): Promise<UserRow | undefined> => byId.get({ id }),
+    findActor: async (id: number): Promise<UserRow | undefined> => actorCache.get(id, () => byId.get({ id })),
+    findByUsername: async (username: string): Promise<UserRow | undefined> => byUsername.get({ username }),
+    insert: async (row: NewUser): Promise<UserRow> => db.insert(users).values(row).returning().get(),
+    update: async (id: number, changes: UserChanges): Promise<UserRow | undefined> => {
       actorCache.clear();
       return db
         .update(users)
@@ -40,18 +40,18 @@ export function createUserRepo(db: Db) {
         .returning()
         .get();
     },
-    softDelete: (id: number, at: number): void => {
+    softDelete: async (id: number, at: number): Promise<void> => {
       actorCache.clear();
       db.update(users).set({ deletedAt: at, active: false }).where(eq(users.id, id)).run();
     },
-    count: (): number => db.select({ n: count() }).from(users).where(live).get()?.n ?? 0,
-    countActiveAdmins: (): number =>
+    count: async (): Promise<number> => db.select({ n: count() }).from(users).where(live).get()?.n ?? 0,
+    countActiveAdmins: async (): Promise<number> =>
       db
         .select({ n: count() })
         .from(users)
         .where(and(live, eq(users.active, true), eq(users.permissionTemplate, 'CUSTOMER_ADMIN_USER')))
         .get()?.n ?? 0,
-    firstActiveAdmin: (): UserRow | undefined =>
+    firstActiveAdmin: async (): Promise<UserRow | undefined> =>
       db
         .select()
         .from(users)
@@ -60,7 +60,7 @@ export function createUserRepo(db: Db) {
         .limit(1)
         .get(),
     /** Newest first. */
-    listPage: (request: KeysetRequest): KeysetPage<UserRow> =>
+    listPage: async (request: KeysetRequest): Promise<KeysetPage<UserRow>> =>
       fetchKeysetPage(NEWEST_FIRST, request, live, (where, orderBy, limit) =>
         db
           .select()

@@ -50,17 +50,17 @@ export function createWebhookConsumerRepo(db: Db) {
   );
 
   return {
-    findById: (id: number): WebhookConsumerRow | undefined => byId.get({ id }),
-    insert: (row: NewWebhookConsumer): WebhookConsumerRow => db.insert(webhookConsumers).values(row).returning().get(),
-    update: (id: number, changes: WebhookConsumerChanges): WebhookConsumerRow | undefined =>
+    findById: async (id: number): Promise<WebhookConsumerRow | undefined> => byId.get({ id }),
+    insert: async (row: NewWebhookConsumer): Promise<WebhookConsumerRow> => db.insert(webhookConsumers).values(row).returning().get(),
+    update: async (id: number, changes: WebhookConsumerChanges): Promise<WebhookConsumerRow | undefined> =>
       db.update(webhookConsumers).set(changes).where(eq(webhookConsumers.id, id)).returning().get(),
     /** Deletes the consumer with its deliveries, attempts and queued jobs; call inside a transaction. */
-    remove: (id: number): boolean => {
+    remove: async (id: number): Promise<boolean> => {
       deleteJobs.run({ id, queue: WEBHOOK_QUEUE });
       return db.delete(webhookConsumers).where(eq(webhookConsumers.id, id)).run().changes > 0;
     },
-    count: (): number => db.select({ n: count() }).from(webhookConsumers).get()?.n ?? 0,
-    listPage: (request: KeysetRequest): KeysetPage<WebhookConsumerRow> =>
+    count: async (): Promise<number> => db.select({ n: count() }).from(webhookConsumers).get()?.n ?? 0,
+    listPage: async (request: KeysetRequest): Promise<KeysetPage<WebhookConsumerRow>> =>
       fetchKeysetPage(NEWEST_FIRST, request, undefined, (where, orderBy, limit) =>
         db
           .select()
@@ -71,15 +71,15 @@ export function createWebhookConsumerRepo(db: Db) {
           .all(),
       ),
     /** Counts a permanent error; returns the count in a row and whether the consumer was already disabled. */
-    countPermanentError: (id: number, now: number): { errors: number; disabledAt: number | null } | undefined =>
+    countPermanentError: async (id: number, now: number): Promise<{ errors: number; disabledAt: number | null } | undefined> =>
       countError.get({ id, now }),
-    resetPermanentErrors: (id: number): void => {
+    resetPermanentErrors: async (id: number): Promise<void> => {
       resetErrors.run(id);
     },
     /** True when this call disabled it (it was enabled). */
-    disable: (id: number, now: number): boolean => disable.run({ id, now }).changes > 0,
+    disable: async (id: number, now: number): Promise<boolean> => disable.run({ id, now }).changes > 0,
     /** Clears the disabled state and the error count; pending deliveries become due now. Call inside a transaction. */
-    enable: (id: number, now: number): number => {
+    enable: async (id: number, now: number): Promise<number> => {
       db.update(webhookConsumers)
         .set({ disabledAt: null, permanentErrors: 0, updatedAt: now })
         .where(eq(webhookConsumers.id, id))

@@ -130,33 +130,33 @@ export function createWebhookDeliveryRepo(db: Db) {
   );
 
   return {
-    isInTransaction: (): boolean => client.inTransaction,
-    insertEvent: (type: string, payload: string, now: number): number =>
+    isInTransaction: async (): Promise<boolean> => client.inTransaction,
+    insertEvent: async (type: string, payload: string, now: number): Promise<number> =>
       (insertEvent.get({ type, payload, now }) as { id: number }).id,
     /** Every consumer, and whether a new event must be held for it (see recipients above). */
-    recipients: (): Array<{ id: number; isHolding: boolean; events: string }> =>
+    recipients: async (): Promise<Array<{ id: number; isHolding: boolean; events: string }>> =>
       recipients.all().map((row) => ({ id: row.id, isHolding: row.isHolding === 1, events: row.events })),
     /** A pending delivery due at runAt (its job is the caller's), or a held one (runAt null). */
-    insertDelivery: (eventId: number, consumerId: number, runAt: number | null, now: number): number =>
+    insertDelivery: async (eventId: number, consumerId: number, runAt: number | null, now: number): Promise<number> =>
       (
         insertDelivery.get({ eventId, consumerId, state: runAt === null ? 'held' : 'pending', runAt, now }) as {
           id: number;
         }
       ).id,
-    loadForDispatch: (deliveryIds: readonly number[]): DispatchRow[] =>
+    loadForDispatch: async (deliveryIds: readonly number[]): Promise<DispatchRow[]> =>
       deliveryIds.length === 0 ? [] : loadBatch.all(JSON.stringify(deliveryIds)),
-    insertAttempt: (attempt: NewAttempt): void => {
+    insertAttempt: async (attempt: NewAttempt): Promise<void> => {
       insertAttempt.run(attempt);
     },
     /** The state the delivery was left in (held when its consumer was disabled meanwhile); undefined when it is gone. */
-    settle: (id: number, state: string, nextAttemptAt: number | null, now: number): string | undefined =>
+    settle: async (id: number, state: string, nextAttemptAt: number | null, now: number): Promise<string | undefined> =>
       settleDelivery.get({ id, state, nextAttemptAt, now })?.state,
     /** A pending delivery of a disabled consumer waits for the enabling. */
-    hold: (id: number, now: number): void => {
+    hold: async (id: number, now: number): Promise<void> => {
       hold.run({ id, now });
     },
     /** Every pending delivery of a consumer that was just disabled is held; their queued jobs go. */
-    holdPendingOf: (consumerId: number, now: number): void => {
+    holdPendingOf: async (consumerId: number, now: number): Promise<void> => {
       holdJobsOf.run({ consumerId, queue: WEBHOOK_QUEUE });
       holdAll.run({ consumerId, now });
     },
@@ -164,7 +164,7 @@ export function createWebhookDeliveryRepo(db: Db) {
      * Lets the consumer's oldest held deliveries go now, as many as its window has room for;
      * returns their ids in event order (their jobs are queued in that order).
      */
-    releaseHeld: (consumerId: number, now: number): number[] => {
+    releaseHeld: async (consumerId: number, now: number): Promise<number[]> => {
       const released = releaseWindow
         .all({ consumerId, now, window: HELD_RELEASE_WINDOW })
         .map((row) => row.id)
@@ -173,10 +173,10 @@ export function createWebhookDeliveryRepo(db: Db) {
       return released;
     },
     /** Consumers with held deliveries (a turn may have been lost with a purged event). */
-    holdingConsumers: (): number[] => holdingConsumers.all().map((row) => row.consumerId),
-    countInState: (consumerId: number, state: string): number => countInState.get({ consumerId, state })?.n ?? 0,
+    holdingConsumers: async (): Promise<number[]> => holdingConsumers.all().map((row) => row.consumerId),
+    countInState: async (consumerId: number, state: string): Promise<number> => countInState.get({ consumerId, state })?.n ?? 0,
     /** Bulk retry: every delivery of the consumer in that state starts afresh now; returns how many. */
-    restartAllInState: (consumerId: number, state: string, now: number): number => {
+    restartAllInState: async (consumerId: number, state: string, now: number): Promise<number> => {
       const ids = restartInState.all({ consumerId, state, now });
       for (const { id } of ids) {
         hurryJob.run({ id, now, queue: WEBHOOK_QUEUE });
@@ -185,7 +185,7 @@ export function createWebhookDeliveryRepo(db: Db) {
       return ids.length;
     },
     /** Manual retry: the delivery starts afresh and is due now (a job in flight is left to finish). */
-    restart: (id: number, now: number): void => {
+    restart: async (id: number, now: number): Promise<void> => {
       restart.run({ id, now });
       hurryJob.run({ id, now, queue: WEBHOOK_QUEUE });
       insertJobIfNone.run({ id, now, queue: WEBHOOK_QUEUE });

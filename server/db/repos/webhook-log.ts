@@ -51,7 +51,7 @@ export function createWebhookLogRepo(db: Db) {
   );
 
   return {
-    listPage: (consumerId: number, state: string | undefined, request: KeysetRequest): KeysetPage<WebhookLogRow> =>
+    listPage: async (consumerId: number, state: string | undefined, request: KeysetRequest): Promise<KeysetPage<WebhookLogRow>> =>
       fetchKeysetPage(NEWEST_FIRST, request, filterOf(consumerId, state), (where, orderBy, limit) =>
         db
           .select(columns)
@@ -62,9 +62,9 @@ export function createWebhookLogRepo(db: Db) {
           .limit(limit)
           .all(),
       ),
-    count: (consumerId: number, state: string | undefined): number =>
+    count: async (consumerId: number, state: string | undefined): Promise<number> =>
       db.select({ n: count() }).from(webhookDeliveries).where(filterOf(consumerId, state)).get()?.n ?? 0,
-    find: (consumerId: number, eventId: number): WebhookLogRow | undefined =>
+    find: async (consumerId: number, eventId: number): Promise<WebhookLogRow | undefined> =>
       db
         .select(columns)
         .from(webhookDeliveries)
@@ -72,7 +72,7 @@ export function createWebhookLogRepo(db: Db) {
         .where(and(eq(webhookDeliveries.consumerId, consumerId), eq(webhookDeliveries.eventId, eventId)))
         .get(),
     /** Every attempt of these deliveries, oldest first. */
-    attemptsOf: (deliveryIds: readonly number[]): WebhookAttemptRow[] =>
+    attemptsOf: async (deliveryIds: readonly number[]): Promise<WebhookAttemptRow[]> =>
       deliveryIds.length === 0
         ? []
         : db
@@ -85,7 +85,7 @@ export function createWebhookLogRepo(db: Db) {
      * Deletes up to `limit` events made before `cutoff`, with their deliveries and attempts
      * (foreign-key cascade) and any job still queued for them. Call inside a transaction.
      */
-    purgeBefore: (cutoff: number, limit: number): number => {
+    purgeBefore: async (cutoff: number, limit: number): Promise<number> => {
       const ids = JSON.stringify(oldEvents.all(cutoff, limit).map((row) => row.id));
       deleteJobsOf.run(WEBHOOK_QUEUE, ids);
       return deleteEvents.run(ids).changes;

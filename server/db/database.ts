@@ -1,0 +1,161 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type BetterSqlite3 from 'better-sqlite3';
+import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import type * as schema from './schema';
+
+/** drizzle over the SQLite connection: for server/db's repositories only. */
+export type Db = BetterSQLite3Database<typeof schema> & { $client: BetterSqlite3.Database };
+
+/**
+ * The storage as the domain sees it: transactions, whichever engine is behind them (SQLite in
+ * DATA_DIR, or PostgreSQL). Everything else the domain reads and writes goes through the
+ * repositories (`repos/`), whose every call is asynchronous.
+ */
+export type Database = {
+  readonly dialect: 'sqlite' | 'postgres';
+  /**
+   * Runs `work` in one transaction: the state change, its activity entry, its webhook events and
+   * its messages commit together or not at all. Repository calls made by `work` (however deep,
+   * through whatever context) belong to the transaction; a transaction begun inside another is
+   * a savepoint of it.
+   */
+  transaction<T>(work: () => Promise<T>): Promise<T>;
+  /** Whether the caller runs inside a transaction of this database. */
+  isInTransaction(): boolean;
+};
+
+/** `inTransaction(ctx.db, async () => …)`: see Database.transaction. */
+export function inTransaction<T>(db: Database, work: () => Promise<T>): Promise<T> {
+  return db.transaction(work);
+}
+
+type Frame = { isOpen: boolean; savepoints: number };
+
+/**
+ * SQLite: one connection, one writer. A transaction holds the connection from BEGIN to COMMIT,
+ * across its awaits: a statement of any other request waits until it is over (so that nothing
+ * of another request lands inside it, or reads what it has not committed), while the
+ * transaction's own statements, found by the async context they run in, go ahead. A statement
+ * with no transaction open runs at once, as it always did.
+ */
+export type SqliteDatabase = Database & {
+  readonly dialect: 'sqlite';
+  /** drizzle over the connection, for the repositories. */
+  readonly orm: Db;
+  readonly sqlite: BetterSqlite3.Database;
+  /** Runs `statements` (synchronous better-sqlite3 calls) on the connection when it is this caller's turn. */
+  run<T>(statements: () => T): Promise<T>;
+  /** The same, for a caller that cannot wait: it must hold the connection already or find it free. */
+  runNow<T>(statements: () => T): T;
+};
+
+export function createSqliteDatabase(orm: Db): SqliteDatabase {
+  const sqlite = orm.$client;
+  const flows = new AsyncLocalStorage<Frame>();
+  let holder: Frame | undefined;
+  let waiting: Array<() => void> = [];
+  const begin = sqlite.prepare('BEGIN IMMEDIATE');
+  const commit = sqlite.prepare('COMMIT');
+  const rollback = sqlite.prepare('ROLLBACK');
+
+  const isHeldHere = (): boolean => holder !== undefined && flows.getStore() === holder;
+  const isMyTurn = (): boolean => holder === undefined || isHeldHere();
+  const nextTurn = () => new Promise<void>((resolve) => waiting.push(resolve));
+  const release = () => {
+    holder = undefined;
+    const woken = waiting;
+    waiting = [];
+    for (const wake of woken) wake();
+  };
+
+  const runNow = <T>(statements: () => T): T => {
+    if (!isMyTurn()) throw new Error('the SQLite connection is held by another transaction');
+    return statements();
+  };
+  const run = <T>(statements: () => T): Promise<T> => {
+    if (isMyTurn()) {
+      try {
+        return Promise.resolve(statements());
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
+    return (async () => {
+      // The check and the statements run in one go: nothing can take the connection between.
+      while (!isMyTurn()) await nextTurn();
+      return statements();
+    })();
+  };
+
+  const savepoint = async <T>(frame: Frame, work: () => Promise<T>): Promise<T> => {
+    frame.savepoints += 1;
+    const name = `sd_savepoint_${frame.savepoints}`;
+    sqlite.exec(`SAVEPOINT ${name}`);
+    try {
+      const result = await work();
+      sqlite.exec(`RELEASE ${name}`);
+      return result;
+    } catch (error) {
+      if (sqlite.inTransaction) {
+        sqlite.exec(`ROLLBACK TO ${name}`);
+        sqlite.exec(`RELEASE ${name}`);
+      }
+      throw error;
+    }
+  };
+
+  const transaction = async <T>(work: () => Promise<T>): Promise<T> => {
+    const outer = flows.getStore();
+    if (outer && outer.isOpen && outer === holder) return savepoint(outer, work);
+    while (holder !== undefined) await nextTurn();
+    const frame: Frame = { isOpen: true, savepoints: 0 };
+    holder = frame;
+    try {
+      begin.run();
+    } catch (error) {
+      frame.isOpen = false;
+      release();
+      throw error;
+    }
+    try {
+      const result = await flows.run(frame, work);
+      commit.run();
+      return result;
+    } catch (error) {
+      if (sqlite.inTransaction) rollback.run();
+      throw error;
+    } finally {
+      frame.isOpen = false;
+      release();
+    }
+  };
+
+  return {
+    dialect: 'sqlite',
+    orm,
+    sqlite,
+    transaction,
+    isInTransaction: () => isHeldHere() && sqlite.inTransaction,
+    run,
+    runNow,
+  };
+}
+
+type AnyFunction = (...args: never[]) => unknown;
+
+/**
+ * A repository whose every call runs on the connection in its turn (see SqliteDatabase): the
+ * repositories' statements are synchronous better-sqlite3 calls behind asynchronous methods.
+ */
+export function gateRepository<R extends Record<string, unknown>>(database: SqliteDatabase, repository: R): R {
+  const gated: Record<string, unknown> = {};
+  for (const [name, member] of Object.entries(repository)) {
+    if (typeof member !== 'function') {
+      gated[name] = member;
+      continue;
+    }
+    const method = member as AnyFunction;
+    gated[name] = (...args: never[]) => database.run(() => method(...args));
+  }
+  return gated as R;
+}
