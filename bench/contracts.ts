@@ -19,6 +19,7 @@ import { prepareDataDir } from './lib';
 import { makePaddedPdf, uploadLoad } from './pdf-bodies';
 import { contractName, partyOf, seededOffice, type SeededOffice } from './office/seed-office';
 import { measureSearchLoad } from './office/search-load';
+import { rawSql } from '../server/db/raw-sql';
 
 const MIB2 = 2 * 1024 * 1024;
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
@@ -231,8 +232,7 @@ async function main(): Promise<void> {
     { authorization: `token ${instance.key}`, 'accept-api-version': '1' },
     pdf,
   );
-  const stored = (instance.server.ctx.db.$client.prepare('SELECT count(*) AS n FROM contracts').get() as { n: number })
-    .n;
+  const stored = ((await rawSql(instance.server.ctx.db).get('SELECT count(*) AS n FROM contracts')) as { n: number }).n;
   await stopInstance(instance);
   if (ours.failed > 0 || floor.failed > 0) console.error(`failed uploads: ours ${ours.failed}, bare ${floor.failed}`);
   console.error(`stored ${stored} contracts of 2 MiB each`);

@@ -118,7 +118,7 @@ async function main(): Promise<void> {
     const { ctx } = server;
     const started = performance.now();
     for (let n = 0; n < COUNT; n += 1) {
-      inTransaction(ctx.db, () =>
+      await inTransaction(ctx.db, async () =>
         enqueueMail(ctx, {
           to: `party${n}@example.test`,
           subject: 'Avtal',
@@ -129,7 +129,7 @@ async function main(): Promise<void> {
       );
     }
     const enqueued = performance.now();
-    while (ctx.repos.outbox.countPending() > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    while ((await ctx.repos.outbox.countPending()) > 0) await new Promise((resolve) => setTimeout(resolve, 5));
     const delivered = performance.now();
     await server.close();
     if (sink.received() - before !== COUNT)

@@ -22,6 +22,7 @@ import { inTransaction } from '../server/db/open-database';
 import { createServer, loadConfig } from '../server/index';
 import { recordEvent } from '../server/webhooks/record-event';
 import { createWebhook, enableWebhook } from '../server/webhooks/save-webhook';
+import { rawSql } from '../server/db/raw-sql';
 
 const COUNT = Number(process.argv[2] ?? 10_000);
 const CONCURRENCY = 16;
@@ -141,27 +142,27 @@ async function signDesk(url: string, count: number, receiver: Receiver, isHeld =
   );
   const { ctx } = server;
   try {
-    const admin = ctx.repos.users.insert({
+    const admin = await ctx.repos.users.insert({
       username: 'bench',
       email: 'bench@office.test',
       permissionTemplate: 'CUSTOMER_ADMIN_USER',
       createdAt: ctx.now(),
     });
-    const consumer = createWebhook(ctx, { url }, admin.id);
+    const consumer = await createWebhook(ctx, { url }, admin.id);
     // Held: recorded while the consumer is disabled, timed from its enabling.
-    if (isHeld) ctx.repos.webhookConsumers.disable(consumer.id, ctx.now());
+    if (isHeld) await ctx.repos.webhookConsumers.disable(consumer.id, ctx.now());
     const { done: delivered } = await receiver.expect(count);
-    inTransaction(ctx.db, () => {
-      for (let n = 1; n <= count; n += 1) recordEvent(ctx, 'contract.signed', { id: `/api/contracts/${n}` });
+    await inTransaction(ctx.db, async () => {
+      for (let n = 1; n <= count; n += 1) await recordEvent(ctx, 'contract.signed', { id: `/api/contracts/${n}` });
     });
     const started = performance.now();
-    if (isHeld) enableWebhook(ctx, consumer.id);
+    if (isHeld) await enableWebhook(ctx, consumer.id);
     await delivered;
-    while (ctx.repos.jobs.countPending('webhook') > 0) await new Promise((resolve) => setTimeout(resolve, 2));
+    while ((await ctx.repos.jobs.countPending('webhook')) > 0) await new Promise((resolve) => setTimeout(resolve, 2));
     const seconds = (performance.now() - started) / 1000;
-    const delivered200 = ctx.db.$client
-      .prepare("SELECT count(*) AS n FROM webhook_deliveries WHERE state = 'delivered'")
-      .get() as { n: number };
+    const delivered200 = (await rawSql(ctx.db).get(
+      "SELECT count(*) AS n FROM webhook_deliveries WHERE state = 'delivered'",
+    )) as { n: number };
     if (delivered200.n !== count)
       throw new Error(`only ${delivered200.n} of ${count} deliveries recorded as delivered`);
     return count / seconds;

@@ -62,16 +62,19 @@ function describeFailure(err: unknown): string {
 }
 
 /** The window's one-time sign-in link; none before the first administrator exists (the window shows first-run setup). */
-function adminLoginUrlOf(server: SignDeskServer): string | null {
-  return server.ctx.repos.users.firstActiveAdmin() ? server.createAdminLoginUrl() : null;
+async function adminLoginUrlOf(server: SignDeskServer): Promise<string | null> {
+  return (await server.ctx.repos.users.firstActiveAdmin()) ? server.createAdminLoginUrl() : null;
 }
 
-function answer(server: SignDeskServer, request: Exclude<THostRequest, { type: 'shutdown' }>): THostEvent {
+async function answer(
+  server: SignDeskServer,
+  request: Exclude<THostRequest, { type: 'shutdown' }>,
+): Promise<THostEvent> {
   switch (request.type) {
     case 'status':
-      return { type: 'status', id: request.id, ...server.status() };
+      return { type: 'status', id: request.id, ...(await server.status()) };
     case 'admin-login-url':
-      return { type: 'admin-login-url', id: request.id, url: adminLoginUrlOf(server) };
+      return { type: 'admin-login-url', id: request.id, url: await adminLoginUrlOf(server) };
   }
 }
 
@@ -122,7 +125,8 @@ function runHost(): void {
     })();
   };
 
-  parent.onMessage((message) => {
+  parent.onMessage((message) => void onRequest(message));
+  async function onRequest(message: unknown): Promise<void> {
     const request = parseHostRequest(message);
     if (!request) {
       server?.ctx.logger.warn({ message }, 'host: unknown message ignored');
@@ -134,7 +138,7 @@ function runHost(): void {
       return;
     }
     try {
-      void parent.send(answer(server, request));
+      void parent.send(await answer(server, request));
     } catch (err) {
       server.ctx.logger.error({ err, request }, 'host: request failed');
       void parent.send({
@@ -143,7 +147,7 @@ function runHost(): void {
         message: err instanceof Error ? err.message : String(err),
       });
     }
-  });
+  }
   parent.onGone(stop);
   // Electron's utilityProcess.kill() sends SIGTERM: a running server stops cleanly; one still
   // starting, or already stopping and stuck, is ended at once (SQLite commits are atomic).

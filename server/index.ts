@@ -42,7 +42,7 @@ export type SignDeskServer = {
   /** The Express app, for tests that inspect what the server answers. */
   app: Express;
   /** What the desktop shell's tray shows: the address and the work waiting in the queues. */
-  status(): TServerStatus;
+  status(): Promise<TServerStatus>;
   /**
    * A one-time URL (valid 60 s) that signs the first active administrator in to the admin UI:
    * the desktop shell opens it in its window.
@@ -91,7 +91,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   if (filesRemoved > 0) logger.info({ filesRemoved }, 'removed stored files no contract or template uses any more');
   let listenUrl = '';
   const partyListener: { url?: string } = {};
-  const ctx = createContext({
+  const ctx = await createContext({
     config,
     paths,
     db: database.db,
@@ -105,9 +105,9 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
     sqliteBinding: options.sqliteBinding,
     clock: options.clock,
   });
-  ctx.repos.office.get(ctx.now());
+  await ctx.repos.office.get(ctx.now());
   // A request in flight when the process stopped has no answer to repeat: its key is free again.
-  ctx.repos.idempotency.releaseUnanswered();
+  await ctx.repos.idempotency.releaseUnanswered();
 
   const staticDirs = resolveStaticDirs(options.staticDirs);
   const { app, listener } = createApp(ctx, {
@@ -172,7 +172,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
     nativeBinding: options.sqliteBinding,
   });
   const workers = createWorkers(ctx);
-  for (const worker of workers) worker.start();
+  for (const worker of workers) await worker.start();
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -190,13 +190,13 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
     })();
     return closing;
   };
-  const status = (): TServerStatus => ({
+  const status = async (): Promise<TServerStatus> => ({
     url,
     baseUrl: ctx.baseUrl(),
     publicBaseUrl: ctx.partyBaseUrl(),
-    queuedDeliveries: ctx.repos.jobs.countPending('webhook'),
+    queuedDeliveries: await ctx.repos.jobs.countPending('webhook'),
     // Messages waiting for SMTP settings have no job, so the outbox counts its own rows.
-    outboxPending: ctx.repos.outbox.countPending(),
+    outboxPending: await ctx.repos.outbox.countPending(),
   });
   const createAdminLoginUrl = () => `${url}/admin/sign-in-link/${ctx.admin.loginLinks.create(ctx.now())}`;
   return { url, port, publicUrl: party?.url, ctx, app, status, createAdminLoginUrl, close };

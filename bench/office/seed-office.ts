@@ -88,7 +88,7 @@ function seedRows(file: string, size: number, userIds: number[]): Promise<void> 
         'DELETE FROM contract_search; INSERT INTO contract_search (rowid, name, parties) SELECT id, name, parties FROM contract_search_source',
       );
       for (const item of aside) if (item.type === 'trigger') sqlite.exec(item.sql);
-      createContractRepo(opened.db).recount();
+      void createContractRepo(opened.db.orm).recount(); // synchronous underneath: inside this transaction
     })();
     opened.close();
   });

@@ -11,9 +11,9 @@ export function storedChainEntryOf(row: ActivityRow): StoredChainEntry {
 }
 
 /** Recomputes a contract's whole chain from the database, against the head its sealed audit trail prints. */
-export function checkContractChain(ctx: AppContext, contractId: number): ChainCheck {
-  const rows = ctx.repos.activity.listChain(contractId);
-  const seal = ctx.repos.seals.find(contractId);
+export async function checkContractChain(ctx: AppContext, contractId: number): Promise<ChainCheck> {
+  const rows = await ctx.repos.activity.listChain(contractId);
+  const seal = await ctx.repos.seals.find(contractId);
   const anchor =
     seal?.chainHeadSequence != null && seal.chainHeadHash
       ? { sequence: seal.chainHeadSequence, hash: seal.chainHeadHash }
@@ -28,18 +28,18 @@ export function checkContractChain(ctx: AppContext, contractId: number): ChainCh
  * nothing to do once done (a partial index holds only unchained rows). One transaction per
  * contract, so a crash halfway leaves every contract either chained or not yet.
  */
-export function chainUnchainedEntries(ctx: AppContext): number {
+export async function chainUnchainedEntries(ctx: AppContext): Promise<number> {
   let chained = 0;
-  for (const contractId of ctx.repos.activity.contractsWithUnchained()) {
-    inTransaction(ctx.db, () => {
-      let head = ctx.repos.activity.head(contractId);
-      for (const row of ctx.repos.activity.unchainedOf(contractId)) {
+  for (const contractId of await ctx.repos.activity.contractsWithUnchained()) {
+    await inTransaction(ctx.db, async () => {
+      let head = await ctx.repos.activity.head(contractId);
+      for (const row of await ctx.repos.activity.unchainedOf(contractId)) {
         const next = chainActivity(
           { ...row, details: JSON.parse(row.details) as Record<string, string> },
           row.createdAt,
           head,
         );
-        ctx.repos.activity.setChain(row.id, next.sequence, next.previousHash, next.hash);
+        await ctx.repos.activity.setChain(row.id, next.sequence, next.previousHash, next.hash);
         head = { sequence: next.sequence, hash: next.hash };
         chained += 1;
       }

@@ -113,15 +113,15 @@ export function chainEntryOf(row: Omit<ChainedActivity, 'hash'>) {
  * The one door to the log; an entry that an opt-in webhook event follows raises it here too,
  * and the contract's updated_at moves to the entry's time.
  */
-export function logActivity(ctx: AppContext, entry: ActivityInput): ChainedActivity {
-  const row = chainActivity(entry, entry.time ?? ctx.now(), ctx.repos.activity.head(entry.contractId));
-  ctx.repos.activity.insert(row);
+export async function logActivity(ctx: AppContext, entry: ActivityInput): Promise<ChainedActivity> {
+  const row = chainActivity(entry, entry.time ?? ctx.now(), await ctx.repos.activity.head(entry.contractId));
+  await ctx.repos.activity.insert(row);
   // Whatever the log records changed the contract: updated_time (and updated_since) follow it.
-  ctx.repos.contracts.touch(entry.contractId, row.createdAt);
+  await ctx.repos.contracts.touch(entry.contractId, row.createdAt);
   const webhookEvent = WEBHOOK_EVENT_OF_ACTIVITY[entry.event];
   if (webhookEvent) {
     const isAboutParty = entry.event.startsWith('party.') && row.subject !== '';
-    recordEvent(ctx, webhookEvent, {
+    await recordEvent(ctx, webhookEvent, {
       id: `/api/contracts/${entry.contractId}`,
       ...(isAboutParty ? { party: row.subject } : {}),
     });

@@ -54,8 +54,8 @@ export function officeChainEntryOf(row: Omit<OfficeLogRow, 'id'>): StoredChainEn
  * Writes one entry of the office log, chained to the last; call it inside the transaction of
  * the change it records, so that the change and its entry commit together.
  */
-export function logOfficeEvent(ctx: AppContext, input: OfficeEventInput): void {
-  const head = ctx.repos.officeEvidence.officeHead();
+export async function logOfficeEvent(ctx: AppContext, input: OfficeEventInput): Promise<void> {
+  const head = await ctx.repos.officeEvidence.officeHead();
   const origin = { ...APPLIANCE_ORIGIN, ...input };
   const row = {
     sequence: (head?.sequence ?? 0) + 1,
@@ -69,11 +69,11 @@ export function logOfficeEvent(ctx: AppContext, input: OfficeEventInput): void {
     previousHash: head?.hash ?? CHAIN_GENESIS,
   };
   const hash = hashEntry(officeChainEntryOf({ ...row, hash: '' }));
-  ctx.repos.officeEvidence.insertOfficeEntry({ ...row, hash });
+  await ctx.repos.officeEvidence.insertOfficeEntry({ ...row, hash });
 }
 
 /** Recomputes the office log's chain from the database. */
-export function checkOfficeChain(ctx: AppContext): { check: ChainCheck; entries: StoredChainEntry[] } {
-  const entries = ctx.repos.officeEvidence.listOfficeLog().map(officeChainEntryOf);
+export async function checkOfficeChain(ctx: AppContext): Promise<{ check: ChainCheck; entries: StoredChainEntry[] }> {
+  const entries = (await ctx.repos.officeEvidence.listOfficeLog()).map(officeChainEntryOf);
   return { check: checkChain(entries), entries };
 }

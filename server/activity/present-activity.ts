@@ -13,21 +13,24 @@ export const userDisplayName = (user: Pick<UserRow, 'firstname' | 'lastname' | '
  * Presents a contract's log entries with their actors' names (each user and party looked up
  * once). The actor is the one the entry's hash covers (log-activity.ts actorPath).
  */
-export function activityPresenter(ctx: AppContext, contractId: number): (row: ActivityRow) => TActivityEntry {
-  const parties = new Map(ctx.repos.parties.listInContract(contractId).map((party) => [party.id, party]));
+export async function activityPresenter(
+  ctx: AppContext,
+  contractId: number,
+): Promise<(row: ActivityRow) => Promise<TActivityEntry>> {
+  const parties = new Map((await ctx.repos.parties.listInContract(contractId)).map((party) => [party.id, party]));
   const userNames = new Map<number, string>();
-  const userName = (id: number) => {
+  const userName = async (id: number) => {
     let name = userNames.get(id);
     if (name === undefined) {
-      const user = ctx.repos.users.findById(id);
+      const user = await ctx.repos.users.findById(id);
       name = user ? userDisplayName(user) : '';
       userNames.set(id, name);
     }
     return name;
   };
-  const actorOf = (row: ActivityRow): Pick<TActivityEntry, 'actor_type' | 'actor' | 'actor_name'> => {
+  const actorOf = async (row: ActivityRow): Promise<Pick<TActivityEntry, 'actor_type' | 'actor' | 'actor_name'>> => {
     if (row.userId !== null)
-      return { actor_type: 'user', actor: `/api/users/${row.userId}`, actor_name: userName(row.userId) };
+      return { actor_type: 'user', actor: `/api/users/${row.userId}`, actor_name: await userName(row.userId) };
     if (row.partyId !== null) {
       return {
         actor_type: 'party',
@@ -37,7 +40,7 @@ export function activityPresenter(ctx: AppContext, contractId: number): (row: Ac
     }
     return { actor_type: 'appliance', actor: null, actor_name: 'SignDesk' };
   };
-  return (row) => {
+  return async (row) => {
     const entry = storedChainEntryOf(row);
     return {
       time: ctx.timestamp(row.createdAt),
@@ -47,7 +50,7 @@ export function activityPresenter(ctx: AppContext, contractId: number): (row: Ac
       sequence: entry.sequence,
       recorded_time: ctx.timestamp(row.createdAt),
       recorded_ms: Date.parse(entry.recordedTime),
-      ...actorOf(row),
+      ...(await actorOf(row)),
       subject: row.subject,
       details: entry.details,
       previous_hash: entry.previousHash,

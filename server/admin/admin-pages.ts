@@ -28,15 +28,15 @@ export function adminPages(ctx: AppContext, rendererDir: string | undefined): Ro
   });
 
   // The Electron shell opens createAdminLoginUrl(): a one-time link that signs the first active administrator in.
-  router.get('/admin/sign-in-link/:token', security, (req, res) => {
+  router.get('/admin/sign-in-link/:token', security, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const isLive = ctx.admin.loginLinks.redeem(String(req.params.token), ctx.now());
-    const admin = isLive ? ctx.repos.users.firstActiveAdmin() : undefined;
+    const admin = isLive ? await ctx.repos.users.firstActiveAdmin() : undefined;
     if (!admin) {
       res.redirect(303, isLive ? '/admin/' : '/admin/?signin=link-expired');
       return;
     }
-    const { secret, row } = startSession(ctx, admin.id, requestOrigin(req));
+    const { secret, row } = await startSession(ctx, admin.id, requestOrigin(req));
     setSessionCookie(req, res, secret, row.expiresAt);
     res.redirect(303, '/admin/');
   });

@@ -16,7 +16,7 @@ export const acmeSettingsRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 200: { description: 'The certificate and its renewal', schema: ZAcmeStatusSchema } },
-    handler: ({ res, ctx }) => sendJson(res, 200, presentAcmeStatus(ctx)),
+    handler: async ({ res, ctx }) => sendJson(res, 200, await presentAcmeStatus(ctx)),
   }),
   defineRoute({
     method: 'put',
@@ -31,9 +31,9 @@ export const acmeSettingsRoutes: AnyRoute[] = [
     example: { body: { domain: 'sign.office.example', email: 'it@office.example' } },
     readOnlyFields: ACME_STATUS_READ_ONLY_FIELDS,
     responses: { 200: { description: 'The certificate and its renewal', schema: ZAcmeStatusSchema } },
-    handler: ({ res, ctx, body }) => {
-      saveAcme(ctx, body);
-      sendJson(res, 200, presentAcmeStatus(ctx));
+    handler: async ({ res, ctx, body }) => {
+      await saveAcme(ctx, body);
+      sendJson(res, 200, await presentAcmeStatus(ctx));
     },
   }),
   defineRoute({
@@ -47,9 +47,9 @@ export const acmeSettingsRoutes: AnyRoute[] = [
     access: 'admin',
     responses: { 202: { description: 'The renewal is under way', schema: ZAcmeStatusSchema } },
     problemStatuses: [409],
-    handler: ({ res, ctx }) => {
-      askAcmeRenewal(ctx);
-      sendJson(res, 202, presentAcmeStatus(ctx));
+    handler: async ({ res, ctx }) => {
+      await askAcmeRenewal(ctx);
+      sendJson(res, 202, await presentAcmeStatus(ctx));
     },
   }),
 ];

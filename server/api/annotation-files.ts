@@ -22,11 +22,11 @@ export const annotationFileRoutes: AnyRoute[] = [
         contentType: 'application/octet-stream',
       },
     },
-    handler: ({ res, ctx, ids, actor }) => {
-      findContract(ctx, ids.contract_id, actor);
-      const attached = attachedFileOf(
+    handler: async ({ res, ctx, ids, actor }) => {
+      await findContract(ctx, ids.contract_id, actor);
+      const attached = await attachedFileOf(
         ctx.repos,
-        ctx.repos.annotations.findInContract(ids.contract_id, ids.annotation_id),
+        await ctx.repos.annotations.findInContract(ids.contract_id, ids.annotation_id),
       );
       if (!attached) throw notFound('attached file');
       for (const [name, header] of Object.entries(fileResponseHeaders(attached.file.contentType, attached.name)))

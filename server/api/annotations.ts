@@ -42,12 +42,12 @@ export const annotationRoutes: AnyRoute[] = [
     access: 'user',
     query: ZPageQuerySchema,
     responses: { 200: { description: 'A page of annotations', schema: z.array(ZAnnotationSchema), isPaginated: true } },
-    handler: ({ req, res, ctx, ids, query, actor }) => {
-      const contract = findContract(ctx, ids.contract_id, actor);
+    handler: async ({ req, res, ctx, ids, query, actor }) => {
+      const contract = await findContract(ctx, ids.contract_id, actor);
       const request = readPageRequest(query, 'annotations:-id', 1);
-      const page = ctx.repos.annotations.listPage(contract.id, request);
-      const total = ctx.repos.annotations.countInContract(contract.id);
-      sendPage(req, res, ctx.baseUrl(), request, page, total, (row) => presentAnnotation(ctx, row));
+      const page = await ctx.repos.annotations.listPage(contract.id, request);
+      const total = await ctx.repos.annotations.countInContract(contract.id);
+      await sendPage(req, res, ctx.baseUrl(), request, page, total, (row) => presentAnnotation(ctx, row));
     },
   }),
   defineRoute({
@@ -72,11 +72,11 @@ export const annotationRoutes: AnyRoute[] = [
       },
     },
     responses: { 201: { description: 'The annotation', schema: ZAnnotationSchema } },
-    handler: ({ req, res, ctx, ids, body, actor }) => {
+    handler: async ({ req, res, ctx, ids, body, actor }) => {
       sendJson(
         res,
         201,
-        presentAnnotation(ctx, createAnnotation(ctx, ids.contract_id, body, actor, requestOrigin(req))),
+        presentAnnotation(ctx, await createAnnotation(ctx, ids.contract_id, body, actor, requestOrigin(req))),
       );
     },
   }),
@@ -111,9 +111,9 @@ export const annotationRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 200: { description: 'The annotation', schema: ZAnnotationSchema } },
-    handler: ({ res, ctx, ids, actor }) => {
-      findContract(ctx, ids.contract_id, actor);
-      const annotation = ctx.repos.annotations.findInContract(ids.contract_id, ids.annotation_id);
+    handler: async ({ res, ctx, ids, actor }) => {
+      await findContract(ctx, ids.contract_id, actor);
+      const annotation = await ctx.repos.annotations.findInContract(ids.contract_id, ids.annotation_id);
       if (!annotation) throw notFound('annotation');
       sendJson(res, 200, presentAnnotation(ctx, annotation));
     },
@@ -130,8 +130,15 @@ export const annotationRoutes: AnyRoute[] = [
     readOnlyFields: ANNOTATION_READ_ONLY_FIELDS,
     example: { body: { pos_y: 600 } },
     responses: { 200: { description: 'The annotation', schema: ZAnnotationSchema } },
-    handler: ({ req, res, ctx, ids, body, actor }) => {
-      const annotation = updateAnnotation(ctx, ids.contract_id, ids.annotation_id, body, actor, requestOrigin(req));
+    handler: async ({ req, res, ctx, ids, body, actor }) => {
+      const annotation = await updateAnnotation(
+        ctx,
+        ids.contract_id,
+        ids.annotation_id,
+        body,
+        actor,
+        requestOrigin(req),
+      );
       sendJson(res, 200, presentAnnotation(ctx, annotation));
     },
   }),
@@ -143,8 +150,8 @@ export const annotationRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 204: { description: 'Removed' } },
-    handler: ({ req, res, ctx, ids, actor }) => {
-      deleteAnnotation(ctx, ids.contract_id, ids.annotation_id, actor, requestOrigin(req));
+    handler: async ({ req, res, ctx, ids, actor }) => {
+      await deleteAnnotation(ctx, ids.contract_id, ids.annotation_id, actor, requestOrigin(req));
       res.status(204).end();
     },
   }),

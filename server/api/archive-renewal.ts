@@ -15,7 +15,7 @@ export const archiveRenewalRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 200: { description: 'The renewal', schema: ZArchiveRenewalSchema } },
-    handler: ({ res, ctx }) => sendJson(res, 200, presentArchiveRenewal(ctx)),
+    handler: async ({ res, ctx }) => sendJson(res, 200, await presentArchiveRenewal(ctx)),
   }),
   defineRoute({
     method: 'post',
@@ -27,9 +27,9 @@ export const archiveRenewalRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 202: { description: 'Begun', schema: ZArchiveRenewalSchema } },
-    handler: ({ res, ctx }) => {
-      startArchiveRenewal(ctx, 'admin');
-      sendJson(res, 202, presentArchiveRenewal(ctx));
+    handler: async ({ res, ctx }) => {
+      await startArchiveRenewal(ctx, 'admin');
+      sendJson(res, 202, await presentArchiveRenewal(ctx));
     },
   }),
 ];

@@ -23,12 +23,12 @@ export const attachmentRoutes: AnyRoute[] = [
     access: 'user',
     query: ZPageQuerySchema,
     responses: { 200: { description: 'A page of attachments', schema: z.array(ZAttachmentSchema), isPaginated: true } },
-    handler: ({ req, res, ctx, ids, query, actor }) => {
-      const contract = findContract(ctx, ids.contract_id, actor);
+    handler: async ({ req, res, ctx, ids, query, actor }) => {
+      const contract = await findContract(ctx, ids.contract_id, actor);
       const request = readPageRequest(query, 'attachments:-id', 1);
-      const page = ctx.repos.attachments.listPage(contract.id, request);
-      const total = ctx.repos.attachments.countInContract(contract.id);
-      sendPage(req, res, ctx.baseUrl(), request, page, total, (row) => presentAttachment(ctx, row));
+      const page = await ctx.repos.attachments.listPage(contract.id, request);
+      const total = await ctx.repos.attachments.countInContract(contract.id);
+      await sendPage(req, res, ctx.baseUrl(), request, page, total, (row) => presentAttachment(ctx, row));
     },
   }),
   defineRoute({
@@ -52,7 +52,7 @@ export const attachmentRoutes: AnyRoute[] = [
       file: { name: 'terms.pdf', contentType: 'application/pdf' },
     },
     responses: { 201: { description: 'The attachment', schema: ZAttachmentSchema } },
-    handler: ({ req, res, ctx, ids, raw, actor }) => {
+    handler: async ({ req, res, ctx, ids, raw, actor }) => {
       if (!raw) {
         throw new AppError(
           'unsupported-media-type',
@@ -63,7 +63,7 @@ export const attachmentRoutes: AnyRoute[] = [
       sendJson(
         res,
         201,
-        presentAttachment(ctx, createAttachment(ctx, ids.contract_id, upload, actor, requestOrigin(req))),
+        presentAttachment(ctx, await createAttachment(ctx, ids.contract_id, upload, actor, requestOrigin(req))),
       );
     },
   }),
@@ -75,9 +75,9 @@ export const attachmentRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 200: { description: 'The attachment', schema: ZAttachmentSchema } },
-    handler: ({ res, ctx, ids, actor }) => {
-      findContract(ctx, ids.contract_id, actor);
-      const attachment = ctx.repos.attachments.findInContract(ids.contract_id, ids.attachment_id);
+    handler: async ({ res, ctx, ids, actor }) => {
+      await findContract(ctx, ids.contract_id, actor);
+      const attachment = await ctx.repos.attachments.findInContract(ids.contract_id, ids.attachment_id);
       if (!attachment) throw notFound('attachment');
       sendJson(res, 200, presentAttachment(ctx, attachment));
     },
@@ -96,10 +96,10 @@ export const attachmentRoutes: AnyRoute[] = [
         contentType: 'application/octet-stream',
       },
     },
-    handler: ({ res, ctx, ids, actor }) => {
-      findContract(ctx, ids.contract_id, actor);
-      const attachment = ctx.repos.attachments.findInContract(ids.contract_id, ids.attachment_id);
-      const file = attachment && ctx.repos.files.getFile(attachment.fileId);
+    handler: async ({ res, ctx, ids, actor }) => {
+      await findContract(ctx, ids.contract_id, actor);
+      const attachment = await ctx.repos.attachments.findInContract(ids.contract_id, ids.attachment_id);
+      const file = attachment && (await ctx.repos.files.getFile(attachment.fileId));
       if (!attachment || !file) throw notFound('attachment');
       for (const [name, value] of Object.entries(fileResponseHeaders(attachment.contentType, attachment.name)))
         res.setHeader(name, value);
@@ -114,8 +114,8 @@ export const attachmentRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 204: { description: 'Removed' } },
-    handler: ({ req, res, ctx, ids, actor }) => {
-      deleteAttachment(ctx, ids.contract_id, ids.attachment_id, actor, requestOrigin(req));
+    handler: async ({ req, res, ctx, ids, actor }) => {
+      await deleteAttachment(ctx, ids.contract_id, ids.attachment_id, actor, requestOrigin(req));
       res.status(204).end();
     },
   }),

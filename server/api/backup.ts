@@ -144,7 +144,7 @@ export const backupRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 200: { description: 'The schedule', schema: ZBackupScheduleSchema } },
-    handler: ({ res, ctx }) => sendJson(res, 200, presentBackupSchedule(ctx)),
+    handler: async ({ res, ctx }) => sendJson(res, 200, await presentBackupSchedule(ctx)),
   }),
   defineRoute({
     method: 'put',
@@ -167,9 +167,9 @@ export const backupRoutes: AnyRoute[] = [
       },
     },
     responses: { 200: { description: 'The schedule', schema: ZBackupScheduleSchema } },
-    handler: ({ res, ctx, body }) => {
-      updateBackupSchedule(ctx, body);
-      sendJson(res, 200, presentBackupSchedule(ctx));
+    handler: async ({ res, ctx, body }) => {
+      await updateBackupSchedule(ctx, body);
+      sendJson(res, 200, await presentBackupSchedule(ctx));
     },
   }),
   defineRoute({
@@ -181,9 +181,9 @@ export const backupRoutes: AnyRoute[] = [
     access: 'admin',
     responses: { 200: { description: 'The schedule, the backup due now', schema: ZBackupScheduleSchema } },
     problemStatuses: [409],
-    handler: ({ res, ctx }) => {
-      runScheduledBackupNow(ctx);
-      sendJson(res, 200, presentBackupSchedule(ctx));
+    handler: async ({ res, ctx }) => {
+      await runScheduledBackupNow(ctx);
+      sendJson(res, 200, await presentBackupSchedule(ctx));
     },
   }),
   defineRoute({
@@ -196,9 +196,9 @@ export const backupRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 200: { description: 'The schedule, running again', schema: ZBackupScheduleSchema } },
-    handler: ({ res, ctx }) => {
-      confirmRestoredCopy(ctx);
-      sendJson(res, 200, presentBackupSchedule(ctx));
+    handler: async ({ res, ctx }) => {
+      await confirmRestoredCopy(ctx);
+      sendJson(res, 200, await presentBackupSchedule(ctx));
     },
   }),
 ];

@@ -36,8 +36,8 @@ export const bulkSendRoutes: AnyRoute[] = [
     example: { file: { name: 'parties.csv', contentType: 'text/csv' } },
     responses: { 200: { description: 'The rows as read', schema: ZBulkPreviewSchema } },
     problemStatuses: [409],
-    handler: ({ res, ctx, ids, raw, actor }) => {
-      sendJson(res, 200, previewBulkSend(ctx, ids.template_id, raw ?? Buffer.alloc(0), actor));
+    handler: async ({ res, ctx, ids, raw, actor }) => {
+      sendJson(res, 200, await previewBulkSend(ctx, ids.template_id, raw ?? Buffer.alloc(0), actor));
     },
   }),
   defineRoute({
@@ -52,9 +52,9 @@ export const bulkSendRoutes: AnyRoute[] = [
     example: { file: { name: 'parties.csv', contentType: 'text/csv' } },
     responses: { 201: { description: 'The bulk send, its rows pending or failed', schema: ZBulkSendSchema } },
     problemStatuses: [409],
-    handler: ({ res, ctx, ids, raw, actor }) => {
-      const batch = createBulkSend(ctx, ids.template_id, raw ?? Buffer.alloc(0), actor);
-      sendJson(res, 201, presentBulkSend(ctx, batch, ctx.repos.bulkSends.rowsOf(batch.id)));
+    handler: async ({ res, ctx, ids, raw, actor }) => {
+      const batch = await createBulkSend(ctx, ids.template_id, raw ?? Buffer.alloc(0), actor);
+      sendJson(res, 201, presentBulkSend(ctx, batch, await ctx.repos.bulkSends.rowsOf(batch.id)));
     },
   }),
   defineRoute({
@@ -66,12 +66,12 @@ export const bulkSendRoutes: AnyRoute[] = [
     access: 'user',
     query: ZPageQuerySchema,
     responses: { 200: { description: 'A page of bulk sends', schema: z.array(ZBulkSendSchema), isPaginated: true } },
-    handler: ({ req, res, ctx, query, actor }) => {
+    handler: async ({ req, res, ctx, query, actor }) => {
       const userId = bulkSendListScope(actor);
       const request = readPageRequest(query, 'bulk-sends:-id', 1);
-      const page = ctx.repos.bulkSends.listPage(request, userId);
-      sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.bulkSends.count(userId), (row) =>
-        presentBulkSend(ctx, row, ctx.repos.bulkSends.rowsOf(row.id)),
+      const page = await ctx.repos.bulkSends.listPage(request, userId);
+      await sendPage(req, res, ctx.baseUrl(), request, page, await ctx.repos.bulkSends.count(userId), async (row) =>
+        presentBulkSend(ctx, row, await ctx.repos.bulkSends.rowsOf(row.id)),
       );
     },
   }),
@@ -83,9 +83,9 @@ export const bulkSendRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 200: { description: 'The bulk send', schema: ZBulkSendSchema } },
-    handler: ({ res, ctx, ids, actor }) => {
-      const batch = findBulkSend(ctx, ids.bulk_send_id, actor);
-      sendJson(res, 200, presentBulkSend(ctx, batch, ctx.repos.bulkSends.rowsOf(batch.id)));
+    handler: async ({ res, ctx, ids, actor }) => {
+      const batch = await findBulkSend(ctx, ids.bulk_send_id, actor);
+      sendJson(res, 200, presentBulkSend(ctx, batch, await ctx.repos.bulkSends.rowsOf(batch.id)));
     },
   }),
 ];

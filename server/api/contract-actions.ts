@@ -44,7 +44,7 @@ export const contractActionRoutes: AnyRoute[] = [
       // waits for it, a while at most. Not drawn at upload: the fields made meanwhile (tags
       // covered) change the picture, and an office uploading many drafts would pay for each.
       await Promise.race([pageImagesOf(ctx).warm(contract), delay(FIRST_PAGE_WAIT_MS, undefined, { ref: false })]);
-      sendJson(res, 200, presentContract(ctx, contract));
+      sendJson(res, 200, await presentContract(ctx, contract));
     },
   }),
   defineRoute({
@@ -57,7 +57,7 @@ export const contractActionRoutes: AnyRoute[] = [
     example: { output: 'contract.pdf' },
     responses: { 200: { description: 'The PDF', contentType: 'application/pdf' } },
     handler: async ({ res, ctx, ids, actor }) => {
-      const contract = findContract(ctx, ids.contract_id, actor);
+      const contract = await findContract(ctx, ids.contract_id, actor);
       const file = await ctx.repos.files.readFile(contract.originalFileId);
       if (!file) throw notFound('contract PDF');
       for (const [name, value] of Object.entries(
@@ -76,12 +76,12 @@ export const contractActionRoutes: AnyRoute[] = [
     access: 'user',
     query: ZPageQuerySchema,
     responses: { 200: { description: 'A page of entries', schema: z.array(ZActivityEntrySchema), isPaginated: true } },
-    handler: ({ req, res, ctx, ids, query, actor }) => {
-      const contract = findContract(ctx, ids.contract_id, actor);
+    handler: async ({ req, res, ctx, ids, query, actor }) => {
+      const contract = await findContract(ctx, ids.contract_id, actor);
       const request = readPageRequest(query, 'activity:-id', 1);
-      const page = ctx.repos.activity.listPage(contract.id, request);
-      const total = ctx.repos.activity.countInContract(contract.id);
-      sendPage(req, res, ctx.baseUrl(), request, page, total, activityPresenter(ctx, contract.id));
+      const page = await ctx.repos.activity.listPage(contract.id, request);
+      const total = await ctx.repos.activity.countInContract(contract.id);
+      await sendPage(req, res, ctx.baseUrl(), request, page, total, await activityPresenter(ctx, contract.id));
     },
   }),
   defineRoute({
@@ -96,7 +96,7 @@ export const contractActionRoutes: AnyRoute[] = [
     example: { query: { language: 'sv' }, output: 'preview.pdf' },
     responses: { 200: { description: 'The rendered PDF', contentType: 'application/pdf' } },
     handler: async ({ res, ctx, ids, query, actor }) => {
-      const template = findVisibleTemplate(ctx, ids.template_id, actor);
+      const template = await findVisibleTemplate(ctx, ids.template_id, actor);
       // A PDF template's PDF is its own, as uploaded; a text template's is rendered.
       const uploaded =
         template.pdfFileId === null ? undefined : (await ctx.repos.files.readFile(template.pdfFileId))?.data;

@@ -18,10 +18,10 @@ export const contractEvidenceRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 200: { description: 'The check', schema: ZActivityChainCheckSchema } },
-    handler: ({ res, ctx, ids, actor }) => {
-      const contract = findContract(ctx, ids.contract_id, actor);
-      const check = verifyContractLog(ctx, contract.id);
-      const seal = ctx.repos.seals.find(contract.id);
+    handler: async ({ res, ctx, ids, actor }) => {
+      const contract = await findContract(ctx, ids.contract_id, actor);
+      const check = await verifyContractLog(ctx, contract.id);
+      const seal = await ctx.repos.seals.find(contract.id);
       const body: TActivityChainCheck = {
         is_intact: check.isIntact,
         entry_count: check.entryCount,
@@ -47,7 +47,7 @@ export const contractEvidenceRoutes: AnyRoute[] = [
     responses: { 200: { description: 'The zip', contentType: 'application/zip' } },
     problemStatuses: [409],
     handler: async ({ res, ctx, ids, actor }) => {
-      const contract = findContract(ctx, ids.contract_id, actor);
+      const contract = await findContract(ctx, ids.contract_id, actor);
       const zip = await makeEvidencePackage(ctx, contract);
       res.status(200);
       res.setHeader('Content-Type', 'application/zip');

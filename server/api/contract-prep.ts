@@ -32,11 +32,14 @@ export const contractPrepRoutes: AnyRoute[] = [
     example: { body: { name: 'Lease agreement (copy)' } },
     isBodyOptional: true,
     responses: { 201: { description: 'The new draft', schema: ZContractSchema } },
-    handler: ({ req, res, ctx, ids, body, actor }) => {
+    handler: async ({ req, res, ctx, ids, body, actor }) => {
       sendJson(
         res,
         201,
-        presentContract(ctx, duplicateContract(ctx, ids.contract_id, body ?? {}, actor, requestOrigin(req))),
+        await presentContract(
+          ctx,
+          await duplicateContract(ctx, ids.contract_id, body ?? {}, actor, requestOrigin(req)),
+        ),
       );
     },
   }),
@@ -53,11 +56,11 @@ export const contractPrepRoutes: AnyRoute[] = [
     example: { body: { reason: 'The terms changed; a new contract follows.' } },
     isBodyOptional: true,
     responses: { 200: { description: 'The contract, withdrawn', schema: ZContractSchema } },
-    handler: ({ req, res, ctx, ids, body, actor }) => {
+    handler: async ({ req, res, ctx, ids, body, actor }) => {
       sendJson(
         res,
         200,
-        presentContract(ctx, withdrawContract(ctx, ids.contract_id, body ?? {}, actor, requestOrigin(req))),
+        await presentContract(ctx, await withdrawContract(ctx, ids.contract_id, body ?? {}, actor, requestOrigin(req))),
       );
     },
   }),
@@ -73,8 +76,12 @@ export const contractPrepRoutes: AnyRoute[] = [
     body: ZReminderSettingsUpdateSchema,
     example: { body: { reminder_interval_days: 3, reminder_max_count: 3, expiry_warning_days: 2 } },
     responses: { 200: { description: 'The contract', schema: ZContractSchema } },
-    handler: ({ req, res, ctx, ids, body, actor }) => {
-      sendJson(res, 200, presentContract(ctx, changeReminders(ctx, ids.contract_id, body, actor, requestOrigin(req))));
+    handler: async ({ req, res, ctx, ids, body, actor }) => {
+      sendJson(
+        res,
+        200,
+        await presentContract(ctx, await changeReminders(ctx, ids.contract_id, body, actor, requestOrigin(req))),
+      );
     },
   }),
   defineRoute({
@@ -100,7 +107,7 @@ export const contractPrepRoutes: AnyRoute[] = [
         metadata: query.metadata ? Object.entries(query.metadata) : undefined,
       };
       // A search counts on a search thread (server/db/search-pool.ts); without one the counts are kept.
-      if (!filter.name && !filter.q) return sendJson(res, 200, ctx.repos.contracts.countByStatus(filter));
+      if (!filter.name && !filter.q) return sendJson(res, 200, await ctx.repos.contracts.countByStatus(filter));
       const { counts, isPartial } = await ctx.search.counts(filter);
       markPartialSearch(res, isPartial);
       sendJson(res, 200, counts);

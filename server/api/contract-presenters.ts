@@ -13,8 +13,8 @@ import { signingLink } from '../secrets/link-tokens';
 
 const userPath = (id: number | null) => (id === null ? null : `/api/users/${id}`);
 
-export function presentContract(ctx: RouteContext, row: ContractRow): TContract {
-  const seal = row.status === 'signed' ? ctx.repos.seals.find(row.id) : undefined;
+export async function presentContract(ctx: RouteContext, row: ContractRow): Promise<TContract> {
+  const seal = row.status === 'signed' ? await ctx.repos.seals.find(row.id) : undefined;
   return {
     self: `/api/contracts/${row.id}`,
     name: row.name,
@@ -29,7 +29,7 @@ export function presentContract(ctx: RouteContext, row: ContractRow): TContract 
     require_auth: row.requireAuth as TContract['require_auth'],
     test_mode: row.isTest,
     allow_delegation: row.allowDelegation,
-    metadata: ctx.repos.contractMetadata.listOf(row.id),
+    metadata: await ctx.repos.contractMetadata.listOf(row.id),
     updated_time: ctx.timestamp(row.updatedAt),
     sent_time: ctx.timestampOrNull(row.sentAt),
     expire_time: ctx.timestampOrNull(row.expireAt),

@@ -7,14 +7,14 @@ import type { ContractRow } from '../db/repos/contracts';
 import { findContract } from '../contracts/find-draft';
 
 /** Every role of a contract made from a PDF template: its name, its party (if any) and its fields still waiting. */
-function rolesOf(ctx: RouteContext, contract: ContractRow): TContractRole[] {
+async function rolesOf(ctx: RouteContext, contract: ContractRow): Promise<TContractRole[]> {
   const names = JSON.parse(contract.roleNames) as string[];
   const waiting = new Map<number, number>();
-  for (const field of ctx.repos.templateFields.listWaiting(contract.id)) {
+  for (const field of await ctx.repos.templateFields.listWaiting(contract.id)) {
     waiting.set(field.role, (waiting.get(field.role) ?? 0) + 1);
   }
   const holders = new Map<number, string>();
-  for (const party of ctx.repos.parties.listInContract(contract.id)) {
+  for (const party of await ctx.repos.parties.listInContract(contract.id)) {
     if (party.role !== null) holders.set(party.role, partyPath(party));
   }
   const count = Math.max(names.length, ...waiting.keys(), ...holders.keys(), 0);
@@ -37,8 +37,8 @@ export const contractRoleRoutes: AnyRoute[] = [
     tag: 'Contract parties',
     access: 'user',
     responses: { 200: { description: 'The roles, first to last', schema: z.array(ZContractRoleSchema) } },
-    handler: ({ res, ctx, ids, actor }) => {
-      sendJson(res, 200, rolesOf(ctx, findContract(ctx, ids.contract_id, actor)));
+    handler: async ({ res, ctx, ids, actor }) => {
+      sendJson(res, 200, await rolesOf(ctx, await findContract(ctx, ids.contract_id, actor)));
     },
   }),
 ];

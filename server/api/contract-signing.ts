@@ -22,8 +22,12 @@ export const contractSigningRoutes: AnyRoute[] = [
     isBodyOptional: true,
     example: { body: {} },
     responses: { 200: { description: 'The contract', schema: ZContractSchema } },
-    handler: ({ req, res, ctx, ids, actor }) => {
-      sendJson(res, 200, presentContract(ctx, notifyContract(ctx, ids.contract_id, actor, requestOrigin(req))));
+    handler: async ({ req, res, ctx, ids, actor }) => {
+      sendJson(
+        res,
+        200,
+        await presentContract(ctx, await notifyContract(ctx, ids.contract_id, actor, requestOrigin(req))),
+      );
     },
   }),
   defineRoute({
@@ -36,11 +40,11 @@ export const contractSigningRoutes: AnyRoute[] = [
     example: { output: 'signed.pdf' },
     responses: { 200: { description: 'The signed PDF', contentType: 'application/pdf' } },
     problemStatuses: [409],
-    handler: ({ res, ctx, ids, actor }) => {
-      const contract = findContract(ctx, ids.contract_id, actor);
+    handler: async ({ res, ctx, ids, actor }) => {
+      const contract = await findContract(ctx, ids.contract_id, actor);
       const file =
         contract.status === 'signed' && contract.signedFileId !== null
-          ? ctx.repos.files.getFile(contract.signedFileId)
+          ? await ctx.repos.files.getFile(contract.signedFileId)
           : undefined;
       if (!file) {
         throw new AppError(

@@ -61,12 +61,12 @@ export const contractRoutes: AnyRoute[] = [
         filter.name || filter.q
           ? await ctx.search.list(request, filter, query.sort)
           : {
-              page: ctx.repos.contracts.listPage(request, filter, ordering),
-              total: ctx.repos.contracts.total(filter),
+              page: await ctx.repos.contracts.listPage(request, filter, ordering),
+              total: await ctx.repos.contracts.total(filter),
               isPartial: false,
             };
       markPartialSearch(res, isPartial);
-      sendPage(req, res, ctx.baseUrl(), request, page, total, (row) => presentContract(ctx, row));
+      await sendPage(req, res, ctx.baseUrl(), request, page, total, async (row) => presentContract(ctx, row));
     },
   }),
   defineRoute({
@@ -118,7 +118,7 @@ export const contractRoutes: AnyRoute[] = [
             origin,
           )
         : await createContractFromPdf(ctx, raw ?? Buffer.alloc(0), query.name, actor, origin, query.metadata);
-      sendJson(res, 201, presentContract(ctx, contract));
+      sendJson(res, 201, await presentContract(ctx, contract));
     },
   }),
   defineRoute({
@@ -129,8 +129,8 @@ export const contractRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 200: { description: 'The contract', schema: ZContractSchema } },
-    handler: ({ res, ctx, ids, actor }) => {
-      sendJson(res, 200, presentContract(ctx, findContract(ctx, ids.contract_id, actor)));
+    handler: async ({ res, ctx, ids, actor }) => {
+      sendJson(res, 200, await presentContract(ctx, await findContract(ctx, ids.contract_id, actor)));
     },
   }),
   defineRoute({
@@ -157,7 +157,7 @@ export const contractRoutes: AnyRoute[] = [
       sendJson(
         res,
         200,
-        presentContract(ctx, await updateContract(ctx, ids.contract_id, body, actor, requestOrigin(req))),
+        await presentContract(ctx, await updateContract(ctx, ids.contract_id, body, actor, requestOrigin(req))),
       );
     },
   }),
@@ -169,8 +169,8 @@ export const contractRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 204: { description: 'Deleted' } },
-    handler: ({ res, ctx, ids, actor }) => {
-      deleteContract(ctx, ids.contract_id, actor);
+    handler: async ({ res, ctx, ids, actor }) => {
+      await deleteContract(ctx, ids.contract_id, actor);
       res.status(204).end();
     },
   }),

@@ -25,8 +25,8 @@ export const messagingSettingsRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 200: { description: 'The settings', schema: ZMessagingSettingsSchema } },
-    handler: ({ res, ctx }) => {
-      sendJson(res, 200, presentMessagingSettings(readMessagingSettings(ctx)));
+    handler: async ({ res, ctx }) => {
+      sendJson(res, 200, presentMessagingSettings(await readMessagingSettings(ctx)));
     },
   }),
   defineRoute({
@@ -47,8 +47,8 @@ export const messagingSettingsRoutes: AnyRoute[] = [
       },
     },
     responses: { 200: { description: 'The settings', schema: ZMessagingSettingsSchema } },
-    handler: ({ res, ctx, body }) => {
-      sendJson(res, 200, presentMessagingSettings(updateMessagingSettings(ctx, body)));
+    handler: async ({ res, ctx, body }) => {
+      sendJson(res, 200, presentMessagingSettings(await updateMessagingSettings(ctx, body)));
     },
   }),
   defineRoute({

@@ -41,8 +41,8 @@ export const officeLogRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 200: { description: 'Every entry', schema: z.array(ZOfficeLogEntrySchema) } },
-    handler: ({ res, ctx }) => {
-      const rows = ctx.repos.officeEvidence.listOfficeLog();
+    handler: async ({ res, ctx }) => {
+      const rows = await ctx.repos.officeEvidence.listOfficeLog();
       sendJson(
         res,
         200,
@@ -75,8 +75,8 @@ export const officeLogRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 200: { description: 'The check', schema: ZOfficeLogCheckSchema } },
-    handler: ({ res, ctx }) => {
-      const verification = verifyOfficeLog(ctx);
+    handler: async ({ res, ctx }) => {
+      const verification = await verifyOfficeLog(ctx);
       const body: TOfficeLogCheck = {
         is_intact: verification.isIntact,
         entry_count: verification.entryCount,

@@ -59,11 +59,11 @@ export const outboxRoutes: AnyRoute[] = [
     query: ZOutboxListQuerySchema,
     example: { query: { state: 'failed' } },
     responses: { 200: { description: 'A page of messages', schema: z.array(ZOutboxMessageSchema), isPaginated: true } },
-    handler: ({ req, res, ctx, query }) => {
+    handler: async ({ req, res, ctx, query }) => {
       const filter = { state: query.state, channel: query.channel };
       const request = readPageRequest(query, `outbox:-id:${query.state ?? ''}:${query.channel ?? ''}`, 1);
-      const page = ctx.repos.outbox.listPage(request, filter);
-      sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.outbox.count(filter), (row) =>
+      const page = await ctx.repos.outbox.listPage(request, filter);
+      await sendPage(req, res, ctx.baseUrl(), request, page, await ctx.repos.outbox.count(filter), (row) =>
         presentOutboxMessage(ctx, row),
       );
     },
@@ -76,8 +76,8 @@ export const outboxRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 200: { description: 'The message', schema: ZOutboxMessageSchema } },
-    handler: ({ res, ctx, ids }) => {
-      const row = ctx.repos.outbox.findById(ids.message_id);
+    handler: async ({ res, ctx, ids }) => {
+      const row = await ctx.repos.outbox.findById(ids.message_id);
       if (!row) throw notFound('outbox message');
       sendJson(res, 200, presentOutboxMessage(ctx, row));
     },
@@ -92,8 +92,8 @@ export const outboxRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 200: { description: 'The message, queued again', schema: ZOutboxMessageSchema } },
-    handler: ({ res, ctx, ids }) => {
-      sendJson(res, 200, presentOutboxMessage(ctx, retryOutboxMessage(ctx, ids.message_id)));
+    handler: async ({ res, ctx, ids }) => {
+      sendJson(res, 200, presentOutboxMessage(ctx, await retryOutboxMessage(ctx, ids.message_id)));
     },
   }),
 ];

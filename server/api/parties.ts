@@ -30,12 +30,12 @@ export const partyRoutes: AnyRoute[] = [
     access: 'user',
     query: ZPageQuerySchema,
     responses: { 200: { description: 'A page of parties', schema: z.array(ZPartySchema), isPaginated: true } },
-    handler: ({ req, res, ctx, ids, query, actor }) => {
-      const contract = findContract(ctx, ids.contract_id, actor);
+    handler: async ({ req, res, ctx, ids, query, actor }) => {
+      const contract = await findContract(ctx, ids.contract_id, actor);
       const request = readPageRequest(query, 'parties:-id', 1);
-      const page = ctx.repos.parties.listPage(contract.id, request);
-      const total = ctx.repos.parties.countInContract(contract.id);
-      sendPage(req, res, ctx.baseUrl(), request, page, total, (row) => presentParty(ctx, row));
+      const page = await ctx.repos.parties.listPage(contract.id, request);
+      const total = await ctx.repos.parties.countInContract(contract.id);
+      await sendPage(req, res, ctx.baseUrl(), request, page, total, (row) => presentParty(ctx, row));
     },
   }),
   defineRoute({
@@ -51,8 +51,8 @@ export const partyRoutes: AnyRoute[] = [
       body: { name: 'Signe Svensson', email: 'signe@office.example', delivery_method: 'EMAIL', user: '/api/users/1' },
     },
     responses: { 201: { description: 'The party', schema: ZPartySchema } },
-    handler: ({ req, res, ctx, ids, body, actor }) => {
-      sendJson(res, 201, presentParty(ctx, createParty(ctx, ids.contract_id, body, actor, requestOrigin(req))));
+    handler: async ({ req, res, ctx, ids, body, actor }) => {
+      sendJson(res, 201, presentParty(ctx, await createParty(ctx, ids.contract_id, body, actor, requestOrigin(req))));
     },
   }),
   defineRoute({
@@ -63,9 +63,9 @@ export const partyRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 200: { description: 'The party', schema: ZPartySchema } },
-    handler: ({ res, ctx, ids, actor }) => {
-      findContract(ctx, ids.contract_id, actor);
-      const party = ctx.repos.parties.findInContract(ids.contract_id, ids.party_id);
+    handler: async ({ res, ctx, ids, actor }) => {
+      await findContract(ctx, ids.contract_id, actor);
+      const party = await ctx.repos.parties.findInContract(ids.contract_id, ids.party_id);
       if (!party) throw notFound('party');
       sendJson(res, 200, presentParty(ctx, party));
     },
@@ -82,8 +82,8 @@ export const partyRoutes: AnyRoute[] = [
     readOnlyFields: [...PARTY_READ_ONLY_FIELDS, 'role'],
     example: { body: { mobile_phone: '+46 70 123 45 67', delivery_method: 'EMAIL_AND_SMS' } },
     responses: { 200: { description: 'The party', schema: ZPartySchema } },
-    handler: ({ req, res, ctx, ids, body, actor }) => {
-      const party = updateParty(ctx, ids.contract_id, ids.party_id, body, actor, requestOrigin(req));
+    handler: async ({ req, res, ctx, ids, body, actor }) => {
+      const party = await updateParty(ctx, ids.contract_id, ids.party_id, body, actor, requestOrigin(req));
       sendJson(res, 200, presentParty(ctx, party));
     },
   }),
@@ -100,8 +100,8 @@ export const partyRoutes: AnyRoute[] = [
     example: { body: { email: 'signe.svensson@office.example', reason: 'E-mail address mistyped' } },
     responses: { 200: { description: 'The corrected party, with its new contract_url', schema: ZPartySchema } },
     problemStatuses: [409],
-    handler: ({ req, res, ctx, ids, body, actor }) => {
-      const party = correctParty(ctx, ids.contract_id, ids.party_id, body, actor, requestOrigin(req));
+    handler: async ({ req, res, ctx, ids, body, actor }) => {
+      const party = await correctParty(ctx, ids.contract_id, ids.party_id, body, actor, requestOrigin(req));
       sendJson(res, 200, presentParty(ctx, party));
     },
   }),
@@ -113,8 +113,8 @@ export const partyRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 204: { description: 'Removed' } },
-    handler: ({ req, res, ctx, ids, actor }) => {
-      deleteParty(ctx, ids.contract_id, ids.party_id, actor, requestOrigin(req));
+    handler: async ({ req, res, ctx, ids, actor }) => {
+      await deleteParty(ctx, ids.contract_id, ids.party_id, actor, requestOrigin(req));
       res.status(204).end();
     },
   }),
@@ -133,7 +133,7 @@ export const partyRoutes: AnyRoute[] = [
     problemStatuses: [409],
     handler: async ({ req, res, ctx, ids, body, actor }) => {
       await answerAsTest(ctx, ids.contract_id, ids.party_id, body, actor, requestOrigin(req));
-      const party = ctx.repos.parties.findInContract(ids.contract_id, ids.party_id);
+      const party = await ctx.repos.parties.findInContract(ids.contract_id, ids.party_id);
       if (!party) throw notFound('party');
       sendJson(res, 200, presentParty(ctx, party));
     },

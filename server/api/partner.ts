@@ -21,8 +21,8 @@ import { updateToken, revokeToken } from '../tokens/change-token';
 import { createToken } from '../tokens/create-token';
 import { updateCustomer } from '../tokens/update-customer';
 
-function presentCustomer(ctx: RouteContext): TCustomer {
-  const row = ctx.repos.office.get(ctx.now());
+async function presentCustomer(ctx: RouteContext): Promise<TCustomer> {
+  const row = await ctx.repos.office.get(ctx.now());
   return {
     self: '/api/partner/customer',
     name: row.name,
@@ -33,13 +33,13 @@ function presentCustomer(ctx: RouteContext): TCustomer {
   };
 }
 
-export function presentToken(ctx: RouteContext, row: TokenRow): TToken {
+export async function presentToken(ctx: RouteContext, row: TokenRow): Promise<TToken> {
   return {
     self: `/api/partner/tokens/${row.id}`,
     name: row.name,
     kind: row.kind as TToken['kind'],
     public_id: row.publicId,
-    rate_limit: row.rateLimit ?? ctx.repos.office.get(ctx.now()).defaultRateLimit,
+    rate_limit: row.rateLimit ?? (await ctx.repos.office.get(ctx.now())).defaultRateLimit,
     has_own_rate_limit: row.rateLimit !== null,
     user: `/api/users/${row.ownerUserId}`,
     created_time: ctx.timestamp(row.createdAt),
@@ -60,7 +60,7 @@ export const partnerRoutes: AnyRoute[] = [
     tag,
     access: 'partner',
     responses: { 200: { description: 'The office', schema: ZCustomerSchema } },
-    handler: ({ res, ctx }) => sendJson(res, 200, presentCustomer(ctx)),
+    handler: async ({ res, ctx }) => sendJson(res, 200, await presentCustomer(ctx)),
   }),
   defineRoute({
     method: 'put',
@@ -73,9 +73,9 @@ export const partnerRoutes: AnyRoute[] = [
     readOnlyFields: CUSTOMER_READ_ONLY_FIELDS,
     example: { body: { name: 'Office AB', email: 'office@office.example', default_rate_limit: 60 } },
     responses: { 200: { description: 'The office', schema: ZCustomerSchema } },
-    handler: ({ res, ctx, body }) => {
-      updateCustomer(ctx, body);
-      sendJson(res, 200, presentCustomer(ctx));
+    handler: async ({ res, ctx, body }) => {
+      await updateCustomer(ctx, body);
+      sendJson(res, 200, await presentCustomer(ctx));
     },
   }),
   defineRoute({
@@ -87,10 +87,12 @@ export const partnerRoutes: AnyRoute[] = [
     access: 'partner',
     query: ZPageQuerySchema,
     responses: { 200: { description: 'A page of tokens', schema: z.array(ZTokenSchema), isPaginated: true } },
-    handler: ({ req, res, ctx, query }) => {
+    handler: async ({ req, res, ctx, query }) => {
       const request = readPageRequest(query, 'tokens:-id', 1);
-      const page = ctx.repos.tokens.listPage(request);
-      sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.tokens.count(), (row) => presentToken(ctx, row));
+      const page = await ctx.repos.tokens.listPage(request);
+      await sendPage(req, res, ctx.baseUrl(), request, page, await ctx.repos.tokens.count(), async (row) =>
+        presentToken(ctx, row),
+      );
     },
   }),
   defineRoute({
@@ -104,14 +106,14 @@ export const partnerRoutes: AnyRoute[] = [
     readOnlyFields: TOKEN_READ_ONLY_FIELDS,
     example: { body: { name: 'CRM integration', kind: 'customer', rate_limit: 120 } },
     responses: { 201: { description: 'The token with its key', schema: ZCreatedTokenSchema } },
-    handler: ({ res, ctx, body, actor }) => {
-      const { row, apiKey } = createToken(ctx, {
+    handler: async ({ res, ctx, body, actor }) => {
+      const { row, apiKey } = await createToken(ctx, {
         name: body.name,
         kind: body.kind ?? 'customer',
         rateLimit: body.rate_limit ?? null,
         ownerUserId: body.user === undefined ? actor.id : userIdOf(body.user),
       });
-      sendJson(res, 201, { ...presentToken(ctx, row), api_key: apiKey });
+      sendJson(res, 201, { ...(await presentToken(ctx, row)), api_key: apiKey });
     },
   }),
   defineRoute({
@@ -122,10 +124,10 @@ export const partnerRoutes: AnyRoute[] = [
     tag,
     access: 'partner',
     responses: { 200: { description: 'The token', schema: ZTokenSchema } },
-    handler: ({ res, ctx, ids }) => {
-      const row = ctx.repos.tokens.findById(ids.token_id);
+    handler: async ({ res, ctx, ids }) => {
+      const row = await ctx.repos.tokens.findById(ids.token_id);
       if (!row) throw notFound('API token');
-      sendJson(res, 200, presentToken(ctx, row));
+      sendJson(res, 200, await presentToken(ctx, row));
     },
   }),
   defineRoute({
@@ -139,8 +141,8 @@ export const partnerRoutes: AnyRoute[] = [
     readOnlyFields: TOKEN_READ_ONLY_FIELDS,
     example: { body: { rate_limit: 300 } },
     responses: { 200: { description: 'The token', schema: ZTokenSchema } },
-    handler: ({ res, ctx, ids, body }) => {
-      sendJson(res, 200, presentToken(ctx, updateToken(ctx, ids.token_id, body)));
+    handler: async ({ res, ctx, ids, body }) => {
+      sendJson(res, 200, await presentToken(ctx, await updateToken(ctx, ids.token_id, body)));
     },
   }),
   defineRoute({
@@ -151,8 +153,8 @@ export const partnerRoutes: AnyRoute[] = [
     tag,
     access: 'partner',
     responses: { 204: { description: 'Revoked' } },
-    handler: ({ res, ctx, ids }) => {
-      revokeToken(ctx, ids.token_id);
+    handler: async ({ res, ctx, ids }) => {
+      await revokeToken(ctx, ids.token_id);
       res.status(204).end();
     },
   }),

@@ -21,7 +21,7 @@ export const reachSettingsRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 200: { description: 'The reach settings', schema: ZReachSettingsSchema } },
-    handler: ({ res, ctx }) => sendJson(res, 200, presentReach(ctx)),
+    handler: async ({ res, ctx }) => sendJson(res, 200, await presentReach(ctx)),
   }),
   defineRoute({
     method: 'put',
@@ -36,9 +36,9 @@ export const reachSettingsRoutes: AnyRoute[] = [
     readOnlyFields: REACH_SETTINGS_READ_ONLY_FIELDS,
     example: { body: { public_port: 8443, public_host: '0.0.0.0' } },
     responses: { 200: { description: 'The reach settings', schema: ZReachSettingsSchema } },
-    handler: ({ res, ctx, body }) => {
-      saveReach(ctx, body);
-      sendJson(res, 200, presentReach(ctx));
+    handler: async ({ res, ctx, body }) => {
+      await saveReach(ctx, body);
+      sendJson(res, 200, await presentReach(ctx));
     },
   }),
   defineRoute({

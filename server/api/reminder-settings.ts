@@ -16,7 +16,7 @@ export const reminderSettingsRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 200: { description: 'The defaults', schema: ZReminderSettingsSchema } },
-    handler: ({ res, ctx }) => sendJson(res, 200, readReminderDefaults(ctx)),
+    handler: async ({ res, ctx }) => sendJson(res, 200, await readReminderDefaults(ctx)),
   }),
   defineRoute({
     method: 'put',
@@ -28,6 +28,6 @@ export const reminderSettingsRoutes: AnyRoute[] = [
     body: ZReminderSettingsUpdateSchema,
     example: { body: { reminder_interval_days: 7, reminder_max_count: 2 } },
     responses: { 200: { description: 'The defaults', schema: ZReminderSettingsSchema } },
-    handler: ({ res, ctx, body }) => sendJson(res, 200, updateReminderDefaults(ctx, body)),
+    handler: async ({ res, ctx, body }) => sendJson(res, 200, await updateReminderDefaults(ctx, body)),
   }),
 ];

@@ -20,9 +20,14 @@ import { runSetup } from '../setup/run-setup';
 import { readMessagingSettings } from '../messages/messaging-settings';
 import { isAdminTemplate } from '../policies/actors';
 
-export function presentSession(ctx: RouteContext, secret: string, row: AdminSessionRow, user: UserRow): TSession {
-  const office = ctx.repos.office.get(ctx.now());
-  const messaging = readMessagingSettings(ctx);
+export async function presentSession(
+  ctx: RouteContext,
+  secret: string,
+  row: AdminSessionRow,
+  user: UserRow,
+): Promise<TSession> {
+  const office = await ctx.repos.office.get(ctx.now());
+  const messaging = await readMessagingSettings(ctx);
   return {
     user: {
       self: `/api/users/${user.id}`,
@@ -48,18 +53,23 @@ export function presentSession(ctx: RouteContext, secret: string, row: AdminSess
 }
 
 /** A session just started (sign-in or first-run setup): its cookie, then the session itself. */
-function sendNewSession(
+async function sendNewSession(
   req: Request,
   res: Response,
   ctx: RouteContext,
   started: { secret: string; row: AdminSessionRow },
-): void {
+): Promise<void> {
   setSessionCookie(req, res, started.secret, started.row.expiresAt);
   res.setHeader('Location', '/api/session');
   sendJson(
     res,
     201,
-    presentSession(ctx, started.secret, started.row, ctx.repos.users.findById(started.row.userId) as UserRow),
+    await presentSession(
+      ctx,
+      started.secret,
+      started.row,
+      (await ctx.repos.users.findById(started.row.userId)) as UserRow,
+    ),
   );
 }
 
@@ -74,9 +84,9 @@ export const sessionRoutes: AnyRoute[] = [
     tag,
     access: 'public',
     responses: { 200: { description: 'The setup status', schema: ZSetupStatusSchema } },
-    handler: ({ res, ctx }) => {
-      const office = ctx.repos.office.get(ctx.now());
-      sendJson(res, 200, { needs_setup: ctx.repos.users.countActiveAdmins() === 0, office_name: office.name });
+    handler: async ({ res, ctx }) => {
+      const office = await ctx.repos.office.get(ctx.now());
+      sendJson(res, 200, { needs_setup: (await ctx.repos.users.countActiveAdmins()) === 0, office_name: office.name });
     },
   }),
   defineRoute({
@@ -99,7 +109,7 @@ export const sessionRoutes: AnyRoute[] = [
     },
     responses: { 201: { description: 'The new session', schema: ZSessionSchema } },
     handler: async ({ req, res, ctx, body }) => {
-      sendNewSession(req, res, ctx, await runSetup(ctx, body, requestOrigin(req)));
+      await sendNewSession(req, res, ctx, await runSetup(ctx, body, requestOrigin(req)));
     },
   }),
   defineRoute({
@@ -115,7 +125,7 @@ export const sessionRoutes: AnyRoute[] = [
     example: { body: { username: 'admin', password: 'a long secret' } },
     responses: { 201: { description: 'The new session', schema: ZSessionSchema } },
     handler: async ({ req, res, ctx, body }) => {
-      sendNewSession(req, res, ctx, await signIn(ctx, body, requestOrigin(req)));
+      await sendNewSession(req, res, ctx, await signIn(ctx, body, requestOrigin(req)));
     },
   }),
   defineRoute({
@@ -126,13 +136,13 @@ export const sessionRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 200: { description: 'The session', schema: ZSessionSchema } },
-    handler: ({ req, res, ctx }) => {
+    handler: async ({ req, res, ctx }) => {
       const secret = req.sessionSecret;
-      const row = secret ? ctx.repos.adminSessions.findByHash(hashSessionSecret(secret)) : undefined;
+      const row = secret ? await ctx.repos.adminSessions.findByHash(hashSessionSecret(secret)) : undefined;
       if (!secret || !row) throw forbidden('This is the admin UI session; API tokens have none.');
-      const user = ctx.repos.users.findById(row.userId);
+      const user = await ctx.repos.users.findById(row.userId);
       if (!user) throw new AppError('unauthorized', 'Your session has ended; sign in again.');
-      sendJson(res, 200, presentSession(ctx, secret, row, user));
+      sendJson(res, 200, await presentSession(ctx, secret, row, user));
     },
   }),
   defineRoute({
@@ -143,9 +153,9 @@ export const sessionRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 204: { description: 'Signed out' } },
-    handler: ({ req, res, ctx }) => {
+    handler: async ({ req, res, ctx }) => {
       if (req.sessionId === undefined) throw forbidden('This is the admin UI session; API tokens have none.');
-      endSession(ctx, req.sessionId);
+      await endSession(ctx, req.sessionId);
       clearSessionCookie(req, res);
       res.status(204).end();
     },

@@ -15,9 +15,9 @@ import { readFrameOrigins } from '../settings/frame-origins';
 import { readDiskSpace } from '../settings/disk-space';
 import { ZStorageSchema } from '../../shared/api/storage';
 
-export function presentGeneralSettings(ctx: RouteContext): TGeneralSettings {
-  const office = ctx.repos.office.get(ctx.now());
-  const stored = readGeneralSettings(ctx);
+export async function presentGeneralSettings(ctx: RouteContext): Promise<TGeneralSettings> {
+  const office = await ctx.repos.office.get(ctx.now());
+  const stored = await readGeneralSettings(ctx);
   return {
     office_name: office.name,
     office_email: office.email,
@@ -25,7 +25,7 @@ export function presentGeneralSettings(ctx: RouteContext): TGeneralSettings {
     effective_public_base_url: ctx.partyBaseUrl(),
     time_zone: stored.time_zone ?? null,
     effective_time_zone: ctx.config.timeZone,
-    signing_frame_origins: readFrameOrigins(ctx),
+    signing_frame_origins: await readFrameOrigins(ctx),
   };
 }
 
@@ -41,7 +41,7 @@ export const settingsRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 200: { description: 'The settings', schema: ZGeneralSettingsSchema } },
-    handler: ({ res, ctx }) => sendJson(res, 200, presentGeneralSettings(ctx)),
+    handler: async ({ res, ctx }) => sendJson(res, 200, await presentGeneralSettings(ctx)),
   }),
   defineRoute({
     method: 'put',
@@ -54,9 +54,9 @@ export const settingsRoutes: AnyRoute[] = [
     readOnlyFields: GENERAL_SETTINGS_READ_ONLY_FIELDS,
     example: { body: { public_base_url: 'https://sign.office.example', time_zone: 'Europe/Stockholm' } },
     responses: { 200: { description: 'The settings', schema: ZGeneralSettingsSchema } },
-    handler: ({ res, ctx, body }) => {
-      updateGeneralSettings(ctx, body);
-      sendJson(res, 200, presentGeneralSettings(ctx));
+    handler: async ({ res, ctx, body }) => {
+      await updateGeneralSettings(ctx, body);
+      sendJson(res, 200, await presentGeneralSettings(ctx));
     },
   }),
   defineRoute({
@@ -67,7 +67,7 @@ export const settingsRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 200: { description: 'The certificate', schema: ZSigningCertificateSchema } },
-    handler: async ({ res, ctx }) => sendJson(res, 200, describeSigningCertificate(ctx)),
+    handler: async ({ res, ctx }) => sendJson(res, 200, await describeSigningCertificate(ctx)),
   }),
   defineRoute({
     method: 'post',
@@ -85,7 +85,7 @@ export const settingsRoutes: AnyRoute[] = [
     },
     responses: { 200: { description: 'The certificate now in use', schema: ZSigningCertificateSchema } },
     handler: async ({ res, ctx, body }) => {
-      sendJson(res, 200, importSigningCertificate(ctx, Buffer.from(body.pkcs12, 'base64'), body.passphrase));
+      sendJson(res, 200, await importSigningCertificate(ctx, Buffer.from(body.pkcs12, 'base64'), body.passphrase));
     },
   }),
   defineRoute({

@@ -57,12 +57,12 @@ export const templateFieldRoutes: AnyRoute[] = [
     query: ZPageQuerySchema,
     responses: { 200: { description: 'A page of fields', schema: z.array(ZTemplateFieldSchema), isPaginated: true } },
     problemStatuses: [409],
-    handler: ({ req, res, ctx, ids, query, actor }) => {
-      findPdfTemplate(ctx, ids.template_id, { actor, use: 'see' });
+    handler: async ({ req, res, ctx, ids, query, actor }) => {
+      await findPdfTemplate(ctx, ids.template_id, { actor, use: 'see' });
       const request = readPageRequest(query, 'template-fields:-id', 1);
-      const page = ctx.repos.templateFields.listPage(ids.template_id, request);
-      const total = ctx.repos.templateFields.countInTemplate(ids.template_id);
-      sendPage(req, res, ctx.baseUrl(), request, page, total, (row) => presentTemplateField(ctx, row));
+      const page = await ctx.repos.templateFields.listPage(ids.template_id, request);
+      const total = await ctx.repos.templateFields.countInTemplate(ids.template_id);
+      await sendPage(req, res, ctx.baseUrl(), request, page, total, (row) => presentTemplateField(ctx, row));
     },
   }),
   defineRoute({
@@ -77,8 +77,8 @@ export const templateFieldRoutes: AnyRoute[] = [
     readOnlyFields: TEMPLATE_FIELD_READ_ONLY_FIELDS,
     example: { body: { role: 1, pdf_page: 1, pos_x: 72, pos_y: 700, width: 160, height: 40, type: 'SIGNATURE' } },
     responses: { 201: { description: 'The field', schema: ZTemplateFieldSchema } },
-    handler: ({ res, ctx, ids, body, actor }) => {
-      sendJson(res, 201, presentTemplateField(ctx, createTemplateField(ctx, ids.template_id, body, actor)));
+    handler: async ({ res, ctx, ids, body, actor }) => {
+      sendJson(res, 201, presentTemplateField(ctx, await createTemplateField(ctx, ids.template_id, body, actor)));
     },
   }),
   defineRoute({
@@ -109,9 +109,9 @@ export const templateFieldRoutes: AnyRoute[] = [
     access: 'user',
     responses: { 200: { description: 'The field', schema: ZTemplateFieldSchema } },
     problemStatuses: [409],
-    handler: ({ res, ctx, ids, actor }) => {
-      findPdfTemplate(ctx, ids.template_id, { actor, use: 'see' });
-      const row = ctx.repos.templateFields.findInTemplate(ids.template_id, ids.field_id);
+    handler: async ({ res, ctx, ids, actor }) => {
+      await findPdfTemplate(ctx, ids.template_id, { actor, use: 'see' });
+      const row = await ctx.repos.templateFields.findInTemplate(ids.template_id, ids.field_id);
       if (!row) throw notFound('template field');
       sendJson(res, 200, presentTemplateField(ctx, row));
     },
@@ -128,11 +128,11 @@ export const templateFieldRoutes: AnyRoute[] = [
     readOnlyFields: TEMPLATE_FIELD_READ_ONLY_FIELDS,
     example: { body: { pos_y: 690, input_required: false } },
     responses: { 200: { description: 'The field', schema: ZTemplateFieldSchema } },
-    handler: ({ res, ctx, ids, body, actor }) => {
+    handler: async ({ res, ctx, ids, body, actor }) => {
       sendJson(
         res,
         200,
-        presentTemplateField(ctx, updateTemplateField(ctx, ids.template_id, ids.field_id, body, actor)),
+        presentTemplateField(ctx, await updateTemplateField(ctx, ids.template_id, ids.field_id, body, actor)),
       );
     },
   }),
@@ -144,8 +144,8 @@ export const templateFieldRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 204: { description: 'Removed' } },
-    handler: ({ res, ctx, ids, actor }) => {
-      deleteTemplateField(ctx, ids.template_id, ids.field_id, actor);
+    handler: async ({ res, ctx, ids, actor }) => {
+      await deleteTemplateField(ctx, ids.template_id, ids.field_id, actor);
       res.status(204).end();
     },
   }),

@@ -17,7 +17,7 @@ import { createTemplate, deleteTemplate, updateTemplate } from '../templates/sav
 import { setTemplatePdf } from '../templates/set-template-pdf';
 import { templateListScope } from '../policies/templates';
 
-export function presentTemplate(ctx: RouteContext, row: TemplateRow): TTemplate {
+export async function presentTemplate(ctx: RouteContext, row: TemplateRow): Promise<TTemplate> {
   return {
     self: `/api/contract_templates/${row.id}`,
     name: row.name,
@@ -30,7 +30,7 @@ export function presentTemplate(ctx: RouteContext, row: TemplateRow): TTemplate 
     updated_time: ctx.timestamp(row.updatedAt),
     created_by: `/api/users/${row.createdBy}`,
     kind: row.pdfFileId === null ? 'TEXT' : 'PDF',
-    roles: row.pdfFileId === null ? 0 : ctx.repos.templateFields.roleCount(row.id),
+    roles: row.pdfFileId === null ? 0 : await ctx.repos.templateFields.roleCount(row.id),
     role_names: JSON.parse(row.roleNames) as string[],
   };
 }
@@ -49,11 +49,11 @@ export const templateRoutes: AnyRoute[] = [
     access: 'user',
     query: ZPageQuerySchema,
     responses: { 200: { description: 'A page of templates', schema: z.array(ZTemplateSchema), isPaginated: true } },
-    handler: ({ req, res, ctx, query, actor }) => {
+    handler: async ({ req, res, ctx, query, actor }) => {
       const request = readPageRequest(query, 'templates:-id', 1);
       const visibleTo = templateListScope(actor);
-      const page = ctx.repos.templates.listPage(request, visibleTo);
-      sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.templates.count(visibleTo), (row) =>
+      const page = await ctx.repos.templates.listPage(request, visibleTo);
+      await sendPage(req, res, ctx.baseUrl(), request, page, await ctx.repos.templates.count(visibleTo), async (row) =>
         presentTemplate(ctx, row),
       );
     },
@@ -77,8 +77,8 @@ export const templateRoutes: AnyRoute[] = [
       },
     },
     responses: { 201: { description: 'The template', schema: ZTemplateSchema } },
-    handler: ({ res, ctx, body, actor }) => {
-      sendJson(res, 201, presentTemplate(ctx, createTemplate(ctx, body, actor.id)));
+    handler: async ({ res, ctx, body, actor }) => {
+      sendJson(res, 201, await presentTemplate(ctx, await createTemplate(ctx, body, actor.id)));
     },
   }),
   defineRoute({
@@ -89,8 +89,8 @@ export const templateRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 200: { description: 'The template', schema: ZTemplateSchema } },
-    handler: ({ res, ctx, ids, actor }) => {
-      sendJson(res, 200, presentTemplate(ctx, findVisibleTemplate(ctx, ids.template_id, actor)));
+    handler: async ({ res, ctx, ids, actor }) => {
+      sendJson(res, 200, await presentTemplate(ctx, await findVisibleTemplate(ctx, ids.template_id, actor)));
     },
   }),
   defineRoute({
@@ -104,8 +104,8 @@ export const templateRoutes: AnyRoute[] = [
     readOnlyFields: TEMPLATE_READ_ONLY_FIELDS,
     example: { body: { footer: 'Office AB, Storgatan 1, 111 22 Stockholm' } },
     responses: { 200: { description: 'The template', schema: ZTemplateSchema } },
-    handler: ({ res, ctx, ids, body, actor }) => {
-      sendJson(res, 200, presentTemplate(ctx, updateTemplate(ctx, ids.template_id, body, actor)));
+    handler: async ({ res, ctx, ids, body, actor }) => {
+      sendJson(res, 200, await presentTemplate(ctx, await updateTemplate(ctx, ids.template_id, body, actor)));
     },
   }),
   defineRoute({
@@ -130,7 +130,7 @@ export const templateRoutes: AnyRoute[] = [
       sendJson(
         res,
         200,
-        presentTemplate(ctx, await setTemplatePdf(ctx, ids.template_id, raw ?? Buffer.alloc(0), actor)),
+        await presentTemplate(ctx, await setTemplatePdf(ctx, ids.template_id, raw ?? Buffer.alloc(0), actor)),
       );
     },
   }),
@@ -142,8 +142,8 @@ export const templateRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 204: { description: 'Deleted' } },
-    handler: ({ res, ctx, ids, actor }) => {
-      deleteTemplate(ctx, ids.template_id, actor);
+    handler: async ({ res, ctx, ids, actor }) => {
+      await deleteTemplate(ctx, ids.template_id, actor);
       res.status(204).end();
     },
   }),

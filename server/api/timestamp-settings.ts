@@ -24,7 +24,7 @@ export const timestampSettingsRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 200: { description: 'The settings', schema: ZTimestampSettingsSchema } },
-    handler: ({ res, ctx }) => sendJson(res, 200, presentTimestampSettings(ctx)),
+    handler: async ({ res, ctx }) => sendJson(res, 200, await presentTimestampSettings(ctx)),
   }),
   defineRoute({
     method: 'put',
@@ -38,9 +38,9 @@ export const timestampSettingsRoutes: AnyRoute[] = [
     example: { body: { tsa_url: 'http://tsa.office.lan/tsr' } },
     readOnlyFields: TIMESTAMP_SETTINGS_READ_ONLY_FIELDS,
     responses: { 200: { description: 'The settings', schema: ZTimestampSettingsSchema } },
-    handler: ({ res, ctx, body }) => {
-      saveTsaUrl(ctx, body.tsa_url);
-      sendJson(res, 200, presentTimestampSettings(ctx));
+    handler: async ({ res, ctx, body }) => {
+      await saveTsaUrl(ctx, body.tsa_url);
+      sendJson(res, 200, await presentTimestampSettings(ctx));
     },
   }),
   defineRoute({
@@ -55,7 +55,7 @@ export const timestampSettingsRoutes: AnyRoute[] = [
     responses: { 200: { description: 'What the authority answered', schema: ZTimestampTestResultSchema } },
     problemStatuses: [409],
     handler: async ({ res, ctx }) => {
-      const url = readTsaUrl(ctx).url;
+      const url = (await readTsaUrl(ctx)).url;
       if (!url) throw new AppError('conflict', 'No timestamp authority is configured.');
       let answer: TTimestampTestResult;
       try {

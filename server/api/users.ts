@@ -42,10 +42,12 @@ export const userRoutes: AnyRoute[] = [
     access: 'admin',
     query: ZPageQuerySchema,
     responses: { 200: { description: 'A page of users', schema: z.array(ZUserSchema), isPaginated: true } },
-    handler: ({ req, res, ctx, query }) => {
+    handler: async ({ req, res, ctx, query }) => {
       const request = readPageRequest(query, 'users:-id', 1);
-      const page = ctx.repos.users.listPage(request);
-      sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.users.count(), (row) => presentUser(ctx, row));
+      const page = await ctx.repos.users.listPage(request);
+      await sendPage(req, res, ctx.baseUrl(), request, page, await ctx.repos.users.count(), (row) =>
+        presentUser(ctx, row),
+      );
     },
   }),
   defineRoute({
@@ -80,8 +82,8 @@ export const userRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 200: { description: 'The user', schema: ZUserSchema } },
-    handler: ({ res, ctx, ids }) => {
-      const row = ctx.repos.users.findById(ids.user_id);
+    handler: async ({ res, ctx, ids }) => {
+      const row = await ctx.repos.users.findById(ids.user_id);
       if (!row) throw notFound('user');
       sendJson(res, 200, presentUser(ctx, row));
     },
@@ -109,8 +111,8 @@ export const userRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 204: { description: 'Deleted' } },
-    handler: ({ res, ctx, ids }) => {
-      deleteUser(ctx, ids.user_id);
+    handler: async ({ res, ctx, ids }) => {
+      await deleteUser(ctx, ids.user_id);
       res.status(204).end();
     },
   }),

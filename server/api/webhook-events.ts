@@ -33,9 +33,13 @@ function presentAttempt(ctx: RouteContext, row: WebhookAttemptRow): TWebhookAtte
 }
 
 /** Pages of the log: each event with its delivery to this consumer and every attempt. */
-function presentEvents(ctx: RouteContext, consumerId: number, rows: readonly WebhookLogRow[]): TWebhookEvent[] {
+async function presentEvents(
+  ctx: RouteContext,
+  consumerId: number,
+  rows: readonly WebhookLogRow[],
+): Promise<TWebhookEvent[]> {
   const attempts = new Map<number, TWebhookAttempt[]>();
-  for (const attempt of ctx.repos.webhookLog.attemptsOf(rows.map((row) => row.deliveryId))) {
+  for (const attempt of await ctx.repos.webhookLog.attemptsOf(rows.map((row) => row.deliveryId))) {
     const list = attempts.get(attempt.deliveryId) ?? [];
     list.push(presentAttempt(ctx, attempt));
     attempts.set(attempt.deliveryId, list);
@@ -56,8 +60,8 @@ function presentEvents(ctx: RouteContext, consumerId: number, rows: readonly Web
   });
 }
 
-function requireConsumer(ctx: RouteContext, id: number): void {
-  if (!ctx.repos.webhookConsumers.findById(id)) throw notFound('webhook consumer');
+async function requireConsumer(ctx: RouteContext, id: number): Promise<void> {
+  if (!(await ctx.repos.webhookConsumers.findById(id))) throw notFound('webhook consumer');
 }
 
 const tag = 'Webhook consumers';
@@ -75,13 +79,13 @@ export const webhookEventRoutes: AnyRoute[] = [
     query: ZWebhookEventQuerySchema,
     example: { query: { state: 'failed' } },
     responses: { 200: { description: 'A page of events', schema: z.array(ZWebhookEventSchema), isPaginated: true } },
-    handler: ({ req, res, ctx, ids, query }) => {
-      requireConsumer(ctx, ids.webhook_id);
+    handler: async ({ req, res, ctx, ids, query }) => {
+      await requireConsumer(ctx, ids.webhook_id);
       const request = readPageRequest(query, 'webhook-events:-id', 1);
-      const page = ctx.repos.webhookLog.listPage(ids.webhook_id, query.state, request);
-      const total = ctx.repos.webhookLog.count(ids.webhook_id, query.state);
-      const items = presentEvents(ctx, ids.webhook_id, page.rows);
-      sendPage(req, res, ctx.baseUrl(), request, { ...page, rows: items }, total, (item) => item);
+      const page = await ctx.repos.webhookLog.listPage(ids.webhook_id, query.state, request);
+      const total = await ctx.repos.webhookLog.count(ids.webhook_id, query.state);
+      const items = await presentEvents(ctx, ids.webhook_id, page.rows);
+      await sendPage(req, res, ctx.baseUrl(), request, { ...page, rows: items }, total, (item) => item);
     },
   }),
   defineRoute({
@@ -92,11 +96,11 @@ export const webhookEventRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 200: { description: 'The event', schema: ZWebhookEventSchema } },
-    handler: ({ res, ctx, ids }) => {
-      requireConsumer(ctx, ids.webhook_id);
-      const row = ctx.repos.webhookLog.find(ids.webhook_id, ids.event_id);
+    handler: async ({ res, ctx, ids }) => {
+      await requireConsumer(ctx, ids.webhook_id);
+      const row = await ctx.repos.webhookLog.find(ids.webhook_id, ids.event_id);
       if (!row) throw notFound('event of this webhook consumer');
-      sendJson(res, 200, presentEvents(ctx, ids.webhook_id, [row])[0]);
+      sendJson(res, 200, (await presentEvents(ctx, ids.webhook_id, [row]))[0]);
     },
   }),
   defineRoute({
@@ -113,9 +117,9 @@ export const webhookEventRoutes: AnyRoute[] = [
     example: { body: { redeliver: true } },
     responses: { 200: { description: 'The event, pending again', schema: ZWebhookEventSchema } },
     problemStatuses: [409],
-    handler: ({ res, ctx, ids, body }) => {
-      const row = retryWebhookEvent(ctx, ids.webhook_id, ids.event_id, body ?? {});
-      sendJson(res, 200, presentEvents(ctx, ids.webhook_id, [row])[0]);
+    handler: async ({ res, ctx, ids, body }) => {
+      const row = await retryWebhookEvent(ctx, ids.webhook_id, ids.event_id, body ?? {});
+      sendJson(res, 200, (await presentEvents(ctx, ids.webhook_id, [row]))[0]);
     },
   }),
   defineRoute({
@@ -131,8 +135,8 @@ export const webhookEventRoutes: AnyRoute[] = [
     example: { body: { states: ['held', 'failed'] } },
     responses: { 200: { description: 'What was queued', schema: ZWebhookBulkRetryResultSchema } },
     problemStatuses: [409],
-    handler: ({ res, ctx, ids, body }) => {
-      sendJson(res, 200, retryWebhookEvents(ctx, ids.webhook_id, body));
+    handler: async ({ res, ctx, ids, body }) => {
+      sendJson(res, 200, await retryWebhookEvents(ctx, ids.webhook_id, body));
     },
   }),
 ];

@@ -45,10 +45,10 @@ export const webhookRoutes: AnyRoute[] = [
     responses: {
       200: { description: 'A page of consumers', schema: z.array(ZWebhookConsumerSchema), isPaginated: true },
     },
-    handler: ({ req, res, ctx, query }) => {
+    handler: async ({ req, res, ctx, query }) => {
       const request = readPageRequest(query, 'webhooks:-id', 1);
-      const page = ctx.repos.webhookConsumers.listPage(request);
-      sendPage(req, res, ctx.baseUrl(), request, page, ctx.repos.webhookConsumers.count(), (row) =>
+      const page = await ctx.repos.webhookConsumers.listPage(request);
+      await sendPage(req, res, ctx.baseUrl(), request, page, await ctx.repos.webhookConsumers.count(), (row) =>
         presentWebhook(ctx, row),
       );
     },
@@ -66,9 +66,9 @@ export const webhookRoutes: AnyRoute[] = [
     readOnlyFields: WEBHOOK_READ_ONLY_FIELDS,
     example: { body: { url: 'http://127.0.0.1:4242/webhooks', contact_email: 'it@office.example' } },
     responses: { 201: { description: 'The consumer with its public key', schema: ZWebhookConsumerSchema } },
-    handler: ({ res, ctx, body, actor, principal }) => {
+    handler: async ({ res, ctx, body, actor, principal }) => {
       authorizeWebhookCreation(principal);
-      sendJson(res, 201, presentWebhook(ctx, createWebhook(ctx, body, actor.id)));
+      sendJson(res, 201, presentWebhook(ctx, await createWebhook(ctx, body, actor.id)));
     },
   }),
   defineRoute({
@@ -79,8 +79,8 @@ export const webhookRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 200: { description: 'The consumer', schema: ZWebhookConsumerSchema } },
-    handler: ({ res, ctx, ids }) => {
-      const row = ctx.repos.webhookConsumers.findById(ids.webhook_id);
+    handler: async ({ res, ctx, ids }) => {
+      const row = await ctx.repos.webhookConsumers.findById(ids.webhook_id);
       if (!row) throw notFound('webhook consumer');
       sendJson(res, 200, presentWebhook(ctx, row));
     },
@@ -98,8 +98,8 @@ export const webhookRoutes: AnyRoute[] = [
     readOnlyFields: WEBHOOK_READ_ONLY_FIELDS,
     example: { body: { url: 'https://crm.office.example/hooks/signdesk' } },
     responses: { 200: { description: 'The consumer', schema: ZWebhookConsumerSchema } },
-    handler: ({ res, ctx, ids, body }) => {
-      sendJson(res, 200, presentWebhook(ctx, updateWebhook(ctx, ids.webhook_id, body)));
+    handler: async ({ res, ctx, ids, body }) => {
+      sendJson(res, 200, presentWebhook(ctx, await updateWebhook(ctx, ids.webhook_id, body)));
     },
   }),
   defineRoute({
@@ -110,8 +110,8 @@ export const webhookRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 204: { description: 'Deleted' } },
-    handler: ({ res, ctx, ids }) => {
-      deleteWebhook(ctx, ids.webhook_id);
+    handler: async ({ res, ctx, ids }) => {
+      await deleteWebhook(ctx, ids.webhook_id);
       res.status(204).end();
     },
   }),
@@ -125,8 +125,8 @@ export const webhookRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 200: { description: 'The consumer', schema: ZWebhookConsumerSchema } },
-    handler: ({ res, ctx, ids }) => {
-      sendJson(res, 200, presentWebhook(ctx, enableWebhook(ctx, ids.webhook_id)));
+    handler: async ({ res, ctx, ids }) => {
+      sendJson(res, 200, presentWebhook(ctx, await enableWebhook(ctx, ids.webhook_id)));
     },
   }),
 ];

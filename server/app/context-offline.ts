@@ -17,10 +17,10 @@ import { openDatabase } from '../db/open-database';
  * `'unlocked'` is for tests only: they write beside a server of theirs in another process to see
  * that it finds work it did not queue itself.
  */
-export function openOfflineContext(
+export async function openOfflineContext(
   given: Config,
   lockAs: { role: string; mayRunBeside?: boolean } | 'unlocked',
-): { ctx: AppContext; close(): void } {
+): Promise<{ ctx: AppContext; close(): void }> {
   const config: Config = { ...given };
   const paths = prepareDataDir(config.dataDir);
   let lock: ReturnType<typeof lockDataDir> | undefined;
@@ -37,7 +37,7 @@ export function openOfflineContext(
     lock?.release();
     throw err;
   }
-  const ctx = createContext({
+  const ctx = await createContext({
     config,
     paths,
     db: database.db,

@@ -5,7 +5,7 @@ import { systemClock, type Clock } from '../core/clock';
 import { loadAppSecret } from '../crypto/app-secret';
 import { createSeal } from '../context/office-keys';
 import type { DataDirLayout } from '../db/data-dir';
-import type { Db } from '../db/open-database';
+import type { SqliteDatabase } from '../db/database';
 import { createRepos } from '../db/repos';
 import { RateLimiter } from '../context/rate-limiter';
 import type { Logger } from '../logging/logger';
@@ -31,10 +31,10 @@ import { createFileStore } from '../db/file-store';
 const UPLOAD_SLOTS_KEPT = 8;
 
 /** The one place an AppContext is assembled, for the server and for the CLI alike. `config` is the caller's own copy. */
-export function createContext(parts: {
+export async function createContext(parts: {
   config: Config;
   paths: DataDirLayout;
-  db: Db;
+  db: SqliteDatabase;
   logger: Logger;
   baseUrl: () => string;
   /** Default baseUrl: one surface serves offices and parties alike. */
@@ -44,7 +44,7 @@ export function createContext(parts: {
   /** The migrations the database was opened with (a restored backup is migrated with them). */
   migrationsFolder?: string | undefined;
   clock?: Clock | undefined;
-}): AppContext {
+}): Promise<AppContext> {
   const clock = parts.clock ?? systemClock;
   const { config, paths } = parts;
   const files = createFileStore({ db: parts.db, root: paths.root, filesDir: paths.files });
@@ -87,13 +87,13 @@ export function createContext(parts: {
   };
   ctx.seal = createSeal(ctx);
   // What an older version kept in clear is sealed before anything reads it.
-  sealSecretsAtRest(ctx);
+  await sealSecretsAtRest(ctx);
   // The admin's stored settings (public base URL, time zone) take over from the environment's.
-  applyGeneralSettings(ctx);
+  await applyGeneralSettings(ctx);
   // A saved PUBLIC_PORT/PUBLIC_HOST (the settings page) wins over the environment's.
-  applySavedReach(ctx);
-  applySavedAcme(ctx);
+  await applySavedReach(ctx);
+  await applySavedAcme(ctx);
   // Entries and seals from before the hash chain get theirs (docs/decisions.md, "Evidence").
-  upgradeEvidence(ctx);
+  await upgradeEvidence(ctx);
   return ctx;
 }

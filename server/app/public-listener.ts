@@ -51,7 +51,7 @@ export async function startPublicListener(
     source?.close();
     // A port saved in the settings page that cannot be had (in use, or below 1024 without the
     // right) must not keep the office from its own UI, where it is mended: said there instead.
-    const saved = readSavedReach(ctx.repos);
+    const saved = await readSavedReach(ctx.repos);
     if (saved.port === undefined && saved.host === undefined) throw error;
     const message = `The party listener could not start on ${config.publicHost} port ${config.publicPort}: ${(error as Error).message}`;
     ctx.logger.error({ err: error }, message);

@@ -31,8 +31,8 @@ export type StoredResult = { at: number; file: string | null; sizeBytes: number 
 
 const DEFAULT_SCHEDULE: BackupSchedule = { isEnabled: false, folder: null, intervalHours: 24, keep: 7 };
 
-function readJson<T>(ctx: AppContext, key: string): T | undefined {
-  const text = ctx.repos.settings.get(key);
+async function readJson<T>(ctx: AppContext, key: string): Promise<T | undefined> {
+  const text = await ctx.repos.settings.get(key);
   if (text === undefined) return undefined;
   try {
     return JSON.parse(text) as T;
@@ -41,26 +41,26 @@ function readJson<T>(ctx: AppContext, key: string): T | undefined {
   }
 }
 
-export function readBackupSchedule(ctx: AppContext): BackupSchedule {
-  return { ...DEFAULT_SCHEDULE, ...readJson<Partial<BackupSchedule>>(ctx, KEYS.schedule) };
+export async function readBackupSchedule(ctx: AppContext): Promise<BackupSchedule> {
+  return { ...DEFAULT_SCHEDULE, ...(await readJson<Partial<BackupSchedule>>(ctx, KEYS.schedule)) };
 }
 
 /** The passphrase of scheduled backups, unsealed with the key in DATA_DIR/keys; undefined when none (or it cannot be opened). */
-export function readSchedulePassphrase(ctx: AppContext): string | undefined {
-  const sealed = ctx.repos.settings.get(KEYS.passphrase);
+export async function readSchedulePassphrase(ctx: AppContext): Promise<string | undefined> {
+  const sealed = await ctx.repos.settings.get(KEYS.passphrase);
   return sealed === undefined ? undefined : openSetting(ctx.paths.keys, KEYS.passphrase, sealed);
 }
 
-export function recordBackupResult(ctx: AppContext, result: StoredResult): void {
-  ctx.repos.settings.set(KEYS.lastResult, JSON.stringify(result), ctx.now());
+export async function recordBackupResult(ctx: AppContext, result: StoredResult): Promise<void> {
+  await ctx.repos.settings.set(KEYS.lastResult, JSON.stringify(result), ctx.now());
 }
 
-export function recordDrillResult(ctx: AppContext, drill: StoredDrill): void {
-  ctx.repos.settings.set(KEYS.lastDrill, JSON.stringify(drill), ctx.now());
+export async function recordDrillResult(ctx: AppContext, drill: StoredDrill): Promise<void> {
+  await ctx.repos.settings.set(KEYS.lastDrill, JSON.stringify(drill), ctx.now());
 }
 
 /** The restored copy this office is, until the admin confirms it; undefined for an office that was not restored. */
-export function readRestoredCopy(ctx: AppContext): RestoredCopy | undefined {
+export async function readRestoredCopy(ctx: AppContext): Promise<RestoredCopy | undefined> {
   return readJson<RestoredCopy>(ctx, KEYS.restoredCopy);
 }
 
@@ -68,16 +68,16 @@ export function readRestoredCopy(ctx: AppContext): RestoredCopy | undefined {
  * The admin says this restored office is now the office (not a copy beside the original): the
  * schedule runs again, at once when it is enabled.
  */
-export function confirmRestoredCopy(ctx: AppContext): void {
-  inTransaction(ctx.db, () => {
-    ctx.repos.settings.remove(KEYS.restoredCopy);
-    if (readBackupSchedule(ctx).isEnabled) planJob(ctx, ctx.now());
+export async function confirmRestoredCopy(ctx: AppContext): Promise<void> {
+  await inTransaction(ctx.db, async () => {
+    await ctx.repos.settings.remove(KEYS.restoredCopy);
+    if ((await readBackupSchedule(ctx)).isEnabled) await planJob(ctx, ctx.now());
   });
   ctx.backups.wake();
 }
 
-function presentDrill(ctx: AppContext): TBackupDrill | null {
-  const drill = readJson<StoredDrill>(ctx, KEYS.lastDrill);
+async function presentDrill(ctx: AppContext): Promise<TBackupDrill | null> {
+  const drill = await readJson<StoredDrill>(ctx, KEYS.lastDrill);
   if (!drill) return null;
   return {
     time: ctx.timestamp(drill.at),
@@ -88,25 +88,25 @@ function presentDrill(ctx: AppContext): TBackupDrill | null {
   };
 }
 
-function presentResult(ctx: AppContext): TBackupResult | null {
-  const result = readJson<StoredResult>(ctx, KEYS.lastResult);
+async function presentResult(ctx: AppContext): Promise<TBackupResult | null> {
+  const result = await readJson<StoredResult>(ctx, KEYS.lastResult);
   if (!result) return null;
   return { time: ctx.timestamp(result.at), file: result.file, size_bytes: result.sizeBytes, error: result.error };
 }
 
-export function presentBackupSchedule(ctx: AppContext): TBackupSchedule {
-  const schedule = readBackupSchedule(ctx);
-  const restored = readRestoredCopy(ctx);
-  const next = schedule.isEnabled && !restored ? ctx.repos.jobs.nextDueAt(BACKUP_QUEUE) : undefined;
+export async function presentBackupSchedule(ctx: AppContext): Promise<TBackupSchedule> {
+  const schedule = await readBackupSchedule(ctx);
+  const restored = await readRestoredCopy(ctx);
+  const next = schedule.isEnabled && !restored ? await ctx.repos.jobs.nextDueAt(BACKUP_QUEUE) : undefined;
   return {
     is_enabled: schedule.isEnabled,
     folder: schedule.folder,
     interval_hours: schedule.intervalHours,
     keep: schedule.keep,
-    has_passphrase: ctx.repos.settings.get(KEYS.passphrase) !== undefined,
+    has_passphrase: (await ctx.repos.settings.get(KEYS.passphrase)) !== undefined,
     next_run_time: ctx.timestampOrNull(next),
-    last_result: presentResult(ctx),
-    last_drill: presentDrill(ctx),
+    last_result: await presentResult(ctx),
+    last_drill: await presentDrill(ctx),
     restored_copy: restored
       ? { backup_made_time: restored.madeTime, restored_time: ctx.timestamp(restored.restoredAt) }
       : null,
@@ -133,8 +133,8 @@ function checkFolder(ctx: AppContext, folder: string): void {
 }
 
 /** Puts the schedule's one job at `runAt` (or removes it when null). Call inside a transaction. */
-function planJob(ctx: AppContext, runAt: number | null): void {
-  ctx.repos.jobs.plan(BACKUP_QUEUE, SCHEDULE_JOB_REF, runAt, ctx.now());
+async function planJob(ctx: AppContext, runAt: number | null): Promise<void> {
+  await ctx.repos.jobs.plan(BACKUP_QUEUE, SCHEDULE_JOB_REF, runAt, ctx.now());
 }
 
 /**
@@ -142,15 +142,15 @@ function planJob(ctx: AppContext, runAt: number | null): void {
  * passphrase) makes a backup now, so the admin sees at once that it works; a new interval counts
  * from the last backup.
  */
-export function updateBackupSchedule(ctx: AppContext, input: TBackupScheduleUpdate): void {
-  const current = readBackupSchedule(ctx);
+export async function updateBackupSchedule(ctx: AppContext, input: TBackupScheduleUpdate): Promise<void> {
+  const current = await readBackupSchedule(ctx);
   const next: BackupSchedule = {
     isEnabled: input.is_enabled ?? current.isEnabled,
     folder: input.folder !== undefined ? path.resolve(input.folder) : current.folder,
     intervalHours: input.interval_hours ?? current.intervalHours,
     keep: input.keep ?? current.keep,
   };
-  const hasPassphrase = input.passphrase !== undefined || ctx.repos.settings.get(KEYS.passphrase) !== undefined;
+  const hasPassphrase = input.passphrase !== undefined || (await ctx.repos.settings.get(KEYS.passphrase)) !== undefined;
   if (next.isEnabled) {
     const missing = [
       next.folder === null ? 'folder: is needed to enable scheduled backups' : '',
@@ -166,30 +166,30 @@ export function updateBackupSchedule(ctx: AppContext, input: TBackupScheduleUpda
     input.passphrase === undefined ? undefined : sealSetting(ctx.paths.keys, KEYS.passphrase, input.passphrase);
   const isRestarted =
     next.isEnabled && (!current.isEnabled || input.folder !== undefined || input.passphrase !== undefined);
-  inTransaction(ctx.db, () => {
+  await inTransaction(ctx.db, async () => {
     const now = ctx.now();
-    ctx.repos.settings.set(KEYS.schedule, JSON.stringify(next), now);
-    if (sealed !== undefined) ctx.repos.settings.set(KEYS.passphrase, sealed, now);
-    if (!next.isEnabled) planJob(ctx, null);
-    else if (isRestarted) planJob(ctx, now);
+    await ctx.repos.settings.set(KEYS.schedule, JSON.stringify(next), now);
+    if (sealed !== undefined) await ctx.repos.settings.set(KEYS.passphrase, sealed, now);
+    if (!next.isEnabled) await planJob(ctx, null);
+    else if (isRestarted) await planJob(ctx, now);
     else if (input.interval_hours !== undefined) {
-      const last = readJson<StoredResult>(ctx, KEYS.lastResult);
-      planJob(ctx, Math.max(now, (last?.at ?? now) + next.intervalHours * 3_600_000));
+      const last = await readJson<StoredResult>(ctx, KEYS.lastResult);
+      await planJob(ctx, Math.max(now, (last?.at ?? now) + next.intervalHours * 3_600_000));
     }
   });
   ctx.backups.wake();
 }
 
 /** "Back up now" to the schedule's folder: the job comes due at once. */
-export function runScheduledBackupNow(ctx: AppContext): void {
-  const schedule = readBackupSchedule(ctx);
-  if (readRestoredCopy(ctx))
+export async function runScheduledBackupNow(ctx: AppContext): Promise<void> {
+  const schedule = await readBackupSchedule(ctx);
+  if (await readRestoredCopy(ctx))
     throw new AppError(
       'conflict',
       'This office is a restored copy: its scheduled backups wait until you confirm it is now the office.',
     );
   if (!schedule.isEnabled)
     throw new AppError('conflict', 'Scheduled backups are off: enable them (with a folder and a passphrase) first.');
-  inTransaction(ctx.db, () => planJob(ctx, ctx.now()));
+  await inTransaction(ctx.db, async () => planJob(ctx, ctx.now()));
   ctx.backups.wake();
 }

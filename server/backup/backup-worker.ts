@@ -49,8 +49,8 @@ async function runScheduledBackup(
   ctx: AppContext,
   signal: AbortSignal,
 ): Promise<{ file: string; sizeBytes: number; passphrase: string }> {
-  const schedule = readBackupSchedule(ctx);
-  const passphrase = readSchedulePassphrase(ctx);
+  const schedule = await readBackupSchedule(ctx);
+  const passphrase = await readSchedulePassphrase(ctx);
   if (!schedule.folder) throw new Error('no folder is set');
   if (passphrase === undefined)
     throw new Error(
@@ -79,23 +79,23 @@ async function runScheduledBackup(
 export function createBackupWorker(ctx: AppContext): Worker {
   const logger = ctx.logger.child({ worker: 'backup' });
   const handle = async (_job: JobRow, signal: AbortSignal): Promise<JobOutcome> => {
-    const schedule = readBackupSchedule(ctx);
+    const schedule = await readBackupSchedule(ctx);
     // A restored copy waits for the admin: it would write into the original office's folder.
-    if (!schedule.isEnabled || readRestoredCopy(ctx)) return { kind: 'done' };
+    if (!schedule.isEnabled || (await readRestoredCopy(ctx))) return { kind: 'done' };
     const interval = schedule.intervalHours * 3_600_000;
     try {
       const { passphrase, ...made } = await runScheduledBackup(ctx, signal);
-      recordBackupResult(ctx, { at: ctx.now(), file: made.file, sizeBytes: made.sizeBytes, error: null });
+      await recordBackupResult(ctx, { at: ctx.now(), file: made.file, sizeBytes: made.sizeBytes, error: null });
       logger.info(made, 'scheduled backup written');
       const drill = await runRestoreDrill(ctx, made.file, passphrase);
-      recordDrillResult(ctx, { at: ctx.now(), file: made.file, ...drill });
+      await recordDrillResult(ctx, { at: ctx.now(), file: made.file, ...drill });
       if (drill.error) logger.error({ file: made.file, error: drill.error }, 'restore drill failed');
       return { kind: 'again', at: ctx.now() + interval };
     } catch (err) {
       // The server stops: the backup is made again at its next start.
       if (signal.aborted) return { kind: 'retry', at: ctx.now(), error: 'the server stopped during the backup' };
       const error = err instanceof Error ? err.message : String(err);
-      recordBackupResult(ctx, { at: ctx.now(), file: null, sizeBytes: null, error });
+      await recordBackupResult(ctx, { at: ctx.now(), file: null, sizeBytes: null, error });
       logger.error({ err }, 'scheduled backup failed');
       return { kind: 'retry', at: ctx.now() + Math.min(interval, RETRY_AFTER_FAILURE_MS), error };
     }

@@ -8,6 +8,7 @@ import { DataDirBusy, lockDataDir } from '../db/data-dir-lock';
 import { restoreDatabase } from '../db/backup';
 import { openDatabase } from '../db/open-database';
 import { createRepos } from '../db/repos';
+import { sqliteOf } from '../db/database';
 import { upgradeEvidence } from '../evidence/upgrade-evidence';
 import { applyGeneralSettings } from '../settings/apply-general-settings';
 import { sealSecretsAtRest } from '../messages/seal-at-rest';
@@ -53,9 +54,13 @@ function folderPairs(paths: DataDirLayout, staged: { keysDir: string; filesDir: 
 export type RestoreOutcome = { manifest: BackupManifest; dataDir: string };
 
 /** The restored office says it is a copy, and its schedule waits, until the admin confirms (backup-schedule.ts). */
-function markRestoredCopy(repos: ReturnType<typeof createRepos>, manifest: BackupManifest, now: number): void {
+async function markRestoredCopy(
+  repos: ReturnType<typeof createRepos>,
+  manifest: BackupManifest,
+  now: number,
+): Promise<void> {
   const copy: RestoredCopy = { madeTime: manifest.created_time, restoredAt: now };
-  repos.settings.set(RESTORED_COPY_KEY, JSON.stringify(copy), now);
+  await repos.settings.set(RESTORED_COPY_KEY, JSON.stringify(copy), now);
 }
 
 /**
@@ -103,7 +108,7 @@ export async function restoreBackupOffline(
     try {
       const opened = openDatabase(paths.database);
       try {
-        markRestoredCopy(createRepos(opened.db), staged.manifest, Date.now());
+        await markRestoredCopy(createRepos(opened.db), staged.manifest, Date.now());
       } finally {
         opened.close();
       }
@@ -142,14 +147,14 @@ export async function restoreBackupLive(
     }
     reloadKeys(ctx);
     // Fresh repositories: no cached row of the old database survives.
-    ctx.repos = createRepos(ctx.db, ctx.files);
-    ctx.repos.adminSessions.deleteAll();
-    markRestoredCopy(ctx.repos, staged.manifest, ctx.now());
+    ctx.repos = createRepos(sqliteOf(ctx.db), ctx.files);
+    await ctx.repos.adminSessions.deleteAll();
+    await markRestoredCopy(ctx.repos, staged.manifest, ctx.now());
     // A backup of an older version may hold links and passwords in clear: sealed under its own keys.
-    sealSecretsAtRest(ctx);
-    applyGeneralSettings(ctx);
+    await sealSecretsAtRest(ctx);
+    await applyGeneralSettings(ctx);
     // A backup from before the hash chain gets its chain and seal records, as at start-up.
-    upgradeEvidence(ctx);
+    await upgradeEvidence(ctx);
     ctx.webhooks.wake();
     ctx.outbox.wake();
     ctx.logger.warn(

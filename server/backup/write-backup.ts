@@ -60,7 +60,7 @@ export async function writeBackup(
     await backupDatabase(ctx.db, database);
     onCopied?.();
     const keys = listFiles(ctx.paths.keys);
-    const office = ctx.repos.office.get(ctx.now());
+    const office = await ctx.repos.office.get(ctx.now());
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
       app_version: APP_VERSION,

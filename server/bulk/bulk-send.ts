@@ -12,9 +12,9 @@ import { maySeeBulkSend } from '../policies/bulk-sends';
 export const BULK_SEND_QUEUE = 'bulk-send';
 
 /** The PDF template a bulk send is made from: usable by this user, with fields for at least one role. */
-export function bulkTemplate(ctx: AppContext, templateId: number, actor: Actor): PdfTemplate {
-  const template = findPdfTemplate(ctx, templateId, { actor, use: 'see' });
-  if (ctx.repos.templateFields.roleCount(templateId) === 0) {
+export async function bulkTemplate(ctx: AppContext, templateId: number, actor: Actor): Promise<PdfTemplate> {
+  const template = await findPdfTemplate(ctx, templateId, { actor, use: 'see' });
+  if ((await ctx.repos.templateFields.roleCount(templateId)) === 0) {
     throw new AppError(
       'conflict',
       'The template has no fields yet: place the fields of its roles before sending it in bulk.',
@@ -24,9 +24,14 @@ export function bulkTemplate(ctx: AppContext, templateId: number, actor: Actor):
 }
 
 /** The CSV read against a template: each row with its parties and problems; nothing is made. */
-export function previewBulkSend(ctx: AppContext, templateId: number, csv: Buffer, actor: Actor): TBulkPreview {
-  const template = bulkTemplate(ctx, templateId, actor);
-  const roles = ctx.repos.templateFields.roleCount(templateId);
+export async function previewBulkSend(
+  ctx: AppContext,
+  templateId: number,
+  csv: Buffer,
+  actor: Actor,
+): Promise<TBulkPreview> {
+  const template = await bulkTemplate(ctx, templateId, actor);
+  const roles = await ctx.repos.templateFields.roleCount(templateId);
   return readBulkCsv(
     csv,
     roles,
@@ -40,8 +45,13 @@ export function previewBulkSend(ctx: AppContext, templateId: number, csv: Buffer
  * failed, with them), and one job per row to send, all in one transaction. A file whose every
  * row has problems is refused instead, and nothing is made.
  */
-export function createBulkSend(ctx: AppContext, templateId: number, csv: Buffer, actor: Actor): BulkSendRow {
-  const preview = previewBulkSend(ctx, templateId, csv, actor);
+export async function createBulkSend(
+  ctx: AppContext,
+  templateId: number,
+  csv: Buffer,
+  actor: Actor,
+): Promise<BulkSendRow> {
+  const preview = await previewBulkSend(ctx, templateId, csv, actor);
   if (preview.valid === 0) {
     const lines = preview.rows.flatMap((row) => row.errors.map((error) => `line ${row.line}: ${error}`));
     throw new AppError(
@@ -54,10 +64,10 @@ export function createBulkSend(ctx: AppContext, templateId: number, csv: Buffer,
       },
     );
   }
-  return inTransaction(ctx.db, () => {
-    const template = bulkTemplate(ctx, templateId, actor);
+  return inTransaction(ctx.db, async () => {
+    const template = await bulkTemplate(ctx, templateId, actor);
     const now = ctx.now();
-    const batch = ctx.repos.bulkSends.insert({
+    const batch = await ctx.repos.bulkSends.insert({
       templateId,
       templateName: template.name,
       createdBy: actor.id,
@@ -65,7 +75,7 @@ export function createBulkSend(ctx: AppContext, templateId: number, csv: Buffer,
     });
     for (const row of preview.rows) {
       const isValid = row.errors.length === 0;
-      const stored = ctx.repos.bulkSends.insertRow({
+      const stored = await ctx.repos.bulkSends.insertRow({
         bulkSendId: batch.id,
         line: row.line,
         contractName: row.contract_name,
@@ -75,14 +85,14 @@ export function createBulkSend(ctx: AppContext, templateId: number, csv: Buffer,
         contractId: null,
         updatedAt: now,
       });
-      if (isValid) ctx.repos.jobs.enqueue(BULK_SEND_QUEUE, stored.id, now, now);
+      if (isValid) await ctx.repos.jobs.enqueue(BULK_SEND_QUEUE, stored.id, now, now);
     }
     return batch;
   });
 }
 
-export function findBulkSend(ctx: AppContext, id: number, actor: Actor): BulkSendRow {
-  const batch = ctx.repos.bulkSends.findById(id);
+export async function findBulkSend(ctx: AppContext, id: number, actor: Actor): Promise<BulkSendRow> {
+  const batch = await ctx.repos.bulkSends.findById(id);
   // Someone else's batch is as good as none to an ordinary user.
   if (!batch || !maySeeBulkSend(actor, batch)) throw notFound('bulk send');
   return batch;

@@ -12,8 +12,8 @@ import { findPdfTemplate } from '../templates/save-template-field';
 import { actorOf } from '../policies/actors';
 
 /** The user a batch acts as: its maker, as they are now (an inactive maker sends nothing more). */
-function makerOf(ctx: AppContext, userId: number): Actor {
-  const user = ctx.repos.users.findById(userId);
+async function makerOf(ctx: AppContext, userId: number): Promise<Actor> {
+  const user = await ctx.repos.users.findById(userId);
   if (!user || !user.active) throw new AppError('forbidden', 'The user who made the bulk send is no longer active.');
   return actorOf(user);
 }
@@ -25,17 +25,17 @@ function makerOf(ctx: AppContext, userId: number): Actor {
  * a crash at any point leaves the row pending (its job runs again) with nothing made, or sent
  * and done: never two contracts for one row. A row that cannot be sent is marked failed.
  */
-export function sendBulkRow(ctx: AppContext, rowId: number): JobOutcome {
+export async function sendBulkRow(ctx: AppContext, rowId: number): Promise<JobOutcome> {
   try {
-    inTransaction(ctx.db, () => {
-      const row = ctx.repos.bulkSends.findRow(rowId);
+    await inTransaction(ctx.db, async () => {
+      const row = await ctx.repos.bulkSends.findRow(rowId);
       if (!row || row.state !== 'pending') return;
-      const batch = ctx.repos.bulkSends.findById(row.bulkSendId);
+      const batch = await ctx.repos.bulkSends.findById(row.bulkSendId);
       if (!batch || batch.templateId === null)
         throw new AppError('not-found', 'The template was deleted before this row was sent.');
-      const actor = makerOf(ctx, batch.createdBy);
-      const template = findPdfTemplate(ctx, batch.templateId, 'appliance');
-      const contract = createContractFromPdfTemplate(
+      const actor = await makerOf(ctx, batch.createdBy);
+      const template = await findPdfTemplate(ctx, batch.templateId, 'appliance');
+      const contract = await createContractFromPdfTemplate(
         ctx,
         template,
         { name: row.contractName },
@@ -45,7 +45,7 @@ export function sendBulkRow(ctx: AppContext, rowId: number): JobOutcome {
       );
       for (const party of JSON.parse(row.parties) as TBulkParty[]) {
         const deliveryMethod = party.email ? 'EMAIL' : 'SMS';
-        createParty(
+        await createParty(
           ctx,
           contract.id,
           { name: party.name, email: party.email, mobile_phone: party.mobile_phone, delivery_method: deliveryMethod },
@@ -53,13 +53,18 @@ export function sendBulkRow(ctx: AppContext, rowId: number): JobOutcome {
           APPLIANCE_ORIGIN,
         );
       }
-      const sent = sendInTransaction(ctx, contract, actor, APPLIANCE_ORIGIN);
-      ctx.repos.bulkSends.updateRow(rowId, { state: 'sent', contractId: sent.id, error: null, updatedAt: ctx.now() });
+      const sent = await sendInTransaction(ctx, contract, actor, APPLIANCE_ORIGIN);
+      await ctx.repos.bulkSends.updateRow(rowId, {
+        state: 'sent',
+        contractId: sent.id,
+        error: null,
+        updatedAt: ctx.now(),
+      });
     });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const detail = [error.message, ...error.validationErrors].join(' ');
-    inTransaction(ctx.db, () =>
+    await inTransaction(ctx.db, async () =>
       ctx.repos.bulkSends.updateRow(rowId, { state: 'failed', error: detail, updatedAt: ctx.now() }),
     );
   }

@@ -59,7 +59,9 @@ async function tokenCreate(ctx: AppContext, args: string[], io: CliIo): Promise<
   if (rateLimit !== null && (!Number.isInteger(rateLimit) || rateLimit < 1 || rateLimit > MAX_RATE_LIMIT)) {
     throw new UsageError('--rate-limit must be a whole number of requests a minute, at least 1');
   }
-  const owner = values.user ? ctx.repos.users.findByUsername(values.user) : ctx.repos.users.firstActiveAdmin();
+  const owner = values.user
+    ? await ctx.repos.users.findByUsername(values.user)
+    : await ctx.repos.users.firstActiveAdmin();
   if (!owner) {
     throw new UsageError(
       values.user
@@ -67,7 +69,12 @@ async function tokenCreate(ctx: AppContext, args: string[], io: CliIo): Promise<
         : 'No administrator exists yet. Create one first: npm run cli -- user create --username U --password P --email E --admin',
     );
   }
-  const { row, apiKey } = createToken(ctx, { name: values.name, kind: kind.data, rateLimit, ownerUserId: owner.id });
+  const { row, apiKey } = await createToken(ctx, {
+    name: values.name,
+    kind: kind.data,
+    rateLimit,
+    ownerUserId: owner.id,
+  });
   io.out(`Created ${row.kind} token "${row.name}" (id ${row.id}) owned by ${owner.username}. The key is shown once:`);
   io.out(apiKey);
 }
@@ -102,7 +109,7 @@ async function userCreate(ctx: AppContext, args: string[], io: CliIo): Promise<v
     throw new UsageError('--office-name: must be 1 to 200 characters');
   const user = await createUser(ctx, input.data);
   // The office's name, as the first-run page sets it: its seal certificate then carries it.
-  if (officeName !== undefined) updateGeneralSettings(ctx, { office_name: officeName });
+  if (officeName !== undefined) await updateGeneralSettings(ctx, { office_name: officeName });
   io.out(`Created ${values.admin ? 'administrator' : 'user'} ${user.username}: /api/users/${user.id}`);
 }
 
@@ -113,7 +120,7 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
   const commands: Record<string, (ctx: AppContext, args: string[], io: CliIo) => Promise<void>> = {
     'token create': tokenCreate,
     'user create': userCreate,
-    'backup create': (ctx, args) => backupCreate(ctx, args, env, io),
+    'backup create': async (ctx, args) => backupCreate(ctx, args, env, io),
   };
   if (command === 'backup restore') return runOffline(() => backupRestore(loadConfig(env), rest, env, io), io);
   const run = commands[command];
@@ -125,13 +132,13 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
     );
     return noun === undefined || noun === 'help' || noun === '--help' ? 0 : 2;
   }
-  let opened: ReturnType<typeof openOfflineContext> | undefined;
+  let opened: Awaited<ReturnType<typeof openOfflineContext>> | undefined;
   return runOffline(async () => {
     const config = loadConfig(env);
     io.out(`DATA_DIR: ${config.dataDir}`);
     opened = io.context
       ? { ctx: io.context, close: () => undefined }
-      : openOfflineContext(config, { role: `cli ${command}`, mayRunBeside: RUNS_BESIDE_A_SERVER.has(command) });
+      : await openOfflineContext(config, { role: `cli ${command}`, mayRunBeside: RUNS_BESIDE_A_SERVER.has(command) });
     await run(opened.ctx, rest, io);
   }, io).finally(() => opened?.close());
 }

@@ -1,6 +1,6 @@
 import type { Config } from '../config/config';
 import type { DataDirLayout } from '../db/data-dir';
-import type { Db } from '../db/open-database';
+import type { Database } from '../db/database';
 import type { Repos } from '../db/repos/index';
 import type { RateLimiter } from './rate-limiter';
 import type { Logger } from '../logging/logger';
@@ -26,7 +26,8 @@ export type AppContext = {
   /** The server's own copy: publicBaseUrl and timeZone follow the admin's general settings. */
   readonly config: Config;
   readonly paths: DataDirLayout;
-  readonly db: Db;
+  /** Transactions (inTransaction(ctx.db, …)); which engine is behind them is server/db's business. */
+  readonly db: Database;
   repos: Repos;
   /** Stored files kept in DATA_DIR/files (an upload's bytes, written ahead of its transaction). */
   readonly files: FileStore;
@@ -52,7 +53,7 @@ export type AppContext = {
   /** HMACs keyed by the appliance's own secret (signing-link CSRF tokens, verified-party cookies). */
   secret: AppSecret;
   /** The certificate and key that seal signed PDFs (made at first use; an office may import its own). */
-  seal: { identity(): SigningIdentity; replace(identity: SigningIdentity): void };
+  seal: { identity(): Promise<SigningIdentity>; replace(identity: SigningIdentity): void };
   /** Where the server may connect on a user's say (webhooks, SMTP, SMS gateway): checked agents and lookups. */
   readonly outbound: OutboundPolicy;
   /** Parsing and sealing of PDFs on worker threads, under limits. */

@@ -7,9 +7,9 @@ import { createWebhookKeyring } from '../crypto/webhook-keys';
 export function createSeal(ctx: AppContext): AppContext['seal'] {
   let identity: SigningIdentity | undefined;
   return {
-    identity: () =>
+    identity: async () =>
       (identity ??= loadSigningIdentity(ctx.paths.keys, {
-        officeName: ctx.repos.office.get(ctx.now()).name || undefined,
+        officeName: (await ctx.repos.office.get(ctx.now())).name || undefined,
       })),
     replace: (next) => {
       identity = next;

@@ -19,6 +19,7 @@ import {
   tagBoxOf,
   type TagBox,
 } from './tag-fields';
+import { mapInOrder } from '../core/in-order';
 
 /** The text tags of a stored PDF (and those written wrong), read on the PDF sandbox; a PDF pdf.js cannot read is a 400. */
 export async function readTags(
@@ -56,13 +57,13 @@ export async function createAnnotationsFromTags(
   actor: Actor,
   origin: RequestOrigin,
 ): Promise<AnnotationRow[]> {
-  const contract = findDraft(ctx, contractId, actor);
+  const contract = await findDraft(ctx, contractId, actor);
   const { tags, problems } = await readTags(ctx, contract.originalFileId, MAX_ANNOTATIONS_PER_CONTRACT);
-  return inTransaction(ctx.db, () => {
-    const current = findDraft(ctx, contractId, actor);
+  return inTransaction(ctx.db, async () => {
+    const current = await findDraft(ctx, contractId, actor);
     // "First added" is creation order, whatever the signing order says.
-    const parties = ctx.repos.parties.listInContract(contractId).sort((a, b) => a.id - b.id);
-    const existing = ctx.repos.annotations.listInContract(contractId);
+    const parties = (await ctx.repos.parties.listInContract(contractId)).sort((a, b) => a.id - b.id);
+    const existing = await ctx.repos.annotations.listInContract(contractId);
     const todo = newTags(
       tags,
       existing.map((annotation) => annotation.tagBox),
@@ -75,7 +76,7 @@ export async function createAnnotationsFromTags(
       );
     }
     const pageSizes = parsePageSizes(current.pageSizes);
-    return todo.map((tag) =>
+    return mapInOrder(todo, async (tag) =>
       addAnnotation(
         ctx,
         {

@@ -42,9 +42,9 @@ export function contractChangesOf(ctx: AppContext, input: TContractUpdate): Cont
  * The template a contract is made from: one the actor may see (an administrator any, other users
  * the published ones and their own), else (existing or not) no template.
  */
-export function resolveTemplate(ctx: AppContext, path: string, actor: Actor): TemplateRow {
+export async function resolveTemplate(ctx: AppContext, path: string, actor: Actor): Promise<TemplateRow> {
   const id = Number(path.split('/').at(-1));
-  const template = ctx.repos.templates.findById(id);
+  const template = await ctx.repos.templates.findById(id);
   if (!template || !maySeeTemplate(actor, template))
     throw validationFailed([`template: ${path} is no contract template`]);
   return template;

@@ -21,20 +21,20 @@ export async function createContractFromPdf(
   metadata?: Record<string, string>,
 ): Promise<ContractRow> {
   const { pageSizes, sha256, size } = await receiveUploadedPdf(ctx, pdf);
-  return inTransaction(ctx.db, () => {
+  return inTransaction(ctx.db, async () => {
     const now = ctx.now();
-    const contract = ctx.repos.contracts.insert({
-      ...initialReminders(ctx),
+    const contract = await ctx.repos.contracts.insert({
+      ...(await initialReminders(ctx)),
       ...(name === undefined ? {} : { name }),
       source: 'upload',
-      originalFileId: ctx.repos.files.putPlacedFile(sha256, size, 'application/pdf', now),
+      originalFileId: await ctx.repos.files.putPlacedFile(sha256, size, 'application/pdf', now),
       pageSizes: JSON.stringify(pageSizes),
       createdBy: actor.id,
       createdAt: now,
       updatedAt: now,
     });
-    saveMetadata(ctx, contract.id, metadata);
-    logActivity(ctx, { contractId: contract.id, event: 'contract.created', userId: actor.id, ...origin });
+    await saveMetadata(ctx, contract.id, metadata);
+    await logActivity(ctx, { contractId: contract.id, event: 'contract.created', userId: actor.id, ...origin });
     return contract;
   });
 }
@@ -43,20 +43,20 @@ export async function createContractFromPdf(
  * A draft from a PDF template: its PDF as it is (the same stored file) and its fields, which
  * wait for their parties: the first party added takes role 1's, the second role 2's.
  */
-export function createContractFromPdfTemplate(
+export async function createContractFromPdfTemplate(
   ctx: AppContext,
   template: PdfTemplate,
   input: TContractCreate,
   changes: ContractChanges,
   actor: Actor,
   origin: RequestOrigin,
-): ContractRow {
+): Promise<ContractRow> {
   if (input.content !== undefined)
     throw validationFailed([`content: ${input.template} is a PDF template; its PDF is used as it is`]);
-  return inTransaction(ctx.db, () => {
+  return inTransaction(ctx.db, async () => {
     const now = ctx.now();
-    const contract = ctx.repos.contracts.insert({
-      ...initialReminders(ctx),
+    const contract = await ctx.repos.contracts.insert({
+      ...(await initialReminders(ctx)),
       ...changes,
       source: 'upload',
       templateId: template.id,
@@ -67,9 +67,9 @@ export function createContractFromPdfTemplate(
       createdAt: now,
       updatedAt: now,
     });
-    copyTemplateFields(ctx, contract.id, ctx.repos.templateFields.listInTemplate(template.id));
-    saveMetadata(ctx, contract.id, input.metadata);
-    logActivity(ctx, { contractId: contract.id, event: 'contract.created', userId: actor.id, ...origin });
+    await copyTemplateFields(ctx, contract.id, await ctx.repos.templateFields.listInTemplate(template.id));
+    await saveMetadata(ctx, contract.id, input.metadata);
+    await logActivity(ctx, { contractId: contract.id, event: 'contract.created', userId: actor.id, ...origin });
     return contract;
   });
 }
@@ -86,7 +86,9 @@ export async function createContractFromJson(
 ): Promise<ContractRow> {
   const changes = contractChangesOf(ctx, input);
   const template =
-    input.template === undefined || input.template === null ? undefined : resolveTemplate(ctx, input.template, actor);
+    input.template === undefined || input.template === null
+      ? undefined
+      : await resolveTemplate(ctx, input.template, actor);
   if (template && template.pdfFileId !== null)
     return createContractFromPdfTemplate(ctx, template as PdfTemplate, input, changes, actor, origin);
   const text = {
@@ -98,22 +100,22 @@ export async function createContractFromJson(
     language: changes.language ?? 'en',
   };
   const rendered = await renderContractText(text);
-  return inTransaction(ctx.db, () => {
+  return inTransaction(ctx.db, async () => {
     const now = ctx.now();
-    const contract = ctx.repos.contracts.insert({
-      ...initialReminders(ctx),
+    const contract = await ctx.repos.contracts.insert({
+      ...(await initialReminders(ctx)),
       ...changes,
       ...text,
       source: 'rendered',
       templateId: template?.id ?? null,
-      originalFileId: ctx.repos.files.putFile(rendered.bytes, 'application/pdf', now),
+      originalFileId: await ctx.repos.files.putFile(rendered.bytes, 'application/pdf', now),
       pageSizes: JSON.stringify(rendered.pageSizes),
       createdBy: actor.id,
       createdAt: now,
       updatedAt: now,
     });
-    saveMetadata(ctx, contract.id, input.metadata);
-    logActivity(ctx, { contractId: contract.id, event: 'contract.created', userId: actor.id, ...origin });
+    await saveMetadata(ctx, contract.id, input.metadata);
+    await logActivity(ctx, { contractId: contract.id, event: 'contract.created', userId: actor.id, ...origin });
     return contract;
   });
 }

@@ -4,14 +4,14 @@ import type { Actor } from '../core/actor';
 import { findDraft } from './find-draft';
 
 /** Deletes a draft with its parties, annotations, attachments and log, and the files no one else uses. */
-export function deleteContract(ctx: AppContext, id: number, actor: Actor): void {
-  inTransaction(ctx.db, () => {
-    const contract = findDraft(ctx, id, actor);
+export async function deleteContract(ctx: AppContext, id: number, actor: Actor): Promise<void> {
+  await inTransaction(ctx.db, async () => {
+    const contract = await findDraft(ctx, id, actor);
     const fileIds = [
       contract.originalFileId,
-      ...ctx.repos.attachments.listInContract(id).map((attachment) => attachment.fileId),
+      ...(await ctx.repos.attachments.listInContract(id)).map((attachment) => attachment.fileId),
     ];
-    ctx.repos.contracts.remove(contract);
-    for (const fileId of new Set(fileIds)) ctx.repos.files.releaseFile(fileId);
+    await ctx.repos.contracts.remove(contract);
+    for (const fileId of new Set(fileIds)) await ctx.repos.files.releaseFile(fileId);
   });
 }

@@ -14,17 +14,17 @@ import { newLinkToken } from '../secrets/link-tokens';
  * not copied. An `expire_time` already past is dropped. The copy's log starts with
  * `contract.created` naming the original as its subject. One transaction.
  */
-export function duplicateContract(
+export async function duplicateContract(
   ctx: AppContext,
   contractId: number,
   input: TContractDuplicate,
   actor: Actor,
   origin: RequestOrigin,
-): ContractRow {
-  return inTransaction(ctx.db, () => {
-    const source = findContract(ctx, contractId, actor);
+): Promise<ContractRow> {
+  return inTransaction(ctx.db, async () => {
+    const source = await findContract(ctx, contractId, actor);
     const now = ctx.now();
-    const copy = ctx.repos.contracts.insert({
+    const copy = await ctx.repos.contracts.insert({
       name: input.name ?? source.name,
       language: source.language,
       content: source.content,
@@ -51,10 +51,10 @@ export function duplicateContract(
       updatedAt: now,
     });
     const partyIds = new Map<number, number>();
-    for (const party of ctx.repos.parties.listInContract(source.id)) {
+    for (const party of await ctx.repos.parties.listInContract(source.id)) {
       // A copy's party has a link of its own (only its hash and nonce stored).
       const link = newLinkToken(ctx);
-      const made = ctx.repos.parties.insert({
+      const made = await ctx.repos.parties.insert({
         contractId: copy.id,
         name: party.name,
         email: party.email,
@@ -74,12 +74,12 @@ export function duplicateContract(
       });
       partyIds.set(party.id, made.id);
     }
-    for (const field of ctx.repos.annotations.listInContract(source.id)) {
+    for (const field of await ctx.repos.annotations.listInContract(source.id)) {
       const partyId = partyIds.get(field.partyId);
       if (partyId === undefined) continue;
       const { pdfPage, posX, posY, width, height, type, content, inputRequired, renderWhenSigned, tagBox } = field;
       const { label, hint, options } = field;
-      ctx.repos.annotations.insert({
+      await ctx.repos.annotations.insert({
         ...{ pdfPage, posX, posY, width, height, type, content, inputRequired, renderWhenSigned, tagBox },
         ...{ label, hint, options },
         contractId: copy.id,
@@ -89,11 +89,13 @@ export function duplicateContract(
         updatedAt: now,
       });
     }
-    const waiting = ctx.repos.templateFields.listWaiting(source.id);
-    ctx.repos.templateFields.insertWaiting(waiting.map(({ id: _id, ...field }) => ({ ...field, contractId: copy.id })));
-    for (const attachment of ctx.repos.attachments.listInContract(source.id)) {
+    const waiting = await ctx.repos.templateFields.listWaiting(source.id);
+    await ctx.repos.templateFields.insertWaiting(
+      waiting.map(({ id: _id, ...field }) => ({ ...field, contractId: copy.id })),
+    );
+    for (const attachment of await ctx.repos.attachments.listInContract(source.id)) {
       const { name, contentType, size, fileId } = attachment;
-      ctx.repos.attachments.insert({
+      await ctx.repos.attachments.insert({
         name,
         contentType,
         size,
@@ -103,7 +105,7 @@ export function duplicateContract(
         createdAt: now,
       });
     }
-    logActivity(ctx, {
+    await logActivity(ctx, {
       contractId: copy.id,
       event: 'contract.created',
       subject: `/api/contracts/${source.id}`,

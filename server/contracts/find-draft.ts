@@ -6,15 +6,15 @@ import { maySeeContract } from '../policies/contracts';
 import { assertDraft } from './assert-draft';
 
 /** The contract a read is made of: it must exist and be the actor's to see (404). */
-export function findContract(ctx: AppContext, contractId: number, actor: Actor): ContractRow {
-  const contract = ctx.repos.contracts.findById(contractId);
+export async function findContract(ctx: AppContext, contractId: number, actor: Actor): Promise<ContractRow> {
+  const contract = await ctx.repos.contracts.findById(contractId);
   if (!contract || !maySeeContract(actor, contract)) throw notFound('contract');
   return contract;
 }
 
 /** The contract a change is made to: it must exist, be the actor's (404) and still be a draft (409). */
-export function findDraft(ctx: AppContext, contractId: number, actor: Actor): ContractRow {
-  const contract = findContract(ctx, contractId, actor);
+export async function findDraft(ctx: AppContext, contractId: number, actor: Actor): Promise<ContractRow> {
+  const contract = await findContract(ctx, contractId, actor);
   assertDraft(contract);
   return contract;
 }

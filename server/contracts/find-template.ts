@@ -8,8 +8,8 @@ import { mayChangeTemplate, maySeeTemplate } from '../policies/templates';
 export type PdfTemplate = TemplateRow & { pdfFileId: number; pageSizes: string };
 
 /** A template the actor may see and use; any other is 404, so its id is not confirmed. */
-export function findVisibleTemplate(ctx: AppContext, id: number, actor: Actor): TemplateRow {
-  const template = ctx.repos.templates.findById(id);
+export async function findVisibleTemplate(ctx: AppContext, id: number, actor: Actor): Promise<TemplateRow> {
+  const template = await ctx.repos.templates.findById(id);
   if (!template || !maySeeTemplate(actor, template)) throw notFound('contract template');
   return template;
 }
@@ -18,8 +18,8 @@ export function findVisibleTemplate(ctx: AppContext, id: number, actor: Actor): 
  * A template the actor may change or delete: an administrator any, an ordinary user their own.
  * A published template of someone else is seen but not theirs to change (403).
  */
-export function findChangeableTemplate(ctx: AppContext, id: number, actor: Actor): TemplateRow {
-  const template = findVisibleTemplate(ctx, id, actor);
+export async function findChangeableTemplate(ctx: AppContext, id: number, actor: Actor): Promise<TemplateRow> {
+  const template = await findVisibleTemplate(ctx, id, actor);
   if (!mayChangeTemplate(actor, template)) {
     throw forbidden('Only its author or an administrator may change this template.');
   }

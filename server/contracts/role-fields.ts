@@ -9,8 +9,12 @@ import { roleNameKey } from '../../shared/api/templates';
 import { addAnnotation } from './save-annotation';
 
 /** A contract made from a PDF template keeps its fields, per role, until parties come to take them. */
-export function copyTemplateFields(ctx: AppContext, contractId: number, fields: readonly TemplateFieldRow[]): void {
-  ctx.repos.templateFields.insertWaiting(
+export async function copyTemplateFields(
+  ctx: AppContext,
+  contractId: number,
+  fields: readonly TemplateFieldRow[],
+): Promise<void> {
+  await ctx.repos.templateFields.insertWaiting(
     fields.map((field) => ({
       contractId,
       role: field.role,
@@ -53,35 +57,35 @@ function roleNamed(contract: ContractRow, name: string): number {
  * the role it names (once per contract: a role another party holds is a 409), or without a
  * name the lowest role still waiting (parties bind to the roles in the order they are added).
  */
-export function bindRole(
+export async function bindRole(
   ctx: AppContext,
   contract: ContractRow,
   party: PartyRow,
   roleName: string | null | undefined,
   userId: number,
   origin: RequestOrigin,
-): PartyRow {
+): Promise<PartyRow> {
   let role: number | null = null;
   let fields: RoleFieldRow[];
   if (roleName === undefined || roleName === null) {
-    fields = ctx.repos.templateFields.takeNextRole(party.contractId);
+    fields = await ctx.repos.templateFields.takeNextRole(party.contractId);
     role = fields[0]?.role ?? null;
   } else {
     role = roleNamed(contract, roleName);
-    const holder = ctx.repos.parties.listInContract(contract.id).find((other) => other.role === role);
+    const holder = (await ctx.repos.parties.listInContract(contract.id)).find((other) => other.role === role);
     if (holder) {
       throw new AppError(
         'conflict',
         `The role "${roleNamesOf(contract)[role - 1]}" is already taken by ${partyPath(holder)} (${holder.name}); nothing was made.`,
       );
     }
-    fields = ctx.repos.templateFields.takeRole(party.contractId, role);
+    fields = await ctx.repos.templateFields.takeRole(party.contractId, role);
   }
   for (const field of fields) {
     const { id: _id, role: _role, ...rest } = field;
-    addAnnotation(ctx, { ...rest, partyId: party.id }, userId, origin);
+    await addAnnotation(ctx, { ...rest, partyId: party.id }, userId, origin);
   }
   if (role === null) return party;
   const roleNameThen = roleNamesOf(contract)[role - 1] || null;
-  return ctx.repos.parties.update(party.id, { role, roleName: roleNameThen }) ?? party;
+  return (await ctx.repos.parties.update(party.id, { role, roleName: roleNameThen })) ?? party;
 }

@@ -11,26 +11,26 @@ import { findDraft } from './find-draft';
 import { logActivity, type RequestOrigin } from '../activity/log-activity';
 
 /** The party id of `party_id`, which must name a party of this very contract. */
-function partyIdOf(ctx: AppContext, contractId: number, path: string): number {
+async function partyIdOf(ctx: AppContext, contractId: number, path: string): Promise<number> {
   const match = PARTY_PATH_PATTERN.exec(path);
   const partyId = Number(match?.[2]);
-  if (Number(match?.[1]) !== contractId || !ctx.repos.parties.findInContract(contractId, partyId)) {
+  if (Number(match?.[1]) !== contractId || !(await ctx.repos.parties.findInContract(contractId, partyId))) {
     throw validationFailed([`party_id: ${path} is not a party of this contract`]);
   }
   return partyId;
 }
 
-export function createAnnotation(
+export async function createAnnotation(
   ctx: AppContext,
   contractId: number,
   input: TAnnotationCreate,
   actor: Actor,
   origin: RequestOrigin,
-): AnnotationRow {
+): Promise<AnnotationRow> {
   const changes: AnnotationChanges = boxChangesOf(input);
-  return inTransaction(ctx.db, () => {
-    const contract = findDraft(ctx, contractId, actor);
-    const partyId = partyIdOf(ctx, contractId, input.party_id);
+  return inTransaction(ctx.db, async () => {
+    const contract = await findDraft(ctx, contractId, actor);
+    const partyId = await partyIdOf(ctx, contractId, input.party_id);
     const box = {
       pdfPage: input.pdf_page,
       posX: input.pos_x,
@@ -40,7 +40,7 @@ export function createAnnotation(
     };
     checkBox(contract.pageSizes, box);
     checkOptions({ type: input.type, options: changes.options ?? null });
-    if (ctx.repos.annotations.countInContract(contractId) >= MAX_ANNOTATIONS_PER_CONTRACT) {
+    if ((await ctx.repos.annotations.countInContract(contractId)) >= MAX_ANNOTATIONS_PER_CONTRACT) {
       throw new AppError('limit-reached', `A contract holds at most ${MAX_ANNOTATIONS_PER_CONTRACT} annotations.`);
     }
     return addAnnotation(ctx, { ...changes, ...box, type: input.type, contractId, partyId }, actor.id, origin);
@@ -51,15 +51,20 @@ export function createAnnotation(
  * One annotation added to a draft, by hand, from a text tag or from a template's role, with its
  * activity entry; in the caller's transaction.
  */
-export function addAnnotation(
+export async function addAnnotation(
   ctx: AppContext,
   values: Omit<NewAnnotation, 'createdBy' | 'createdAt' | 'updatedAt'>,
   userId: number,
   origin: RequestOrigin,
-): AnnotationRow {
+): Promise<AnnotationRow> {
   const now = ctx.now();
-  const annotation = ctx.repos.annotations.insert({ ...values, createdBy: userId, createdAt: now, updatedAt: now });
-  logActivity(ctx, {
+  const annotation = await ctx.repos.annotations.insert({
+    ...values,
+    createdBy: userId,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await logActivity(ctx, {
     contractId: annotation.contractId,
     event: 'annotation.added',
     subject: annotationPath(annotation),
@@ -69,25 +74,26 @@ export function addAnnotation(
   return annotation;
 }
 
-export function updateAnnotation(
+export async function updateAnnotation(
   ctx: AppContext,
   contractId: number,
   annotationId: number,
   input: TAnnotationUpdate,
   actor: Actor,
   origin: RequestOrigin,
-): AnnotationRow {
+): Promise<AnnotationRow> {
   const changes: AnnotationChanges = boxChangesOf(input);
-  return inTransaction(ctx.db, () => {
-    const contract = findDraft(ctx, contractId, actor);
-    const annotation = ctx.repos.annotations.findInContract(contractId, annotationId);
+  return inTransaction(ctx.db, async () => {
+    const contract = await findDraft(ctx, contractId, actor);
+    const annotation = await ctx.repos.annotations.findInContract(contractId, annotationId);
     if (!annotation) throw notFound('annotation');
-    if (input.party_id !== undefined) changes.partyId = partyIdOf(ctx, contractId, input.party_id);
+    if (input.party_id !== undefined) changes.partyId = await partyIdOf(ctx, contractId, input.party_id);
     checkBox(contract.pageSizes, { ...annotation, ...changes });
     if (changes.type !== undefined || changes.options !== undefined) checkOptions({ ...annotation, ...changes });
     if (Object.keys(changes).length === 0) return annotation;
-    const updated = ctx.repos.annotations.update(annotationId, { ...changes, updatedAt: ctx.now() }) ?? annotation;
-    logActivity(ctx, {
+    const updated =
+      (await ctx.repos.annotations.update(annotationId, { ...changes, updatedAt: ctx.now() })) ?? annotation;
+    await logActivity(ctx, {
       contractId,
       event: 'annotation.changed',
       subject: annotationPath(annotation),
@@ -98,19 +104,19 @@ export function updateAnnotation(
   });
 }
 
-export function deleteAnnotation(
+export async function deleteAnnotation(
   ctx: AppContext,
   contractId: number,
   annotationId: number,
   actor: Actor,
   origin: RequestOrigin,
-): void {
-  inTransaction(ctx.db, () => {
-    findDraft(ctx, contractId, actor);
-    const annotation = ctx.repos.annotations.findInContract(contractId, annotationId);
+): Promise<void> {
+  await inTransaction(ctx.db, async () => {
+    await findDraft(ctx, contractId, actor);
+    const annotation = await ctx.repos.annotations.findInContract(contractId, annotationId);
     if (!annotation) throw notFound('annotation');
-    ctx.repos.annotations.remove(annotationId);
-    logActivity(ctx, {
+    await ctx.repos.annotations.remove(annotationId);
+    await logActivity(ctx, {
       contractId,
       event: 'annotation.removed',
       subject: annotationPath(annotation),

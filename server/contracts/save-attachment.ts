@@ -11,26 +11,26 @@ import { logActivity, type RequestOrigin } from '../activity/log-activity';
 
 export type Upload = { name: string; contentType: string; bytes: Buffer };
 
-export function createAttachment(
+export async function createAttachment(
   ctx: AppContext,
   contractId: number,
   upload: Upload,
   actor: Actor,
   origin: RequestOrigin,
-): AttachmentRow {
+): Promise<AttachmentRow> {
   if (upload.bytes.length === 0) throw validationFailed(['body: the attachment is empty']);
-  return inTransaction(ctx.db, () => {
-    findDraft(ctx, contractId, actor);
-    if (ctx.repos.attachments.countInContract(contractId) >= MAX_ATTACHMENTS_PER_CONTRACT) {
+  return inTransaction(ctx.db, async () => {
+    await findDraft(ctx, contractId, actor);
+    if ((await ctx.repos.attachments.countInContract(contractId)) >= MAX_ATTACHMENTS_PER_CONTRACT) {
       throw new AppError('limit-reached', `A contract holds at most ${MAX_ATTACHMENTS_PER_CONTRACT} attachments.`);
     }
     const now = ctx.now();
-    const attachment = ctx.repos.attachments.insert({
+    const attachment = await ctx.repos.attachments.insert({
       contractId,
       name: upload.name,
       contentType: upload.contentType,
       size: upload.bytes.length,
-      fileId: ctx.repos.files.putFile(upload.bytes, upload.contentType, now),
+      fileId: await ctx.repos.files.putFile(upload.bytes, upload.contentType, now),
       createdBy: actor.id,
       createdAt: now,
     });
@@ -39,7 +39,7 @@ export function createAttachment(
       size: upload.bytes.length,
       sha256: createHash('sha256').update(upload.bytes).digest('hex'),
     };
-    logActivity(ctx, {
+    await logActivity(ctx, {
       contractId,
       event: 'attachment.added',
       subject: attachmentPath(attachment),
@@ -51,20 +51,20 @@ export function createAttachment(
   });
 }
 
-export function deleteAttachment(
+export async function deleteAttachment(
   ctx: AppContext,
   contractId: number,
   attachmentId: number,
   actor: Actor,
   origin: RequestOrigin,
-): void {
-  inTransaction(ctx.db, () => {
-    findDraft(ctx, contractId, actor);
-    const attachment = ctx.repos.attachments.findInContract(contractId, attachmentId);
+): Promise<void> {
+  await inTransaction(ctx.db, async () => {
+    await findDraft(ctx, contractId, actor);
+    const attachment = await ctx.repos.attachments.findInContract(contractId, attachmentId);
     if (!attachment) throw notFound('attachment');
-    ctx.repos.attachments.remove(attachmentId);
-    ctx.repos.files.releaseFile(attachment.fileId);
-    logActivity(ctx, {
+    await ctx.repos.attachments.remove(attachmentId);
+    await ctx.repos.files.releaseFile(attachment.fileId);
+    await logActivity(ctx, {
       contractId,
       event: 'attachment.removed',
       subject: attachmentPath(attachment),

@@ -17,9 +17,9 @@ import { findDraft } from './find-draft';
 import { logActivity, type RequestOrigin } from '../activity/log-activity';
 
 /** Annotations must stay on the pages of a re-rendered PDF; otherwise the change is refused. */
-function checkAnnotationsFit(ctx: AppContext, contractId: number, pageSizes: readonly PageSize[]): void {
+async function checkAnnotationsFit(ctx: AppContext, contractId: number, pageSizes: readonly PageSize[]): Promise<void> {
   const lines: string[] = [];
-  for (const annotation of ctx.repos.annotations.listInContract(contractId)) {
+  for (const annotation of await ctx.repos.annotations.listInContract(contractId)) {
     const problem = boxProblem(annotation, pageSizes);
     if (problem) {
       lines.push(
@@ -41,10 +41,12 @@ export async function updateContract(
   actor: Actor,
   origin: RequestOrigin,
 ): Promise<ContractRow> {
-  const current = findDraft(ctx, id, actor);
+  const current = await findDraft(ctx, id, actor);
   const changes: ContractChanges = contractChangesOf(ctx, input);
   const template =
-    input.template === undefined || input.template === null ? undefined : resolveTemplate(ctx, input.template, actor);
+    input.template === undefined || input.template === null
+      ? undefined
+      : await resolveTemplate(ctx, input.template, actor);
   if (template && template.pdfFileId !== null) {
     throw validationFailed([
       `template: ${input.template} is a PDF template; make a new contract from it (POST /api/contracts) instead`,
@@ -85,26 +87,26 @@ export async function updateContract(
   }
   if (Object.keys(changes).length === 0 && input.metadata === undefined) return current;
 
-  return inTransaction(ctx.db, () => {
-    const contract = findDraft(ctx, id, actor);
+  return inTransaction(ctx.db, async () => {
+    const contract = await findDraft(ctx, id, actor);
     const now = ctx.now();
     if (rendered) {
-      checkAnnotationsFit(ctx, id, rendered.pageSizes);
-      changes.originalFileId = ctx.repos.files.putFile(rendered.bytes, 'application/pdf', now);
+      await checkAnnotationsFit(ctx, id, rendered.pageSizes);
+      changes.originalFileId = await ctx.repos.files.putFile(rendered.bytes, 'application/pdf', now);
       changes.pageSizes = JSON.stringify(rendered.pageSizes);
     }
-    const updated = ctx.repos.contracts.update(id, {
+    const updated = await ctx.repos.contracts.update(id, {
       ...changes,
       ...(template ? { source: 'rendered' } : {}),
       updatedAt: now,
     });
     if (!updated) throw notFound('contract');
     // Rendered from another template, the fields a PDF template left waiting belong to no PDF any more.
-    if (template) ctx.repos.templateFields.dropWaiting(id);
+    if (template) await ctx.repos.templateFields.dropWaiting(id);
     if (rendered && contract.originalFileId !== updated.originalFileId)
-      ctx.repos.files.releaseFile(contract.originalFileId);
-    saveMetadata(ctx, id, input.metadata);
-    logActivity(ctx, { contractId: id, event: 'contract.updated', userId: actor.id, ...origin });
+      await ctx.repos.files.releaseFile(contract.originalFileId);
+    await saveMetadata(ctx, id, input.metadata);
+    await logActivity(ctx, { contractId: id, event: 'contract.updated', userId: actor.id, ...origin });
     return updated;
   });
 }

@@ -23,9 +23,9 @@ export const storageFullProblem = () =>
  * Runs a write that only records a fact a read noticed (a session seen, a link opened): on a
  * full disk it is skipped, so that reads go on working, and `onSkipped` hears of it.
  */
-export function unlessStorageFull(write: () => void, onSkipped: () => void): void {
+export async function unlessStorageFull(write: () => Promise<unknown>, onSkipped: () => void): Promise<void> {
   try {
-    write();
+    await write();
   } catch (error) {
     if (!isStorageFull(error)) throw error;
     onSkipped();

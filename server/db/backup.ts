@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { DEFAULT_MIGRATIONS_FOLDER, type Db } from './open-database';
+import { DEFAULT_MIGRATIONS_FOLDER } from './open-database';
+import { sqliteOf, type Database as StorageDatabase } from './database';
 
 const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
 const REQUIRED_TABLES = ['__drizzle_migrations', 'office', 'users', 'api_tokens'];
@@ -22,8 +23,8 @@ export class BackupRejected extends Error {
  * A consistent copy of the live database made with SQLite's online backup API (requests go on
  * meanwhile), turned into a single self-contained file (no -wal beside it).
  */
-export async function backupDatabase(db: Db, destination: string): Promise<void> {
-  await db.$client.backup(destination);
+export async function backupDatabase(db: StorageDatabase, destination: string): Promise<void> {
+  await sqliteOf(db).sqlite.backup(destination);
   const copy = new Database(destination);
   try {
     copy.pragma('journal_mode = DELETE');
@@ -94,7 +95,7 @@ export function checkDatabaseFile(
  * `file` is a scratch copy that this function may change.
  */
 export async function restoreDatabase(
-  db: Db,
+  db: StorageDatabase,
   file: string,
   migrationsFolder: string = DEFAULT_MIGRATIONS_FOLDER,
 ): Promise<void> {
@@ -102,19 +103,20 @@ export async function restoreDatabase(
   try {
     checkCandidate(candidate, migrationsFolder);
     candidate.pragma('journal_mode = DELETE');
-    const livePageSize = db.$client.pragma('page_size', { simple: true }) as number;
+    const live = sqliteOf(db).sqlite;
+    const livePageSize = live.pragma('page_size', { simple: true }) as number;
     if (candidate.pragma('page_size', { simple: true }) !== livePageSize) {
       // A WAL database only takes pages of its own size.
       candidate.pragma(`page_size = ${Number(livePageSize)}`);
       candidate.exec('VACUUM');
     }
-    const livePath = db.$client.name;
+    const livePath = live.name;
     // As few steps as can be: the live database is locked for the shortest time.
     await candidate.backup(livePath, { progress: () => 2 ** 30 });
   } finally {
     candidate.close();
   }
-  migrate(db, { migrationsFolder });
+  migrate(sqliteOf(db).orm, { migrationsFolder });
 }
 
 /**

@@ -159,3 +159,9 @@ export function gateRepository<R extends Record<string, unknown>>(database: Sqli
   }
   return gated as R;
 }
+
+/** The SQLite connection behind a Database, for server/db's SQLite-only work (backups, searches, the file sweep). */
+export function sqliteOf(db: Database): SqliteDatabase {
+  if (db.dialect !== 'sqlite') throw new Error('this needs the SQLite database of DATA_DIR');
+  return db as SqliteDatabase;
+}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Db } from './open-database';
+import type { SqliteDatabase } from './database';
 
 /**
  * Bytes kept as files in DATA_DIR/files, named by their SHA-256 (`ab/abcdef…`), for uploads:
@@ -66,8 +66,8 @@ function missingFileError(sha256: string, err: unknown): unknown {
  * The store of DATA_DIR `root`: uploads are staged in a private `.incoming-…` folder of its own
  * (made at the first upload; one a crash left is removed at the next start, as scratch folders are).
  */
-export function createFileStore(options: { db: Db; root: string; filesDir: string }): FileStore {
-  const sqlite = options.db.$client;
+export function createFileStore(options: { db: SqliteDatabase; root: string; filesDir: string }): FileStore {
+  const { sqlite } = options.db;
   let incoming: string | undefined;
   const incomingDir = () => {
     if (incoming) return incoming;
@@ -109,7 +109,7 @@ export function createFileStore(options: { db: Db; root: string; filesDir: strin
         path: staged,
         async place(sha256) {
           const target = storedFilePath(options.filesDir, sha256);
-          markUnclaimed.run(sha256, Date.now());
+          await options.db.run(() => markUnclaimed.run(sha256, Date.now()));
           await intoFolder(staged, target);
           await syncFolder(path.dirname(target));
         },
@@ -135,8 +135,8 @@ export function createFileStore(options: { db: Db; root: string; filesDir: strin
  * PDF). Run by the holder of DATA_DIR's lock at its start, before anything else writes. Returns
  * how many files it removed.
  */
-export function sweepUnclaimedFiles(db: Db, filesDir: string): number {
-  const sqlite = db.$client;
+export function sweepUnclaimedFiles(db: SqliteDatabase, filesDir: string): number {
+  const { sqlite } = db;
   const unclaimed = sqlite.prepare<[], { sha256: string }>('SELECT sha256 FROM unclaimed_files').all();
   const isClaimed = sqlite.prepare<[string], { one: number }>(
     'SELECT 1 AS one FROM stored_files WHERE sha256 = ? AND in_files = 1 LIMIT 1',

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { startWorkerThread } from '../core/worker-thread';
-import type { Db } from './open-database';
+import type { SqliteDatabase } from './database';
 import type { KeysetRequest } from './keyset';
 import type { ContractFilter, ContractSortTerm } from './repos/contracts';
 import {
@@ -37,7 +37,7 @@ export type SearchPool = {
 export type SearchPoolOptions = {
   file: string;
   /** The request thread's database, for searches no thread takes. */
-  db: Db;
+  db: SqliteDatabase;
   /** Threads at most, started at the first search. */
   size: number;
   nativeBinding?: string | undefined;
@@ -58,7 +58,7 @@ type Job = { task: SearchTask; resolve: (output: unknown) => void; reject: (erro
 type Slot = { worker: Worker; isReady: boolean; job?: Job & { id: number } };
 
 export function createSearchPool(options: SearchPoolOptions): SearchPool {
-  const local = createSearchTasks(options.db);
+  const local = createSearchTasks(options.db.orm, options.db);
   const slots = new Set<Slot>();
   const waiting: Job[] = [];
   let nextId = 1;
@@ -67,11 +67,7 @@ export function createSearchPool(options: SearchPoolOptions): SearchPool {
   let answered = 0;
 
   const onThisThread = (job: Job) => {
-    try {
-      job.resolve(local.run(job.task));
-    } catch (error) {
-      job.reject(error);
-    }
+    local.run(job.task).then(job.resolve, job.reject);
   };
 
   const startSlot = (): void => {

@@ -1,5 +1,5 @@
 import type { KeysetPage, KeysetRequest } from './keyset';
-import type { Db } from './open-database';
+import { gateRepository, type Db, type SqliteDatabase } from './database';
 import {
   contractOrdering,
   createContractRepo,
@@ -26,16 +26,17 @@ export type SearchReply = { id: number; output?: SearchList | SearchCounts; erro
  * repository's list, total and counts, whose search finds its window once for all three (it
  * keeps the last window while nothing is written).
  */
-export function createSearchTasks(db: Db) {
-  const contracts = createContractRepo(db);
+export function createSearchTasks(db: Db, database?: SqliteDatabase) {
+  // On the request thread each read takes its turn on the shared connection (database.ts).
+  const contracts = database ? gateRepository(database, createContractRepo(db)) : createContractRepo(db);
   return {
-    run(task: SearchTask): SearchList | SearchCounts {
-      const isPartial = contracts.isSearchPartial(task.filter);
-      if (task.task === 'counts') return { counts: contracts.countByStatus(task.filter), isPartial };
+    async run(task: SearchTask): Promise<SearchList | SearchCounts> {
+      const isPartial = await contracts.isSearchPartial(task.filter);
+      if (task.task === 'counts') return { counts: await contracts.countByStatus(task.filter), isPartial };
       const ordering = contractOrdering(task.sort, task.filter);
       return {
-        page: contracts.listPage(task.request, task.filter, ordering),
-        total: contracts.total(task.filter),
+        page: await contracts.listPage(task.request, task.filter, ordering),
+        total: await contracts.total(task.filter),
         isPartial,
       };
     },

@@ -28,12 +28,11 @@ port.on('message', (message: SearchRequest | 'stop') => {
     port.close();
     return;
   }
-  let reply: SearchReply;
-  try {
-    reply = { id: message.id, output: tasks.run(message) };
-  } catch (error) {
-    reply = { id: message.id, error: String((error instanceof Error && error.message) || error) };
-  }
-  port.postMessage(reply);
+  const reply = (output: Pick<SearchReply, 'output' | 'error'>): void =>
+    port.postMessage({ id: message.id, ...output });
+  tasks.run(message).then(
+    (output) => reply({ output }),
+    (error: unknown) => reply({ error: String((error instanceof Error && error.message) || error) }),
+  );
 });
 port.postMessage({ ready: true });

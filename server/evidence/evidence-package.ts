@@ -24,10 +24,10 @@ const PDF = 'signed.pdf';
  * Certificates and tokens are taken from the PDF itself, not from the appliance's settings.
  */
 export async function makeEvidencePackage(ctx: AppContext, contract: ContractRow): Promise<Uint8Array> {
-  const seal = ctx.repos.seals.find(contract.id);
+  const seal = await ctx.repos.seals.find(contract.id);
   const file =
     contract.status === 'signed' && contract.signedFileId !== null
-      ? ctx.repos.files.getFile(contract.signedFileId)
+      ? await ctx.repos.files.getFile(contract.signedFileId)
       : undefined;
   if (!seal || !file)
     throw new AppError(
@@ -82,12 +82,12 @@ export async function makeEvidencePackage(ctx: AppContext, contract: ContractRow
   if (tsaCertificates.size > 0) text('tsa-certificate.pem', pem([...tsaCertificates.values()]));
 
   // The files parties attached to ATTACHMENT fields, as they gave them (their hashes are on the audit page).
-  for (const annotation of ctx.repos.annotations.listInContract(contract.id)) {
-    const attached = attachedFileOf(ctx.repos, annotation);
+  for (const annotation of await ctx.repos.annotations.listInContract(contract.id)) {
+    const attached = await attachedFileOf(ctx.repos, annotation);
     if (attached) files[`party-files/${annotation.id}-${attached.name.replace(/[/\\]/g, '_')}`] = attached.file.data;
   }
-  const rows = ctx.repos.activity.listChain(contract.id);
-  const check = verifyContractLog(ctx, contract.id);
+  const rows = await ctx.repos.activity.listChain(contract.id);
+  const check = await verifyContractLog(ctx, contract.id);
   const anchors = anchorEvidence(`/api/contracts/${contract.id}`, check);
   Object.assign(files, anchors.files);
   const entries = rows.map(storedChainEntryOf);
@@ -97,9 +97,12 @@ export async function makeEvidencePackage(ctx: AppContext, contract: ContractRow
     'activity-chain.sha256',
     entries.map((entry) => `${entry.hash}  activity-chain/${String(entry.sequence).padStart(4, '0')}.json\n`).join(''),
   );
+  const present = await activityPresenter(ctx, contract.id);
+  const presented = [];
+  for (const row of rows) presented.push(await present(row));
   text(
     'activity-log.json',
-    `${JSON.stringify(logDocument(ctx, contract, rows.map(activityPresenter(ctx, contract.id)), entries, check, seal), null, 2)}\n`,
+    `${JSON.stringify(logDocument(ctx, contract, presented, entries, check, seal), null, 2)}\n`,
   );
 
   const facts: ReadmeFacts = {
@@ -159,7 +162,7 @@ function logDocument(
   apiEntries: unknown[],
   entries: StoredChainEntry[],
   check: LogVerification,
-  seal: NonNullable<ReturnType<AppContext['repos']['seals']['find']>>,
+  seal: NonNullable<Awaited<ReturnType<AppContext['repos']['seals']['find']>>>,
 ) {
   return {
     contract: `/api/contracts/${contract.id}`,

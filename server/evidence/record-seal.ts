@@ -23,9 +23,14 @@ export type SealedContract = {
  * by it), the chain head its audit trail prints, and its timestamp: in the seal, or pending
  * with a job that appends a document timestamp once the authority answers.
  */
-export function recordSeal(ctx: AppContext, contractId: number, sealed: SealedContract, now: number): void {
+export async function recordSeal(
+  ctx: AppContext,
+  contractId: number,
+  sealed: SealedContract,
+  now: number,
+): Promise<void> {
   const { timestamp } = sealed;
-  ctx.repos.seals.insert({
+  await ctx.repos.seals.insert({
     contractId,
     sealedSha256: createHash('sha256').update(sealed.bytes).digest('hex'),
     sealedSize: sealed.bytes.length,
@@ -43,25 +48,30 @@ export function recordSeal(ctx: AppContext, contractId: number, sealed: SealedCo
     updatedAt: now,
   });
   if (timestamp.status === 'signature') {
-    logTimestamped(ctx, contractId, {
+    await logTimestamped(ctx, contractId, {
       kind: 'signature',
       tsaUrl: timestamp.tsaUrl,
       authority: timestamp.authority,
       genTime: timestamp.genTime,
       clockOffsetMs: timestamp.clockOffsetMs,
     });
-    queueLtv(ctx, contractId, now);
+    await queueLtv(ctx, contractId, now);
   } else if (timestamp.status === 'pending') {
-    logActivity(ctx, {
+    await logActivity(ctx, {
       contractId,
       event: 'contract.timestamp_pending',
       details: { authority: withoutCredentials(timestamp.tsaUrl), error: timestamp.error },
       ...APPLIANCE_ORIGIN,
     });
-    ctx.repos.jobs.enqueue(TIMESTAMP_QUEUE, contractId, now + (ctx.config.tsaRetryScheduleS[0] ?? 30) * 1000, now);
+    await ctx.repos.jobs.enqueue(
+      TIMESTAMP_QUEUE,
+      contractId,
+      now + (ctx.config.tsaRetryScheduleS[0] ?? 30) * 1000,
+      now,
+    );
   }
   // The office anchor after each seal: the sealed chain gets its outside proof at once.
-  requestAnchor(ctx, now);
+  await requestAnchor(ctx, now);
 }
 
 /** SHA-256 of what the seal (the file's last signature) signs: its byte range. */
@@ -74,7 +84,7 @@ function signedContentSha256(pdf: Uint8Array): string {
 }
 
 /** The `contract.timestamped` entry (and an anchor over it): which kind, from whom, the authority's time and how far this PC's clock was off. */
-export function logTimestamped(
+export async function logTimestamped(
   ctx: AppContext,
   contractId: number,
   stamp: {
@@ -84,8 +94,8 @@ export function logTimestamped(
     genTime: Date;
     clockOffsetMs: number;
   },
-): void {
-  logActivity(ctx, {
+): Promise<void> {
+  await logActivity(ctx, {
     contractId,
     event: 'contract.timestamped',
     details: {
@@ -97,5 +107,5 @@ export function logTimestamped(
     ...APPLIANCE_ORIGIN,
   });
   // The entry is proven only by the next anchor: ask for one now (an archive timestamp too).
-  requestAnchor(ctx, ctx.now());
+  await requestAnchor(ctx, ctx.now());
 }

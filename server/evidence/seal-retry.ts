@@ -14,16 +14,16 @@ export function tsaRetryDelayS(ctx: AppContext, attempt: number): number {
  * try is counted on the seal row (`counted` says which of its columns), logged with `message`,
  * and the job comes again after the TSA retry schedule's delay.
  */
-export function retrySealJob(
+export async function retrySealJob(
   ctx: AppContext,
   job: { contractId: number; attempt: number; error: string; message: string },
   counted: (seal: ContractSealRow) => Partial<Omit<ContractSealRow, 'contractId'>>,
-): JobOutcome {
+): Promise<JobOutcome> {
   const { contractId, attempt, error } = job;
   const delayS = tsaRetryDelayS(ctx, attempt);
   const now = ctx.now();
-  const seal = ctx.repos.seals.find(contractId);
-  if (seal) ctx.repos.seals.update(contractId, { ...counted(seal), updatedAt: now });
+  const seal = await ctx.repos.seals.find(contractId);
+  if (seal) await ctx.repos.seals.update(contractId, { ...counted(seal), updatedAt: now });
   ctx.logger.warn(
     {
       contractId,

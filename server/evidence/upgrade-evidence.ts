@@ -10,17 +10,17 @@ import { sealTsaUrlAtRest } from './timestamps/tsa-settings';
  * knows them) and no printed chain head (their audit trail has none) or timestamp. The
  * authority's URL, if an older version kept it in clear, is sealed (and stripped from seal records).
  */
-export function upgradeEvidence(ctx: AppContext): void {
-  sealTsaUrlAtRest(ctx);
-  chainUnchainedEntries(ctx);
-  const missing = ctx.repos.seals.signedWithout();
+export async function upgradeEvidence(ctx: AppContext): Promise<void> {
+  await sealTsaUrlAtRest(ctx);
+  await chainUnchainedEntries(ctx);
+  const missing = await ctx.repos.seals.signedWithout();
   if (missing.length === 0) return;
-  inTransaction(ctx.db, () => {
+  await inTransaction(ctx.db, async () => {
     for (const { contractId, signedFileId, signedAt } of missing) {
-      const file = ctx.repos.files.getFile(signedFileId);
+      const file = await ctx.repos.files.getFile(signedFileId);
       if (!file) continue;
       const at = signedAt ?? ctx.now();
-      ctx.repos.seals.insert({
+      await ctx.repos.seals.insert({
         contractId,
         sealedSha256: file.sha256,
         sealedSize: file.size,

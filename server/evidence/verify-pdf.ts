@@ -5,8 +5,8 @@ import type { ContractSealRow } from '../db/repos/contract-seals';
 import type { UpdatesAfterSeal } from '../pdf/check-updates-after-seal';
 import type { InspectedPdf, InspectedSignature } from '../crypto/inspect-signatures';
 
-const certificateSha256 = (ctx: AppContext) =>
-  ctx.seal.identity().certificate.fingerprint256.replaceAll(':', '').toLowerCase();
+const certificateSha256 = async (ctx: AppContext) =>
+  (await ctx.seal.identity()).certificate.fingerprint256.replaceAll(':', '').toLowerCase();
 
 /**
  * The verify page's judgement of a PDF (docs/decisions.md, "The verify page"): its signatures
@@ -19,7 +19,7 @@ export async function verifyPdf(ctx: AppContext, bytes: Uint8Array): Promise<TVe
   const inspected = await ctx.pdf.run('inspect-signatures', { bytes });
   const result: TVerifyResult = {
     verdict: inspected.isPdf ? 'not-sealed-here' : 'not-pdf',
-    office: { name: ctx.repos.office.get(ctx.now()).name },
+    office: { name: (await ctx.repos.office.get(ctx.now())).name },
     sha256: inspected.sha256,
     size: inspected.size,
     contract: null,
@@ -38,16 +38,20 @@ export async function verifyPdf(ctx: AppContext, bytes: Uint8Array): Promise<TVe
   // The file as sealed here (its prefix), else the very bytes a seal here signed, in a file changed around them.
   for (const signature of signatures) {
     sealRow =
-      ctx.repos.seals.findBySealedSha256(signature.signedSha256)[0] ??
-      ctx.repos.seals.findBySealedContent(signature.signedContentSha256)[0];
+      (await ctx.repos.seals.findBySealedSha256(signature.signedSha256))[0] ??
+      (await ctx.repos.seals.findBySealedContent(signature.signedContentSha256))[0];
     if (sealRow) {
       seal = signature;
       break;
     }
   }
-  const isOurs = (sha256: string | undefined) =>
-    sha256 !== undefined && (sha256 === certificateSha256(ctx) || ctx.repos.seals.isSealCertificate(sha256));
-  seal ??= signatures.find((signature) => signature.kind === 'signature' && isOurs(signature.signer?.sha256));
+  const isOurs = async (sha256: string | undefined) =>
+    sha256 !== undefined &&
+    (sha256 === (await certificateSha256(ctx)) || (await ctx.repos.seals.isSealCertificate(sha256)));
+  for (const signature of signatures) {
+    if (seal) break;
+    if (signature.kind === 'signature' && (await isOurs(signature.signer?.sha256))) seal = signature;
+  }
   result.other_signatures = signatures.filter(
     (signature) => signature !== seal && signature.kind === 'signature',
   ).length;
@@ -64,7 +68,7 @@ export async function verifyPdf(ctx: AppContext, bytes: Uint8Array): Promise<TVe
     result.verdict = seal.problem === null ? 'unknown-seal' : 'broken';
     return result;
   }
-  const current = currentCopy(ctx, sealRow);
+  const current = await currentCopy(ctx, sealRow);
   result.has_newer_copy =
     current !== undefined &&
     current.length > bytes.length &&
@@ -75,7 +79,7 @@ export async function verifyPdf(ctx: AppContext, bytes: Uint8Array): Promise<TVe
     if (stamp.kind === 'document-timestamp' && stamp.signedLength > seal.signedLength && stamp.timestamp)
       result.timestamps.push(timestampOf('document', stamp.timestamp));
   }
-  showContract(ctx, result, sealRow);
+  await showContract(ctx, result, sealRow);
   if (seal.problem !== null) {
     // What it signs is exactly what was sealed here: only the signature container is damaged.
     result.verdict = 'damaged';
@@ -115,8 +119,8 @@ async function judgeLoose(
 ): Promise<TVerifyResult> {
   for (const loose of inspected.loose) {
     if (loose.problem !== null) continue;
-    const sealRow = ctx.repos.seals.findBySealedContent(loose.messageDigest)[0];
-    const current = sealRow ? currentCopy(ctx, sealRow) : undefined;
+    const sealRow = (await ctx.repos.seals.findBySealedContent(loose.messageDigest))[0];
+    const current = sealRow ? await currentCopy(ctx, sealRow) : undefined;
     if (!sealRow || !current) continue;
     result.seal = {
       subject: loose.signer?.subject ?? '',
@@ -132,21 +136,21 @@ async function judgeLoose(
       return result;
     }
     result.verdict = 'same-pages';
-    showContract(ctx, result, sealRow);
+    await showContract(ctx, result, sealRow);
     return result;
   }
   return result;
 }
 
-function currentCopy(ctx: AppContext, sealRow: ContractSealRow): Buffer | undefined {
-  const contract = ctx.repos.contracts.findById(sealRow.contractId);
-  return contract?.signedFileId ? ctx.repos.files.getFile(contract.signedFileId)?.data : undefined;
+async function currentCopy(ctx: AppContext, sealRow: ContractSealRow): Promise<Buffer | undefined> {
+  const contract = await ctx.repos.contracts.findById(sealRow.contractId);
+  return contract?.signedFileId ? (await ctx.repos.files.getFile(contract.signedFileId))?.data : undefined;
 }
 
-function showContract(ctx: AppContext, result: TVerifyResult, sealRow: ContractSealRow): void {
-  const contract = ctx.repos.contracts.findById(sealRow.contractId);
+async function showContract(ctx: AppContext, result: TVerifyResult, sealRow: ContractSealRow): Promise<void> {
+  const contract = await ctx.repos.contracts.findById(sealRow.contractId);
   if (!contract) return;
-  const parties = ctx.repos.parties.listInContract(contract.id);
+  const parties = await ctx.repos.parties.listInContract(contract.id);
   result.contract = {
     name: contract.name || `Contract ${contract.id}`,
     parties: parties.map((party) => ({ name: party.name, role: party.signType })),

@@ -13,7 +13,7 @@ const USER_PATH = /^\/api\/users\/([1-9][0-9]{0,15})$/;
  * session never takes the header.
  */
 export function resolveActingUser(ctx: AppContext): RequestHandler {
-  return (req, _res, next) => {
+  return async (req, _res, next) => {
     const principal = req.principal;
     if (!principal) {
       next(new AppError('unauthorized', 'Authenticate first.'));
@@ -44,7 +44,7 @@ export function resolveActingUser(ctx: AppContext): RequestHandler {
       next(new AppError('forbidden', "Only an administrator's token may act as another user (Api-User-Uri)."));
       return;
     }
-    const user = ctx.repos.users.findActor(userId);
+    const user = await ctx.repos.users.findActor(userId);
     if (!user || !user.active) {
       next(new AppError('forbidden', `${String(header)} is not an active user.`));
       return;

@@ -8,7 +8,7 @@ import type { Principal } from '../core/actor';
 import { actorOf } from '../policies/actors';
 
 /** A way other than an API token to say who is calling (the admin UI's session cookie). */
-export type PrincipalResolver = (req: Parameters<RequestHandler>[0]) => Principal | undefined;
+export type PrincipalResolver = (req: Parameters<RequestHandler>[0]) => Promise<Principal | undefined>;
 
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -18,11 +18,11 @@ const TOUCH_INTERVAL_MS = 60_000;
  */
 export function authenticate(ctx: AppContext, resolvers: readonly PrincipalResolver[] = []): RequestHandler {
   const lastTouched = new Map<number, number>();
-  return (req, _res, next) => {
+  return async (req, _res, next) => {
     const header = req.headers.authorization;
     if (!header) {
       for (const resolve of resolvers) {
-        const principal = resolve(req);
+        const principal = await resolve(req);
         if (principal) {
           req.principal = principal;
           next();
@@ -37,7 +37,7 @@ export function authenticate(ctx: AppContext, resolvers: readonly PrincipalResol
       next(new AppError('unauthorized', 'The Authorization header must be of the form token <public_id>:<secret>.'));
       return;
     }
-    const token = ctx.repos.tokens.findForAuth(credentials.publicId);
+    const token = await ctx.repos.tokens.findForAuth(credentials.publicId);
     const isValid = isSecretValid(credentials.secret, token?.secretHash);
     if (!token || !isValid || token.revokedAt !== null) {
       next(new AppError('unauthorized', 'The API key is not valid, or it was revoked.'));
@@ -45,7 +45,7 @@ export function authenticate(ctx: AppContext, resolvers: readonly PrincipalResol
     }
     // A deactivated (or deleted) user's keys stop working, like revoked ones. Cached read: it
     // costs a map lookup per request, and user changes in this process clear the cache.
-    const owner = ctx.repos.users.findActor(token.ownerUserId);
+    const owner = await ctx.repos.users.findActor(token.ownerUserId);
     if (!owner || !owner.active) {
       next(new AppError('unauthorized', 'The API key belongs to a user who is no longer active.'));
       return;
@@ -54,8 +54,8 @@ export function authenticate(ctx: AppContext, resolvers: readonly PrincipalResol
     // last_used_time is a hint for the admin, not an audit: one write a minute per token.
     if (now - (lastTouched.get(token.id) ?? 0) > TOUCH_INTERVAL_MS) {
       lastTouched.set(token.id, now);
-      unlessStorageFull(
-        () => ctx.repos.tokens.markUsed(token.id, now),
+      await unlessStorageFull(
+        async () => ctx.repos.tokens.markUsed(token.id, now),
         () => ctx.logger.debug({ tokenId: token.id }, 'last_used_time not written: the disk is full'),
       );
     }
@@ -64,7 +64,7 @@ export function authenticate(ctx: AppContext, resolvers: readonly PrincipalResol
       tokenId: token.id,
       tokenKind: token.kind as TokenKind,
       owner: actorOf(owner),
-      rateLimit: token.rateLimit ?? ctx.repos.office.get(now).defaultRateLimit,
+      rateLimit: token.rateLimit ?? (await ctx.repos.office.get(now)).defaultRateLimit,
       rateKey: `token:${token.id}`,
     };
     next();

@@ -49,7 +49,8 @@ function replay(
  * Watches the answer as it is written: a whole body written at once with `end` (every JSON and
  * problem answer) is kept; one streamed with `write` (a download) is not, and frees the key.
  */
-function captureAnswer(res: Response, onAnswer: (body: Buffer | undefined) => void): void {
+/** `onAnswer` runs before the answer leaves: a retry that comes once the client has it finds it kept. */
+function captureAnswer(res: Response, onAnswer: (body: Buffer | undefined) => Promise<void>): void {
   let isStreamed = false;
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
@@ -63,8 +64,9 @@ function captureAnswer(res: Response, onAnswer: (body: Buffer | undefined) => vo
     if (!isStreamed && typeof chunk === 'string') body = Buffer.from(chunk);
     else if (!isStreamed && Buffer.isBuffer(chunk)) body = chunk;
     else if (!isStreamed && (chunk === undefined || typeof chunk === 'function')) body = Buffer.alloc(0);
-    onAnswer(body);
-    return end(...args);
+    const send = () => end(...args);
+    onAnswer(body).then(send, send);
+    return res;
   }) as Response['end'];
 }
 
@@ -77,7 +79,7 @@ function captureAnswer(res: Response, onAnswer: (body: Buffer | undefined) => vo
  * Runs after the body is read and before the handler, so that a body's bytes are part of the key.
  */
 export function idempotency(repos: () => IdempotencyRepo, now: () => number): RequestHandler {
-  return (req, res, next) => {
+  return async (req, res, next) => {
     if (req.method !== 'POST') return next();
     const key = readKey(req);
     const scope = req.principal?.rateKey;
@@ -85,8 +87,8 @@ export function idempotency(repos: () => IdempotencyRepo, now: () => number): Re
     const fingerprint = fingerprintOf(req);
     const repo = repos();
     const time = now();
-    if (!repo.claim(scope, key, fingerprint, time, time - IDEMPOTENCY_WINDOW_MS)) {
-      const row = repo.find(scope, key);
+    if (!(await repo.claim(scope, key, fingerprint, time, time - IDEMPOTENCY_WINDOW_MS))) {
+      const row = await repo.find(scope, key);
       if (row && row.fingerprint !== fingerprint) {
         throw new AppError(
           'idempotency-key-reused',
@@ -105,25 +107,29 @@ export function idempotency(repos: () => IdempotencyRepo, now: () => number): Re
       replay(res, { ...row, status: row.status });
       return;
     }
-    captureAnswer(res, (body) => {
+    captureAnswer(res, async (body) => {
       const status = res.statusCode;
-      const isKept = body !== undefined && body.length <= MAX_STORED_BYTES && status < 500 && status !== 429;
-      if (!isKept) {
-        repo.release(scope, key);
-        return;
+      try {
+        const isKept = body !== undefined && body.length <= MAX_STORED_BYTES && status < 500 && status !== 429;
+        if (!isKept) {
+          await repo.release(scope, key);
+          return;
+        }
+        const location = res.getHeader('Location');
+        const contentType = res.getHeader('Content-Type');
+        await repo.record(scope, key, {
+          status,
+          body,
+          location: typeof location === 'string' ? location : null,
+          contentType: typeof contentType === 'string' ? contentType : null,
+        });
+      } catch {
+        // Not kept (a full disk, say): the key stays in use until released at the next start.
       }
-      const location = res.getHeader('Location');
-      const contentType = res.getHeader('Content-Type');
-      repo.record(scope, key, {
-        status,
-        body,
-        location: typeof location === 'string' ? location : null,
-        contentType: typeof contentType === 'string' ? contentType : null,
-      });
     });
     // A client that hangs up before the answer gets nothing kept: its retry runs the request.
     res.once('close', () => {
-      if (!res.writableEnded) repo.release(scope, key);
+      if (!res.writableEnded) void repo.release(scope, key).catch(() => undefined);
     });
     next();
   };

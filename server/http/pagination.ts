@@ -88,7 +88,7 @@ export function setPaginationHeaders<Row>(
 }
 
 /** The whole of a list handler after its query: headers, then the page's items. */
-export function sendPage<Row>(
+export async function sendPage<Row>(
   req: Request,
   res: Response,
   baseUrl: string,
@@ -96,9 +96,12 @@ export function sendPage<Row>(
   result: KeysetPage<Row>,
   total: number,
   present: (row: Row) => unknown,
-): void {
+): Promise<void> {
+  // One row after another: a presenter's reads go in order (and inside no transaction).
+  const items: unknown[] = [];
+  for (const row of result.rows) items.push(await present(row));
   setPaginationHeaders(req, res, baseUrl, request, result, total);
-  res.status(200).json(result.rows.map(present));
+  res.status(200).json(items);
 }
 
 /** Said on a search's list and counts when its window may leave matches out (docs/decisions.md, search). */

@@ -44,11 +44,11 @@ export function clearSessionCookie(req: Request, res: Response): void {
  * session is 401 (the UI goes back to sign-in); a write without the session's CSRF header is 403.
  */
 export function sessionPrincipalResolver(ctx: AppContext): PrincipalResolver {
-  return (req) => {
+  return async (req) => {
     if (!req.headers.cookie) return undefined;
     const secret = readCookie(req, SESSION_COOKIE);
     if (!secret) return undefined;
-    const session = findLiveSession(ctx, secret);
+    const session = await findLiveSession(ctx, secret);
     if (!session) {
       if (req.res) clearSessionCookie(req, req.res);
       throw new AppError('unauthorized', 'Your session has ended; sign in again.');

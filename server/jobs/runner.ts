@@ -1,4 +1,4 @@
-import { inTransaction, type Db } from '../db/open-database';
+import { inTransaction, type Database } from '../db/database';
 import type { JobRepo, JobRow } from '../db/repos/jobs';
 import type { Logger } from '../logging/logger';
 
@@ -13,12 +13,12 @@ export type JobOutcome =
 export type FinishedJob<Result> = { job: JobRow; result: Result };
 
 /** Removes the job or queues it again, by its claim token. */
-export type Finalize = (job: JobRow, outcome: JobOutcome) => void;
+export type Finalize = (job: JobRow, outcome: JobOutcome) => Promise<void>;
 
 type CommonOptions = {
   queue: string;
   /** The queue's database: one transaction per event-loop turn settles the jobs finished in it. */
-  db: Db;
+  db: Database;
   jobs: JobRepo;
   logger: Logger;
   now: () => number;
@@ -49,7 +49,7 @@ export type RunnerOptions = CommonOptions & {
 /** A queue that loads its jobs' rows per batch and writes what came of them in the settling transaction. */
 export type BatchRunnerOptions<Input, Result> = CommonOptions & {
   /** Once per claimed batch, before its handlers start: what they need, by job id (one query, not one per job). */
-  load: (jobs: readonly JobRow[]) => ReadonlyMap<number, Input>;
+  load: (jobs: readonly JobRow[]) => Promise<ReadonlyMap<number, Input>>;
   /** Runs the job with what `load` gave for it (undefined: nothing). */
   handle: (job: JobRow, input: Input | undefined, signal: AbortSignal) => Promise<Result>;
   /**
@@ -57,7 +57,7 @@ export type BatchRunnerOptions<Input, Result> = CommonOptions & {
    * each one with its outcome, where it belongs among those writes (a later write may look at
    * the job). A job whose handler threw is retried without coming here.
    */
-  settle: (finished: readonly FinishedJob<Result>[], finalize: Finalize) => void;
+  settle: (finished: readonly FinishedJob<Result>[], finalize: Finalize) => Promise<void>;
 };
 
 export type Runner = {
@@ -89,10 +89,10 @@ export function createRunner<Input, Result>(options: RunnerOptions | BatchRunner
   const { handle } = options;
   return runBatches<undefined, JobOutcome>({
     ...options,
-    load: () => new Map(),
+    load: async () => new Map(),
     handle: (job, _input, signal) => handle(job, signal),
-    settle: (finished, finalize) => {
-      for (const { job, result } of finished) finalize(job, result);
+    settle: async (finished, finalize) => {
+      for (const { job, result } of finished) await finalize(job, result);
     },
   });
 }
@@ -117,26 +117,27 @@ function runBatches<Input, Result>(options: BatchRunnerOptions<Input, Result>): 
   /** stop() and runUntilEmpty() wait here for the runner to have nothing in flight. */
   let idleWaiters: { resolve: () => void; reject: (err: unknown) => void }[] = [];
 
-  const finalize: Finalize = (job, outcome) => {
-    if (outcome.kind === 'retry') jobs.retryAt(job, outcome.at, outcome.error, now());
-    else if (outcome.kind === 'again') jobs.retryAt(job, outcome.at, null, now());
-    else jobs.finish(job);
+  const finalize: Finalize = async (job, outcome) => {
+    if (outcome.kind === 'retry') await jobs.retryAt(job, outcome.at, outcome.error, now());
+    else if (outcome.kind === 'again') await jobs.retryAt(job, outcome.at, null, now());
+    else await jobs.finish(job);
   };
 
-  const settleBatch = (batch: readonly Done<Result>[]) => {
+  const settleBatch = async (batch: readonly Done<Result>[]) => {
     const results: FinishedJob<Result>[] = [];
     for (const done of batch) {
-      if ('crash' in done) finalize(done.job, done.crash);
+      if ('crash' in done) await finalize(done.job, done.crash);
       else results.push(done);
     }
-    if (results.length > 0) options.settle(results, finalize);
+    if (results.length > 0) await options.settle(results, finalize);
   };
 
-  const renewLeases = () => {
+  const renewLeases = async () => {
     for (const [job, controller] of running) {
       try {
         // Someone else holds the job now (this process stalled past the lease): stop working on it.
-        if (!jobs.renewLease(job, now() + options.leaseMs, now())) controller.abort(new Error('job lease lost'));
+        if (!(await jobs.renewLease(job, now() + options.leaseMs, now())))
+          controller.abort(new Error('job lease lost'));
       } catch (err) {
         logger.warn({ err, queue, jobId: job.id }, 'renewing a job lease failed; trying again');
       }
@@ -148,7 +149,7 @@ function runBatches<Input, Result>(options: BatchRunnerOptions<Input, Result>): 
     const timeout = setTimeout(() => controller.abort(new Error('job timed out')), options.timeoutMs);
     running.set(job, controller);
     if (!renewal) {
-      renewal = setInterval(renewLeases, Math.max(1, Math.floor(options.leaseMs / 3)));
+      renewal = setInterval(() => void renewLeases(), Math.max(1, Math.floor(options.leaseMs / 3)));
       renewal.unref();
     }
     try {
@@ -170,7 +171,7 @@ function runBatches<Input, Result>(options: BatchRunnerOptions<Input, Result>): 
     }
   };
 
-  const startClaimed = (claimed: readonly JobRow[]) => {
+  const startClaimed = async (claimed: readonly JobRow[]) => {
     const fresh: JobRow[] = [];
     // Started in the order they were queued (RETURNING promises no order): a webhook consumer's
     // released held deliveries go one after another in that order.
@@ -187,7 +188,7 @@ function runBatches<Input, Result>(options: BatchRunnerOptions<Input, Result>): 
     if (fresh.length === 0) return;
     let inputs: ReadonlyMap<number, Input>;
     try {
-      inputs = options.load(fresh);
+      inputs = await options.load(fresh);
     } catch (err) {
       // Not started: forget them here, so that the claims, once expired, are taken up again.
       logger.error({ err, queue }, 'loading claimed jobs failed');
@@ -197,11 +198,11 @@ function runBatches<Input, Result>(options: BatchRunnerOptions<Input, Result>): 
     for (const job of fresh) void run(job, inputs.get(job.id));
   };
 
-  const scheduleLook = () => {
+  const scheduleLook = async () => {
     clearTimeout(timer);
     let delay = pollMs;
     try {
-      const dueAt = jobs.nextDueAt(queue);
+      const dueAt = await jobs.nextDueAt(queue);
       if (dueAt !== undefined) delay = Math.max(0, Math.min(pollMs, dueAt - now()));
     } catch (err) {
       logger.error({ err, queue }, 'reading the queue failed');
@@ -220,22 +221,22 @@ function runBatches<Input, Result>(options: BatchRunnerOptions<Input, Result>): 
     }
   };
 
-  const tick = () => {
+  const tick = async () => {
     isTickQueued = false;
     const isClaiming = isStarted || isEmptying;
     const batch = finished;
     finished = [];
     const free = isClaiming ? options.concurrency - (inFlight.size - batch.length) : 0;
     if (batch.length === 0 && free <= 0) return;
-    const claim = () => (free > 0 ? jobs.claim(queue, free, now(), options.leaseMs) : []);
+    const claim = async () => (free > 0 ? await jobs.claim(queue, free, now(), options.leaseMs) : []);
     let claimed: JobRow[] = [];
     try {
       // A claim alone is one statement: no write transaction for a look that may find nothing.
       claimed =
         batch.length === 0
-          ? claim()
-          : inTransaction(db, () => {
-              settleBatch(batch);
+          ? await claim()
+          : await inTransaction(db, async () => {
+              await settleBatch(batch);
               return claim();
             });
       settleFailures = 0;
@@ -254,15 +255,15 @@ function runBatches<Input, Result>(options: BatchRunnerOptions<Input, Result>): 
       }
       setTimeout(queueTick, SETTLE_RETRY_MS).unref();
     }
-    startClaimed(claimed);
-    if (isStarted && inFlight.size < options.concurrency) scheduleLook();
+    await startClaimed(claimed);
+    if (isStarted && inFlight.size < options.concurrency) await scheduleLook();
     if (inFlight.size === 0 && finished.length === 0) settleIdle();
   };
 
   function queueTick() {
     if (isTickQueued) return;
     isTickQueued = true;
-    setImmediate(tick);
+    setImmediate(() => void tick());
   }
 
   const whenIdle = () => new Promise<void>((resolve, reject) => idleWaiters.push({ resolve, reject }));
@@ -285,11 +286,11 @@ function runBatches<Input, Result>(options: BatchRunnerOptions<Input, Result>): 
       queueTick();
       await idle;
     },
-    runUntilEmpty() {
+    async runUntilEmpty() {
       isEmptying = true;
       const idle = whenIdle();
       // Claims now, not a turn later: a test may move its clock right after the call.
-      tick();
+      await tick();
       return idle;
     },
     inFlight: () => inFlight.size,

@@ -19,18 +19,26 @@ function hostOf(url: string | undefined): string | undefined {
  * The sender of every e-mail: MAIL_FROM (or its saved setting); without one, the office's
  * registered address; without that, a no-reply address on the SMTP server's domain.
  */
-export function senderFor(ctx: AppContext, settings: MessagingSettings, fromName: string | null): Mailbox | undefined {
-  const officeEmail = ctx.repos.office.get(ctx.now()).email;
+export async function senderFor(
+  ctx: AppContext,
+  settings: MessagingSettings,
+  fromName: string | null,
+): Promise<Mailbox | undefined> {
+  const officeEmail = (await ctx.repos.office.get(ctx.now())).email;
   const smtpHost = hostOf(settings.smtpUrl) ?? 'localhost';
   const mailFrom = settings.mailFrom ?? (officeEmail || `no-reply@${smtpHost}`);
   return senderOf(mailFrom, fromName);
 }
 
 /** The Message-ID a message keeps over all its attempts (null for SMS). */
-export function messageIdFor(ctx: AppContext, settings: MessagingSettings, row: OutboxMessageRow): string | null {
+export async function messageIdFor(
+  ctx: AppContext,
+  settings: MessagingSettings,
+  row: OutboxMessageRow,
+): Promise<string | null> {
   if (row.channel !== 'email') return null;
   if (row.messageId) return row.messageId;
-  const from = senderFor(ctx, settings, row.fromName);
+  const from = await senderFor(ctx, settings, row.fromName);
   return makeMessageId(row.id, from?.address ?? 'signdesk.invalid');
 }
 
@@ -61,7 +69,7 @@ export async function deliverMessage(
       { timeoutMs: ctx.config.outboxTimeoutMs, signal, policy: ctx.outbound },
     );
   }
-  const from = senderFor(ctx, settings, row.fromName);
+  const from = await senderFor(ctx, settings, row.fromName);
   if (!settings.smtpUrl) return resultForAll(pending, 'deferred', 'no SMTP server is configured');
   if (!from) return resultForAll(pending, 'deferred', 'the sender (mail_from) is not an e-mail address');
   return smtp.send(

@@ -36,8 +36,8 @@ function openSettingValue(ctx: AppContext, key: string, stored: string | undefin
   return value;
 }
 
-export function readMessagingSettings(ctx: AppContext): MessagingSettings {
-  const saved = ctx.repos.settings.getMany(Object.values(MESSAGING_KEYS));
+export async function readMessagingSettings(ctx: AppContext): Promise<MessagingSettings> {
+  const saved = await ctx.repos.settings.getMany(Object.values(MESSAGING_KEYS));
   const settings = { sources: {} } as MessagingSettings;
   for (const field of FIELDS) {
     const savedValue = openSettingValue(ctx, MESSAGING_KEYS[field], saved.get(MESSAGING_KEYS[field]));

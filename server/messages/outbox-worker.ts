@@ -35,24 +35,24 @@ export function createOutboxWorker(ctx: AppContext): Worker {
   const timeoutMs = ctx.config.outboxTimeoutMs * 6;
 
   const handle = async (job: JobRow, signal: AbortSignal): Promise<JobOutcome> => {
-    const row = ctx.repos.outbox.findById(job.refId);
+    const row = await ctx.repos.outbox.findById(job.refId);
     if (!row || (row.state !== 'queued' && row.state !== 'sending')) return DONE;
-    const settings = readMessagingSettings(ctx);
+    const settings = await readMessagingSettings(ctx);
     const target = row.channel === 'email' ? settings.smtpUrl : settings.smsGatewayUrl;
     // Checked and marked without a pause, so a settings change cannot slip in between.
     if (target === undefined) {
-      ctx.repos.outbox.waitForConfig(row.id, ctx.now());
+      await ctx.repos.outbox.waitForConfig(row.id, ctx.now());
       logger.info({ outboxId: row.id, channel: row.channel }, 'message waits for its channel to be configured');
       return DONE;
     }
-    const isStarted = inTransaction(ctx.db, () =>
-      ctx.repos.outbox.startAttempt(row.id, ctx.now(), messageIdFor(ctx, settings, row)),
+    const isStarted = await inTransaction(ctx.db, async () =>
+      ctx.repos.outbox.startAttempt(row.id, ctx.now(), await messageIdFor(ctx, settings, row)),
     );
-    const attempt = isStarted ? ctx.repos.outbox.findById(row.id) : undefined;
+    const attempt = isStarted ? await ctx.repos.outbox.findById(row.id) : undefined;
     if (!attempt) return DONE;
 
     const result = await deliverMessage(ctx, smtp, attempt, settings, signal);
-    const plan = recordAttempt(ctx, attempt, result, scheduleS);
+    const plan = await recordAttempt(ctx, attempt, result, scheduleS);
     logger.info(
       {
         outboxId: row.id,
@@ -82,9 +82,9 @@ export function createOutboxWorker(ctx: AppContext): Worker {
 
   return {
     name: 'outbox',
-    start() {
+    async start() {
       unlisten = ctx.outbox.listen(() => runner.wake());
-      const released = releaseWaitingMessages(ctx);
+      const released = await releaseWaitingMessages(ctx);
       if (released > 0) logger.info({ released }, 'released messages that waited for configuration');
       runner.start();
     },

@@ -8,21 +8,21 @@ import { sealMessageTexts } from './message-bodies';
  * its own transaction otherwise, so a message never exists without its job. The worker is woken
  * on a later turn of the event loop, after the caller's transaction ends.
  */
-export function queueOutboxMessage(
+export async function queueOutboxMessage(
   ctx: AppContext,
   message: Omit<NewOutboxMessage, 'state' | 'createdAt' | 'updatedAt'>,
-): number {
-  const id = inTransaction(ctx.db, () => {
+): Promise<number> {
+  const id = await inTransaction(ctx.db, async () => {
     const now = ctx.now();
     // Subjects and bodies carry signing links and codes: sealed, so that the database alone reveals neither.
-    const messageId = ctx.repos.outbox.insert({
+    const messageId = await ctx.repos.outbox.insert({
       ...message,
       ...sealMessageTexts(ctx, message),
       state: 'queued',
       createdAt: now,
       updatedAt: now,
     });
-    ctx.repos.jobs.enqueue('outbox', messageId, now, now);
+    await ctx.repos.jobs.enqueue('outbox', messageId, now, now);
     return messageId;
   });
   ctx.outbox.wake();

@@ -9,18 +9,18 @@ import { planAfterAttempt, type AttemptPlan } from './plan-attempt';
  * Writes an attempt's outcome and the party's email_status facts in one transaction, so a
  * party is never marked sent for a message the outbox still shows as sending.
  */
-export function recordAttempt(
+export async function recordAttempt(
   ctx: AppContext,
   row: OutboxMessageRow,
   result: AttemptResult,
   scheduleS: readonly number[],
-): AttemptPlan {
-  return inTransaction(ctx.db, () => {
+): Promise<AttemptPlan> {
+  return inTransaction(ctx.db, async () => {
     const now = ctx.now();
     const plan = planAfterAttempt(row, result, scheduleS, now);
-    ctx.repos.outbox.recordAttempt(row.id, plan.record, now);
+    await ctx.repos.outbox.recordAttempt(row.id, plan.record, now);
     if (row.partyId !== null && Object.keys(plan.partyFlags).length > 0) {
-      markPartyEmailStatus(ctx, row.partyId, plan.partyFlags);
+      await markPartyEmailStatus(ctx, row.partyId, plan.partyFlags);
     }
     return plan;
   });

@@ -7,9 +7,9 @@ import { readMessagingSettings } from './messaging-settings';
  * is configured: after a settings change, and at start-up (the environment may have changed).
  * Returns how many were released.
  */
-export function releaseWaitingMessages(ctx: AppContext): number {
-  return inTransaction(ctx.db, () => {
-    const settings = readMessagingSettings(ctx);
+export async function releaseWaitingMessages(ctx: AppContext): Promise<number> {
+  return inTransaction(ctx.db, async () => {
+    const settings = await readMessagingSettings(ctx);
     const now = ctx.now();
     let released = 0;
     const channels = [
@@ -18,8 +18,8 @@ export function releaseWaitingMessages(ctx: AppContext): number {
     ] as const;
     for (const [channel, target] of channels) {
       if (target === undefined) continue;
-      for (const id of ctx.repos.outbox.wakeWaiting(channel, now)) {
-        ctx.repos.jobs.enqueue('outbox', id, now, now);
+      for (const id of await ctx.repos.outbox.wakeWaiting(channel, now)) {
+        await ctx.repos.jobs.enqueue('outbox', id, now, now);
         released += 1;
       }
     }

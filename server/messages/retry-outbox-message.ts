@@ -7,17 +7,17 @@ import { AppError, notFound } from '../core/errors';
  * An administrator's retry of a failed or bounced message: the addresses that did not get it
  * are pending again, with a fresh retry schedule. Addresses already sent to are not sent again.
  */
-export function retryOutboxMessage(ctx: AppContext, id: number): OutboxMessageRow {
-  const row = inTransaction(ctx.db, () => {
-    const found = ctx.repos.outbox.findById(id);
+export async function retryOutboxMessage(ctx: AppContext, id: number): Promise<OutboxMessageRow> {
+  const row = await inTransaction(ctx.db, async () => {
+    const found = await ctx.repos.outbox.findById(id);
     if (!found) throw notFound('outbox message');
     if (found.state !== 'failed' && found.state !== 'bounced') {
       throw new AppError('conflict', `Only a failed or bounced message can be retried; this one is ${found.state}.`);
     }
     const now = ctx.now();
-    ctx.repos.outbox.requeue(found, now);
-    ctx.repos.jobs.requeue('outbox', id, now);
-    return ctx.repos.outbox.findById(id) as OutboxMessageRow;
+    await ctx.repos.outbox.requeue(found, now);
+    await ctx.repos.jobs.requeue('outbox', id, now);
+    return (await ctx.repos.outbox.findById(id)) as OutboxMessageRow;
   });
   ctx.outbox.wake();
   return row;

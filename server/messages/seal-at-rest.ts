@@ -1,4 +1,5 @@
 import type { AppContext } from '../context/app-context';
+import { inTransaction } from '../db/database';
 import { isSealed } from '../crypto/app-secret';
 import { sealBody } from './message-bodies';
 import { migrateLinkTokens } from '../secrets/link-tokens';
@@ -18,30 +19,31 @@ const SEALED_MARK = 'secrets.sealed_at_rest';
  * runs at start-up, once per row, in one transaction that also sets the mark; a database with
  * the mark costs one small query.
  */
-export function sealSecretsAtRest(ctx: AppContext): void {
-  if (ctx.repos.settings.get(SEALED_MARK) !== undefined) return;
-  const sqlite = ctx.db.$client;
+export async function sealSecretsAtRest(ctx: AppContext): Promise<void> {
+  if ((await ctx.repos.settings.get(SEALED_MARK)) !== undefined) return;
   const now = ctx.now();
   let links = 0;
   let messages = 0;
   let settings = 0;
-  sqlite.transaction(() => {
-    links = migrateLinkTokens(ctx);
-    const rows = sqlite
-      .prepare("SELECT id, subject, text, html FROM outbox_messages WHERE text NOT LIKE 'sealed:%'")
-      .all() as Array<{ id: number; subject: string | null; text: string; html: string | null }>;
-    const update = sqlite.prepare('UPDATE outbox_messages SET subject = ?, text = ?, html = ? WHERE id = ?');
+  await inTransaction(ctx.db, async () => {
+    links = await migrateLinkTokens(ctx);
+    const rows = await ctx.repos.outbox.listUnsealed();
     const seal = (value: string | null) => (value === null || isSealed(value) ? value : sealBody(ctx, value));
-    for (const row of rows) update.run(seal(row.subject), seal(row.text), seal(row.html), row.id);
+    for (const row of rows)
+      await ctx.repos.outbox.replaceTexts(row.id, {
+        subject: seal(row.subject),
+        text: seal(row.text)!,
+        html: seal(row.html),
+      });
     messages = rows.length;
     for (const key of SEALED_SETTING_KEYS) {
-      const value = ctx.repos.settings.get(key);
+      const value = await ctx.repos.settings.get(key);
       if (value === undefined || isSealed(value)) continue;
-      ctx.repos.settings.set(key, sealSettingValue(ctx, value), now);
+      await ctx.repos.settings.set(key, sealSettingValue(ctx, value), now);
       settings += 1;
     }
-    ctx.repos.settings.set(SEALED_MARK, '1', now);
-  })();
+    await ctx.repos.settings.set(SEALED_MARK, '1', now);
+  });
   if (links + messages + settings > 0)
     ctx.logger.info({ links, messages, settings }, 'secrets kept in clear by an older version are now sealed');
 }

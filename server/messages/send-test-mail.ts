@@ -37,14 +37,14 @@ export async function sendTestMail(
   to: string,
   form: Pick<TMessagingTestInput, 'smtp_url' | 'mail_from'> = {},
 ): Promise<TestMailOutcome> {
-  const settings = withFormValues(readMessagingSettings(ctx), form);
+  const settings = withFormValues(await readMessagingSettings(ctx), form);
   if (settings.smtpUrl === undefined) {
     throw new AppError(
       'conflict',
       'No SMTP server is configured: set smtp_url (PUT /api/settings/messaging) or SMTP_URL first.',
     );
   }
-  const office = ctx.repos.office.get(ctx.now());
+  const office = await ctx.repos.office.get(ctx.now());
   const { html, text } = renderMailLayout({
     title: 'SignDesk test e-mail',
     paragraphs: [
@@ -56,9 +56,9 @@ export async function sendTestMail(
   });
   // No job: the attempt runs right here. A crash during it leaves the row `sending` for good,
   // which is only a test's record.
-  const row = inTransaction(ctx.db, () => {
+  const row = await inTransaction(ctx.db, async () => {
     const now = ctx.now();
-    const id = ctx.repos.outbox.insert({
+    const id = await ctx.repos.outbox.insert({
       channel: 'email',
       recipient: to,
       recipients: [{ address: to, state: 'pending', response: null }],
@@ -72,9 +72,9 @@ export async function sendTestMail(
       createdAt: now,
       updatedAt: now,
     });
-    const inserted = ctx.repos.outbox.findById(id) as OutboxMessageRow;
-    ctx.repos.outbox.startAttempt(id, now, messageIdFor(ctx, settings, inserted));
-    return ctx.repos.outbox.findById(id) as OutboxMessageRow;
+    const inserted = (await ctx.repos.outbox.findById(id)) as OutboxMessageRow;
+    await ctx.repos.outbox.startAttempt(id, now, await messageIdFor(ctx, settings, inserted));
+    return (await ctx.repos.outbox.findById(id)) as OutboxMessageRow;
   });
 
   const smtp = createSmtpSender({ timeoutMs: ctx.config.outboxTimeoutMs, isPooled: false, policy: ctx.outbound });
@@ -87,10 +87,10 @@ export async function sendTestMail(
     clearTimeout(timer);
     smtp.close();
   }
-  recordAttempt(ctx, row, result, []);
+  await recordAttempt(ctx, row, result, []);
   return {
     isAccepted: result.recipients.every((recipient) => recipient.outcome === 'accepted'),
     result,
-    row: ctx.repos.outbox.findById(row.id) as OutboxMessageRow,
+    row: (await ctx.repos.outbox.findById(row.id)) as OutboxMessageRow,
   };
 }

@@ -8,12 +8,12 @@ import { acmeDomainOf } from '../context/acme-runtime';
 import { configuredAcmeDomain, readSavedAcme } from './acme-settings';
 
 /** The ACME certificate as the admin sees it: never a key, only the public facts and what happened last. */
-export function presentAcmeStatus(ctx: AppContext): TAcmeStatus {
+export async function presentAcmeStatus(ctx: AppContext): Promise<TAcmeStatus> {
   const domain = acmeDomainOf(ctx.config);
   const { email, directoryUrl } = ctx.config.acme;
-  const state = readAcmeState(ctx);
+  const state = await readAcmeState(ctx);
   const served = domain ? ctx.acme.certificate() : undefined;
-  const configured = configuredAcmeDomain(ctx);
+  const configured = await configuredAcmeDomain(ctx);
   const facts = served ? describeCertificate(served.certPem) : undefined;
   return {
     is_enabled: domain !== undefined,
@@ -34,14 +34,14 @@ export function presentAcmeStatus(ctx: AppContext): TAcmeStatus {
       : null,
     configured_domain: configured ?? null,
     source:
-      readSavedAcme(ctx.repos).domain !== undefined
+      (await readSavedAcme(ctx.repos)).domain !== undefined
         ? 'settings'
         : ctx.acme.environment.domain !== undefined
           ? 'environment'
           : null,
     is_restart_needed: (configured ?? null) !== (ctx.config.acme.domain ?? null),
     is_obtaining: ctx.acme.isObtaining,
-    next_attempt_time: domain ? ctx.timestampOrNull(ctx.repos.jobs.plannedAt(ACME_QUEUE, ACME_JOB_REF)) : null,
+    next_attempt_time: domain ? ctx.timestampOrNull(await ctx.repos.jobs.plannedAt(ACME_QUEUE, ACME_JOB_REF)) : null,
     last_renewal_time: ctx.timestampOrNull(state.lastRenewalAt),
     last_attempt_time: ctx.timestampOrNull(state.lastAttemptAt),
     last_error: state.lastError,
@@ -49,14 +49,14 @@ export function presentAcmeStatus(ctx: AppContext): TAcmeStatus {
 }
 
 /** "Renew now": a new certificate is ordered at once, whatever the one in force; the old one is served until it comes. */
-export function askAcmeRenewal(ctx: AppContext): void {
+export async function askAcmeRenewal(ctx: AppContext): Promise<void> {
   if (!acmeDomainOf(ctx.config))
     throw new AppError('conflict', 'No ACME certificate is configured: set ACME_DOMAIN (with PUBLIC_PORT) first.');
   if (ctx.acme.isObtaining)
     throw new AppError('conflict', 'A certificate is being ordered right now: wait for it to finish.');
-  inTransaction(ctx.db, () => {
-    writeAcmeState(ctx, { ...readAcmeState(ctx), isRenewalAsked: true });
-    ctx.repos.jobs.plan(ACME_QUEUE, ACME_JOB_REF, ctx.now(), ctx.now());
+  await inTransaction(ctx.db, async () => {
+    await writeAcmeState(ctx, { ...(await readAcmeState(ctx)), isRenewalAsked: true });
+    await ctx.repos.jobs.plan(ACME_QUEUE, ACME_JOB_REF, ctx.now(), ctx.now());
   });
   ctx.acme.signal.wake();
 }

@@ -37,8 +37,8 @@ const EMPTY_STATE: AcmeState = {
   isRenewalAsked: false,
 };
 
-export function readAcmeState(ctx: AppContext): AcmeState {
-  const text = ctx.repos.settings.get(STATE_KEY);
+export async function readAcmeState(ctx: AppContext): Promise<AcmeState> {
+  const text = await ctx.repos.settings.get(STATE_KEY);
   if (text === undefined) return { ...EMPTY_STATE };
   try {
     return { ...EMPTY_STATE, ...(JSON.parse(text) as Partial<AcmeState>) };
@@ -47,8 +47,8 @@ export function readAcmeState(ctx: AppContext): AcmeState {
   }
 }
 
-export function writeAcmeState(ctx: AppContext, state: AcmeState): void {
-  ctx.repos.settings.set(STATE_KEY, JSON.stringify(state), ctx.now());
+export async function writeAcmeState(ctx: AppContext, state: AcmeState): Promise<void> {
+  await ctx.repos.settings.set(STATE_KEY, JSON.stringify(state), ctx.now());
 }
 
 /** The ACME account's key (ECDSA P-256, PKCS#8 PEM), made once. */

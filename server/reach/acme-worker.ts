@@ -16,13 +16,13 @@ const lastErrorOf = (state: AcmeState) =>
   state.lastError === null ? undefined : { message: state.lastError, at: state.lastAttemptAt ?? 0 };
 
 /** Why the certificate in force will not do (none, another domain, due), or undefined while it does. */
-function reasonToOrder(ctx: AppContext, domain: string): string | undefined {
+async function reasonToOrder(ctx: AppContext, domain: string): Promise<string | undefined> {
   const served = ctx.acme.certificate();
   if (!served) return 'no certificate yet';
   const facts = describeCertificate(served.certPem);
   if (!facts.domains.includes(domain)) return `the certificate is for ${facts.domains.join(', ')}`;
   if (ctx.now() >= renewalTimeOf(facts)) return 'the certificate is due for renewal';
-  if (readAcmeState(ctx).isRenewalAsked) return 'a renewal was asked for';
+  if ((await readAcmeState(ctx)).isRenewalAsked) return 'a renewal was asked for';
   return undefined;
 }
 
@@ -39,7 +39,7 @@ export function createAcmeWorker(ctx: AppContext): Worker {
   const handle = async (): Promise<Result> => {
     const domain = acmeDomainOf(ctx.config);
     if (!domain) return { outcome: { kind: 'done' } };
-    const reason = reasonToOrder(ctx, domain);
+    const reason = await reasonToOrder(ctx, domain);
     if (reason === undefined) {
       const facts = describeCertificate((ctx.acme.certificate() as { certPem: string }).certPem);
       return { outcome: { kind: 'again', at: renewalTimeOf(facts) } };
@@ -61,7 +61,7 @@ export function createAcmeWorker(ctx: AppContext): Worker {
         'certificate obtained from the ACME CA',
       );
       const state = {
-        ...readAcmeState(ctx),
+        ...(await readAcmeState(ctx)),
         lastRenewalAt: ctx.now(),
         lastAttemptAt: startedAt,
         lastError: null,
@@ -71,7 +71,7 @@ export function createAcmeWorker(ctx: AppContext): Worker {
       return { outcome: { kind: 'again', at: renewalTimeOf(facts) }, state };
     } catch (err) {
       const error = describeAcmeError(err);
-      const before = readAcmeState(ctx);
+      const before = await readAcmeState(ctx);
       const state = {
         ...before,
         lastAttemptAt: startedAt,
@@ -90,15 +90,15 @@ export function createAcmeWorker(ctx: AppContext): Worker {
     queue: ACME_QUEUE,
     db: ctx.db,
     jobs: ctx.repos.jobs,
-    load: () => new Map(),
-    handle: () => handle(),
-    settle: (finished, finalize) => {
+    load: async () => new Map(),
+    handle: async () => handle(),
+    settle: async (finished, finalize) => {
       for (const { job, result } of finished) {
         if (result.state) {
-          writeAcmeState(ctx, result.state);
+          await writeAcmeState(ctx, result.state);
           ctx.acme.lastError = lastErrorOf(result.state);
         }
-        finalize(job, result.outcome);
+        await finalize(job, result.outcome);
       }
     },
     logger,
@@ -110,10 +110,10 @@ export function createAcmeWorker(ctx: AppContext): Worker {
   let unlisten: (() => void) | undefined;
   return {
     name: 'acme',
-    start() {
-      ctx.acme.lastError = lastErrorOf(readAcmeState(ctx));
+    async start() {
+      ctx.acme.lastError = lastErrorOf(await readAcmeState(ctx));
       // At every start the job looks at once: the domain may have changed, the certificate lapsed.
-      inTransaction(ctx.db, () =>
+      await inTransaction(ctx.db, async () =>
         ctx.repos.jobs.plan(ACME_QUEUE, ACME_JOB_REF, acmeDomainOf(ctx.config) ? ctx.now() : null, ctx.now()),
       );
       unlisten = ctx.acme.signal.listen(() => runner.wake());

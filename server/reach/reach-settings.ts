@@ -10,9 +10,9 @@ const PORT_KEY = 'reach.public_port';
 const HOST_KEY = 'reach.public_host';
 
 /** The saved PUBLIC_PORT and PUBLIC_HOST (the settings page), if any. */
-export function readSavedReach(repos: Repos): { port: number | undefined; host: string | undefined } {
-  const port = repos.settings.get(PORT_KEY);
-  const host = repos.settings.get(HOST_KEY);
+export async function readSavedReach(repos: Repos): Promise<{ port: number | undefined; host: string | undefined }> {
+  const port = await repos.settings.get(PORT_KEY);
+  const host = await repos.settings.get(HOST_KEY);
   return { port: port === undefined ? undefined : Number(port), host };
 }
 
@@ -21,8 +21,8 @@ export function readSavedReach(repos: Repos): { port: number | undefined; host: 
  * and TSA settings win over theirs. The desktop app has no environment to set, so this is its
  * way to open the party surface.
  */
-export function applySavedReach(ctx: AppContext): void {
-  const saved = readSavedReach(ctx.repos);
+export async function applySavedReach(ctx: AppContext): Promise<void> {
+  const saved = await readSavedReach(ctx.repos);
   const { config } = ctx;
   ctx.reach.environment = { port: config.publicPort, host: config.publicHost };
   if (saved.port !== undefined) config.publicPort = saved.port;
@@ -30,15 +30,15 @@ export function applySavedReach(ctx: AppContext): void {
 }
 
 /** Saves the party listener's port and host for the next start (null: back to the environment's). */
-export function saveReach(ctx: AppContext, update: TReachSettingsUpdate): void {
+export async function saveReach(ctx: AppContext, update: TReachSettingsUpdate): Promise<void> {
   const officePort = ctx.reach.officePort ?? ctx.config.port;
   if (update.public_port != null && update.public_port === officePort)
     throw validationFailed([`public_port: must differ from the office's port (${officePort})`]);
   const now = ctx.now();
-  inTransaction(ctx.db, () => {
+  await inTransaction(ctx.db, async () => {
     if (update.public_port !== undefined)
-      ctx.repos.settings.write(PORT_KEY, update.public_port === null ? null : String(update.public_port), now);
-    if (update.public_host !== undefined) ctx.repos.settings.write(HOST_KEY, update.public_host, now);
+      await ctx.repos.settings.write(PORT_KEY, update.public_port === null ? null : String(update.public_port), now);
+    if (update.public_host !== undefined) await ctx.repos.settings.write(HOST_KEY, update.public_host, now);
   });
 }
 
@@ -65,8 +65,8 @@ function presentCertificate(ctx: AppContext, state: CertificateState): TReachSet
   };
 }
 
-export function presentReach(ctx: AppContext): TReachSettings {
-  const saved = readSavedReach(ctx.repos);
+export async function presentReach(ctx: AppContext): Promise<TReachSettings> {
+  const saved = await readSavedReach(ctx.repos);
   const nextPort = saved.port ?? ctx.reach.environment.port;
   const nextHost = saved.host ?? ctx.reach.environment.host;
   const listening = ctx.reach.listenUrl !== undefined;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AppSecret } from '../crypto/app-secret';
-import type { Db } from '../db/open-database';
+import { inTransaction, type Database } from '../db/database';
+import type { Repos } from '../db/repos/index';
 import type { PartyRow } from '../db/repos/parties';
 
 /**
@@ -53,19 +54,18 @@ export function signingLink(ctx: LinkContext, party: PartyRow): string {
  * the app secret and replaced by its hash, in one transaction: the old link keeps working,
  * and the database no longer holds it.
  */
-export function migrateLinkTokens(ctx: Pick<LinkContext, 'secret'> & { readonly db: Db }): number {
-  const sqlite = ctx.db.$client;
-  const legacy = sqlite
-    .prepare('SELECT id, sign_token_hash AS token FROM parties WHERE sign_nonce IS NULL AND sign_token_sealed IS NULL')
-    .all() as Array<{
-    id: number;
-    token: string;
-  }>;
+export async function migrateLinkTokens(
+  ctx: Pick<LinkContext, 'secret'> & { readonly db: Database; readonly repos: Pick<Repos, 'parties'> },
+): Promise<number> {
+  const legacy = await ctx.repos.parties.listLegacyLinkTokens();
   if (legacy.length === 0) return 0;
-  const update = sqlite.prepare('UPDATE parties SET sign_token_hash = ?, sign_token_sealed = ? WHERE id = ?');
-  sqlite.transaction(() => {
+  await inTransaction(ctx.db, async () => {
     for (const party of legacy)
-      update.run(hashLinkToken(party.token), ctx.secret.seal('sign-link', party.token), party.id);
-  })();
+      await ctx.repos.parties.replaceLegacyLinkToken(
+        party.id,
+        hashLinkToken(party.token),
+        ctx.secret.seal('sign-link', party.token),
+      );
+  });
   return legacy.length;
 }

@@ -27,7 +27,7 @@ export async function signIn(ctx: AppContext, input: TSignIn, origin: RequestOri
   }
   let outcome: SignInOutcome = 'aborted';
   try {
-    const user = ctx.repos.users.findByUsername(input.username);
+    const user = await ctx.repos.users.findByUsername(input.username);
     decoyHash ??= hashPassword('decoy password that matches nothing');
     const stored = user?.passwordHash ?? (await decoyHash);
     const isPasswordRight = await verifyPassword(input.password, stored);
@@ -36,7 +36,7 @@ export async function signIn(ctx: AppContext, input: TSignIn, origin: RequestOri
       throw new AppError('unauthorized', 'The username or password is wrong, or the account is not active.');
     }
     outcome = 'succeeded';
-    return startSession(ctx, user.id, origin);
+    return await startSession(ctx, user.id, origin);
   } finally {
     throttle.finish(decision.ticket, outcome, ctx.now());
   }

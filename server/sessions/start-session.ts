@@ -7,11 +7,11 @@ export type RequestOrigin = { userAgent: string; ipAddress: string };
 export type StartedSession = { secret: string; row: AdminSessionRow };
 
 /** A new session for a user; expired sessions are swept on the way. */
-export function startSession(ctx: AppContext, userId: number, origin: RequestOrigin): StartedSession {
+export async function startSession(ctx: AppContext, userId: number, origin: RequestOrigin): Promise<StartedSession> {
   const now = ctx.now();
-  ctx.repos.adminSessions.deleteExpired(now, SESSION_IDLE_MS);
+  await ctx.repos.adminSessions.deleteExpired(now, SESSION_IDLE_MS);
   const secret = newSessionSecret();
-  const row = ctx.repos.adminSessions.insert({
+  const row = await ctx.repos.adminSessions.insert({
     idHash: hashSessionSecret(secret),
     userId,
     createdAt: now,

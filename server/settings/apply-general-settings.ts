@@ -4,8 +4,8 @@ const GENERAL_SETTING_KEYS = ['public_base_url', 'time_zone'] as const;
 type GeneralSettingKey = (typeof GENERAL_SETTING_KEYS)[number];
 
 /** The general settings the admin saved; a missing key means the environment's default applies. */
-export function readGeneralSettings(ctx: AppContext): Partial<Record<GeneralSettingKey, string>> {
-  return Object.fromEntries(ctx.repos.settings.getMany(GENERAL_SETTING_KEYS));
+export async function readGeneralSettings(ctx: AppContext): Promise<Partial<Record<GeneralSettingKey, string>>> {
+  return Object.fromEntries(await ctx.repos.settings.getMany(GENERAL_SETTING_KEYS));
 }
 
 /**
@@ -13,8 +13,8 @@ export function readGeneralSettings(ctx: AppContext): Partial<Record<GeneralSett
  * `ctx.config.timeZone` (and so `ctx.baseUrl()` and `ctx.timestamp()`) follow the admin's
  * settings, with the environment's values as the defaults under them.
  */
-export function applyGeneralSettings(ctx: AppContext): void {
-  const stored = readGeneralSettings(ctx);
+export async function applyGeneralSettings(ctx: AppContext): Promise<void> {
+  const stored = await readGeneralSettings(ctx);
   ctx.config.publicBaseUrl = stored.public_base_url ?? ctx.admin.envDefaults.publicBaseUrl;
   ctx.config.timeZone = stored.time_zone ?? ctx.admin.envDefaults.timeZone;
 }

@@ -6,8 +6,8 @@ const KEY = 'signing_frame_origins';
  * The origins (scheme, host and port of an integrator's web app) that may show the signing
  * page in a frame. None by default: the page then refuses every frame (frame-ancestors 'none').
  */
-export function readFrameOrigins(ctx: AppContext): string[] {
-  const stored = ctx.repos.settings.get(KEY);
+export async function readFrameOrigins(ctx: AppContext): Promise<string[]> {
+  const stored = await ctx.repos.settings.get(KEY);
   if (!stored) return [];
   try {
     const parsed: unknown = JSON.parse(stored);
@@ -18,18 +18,18 @@ export function readFrameOrigins(ctx: AppContext): string[] {
 }
 
 /** Call inside the settings transaction; an empty list removes the setting. */
-export function writeFrameOrigins(ctx: AppContext, origins: readonly string[], now: number): void {
-  ctx.repos.settings.write(KEY, origins.length > 0 ? JSON.stringify([...new Set(origins)]) : null, now);
+export async function writeFrameOrigins(ctx: AppContext, origins: readonly string[], now: number): Promise<void> {
+  await ctx.repos.settings.write(KEY, origins.length > 0 ? JSON.stringify([...new Set(origins)]) : null, now);
 }
 
 /** A return URL the signing page may send the party to: http(s), on one of the allowed origins. */
-export function isAllowedReturnUrl(ctx: AppContext, value: string): boolean {
+export async function isAllowedReturnUrl(ctx: AppContext, value: string): Promise<boolean> {
   if (value.length > 2_000) return false;
   try {
     const url = new URL(value);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
     if (url.username || url.password) return false;
-    return readFrameOrigins(ctx).includes(url.origin);
+    return (await readFrameOrigins(ctx)).includes(url.origin);
   } catch {
     return false;
   }

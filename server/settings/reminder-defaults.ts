@@ -10,8 +10,8 @@ import type { ContractChanges } from '../db/repos/contracts';
 const KEY = 'reminders';
 
 /** The office's default reminders, given to every new contract; the appliance's own until saved. */
-export function readReminderDefaults(ctx: AppContext): TReminderSettings {
-  const stored = ctx.repos.settings.get(KEY);
+export async function readReminderDefaults(ctx: AppContext): Promise<TReminderSettings> {
+  const stored = await ctx.repos.settings.get(KEY);
   if (stored === undefined) return DEFAULT_REMINDER_SETTINGS;
   try {
     return ZReminderSettingsSchema.parse(JSON.parse(stored));
@@ -21,9 +21,12 @@ export function readReminderDefaults(ctx: AppContext): TReminderSettings {
   }
 }
 
-export function updateReminderDefaults(ctx: AppContext, input: TReminderSettingsUpdate): TReminderSettings {
-  const next = { ...readReminderDefaults(ctx), ...input };
-  ctx.repos.settings.set(KEY, JSON.stringify(next), ctx.now());
+export async function updateReminderDefaults(
+  ctx: AppContext,
+  input: TReminderSettingsUpdate,
+): Promise<TReminderSettings> {
+  const next = { ...(await readReminderDefaults(ctx)), ...input };
+  await ctx.repos.settings.set(KEY, JSON.stringify(next), ctx.now());
   return next;
 }
 
@@ -37,6 +40,9 @@ export function reminderChangesOf(input: Partial<TReminderSettings>): ContractCh
 }
 
 /** A new contract's reminders: the office default, then what the body says. */
-export function initialReminders(ctx: AppContext, input: Partial<TReminderSettings> = {}): ContractChanges {
-  return reminderChangesOf({ ...readReminderDefaults(ctx), ...input });
+export async function initialReminders(
+  ctx: AppContext,
+  input: Partial<TReminderSettings> = {},
+): Promise<ContractChanges> {
+  return reminderChangesOf({ ...(await readReminderDefaults(ctx)), ...input });
 }

@@ -11,17 +11,17 @@ import { logOfficeEvent } from '../activity/office-log';
  * seals keep verifying. Cheap when nothing is due: run at start, after the office name changes,
  * and before each seal (a server running for months still renews in time).
  */
-export function renewSealIfDue(ctx: AppContext): void {
+export async function renewSealIfDue(ctx: AppContext): Promise<void> {
   const now = new Date(ctx.now());
-  const officeName = ctx.repos.office.get(now.getTime()).name || undefined;
-  const current = ctx.seal.identity();
+  const officeName = (await ctx.repos.office.get(now.getTime())).name || undefined;
+  const current = await ctx.seal.identity();
   if (!needsNewSeal(current, officeName, now)) return;
   const next = loadSigningIdentity(ctx.paths.keys, { officeName, now });
   ctx.seal.replace(next);
   const before = describeSigningIdentity(current);
   const after = describeSigningIdentity(next);
   if (before.fingerprintSha256 === after.fingerprintSha256) return;
-  inTransaction(ctx.db, () =>
+  await inTransaction(ctx.db, async () =>
     logOfficeEvent(ctx, {
       event: 'seal_certificate.renewed',
       subject: '/api/settings/signing_certificate',

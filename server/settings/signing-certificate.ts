@@ -9,8 +9,8 @@ function timestampOf(ctx: AppContext, value: string): string | null {
   return Number.isFinite(ms) ? ctx.timestamp(ms) : null;
 }
 
-function presentIdentity(ctx: AppContext): TSigningCertificate {
-  const info = describeSigningIdentity(ctx.seal.identity());
+async function presentIdentity(ctx: AppContext): Promise<TSigningCertificate> {
+  const info = describeSigningIdentity(await ctx.seal.identity());
   return {
     is_available: true,
     subject: info.subject,
@@ -25,12 +25,16 @@ function presentIdentity(ctx: AppContext): TSigningCertificate {
 }
 
 /** The certificate that seals signed PDFs (the appliance's own is made at first use). */
-export function describeSigningCertificate(ctx: AppContext): TSigningCertificate {
+export async function describeSigningCertificate(ctx: AppContext): Promise<TSigningCertificate> {
   return presentIdentity(ctx);
 }
 
 /** Imports an office's PKCS#12; from now on it seals signed PDFs. A refused file changes nothing. */
-export function importSigningCertificate(ctx: AppContext, p12: Uint8Array, passphrase: string): TSigningCertificate {
+export async function importSigningCertificate(
+  ctx: AppContext,
+  p12: Uint8Array,
+  passphrase: string,
+): Promise<TSigningCertificate> {
   let identity;
   try {
     identity = importPkcs12(ctx.paths.keys, p12, passphrase);
@@ -44,7 +48,7 @@ export function importSigningCertificate(ctx: AppContext, p12: Uint8Array, passp
   }
   ctx.seal.replace(identity);
   const info = describeSigningIdentity(identity);
-  logOfficeEvent(ctx, {
+  await logOfficeEvent(ctx, {
     event: 'seal_certificate.changed',
     subject: '/api/settings/signing_certificate',
     details: { source: info.source, subject: info.subject, fingerprint: info.fingerprintSha256 },

@@ -25,8 +25,11 @@ const BODY_FIELDS: Record<keyof TMessagingSettingsUpdate, MessagingField> = {
  * applies again. Messages waiting for a now-configured channel are released, and retries
  * waiting out a backoff for a changed server are brought forward, in the same transaction.
  */
-export function updateMessagingSettings(ctx: AppContext, body: TMessagingSettingsUpdate): MessagingSettings {
-  const before = readMessagingSettings(ctx);
+export async function updateMessagingSettings(
+  ctx: AppContext,
+  body: TMessagingSettingsUpdate,
+): Promise<MessagingSettings> {
+  const before = await readMessagingSettings(ctx);
   const changes = new Map<MessagingField, string | null>();
   const errors: string[] = [];
   for (const [bodyField, field] of Object.entries(BODY_FIELDS) as Array<
@@ -46,25 +49,29 @@ export function updateMessagingSettings(ctx: AppContext, body: TMessagingSetting
   }
   if (errors.length > 0) throw validationFailed(errors);
 
-  inTransaction(ctx.db, () => {
+  await inTransaction(ctx.db, async () => {
     const now = ctx.now();
     for (const [field, value] of changes) {
-      if (value === null) ctx.repos.settings.remove(MESSAGING_KEYS[field]);
+      if (value === null) await ctx.repos.settings.remove(MESSAGING_KEYS[field]);
       else {
         const key = MESSAGING_KEYS[field];
-        ctx.repos.settings.set(key, SEALED_SETTING_KEYS.includes(key) ? sealSettingValue(ctx, value) : value, now);
+        await ctx.repos.settings.set(
+          key,
+          SEALED_SETTING_KEYS.includes(key) ? sealSettingValue(ctx, value) : value,
+          now,
+        );
       }
     }
-    const after = readMessagingSettings(ctx);
+    const after = await readMessagingSettings(ctx);
     const isMailChanged = after.smtpUrl !== before.smtpUrl || after.mailFrom !== before.mailFrom;
-    if (isMailChanged && after.smtpUrl !== undefined) ctx.repos.outbox.hurryRetries('email', now);
+    if (isMailChanged && after.smtpUrl !== undefined) await ctx.repos.outbox.hurryRetries('email', now);
     if (after.smsGatewayUrl !== before.smsGatewayUrl && after.smsGatewayUrl !== undefined) {
-      ctx.repos.outbox.hurryRetries('sms', now);
+      await ctx.repos.outbox.hurryRetries('sms', now);
     }
-    releaseWaitingMessages(ctx);
+    await releaseWaitingMessages(ctx);
     // Which settings changed, not their values (the URLs may hold passwords).
     if (changes.size > 0)
-      logOfficeEvent(ctx, {
+      await logOfficeEvent(ctx, {
         event: 'settings.changed',
         subject: '/api/settings/messaging',
         details: { fields: [...changes.keys()].join(',') },

@@ -12,14 +12,14 @@ import { startSession, type RequestOrigin, type StartedSession } from '../sessio
 export async function runSetup(ctx: AppContext, input: TSetup, origin: RequestOrigin): Promise<StartedSession> {
   const passwordHash = await hashPassword(input.password);
   // Checked inside one IMMEDIATE transaction after the slow hash: two setups cannot both win.
-  const userId = inTransaction(ctx.db, () => {
-    if (ctx.repos.users.countActiveAdmins() > 0) {
+  const userId = await inTransaction(ctx.db, async () => {
+    if ((await ctx.repos.users.countActiveAdmins()) > 0) {
       throw new AppError('conflict', 'SignDesk is already set up; sign in instead.');
     }
-    if (ctx.repos.users.findByUsername(input.username))
+    if (await ctx.repos.users.findByUsername(input.username))
       throw validationFailed([`username: ${input.username} is already taken`]);
     const now = ctx.now();
-    const user = ctx.repos.users.insert({
+    const user = await ctx.repos.users.insert({
       username: input.username,
       email: input.email,
       firstname: input.firstname ?? '',
@@ -29,7 +29,7 @@ export async function runSetup(ctx: AppContext, input: TSetup, origin: RequestOr
       active: true,
       createdAt: now,
     });
-    ctx.repos.office.update({ name: input.office_name, email: input.office_email, setUpAt: now });
+    await ctx.repos.office.update({ name: input.office_name, email: input.office_email, setUpAt: now });
     return user.id;
   });
   return startSession(ctx, userId, origin);

@@ -20,11 +20,11 @@ const FILE = /^(\d{1,4})-(\d{3,4})\.webp$/;
 export function pageImageRoutes(
   ctx: AppContext,
   images: PageImages,
-  requireSight: (req: Request, res: Response, party: PartyRow) => ContractRow,
+  requireSight: (req: Request, res: Response, party: PartyRow) => Promise<ContractRow>,
 ): Router {
   const router = express.Router();
   router.get('/sign/:token/pages/:version/:file', async (req, res) => {
-    const party = partyFromLink(ctx, req);
+    const party = await partyFromLink(ctx, req);
     const decision = ctx.rateLimiter.take(`sign-pages:${party.id}`, PAGE_REQUESTS_PER_MINUTE, ctx.now());
     if (!decision.isAllowed) {
       const wait = Math.max(1, Math.ceil(((decision.resetAt ?? ctx.now()) - ctx.now()) / 1000));
@@ -32,12 +32,12 @@ export function pageImageRoutes(
         headers: { 'Retry-After': String(wait) },
       });
     }
-    const contract = requireSight(req, res, party);
+    const contract = await requireSight(req, res, party);
     const match = FILE.exec(String(req.params.file));
     const page = Number(match?.[1]);
     const width = Number(match?.[2]);
     const pages = parsePageSizes(contract.pageSizes).length;
-    const sha256 = ctx.repos.files.getSha256(contract.originalFileId);
+    const sha256 = await ctx.repos.files.getSha256(contract.originalFileId);
     if (
       !match ||
       page < 1 ||

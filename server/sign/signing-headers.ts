@@ -16,10 +16,10 @@ export const signingAnswerHeaders: RequestHandler = (_req, res, next) => {
  * The page's HTML headers: the strict CSP, whose frame-ancestors are the origins the admin
  * allowed (none by default). Kept per list of origins, as the setting rarely changes.
  */
-export function createPageHeaders(frameOrigins: () => string[]): RequestHandler {
+export function createPageHeaders(frameOrigins: () => Promise<string[]>): RequestHandler {
   const byOrigins = new Map<string, RequestHandler>();
-  return (req, res, next) => {
-    const origins = frameOrigins();
+  return async (req, res, next) => {
+    const origins = await frameOrigins();
     const key = origins.join(' ');
     let headers = byOrigins.get(key);
     if (!headers) {

@@ -70,18 +70,18 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
   const linkBase = (req: Request) => `/sign/${String(req.params.token)}`;
   const sessions = verifiedSessions(ctx);
   /** The access decision for this request; a verified browser's session moves on as it is used. */
-  const accessOf = (req: Request, res: Response, party: PartyRow): LinkAccess =>
+  const accessOf = async (req: Request, res: Response, party: PartyRow): Promise<LinkAccess> =>
     decideLinkAccess(ctx, party, sessions.read(req, res, party) !== undefined);
-  const stateOf = (req: Request, party: PartyRow, access: LinkAccess) =>
+  const stateOf = async (req: Request, party: PartyRow, access: LinkAccess) =>
     signingState(ctx, party, access, linkBase(req), signingCsrfToken(ctx, party));
-  const sendState = (req: Request, res: Response, party: PartyRow, access: LinkAccess) => {
+  const sendState = async (req: Request, res: Response, party: PartyRow, access: LinkAccess) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json(stateOf(req, party, access));
+    res.json(await stateOf(req, party, access));
   };
   /** The link's party and access after a change: read again, so the answer shows the new state. */
-  const sendFreshState = (req: Request, res: Response, party: PartyRow, isVerified: boolean) => {
-    const fresh = ctx.repos.parties.findById(party.id) ?? party;
-    sendState(req, res, fresh, decideLinkAccess(ctx, fresh, isVerified));
+  const sendFreshState = async (req: Request, res: Response, party: PartyRow, isVerified: boolean) => {
+    const fresh = (await ctx.repos.parties.findById(party.id)) ?? party;
+    await sendState(req, res, fresh, await decideLinkAccess(ctx, fresh, isVerified));
   };
   const sendFile = (res: Response, data: Buffer, contentType: string, name: string, disposition?: 'attachment') => {
     const headers = fileResponseHeaders(contentType, name);
@@ -95,14 +95,14 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     res.end(data);
   };
   /** Every request on a link: its party (404 for any other token), counted against the link's rate. */
-  const openLink = (req: Request) => {
-    const party = partyFromLink(ctx, req);
+  const openLink = async (req: Request) => {
+    const party = await partyFromLink(ctx, req);
     limitLinkRate(ctx, party);
     return party;
   };
   /** The contract of a link whose document this request may see (the code entered, not expired or withdrawn). */
-  const requireSight = (req: Request, res: Response, party: PartyRow) => {
-    const access = accessOf(req, res, party);
+  const requireSight = async (req: Request, res: Response, party: PartyRow) => {
+    const access = await accessOf(req, res, party);
     requireDocumentSight(access);
     return access.contract;
   };
@@ -119,30 +119,30 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     });
   }
 
-  router.get('/sign/:token', security, (req, res) => {
+  router.get('/sign/:token', security, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     let party: PartyRow;
     try {
-      party = openLink(req);
+      party = await openLink(req);
     } catch {
       res.status(404).type('html').send(notFoundHtml);
       return;
     }
     // Opening is a read: on a full disk the page still opens, and the next visit records it.
-    unlessStorageFull(
-      () => recordOpened(ctx, party, requestOrigin(req)),
+    await unlessStorageFull(
+      async () => recordOpened(ctx, party, requestOrigin(req)),
       () => ctx.logger.debug({ partyId: party.id }, 'a signing link was opened but the disk is full: not recorded'),
     );
     if (!indexHtml) {
       res.status(503).type('html').send(NOT_BUILT);
       return;
     }
-    const fresh = ctx.repos.parties.findById(party.id) ?? party;
-    const access = accessOf(req, res, fresh);
-    const state = stateOf(req, fresh, access);
+    const fresh = (await ctx.repos.parties.findById(party.id)) ?? party;
+    const access = await accessOf(req, res, fresh);
+    const state = await stateOf(req, fresh, access);
     if (state.contract.pageImages) void pageImages.warm(access.contract);
     const returnUrl =
-      typeof req.query.return_url === 'string' && isAllowedReturnUrl(ctx, req.query.return_url)
+      typeof req.query.return_url === 'string' && (await isAllowedReturnUrl(ctx, req.query.return_url))
         ? req.query.return_url
         : null;
     const language = pickLanguage(parseAcceptLanguage(req.headers['accept-language']), state.language);
@@ -150,81 +150,83 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     res.type('html').send(renderSigningHtml(indexHtml, { state, returnUrl }, language));
   });
 
-  router.get('/sign/:token/state', (req, res) => {
-    const party = openLink(req);
-    sendState(req, res, party, accessOf(req, res, party));
+  router.get('/sign/:token/state', async (req, res) => {
+    const party = await openLink(req);
+    await sendState(req, res, party, await accessOf(req, res, party));
   });
 
   router.get('/sign/:token/document.pdf', async (req, res) => {
-    const party = openLink(req);
-    const contract = requireSight(req, res, party);
+    const party = await openLink(req);
+    const contract = await requireSight(req, res, party);
     // The text tags fields were made from are hidden here as on the page images.
     const document = await partyDocument(contract);
     if (!document) throw notFound('document');
     sendFile(res, document, 'application/pdf', `${contract.name || 'document'}.pdf`);
   });
 
-  router.get('/sign/:token/signed.pdf', (req, res) => {
-    const party = openLink(req);
-    const contract = requireSight(req, res, party);
-    const file = contract.signedFileId ? ctx.repos.files.getFile(contract.signedFileId) : undefined;
+  router.get('/sign/:token/signed.pdf', async (req, res) => {
+    const party = await openLink(req);
+    const contract = await requireSight(req, res, party);
+    const file = contract.signedFileId ? await ctx.repos.files.getFile(contract.signedFileId) : undefined;
     if (!file) throw new AppError('contract-state', 'The signed document is ready once every party has signed.');
     sendFile(res, file.data, 'application/pdf', `${contract.name || 'document'} (signed).pdf`, 'attachment');
   });
 
-  router.get('/sign/:token/attachments/:attachmentId', (req, res) => {
-    const party = openLink(req);
-    const contract = requireSight(req, res, party);
-    const attachment = ctx.repos.attachments
-      .listInContract(contract.id)
-      .find((row) => String(row.id) === req.params.attachmentId);
-    const file = attachment ? ctx.repos.files.getFile(attachment.fileId) : undefined;
+  router.get('/sign/:token/attachments/:attachmentId', async (req, res) => {
+    const party = await openLink(req);
+    const contract = await requireSight(req, res, party);
+    const attachment = (await ctx.repos.attachments.listInContract(contract.id)).find(
+      (row) => String(row.id) === req.params.attachmentId,
+    );
+    const file = attachment ? await ctx.repos.files.getFile(attachment.fileId) : undefined;
     if (!attachment || !file) throw notFound('attachment');
     sendFile(res, file.data, attachment.contentType, attachment.name);
   });
 
   // The file a party attached to one of its own ATTACHMENT fields, once signed: its own, no other party's.
-  router.get('/sign/:token/fields/:annotationId/file', (req, res) => {
-    const party = openLink(req);
-    requireSight(req, res, party);
-    const annotation = ctx.repos.annotations
-      .listOfParty(party.id)
-      .find((row) => String(row.id) === req.params.annotationId);
-    const attached = attachedFileOf(ctx.repos, annotation);
+  router.get('/sign/:token/fields/:annotationId/file', async (req, res) => {
+    const party = await openLink(req);
+    await requireSight(req, res, party);
+    const annotation = (await ctx.repos.annotations.listOfParty(party.id)).find(
+      (row) => String(row.id) === req.params.annotationId,
+    );
+    const attached = await attachedFileOf(ctx.repos, annotation);
     if (!attached) throw notFound('attached file');
     sendFile(res, attached.file.data, attached.file.contentType, attached.name, 'attachment');
   });
 
-  router.post('/sign/:token/code', (req, res) => {
-    const party = openLink(req);
+  router.post('/sign/:token/code', async (req, res) => {
+    const party = await openLink(req);
     checkSigningCsrf(ctx, req, party);
-    const access = accessOf(req, res, party);
+    const access = await accessOf(req, res, party);
     if (access.stage !== 'needs-code') throw new AppError('contract-state', 'No code is needed now.');
-    sendPartyCode(ctx, access.contract, party, requestOrigin(req));
-    sendFreshState(req, res, party, false);
+    await sendPartyCode(ctx, access.contract, party, requestOrigin(req));
+    await sendFreshState(req, res, party, false);
   });
 
-  router.post('/sign/:token/code/verify', json, (req, res) => {
-    const party = openLink(req);
+  router.post('/sign/:token/code/verify', json, async (req, res) => {
+    const party = await openLink(req);
     checkSigningCsrf(ctx, req, party);
     const { code } = parseOrThrow(ZSigningCodeSchema, req.body ?? {});
-    if (!verifyPartyCode(ctx, party, code, requestOrigin(req))) {
+    if (!(await verifyPartyCode(ctx, party, code, requestOrigin(req)))) {
       throw new AppError('validation-failed', 'That code is not right, or it has expired.', {
         validationErrors: ['code: is not right or has expired'],
       });
     }
     sessions.start(req, res, party, startVerifiedSession(ctx.now()));
-    sendFreshState(req, res, party, true);
+    await sendFreshState(req, res, party, true);
   });
 
   /**
    * The answer's body is read only for a link's party (else 404 before a byte is read), with room
    * for a file per ATTACHMENT field it has.
    */
-  const acceptBody: express.RequestHandler = (req, res, next) => {
-    const party = openLink(req);
+  const acceptBody: express.RequestHandler = async (req, res, next) => {
+    const party = await openLink(req);
     res.locals.party = party;
-    const files = ctx.repos.annotations.listOfParty(party.id).filter((field) => field.type === 'ATTACHMENT').length;
+    const files = (await ctx.repos.annotations.listOfParty(party.id)).filter(
+      (field) => field.type === 'ATTACHMENT',
+    ).length;
     express.json({ limit: ACCEPT_BODY_LIMIT + Math.min(files, ACCEPT_MAX_FILES) * ACCEPT_FILE_ROOM })(req, res, next);
   };
 
@@ -232,32 +234,32 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     const party = res.locals.party as PartyRow;
     checkSigningCsrf(ctx, req, party);
     const input = parseOrThrow(ZSigningAcceptSchema, req.body ?? {});
-    const access = accessOf(req, res, party);
+    const access = await accessOf(req, res, party);
     requireIdentified(access);
     await acceptAsParty(ctx, party, input, requestOrigin(req), access.contract.requireAuth);
-    sendFreshState(req, res, party, access.isIdentified);
+    await sendFreshState(req, res, party, access.isIdentified);
   });
 
-  router.post('/sign/:token/delegate', json, (req, res) => {
-    const party = openLink(req);
+  router.post('/sign/:token/delegate', json, async (req, res) => {
+    const party = await openLink(req);
     checkSigningCsrf(ctx, req, party);
     const input = parseOrThrow(ZPartyDelegationSchema, req.body ?? {});
-    const access = accessOf(req, res, party);
+    const access = await accessOf(req, res, party);
     requireIdentified(access);
-    const delegate = delegateParty(ctx, party.id, input, requestOrigin(req));
+    const delegate = await delegateParty(ctx, party.id, input, requestOrigin(req));
     // The link is closed now: the page says to whom the turn went, and asks for nothing more.
     res.setHeader('Cache-Control', 'no-store');
     res.json({ name: delegate.name });
   });
 
-  router.post('/sign/:token/reject', json, (req, res) => {
-    const party = openLink(req);
+  router.post('/sign/:token/reject', json, async (req, res) => {
+    const party = await openLink(req);
     checkSigningCsrf(ctx, req, party);
     const { cause } = parseOrThrow(ZSigningRejectSchema, req.body ?? {});
-    const access = accessOf(req, res, party);
+    const access = await accessOf(req, res, party);
     requireIdentified(access);
-    rejectAsParty(ctx, party.id, cause, requestOrigin(req), access.contract.requireAuth);
-    sendFreshState(req, res, party, access.isIdentified);
+    await rejectAsParty(ctx, party.id, cause, requestOrigin(req), access.contract.requireAuth);
+    await sendFreshState(req, res, party, access.isIdentified);
   });
 
   // Page images: the document itself, so behind the same decision (the code, expiry, withdrawal).

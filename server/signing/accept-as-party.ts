@@ -16,11 +16,16 @@ export async function acceptAsParty(
   origin: RequestOrigin,
   authentication: string,
 ): Promise<void> {
-  const contract = ctx.repos.contracts.findById(party.contractId);
+  const contract = await ctx.repos.contracts.findById(party.contractId);
   if (!contract) throw notFound('contract');
-  checkCanAnswer(ctx, contract, party, ctx.repos.parties.listInContract(contract.id));
+  checkCanAnswer(ctx, contract, party, await ctx.repos.parties.listInContract(contract.id));
   const today = ctx.timestamp(ctx.now()).slice(0, 10);
-  const { values, files } = readFieldValues(ctx.repos.annotations.listOfParty(party.id), party, input.fields, today);
+  const { values, files } = readFieldValues(
+    await ctx.repos.annotations.listOfParty(party.id),
+    party,
+    input.fields,
+    today,
+  );
   const mark = await readMark(ctx, party, input.mark);
   await commitAcceptances(
     ctx,

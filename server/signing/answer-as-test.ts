@@ -24,19 +24,19 @@ export async function answerAsTest(
   actor: Actor,
   origin: RequestOrigin,
 ): Promise<void> {
-  const contract = findContract(ctx, contractId, actor);
+  const contract = await findContract(ctx, contractId, actor);
   if (!contract.isTest) {
     throw new AppError(
       'contract-state',
       `Contract /api/contracts/${contract.id} is not a test contract (test_mode): only its parties can answer, from their links.`,
     );
   }
-  const party = ctx.repos.parties.findById(partyId);
+  const party = await ctx.repos.parties.findById(partyId);
   if (!party || party.contractId !== contract.id) throw notFound('party');
   if (input.answer === 'reject') {
     const cause = input.cause?.trim() ?? '';
     if (cause === '') throw validationFailed(['cause: is required to reject']);
-    rejectAsParty(ctx, party.id, cause, origin, TEST_AUTHENTICATION);
+    await rejectAsParty(ctx, party.id, cause, origin, TEST_AUTHENTICATION);
     return;
   }
   await acceptAsParty(

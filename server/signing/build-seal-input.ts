@@ -105,7 +105,7 @@ export async function buildContractSeal(
   };
   // Sealed in the PDF sandbox: pdf-lib reads the uploaded original again there, under its limits.
   try {
-    return await ctx.pdf.run('seal', { document: input, identity: signingIdentityData(ctx.seal.identity()) });
+    return await ctx.pdf.run('seal', { document: input, identity: signingIdentityData(await ctx.seal.identity()) });
   } catch (error) {
     if (!(error instanceof PdfReadError)) throw error;
     ctx.logger.warn({ contractId: contract.id, problem: error.problem }, 'the contract PDF cannot be sealed');

@@ -14,15 +14,15 @@ import { reminderChangesOf } from '../settings/reminder-defaults';
  * a sent contract takes: it changes nothing the parties signed). The job is planned again in
  * the same transaction; `contract.reminders_changed` is logged.
  */
-export function changeReminders(
+export async function changeReminders(
   ctx: AppContext,
   contractId: number,
   input: TReminderSettingsUpdate,
   actor: Actor,
   origin: RequestOrigin,
-): ContractRow {
-  return inTransaction(ctx.db, () => {
-    const contract = findContract(ctx, contractId, actor);
+): Promise<ContractRow> {
+  return inTransaction(ctx.db, async () => {
+    const contract = await findContract(ctx, contractId, actor);
     if (contract.status !== 'draft' && !isOpenForAnswers(contract, ctx.now())) {
       const why =
         contract.withdrawnAt !== null
@@ -38,15 +38,15 @@ export function changeReminders(
     const changes = reminderChangesOf(input);
     const isChanged = (Object.keys(changes) as (keyof typeof changes)[]).some((key) => changes[key] !== contract[key]);
     if (!isChanged) return contract;
-    ctx.repos.contracts.update(contract.id, { ...changes, updatedAt: ctx.now() });
-    const changed = planReminders(ctx, contract.id) ?? contract;
+    await ctx.repos.contracts.update(contract.id, { ...changes, updatedAt: ctx.now() });
+    const changed = (await planReminders(ctx, contract.id)) ?? contract;
     // The choice as it stands now (an empty value: none), so the log alone tells what the parties were promised.
     const details = {
       reminder_interval_days: changed.reminderIntervalDays ?? '',
       reminder_max_count: changed.reminderMaxCount,
       expiry_warning_days: changed.expiryWarningDays ?? '',
     };
-    logActivity(ctx, {
+    await logActivity(ctx, {
       contractId: contract.id,
       event: 'contract.reminders_changed',
       userId: actor.id,

@@ -34,29 +34,29 @@ export async function commitAcceptances(
 ): Promise<ContractRow> {
   return retryWhileMoved(async () => {
     const now = ctx.now();
-    const contract = ctx.repos.contracts.findById(contractId);
+    const contract = await ctx.repos.contracts.findById(contractId);
     if (!contract) throw notFound('contract');
-    const parties = ctx.repos.parties.listInContract(contractId);
+    const parties = await ctx.repos.parties.listInContract(contractId);
     plan.check(contract, parties);
-    const annotations = ctx.repos.annotations.listInContract(contractId);
+    const annotations = await ctx.repos.annotations.listInContract(contractId);
     const accepted = applyAcceptances(contract, parties, annotations, acceptances, now);
     const sealed = await sealAccepted(ctx, accepted, [], now);
 
-    return inTransactionUnlessMoved(ctx, () => {
-      const current = ctx.repos.contracts.findById(contractId);
+    return inTransactionUnlessMoved(ctx, async () => {
+      const current = await ctx.repos.contracts.findById(contractId);
       if (!current) throw notFound('contract');
-      const before = ctx.repos.parties.listInContract(contractId);
+      const before = await ctx.repos.parties.listInContract(contractId);
       if (answersSnapshot(current.status, before) !== accepted.snapshot) return undefined;
       plan.check(current, before);
-      const written = writeAcceptances(ctx, current, accepted, sealed, now);
-      if (sealed) return planReminders(ctx, contractId) ?? written.contract;
+      const written = await writeAcceptances(ctx, current, accepted, sealed, now);
+      if (sealed) return (await planReminders(ctx, contractId)) ?? written.contract;
       const toInvite = new Set(
         partiesNewlyInTurn(before.map(turnOf), written.parties.map(turnOf), current.partyOrderDefined).map(
           (turn) => turn.id,
         ),
       );
       // A contract sent silently stays silent: the integrator hands each party its link.
-      inviteParties(
+      await inviteParties(
         ctx,
         current,
         written.parties.filter((party) => toInvite.has(party.id)),
@@ -64,7 +64,7 @@ export async function commitAcceptances(
         { isSilent: current.isSilent },
       );
       // An answer that moved the turn on: the reminders are planned again.
-      return planReminders(ctx, contractId) ?? current;
+      return (await planReminders(ctx, contractId)) ?? current;
     });
   });
 }

@@ -20,8 +20,13 @@ const FIELDS: ReadonlyArray<[keyof TPartyCorrection & string, keyof Corrected]> 
   ['delivery_method', 'deliveryMethod'],
 ];
 
-function refuseUnlessOpen(ctx: AppContext, contractId: number, actor: Actor, party: PartyRow | undefined): PartyRow {
-  const contract = findContract(ctx, contractId, actor);
+async function refuseUnlessOpen(
+  ctx: AppContext,
+  contractId: number,
+  actor: Actor,
+  party: PartyRow | undefined,
+): Promise<PartyRow> {
+  const contract = await findContract(ctx, contractId, actor);
   const path = `/api/contracts/${contract.id}`;
   if (contract.status === 'draft')
     throw new AppError('contract-state', `Contract ${path} is a draft: change the party with PUT instead.`);
@@ -43,16 +48,16 @@ function refuseUnlessOpen(ctx: AppContext, contractId: number, actor: Actor, par
  * silently). The interface keeps PUT on a sent contract's parties refused; this is an action,
  * like notify.
  */
-export function correctParty(
+export async function correctParty(
   ctx: AppContext,
   contractId: number,
   partyId: number,
   input: TPartyCorrection,
   actor: Actor,
   origin: RequestOrigin,
-): PartyRow {
-  return inTransaction(ctx.db, () => {
-    const party = refuseUnlessOpen(ctx, contractId, actor, ctx.repos.parties.findById(partyId));
+): Promise<PartyRow> {
+  return inTransaction(ctx.db, async () => {
+    const party = await refuseUnlessOpen(ctx, contractId, actor, await ctx.repos.parties.findById(partyId));
     const changes: PartyChanges = {};
     const details: Record<string, string> = { reason: input.reason.trim() };
     for (const [field, column] of FIELDS) {
@@ -66,7 +71,7 @@ export function correctParty(
     const problems = contactProblems({ ...party, ...changes });
     if (problems.length > 0) throw validationFailed(problems);
 
-    const contract = findContract(ctx, contractId, actor);
+    const contract = await findContract(ctx, contractId, actor);
     return reissueParty(ctx, contract, party, {
       changes,
       event: 'party.corrected',

@@ -21,19 +21,19 @@ const personOf = (person: Pick<PartyRow, 'name' | 'email' | 'mobilePhone'>) =>
  * why (party.delegated, raising contract.party_delegated), and the new person is invited as a
  * corrected party would be.
  */
-export function delegateParty(
+export async function delegateParty(
   ctx: AppContext,
   partyId: number,
   input: TPartyDelegation,
   origin: RequestOrigin,
-): PartyRow {
-  return inTransaction(ctx.db, () => {
-    const party = ctx.repos.parties.findById(partyId);
-    const contract = party ? ctx.repos.contracts.findById(party.contractId) : undefined;
+): Promise<PartyRow> {
+  return inTransaction(ctx.db, async () => {
+    const party = await ctx.repos.parties.findById(partyId);
+    const contract = party ? await ctx.repos.contracts.findById(party.contractId) : undefined;
     if (!party || !contract) throw notFound('party');
     if (!contract.allowDelegation)
       throw new AppError('contract-state', 'This document does not allow handing your turn to someone else.');
-    checkCanAnswer(ctx, contract, party, ctx.repos.parties.listInContract(contract.id));
+    checkCanAnswer(ctx, contract, party, await ctx.repos.parties.listInContract(contract.id));
 
     const email = input.email?.trim() ?? '';
     const mobilePhone = input.mobile_phone?.trim() ?? '';

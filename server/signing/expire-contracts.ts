@@ -7,8 +7,8 @@ import { planReminders } from './plan-reminders';
 export const EXPIRY_QUEUE = 'expiry';
 
 /** Schedules the expiry entry of a contract that was sent with an expire_time (inside the send's transaction). */
-export function scheduleExpiry(ctx: AppContext, contractId: number, expireAt: number): void {
-  ctx.repos.jobs.enqueue(EXPIRY_QUEUE, contractId, expireAt, ctx.now());
+export async function scheduleExpiry(ctx: AppContext, contractId: number, expireAt: number): Promise<void> {
+  await ctx.repos.jobs.enqueue(EXPIRY_QUEUE, contractId, expireAt, ctx.now());
 }
 
 /**
@@ -16,14 +16,14 @@ export function scheduleExpiry(ctx: AppContext, contractId: number, expireAt: nu
  * job writes the one `contract.expired` activity entry. The status stays `sent`; of the webhooks,
  * only the opt-in `contract.expired` follows (the interface raises none).
  */
-export function expireContract(ctx: AppContext, contractId: number): JobOutcome {
-  return inTransaction(ctx.db, () => {
-    const contract = ctx.repos.contracts.findById(contractId);
+export async function expireContract(ctx: AppContext, contractId: number): Promise<JobOutcome> {
+  return inTransaction(ctx.db, async () => {
+    const contract = await ctx.repos.contracts.findById(contractId);
     if (!contract || contract.status !== 'sent' || contract.expireAt === null || contract.withdrawnAt !== null)
       return { kind: 'done' };
     if (contract.expireAt > ctx.now()) return { kind: 'retry', at: contract.expireAt, error: 'not yet' };
-    logActivity(ctx, { contractId, event: 'contract.expired', ...APPLIANCE_ORIGIN });
-    planReminders(ctx, contractId);
+    await logActivity(ctx, { contractId, event: 'contract.expired', ...APPLIANCE_ORIGIN });
+    await planReminders(ctx, contractId);
     return { kind: 'done' };
   });
 }

@@ -10,21 +10,21 @@ import { channelDetails, enqueuePartyMessage, type PartyMessageKind } from './pa
  * document (or last reminded), and an activity entry each saying how it went out. Call inside
  * the transaction of the change that causes it.
  */
-export function inviteParties(
+export async function inviteParties(
   ctx: AppContext,
   contract: ContractRow,
   parties: readonly PartyRow[],
   kind: Extract<PartyMessageKind, 'invitation' | 'reminder'>,
   options: { isSilent?: boolean; origin?: RequestOrigin; userId?: number | null } = {},
-): void {
+): Promise<void> {
   const now = ctx.now();
   for (const party of parties) {
-    const channels = options.isSilent ? [] : enqueuePartyMessage(ctx, kind, contract, party);
+    const channels = options.isSilent ? [] : await enqueuePartyMessage(ctx, kind, contract, party);
     if (kind === 'invitation' && party.invitedAt === null)
-      ctx.repos.parties.update(party.id, { invitedAt: now, updatedAt: now });
+      await ctx.repos.parties.update(party.id, { invitedAt: now, updatedAt: now });
     // A reminder by hand also spaces the automatic ones: the next comes an interval later.
-    if (kind === 'reminder') ctx.repos.parties.update(party.id, { lastRemindedAt: now, updatedAt: now });
-    logActivity(ctx, {
+    if (kind === 'reminder') await ctx.repos.parties.update(party.id, { lastRemindedAt: now, updatedAt: now });
+    await logActivity(ctx, {
       contractId: contract.id,
       event: kind === 'invitation' ? 'party.invited' : 'party.reminded',
       subject: partyPath(party),

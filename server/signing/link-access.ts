@@ -47,10 +47,14 @@ function stageBehindCode(
  * sees only what the code page needs; otherwise the party sees its document in every stage but
  * an expired or withdrawn link's.
  */
-export function decideLinkAccess(ctx: AppContext, party: PartyRow, hasVerifiedSession: boolean): LinkAccess {
-  const contract = ctx.repos.contracts.findById(party.contractId);
+export async function decideLinkAccess(
+  ctx: AppContext,
+  party: PartyRow,
+  hasVerifiedSession: boolean,
+): Promise<LinkAccess> {
+  const contract = await ctx.repos.contracts.findById(party.contractId);
   if (!contract) throw notFound('contract');
-  const parties = ctx.repos.parties.listInContract(contract.id);
+  const parties = await ctx.repos.parties.listInContract(contract.id);
   if (contract.status === 'draft')
     return { contract, parties, stage: 'draft', maySeeDocument: false, isIdentified: false };
   const isIdentified = contract.requireAuth === 'NONE' || hasVerifiedSession;

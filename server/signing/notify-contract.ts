@@ -16,9 +16,14 @@ import { partiesInTurn } from '../../shared/signing-order';
  * signing order, the ones in turn). Refused (409) for drafts and for signed, rejected or
  * expired contracts.
  */
-export function notifyContract(ctx: AppContext, contractId: number, actor: Actor, origin: RequestOrigin): ContractRow {
-  return inTransaction(ctx.db, () => {
-    const contract = findContract(ctx, contractId, actor);
+export async function notifyContract(
+  ctx: AppContext,
+  contractId: number,
+  actor: Actor,
+  origin: RequestOrigin,
+): Promise<ContractRow> {
+  return inTransaction(ctx.db, async () => {
+    const contract = await findContract(ctx, contractId, actor);
     if (contract.status !== 'sent') {
       throw new AppError(
         'contract-state',
@@ -37,15 +42,15 @@ export function notifyContract(ctx: AppContext, contractId: number, actor: Actor
         `Contract /api/contracts/${contract.id} has expired; its signing links are closed.`,
       );
     }
-    const parties = ctx.repos.parties.listInContract(contractId);
+    const parties = await ctx.repos.parties.listInContract(contractId);
     const awaited = new Set(partiesInTurn(parties.map(turnOf), contract.partyOrderDefined).map((turn) => turn.id));
-    inviteParties(
+    await inviteParties(
       ctx,
       contract,
       parties.filter((party) => awaited.has(party.id)),
       'reminder',
       { origin, userId: actor.id },
     );
-    return planReminders(ctx, contractId) ?? contract;
+    return (await planReminders(ctx, contractId)) ?? contract;
   });
 }

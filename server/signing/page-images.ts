@@ -30,10 +30,15 @@ export function createPageImages(ctx: AppContext) {
   type Pending = { image: Promise<CachedImage>; controller: AbortController; askers: number; isKept: boolean };
   const rendering = new Map<string, Pending>();
 
-  const render = (contract: ContractRow, page: number, width: number, signal?: AbortSignal): Promise<CachedImage> => {
-    const sha256 = ctx.repos.files.getSha256(contract.originalFileId);
+  const render = async (
+    contract: ContractRow,
+    page: number,
+    width: number,
+    signal?: AbortSignal,
+  ): Promise<CachedImage> => {
+    const sha256 = await ctx.repos.files.getSha256(contract.originalFileId);
     if (!sha256) return Promise.reject(new Error(`contract ${contract.id} has lost its PDF`));
-    const covers = coversOf(ctx, contract.id, page);
+    const covers = await coversOf(ctx, contract.id, page);
     const key = `${sha256}:${page}:${width}:${JSON.stringify(covers)}`;
     const hit = cache.get(key);
     if (hit) return Promise.resolve(hit);
@@ -89,9 +94,11 @@ export function createPageImages(ctx: AppContext) {
      * when a party opens its link (after a restart the cache is empty); drawn pages are cache hits.
      * Resolves once the first page is drawn at a phone's width (or could not be).
      */
-    warm(contract: ContractRow): Promise<void> {
+    async warm(contract: ContractRow): Promise<void> {
       const pages = parsePageSizes(contract.pageSizes).length;
-      const fieldPages = [...new Set(ctx.repos.annotations.listInContract(contract.id).map((row) => row.pdfPage))]
+      const fieldPages = [
+        ...new Set((await ctx.repos.annotations.listInContract(contract.id)).map((row) => row.pdfPage)),
+      ]
         .filter((page) => page > 2 && page <= pages)
         .sort((a, b) => a - b)
         .slice(0, FIELD_PAGES_AHEAD);
@@ -103,7 +110,7 @@ export function createPageImages(ctx: AppContext) {
       const first = render(contract, 1, PAGE_IMAGE_WIDTHS[2]);
       ahead
         .reduce<Promise<unknown>>(
-          (previous, [page, width]) => previous.then(() => render(contract, page, width)),
+          (previous, [page, width]) => previous.then(async () => render(contract, page, width)),
           first,
         )
         .catch((error: unknown) =>
@@ -120,8 +127,8 @@ export function createPageImages(ctx: AppContext) {
 export type PageImages = ReturnType<typeof createPageImages>;
 
 /** The text tags of a page that fields were made from: hidden from the parties as from the sealed PDF. */
-function coversOf(ctx: AppContext, contractId: number, page: number): TagCoverBox[] {
-  return tagCoversOf(ctx.repos.annotations.listInContract(contractId))
+async function coversOf(ctx: AppContext, contractId: number, page: number): Promise<TagCoverBox[]> {
+  return tagCoversOf(await ctx.repos.annotations.listInContract(contractId))
     .filter((box) => box.page === page)
     .map(({ x, y, width, height }) => ({ x, y, width, height }));
 }

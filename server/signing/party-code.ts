@@ -28,10 +28,15 @@ export type VerifiedSession = { verifiedAt: number; expiresAt: number };
 const codeMac = (ctx: AppContext, party: PartyRow, code: string) => ctx.secret.mac('party-code', `${party.id}:${code}`);
 
 /** Sends a fresh six-digit code to the party by the channel the contract requires. */
-export function sendPartyCode(ctx: AppContext, contract: ContractRow, party: PartyRow, origin: RequestOrigin): void {
-  inTransaction(ctx.db, () => {
+export async function sendPartyCode(
+  ctx: AppContext,
+  contract: ContractRow,
+  party: PartyRow,
+  origin: RequestOrigin,
+): Promise<void> {
+  await inTransaction(ctx.db, async () => {
     const now = ctx.now();
-    const previous = ctx.repos.partyCodes.find(party.id);
+    const previous = await ctx.repos.partyCodes.find(party.id);
     if (previous && now - previous.sentAt < RESEND_AFTER_MS) {
       const wait = Math.ceil((RESEND_AFTER_MS - (now - previous.sentAt)) / 1000);
       throw new AppError('rate-limited', `A code was sent a moment ago; ask for a new one in ${wait} s.`, {
@@ -48,7 +53,7 @@ export function sendPartyCode(ctx: AppContext, contract: ContractRow, party: Par
       });
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    ctx.repos.partyCodes.save({
+    await ctx.repos.partyCodes.save({
       partyId: party.id,
       codeHash: codeMac(ctx, party, code),
       expiresAt: now + CODE_TTL_MS,
@@ -57,8 +62,8 @@ export function sendPartyCode(ctx: AppContext, contract: ContractRow, party: Par
       sendsInWindow: sends,
       windowStartedAt: isSameWindow ? previous.windowStartedAt : now,
     });
-    const channels = enqueuePartyMessage(ctx, 'code', contract, party, { code });
-    logActivity(ctx, {
+    const channels = await enqueuePartyMessage(ctx, 'code', contract, party, { code });
+    await logActivity(ctx, {
       contractId: contract.id,
       event: 'party.code_sent',
       subject: partyPath(party),
@@ -70,8 +75,8 @@ export function sendPartyCode(ctx: AppContext, contract: ContractRow, party: Par
 }
 
 /** Whether the contract's newest activity entry is already this party's failed check for `reason`. */
-function isRepeatedFailure(ctx: AppContext, party: PartyRow, reason: string): boolean {
-  const newest = ctx.repos.activity.newest(party.contractId);
+async function isRepeatedFailure(ctx: AppContext, party: PartyRow, reason: string): Promise<boolean> {
+  const newest = await ctx.repos.activity.newest(party.contractId);
   return (
     newest?.event === 'party.code_failed' &&
     newest.partyId === party.id &&
@@ -85,25 +90,31 @@ function isRepeatedFailure(ctx: AppContext, party: PartyRow, reason: string): bo
  * but for a check that can change nothing (no code, an expired or spent one) repeated at once:
  * a link's 120 tries a minute would otherwise write 120 entries (red team review, 7).
  */
-export function verifyPartyCode(ctx: AppContext, party: PartyRow, code: string, origin: RequestOrigin): boolean {
-  return inTransaction(ctx.db, () => {
+export async function verifyPartyCode(
+  ctx: AppContext,
+  party: PartyRow,
+  code: string,
+  origin: RequestOrigin,
+): Promise<boolean> {
+  return inTransaction(ctx.db, async () => {
     const now = ctx.now();
-    const row = ctx.repos.partyCodes.find(party.id);
+    const row = await ctx.repos.partyCodes.find(party.id);
     const entry = { contractId: party.contractId, subject: partyPath(party), partyId: party.id, ...origin };
-    const fail = (reason: string) => (
-      logActivity(ctx, { ...entry, event: 'party.code_failed', details: { reason } }),
+    const fail = async (reason: string) => (
+      await logActivity(ctx, { ...entry, event: 'party.code_failed', details: { reason } }),
       false
     );
-    const refuse = (reason: string) => (isRepeatedFailure(ctx, party, reason) ? false : fail(reason));
+    const refuse = async (reason: string) =>
+      (await isRepeatedFailure(ctx, party, reason)) ? false : await fail(reason);
     if (!row) return refuse('no code was sent');
     if (row.expiresAt <= now) return refuse('the code had expired');
     if (row.failedAttempts >= WRONG_GUESSES_ALLOWED) return refuse('the code was spent by wrong guesses');
     if (!ctx.secret.isMacValid('party-code', `${party.id}:${code}`, row.codeHash)) {
-      ctx.repos.partyCodes.countFailure(party.id);
+      await ctx.repos.partyCodes.countFailure(party.id);
       return fail(`wrong code (guess ${row.failedAttempts + 1} of ${WRONG_GUESSES_ALLOWED})`);
     }
-    ctx.repos.partyCodes.spend(party.id, now);
-    logActivity(ctx, { ...entry, event: 'party.code_verified' });
+    await ctx.repos.partyCodes.spend(party.id, now);
+    await logActivity(ctx, { ...entry, event: 'party.code_verified' });
     return true;
   });
 }

@@ -17,9 +17,9 @@ export function createPartyDocuments(ctx: AppContext) {
   const cache = createByteCache<Buffer>(CACHE_BYTES, (bytes) => bytes.length);
 
   return async (contract: ContractRow): Promise<Buffer | undefined> => {
-    const covers = tagCoversOf(ctx.repos.annotations.listInContract(contract.id));
+    const covers = tagCoversOf(await ctx.repos.annotations.listInContract(contract.id));
     if (covers.length === 0) return (await ctx.repos.files.readFile(contract.originalFileId))?.data;
-    const sha256 = ctx.repos.files.getSha256(contract.originalFileId);
+    const sha256 = await ctx.repos.files.getSha256(contract.originalFileId);
     if (!sha256) return undefined;
     const key = `${sha256}:${JSON.stringify(covers)}`;
     const hit = cache.get(key);

@@ -11,9 +11,11 @@ export const VERIFIED_COOKIE = 'sd_party';
 export const SIGNING_CSRF_HEADER = 'x-signing-csrf';
 
 /** The party a signing link belongs to; any other token is a plain 404 that says nothing more. */
-export function partyFromLink(ctx: AppContext, req: Request): PartyRow {
+export async function partyFromLink(ctx: AppContext, req: Request): Promise<PartyRow> {
   const token = String(req.params.token ?? '');
-  const party = TOKEN_PATTERN.test(token) ? ctx.repos.parties.findBySignTokenHash(hashLinkToken(token)) : undefined;
+  const party = TOKEN_PATTERN.test(token)
+    ? await ctx.repos.parties.findBySignTokenHash(hashLinkToken(token))
+    : undefined;
   if (!party) throw new AppError('not-found', 'This signing link is not valid.');
   return party;
 }

@@ -169,15 +169,15 @@ function channelsOf(
  * Writes one message to a party into the outbox, by its delivery method; call inside the
  * transaction of the change that causes it. Returns the channels it went by (the activity log names them).
  */
-export function enqueuePartyMessage(
+export async function enqueuePartyMessage(
   ctx: AppContext,
   kind: PartyMessageKind,
   contract: ContractRow,
   party: PartyRow,
   extras: MessageExtras = {},
-): MessageChannel[] {
+): Promise<MessageChannel[]> {
   const language = contract.language as Language;
-  const office = ctx.repos.office.get(ctx.now());
+  const office = await ctx.repos.office.get(ctx.now());
   const sender = contract.emailFromName || office.name || 'SignDesk';
   const link = kind === 'signed' ? signedPdfLink(ctx, party) : signingLink(ctx, party);
   // A database brought here without its keys: the party's link cannot be worked out, and a
@@ -211,7 +211,7 @@ export function enqueuePartyMessage(
       footer: language === 'sv' ? `Skickat med SignDesk för ${sender}` : `Sent with SignDesk for ${sender}`,
       language,
     });
-    enqueueMail(ctx, {
+    await enqueueMail(ctx, {
       to: party.name ? `"${party.name.replace(/["\\]/g, '')}" <${party.email}>` : party.email,
       subject: texts.subject,
       text: layout.text,
@@ -225,7 +225,7 @@ export function enqueuePartyMessage(
     written.push('email');
   }
   if (isSms && party.mobilePhone) {
-    enqueueSms(ctx, {
+    await enqueueSms(ctx, {
       to: party.mobilePhone,
       body: texts.sms,
       purpose: kind,

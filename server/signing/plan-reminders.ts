@@ -71,19 +71,26 @@ export function reminderPlan(
  * choice, the send or the answers): its planned times on the contract, and the one queued job
  * at the earliest of them, or none. Returns the contract as it now is.
  */
-export function planReminders(ctx: AppContext, contractId: number): ContractRow | undefined {
-  const contract = ctx.repos.contracts.findById(contractId);
+export async function planReminders(ctx: AppContext, contractId: number): Promise<ContractRow | undefined> {
+  const contract = await ctx.repos.contracts.findById(contractId);
   if (!contract) {
-    ctx.repos.jobs.plan(REMINDER_QUEUE, contractId, null, ctx.now());
+    await ctx.repos.jobs.plan(REMINDER_QUEUE, contractId, null, ctx.now());
     return undefined;
   }
   const now = ctx.now();
-  const plan = reminderPlan(contract, ctx.repos.parties.listInContract(contractId), now, ctx.config.reminderDayMs);
+  const plan = reminderPlan(
+    contract,
+    await ctx.repos.parties.listInContract(contractId),
+    now,
+    ctx.config.reminderDayMs,
+  );
   const times = [plan.nextReminderAt, plan.warningAt].filter((at): at is number => at !== null);
-  ctx.repos.jobs.plan(REMINDER_QUEUE, contractId, times.length > 0 ? Math.min(...times) : null, now);
+  await ctx.repos.jobs.plan(REMINDER_QUEUE, contractId, times.length > 0 ? Math.min(...times) : null, now);
   if (contract.nextReminderAt === plan.nextReminderAt && contract.expiryWarningAt === plan.warningAt) return contract;
   return (
-    ctx.repos.contracts.update(contractId, { nextReminderAt: plan.nextReminderAt, expiryWarningAt: plan.warningAt }) ??
-    contract
+    (await ctx.repos.contracts.update(contractId, {
+      nextReminderAt: plan.nextReminderAt,
+      expiryWarningAt: plan.warningAt,
+    })) ?? contract
   );
 }

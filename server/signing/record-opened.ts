@@ -8,14 +8,14 @@ import { logActivity, type RequestOrigin } from '../activity/log-activity';
  * Following the link opens the document: the first time, the party's opened time and an
  * activity entry; each time, `email_status.opened` and `clicked` when the link came by e-mail.
  */
-export function recordOpened(ctx: AppContext, party: PartyRow, origin: RequestOrigin): void {
-  inTransaction(ctx.db, () => {
-    const contract = ctx.repos.contracts.findById(party.contractId);
+export async function recordOpened(ctx: AppContext, party: PartyRow, origin: RequestOrigin): Promise<void> {
+  await inTransaction(ctx.db, async () => {
+    const contract = await ctx.repos.contracts.findById(party.contractId);
     if (!contract || contract.status === 'draft') return;
     const now = ctx.now();
     if (party.openedAt === null) {
-      ctx.repos.parties.update(party.id, { openedAt: now, updatedAt: now });
-      logActivity(ctx, {
+      await ctx.repos.parties.update(party.id, { openedAt: now, updatedAt: now });
+      await logActivity(ctx, {
         contractId: contract.id,
         event: 'party.opened',
         subject: partyPath(party),
@@ -24,7 +24,7 @@ export function recordOpened(ctx: AppContext, party: PartyRow, origin: RequestOr
       });
     }
     if (party.emailSent && !(party.emailOpened && party.emailClicked)) {
-      ctx.repos.parties.markEmailStatus(party.id, { emailOpened: true, emailClicked: true });
+      await ctx.repos.parties.markEmailStatus(party.id, { emailOpened: true, emailClicked: true });
     }
   });
 }

@@ -35,14 +35,19 @@ export type Reissue = {
  * webhook event) and, for a party that was invited already, an invitation at the new address
  * unless the contract was sent silently. Call inside the transaction of the change.
  */
-export function reissueParty(ctx: AppContext, contract: ContractRow, party: PartyRow, reissue: Reissue): PartyRow {
+export async function reissueParty(
+  ctx: AppContext,
+  contract: ContractRow,
+  party: PartyRow,
+  reissue: Reissue,
+): Promise<PartyRow> {
   const changes = { ...reissue.changes };
   // What the old address's mail did (sent, opened, bounced) says nothing of the new one.
   if (changes.email !== undefined) Object.assign(changes, CLEAR_EMAIL_STATUS);
   const now = ctx.now();
-  ctx.repos.parties.update(party.id, { ...changes, updatedAt: now });
-  ctx.repos.parties.replaceLink(party.id, newLinkToken(ctx), now);
-  logActivity(ctx, {
+  await ctx.repos.parties.update(party.id, { ...changes, updatedAt: now });
+  await ctx.repos.parties.replaceLink(party.id, newLinkToken(ctx), now);
+  await logActivity(ctx, {
     contractId: contract.id,
     event: reissue.event,
     subject: partyPath(party),
@@ -52,9 +57,9 @@ export function reissueParty(ctx: AppContext, contract: ContractRow, party: Part
     time: now,
     ...reissue.origin,
   });
-  const reissued = ctx.repos.parties.findById(party.id) as PartyRow;
+  const reissued = (await ctx.repos.parties.findById(party.id)) as PartyRow;
   if (party.invitedAt !== null) {
-    inviteParties(ctx, contract, [reissued], 'invitation', {
+    await inviteParties(ctx, contract, [reissued], 'invitation', {
       isSilent: contract.isSilent,
       origin: reissue.origin,
       userId: reissue.userId ?? null,

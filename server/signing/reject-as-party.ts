@@ -16,20 +16,20 @@ import { planReminders } from './plan-reminders';
  * the party's answer: the `rejected` state, `contract.rejected` and a notice to the contract's
  * author. The checks run inside the transaction, so a signing that committed first wins.
  */
-export function rejectAsParty(
+export async function rejectAsParty(
   ctx: AppContext,
   partyId: number,
   cause: string,
   origin: RequestOrigin,
   authentication: string,
-): ContractRow {
-  return inTransaction(ctx.db, () => {
-    const party = ctx.repos.parties.findById(partyId);
-    const contract = party ? ctx.repos.contracts.findById(party.contractId) : undefined;
+): Promise<ContractRow> {
+  return inTransaction(ctx.db, async () => {
+    const party = await ctx.repos.parties.findById(partyId);
+    const contract = party ? await ctx.repos.contracts.findById(party.contractId) : undefined;
     if (!party || !contract) throw notFound('party');
-    checkCanAnswer(ctx, contract, party, ctx.repos.parties.listInContract(contract.id));
+    checkCanAnswer(ctx, contract, party, await ctx.repos.parties.listInContract(contract.id));
     const now = ctx.now();
-    ctx.repos.parties.update(party.id, {
+    await ctx.repos.parties.update(party.id, {
       rejectCause: cause,
       rejectedAt: now,
       answerIpAddress: origin.ipAddress,
@@ -38,8 +38,8 @@ export function rejectAsParty(
       openedAt: party.openedAt ?? now,
       updatedAt: now,
     });
-    const rejected = ctx.repos.contracts.changeStatus(contract, 'rejected', { rejectedAt: now, updatedAt: now });
-    logActivity(ctx, {
+    const rejected = await ctx.repos.contracts.changeStatus(contract, 'rejected', { rejectedAt: now, updatedAt: now });
+    await logActivity(ctx, {
       contractId: contract.id,
       event: 'party.rejected',
       subject: partyPath(party),
@@ -47,16 +47,16 @@ export function rejectAsParty(
       details: { cause, authentication },
       ...origin,
     });
-    logActivity(ctx, { contractId: contract.id, event: 'contract.rejected', userAgent: '', ipAddress: '' });
-    recordEvent(ctx, 'contract.rejected', { id: `/api/contracts/${contract.id}` });
+    await logActivity(ctx, { contractId: contract.id, event: 'contract.rejected', userAgent: '', ipAddress: '' });
+    await recordEvent(ctx, 'contract.rejected', { id: `/api/contracts/${contract.id}` });
     // Sent silently: the integrator learns of it from the contract.rejected webhook instead.
-    if (!rejected.isSilent) notifyAuthor(ctx, rejected, party, cause);
-    return planReminders(ctx, contract.id) ?? rejected;
+    if (!rejected.isSilent) await notifyAuthor(ctx, rejected, party, cause);
+    return (await planReminders(ctx, contract.id)) ?? rejected;
   });
 }
 
-function notifyAuthor(ctx: AppContext, contract: ContractRow, party: PartyRow, cause: string): void {
-  const author = ctx.repos.users.findById(contract.createdBy);
+async function notifyAuthor(ctx: AppContext, contract: ContractRow, party: PartyRow, cause: string): Promise<void> {
+  const author = await ctx.repos.users.findById(contract.createdBy);
   if (!author?.email) return;
   const isSwedish = contract.language === 'sv';
   const name = contract.name || (isSwedish ? 'Dokumentet' : 'The document');
@@ -72,7 +72,7 @@ function notifyAuthor(ctx: AppContext, contract: ContractRow, party: PartyRow, c
     footer: 'SignDesk',
     language: isSwedish ? 'sv' : 'en',
   });
-  enqueueMail(ctx, {
+  await enqueueMail(ctx, {
     to: author.email,
     subject: isSwedish ? `Avvisat: ${name}` : `Rejected: ${name}`,
     text: layout.text,

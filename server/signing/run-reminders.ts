@@ -9,21 +9,21 @@ import { channelDetails, enqueuePartyMessage, type PartyMessageKind } from './pa
 import { planReminders, reminderPlan } from './plan-reminders';
 
 /** One message to a party, recorded with how it went out. */
-function remind(
+async function remind(
   ctx: AppContext,
   contract: ContractRow,
   party: PartyRow,
   kind: Extract<PartyMessageKind, 'reminder' | 'expiry-warning'>,
   now: number,
-): void {
+): Promise<void> {
   const expires = contract.expireAt === null ? undefined : ctx.timestamp(contract.expireAt).slice(0, 16);
-  const channels = enqueuePartyMessage(ctx, kind, contract, party, { expires });
-  ctx.repos.parties.update(party.id, {
+  const channels = await enqueuePartyMessage(ctx, kind, contract, party, { expires });
+  await ctx.repos.parties.update(party.id, {
     lastRemindedAt: now,
     ...(kind === 'reminder' ? { remindersSent: party.remindersSent + 1 } : {}),
     updatedAt: now,
   });
-  logActivity(ctx, {
+  await logActivity(ctx, {
     contractId: contract.id,
     event: kind === 'reminder' ? 'party.reminded' : 'party.expiry_warned',
     subject: partyPath(party),
@@ -39,26 +39,31 @@ function remind(
  * went out moves the party's due time on, so a run repeated after a crash sends nothing twice.
  * A party warned in this run gets no reminder in it too.
  */
-export function runReminders(ctx: AppContext, contractId: number): JobOutcome {
-  inTransaction(ctx.db, () => {
-    const contract = ctx.repos.contracts.findById(contractId);
+export async function runReminders(ctx: AppContext, contractId: number): Promise<JobOutcome> {
+  await inTransaction(ctx.db, async () => {
+    const contract = await ctx.repos.contracts.findById(contractId);
     if (contract) {
       const now = ctx.now();
-      const plan = reminderPlan(contract, ctx.repos.parties.listInContract(contractId), now, ctx.config.reminderDayMs);
+      const plan = reminderPlan(
+        contract,
+        await ctx.repos.parties.listInContract(contractId),
+        now,
+        ctx.config.reminderDayMs,
+      );
       const warned = new Set<number>();
       if (plan.warningAt !== null && plan.warningAt <= now) {
         for (const party of plan.awaited) {
-          remind(ctx, contract, party, 'expiry-warning', now);
+          await remind(ctx, contract, party, 'expiry-warning', now);
           warned.add(party.id);
         }
-        ctx.repos.contracts.update(contractId, { expiryWarnedAt: now, updatedAt: now });
+        await ctx.repos.contracts.update(contractId, { expiryWarnedAt: now, updatedAt: now });
       }
       for (const reminder of plan.reminders) {
         if (reminder.at <= now && !warned.has(reminder.party.id))
-          remind(ctx, contract, reminder.party, 'reminder', now);
+          await remind(ctx, contract, reminder.party, 'reminder', now);
       }
     }
-    planReminders(ctx, contractId);
+    await planReminders(ctx, contractId);
   });
   return { kind: 'done' };
 }

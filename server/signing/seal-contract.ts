@@ -1,3 +1,4 @@
+import { mapInOrder } from '../core/in-order';
 import { partyPath } from '../../shared/api/paths';
 import type { AppContext } from '../context/app-context';
 import type { ActivityRow, ChainedActivity } from '../db/repos/activity-log';
@@ -29,10 +30,10 @@ export async function sealContract(
   now: number,
   planned: readonly ActivityInput[],
 ): Promise<SealedContract> {
-  renewSealIfDue(ctx);
-  const tsaUrl = readTsaUrl(ctx).url;
-  let head = ctx.repos.activity.head(contract.id);
-  const written = ctx.repos.activity.listChain(contract.id);
+  await renewSealIfDue(ctx);
+  const tsaUrl = (await readTsaUrl(ctx)).url;
+  let head = await ctx.repos.activity.head(contract.id);
+  const written = await ctx.repos.activity.listChain(contract.id);
   const coming: ChainedActivity[] = [];
   for (const input of planned) {
     const row = chainActivity(input, now, head);
@@ -40,13 +41,13 @@ export async function sealContract(
     head = { sequence: row.sequence, hash: row.hash };
   }
   const chainHead = head!;
-  const attachments = ctx.repos.attachments.listInContract(contract.id).map((attachment) => {
-    const file = ctx.repos.files.getFile(attachment.fileId);
+  const attachments = await mapInOrder(await ctx.repos.attachments.listInContract(contract.id), async (attachment) => {
+    const file = await ctx.repos.files.getFile(attachment.fileId);
     return { name: attachment.name, size: attachment.size, sha256: file?.sha256 ?? '' };
   });
   const partyFiles = partyFilesOf(parties, annotations);
   const eventOf = actorNames(ctx, parties);
-  const events = [...written, ...coming].map((row) => eventOf(row as ActivityRow));
+  const events = await mapInOrder([...written, ...coming], (row) => eventOf(row as ActivityRow));
   // The audit page names the authority without its credentials: the PDF goes to every party for good.
   const evidence = {
     events,
@@ -68,7 +69,7 @@ export async function sealContract(
   const stamped = tsaUrl
     ? await timestampSeal(ctx, sealed, tsaUrl)
     : { bytes: sealed, timestamp: { status: 'none' } as const };
-  const certificateSha256 = ctx.seal.identity().certificate.fingerprint256.replaceAll(':', '').toLowerCase();
+  const certificateSha256 = (await ctx.seal.identity()).certificate.fingerprint256.replaceAll(':', '').toLowerCase();
   return { bytes: stamped.bytes, chainHead, timestamp: stamped.timestamp, certificateSha256 };
 }
 
@@ -81,19 +82,19 @@ type EventRow = Pick<
  * Turns entries into the audit trail's events: who acted (the user, the party acting from its
  * link, or the appliance: the actor the chain hashes) and, when someone else acted, whom it was about.
  */
-function actorNames(ctx: AppContext, parties: readonly PartyRow[]): (row: EventRow) => SignedPdfEvent {
+function actorNames(ctx: AppContext, parties: readonly PartyRow[]): (row: EventRow) => Promise<SignedPdfEvent> {
   const partyNames = new Map(parties.map((party) => [partyPath(party), party.name]));
   const partyNamesById = new Map(parties.map((party) => [party.id, party.name]));
   const userNames = new Map<number, string>();
-  const userName = (id: number) => {
+  const userName = async (id: number) => {
     if (!userNames.has(id)) {
-      const user = ctx.repos.users.findById(id);
+      const user = await ctx.repos.users.findById(id);
       const fullName = user ? `${user.firstname} ${user.lastname}`.trim() : '';
       userNames.set(id, user ? (fullName ? `${fullName} (${user.username})` : user.username) : `/api/users/${id}`);
     }
     return userNames.get(id)!;
   };
-  return (row) => {
+  return async (row) => {
     const party = partyNames.get(row.subject);
     const isPartyAction = row.userId === null && row.partyId !== null;
     return {
@@ -102,7 +103,7 @@ function actorNames(ctx: AppContext, parties: readonly PartyRow[]): (row: EventR
       event: row.event,
       actor:
         row.userId !== null
-          ? userName(row.userId)
+          ? await userName(row.userId)
           : row.partyId !== null
             ? (partyNamesById.get(row.partyId) ?? '')
             : '',

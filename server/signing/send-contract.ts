@@ -72,11 +72,11 @@ export async function sendContract(
   return retryWhileMoved(async () => {
     const now = ctx.now();
     const sealing = send.isAutoSign ? await sealAtSend(ctx, contractId, actor, send, now) : undefined;
-    return inTransactionUnlessMoved(ctx, () => {
-      const contract = findDraft(ctx, contractId, actor);
-      const parties = ctx.repos.parties.listInContract(contractId);
+    return inTransactionUnlessMoved(ctx, async () => {
+      const contract = await findDraft(ctx, contractId, actor);
+      const parties = await ctx.repos.parties.listInContract(contractId);
       checkSendable(ctx, contract, parties);
-      const accepted = acceptAtSend(ctx, contract, parties, actor, send, now);
+      const accepted = await acceptAtSend(ctx, contract, parties, actor, send, now);
       // The signed PDF was made from an earlier read: it holds only while the answers are the same.
       if (accepted.isComplete !== (sealing !== undefined) || (sealing && sealing.snapshot !== accepted.snapshot))
         return undefined;
@@ -89,17 +89,17 @@ export async function sendContract(
  * A plain send (no auto_sign, not silent) inside the caller's transaction, for a contract the
  * appliance made itself (a bulk send's row): the same checks and writes as `sendContract`.
  */
-export function sendInTransaction(
+export async function sendInTransaction(
   ctx: AppContext,
   contract: ContractRow,
   actor: Actor,
   origin: RequestOrigin,
-): ContractRow {
+): Promise<ContractRow> {
   const now = ctx.now();
   const send: Send = { isSilent: false, isAutoSign: false, userId: actor.id, origin };
-  const parties = ctx.repos.parties.listInContract(contract.id);
+  const parties = await ctx.repos.parties.listInContract(contract.id);
   checkSendable(ctx, contract, parties);
-  return writeSend(ctx, acceptAtSend(ctx, contract, parties, actor, send, now), send, undefined, now);
+  return writeSend(ctx, await acceptAtSend(ctx, contract, parties, actor, send, now), send, undefined, now);
 }
 
 /**
@@ -113,27 +113,27 @@ async function sealAtSend(
   send: Send,
   now: number,
 ): Promise<{ snapshot: string; sealed: SealedContract } | undefined> {
-  const contract = findDraft(ctx, contractId, actor);
-  const parties = ctx.repos.parties.listInContract(contractId);
+  const contract = await findDraft(ctx, contractId, actor);
+  const parties = await ctx.repos.parties.listInContract(contractId);
   checkSendable(ctx, contract, parties);
-  const accepted = acceptAtSend(ctx, contract, parties, actor, send, now);
+  const accepted = await acceptAtSend(ctx, contract, parties, actor, send, now);
   const sealed = await sealAccepted(ctx, accepted, [sentEntry(contractId, send, now)], now);
   return sealed ? { snapshot: accepted.snapshot, sealed } : undefined;
 }
 
 /** The acceptances of the acting user's parties under auto_sign (none without it). */
-function acceptAtSend(
+async function acceptAtSend(
   ctx: AppContext,
   contract: ContractRow,
   parties: readonly PartyRow[],
   actor: Actor,
   send: Send,
   now: number,
-): AcceptedContract {
+): Promise<AcceptedContract> {
   const own = send.isAutoSign
     ? parties.filter((party) => party.userId === actor.id && party.signType !== 'VIEWER')
     : [];
-  const annotations: AnnotationRow[] = own.length > 0 ? ctx.repos.annotations.listInContract(contract.id) : [];
+  const annotations: AnnotationRow[] = own.length > 0 ? await ctx.repos.annotations.listInContract(contract.id) : [];
   const today = ctx.timestamp(now).slice(0, 10);
   const acceptances: Acceptance[] = own.map((party) => ({
     partyId: party.id,
@@ -148,37 +148,37 @@ function acceptAtSend(
 }
 
 /** The send's writes, inside its transaction, in the order the log (and a sealed audit trail) lists them. */
-function writeSend(
+async function writeSend(
   ctx: AppContext,
   accepted: AcceptedContract,
   send: Send,
   sealed: SealedContract | undefined,
   now: number,
-): ContractRow {
+): Promise<ContractRow> {
   const contractId = accepted.contract.id;
   // Sent silently, the office hands the links over itself: no automatic messages either.
   const quiet = send.isSilent ? { reminderIntervalDays: null, expiryWarningDays: null } : {};
-  const sent = ctx.repos.contracts.changeStatus(accepted.contract, 'sent', {
+  const sent = await ctx.repos.contracts.changeStatus(accepted.contract, 'sent', {
     sentAt: now,
     updatedAt: now,
     isSilent: send.isSilent,
     ...quiet,
   });
-  logActivity(ctx, sentEntry(contractId, send, now));
-  if (sent.expireAt !== null) scheduleExpiry(ctx, contractId, sent.expireAt);
-  const written = writeAcceptances(ctx, sent, accepted, sealed, now);
-  if (sealed) return planReminders(ctx, contractId) ?? written.contract;
+  await logActivity(ctx, sentEntry(contractId, send, now));
+  if (sent.expireAt !== null) await scheduleExpiry(ctx, contractId, sent.expireAt);
+  const written = await writeAcceptances(ctx, sent, accepted, sealed, now);
+  if (sealed) return (await planReminders(ctx, contractId)) ?? written.contract;
   const toInvite = new Set(
     partiesToInviteAtSend(written.parties.map(turnOf), sent.partyOrderDefined)
       .filter((turn) => !accepted.byParty.has(turn.id))
       .map((turn) => turn.id),
   );
-  inviteParties(
+  await inviteParties(
     ctx,
     sent,
     written.parties.filter((party) => toInvite.has(party.id)),
     'invitation',
     { isSilent: sent.isSilent, origin: send.origin, userId: send.userId },
   );
-  return planReminders(ctx, contractId) ?? sent;
+  return (await planReminders(ctx, contractId)) ?? sent;
 }

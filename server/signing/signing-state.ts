@@ -26,22 +26,22 @@ export const documentVersion = (sha256: string) => sha256.slice(0, 16);
  * the document.
  * `base` is the link's own path (/sign/<token>): the token is not kept in clear.
  */
-export function signingState(
+export async function signingState(
   ctx: AppContext,
   party: PartyRow,
   access: LinkAccess,
   base: string,
   csrfToken: string,
-): TSigningState {
+): Promise<TSigningState> {
   const { contract, parties, stage } = access;
   const now = ctx.now();
-  const officeName = contract.emailFromName || ctx.repos.office.get(now).name;
+  const officeName = contract.emailFromName || (await ctx.repos.office.get(now)).name;
   const language = contract.language as Language;
   const signType = party.signType as TSigningState['party']['signType'];
   const today = ctx.timestamp(now).slice(0, 10);
-  const frameOrigins = readFrameOrigins(ctx);
+  const frameOrigins = await readFrameOrigins(ctx);
   if (stage === 'needs-code' || stage === 'draft') {
-    const code = stage === 'needs-code' ? ctx.repos.partyCodes.find(party.id) : undefined;
+    const code = stage === 'needs-code' ? await ctx.repos.partyCodes.find(party.id) : undefined;
     return {
       stage,
       language,
@@ -66,7 +66,7 @@ export function signingState(
   }
   const isVisible = access.maySeeDocument;
   const answering = parties.filter((candidate) => isAnswering(turnOf(candidate)));
-  const sha256 = isVisible ? ctx.repos.files.getSha256(contract.originalFileId) : undefined;
+  const sha256 = isVisible ? await ctx.repos.files.getSha256(contract.originalFileId) : undefined;
   return {
     stage,
     language,
@@ -91,7 +91,7 @@ export function signingState(
     },
     codeSentTo: null,
     fields: isVisible
-      ? ctx.repos.annotations.listOfParty(party.id).map((annotation) => ({
+      ? (await ctx.repos.annotations.listOfParty(party.id)).map((annotation) => ({
           id: annotation.id,
           type: annotation.type as TSigningState['fields'][number]['type'],
           page: annotation.pdfPage,
@@ -111,7 +111,7 @@ export function signingState(
         }))
       : [],
     attachments: isVisible
-      ? ctx.repos.attachments.listInContract(contract.id).map((attachment) => ({
+      ? (await ctx.repos.attachments.listInContract(contract.id)).map((attachment) => ({
           name: attachment.name,
           url: `${base}/attachments/${attachment.id}`,
           contentType: attachment.contentType,

@@ -16,15 +16,15 @@ import { partyPath } from '../../shared/api/paths';
  * that was sent the contract hears of it by its delivery method. The status stays `sent`
  * (the interface's states), with `withdrawn_time` set; no webhook event. One transaction.
  */
-export function withdrawContract(
+export async function withdrawContract(
   ctx: AppContext,
   contractId: number,
   input: TContractWithdraw,
   actor: Actor,
   origin: RequestOrigin,
-): ContractRow {
-  return inTransaction(ctx.db, () => {
-    const contract = findContract(ctx, contractId, actor);
+): Promise<ContractRow> {
+  return inTransaction(ctx.db, async () => {
+    const contract = await findContract(ctx, contractId, actor);
     if (contract.status === 'draft') {
       throw new AppError(
         'contract-state',
@@ -42,13 +42,13 @@ export function withdrawContract(
     const now = ctx.now();
     const reason = input.reason?.trim() || null;
     const withdrawn =
-      ctx.repos.contracts.update(contract.id, {
+      (await ctx.repos.contracts.update(contract.id, {
         withdrawnAt: now,
         withdrawnBy: actor.id,
         withdrawReason: reason,
         updatedAt: now,
-      }) ?? contract;
-    logActivity(ctx, {
+      })) ?? contract;
+    await logActivity(ctx, {
       contractId: contract.id,
       event: 'contract.withdrawn',
       userId: actor.id,
@@ -57,12 +57,12 @@ export function withdrawContract(
       ...origin,
     });
     // Those who were sent the contract (signed or not, viewers too) learn that their link is closed.
-    for (const party of ctx.repos.parties.listInContract(contract.id)) {
+    for (const party of await ctx.repos.parties.listInContract(contract.id)) {
       if (party.invitedAt === null) continue;
       const channels = input.silent
         ? []
-        : enqueuePartyMessage(ctx, 'withdrawn', withdrawn, party, { reason: reason ?? undefined });
-      logActivity(ctx, {
+        : await enqueuePartyMessage(ctx, 'withdrawn', withdrawn, party, { reason: reason ?? undefined });
+      await logActivity(ctx, {
         contractId: contract.id,
         event: 'party.withdrawal_sent',
         subject: partyPath(party),
@@ -72,6 +72,6 @@ export function withdrawContract(
         ...origin,
       });
     }
-    return planReminders(ctx, contract.id) ?? withdrawn;
+    return (await planReminders(ctx, contract.id)) ?? withdrawn;
   });
 }

@@ -95,7 +95,7 @@ export async function sealAccepted(
     }),
     signedEntry(accepted.contract.id, now),
   ];
-  const marks = marksOf(ctx, accepted);
+  const marks = await marksOf(ctx, accepted);
   return sealContract(ctx, accepted.contract, accepted.parties, accepted.annotations, marks, now, entries);
 }
 
@@ -105,36 +105,43 @@ export async function sealAccepted(
  * `signed` state, `contract.signed` and the download messages. Returns the contract and its
  * parties as they now are. Run the transaction through `inTransactionUnlessMoved` when sealed.
  */
-export function writeAcceptances(
+export async function writeAcceptances(
   ctx: AppContext,
   contract: ContractRow,
   accepted: AcceptedContract,
   sealed: SealedContract | undefined,
   now: number,
-): { contract: ContractRow; parties: readonly PartyRow[] } {
+): Promise<{ contract: ContractRow; parties: readonly PartyRow[] }> {
   for (const party of accepted.parties) {
     const acceptance = accepted.byParty.get(party.id);
     if (!acceptance) continue;
-    writeAcceptance(ctx, contract, party, acceptance, now);
-    if (acceptance.mark) ctx.repos.partyMarks.save(markRow(party.id, acceptance.mark, now));
+    await writeAcceptance(ctx, contract, party, acceptance, now);
+    if (acceptance.mark) await ctx.repos.partyMarks.save(markRow(party.id, acceptance.mark, now));
   }
   for (const annotation of accepted.annotations) {
     const acceptance = accepted.byParty.get(annotation.partyId);
     if (!acceptance) continue;
-    ctx.repos.annotations.update(annotation.id, { value: annotation.value, updatedAt: now });
+    await ctx.repos.annotations.update(annotation.id, { value: annotation.value, updatedAt: now });
     const file = acceptance.files?.get(annotation.id);
-    if (file) ctx.repos.annotations.saveFile(annotation.id, ctx.repos.files.putFile(file.bytes, file.contentType, now));
+    if (file)
+      await ctx.repos.annotations.saveFile(
+        annotation.id,
+        await ctx.repos.files.putFile(file.bytes, file.contentType, now),
+      );
   }
   // Without acceptances the parties are as read.
-  const parties = accepted.byParty.size === 0 ? accepted.parties : ctx.repos.parties.listInContract(contract.id);
+  const parties = accepted.byParty.size === 0 ? accepted.parties : await ctx.repos.parties.listInContract(contract.id);
   if (!sealed) return { contract, parties };
-  return { contract: finishSigned(ctx, contract, parties, sealed, now), parties };
+  return { contract: await finishSigned(ctx, contract, parties, sealed, now), parties };
 }
 
 /** The transaction of a commit; undefined when the answers or the log moved on meanwhile (start over). */
-export function inTransactionUnlessMoved<T>(ctx: AppContext, work: () => T | undefined): T | undefined {
+export async function inTransactionUnlessMoved<T>(
+  ctx: AppContext,
+  work: () => Promise<T | undefined>,
+): Promise<T | undefined> {
   try {
-    return inTransaction(ctx.db, work);
+    return await inTransaction(ctx.db, work);
   } catch (error) {
     if (error instanceof ChainMoved) return undefined;
     throw error;
@@ -170,9 +177,12 @@ function applyInMemory(party: PartyRow, acceptance: Acceptance, now: number): Pa
 }
 
 /** Every accepted party's mark: the ones answering now, and the stored ones of those who answered before. */
-function marksOf(ctx: AppContext, accepted: AcceptedContract): Map<number, PartyMark> {
+async function marksOf(ctx: AppContext, accepted: AcceptedContract): Promise<Map<number, PartyMark>> {
   const marks = new Map(
-    ctx.repos.partyMarks.listOf(accepted.parties.map((party) => party.id)).map((row) => [row.partyId, markOfRow(row)]),
+    (await ctx.repos.partyMarks.listOf(accepted.parties.map((party) => party.id))).map((row) => [
+      row.partyId,
+      markOfRow(row),
+    ]),
   );
   for (const acceptance of accepted.byParty.values())
     if (acceptance.mark) marks.set(acceptance.partyId, acceptance.mark);
@@ -196,14 +206,14 @@ function withValue(annotation: AnnotationRow, byParty: ReadonlyMap<number, Accep
   return value === undefined ? annotation : { ...annotation, value: String(value) };
 }
 
-function writeAcceptance(
+async function writeAcceptance(
   ctx: AppContext,
   contract: ContractRow,
   party: PartyRow,
   acceptance: Acceptance,
   now: number,
-): void {
-  ctx.repos.parties.update(party.id, {
+): Promise<void> {
+  await ctx.repos.parties.update(party.id, {
     isAccept: true,
     signTime: now,
     signatureName: party.signatureName,
@@ -214,23 +224,27 @@ function writeAcceptance(
     invitedAt: party.invitedAt,
     updatedAt: now,
   });
-  logActivity(ctx, acceptanceEntry(party, acceptance, now));
-  recordEvent(ctx, 'contract.party_signed', { id: contractPath(contract.id), party: partyPath(party) });
+  await logActivity(ctx, acceptanceEntry(party, acceptance, now));
+  await recordEvent(ctx, 'contract.party_signed', { id: contractPath(contract.id), party: partyPath(party) });
 }
 
-function finishSigned(
+async function finishSigned(
   ctx: AppContext,
   contract: ContractRow,
   parties: readonly PartyRow[],
   sealed: SealedContract,
   now: number,
-): ContractRow {
-  const signedFileId = ctx.repos.files.putFile(sealed.bytes, 'application/pdf', now);
-  const signed = ctx.repos.contracts.changeStatus(contract, 'signed', { signedAt: now, signedFileId, updatedAt: now });
-  const entry = logActivity(ctx, signedEntry(contract.id, now));
+): Promise<ContractRow> {
+  const signedFileId = await ctx.repos.files.putFile(sealed.bytes, 'application/pdf', now);
+  const signed = await ctx.repos.contracts.changeStatus(contract, 'signed', {
+    signedAt: now,
+    signedFileId,
+    updatedAt: now,
+  });
+  const entry = await logActivity(ctx, signedEntry(contract.id, now));
   if (entry.hash !== sealed.chainHead.hash) throw new ChainMoved();
-  recordSeal(ctx, contract.id, sealed, now);
-  recordEvent(ctx, 'contract.signed', { id: contractPath(contract.id) });
-  if (!signed.isSilent) for (const party of parties) enqueuePartyMessage(ctx, 'signed', signed, party);
+  await recordSeal(ctx, contract.id, sealed, now);
+  await recordEvent(ctx, 'contract.signed', { id: contractPath(contract.id) });
+  if (!signed.isSilent) for (const party of parties) await enqueuePartyMessage(ctx, 'signed', signed, party);
   return signed;
 }

@@ -9,6 +9,7 @@ import { boxChangesOf, checkBox, checkOptions, parsePageSizes } from '../contrac
 import { checkTags, fieldBoxOfTag, fieldDetailsOfTag, tagBoxOf } from '../contracts/tag-fields';
 import type { Actor } from '../core/actor';
 import { findChangeableTemplate, findVisibleTemplate, type PdfTemplate } from '../contracts/find-template';
+import { mapInOrder } from '../core/in-order';
 
 export const templateFieldPath = (row: Pick<TemplateFieldRow, 'templateId' | 'id'>) =>
   `/api/contract_templates/${row.templateId}/fields/${row.id}`;
@@ -20,13 +21,17 @@ export type TemplateAccess = { actor: Actor; use: 'see' | 'change' } | 'applianc
  * A template that has a PDF (409 for a text template), that the actor may see or change
  * (findVisibleTemplate, findChangeableTemplate: 404 when it is not theirs to see).
  */
-export function findPdfTemplate(ctx: AppContext, templateId: number, access: TemplateAccess): PdfTemplate {
+export async function findPdfTemplate(
+  ctx: AppContext,
+  templateId: number,
+  access: TemplateAccess,
+): Promise<PdfTemplate> {
   const template =
     access === 'appliance'
-      ? ctx.repos.templates.findById(templateId)
+      ? await ctx.repos.templates.findById(templateId)
       : access.use === 'change'
-        ? findChangeableTemplate(ctx, templateId, access.actor)
-        : findVisibleTemplate(ctx, templateId, access.actor);
+        ? await findChangeableTemplate(ctx, templateId, access.actor)
+        : await findVisibleTemplate(ctx, templateId, access.actor);
   if (!template) throw notFound('contract template');
   if (template.pdfFileId === null || template.pageSizes === null) {
     throw new AppError(
@@ -43,21 +48,21 @@ function changesOf(input: TTemplateFieldUpdate): TemplateFieldChanges {
   return changes;
 }
 
-function checkRoom(ctx: AppContext, templateId: number, adding: number): void {
-  const total = ctx.repos.templateFields.countInTemplate(templateId) + adding;
+async function checkRoom(ctx: AppContext, templateId: number, adding: number): Promise<void> {
+  const total = (await ctx.repos.templateFields.countInTemplate(templateId)) + adding;
   if (total > MAX_ANNOTATIONS_PER_CONTRACT)
     throw new AppError('limit-reached', `A template holds at most ${MAX_ANNOTATIONS_PER_CONTRACT} fields.`);
 }
 
-export function createTemplateField(
+export async function createTemplateField(
   ctx: AppContext,
   templateId: number,
   input: TTemplateFieldCreate,
   actor: Actor,
-): TemplateFieldRow {
+): Promise<TemplateFieldRow> {
   const changes = changesOf(input);
-  return inTransaction(ctx.db, () => {
-    const template = findPdfTemplate(ctx, templateId, { actor, use: 'change' });
+  return inTransaction(ctx.db, async () => {
+    const template = await findPdfTemplate(ctx, templateId, { actor, use: 'change' });
     const box = {
       pdfPage: input.pdf_page,
       posX: input.pos_x,
@@ -67,9 +72,9 @@ export function createTemplateField(
     };
     checkBox(template.pageSizes, box);
     checkOptions({ type: input.type, options: changes.options ?? null });
-    checkRoom(ctx, templateId, 1);
+    await checkRoom(ctx, templateId, 1);
     const now = ctx.now();
-    const row = ctx.repos.templateFields.insert({
+    const row = await ctx.repos.templateFields.insert({
       ...changes,
       ...box,
       role: input.role,
@@ -79,38 +84,43 @@ export function createTemplateField(
       createdAt: now,
       updatedAt: now,
     });
-    ctx.repos.templates.update(templateId, { updatedAt: now });
+    await ctx.repos.templates.update(templateId, { updatedAt: now });
     return row;
   });
 }
 
-export function updateTemplateField(
+export async function updateTemplateField(
   ctx: AppContext,
   templateId: number,
   fieldId: number,
   input: TTemplateFieldUpdate,
   actor: Actor,
-): TemplateFieldRow {
+): Promise<TemplateFieldRow> {
   const changes = changesOf(input);
-  return inTransaction(ctx.db, () => {
-    const template = findPdfTemplate(ctx, templateId, { actor, use: 'change' });
-    const field = ctx.repos.templateFields.findInTemplate(templateId, fieldId);
+  return inTransaction(ctx.db, async () => {
+    const template = await findPdfTemplate(ctx, templateId, { actor, use: 'change' });
+    const field = await ctx.repos.templateFields.findInTemplate(templateId, fieldId);
     if (!field) throw notFound('template field');
     checkBox(template.pageSizes, { ...field, ...changes });
     if (changes.type !== undefined || changes.options !== undefined) checkOptions({ ...field, ...changes });
     if (Object.keys(changes).length === 0) return field;
     const now = ctx.now();
-    ctx.repos.templates.update(templateId, { updatedAt: now });
-    return ctx.repos.templateFields.update(fieldId, { ...changes, updatedAt: now }) ?? field;
+    await ctx.repos.templates.update(templateId, { updatedAt: now });
+    return (await ctx.repos.templateFields.update(fieldId, { ...changes, updatedAt: now })) ?? field;
   });
 }
 
-export function deleteTemplateField(ctx: AppContext, templateId: number, fieldId: number, actor: Actor): void {
-  inTransaction(ctx.db, () => {
-    findPdfTemplate(ctx, templateId, { actor, use: 'change' });
-    if (!ctx.repos.templateFields.findInTemplate(templateId, fieldId)) throw notFound('template field');
-    ctx.repos.templateFields.remove(fieldId);
-    ctx.repos.templates.update(templateId, { updatedAt: ctx.now() });
+export async function deleteTemplateField(
+  ctx: AppContext,
+  templateId: number,
+  fieldId: number,
+  actor: Actor,
+): Promise<void> {
+  await inTransaction(ctx.db, async () => {
+    await findPdfTemplate(ctx, templateId, { actor, use: 'change' });
+    if (!(await ctx.repos.templateFields.findInTemplate(templateId, fieldId))) throw notFound('template field');
+    await ctx.repos.templateFields.remove(fieldId);
+    await ctx.repos.templates.update(templateId, { updatedAt: ctx.now() });
   });
 }
 
@@ -120,23 +130,23 @@ export async function createTemplateFieldsFromTags(
   templateId: number,
   actor: Actor,
 ): Promise<TemplateFieldRow[]> {
-  const template = findPdfTemplate(ctx, templateId, { actor, use: 'change' });
+  const template = await findPdfTemplate(ctx, templateId, { actor, use: 'change' });
   const { tags, problems } = await readTags(ctx, template.pdfFileId, MAX_ANNOTATIONS_PER_CONTRACT);
-  return inTransaction(ctx.db, () => {
-    const current = findPdfTemplate(ctx, templateId, { actor, use: 'change' });
+  return inTransaction(ctx.db, async () => {
+    const current = await findPdfTemplate(ctx, templateId, { actor, use: 'change' });
     // The PDF was replaced while its tags were read: they are not this PDF's.
     if (current.pdfFileId !== template.pdfFileId)
       throw new AppError('conflict', 'The template’s PDF changed meanwhile; try again.');
-    const existing = ctx.repos.templateFields.listInTemplate(templateId);
+    const existing = await ctx.repos.templateFields.listInTemplate(templateId);
     const todo = newTags(
       tags,
       existing.map((field) => field.tagBox),
     );
     checkTags(todo, problems, MAX_PARTIES_PER_CONTRACT, 'role');
-    checkRoom(ctx, templateId, todo.length);
+    await checkRoom(ctx, templateId, todo.length);
     const pageSizes = parsePageSizes(current.pageSizes);
     const now = ctx.now();
-    const made = todo.map((tag) =>
+    const made = await mapInOrder(todo, async (tag) =>
       ctx.repos.templateFields.insert({
         ...fieldBoxOfTag(tag, pageSizes[tag.page - 1] ?? [0, 0]),
         ...fieldDetailsOfTag(tag),
@@ -149,7 +159,7 @@ export async function createTemplateFieldsFromTags(
         updatedAt: now,
       }),
     );
-    if (made.length > 0) ctx.repos.templates.update(templateId, { updatedAt: now });
+    if (made.length > 0) await ctx.repos.templates.update(templateId, { updatedAt: now });
     return made;
   });
 }

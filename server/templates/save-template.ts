@@ -6,7 +6,7 @@ import { notFound } from '../core/errors';
 import type { Actor } from '../core/actor';
 import { findChangeableTemplate } from '../contracts/find-template';
 
-export function createTemplate(ctx: AppContext, input: TTemplateCreate, authorId: number): TemplateRow {
+export async function createTemplate(ctx: AppContext, input: TTemplateCreate, authorId: number): Promise<TemplateRow> {
   const now = ctx.now();
   return ctx.repos.templates.insert({
     name: input.name,
@@ -22,7 +22,12 @@ export function createTemplate(ctx: AppContext, input: TTemplateCreate, authorId
   });
 }
 
-export function updateTemplate(ctx: AppContext, id: number, input: TTemplateUpdate, actor: Actor): TemplateRow {
+export async function updateTemplate(
+  ctx: AppContext,
+  id: number,
+  input: TTemplateUpdate,
+  actor: Actor,
+): Promise<TemplateRow> {
   const changes: TemplateChanges = { updatedAt: ctx.now() };
   if (input.name !== undefined) changes.name = input.name;
   if (input.is_published !== undefined) changes.isPublished = input.is_published;
@@ -31,19 +36,19 @@ export function updateTemplate(ctx: AppContext, id: number, input: TTemplateUpda
   if (input.footer !== undefined) changes.footer = input.footer;
   if (input.footer_type !== undefined) changes.footerType = input.footer_type;
   if (input.role_names !== undefined) changes.roleNames = JSON.stringify(input.role_names);
-  return inTransaction(ctx.db, () => {
-    findChangeableTemplate(ctx, id, actor);
-    const row = ctx.repos.templates.update(id, changes);
+  return inTransaction(ctx.db, async () => {
+    await findChangeableTemplate(ctx, id, actor);
+    const row = await ctx.repos.templates.update(id, changes);
     if (!row) throw notFound('contract template');
     return row;
   });
 }
 
-export function deleteTemplate(ctx: AppContext, id: number, actor: Actor): void {
-  inTransaction(ctx.db, () => {
-    const template = findChangeableTemplate(ctx, id, actor);
-    if (!ctx.repos.templates.remove(id)) throw notFound('contract template');
+export async function deleteTemplate(ctx: AppContext, id: number, actor: Actor): Promise<void> {
+  await inTransaction(ctx.db, async () => {
+    const template = await findChangeableTemplate(ctx, id, actor);
+    if (!(await ctx.repos.templates.remove(id))) throw notFound('contract template');
     // Contracts made from it keep their copy (the same stored file, still referred to).
-    if (template.pdfFileId !== null) ctx.repos.files.releaseFile(template.pdfFileId);
+    if (template.pdfFileId !== null) await ctx.repos.files.releaseFile(template.pdfFileId);
   });
 }

@@ -16,11 +16,11 @@ export async function setTemplatePdf(
   pdf: Buffer,
   actor: Actor,
 ): Promise<TemplateRow> {
-  findChangeableTemplate(ctx, templateId, actor);
+  await findChangeableTemplate(ctx, templateId, actor);
   const { pageSizes, sha256, size } = await receiveUploadedPdf(ctx, pdf);
-  return inTransaction(ctx.db, () => {
-    const template = findChangeableTemplate(ctx, templateId, actor);
-    const lines = ctx.repos.templateFields.listInTemplate(templateId).flatMap((field) => {
+  return inTransaction(ctx.db, async () => {
+    const template = await findChangeableTemplate(ctx, templateId, actor);
+    const lines = (await ctx.repos.templateFields.listInTemplate(templateId)).flatMap((field) => {
       const problem = boxProblem(field, pageSizes);
       return problem
         ? [
@@ -30,14 +30,14 @@ export async function setTemplatePdf(
     });
     if (lines.length > 0) throw validationFailed(lines);
     const now = ctx.now();
-    const updated = ctx.repos.templates.update(templateId, {
-      pdfFileId: ctx.repos.files.putPlacedFile(sha256, size, 'application/pdf', now),
+    const updated = await ctx.repos.templates.update(templateId, {
+      pdfFileId: await ctx.repos.files.putPlacedFile(sha256, size, 'application/pdf', now),
       pageSizes: JSON.stringify(pageSizes),
       updatedAt: now,
     });
     if (!updated) throw notFound('contract template');
     if (template.pdfFileId !== null && template.pdfFileId !== updated.pdfFileId)
-      ctx.repos.files.releaseFile(template.pdfFileId);
+      await ctx.repos.files.releaseFile(template.pdfFileId);
     return updated;
   });
 }

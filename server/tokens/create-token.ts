@@ -9,17 +9,20 @@ import { logOfficeEvent } from '../activity/office-log';
 export type CreateTokenInput = { name: string; kind: TokenKind; rateLimit: number | null; ownerUserId: number };
 
 /** Makes a token; the returned key is the only time its secret exists outside a hash. */
-export function createToken(ctx: AppContext, input: CreateTokenInput): { row: TokenRow; apiKey: string } {
-  const owner = ctx.repos.users.findById(input.ownerUserId);
+export async function createToken(
+  ctx: AppContext,
+  input: CreateTokenInput,
+): Promise<{ row: TokenRow; apiKey: string }> {
+  const owner = await ctx.repos.users.findById(input.ownerUserId);
   if (!owner || !owner.active) {
     throw new AppError('validation-failed', 'The token owner must be an active user.', {
       validationErrors: ['user: must be an active user'],
     });
   }
   const key = generateApiKey();
-  const row = inTransaction(ctx.db, () => {
-    const inserted = insertToken(ctx, input, key, owner.id);
-    logOfficeEvent(ctx, {
+  const row = await inTransaction(ctx.db, async () => {
+    const inserted = await insertToken(ctx, input, key, owner.id);
+    await logOfficeEvent(ctx, {
       event: 'token.created',
       subject: `/api/users/${owner.id}`,
       details: { public_id: inserted.publicId, name: inserted.name, kind: inserted.kind },
@@ -29,12 +32,12 @@ export function createToken(ctx: AppContext, input: CreateTokenInput): { row: To
   return { row, apiKey: key.key };
 }
 
-function insertToken(
+async function insertToken(
   ctx: AppContext,
   input: CreateTokenInput,
   key: ReturnType<typeof generateApiKey>,
   ownerId: number,
-): TokenRow {
+): Promise<TokenRow> {
   return ctx.repos.tokens.insert({
     publicId: key.publicId,
     secretHash: key.secretHash,

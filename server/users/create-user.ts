@@ -9,12 +9,12 @@ import { logOfficeEvent } from '../activity/office-log';
 export async function createUser(ctx: AppContext, input: TUserCreate): Promise<UserRow> {
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
   // Checked after the slow hash, so that two concurrent creates cannot both pass.
-  if (ctx.repos.users.findByUsername(input.username)) {
+  if (await ctx.repos.users.findByUsername(input.username)) {
     throw validationFailed([`username: ${input.username} is already taken`]);
   }
-  return inTransaction(ctx.db, () => {
-    const user = insertUser(ctx, input, passwordHash);
-    logOfficeEvent(ctx, {
+  return inTransaction(ctx.db, async () => {
+    const user = await insertUser(ctx, input, passwordHash);
+    await logOfficeEvent(ctx, {
       event: 'user.created',
       subject: `/api/users/${user.id}`,
       details: { username: user.username, permission_template: user.permissionTemplate, active: user.active },
@@ -23,7 +23,7 @@ export async function createUser(ctx: AppContext, input: TUserCreate): Promise<U
   });
 }
 
-function insertUser(ctx: AppContext, input: TUserCreate, passwordHash: string | null): UserRow {
+async function insertUser(ctx: AppContext, input: TUserCreate, passwordHash: string | null): Promise<UserRow> {
   return ctx.repos.users.insert({
     username: input.username,
     email: input.email,

@@ -9,13 +9,13 @@ import { logOfficeEvent } from '../activity/office-log';
 
 export async function updateUser(ctx: AppContext, id: number, input: TUserUpdate): Promise<UserRow> {
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
-  return inTransaction(ctx.db, () => {
-    const current = ctx.repos.users.findById(id);
+  return inTransaction(ctx.db, async () => {
+    const current = await ctx.repos.users.findById(id);
     if (!current) throw notFound('user');
     if (
       input.username !== undefined &&
       input.username !== current.username &&
-      ctx.repos.users.findByUsername(input.username)
+      (await ctx.repos.users.findByUsername(input.username))
     ) {
       throw validationFailed([`username: ${input.username} is already taken`]);
     }
@@ -24,7 +24,7 @@ export async function updateUser(ctx: AppContext, id: number, input: TUserUpdate
       current.active &&
       (input.active === false ||
         (input.permission_template !== undefined && !isAdminTemplate(input.permission_template)));
-    if (losesAdmin && ctx.repos.users.countActiveAdmins() <= 1) {
+    if (losesAdmin && (await ctx.repos.users.countActiveAdmins()) <= 1) {
       throw new AppError('conflict', 'The last active administrator cannot be deactivated or demoted.');
     }
     const changes: UserChanges = {};
@@ -36,7 +36,7 @@ export async function updateUser(ctx: AppContext, id: number, input: TUserUpdate
     if (input.active !== undefined) changes.active = input.active;
     if (passwordHash !== undefined) changes.passwordHash = passwordHash;
     if (Object.keys(changes).length === 0) return current;
-    logOfficeEvent(ctx, {
+    await logOfficeEvent(ctx, {
       event: 'user.changed',
       subject: `/api/users/${id}`,
       // Which fields changed, and the new role and state; never the password.
@@ -46,6 +46,6 @@ export async function updateUser(ctx: AppContext, id: number, input: TUserUpdate
         active: changes.active,
       },
     });
-    return ctx.repos.users.update(id, changes) ?? current;
+    return (await ctx.repos.users.update(id, changes)) ?? current;
   });
 }

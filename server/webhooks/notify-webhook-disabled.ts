@@ -6,8 +6,12 @@ import { enqueueMail } from '../messages/mail/enqueue-mail';
  * The notice that a consumer was disabled, to its contact_email or else the office's registered
  * address. Call inside the transaction that disables it.
  */
-export function notifyWebhookDisabled(ctx: AppContext, consumer: WebhookConsumerRow, lastError: string): void {
-  const to = consumer.contactEmail ?? ctx.repos.office.get(ctx.now()).email;
+export async function notifyWebhookDisabled(
+  ctx: AppContext,
+  consumer: WebhookConsumerRow,
+  lastError: string,
+): Promise<void> {
+  const to = consumer.contactEmail ?? (await ctx.repos.office.get(ctx.now())).email;
   if (!to) {
     ctx.logger.warn(
       { consumerId: consumer.id },
@@ -16,7 +20,7 @@ export function notifyWebhookDisabled(ctx: AppContext, consumer: WebhookConsumer
     return;
   }
   const adminPage = `${ctx.baseUrl()}/admin/webhooks/${consumer.id}`;
-  enqueueMail(ctx, {
+  await enqueueMail(ctx, {
     to,
     subject: `SignDesk stopped sending events to ${consumer.url}`,
     text: [

@@ -1,3 +1,4 @@
+import { mapInOrder } from '../core/in-order';
 import type { AppContext } from '../context/app-context';
 import { inTransaction } from '../db/open-database';
 import { releaseHeld } from './release-held';
@@ -19,15 +20,15 @@ export function oneMonthBefore(epochMs: number): number {
  * The event log keeps one month (docs/decisions.md, "Webhooks"): older events go with their
  * deliveries, attempts and jobs, in small transactions so that requests are not held up.
  */
-export function purgeWebhookEvents(ctx: AppContext): number {
+export async function purgeWebhookEvents(ctx: AppContext): Promise<number> {
   const cutoff = oneMonthBefore(ctx.now());
   let total = 0;
   for (;;) {
-    const deleted = inTransaction(ctx.db, () => ctx.repos.webhookLog.purgeBefore(cutoff, PURGE_BATCH));
+    const deleted = await inTransaction(ctx.db, async () => ctx.repos.webhookLog.purgeBefore(cutoff, PURGE_BATCH));
     total += deleted;
     if (deleted < PURGE_BATCH) break;
   }
-  resumeHeldDeliveries(ctx);
+  await resumeHeldDeliveries(ctx);
   return total;
 }
 
@@ -35,13 +36,14 @@ export function purgeWebhookEvents(ctx: AppContext): number {
  * Held events go one at a time; a purge (or a crash of an older version) can take away the one
  * whose turn it was. This lets the next go for every enabled consumer that has none under way.
  */
-export function resumeHeldDeliveries(ctx: AppContext): void {
+export async function resumeHeldDeliveries(ctx: AppContext): Promise<void> {
   const deliveries = ctx.repos.webhookDeliveries;
-  const isReleased = inTransaction(ctx.db, () =>
-    deliveries
-      .holdingConsumers()
-      .map((consumerId) => releaseHeld(ctx, consumerId, ctx.now()))
-      .includes(true),
+  const isReleased = await inTransaction(ctx.db, async () =>
+    (
+      await mapInOrder(await deliveries.holdingConsumers(), async (consumerId) =>
+        releaseHeld(ctx, consumerId, ctx.now()),
+      )
+    ).includes(true),
   );
   if (isReleased) ctx.webhooks.wake();
 }

@@ -12,16 +12,20 @@ export type WebhookEventData = { id: string; party?: string };
  * An opt-in event goes only to the consumers that chose it, and is not written at all when none
  * did. Returns the event id, or undefined when no consumer wants the event.
  */
-export function recordEvent(ctx: AppContext, type: WebhookEventType, data: WebhookEventData): number | undefined {
+export async function recordEvent(
+  ctx: AppContext,
+  type: WebhookEventType,
+  data: WebhookEventData,
+): Promise<number | undefined> {
   const deliveries = ctx.repos.webhookDeliveries;
-  if (!deliveries.isInTransaction()) {
+  if (!(await deliveries.isInTransaction())) {
     throw new Error('recordEvent must run inside the transaction of the change that causes the event');
   }
   if (type === 'contract.party_signed' && !data.party) throw new Error('contract.party_signed needs data.party');
   const isOptional = isOptionalWebhookEvent(type);
-  const recipients = deliveries
-    .recipients()
-    .filter((consumer) => !isOptional || (JSON.parse(consumer.events) as string[]).includes(type));
+  const recipients = (await deliveries.recipients()).filter(
+    (consumer) => !isOptional || (JSON.parse(consumer.events) as string[]).includes(type),
+  );
   if (isOptional && recipients.length === 0) return undefined;
   const now = ctx.now();
   const payload = JSON.stringify({
@@ -30,15 +34,15 @@ export function recordEvent(ctx: AppContext, type: WebhookEventType, data: Webho
     timestamp: ctx.timestamp(now),
     data: data.party === undefined ? { id: data.id } : { id: data.id, party: data.party },
   });
-  const eventId = deliveries.insertEvent(type, payload, now);
+  const eventId = await deliveries.insertEvent(type, payload, now);
   const runAt = now + Math.round(ctx.config.webhookFirstDelayS * 1000);
   for (const consumer of recipients) {
     if (consumer.isHolding) {
-      deliveries.insertDelivery(eventId, consumer.id, null, now);
+      await deliveries.insertDelivery(eventId, consumer.id, null, now);
       continue;
     }
-    const deliveryId = deliveries.insertDelivery(eventId, consumer.id, runAt, now);
-    ctx.repos.jobs.enqueue(WEBHOOK_QUEUE, deliveryId, runAt, now);
+    const deliveryId = await deliveries.insertDelivery(eventId, consumer.id, runAt, now);
+    await ctx.repos.jobs.enqueue(WEBHOOK_QUEUE, deliveryId, runAt, now);
   }
   // After the caller's commit the webhook worker looks again (a rollback makes this a no-op look).
   setImmediate(() => ctx.webhooks.wake());

@@ -6,6 +6,6 @@ import type { AppContext } from '../context/app-context';
  * arrive in the order their events happened while each claim, load and settle serves a batch.
  * Call inside the transaction that decides it; wake the worker after the commit. True when any went.
  */
-export function releaseHeld(ctx: AppContext, consumerId: number, now: number): boolean {
-  return ctx.repos.webhookDeliveries.releaseHeld(consumerId, now).length > 0;
+export async function releaseHeld(ctx: AppContext, consumerId: number, now: number): Promise<boolean> {
+  return (await ctx.repos.webhookDeliveries.releaseHeld(consumerId, now)).length > 0;
 }

@@ -11,8 +11,8 @@ import type { WebhookLogRow } from '../db/repos/webhook-log';
 import { AppError, notFound } from '../core/errors';
 
 /** Nothing is sent to a disabled consumer, not even by hand: enabling it sends its held events. */
-function requireEnabledConsumer(ctx: AppContext, consumerId: number): WebhookConsumerRow {
-  const consumer = ctx.repos.webhookConsumers.findById(consumerId);
+async function requireEnabledConsumer(ctx: AppContext, consumerId: number): Promise<WebhookConsumerRow> {
+  const consumer = await ctx.repos.webhookConsumers.findById(consumerId);
   if (!consumer) throw notFound('webhook consumer');
   if (consumer.disabledAt !== null) {
     throw new AppError(
@@ -34,19 +34,19 @@ const redeliverRefused = (what: string) =>
  * Manual retry from the event log: the delivery starts afresh (one attempt now, then the retry
  * schedule from its start). An event already delivered goes again only with `redeliver`.
  */
-export function retryWebhookEvent(
+export async function retryWebhookEvent(
   ctx: AppContext,
   consumerId: number,
   eventId: number,
   options: { redeliver?: boolean | undefined } = {},
-): WebhookLogRow {
-  const row = inTransaction(ctx.db, () => {
-    requireEnabledConsumer(ctx, consumerId);
-    const entry = ctx.repos.webhookLog.find(consumerId, eventId);
+): Promise<WebhookLogRow> {
+  const row = await inTransaction(ctx.db, async () => {
+    await requireEnabledConsumer(ctx, consumerId);
+    const entry = await ctx.repos.webhookLog.find(consumerId, eventId);
     if (!entry) throw notFound('event of this webhook consumer');
     if (entry.state === 'delivered' && options.redeliver !== true) throw redeliverRefused(`Event ${eventId} was`);
-    ctx.repos.webhookDeliveries.restart(entry.deliveryId, ctx.now());
-    return ctx.repos.webhookLog.find(consumerId, eventId) as WebhookLogRow;
+    await ctx.repos.webhookDeliveries.restart(entry.deliveryId, ctx.now());
+    return (await ctx.repos.webhookLog.find(consumerId, eventId)) as WebhookLogRow;
   });
   ctx.webhooks.wake();
   return row;
@@ -56,28 +56,28 @@ export function retryWebhookEvent(
  * Bulk retry: failed (and, with `redeliver`, delivered) events start afresh now; held ones go
  * out in event order, as on enabling. Answers how many of each were queued.
  */
-export function retryWebhookEvents(
+export async function retryWebhookEvents(
   ctx: AppContext,
   consumerId: number,
   input: TWebhookBulkRetry,
-): TWebhookBulkRetryResult {
+): Promise<TWebhookBulkRetryResult> {
   const states = new Set(input.states);
   if (states.has('delivered') && input.redeliver !== true) {
-    requireEnabledConsumer(ctx, consumerId);
+    await requireEnabledConsumer(ctx, consumerId);
     throw redeliverRefused('Each of its delivered events was');
   }
-  const queued = inTransaction(ctx.db, () => {
-    requireEnabledConsumer(ctx, consumerId);
+  const queued = await inTransaction(ctx.db, async () => {
+    await requireEnabledConsumer(ctx, consumerId);
     const now = ctx.now();
     const deliveries = ctx.repos.webhookDeliveries;
     const counts = { held: 0, failed: 0, delivered: 0 };
     for (const state of WEBHOOK_RETRYABLE_STATES) {
       if (!states.has(state)) continue;
       if (state === 'held') {
-        counts.held = deliveries.countInState(consumerId, 'held');
-        releaseHeld(ctx, consumerId, now);
+        counts.held = await deliveries.countInState(consumerId, 'held');
+        await releaseHeld(ctx, consumerId, now);
       } else {
-        counts[state] = deliveries.restartAllInState(consumerId, state, now);
+        counts[state] = await deliveries.restartAllInState(consumerId, state, now);
       }
     }
     return counts;

@@ -21,7 +21,11 @@ function eventsText(events: readonly string[]): string {
 }
 
 /** Registers a consumer with a fresh Ed25519 key pair; the secret half is stored only sealed. */
-export function createWebhook(ctx: AppContext, input: TWebhookConsumerCreate, authorId: number): WebhookConsumerRow {
+export async function createWebhook(
+  ctx: AppContext,
+  input: TWebhookConsumerCreate,
+  authorId: number,
+): Promise<WebhookConsumerRow> {
   checkWebhookUrl(ctx, input.url);
   const { publicKey, sealedSecretKey } = ctx.webhooks.keyring.generate();
   const now = ctx.now();
@@ -38,7 +42,11 @@ export function createWebhook(ctx: AppContext, input: TWebhookConsumerCreate, au
 }
 
 /** A new url applies to every later attempt, pending deliveries included. */
-export function updateWebhook(ctx: AppContext, id: number, input: TWebhookConsumerUpdate): WebhookConsumerRow {
+export async function updateWebhook(
+  ctx: AppContext,
+  id: number,
+  input: TWebhookConsumerUpdate,
+): Promise<WebhookConsumerRow> {
   const changes: WebhookConsumerChanges = { updatedAt: ctx.now() };
   if (input.url !== undefined) {
     checkWebhookUrl(ctx, input.url);
@@ -46,25 +54,25 @@ export function updateWebhook(ctx: AppContext, id: number, input: TWebhookConsum
   }
   if (input.contact_email !== undefined) changes.contactEmail = input.contact_email;
   if (input.events !== undefined) changes.events = eventsText(input.events);
-  const row = ctx.repos.webhookConsumers.update(id, changes);
+  const row = await ctx.repos.webhookConsumers.update(id, changes);
   if (!row) throw notFound('webhook consumer');
   return row;
 }
 
 /** Deletes the consumer, its deliveries, their attempts and queued jobs; its key pair is gone for good. */
-export function deleteWebhook(ctx: AppContext, id: number): void {
-  const isDeleted = inTransaction(ctx.db, () => ctx.repos.webhookConsumers.remove(id));
+export async function deleteWebhook(ctx: AppContext, id: number): Promise<void> {
+  const isDeleted = await inTransaction(ctx.db, async () => ctx.repos.webhookConsumers.remove(id));
   if (!isDeleted) throw notFound('webhook consumer');
   ctx.webhooks.keyring.forget(id);
 }
 
 /** Clears disabled_time and the error count; the events held meanwhile go out in event order. */
-export function enableWebhook(ctx: AppContext, id: number): WebhookConsumerRow {
-  const row = inTransaction(ctx.db, () => {
-    if (!ctx.repos.webhookConsumers.findById(id)) throw notFound('webhook consumer');
-    ctx.repos.webhookConsumers.enable(id, ctx.now());
-    releaseHeld(ctx, id, ctx.now());
-    return ctx.repos.webhookConsumers.findById(id) as WebhookConsumerRow;
+export async function enableWebhook(ctx: AppContext, id: number): Promise<WebhookConsumerRow> {
+  const row = await inTransaction(ctx.db, async () => {
+    if (!(await ctx.repos.webhookConsumers.findById(id))) throw notFound('webhook consumer');
+    await ctx.repos.webhookConsumers.enable(id, ctx.now());
+    await releaseHeld(ctx, id, ctx.now());
+    return (await ctx.repos.webhookConsumers.findById(id)) as WebhookConsumerRow;
   });
   ctx.webhooks.wake();
   return row;

@@ -34,12 +34,12 @@ function describeFailure(result: PostResult): string {
  * delivery. `erring` holds the consumers this worker has counted permanent errors for (kept
  * across batches).
  */
-export function settleAttempts(
+export async function settleAttempts(
   ctx: AppContext,
   finished: readonly FinishedJob<AttemptResult>[],
   finalize: Finalize,
   erring: Set<number>,
-): void {
+): Promise<void> {
   const { webhookDeliveries, webhookConsumers } = ctx.repos;
   const now = ctx.now();
   const schedule = ctx.config.webhookRetryScheduleS;
@@ -49,7 +49,7 @@ export function settleAttempts(
     result: { row, attempt, isDeferred },
   } of finished) {
     if (isDeferred) {
-      finalize(job, {
+      await finalize(job, {
         kind: 'retry',
         at: now + DEFER_MS,
         error: 'waiting for the attempts in flight to this consumer',
@@ -58,19 +58,19 @@ export function settleAttempts(
     }
     if (!row || !attempt) {
       // A pending delivery of a disabled consumer waits, held, for the enabling.
-      if (row && row.state === 'pending' && row.disabledAt !== null) webhookDeliveries.hold(row.deliveryId, now);
-      finalize(job, DONE);
+      if (row && row.state === 'pending' && row.disabledAt !== null) await webhookDeliveries.hold(row.deliveryId, now);
+      await finalize(job, DONE);
       continue;
     }
     const { result, startedAt } = attempt;
     const verdict = judgeAttempt(result, row.courseAttempts + 1, startedAt, schedule);
-    const state = webhookDeliveries.settle(row.deliveryId, verdict.state, verdict.nextAttemptAt, now);
+    const state = await webhookDeliveries.settle(row.deliveryId, verdict.state, verdict.nextAttemptAt, now);
     if (state === undefined) {
-      finalize(job, DONE);
+      await finalize(job, DONE);
       continue;
     }
     attempted.add(row.consumerId);
-    webhookDeliveries.insertAttempt({
+    await webhookDeliveries.insertAttempt({
       deliveryId: row.deliveryId,
       attemptedAt: startedAt,
       statusCode: result.statusCode,
@@ -80,7 +80,7 @@ export function settleAttempts(
       outcome: verdict.outcome,
     });
     // Before the consumer may be disabled below: the disabling takes away the queued jobs of what it holds.
-    finalize(
+    await finalize(
       job,
       verdict.nextAttemptAt === null || state === 'held'
         ? DONE
@@ -90,20 +90,20 @@ export function settleAttempts(
     // Most consumers have no errors to forget: the write is skipped unless the batch was loaded
     // with some, or this worker has counted some since.
     if (verdict.outcome === 'delivered' && (row.permanentErrors > 0 || erring.has(row.consumerId))) {
-      webhookConsumers.resetPermanentErrors(row.consumerId);
+      await webhookConsumers.resetPermanentErrors(row.consumerId);
       erring.delete(row.consumerId);
     }
     if (!verdict.isPermanentError) continue;
     erring.add(row.consumerId);
-    const count = webhookConsumers.countPermanentError(row.consumerId, now);
+    const count = await webhookConsumers.countPermanentError(row.consumerId, now);
     if (!count || count.errors < PERMANENT_ERRORS_TO_DISABLE || count.disabledAt !== null) continue;
-    if (webhookConsumers.disable(row.consumerId, now)) {
-      webhookDeliveries.holdPendingOf(row.consumerId, now);
-      const consumer = webhookConsumers.findById(row.consumerId);
+    if (await webhookConsumers.disable(row.consumerId, now)) {
+      await webhookDeliveries.holdPendingOf(row.consumerId, now);
+      const consumer = await webhookConsumers.findById(row.consumerId);
       ctx.logger.warn({ consumerId: row.consumerId }, 'webhook consumer disabled after ten permanent errors');
-      if (consumer) notifyWebhookDisabled(ctx, consumer, describeFailure(result));
+      if (consumer) await notifyWebhookDisabled(ctx, consumer, describeFailure(result));
     }
   }
   // An attempt made is a turn taken: the next held events of the consumer may go.
-  for (const consumerId of attempted) releaseHeld(ctx, consumerId, now);
+  for (const consumerId of attempted) await releaseHeld(ctx, consumerId, now);
 }

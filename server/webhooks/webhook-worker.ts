@@ -47,9 +47,12 @@ export function createWebhookWorker(ctx: AppContext): Worker {
     };
   };
 
-  const load = (jobs: readonly JobRow[]): Map<number, DispatchRow> => {
+  const load = async (jobs: readonly JobRow[]): Promise<Map<number, DispatchRow>> => {
     const rows = new Map(
-      ctx.repos.webhookDeliveries.loadForDispatch(jobs.map((job) => job.refId)).map((row) => [row.deliveryId, row]),
+      (await ctx.repos.webhookDeliveries.loadForDispatch(jobs.map((job) => job.refId))).map((row) => [
+        row.deliveryId,
+        row,
+      ]),
     );
     const byJob = new Map<number, DispatchRow>();
     for (const job of jobs) {
@@ -97,14 +100,14 @@ export function createWebhookWorker(ctx: AppContext): Worker {
     timeoutMs: ctx.config.webhookTimeoutMs,
     load,
     handle,
-    settle: (finished, finalize) => settleAttempts(ctx, finished, finalize, erring),
+    settle: async (finished, finalize) => settleAttempts(ctx, finished, finalize, erring),
   });
 
   let purgeTimer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
-  const purge = () => {
+  const purge = async () => {
     try {
-      const purged = purgeWebhookEvents(ctx);
+      const purged = await purgeWebhookEvents(ctx);
       if (purged > 0) ctx.logger.info({ purged }, 'purged webhook events older than one month');
     } catch (err) {
       ctx.logger.error({ err }, 'purging webhook events failed');
@@ -112,9 +115,9 @@ export function createWebhookWorker(ctx: AppContext): Worker {
   };
   return {
     name: 'webhook',
-    start() {
-      purge();
-      purgeTimer = setInterval(purge, PURGE_INTERVAL_MS);
+    async start() {
+      await purge();
+      purgeTimer = setInterval(() => void purge(), PURGE_INTERVAL_MS);
       purgeTimer.unref();
       unsubscribe = ctx.webhooks.onWake(() => runner.wake());
       runner.start();

@@ -5,6 +5,8 @@ import { auditAccessibility, launchBrowser, openPage, screenshot } from '../help
 import { makePdf } from '../helpers/pdfs';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { makeUser, type MadeUser } from '../helpers/users';
+import { inTransaction } from '../../server/db/database';
+import { rawSql } from '../../server/db/raw-sql';
 
 /** How long the page may take to show a change on a busy machine. */
 const until = { timeout: 20_000, interval: 50 };
@@ -210,17 +212,20 @@ describe('the contract list: search, counts per status, state in the URL, at 800
       (await t.api('GET', `/api/contracts?q=${query}`)).headers.get('search-partial');
     expect(await partial('av')).toBeNull();
     // An office of more than a thousand contracts (seeded as bench/contracts.ts does, through the server's own connection).
-    const sqlite = t.server.ctx.db.$client;
-    const { fileId } = sqlite.prepare('SELECT original_file_id AS fileId FROM contracts LIMIT 1').get() as {
+    const sqlite = rawSql(t.server.ctx.db);
+    const { fileId } = (await sqlite.get('SELECT original_file_id AS fileId FROM contracts LIMIT 1')) as {
       fileId: number;
     };
-    const insert = sqlite.prepare(
-      `INSERT INTO contracts (name, name_folded, status, source, original_file_id, page_sizes, created_by, created_at, updated_at)
-       VALUES (?, ?, 'draft', 'upload', ?, '[[595,842]]', 1, 0, 0)`,
-    );
-    sqlite.transaction(() => {
-      for (let n = 0; n < 1_000; n += 1) insert.run(`Arkiv ${n}`, `arkiv ${n}`, fileId);
-    })();
+    await inTransaction(t.server.ctx.db, async () => {
+      for (let n = 0; n < 1_000; n += 1)
+        await sqlite.run(
+          `INSERT INTO contracts (name, name_folded, status, source, original_file_id, page_sizes, created_by, created_at, updated_at)
+           VALUES (?, ?, 'draft', 'upload', ?, '[[595,842]]', 1, 0, 0)`,
+          `Arkiv ${n}`,
+          `arkiv ${n}`,
+          fileId,
+        );
+    });
     expect(await partial('av')).toBe('true');
     expect((await t.api('GET', '/api/contract_counts?q=av')).headers.get('search-partial')).toBe('true');
     expect(await partial('Uppdrag%2024')).toBeNull();

@@ -6,6 +6,7 @@ import { auditAccessibility, launchBrowser, openPage, screenshot } from '../help
 import { signedContract, waitForTimestampStatus } from '../helpers/evidence';
 import { startSigningEnv, type SigningEnv } from '../helpers/signing';
 import { startTsaServer, type TsaServer } from '../helpers/tsa-server';
+import { rawSql } from '../../server/db/raw-sql';
 
 describe('evidence in the admin UI', () => {
   let tsa: TsaServer;
@@ -100,9 +101,10 @@ describe('evidence in the admin UI', () => {
     expect((await t.api('PUT', '/api/settings/timestamps', { body: { tsa_url: tsa.url } })).status).toBe(200);
     const contract = await signedContract(t, [{ name: 'Bo Ek', email: 'bo@example.test' }]);
     await waitForTimestampStatus(t, contract.self, 'signature');
-    t.server.ctx.db.$client
-      .prepare("UPDATE activity_log SET user_agent = 'forged' WHERE contract_id = ? AND event = 'party.opened'")
-      .run(contract.id);
+    await rawSql(t.server.ctx.db).run(
+      "UPDATE activity_log SET user_agent = 'forged' WHERE contract_id = ? AND event = 'party.opened'",
+      contract.id,
+    );
     const { page } = await openPage(browser);
     await signInThroughPage(page, t.url, 'admin', 'correct horse');
     await gotoAdmin(page, t.url, `/contracts/${contract.id}`, 'Hyresavtal Storgatan 1');

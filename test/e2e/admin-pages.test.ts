@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeOfficeDetails, fitsWidth, gotoAdmin, signInThroughPage } from '../helpers/admin-ui';
 import { auditAccessibility, launchBrowser, openPage, screenshot } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { rawSql } from '../../server/db/raw-sql';
 
 describe('the admin UI in the browser', { timeout: 120_000 }, () => {
   let browser: Browser;
@@ -203,9 +204,7 @@ describe('the admin UI in the browser', { timeout: 120_000 }, () => {
     const { page } = await openPage(browser);
     await signInThroughPage(page, t.url, 'admin', 'correct horse');
     await gotoAdmin(page, t.url, '/templates', 'Templates');
-    t.server.ctx.db.$client
-      .prepare('UPDATE admin_sessions SET last_seen_at = last_seen_at - ?')
-      .run(9 * 60 * 60 * 1000);
+    await rawSql(t.server.ctx.db).run('UPDATE admin_sessions SET last_seen_at = last_seen_at - ?', 9 * 60 * 60 * 1000);
     // The page's next request finds the session ended: the one the link to Users makes, or a
     // refresh of the templates that beats it (then the link is gone already and nothing is clicked).
     await page.evaluate(`document.querySelector('nav a[href="/admin/users"]')?.click()`);

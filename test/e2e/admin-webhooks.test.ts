@@ -71,9 +71,11 @@ describe('webhook consumers in the admin UI', { timeout: 180_000 }, () => {
     // Ten events, each written the way the signing flow writes them: inside a transaction.
     const modulePath = path.resolve(import.meta.dirname, '../../server/webhooks/record-event.ts');
     const { recordEvent } = (await import(/* @vite-ignore */ modulePath)) as { recordEvent: RecordEvent };
-    const record = (n: number) =>
-      inTransaction(t.server.ctx.db, () => recordEvent(t.server.ctx, 'contract.signed', { id: `/api/contracts/${n}` }));
-    for (let n = 1; n <= 10; n += 1) record(n);
+    const record = async (n: number) =>
+      inTransaction(t.server.ctx.db, async () =>
+        recordEvent(t.server.ctx, 'contract.signed', { id: `/api/contracts/${n}` }),
+      );
+    for (let n = 1; n <= 10; n += 1) await record(n);
 
     const row = page.getByRole('row').filter({ hasText: receiver.url });
     await row.getByText('Disabled', { exact: true }).waitFor({ timeout: 60_000 });
@@ -85,7 +87,7 @@ describe('webhook consumers in the admin UI', { timeout: 180_000 }, () => {
     expect(await auditAccessibility(page), 'webhooks-disabled').toEqual([]);
 
     // A contract is signed during the outage: its event is held, not attempted, and nothing can be retried.
-    record(11);
+    await record(11);
     await row.getByRole('link', { name: 'Event log' }).click();
     await page.getByText('Events held while it is disabled: 1.').waitFor({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('event-row').count()).toBe(11);

@@ -8,6 +8,7 @@ import { makePdf } from '../helpers/pdfs';
 import { makeTempDir } from '../helpers/server';
 import { startSigningEnv, type SigningEnv } from '../helpers/signing';
 import { startTsaServer, type TsaServer } from '../helpers/tsa-server';
+import { rawSql } from '../../server/db/raw-sql';
 
 describe('the public verify page in Chromium', () => {
   let tsa: TsaServer;
@@ -115,9 +116,9 @@ describe('the public verify page in Chromium', () => {
     const sealed = issued.subarray(0, sealRange[2]! + sealRange[3]!);
     const post = (body: Uint8Array | string, type = 'application/pdf') =>
       fetch(`${t.url}/verify/check`, { method: 'POST', headers: { 'content-type': type }, body });
-    const files = () =>
-      (t.server.ctx.db.$client.prepare('SELECT count(*) AS n FROM stored_files').get() as { n: number }).n;
-    const stored = files();
+    const files = async () =>
+      ((await rawSql(t.server.ctx.db).get('SELECT count(*) AS n FROM stored_files')) as { n: number }).n;
+    const stored = await files();
 
     const appended = Buffer.concat([sealed, Buffer.from('\n% appended after sealing\n')]);
     const changedAfter = await (await post(appended)).json();
@@ -157,7 +158,7 @@ describe('the public verify page in Chromium', () => {
     expect((await post(sealed)).status).toBe(200);
     expect((await post('x', 'text/plain')).status).toBe(415);
     expect((await post(Buffer.alloc(17 * 1024 * 1024, 0x20))).status).toBe(413);
-    expect(files()).toBe(stored);
+    expect(await files()).toBe(stored);
 
     let limited: Response | undefined;
     for (let index = 0; index < 30 && !limited; index += 1) {

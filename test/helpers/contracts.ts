@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { makePdf } from './pdfs';
 import type { TestServer } from './server';
+import { rawSql } from '../../server/db/raw-sql';
 
 /** A draft made from an uploaded PDF of `pages` A4 pages. */
 export async function newDraft(t: TestServer, pages = 2): Promise<{ self: string; id: number }> {
@@ -12,18 +13,17 @@ export async function newDraft(t: TestServer, pages = 2): Promise<{ self: string
 }
 
 /** Everything stored about one contract, to show that a refused request changed nothing. */
-export function contractState(t: TestServer, contractId: number): Record<string, unknown> {
-  const sqlite = t.server.ctx.db.$client;
-  const all = (table: string) =>
-    sqlite.prepare(`SELECT * FROM ${table} WHERE contract_id = ? ORDER BY id`).all(contractId);
+export async function contractState(t: TestServer, contractId: number): Promise<Record<string, unknown>> {
+  const sqlite = rawSql(t.server.ctx.db);
+  const all = (table: string) => sqlite.all(`SELECT * FROM ${table} WHERE contract_id = ? ORDER BY id`, contractId);
   return {
-    contract: sqlite.prepare('SELECT * FROM contracts WHERE id = ?').get(contractId),
-    parties: all('parties'),
-    annotations: all('annotations'),
-    attachments: all('attachments'),
-    activity: all('activity_log'),
-    files: sqlite.prepare('SELECT id, sha256, size FROM stored_files ORDER BY id').all(),
-    counts: sqlite.prepare('SELECT * FROM contract_counts ORDER BY scope').all(),
+    contract: await sqlite.get('SELECT * FROM contracts WHERE id = ?', contractId),
+    parties: await all('parties'),
+    annotations: await all('annotations'),
+    attachments: await all('attachments'),
+    activity: await all('activity_log'),
+    files: await sqlite.all('SELECT id, sha256, size FROM stored_files ORDER BY id'),
+    counts: await sqlite.all('SELECT * FROM contract_counts ORDER BY scope'),
   };
 }
 

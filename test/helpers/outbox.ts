@@ -6,16 +6,20 @@ import { inTransaction } from '../../server/db/open-database';
 import { enqueueMail, type OutgoingMail } from '../../server/messages/mail/enqueue-mail';
 import { enqueueSms, type OutgoingSms } from '../../server/messages/sms/enqueue-sms';
 import type { ApiClient } from './server';
+import { rawSql } from '../../server/db/raw-sql';
 
 /** Writes mail as the signing flow will: inside a transaction of the running server (or of a CLI-style context on its DATA_DIR). */
-export function queueMail(server: Pick<SignDeskServer, 'ctx'>, mail: Partial<OutgoingMail> & { to: string }): number {
+export async function queueMail(
+  server: Pick<SignDeskServer, 'ctx'>,
+  mail: Partial<OutgoingMail> & { to: string },
+): Promise<number> {
   const full: OutgoingMail = { subject: 'Hello', text: 'Hello there', purpose: 'test', ...mail };
-  return inTransaction(server.ctx.db, () => enqueueMail(server.ctx, full));
+  return inTransaction(server.ctx.db, async () => enqueueMail(server.ctx, full));
 }
 
-export function queueSms(server: SignDeskServer, sms: Partial<OutgoingSms> & { to: string }): number {
+export async function queueSms(server: SignDeskServer, sms: Partial<OutgoingSms> & { to: string }): Promise<number> {
   const full: OutgoingSms = { body: 'Hello there', purpose: 'test', ...sms };
-  return inTransaction(server.ctx.db, () => enqueueSms(server.ctx, full));
+  return inTransaction(server.ctx.db, async () => enqueueSms(server.ctx, full));
 }
 
 /** Polls GET /api/outbox/{id} until the message is in `state`, and returns it. */
@@ -39,6 +43,6 @@ export async function createParties(t: TestServer, count: number): Promise<{ con
   return { contractId, partyIds };
 }
 
-export function partyFlags(server: SignDeskServer, id: number): Record<string, number> {
-  return server.ctx.db.$client.prepare('SELECT * FROM parties WHERE id = ?').get(id) as Record<string, number>;
+export async function partyFlags(server: SignDeskServer, id: number): Promise<Record<string, number>> {
+  return (await rawSql(server.ctx.db).get('SELECT * FROM parties WHERE id = ?', id)) as Record<string, number>;
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type SignDeskServer } from '../../server/index';
 import { makeTempDir, startTestServer, testConfig, type TestServer } from '../helpers/server';
 import { sessionClient, signInClient } from '../helpers/session';
+import { rawSql } from '../../server/db/raw-sql';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -194,22 +195,22 @@ describe('admin sessions', () => {
   });
 
   it('ends after 8 idle hours and after 24 hours in any case', async () => {
-    const sql = t.server.ctx.db.$client;
+    const sql = rawSql(t.server.ctx.db);
     const idle = await signInClient(t.url, 'admin', 'correct horse');
     expect((await idle.request('GET', '/api/users')).status).toBe(200);
-    sql
-      .prepare(
-        'UPDATE admin_sessions SET last_seen_at = last_seen_at - ? WHERE id = (SELECT max(id) FROM admin_sessions)',
-      )
-      .run(8 * HOUR + 1000);
+    await sql.run(
+      'UPDATE admin_sessions SET last_seen_at = last_seen_at - ? WHERE id = (SELECT max(id) FROM admin_sessions)',
+      8 * HOUR + 1000,
+    );
     const ended = await idle.request('GET', '/api/users');
     expectProblem(ended, 401, 'unauthorized');
     expect(ended.body.detail).toMatch(/session has ended/);
 
     const busy = await signInClient(t.url, 'admin', 'correct horse');
-    sql
-      .prepare('UPDATE admin_sessions SET expires_at = ? WHERE id = (SELECT max(id) FROM admin_sessions)')
-      .run(Date.now() - 1);
+    await sql.run(
+      'UPDATE admin_sessions SET expires_at = ? WHERE id = (SELECT max(id) FROM admin_sessions)',
+      Date.now() - 1,
+    );
     expectProblem(await busy.request('GET', '/api/users'), 401, 'unauthorized');
   });
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { signInClient, type SessionClient } from '../helpers/session';
+import { rawSql } from '../../server/db/raw-sql';
 
 describe('general settings', () => {
   let t: TestServer;
@@ -173,9 +174,9 @@ describe('backup and restore in the running appliance', { timeout: 180_000 }, ()
     expect(on.status, on.text).toBe(200);
     expect(on.body).toMatchObject({ is_enabled: true, folder, interval_hours: 24, keep: 2, has_passphrase: true });
     expect(JSON.stringify(on.body)).not.toContain(PASSPHRASE);
-    const stored = t.server.ctx.db.$client
-      .prepare("SELECT value FROM settings WHERE key LIKE 'backup.%'")
-      .all() as Array<{ value: string }>;
+    const stored = (await rawSql(t.server.ctx.db).all(
+      "SELECT value FROM settings WHERE key LIKE 'backup.%'",
+    )) as Array<{ value: string }>;
     expect(stored.some((row) => row.value.includes(PASSPHRASE))).toBe(false);
 
     const results = async () => (await t.api('GET', '/api/settings/backup_schedule')).body;

@@ -1,3 +1,4 @@
+import { inTransaction } from '../../server/db/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendBulkRow } from '../../server/bulk/send-bulk-row';
 import { expectProblem } from '../helpers/problems';
@@ -142,9 +143,9 @@ describe('bulk send from a PDF template', () => {
 
     // A job that runs again (a crash after the commit, before the job was finished) makes nothing more.
     const batchId = Number(created.body.self.split('/').at(-1));
-    const rows = t.server.ctx.repos.bulkSends.rowsOf(batchId);
+    const rows = await t.server.ctx.repos.bulkSends.rowsOf(batchId);
     const before = (await t.api('GET', '/api/contracts?per_page=100')).body.length;
-    for (const row of rows) sendBulkRow(t.server.ctx, row.id);
+    for (const row of rows) await sendBulkRow(t.server.ctx, row.id);
     expect((await t.api('GET', '/api/contracts?per_page=100')).body.length).toBe(before);
     expect((await t.api('GET', created.body.self)).body).toMatchObject({ sent: 2, failed: 1 });
     expect((await t.api('GET', '/api/bulk_sends')).body.map((batch: any) => batch.self)).toEqual([created.body.self]);
@@ -159,8 +160,8 @@ describe('bulk send from a PDF template', () => {
     await t.api('POST', `${other.body.self}/fields/from_tags`);
     const ctx = t.server.ctx;
     // Made without its jobs running: the rows wait while the template is deleted.
-    const batch = ctx.db.$client.transaction(() => {
-      const made = ctx.repos.bulkSends.insert({
+    const batch = await inTransaction(ctx.db, async () => {
+      const made = await ctx.repos.bulkSends.insert({
         templateId: Number(other.body.self.split('/').at(-1)),
         templateName: 'Short-lived',
         createdBy: 1,
@@ -170,7 +171,7 @@ describe('bulk send from a PDF template', () => {
         { role: 1, name: 'A', email: 'a@gone.test', mobile_phone: '' },
         { role: 2, name: 'B', email: 'b@gone.test', mobile_phone: '' },
       ]);
-      ctx.repos.bulkSends.insertRow({
+      await ctx.repos.bulkSends.insertRow({
         bulkSendId: made.id,
         line: 2,
         contractName: 'Gone',
@@ -181,11 +182,11 @@ describe('bulk send from a PDF template', () => {
         updatedAt: Date.now(),
       });
       return made;
-    })();
+    });
     expect((await t.api('DELETE', other.body.self)).status).toBe(204);
-    const [row] = ctx.repos.bulkSends.rowsOf(batch.id);
+    const [row] = await ctx.repos.bulkSends.rowsOf(batch.id);
     const before = (await t.api('GET', '/api/contracts?per_page=100&name=Gone')).body.length;
-    sendBulkRow(ctx, row!.id);
+    await sendBulkRow(ctx, row!.id);
     const report = (await t.api('GET', `/api/bulk_sends/${batch.id}`)).body;
     expect(report.rows[0]).toMatchObject({ state: 'failed', contract: null });
     expect(report.rows[0].error).toMatch(/template was deleted/);

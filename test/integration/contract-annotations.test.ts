@@ -61,7 +61,7 @@ describe('contract annotations', () => {
   });
 
   it('refuses a box outside the page and a page past the last, changing nothing', async () => {
-    const before = contractState(t, contract.id);
+    const before = await contractState(t, contract.id);
     const lines = async (overrides: Record<string, unknown>) => {
       const response = await t.api('POST', `${contract.self}/annotations`, { body: fieldBody(party, overrides) });
       expectProblem(response, 400, 'validation-failed');
@@ -78,7 +78,7 @@ describe('contract annotations', () => {
     expect(await lines({ pos_x: -1 })).toEqual(['pos_x: must be at least 0']);
     expect(await lines({ width: 0 })).toEqual(['width: must be greater than 0']);
     expect(await lines({ height: -5 })).toEqual(['height: must be greater than 0']);
-    expect(contractState(t, contract.id)).toEqual(before);
+    expect(await contractState(t, contract.id)).toEqual(before);
   });
 
   it('checks geometry against the pages of this contract, not another', async () => {
@@ -95,7 +95,7 @@ describe('contract annotations', () => {
   it('refuses a party of another contract, and bad input of every kind, changing nothing', async () => {
     const other = await newDraft(t);
     const otherParty = (await t.api('POST', `${other.self}/parties`, { body: partyBody() })).body.self;
-    const before = contractState(t, contract.id);
+    const before = await contractState(t, contract.id);
     const post = async (body: unknown) => {
       const response = await t.api('POST', `${contract.self}/annotations`, { body });
       expectProblem(response, 400, 'validation-failed');
@@ -137,7 +137,7 @@ describe('contract annotations', () => {
         'type: must be one of SIGNATURE, INITIALS, NAME, DATE, TEXT, CHECKBOX, NUMBER, EMAIL, DROPDOWN, RADIO, ATTACHMENT',
       ].sort(),
     );
-    expect(contractState(t, contract.id)).toEqual(before);
+    expect(await contractState(t, contract.id)).toEqual(before);
   });
 
   it('changes a field, re-checking the merged box', async () => {
@@ -154,7 +154,7 @@ describe('contract annotations', () => {
       type: 'INITIALS',
       input_required: false,
     });
-    const before = contractState(t, contract.id);
+    const before = await contractState(t, contract.id);
     expect((await t.api('PUT', field.self, { body: { width: 400 } })).body.validation_errors).toEqual([
       'pos_x: pos_x + width is 700, past the width of page 1 (595.28 points)',
     ]);
@@ -162,7 +162,7 @@ describe('contract annotations', () => {
       'pdf_page: must be a page of the PDF, 1 to 2',
     ]);
     expect((await t.api('PUT', field.self, { body: { party_id: '/api/contracts/999/parties/1' } })).status).toBe(400);
-    expect(contractState(t, contract.id)).toEqual(before);
+    expect(await contractState(t, contract.id)).toEqual(before);
     expect((await t.api('DELETE', field.self)).status).toBe(204);
     expectProblem(await t.api('GET', field.self), 404, 'not-found');
   });
@@ -179,10 +179,10 @@ describe('contract annotations', () => {
     const listed = await t.api('GET', `${full.self}/annotations?per_page=100`);
     expect(listed.headers.get('pagination-items-total')).toBe('500');
     expect(listed.headers.get('pagination-num-pages')).toBe('5');
-    const before = contractState(t, full.id);
+    const before = await contractState(t, full.id);
     const over = await t.api('POST', `${full.self}/annotations`, { body: fieldBody(fullParty) });
     expectProblem(over, 409, 'limit-reached');
     expect(over.body.detail).toBe('A contract holds at most 500 annotations.');
-    expect(contractState(t, full.id)).toEqual(before);
+    expect(await contractState(t, full.id)).toEqual(before);
   });
 });

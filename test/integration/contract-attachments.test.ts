@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractState, newDraft } from '../helpers/contracts';
 import { expectProblem } from '../helpers/problems';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { rawSql } from '../../server/db/raw-sql';
 
 const MIB2 = 2_097_152;
 
@@ -99,18 +100,18 @@ describe('contract attachments', () => {
     );
     expect(accepted.status).toBe(201);
     expect((await fetchFile(accepted.body.preview_uri).then((r) => r.arrayBuffer())).byteLength).toBe(MIB2);
-    const before = contractState(t, contract.id);
+    const before = await contractState(t, contract.id);
     const over = await upload(
       new Uint8Array(MIB2 + 1).fill(8),
       { 'content-disposition': 'attachment; filename="bigger.bin"' },
       'application/octet-stream',
     );
     expectProblem(over, 413, 'payload-too-large');
-    expect(contractState(t, contract.id)).toEqual(before);
+    expect(await contractState(t, contract.id)).toEqual(before);
   });
 
   it('refuses a missing or nameless Content-Disposition, a bad type and an empty file, changing nothing', async () => {
-    const before = contractState(t, contract.id);
+    const before = await contractState(t, contract.id);
     const missing = await upload('x', {}, 'text/plain');
     expectProblem(missing, 400, 'validation-failed');
     expect(missing.body.validation_errors).toEqual([
@@ -157,21 +158,21 @@ describe('contract attachments', () => {
       404,
       'not-found',
     );
-    expect(contractState(t, contract.id)).toEqual(before);
+    expect(await contractState(t, contract.id)).toEqual(before);
   });
 
   it('removes an attachment and its stored bytes', async () => {
-    const files = () =>
-      (t.server.ctx.db.$client.prepare('SELECT count(*) AS n FROM stored_files').get() as { n: number }).n;
-    const before = files();
+    const files = async () =>
+      ((await rawSql(t.server.ctx.db).get('SELECT count(*) AS n FROM stored_files')) as { n: number }).n;
+    const before = await files();
     const made = await upload(
       'unique bytes for removal',
       { 'content-disposition': 'attachment; filename="gone.txt"' },
       'text/plain',
     );
-    expect(files()).toBe(before + 1);
+    expect(await files()).toBe(before + 1);
     expect((await t.api('DELETE', made.body.self)).status).toBe(204);
-    expect(files()).toBe(before);
+    expect(await files()).toBe(before);
     expectProblem(await t.api('GET', made.body.self), 404, 'not-found');
     expectProblem(await t.api('GET', `${made.body.self}/preview`), 404, 'not-found');
     expectProblem(await t.api('PUT', made.body.self, { body: { name: 'x' } }), 405, 'method-not-allowed');
@@ -194,7 +195,7 @@ describe('contract attachments', () => {
     const listed = await t.api('GET', `${full.self}/attachments`);
     expect(listed.headers.get('pagination-items-total')).toBe('20');
     expect(listed.body[0].name).toBe('f19.txt');
-    const before = contractState(t, full.id);
+    const before = await contractState(t, full.id);
     const over = await upload(
       'one more',
       { 'content-disposition': 'attachment; filename="f20.txt"' },
@@ -202,6 +203,6 @@ describe('contract attachments', () => {
       full.self,
     );
     expectProblem(over, 409, 'limit-reached');
-    expect(contractState(t, full.id)).toEqual(before);
+    expect(await contractState(t, full.id)).toEqual(before);
   });
 });

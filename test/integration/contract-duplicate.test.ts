@@ -3,6 +3,7 @@ import { contractState } from '../helpers/contracts';
 import { expectProblem } from '../helpers/problems';
 import { makeContract, signingClient, startSigningEnv, type SigningEnv } from '../helpers/signing';
 import { makeUser } from '../helpers/users';
+import { rawSql } from '../../server/db/raw-sql';
 
 describe('POST /api/contracts/{id}/duplicate', () => {
   let env: SigningEnv;
@@ -69,7 +70,7 @@ describe('POST /api/contracts/{id}/duplicate', () => {
     }
     const source = (await t.api('GET', original.self)).body;
     expect(source.is_signed).toBe(true);
-    const before = contractState(t, original.id);
+    const before = await contractState(t, original.id);
 
     const made = await t.api('POST', `${original.self}/duplicate`, { headers: { 'user-agent': 'Office browser' } });
     expect(made.status, made.text).toBe(201);
@@ -154,7 +155,7 @@ describe('POST /api/contracts/{id}/duplicate', () => {
       }),
     ]);
     // The original is untouched; the copy is a draft that can be sent.
-    const after = contractState(t, original.id);
+    const after = await contractState(t, original.id);
     expect({ ...after, files: undefined, counts: undefined }).toEqual({
       ...before,
       files: undefined,
@@ -181,7 +182,7 @@ describe('POST /api/contracts/{id}/duplicate', () => {
     await expect.poll(() => Date.now() > soon, { timeout: 10_000, interval: 50 }).toBe(true);
     expect((await t.api('POST', `${draft.self}/duplicate`)).body.expire_time).toBeNull();
 
-    const counts = () => env.t.server.ctx.db.$client.prepare('SELECT count(*) AS n FROM contracts').get();
+    const counts = () => rawSql(env.t.server.ctx.db).get('SELECT count(*) AS n FROM contracts');
     const before = counts();
     for (const bad of [{ name: 'x'.repeat(1_001) }, { name: 7 }, { title: 'Kopia' }]) {
       expectProblem(await t.api('POST', `${draft.self}/duplicate`, { body: bad }), 400, 'validation-failed');

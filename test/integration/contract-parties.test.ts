@@ -72,7 +72,7 @@ describe('contract parties', () => {
       ).status,
     ).toBe(201);
     expect((await post({ name: 'Handed the link', delivery_method: 'NONE' })).status).toBe(201);
-    const before = contractState(t, contract.id);
+    const before = await contractState(t, contract.id);
     expect((await post({ name: 'No mail' })).body.validation_errors).toEqual([
       'email: is required when delivery_method is EMAIL',
     ]);
@@ -83,12 +83,12 @@ describe('contract parties', () => {
       'email: is required when delivery_method is EMAIL_AND_SMS',
       'mobile_phone: is required when delivery_method is EMAIL_AND_SMS',
     ]);
-    expect(contractState(t, contract.id)).toEqual(before);
+    expect(await contractState(t, contract.id)).toEqual(before);
   });
 
   it('refuses bad input of every kind, one line per field, changing nothing', async () => {
     const contract = await newDraft(t);
-    const before = contractState(t, contract.id);
+    const before = await contractState(t, contract.id);
     const post = async (body: unknown) => {
       const response = await t.api('POST', `${contract.self}/parties`, { body });
       expectProblem(response, 400, 'validation-failed');
@@ -134,7 +134,7 @@ describe('contract parties', () => {
       415,
       'unsupported-media-type',
     );
-    expect(contractState(t, contract.id)).toEqual(before);
+    expect(await contractState(t, contract.id)).toEqual(before);
   });
 
   it('takes form bodies and links a user', async () => {
@@ -160,12 +160,12 @@ describe('contract parties', () => {
       delivery_method: 'EMAIL_AND_SMS',
     });
     expect(changed.body.contract_url).toBe(party.contract_url);
-    const before = contractState(t, contract.id);
+    const before = await contractState(t, contract.id);
     expect((await t.api('PUT', party.self, { body: { email: '' } })).body.validation_errors).toEqual([
       'email: is required when delivery_method is EMAIL_AND_SMS',
     ]);
     expect((await t.api('PUT', party.self, { body: { sign_type: 'OBSERVER' } })).status).toBe(400);
-    expect(contractState(t, contract.id)).toEqual(before);
+    expect(await contractState(t, contract.id)).toEqual(before);
     // Read-only fields are ignored when sent back.
     const roundTrip = await t.api('PUT', party.self, { body: { ...changed.body, is_accept: true, contract_url: 'x' } });
     expect(roundTrip.status).toBe(200);
@@ -177,7 +177,7 @@ describe('contract parties', () => {
     const other = await newDraft(t);
     const party = (await t.api('POST', `${one.self}/parties`, { body: partyBody() })).body;
     const partyId = party.self.split('/').at(-1);
-    const before = contractState(t, one.id);
+    const before = await contractState(t, one.id);
     expectProblem(await t.api('GET', `${other.self}/parties/${partyId}`), 404, 'not-found');
     expectProblem(
       await t.api('PUT', `${other.self}/parties/${partyId}`, { body: { name: 'Stolen' } }),
@@ -187,7 +187,7 @@ describe('contract parties', () => {
     expectProblem(await t.api('DELETE', `${other.self}/parties/${partyId}`), 404, 'not-found');
     expectProblem(await t.api('POST', '/api/contracts/999999/parties', { body: partyBody() }), 404, 'not-found');
     expectProblem(await t.api('GET', `${one.self}/parties/abc`), 404, 'not-found');
-    expect(contractState(t, one.id)).toEqual(before);
+    expect(await contractState(t, one.id)).toEqual(before);
   });
 
   it('removes a party with its annotations', async () => {
@@ -222,10 +222,10 @@ describe('contract parties', () => {
         201,
       );
     }
-    const before = contractState(t, contract.id);
+    const before = await contractState(t, contract.id);
     const over = await t.api('POST', `${contract.self}/parties`, { body: partyBody() });
     expectProblem(over, 409, 'limit-reached');
     expect(over.body.detail).toBe('A contract holds at most 50 parties.');
-    expect(contractState(t, contract.id)).toEqual(before);
+    expect(await contractState(t, contract.id)).toEqual(before);
   });
 });

@@ -63,14 +63,14 @@ describe('a sent contract is read-only', () => {
   ];
 
   it.each(writes)('%s answers 409 contract-state and changes nothing', async (_name, request) => {
-    const before = contractState(t, contract.id);
+    const before = await contractState(t, contract.id);
     const [method, path, options] = request();
     const response = await t.api(method, path, options);
     expectProblem(response, 409, 'contract-state');
     expect(response.body.detail).toBe(
       `Contract ${contract.self} is sent and can no longer be changed; only a draft can.`,
     );
-    expect(contractState(t, contract.id)).toEqual(before);
+    expect(await contractState(t, contract.id)).toEqual(before);
   });
 
   it('still reads everything', async () => {
@@ -94,14 +94,14 @@ describe('a sent contract is read-only', () => {
     const lonely = await newDraft(t);
     expectProblem(await t.api('POST', `${lonely.self}/send`), 409, 'conflict');
     await t.api('POST', `${lonely.self}/parties`, { body: partyBody({ sign_type: 'VIEWER' }) });
-    const before = contractState(t, lonely.id);
+    const before = await contractState(t, lonely.id);
     expectProblem(await t.api('POST', `${lonely.self}/send`), 409, 'conflict');
     expectProblem(
       await t.api('POST', `${lonely.self}/send`, { body: { silent: 'yes', loud: true } }),
       400,
       'validation-failed',
     );
-    expect(contractState(t, lonely.id)).toEqual(before);
+    expect(await contractState(t, lonely.id)).toEqual(before);
     expectProblem(await t.api('POST', '/api/contracts/999999/send'), 404, 'not-found');
   });
 

@@ -13,6 +13,7 @@ import {
   type SigningEnv,
 } from '../helpers/signing';
 import { makeUser } from '../helpers/users';
+import { rawSql } from '../../server/db/raw-sql';
 
 /** A reminder "day" is one second here (REMINDER_DAY_S), so that schedules of days run in seconds. */
 const DAY_MS = 1_000;
@@ -39,14 +40,16 @@ describe('automatic reminders and the expiry warning', () => {
 
   const contractOf = async (self: string) => (await env.t.api('GET', self)).body;
   const subjects = (address: string) => mailsTo(env.smtp, address).map((mail) => mail.mail.subject ?? '');
-  const planned = (id: number) => env.t.server.ctx.repos.jobs.plannedAt(REMINDER_QUEUE, id);
+  const planned = async (id: number) => env.t.server.ctx.repos.jobs.plannedAt(REMINDER_QUEUE, id);
   const log = async (self: string) =>
     ((await env.t.api('GET', `${self}/activity_log?per_page=100`)).body as any[]).reverse();
-  const outboxCount = (id: number, purpose: string) =>
+  const outboxCount = async (id: number, purpose: string) =>
     (
-      env.t.server.ctx.db.$client
-        .prepare('SELECT count(*) AS n FROM outbox_messages WHERE contract_id = ? AND purpose = ?')
-        .get(id, purpose) as { n: number }
+      (await rawSql(env.t.server.ctx.db).get(
+        'SELECT count(*) AS n FROM outbox_messages WHERE contract_id = ? AND purpose = ?',
+        id,
+        purpose,
+      )) as { n: number }
     ).n;
 
   it('gives new contracts the office default, which an administrator changes; bad values change nothing', async () => {
@@ -122,8 +125,8 @@ describe('automatic reminders and the expiry warning', () => {
     await expect
       .poll(async () => (await contractOf(contract.self)).next_reminder_time, { timeout: 15_000, interval: 50 })
       .toBeNull();
-    expect(planned(contract.id)).toBeUndefined();
-    await expect.poll(() => t.server.ctx.repos.outbox.countPending(), { timeout: 15_000, interval: 50 }).toBe(0);
+    expect(await planned(contract.id)).toBeUndefined();
+    await expect.poll(async () => t.server.ctx.repos.outbox.countPending(), { timeout: 15_000, interval: 50 }).toBe(0);
     expect(subjects('alma@example.test')).toEqual([
       expect.stringContaining('to sign'),
       expect.stringMatching(/^Reminder: /),
@@ -192,7 +195,7 @@ describe('automatic reminders and the expiry warning', () => {
     expect(nextAt).toBeGreaterThan(Date.now() + 25 * DAY_MS);
     expect((await answerAs(contract.parties[1]!.contract_url).accept({}, 'Sist')).status).toBe(200);
     expect(await contractOf(contract.self)).toMatchObject({ is_signed: true, next_reminder_time: null });
-    expect(planned(contract.id)).toBeUndefined();
+    expect(await planned(contract.id)).toBeUndefined();
     const events = (await log(contract.self)).map((entry) => `${entry.event} ${entry.actor_type}`);
     expect(events.filter((event) => event.startsWith('party.reminded'))).toEqual([
       'party.reminded appliance',
@@ -238,7 +241,7 @@ describe('automatic reminders and the expiry warning', () => {
       expiry_warned_time: expect.stringMatching(/^\d{4}-/),
       next_reminder_time: null,
     });
-    expect(planned(contract.id)).toBeUndefined();
+    expect(await planned(contract.id)).toBeUndefined();
     const warned = (await log(contract.self)).filter((entry) => entry.event === 'party.expiry_warned');
     expect(warned.map((entry) => [entry.actor_type, entry.details.channel])).toEqual([
       ['appliance', 'email'],
@@ -248,7 +251,7 @@ describe('automatic reminders and the expiry warning', () => {
     // Turning the warning on again does not warn twice.
     await t.api('PUT', `${contract.self}/reminders`, { body: { expiry_warning_days: days - 1 } });
     expect((await contractOf(contract.self)).expiry_warning_time).toBeNull();
-    expect(outboxCount(contract.id, 'expiry-warning')).toBe(2);
+    expect(await outboxCount(contract.id, 'expiry-warning')).toBe(2);
   });
 
   it('sends nothing twice when a reminder job runs again after a crash', async () => {
@@ -261,27 +264,29 @@ describe('automatic reminders and the expiry warning', () => {
     });
     await t.api('POST', `${contract.self}/send`);
     await waitForMailsTo(smtp, 'ivar@example.test', 2);
-    const jobsOf = () =>
+    const jobsOf = async () =>
       (
-        ctx.db.$client
-          .prepare('SELECT count(*) AS n FROM jobs WHERE queue = ? AND ref_id = ?')
-          .get(REMINDER_QUEUE, contract.id) as { n: number }
+        (await rawSql(ctx.db).get(
+          'SELECT count(*) AS n FROM jobs WHERE queue = ? AND ref_id = ?',
+          REMINDER_QUEUE,
+          contract.id,
+        )) as { n: number }
       ).n;
     await expect.poll(jobsOf, { timeout: 15_000, interval: 50 }).toBe(0);
-    const before = contractState(t, contract.id);
+    const before = await contractState(t, contract.id);
     // The crash: the job committed its reminder but died before removing its row, which is
     // claimed again once its lease runs out. The second run finds nothing due.
-    ctx.repos.jobs.enqueue(REMINDER_QUEUE, contract.id, Date.now(), Date.now());
+    await ctx.repos.jobs.enqueue(REMINDER_QUEUE, contract.id, Date.now(), Date.now());
     await expect.poll(jobsOf, { timeout: 15_000, interval: 50 }).toBe(0);
-    expect(runReminders(ctx, contract.id)).toEqual({ kind: 'done' });
-    expect(contractState(t, contract.id)).toEqual(before);
+    expect(await runReminders(ctx, contract.id)).toEqual({ kind: 'done' });
+    expect(await contractState(t, contract.id)).toEqual(before);
     // A run long after the next due time, twice in a row: the first reminds, the second finds nothing due.
     await t.api('PUT', `${contract.self}/reminders`, { body: { reminder_max_count: 2, reminder_interval_days: 30 } });
     const later = { ...ctx, now: () => Date.now() + 31 * DAY_MS };
-    runReminders(later, contract.id);
-    runReminders(later, contract.id);
-    expect(outboxCount(contract.id, 'reminder')).toBe(2);
-    expect(contractState(t, contract.id).activity).toHaveLength((before.activity as unknown[]).length + 2);
+    await runReminders(later, contract.id);
+    await runReminders(later, contract.id);
+    expect(await outboxCount(contract.id, 'reminder')).toBe(2);
+    expect((await contractState(t, contract.id)).activity).toHaveLength((before.activity as unknown[]).length + 2);
   });
 
   it('changes a sent contract’s reminders through /reminders only, with good and bad input, for its author only', async () => {
@@ -306,7 +311,7 @@ describe('automatic reminders and the expiry warning', () => {
       next_reminder_time: expect.stringMatching(/^\d{4}-/),
     });
     const id = Number(mine.body.self.split('/').at(-1));
-    const before = contractState(t, id);
+    const before = await contractState(t, id);
     for (const bad of [
       { reminder_interval_days: -1 },
       { reminder_max_count: 0 },
@@ -321,7 +326,7 @@ describe('automatic reminders and the expiry warning', () => {
       400,
       'malformed-json',
     );
-    expect(contractState(t, id)).toEqual(before);
+    expect(await contractState(t, id)).toEqual(before);
 
     // Someone else's contract is not there for an ordinary user; an administrator may change it.
     const others = await makeContract(t, [{ name: 'Kim', email: 'kim@example.test' }]);

@@ -1,3 +1,4 @@
+import { sqliteOf } from '../../server/db/database';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,18 +53,18 @@ describe('contract searches on a search thread', () => {
   }
 
   /** What the request thread's own repository answers for the same search (the behaviour before threads). */
-  function onRequestThread(filter: ContractFilter): { names: string[]; total: number } {
+  async function onRequestThread(filter: ContractFilter): Promise<{ names: string[]; total: number }> {
     const repo = t.server.ctx.repos.contracts;
     const ordering = contractOrdering([{ key: 'name', isDescending: false }], filter);
     const all: string[] = [];
     let request: KeysetRequest = { isBackward: false, limit: 2 };
     for (;;) {
-      const page = repo.listPage(request, filter, ordering);
+      const page = await repo.listPage(request, filter, ordering);
       all.push(...page.rows.map((row) => row.name ?? ''));
       if (!page.hasMore || !page.lastValues) break;
       request = { isBackward: false, limit: 2, after: page.lastValues };
     }
-    return { names: all, total: repo.total(filter) };
+    return { names: all, total: await repo.total(filter) };
   }
 
   it('answers the same pages, totals and counts as the request thread, and a thread answered them', async () => {
@@ -75,12 +76,12 @@ describe('contract searches on a search thread', () => {
     const before = t.server.ctx.search.answeredByThreads;
     for (const q of ['tråd', 'TRÅD 4', 'asa2@trad', 'Åsa', 'ad', 'x', 'nothing like it']) {
       const listed = await walk(`sort=name&q=${encodeURIComponent(q)}`);
-      const expected = onRequestThread({ q });
+      const expected = await onRequestThread({ q });
       expect(listed.names, q).toEqual(expected.names);
       expect(new Set(listed.totals), q).toEqual(new Set([String(expected.total)]));
       const counts = await t.api('GET', `/api/contract_counts?q=${encodeURIComponent(q)}`);
       expect(counts.status).toBe(200);
-      expect(counts.body, q).toEqual(t.server.ctx.repos.contracts.countByStatus({ q }));
+      expect(counts.body, q).toEqual(await t.server.ctx.repos.contracts.countByStatus({ q }));
     }
     expect(t.server.ctx.search.answeredByThreads).toBeGreaterThan(before);
   });
@@ -118,12 +119,12 @@ describe('a search pool whose thread cannot start', () => {
       const reasons: string[] = [];
       const pool = createSearchPool({
         file: missing,
-        db: t.server.ctx.db,
+        db: sqliteOf(t.server.ctx.db),
         size: 1,
         onGiveUp: (reason) => reasons.push(reason),
       });
       const filter = { q: 'ensamt' };
-      const expected = t.server.ctx.repos.contracts.countByStatus(filter);
+      const expected = await t.server.ctx.repos.contracts.countByStatus(filter);
       await until(
         async () => expect(await pool.counts(filter)).toEqual({ counts: expected, isPartial: false }),
         () => reasons.length > 0,

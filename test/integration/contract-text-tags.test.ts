@@ -133,7 +133,7 @@ describe('text tags', () => {
     const self = await uploadTagged(t);
     await addParties(t, self, 1);
     const id = Number(self.split('/').at(-1));
-    const before = contractState(t, id);
+    const before = await contractState(t, id);
     const refused = await t.api('POST', `${self}/annotations/from_tags`);
     expectProblem(refused, 400, 'validation-failed');
     expect(refused.body.detail).toContain('{{name:2}}');
@@ -145,7 +145,7 @@ describe('text tags', () => {
     expect(
       refused.body.validation_errors.some((line: string) => line.startsWith('{{initials:2}} on page 2, line 3:')),
     ).toBe(true);
-    expect(contractState(t, id)).toEqual(before);
+    expect(await contractState(t, id)).toEqual(before);
   });
 
   it('answers 409 once sent, 404 for no contract, and nothing for a PDF without tags', async () => {

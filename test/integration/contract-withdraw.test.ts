@@ -55,7 +55,7 @@ describe('POST /api/contracts/{id}/withdraw', () => {
       is_rejected: false,
       next_reminder_time: null,
     });
-    expect(t.server.ctx.repos.jobs.plannedAt(REMINDER_QUEUE, contract.id)).toBeUndefined();
+    expect(await t.server.ctx.repos.jobs.plannedAt(REMINDER_QUEUE, contract.id)).toBeUndefined();
 
     // The links answer at once: the page says so, and nothing can be answered or seen.
     expect((await nils.state()).body).toMatchObject({ stage: 'withdrawn', fields: [], attachments: [] });
@@ -94,7 +94,7 @@ describe('POST /api/contracts/{id}/withdraw', () => {
     const listed = await t.api('GET', '/api/contracts?status=sent&per_page=100');
     expect(listed.body.map((row: { self: string }) => row.self)).toContain(contract.self);
     // No webhook event beyond the interface's three: nothing for a withdrawal.
-    await expect.poll(() => t.server.ctx.repos.outbox.countPending(), { timeout: 10_000, interval: 50 }).toBe(0);
+    await expect.poll(async () => t.server.ctx.repos.outbox.countPending(), { timeout: 10_000, interval: 50 }).toBe(0);
     expect(verifiedEvents(hooks).slice(eventsBefore)).toEqual([]);
   });
 
@@ -104,8 +104,8 @@ describe('POST /api/contracts/{id}/withdraw', () => {
     await t.api('POST', `${quiet.self}/send`);
     await waitForMailsTo(smtp, 'pia@example.test', 1);
     // The SMTP server has the mail before the outbox records it as sent: wait for the record too.
-    await expect.poll(() => t.server.ctx.repos.outbox.countPending(), { timeout: 10_000, interval: 50 }).toBe(0);
-    const before = contractState(t, quiet.id);
+    await expect.poll(async () => t.server.ctx.repos.outbox.countPending(), { timeout: 10_000, interval: 50 }).toBe(0);
+    const before = await contractState(t, quiet.id);
     for (const bad of [{ reason: 'x'.repeat(1_001) }, { silent: 'yes' }, { reason: 'ok', why: 'extra' }]) {
       expectProblem(await t.api('POST', `${quiet.self}/withdraw`, { body: bad }), 400, 'validation-failed');
     }
@@ -116,7 +116,7 @@ describe('POST /api/contracts/{id}/withdraw', () => {
     );
     const clerk = await makeUser(t, 'withdraw-clerk');
     expectProblem(await clerk.api('POST', `${quiet.self}/withdraw`), 404, 'not-found');
-    expect(contractState(t, quiet.id)).toEqual(before);
+    expect(await contractState(t, quiet.id)).toEqual(before);
 
     const silent = await t.api('POST', `${quiet.self}/withdraw`, { body: { silent: true } });
     expect(silent.body).toMatchObject({ withdrawn_time: expect.any(String), withdraw_reason: null });
@@ -124,7 +124,7 @@ describe('POST /api/contracts/{id}/withdraw', () => {
     expect(log.filter((row) => row.event === 'party.withdrawal_sent').map((row) => row.details)).toEqual([
       { silent: 'true' },
     ]);
-    await expect.poll(() => t.server.ctx.repos.outbox.countPending(), { timeout: 10_000, interval: 50 }).toBe(0);
+    await expect.poll(async () => t.server.ctx.repos.outbox.countPending(), { timeout: 10_000, interval: 50 }).toBe(0);
     expect(mailsTo(smtp, 'pia@example.test')).toHaveLength(1);
 
     const draft = await makeContract(t, [{ name: 'Rut', email: 'rut@example.test' }]);

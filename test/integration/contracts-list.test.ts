@@ -2,6 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../helpers/pdfs';
 import { linkOf, startTestServer, type TestServer } from '../helpers/server';
+import { rawSql } from '../../server/db/raw-sql';
 
 type Status = 'draft' | 'sent' | 'signed' | 'rejected';
 type Model = { id: number; name: string; status: Status; user: string };
@@ -57,7 +58,7 @@ describe('GET /api/contracts: pages, sorting and filters', () => {
       expect((await t.api('POST', `/api/contracts/${row.id}/send`)).status).toBe(200);
     } else {
       const repo = t.server.ctx.repos.contracts;
-      repo.changeStatus(repo.findById(row.id)!, status, {});
+      await repo.changeStatus((await repo.findById(row.id))!, status, {});
     }
     row.status = status;
   };
@@ -200,10 +201,10 @@ describe('GET /api/contracts: pages, sorting and filters', () => {
     expect((await t.api('DELETE', `/api/contracts/${doomed.id}`)).status).toBe(204);
     model.splice(model.indexOf(doomed), 1);
     expect((await totals())['']).toBe(after['']);
-    const counts = t.server.ctx.db.$client.prepare('SELECT scope, n FROM contract_counts ORDER BY scope').all();
-    t.server.ctx.repos.contracts.recount();
+    const counts = await rawSql(t.server.ctx.db).all('SELECT scope, n FROM contract_counts ORDER BY scope');
+    await t.server.ctx.repos.contracts.recount();
     expect(
-      t.server.ctx.db.$client.prepare('SELECT scope, n FROM contract_counts WHERE n > 0 ORDER BY scope').all(),
+      await rawSql(t.server.ctx.db).all('SELECT scope, n FROM contract_counts WHERE n > 0 ORDER BY scope'),
     ).toEqual((counts as Array<{ n: number }>).filter((count) => count.n > 0));
   });
 

@@ -77,7 +77,7 @@ describe('PUT /api/contracts/{id}', () => {
 
   it('refuses bad input of every kind, one line per field, changing nothing', async () => {
     const contract = await newDraft(t);
-    const before = contractState(t, contract.id);
+    const before = await contractState(t, contract.id);
     const lines = async (body: unknown) => {
       const response = await t.api('PUT', contract.self, { body });
       expectProblem(response, 400, 'validation-failed');
@@ -128,7 +128,7 @@ describe('PUT /api/contracts/{id}', () => {
       'unsupported-media-type',
     );
     expectProblem(await t.api('PUT', '/api/contracts/999999', { body: { name: 'x' } }), 404, 'not-found');
-    expect(contractState(t, contract.id)).toEqual(before);
+    expect(await contractState(t, contract.id)).toEqual(before);
   });
 
   it('answers 404 for unknown contracts on every method', async () => {

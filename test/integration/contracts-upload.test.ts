@@ -1,19 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptPdf, makePdf, makePdfOfSize } from '../helpers/pdfs';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { rawSql } from '../../server/db/raw-sql';
 
 const MIB2 = 2_097_152;
 const PDF = 'application/pdf';
 
 describe('POST /api/contracts with a PDF body', () => {
   let t: TestServer;
-  const rows = (table: string) =>
-    (t.server.ctx.db.$client.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  const rows = async (table: string) =>
+    ((await rawSql(t.server.ctx.db).get(`SELECT count(*) AS n FROM ${table}`)) as { n: number }).n;
   const snapshot = async () => ({
     total: (await t.api('GET', '/api/contracts')).headers.get('pagination-items-total'),
-    contracts: rows('contracts'),
-    files: rows('stored_files'),
-    log: rows('activity_log'),
+    contracts: await rows('contracts'),
+    files: await rows('stored_files'),
+    log: await rows('activity_log'),
   });
   /** Sends a body that must be refused, and checks that nothing at all was stored. */
   const expectRefused = async (data: Uint8Array | string, status: number, anchor: string, contentType = PDF) => {
@@ -118,16 +119,16 @@ describe('POST /api/contracts with a PDF body', () => {
 
   it('keeps one copy of the same bytes', async () => {
     const pdf = await makePdf({ text: () => 'Same bytes twice' });
-    const before = rows('stored_files');
+    const before = await rows('stored_files');
     const first = await t.api('POST', '/api/contracts', { raw: { data: pdf, contentType: PDF } });
     const second = await t.api('POST', '/api/contracts', { raw: { data: pdf, contentType: PDF } });
     expect(first.body.self).not.toBe(second.body.self);
-    expect(rows('stored_files')).toBe(before + 1);
+    expect(await rows('stored_files')).toBe(before + 1);
     expect((await t.api('DELETE', first.body.self)).status).toBe(204);
-    expect(rows('stored_files')).toBe(before + 1);
+    expect(await rows('stored_files')).toBe(before + 1);
     const preview = await t.api('GET', `${second.body.self}/pdf`);
     expect(preview.status).toBe(200);
     expect((await t.api('DELETE', second.body.self)).status).toBe(204);
-    expect(rows('stored_files')).toBe(before);
+    expect(await rows('stored_files')).toBe(before);
   });
 });

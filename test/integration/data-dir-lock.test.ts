@@ -46,7 +46,7 @@ describe('one SignDesk per data folder', { timeout: 120_000 }, () => {
       expect(second.output).not.toMatch(/\n\s+at /);
 
       // In this very process too (a second createServer is refused, not a second connection let in).
-      await expect(createServer(testConfig(dataDir))).rejects.toThrow(expected);
+      await expect(await createServer(testConfig(dataDir))).rejects.toThrow(expected);
 
       const desktop = forkHost({ env: { DATA_DIR: dataDir, PORT: '0' } });
       await expect(desktop.client.ready).rejects.toThrow(expected);

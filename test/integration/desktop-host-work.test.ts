@@ -23,8 +23,8 @@ type OfflineServer = Parameters<typeof recordTestEvents>[0];
  * Writes to the host's DATA_DIR from this process, beside the running server (unlocked, as only a test may): the
  * events and mail go in through the same services, and the host finds them at its next look.
  */
-function withDataDir<T>(env: Env, write: (server: OfflineServer) => T): T {
-  const opened = openOfflineContext(loadConfig(env), 'unlocked');
+async function withDataDir<T>(env: Env, write: (server: OfflineServer) => T): Promise<T> {
+  const opened = await openOfflineContext(loadConfig(env), 'unlocked');
   try {
     return write({ ctx: opened.ctx });
   } finally {
@@ -116,9 +116,12 @@ describe('the server host with real webhook deliveries and mail', { timeout: 120
     const consumer = await register(api, receiver, `${receiver.url}/tray`);
     expect(await host.client.status()).toMatchObject({ queuedDeliveries: 0, outboxPending: 0 });
 
-    const { eventIds, mailIds } = withDataDir(env, (server) => ({
-      eventIds: recordTestEvents(server, [signedEvent(1), signedEvent(2), signedEvent(3)]),
-      mailIds: [queueMail(server, { to: 'anna@example.test' }), queueMail(server, { to: 'bo@example.test' })],
+    const { eventIds, mailIds } = await withDataDir(env, async (server) => ({
+      eventIds: await recordTestEvents(server, [signedEvent(1), signedEvent(2), signedEvent(3)]),
+      mailIds: [
+        await queueMail(server, { to: 'anna@example.test' }),
+        await queueMail(server, { to: 'bo@example.test' }),
+      ],
     }));
     expect(await host.client.status()).toMatchObject({ queuedDeliveries: 3, outboxPending: 2 });
     // The host tries them: the receiver answers 503 (retried in 5 minutes), the mail has no server.
@@ -178,13 +181,13 @@ describe('the server host with real webhook deliveries and mail', { timeout: 120
     for (const name of ['a', 'b']) await register(api, receiver, `${receiver.url}/${name}`);
 
     // 24 deliveries due now (more than fit in flight), 4 due in an hour, 6 mails.
-    withDataDir(env, (server) => {
-      recordTestEvents(
+    await withDataDir(env, async (server) => {
+      await recordTestEvents(
         server,
         Array.from({ length: 12 }, (_, i) => signedEvent(i + 1)),
       );
-      for (const n of [13, 14]) recordTestEvent(server, ...signedEvent(n), { now: () => Date.now() + HOUR_MS });
-      for (let i = 1; i <= 6; i += 1) queueMail(server, { to: `party${i}@example.test`, subject: `Mail ${i}` });
+      for (const n of [13, 14]) await recordTestEvent(server, ...signedEvent(n), { now: () => Date.now() + HOUR_MS });
+      for (let i = 1; i <= 6; i += 1) await queueMail(server, { to: `party${i}@example.test`, subject: `Mail ${i}` });
     });
     await expect.poll(() => heldDeliveries, { timeout: 10_000 }).toBe(WEBHOOK_CONCURRENCY);
     await expect.poll(() => heldMails, { timeout: 10_000 }).toBeGreaterThan(0);

@@ -20,15 +20,15 @@ import { makeTempDir } from '../helpers/server';
 const DAY_MS = 86_400_000;
 
 /** Jobs due tomorrow: no worker takes them before the shutdown, so all of them must survive it. */
-function enqueueFutureJobs(dataDir: string, counts: { webhook: number; outbox: number }): void {
+async function enqueueFutureJobs(dataDir: string, counts: { webhook: number; outbox: number }): Promise<void> {
   const opened = openDatabase(path.join(dataDir, 'signdesk.sqlite'));
   try {
-    const jobs = createJobRepo(opened.db);
-    const outbox = createOutboxRepo(opened.db);
+    const jobs = createJobRepo(opened.db.orm);
+    const outbox = createOutboxRepo(opened.db.orm);
     const now = Date.now();
-    for (let i = 0; i < counts.webhook; i++) jobs.enqueue('webhook', 1_000 + i, now + DAY_MS, now);
+    for (let i = 0; i < counts.webhook; i++) await jobs.enqueue('webhook', 1_000 + i, now + DAY_MS, now);
     for (let i = 0; i < counts.outbox; i++) {
-      const id = outbox.insert({
+      const id = await outbox.insert({
         channel: 'email',
         recipient: 'later@office.test',
         recipients: [{ address: 'later@office.test', state: 'pending', response: null }],
@@ -44,7 +44,7 @@ function enqueueFutureJobs(dataDir: string, counts: { webhook: number; outbox: n
         createdAt: now,
         updatedAt: now,
       });
-      jobs.enqueue('outbox', id, now + DAY_MS, now);
+      await jobs.enqueue('outbox', id, now + DAY_MS, now);
     }
   } finally {
     opened.sqlite.close();
@@ -89,7 +89,7 @@ describe('the server host, started the way the desktop shell starts it', { timeo
 
   it('reports ready with its address, answers status from the queues and the admin sign-in request', async () => {
     const { dataDir, key } = await prepareDataDir();
-    enqueueFutureJobs(dataDir, { webhook: 2, outbox: 1 });
+    await enqueueFutureJobs(dataDir, { webhook: 2, outbox: 1 });
     const host = start({ DATA_DIR: dataDir });
 
     const ready = await host.client.ready;
@@ -107,7 +107,7 @@ describe('the server host, started the way the desktop shell starts it', { timeo
       queuedDeliveries: 2,
       outboxPending: 1,
     });
-    enqueueFutureJobs(dataDir, { webhook: 0, outbox: 3 });
+    await enqueueFutureJobs(dataDir, { webhook: 0, outbox: 3 });
     expect(await host.client.status()).toMatchObject({ queuedDeliveries: 2, outboxPending: 4 });
 
     // The window opens a one-time link that signs the administrator in to the built admin UI.
@@ -129,7 +129,7 @@ describe('the server host, started the way the desktop shell starts it', { timeo
 
   it('shuts down with a request in flight and queued jobs: nothing lost, WAL checkpointed, database intact', async () => {
     const { dataDir, key } = await prepareDataDir();
-    enqueueFutureJobs(dataDir, { webhook: 3, outbox: 2 });
+    await enqueueFutureJobs(dataDir, { webhook: 3, outbox: 2 });
     const host = start({ DATA_DIR: dataDir });
     const { url } = await host.client.ready;
 
@@ -189,7 +189,7 @@ describe('the server host, started the way the desktop shell starts it', { timeo
     const { dataDir } = await prepareDataDir();
     const host = start({ DATA_DIR: dataDir });
     await host.client.ready;
-    enqueueFutureJobs(dataDir, { webhook: 1, outbox: 1 });
+    await enqueueFutureJobs(dataDir, { webhook: 1, outbox: 1 });
     const exited = new Promise<number | null>((resolve) => host.child.once('exit', (code) => resolve(code)));
     host.child.kill('SIGTERM');
     expect(await exited).toBe(0);
@@ -273,7 +273,7 @@ describe('the server host, started the way the desktop shell starts it', { timeo
       expect(windows).toHaveLength(1);
       expect(windows[0]).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/admin/);
       expect(states.at(-1)).toMatchObject({ phase: 'running', status: { queuedDeliveries: 0, outboxPending: 0 } });
-      enqueueFutureJobs(dataDir, { webhook: 1, outbox: 0 });
+      await enqueueFutureJobs(dataDir, { webhook: 1, outbox: 0 });
       await expect.poll(() => states.at(-1)).toMatchObject({ phase: 'running', status: { queuedDeliveries: 1 } });
 
       children[0]!.kill('SIGKILL');

@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../helpers/pdfs';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { makeUser } from '../helpers/users';
+import { rawSql } from '../../server/db/raw-sql';
 
 const PDF = 'application/pdf';
 
 describe('Idempotency-Key and Request-Id', () => {
   let t: TestServer;
-  const count = (table: string) =>
-    (t.server.ctx.db.$client.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+  const count = async (table: string) =>
+    ((await rawSql(t.server.ctx.db).get(`SELECT count(*) AS n FROM ${table}`)) as { n: number }).n;
 
   beforeAll(async () => {
     t = await startTestServer();
@@ -17,7 +18,7 @@ describe('Idempotency-Key and Request-Id', () => {
 
   it('makes one contract from an upload sent twice with the same key, and answers the first answer again', async () => {
     const pdf = await makePdf({ pages: 2 });
-    const before = count('contracts');
+    const before = await count('contracts');
     const send = () =>
       t.api('POST', '/api/contracts?name=Lease', {
         raw: { data: pdf, contentType: PDF },
@@ -31,19 +32,19 @@ describe('Idempotency-Key and Request-Id', () => {
     expect(again.headers.get('location')).toBe(first.headers.get('location'));
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(first.headers.get('idempotent-replayed')).toBeNull();
-    expect(count('contracts')).toBe(before + 1);
+    expect(await count('contracts')).toBe(before + 1);
   });
 
   it('makes one contract from two uploads with one key sent at once: the second waits for the first or repeats it', async () => {
     const pdf = await makePdf({ pages: 3 });
-    const before = count('contracts');
+    const before = await count('contracts');
     const send = () =>
       t.api('POST', '/api/contracts', {
         raw: { data: pdf, contentType: PDF },
         headers: { 'idempotency-key': 'race-1' },
       });
     const answers = await Promise.all([send(), send()]);
-    expect(count('contracts')).toBe(before + 1);
+    expect(await count('contracts')).toBe(before + 1);
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses[0]).toBe(201);
     if (statuses[1] === 409) {
@@ -59,14 +60,14 @@ describe('Idempotency-Key and Request-Id', () => {
       headers: { 'idempotency-key': 'user-1' },
     });
     expect(first.status).toBe(201);
-    const users = count('users');
+    const users = await count('users');
     const other = await t.api('POST', '/api/users', {
       body: { username: 'idem-bob', email: 'bob@example.com', password: 'a long secret 2' },
       headers: { 'idempotency-key': 'user-1' },
     });
     expect(other.status).toBe(409);
     expect(other.body.type).toMatch(/#idempotency-key$/);
-    expect(count('users')).toBe(users);
+    expect(await count('users')).toBe(users);
   });
 
   it('keeps a refused request refused on retry, and runs a new key anew', async () => {

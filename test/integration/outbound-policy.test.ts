@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeContract, signingClient } from '../helpers/signing';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { rawSql } from '../../server/db/raw-sql';
 
 /**
  * Where the server connects on a user's say (webhook URLs, the SMTP server and its test, the
@@ -106,15 +107,17 @@ describe('the outbound address policy', () => {
     // As if saved by an older version: straight into the database.
     const consumer = await t.api('POST', '/api/webhooks', { body: { url: 'http://127.0.0.1:9/hooks' } });
     const consumerId = Number(consumer.body.self.split('/').at(-1));
-    const sqlite = t.server.ctx.db.$client;
-    sqlite
-      .prepare('UPDATE webhook_consumers SET url = ? WHERE id = ?')
-      .run(`http://localhost:${port}/api/users`, consumerId);
+    const sqlite = rawSql(t.server.ctx.db);
+    await sqlite.run(
+      'UPDATE webhook_consumers SET url = ? WHERE id = ?',
+      `http://localhost:${port}/api/users`,
+      consumerId,
+    );
     const smtp = await t.api('PUT', '/api/settings/messaging', {
       body: { smtp_url: 'smtp://127.0.0.1:25', mail_from: 'office@example.test' },
     });
     expect(smtp.status).toBe(200);
-    sqlite.prepare("UPDATE settings SET value = ? WHERE key = 'messaging.smtp_url'").run(`smtp://localhost:${port}`);
+    await sqlite.run("UPDATE settings SET value = ? WHERE key = 'messaging.smtp_url'", `smtp://localhost:${port}`);
 
     const contract = await makeContract(t, [{ name: 'Eva', email: 'eva@example.test' }]);
     await t.api('POST', `${contract.self}/send`, { body: { silent: true } });

@@ -28,8 +28,8 @@ describe('the outbox list', () => {
   beforeAll(async () => {
     t = await startTestServer();
     for (let n = 1; n <= 12; n += 1)
-      ids.push(queueMail(t.server, { to: `party${n}@example.test`, subject: `Mail ${n}` }));
-    for (let n = 1; n <= 3; n += 1) ids.push(queueSms(t.server, { to: `+4670000000${n}` }));
+      ids.push(await queueMail(t.server, { to: `party${n}@example.test`, subject: `Mail ${n}` }));
+    for (let n = 1; n <= 3; n += 1) ids.push(await queueSms(t.server, { to: `+4670000000${n}` }));
     await vi.waitFor(
       async () => {
         const waiting = await t.api('GET', '/api/outbox?state=waiting-for-config');
@@ -40,8 +40,8 @@ describe('the outbox list', () => {
   });
   afterAll(() => t.close());
 
-  it('counts the messages not yet delivered', () => {
-    expect(t.server.ctx.repos.outbox.countPending()).toBe(15);
+  it('counts the messages not yet delivered', async () => {
+    expect(await t.server.ctx.repos.outbox.countPending()).toBe(15);
   });
 
   it('pages newest first with Link headers', async () => {
@@ -154,7 +154,7 @@ describe('retrying by hand', () => {
   });
 
   it('sends a bounced mail again, to the bounced address only', async () => {
-    const id = queueMail(t.server, { to: 'moved@example.test, stays@example.test', subject: 'Retry me' });
+    const id = await queueMail(t.server, { to: 'moved@example.test, stays@example.test', subject: 'Retry me' });
     await waitForOutboxState(t.api, id, 'bounced');
     await smtp.waitForMails(1);
     const retried = await t.api('POST', `/api/outbox/${id}/retry`);
@@ -173,7 +173,7 @@ describe('retrying by hand', () => {
   });
 
   it('sends a failed SMS again', async () => {
-    const id = queueSms(t.server, { to: '+46701112233' });
+    const id = await queueSms(t.server, { to: '+46701112233' });
     await waitForOutboxState(t.api, id, 'failed');
     expect((await t.api('POST', `/api/outbox/${id}/retry`)).status).toBe(200);
     const sent = await waitForOutboxState(t.api, id, 'sent');

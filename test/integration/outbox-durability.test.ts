@@ -1,3 +1,4 @@
+import { mapInOrder } from '../../server/core/in-order';
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
@@ -54,23 +55,30 @@ describe('outbox durability', () => {
     const t = await startTestServer();
     try {
       const { ctx } = t.server;
-      expect(() =>
-        inTransaction(ctx.db, () => {
-          enqueueMail(ctx, { to: 'party@example.test', subject: 'Never', text: 'Never sent', purpose: 'invitation' });
-          enqueueSms(ctx, { to: '+46701234567', body: 'Never sent', purpose: 'invitation' });
+      await expect(
+        inTransaction(ctx.db, async () => {
+          await enqueueMail(ctx, {
+            to: 'party@example.test',
+            subject: 'Never',
+            text: 'Never sent',
+            purpose: 'invitation',
+          });
+          await enqueueSms(ctx, { to: '+46701234567', body: 'Never sent', purpose: 'invitation' });
           throw new Error('the state change failed after the messages were written');
         }),
-      ).toThrow('the state change failed');
+      ).rejects.toThrow('the state change failed');
       expect((await t.api('GET', '/api/outbox')).body).toEqual([]);
-      expect(ctx.repos.jobs.countPending('outbox')).toBe(0);
+      expect(await ctx.repos.jobs.countPending('outbox')).toBe(0);
       // A bad address aborts the caller's transaction the same way.
-      expect(() =>
-        inTransaction(ctx.db, () => enqueueMail(ctx, { to: 'no address here', subject: 'x', text: 'x', purpose: 'x' })),
-      ).toThrow(/holds no e-mail address/);
-      expect(() => inTransaction(ctx.db, () => enqueueSms(ctx, { to: 'call me', body: 'x', purpose: 'x' }))).toThrow(
-        /not a phone number/,
-      );
-      expect(ctx.repos.outbox.count()).toBe(0);
+      await expect(
+        inTransaction(ctx.db, async () =>
+          enqueueMail(ctx, { to: 'no address here', subject: 'x', text: 'x', purpose: 'x' }),
+        ),
+      ).rejects.toThrow(/holds no e-mail address/);
+      await expect(
+        inTransaction(ctx.db, async () => enqueueSms(ctx, { to: 'call me', body: 'x', purpose: 'x' })),
+      ).rejects.toThrow(/not a phone number/);
+      expect(await ctx.repos.outbox.count()).toBe(0);
     } finally {
       await t.close();
     }
@@ -94,10 +102,10 @@ describe('outbox durability', () => {
     children.push(first);
 
     // Written from another process, as the CLI would: the server's worker finds them by polling.
-    const offline = openOfflineContext(loadConfig({ DATA_DIR: dataDir }), 'unlocked');
+    const offline = await openOfflineContext(loadConfig({ DATA_DIR: dataDir }), 'unlocked');
     try {
-      const ids = inTransaction(offline.ctx.db, () =>
-        [1, 2, 3, 4, 5].map((n) =>
+      const ids = await inTransaction(offline.ctx.db, async () =>
+        mapInOrder([1, 2, 3, 4, 5], async (n) =>
           enqueueMail(offline.ctx, {
             to: `party${n}@example.test`,
             subject: `Survivor ${n}`,
@@ -106,15 +114,15 @@ describe('outbox durability', () => {
           }),
         ),
       );
-      const states = () => ids.map((id) => offline.ctx.repos.outbox.findById(id)?.state);
+      const states = async () => mapInOrder(ids, async (id) => (await offline.ctx.repos.outbox.findById(id))?.state);
       // Four attempts hang (the worker's concurrency), the fifth message waits its turn: kill now.
       await expect
         .poll(states, { timeout: 15_000, interval: 20 })
         .toEqual(['sending', 'sending', 'sending', 'sending', 'queued']);
       await kill(first);
       // What the dead process left: attempts in flight and a message not yet tried.
-      expect(states()).toContain('sending');
-      expect(states()).toContain('queued');
+      expect(await states()).toContain('sending');
+      expect(await states()).toContain('queued');
       blackHole.close();
       for (const socket of openSockets) socket.destroy();
 

@@ -1,3 +1,4 @@
+import { mapInOrder } from '../../server/core/in-order';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderMailLayout } from '../../server/messages/mail/render-mail-layout';
 import { createParties, partyFlags, queueMail, waitForOutboxState } from '../helpers/outbox';
@@ -47,7 +48,7 @@ describe('mail delivery through a real SMTP server', () => {
       footer: 'Skickat av Kontoret i Växjö',
       language: 'sv',
     });
-    const id = queueMail(t.server, {
+    const id = await queueMail(t.server, {
       to: 'Åsa Öberg <asa@example.test>',
       subject: 'Avtal för underskrift: Hyresavtal Öster – 4 rum',
       text: layout.text,
@@ -97,12 +98,19 @@ describe('mail delivery through a real SMTP server', () => {
     expect(message.sent_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(message).not.toHaveProperty('text');
     expect(message).not.toHaveProperty('html');
-    expect(partyFlags(t.server, partyIds[0]!)).toMatchObject({ email_sent: 1, email_bounced: 0, email_hardbounced: 0 });
+    expect(await partyFlags(t.server, partyIds[0]!)).toMatchObject({
+      email_sent: 1,
+      email_bounced: 0,
+      email_hardbounced: 0,
+    });
   });
 
   it('sends a burst of mail over at most four pooled connections, each mail once', async () => {
     const before = smtp.connections();
-    const ids = Array.from({ length: 30 }, (_, n) => queueMail(t.server, { to: `burst${n}@example.test` }));
+    const ids = await mapInOrder(
+      Array.from({ length: 30 }, (_, n) => n),
+      async (n) => queueMail(t.server, { to: `burst${n}@example.test` }),
+    );
     const mails = await smtp.waitForMails(30);
     expect(mails.map((mail) => mail.envelopeTo[0]).sort()).toEqual(
       Array.from({ length: 30 }, (_, n) => `burst${n}@example.test`).sort(),
@@ -115,12 +123,12 @@ describe('mail delivery through a real SMTP server', () => {
   });
 
   it('records a 550 as a hard bounce for that address only, and keeps the message', async () => {
-    const bounced = queueMail(t.server, {
+    const bounced = await queueMail(t.server, {
       to: 'nobody@example.test, colleague@example.test',
       partyId: partyIds[1],
       contractId,
     });
-    const other = queueMail(t.server, { to: 'someone@example.test', partyId: partyIds[2], contractId });
+    const other = await queueMail(t.server, { to: 'someone@example.test', partyId: partyIds[2], contractId });
 
     const message = await waitForOutboxState(t.api, bounced, 'bounced');
     expect(message.attempts).toBe(1);
@@ -140,16 +148,20 @@ describe('mail delivery through a real SMTP server', () => {
     await smtp.waitForMails(2);
     const envelopes = smtp.mails.map((mail) => mail.envelopeTo).sort();
     expect(envelopes).toEqual([['colleague@example.test'], ['someone@example.test']]);
-    expect(partyFlags(t.server, partyIds[1]!)).toMatchObject({
+    expect(await partyFlags(t.server, partyIds[1]!)).toMatchObject({
       email_bounced: 1,
       email_hardbounced: 1,
       email_softbounced: 0,
     });
-    expect(partyFlags(t.server, partyIds[2]!)).toMatchObject({ email_sent: 1, email_bounced: 0 });
+    expect(await partyFlags(t.server, partyIds[2]!)).toMatchObject({ email_sent: 1, email_bounced: 0 });
   });
 
   it('retries a 451 and sends once the server takes it', async () => {
-    const id = queueMail(t.server, { to: 'greylisted@example.test', subject: 'Greylisted', replyTo: 'not an address' });
+    const id = await queueMail(t.server, {
+      to: 'greylisted@example.test',
+      subject: 'Greylisted',
+      replyTo: 'not an address',
+    });
     const message = await waitForOutboxState(t.api, id, 'sent');
     expect(message.attempts).toBe(3);
     expect(message.recipients[0].state).toBe('sent');
@@ -160,7 +172,7 @@ describe('mail delivery through a real SMTP server', () => {
   });
 
   it('soft-bounces an address that keeps answering 451 once the retries run out', async () => {
-    const id = queueMail(t.server, { to: 'full@example.test', partyId: partyIds[3] });
+    const id = await queueMail(t.server, { to: 'full@example.test', partyId: partyIds[3] });
     const message = await waitForOutboxState(t.api, id, 'bounced');
     expect(message.attempts).toBe(FAST_RETRIES.length + 1);
     expect(tries.get('full@example.test')).toBe(FAST_RETRIES.length + 1);
@@ -171,7 +183,7 @@ describe('mail delivery through a real SMTP server', () => {
         response: expect.stringMatching(/^451 4\.2\.2 Mailbox full/),
       },
     ]);
-    expect(partyFlags(t.server, partyIds[3]!)).toMatchObject({
+    expect(await partyFlags(t.server, partyIds[3]!)).toMatchObject({
       email_sent: 0,
       email_bounced: 1,
       email_softbounced: 1,
@@ -190,7 +202,7 @@ describe('an SMTP server that is down', () => {
     });
     let smtp: SmtpReceiver | undefined;
     try {
-      const id = queueMail(t.server, { to: 'waiting@example.test', subject: 'After the outage' });
+      const id = await queueMail(t.server, { to: 'waiting@example.test', subject: 'After the outage' });
       await expect
         .poll(async () => (await t.api('GET', `/api/outbox/${id}`)).body, { timeout: 10_000 })
         .toMatchObject({ state: 'queued', last_error: expect.stringContaining('ECONNREFUSED') });
@@ -216,7 +228,7 @@ describe('no SMTP server configured', () => {
     const t = await startTestServer({ smtpUrl: undefined, mailFrom: undefined });
     const smtp = await startSmtpReceiver();
     try {
-      const id = queueMail(t.server, { to: 'later@example.test', subject: 'Sent once configured' });
+      const id = await queueMail(t.server, { to: 'later@example.test', subject: 'Sent once configured' });
       const waiting = await waitForOutboxState(t.api, id, 'waiting-for-config');
       expect(waiting.attempts).toBe(0);
       expect(smtp.mails).toHaveLength(0);
@@ -238,7 +250,7 @@ describe('no SMTP server configured', () => {
 
   it('sends waiting mail after a restart with SMTP_URL set', async () => {
     const first = await startTestServer({ smtpUrl: undefined });
-    const id = queueMail(first.server, { to: 'restart@example.test', subject: 'Configured by the environment' });
+    const id = await queueMail(first.server, { to: 'restart@example.test', subject: 'Configured by the environment' });
     await waitForOutboxState(first.api, id, 'waiting-for-config');
     await first.close();
 
@@ -262,17 +274,19 @@ describe('email_status flags', () => {
     try {
       const { partyIds } = await createParties(t, 2);
       const [first, second] = partyIds as [number, number];
-      expect(markPartyEmailStatus(t.server.ctx, first, { sent: true })).toBe(true);
-      expect(markPartyEmailStatus(t.server.ctx, first, { bounced: true, hardbounced: true, sent: false })).toBe(true);
-      expect(markPartyEmailStatus(t.server.ctx, 9_999, { sent: true })).toBe(false);
-      expect(partyFlags(t.server, first)).toMatchObject({
+      expect(await markPartyEmailStatus(t.server.ctx, first, { sent: true })).toBe(true);
+      expect(await markPartyEmailStatus(t.server.ctx, first, { bounced: true, hardbounced: true, sent: false })).toBe(
+        true,
+      );
+      expect(await markPartyEmailStatus(t.server.ctx, 9_999, { sent: true })).toBe(false);
+      expect(await partyFlags(t.server, first)).toMatchObject({
         email_sent: 1,
         email_bounced: 1,
         email_hardbounced: 1,
         email_softbounced: 0,
         email_opened: 0,
       });
-      expect(partyFlags(t.server, second)).toMatchObject({ email_sent: 0 });
+      expect(await partyFlags(t.server, second)).toMatchObject({ email_sent: 0 });
       const party = await t.api('GET', `/api/contracts/1/parties/${first}`);
       expect(party.body.email_status).toMatchObject({ sent: true, bounced: true, hardbounced: true, opened: false });
     } finally {

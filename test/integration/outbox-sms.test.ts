@@ -33,7 +33,7 @@ describe('SMS through an HTTP gateway', () => {
   const requestsTo = (to: string) => gateway.requests.filter((request) => (request.json as { to: string }).to === to);
 
   it('posts JSON {to, body} with the number and text right', async () => {
-    const id = queueSms(t.server, {
+    const id = await queueSms(t.server, {
       to: '+46 70-123 45 67',
       body: 'Hej! Skriv under avtalet här: https://sign.example.test/sign/xyz – Kontoret i Växjö',
       partyId: 9,
@@ -61,14 +61,14 @@ describe('SMS through an HTTP gateway', () => {
   });
 
   it('retries a gateway 500 and sends', async () => {
-    const id = queueSms(t.server, { to: '+46700000500' });
+    const id = await queueSms(t.server, { to: '+46700000500' });
     const message = await waitForOutboxState(t.api, id, 'sent');
     expect(message.attempts).toBe(3);
     expect(requestsTo('+46700000500').length).toBe(3);
   });
 
   it('fails at once on a gateway 400', async () => {
-    const id = queueSms(t.server, { to: '+46700000400' });
+    const id = await queueSms(t.server, { to: '+46700000400' });
     const message = await waitForOutboxState(t.api, id, 'failed');
     expect(message.attempts).toBe(1);
     expect(message.last_error).toContain('HTTP 400: {"error":"invalid number"}');
@@ -79,7 +79,7 @@ describe('SMS through an HTTP gateway', () => {
   });
 
   it('fails a message the gateway keeps refusing with 503 once the retries run out', async () => {
-    const id = queueSms(t.server, { to: '+46700000503' });
+    const id = await queueSms(t.server, { to: '+46700000503' });
     const message = await waitForOutboxState(t.api, id, 'failed');
     expect(message.attempts).toBe(FAST_RETRIES.length + 1);
     expect(requestsTo('+46700000503').length).toBe(FAST_RETRIES.length + 1);
@@ -91,7 +91,7 @@ describe('SMS without a gateway', () => {
     const t = await startTestServer({ smsGatewayUrl: undefined });
     const gateway = await startSmsGateway();
     try {
-      const id = queueSms(t.server, { to: '0701234567', body: 'Väntar på en gateway' });
+      const id = await queueSms(t.server, { to: '0701234567', body: 'Väntar på en gateway' });
       const waiting = await waitForOutboxState(t.api, id, 'waiting-for-config');
       expect(waiting.attempts).toBe(0);
       expect((await t.api('PUT', '/api/settings/messaging', { body: { sms_gateway_url: gateway.url } })).status).toBe(
@@ -134,7 +134,7 @@ describe('SMS without a gateway', () => {
       outboxRetryScheduleS: Array.from({ length: 10 }, () => 0.05),
     });
     try {
-      const id = queueSms(t.server, { to: '+4670111' });
+      const id = await queueSms(t.server, { to: '+4670111' });
       await expect
         .poll(async () => (await t.api('GET', `/api/outbox/${id}`)).body.last_error, { timeout: 10_000 })
         .toContain('no answer from the SMS gateway within 200 ms');

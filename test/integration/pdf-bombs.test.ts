@@ -5,6 +5,7 @@ import { contentBomb, inflateBomb, pageTreeBomb } from '../helpers/hostile-pdfs'
 import { expectProblem } from '../helpers/problems';
 import { makeContract, signingClient } from '../helpers/signing';
 import { startTestServer, type ApiResponse, type TestServer } from '../helpers/server';
+import { rawSql } from '../../server/db/raw-sql';
 
 /**
  * PDFs made to stall a reader: a page tree listing the same child twice at every level (a
@@ -98,11 +99,13 @@ describe('hostile PDFs', () => {
     await t.api('POST', `${contract.self}/send`, { body: { silent: true } });
     // As if the database had been tampered with: the contract's original is now a bomb, kept in the row.
     const hostile = await inflateBomb(8);
-    t.server.ctx.db.$client
-      .prepare(
-        'UPDATE stored_files SET data = ?, in_files = 0, sha256 = ?, size = ? WHERE id = (SELECT original_file_id FROM contracts WHERE id = ?)',
-      )
-      .run(hostile, createHash('sha256').update(hostile).digest('hex'), hostile.length, contract.id);
+    await rawSql(t.server.ctx.db).run(
+      'UPDATE stored_files SET data = ?, in_files = 0, sha256 = ?, size = ? WHERE id = (SELECT original_file_id FROM contracts WHERE id = ?)',
+      hostile,
+      createHash('sha256').update(hostile).digest('hex'),
+      hostile.length,
+      contract.id,
+    );
     const olle = signingClient(contract.parties[0]!.contract_url);
     await olle.state();
     const handed = nextSandboxTask();

@@ -6,6 +6,8 @@ import { makeContract, signingClient } from '../helpers/signing';
 import { signInClient } from '../helpers/session';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/server';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver';
+import { rawSql } from '../../server/db/raw-sql';
+import { sqliteOf } from '../../server/db/database';
 
 /**
  * The database file alone (a copy, or a backup of it) must not be a master key: no signing
@@ -69,7 +71,7 @@ describe('secrets at rest', () => {
 
   it('holds none of them in the database file or its backup', async () => {
     const backup = await backupBytes();
-    t.server.ctx.db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    sqliteOf(t.server.ctx.db).sqlite.pragma('wal_checkpoint(TRUNCATE)');
     const live = fs.readFileSync(path.join(t.dataDir, 'signdesk.sqlite'));
     const found = Object.entries(secrets).flatMap(([name, secret]) =>
       [
@@ -99,15 +101,15 @@ describe('secrets at rest', () => {
     const settings = (await copy.api('GET', '/api/settings/messaging')).body;
     expect(JSON.stringify(settings)).not.toContain('Passw0rd');
     // The webhook consumer's signing key cannot be unsealed without the office's key file.
-    const consumer = copy.server.ctx.repos.webhookConsumers.findById(1);
+    const consumer = await copy.server.ctx.repos.webhookConsumers.findById(1);
     expect(consumer).toBeDefined();
     expect(() =>
       copy!.server.ctx.webhooks.keyring.signerFor(1, consumer!.publicKey, consumer!.sealedSecretKey),
     ).toThrow(/cannot be unsealed/);
     // Hashes are all there is of sessions and keys: presented as they are stored, they open nothing.
-    const sqlite = copy.server.ctx.db.$client;
-    const sessionHash = (sqlite.prepare('SELECT id_hash AS h FROM admin_sessions LIMIT 1').get() as { h: string }).h;
-    const keyRow = sqlite.prepare('SELECT public_id AS p, secret_hash AS h FROM api_tokens LIMIT 1').get() as {
+    const sqlite = rawSql(copy.server.ctx.db);
+    const sessionHash = ((await sqlite.get('SELECT id_hash AS h FROM admin_sessions LIMIT 1')) as { h: string }).h;
+    const keyRow = (await sqlite.get('SELECT public_id AS p, secret_hash AS h FROM api_tokens LIMIT 1')) as {
       p: string;
       h: string;
     };

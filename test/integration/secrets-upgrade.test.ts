@@ -7,6 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readMessagingSettings } from '../../server/messages/messaging-settings';
 import { makeContract } from '../helpers/signing';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/server';
+import { rawSql } from '../../server/db/raw-sql';
+import { sqliteOf } from '../../server/db/database';
 
 const OLD_SMTP_URL = 'smtp://office:Old-Passw0rd-1234@127.0.0.1:9';
 
@@ -65,11 +67,11 @@ describe('secrets kept in clear by an older version', () => {
     expect((await fetch(`${upgraded.url}/sign/${legacyToken}/state`)).status).toBe(200);
     const party = await upgraded.api('GET', contract.parties[0]!.self);
     expect(party.body.contract_url).toMatch(new RegExp(`/sign/${legacyToken}$`));
-    expect(readMessagingSettings(upgraded.server.ctx).smtpUrl).toBe(OLD_SMTP_URL);
+    expect((await readMessagingSettings(upgraded.server.ctx)).smtpUrl).toBe(OLD_SMTP_URL);
     const messages = await upgraded.api('GET', '/api/outbox');
     expect(messages.body.map((message: { subject: string }) => message.subject)).toContain('Old subject');
 
-    upgraded.server.ctx.db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    sqliteOf(upgraded.server.ctx.db).sqlite.pragma('wal_checkpoint(TRUNCATE)');
     const bytes = fs.readFileSync(file);
     expect(bytes.includes(legacyToken, 0, 'latin1')).toBe(false);
     expect(bytes.includes('Old-Passw0rd', 0, 'latin1')).toBe(false);
@@ -89,7 +91,7 @@ describe('secrets kept in clear by an older version', () => {
     db.close();
 
     restarted = await startTestServer({}, dataDir);
-    const rows = restarted.server.ctx.db.$client.prepare('SELECT subject FROM outbox_messages').all();
+    const rows = await rawSql(restarted.server.ctx.db).all('SELECT subject FROM outbox_messages');
     expect(rows).toEqual([{ subject: 'Clear subject' }]);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeContract, signingClient, startSigningEnv, type SigningEnv } from '../helpers/signing';
+import { rawSql } from '../../server/db/raw-sql';
 
 /**
  * EMAIL_CODE / SMS_CODE guard everything a link reveals for the link's whole life: before the
@@ -102,7 +103,7 @@ describe('the one-time code of a signing link', () => {
     // Complete: the bare links reveal nothing; a code opens the signed PDF again.
     for (const link of [ada, bo]) await expectSealed(link, attachmentId);
     // A new code may be asked 30 s after the last one: as if Ada came back a minute later.
-    t.server.ctx.db.$client.prepare('UPDATE party_codes SET sent_at = sent_at - 60000').run();
+    await rawSql(t.server.ctx.db).run('UPDATE party_codes SET sent_at = sent_at - 60000');
     const adaLater = signingClient(ada);
     const again = await verify(adaLater, 'ada@example.test');
     expect(again.body.stage).toBe('completed');

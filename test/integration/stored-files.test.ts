@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { listFiles } from '../../server/backup/write-backup';
 import { backupCli } from '../helpers/backup';
 import { makeTempDir, servedPdf, startTestServer, type TestServer } from '../helpers/server';
+import { rawSql } from '../../server/db/raw-sql';
 
 const PDF = 'application/pdf';
 const WORD_PDF = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/word-processor/contract-sans.pdf'));
@@ -34,15 +35,15 @@ describe('stored files in DATA_DIR/files', () => {
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
       expect(fs.statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
     }
-    const row = t.server.ctx.db.$client
-      .prepare('SELECT in_files AS inFiles, length(data) AS inDatabase, size FROM stored_files')
-      .get();
+    const row = await rawSql(t.server.ctx.db).get(
+      'SELECT in_files AS inFiles, length(data) AS inDatabase, size FROM stored_files',
+    );
     expect(row).toEqual({ inFiles: 1, inDatabase: 0, size: WORD_PDF.length });
     expect((await servedPdf(t, created.body.self)).equals(WORD_PDF)).toBe(true);
     // The same bytes again are the same file and the same row.
     expect((await upload(t, WORD_PDF)).status).toBe(201);
     expect(listFiles(path.join(t.dataDir, 'files'))).toHaveLength(1);
-    expect(t.server.ctx.db.$client.prepare('SELECT count(*) AS n FROM stored_files').get()).toEqual({ n: 1 });
+    expect(await rawSql(t.server.ctx.db).get('SELECT count(*) AS n FROM stored_files')).toEqual({ n: 1 });
   });
 
   it('leaves nothing behind for a refused upload', async () => {
@@ -56,7 +57,7 @@ describe('stored files in DATA_DIR/files', () => {
     expect(listFiles(path.join(t.dataDir, 'files'))).toEqual([]);
     const incoming = fs.readdirSync(t.dataDir).filter((name) => name.startsWith('.incoming-'));
     for (const name of incoming) expect(fs.readdirSync(path.join(t.dataDir, name))).toEqual([]);
-    expect(t.server.ctx.db.$client.prepare('SELECT count(*) AS n FROM unclaimed_files').get()).toEqual({ n: 0 });
+    expect(await rawSql(t.server.ctx.db).get('SELECT count(*) AS n FROM unclaimed_files')).toEqual({ n: 0 });
   });
 
   it("removes a deleted draft's file at the next start, and keeps a file another contract still uses", async () => {
@@ -75,9 +76,11 @@ describe('stored files in DATA_DIR/files', () => {
     const orphan = Buffer.from('%PDF-1.7 an upload cut off before its commit');
     fs.mkdirSync(path.dirname(fileOf(dataDir, sha256(orphan))), { recursive: true });
     fs.writeFileSync(fileOf(dataDir, sha256(orphan)), orphan);
-    t.server.ctx.db.$client
-      .prepare('INSERT INTO unclaimed_files (sha256, since) VALUES (?, ?)')
-      .run(sha256(orphan), Date.now());
+    await rawSql(t.server.ctx.db).run(
+      'INSERT INTO unclaimed_files (sha256, since) VALUES (?, ?)',
+      sha256(orphan),
+      Date.now(),
+    );
     const staged = path.join(dataDir, '.incoming-0123456789ab');
     fs.mkdirSync(staged, { recursive: true });
     fs.writeFileSync(path.join(staged, 'half-written'), 'x');
@@ -86,7 +89,7 @@ describe('stored files in DATA_DIR/files', () => {
     t = await startTestServer({}, dataDir);
     expect(listFiles(path.join(dataDir, 'files'))).toEqual([`${sha256(WORD_PDF).slice(0, 2)}/${sha256(WORD_PDF)}`]);
     expect(fs.existsSync(staged)).toBe(false);
-    expect(t.server.ctx.db.$client.prepare('SELECT count(*) AS n FROM unclaimed_files').get()).toEqual({ n: 0 });
+    expect(await rawSql(t.server.ctx.db).get('SELECT count(*) AS n FROM unclaimed_files')).toEqual({ n: 0 });
     expect((await servedPdf(t, kept.body.self)).equals(WORD_PDF)).toBe(true);
   });
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, makePdfOfSize } from '../helpers/pdfs';
 import { servedPdf, startTestServer, type TestServer } from '../helpers/server';
+import { rawSql } from '../../server/db/raw-sql';
 
 const PDF = 'application/pdf';
 const WORD_PDF = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/word-processor/contract-sans.pdf'));
@@ -60,7 +61,7 @@ describe('uploads through the upload memory', () => {
       const stored = await servedPdf(t, response.body.self);
       expect(sha256(stored), `upload ${index}`).toBe(sha256(bodies[index]!));
     }
-    const count = t.server.ctx.db.$client.prepare('SELECT count(*) AS n FROM contracts').get() as { n: number };
+    const count = (await rawSql(t.server.ctx.db).get('SELECT count(*) AS n FROM contracts')) as { n: number };
     expect(count.n).toBe(bodies.length);
   });
 

@@ -5,6 +5,7 @@ import { recordEvent } from '../../server/webhooks/record-event';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { refusedPort, startWebhookReceiver, type Reply, type WebhookReceiver } from '../helpers/webhook-receiver';
 import { recordTestEvent } from '../helpers/webhooks';
+import { rawSql } from '../../server/db/raw-sql';
 
 const TIMEOUT_MS = 600;
 const RETRY_AFTER_S = 60;
@@ -60,7 +61,7 @@ describe('webhook deliveries', () => {
     replies.set(path, reply);
     const consumer = await register(`${receiver.url}${path}`);
     contractId += 1;
-    const eventId = recordTestEvent(t.server, 'contract.signed', { id: `/api/contracts/${contractId}` });
+    const eventId = await recordTestEvent(t.server, 'contract.signed', { id: `/api/contracts/${contractId}` });
     const entry = await settled(consumer, eventId);
     const requests = receiver.requests.filter((request) => request.path === path);
     expect(requests.every((request) => request.isVerified)).toBe(true);
@@ -69,7 +70,7 @@ describe('webhook deliveries', () => {
 
   it('delivers a signed POST that an independent RFC 9421 receiver verifies, and logs the 200', async () => {
     const consumer = await register(`${receiver.url}/ok?tenant=7`);
-    const eventId = recordTestEvent(t.server, 'contract.party_signed', {
+    const eventId = await recordTestEvent(t.server, 'contract.party_signed', {
       id: '/api/contracts/12',
       party: '/api/contracts/12/parties/3',
     });
@@ -116,14 +117,16 @@ describe('webhook deliveries', () => {
   it('records events only inside the transaction of their cause: a rollback sends nothing', async () => {
     const consumer = await register(`${receiver.url}/tx`);
     const { ctx } = t.server;
-    expect(() => recordEvent(ctx, 'contract.signed', { id: '/api/contracts/800' })).toThrow(/inside the transaction/);
-    expect(() =>
-      inTransaction(ctx.db, () => {
-        recordEvent(ctx, 'contract.signed', { id: '/api/contracts/801' });
+    await expect(recordEvent(ctx, 'contract.signed', { id: '/api/contracts/800' })).rejects.toThrow(
+      /inside the transaction/,
+    );
+    await expect(
+      inTransaction(ctx.db, async () => {
+        await recordEvent(ctx, 'contract.signed', { id: '/api/contracts/801' });
         throw new Error('the state change failed');
       }),
-    ).toThrow('the state change failed');
-    const kept = recordTestEvent(t.server, 'contract.signed', { id: '/api/contracts/802' });
+    ).rejects.toThrow('the state change failed');
+    const kept = await recordTestEvent(t.server, 'contract.signed', { id: '/api/contracts/802' });
     await settled(consumer, kept);
     const list = await t.api('GET', `${consumer.self}/events`);
     expect(list.body.map((event: { event_id: number }) => event.event_id)).toEqual([kept]);
@@ -170,7 +173,7 @@ describe('webhook deliveries', () => {
     expect(entry.state).toBe('failed');
     expect(entry.attempts).toHaveLength(1);
     expect(entry.attempts[0]).toMatchObject({ status_code: 410, outcome: 'permanent' });
-    expect(t.server.ctx.repos.jobs.countPending('webhook')).toBe(0);
+    expect(await t.server.ctx.repos.jobs.countPending('webhook')).toBe(0);
   });
 
   it('does not follow a redirect: a 301 is a permanent error', async () => {
@@ -199,7 +202,7 @@ describe('webhook deliveries', () => {
 
   it('retries when the connection is refused or dropped', async () => {
     const consumer = await register(`http://127.0.0.1:${await refusedPort()}/hook`);
-    const eventId = recordTestEvent(t.server, 'contract.rejected', { id: '/api/contracts/99' });
+    const eventId = await recordTestEvent(t.server, 'contract.rejected', { id: '/api/contracts/99' });
     const entry = await settled(consumer, eventId);
     expect(entry.state).toBe('pending');
     expect(entry.attempts[0]).toMatchObject({ status_code: null, outcome: 'retry' });
@@ -223,7 +226,7 @@ describe('webhook deliveries', () => {
     );
     const doomed = await register(`${receiver.url}/held-doomed`);
     const survivor = await register(`${receiver.url}/held-survivor`);
-    const eventId = recordTestEvent(t.server, 'contract.signed', { id: '/api/contracts/700' });
+    const eventId = await recordTestEvent(t.server, 'contract.signed', { id: '/api/contracts/700' });
     await expect.poll(() => held.size).toBe(2);
     expect((await t.api('DELETE', doomed.self)).status).toBe(204);
     // The deleted consumer's answer comes first; the survivor's lands in the same batch or the next.
@@ -235,8 +238,12 @@ describe('webhook deliveries', () => {
       .poll(async () => (await t.api('GET', `${survivor.self}/events/${eventId}`)).body.state, { timeout: 3_000 })
       .toBe('delivered');
     expect(receiver.requests.filter((request) => request.path === '/held-survivor')).toHaveLength(1);
-    const count = t.server.ctx.db.$client.prepare('SELECT count(*) AS n FROM webhook_deliveries WHERE consumer_id = ?');
-    expect(count.get(Number(doomed.self.split('/').at(-1)))).toEqual({ n: 0 });
+    expect(
+      await rawSql(t.server.ctx.db).get(
+        'SELECT count(*) AS n FROM webhook_deliveries WHERE consumer_id = ?',
+        Number(doomed.self.split('/').at(-1)),
+      ),
+    ).toEqual({ n: 0 });
     receiver.respond((request) => replies.get(request.path.split('?')[0] as string) ?? 200);
   });
 
@@ -252,7 +259,7 @@ describe('webhook deliveries', () => {
     const consumer = (await t.api('POST', '/api/webhooks', { body: { url: `${receiver.url}/wrong-key` } })).body;
     const impostor = (await t.api('POST', '/api/webhooks', { body: { url: 'http://127.0.0.1:9/unused' } })).body;
     receiver.trust(consumer.key_id, impostor.public_key);
-    const eventId = recordTestEvent(t.server, 'contract.signed', { id: '/api/contracts/500' });
+    const eventId = await recordTestEvent(t.server, 'contract.signed', { id: '/api/contracts/500' });
     const entry = await settled(consumer, eventId);
     const [request] = receiver.requests.filter((r) => r.path === '/wrong-key');
     expect(request?.isVerified).toBe(false);

@@ -1,3 +1,4 @@
+import { mapInOrder } from '../../server/core/in-order';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeContract, signingClient, startSigningEnv, type SigningEnv } from '../helpers/signing';
 import { inOrderResponder, recordTestEvent } from '../helpers/webhooks';
@@ -26,8 +27,9 @@ describe('events held while a webhook consumer is disabled', () => {
     const { t, hooks } = env;
     // The receiver breaks: ten 410 Gone in a row disable the consumer.
     hooks.respond(() => 410);
-    const broken = Array.from({ length: 10 }, (_, n) =>
-      recordTestEvent(t.server, 'contract.signed', { id: `/api/contracts/${9000 + n}` }),
+    const broken = await mapInOrder(
+      Array.from({ length: 10 }, (_, n) => n),
+      async (n) => recordTestEvent(t.server, 'contract.signed', { id: `/api/contracts/${9000 + n}` }),
     );
     await waitFor(async () => (await t.api('GET', consumer.self)).body.disabled_time !== null);
     expect((await eventsOf('failed')).map((event) => event.event_id).sort()).toEqual(broken.sort());
@@ -117,14 +119,16 @@ describe('events held while a webhook consumer is disabled', () => {
     const { t, hooks } = env;
     const id = consumer.self.split('/').at(-1);
     hooks.respond(() => 410);
-    const broken = Array.from({ length: 10 }, (_, n) =>
-      recordTestEvent(t.server, 'contract.signed', { id: `/api/contracts/${9100 + n}` }),
+    const broken = await mapInOrder(
+      Array.from({ length: 10 }, (_, n) => n),
+      async (n) => recordTestEvent(t.server, 'contract.signed', { id: `/api/contracts/${9100 + n}` }),
     );
     await waitFor(async () => (await t.api('GET', consumer.self)).body.disabled_time !== null);
     expect(broken).toHaveLength(10);
     // Forty events while it is disabled: five times the window the worker lets go at once.
-    const held = Array.from({ length: 40 }, (_, n) =>
-      recordTestEvent(t.server, 'contract.signed', { id: `/api/contracts/${9200 + n}` }),
+    const held = await mapInOrder(
+      Array.from({ length: 40 }, (_, n) => n),
+      async (n) => recordTestEvent(t.server, 'contract.signed', { id: `/api/contracts/${9200 + n}` }),
     );
     expect((await eventsOf('held')).length).toBe(40);
     // Delivered in order: each held event goes out only once the one before it was answered.

@@ -1,9 +1,11 @@
+import { mapInOrder } from '../../server/core/in-order';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../server/index';
 import { cli, startTestServer, type TestServer } from '../helpers/server';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver';
 import { startWebhookReceiver, type Reply, type WebhookReceiver } from '../helpers/webhook-receiver';
 import { recordTestEvent } from '../helpers/webhooks';
+import { rawSql } from '../../server/db/raw-sql';
 
 type Consumer = { self: string; key_id: string; public_key: string; disabled_time: string | null };
 
@@ -52,7 +54,7 @@ describe('webhook retries, disabling and the event log', () => {
     receiver.respond(() => 503);
     const consumer = await register('/busy');
     const recordedAt = Date.now();
-    const eventId = recordTestEvent(t.server, 'contract.signed', { id: '/api/contracts/1' });
+    const eventId = await recordTestEvent(t.server, 'contract.signed', { id: '/api/contracts/1' });
     await expect.poll(() => stateOf(t, consumer, eventId), { timeout: 15_000 }).toBe('failed');
 
     const arrivals = receiver.requests.map((request) => request.at);
@@ -80,7 +82,7 @@ describe('webhook retries, disabling and the event log', () => {
     ]);
     expect(entry.attempts.every((attempt: { status_code: number }) => attempt.status_code === 503)).toBe(true);
     expect(entry.next_attempt_time).toBeNull();
-    expect(t.server.ctx.repos.jobs.countPending('webhook')).toBe(0);
+    expect(await t.server.ctx.repos.jobs.countPending('webhook')).toBe(0);
     expect((await eventsOf(t, consumer, '&state=failed')).map((event) => event.event_id)).toEqual([eventId]);
   });
 
@@ -98,12 +100,12 @@ describe('webhook retries, disabling and the event log', () => {
     // Three events meet a busy receiver and wait for their retry 3 s later...
     const waiting = [1, 2, 3].map((n) => `/api/contracts/${n}`);
     for (const id of waiting) replies.set(id, 500);
-    const waitingIds = waiting.map((id) => recordTestEvent(t.server, 'contract.signed', { id }));
+    const waitingIds = await mapInOrder(waiting, async (id) => recordTestEvent(t.server, 'contract.signed', { id }));
     await expect.poll(() => receiver.verified().length).toBe(3);
     // ...while ten more meet 410 Gone: ten permanent errors in a row.
     const gone = Array.from({ length: 10 }, (_, n) => `/api/contracts/${100 + n}`);
     for (const id of gone) replies.set(id, 410);
-    const goneIds = gone.map((id) => recordTestEvent(t.server, 'contract.signed', { id }));
+    const goneIds = await mapInOrder(gone, async (id) => recordTestEvent(t.server, 'contract.signed', { id }));
     await expect
       .poll(async () => (await t.api('GET', consumer.self)).body.disabled_time, { timeout: 10_000 })
       .not.toBeNull();
@@ -117,10 +119,10 @@ describe('webhook retries, disabling and the event log', () => {
 
     // The waiting events are held from the moment it is disabled: their jobs go.
     for (const eventId of waitingIds) expect(await stateOf(t, consumer, eventId)).toBe('held');
-    expect(t.server.ctx.repos.jobs.countPending('webhook')).toBe(0);
+    expect(await t.server.ctx.repos.jobs.countPending('webhook')).toBe(0);
     for (const id of waiting) expect(verifiedFor(receiver, id)).toHaveLength(1);
     // An event while disabled is held for it, not attempted.
-    const later = recordTestEvent(t.server, 'contract.rejected', { id: '/api/contracts/900' });
+    const later = await recordTestEvent(t.server, 'contract.rejected', { id: '/api/contracts/900' });
     const held = (await t.api('GET', `${consumer.self}/events/${later}`)).body;
     expect(held).toMatchObject({ state: 'held', attempts: [], next_attempt_time: null });
     // Nothing is sent by hand to a disabled consumer.
@@ -166,9 +168,9 @@ describe('webhook retries, disabling and the event log', () => {
     const sendBatch = async (count: number) => {
       const before = receiver.requests.length;
       for (let i = 0; i < count; i += 1)
-        recordTestEvent(t.server, 'contract.signed', { id: `/api/contracts/${(n += 1)}` });
+        await recordTestEvent(t.server, 'contract.signed', { id: `/api/contracts/${(n += 1)}` });
       await expect.poll(() => receiver.requests.length).toBe(before + count);
-      await expect.poll(() => t.server.ctx.repos.jobs.countPending('webhook')).toBe(0);
+      await expect.poll(async () => t.server.ctx.repos.jobs.countPending('webhook')).toBe(0);
     };
     await sendBatch(9);
     reply = 204;
@@ -185,7 +187,7 @@ describe('webhook retries, disabling and the event log', () => {
   it('sends a delivered event again on a manual retry', async () => {
     const { t, receiver, register } = await setUp({ webhookRetryScheduleS: [60] });
     const consumer = await register('/again');
-    const eventId = recordTestEvent(t.server, 'contract.party_signed', {
+    const eventId = await recordTestEvent(t.server, 'contract.party_signed', {
       id: '/api/contracts/5',
       party: '/api/contracts/5/parties/8',
     });
@@ -216,14 +218,19 @@ describe('webhook retries, disabling and the event log', () => {
       date.setUTCMonth(date.getUTCMonth() - 1);
       return date.getTime() - day;
     })();
-    const old = recordTestEvent(t.server, 'contract.signed', { id: '/api/contracts/1' }, { now: () => monthAndDayAgo });
-    const recent = recordTestEvent(
+    const old = await recordTestEvent(
+      t.server,
+      'contract.signed',
+      { id: '/api/contracts/1' },
+      { now: () => monthAndDayAgo },
+    );
+    const recent = await recordTestEvent(
       t.server,
       'contract.signed',
       { id: '/api/contracts/2' },
       { now: () => Date.now() - 27 * day },
     );
-    const today = recordTestEvent(t.server, 'contract.signed', { id: '/api/contracts/3' });
+    const today = await recordTestEvent(t.server, 'contract.signed', { id: '/api/contracts/3' });
     await expect.poll(() => receiver.verified().length).toBe(3);
     await expect
       .poll(async () => (await eventsOf(t, consumer)).every((event) => event.state === 'delivered'))
@@ -237,11 +244,9 @@ describe('webhook retries, disabling and the event log', () => {
     const events = await eventsOf(again, consumer);
     expect(events.map((event) => event.event_id)).toEqual([today, recent]);
     expect(events.every((event) => event.attempts.length === 1)).toBe(true);
-    const rows = again.server.ctx.db.$client
-      .prepare(
-        'SELECT (SELECT count(*) FROM webhook_events) AS events, (SELECT count(*) FROM webhook_attempts) AS attempts',
-      )
-      .get();
+    const rows = await rawSql(again.server.ctx.db).get(
+      'SELECT (SELECT count(*) FROM webhook_events) AS events, (SELECT count(*) FROM webhook_attempts) AS attempts',
+    );
     expect(rows).toEqual({ events: 2, attempts: 2 });
     expect((await again.api('GET', `${consumer.self}/events/${old}`)).status).toBe(404);
   });

@@ -1,3 +1,4 @@
+import { mapInOrder } from '../../server/core/in-order';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver';
@@ -26,13 +27,14 @@ describe('a consumer that never answers, with many events at once', () => {
     };
     receiver.trust(consumer.key_id, consumer.public_key);
     const server = t;
-    const ids = Array.from({ length: 30 }, (_, n) =>
-      recordTestEvent(server.server, 'contract.signed', { id: `/api/contracts/${n + 1}` }),
+    const ids = await mapInOrder(
+      Array.from({ length: 30 }, (_, n) => n),
+      async (n) => recordTestEvent(server.server, 'contract.signed', { id: `/api/contracts/${n + 1}` }),
     );
     await expect
       .poll(async () => (await server.api('GET', consumer.self)).body.disabled_time, { timeout: 30_000 })
       .not.toBeNull();
-    await expect.poll(() => server.server.ctx.repos.jobs.countPending('webhook'), { timeout: 30_000 }).toBe(0);
+    await expect.poll(async () => server.server.ctx.repos.jobs.countPending('webhook'), { timeout: 30_000 }).toBe(0);
 
     const events = (await server.api('GET', `${consumer.self}/events?per_page=100`)).body as Array<{
       event_id: number;

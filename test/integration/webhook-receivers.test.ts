@@ -38,7 +38,7 @@ describe('the documented webhook receivers', () => {
         env: { SIGNDESK_KEY_ID: consumer.body.key_id, SIGNDESK_PUBLIC_KEY_FILE: keyFile },
         port,
       });
-      const row = t.server.ctx.repos.webhookConsumers.findById(Number(consumer.body.self.split('/').at(-1)));
+      const row = await t.server.ctx.repos.webhookConsumers.findById(Number(consumer.body.self.split('/').at(-1)));
       if (!row) throw new Error('consumer not stored');
       running[name] = {
         receiver,

@@ -173,7 +173,7 @@ describe('text tags in word-processor PDFs', () => {
     });
     const { self } = await upload(t, pdf);
     const id = Number(self.split('/').at(-1));
-    const before = contractState(t, id);
+    const before = await contractState(t, id);
     const refused = await t.api('POST', `${self}/annotations/from_tags`);
     expectProblem(refused, 400, 'validation-failed');
     expect(refused.body.detail).toContain('{{signatur:2}} (page 1, line 3)');
@@ -183,7 +183,7 @@ describe('text tags in word-processor PDFs', () => {
       '{{text:1;w=wide}} on page 2, line 3: w=wide is not a size: give points from 4 to 1000, e.g. w=40',
       '{{text:1;colour=red}} on page 2, line 3: "colour" is not a tag option; the options are w, h, label, hint, required, options',
     ]);
-    expect(contractState(t, id)).toEqual(before);
+    expect(await contractState(t, id)).toEqual(before);
 
     // A PDF template's tags alike, role numbers past the last possible role included.
     const template = await t.api('POST', '/api/contract_templates', { body: { name: 'Tagged lease' } });

@@ -31,7 +31,7 @@ describe('background WAL checkpoints', () => {
   const open = () => {
     const file = path.join(makeTempDir(), 'c.sqlite');
     opened = openDatabase(file);
-    return { file, sqlite: opened.sqlite, files: createFileRepo(opened.db) };
+    return { file, sqlite: opened.sqlite, files: createFileRepo(opened.db.orm) };
   };
   const blob = (size: number, seed: number) => Buffer.alloc(size, seed % 251);
   const autoPages = (sqlite: OpenedDatabase['sqlite']) => sqlite.pragma('wal_autocheckpoint', { simple: true });
@@ -44,7 +44,7 @@ describe('background WAL checkpoints', () => {
     expect(autoPages(sqlite)).toBe(0);
     const before = fs.statSync(file).size;
     // 256 pages: below the automatic threshold, so only the worker can have copied them.
-    files.putFile(blob(1024 * 1024, 1), 'application/octet-stream');
+    await files.putFile(blob(1024 * 1024, 1), 'application/octet-stream');
     await expect.poll(() => fs.statSync(file).size - before, { timeout: 5_000 }).toBeGreaterThan(1024 * 1024);
     await checkpointer.stop();
     expect(autoPages(sqlite)).toBe(1_000);
@@ -58,7 +58,7 @@ describe('background WAL checkpoints', () => {
     let largest = 0;
     // 40 MiB in 160 commits, yielding to the event loop (as requests do) but never pausing.
     for (let index = 0; index < 160; index += 1) {
-      files.putFile(blob(256 * 1024, index), 'application/octet-stream');
+      await files.putFile(blob(256 * 1024, index), 'application/octet-stream');
       largest = Math.max(largest, fs.statSync(`${file}-wal`).size);
       await yieldToLoop();
     }

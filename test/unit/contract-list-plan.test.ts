@@ -83,17 +83,17 @@ describe('contract list query plans', () => {
   afterAll(() => opened.close());
 
   /** The plans of a first page and of the page after a row in the middle. */
-  const plansOf = (sort: string, filter: ContractFilter) => {
+  const plansOf = async (sort: string, filter: ContractFilter) => {
     const ordering = contractOrdering(terms(sort), filter);
     plans.length = 0;
-    const first = repo.listPage({ isBackward: false, limit: 10 }, filter, ordering);
+    const first = await repo.listPage({ isBackward: false, limit: 10 }, filter, ordering);
     const middle = first.rows.at(-1)!;
-    repo.listPage(
+    await repo.listPage(
       { isBackward: false, limit: 10, after: ordering.keys.map((key) => key.valueOf(middle)) },
       filter,
       ordering,
     );
-    repo.listPage(
+    await repo.listPage(
       { isBackward: true, limit: 10, after: ordering.keys.map((key) => key.valueOf(middle)) },
       filter,
       ordering,
@@ -109,8 +109,8 @@ describe('contract list query plans', () => {
   ];
 
   for (const [label, filter] of filters) {
-    it.each(SORTS)(`${label}: sort=%s seeks an index and never sorts the table`, (sort) => {
-      const [first, after, before] = plansOf(sort, filter);
+    it.each(SORTS)(`${label}: sort=%s seeks an index and never sorts the table`, async (sort) => {
+      const [first, after, before] = await plansOf(sort, filter);
       for (const plan of [first, after, before]) expect(plan).not.toMatch(/TEMP B-TREE/);
       for (const plan of [after, before]) expect(plan).toMatch(/^SEARCH contracts USING (INDEX|INTEGER PRIMARY KEY)/);
       // Each filter is a seek of the index, not a check of every row the index walks.
@@ -121,14 +121,14 @@ describe('contract list query plans', () => {
     });
   }
 
-  it.each(['-id', 'id', 'name', '-name', 'is_signed', '-is_signed'])('user: sort=%s seeks an index', (sort) => {
-    const [, after] = plansOf(sort, { userId: 1 });
+  it.each(['-id', 'id', 'name', '-name', 'is_signed', '-is_signed'])('user: sort=%s seeks an index', async (sort) => {
+    const [, after] = await plansOf(sort, { userId: 1 });
     expect(after).toMatch(/^SEARCH contracts USING INDEX contracts_user_/);
     expect(after).not.toMatch(/TEMP B-TREE/);
   });
 
-  it.each(NAME_LED)('sort=%s walks the name index and sorts only ties', (sort) => {
-    for (const plan of plansOf(sort, {})) {
+  it.each(NAME_LED)('sort=%s walks the name index and sorts only ties', async (sort) => {
+    for (const plan of await plansOf(sort, {})) {
       expect(plan).toMatch(/USING INDEX contracts_name_id/);
       expect(plan).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
     }
@@ -151,8 +151,8 @@ describe('contract list query plans', () => {
   ];
   it.each(narrowing)(
     '%s: reads its index, looks each contract up by id, and never scans contracts',
-    (_label, filter) => {
-      for (const plan of plansOf('-id', filter)) {
+    async (_label, filter) => {
+      for (const plan of await plansOf('-id', filter)) {
         expect(plan).not.toMatch(/SCAN contracts/);
         if (filter.metadata)
           expect(plan).toMatch(
@@ -164,18 +164,18 @@ describe('contract list query plans', () => {
         expect(plan).toMatch(/SEARCH contracts USING INTEGER PRIMARY KEY \(rowid=\?\)/);
       }
       plans.length = 0;
-      repo.total(filter);
+      await repo.total(filter);
       expect(plans.join(' | ')).not.toMatch(/SCAN contracts/);
     },
   );
 
-  it('finds exactly the contracts of a metadata value, and those updated since a time', () => {
+  it('finds exactly the contracts of a metadata value, and those updated since a time', async () => {
     const ordering = contractOrdering(undefined, {});
-    const ids = (filter: ContractFilter) =>
-      repo.listPage({ isBackward: false, limit: 100 }, filter, ordering).rows.map((row) => row.id);
-    expect(ids({ metadata: [['order_id', 'A-970']] })).toEqual([970]);
+    const ids = async (filter: ContractFilter) =>
+      (await repo.listPage({ isBackward: false, limit: 100 }, filter, ordering)).rows.map((row) => row.id);
+    expect(await ids({ metadata: [['order_id', 'A-970']] })).toEqual([970]);
     expect(
-      ids({
+      await ids({
         metadata: [
           ['batch', 'b20'],
           ['order_id', 'A-970'],
@@ -183,15 +183,15 @@ describe('contract list query plans', () => {
       }),
     ).toEqual([970]);
     expect(
-      ids({
+      await ids({
         metadata: [
           ['batch', 'b21'],
           ['order_id', 'A-970'],
         ],
       }),
     ).toEqual([]);
-    expect(ids({ updatedSince: 4_996_000 })).toEqual([5000, 4999, 4998, 4997, 4996]);
-    expect(repo.total({ metadata: [['batch', 'b7']] })).toBe(100);
-    expect(repo.total({ updatedSince: 4_996_000 })).toBe(5);
+    expect(await ids({ updatedSince: 4_996_000 })).toEqual([5000, 4999, 4998, 4997, 4996]);
+    expect(await repo.total({ metadata: [['batch', 'b7']] })).toBe(100);
+    expect(await repo.total({ updatedSince: 4_996_000 })).toBe(5);
   });
 });

@@ -83,26 +83,26 @@ describe('contract search query plans', () => {
   afterAll(() => opened.close());
 
   /** The plans of every query a list request and a counts request run: pages forward and back, total, counts. */
-  const plansOf = (sort: string, filter: ContractFilter) => {
+  const plansOf = async (sort: string, filter: ContractFilter) => {
     const ordering = contractOrdering(terms(sort), filter);
     plans.length = 0;
-    const first = repo.listPage({ isBackward: false, limit: 10 }, filter, ordering);
+    const first = await repo.listPage({ isBackward: false, limit: 10 }, filter, ordering);
     const last = first.rows.at(-1);
     if (last) {
       const after = ordering.keys.map((key) => key.valueOf(last));
-      repo.listPage({ isBackward: false, limit: 10, after }, filter, ordering);
-      repo.listPage({ isBackward: true, limit: 10, after }, filter, ordering);
+      await repo.listPage({ isBackward: false, limit: 10, after }, filter, ordering);
+      await repo.listPage({ isBackward: true, limit: 10, after }, filter, ordering);
     }
-    repo.total(filter);
-    repo.countByStatus({ userId: filter.userId, name: filter.name, q: filter.q });
+    await repo.total(filter);
+    await repo.countByStatus({ userId: filter.userId, name: filter.name, q: filter.q });
     return [...plans];
   };
 
   for (const search of SEARCHES) {
     for (const scope of SCOPES) {
       const filter = { ...search, ...scope };
-      it.each(SORTS)(`${JSON.stringify(filter)} sort=%s reads only its window, never a whole table`, (sort) => {
-        const seen = plansOf(sort, filter);
+      it.each(SORTS)(`${JSON.stringify(filter)} sort=%s reads only its window, never a whole table`, async (sort) => {
+        const seen = await plansOf(sort, filter);
         expect(seen.length).toBeGreaterThanOrEqual(3);
         for (const { query, plan } of seen) {
           // The window's ids (found in the trigram index) are walked, each contract looked up by id; nothing else is read.

@@ -1,65 +1,66 @@
 import path from 'node:path';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db, type OpenedDatabase } from '../../server/db/open-database';
+import { openDatabase, type OpenedDatabase } from '../../server/db/open-database';
+import { gateRepository, type SqliteDatabase } from '../../server/db/database';
 import { createJobRepo } from '../../server/db/repos/jobs';
 import { createRunner, type JobOutcome } from '../../server/jobs/runner';
 import { makeTempDir } from '../helpers/server';
 
 describe('the durable job queue', () => {
   let opened: OpenedDatabase | undefined;
-  let db: Db;
+  let db: SqliteDatabase;
   afterEach(() => opened?.close());
 
   const open = () => {
     opened = openDatabase(path.join(makeTempDir(), 'q.sqlite'));
     db = opened.db;
-    return createJobRepo(db);
+    return gateRepository(db, createJobRepo(db.orm));
   };
 
-  it('hands a due job to one claimer only', () => {
+  it('hands a due job to one claimer only', async () => {
     const jobs = open();
-    jobs.enqueue('mail', 1, 1_000, 0);
-    expect(jobs.claim('mail', 10, 999, 5_000)).toHaveLength(0);
-    const [first] = jobs.claim('mail', 10, 1_000, 5_000);
+    await jobs.enqueue('mail', 1, 1_000, 0);
+    expect(await jobs.claim('mail', 10, 999, 5_000)).toHaveLength(0);
+    const [first] = await jobs.claim('mail', 10, 1_000, 5_000);
     expect(first?.refId).toBe(1);
-    expect(jobs.claim('mail', 10, 1_001, 5_000)).toHaveLength(0);
+    expect(await jobs.claim('mail', 10, 1_001, 5_000)).toHaveLength(0);
   });
 
-  it('gives an expired lease to the next claimer, and the old claim can no longer finish it', () => {
+  it('gives an expired lease to the next claimer, and the old claim can no longer finish it', async () => {
     const jobs = open();
-    jobs.enqueue('mail', 7, 0, 0);
-    const [stale] = jobs.claim('mail', 1, 0, 100);
-    const [fresh] = jobs.claim('mail', 1, 101, 100);
+    await jobs.enqueue('mail', 7, 0, 0);
+    const [stale] = await jobs.claim('mail', 1, 0, 100);
+    const [fresh] = await jobs.claim('mail', 1, 101, 100);
     expect(fresh?.id).toBe(stale?.id);
     expect(fresh?.attempts).toBe(2);
-    expect(jobs.finish(stale!)).toBe(false);
-    expect(jobs.finish(fresh!)).toBe(true);
-    expect(jobs.countPending('mail')).toBe(0);
+    expect(await jobs.finish(stale!)).toBe(false);
+    expect(await jobs.finish(fresh!)).toBe(true);
+    expect(await jobs.countPending('mail')).toBe(0);
   });
 
-  it('brings a queued job forward to run by a time, and queues one beside a running job or none', () => {
+  it('brings a queued job forward to run by a time, and queues one beside a running job or none', async () => {
     const jobs = open();
-    jobs.runBy('anchor', 1, 5_000, 0);
-    expect(jobs.plannedAt('anchor', 1)).toBe(5_000);
+    await jobs.runBy('anchor', 1, 5_000, 0);
+    expect(await jobs.plannedAt('anchor', 1)).toBe(5_000);
     // Planned later: brought forward. Planned sooner: left as it is.
-    jobs.runBy('anchor', 1, 3_000, 10);
-    expect(jobs.plannedAt('anchor', 1)).toBe(3_000);
-    jobs.runBy('anchor', 1, 4_000, 20);
-    expect(jobs.plannedAt('anchor', 1)).toBe(3_000);
-    expect(jobs.countPending('anchor')).toBe(1);
+    await jobs.runBy('anchor', 1, 3_000, 10);
+    expect(await jobs.plannedAt('anchor', 1)).toBe(3_000);
+    await jobs.runBy('anchor', 1, 4_000, 20);
+    expect(await jobs.plannedAt('anchor', 1)).toBe(3_000);
+    expect(await jobs.countPending('anchor')).toBe(1);
     // While the one job runs, asking again queues a second, which waits its turn.
-    const [running] = jobs.claim('anchor', 1, 3_000, 60_000);
+    const [running] = await jobs.claim('anchor', 1, 3_000, 60_000);
     expect(running).toBeDefined();
-    expect(jobs.plannedAt('anchor', 1)).toBeUndefined();
-    jobs.runBy('anchor', 1, 3_500, 3_100);
-    expect(jobs.plannedAt('anchor', 1)).toBe(3_500);
-    expect(jobs.countPending('anchor')).toBe(2);
+    expect(await jobs.plannedAt('anchor', 1)).toBeUndefined();
+    await jobs.runBy('anchor', 1, 3_500, 3_100);
+    expect(await jobs.plannedAt('anchor', 1)).toBe(3_500);
+    expect(await jobs.countPending('anchor')).toBe(2);
   });
 
   it('runs handlers with a concurrency limit, retries and finishes', async () => {
     const jobs = open();
-    for (let ref = 1; ref <= 20; ref += 1) jobs.enqueue('work', ref, 0, 0);
+    for (let ref = 1; ref <= 20; ref += 1) await jobs.enqueue('work', ref, 0, 0);
     let clock = 0;
     let peak = 0;
     let active = 0;
@@ -91,12 +92,12 @@ describe('the durable job queue', () => {
     expect(seen.size).toBe(20);
     expect(seen.get(5)).toBe(2);
     expect(seen.get(4)).toBe(1);
-    expect(jobs.countPending('work')).toBe(0);
+    expect(await jobs.countPending('work')).toBe(0);
   });
 
   it('aborts a handler past its timeout and retries the job later', async () => {
     const jobs = open();
-    jobs.enqueue('slow', 1, 0, 0);
+    await jobs.enqueue('slow', 1, 0, 0);
     const runner = createRunner({
       queue: 'slow',
       db,
@@ -111,8 +112,8 @@ describe('the durable job queue', () => {
         new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
     });
     await runner.runUntilEmpty();
-    expect(jobs.countPending('slow')).toBe(1);
-    expect(jobs.nextDueAt('slow')).toBe(500);
+    expect(await jobs.countPending('slow')).toBe(1);
+    expect(await jobs.nextDueAt('slow')).toBe(500);
   });
 
   it('started, picks up work when woken', async () => {
@@ -134,7 +135,7 @@ describe('the durable job queue', () => {
       },
     });
     runner.start();
-    jobs.enqueue('live', 42, Date.now(), Date.now());
+    await jobs.enqueue('live', 42, Date.now(), Date.now());
     runner.wake();
     await expect.poll(() => done, { timeout: 2_000 }).toEqual([42]);
     await runner.stop();
@@ -142,7 +143,7 @@ describe('the durable job queue', () => {
 
   it('renews the lease while a handler runs, so no one else takes the job meanwhile', async () => {
     const jobs = open();
-    jobs.enqueue('long', 1, 0, 0);
+    await jobs.enqueue('long', 1, 0, 0);
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     let isRunning = false;
@@ -166,17 +167,17 @@ describe('the durable job queue', () => {
     // Five leases long, another process keeps trying to claim the job: it never gets it.
     const deadline = Date.now() + 450;
     while (Date.now() < deadline) {
-      expect(jobs.claim('long', 1, Date.now(), 90)).toEqual([]);
+      expect(await jobs.claim('long', 1, Date.now(), 90)).toEqual([]);
       await new Promise((resolve) => setTimeout(resolve, 15));
     }
     release();
     await done;
-    expect(jobs.countPending('long')).toBe(0);
+    expect(await jobs.countPending('long')).toBe(0);
   });
 
   it('stops a handler whose job another claimer took over, and leaves the job to it', async () => {
     const jobs = open();
-    jobs.enqueue('stolen', 1, 0, 0);
+    await jobs.enqueue('stolen', 1, 0, 0);
     let clock = 0;
     let reason: unknown;
     const runner = createRunner({
@@ -200,17 +201,17 @@ describe('the durable job queue', () => {
     const done = runner.runUntilEmpty();
     // This process stalled past its lease (the clock jumps) and another one claimed the job.
     clock = 1_000;
-    const [thief] = jobs.claim('stolen', 1, clock, 60_000);
+    const [thief] = await jobs.claim('stolen', 1, clock, 60_000);
     expect(thief).toBeDefined();
     await expect.poll(() => String(reason)).toMatch(/lease lost/);
     await done;
     // The loser's retry did not touch the job: the new claimer finishes it.
-    expect(jobs.finish(thief!)).toBe(true);
+    expect(await jobs.finish(thief!)).toBe(true);
   });
 
   it('keeps running its own job when it claims it again after a stall, without a second run', async () => {
     const jobs = open();
-    jobs.enqueue('stall', 1, 0, 0);
+    await jobs.enqueue('stall', 1, 0, 0);
     let clock = 0;
     let runs = 0;
     let release = () => {};
@@ -237,14 +238,14 @@ describe('the durable job queue', () => {
     runner.wake();
     await new Promise((resolve) => setTimeout(resolve, 50));
     release();
-    await expect.poll(() => jobs.countPending('stall')).toBe(0);
+    await expect.poll(async () => jobs.countPending('stall')).toBe(0);
     expect(runs).toBe(1);
     await runner.stop();
   });
 
   it('stopped, claims nothing more (not even a wake-up queued before stop) and returns once the work in flight is done', async () => {
     const jobs = open();
-    jobs.enqueue('drain', 1, Date.now(), Date.now());
+    await jobs.enqueue('drain', 1, Date.now(), Date.now());
     const started: number[] = [];
     const finished: number[] = [];
     let release!: () => void;
@@ -268,7 +269,7 @@ describe('the durable job queue', () => {
     });
     runner.start();
     await expect.poll(() => started).toEqual([1]);
-    for (const ref of [2, 3]) jobs.enqueue('drain', ref, Date.now(), Date.now());
+    for (const ref of [2, 3]) await jobs.enqueue('drain', ref, Date.now(), Date.now());
     // The wake-up is queued before stop() and runs after it (before the release queued next):
     // it must not claim job 2 or 3.
     runner.wake();
@@ -276,18 +277,13 @@ describe('the durable job queue', () => {
     await runner.stop();
     expect(finished).toEqual([1]);
     expect(started).toEqual([1]);
-    expect(jobs.countPending('drain')).toBe(2);
-    expect(
-      jobs
-        .claim('drain', 10, Date.now(), 1_000)
-        .map((job) => job.refId)
-        .sort(),
-    ).toEqual([2, 3]);
+    expect(await jobs.countPending('drain')).toBe(2);
+    expect((await jobs.claim('drain', 10, Date.now(), 1_000)).map((job) => job.refId).sort()).toEqual([2, 3]);
   });
 
   it('loads each claimed batch once and settles the jobs finished in one turn in one transaction', async () => {
     const jobs = open();
-    for (let ref = 1; ref <= 4; ref += 1) jobs.enqueue('batch', ref, 0, 0);
+    for (let ref = 1; ref <= 4; ref += 1) await jobs.enqueue('batch', ref, 0, 0);
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     const loads: number[][] = [];
@@ -302,7 +298,7 @@ describe('the durable job queue', () => {
       concurrency: 4,
       leaseMs: 60_000,
       timeoutMs: 10_000,
-      load: (claimed) => {
+      load: async (claimed) => {
         loads.push(claimed.map((job) => job.refId).sort());
         return new Map(claimed.map((job) => [job.id, `row ${job.refId}`]));
       },
@@ -311,13 +307,13 @@ describe('the durable job queue', () => {
         await released;
         return input ?? 'nothing';
       },
-      settle: (finished, finalize) => {
+      settle: async (finished, finalize) => {
         settles.push({
           refs: finished.map(({ job }) => job.refId).sort(),
           inputs: finished.map(({ result }) => result).sort(),
-          isInTransaction: db.$client.inTransaction,
+          isInTransaction: db.isInTransaction(),
         });
-        for (const { job } of finished) finalize(job, { kind: 'done' });
+        for (const { job } of finished) await finalize(job, { kind: 'done' });
       },
     });
     const done = runner.runUntilEmpty();
@@ -328,12 +324,12 @@ describe('the durable job queue', () => {
     expect(settles).toEqual([
       { refs: [1, 2, 3, 4], inputs: ['row 1', 'row 2', 'row 3', 'row 4'], isInTransaction: true },
     ]);
-    expect(jobs.countPending('batch')).toBe(0);
+    expect(await jobs.countPending('batch')).toBe(0);
   });
 
   it('tries a failed settling again with the same results, and after three failures lets the jobs run again', async () => {
     const jobs = open();
-    for (const ref of [1, 2]) jobs.enqueue('flaky', ref, 0, 0);
+    for (const ref of [1, 2]) await jobs.enqueue('flaky', ref, 0, 0);
     let clock = 0;
     let failuresLeft = 1;
     const runs = new Map<number, number>();
@@ -347,18 +343,18 @@ describe('the durable job queue', () => {
       concurrency: 2,
       leaseMs: 60_000,
       timeoutMs: 10_000,
-      load: () => new Map<number, never>(),
+      load: async () => new Map<number, never>(),
       handle: async (job) => {
         runs.set(job.refId, (runs.get(job.refId) ?? 0) + 1);
         return job.refId;
       },
-      settle: (finished, finalize) => {
+      settle: async (finished, finalize) => {
         settled.push(finished.map(({ result }) => result).sort());
         if (failuresLeft > 0) {
           failuresLeft -= 1;
           throw new Error('database is locked');
         }
-        for (const { job } of finished) finalize(job, { kind: 'done' });
+        for (const { job } of finished) await finalize(job, { kind: 'done' });
       },
     });
     await runner.runUntilEmpty();
@@ -366,20 +362,20 @@ describe('the durable job queue', () => {
       [1, 2],
       [1, 2],
     ]);
-    expect(jobs.countPending('flaky')).toBe(0);
+    expect(await jobs.countPending('flaky')).toBe(0);
     expect([...runs.values()]).toEqual([1, 1]);
 
     // Every try fails: the results are dropped, and the jobs run again once their leases expire.
-    for (const ref of [3, 4]) jobs.enqueue('flaky', ref, 0, 0);
+    for (const ref of [3, 4]) await jobs.enqueue('flaky', ref, 0, 0);
     failuresLeft = 3;
     settled.length = 0;
     await runner.runUntilEmpty();
     expect(settled).toHaveLength(3);
-    expect(jobs.countPending('flaky')).toBe(2);
+    expect(await jobs.countPending('flaky')).toBe(2);
     clock = 60_001;
     await runner.runUntilEmpty();
     expect(runs.get(3)).toBe(2);
     expect(runs.get(4)).toBe(2);
-    expect(jobs.countPending('flaky')).toBe(0);
+    expect(await jobs.countPending('flaky')).toBe(0);
   });
 });

@@ -13,8 +13,8 @@ describe('a runner that aborts on stop', () => {
 
   it('aborts the running handler on stop, and its job stays queued for the next start', async () => {
     opened = openDatabase(path.join(makeTempDir(), 'q.sqlite'));
-    const jobs = createJobRepo(opened.db);
-    jobs.enqueue('backup', 1, 0, 0);
+    const jobs = createJobRepo(opened.db.orm);
+    await jobs.enqueue('backup', 1, 0, 0);
     let started: () => void = () => undefined;
     const isRunning = new Promise<void>((resolve) => (started = resolve));
     let reason: unknown;
@@ -42,6 +42,6 @@ describe('a runner that aborts on stop', () => {
     await isRunning;
     await runner.stop();
     expect(String(reason)).toContain('stopping');
-    expect(jobs.countPending('backup')).toBe(1);
+    expect(await jobs.countPending('backup')).toBe(1);
   });
 });

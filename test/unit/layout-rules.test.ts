@@ -35,8 +35,8 @@ describe('the lint config', () => {
       tag: 'fixture',
       access: 'admin',
       responses: { 204: { description: 'nothing' } },
-      handler: ({ ctx }) => {
-        ctx.repos.office.get(ctx.now());
+      handler: async ({ ctx }) => {
+        await ctx.repos.office.get(ctx.now());
         // @ts-expect-error -- a repository's write, called on the context's repositories
         ctx.repos.office.update({ name: 'x' });
         const { office } = ctx.repos;
@@ -48,7 +48,7 @@ describe('the lint config', () => {
         // @ts-expect-error -- the database itself is not there
         ctx.db.$client.prepare('UPDATE office SET name = ?').run('x');
         // A write is a service's, and a service takes the route's context as it is.
-        sealSecretsAtRest(ctx);
+        await sealSecretsAtRest(ctx);
       },
     });
     expect(route.path).toBe('/api/_fixture');

@@ -10,15 +10,15 @@ describe('prepared inserts', () => {
   let opened: OpenedDatabase | undefined;
   afterEach(() => opened?.close());
 
-  it('store the same row as drizzle’s own insert, for each set of columns given', () => {
+  it('store the same row as drizzle’s own insert, for each set of columns given', async () => {
     opened = openDatabase(path.join(makeTempDir(), 'p.sqlite'));
-    const { db } = opened;
+    const db = opened.db.orm;
     const user = db
       .insert(users)
       .values({ username: 'u', email: 'u@x.se', permissionTemplate: 'CUSTOMER_USER', createdAt: 1 })
       .returning()
       .get();
-    const fileId = createFileRepo(db).putFile(Buffer.from('%PDF-1.7'), 'application/pdf', 1);
+    const fileId = await createFileRepo(db).putFile(Buffer.from('%PDF-1.7'), 'application/pdf', 1);
     const insert = createPreparedInsert(db, contracts);
     const base = {
       source: 'upload',

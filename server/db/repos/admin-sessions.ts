@@ -20,7 +20,8 @@ export function createAdminSessionRepo(db: Db) {
 
   return {
     findByHash: async (idHash: string): Promise<AdminSessionRow | undefined> => byHash.get({ idHash }),
-    insert: async (row: NewAdminSession): Promise<AdminSessionRow> => db.insert(adminSessions).values(row).returning().get(),
+    insert: async (row: NewAdminSession): Promise<AdminSessionRow> =>
+      db.insert(adminSessions).values(row).returning().get(),
     touch: async (id: number, at: number): Promise<void> => {
       touch.run({ id, at });
     },

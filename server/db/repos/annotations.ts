@@ -24,11 +24,13 @@ export function createAnnotationRepo(db: Db) {
     .prepare();
 
   return {
-    findInContract: async (contractId: number, id: number): Promise<AnnotationRow | undefined> => inContract.get({ contractId, id }),
+    findInContract: async (contractId: number, id: number): Promise<AnnotationRow | undefined> =>
+      inContract.get({ contractId, id }),
     insert: async (row: NewAnnotation): Promise<AnnotationRow> => db.insert(annotations).values(row).returning().get(),
     update: async (id: number, changes: AnnotationChanges): Promise<AnnotationRow | undefined> =>
       db.update(annotations).set(changes).where(eq(annotations.id, id)).returning().get(),
-    remove: async (id: number): Promise<boolean> => db.delete(annotations).where(eq(annotations.id, id)).run().changes > 0,
+    remove: async (id: number): Promise<boolean> =>
+      db.delete(annotations).where(eq(annotations.id, id)).run().changes > 0,
     /** Keeps the file a party attached to an ATTACHMENT field (in the transaction of its answer). */
     saveFile: async (annotationId: number, fileId: number): Promise<void> => {
       db.insert(annotationFiles)

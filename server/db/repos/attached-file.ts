@@ -7,12 +7,12 @@ import type { FileRepo, StoredFile } from './files';
  * other field, and while nothing is attached. One reading for the API, the party's own link and
  * the evidence package.
  */
-export function attachedFileOf(
+export async function attachedFileOf(
   repos: { annotations: Pick<AnnotationRepo, 'fileIdOf'>; files: Pick<FileRepo, 'getFile'> },
   annotation: AnnotationRow | undefined,
-): { name: string; file: StoredFile } | undefined {
+): Promise<{ name: string; file: StoredFile } | undefined> {
   const value = annotation?.type === 'ATTACHMENT' ? parseFileValue(annotation.value) : undefined;
-  const fileId = annotation && value ? repos.annotations.fileIdOf(annotation.id) : undefined;
-  const file = fileId === undefined ? undefined : repos.files.getFile(fileId);
+  const fileId = annotation && value ? await repos.annotations.fileIdOf(annotation.id) : undefined;
+  const file = fileId === undefined ? undefined : await repos.files.getFile(fileId);
   return value && file ? { name: value.name, file } : undefined;
 }

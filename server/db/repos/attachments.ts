@@ -23,9 +23,11 @@ export function createAttachmentRepo(db: Db) {
     .prepare();
 
   return {
-    findInContract: async (contractId: number, id: number): Promise<AttachmentRow | undefined> => inContract.get({ contractId, id }),
+    findInContract: async (contractId: number, id: number): Promise<AttachmentRow | undefined> =>
+      inContract.get({ contractId, id }),
     insert: async (row: NewAttachment): Promise<AttachmentRow> => db.insert(attachments).values(row).returning().get(),
-    remove: async (id: number): Promise<boolean> => db.delete(attachments).where(eq(attachments.id, id)).run().changes > 0,
+    remove: async (id: number): Promise<boolean> =>
+      db.delete(attachments).where(eq(attachments.id, id)).run().changes > 0,
     countInContract: async (contractId: number): Promise<number> => countIn.get({ contractId })?.n ?? 0,
     listInContract: async (contractId: number): Promise<AttachmentRow[]> =>
       db.select().from(attachments).where(eq(attachments.contractId, contractId)).orderBy(attachments.id).all(),

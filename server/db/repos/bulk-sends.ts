@@ -10,9 +10,12 @@ const NEWEST_FIRST: SortKey<BulkSendRow>[] = [{ column: bulkSends.id, isDescendi
 
 export function createBulkSendRepo(db: Db) {
   return {
-    insert: async (row: Omit<BulkSendRow, 'id'>): Promise<BulkSendRow> => db.insert(bulkSends).values(row).returning().get(),
-    insertRow: async (row: Omit<BulkRowRow, 'id'>): Promise<BulkRowRow> => db.insert(bulkSendRows).values(row).returning().get(),
-    findById: async (id: number): Promise<BulkSendRow | undefined> => db.select().from(bulkSends).where(eq(bulkSends.id, id)).get(),
+    insert: async (row: Omit<BulkSendRow, 'id'>): Promise<BulkSendRow> =>
+      db.insert(bulkSends).values(row).returning().get(),
+    insertRow: async (row: Omit<BulkRowRow, 'id'>): Promise<BulkRowRow> =>
+      db.insert(bulkSendRows).values(row).returning().get(),
+    findById: async (id: number): Promise<BulkSendRow | undefined> =>
+      db.select().from(bulkSends).where(eq(bulkSends.id, id)).get(),
     findRow: async (id: number): Promise<BulkRowRow | undefined> =>
       db.select().from(bulkSendRows).where(eq(bulkSendRows.id, id)).get(),
     rowsOf: async (bulkSendId: number): Promise<BulkRowRow[]> =>

@@ -13,7 +13,16 @@ export function createContractSealRepo(db: Db) {
     .from(contractSeals)
     .where(eq(contractSeals.contractId, sql.placeholder('contractId')))
     .prepare();
+  const credentialUrls = db.$client.prepare<[], { id: number; url: string }>(
+    "SELECT contract_id AS id, tsa_url AS url FROM contract_seals WHERE tsa_url LIKE '%@%' OR tsa_url LIKE '%?%' OR tsa_url LIKE '%#%'",
+  );
+  const setTsaUrl = db.$client.prepare<[string, number]>('UPDATE contract_seals SET tsa_url = ? WHERE contract_id = ?');
   return {
+    /** Seals whose authority URL may carry credentials (an @, a query or a fragment). */
+    listTsaUrlsWithCredentials: async () => credentialUrls.all(),
+    setTsaUrl: async (contractId: number, url: string): Promise<void> => {
+      setTsaUrl.run(url, contractId);
+    },
     find: async (contractId: number): Promise<ContractSealRow | undefined> => byContract.get({ contractId }),
     /** Contracts whose sealed PDF had exactly these bytes (SHA-256, hex). */
     findBySealedSha256: async (sha256: string): Promise<ContractSealRow[]> =>

@@ -222,7 +222,11 @@ export function createContractRepo(db: Db) {
       }
       return counts;
     },
-    listPage: async (request: KeysetRequest, filter: ContractFilter, ordering: ContractOrdering): Promise<KeysetPage<ContractRow>> =>
+    listPage: async (
+      request: KeysetRequest,
+      filter: ContractFilter,
+      ordering: ContractOrdering,
+    ): Promise<KeysetPage<ContractRow>> =>
       fetchKeysetPage(
         ordering.keys,
         request,

@@ -26,7 +26,13 @@ export function createIdempotencyRepo(db: Db) {
      * Claims the key for a request about to run; false when a row for it exists (answered or in
      * flight). Keys older than `expiredBefore` are dropped first, so an expired key is free again.
      */
-    claim: async (scope: string, key: string, fingerprint: string, now: number, expiredBefore: number): Promise<boolean> =>
+    claim: async (
+      scope: string,
+      key: string,
+      fingerprint: string,
+      now: number,
+      expiredBefore: number,
+    ): Promise<boolean> =>
       db.transaction(() => {
         prune.run({ before: expiredBefore });
         const result = db

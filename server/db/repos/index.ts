@@ -1,4 +1,4 @@
-import type { Db } from '../open-database';
+import { gateRepository, type Db, type SqliteDatabase } from '../database';
 import type { FileStore } from '../file-store';
 import { createActivityRepo } from './activity-log';
 import { createAnnotationRepo } from './annotations';
@@ -28,8 +28,9 @@ import { createWebhookLogRepo } from './webhook-log';
 
 /** Every repository over one connection; statements are prepared once here. */
 /** `store`: where stored files kept in DATA_DIR/files are read (none where only the database is open). */
-export function createRepos(db: Db, store?: FileStore) {
-  return {
+export function createRepos(database: SqliteDatabase, store?: FileStore) {
+  const db: Db = database.orm;
+  const repos = {
     office: createOfficeRepo(db),
     users: createUserRepo(db),
     tokens: createTokenRepo(db),
@@ -56,6 +57,9 @@ export function createRepos(db: Db, store?: FileStore) {
     adminSessions: createAdminSessionRepo(db),
     idempotency: createIdempotencyRepo(db),
   };
+  const gated = {} as Record<string, unknown>;
+  for (const [name, repository] of Object.entries(repos)) gated[name] = gateRepository(database, repository);
+  return gated as typeof repos;
 }
 
 export type Repos = ReturnType<typeof createRepos>;

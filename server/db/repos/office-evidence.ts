@@ -31,7 +31,8 @@ export function createOfficeEvidenceRepo(db: Db) {
     insertOfficeEntry: async (row: NewOfficeLogRow): Promise<void> => {
       db.insert(officeLog).values(row).run();
     },
-    listOfficeLog: async (): Promise<OfficeLogRow[]> => db.select().from(officeLog).orderBy(asc(officeLog.sequence)).all(),
+    listOfficeLog: async (): Promise<OfficeLogRow[]> =>
+      db.select().from(officeLog).orderBy(asc(officeLog.sequence)).all(),
     maxActivityId: async (): Promise<number> => maxActivityId.get()?.id ?? 0,
     changedContractHeads: async (afterId: number, throughId: number) => changedHeads.all(afterId, throughId),
     latestAnchor: async (): Promise<AnchorRow | undefined> => latestAnchor.get(),
@@ -43,7 +44,8 @@ export function createOfficeEvidenceRepo(db: Db) {
           .run();
       return id;
     },
-    listAnchors: async (): Promise<AnchorRow[]> => db.select().from(officeAnchors).orderBy(asc(officeAnchors.sequence)).all(),
+    listAnchors: async (): Promise<AnchorRow[]> =>
+      db.select().from(officeAnchors).orderBy(asc(officeAnchors.sequence)).all(),
     /** Every folded head, by anchor id. */
     listAnchorHeads: async (): Promise<Map<number, FoldedHead[]>> => {
       const byAnchor = new Map<number, FoldedHead[]>();

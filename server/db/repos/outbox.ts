@@ -87,7 +87,18 @@ export function createOutboxRepo(db: Db) {
       filter.channel === undefined ? undefined : eq(outboxMessages.channel, filter.channel),
     );
 
+  const unsealed = db.$client.prepare<[], { id: number; subject: string | null; text: string; html: string | null }>(
+    "SELECT id, subject, text, html FROM outbox_messages WHERE text NOT LIKE 'sealed:%'",
+  );
+  const replaceTexts = db.$client.prepare<[string | null, string, string | null, number]>(
+    'UPDATE outbox_messages SET subject = ?, text = ?, html = ? WHERE id = ?',
+  );
   return {
+    /** Messages an older version kept in clear (bodies not yet sealed). */
+    listUnsealed: async () => unsealed.all(),
+    replaceTexts: async (id: number, texts: { subject: string | null; text: string; html: string | null }) => {
+      replaceTexts.run(texts.subject, texts.text, texts.html, id);
+    },
     insert: async (row: NewOutboxMessage): Promise<number> =>
       (
         insert.get({

@@ -28,6 +28,12 @@ export type EmailStatusFlags = Partial<
 const NEWEST_FIRST: SortKey<PartyRow>[] = [{ column: parties.id, isDescending: true, valueOf: (row) => row.id }];
 
 export function createPartyRepo(db: Db) {
+  const legacyLinks = db.$client.prepare<[], { id: number; token: string }>(
+    'SELECT id, sign_token_hash AS token FROM parties WHERE sign_nonce IS NULL AND sign_token_sealed IS NULL',
+  );
+  const replaceLegacyLink = db.$client.prepare<[string, string, number]>(
+    'UPDATE parties SET sign_token_hash = ?, sign_token_sealed = ? WHERE id = ?',
+  );
   const inContract = db
     .select()
     .from(parties)
@@ -45,8 +51,15 @@ export function createPartyRepo(db: Db) {
     .prepare();
 
   return {
-    findInContract: async (contractId: number, id: number): Promise<PartyRow | undefined> => inContract.get({ contractId, id }),
-    findById: async (id: number): Promise<PartyRow | undefined> => db.select().from(parties).where(eq(parties.id, id)).get(),
+    /** Parties from before links were derived: their token kept in clear in sign_token_hash. */
+    listLegacyLinkTokens: async (): Promise<{ id: number; token: string }[]> => legacyLinks.all(),
+    replaceLegacyLinkToken: async (id: number, hash: string, sealed: string): Promise<void> => {
+      replaceLegacyLink.run(hash, sealed, id);
+    },
+    findInContract: async (contractId: number, id: number): Promise<PartyRow | undefined> =>
+      inContract.get({ contractId, id }),
+    findById: async (id: number): Promise<PartyRow | undefined> =>
+      db.select().from(parties).where(eq(parties.id, id)).get(),
     /** The party whose link token hashes to this (see link-tokens.ts). */
     findBySignTokenHash: async (hash: string): Promise<PartyRow | undefined> => byTokenHash.get({ hash }),
     insert: async (row: NewParty): Promise<PartyRow> => db.insert(parties).values(row).returning().get(),

@@ -23,11 +23,11 @@ const COLUMN: Record<EmailStatusFlag, keyof EmailStatusFlags> = {
  * sent, a bounce came back), so none is ever turned off here. Call it inside the transaction
  * that records the message's outcome. Returns false when no such party exists.
  */
-export function markPartyEmailStatus(
+export async function markPartyEmailStatus(
   ctx: { repos: Pick<Repos, 'parties'> },
   partyId: number,
   flags: PartyEmailFlags,
-): boolean {
+): Promise<boolean> {
   const on: EmailStatusFlags = {};
   for (const flag of EMAIL_STATUS_FLAGS) if (flags[flag] === true) on[COLUMN[flag]] = true;
   return ctx.repos.parties.markEmailStatus(partyId, on);

@@ -25,10 +25,12 @@ export function createTemplateFieldRepo(db: Db) {
   return {
     findInTemplate: async (templateId: number, id: number): Promise<TemplateFieldRow | undefined> =>
       inTemplate.get({ templateId, id }),
-    insert: async (row: NewTemplateField): Promise<TemplateFieldRow> => db.insert(templateFields).values(row).returning().get(),
+    insert: async (row: NewTemplateField): Promise<TemplateFieldRow> =>
+      db.insert(templateFields).values(row).returning().get(),
     update: async (id: number, changes: TemplateFieldChanges): Promise<TemplateFieldRow | undefined> =>
       db.update(templateFields).set(changes).where(eq(templateFields.id, id)).returning().get(),
-    remove: async (id: number): Promise<boolean> => db.delete(templateFields).where(eq(templateFields.id, id)).run().changes > 0,
+    remove: async (id: number): Promise<boolean> =>
+      db.delete(templateFields).where(eq(templateFields.id, id)).run().changes > 0,
     countInTemplate: async (templateId: number): Promise<number> =>
       db.select({ n: count() }).from(templateFields).where(eq(templateFields.templateId, templateId)).get()?.n ?? 0,
     /** The highest role a field names: the template's number of roles. */

@@ -47,7 +47,8 @@ export function createTemplateRepo(db: Db) {
       insert.get({ ...row, isPublished: row.isPublished ? 1 : 0 }) as TemplateRow,
     update: async (id: number, changes: TemplateChanges): Promise<TemplateRow | undefined> =>
       db.update(contractTemplates).set(changes).where(eq(contractTemplates.id, id)).returning().get(),
-    remove: async (id: number): Promise<boolean> => db.delete(contractTemplates).where(eq(contractTemplates.id, id)).run().changes > 0,
+    remove: async (id: number): Promise<boolean> =>
+      db.delete(contractTemplates).where(eq(contractTemplates.id, id)).run().changes > 0,
     /** Every template, or (with `visibleTo`) the published ones and that user's own. */
     count: async (visibleTo?: number): Promise<number> =>
       db.select({ n: count() }).from(contractTemplates).where(visibleWhere(visibleTo)).get()?.n ?? 0,

@@ -51,7 +51,8 @@ export function createWebhookConsumerRepo(db: Db) {
 
   return {
     findById: async (id: number): Promise<WebhookConsumerRow | undefined> => byId.get({ id }),
-    insert: async (row: NewWebhookConsumer): Promise<WebhookConsumerRow> => db.insert(webhookConsumers).values(row).returning().get(),
+    insert: async (row: NewWebhookConsumer): Promise<WebhookConsumerRow> =>
+      db.insert(webhookConsumers).values(row).returning().get(),
     update: async (id: number, changes: WebhookConsumerChanges): Promise<WebhookConsumerRow | undefined> =>
       db.update(webhookConsumers).set(changes).where(eq(webhookConsumers.id, id)).returning().get(),
     /** Deletes the consumer with its deliveries, attempts and queued jobs; call inside a transaction. */
@@ -71,8 +72,10 @@ export function createWebhookConsumerRepo(db: Db) {
           .all(),
       ),
     /** Counts a permanent error; returns the count in a row and whether the consumer was already disabled. */
-    countPermanentError: async (id: number, now: number): Promise<{ errors: number; disabledAt: number | null } | undefined> =>
-      countError.get({ id, now }),
+    countPermanentError: async (
+      id: number,
+      now: number,
+    ): Promise<{ errors: number; disabledAt: number | null } | undefined> => countError.get({ id, now }),
     resetPermanentErrors: async (id: number): Promise<void> => {
       resetErrors.run(id);
     },

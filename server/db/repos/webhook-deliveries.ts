@@ -174,7 +174,8 @@ export function createWebhookDeliveryRepo(db: Db) {
     },
     /** Consumers with held deliveries (a turn may have been lost with a purged event). */
     holdingConsumers: async (): Promise<number[]> => holdingConsumers.all().map((row) => row.consumerId),
-    countInState: async (consumerId: number, state: string): Promise<number> => countInState.get({ consumerId, state })?.n ?? 0,
+    countInState: async (consumerId: number, state: string): Promise<number> =>
+      countInState.get({ consumerId, state })?.n ?? 0,
     /** Bulk retry: every delivery of the consumer in that state starts afresh now; returns how many. */
     restartAllInState: async (consumerId: number, state: string, now: number): Promise<number> => {
       const ids = restartInState.all({ consumerId, state, now });

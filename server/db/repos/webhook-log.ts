@@ -51,7 +51,11 @@ export function createWebhookLogRepo(db: Db) {
   );
 
   return {
-    listPage: async (consumerId: number, state: string | undefined, request: KeysetRequest): Promise<KeysetPage<WebhookLogRow>> =>
+    listPage: async (
+      consumerId: number,
+      state: string | undefined,
+      request: KeysetRequest,
+    ): Promise<KeysetPage<WebhookLogRow>> =>
       fetchKeysetPage(NEWEST_FIRST, request, filterOf(consumerId, state), (where, orderBy, limit) =>
         db
           .select(columns)

@@ -10,11 +10,11 @@ export const ANCHOR_INTERVAL_MS = 24 * 60 * 60_000;
  * Asks for an anchor now (after a seal, a timestamp, a changed authority): brings the queued
  * anchor job forward, or queues one. Call it in the transaction of the change.
  */
-export function requestAnchor(ctx: AppContext, now: number): void {
-  ctx.repos.jobs.runBy(ANCHOR_QUEUE, ANCHOR_JOB_REF, now, now);
+export async function requestAnchor(ctx: AppContext, now: number): Promise<void> {
+  await ctx.repos.jobs.runBy(ANCHOR_QUEUE, ANCHOR_JOB_REF, now, now);
 }
 
 /** Whether an anchor job other than a running one is waiting. */
-export function isAnchorQueued(ctx: AppContext): boolean {
-  return ctx.repos.jobs.plannedAt(ANCHOR_QUEUE, ANCHOR_JOB_REF) !== undefined;
+export async function isAnchorQueued(ctx: AppContext): Promise<boolean> {
+  return (await ctx.repos.jobs.plannedAt(ANCHOR_QUEUE, ANCHOR_JOB_REF)) !== undefined;
 }

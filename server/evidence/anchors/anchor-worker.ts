@@ -13,7 +13,7 @@ export function createAnchorWorker(ctx: AppContext): Worker {
     queue: ANCHOR_QUEUE,
     db: ctx.db,
     jobs: ctx.repos.jobs,
-    handle: (job, signal) => makeAnchor(ctx, job.attempts, signal),
+    handle: async (job, signal) => makeAnchor(ctx, job.attempts, signal),
     logger: ctx.logger.child({ worker: 'anchors' }),
     now: ctx.now,
     concurrency: 1,
@@ -23,10 +23,10 @@ export function createAnchorWorker(ctx: AppContext): Worker {
   });
   return {
     name: 'anchors',
-    start: () => {
-      if (ctx.repos.jobs.nextDueAt(ANCHOR_QUEUE) === undefined) {
+    start: async () => {
+      if ((await ctx.repos.jobs.nextDueAt(ANCHOR_QUEUE)) === undefined) {
         const now = ctx.now();
-        ctx.repos.jobs.enqueue(ANCHOR_QUEUE, ANCHOR_JOB_REF, now, now);
+        await ctx.repos.jobs.enqueue(ANCHOR_QUEUE, ANCHOR_JOB_REF, now, now);
       }
       runner.start();
     },

@@ -54,9 +54,9 @@ function checkToken(token: Buffer, hash: string): { time: number; authority: str
  * and the authority's times never go back. The stored hash and time are never trusted; the
  * first anchor that fails ends the proven chain (what follows rests on it).
  */
-export function checkAnchorChain(ctx: AppContext): AnchorChainCheck {
-  const rows: AnchorRow[] = ctx.repos.officeEvidence.listAnchors();
-  const headsByAnchor = ctx.repos.officeEvidence.listAnchorHeads();
+export async function checkAnchorChain(ctx: AppContext): Promise<AnchorChainCheck> {
+  const rows: AnchorRow[] = await ctx.repos.officeEvidence.listAnchors();
+  const headsByAnchor = await ctx.repos.officeEvidence.listAnchorHeads();
   const anchors: ProvenAnchor[] = [];
   const problems: string[] = [];
   let previousHash = ANCHOR_GENESIS;

@@ -17,15 +17,15 @@ type Planned = AnchorFields & { activityIdThrough: number; officeLogIdThrough: n
  * What the next anchor folds, read in one snapshot: the head of every contract chain with an
  * entry after the previous anchor's, and the office log's head if it moved.
  */
-function planAnchor(ctx: AppContext, now: number): Planned {
+async function planAnchor(ctx: AppContext, now: number): Promise<Planned> {
   const repo = ctx.repos.officeEvidence;
-  return ctx.db.$client.transaction(() => {
-    const previous = repo.latestAnchor();
-    const activityIdThrough = repo.maxActivityId();
-    const heads: FoldedHead[] = repo
-      .changedContractHeads(previous?.activityIdThrough ?? 0, activityIdThrough)
-      .map((head) => ({ chain: `/api/contracts/${head.contractId}`, sequence: head.sequence, hash: head.hash }));
-    const office = repo.officeHead();
+  return inTransaction(ctx.db, async () => {
+    const previous = await repo.latestAnchor();
+    const activityIdThrough = await repo.maxActivityId();
+    const heads: FoldedHead[] = (
+      await repo.changedContractHeads(previous?.activityIdThrough ?? 0, activityIdThrough)
+    ).map((head) => ({ chain: `/api/contracts/${head.contractId}`, sequence: head.sequence, hash: head.hash }));
+    const office = await repo.officeHead();
     const officeLogIdThrough = office?.id ?? 0;
     if (office && officeLogIdThrough > (previous?.officeLogIdThrough ?? 0))
       heads.push({ chain: OFFICE_CHAIN, sequence: office.sequence, hash: office.hash });
@@ -39,7 +39,7 @@ function planAnchor(ctx: AppContext, now: number): Planned {
       officeLogIdThrough,
       heads,
     };
-  })();
+  });
 }
 
 /**
@@ -49,12 +49,12 @@ function planAnchor(ctx: AppContext, now: number): Planned {
  * is tried again on TSA_RETRY_SCHEDULE_S. Then it comes back a day later (or sooner, asked by a seal).
  */
 export async function makeAnchor(ctx: AppContext, attempt: number, signal: AbortSignal): Promise<JobOutcome> {
-  const tsaUrl = readTsaUrl(ctx).url;
+  const tsaUrl = (await readTsaUrl(ctx)).url;
   const now = ctx.now();
   // Without an authority there is nothing outside to anchor to; saving one asks again.
   if (!tsaUrl) return { kind: 'again', at: now + ANCHOR_INTERVAL_MS };
-  const latest = ctx.repos.officeEvidence.latestAnchor();
-  const planned = planAnchor(ctx, now);
+  const latest = await ctx.repos.officeEvidence.latestAnchor();
+  const planned = await planAnchor(ctx, now);
   const isDue = !latest || latest.createdAt + ANCHOR_INTERVAL_MS <= now;
   if (planned.headCount === 0 && !isDue) return next(ctx, latest!.createdAt + ANCHOR_INTERVAL_MS);
 
@@ -74,10 +74,10 @@ export async function makeAnchor(ctx: AppContext, attempt: number, signal: Abort
     return { kind: 'retry', at: ctx.now() + delayS * 1000, error: message };
   }
   const hash = hashAnchor(planned);
-  const written = inTransaction(ctx.db, () => {
+  const written = await inTransaction(ctx.db, async () => {
     // Another process may have anchored meanwhile: this plan then no longer follows the latest.
-    if (ctx.repos.officeEvidence.latestAnchor()?.sequence !== (latest?.sequence ?? undefined)) return false;
-    ctx.repos.officeEvidence.insertAnchor(
+    if ((await ctx.repos.officeEvidence.latestAnchor())?.sequence !== (latest?.sequence ?? undefined)) return false;
+    await ctx.repos.officeEvidence.insertAnchor(
       {
         sequence: planned.sequence,
         createdAt: planned.createdAt,
@@ -105,5 +105,5 @@ export async function makeAnchor(ctx: AppContext, attempt: number, signal: Abort
 }
 
 /** Again at `at`, unless a seal has queued another run meanwhile (that one then carries on). */
-const next = (ctx: AppContext, at: number): JobOutcome =>
-  isAnchorQueued(ctx) ? { kind: 'done' } : { kind: 'again', at };
+const next = async (ctx: AppContext, at: number): Promise<JobOutcome> =>
+  (await isAnchorQueued(ctx)) ? { kind: 'done' } : { kind: 'again', at };

@@ -33,13 +33,18 @@ function merge(
  * authority's tokens. Entries up to the last proof cannot be changed, removed or inserted
  * without this saying so, whatever else in the database was changed to match.
  */
-export function verifyContractLog(ctx: AppContext, contractId: number): LogVerification {
-  const entries = ctx.repos.activity.listChain(contractId).map(storedChainEntryOf);
-  return merge(checkContractChain(ctx, contractId), `/api/contracts/${contractId}`, entries, checkAnchorChain(ctx));
+export async function verifyContractLog(ctx: AppContext, contractId: number): Promise<LogVerification> {
+  const entries = (await ctx.repos.activity.listChain(contractId)).map(storedChainEntryOf);
+  return merge(
+    await checkContractChain(ctx, contractId),
+    `/api/contracts/${contractId}`,
+    entries,
+    await checkAnchorChain(ctx),
+  );
 }
 
 /** The office log checked as a contract's is. */
-export function verifyOfficeLog(ctx: AppContext): LogVerification {
-  const { check, entries } = checkOfficeChain(ctx);
-  return merge(check, OFFICE_CHAIN, entries, checkAnchorChain(ctx));
+export async function verifyOfficeLog(ctx: AppContext): Promise<LogVerification> {
+  const { check, entries } = await checkOfficeChain(ctx);
+  return merge(check, OFFICE_CHAIN, entries, await checkAnchorChain(ctx));
 }

@@ -19,8 +19,8 @@ export function createArchiveRenewalWorker(ctx: AppContext): Worker {
   });
   return {
     name: 'archive-renewal',
-    start: () => {
-      planArchiveRenewalCheck(ctx);
+    start: async () => {
+      await planArchiveRenewalCheck(ctx);
       runner.start();
     },
     stop: () => runner.stop(),

@@ -22,40 +22,40 @@ type RenewalRun = { startedAt: number; reason: 'scheduled' | 'admin'; total: num
  * time, retried while the authority or a CA does not answer. `admin` renews every timestamped
  * contract at once (an algorithm or authority the office no longer trusts).
  */
-export function startArchiveRenewal(ctx: AppContext, reason: 'scheduled' | 'admin'): RenewalRun {
+export async function startArchiveRenewal(ctx: AppContext, reason: 'scheduled' | 'admin'): Promise<RenewalRun> {
   const now = ctx.now();
-  return inTransaction(ctx.db, () => {
-    const due = ctx.repos.seals.archivable(
+  return inTransaction(ctx.db, async () => {
+    const due = await ctx.repos.seals.archivable(
       reason === 'admin'
         ? undefined
         : { expiringBefore: now + RENEW_BEFORE_DAYS * DAY_MS, renewedBefore: now - RENEW_AT_MOST_EVERY_DAYS * DAY_MS },
     );
-    for (const contractId of due) queueLtv(ctx, contractId, now);
+    for (const contractId of due) await queueLtv(ctx, contractId, now);
     const run: RenewalRun = { startedAt: now, reason, total: due.length };
     // A scheduled check that finds nothing leaves the last run on show.
-    if (due.length > 0 || reason === 'admin') ctx.repos.settings.write(RUN_KEY, JSON.stringify(run), now);
+    if (due.length > 0 || reason === 'admin') await ctx.repos.settings.write(RUN_KEY, JSON.stringify(run), now);
     return run;
   });
 }
 
 /** The daily check, as a recurring job of the durable queue. */
-export function runArchiveRenewalCheck(ctx: AppContext): JobOutcome {
-  const run = startArchiveRenewal(ctx, 'scheduled');
+export async function runArchiveRenewalCheck(ctx: AppContext): Promise<JobOutcome> {
+  const run = await startArchiveRenewal(ctx, 'scheduled');
   if (run.total > 0)
     ctx.logger.info({ contracts: run.total }, 'timestamps: archive timestamps due for renewal put in line');
   return { kind: 'again', at: ctx.now() + DAY_MS };
 }
 
 /** Plans the daily check when none is planned (at start-up). */
-export function planArchiveRenewalCheck(ctx: AppContext): void {
-  if (!ctx.repos.jobs.exists(ARCHIVE_RENEWAL_QUEUE, 0))
-    ctx.repos.jobs.enqueue(ARCHIVE_RENEWAL_QUEUE, 0, ctx.now(), ctx.now());
+export async function planArchiveRenewalCheck(ctx: AppContext): Promise<void> {
+  if (!(await ctx.repos.jobs.exists(ARCHIVE_RENEWAL_QUEUE, 0)))
+    await ctx.repos.jobs.enqueue(ARCHIVE_RENEWAL_QUEUE, 0, ctx.now(), ctx.now());
 }
 
-export function presentArchiveRenewal(ctx: AppContext): TArchiveRenewal {
-  const saved = ctx.repos.settings.get(RUN_KEY);
+export async function presentArchiveRenewal(ctx: AppContext): Promise<TArchiveRenewal> {
+  const saved = await ctx.repos.settings.get(RUN_KEY);
   const run = saved ? (JSON.parse(saved) as RenewalRun) : undefined;
-  const progress = ctx.repos.seals.renewalProgress(run?.startedAt ?? 0);
+  const progress = await ctx.repos.seals.renewalProgress(run?.startedAt ?? 0);
   return {
     renew_before_days: RENEW_BEFORE_DAYS,
     started_time: ctx.timestampOrNull(run?.startedAt),
@@ -64,6 +64,6 @@ export function presentArchiveRenewal(ctx: AppContext): TArchiveRenewal {
     renewed: run ? Math.min(progress.renewed, run.total) : 0,
     pending: progress.pending,
     errors: progress.errors.map((item) => ({ contract: `/api/contracts/${item.contractId}`, error: item.error })),
-    next_check_time: ctx.timestampOrNull(ctx.repos.jobs.plannedAt(ARCHIVE_RENEWAL_QUEUE, 0)),
+    next_check_time: ctx.timestampOrNull(await ctx.repos.jobs.plannedAt(ARCHIVE_RENEWAL_QUEUE, 0)),
   };
 }

@@ -28,14 +28,14 @@ export async function extendContractLtv(
   attempt: number,
   signal: AbortSignal,
 ): Promise<JobOutcome> {
-  const seal = ctx.repos.seals.find(contractId);
-  const contract = ctx.repos.contracts.findById(contractId);
+  const seal = await ctx.repos.seals.find(contractId);
+  const contract = await ctx.repos.contracts.findById(contractId);
   if (!seal || seal.ltvStatus !== 'pending' || !contract?.signedFileId) return { kind: 'done' };
   if (seal.timestampStatus === 'pending')
     return retry(ctx, contractId, attempt, 'the first timestamp is still pending');
-  const tsaUrl = readTsaUrl(ctx).url ?? seal.tsaUrl;
+  const tsaUrl = (await readTsaUrl(ctx)).url ?? seal.tsaUrl;
   if (!tsaUrl) return retry(ctx, contractId, attempt, 'no timestamp authority is configured');
-  const file = ctx.repos.files.getFile(contract.signedFileId);
+  const file = await ctx.repos.files.getFile(contract.signedFileId);
   if (!file) return { kind: 'failed', error: 'the signed PDF is missing' };
 
   let stamped: Awaited<ReturnType<typeof stampDocument>>;
@@ -52,12 +52,12 @@ export async function extendContractLtv(
 
   const { token } = stamped;
   const now = ctx.now();
-  inTransaction(ctx.db, () => {
-    const current = ctx.repos.seals.find(contractId);
-    const latest = ctx.repos.contracts.findById(contractId);
+  await inTransaction(ctx.db, async () => {
+    const current = await ctx.repos.seals.find(contractId);
+    const latest = await ctx.repos.contracts.findById(contractId);
     if (current?.ltvStatus !== 'pending' || latest?.signedFileId !== file.id) return;
-    replaceSignedFile(ctx, contractId, file.id, stamped.bytes, now);
-    ctx.repos.seals.update(contractId, {
+    await replaceSignedFile(ctx, contractId, file.id, stamped.bytes, now);
+    await ctx.repos.seals.update(contractId, {
       ltvStatus: 'done',
       ltvAttempts: current.ltvAttempts + 1,
       ltvError: null,
@@ -65,7 +65,7 @@ export async function extendContractLtv(
       archiveExpiresAt: Date.parse(token.signer.validTo),
       updatedAt: now,
     });
-    logTimestamped(ctx, contractId, {
+    await logTimestamped(ctx, contractId, {
       kind: 'archive',
       tsaUrl,
       authority: token.signer.subject,
@@ -81,9 +81,9 @@ export async function extendContractLtv(
 }
 
 /** Puts a signed contract in line for validation data and an archive timestamp (call in the transaction that makes it due). */
-export function queueLtv(ctx: AppContext, contractId: number, at: number): void {
-  ctx.repos.seals.update(contractId, { ltvStatus: 'pending', ltvError: null, updatedAt: ctx.now() });
-  ctx.repos.jobs.plan(LTV_QUEUE, contractId, at, ctx.now());
+export async function queueLtv(ctx: AppContext, contractId: number, at: number): Promise<void> {
+  await ctx.repos.seals.update(contractId, { ltvStatus: 'pending', ltvError: null, updatedAt: ctx.now() });
+  await ctx.repos.jobs.plan(LTV_QUEUE, contractId, at, ctx.now());
 }
 
 /**
@@ -152,7 +152,7 @@ function chainsOf(signature: InspectedSignature): X509Certificate[][] {
   return chains.filter((chain) => chain.length > 0);
 }
 
-function retry(ctx: AppContext, contractId: number, attempt: number, error: string): JobOutcome {
+async function retry(ctx: AppContext, contractId: number, attempt: number, error: string): Promise<JobOutcome> {
   return retrySealJob(
     ctx,
     { contractId, attempt, error, message: 'timestamps: validation data or archive timestamp still pending' },

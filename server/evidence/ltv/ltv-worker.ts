@@ -10,7 +10,7 @@ export function createLtvWorker(ctx: AppContext): Worker {
     queue: LTV_QUEUE,
     db: ctx.db,
     jobs: ctx.repos.jobs,
-    handle: (job, signal) => extendContractLtv(ctx, job.refId, job.attempts, signal),
+    handle: async (job, signal) => extendContractLtv(ctx, job.refId, job.attempts, signal),
     logger: ctx.logger.child({ worker: 'ltv' }),
     now: ctx.now,
     concurrency: 1,

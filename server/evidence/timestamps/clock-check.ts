@@ -10,12 +10,12 @@ export type ClockCheck = { authorityTime: number; offsetMs: number };
  * anchor, the settings' test): the admin UI warns from it at once, not only after the next seal.
  * The daily office anchor makes this at least a daily check while an authority is set.
  */
-export function recordClockCheck(ctx: AppContext, check: ClockCheck): void {
-  ctx.repos.settings.set(CLOCK_CHECK_KEY, JSON.stringify(check), ctx.now());
+export async function recordClockCheck(ctx: AppContext, check: ClockCheck): Promise<void> {
+  await ctx.repos.settings.set(CLOCK_CHECK_KEY, JSON.stringify(check), ctx.now());
 }
 
-export function readClockCheck(ctx: AppContext): ClockCheck | undefined {
-  const text = ctx.repos.settings.get(CLOCK_CHECK_KEY);
+export async function readClockCheck(ctx: AppContext): Promise<ClockCheck | undefined> {
+  const text = await ctx.repos.settings.get(CLOCK_CHECK_KEY);
   if (text === undefined) return undefined;
   try {
     const parsed = JSON.parse(text) as Partial<ClockCheck>;

@@ -28,7 +28,7 @@ export async function requestTimestamp(
   const reply = await postTimestampQuery(tsaUrl, query.der, { ...options, policy: ctx.outbound });
   const token = readTimestampReply(reply, digest, query.nonce);
   const clockOffsetMs = token.genTime.getTime() - ctx.now();
-  recordClockCheck(ctx, { authorityTime: token.genTime.getTime(), offsetMs: clockOffsetMs });
+  await recordClockCheck(ctx, { authorityTime: token.genTime.getTime(), offsetMs: clockOffsetMs });
   if (isClockOff(clockOffsetMs)) {
     ctx.logger.warn(
       {

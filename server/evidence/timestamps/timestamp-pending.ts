@@ -24,12 +24,12 @@ export async function timestampPendingContract(
   attempt: number,
   signal: AbortSignal,
 ): Promise<JobOutcome> {
-  const seal = ctx.repos.seals.find(contractId);
-  const contract = ctx.repos.contracts.findById(contractId);
+  const seal = await ctx.repos.seals.find(contractId);
+  const contract = await ctx.repos.contracts.findById(contractId);
   if (!seal || seal.timestampStatus !== 'pending' || !contract?.signedFileId) return { kind: 'done' };
-  const tsaUrl = readTsaUrl(ctx).url ?? seal.tsaUrl;
+  const tsaUrl = (await readTsaUrl(ctx)).url ?? seal.tsaUrl;
   if (!tsaUrl) return retry(ctx, contractId, attempt, 'no timestamp authority is configured');
-  const file = ctx.repos.files.getFile(contract.signedFileId);
+  const file = await ctx.repos.files.getFile(contract.signedFileId);
   if (!file) return { kind: 'failed', error: 'the signed PDF is missing' };
 
   let stamped: { bytes: Buffer; token: ObtainedTimestamp };
@@ -41,13 +41,13 @@ export async function timestampPendingContract(
   const { token } = stamped;
 
   const now = ctx.now();
-  inTransaction(ctx.db, () => {
-    const current = ctx.repos.seals.find(contractId);
-    const latest = ctx.repos.contracts.findById(contractId);
+  await inTransaction(ctx.db, async () => {
+    const current = await ctx.repos.seals.find(contractId);
+    const latest = await ctx.repos.contracts.findById(contractId);
     // Only the file this job stamped is replaced (a restore or another run may have moved on).
     if (current?.timestampStatus !== 'pending' || latest?.signedFileId !== file.id) return;
-    replaceSignedFile(ctx, contractId, file.id, stamped.bytes, now);
-    ctx.repos.seals.update(contractId, {
+    await replaceSignedFile(ctx, contractId, file.id, stamped.bytes, now);
+    await ctx.repos.seals.update(contractId, {
       timestampStatus: 'document',
       tsaUrl: withoutCredentials(tsaUrl),
       timestampTime: token.genTime.getTime(),
@@ -56,15 +56,15 @@ export async function timestampPendingContract(
       timestampError: null,
       updatedAt: now,
     });
-    logTimestamped(ctx, contractId, {
+    await logTimestamped(ctx, contractId, {
       kind: 'document',
       tsaUrl,
       authority: token.signer.subject,
       genTime: token.genTime,
       clockOffsetMs: token.clockOffsetMs,
     });
-    requestAnchor(ctx, now);
-    queueLtv(ctx, contractId, now);
+    await requestAnchor(ctx, now);
+    await queueLtv(ctx, contractId, now);
   });
   ctx.logger.info(
     { contractId, sha256: createHash('sha256').update(stamped.bytes).digest('hex') },
@@ -73,7 +73,7 @@ export async function timestampPendingContract(
   return { kind: 'done' };
 }
 
-function retry(ctx: AppContext, contractId: number, attempt: number, error: string): JobOutcome {
+async function retry(ctx: AppContext, contractId: number, attempt: number, error: string): Promise<JobOutcome> {
   return retrySealJob(ctx, { contractId, attempt, error, message: 'timestamps: still pending' }, (seal) => ({
     timestampAttempts: seal.timestampAttempts + 1,
     timestampError: error,

@@ -10,7 +10,7 @@ export function createTimestampWorker(ctx: AppContext): Worker {
     queue: TIMESTAMP_QUEUE,
     db: ctx.db,
     jobs: ctx.repos.jobs,
-    handle: (job, signal) => timestampPendingContract(ctx, job.refId, job.attempts, signal),
+    handle: async (job, signal) => timestampPendingContract(ctx, job.refId, job.attempts, signal),
     logger: ctx.logger.child({ worker: 'timestamps' }),
     now: ctx.now,
     concurrency: 1,

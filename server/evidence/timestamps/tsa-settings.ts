@@ -18,8 +18,8 @@ const TSA_URL_KEY = 'timestamps.tsa_url';
  * version is read as it is (and sealed at the next start, sealTsaUrlAtRest); one sealed under
  * another installation's key counts as not saved.
  */
-function readSavedTsaUrl(ctx: AppContext): string | undefined {
-  const stored = ctx.repos.settings.get(TSA_URL_KEY);
+async function readSavedTsaUrl(ctx: AppContext): Promise<string | undefined> {
+  const stored = await ctx.repos.settings.get(TSA_URL_KEY);
   if (stored === undefined || !isSealed(stored)) return stored;
   const url = ctx.secret.open('setting', stored);
   if (url === undefined)
@@ -28,8 +28,8 @@ function readSavedTsaUrl(ctx: AppContext): string | undefined {
 }
 
 /** The authority in force: a saved value wins over TSA_URL; undefined when neither is set. */
-export function readTsaUrl(ctx: AppContext): { url: string | undefined; source: SettingSource | null } {
-  const saved = readSavedTsaUrl(ctx);
+export async function readTsaUrl(ctx: AppContext): Promise<{ url: string | undefined; source: SettingSource | null }> {
+  const saved = await readSavedTsaUrl(ctx);
   if (saved !== undefined) return { url: saved, source: 'settings' };
   return ctx.config.tsaUrl ? { url: ctx.config.tsaUrl, source: 'environment' } : { url: undefined, source: null };
 }
@@ -53,21 +53,15 @@ export function withoutCredentials(url: string): string {
  * is sealed, and seal records that kept the URL asked with its credentials keep it without
  * them. Cheap when done (one setting read, one indexed-free scan of the few URLs with an @ or ?).
  */
-export function sealTsaUrlAtRest(ctx: AppContext): void {
-  const sqlite = ctx.db.$client;
-  const stored = ctx.repos.settings.get(TSA_URL_KEY);
-  const rows = sqlite
-    .prepare(
-      "SELECT contract_id AS id, tsa_url AS url FROM contract_seals WHERE tsa_url LIKE '%@%' OR tsa_url LIKE '%?%' OR tsa_url LIKE '%#%'",
-    )
-    .all() as Array<{ id: number; url: string }>;
+export async function sealTsaUrlAtRest(ctx: AppContext): Promise<void> {
+  const stored = await ctx.repos.settings.get(TSA_URL_KEY);
+  const rows = await ctx.repos.seals.listTsaUrlsWithCredentials();
   const needsSealing = stored !== undefined && !isSealed(stored);
   if (!needsSealing && rows.length === 0) return;
-  const update = sqlite.prepare('UPDATE contract_seals SET tsa_url = ? WHERE contract_id = ?');
-  sqlite.transaction(() => {
-    if (needsSealing) ctx.repos.settings.set(TSA_URL_KEY, ctx.secret.seal('setting', stored), ctx.now());
-    for (const row of rows) update.run(withoutCredentials(row.url), row.id);
-  })();
+  await inTransaction(ctx.db, async () => {
+    if (needsSealing) await ctx.repos.settings.set(TSA_URL_KEY, ctx.secret.seal('setting', stored), ctx.now());
+    for (const row of rows) await ctx.repos.seals.setTsaUrl(row.id, withoutCredentials(row.url));
+  });
   ctx.logger.info(
     { setting: needsSealing, seals: rows.length },
     "timestamps: the authority's credentials kept in clear by an older version are now sealed or removed",
@@ -77,18 +71,18 @@ export function sealTsaUrlAtRest(ctx: AppContext): void {
 export const isClockOff = (offsetMs: number | null | undefined) =>
   offsetMs != null && Math.abs(offsetMs) > CLOCK_WARNING_SECONDS * 1000;
 
-export function presentTimestampSettings(ctx: AppContext): TTimestampSettings {
-  const { url, source } = readTsaUrl(ctx);
+export async function presentTimestampSettings(ctx: AppContext): Promise<TTimestampSettings> {
+  const { url, source } = await readTsaUrl(ctx);
   // The latest comparison of clocks, made at every timestamp; a seal's if none was recorded yet.
-  const seal = ctx.repos.seals.latestTimestamped();
-  const check = readClockCheck(ctx);
+  const seal = await ctx.repos.seals.latestTimestamped();
+  const check = await readClockCheck(ctx);
   const latest =
     check ??
     (seal?.timestampTime != null ? { authorityTime: seal.timestampTime, offsetMs: seal.clockOffsetMs } : undefined);
   return {
     tsa_url: maskUrlPassword(url),
     source,
-    pending_count: ctx.repos.seals.countPending(),
+    pending_count: await ctx.repos.seals.countPending(),
     last_timestamp_time: ctx.timestampOrNull(latest?.authorityTime),
     last_clock_offset_seconds: latest?.offsetMs == null ? null : Math.round(latest.offsetMs / 1000),
     is_clock_off: isClockOff(latest?.offsetMs),
@@ -99,24 +93,24 @@ export function presentTimestampSettings(ctx: AppContext): TTimestampSettings {
  * Saves the authority (null: back to TSA_URL, if any). A URL sent back with the masked password
  * keeps the saved one. Contracts waiting for a timestamp are tried again at once.
  */
-export function saveTsaUrl(ctx: AppContext, url: string | null | undefined): void {
+export async function saveTsaUrl(ctx: AppContext, url: string | null | undefined): Promise<void> {
   if (url === undefined) return;
   // Refused as written, as webhooks and SMTP are (the address is checked again at every connection).
   const refusal = url === null ? undefined : ctx.outbound.checkUrl(url);
   if (refusal) throw validationFailed([`tsa_url: ${refusal}`]);
   const now = ctx.now();
-  inTransaction(ctx.db, () => {
-    const kept = url === null ? null : keepMaskedPassword(url, readTsaUrl(ctx).url);
-    ctx.repos.settings.write(TSA_URL_KEY, kept === null ? null : ctx.secret.seal('setting', kept), now);
-    for (const contractId of ctx.repos.seals.pendingContractIds())
-      ctx.repos.jobs.requeue(TIMESTAMP_QUEUE, contractId, now);
-    logOfficeEvent(ctx, {
+  await inTransaction(ctx.db, async () => {
+    const kept = url === null ? null : keepMaskedPassword(url, (await readTsaUrl(ctx)).url);
+    await ctx.repos.settings.write(TSA_URL_KEY, kept === null ? null : ctx.secret.seal('setting', kept), now);
+    for (const contractId of await ctx.repos.seals.pendingContractIds())
+      await ctx.repos.jobs.requeue(TIMESTAMP_QUEUE, contractId, now);
+    await logOfficeEvent(ctx, {
       event: 'settings.changed',
       subject: '/api/settings/timestamps',
       details: { fields: 'tsa_url', tsa_url: kept === null ? null : withoutCredentials(kept) },
     });
     // A new authority anchors the office at once (the first anchor, when there was none).
-    requestAnchor(ctx, now);
+    await requestAnchor(ctx, now);
   });
 }
 

@@ -25,7 +25,7 @@ const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();
  * `to` may list several addresses (`a@x.se, Name <b@y.se>`); each gets its own outcome.
  * Throws (and so rolls the caller's transaction back) when `to` holds no e-mail address.
  */
-export function enqueueMail(ctx: AppContext, mail: OutgoingMail): number {
+export async function enqueueMail(ctx: AppContext, mail: OutgoingMail): Promise<number> {
   const addresses = parseAddressList(mail.to);
   if (addresses.length === 0) throw new Error(`enqueueMail: "${mail.to}" holds no e-mail address`);
   if (mail.text.length > MAX_BODY_CHARS || (mail.html?.length ?? 0) > MAX_BODY_CHARS) {

@@ -17,7 +17,7 @@ export function normalizePhoneNumber(text: string): string | undefined {
  * Call inside the caller's transaction; the outbox worker posts it to the SMS gateway after
  * commit. Throws (rolling the caller's transaction back) for a number that is no phone number.
  */
-export function enqueueSms(ctx: AppContext, sms: OutgoingSms): number {
+export async function enqueueSms(ctx: AppContext, sms: OutgoingSms): Promise<number> {
   const to = normalizePhoneNumber(sms.to);
   if (to === undefined) throw new Error(`enqueueSms: "${sms.to}" is not a phone number`);
   if (sms.body.length > MAX_BODY_CHARS) throw new Error('enqueueSms: the body is too large');
