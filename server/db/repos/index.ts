@@ -1,4 +1,5 @@
 import { gateRepository, type Db, type SqliteDatabase } from '../database';
+import { storeOf } from '../stores';
 import type { FileStore } from '../file-store';
 import { createActivityRepo } from './activity-log';
 import { createAnnotationRepo } from './annotations';
@@ -30,6 +31,7 @@ import { createWebhookLogRepo } from './webhook-log';
 /** `store`: where stored files kept in DATA_DIR/files are read (none where only the database is open). */
 export function createRepos(database: SqliteDatabase, store?: FileStore) {
   const db: Db = database.orm;
+  const x = storeOf(database);
   const repos = {
     office: createOfficeRepo(db),
     users: createUserRepo(db),
@@ -37,9 +39,9 @@ export function createRepos(database: SqliteDatabase, store?: FileStore) {
     templates: createTemplateRepo(db),
     templateFields: createTemplateFieldRepo(db),
     bulkSends: createBulkSendRepo(db),
-    jobs: createJobRepo(db),
+    jobs: createJobRepo(x),
     outbox: createOutboxRepo(db),
-    settings: createSettingsRepo(db),
+    settings: createSettingsRepo(x),
     files: createFileRepo(db, store),
     contracts: createContractRepo(db),
     contractMetadata: createContractMetadataRepo(db),
