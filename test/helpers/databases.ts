@@ -1,4 +1,6 @@
-import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Database } from '../../server/db/database';
@@ -59,4 +61,60 @@ export async function openTestDatabase(dialect: Dialect): Promise<TestDatabase> 
   }
   const db = await openPostgres(await createTestPostgresDatabase());
   return { dialect, db, store: storeOf(db), close: () => db.close() };
+}
+
+/** The master key test servers on PostgreSQL are given (SIGNDESK_MASTER_KEY): 32 bytes, base64. */
+export const TEST_MASTER_KEY = Buffer.alloc(32, 7).toString('base64');
+
+const PG_MIGRATIONS = path.join(import.meta.dirname, '..', '..', 'server', 'db', 'migrations-pg');
+
+/** A migrated database that test databases are copied from (CREATE DATABASE … TEMPLATE), named by the migrations. */
+export function templateName(): string {
+  const hash = createHash('sha256');
+  for (const file of fs.readdirSync(PG_MIGRATIONS).sort())
+    if (file.endsWith('.sql')) hash.update(file).update(fs.readFileSync(path.join(PG_MIGRATIONS, file)));
+  return `sd_template_${hash.digest('hex').slice(0, 12)}`;
+}
+
+function psql(sql: string): string {
+  return execFileSync('psql', [testPostgresUrl(), '-v', 'ON_ERROR_STOP=1', '-qAtc', sql], { encoding: 'utf8' }).trim();
+}
+
+/** Makes the template once per test server (the global setup runs this before the PostgreSQL pass). */
+export async function prepareTestTemplate(): Promise<void> {
+  const name = templateName();
+  if (psql(`SELECT 1 FROM pg_database WHERE datname = '${name}'`) === '1') return;
+  const building = `${name}_building_${randomBytes(3).toString('hex')}`;
+  psql(`CREATE DATABASE ${building}`);
+  const db = await openPostgres(databaseUrl(building));
+  await db.close();
+  try {
+    psql(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    psql(`ALTER DATABASE ${name} IS_TEMPLATE true`);
+  } catch {
+    // Another run made it meanwhile.
+    psql(`DROP DATABASE IF EXISTS ${building}`);
+  }
+}
+
+const made = new Set<string>();
+
+/**
+ * The environment that puts a test's DATA_DIR on the backend under test: nothing for SQLite; for
+ * PostgreSQL DATABASE_URL (a database of its own for each DATA_DIR, made from the template at
+ * first use, the same one again when the test restarts a server on that DATA_DIR) and the
+ * master key.
+ */
+export function testDatabaseEnv(dataDir: string): Record<string, string> {
+  if (testBackend() !== 'postgres') return {};
+  const name = `sd_${createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 20)}`;
+  if (!made.has(name)) {
+    if (psql(`SELECT 1 FROM pg_database WHERE datname = '${name}'`) !== '1') {
+      const template = templateName();
+      const hasTemplate = psql(`SELECT 1 FROM pg_database WHERE datname = '${template}'`) === '1';
+      psql(`CREATE DATABASE ${name}${hasTemplate ? ` TEMPLATE ${template}` : ''}`);
+    }
+    made.add(name);
+  }
+  return { DATABASE_URL: databaseUrl(name), SIGNDESK_MASTER_KEY: TEST_MASTER_KEY };
 }

@@ -1,4 +1,4 @@
-import { gateRepository, type Db, type SqliteDatabase } from '../database';
+import { gateRepository, type Database, type Db, type SqliteDatabase } from '../database';
 import { storeOf } from '../stores';
 import type { FileStore } from '../file-store';
 import { createActivityRepo } from './activity-log';
@@ -29,9 +29,9 @@ import { createWebhookLogRepo } from './webhook-log';
 
 /** Every repository over one connection; statements are prepared once here. */
 /** `store`: where stored files kept in DATA_DIR/files are read (none where only the database is open). */
-export function createRepos(database: SqliteDatabase, store?: FileStore) {
-  const db: Db = database.orm;
+export function createRepos(database: Database, store?: FileStore) {
   const x = storeOf(database);
+  const db: Db = x.orm;
   const repos = {
     office: createOfficeRepo(db),
     users: createUserRepo(db),
@@ -59,8 +59,10 @@ export function createRepos(database: SqliteDatabase, store?: FileStore) {
     adminSessions: createAdminSessionRepo(db),
     idempotency: createIdempotencyRepo(db),
   };
+  if (database.dialect !== 'sqlite') return repos;
   const gated = {} as Record<string, unknown>;
-  for (const [name, repository] of Object.entries(repos)) gated[name] = gateRepository(database, repository);
+  for (const [name, repository] of Object.entries(repos))
+    gated[name] = gateRepository(database as SqliteDatabase, repository);
   return gated as typeof repos;
 }
 
