@@ -82,7 +82,7 @@ function countScopes(status: string, userId: number): string[] {
   return ['*', `s:${status}`, `u:${userId}`, `u:${userId}:s:${status}`];
 }
 
-/** The kept counts as a table's rows would give them (recount): one statement each, on either dialect. */
+/** recount(): the kept counts made again from the rows, one statement at a time (PostgreSQL prepares one per query). */
 const RECOUNT = [
   'DELETE FROM contract_counts',
   "INSERT INTO contract_counts (scope, n) SELECT '*', count(*) FROM contracts",
@@ -179,10 +179,10 @@ export function createContractRepo(x: Store) {
   const windowOf = async (filter: ContractFilter): Promise<number[] | undefined> =>
     search?.findWindow(filter.name, filter.q);
   /**
-   * Contracts under a filter (`window`: windowOf's, found first: a drizzle query is a thenable, which
-   * an async function returning it would run). On SQLite a search reads only its window of ids: the CROSS JOIN
+   * Contracts under a filter. On SQLite a search reads only its window of ids: the CROSS JOIN
    * makes SQLite walk them and look each contract up, never an index of all contracts (whose
-   * cost would grow with the office).
+   * cost would grow with the office). The window is found before (windowOf): a drizzle query is
+   * a thenable, which an async function returning it would run.
    */
   const selectWhere = <Fields extends Record<string, unknown>>(
     fields: Fields,
