@@ -33,14 +33,14 @@ export function createRepos(database: SqliteDatabase, store?: FileStore) {
   const db: Db = database.orm;
   const x = storeOf(database);
   const repos = {
-    office: createOfficeRepo(db),
-    users: createUserRepo(db),
-    tokens: createTokenRepo(db),
+    office: createOfficeRepo(x),
+    users: createUserRepo(x),
+    tokens: createTokenRepo(x),
     templates: createTemplateRepo(db),
     templateFields: createTemplateFieldRepo(db),
-    bulkSends: createBulkSendRepo(db),
+    bulkSends: createBulkSendRepo(x),
     jobs: createJobRepo(x),
-    outbox: createOutboxRepo(db),
+    outbox: createOutboxRepo(x),
     settings: createSettingsRepo(x),
     files: createFileRepo(db, store),
     contracts: createContractRepo(db),
@@ -48,16 +48,16 @@ export function createRepos(database: SqliteDatabase, store?: FileStore) {
     parties: createPartyRepo(db),
     annotations: createAnnotationRepo(db),
     attachments: createAttachmentRepo(db),
-    activity: createActivityRepo(db),
+    activity: createActivityRepo(x),
     seals: createContractSealRepo(db),
-    officeEvidence: createOfficeEvidenceRepo(db),
+    officeEvidence: createOfficeEvidenceRepo(x),
     partyCodes: createPartyCodeRepo(db),
     partyMarks: createPartyMarkRepo(db),
-    webhookConsumers: createWebhookConsumerRepo(db),
-    webhookDeliveries: createWebhookDeliveryRepo(db),
-    webhookLog: createWebhookLogRepo(db),
-    adminSessions: createAdminSessionRepo(db),
-    idempotency: createIdempotencyRepo(db),
+    webhookConsumers: createWebhookConsumerRepo(x),
+    webhookDeliveries: createWebhookDeliveryRepo(x),
+    webhookLog: createWebhookLogRepo(x),
+    adminSessions: createAdminSessionRepo(x),
+    idempotency: createIdempotencyRepo(x),
   };
   const gated = {} as Record<string, unknown>;
   for (const [name, repository] of Object.entries(repos)) gated[name] = gateRepository(database, repository);
