@@ -11,6 +11,7 @@ export const PROBLEMS = {
   'validation-failed': { status: 400, title: 'Validation failed', anchor: 'validation-failed' },
   unauthorized: { status: 401, title: 'Unauthorized', anchor: 'unauthorized' },
   forbidden: { status: 403, title: 'Forbidden', anchor: 'forbidden' },
+  'plan-limit': { status: 403, title: 'Plan limit reached', anchor: 'plan-limit' },
   'not-found': { status: 404, title: 'Not found', anchor: 'not-found' },
   'method-not-allowed': { status: 405, title: 'Method not allowed', anchor: 'method-not-allowed' },
   conflict: { status: 409, title: 'Conflict', anchor: 'conflict' },
@@ -61,6 +62,11 @@ export const PROBLEM_ANCHORS: Record<string, { heading: string; explanation: str
     heading: 'Forbidden',
     explanation:
       'The token or the acting user may not do this: `Api-User-Uri` names no active user, a customer user asked for an administrator function, or a partner token asked to create a webhook consumer.',
+  },
+  'plan-limit': {
+    heading: 'Plan limit reached',
+    explanation:
+      "The office's subscription (set by its IT partner: `GET /api/partner/subscription`) does not allow this now, and nothing was changed. `detail` names the limit by its field (`contracts_per_month`, `sms_per_month`, `seats` or `end_date`), what is used of it, and when it resets: the monthly allowances at the start of the next calendar month in the office's time zone (the time is in `detail`), seats when a user is deactivated or the plan is raised, an ended plan when the partner extends it. Sending a contract, a bulk send's row and a reminder by hand (`notify`) count against the contracts and SMS of the month; creating or activating a user against the seats. A party's signing is never refused for the plan: contracts already sent can still be signed, sealed and downloaded, and messages already queued still go.",
   },
   'not-found': { heading: 'Not found', explanation: 'No resource exists at this path.' },
   'method-not-allowed': {

@@ -237,10 +237,10 @@ export function createContractRepo(db: Db) {
             .limit(limit)
             .all() as ContractRow[],
       ),
-    /** Rebuilds the kept counts from the rows (after a bulk import, or to repair). */
+    /** Rebuilds the kept counts from the rows (after a bulk import, or to repair); a month's usage (sent:, sms:) stays. */
     async recount(): Promise<void> {
       sqlite.exec(`
-        DELETE FROM contract_counts;
+        DELETE FROM contract_counts WHERE scope = '*' OR scope LIKE 's:%' OR scope LIKE 'u:%';
         INSERT INTO contract_counts (scope, n) SELECT '*', count(*) FROM contracts;
         INSERT INTO contract_counts (scope, n) SELECT 's:' || status, count(*) FROM contracts GROUP BY status;
         INSERT INTO contract_counts (scope, n) SELECT 'u:' || created_by, count(*) FROM contracts GROUP BY created_by;

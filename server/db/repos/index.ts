@@ -23,6 +23,7 @@ import { createTemplateFieldRepo } from './template-fields';
 import { createTemplateRepo } from './templates';
 import { createTokenRepo } from './tokens';
 import { createUserRepo } from './users';
+import { createUsageRepo } from './usage';
 import { createWebhookConsumerRepo } from './webhook-consumers';
 import { createWebhookDeliveryRepo } from './webhook-deliveries';
 import { createWebhookLogRepo } from './webhook-log';
@@ -58,6 +59,7 @@ export function createRepos(database: Database, store?: FileStore) {
     webhookLog: createWebhookLogRepo(db),
     adminSessions: createAdminSessionRepo(db),
     idempotency: createIdempotencyRepo(db),
+    usage: createUsageRepo(x),
   };
   if (database.dialect !== 'sqlite') return repos;
   const gated = {} as Record<string, unknown>;
