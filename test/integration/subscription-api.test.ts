@@ -175,6 +175,32 @@ describe('the subscription through the partner API and the CLI', () => {
     });
   });
 
+  it('is in the OpenAPI document and the API docs, with its problem type where it can be answered', async () => {
+    const document = (await (await fetch(`${t.url}/api/openapi.json`)).json()) as any;
+    for (const [path, methods] of [
+      ['/api/partner/subscription', ['get', 'put']],
+      ['/api/partner/subscription/usage', ['get']],
+    ] as const)
+      for (const method of methods) expect(document.paths[path][method]['x-access'], path).toBe('partner');
+    expect(document.paths['/api/contracts/{contract_id}/send'].post.responses['403'].description).toBe(
+      'Forbidden; Plan limit reached',
+    );
+    expect(document.paths['/api/contracts/{contract_id}'].get.responses['403'].description).toBe('Forbidden');
+    const postingData = await (await fetch(`${t.url}/apidoc/v1/posting_data`)).text();
+    expect(postingData).toContain('<section id="plan-limit">');
+    const docs = await (await fetch(`${t.url}/apidoc/v1/`)).text();
+    expect(docs).toContain('id="getSubscriptionUsage"');
+    expect(docs).toContain('id="plan-limits"');
+    // The send lists the plan-limit problem among its errors; a read of a contract does not.
+    const section = (operationId: string) =>
+      docs
+        .slice(docs.indexOf(`id="${operationId}"`))
+        .split('<h5>Errors</h5>')[1]!
+        .split('</ul>')[0];
+    expect(section('sendContract')).toContain('posting_data#plan-limit');
+    expect(section('getContract')).not.toContain('posting_data#plan-limit');
+  });
+
   it('is shown and set by the CLI, which the office log names', async () => {
     const set = await cli(t.dataDir, [
       'subscription',
