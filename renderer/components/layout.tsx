@@ -8,6 +8,7 @@ import type { TWebhookConsumer } from '../../shared/api/webhooks';
 import type { TTimestampSettings } from '../../shared/api/timestamps';
 import { getJson, getPage } from '../lib/api';
 import { Notice } from './ui';
+import { PlanBanner } from './plan-banner';
 import { Link, useRouter } from '../lib/router';
 import { useSession, useSignedIn } from '../lib/session';
 import { useLoad } from '../lib/use-load';
@@ -192,6 +193,7 @@ export function Shell({ children }: { children: ReactNode }) {
             </Notice>
           </div>
         ) : null}
+        <PlanBanner isAdmin={session.is_admin} path={path} />
         {restoredCopy && path !== '/settings' ? (
           <div data-testid="restored-copy-banner">
             <Notice tone="warning" title={t('backup.restoredCopyTitle')}>

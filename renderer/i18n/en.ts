@@ -5,6 +5,7 @@ import { enEvidence } from './en-evidence';
 import { enLtv } from './en-ltv';
 import { enPrepare } from './en-prepare';
 import { enRoles } from './en-roles';
+import { enPlan } from './en-plan';
 
 /** English, the reference dictionary: every other language has exactly these keys. */
 export const en = {
@@ -15,6 +16,7 @@ export const en = {
   ...enLtv,
   ...enPrepare,
   ...enRoles,
+  ...enPlan,
   'action.cancel': 'Cancel',
   'action.close': 'Close',
   'action.continue': 'Continue',

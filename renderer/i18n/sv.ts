@@ -6,6 +6,7 @@ import { svEvidence } from './sv-evidence';
 import { svLtv } from './sv-ltv';
 import { svPrepare } from './sv-prepare';
 import { svRoles } from './sv-roles';
+import { svPlan } from './sv-plan';
 
 /** Svenska. */
 export const sv: Record<MessageKey, string> = {
@@ -16,6 +17,7 @@ export const sv: Record<MessageKey, string> = {
   ...svLtv,
   ...svPrepare,
   ...svRoles,
+  ...svPlan,
   'action.cancel': 'Avbryt',
   'action.close': 'Stäng',
   'action.continue': 'Fortsätt',

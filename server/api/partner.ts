@@ -20,9 +20,12 @@ import { defineRoute, sendJson, type AnyRoute } from '../http/route';
 import { updateToken, revokeToken } from '../tokens/change-token';
 import { createToken } from '../tokens/create-token';
 import { updateCustomer } from '../tokens/update-customer';
+import { readPartnerContact } from '../subscription/partner-contact';
+import { planChangerOf } from './subscription';
 
 async function presentCustomer(ctx: RouteContext): Promise<TCustomer> {
   const row = await ctx.repos.office.get(ctx.now());
+  const partner = await readPartnerContact(ctx);
   return {
     self: '/api/partner/customer',
     name: row.name,
@@ -30,6 +33,9 @@ async function presentCustomer(ctx: RouteContext): Promise<TCustomer> {
     default_rate_limit: row.defaultRateLimit,
     is_set_up: row.setUpAt !== null,
     created_time: ctx.timestamp(row.createdAt),
+    partner_name: partner.name,
+    partner_email: partner.email,
+    partner_phone: partner.phone,
   };
 }
 
@@ -56,7 +62,7 @@ export const partnerRoutes: AnyRoute[] = [
     method: 'get',
     path: '/api/partner/customer',
     operationId: 'getCustomer',
-    summary: "The office's profile and subscription limits",
+    summary: "The office's profile, default rate limit and IT partner's contact (its plan: /api/partner/subscription)",
     tag,
     access: 'partner',
     responses: { 200: { description: 'The office', schema: ZCustomerSchema } },
@@ -66,15 +72,23 @@ export const partnerRoutes: AnyRoute[] = [
     method: 'put',
     path: '/api/partner/customer',
     operationId: 'updateCustomer',
-    summary: "Change the office's profile or its default rate limit",
+    summary: "Change the office's profile, its default rate limit or its IT partner's contact",
     tag,
     access: 'partner',
     body: ZCustomerUpdateSchema,
     readOnlyFields: CUSTOMER_READ_ONLY_FIELDS,
-    example: { body: { name: 'Office AB', email: 'office@office.example', default_rate_limit: 60 } },
+    example: {
+      body: {
+        name: 'Office AB',
+        email: 'office@office.example',
+        default_rate_limit: 60,
+        partner_name: 'Acme IT AB',
+        partner_email: 'support@acme-it.example',
+      },
+    },
     responses: { 200: { description: 'The office', schema: ZCustomerSchema } },
-    handler: async ({ res, ctx, body, act }) => {
-      await act(updateCustomer, body);
+    handler: async ({ req, res, ctx, body, act, principal, actor }) => {
+      await act(updateCustomer, body, await planChangerOf(ctx, req, principal, actor));
       sendJson(res, 200, await presentCustomer(ctx));
     },
   }),
@@ -153,7 +167,7 @@ export const partnerRoutes: AnyRoute[] = [
     tag,
     access: 'partner',
     responses: { 204: { description: 'Revoked' } },
-    handler: async ({ res, ctx, ids, act }) => {
+    handler: async ({ res, ids, act }) => {
       await act(revokeToken, ids.token_id);
       res.status(204).end();
     },

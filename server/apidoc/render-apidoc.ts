@@ -53,6 +53,7 @@ function tableOfContents(groups: Map<string, Entry[]>, document: ApiDocument): T
         { href: '#responses', label: 'Responses and resources' },
         { href: '#pagination', label: 'Pagination' },
         { href: '#rate-limit', label: 'Rate limit' },
+        { href: '#plan-limits', label: "The office's plan" },
         { href: '#problem-responses', label: 'Problem responses' },
       ],
     },

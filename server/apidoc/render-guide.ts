@@ -128,6 +128,14 @@ a request past it gets 429 with <code>Retry-After</code> (seconds).</p>
 limit"), with ${link('updateToken', 'the partner API')} (<code>PUT /api/partner/tokens/{token_id}</code> with <code>{"rate_limit": 600}</code>),
 or when making the token (<code>npm run cli -- token create --name NAME --rate-limit 600</code>). The office's default for every
 token without its own limit is ${link('updateCustomer', 'the customer profile')}'s.</p>
+<h3 id="plan-limits">The office's plan</h3>
+<p>An office may have a plan, set by its IT partner with ${link('updateSubscription', 'the partner API')}: seats (users active at once),
+contracts sent and SMS per calendar month in the office's time zone, and an end date; each limit may be unlimited, and none is set
+unless the partner sets it. Past a limit, <code>send</code>, <code>notify</code> and making a user active answer 403 with a problem of
+type <a href="/apidoc/v1/posting_data#plan-limit"><code>plan-limit</code></a>: its <code>detail</code> names the limit
+(<code>contracts_per_month</code>, <code>sms_per_month</code>, <code>seats</code>, <code>end_date</code>), what is used and when it resets,
+and nothing was changed. A party's signing is never refused: contracts already sent are signed, sealed and downloaded.
+${link('getSubscriptionUsage', "This month's usage")} says how much is left and when the month turns.</p>
 <h3 id="problem-responses">Problem responses</h3>
 <p>Every 4xx and 5xx answer is <code>application/problem+json</code>. Its <code>type</code> links to the <a href="/apidoc/v1/posting_data">explanation
 of that problem</a>, and a request that fails changes nothing.</p>

@@ -63,15 +63,17 @@ function requestBodyHtml(document: ApiDocument, operation: Operation): string {
   return parts.join('\n');
 }
 
-function problemLinks(statuses: readonly string[]): string {
-  const items = statuses.map((status) => {
-    const anchors = [
-      ...new Set(
-        Object.values(PROBLEMS)
-          .filter((problem) => String(problem.status) === status)
-          .map((problem) => problem.anchor),
-      ),
-    ];
+/**
+ * The problems each status can carry on this operation: those whose titles its OpenAPI response
+ * lists (server/http/openapi.ts says which a route can answer, e.g. `plan-limit` only where the
+ * office's plan can refuse), else every problem of that status.
+ */
+function problemLinks(problems: readonly { status: string; description: string }[]): string {
+  const items = problems.map(({ status, description }) => {
+    const ofStatus = Object.values(PROBLEMS).filter((problem) => String(problem.status) === status);
+    const titles = new Set(description.split('; '));
+    const listed = ofStatus.filter((problem) => titles.has(problem.title));
+    const anchors = [...new Set((listed.length > 0 ? listed : ofStatus).map((problem) => problem.anchor))];
     const links = anchors
       .map((anchor) => `<a href="/apidoc/v1/posting_data#${escapeHtml(anchor)}">${escapeHtml(anchor)}</a>`)
       .join(', ');
@@ -82,11 +84,11 @@ function problemLinks(statuses: readonly string[]): string {
 
 function responsesHtml(document: ApiDocument, operation: Operation): string {
   const parts = ['<h4>Responses</h4>'];
-  const problems: string[] = [];
+  const problems: { status: string; description: string }[] = [];
   for (const [status, response] of Object.entries(operation.responses)) {
     const [type, media] = Object.entries(response.content ?? {})[0] ?? [];
     if (media?.schema?.$ref === PROBLEM_SCHEMA) {
-      problems.push(status);
+      problems.push({ status, description: response.description ?? '' });
       continue;
     }
     parts.push(`<h5><code>${escapeHtml(status)}</code> ${inlineCode(response.description)}</h5>`);

@@ -11,6 +11,7 @@ import { contractPrepRoutes } from '../api/contract-prep';
 import { contractRoutes } from '../api/contracts';
 import { contractSigningRoutes } from '../api/contract-signing';
 import { partnerRoutes } from '../api/partner';
+import { subscriptionRoutes } from '../api/subscription';
 import { partyRoutes } from '../api/parties';
 import { contractRoleRoutes } from '../api/contract-roles';
 import { sessionRoutes } from '../api/session';
@@ -35,6 +36,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...templateFieldRoutes,
   ...bulkSendRoutes,
   ...partnerRoutes,
+  ...subscriptionRoutes,
   ...outboxRoutes,
   ...messagingSettingsRoutes,
   ...contractRoutes,

@@ -11,13 +11,20 @@ import { createToken } from '../tokens/create-token';
 import { createUser } from '../users/create-user';
 import { updateGeneralSettings } from '../settings/update-general-settings';
 import { backupCreate, backupRestore } from './backup-commands';
+import { subscriptionSet, subscriptionShow } from './subscription-commands';
 
 /**
  * Commands that work whether or not the server runs (the founders' operational contract: a token
  * or user made beside a running server, which sees it at once; a backup read beside it). The
  * others (a restore) need DATA_DIR to themselves.
  */
-const RUNS_BESIDE_A_SERVER = new Set(['backup create', 'user create', 'token create']);
+const RUNS_BESIDE_A_SERVER = new Set([
+  'backup create',
+  'user create',
+  'token create',
+  'subscription show',
+  'subscription set',
+]);
 
 export type CliIo = {
   out: (line: string) => void;
@@ -36,9 +43,13 @@ const USAGE = `Usage:
   npm run cli -- user create --username U --password P --email E [--admin] [--office-name NAME]
   npm run cli -- backup create --out FILE
   npm run cli -- backup restore --in FILE      (with the server stopped)
+  npm run cli -- subscription show [--json]
+  npm run cli -- subscription set [--plan-name NAME|none] [--seats N|unlimited]
+      [--contracts-per-month N|unlimited] [--sms-per-month N|unlimited] [--end-date YYYY-MM-DD|none]
 
-Works on DATA_DIR (default: the per-user app-data folder). Commands that write (token, user,
-backup restore) need the server stopped; backup create works whether or not it runs. The backup passphrase comes from BACKUP_PASSPHRASE, else it is asked for.`;
+Works on DATA_DIR (default: the per-user app-data folder). backup restore needs the server
+stopped; the other commands work whether or not it runs, and a running server sees their changes
+at once. The backup passphrase comes from BACKUP_PASSPHRASE, else it is asked for.`;
 
 export class UsageError extends Error {}
 
@@ -121,6 +132,8 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
     'token create': tokenCreate,
     'user create': userCreate,
     'backup create': async (ctx, args) => backupCreate(ctx, args, env, io),
+    'subscription show': async (ctx, args) => subscriptionShow(ctx, args, io.out),
+    'subscription set': async (ctx, args) => subscriptionSet(ctx, args, io.out),
   };
   if (command === 'backup restore') return runOffline(() => backupRestore(loadConfig(env), rest, env, io), io);
   const run = commands[command];

@@ -63,6 +63,9 @@ const commonHeaders = z.object({
 /** Express `:name` to OpenAPI `{name}`. */
 export const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z_]+)/g, '{$1}');
 
+/** The requests the office's plan can refuse (server/subscription/allowance.ts): sending, reminding, a user's seat. */
+const PLAN_LIMITED_OPERATIONS = new Set(['sendContract', 'notifyContract', 'createUser', 'updateUser']);
+
 /** Problems that only some kinds of route can answer; the rest can come from any route of their status. */
 function canAnswer(route: AnyRoute, code: ProblemCode): boolean {
   const hasBody = route.body !== undefined || route.rawBody !== undefined;
@@ -80,6 +83,8 @@ function canAnswer(route: AnyRoute, code: ProblemCode): boolean {
       return route.path.startsWith('/api/contracts/:contract_id');
     case 'limit-reached':
       return route.method === 'post' && route.path.startsWith('/api/contracts/:contract_id');
+    case 'plan-limit':
+      return PLAN_LIMITED_OPERATIONS.has(route.operationId);
     default:
       return true;
   }

@@ -10,6 +10,7 @@ import { planReminders } from './plan-reminders';
 import { isExpired } from './party-access';
 import { turnOf } from './party-turns';
 import { partiesInTurn } from '../../shared/signing-order';
+import { withinSmsAllowance } from '../subscription/allowance';
 
 /**
  * POST /api/contracts/{id}/notify: a reminder to every party whose answer is awaited (with a
@@ -44,12 +45,15 @@ export async function notifyContract(
     }
     const parties = await ctx.repos.parties.listInContract(contractId);
     const awaited = new Set(partiesInTurn(parties.map(turnOf), contract.partyOrderDefined).map((turn) => turn.id));
-    await inviteParties(
-      ctx,
-      contract,
-      parties.filter((party) => awaited.has(party.id)),
-      'reminder',
-      { origin, userId: actor.id },
+    // A reminder by hand is the office's own: its SMS are held to the month's SMS allowance.
+    await withinSmsAllowance(ctx, () =>
+      inviteParties(
+        ctx,
+        contract,
+        parties.filter((party) => awaited.has(party.id)),
+        'reminder',
+        { origin, userId: actor.id },
+      ),
     );
     return (await planReminders(ctx, contractId)) ?? contract;
   });

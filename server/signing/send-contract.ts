@@ -17,6 +17,7 @@ import { scheduleExpiry } from './expire-contracts';
 import { inviteParties } from './invite-parties';
 import { planReminders } from './plan-reminders';
 import { turnOf } from './party-turns';
+import { assertMaySend, countContractSent, withinSmsAllowance } from '../subscription/allowance';
 import {
   applyAcceptances,
   inTransactionUnlessMoved,
@@ -116,6 +117,8 @@ async function sealAtSend(
   const contract = await findDraft(ctx, contractId, actor);
   const parties = await ctx.repos.parties.listInContract(contractId);
   checkSendable(ctx, contract, parties);
+  // Refused before sealing when the plan would refuse the send; its transaction checks again and counts.
+  await assertMaySend(ctx);
   const accepted = await acceptAtSend(ctx, contract, parties, actor, send, now);
   const sealed = await sealAccepted(ctx, accepted, [sentEntry(contractId, send, now)], now);
   return sealed ? { snapshot: accepted.snapshot, sealed } : undefined;
@@ -156,6 +159,8 @@ async function writeSend(
   now: number,
 ): Promise<ContractRow> {
   const contractId = accepted.contract.id;
+  // The office's plan: this month's contracts (and the end date), counted with the send.
+  await countContractSent(ctx);
   // Sent silently, the office hands the links over itself: no automatic messages either.
   const quiet = send.isSilent ? { reminderIntervalDays: null, expiryWarningDays: null } : {};
   const sent = await ctx.repos.contracts.changeStatus(accepted.contract, 'sent', {
@@ -173,12 +178,15 @@ async function writeSend(
       .filter((turn) => !accepted.byParty.has(turn.id))
       .map((turn) => turn.id),
   );
-  await inviteParties(
-    ctx,
-    sent,
-    written.parties.filter((party) => toInvite.has(party.id)),
-    'invitation',
-    { isSilent: sent.isSilent, origin: send.origin, userId: send.userId },
+  // The invitations' SMS are the office's own: held to the month's SMS allowance.
+  await withinSmsAllowance(ctx, () =>
+    inviteParties(
+      ctx,
+      sent,
+      written.parties.filter((party) => toInvite.has(party.id)),
+      'invitation',
+      { isSilent: sent.isSilent, origin: send.origin, userId: send.userId },
+    ),
   );
   return (await planReminders(ctx, contractId)) ?? sent;
 }

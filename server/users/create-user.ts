@@ -5,6 +5,7 @@ import type { UserRow } from '../db/repos/users';
 import { validationFailed } from '../core/errors';
 import { inTransaction } from '../db/open-database';
 import { logOfficeEvent } from '../activity/office-log';
+import { assertSeatFree } from '../subscription/allowance';
 
 export async function createUser(ctx: AppContext, input: TUserCreate): Promise<UserRow> {
   const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
@@ -13,6 +14,8 @@ export async function createUser(ctx: AppContext, input: TUserCreate): Promise<U
     throw validationFailed([`username: ${input.username} is already taken`]);
   }
   return inTransaction(ctx.db, async () => {
+    // An active user takes one of the plan's seats.
+    if (input.active ?? true) await assertSeatFree(ctx);
     const user = await insertUser(ctx, input, passwordHash);
     await logOfficeEvent(ctx, {
       event: 'user.created',

@@ -6,6 +6,7 @@ import type { UserChanges, UserRow } from '../db/repos/users';
 import { AppError, notFound, validationFailed } from '../core/errors';
 import { isAdminTemplate } from '../policies/actors';
 import { logOfficeEvent } from '../activity/office-log';
+import { assertSeatFree } from '../subscription/allowance';
 
 export async function updateUser(ctx: AppContext, id: number, input: TUserUpdate): Promise<UserRow> {
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
@@ -27,6 +28,8 @@ export async function updateUser(ctx: AppContext, id: number, input: TUserUpdate
     if (losesAdmin && (await ctx.repos.users.countActiveAdmins()) <= 1) {
       throw new AppError('conflict', 'The last active administrator cannot be deactivated or demoted.');
     }
+    // Activated again, the user takes one of the plan's seats.
+    if (input.active === true && !current.active) await assertSeatFree(ctx);
     const changes: UserChanges = {};
     if (input.username !== undefined) changes.username = input.username;
     if (input.email !== undefined) changes.email = input.email;

@@ -3,6 +3,26 @@ import { MAX_RATE_LIMIT } from '../constants';
 import { TOKEN_KINDS } from './enums';
 import { shortText, ZTimestampSchema, ZUserPathSchema } from './common';
 
+/**
+ * The IT partner who runs SignDesk for the office: the admin UI names them when it warns of the
+ * plan (limits near, end date close), so that the office knows whom to ask.
+ */
+const partnerContactFields = {
+  partner_name: shortText()
+    .nullable()
+    .meta({ description: "The IT partner's name, shown to the office with plan warnings", example: 'Acme IT AB' }),
+  partner_email: z
+    .email()
+    .max(1_000)
+    .nullable()
+    .meta({ description: "The partner's e-mail for the office's questions", example: 'support@acme-it.example' }),
+  partner_phone: z
+    .string()
+    .max(100)
+    .nullable()
+    .meta({ description: "The partner's phone number", example: '+46 8 123 456 00' }),
+};
+
 /** The office: the appliance's one customer, administered through the partner API. */
 export const ZCustomerSchema = z
   .object({
@@ -12,6 +32,7 @@ export const ZCustomerSchema = z
     default_rate_limit: z.number().int(),
     is_set_up: z.boolean(),
     created_time: ZTimestampSchema,
+    ...partnerContactFields,
   })
   .meta({ id: 'PartnerCustomer' });
 
@@ -20,6 +41,9 @@ export const ZCustomerUpdateSchema = z
     name: shortText().optional(),
     email: z.email().max(1_000).optional(),
     default_rate_limit: z.number().int().min(1).max(MAX_RATE_LIMIT).optional(),
+    partner_name: partnerContactFields.partner_name.optional(),
+    partner_email: partnerContactFields.partner_email.optional(),
+    partner_phone: partnerContactFields.partner_phone.optional(),
   })
   .meta({ id: 'PartnerCustomerUpdate' });
 

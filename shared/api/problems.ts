@@ -11,6 +11,7 @@ export const PROBLEMS = {
   'validation-failed': { status: 400, title: 'Validation failed', anchor: 'validation-failed' },
   unauthorized: { status: 401, title: 'Unauthorized', anchor: 'unauthorized' },
   forbidden: { status: 403, title: 'Forbidden', anchor: 'forbidden' },
+  'plan-limit': { status: 403, title: 'Plan limit reached', anchor: 'plan-limit' },
   'not-found': { status: 404, title: 'Not found', anchor: 'not-found' },
   'method-not-allowed': { status: 405, title: 'Method not allowed', anchor: 'method-not-allowed' },
   conflict: { status: 409, title: 'Conflict', anchor: 'conflict' },
@@ -61,6 +62,11 @@ export const PROBLEM_ANCHORS: Record<string, { heading: string; explanation: str
     heading: 'Forbidden',
     explanation:
       'The token or the acting user may not do this: `Api-User-Uri` names no active user, a customer user asked for an administrator function, or a partner token asked to create a webhook consumer.',
+  },
+  'plan-limit': {
+    heading: 'Plan limit reached',
+    explanation:
+      "The office's plan, set by its IT partner (`GET /api/partner/subscription`), does not allow this now, and nothing was changed. `detail` names the limit by its field, what is used of it, and when it resets: `contracts_per_month` (a `send`, or a bulk send's row) and `sms_per_month` (the SMS a `send` or `notify` would queue) count the calendar month in the office's time zone and reset when the next month begins, at the time `detail` gives; `seats` (creating or activating a user) frees when a user is deactivated or deleted or the plan gets more seats; `end_date` (a `send` after the plan's last day) lifts when the partner extends the plan. A party's signing is never refused: contracts already sent can still be signed, sealed and downloaded, and messages already queued still go.",
   },
   'not-found': { heading: 'Not found', explanation: 'No resource exists at this path.' },
   'method-not-allowed': {

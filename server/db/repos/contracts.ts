@@ -84,7 +84,8 @@ function countScopes(status: string, userId: number): string[] {
 
 /** recount(): the kept counts made again from the rows, one statement at a time (PostgreSQL prepares one per query). */
 const RECOUNT = [
-  'DELETE FROM contract_counts',
+  // A month's usage (sent:, sms:) is not a count of rows: it stays.
+  "DELETE FROM contract_counts WHERE scope = '*' OR scope LIKE 's:%' OR scope LIKE 'u:%'",
   "INSERT INTO contract_counts (scope, n) SELECT '*', count(*) FROM contracts",
   "INSERT INTO contract_counts (scope, n) SELECT 's:' || status, count(*) FROM contracts GROUP BY status",
   "INSERT INTO contract_counts (scope, n) SELECT 'u:' || created_by, count(*) FROM contracts GROUP BY created_by",

@@ -23,6 +23,7 @@ import { createTemplateFieldRepo } from './template-fields';
 import { createTemplateRepo } from './templates';
 import { createTokenRepo } from './tokens';
 import { createUserRepo } from './users';
+import { createUsageRepo } from './usage';
 import { createWebhookConsumerRepo } from './webhook-consumers';
 import { createWebhookDeliveryRepo } from './webhook-deliveries';
 import { createWebhookLogRepo } from './webhook-log';
@@ -59,6 +60,7 @@ export function createRepos(database: Database, store?: FileStore) {
     webhookLog: createWebhookLogRepo(x),
     adminSessions: createAdminSessionRepo(x),
     idempotency: createIdempotencyRepo(x),
+    usage: createUsageRepo(x),
   };
 }
 

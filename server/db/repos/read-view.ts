@@ -57,6 +57,7 @@ export const REPOSITORY_READS = {
   webhookLog: ['listPage', 'count', 'find', 'attemptsOf'],
   adminSessions: ['findByHash'],
   idempotency: ['find'],
+  usage: ['monthCount', 'activeUsers'],
   officeEvidence: [
     'officeHead',
     'listOfficeLog',

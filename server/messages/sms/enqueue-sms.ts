@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context/app-context';
+import { monthOfTimestamp } from '../../../shared/plan-rules';
+import { inTransaction } from '../../db/open-database';
 import { queueOutboxMessage } from '../queue-message';
 
 export type OutgoingSms = { to: string; body: string; purpose: string; contractId?: number; partyId?: number };
@@ -16,11 +18,22 @@ export function normalizePhoneNumber(text: string): string | undefined {
 /**
  * Call inside the caller's transaction; the outbox worker posts it to the SMS gateway after
  * commit. Throws (rolling the caller's transaction back) for a number that is no phone number.
+ * Each SMS counts in its calendar month's usage of the office's plan (`sms_per_month`), in the
+ * same transaction; whether the plan allows it is the office request's question
+ * (subscription/allowance.ts), never the party's.
  */
 export async function enqueueSms(ctx: AppContext, sms: OutgoingSms): Promise<number> {
   const to = normalizePhoneNumber(sms.to);
   if (to === undefined) throw new Error(`enqueueSms: "${sms.to}" is not a phone number`);
   if (sms.body.length > MAX_BODY_CHARS) throw new Error('enqueueSms: the body is too large');
+  return inTransaction(ctx.db, async () => {
+    const id = await queueSms(ctx, to, sms);
+    await ctx.repos.usage.add('sms', monthOfTimestamp(ctx.timestamp(ctx.now())));
+    return id;
+  });
+}
+
+function queueSms(ctx: AppContext, to: string, sms: OutgoingSms): Promise<number> {
   return queueOutboxMessage(ctx, {
     channel: 'sms',
     recipient: to,

@@ -1,0 +1,47 @@
+import type { enPlan } from './en-plan';
+
+/** Svenska för kontorets abonnemang. Del av `sv`. */
+export const svPlan: Record<keyof typeof enPlan, string> = {
+  'plan.title': 'Abonnemang',
+  'plan.description':
+    'Abonnemanget som er IT-partner har satt för kontoret: dess gränser och hur mycket av dem som använts den här månaden. Över en gräns går det inte att skicka avtal, påminnelser med SMS eller aktivera fler användare; det som redan skickats kan fortfarande skrivas under, förseglas och laddas ner.',
+  'plan.name': 'Abonnemang',
+  'plan.noName': 'Inget namn',
+  'plan.seats': 'Aktiva användare',
+  'plan.contracts': 'Skickade avtal {month}',
+  'plan.sms': 'Skickade SMS {month}',
+  'plan.used': '{used} av {allowed}',
+  'plan.usedUnlimited': '{used} (ingen gräns)',
+  'plan.endDate': 'Slutdatum',
+  'plan.noEnd': 'Inget',
+  'plan.endedOn': '{date} (har upphört: avtal kan inte längre skickas)',
+  'plan.turns': 'Månadens räkning börjar om {time}.',
+  'plan.partner': 'IT-partner',
+  'plan.noPartner': 'Inte angiven',
+  'plan.change': 'Ändra abonnemang',
+  'plan.changeHint':
+    'Vanligen sätter er IT-partner abonnemanget. Lämna en gräns tom för ingen gräns. Varje ändring sparas i kontorets logg.',
+  'plan.fieldName': 'Abonnemangets namn',
+  'plan.fieldSeats': 'Platser (aktiva användare samtidigt)',
+  'plan.fieldContracts': 'Skickade avtal per månad',
+  'plan.fieldSms': 'SMS per månad',
+  'plan.fieldEndDate': 'Abonnemangets sista dag',
+  'plan.fieldPartnerName': 'IT-partnerns namn',
+  'plan.fieldPartnerEmail': 'IT-partnerns e-post',
+  'plan.fieldPartnerPhone': 'IT-partnerns telefon',
+  'plan.bannerTitle': 'Kontorets abonnemang',
+  'plan.warnSeats': '{used} av abonnemangets {allowed} användare är aktiva.',
+  'plan.warnSeatsFull': 'Alla {allowed} platser är upptagna: inga fler användare kan aktiveras.',
+  'plan.warnContracts': '{used} av månadens {allowed} avtal är skickade.',
+  'plan.warnContractsFull': 'Alla månadens {allowed} avtal är skickade: nästa kan skickas från {time}.',
+  'plan.warnSms': '{used} av månadens {allowed} SMS är skickade.',
+  'plan.warnSmsFull': 'Alla månadens {allowed} SMS är skickade: inbjudningar med SMS kan skickas igen från {time}.',
+  'plan.warnEnds': 'Abonnemanget upphör {date}, om {days} dagar.',
+  'plan.warnEndsTomorrow': 'Abonnemanget upphör i morgon, {date}.',
+  'plan.warnEndsToday': 'Abonnemanget upphör i dag, {date}.',
+  'plan.warnEnded':
+    'Abonnemanget upphörde {date}: avtal kan inte längre skickas. Avtal som redan skickats kan fortfarande skrivas under.',
+  'plan.ask': 'Fråga {partner} om abonnemanget.',
+  'plan.askYourPartner': 'Fråga er IT-partner om abonnemanget.',
+  'plan.seePlan': 'Abonnemanget under Inställningar',
+};
