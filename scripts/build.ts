@@ -27,6 +27,11 @@ export const NATIVE_MODULES = ['better-sqlite3', 'sodium-native', '@napi-rs/canv
  * sandbox only when it draws a page.
  */
 export const RUNTIME_MODULES = [...NATIVE_MODULES, 'pdfjs-dist'] as const;
+/**
+ * Imports the bundles keep but never make: node-postgres's optional native binding, loaded only
+ * when `pg.native` is read (we never do; pg's own JavaScript client runs), and never installed.
+ */
+const NEVER_LOADED = ['pg-native'];
 
 // Electron 39 runs Node 22 and Chromium 142.
 const NODE_TARGET = 'node22';
@@ -57,7 +62,7 @@ function externalImports(metafile: Metafile): string[] {
     for (const imported of output.imports) {
       const isBuiltin = imported.path.startsWith('node:') || builtinModules.includes(imported.path);
       // By package: `pdfjs-dist/legacy/build/pdf.min.mjs` is pdfjs-dist.
-      if (imported.external && !isBuiltin)
+      if (imported.external && !isBuiltin && !NEVER_LOADED.includes(imported.path))
         names.add(
           imported.path
             .split('/')
@@ -94,7 +99,7 @@ export async function buildDesktop(root = process.cwd()): Promise<DesktopBuild> 
     platform: 'node',
     format: 'cjs',
     target: NODE_TARGET,
-    external: [...RUNTIME_MODULES],
+    external: [...RUNTIME_MODULES, ...NEVER_LOADED],
     define: {
       'import.meta.url': '__bundleFileUrl',
       'import.meta.dirname': '__dirname',
