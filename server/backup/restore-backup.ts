@@ -8,7 +8,7 @@ import { DataDirBusy, lockDataDir } from '../db/data-dir-lock';
 import { restoreDatabase } from '../db/backup';
 import { openDatabase } from '../db/open-database';
 import { createRepos } from '../db/repos';
-import { sqliteOf } from '../db/database';
+import { openPostgres } from '../db/pg/open-postgres';
 import { upgradeEvidence } from '../evidence/upgrade-evidence';
 import { applyGeneralSettings } from '../settings/apply-general-settings';
 import { sealSecretsAtRest } from '../messages/seal-at-rest';
@@ -73,6 +73,8 @@ export async function restoreBackupOffline(
   dataDir: string,
   source: Readable,
   passphrase: string,
+  /** The office's PostgreSQL database (DATABASE_URL), whose content the backup's replaces; else SQLite in DATA_DIR. */
+  postgresUrl?: string,
 ): Promise<RestoreOutcome> {
   const paths = prepareDataDir(dataDir);
   let lock: ReturnType<typeof lockDataDir>;
@@ -96,6 +98,22 @@ export async function restoreBackupOffline(
     const staged = await readBackup(source, passphrase, staging.dir);
     const aside = path.join(staging.dir, 'replaced');
     fs.mkdirSync(aside);
+    if (postgresUrl !== undefined) {
+      const swap = swapIn(folderPairs(paths, staged), aside);
+      try {
+        const db = await openPostgres(postgresUrl);
+        try {
+          await restoreDatabase(db, staged.database);
+          await markRestoredCopy(createRepos(db), staged.manifest, Date.now());
+        } finally {
+          await db.close();
+        }
+      } catch (err) {
+        swap.undo();
+        throw err;
+      }
+      return { manifest: staged.manifest, dataDir: paths.root };
+    }
     const swap = swapIn(
       [
         { live: paths.database, staged: staged.database },
@@ -147,7 +165,7 @@ export async function restoreBackupLive(
     }
     reloadKeys(ctx);
     // Fresh repositories: no cached row of the old database survives.
-    ctx.repos = createRepos(sqliteOf(ctx.db), ctx.files);
+    ctx.repos = createRepos(ctx.db, ctx.files);
     await ctx.repos.adminSessions.deleteAll();
     await markRestoredCopy(ctx.repos, staged.manifest, ctx.now());
     // A backup of an older version may hold links and passwords in clear: sealed under its own keys.

@@ -69,7 +69,12 @@ export async function backupRestore(
   if (!fs.existsSync(file)) throw new UsageError(`No such file: ${file}`);
   const passphrase = await readPassphrase(env, io, false);
   try {
-    const { manifest } = await restoreBackupOffline(config.dataDir, fs.createReadStream(file), passphrase);
+    const { manifest } = await restoreBackupOffline(
+      config.dataDir,
+      fs.createReadStream(file),
+      passphrase,
+      config.database.kind === 'postgres' ? config.database.url : undefined,
+    );
     io.out(
       `Restored ${manifest.office_name || 'the office'} as backed up ${manifest.created_time} (${manifest.time_zone}) into ${config.dataDir}.`,
     );

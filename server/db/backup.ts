@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { DEFAULT_MIGRATIONS_FOLDER } from './open-database';
-import { sqliteOf, type Database as StorageDatabase } from './database';
+import { copyTables, tablesInOrder } from './copy-tables';
+import { inTransaction, sqliteOf, type Database as StorageDatabase } from './database';
+import { DEFAULT_MIGRATIONS_FOLDER, openDatabase } from './open-database';
+import type { PgDatabase } from './pg/pg-database';
 
 const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
 const REQUIRED_TABLES = ['__drizzle_migrations', 'office', 'users', 'api_tokens'];
@@ -20,11 +22,20 @@ export class BackupRejected extends Error {
 }
 
 /**
- * A consistent copy of the live database made with SQLite's online backup API (requests go on
- * meanwhile), turned into a single self-contained file (no -wal beside it).
+ * A consistent copy of the live database as one self-contained SQLite file (no -wal beside it),
+ * the one format of a backup whichever engine the office runs on: on SQLite, its online backup
+ * API; on PostgreSQL, every table copied in one read-only snapshot into a fresh SQLite file of
+ * the same schema. Requests go on meanwhile either way.
  */
 export async function backupDatabase(db: StorageDatabase, destination: string): Promise<void> {
-  await sqliteOf(db).sqlite.backup(destination);
+  if (db.dialect === 'postgres') {
+    const copy = openDatabase(destination);
+    try {
+      await (db as PgDatabase).snapshot(() => copyTables(db, copy.db));
+    } finally {
+      copy.close();
+    }
+  } else await sqliteOf(db).sqlite.backup(destination);
   const copy = new Database(destination);
   try {
     copy.pragma('journal_mode = DELETE');
@@ -99,6 +110,7 @@ export async function restoreDatabase(
   file: string,
   migrationsFolder: string = DEFAULT_MIGRATIONS_FOLDER,
 ): Promise<void> {
+  if (db.dialect === 'postgres') return restoreIntoPostgres(db, file, migrationsFolder);
   const candidate = openCandidate(file);
   try {
     checkCandidate(candidate, migrationsFolder);
@@ -117,6 +129,30 @@ export async function restoreDatabase(
     candidate.close();
   }
   migrate(sqliteOf(db).orm, { migrationsFolder });
+}
+
+/**
+ * A backup's database into PostgreSQL: the copy brought up to this version's schema, then in one
+ * transaction every table emptied and filled from it, so that the office sees the old content or
+ * the restored one, never a mix.
+ */
+async function restoreIntoPostgres(db: StorageDatabase, file: string, migrationsFolder: string): Promise<void> {
+  const candidate = openCandidate(file);
+  try {
+    checkCandidate(candidate, migrationsFolder);
+  } finally {
+    candidate.close();
+  }
+  const copy = openDatabase(file, { migrationsFolder });
+  try {
+    const tables = tablesInOrder().map((info) => info.name);
+    await inTransaction(db, async () => {
+      await (db as PgDatabase).client.query(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`);
+      await copyTables(copy.db, db);
+    });
+  } finally {
+    copy.close();
+  }
 }
 
 /**

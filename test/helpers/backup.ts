@@ -1,4 +1,5 @@
 import { X509Certificate } from 'node:crypto';
+import { testDatabaseEnv } from './databases';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runCli } from '../../server/cli/run-cli';
@@ -12,7 +13,11 @@ export async function backupCli(
 ): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
   const err: string[] = [];
-  const env = { DATA_DIR: dataDir, ...(passphrase === undefined ? {} : { BACKUP_PASSPHRASE: passphrase }) };
+  const env = {
+    DATA_DIR: dataDir,
+    ...testDatabaseEnv(dataDir),
+    ...(passphrase === undefined ? {} : { BACKUP_PASSPHRASE: passphrase }),
+  };
   const code = await runCli(args, env, { out: (line) => out.push(line), err: (line) => err.push(line) });
   return { code, out, err };
 }

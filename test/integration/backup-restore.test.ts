@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { openDatabase } from '../../server/db/open-database';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backupCli, sealCertificateFingerprint, snapshotDir } from '../helpers/backup';
 import { pdfsig } from '../helpers/pdf-tools';
@@ -97,8 +98,9 @@ describe('a whole-office backup restored on a new computer', { timeout: 120_000 
     const at = Math.floor(bytes.length * 0.7);
     flipped[at] = (flipped[at] ?? 0) ^ 0x40;
     fs.writeFileSync(damaged, flipped);
+    // A database file alone, as the first versions' backups were (whichever engine this office runs on).
     const old = path.join(work, 'old.sqlite');
-    fs.copyFileSync(path.join(newDir, 'signdesk.sqlite'), old);
+    openDatabase(old).close();
     const cases: Array<[string, string, RegExp]> = [
       [backupFile, 'not the passphrase', /The passphrase is wrong/],
       [cut, PASSPHRASE, /incomplete/],

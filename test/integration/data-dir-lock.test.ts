@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { testDatabaseEnv } from '../helpers/databases';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +14,11 @@ const root = path.resolve(import.meta.dirname, '../..');
 async function runCommand(dataDir: string, args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCli(args, { DATA_DIR: dataDir }, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  const code = await runCli(
+    args,
+    { DATA_DIR: dataDir, ...testDatabaseEnv(dataDir) },
+    { out: (l) => out.push(l), err: (l) => err.push(l) },
+  );
   return { code, out, err };
 }
 
@@ -46,7 +51,7 @@ describe('one SignDesk per data folder', { timeout: 120_000 }, () => {
       expect(second.output).not.toMatch(/\n\s+at /);
 
       // In this very process too (a second createServer is refused, not a second connection let in).
-      await expect(await createServer(testConfig(dataDir))).rejects.toThrow(expected);
+      await expect(createServer(testConfig(dataDir))).rejects.toThrow(expected);
 
       const desktop = forkHost({ env: { DATA_DIR: dataDir, PORT: '0' } });
       await expect(desktop.client.ready).rejects.toThrow(expected);

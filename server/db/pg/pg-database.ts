@@ -50,6 +50,11 @@ export type PgDatabase = Database & {
   readonly dialect: 'postgres';
   readonly pool: pg.Pool;
   readonly client: PgQueryable;
+  /**
+   * Runs `work` with every read in one snapshot (REPEATABLE READ, READ ONLY) and without the
+   * write lock: a backup's copy of every table is of one moment while writers go on.
+   */
+  snapshot<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -91,15 +96,18 @@ export function createPgDatabase(pool: pg.Pool): PgDatabase {
     }
   };
 
-  const transaction = async <T>(work: () => Promise<T>): Promise<T> => {
+  const transaction = async <T>(work: () => Promise<T>, isSnapshot = false): Promise<T> => {
     const outer = current();
     if (outer) return savepoint(outer, work);
     const connection = await pool.connect();
     const frame: Frame = { client: connection, isOpen: true, savepoints: 0 };
     let isBroken = false;
     try {
-      await connection.query('BEGIN');
-      await connection.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK_KEY]);
+      if (isSnapshot) await connection.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      else {
+        await connection.query('BEGIN');
+        await connection.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK_KEY]);
+      }
       const result = await flows.run(frame, work);
       frame.isOpen = false;
       await connection.query('COMMIT');
@@ -122,7 +130,8 @@ export function createPgDatabase(pool: pg.Pool): PgDatabase {
     dialect: 'postgres',
     pool,
     client,
-    transaction,
+    transaction: (work) => transaction(work),
+    snapshot: (work) => transaction(work, true),
     isInTransaction: () => current() !== undefined,
     close: () => pool.end(),
   };
