@@ -15,6 +15,7 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 const fileOf = (dataDir: string, hash: string) => path.join(dataDir, 'files', hash.slice(0, 2), hash);
 const backend = testBackend();
 const sql = (db: Database, text: string, params: unknown[] = []) => storeOf(db).sql(text).get(params);
+const exec = (db: Database, text: string, params: unknown[] = []) => storeOf(db).sql(text).run(params);
 const count = async (db: Database, table: string) => Number((await sql(db, `SELECT count(*) AS n FROM ${table}`))?.n);
 
 /**
@@ -36,7 +37,7 @@ const stored = {
       fs.mkdirSync(path.dirname(fileOf(t.dataDir, sha256(bytes))), { recursive: true });
       fs.writeFileSync(fileOf(t.dataDir, sha256(bytes)), bytes);
     } else
-      await sql(t.server.ctx.db, 'INSERT INTO file_chunks (sha256, chunk, data) VALUES (?, 0, ?)', [
+      await exec(t.server.ctx.db, 'INSERT INTO file_chunks (sha256, chunk, data) VALUES (?, 0, ?)', [
         sha256(bytes),
         bytes,
       ]);
@@ -44,7 +45,7 @@ const stored = {
   /** Someone took the bytes away (a file from DATA_DIR, rows from the database). */
   async remove(t: TestServer, hash: string): Promise<void> {
     if (backend === 'sqlite') fs.rmSync(fileOf(t.dataDir, hash));
-    else await sql(t.server.ctx.db, 'DELETE FROM file_chunks WHERE sha256 = ?', [hash]);
+    else await exec(t.server.ctx.db, 'DELETE FROM file_chunks WHERE sha256 = ?', [hash]);
   },
 };
 
@@ -119,14 +120,14 @@ describe(`stored files on ${backend}`, () => {
     // A crash left a staged upload and a placed file whose row never committed.
     const orphan = Buffer.from('%PDF-1.7 an upload cut off before its commit');
     await stored.plant(t, orphan);
-    await sql(t.server.ctx.db, 'INSERT INTO unclaimed_files (sha256, since) VALUES (?, ?)', [
+    await exec(t.server.ctx.db, 'INSERT INTO unclaimed_files (sha256, since) VALUES (?, ?)', [
       sha256(orphan),
       Date.now(),
     ]);
     // PostgreSQL's sweep takes what has been unclaimed for an hour (another instance may be
     // placing it right now): the marks are made that old.
     if (backend === 'postgres')
-      await sql(t.server.ctx.db, 'UPDATE unclaimed_files SET since = ?', [Date.now() - 2 * 60 * 60 * 1000]);
+      await exec(t.server.ctx.db, 'UPDATE unclaimed_files SET since = ?', [Date.now() - 2 * 60 * 60 * 1000]);
     const staged = path.join(dataDir, '.incoming-0123456789ab');
     fs.mkdirSync(staged, { recursive: true });
     fs.writeFileSync(path.join(staged, 'half-written'), 'x');
