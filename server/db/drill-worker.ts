@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { storedFilePath } from './file-store';
+import { storedFilePath } from './disk-file-store';
 
 // The restore drill's reading of a restored copy (server/backup/restore-drill.ts), on a thread of
 // its own: a full integrity_check and a look at every stored file take seconds at a million

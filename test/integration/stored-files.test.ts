@@ -5,18 +5,56 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { listFiles } from '../../server/backup/write-backup';
 import { backupCli } from '../helpers/backup';
 import { makeTempDir, servedPdf, startTestServer, type TestServer } from '../helpers/server';
-import { rawSql } from '../../server/db/raw-sql';
+import type { Database } from '../../server/db/database';
+import { storeOf } from '../../server/db/stores';
+import { testBackend } from '../helpers/databases';
 
 const PDF = 'application/pdf';
 const WORD_PDF = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/word-processor/contract-sans.pdf'));
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const fileOf = (dataDir: string, hash: string) => path.join(dataDir, 'files', hash.slice(0, 2), hash);
+const backend = testBackend();
+const sql = (db: Database, text: string, params: unknown[] = []) => storeOf(db).sql(text).get(params);
+const exec = (db: Database, text: string, params: unknown[] = []) => storeOf(db).sql(text).run(params);
+const count = async (db: Database, table: string) => Number((await sql(db, `SELECT count(*) AS n FROM ${table}`))?.n);
 
 /**
- * An upload's bytes are kept as a file of DATA_DIR/files under their SHA-256, written before the
- * transaction that names them; what no row claims any more goes at the next start.
+ * Where a stored file's bytes are on either backend: a file of DATA_DIR/files (SQLite), chunks of
+ * the database (PostgreSQL). What the tests plant, damage and look for goes through these.
  */
-describe('stored files in DATA_DIR/files', () => {
+const stored = {
+  /** The hashes whose bytes are stored. */
+  async hashes(t: TestServer): Promise<string[]> {
+    if (backend === 'sqlite') return listFiles(path.join(t.dataDir, 'files')).map((name) => path.basename(name));
+    const rows = await storeOf(t.server.ctx.db)
+      .sql<{ sha256: string }>('SELECT DISTINCT sha256 FROM file_chunks ORDER BY sha256')
+      .all();
+    return rows.map((row) => row.sha256);
+  },
+  /** Bytes stored under their hash that no row names (a crash before the row committed). */
+  async plant(t: TestServer, bytes: Buffer): Promise<void> {
+    if (backend === 'sqlite') {
+      fs.mkdirSync(path.dirname(fileOf(t.dataDir, sha256(bytes))), { recursive: true });
+      fs.writeFileSync(fileOf(t.dataDir, sha256(bytes)), bytes);
+    } else
+      await exec(t.server.ctx.db, 'INSERT INTO file_chunks (sha256, chunk, data) VALUES (?, 0, ?)', [
+        sha256(bytes),
+        bytes,
+      ]);
+  },
+  /** Someone took the bytes away (a file from DATA_DIR, rows from the database). */
+  async remove(t: TestServer, hash: string): Promise<void> {
+    if (backend === 'sqlite') fs.rmSync(fileOf(t.dataDir, hash));
+    else await exec(t.server.ctx.db, 'DELETE FROM file_chunks WHERE sha256 = ?', [hash]);
+  },
+};
+
+/**
+ * An upload's bytes are kept under their SHA-256 (a file of DATA_DIR/files on SQLite, chunks in
+ * the database on PostgreSQL), written before the transaction that names them; what no row
+ * claims any more goes at the next start (on PostgreSQL once unclaimed for an hour).
+ */
+describe(`stored files on ${backend}`, () => {
   let t: TestServer | undefined;
   afterEach(async () => {
     await t?.close();
@@ -29,21 +67,28 @@ describe('stored files in DATA_DIR/files', () => {
     t = await startTestServer();
     const created = await upload(t, WORD_PDF);
     expect(created.status, created.text).toBe(201);
+    expect(await stored.hashes(t)).toEqual([sha256(WORD_PDF)]);
     const file = fileOf(t.dataDir, sha256(WORD_PDF));
-    expect(fs.readFileSync(file).equals(WORD_PDF)).toBe(true);
-    if (process.platform !== 'win32') {
+    if (backend === 'postgres') expect(fs.existsSync(file)).toBe(false);
+    else expect(fs.readFileSync(file).equals(WORD_PDF)).toBe(true);
+    if (backend === 'sqlite' && process.platform !== 'win32') {
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
       expect(fs.statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
     }
-    const row = await rawSql(t.server.ctx.db).get(
-      'SELECT in_files AS inFiles, length(data) AS inDatabase, size FROM stored_files',
+    const row = await sql(
+      t.server.ctx.db,
+      'SELECT in_files AS "inFiles", length(data) AS "inDatabase", size FROM stored_files',
     );
-    expect(row).toEqual({ inFiles: 1, inDatabase: 0, size: WORD_PDF.length });
+    expect({ inFiles: Boolean(row?.inFiles), inDatabase: Number(row?.inDatabase), size: Number(row?.size) }).toEqual({
+      inFiles: true,
+      inDatabase: 0,
+      size: WORD_PDF.length,
+    });
     expect((await servedPdf(t, created.body.self)).equals(WORD_PDF)).toBe(true);
     // The same bytes again are the same file and the same row.
     expect((await upload(t, WORD_PDF)).status).toBe(201);
-    expect(listFiles(path.join(t.dataDir, 'files'))).toHaveLength(1);
-    expect(await rawSql(t.server.ctx.db).get('SELECT count(*) AS n FROM stored_files')).toEqual({ n: 1 });
+    expect(await stored.hashes(t)).toEqual([sha256(WORD_PDF)]);
+    expect(await count(t.server.ctx.db, 'stored_files')).toBe(1);
   });
 
   it('leaves nothing behind for a refused upload', async () => {
@@ -54,10 +99,10 @@ describe('stored files in DATA_DIR/files', () => {
       expect(response.status).toBe(400);
       expect(response.body.type).toMatch(/#invalid-pdf$/);
     }
-    expect(listFiles(path.join(t.dataDir, 'files'))).toEqual([]);
+    expect(await stored.hashes(t)).toEqual([]);
     const incoming = fs.readdirSync(t.dataDir).filter((name) => name.startsWith('.incoming-'));
     for (const name of incoming) expect(fs.readdirSync(path.join(t.dataDir, name))).toEqual([]);
-    expect(await rawSql(t.server.ctx.db).get('SELECT count(*) AS n FROM unclaimed_files')).toEqual({ n: 0 });
+    expect(await count(t.server.ctx.db, 'unclaimed_files')).toBe(0);
   });
 
   it("removes a deleted draft's file at the next start, and keeps a file another contract still uses", async () => {
@@ -71,25 +116,27 @@ describe('stored files in DATA_DIR/files', () => {
     expect((await t.api('DELETE', deleted.body.self)).status).toBe(204);
     expect((await t.api('DELETE', twin.body.self)).status).toBe(204);
     // Until the next start the file stays: a backup running beside the server may still read it.
-    expect(fs.existsSync(fileOf(dataDir, sha256(other)))).toBe(true);
+    expect(await stored.hashes(t)).toContain(sha256(other));
     // A crash left a staged upload and a placed file whose row never committed.
     const orphan = Buffer.from('%PDF-1.7 an upload cut off before its commit');
-    fs.mkdirSync(path.dirname(fileOf(dataDir, sha256(orphan))), { recursive: true });
-    fs.writeFileSync(fileOf(dataDir, sha256(orphan)), orphan);
-    await rawSql(t.server.ctx.db).run(
-      'INSERT INTO unclaimed_files (sha256, since) VALUES (?, ?)',
+    await stored.plant(t, orphan);
+    await exec(t.server.ctx.db, 'INSERT INTO unclaimed_files (sha256, since) VALUES (?, ?)', [
       sha256(orphan),
       Date.now(),
-    );
+    ]);
+    // PostgreSQL's sweep takes what has been unclaimed for an hour (another instance may be
+    // placing it right now): the marks are made that old.
+    if (backend === 'postgres')
+      await exec(t.server.ctx.db, 'UPDATE unclaimed_files SET since = ?', [Date.now() - 2 * 60 * 60 * 1000]);
     const staged = path.join(dataDir, '.incoming-0123456789ab');
     fs.mkdirSync(staged, { recursive: true });
     fs.writeFileSync(path.join(staged, 'half-written'), 'x');
     await t.close();
 
     t = await startTestServer({}, dataDir);
-    expect(listFiles(path.join(dataDir, 'files'))).toEqual([`${sha256(WORD_PDF).slice(0, 2)}/${sha256(WORD_PDF)}`]);
+    expect(await stored.hashes(t)).toEqual([sha256(WORD_PDF)]);
     expect(fs.existsSync(staged)).toBe(false);
-    expect(await rawSql(t.server.ctx.db).get('SELECT count(*) AS n FROM unclaimed_files')).toEqual({ n: 0 });
+    expect(await count(t.server.ctx.db, 'unclaimed_files')).toBe(0);
     expect((await servedPdf(t, kept.body.self)).equals(WORD_PDF)).toBe(true);
   });
 
@@ -103,17 +150,18 @@ describe('stored files in DATA_DIR/files', () => {
     for (let round = 0; sha256(second).slice(0, 2) !== prefix || round === 0; round += 1)
       second = Buffer.concat([WORD_PDF, Buffer.from(`% variant ${round}\n`)]);
     expect((await t.api('DELETE', first.body.self)).status).toBe(204);
-    fs.rmSync(path.dirname(fileOf(t.dataDir, sha256(WORD_PDF))), { recursive: true });
+    // (PostgreSQL has no folders: the same uploads, nothing to take away.)
+    if (backend === 'sqlite') fs.rmSync(path.dirname(fileOf(t.dataDir, sha256(WORD_PDF))), { recursive: true });
 
     const created = await upload(t, second);
     expect(created.status, created.text).toBe(201);
     expect((await servedPdf(t, created.body.self)).equals(second)).toBe(true);
   });
 
-  it('answers a clear problem, not a crash, when a stored file was taken from DATA_DIR', async () => {
+  it("answers a clear problem, not a crash, when a stored file's bytes were taken away", async () => {
     t = await startTestServer();
     const created = await upload(t, WORD_PDF);
-    fs.rmSync(fileOf(t.dataDir, sha256(WORD_PDF)));
+    await stored.remove(t, sha256(WORD_PDF));
     const response = await fetch(`${t.url}${created.body.self}/pdf`, {
       headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1' },
     });
@@ -127,9 +175,7 @@ describe('stored files in DATA_DIR/files', () => {
     t = await startTestServer();
     const created = await upload(t, WORD_PDF);
     // A file no row names (an upload cut off before its commit): not the office's, not backed up.
-    const orphan = Buffer.from('%PDF-1.7 never committed');
-    fs.mkdirSync(path.dirname(fileOf(t.dataDir, sha256(orphan))), { recursive: true });
-    fs.writeFileSync(fileOf(t.dataDir, sha256(orphan)), orphan);
+    await stored.plant(t, Buffer.from('%PDF-1.7 never committed'));
     const made = await fetch(`${t.url}/api/settings/backup`, {
       method: 'POST',
       headers: { authorization: `token ${t.adminKey}`, 'accept-api-version': '1', 'content-type': 'application/json' },

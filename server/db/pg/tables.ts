@@ -21,6 +21,7 @@ export const {
   contractSeals,
   contractTemplates,
   contracts,
+  fileChunks,
   idempotencyKeys,
   jobs,
   office,

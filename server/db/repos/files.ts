@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { getTableName } from 'drizzle-orm';
 import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core';
-import type { FileStore } from '../file-store';
+import { databaseFileStore, type FileStore } from '../file-store';
 import * as schema from '../schema';
 import type { Store } from '../store';
 
@@ -48,10 +48,14 @@ function unreferencedCondition(): string {
 
 /**
  * Stored bytes, kept once per (sha256, content type). Call inside the transaction that
- * records what refers to the file, so that a file and its owner commit together. Bytes in
- * DATA_DIR/files (an upload's, see ../file-store.ts) are read through `store`.
+ * records what refers to the file, so that a file and its owner commit together. A row's bytes
+ * are in its `data` or, when `in_files`, kept by the file store under their hash (../file-store.ts):
+ * an upload's (SQLite: a file of DATA_DIR/files), and on PostgreSQL every file's (chunks in the
+ * database). `store` is the office's file store; without one, the database's own (PostgreSQL's),
+ * and on SQLite an upload's bytes cannot be read.
  */
-export function createFileRepo(x: Store, store?: FileStore) {
+export function createFileRepo(x: Store, given?: FileStore) {
+  const store = given ?? databaseFileStore(x);
   const bySha = x.sql<{ id: number }>('SELECT id FROM stored_files WHERE sha256 = ? AND content_type = ?');
   const insert = x.sql<{ id: number }>(
     'INSERT INTO stored_files (sha256, content_type, size, data, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
@@ -70,17 +74,37 @@ export function createFileRepo(x: Store, store?: FileStore) {
   );
   const remove = x.sql(`DELETE FROM stored_files WHERE id = @id AND ${unreferencedCondition()}`);
   const storeOf = (): FileStore => {
-    if (!store) throw new Error('stored files on disk cannot be read here (no file store)');
+    if (!store) throw new Error('stored files in DATA_DIR/files cannot be read here (no file store)');
     return store;
   };
 
+  /** A stored file, its bytes read from the file store when they are kept there. */
+  async function readFile(id: number): Promise<StoredFile | undefined> {
+    const row = await byId.get([id]);
+    if (!row) return undefined;
+    const { inFiles, ...file } = row;
+    return inFiles ? { ...file, data: await storeOf().read(file.sha256, file.size) } : file;
+  }
+
   return {
-    /** Stores the bytes in the row (or finds the same bytes already stored) and returns the file id. */
+    /**
+     * Stores the bytes (or finds the same bytes already stored) and returns the file id: in the
+     * row on SQLite, in the file store on PostgreSQL (in the caller's transaction, as the row).
+     */
     async putFile(bytes: Uint8Array, contentType: string, now: number = Date.now()): Promise<number> {
       const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       const sha256 = createHash('sha256').update(buffer).digest('hex');
       const existing = await bySha.get([sha256, contentType]);
       if (existing) return existing.id;
+      const keep = store?.keep;
+      if (keep) {
+        // Claimed before its chunks are written, so that a sweep of an older unclaimed mark cannot take them.
+        await claim.run([sha256]);
+        await keep(sha256, buffer);
+        const placed = await insertPlaced.get([sha256, contentType, buffer.length, Buffer.alloc(0), now]);
+        if (!placed) throw new Error('stored_files insert returned no row');
+        return placed.id;
+      }
       const row = await insert.get([sha256, contentType, buffer.length, buffer, now]);
       if (!row) throw new Error('stored_files insert returned no row');
       return row.id;
@@ -98,24 +122,10 @@ export function createFileRepo(x: Store, store?: FileStore) {
       await claim.run([sha256]);
       return row.id;
     },
-    /**
-     * A stored file, its bytes read at once: for bytes kept in the row (signed PDFs, attachments)
-     * and for callers inside a transaction. An upload's bytes are a file of DATA_DIR/files:
-     * request paths read those with `readFile`, which does not hold up the request thread.
-     */
-    async getFile(id: number): Promise<StoredFile | undefined> {
-      const row = await byId.get([id]);
-      if (!row) return undefined;
-      const { inFiles, ...file } = row;
-      return inFiles ? { ...file, data: storeOf().readNow(file.sha256) } : file;
-    },
-    /** A stored file, an upload's bytes read from DATA_DIR/files off the request thread. */
-    async readFile(id: number): Promise<StoredFile | undefined> {
-      const row = await byId.get([id]);
-      if (!row) return undefined;
-      const { inFiles, ...file } = row;
-      return inFiles ? { ...file, data: await storeOf().read(file.sha256) } : file;
-    },
+    /** A stored file with its bytes (read from the file store off the request thread, or in chunks). */
+    getFile: (id: number): Promise<StoredFile | undefined> => readFile(id),
+    /** The same as getFile (kept for the callers that read uploads by this name). */
+    readFile,
     /** The hash alone, without reading the bytes. */
     getSha256: async (id: number): Promise<string | undefined> => (await shaById.get([id]))?.sha256,
     /**

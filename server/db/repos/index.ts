@@ -30,7 +30,7 @@ import { createWebhookLogRepo } from './webhook-log';
 
 /**
  * Every repository over the database's store (either engine); statements are prepared once here.
- * `store`: where stored files kept in DATA_DIR/files are read (none where only the database is open).
+ * `store`: the office's file store (../file-store.ts; none where only the database is open).
  */
 export function createRepos(database: Database, store?: FileStore) {
   const x = storeOf(database);

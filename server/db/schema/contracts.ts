@@ -17,7 +17,10 @@ export const storedFiles = sqliteTable(
     contentType: text('content_type').notNull(),
     size: integer('size').notNull(),
     data: blob('data', { mode: 'buffer' }).notNull(),
-    /** The bytes are the file DATA_DIR/files/<first two of sha256>/<sha256>, not `data`. */
+    /**
+     * The bytes are kept by the file store under their hash, not in `data`: the file
+     * DATA_DIR/files/<first two of sha256>/<sha256> on SQLite, rows of `file_chunks` on PostgreSQL.
+     */
     inFiles: integer('in_files', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at').notNull(),
   },
@@ -33,6 +36,22 @@ export const unclaimedFiles = sqliteTable('unclaimed_files', {
   sha256: text('sha256').primaryKey(),
   since: integer('since').notNull(),
 });
+
+/**
+ * The bytes of stored files on PostgreSQL, where an office's files live in its database (any
+ * instance reads any file): each file under its SHA-256 in chunks of 256 KiB, numbered from 0,
+ * kept once whatever the rows that name it (server/db/pg/pg-file-store.ts). Unused on SQLite,
+ * whose files live in DATA_DIR/files; the table is here so that both dialects keep one schema.
+ */
+export const fileChunks = sqliteTable(
+  'file_chunks',
+  {
+    sha256: text('sha256').notNull(),
+    chunk: integer('chunk').notNull(),
+    data: blob('data', { mode: 'buffer' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sha256, t.chunk] })],
+);
 
 export const contracts = sqliteTable(
   'contracts',
