@@ -169,6 +169,36 @@ describe('RFC 3161 timestamps against a real timestamp authority (openssl ts)', 
     ]);
   }, 180_000);
 
+  it('the timestamp after an outage and the archive timestamp within one second get field names no other field has', async () => {
+    const { t } = env;
+    // The clock stands still: the first try fails, and its retry is due only when the clock moves.
+    const at = Date.now();
+    t.clock.set(at);
+    try {
+      tsa.down();
+      const asked = tsa.queries();
+      const contract = await signedContract(t, [{ name: 'Dag Lind', email: 'dag@example.test' }]);
+      await vi.waitFor(() => expect(tsa.queries()).toBeGreaterThan(asked + 1), { timeout: 15_000, interval: 50 });
+      tsa.up();
+      // Both timestamps are now made at this one moment: the document timestamp, then the archive timestamp.
+      t.clock.set(at + 1_000);
+      await waitForTimestampStatus(t, contract.self, 'document');
+      await waitForLtvStatus(t, contract.self, 'done');
+      const pdf = (await download(t, `${contract.self}/signed_pdf`)).bytes;
+      const file = write('one-second.pdf', pdf);
+      // Kept for an independent validator to judge (test-results/ is not committed).
+      fs.mkdirSync(path.resolve('test-results/evidence'), { recursive: true });
+      fs.copyFileSync(file, path.resolve('test-results/evidence/one-second.pdf'));
+      fs.copyFileSync(tsa.caFile, path.resolve('test-results/evidence/one-second-tsa-root.pem'));
+      const names = [...run('pdfsig', [file]).stdout.matchAll(/Signature Field Name: (.*)/g)].map((match) => match[1]);
+      const second = new Date(at + 1_000).toISOString().replace(/\.\d+Z$/, 'Z');
+      expect(names.slice(1)).toEqual([`SignDesk timestamp ${second}`, `SignDesk timestamp ${second} 2`]);
+      expect(new Set(names).size).toBe(3);
+    } finally {
+      t.clock.reset();
+    }
+  }, 180_000);
+
   it("warns (log and settings) when the PC's clock is more than a minute off the authority's", async () => {
     const { t } = env;
     const ctx = t.server.ctx;
