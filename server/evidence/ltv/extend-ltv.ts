@@ -1,6 +1,6 @@
 import { createHash, X509Certificate } from 'node:crypto';
-import { replaceSignedFile } from '../replace-signed-file';
-import { retrySealJob } from '../seal-retry';
+import { checkRevision, replaceSignedFile, type CheckedRevision } from '../replace-signed-file';
+import { refuseSealJob, retrySealJob } from '../seal-retry';
 import type { AppContext } from '../../context/app-context';
 import { inTransaction } from '../../db/open-database';
 import type { JobOutcome } from '../../jobs/runner';
@@ -46,9 +46,12 @@ export async function extendContractLtv(
   } catch (error) {
     return retry(ctx, contractId, attempt, error instanceof Error ? error.message : String(error));
   }
-  const rule = await ctx.pdf.run('check-updates-after-seal', { bytes: stamped.bytes, sealedLength: seal.sealedSize });
-  if (!rule.isAllowed)
-    return { kind: 'failed', error: `the extended PDF breaks the seal: ${rule.problems.join('; ')}` };
+  let revision: CheckedRevision;
+  try {
+    revision = await checkRevision(ctx, seal, stamped.bytes);
+  } catch (error) {
+    return refuseSealJob(ctx, contractId, error, (message) => ({ ltvError: message }));
+  }
 
   const { token } = stamped;
   const now = ctx.now();
@@ -56,7 +59,7 @@ export async function extendContractLtv(
     const current = await ctx.repos.seals.find(contractId);
     const latest = await ctx.repos.contracts.findById(contractId);
     if (current?.ltvStatus !== 'pending' || latest?.signedFileId !== file.id) return;
-    await replaceSignedFile(ctx, contractId, file.id, stamped.bytes, now);
+    await replaceSignedFile(ctx, contractId, file.id, revision, now);
     await ctx.repos.seals.update(contractId, {
       ltvStatus: 'done',
       ltvAttempts: current.ltvAttempts + 1,
