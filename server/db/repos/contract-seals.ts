@@ -48,6 +48,13 @@ export function createContractSealRepo(db: Db) {
           id: number;
         }[]
       ).map((row) => row.id),
+    /** Contracts whose validation data (or archive timestamp) waits. */
+    pendingLtvContractIds: async (): Promise<number[]> =>
+      (
+        db.$client.prepare("SELECT contract_id AS id FROM contract_seals WHERE ltv_status = 'pending'").all() as {
+          id: number;
+        }[]
+      ).map((row) => row.id),
     /** The seal timestamped last, by the authority's time (this PC's clock may be the one that is off). */
     /** The last timestamp obtained; the authority's time has whole seconds, so the newer contract wins a tie. */
     latestTimestamped: async (): Promise<ContractSealRow | undefined> =>
