@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { byteRangesOf, download, signedContract } from '../helpers/evidence';
@@ -38,6 +39,14 @@ async function dssOf(pdf: Buffer) {
   };
 }
 
+/** Keeps a PDF and its PKI's root for an independent validator (test-results/ is not committed). */
+function keep(name: string, pdf: Buffer, pki: TestPki): void {
+  const dir = path.resolve('test-results/evidence');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${name}.pdf`), pdf);
+  fs.copyFileSync(pki.rootFile, path.join(dir, `${name}-root.pem`));
+}
+
 /**
  * Long-term validation with the kinds of timestamp authority the review met (2026-12-07, F2
  * and F3): tokens that leave out their issuers, certificates that publish no revocation source,
@@ -73,7 +82,9 @@ describe('long-term validation with authorities that leave out their issuers', (
     const body = await waitFor(t, contract.self, (b) => b.ltv_status === 'done');
     expect(body).toMatchObject({ ltv_error: null, ltv_note: null });
     expect(pki.requests().issuer).toBeGreaterThanOrEqual(2);
-    const dss = await dssOf((await download(t, `${contract.self}/signed_pdf`)).bytes);
+    const pdf = (await download(t, `${contract.self}/signed_pdf`)).bytes;
+    keep('ltv-ca-issuers', pdf, pki);
+    const dss = await dssOf(pdf);
     expect(dss.subjects).toEqual(
       expect.arrayContaining(['CN=Test PKI Timestamp Authority', 'CN=Test PKI Intermediate', 'CN=Test PKI Root']),
     );
@@ -124,14 +135,16 @@ describe('long-term validation with authorities that leave out their issuers', (
 
   it('a certificate that publishes no revocation source: its chain goes into the DSS, and the contract says so', async () => {
     const { t } = env;
-    await useAuthority({ tsaRevocation: false });
+    const { pki } = await useAuthority({ tsaRevocation: false });
     const contract = await signedContract(t, [{ name: 'Cai Lund', email: 'cai@example.test' }]);
     const body = await waitFor(t, contract.self, (b) => b.ltv_status === 'done');
     expect(body.ltv_error).toBeNull();
     expect(body.ltv_note).toBe(
       'no revocation source: "O=Test PKI, CN=Test PKI Timestamp Authority" names no OCSP responder and no CRL; its certificates are in the PDF',
     );
-    const dss = await dssOf((await download(t, `${contract.self}/signed_pdf`)).bytes);
+    const pdf = (await download(t, `${contract.self}/signed_pdf`)).bytes;
+    keep('ltv-no-revocation-source', pdf, pki);
+    const dss = await dssOf(pdf);
     expect(dss.subjects).toEqual(
       expect.arrayContaining(['CN=Test PKI Timestamp Authority', 'CN=Test PKI Intermediate']),
     );
@@ -164,6 +177,7 @@ describe('long-term validation with authorities that leave out their issuers', (
     pki.up();
     await waitFor(t, id, (b) => b.ltv_status === 'done');
     const renewed = (await download(t, `${id}/signed_pdf`)).bytes;
+    keep('ltv-renewed', renewed, pki);
     expect(byteRangesOf(renewed)).toHaveLength(byteRangesOf(before).length + 1);
     expect((await dssOf(renewed)).ocsps).toBeGreaterThan((await dssOf(before)).ocsps);
   }, 180_000);
