@@ -42,6 +42,8 @@ export type TestPki = {
   intermediateCrl: Buffer;
   /** Requests served so far, by path. */
   requests(): { crl: number; ocsp: number; issuer: number };
+  /** An office seal certificate issued by the intermediate (expiring with the others) and its key, as a PKCS #12 file. */
+  sealPkcs12(passphrase: string): Buffer;
   /** down(): every request answers 503, as a CA's server in maintenance does. */
   down(): void;
   up(): void;
@@ -154,6 +156,10 @@ export async function startTestPki(options: TestPkiOptions = {}): Promise<TestPk
         options.tsaRevocation === false ? '' : `OCSP;URI:${base}/ocsp`,
         options.caIssuers ? `caIssuers;URI:${base}/int.p7c` : '',
       ]),
+      '[seal_ext]',
+      'basicConstraints=critical,CA:FALSE',
+      'keyUsage=critical,digitalSignature,nonRepudiation',
+      'authorityKeyIdentifier=keyid',
       '',
     ].join('\n'),
   );
@@ -206,6 +212,30 @@ export async function startTestPki(options: TestPkiOptions = {}): Promise<TestPk
     rootCrl,
     intermediateCrl,
     requests: () => ({ ...counts }),
+    sealPkcs12: (passphrase) => {
+      key('seal.key');
+      openssl(
+        'req',
+        '-new',
+        '-key',
+        'seal.key',
+        '-out',
+        'seal.csr',
+        '-subj',
+        '/O=Test PKI Office/CN=Test PKI Office Seal',
+      );
+      // prettier-ignore
+      openssl('ca', '-batch', '-config', file('int.cnf'), '-cert', 'int.pem', '-keyfile', 'int.key', '-in', 'seal.csr',
+        '-out', 'seal.pem', '-notext', '-extfile', file('ext.cnf'), '-extensions', 'seal_ext', ...dates);
+      fs.writeFileSync(
+        file('seal-chain.pem'),
+        Buffer.concat([file('int.pem'), file('root.pem')].map((name) => fs.readFileSync(name))),
+      );
+      // prettier-ignore
+      openssl('pkcs12', '-export', '-inkey', 'seal.key', '-in', 'seal.pem', '-certfile', 'seal-chain.pem',
+        '-passout', `pass:${passphrase}`, '-out', 'seal.p12');
+      return fs.readFileSync(file('seal.p12'));
+    },
     down: () => {
       isUp = false;
     },
