@@ -30,7 +30,7 @@ export const trustedRootRoutes: AnyRoute[] = [
     example: { body: { certificate: '-----BEGIN CERTIFICATE-----\nMIIB…\n-----END CERTIFICATE-----\n' } },
     problemStatuses: [409],
     responses: { 201: { description: 'The trusted root', schema: ZTrustedRootSchema } },
-    handler: async ({ res, ctx, body }) => sendJson(res, 201, await addTrustedRoot(ctx, body.certificate)),
+    handler: async ({ res, act, body }) => sendJson(res, 201, await act(addTrustedRoot, body.certificate)),
   }),
   defineRoute({
     method: 'delete',
@@ -41,8 +41,8 @@ export const trustedRootRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 204: { description: 'Removed' } },
-    handler: async ({ res, ctx, ids }) => {
-      await removeTrustedRoot(ctx, ids.root_id);
+    handler: async ({ res, act, ids }) => {
+      await act(removeTrustedRoot, ids.root_id);
       res.status(204).end();
     },
   }),

@@ -2,6 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import { MAX_TRUSTED_ROOTS, type TTrustedRoot, type TTrustedRoots } from '../../../shared/api/trusted-roots';
 import { logOfficeEvent } from '../../activity/office-log';
 import type { AppContext } from '../../context/app-context';
+import type { ReadContext } from '../../context/read-context';
 import { AppError, notFound, validationFailed } from '../../core/errors';
 import { inTransaction } from '../../db/open-database';
 import { isSelfSigned, nameOf } from './find-issuers';
@@ -14,7 +15,7 @@ const SUBJECT = '/api/settings/timestamps/trusted_roots';
 type StoredRoot = { id: number; pem: string; added_at: number };
 type Stored = { next_id: number; roots: StoredRoot[] };
 
-async function readStored(ctx: AppContext): Promise<Stored> {
+async function readStored(ctx: ReadContext): Promise<Stored> {
   const value = await ctx.repos.settings.get(KEY);
   if (value === undefined) return { next_id: 1, roots: [] };
   try {
@@ -28,7 +29,7 @@ async function readStored(ctx: AppContext): Promise<Stored> {
 }
 
 /** The trusted roots' certificates, for completing a chain (a stored one that no longer parses is left out). */
-export async function readTrustedCertificates(ctx: AppContext): Promise<X509Certificate[]> {
+export async function readTrustedCertificates(ctx: ReadContext): Promise<X509Certificate[]> {
   return (await readStored(ctx)).roots.flatMap((root) => {
     try {
       return [new X509Certificate(root.pem)];
@@ -38,7 +39,7 @@ export async function readTrustedCertificates(ctx: AppContext): Promise<X509Cert
   });
 }
 
-export async function presentTrustedRoots(ctx: AppContext): Promise<TTrustedRoots> {
+export async function presentTrustedRoots(ctx: ReadContext): Promise<TTrustedRoots> {
   const stored = await readStored(ctx);
   return { roots: stored.roots.flatMap((root) => presentOne(ctx, root)) };
 }
@@ -103,7 +104,7 @@ export async function removeTrustedRoot(ctx: AppContext, id: number): Promise<vo
   });
 }
 
-function presentOne(ctx: AppContext, root: StoredRoot): TTrustedRoot[] {
+function presentOne(ctx: ReadContext, root: StoredRoot): TTrustedRoot[] {
   let cert: X509Certificate;
   try {
     cert = new X509Certificate(root.pem);
