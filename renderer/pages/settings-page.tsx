@@ -15,6 +15,7 @@ import { useLoad } from '../lib/use-load';
 import { TimestampSettings } from './settings/timestamp-settings';
 import { ReachSettings } from './settings/reach-settings';
 import { ArchiveRenewalSettings } from './settings/archive-renewal-settings';
+import { TrustedRootsSettings } from './settings/trusted-roots-settings';
 import { ReminderDefaults } from './settings/reminder-defaults';
 import { AcmeCertificate } from './settings/acme-certificate';
 import { OfficeLog } from './settings/office-log';
@@ -323,6 +324,7 @@ export function SettingsPage() {
         <TimestampSettings />
         <OfficeLog />
         <ArchiveRenewalSettings />
+        <TrustedRootsSettings />
         <BackupRestore />
         <BackupSchedule />
       </div>

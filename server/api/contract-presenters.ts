@@ -42,7 +42,9 @@ export async function presentContract(ctx: RouteContext, row: ContractRow): Prom
     timestamp_status: (seal?.timestampStatus as TContract['timestamp_status'] | undefined) ?? null,
     timestamp_time: ctx.timestampOrNull(seal?.timestampTime),
     ltv_status: (seal?.ltvStatus as TContract['ltv_status'] | undefined) ?? null,
-    ltv_error: seal?.ltvError ?? null,
+    // One column: the cause while pending, what the data lacks once done.
+    ltv_error: seal?.ltvStatus === 'pending' ? (seal.ltvError ?? null) : null,
+    ltv_note: seal?.ltvStatus === 'done' ? (seal.ltvError ?? null) : null,
     archive_time: ctx.timestampOrNull(seal?.archiveTime),
     archive_expire_time: ctx.timestampOrNull(seal?.archiveExpiresAt),
     reminder_interval_days: row.reminderIntervalDays,

@@ -19,6 +19,7 @@ import { settingsRoutes } from '../api/settings';
 import { timestampSettingsRoutes } from '../api/timestamp-settings';
 import { reachSettingsRoutes } from '../api/reach-settings';
 import { archiveRenewalRoutes } from '../api/archive-renewal';
+import { trustedRootRoutes } from '../api/trusted-roots';
 import { backupRoutes } from '../api/backup';
 import { acmeSettingsRoutes } from '../api/acme-settings';
 import { reminderSettingsRoutes } from '../api/reminder-settings';
@@ -57,6 +58,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...timestampSettingsRoutes,
   ...reachSettingsRoutes,
   ...archiveRenewalRoutes,
+  ...trustedRootRoutes,
   ...reminderSettingsRoutes,
   ...backupRoutes,
   ...acmeSettingsRoutes,

@@ -14,6 +14,7 @@ import { anchorEvidence } from './anchors/anchor-evidence';
 import { attachedFileOf } from '../db/repos/attached-file';
 import { evidenceReadme, type ReadmeFacts } from './evidence-readme';
 import type { InspectedCertificate } from '../crypto/inspect-signatures';
+import { validationDataFiles } from './validation-data';
 
 const PDF = 'signed.pdf';
 
@@ -80,6 +81,17 @@ export async function makeEvidencePackage(ctx: AppContext, contract: ContractRow
     };
   });
   if (tsaCertificates.size > 0) text('tsa-certificate.pem', pem([...tsaCertificates.values()]));
+  // The DSS, each item with the document timestamp that first covers it (the archive timestamps' walk).
+  const dssItems = await ctx.pdf.run('read-dss', {
+    bytes: file.data,
+    ends: documentStamps.map(({ signature }) => signature.signedLength),
+  });
+  const validationData = validationDataFiles(
+    dssItems,
+    new Set(tsaCertificates.keys()),
+    documentTimestamps.map((stamp) => stamp.file),
+  );
+  Object.assign(files, validationData.files);
 
   // The files parties attached to ATTACHMENT fields, as they gave them (their hashes are on the audit page).
   for (const annotation of await ctx.repos.annotations.listInContract(contract.id)) {
@@ -136,6 +148,7 @@ export async function makeEvidencePackage(ctx: AppContext, contract: ContractRow
     hasTsaCertificate: tsaCertificates.size > 0,
     hasPartyFiles: Object.keys(files).some((name) => name.startsWith('party-files/')),
     anchors: anchors.facts,
+    validationData: validationData.facts,
   };
   text('README.txt', evidenceReadme(facts));
   text(

@@ -1,4 +1,6 @@
 import { anchorReadmeLines, type AnchorFacts } from './anchors/anchor-evidence';
+import type { ValidationDataFacts } from './validation-data';
+import { timestampWalkLines, validationDataReadmeLines } from './validation-data-readme';
 
 /** What the offline instructions need to know about one package: its files, their offsets and the values to expect. */
 export type ReadmeFacts = {
@@ -36,6 +38,8 @@ export type ReadmeFacts = {
   /** Files parties attached to ATTACHMENT fields are in party-files/. */
   hasPartyFiles?: boolean;
   anchors: AnchorFacts;
+  /** The DSS, taken out into dss/. */
+  validationData: ValidationDataFacts;
 };
 
 const ZERO_HASH = '0'.repeat(64);
@@ -82,6 +86,8 @@ export function evidenceReadme(facts: ReadmeFacts): string {
     add(`  ${stamp.file.padEnd(24)}the RFC 3161 token of a document timestamp, from the PDF`);
   if (facts.hasTsaCertificate)
     add("  tsa-certificate.pem     the timestamp authority's certificate(s), as its tokens carry them");
+  if (facts.validationData.certs.length > 0)
+    add('  dss/                    the validation data in the PDF: certificates, CRLs and OCSP answers');
   if (facts.anchors.held.length > 0)
     add("  office-anchors/         the office anchors holding this log, and the authority's tokens over them");
   if (facts.hasPartyFiles)
@@ -92,7 +98,8 @@ export function evidenceReadme(facts: ReadmeFacts): string {
       '',
       'TSA-ROOT.pem below is the root certificate of the timestamp authority. Get it from the',
       'authority itself (its website), never from this package: trusting a file made by the',
-      'appliance would defeat the point.',
+      'appliance would defeat the point. If the office changed authorities over the years, put each',
+      "authority's root in TSA-ROOT.pem, one after the other.",
     );
   }
 
@@ -150,8 +157,12 @@ export function evidenceReadme(facts: ReadmeFacts): string {
       `tail -c +${at.offset + at.headerLength + 1} seal-signature.p7s | head -c ${at.length} | cmp - seal-signature-value.bin`,
       'prints nothing',
     );
+    add(
+      "  openssl checks the authority's certificate at the token's own time (-attime, seconds since 1970 UTC:",
+      `  ${facts.signatureTimestamp.genTime}), so this holds after that certificate has expired.`,
+    );
     run(
-      'openssl ts -verify -in signature-timestamp.tst -token_in -data seal-signature-value.bin -CAfile TSA-ROOT.pem -untrusted tsa-certificate.pem',
+      `openssl ts -verify -in signature-timestamp.tst -token_in -data seal-signature-value.bin -CAfile TSA-ROOT.pem -untrusted tsa-certificate.pem -attime ${epochSeconds(facts.signatureTimestamp.genTime)}`,
       '"Verification: OK"',
     );
     run(
@@ -187,11 +198,16 @@ export function evidenceReadme(facts: ReadmeFacts): string {
     run(`head -c ${sb} ${pdf} > ${stamp.file}.data`);
     run(`tail -c +${sc + 1} ${pdf} | head -c ${sd} >> ${stamp.file}.data`);
     run(
-      `openssl ts -verify -in ${stamp.file} -token_in -data ${stamp.file}.data -CAfile TSA-ROOT.pem -untrusted tsa-certificate.pem`,
+      `openssl ts -verify -in ${stamp.file} -token_in -data ${stamp.file}.data -CAfile TSA-ROOT.pem -untrusted tsa-certificate.pem -attime ${epochSeconds(stamp.genTime)}`,
       '"Verification: OK"',
     );
     run(`openssl ts -reply -in ${stamp.file} -token_in -text`, `"Time stamp: ${opensslTime(stamp.genTime)}"`);
   }
+  if (facts.documentTimestamps.length > 0 || facts.signatureTimestamp)
+    timestampWalkLines(add, facts.validationData.certs.length > 0 && facts.documentTimestamps.length > 0);
+
+  step('The validation data: certificates, CRLs and OCSP answers');
+  validationDataReadmeLines(facts.validationData, run, add);
 
   step('The activity log is the chain the audit trail was sealed with');
   add(
@@ -232,6 +248,9 @@ export function evidenceReadme(facts: ReadmeFacts): string {
   );
   return lines.join('\n');
 }
+
+/** A time as openssl's -attime takes it: whole seconds since 1970 UTC. */
+export const epochSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
 /** A genTime as `openssl ts -reply -text` prints it, to the second: "Nov 24 00:37:55 2026". */
 function opensslTime(iso: string): string {

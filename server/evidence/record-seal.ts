@@ -93,6 +93,8 @@ export async function logTimestamped(
     authority: string;
     genTime: Date;
     clockOffsetMs: number;
+    /** What the validation data under an archive timestamp lacks, in words. */
+    revocation?: string;
   },
 ): Promise<void> {
   await logActivity(ctx, {
@@ -103,6 +105,7 @@ export async function logTimestamped(
       authority: `${stamp.authority.replaceAll('\n', ', ')} (${withoutCredentials(stamp.tsaUrl)})`,
       authority_time: ctx.timestamp(stamp.genTime.getTime()),
       clock_offset_s: Math.round(stamp.clockOffsetMs / 1000),
+      ...(stamp.revocation ? { revocation: stamp.revocation } : {}),
     },
     ...APPLIANCE_ORIGIN,
   });

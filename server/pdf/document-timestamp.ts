@@ -1,4 +1,4 @@
-import { PDFHexString, PDFNumber, type PDFRef } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFHexString, PDFName, PDFNumber, PDFString, type PDFDocument, type PDFRef } from 'pdf-lib';
 import { planDss, type DssData } from './dss-objects';
 import { ascii } from './incremental-update';
 import { appendUpdate, openForUpdate } from './open-for-update';
@@ -12,7 +12,12 @@ export type PreparedDocumentTimestamp = {
   byteRange: [number, number, number, number];
   start: number;
   end: number;
+  /** The field's name: the one asked for, or with " 2", " 3" … after it when the form already has that name. */
+  fieldName: string;
 };
+
+/** More fields than any contract's form holds: the rest of a hostile form is not read. */
+const MAX_FIELDS = 10_000;
 
 /**
  * Appends a document timestamp's place to a signed PDF (ISO 32000-2 12.8.5; PAdES
@@ -43,6 +48,7 @@ export async function prepareDocumentTimestamp(input: {
   const contentsAt = head.length + BYTE_RANGE_PLACEHOLDER.length + ' /Contents '.length;
   const raw = ascii(`${head}${BYTE_RANGE_PLACEHOLDER} /Contents <${'0'.repeat(contentsHexLength)}> >>`);
 
+  const fieldName = unusedFieldName(doc, input.fieldName);
   const pageRef = doc.getPage(doc.getPageCount() - 1).ref;
   const widgetRef = context.nextRef();
   changes.add(
@@ -51,7 +57,7 @@ export async function prepareDocumentTimestamp(input: {
       Type: 'Annot',
       Subtype: 'Widget',
       FT: 'Sig',
-      T: PDFHexString.fromText(input.fieldName),
+      T: PDFHexString.fromText(fieldName),
       V: ref,
       F: 132,
       Rect: [0, 0, 0, 0],
@@ -78,5 +84,39 @@ export async function prepareDocumentTimestamp(input: {
     rawAt + head.length,
     'latin1',
   );
-  return { bytes: update.bytes, byteRange, start, end };
+  return { bytes: update.bytes, byteRange, start, end, fieldName };
+}
+
+/**
+ * `wanted`, or `wanted 2`, `wanted 3` …: a name no field of the form has. A field's name must be
+ * unique for the life of the file (ISO 32000-1 12.7.3.2): two timestamps within one second would
+ * otherwise share the name their time gives, and validators call the later revisions illegal.
+ */
+function unusedFieldName(doc: PDFDocument, wanted: string): string {
+  const taken = fieldNames(doc);
+  let name = wanted;
+  for (let n = 2; taken.has(name); n += 1) name = `${wanted} ${n}`;
+  return name;
+}
+
+/** The fully qualified name of every field of the form (parents' names joined by periods). */
+function fieldNames(doc: PDFDocument): Set<string> {
+  const names = new Set<string>();
+  const form = doc.catalog.lookupMaybe(PDFName.of('AcroForm'), PDFDict);
+  const roots = form?.lookupMaybe(PDFName.of('Fields'), PDFArray)?.asArray() ?? [];
+  const stack = roots.map((field) => ({ field, parent: '' }));
+  const seen = new Set<unknown>();
+  while (stack.length > 0 && seen.size < MAX_FIELDS) {
+    const { field, parent } = stack.pop()!;
+    const dict = doc.context.lookup(field);
+    if (!(dict instanceof PDFDict) || seen.has(dict)) continue;
+    seen.add(dict);
+    const partial = dict.lookup(PDFName.of('T'));
+    const own = partial instanceof PDFString || partial instanceof PDFHexString ? partial.decodeText() : undefined;
+    const name = own === undefined ? parent : parent ? `${parent}.${own}` : own;
+    if (name) names.add(name);
+    const kids = dict.lookupMaybe(PDFName.of('Kids'), PDFArray)?.asArray() ?? [];
+    for (const kid of kids) stack.push({ field: kid, parent: name });
+  }
+  return names;
 }

@@ -1,4 +1,14 @@
-import { PDFArray, PDFDict, PDFName, PDFNumber, PDFRawStream, PDFRef, type PDFDocument, type PDFObject } from 'pdf-lib';
+import {
+  PDFArray,
+  PDFDict,
+  PDFName,
+  PDFNumber,
+  PDFRawStream,
+  PDFRef,
+  PDFStream,
+  type PDFDocument,
+  type PDFObject,
+} from 'pdf-lib';
 import { MAX_PDF_PAGES } from '../../shared/constants';
 import { checkPageTree } from './check-page-tree';
 import type { XrefSection } from './read-xref-section';
@@ -20,6 +30,8 @@ export type RevisionFindings = {
 const HIDDEN = 2;
 const NO_VIEW = 32;
 const MAX_DSS_OBJECTS = 10_000;
+/** More objects than a document reaches from its catalog: past this, nothing the DSS lists may change. */
+const MAX_REACHABLE_OBJECTS = 1_000_000;
 
 /** The roles objects of the file before the update play, to judge a change to each. */
 type Roles = {
@@ -32,6 +44,12 @@ type Roles = {
   contents: Map<PDFRef, number>;
   pageAnnotations: Map<PDFRef, number>;
   dss: Set<PDFRef>;
+  /**
+   * Every object the document reaches from its catalog other than through the DSS (pages, their
+   * content and resources, the form, outlines …), before the update and after it; undefined when
+   * there were more than MAX_REACHABLE_OBJECTS to follow.
+   */
+  outside: { before: Set<PDFRef> | undefined; after: () => Set<PDFRef> | undefined };
 };
 
 export function judgeRevision(before: PDFDocument, after: PDFDocument, section: XrefSection): RevisionFindings {
@@ -44,7 +62,7 @@ export function judgeRevision(before: PDFDocument, after: PDFDocument, section: 
   };
   let roles: Roles;
   try {
-    roles = rolesOf(before);
+    roles = rolesOf(before, after);
   } catch (error) {
     findings.problems.push(`the file before it cannot be read (${(error as Error).message})`);
     return findings;
@@ -77,7 +95,7 @@ export function judgeRevision(before: PDFDocument, after: PDFDocument, section: 
   return findings;
 }
 
-function rolesOf(doc: PDFDocument): Roles {
+function rolesOf(doc: PDFDocument, after: PDFDocument): Roles {
   checkPageTree(doc, MAX_PDF_PAGES);
   const { context, catalog } = doc;
   const { Root, Info } = context.trailerInfo;
@@ -96,6 +114,7 @@ function rolesOf(doc: PDFDocument): Roles {
     contents: new Map(),
     pageAnnotations: new Map(),
     dss: new Set(),
+    outside: { before: reachedOutsideDss(doc), after: once(() => reachedOutsideDss(after)) },
   };
   doc.getPages().forEach((page, index) => {
     roles.pages.set(page.ref, index + 1);
@@ -108,7 +127,7 @@ function rolesOf(doc: PDFDocument): Roles {
     for (const item of [contents, ...(asArray(resolved) ?? [])])
       if (item instanceof PDFRef) roles.contents.set(item, index + 1);
   });
-  collectRefs(doc, catalog.get(PDFName.of('DSS')), roles.dss);
+  collectRefs(doc, [catalog.get(PDFName.of('DSS'))], roles.dss);
   return roles;
 }
 
@@ -145,18 +164,21 @@ class Judge {
     } else if (roles.annots.has(ref)) {
       note(`the annotation list of page ${roles.annots.get(ref)}`);
       this.checkAppended(`the annotations of page ${roles.annots.get(ref)}`, old, now, false);
-    } else if (roles.dss.has(ref)) {
+    } else if (roles.dss.has(ref) && !isReachedOutsideDss(roles, ref)) {
       note('validation data (DSS)');
       findings.changesValidationData = true;
-    } else if (ref === roles.info) {
+    } else if (ref === roles.info && !isReachedOutsideDss(roles, ref)) {
       note('the document information (metadata)');
       findings.changesInformation = true;
     } else {
+      // An object the DSS lists is validation data only if nothing else uses it: an earlier update
+      // could list a page's content stream under /DSS to have a rewrite of that page pass as
+      // validation data. What the document reaches outside the DSS is judged by its role there.
       const what = roles.contents.has(ref)
         ? `the content of page ${roles.contents.get(ref)}`
         : roles.pageAnnotations.has(ref)
           ? `an annotation on page ${roles.pageAnnotations.get(ref)}`
-          : `object ${number}${typeOf(old)}`;
+          : `object ${number}${typeOf(old)}${roles.dss.has(ref) ? ', which the DSS lists but the document also uses' : ''}`;
       note(`${what}, changed`);
       findings.problems.push(`it changes ${what}`);
     }
@@ -253,16 +275,55 @@ function typeOf(object: PDFObject): string {
   return type instanceof PDFName ? ` (${type.decodeText()})` : '';
 }
 
-/** Every indirect object reachable from `value` (the DSS and what it lists), at most MAX_DSS_OBJECTS. */
-function collectRefs(doc: PDFDocument, value: PDFObject | undefined, into: Set<PDFRef>): void {
-  const stack: (PDFObject | undefined)[] = [value];
-  while (stack.length > 0 && into.size < MAX_DSS_OBJECTS) {
+/**
+ * Every indirect object reachable from `values` (a stream's dictionary included: a form
+ * XObject's resources are there), at most `limit`; false when the limit cut the walk short.
+ */
+function collectRefs(
+  doc: PDFDocument,
+  values: (PDFObject | undefined)[],
+  into: Set<PDFRef>,
+  limit = MAX_DSS_OBJECTS,
+): boolean {
+  const stack = [...values];
+  while (stack.length > 0) {
     const item = stack.pop();
     if (item instanceof PDFRef) {
       if (into.has(item)) continue;
+      if (into.size >= limit) return false;
       into.add(item);
       stack.push(doc.context.lookup(item));
     } else if (item instanceof PDFDict) stack.push(...item.values());
     else if (item instanceof PDFArray) stack.push(...item.asArray());
+    else if (item instanceof PDFStream) stack.push(item.dict);
   }
+  return true;
+}
+
+/** What the catalog reaches but through /DSS (the catalog itself included); undefined past MAX_REACHABLE_OBJECTS. */
+function reachedOutsideDss(doc: PDFDocument): Set<PDFRef> | undefined {
+  const { Root } = doc.context.trailerInfo;
+  const reached = new Set<PDFRef>();
+  if (Root instanceof PDFRef) reached.add(Root);
+  const entries = doc.catalog.entries().filter(([key]) => key !== PDFName.of('DSS'));
+  return collectRefs(
+    doc,
+    entries.map(([, value]) => value),
+    reached,
+    MAX_REACHABLE_OBJECTS,
+  )
+    ? reached
+    : undefined;
+}
+
+/** Whether the document uses `ref` other than as validation data, before the update or after it (true when it cannot be told). */
+function isReachedOutsideDss(roles: Roles, ref: PDFRef): boolean {
+  const { before, after } = roles.outside;
+  const reachedAfter = after();
+  return !before || !reachedAfter || before.has(ref) || reachedAfter.has(ref);
+}
+
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
 }

@@ -104,6 +104,11 @@ export const ZContractSchema = z
       .string()
       .nullable()
       .meta({ description: 'Why long-term validation is still pending; null otherwise', example: null }),
+    ltv_note: z.string().nullable().meta({
+      description:
+        'Once long-term validation is done, what its validation data lacks, in words: a certificate that publishes no revocation source (no OCSP responder, no CRL: its certificates are in the PDF, and nothing can say it was not revoked), or, after a renewal, older signatures whose revocation data was kept as the PDF had it because their CA did not answer; null when nothing is lacking',
+      example: null,
+    }),
     archive_time: ZTimestampSchema.nullable().meta({ description: "The newest archive timestamp's time (genTime)" }),
     archive_expire_time: ZTimestampSchema.nullable().meta({
       description: "When the newest archive timestamp's authority certificate expires: it is renewed a year before",
@@ -176,6 +181,7 @@ export const CONTRACT_READ_ONLY_FIELDS = [
   'timestamp_time',
   'ltv_status',
   'ltv_error',
+  'ltv_note',
   'archive_time',
   'archive_expire_time',
   'next_reminder_time',

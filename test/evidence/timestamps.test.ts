@@ -14,6 +14,8 @@ import {
   waitForTimestampStatus,
 } from '../helpers/evidence';
 import { run } from '../helpers/pdf-tools';
+import { rawSql } from '../../server/db/raw-sql';
+import { stampRentWaived } from '../helpers/tamper-pdf';
 import { checkUpdatesAfterSeal } from '../../server/pdf/check-updates-after-seal';
 import { makeTempDir } from '../helpers/server';
 import { signingClient, startSigningEnv, type SigningEnv } from '../helpers/signing';
@@ -167,6 +169,77 @@ describe('RFC 3161 timestamps against a real timestamp authority (openssl ts)', 
       'contract.timestamp_pending',
       'contract.signed',
     ]);
+  }, 180_000);
+
+  it('the timestamp after an outage and the archive timestamp within one second get field names no other field has', async () => {
+    const { t } = env;
+    // The clock stands still: the first try fails, and its retry is due only when the clock moves.
+    const at = Date.now();
+    t.clock.set(at);
+    try {
+      tsa.down();
+      const asked = tsa.queries();
+      const contract = await signedContract(t, [{ name: 'Dag Lind', email: 'dag@example.test' }]);
+      await vi.waitFor(() => expect(tsa.queries()).toBeGreaterThan(asked + 1), { timeout: 15_000, interval: 50 });
+      tsa.up();
+      // Both timestamps are now made at this one moment: the document timestamp, then the archive timestamp.
+      t.clock.set(at + 1_000);
+      await waitForTimestampStatus(t, contract.self, 'document');
+      await waitForLtvStatus(t, contract.self, 'done');
+      const pdf = (await download(t, `${contract.self}/signed_pdf`)).bytes;
+      const file = write('one-second.pdf', pdf);
+      // Kept for an independent validator to judge (test-results/ is not committed).
+      fs.mkdirSync(path.resolve('test-results/evidence'), { recursive: true });
+      fs.copyFileSync(file, path.resolve('test-results/evidence/one-second.pdf'));
+      fs.copyFileSync(tsa.caFile, path.resolve('test-results/evidence/one-second-tsa-root.pem'));
+      const names = [...run('pdfsig', [file]).stdout.matchAll(/Signature Field Name: (.*)/g)].map((match) => match[1]);
+      const second = new Date(at + 1_000).toISOString().replace(/\.\d+Z$/, 'Z');
+      expect(names.slice(1)).toEqual([`SignDesk timestamp ${second}`, `SignDesk timestamp ${second} 2`]);
+      expect(new Set(names).size).toBe(3);
+    } finally {
+      t.clock.reset();
+    }
+  }, 180_000);
+
+  it('the timestamp after an outage is not appended to a signed PDF an insider changed meanwhile (the same guard as the archive timestamp)', async () => {
+    const { t } = env;
+    tsa.down();
+    const asked = tsa.queries();
+    const contract = await signedContract(t, [{ name: 'Eva Holm', email: 'eva@example.test' }]);
+    await vi.waitFor(() => expect(tsa.queries()).toBeGreaterThan(asked), { timeout: 15_000, interval: 50 });
+    // The insider stamps "RENT WAIVED" on the stored PDF (a well-formed update: the seal's own range still verifies).
+    const sealed = (await download(t, `${contract.self}/signed_pdf`)).bytes;
+    const forged = await stampRentWaived(sealed);
+    const id = Number(contract.self.split('/').at(-1));
+    await rawSql(t.server.ctx.db).run(
+      'UPDATE stored_files SET data = ?, size = ? WHERE id = (SELECT signed_file_id FROM contracts WHERE id = ?)',
+      forged,
+      forged.length,
+      id,
+    );
+    const replies = tsa.replies();
+    tsa.up();
+    // The authority answers, and the stamped file is refused: the authority's time never covers the forgery.
+    await vi.waitFor(() => expect(tsa.replies()).toBeGreaterThan(replies), { timeout: 30_000, interval: 50 });
+    const logFile = path.join(t.dataDir, 'logs', 'signdesk.log');
+    await vi.waitFor(
+      () => {
+        t.server.ctx.logger.flush();
+        expect(fs.readFileSync(logFile, 'utf8')).toMatch(
+          new RegExp(
+            `"contractId":${id},.*it changes /(Contents|Resources) of page 1.*the signed PDF was NOT replaced`,
+          ),
+        );
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+    expect((await t.api('GET', contract.self)).body).toMatchObject({
+      timestamp_status: 'pending',
+      timestamp_time: null,
+    });
+    const served = (await download(t, `${contract.self}/signed_pdf`)).bytes;
+    expect(served.equals(forged)).toBe(true);
+    expect(pdfsigBlocks(write('forged.pdf', served))).toHaveLength(1);
   }, 180_000);
 
   it("warns (log and settings) when the PC's clock is more than a minute off the authority's", async () => {

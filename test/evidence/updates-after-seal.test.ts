@@ -6,7 +6,13 @@ import { checkUpdatesAfterSeal } from '../../server/pdf/check-updates-after-seal
 import { prepareDocumentTimestamp } from '../../server/pdf/document-timestamp';
 import { download, pdfsigBlocks, signedContract } from '../helpers/evidence';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/server';
-import { addEmptySignatureField, moveSealWidget, shadowCatalog, stampRentWaived } from '../helpers/tamper-pdf';
+import {
+  addEmptySignatureField,
+  moveSealWidget,
+  rewriteDssListedPage,
+  shadowCatalog,
+  stampRentWaived,
+} from '../helpers/tamper-pdf';
 
 const VALID = 'Signature Validation: Signature is Valid.';
 
@@ -95,6 +101,22 @@ describe('the structural rule: what may be appended after the seal', () => {
       isAllowed: false,
       problems: ['bytes were added after the seal that are not an incremental update'],
     });
+  });
+
+  it("fails a page rewrite whose content stream an earlier update listed under the DSS (the review's shadow rewrite)", async () => {
+    const once = await extend(sealed, 'Archive 1', 1);
+    const { listed, rewritten } = await rewriteDssListedPage(once);
+    // Listing the stream changes only the DSS: allowed (pyHanko too calls it a signature-maintenance update).
+    const listing = await checkUpdatesAfterSeal(listed, sealed.length);
+    expect(listing.problems).toEqual([]);
+    expect(listing.updates[1]).toMatchObject({ changesValidationData: true });
+    const rule = await checkUpdatesAfterSeal(rewritten, sealed.length);
+    expect(rule.isAllowed).toBe(false);
+    expect(rule.problems).toEqual(['update 3: it changes the content of page 1']);
+    expect(rule.updates[2]!.changesValidationData).toBe(false);
+    const file = path.join(dir, 'dss-shadow.pdf');
+    fs.writeFileSync(file, rewritten);
+    expect(pdfsigBlocks(file)[0]).toContain(VALID);
   });
 
   it('fails a timestamp update whose body carries a second, unlisted copy of an object', async () => {

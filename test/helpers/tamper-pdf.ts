@@ -1,4 +1,16 @@
-import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRef, rgb, StandardFonts } from 'pdf-lib';
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFHexString,
+  PDFName,
+  PDFNumber,
+  PDFRawStream,
+  PDFRef,
+  rgb,
+  StandardFonts,
+} from 'pdf-lib';
 import { ascii } from '../../server/pdf/incremental-update';
 import { appendUpdate, changedObjects, openForUpdate } from '../../server/pdf/open-for-update';
 import { readPdfTail } from '../../server/pdf/read-pdf-tail';
@@ -65,4 +77,30 @@ export function shadowCatalog(sealed: Buffer): Buffer {
   const root = /\/Root\s+(\d+)\s+(\d+)\s+R/.exec(sealed.subarray(tail.startxref).toString('latin1'))!;
   const shadow = ascii(`\n${root[1]} ${root[2]} obj\n<< /Type /Catalog /Pages 1 0 R /OpenAction 99 0 R >>\nendobj\n`);
   return Buffer.concat([sealed, shadow, ascii(`startxref\n${tail.startxref}\n%%EOF\n`)]);
+}
+
+/**
+ * The review's "DSS shadow rewrite" (2026-12-07, F1), on a file that has a DSS: one update lists
+ * page 1's content stream under /DSS /Certs (harmless by itself), the next rewrites that stream
+ * so that a white box hides the page's text. Each update changes one thing, and the second
+ * changes an object the DSS lists.
+ */
+export async function rewriteDssListedPage(extended: Buffer): Promise<{ listed: Buffer; rewritten: Buffer }> {
+  const firstContent = (doc: PDFDocument): PDFRef => {
+    const contents = doc.getPage(0).node.get(PDFName.of('Contents'));
+    if (contents instanceof PDFRef && doc.context.lookup(contents) instanceof PDFRawStream) return contents;
+    const list = doc.context.lookup(contents, PDFArray);
+    return list.get(0) as PDFRef;
+  };
+  const listed = await update(extended, (doc) => {
+    const dss = doc.catalog.lookup(PDFName.of('DSS'), PDFDict);
+    dss.lookup(PDFName.of('Certs'), PDFArray).push(firstContent(doc));
+  });
+  const rewritten = await update(listed, (doc) => {
+    const ref = firstContent(doc);
+    const old = doc.context.lookup(ref) as PDFRawStream;
+    const text = Buffer.from(decodePDFRawStream(old).decode()).toString('latin1');
+    doc.context.assign(ref, doc.context.flateStream(`${text}\nq 1 1 1 rg 0 0 2000 2000 re f Q\n`));
+  });
+  return { listed, rewritten };
 }

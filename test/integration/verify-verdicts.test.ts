@@ -8,7 +8,7 @@ import { makePdf } from '../helpers/pdfs';
 import { run } from '../helpers/pdf-tools';
 import { makeTempDir } from '../helpers/server';
 import { startSigningEnv, type SigningEnv } from '../helpers/signing';
-import { stampRentWaived } from '../helpers/tamper-pdf';
+import { rewriteDssListedPage, stampRentWaived } from '../helpers/tamper-pdf';
 import { startTsaServer, type TsaServer } from '../helpers/tsa-server';
 
 const OFFICE = 'Fastighetsbyrån Storgatan AB';
@@ -142,6 +142,19 @@ describe('the verify check: one verdict for each kind of copy', () => {
     const result = await check(await stampRentWaived(sealed));
     expect(result).toMatchObject({ verdict: 'changed', office: { name: OFFICE }, seal: { is_valid: true } });
     expect(result.changes.join('\n')).toMatch(/changes \/(Contents|Resources) of page 1/);
+  });
+
+  it("changed, not extended: a page rewritten in two steps, its content stream first listed under the DSS (the review's F1)", async () => {
+    const { listed, rewritten } = await rewriteDssListedPage(issued);
+    // Kept for an independent validator to judge (test-results/ is not committed).
+    fs.mkdirSync(path.resolve('test-results/evidence'), { recursive: true });
+    fs.writeFileSync(path.resolve('test-results/evidence/dss-listed.pdf'), listed);
+    fs.writeFileSync(path.resolve('test-results/evidence/dss-shadow-rewrite.pdf'), rewritten);
+    fs.writeFileSync(path.resolve('test-results/evidence/issued.pdf'), issued);
+    expect((await check(listed)).verdict).toBe('extended');
+    const result = await check(rewritten);
+    expect(result).toMatchObject({ verdict: 'changed', office: { name: OFFICE }, seal: { is_valid: true } });
+    expect(result.changes).toContain('update 4: it changes the content of page 1');
   });
 
   it('same-pages: the sealed PDF saved again by qpdf (its /ByteRange stale)', async () => {

@@ -212,6 +212,8 @@ for (const dialect of DIALECTS)
         errors: [{ contractId: d.id, error: 'no answer' }],
       });
       expect(await seals.renewalProgress(900)).toMatchObject({ renewed: 0, pending: 1 });
+      // The contracts a new trusted root is tried again for: those whose validation data waits.
+      expect(await seals.pendingLtvContractIds()).toEqual([d.id]);
 
       // A contract signed before seals were kept: found, until it has its row.
       const signedFile = await rows.addPdf('old signed');

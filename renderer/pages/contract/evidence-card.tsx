@@ -162,7 +162,15 @@ function LtvState({ contract }: { contract: TContract }) {
   return (
     <span data-testid="ltv-state" data-status={status}>
       {status === 'done' ? (
-        t('evidence.ltvDone', { time: contract.archive_time ?? '', expires: contract.archive_expire_time ?? '' })
+        <>
+          {t('evidence.ltvDone', { time: contract.archive_time ?? '', expires: contract.archive_expire_time ?? '' })}
+          {contract.ltv_note ? (
+            <span className="muted small" data-testid="ltv-note">
+              {' '}
+              {t('evidence.ltvNote', { note: contract.ltv_note })}
+            </span>
+          ) : null}
+        </>
       ) : status === 'pending' ? (
         <>
           <Badge tone="warning">{t('evidence.ltvPending')}</Badge>

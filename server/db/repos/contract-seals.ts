@@ -25,6 +25,9 @@ export function createContractSealRepo(x: Store) {
   const pendingIds = x.sql<{ id: number }>(
     "SELECT contract_id AS id FROM contract_seals WHERE timestamp_status = 'pending'",
   );
+  const pendingLtvIds = x.sql<{ id: number }>(
+    "SELECT contract_id AS id FROM contract_seals WHERE ltv_status = 'pending'",
+  );
   // The bounds are bigints: PostgreSQL cannot tell a parameter's type from `IS NULL` alone.
   const archivable = x.sql<{ id: number }>(
     `SELECT contract_id AS id FROM contract_seals WHERE timestamp_status IN ('signature', 'document')
@@ -66,6 +69,8 @@ export function createContractSealRepo(x: Store) {
     },
     countPending: async (): Promise<number> => (await countPending.get())?.n ?? 0,
     pendingContractIds: async (): Promise<number[]> => (await pendingIds.all()).map((row) => row.id),
+    /** Contracts whose validation data (or archive timestamp) waits. */
+    pendingLtvContractIds: async (): Promise<number[]> => (await pendingLtvIds.all()).map((row) => row.id),
     /** The seal timestamped last, by the authority's time (this PC's clock may be the one that is off). */
     /** The last timestamp obtained; the authority's time has whole seconds, so the newer contract wins a tie. */
     latestTimestamped: async (): Promise<ContractSealRow | undefined> =>

@@ -388,6 +388,7 @@ export const contractSeals = sqliteTable(
      */
     ltvStatus: text('ltv_status').notNull().default('none'),
     ltvAttempts: integer('ltv_attempts').notNull().default(0),
+    /** Why it is pending; once done, what its validation data lacks (the API's ltv_note), or null. */
     ltvError: text('ltv_error'),
     /** The newest archive (document) timestamp over the DSS: the authority's time, epoch ms. */
     archiveTime: integer('archive_time'),

@@ -84,7 +84,7 @@ export function anchorReadmeLines(
     "the anchor's SHA-256. office-anchors/NNNN.json is an anchor exactly as hashed:",
     '["signdesk-anchor-v1", sequence, created_time, heads_root, head_count, previous_hash];',
     'NNNN-heads.json is the list of [log, sequence, head hash] it folds, whose SHA-256 is heads_root;',
-    "NNNN.tst is the authority's token over the anchor's SHA-256.",
+    "NNNN.tst is the authority's token over the anchor's SHA-256, checked at its own time (-attime).",
   );
   if (facts.held.length === 0) {
     add(
@@ -105,7 +105,7 @@ export function anchorReadmeLines(
       `"${facts.chain}",${anchor.head.sequence},"${anchor.head.hash}"`,
     );
     run(
-      `openssl ts -verify -digest ${anchor.hash} -in ${anchor.file}.tst -token_in -CAfile TSA-ROOT.pem`,
+      `openssl ts -verify -digest ${anchor.hash} -in ${anchor.file}.tst -token_in -CAfile TSA-ROOT.pem -attime ${Math.floor(Date.parse(anchor.authorityTime) / 1000)}`,
       '"Verification: OK"',
     );
     add(

@@ -1,15 +1,13 @@
-import { createHash, X509Certificate } from 'node:crypto';
-import { replaceSignedFile } from '../replace-signed-file';
-import { retrySealJob } from '../seal-retry';
+import { createHash } from 'node:crypto';
+import { checkRevision, replaceSignedFile, type CheckedRevision } from '../replace-signed-file';
+import { refuseSealJob, retrySealJob } from '../seal-retry';
 import type { AppContext } from '../../context/app-context';
 import { inTransaction } from '../../db/open-database';
 import type { JobOutcome } from '../../jobs/runner';
-import type { DssData } from '../../pdf/dss-objects';
-import type { InspectedCertificate, InspectedPdf, InspectedSignature } from '../../crypto/inspect-signatures';
 import { logTimestamped } from '../record-seal';
 import { stampDocument } from '../timestamps/stamp-document';
 import { readTsaUrl } from '../timestamps/tsa-settings';
-import { fetchRevocation, RevocationUnavailable } from './fetch-revocation';
+import { gatherValidationData, type GatheredValidationData } from './gather-validation-data';
 import { LTV_QUEUE } from './ltv-queue';
 
 /**
@@ -20,7 +18,8 @@ import { LTV_QUEUE } from './ltv-queue';
  * rule must pass before the file replaces the signed PDF. The same job renews the archive
  * timestamp (archive-renewal.ts queues it): the newest timestamp's chain gets its revocation
  * data and a new timestamp covers it. While anything cannot be had, it is tried again on
- * TSA_RETRY_SCHEDULE_S and the contract shows `ltv_status: pending` with the cause.
+ * TSA_RETRY_SCHEDULE_S and the contract shows `ltv_status: pending` with the cause; what cannot
+ * be had at all (a certificate that publishes no revocation source) is stated, not waited for.
  */
 export async function extendContractLtv(
   ctx: AppContext,
@@ -39,16 +38,20 @@ export async function extendContractLtv(
   if (!file) return { kind: 'failed', error: 'the signed PDF is missing' };
 
   let stamped: Awaited<ReturnType<typeof stampDocument>>;
+  let gathered: GatheredValidationData;
   try {
     const inspected = await ctx.pdf.run('inspect-signatures', { bytes: file.data });
-    const dss = await gatherValidationData(ctx, inspected, { isRenewal: seal.archiveTime !== null, signal });
-    stamped = await stampDocument(ctx, tsaUrl, file.data, { signal, dss });
+    gathered = await gatherValidationData(ctx, inspected, { isRenewal: seal.archiveTime !== null, signal });
+    stamped = await stampDocument(ctx, tsaUrl, file.data, { signal, dss: gathered.dss });
   } catch (error) {
     return retry(ctx, contractId, attempt, error instanceof Error ? error.message : String(error));
   }
-  const rule = await ctx.pdf.run('check-updates-after-seal', { bytes: stamped.bytes, sealedLength: seal.sealedSize });
-  if (!rule.isAllowed)
-    return { kind: 'failed', error: `the extended PDF breaks the seal: ${rule.problems.join('; ')}` };
+  let revision: CheckedRevision;
+  try {
+    revision = await checkRevision(ctx, seal, stamped.bytes);
+  } catch (error) {
+    return refuseSealJob(ctx, contractId, error, (message) => ({ ltvError: message }));
+  }
 
   const { token } = stamped;
   const now = ctx.now();
@@ -56,11 +59,12 @@ export async function extendContractLtv(
     const current = await ctx.repos.seals.find(contractId);
     const latest = await ctx.repos.contracts.findById(contractId);
     if (current?.ltvStatus !== 'pending' || latest?.signedFileId !== file.id) return;
-    await replaceSignedFile(ctx, contractId, file.id, stamped.bytes, now);
+    await replaceSignedFile(ctx, contractId, file.id, revision, now);
     await ctx.repos.seals.update(contractId, {
       ltvStatus: 'done',
       ltvAttempts: current.ltvAttempts + 1,
-      ltvError: null,
+      // Once done, the column keeps what the validation data lacks (the API's ltv_note).
+      ltvError: gathered.notes.length > 0 ? gathered.notes.join('; ') : null,
       archiveTime: token.genTime.getTime(),
       archiveExpiresAt: Date.parse(token.signer.validTo),
       updatedAt: now,
@@ -71,10 +75,11 @@ export async function extendContractLtv(
       authority: token.signer.subject,
       genTime: token.genTime,
       clockOffsetMs: token.clockOffsetMs,
+      ...(gathered.notes.length > 0 ? { revocation: gathered.notes.join('; ') } : {}),
     });
   });
   ctx.logger.info(
-    { contractId, sha256: createHash('sha256').update(stamped.bytes).digest('hex') },
+    { contractId, notes: gathered.notes, sha256: createHash('sha256').update(stamped.bytes).digest('hex') },
     'timestamps: validation data and an archive timestamp appended (PAdES B-LTA)',
   );
   return { kind: 'done' };
@@ -84,72 +89,6 @@ export async function extendContractLtv(
 export async function queueLtv(ctx: AppContext, contractId: number, at: number): Promise<void> {
   await ctx.repos.seals.update(contractId, { ltvStatus: 'pending', ltvError: null, updatedAt: ctx.now() });
   await ctx.repos.jobs.plan(LTV_QUEUE, contractId, at, ctx.now());
-}
-
-/**
- * The DSS contents for every signature of the file: each one's certificates (the seal's, and
- * those its timestamp and every document timestamp carry) and their revocation data. At a
- * renewal only the newest signature (the last archive timestamp) must get fresh revocation data:
- * the older ones got theirs when they were new, and their CAs' servers may be long gone.
- */
-async function gatherValidationData(
-  ctx: AppContext,
-  inspected: InspectedPdf,
-  options: { isRenewal: boolean; signal: AbortSignal },
-): Promise<DssData> {
-  const { signal } = options;
-  const newest = inspected.signatures.at(-1);
-  const dss: DssData = { certs: [], crls: [], ocsps: [], vri: [] };
-  const indexOf = (list: Uint8Array[], item: Buffer) => {
-    const at = list.findIndex((known) => item.equals(known));
-    if (at >= 0) return at;
-    list.push(item);
-    return list.length - 1;
-  };
-  const fetched = new Map<string, Awaited<ReturnType<typeof fetchRevocation>>>();
-  for (const signature of inspected.signatures) {
-    if (signature.kind === 'unreadable' || signature.problem !== null) continue;
-    const entry = { key: signature.contentsSha1, certs: [] as number[], crls: [] as number[], ocsps: [] as number[] };
-    for (const chain of chainsOf(signature)) {
-      const key = chain.map((cert) => cert.fingerprint256).join('/');
-      let revocation = fetched.get(key);
-      if (!revocation) {
-        try {
-          revocation = await fetchRevocation(ctx, chain, signal);
-        } catch (error) {
-          if (!options.isRenewal || signature === newest || !(error instanceof RevocationUnavailable)) throw error;
-          ctx.logger.info(
-            { err: error.message },
-            'timestamps: no fresh revocation data for an older signature; the DSS keeps what it has',
-          );
-          revocation = { crls: [], ocsps: [] };
-        }
-        fetched.set(key, revocation);
-      }
-      for (const cert of chain) entry.certs.push(indexOf(dss.certs, cert.raw));
-      for (const crl of revocation.crls) entry.crls.push(indexOf(dss.crls, crl));
-      for (const ocsp of revocation.ocsps) entry.ocsps.push(indexOf(dss.ocsps, ocsp));
-    }
-    dss.vri.push(entry);
-  }
-  return dss;
-}
-
-/** The certificate chains a signature rests on: its signer's, and its signature timestamp's. */
-function chainsOf(signature: InspectedSignature): X509Certificate[][] {
-  const toChain = (signer: InspectedCertificate | null, certificates: InspectedCertificate[]) => {
-    const unique = [...new Map(certificates.map((cert) => [cert.sha256, cert])).values()];
-    const all = unique.map((cert) => new X509Certificate(cert.pem));
-    const first = all.findIndex(
-      (cert) => signer && cert.fingerprint256.replaceAll(':', '').toLowerCase() === signer.sha256,
-    );
-    if (first > 0) all.unshift(...all.splice(first, 1));
-    return all;
-  };
-  const chains = [toChain(signature.signer, signature.certificates)];
-  if (signature.kind === 'signature' && signature.timestamp)
-    chains.push(toChain(signature.timestamp.authority, signature.timestamp.certificates));
-  return chains.filter((chain) => chain.length > 0);
 }
 
 async function retry(ctx: AppContext, contractId: number, attempt: number, error: string): Promise<JobOutcome> {

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context/app-context';
 import { APP_VERSION } from '../../core/version';
 import { toArrayBuffer } from '../../crypto/x509-algorithms';
 import { httpExchange } from '../../net/http-exchange';
+import { completeChain, isIssuedBy, isSelfSigned, nameOf } from './find-issuers';
 
 const ID_SHA1 = '1.3.14.3.2.26';
 const ID_CRL_DISTRIBUTION_POINTS = '2.5.29.31';
@@ -13,8 +14,17 @@ const TIMEOUT_MS = 15_000;
 const MAX_CRL_BYTES = 8 * 1024 * 1024;
 const MAX_OCSP_BYTES = 64 * 1024;
 
-/** Revocation data of one chain: CRLs and OCSP responses (DER), each checked to speak of its certificate. */
-export type RevocationData = { crls: Buffer[]; ocsps: Buffer[] };
+/**
+ * Revocation data of one chain: its certificates as completed (find-issuers.ts), CRLs and OCSP
+ * responses (DER), each checked to speak of its certificate, and the certificates that publish
+ * no revocation source at all (nothing can say they are not revoked: stated, not waited for).
+ */
+export type RevocationData = {
+  certificates: X509Certificate[];
+  crls: Buffer[];
+  ocsps: Buffer[];
+  withoutSource: string[];
+};
 
 /** Revocation data that could not be had (yet): the job asks again later. */
 export class RevocationUnavailable extends Error {
@@ -22,28 +32,43 @@ export class RevocationUnavailable extends Error {
 }
 
 /**
- * The revocation data of every certificate of a chain (leaf first) but its self-signed root:
- * an OCSP response from each responder its Authority Information Access names (asked of the
- * issuer found in the chain) and the CRL of each distribution point it names, fetched through
- * the outbound address policy. A certificate that names neither has nothing to fetch (the
- * appliance's self-signed seal). A revoked certificate, or an answer about another one, is an error.
+ * The revocation data of every certificate of a chain (leaf first) but a self-signed root: the
+ * chain is first completed with the issuers the token left out (from the office's trusted roots
+ * or the certificates' CA Issuers addresses), then for each certificate an OCSP response from
+ * each responder its Authority Information Access names (asked of its issuer) and the CRL of
+ * each distribution point it names, fetched through the outbound address policy. Without its
+ * issuer, a certificate's CRL still serves; with neither, the job waits and says what to add.
+ * A certificate that names neither is listed in `withoutSource`. A revoked certificate, or an
+ * answer about another one, is an error.
  */
 export async function fetchRevocation(
   ctx: AppContext,
-  chain: X509Certificate[],
+  given: X509Certificate[],
+  trusted: X509Certificate[],
   signal?: AbortSignal,
 ): Promise<RevocationData> {
-  const data: RevocationData = { crls: [], ocsps: [] };
+  const { chain, unfound } = await completeChain(ctx, given, trusted, signal);
+  const data: RevocationData = { certificates: chain, crls: [], ocsps: [], withoutSource: [] };
   for (const cert of chain) {
-    if (cert.checkIssued(cert)) continue;
-    const issuer = chain.find((candidate) => candidate !== cert && cert.checkIssued(candidate));
+    if (isSelfSigned(cert)) continue;
+    const issuer = chain.find((candidate) => isIssuedBy(cert, candidate));
     const parsed = pkijs.Certificate.fromBER(toArrayBuffer(cert.raw));
-    const name = cert.subject.replaceAll('\n', ', ');
-    for (const url of ocspUrlsOf(cert)) {
-      if (!issuer) throw new RevocationUnavailable(`the issuer of "${name}" is not in its chain; OCSP cannot be asked`);
-      data.ocsps.push(await askOcsp(ctx, url, parsed, issuer, name, signal));
+    const name = nameOf(cert);
+    const ocspUrls = ocspUrlsOf(cert);
+    const crlUrls = crlUrlsOf(parsed);
+    if (ocspUrls.length === 0 && crlUrls.length === 0) {
+      data.withoutSource.push(name);
+      continue;
     }
-    for (const url of crlUrlsOf(parsed)) data.crls.push(await fetchCrl(ctx, url, parsed, name, signal));
+    if (!issuer && crlUrls.length === 0) {
+      const why = unfound?.name === name ? `, and ${unfound.reason}` : '';
+      throw new RevocationUnavailable(
+        `the issuer of "${name}" is not in the token nor among the trusted roots${why}; OCSP cannot be asked (add the authority's root certificate to the trusted roots in the timestamp settings)`,
+      );
+    }
+    // Without the issuer, OCSP cannot name the certificate; its CRL speaks of it as well.
+    if (issuer) for (const url of ocspUrls) data.ocsps.push(await askOcsp(ctx, url, parsed, issuer, name, signal));
+    for (const url of crlUrls) data.crls.push(await fetchCrl(ctx, url, parsed, name, signal));
   }
   return data;
 }

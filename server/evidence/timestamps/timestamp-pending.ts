@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { replaceSignedFile } from '../replace-signed-file';
-import { retrySealJob } from '../seal-retry';
+import { checkRevision, replaceSignedFile, type CheckedRevision } from '../replace-signed-file';
+import { refuseSealJob, retrySealJob } from '../seal-retry';
 import type { AppContext } from '../../context/app-context';
 import { inTransaction } from '../../db/open-database';
 import type { JobOutcome } from '../../jobs/runner';
@@ -38,6 +38,13 @@ export async function timestampPendingContract(
   } catch (error) {
     return retry(ctx, contractId, attempt, error instanceof Error ? error.message : String(error));
   }
+  // The same guard as the archive timestamp's (extend-ltv.ts): the stamped file must still be the sealed one.
+  let revision: CheckedRevision;
+  try {
+    revision = await checkRevision(ctx, seal, stamped.bytes);
+  } catch (error) {
+    return refuseSealJob(ctx, contractId, error, (message) => ({ timestampError: message }));
+  }
   const { token } = stamped;
 
   const now = ctx.now();
@@ -46,7 +53,7 @@ export async function timestampPendingContract(
     const latest = await ctx.repos.contracts.findById(contractId);
     // Only the file this job stamped is replaced (a restore or another run may have moved on).
     if (current?.timestampStatus !== 'pending' || latest?.signedFileId !== file.id) return;
-    await replaceSignedFile(ctx, contractId, file.id, stamped.bytes, now);
+    await replaceSignedFile(ctx, contractId, file.id, revision, now);
     await ctx.repos.seals.update(contractId, {
       timestampStatus: 'document',
       tsaUrl: withoutCredentials(tsaUrl),

@@ -59,6 +59,9 @@ export const pdfTasks = {
   /** Whether two PDFs show the same pages (content and resources decoded), however their bytes differ. */
   'compare-pages': async (input: { a: Uint8Array; b: Uint8Array }) =>
     (await import('../compare-pages')).comparePages(input.a, input.b),
+  /** The DSS of a signed PDF (certificates, CRLs, OCSP answers), each with the first timestamped revision that holds it. */
+  'read-dss': async (input: { bytes: Uint8Array; ends: number[] }) =>
+    (await import('../read-dss')).readDss(input.bytes, input.ends),
   /** Every signature and timestamp of a PDF (the verify page's and the evidence package's reading), each checked. */
   'inspect-signatures': async (input: { bytes: Uint8Array }) =>
     (await import('../../crypto/inspect-signatures')).inspectSignatures(input.bytes),
