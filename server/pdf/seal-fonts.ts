@@ -5,6 +5,7 @@ import fontkit from '@pdf-lib/fontkit';
 import { StandardFonts, type PDFDocument, type PDFFont } from 'pdf-lib';
 import type { ScriptFace } from '../../shared/signing-page';
 import { prepareTrueTypeFont } from './prepare-truetype-font';
+import type { ArabicFaces } from './text-writer';
 
 /**
  * The faces of the stamped marks and the audit trail. `script` is Dancing Script, the default
@@ -16,6 +17,8 @@ export type SealFonts = {
   script: PDFFont;
   mono: PDFFont;
   face(name: ScriptFace): Promise<PDFFont>;
+  /** The Arabic faces, embedded on first use; undefined where this installation has none (ARABIC_FONT_FILES). */
+  arabic(): Promise<ArabicFaces | undefined>;
 };
 
 type FontFiles = {
@@ -37,6 +40,23 @@ export const SEAL_FONT_FILES: Record<keyof FontFiles, string> = {
   'great-vibes': '@expo-google-fonts/great-vibes/400Regular/GreatVibes_400Regular.ttf',
   caveat: '@expo-google-fonts/caveat/500Medium/Caveat_500Medium.ttf',
 };
+
+/**
+ * The faces of Arabic text, regular and bold, each the first file found: Noto Sans Arabic from
+ * its npm package (the face that goes with Noto Sans; to be added as a dependency, which this
+ * branch could not do), else DejaVu Sans of the operating system (Debian's fonts-dejavu-core,
+ * which has Arabic with its joining forms). Their GSUB tables are kept: fontkit shapes with them.
+ */
+export const ARABIC_FONT_FILES = {
+  regular: [
+    '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf',
+    '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+  ],
+  bold: [
+    '@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf',
+    '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
+  ],
+} as const;
 
 /** The file of each script face a party may choose (the signing page shows the same families). */
 const FACE_FILES: Record<ScriptFace, keyof FontFiles> = {
@@ -83,7 +103,34 @@ export async function embedSealFonts(doc: PDFDocument): Promise<SealFonts> {
     }
     return embedded;
   };
-  return { regular, bold, script, mono, face };
+  let arabic: Promise<ArabicFaces | undefined> | undefined;
+  const embedArabic = async (): Promise<ArabicFaces | undefined> => {
+    arabicFiles ??= { regular: readFirstFont(ARABIC_FONT_FILES.regular), bold: readFirstFont(ARABIC_FONT_FILES.bold) };
+    const { regular: regularFile, bold: boldFile } = arabicFiles;
+    if (!regularFile || !boldFile) return undefined;
+    const [arabicRegular, arabicBold] = await Promise.all([
+      doc.embedFont(regularFile, { subset: true }),
+      doc.embedFont(boldFile, { subset: true }),
+    ]);
+    return { regular: arabicRegular, bold: arabicBold };
+  };
+  return { regular, bold, script, mono, face, arabic: () => (arabic ??= embedArabic()) };
+}
+
+let arabicFiles: { regular: Uint8Array | undefined; bold: Uint8Array | undefined } | undefined;
+
+/** The first of the files that exists, prepared with its layout tables; undefined when none does. */
+function readFirstFont(candidates: readonly string[]): Uint8Array | undefined {
+  for (const candidate of candidates) {
+    let file: string;
+    try {
+      file = candidate.startsWith('/') ? candidate : require.resolve(candidate);
+    } catch {
+      continue;
+    }
+    if (fs.existsSync(file)) return prepareTrueTypeFont(fs.readFileSync(file), { keepLayout: true });
+  }
+  return undefined;
 }
 
 type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
@@ -189,7 +236,7 @@ export function widthOf(font: PDFFont, text: string, size: number): number {
   return total * size;
 }
 
-function characterSetOf(font: PDFFont): Set<number> {
+export function characterSetOf(font: PDFFont): Set<number> {
   let set = characterSets.get(font);
   if (!set) {
     set = new Set(font.getCharacterSet());
