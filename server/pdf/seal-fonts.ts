@@ -128,7 +128,10 @@ function readFirstFont(candidates: readonly string[]): Uint8Array | undefined {
     } catch {
       continue;
     }
-    if (fs.existsSync(file)) return prepareTrueTypeFont(fs.readFileSync(file), { keepLayout: true });
+    if (!fs.existsSync(file)) continue;
+    const prepared = prepareTrueTypeFont(fs.readFileSync(file), { keepLayout: true });
+    shapedFiles.add(prepared);
+    return prepared;
   }
   return undefined;
 }
@@ -147,11 +150,43 @@ const cachingFontkit: Fontkit = {
     let font = parsedFonts.get(bytes);
     if (!font) {
       font = withSynchronousSubsets(fontkit.create(bytes, postscriptName));
+      if (shapedFiles.has(bytes)) font = withVisualLigatureText(font);
       parsedFonts.set(bytes, font);
     }
     return font;
   },
 };
+
+/** The prepared files of the faces that keep their layout tables (Arabic), told apart when fontkit parses them. */
+const shapedFiles = new WeakSet<Uint8Array>();
+
+type LaidOutGlyph = { codePoints: number[] };
+const reversedGlyphs = new WeakSet<object>();
+
+/**
+ * pdf-lib writes each glyph's text (ToUnicode) from the characters fontkit says it stands for,
+ * in reading order. A ligature of a right-to-left run (lam-alef) is drawn in visual order like
+ * every glyph of the run, and text extractors (poppler, pdf.js) reverse the run back, text
+ * included: its two letters then come out swapped (الاختبار read as االختبار). Its text is
+ * written in visual order, so that the reversal restores it. fontkit keeps one object per
+ * glyph, so each is turned once.
+ */
+function withVisualLigatureText(font: FontkitFont): FontkitFont {
+  const layout = font.layout.bind(font);
+  font.layout = ((...args: Parameters<FontkitFont['layout']>) => {
+    const run = layout(...args);
+    if ((run as { direction?: string }).direction === 'rtl') {
+      for (const glyph of run.glyphs as unknown as LaidOutGlyph[]) {
+        if (glyph.codePoints.length > 1 && !reversedGlyphs.has(glyph)) {
+          glyph.codePoints = [...glyph.codePoints].reverse();
+          reversedGlyphs.add(glyph);
+        }
+      }
+    }
+    return run;
+  }) as FontkitFont['layout'];
+  return font;
+}
 
 type FontkitSubset = ReturnType<FontkitFont['createSubset']>;
 type EncodeStream = { end(): void; read(): Uint8Array | null };
