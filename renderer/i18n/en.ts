@@ -325,7 +325,7 @@ export const en = {
   'settings.messagingDescription':
     'How invitations and notices go out. Mail waits in the outbox until a server is set.',
   'settings.smtpHint': 'smtp:// or smtps://, with user and password if the server needs them.',
-  'settings.smsHint': 'Receives a POST of JSON {to, body} for each SMS.',
+  'settings.smsHint': "Receives a POST of JSON '{to, body}' for each SMS.",
   'settings.testTo': 'Send a test e-mail to',
   'settings.sendTest': 'Send test',
   'settings.testSent': 'The SMTP server accepted the test e-mail to {to}.',
@@ -433,3 +433,6 @@ export const en = {
 } as const;
 
 export type MessageKey = keyof typeof en;
+
+/** The admin UI's English catalogue (renderer/i18n/catalogues.ts finds it by its file name). */
+export const catalogue = { name: 'English', messages: en };

@@ -25,11 +25,7 @@ export async function readMailWords(ctx: AppContext): Promise<TMailWordsSettings
 }
 
 /** The office's words for one mail in one language, if it wrote any. */
-export async function mailWordsFor(
-  ctx: AppContext,
-  kind: string,
-  language: Language,
-): Promise<TMailWords | undefined> {
+export async function mailWordsFor(ctx: AppContext, kind: string, language: Language): Promise<TMailWords | undefined> {
   if (!(MAIL_WORD_KINDS as readonly string[]).includes(kind)) return undefined;
   return (await readMailWords(ctx))[kind as MailWordKind][language];
 }

@@ -65,7 +65,7 @@ export function evidenceReadme(facts: ReadmeFacts): string {
   const allOk = t('expect.allOk');
   const nothing = t('expect.nothing');
 
-  add(t('title', { id: facts.contractId, name: facts.contractName }), t('made', { time: facts.madeAt }), '');
+  add(t('title', { id: String(facts.contractId), name: facts.contractName }), t('made', { time: facts.madeAt }), '');
   say(t('intro'));
   add('', t('files'));
   file(pdf, t('file.pdf'));
@@ -114,7 +114,7 @@ export function evidenceReadme(facts: ReadmeFacts): string {
     '"CMS Verification successful"',
   );
   add('');
-  say(t('seal.prefix', { bytes: seal.sealedLength }));
+  say(t('seal.prefix', { bytes: String(seal.sealedLength) }));
   run(`head -c ${seal.sealedLength} ${pdf} | sha256sum`, `${seal.sealedSha256}  -`);
 
   step(t('step.certificate'));
@@ -136,7 +136,9 @@ export function evidenceReadme(facts: ReadmeFacts): string {
     );
     run(
       'openssl asn1parse -inform DER -in seal-signature.p7s',
-      t('expect.line', { line: `${at.offset}:d=5  hl=${at.headerLength} l=${String(at.length).padStart(4)} prim: OCTET STRING` }),
+      t('expect.line', {
+        line: `${at.offset}:d=5  hl=${at.headerLength} l=${String(at.length).padStart(4)} prim: OCTET STRING`,
+      }),
     );
     run(
       `tail -c +${at.offset + at.headerLength + 1} seal-signature.p7s | head -c ${at.length} | cmp - seal-signature-value.bin`,
@@ -165,7 +167,7 @@ export function evidenceReadme(facts: ReadmeFacts): string {
         file: stamp.file,
         authority: stamp.authority,
         time: stamp.genTime,
-        n: stamp.signatureIndex + 1,
+        n: String(stamp.signatureIndex + 1),
       }),
     );
     run(
@@ -191,7 +193,7 @@ export function evidenceReadme(facts: ReadmeFacts): string {
         '["signdesk-activity-v1", contract, sequence, recorded, event, subject, actor, user_agent, ip_address, details, previous_hash]',
     }),
   );
-  run('sha256sum -c activity-chain.sha256', t('expect.lines', { n: facts.chain.entries }), allOk);
+  run('sha256sum -c activity-chain.sha256', t('expect.lines', { n: String(facts.chain.entries) }), allOk);
   say(t('chain.links'));
   run(
     `prev=${ZERO_HASH}; for f in activity-chain/*.json; do grep -q "\\"$prev\\"]\\$" "$f" || echo "broken at $f"; prev=$(sha256sum "$f" | head -c 64); done; echo "$prev"`,

@@ -15,8 +15,21 @@ export type AuditCanvas = {
     text: string,
     at: { x: number; y: number; size: number; font: PDFFont; color: Color; direction?: TextDirection },
   ): void;
-  rect(box: { x: number; y: number; width: number; height: number; color?: Color; borderColor?: Color; borderWidth?: number }): void;
-  line(stroke: { start: { x: number; y: number }; end: { x: number; y: number }; thickness: number; color: Color }): void;
+  rect(box: {
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+    color?: Color;
+    borderColor?: Color;
+    borderWidth?: number;
+  }): void;
+  line(stroke: {
+    start: { x: number; y: number };
+    end: { x: number; y: number };
+    thickness: number;
+    color: Color;
+  }): void;
   image(image: PDFImage, box: { x: number; y: number; width: number; height: number }): void;
 };
 

@@ -102,7 +102,15 @@ export function resolveLevels(chars: readonly string[], base: 0 | 1): number[] {
   }
   // I1, I2: levels from the resolved types.
   const levels = types.map((type) =>
-    base === 0 ? (type === 'R' ? 1 : type === 'AN' || type === 'EN' ? 2 : 0) : type === 'L' || type === 'EN' || type === 'AN' ? 2 : 1,
+    base === 0
+      ? type === 'R'
+        ? 1
+        : type === 'AN' || type === 'EN'
+          ? 2
+          : 0
+      : type === 'L' || type === 'EN' || type === 'AN'
+        ? 2
+        : 1,
   );
   // L1: whitespace at the end of the line is at the paragraph's level.
   for (let index = chars.length - 1; index >= 0 && /\s/u.test(chars[index]!); index -= 1) levels[index] = base;

@@ -168,7 +168,14 @@ function eventBlock(context: AuditTrailContext, event: SignedPdfEvent, width: nu
     height,
     draw: (canvas: AuditCanvas, top: number) => {
       const baseline = top - BODY;
-      canvas.text(`#${event.sequence}`, { x: MARGIN, y: baseline, size: SMALL, font: fonts.mono, color: MUTED, direction: 'auto' });
+      canvas.text(`#${event.sequence}`, {
+        x: MARGIN,
+        y: baseline,
+        size: SMALL,
+        font: fonts.mono,
+        color: MUTED,
+        direction: 'auto',
+      });
       const time = formatAuditTime(event.time, audit.timeZone) ?? '—';
       canvas.text(time, {
         x: MARGIN + SEQUENCE_WIDTH,
@@ -211,7 +218,7 @@ function preparationBlock(context: AuditTrailContext, events: SignedPdfEvent[], 
   const textX = SEQUENCE_WIDTH + TIME_WIDTH;
   const lines = writer.wrap(
     fonts.regular,
-    labels.t('preparation', { from: events[0]!.sequence, to: events.at(-1)!.sequence }),
+    labels.t('preparation', { from: String(events[0]!.sequence), to: String(events.at(-1)!.sequence) }),
     SMALL,
     width - textX,
   );
@@ -252,7 +259,7 @@ function chainBlock(
   width: number,
 ): Block {
   const inner = width - 24;
-  const note = writer.wrap(fonts.regular, labels.t('chainNote', { sequence: head.sequence }), SMALL, inner);
+  const note = writer.wrap(fonts.regular, labels.t('chainNote', { sequence: String(head.sequence) }), SMALL, inner);
   const hashLine = `#${head.sequence}  ${head.hash.toLowerCase()}`;
   const panel = 16 + BODY * LEADING + MONO * LEADING + 6 + note.length * SMALL * LEADING + 8;
   return {
@@ -277,7 +284,13 @@ function chainBlock(
       });
       const noteTop = y - 16 - BODY * LEADING - MONO * LEADING - 8;
       note.forEach((line, index) =>
-        canvas.text(line, { x: MARGIN + 12, y: noteTop - index * SMALL * LEADING, size: SMALL, font: fonts.regular, color: MUTED }),
+        canvas.text(line, {
+          x: MARGIN + 12,
+          y: noteTop - index * SMALL * LEADING,
+          size: SMALL,
+          font: fonts.regular,
+          color: MUTED,
+        }),
       );
     },
   };

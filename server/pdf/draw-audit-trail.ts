@@ -115,13 +115,26 @@ function headerBlock({ fonts, labels, writer, colors, brand }: AuditTrailContext
     ? { width: Math.min(LOGO.maxWidth, (logo.width / logo.height) * LOGO.height), height: LOGO.height }
     : undefined;
   if (logo && logoSize) logoSize.height = Math.min(LOGO.height, (logoSize.width / logo.width) * logo.height);
-  const officeName = writer.truncate(fonts.bold, writer.renderable(fonts.bold, brand.officeName || 'SignDesk'), 9, width);
+  const officeName = writer.truncate(
+    fonts.bold,
+    writer.renderable(fonts.bold, brand.officeName || 'SignDesk'),
+    9,
+    width,
+  );
   const brandHeight = logoSize ? logoSize.height + 8 : 14;
   return {
     height: brandHeight + 60,
     draw: (canvas, top) => {
       if (logo && logoSize) canvas.image(logo, { x: MARGIN, y: top - logoSize.height, ...logoSize });
-      else canvas.text(officeName, { x: MARGIN, y: top - 10, size: 9, font: fonts.bold, color: colors.ink, direction: 'auto' });
+      else
+        canvas.text(officeName, {
+          x: MARGIN,
+          y: top - 10,
+          size: 9,
+          font: fonts.bold,
+          color: colors.ink,
+          direction: 'auto',
+        });
       const below = top - brandHeight;
       canvas.text(labels.t('title'), { x: MARGIN, y: below - 20, size: 20, font: fonts.bold, color: DARK });
       canvas.text(labels.t('subtitle'), { x: MARGIN, y: below - 36, size: 10, font: fonts.regular, color: MUTED });
@@ -165,7 +178,12 @@ function documentBlock(context: AuditTrailContext, width: number): Block {
   ];
   const rowsHeight = heightOf(rows);
   const panelHeight = rowsHeight + 24;
-  const note = writer.wrap(fonts.regular, writer.renderable(fonts.regular, t('timesIn', { zone: audit.timeZone })), 8, width);
+  const note = writer.wrap(
+    fonts.regular,
+    writer.renderable(fonts.regular, t('timesIn', { zone: audit.timeZone })),
+    8,
+    width,
+  );
   return {
     height: panelHeight + 18 + note.length * 8 * LEADING,
     draw: (canvas, top) => {
@@ -215,14 +233,26 @@ function partyBlock(
   const t = labels.t;
   // With a mark, the values make room for it on the right.
   const valueWidth = width - LABEL_WIDTH - 24 - (mark ? MARK_BOX.width + 12 : 0);
-  const userAgentLines = writer.wrap(fonts.regular, writer.renderable(fonts.regular, party.userAgent || '—'), BODY, valueWidth);
+  const userAgentLines = writer.wrap(
+    fonts.regular,
+    writer.renderable(fonts.regular, party.userAgent || '—'),
+    BODY,
+    valueWidth,
+  );
   const rows: Row[] = [
     ...(party.signatureName ? [textRow(context, fonts.regular, t('signedAs'), party.signatureName, valueWidth)] : []),
     textRow(context, fonts.regular, t('contact'), party.contact || '—', valueWidth),
     ...(party.identityNumber
       ? [textRow(context, fonts.regular, t('identityNumber'), party.identityNumber, valueWidth)]
       : []),
-    textRow(context, fonts.regular, t('authentication'), labels.authentication(party.authentication), valueWidth, 'page'),
+    textRow(
+      context,
+      fonts.regular,
+      t('authentication'),
+      labels.authentication(party.authentication),
+      valueWidth,
+      'page',
+    ),
     textRow(context, fonts.regular, t('ipAddress'), party.ipAddress || '—', valueWidth),
     {
       label: t('userAgent'),
@@ -265,7 +295,13 @@ function partyBlock(
 }
 
 /** The mark in its box (bottom-left at x, y) as large as fits, over a thin signing line. */
-function drawMark({ writer, colors }: AuditTrailContext, canvas: AuditCanvas, mark: AuditMark, x: number, y: number): void {
+function drawMark(
+  { writer, colors }: AuditTrailContext,
+  canvas: AuditCanvas,
+  mark: AuditMark,
+  x: number,
+  y: number,
+): void {
   const { width, height } = MARK_BOX;
   canvas.line({ start: { x, y: y + 4 }, end: { x: x + width, y: y + 4 }, thickness: 0.5, color: RULE });
   if ('image' in mark) {
@@ -392,11 +428,23 @@ function heightOf(rows: Row[]): number {
  * where it sits in its column on a right-to-left page: the canvas mirrors its box, the writer
  * orders its letters.
  */
-function drawRows({ fonts, writer }: AuditTrailContext, canvas: AuditCanvas, rows: Row[], x: number, top: number): void {
+function drawRows(
+  { fonts, writer }: AuditTrailContext,
+  canvas: AuditCanvas,
+  rows: Row[],
+  x: number,
+  top: number,
+): void {
   let y = top;
   for (const row of rows) {
     const baseline = y - BODY;
-    canvas.text(writer.renderable(fonts.regular, row.label), { x, y: baseline, size: LABEL, font: fonts.regular, color: MUTED });
+    canvas.text(writer.renderable(fonts.regular, row.label), {
+      x,
+      y: baseline,
+      size: LABEL,
+      font: fonts.regular,
+      color: MUTED,
+    });
     row.lines.forEach((line, index) =>
       canvas.text(line, {
         x: x + LABEL_WIDTH,

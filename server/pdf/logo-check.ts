@@ -28,7 +28,10 @@ const HOSTILE: ReadonlyArray<[RegExp, string]> = [
   [/\son[a-z]+\s*=/i, 'an event handler attribute (on…=)'],
   [/<\s*foreignObject\b/i, 'foreign content (foreignObject)'],
   [/<\s*(iframe|embed|object|audio|video|canvas|handler|listener)\b/i, 'embedded content'],
-  [/<\s*(set|animate\w*)\b[^>]*\b(attributeName\s*=\s*["']?(xlink:)?href|to\s*=\s*["']?\s*javascript)/i, 'an animation that changes a link'],
+  [
+    /<\s*(set|animate\w*)\b[^>]*\b(attributeName\s*=\s*["']?(xlink:)?href|to\s*=\s*["']?\s*javascript)/i,
+    'an animation that changes a link',
+  ],
   [/javascript\s*:/i, 'a javascript: link'],
   [/\b(xlink:)?href\s*=\s*["']?\s*(?!#)[^\s"'>]/i, 'a reference to something outside the file'],
   [/url\(\s*["']?\s*(?!#)/i, 'a url() to something outside the file'],
@@ -37,7 +40,8 @@ const HOSTILE: ReadonlyArray<[RegExp, string]> = [
 
 /** The PNG's size from its IHDR chunk, without decoding. */
 function pngSize(data: Buffer): LogoSize {
-  if (data.length < 24 || data.toString('latin1', 12, 16) !== 'IHDR') throw new LogoImageError('The PNG has no header.');
+  if (data.length < 24 || data.toString('latin1', 12, 16) !== 'IHDR')
+    throw new LogoImageError('The PNG has no header.');
   return { width: data.readUInt32BE(16), height: data.readUInt32BE(20) };
 }
 
@@ -68,7 +72,8 @@ export function checkSvgText(bytes: Uint8Array): string {
     throw new LogoImageError('The SVG is not UTF-8 text.');
   }
   for (const [pattern, what] of HOSTILE) {
-    if (pattern.test(text)) throw new LogoImageError(`The SVG holds ${what}; a logo needs none. Export it as plain shapes, or as a PNG.`);
+    if (pattern.test(text))
+      throw new LogoImageError(`The SVG holds ${what}; a logo needs none. Export it as plain shapes, or as a PNG.`);
   }
   return text;
 }
@@ -81,15 +86,21 @@ export function checkLogo(bytes: Uint8Array): { kind: LogoKind; size: LogoSize }
   if (data.subarray(0, 8).equals(PNG_SIGNATURE)) {
     kind = 'png';
     size = pngSize(data);
-  } else if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg\b/i.test(data.toString('utf8', 0, Math.min(data.length, 4096)))) {
+  } else if (
+    /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg\b/i.test(data.toString('utf8', 0, Math.min(data.length, 4096)))
+  ) {
     kind = 'svg';
     size = svgSize(checkSvgText(bytes));
   } else {
     throw new LogoImageError('The logo must be a PNG or an SVG.');
   }
   if (size.width < 1 || size.height < 1 || size.width > MAX_LOGO_EDGE || size.height > MAX_LOGO_EDGE)
-    throw new LogoImageError(`The logo is ${Math.round(size.width)}x${Math.round(size.height)} pixels; at most ${MAX_LOGO_EDGE} on a side.`);
+    throw new LogoImageError(
+      `The logo is ${Math.round(size.width)}x${Math.round(size.height)} pixels; at most ${MAX_LOGO_EDGE} on a side.`,
+    );
   if (kind === 'png' && size.width * size.height > MAX_LOGO_PIXELS)
-    throw new LogoImageError(`The logo is ${size.width}x${size.height} pixels; at most ${MAX_LOGO_PIXELS / 1_000_000} megapixels.`);
+    throw new LogoImageError(
+      `The logo is ${size.width}x${size.height} pixels; at most ${MAX_LOGO_PIXELS / 1_000_000} megapixels.`,
+    );
   return { kind, size };
 }

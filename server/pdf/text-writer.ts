@@ -23,7 +23,11 @@ export type TextWriter = {
   isRightToLeft: boolean;
   width(font: PDFFont, text: string, size: number, direction?: TextDirection): number;
   /** Draws with the text's left edge at x (in the page's own coordinates: the caller mirrors). */
-  draw(page: PDFPage, text: string, at: { x: number; y: number; size: number; font: PDFFont; color: Color; direction?: TextDirection }): void;
+  draw(
+    page: PDFPage,
+    text: string,
+    at: { x: number; y: number; size: number; font: PDFFont; color: Color; direction?: TextDirection },
+  ): void;
   wrap(font: PDFFont, text: string, size: number, maxWidth: number): string[];
   truncate(font: PDFFont, text: string, size: number, maxWidth: number): string;
   /** The text with what no face can draw replaced by `?`. */
@@ -32,7 +36,11 @@ export type TextWriter = {
 
 const SPACES = /[\u00a0\u2007\u202f\u2009]/g;
 
-export function createTextWriter(options: { isRightToLeft: boolean; arabic?: ArabicFaces | undefined; latin: { regular: PDFFont; bold: PDFFont } }): TextWriter {
+export function createTextWriter(options: {
+  isRightToLeft: boolean;
+  arabic?: ArabicFaces | undefined;
+  latin: { regular: PDFFont; bold: PDFFont };
+}): TextWriter {
   const { arabic } = options;
   const arabicFor = (font: PDFFont): PDFFont | undefined =>
     arabic ? (font === options.latin.bold ? arabic.bold : arabic.regular) : undefined;
@@ -52,7 +60,8 @@ export function createTextWriter(options: { isRightToLeft: boolean; arabic?: Ara
     for (const char of text.normalize('NFC').replace(SPACES, ' ')) {
       const code = char.codePointAt(0)!;
       const isDrawable =
-        char === '\n' || (isArabicScript(char) ? shapedSet?.has(code) === true : latin.has(code) || shapedSet?.has(code) === true);
+        char === '\n' ||
+        (isArabicScript(char) ? shapedSet?.has(code) === true : latin.has(code) || shapedSet?.has(code) === true);
       out += isDrawable ? char : '?';
     }
     return out;
@@ -71,13 +80,16 @@ export function createTextWriter(options: { isRightToLeft: boolean; arabic?: Ara
     }
     return segments;
   };
-  const isPlain = (text: string, direction: TextDirection) =>
-    !hasRightToLeft(text) && levelOf(text, direction) === 0;
+  const isPlain = (text: string, direction: TextDirection) => !hasRightToLeft(text) && levelOf(text, direction) === 0;
   const width = (font: PDFFont, text: string, size: number, direction: TextDirection = 'page'): number => {
     const clean = text.replace(SPACES, ' ');
     if (isPlain(clean, direction)) return widthOf(font, clean, size);
     return segmentsOf(font, clean, direction).reduce(
-      (sum, segment) => sum + (segment.isShaped ? segment.font.widthOfTextAtSize(segment.text, size) : widthOf(segment.font, segment.text, size)),
+      (sum, segment) =>
+        sum +
+        (segment.isShaped
+          ? segment.font.widthOfTextAtSize(segment.text, size)
+          : widthOf(segment.font, segment.text, size)),
       0,
     );
   };
@@ -93,7 +105,9 @@ export function createTextWriter(options: { isRightToLeft: boolean; arabic?: Ara
       let left = x;
       for (const segment of segmentsOf(font, clean, direction)) {
         page.drawText(segment.text, { x: left, y, size, font: segment.font, color });
-        left += segment.isShaped ? segment.font.widthOfTextAtSize(segment.text, size) : widthOf(segment.font, segment.text, size);
+        left += segment.isShaped
+          ? segment.font.widthOfTextAtSize(segment.text, size)
+          : widthOf(segment.font, segment.text, size);
       }
     },
     wrap: (font, text, size, maxWidth) => wrapWords(text, maxWidth, (candidate) => width(font, candidate, size)),

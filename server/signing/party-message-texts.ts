@@ -1,6 +1,6 @@
 import type { TMailWords } from '../../shared/api/brand';
 import type { Language } from '../../shared/api/enums';
-import { translatorFor } from '../../shared/i18n/catalogues';
+import { translatorFor, type KeyOf } from '../../shared/i18n/catalogues';
 import { fillMailWords } from '../brand/mail-words';
 
 /** The messages a party receives, in the contract's language. */
@@ -30,15 +30,49 @@ export type Texts = {
   isOwn: boolean;
 };
 
-/** The catalogue's key prefix of each message (a viewer's invitation has its own). */
-const PREFIX = {
-  invitation: 'invitation',
-  reminder: 'reminder',
-  signed: 'signed',
-  code: 'code',
-  'expiry-warning': 'expiry',
-  withdrawn: 'withdrawn',
-} as const;
+type MailKey = KeyOf<'mail'>;
+type Parts = { subject: MailKey; title: MailKey; body: MailKey; sms: MailKey; button?: MailKey };
+
+/** The catalogue's keys of each message (a viewer's invitation has its own; reminders share the invitation's button). */
+const KEYS: Record<PartyMessageKind | 'viewer', Parts> = {
+  invitation: {
+    subject: 'invitation.subject',
+    title: 'invitation.title',
+    body: 'invitation.body',
+    sms: 'invitation.sms',
+    button: 'invitation.button',
+  },
+  viewer: {
+    subject: 'viewer.subject',
+    title: 'viewer.title',
+    body: 'viewer.body',
+    sms: 'viewer.sms',
+    button: 'viewer.button',
+  },
+  reminder: {
+    subject: 'reminder.subject',
+    title: 'reminder.title',
+    body: 'reminder.body',
+    sms: 'reminder.sms',
+    button: 'invitation.button',
+  },
+  'expiry-warning': {
+    subject: 'expiry.subject',
+    title: 'expiry.title',
+    body: 'expiry.body',
+    sms: 'expiry.sms',
+    button: 'invitation.button',
+  },
+  signed: {
+    subject: 'signed.subject',
+    title: 'signed.title',
+    body: 'signed.body',
+    sms: 'signed.sms',
+    button: 'signed.button',
+  },
+  code: { subject: 'code.subject', title: 'code.title', body: 'code.body', sms: 'code.sms' },
+  withdrawn: { subject: 'withdrawn.subject', title: 'withdrawn.title', body: 'withdrawn.body', sms: 'withdrawn.sms' },
+};
 
 /**
  * A message's texts in the language, from the catalogue's `mail` namespace, or, for the mails the
@@ -55,7 +89,7 @@ export function partyMessageTexts(
   const t = translatorFor(language, 'mail');
   const document = facts.name.trim() === '' ? t('aDocument') : t('quoted', { name: facts.name });
   const named = facts.name || t('untitled');
-  const prefix = kind === 'invitation' && facts.isViewer ? 'viewer' : PREFIX[kind];
+  const keys = KEYS[kind === 'invitation' && facts.isViewer ? 'viewer' : kind];
   const values = {
     sender: facts.sender,
     document,
@@ -65,17 +99,11 @@ export function partyMessageTexts(
     code: facts.code ?? '',
     party: facts.party,
   };
-  const text = (suffix: string) => t(`${prefix}.${suffix}` as Parameters<typeof t>[0], values);
   const reason = facts.reason?.trim();
-  const button =
-    kind === 'code' || kind === 'withdrawn'
-      ? undefined
-      : kind === 'reminder' || kind === 'expiry-warning'
-        ? t('invitation.button')
-        : text('button');
+  const button = keys.button ? t(keys.button) : undefined;
   const smsReason = kind === 'withdrawn' && reason ? ` ${t('withdrawn.reason', { reason })}` : '';
-  const sms = `${text('sms')}${smsReason}`;
-  const title = text('title');
+  const sms = `${t(keys.sms, values)}${smsReason}`;
+  const title = t(keys.title, values);
   if (own && !(kind === 'invitation' && facts.isViewer)) {
     const filled = fillMailWords(own, {
       party_name: facts.party,
@@ -84,10 +112,17 @@ export function partyMessageTexts(
       expiry: facts.expires,
       office_name: facts.sender,
     });
-    return { subject: filled.subject, title, paragraphs: filled.paragraphs, ...(button ? { button } : {}), sms, isOwn: true };
+    return {
+      subject: filled.subject,
+      title,
+      paragraphs: filled.paragraphs,
+      ...(button ? { button } : {}),
+      sms,
+      isOwn: true,
+    };
   }
-  const paragraphs = [t('greeting', { party: facts.party }), text('body')];
+  const paragraphs = [t('greeting', { party: facts.party }), t(keys.body, values)];
   if (kind === 'invitation' && !facts.isViewer && facts.expires) paragraphs.push(t('invitation.expires', values));
   if (kind === 'withdrawn' && reason) paragraphs.push(t('withdrawn.reason', { reason }));
-  return { subject: text('subject'), title, paragraphs, ...(button ? { button } : {}), sms, isOwn: false };
+  return { subject: t(keys.subject, values), title, paragraphs, ...(button ? { button } : {}), sms, isOwn: false };
 }

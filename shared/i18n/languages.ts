@@ -31,7 +31,8 @@ export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 /** `rtl` or `ltr`, for an HTML `dir` attribute. */
-export const directionOf = (language: Language): 'rtl' | 'ltr' => (LANGUAGE_INFO[language].isRightToLeft ? 'rtl' : 'ltr');
+export const directionOf = (language: Language): 'rtl' | 'ltr' =>
+  LANGUAGE_INFO[language].isRightToLeft ? 'rtl' : 'ltr';
 
 /**
  * A moment in the language's own long form, in the zone: "7. joulukuuta 2026 klo 14.03.22".

@@ -110,7 +110,7 @@ export function anchorReadmeLines(
     );
     say(
       t('anchors.proves', {
-        n: anchor.head.sequence,
+        n: String(anchor.head.sequence),
         file: `activity-chain/${String(anchor.head.sequence).padStart(4, '0')}.json`,
         hash: anchor.head.hash,
         time: anchor.authorityTime,
@@ -119,7 +119,13 @@ export function anchorReadmeLines(
     );
   }
   add('');
-  say(t('anchors.proven', { through: facts.provenThrough, entries: facts.entries }));
+  say(t('anchors.proven', { through: String(facts.provenThrough), entries: String(facts.entries) }));
   if (facts.latest)
-    say(t('anchors.latest', { n: facts.latest.sequence, hash: facts.latest.hash, time: facts.latest.authorityTime }));
+    say(
+      t('anchors.latest', {
+        n: String(facts.latest.sequence),
+        hash: facts.latest.hash,
+        time: facts.latest.authorityTime,
+      }),
+    );
 }
