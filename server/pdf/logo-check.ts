@@ -78,6 +78,9 @@ export function checkSvgText(bytes: Uint8Array): string {
   return text;
 }
 
+/** Text that opens as XML (a declaration, a comment, a DOCTYPE or the element) with an <svg> element early on. */
+const isSvgStart = (head: string): boolean => /^\s*</.test(head) && /<svg\b/i.test(head);
+
 /** The logo's kind from its first bytes, its size from its header, refused past the pixel budget. */
 export function checkLogo(bytes: Uint8Array): { kind: LogoKind; size: LogoSize } {
   const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -86,9 +89,7 @@ export function checkLogo(bytes: Uint8Array): { kind: LogoKind; size: LogoSize }
   if (data.subarray(0, 8).equals(PNG_SIGNATURE)) {
     kind = 'png';
     size = pngSize(data);
-  } else if (
-    /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg\b/i.test(data.toString('utf8', 0, Math.min(data.length, 4096)))
-  ) {
+  } else if (isSvgStart(data.toString('utf8', 0, Math.min(data.length, 4096)))) {
     kind = 'svg';
     size = svgSize(checkSvgText(bytes));
   } else {

@@ -4,13 +4,12 @@ import { signingLink } from '../secrets/link-tokens';
 import type { ContractRow } from '../db/repos/contracts';
 import type { PartyRow } from '../db/repos/parties';
 import { enqueueMail } from '../messages/mail/enqueue-mail';
-import { renderMailLayout } from '../messages/mail/render-mail-layout';
 import { enqueueSms } from '../messages/sms/enqueue-sms';
 import { formatDeadline } from '../../shared/i18n/languages';
-import { translatorFor } from '../../shared/i18n/catalogues';
-import { accentOf, logoPath, readBrand } from '../brand/read-brand';
+import { readBrand } from '../brand/read-brand';
 import { mailWordsFor } from '../brand/mail-words';
-import { partyMessageTexts, type MessageExtras, type PartyMessageKind } from './party-message-texts';
+import type { MessageExtras, PartyMessageKind } from './party-message-texts';
+import { composePartyMail } from './compose-party-mail';
 
 export type { MessageExtras, PartyMessageKind } from './party-message-texts';
 
@@ -72,11 +71,13 @@ export async function enqueuePartyMessage(
     return [];
   }
   const isViewer = party.signType === 'VIEWER';
-  const own = isViewer ? undefined : await mailWordsFor(ctx, kind, language);
-  const texts = partyMessageTexts(
+  const mail = composePartyMail(ctx, {
     kind,
     language,
-    {
+    brand,
+    own: isViewer ? undefined : await mailWordsFor(ctx, kind, language),
+    addition: contract.emailInviteContent,
+    facts: {
       party: party.name,
       sender,
       name: contract.name,
@@ -85,34 +86,15 @@ export async function enqueuePartyMessage(
       expires: contract.expireAt === null ? '' : formatDeadline(contract.expireAt, language, ctx.config.timeZone),
       ...extras,
     },
-    own,
-  );
-  const paragraphs =
-    kind === 'invitation' && !texts.isOwn && contract.emailInviteContent.trim()
-      ? [...texts.paragraphs, contract.emailInviteContent]
-      : texts.paragraphs;
+  });
   const { isEmail, isSms } = channelsOf(kind, contract, party);
   const written: MessageChannel[] = [];
   if (isEmail && party.email) {
-    const layout = renderMailLayout({
-      title: texts.title,
-      paragraphs,
-      ...(texts.button ? { button: { label: texts.button, url: link } } : {}),
-      footer: translatorFor(language, 'mail')('footer', { sender }),
-      language,
-      brand: {
-        name: sender,
-        accent: accentOf(brand),
-        logo: brand.logo
-          ? { url: `${ctx.partyBaseUrl()}${logoPath(brand.logo)}`, width: brand.logo.width, height: brand.logo.height }
-          : undefined,
-      },
-    });
     await enqueueMail(ctx, {
       to: party.name ? `"${party.name.replace(/["\\]/g, '')}" <${party.email}>` : party.email,
-      subject: texts.subject,
-      text: layout.text,
-      html: layout.html,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
       fromName: sender,
       ...(contract.emailReplyTo ? { replyTo: contract.emailReplyTo } : {}),
       purpose: kind,
@@ -124,7 +106,7 @@ export async function enqueuePartyMessage(
   if (isSms && party.mobilePhone) {
     await enqueueSms(ctx, {
       to: party.mobilePhone,
-      body: texts.sms,
+      body: mail.sms,
       purpose: kind,
       contractId: contract.id,
       partyId: party.id,
