@@ -5,6 +5,7 @@
 // Encrypt's test CA). Installs what is missing when apt-get
 // can (as root), else says what to install.
 import { spawnSync } from 'node:child_process';
+import { findPostgresBin } from './test-postgres.mjs';
 
 const tools = {
   chromium: 'chromium',
@@ -29,6 +30,8 @@ const missing = [
 const hasCryptography = spawnSync('python3', ['-c', 'import cryptography'], { stdio: 'ignore' }).status === 0;
 // Debian's package serves Debian's python3; another python3 first in PATH needs `pip install cryptography`.
 if (!hasCryptography) missing.push('python3-cryptography');
+// The tests run on PostgreSQL too (a throwaway cluster: scripts/test-postgres.mjs); pg_trgm is in its contrib.
+if (!findPostgresBin()) missing.push('postgresql', 'postgresql-contrib');
 if (missing.length === 0) process.exit(0);
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;

@@ -10,7 +10,8 @@ import { prepareDataDir } from './db/data-dir';
 import { lockDataDir } from './db/data-dir-lock';
 import { removeStaleScratch } from './backup/scratch-dir';
 import { startCheckpointer } from './db/checkpointer';
-import { openDatabase } from './db/open-database';
+import { openStorage, type Storage } from './app/open-storage';
+import { sqliteOf } from './db/database';
 import { sweepUnclaimedFiles } from './db/file-store';
 import { createLogger } from './logging/logger';
 import { apiRoutes } from './app/routes';
@@ -72,17 +73,23 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   const paths = prepareDataDir(config.dataDir);
   // One server per DATA_DIR: a second one stops here (DataDirBusy) before it touches anything.
   const lock = lockDataDir(paths.root, options.lockRole ?? 'server', { nativeBinding: options.sqliteBinding });
-  let database: ReturnType<typeof openDatabase>;
+  let storage: Storage;
   let scratchRemoved: string[];
   let filesRemoved: number;
   try {
     scratchRemoved = removeStaleScratch(paths.root);
-    database = openDatabase(paths.database, {
+    storage = await openStorage(config, paths, {
       migrationsFolder: options.migrationsFolder,
       nativeBinding: options.sqliteBinding,
     });
-    filesRemoved = sweepUnclaimedFiles(database.db, paths.files);
   } catch (err) {
+    lock.release();
+    throw err;
+  }
+  try {
+    filesRemoved = await sweepUnclaimedFiles(storage.db, paths.files);
+  } catch (err) {
+    await storage.close();
     lock.release();
     throw err;
   }
@@ -94,7 +101,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   const ctx = await createContext({
     config,
     paths,
-    db: database.db,
+    db: storage.db,
     logger,
     ...baseUrlsOf(
       config,
@@ -152,7 +159,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
         return undefined;
       });
   } catch (err) {
-    database.close();
+    await storage.close();
     lock.release();
     throw err;
   }
@@ -165,12 +172,16 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
   if (acmeListener) ctx.outbound.addOwnPort(acmeListener.port);
   logger.info({ url, publicUrl: party?.url, dataDir: paths.root }, 'listening');
   lock.setAddress(url);
-  const checkpointer = startCheckpointer({
-    file: paths.database,
-    sqlite: database.sqlite,
-    logger,
-    nativeBinding: options.sqliteBinding,
-  });
+  // SQLite's WAL is copied into the database on a thread of its own; PostgreSQL does its own.
+  const checkpointer =
+    storage.db.dialect === 'sqlite'
+      ? startCheckpointer({
+          file: paths.database,
+          sqlite: sqliteOf(storage.db).sqlite,
+          logger,
+          nativeBinding: options.sqliteBinding,
+        })
+      : undefined;
   const workers = createWorkers(ctx);
   for (const worker of workers) await worker.start();
 
@@ -182,8 +193,8 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
       await Promise.all(workers.map((worker) => worker.stop()));
       await ctx.pdf.close();
       await ctx.search.close();
-      await checkpointer.stop();
-      database.close();
+      await checkpointer?.stop();
+      await storage.close();
       lock.release();
       logger.info('closed');
       logger.flush();

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'vite';
+import { prepareTestTemplate, testBackend } from './helpers/databases';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SOURCES = ['renderer', 'shared', 'vite.config.ts', 'vite.signing.config.ts', 'package.json'];
@@ -22,7 +23,13 @@ function newestMtime(entry: string): number {
  * (once, and only when a source is newer than the build), and a fresh clone passes with the
  * README's commands.
  */
-export default async function buildRenderer(): Promise<void> {
+export default async function globalSetup(): Promise<void> {
+  await buildRenderer();
+  // On PostgreSQL each test's database is a copy of one migrated once (test/helpers/databases.ts).
+  if (testBackend() === 'postgres') await prepareTestTemplate();
+}
+
+async function buildRenderer(): Promise<void> {
   const sourceTime = Math.max(...SOURCES.map((entry) => newestMtime(path.join(root, entry))));
   // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
   const nodeEnv = process.env.NODE_ENV;

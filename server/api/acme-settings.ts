@@ -31,8 +31,8 @@ export const acmeSettingsRoutes: AnyRoute[] = [
     example: { body: { domain: 'sign.office.example', email: 'it@office.example' } },
     readOnlyFields: ACME_STATUS_READ_ONLY_FIELDS,
     responses: { 200: { description: 'The certificate and its renewal', schema: ZAcmeStatusSchema } },
-    handler: async ({ res, ctx, body }) => {
-      await saveAcme(ctx, body);
+    handler: async ({ res, ctx, body, act }) => {
+      await act(saveAcme, body);
       sendJson(res, 200, await presentAcmeStatus(ctx));
     },
   }),
@@ -47,8 +47,8 @@ export const acmeSettingsRoutes: AnyRoute[] = [
     access: 'admin',
     responses: { 202: { description: 'The renewal is under way', schema: ZAcmeStatusSchema } },
     problemStatuses: [409],
-    handler: async ({ res, ctx }) => {
-      await askAcmeRenewal(ctx);
+    handler: async ({ res, ctx, act }) => {
+      await act(askAcmeRenewal);
       sendJson(res, 202, await presentAcmeStatus(ctx));
     },
   }),

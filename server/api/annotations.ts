@@ -72,11 +72,11 @@ export const annotationRoutes: AnyRoute[] = [
       },
     },
     responses: { 201: { description: 'The annotation', schema: ZAnnotationSchema } },
-    handler: async ({ req, res, ctx, ids, body, actor }) => {
+    handler: async ({ req, res, ctx, ids, body, actor, act }) => {
       sendJson(
         res,
         201,
-        presentAnnotation(ctx, await createAnnotation(ctx, ids.contract_id, body, actor, requestOrigin(req))),
+        presentAnnotation(ctx, await act(createAnnotation, ids.contract_id, body, actor, requestOrigin(req))),
       );
     },
   }),
@@ -94,8 +94,8 @@ export const annotationRoutes: AnyRoute[] = [
         schema: z.array(ZAnnotationSchema),
       },
     },
-    handler: async ({ req, res, ctx, ids, actor }) => {
-      const made = await createAnnotationsFromTags(ctx, ids.contract_id, actor, requestOrigin(req));
+    handler: async ({ req, res, ctx, ids, actor, act }) => {
+      const made = await act(createAnnotationsFromTags, ids.contract_id, actor, requestOrigin(req));
       sendJson(
         res,
         201,
@@ -130,9 +130,9 @@ export const annotationRoutes: AnyRoute[] = [
     readOnlyFields: ANNOTATION_READ_ONLY_FIELDS,
     example: { body: { pos_y: 600 } },
     responses: { 200: { description: 'The annotation', schema: ZAnnotationSchema } },
-    handler: async ({ req, res, ctx, ids, body, actor }) => {
-      const annotation = await updateAnnotation(
-        ctx,
+    handler: async ({ req, res, ctx, ids, body, actor, act }) => {
+      const annotation = await act(
+        updateAnnotation,
         ids.contract_id,
         ids.annotation_id,
         body,
@@ -150,8 +150,8 @@ export const annotationRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 204: { description: 'Removed' } },
-    handler: async ({ req, res, ctx, ids, actor }) => {
-      await deleteAnnotation(ctx, ids.contract_id, ids.annotation_id, actor, requestOrigin(req));
+    handler: async ({ req, res, ctx, ids, actor, act }) => {
+      await act(deleteAnnotation, ids.contract_id, ids.annotation_id, actor, requestOrigin(req));
       res.status(204).end();
     },
   }),

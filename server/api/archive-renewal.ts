@@ -27,8 +27,8 @@ export const archiveRenewalRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 202: { description: 'Begun', schema: ZArchiveRenewalSchema } },
-    handler: async ({ res, ctx }) => {
-      await startArchiveRenewal(ctx, 'admin');
+    handler: async ({ res, ctx, act }) => {
+      await act(startArchiveRenewal, 'admin');
       sendJson(res, 202, await presentArchiveRenewal(ctx));
     },
   }),

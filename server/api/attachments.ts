@@ -52,7 +52,7 @@ export const attachmentRoutes: AnyRoute[] = [
       file: { name: 'terms.pdf', contentType: 'application/pdf' },
     },
     responses: { 201: { description: 'The attachment', schema: ZAttachmentSchema } },
-    handler: async ({ req, res, ctx, ids, raw, actor }) => {
+    handler: async ({ req, res, ctx, ids, raw, actor, act }) => {
       if (!raw) {
         throw new AppError(
           'unsupported-media-type',
@@ -63,7 +63,7 @@ export const attachmentRoutes: AnyRoute[] = [
       sendJson(
         res,
         201,
-        presentAttachment(ctx, await createAttachment(ctx, ids.contract_id, upload, actor, requestOrigin(req))),
+        presentAttachment(ctx, await act(createAttachment, ids.contract_id, upload, actor, requestOrigin(req))),
       );
     },
   }),
@@ -114,8 +114,8 @@ export const attachmentRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 204: { description: 'Removed' } },
-    handler: async ({ req, res, ctx, ids, actor }) => {
-      await deleteAttachment(ctx, ids.contract_id, ids.attachment_id, actor, requestOrigin(req));
+    handler: async ({ req, res, ctx, ids, actor, act }) => {
+      await act(deleteAttachment, ids.contract_id, ids.attachment_id, actor, requestOrigin(req));
       res.status(204).end();
     },
   }),

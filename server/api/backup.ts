@@ -73,7 +73,7 @@ export const backupRoutes: AnyRoute[] = [
     body: ZBackupCreateSchema,
     example: { body: { passphrase: 'correct horse battery staple' }, output: 'signdesk.sdbackup' },
     responses: { 200: { description: 'The backup file (.sdbackup)', contentType: BACKUP_CONTENT_TYPE } },
-    handler: async ({ res, ctx, body }) => {
+    handler: async ({ res, ctx, body, act }) => {
       let isStarted = false;
       // The database is copied (into DATA_DIR) first: a full disk there is still a 507 problem.
       const start = () => {
@@ -84,7 +84,7 @@ export const backupRoutes: AnyRoute[] = [
         res.setHeader('Cache-Control', 'no-store');
       };
       try {
-        await writeBackup(ctx, body.passphrase, res, undefined, undefined, start);
+        await act(writeBackup, body.passphrase, res, undefined, undefined, start);
       } catch (err) {
         if (!isStarted) throw isStorageFull(err) ? storageFullProblem() : err;
         // The headers are out: all that can be said is that the file is not whole.
@@ -112,13 +112,13 @@ export const backupRoutes: AnyRoute[] = [
       file: { name: 'signdesk.sdbackup', contentType: BACKUP_CONTENT_TYPE },
     },
     responses: { 200: { description: 'Restored', schema: ZRestoreResultSchema } },
-    handler: async ({ req, res, ctx }) => {
+    handler: async ({ req, res, ctx, act }) => {
       const passphrase = readPassphraseHeader(
         req.headers[BACKUP_PASSPHRASE_HEADER.toLowerCase()] as string | undefined,
       );
       let outcome;
       try {
-        outcome = await restoreBackupLive(ctx, req.pipe(limitBytes(MAX_RESTORE_BYTES)), passphrase);
+        outcome = await act(restoreBackupLive, req.pipe(limitBytes(MAX_RESTORE_BYTES)), passphrase);
       } catch (err) {
         req.resume();
         if (!(err instanceof BackupRejected)) throw err;
@@ -167,8 +167,8 @@ export const backupRoutes: AnyRoute[] = [
       },
     },
     responses: { 200: { description: 'The schedule', schema: ZBackupScheduleSchema } },
-    handler: async ({ res, ctx, body }) => {
-      await updateBackupSchedule(ctx, body);
+    handler: async ({ res, ctx, body, act }) => {
+      await act(updateBackupSchedule, body);
       sendJson(res, 200, await presentBackupSchedule(ctx));
     },
   }),
@@ -181,8 +181,8 @@ export const backupRoutes: AnyRoute[] = [
     access: 'admin',
     responses: { 200: { description: 'The schedule, the backup due now', schema: ZBackupScheduleSchema } },
     problemStatuses: [409],
-    handler: async ({ res, ctx }) => {
-      await runScheduledBackupNow(ctx);
+    handler: async ({ res, ctx, act }) => {
+      await act(runScheduledBackupNow);
       sendJson(res, 200, await presentBackupSchedule(ctx));
     },
   }),
@@ -196,8 +196,8 @@ export const backupRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 200: { description: 'The schedule, running again', schema: ZBackupScheduleSchema } },
-    handler: async ({ res, ctx }) => {
-      await confirmRestoredCopy(ctx);
+    handler: async ({ res, ctx, act }) => {
+      await act(confirmRestoredCopy);
       sendJson(res, 200, await presentBackupSchedule(ctx));
     },
   }),

@@ -72,8 +72,8 @@ export const brandSettingsRoutes: AnyRoute[] = [
     readOnlyFields: ['effective_accent_color', 'logo'],
     example: { body: { office_name: 'Office AB', accent_color: '#0b6e4f' } },
     responses: brandResponse,
-    handler: async ({ res, ctx, body }) => {
-      await updateBrand(ctx, body);
+    handler: async ({ res, ctx, body, act }) => {
+      await act(updateBrand, body);
       sendJson(res, 200, await presentBrand(ctx));
     },
   }),
@@ -93,8 +93,8 @@ export const brandSettingsRoutes: AnyRoute[] = [
     },
     example: { file: { name: 'logo.svg', contentType: 'image/svg+xml' } },
     responses: brandResponse,
-    handler: async ({ res, ctx, raw }) => {
-      await setLogo(ctx, raw ?? Buffer.alloc(0));
+    handler: async ({ res, ctx, raw, act }) => {
+      await act(setLogo, raw ?? Buffer.alloc(0));
       sendJson(res, 200, await presentBrand(ctx));
     },
   }),
@@ -106,8 +106,8 @@ export const brandSettingsRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: brandResponse,
-    handler: async ({ res, ctx }) => {
-      await removeLogo(ctx);
+    handler: async ({ res, ctx, act }) => {
+      await act(removeLogo);
       sendJson(res, 200, await presentBrand(ctx));
     },
   }),
@@ -159,7 +159,7 @@ export const brandSettingsRoutes: AnyRoute[] = [
       },
     },
     responses: { 200: { description: 'The words saved', schema: ZMailWordsSettingsSchema } },
-    handler: async ({ res, ctx, body }) => sendJson(res, 200, await updateMailWords(ctx, body)),
+    handler: async ({ res, body, act }) => sendJson(res, 200, await act(updateMailWords, body)),
   }),
   defineRoute({
     method: 'post',
@@ -183,8 +183,8 @@ export const brandSettingsRoutes: AnyRoute[] = [
     body: ZMailWordsTestSchema,
     example: { body: { kind: 'reminder', language: 'sv', to: 'admin@office.example' } },
     responses: { 200: { description: 'The SMTP result', schema: ZMailWordsTestResultSchema } },
-    handler: async ({ res, ctx, body }) => {
-      const outcome = await testMailWords(ctx, body);
+    handler: async ({ res, ctx, body, act }) => {
+      const outcome = await act(testMailWords, body);
       sendJson(res, 200, {
         ok: outcome.isAccepted,
         response: outcome.result.recipients[0]?.response ?? outcome.result.response,
@@ -216,8 +216,8 @@ export const brandSettingsRoutes: AnyRoute[] = [
       body: { domain: 'office.example', selector: 'signdesk', private_key: '-----BEGIN PRIVATE KEY-----\n…' },
     },
     responses: { 200: { description: 'The DKIM settings', schema: ZDkimSettingsSchema } },
-    handler: async ({ res, ctx, body }) => {
-      await updateDkim(ctx, body);
+    handler: async ({ res, ctx, body, act }) => {
+      await act(updateDkim, body);
       sendJson(res, 200, await presentDkim(ctx));
     },
   }),

@@ -36,8 +36,8 @@ export const bulkSendRoutes: AnyRoute[] = [
     example: { file: { name: 'parties.csv', contentType: 'text/csv' } },
     responses: { 200: { description: 'The rows as read', schema: ZBulkPreviewSchema } },
     problemStatuses: [409],
-    handler: async ({ res, ctx, ids, raw, actor }) => {
-      sendJson(res, 200, await previewBulkSend(ctx, ids.template_id, raw ?? Buffer.alloc(0), actor));
+    handler: async ({ res, ctx, ids, raw, actor, act }) => {
+      sendJson(res, 200, await act(previewBulkSend, ids.template_id, raw ?? Buffer.alloc(0), actor));
     },
   }),
   defineRoute({
@@ -52,8 +52,8 @@ export const bulkSendRoutes: AnyRoute[] = [
     example: { file: { name: 'parties.csv', contentType: 'text/csv' } },
     responses: { 201: { description: 'The bulk send, its rows pending or failed', schema: ZBulkSendSchema } },
     problemStatuses: [409],
-    handler: async ({ res, ctx, ids, raw, actor }) => {
-      const batch = await createBulkSend(ctx, ids.template_id, raw ?? Buffer.alloc(0), actor);
+    handler: async ({ res, ctx, ids, raw, actor, act }) => {
+      const batch = await act(createBulkSend, ids.template_id, raw ?? Buffer.alloc(0), actor);
       sendJson(res, 201, presentBulkSend(ctx, batch, await ctx.repos.bulkSends.rowsOf(batch.id)));
     },
   }),

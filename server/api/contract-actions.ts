@@ -37,13 +37,13 @@ export const contractActionRoutes: AnyRoute[] = [
     isBodyOptional: true,
     example: { body: { silent: false, auto_sign: true } },
     responses: { 200: { description: 'The contract, now sent', schema: ZContractSchema } },
-    handler: async ({ req, res, ctx, ids, body, actor }) => {
-      const contract = await sendContract(ctx, ids.contract_id, actor, body ?? {}, requestOrigin(req));
+    handler: async ({ req, res, ctx, ids, body, actor, act }) => {
+      const contract = await act(sendContract, ids.contract_id, actor, body ?? {}, requestOrigin(req));
       // The parties' pages open on the first page: have it drawn before the first of them asks. An
       // integrator may show the signing page in its app the moment this answers, so the answer
       // waits for it, a while at most. Not drawn at upload: the fields made meanwhile (tags
       // covered) change the picture, and an office uploading many drafts would pay for each.
-      await Promise.race([pageImagesOf(ctx).warm(contract), delay(FIRST_PAGE_WAIT_MS, undefined, { ref: false })]);
+      await Promise.race([act(pageImagesOf).warm(contract), delay(FIRST_PAGE_WAIT_MS, undefined, { ref: false })]);
       sendJson(res, 200, await presentContract(ctx, contract));
     },
   }),
@@ -76,12 +76,12 @@ export const contractActionRoutes: AnyRoute[] = [
     access: 'user',
     query: ZPageQuerySchema,
     responses: { 200: { description: 'A page of entries', schema: z.array(ZActivityEntrySchema), isPaginated: true } },
-    handler: async ({ req, res, ctx, ids, query, actor }) => {
+    handler: async ({ req, res, ctx, ids, query, actor, act }) => {
       const contract = await findContract(ctx, ids.contract_id, actor);
       const request = readPageRequest(query, 'activity:-id', 1);
       const page = await ctx.repos.activity.listPage(contract.id, request);
       const total = await ctx.repos.activity.countInContract(contract.id);
-      await sendPage(req, res, ctx.baseUrl(), request, page, total, await activityPresenter(ctx, contract.id));
+      await sendPage(req, res, ctx.baseUrl(), request, page, total, await act(activityPresenter, contract.id));
     },
   }),
   defineRoute({

@@ -18,9 +18,9 @@ export const contractEvidenceRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 200: { description: 'The check', schema: ZActivityChainCheckSchema } },
-    handler: async ({ res, ctx, ids, actor }) => {
+    handler: async ({ res, ctx, ids, actor, act }) => {
       const contract = await findContract(ctx, ids.contract_id, actor);
-      const check = await verifyContractLog(ctx, contract.id);
+      const check = await act(verifyContractLog, contract.id);
       const seal = await ctx.repos.seals.find(contract.id);
       const body: TActivityChainCheck = {
         is_intact: check.isIntact,
@@ -46,9 +46,9 @@ export const contractEvidenceRoutes: AnyRoute[] = [
     access: 'user',
     responses: { 200: { description: 'The zip', contentType: 'application/zip' } },
     problemStatuses: [409],
-    handler: async ({ res, ctx, ids, actor }) => {
+    handler: async ({ res, ctx, ids, actor, act }) => {
       const contract = await findContract(ctx, ids.contract_id, actor);
-      const zip = await makeEvidencePackage(ctx, contract);
+      const zip = await act(makeEvidencePackage, contract);
       res.status(200);
       res.setHeader('Content-Type', 'application/zip');
       res.setHeader('Content-Disposition', `attachment; filename="contract-${contract.id}-evidence.zip"`);

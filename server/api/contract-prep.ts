@@ -32,13 +32,13 @@ export const contractPrepRoutes: AnyRoute[] = [
     example: { body: { name: 'Lease agreement (copy)' } },
     isBodyOptional: true,
     responses: { 201: { description: 'The new draft', schema: ZContractSchema } },
-    handler: async ({ req, res, ctx, ids, body, actor }) => {
+    handler: async ({ req, res, ctx, ids, body, actor, act }) => {
       sendJson(
         res,
         201,
         await presentContract(
           ctx,
-          await duplicateContract(ctx, ids.contract_id, body ?? {}, actor, requestOrigin(req)),
+          await act(duplicateContract, ids.contract_id, body ?? {}, actor, requestOrigin(req)),
         ),
       );
     },
@@ -56,11 +56,11 @@ export const contractPrepRoutes: AnyRoute[] = [
     example: { body: { reason: 'The terms changed; a new contract follows.' } },
     isBodyOptional: true,
     responses: { 200: { description: 'The contract, withdrawn', schema: ZContractSchema } },
-    handler: async ({ req, res, ctx, ids, body, actor }) => {
+    handler: async ({ req, res, ctx, ids, body, actor, act }) => {
       sendJson(
         res,
         200,
-        await presentContract(ctx, await withdrawContract(ctx, ids.contract_id, body ?? {}, actor, requestOrigin(req))),
+        await presentContract(ctx, await act(withdrawContract, ids.contract_id, body ?? {}, actor, requestOrigin(req))),
       );
     },
   }),
@@ -76,11 +76,11 @@ export const contractPrepRoutes: AnyRoute[] = [
     body: ZReminderSettingsUpdateSchema,
     example: { body: { reminder_interval_days: 3, reminder_max_count: 3, expiry_warning_days: 2 } },
     responses: { 200: { description: 'The contract', schema: ZContractSchema } },
-    handler: async ({ req, res, ctx, ids, body, actor }) => {
+    handler: async ({ req, res, ctx, ids, body, actor, act }) => {
       sendJson(
         res,
         200,
-        await presentContract(ctx, await changeReminders(ctx, ids.contract_id, body, actor, requestOrigin(req))),
+        await presentContract(ctx, await act(changeReminders, ids.contract_id, body, actor, requestOrigin(req))),
       );
     },
   }),

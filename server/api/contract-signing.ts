@@ -22,11 +22,11 @@ export const contractSigningRoutes: AnyRoute[] = [
     isBodyOptional: true,
     example: { body: {} },
     responses: { 200: { description: 'The contract', schema: ZContractSchema } },
-    handler: async ({ req, res, ctx, ids, actor }) => {
+    handler: async ({ req, res, ctx, ids, actor, act }) => {
       sendJson(
         res,
         200,
-        await presentContract(ctx, await notifyContract(ctx, ids.contract_id, actor, requestOrigin(req))),
+        await presentContract(ctx, await act(notifyContract, ids.contract_id, actor, requestOrigin(req))),
       );
     },
   }),

@@ -96,7 +96,7 @@ export const contractRoutes: AnyRoute[] = [
       body: { template: '/api/contract_templates/1', language: 'sv' },
     },
     responses: { 201: { description: 'The contract', schema: ZContractSchema } },
-    handler: async ({ req, res, ctx, query, body, raw, actor }) => {
+    handler: async ({ req, res, ctx, query, body, raw, actor, act }) => {
       const origin = requestOrigin(req);
       // The content type decides, also for an empty body: an empty PDF is refused, empty JSON is all defaults.
       const isJson = /^application\/(json|x-www-form-urlencoded)\b/i.test(req.headers['content-type'] ?? '');
@@ -107,8 +107,8 @@ export const contractRoutes: AnyRoute[] = [
         throw validationFailed(['metadata: give the metadata in the query or in the body, not both']);
       }
       const contract = isJson
-        ? await createContractFromJson(
-            ctx,
+        ? await act(
+            createContractFromJson,
             {
               ...body,
               ...(query.name === undefined ? {} : { name: query.name }),
@@ -117,7 +117,7 @@ export const contractRoutes: AnyRoute[] = [
             actor,
             origin,
           )
-        : await createContractFromPdf(ctx, raw ?? Buffer.alloc(0), query.name, actor, origin, query.metadata);
+        : await act(createContractFromPdf, raw ?? Buffer.alloc(0), query.name, actor, origin, query.metadata);
       sendJson(res, 201, await presentContract(ctx, contract));
     },
   }),
@@ -153,11 +153,11 @@ export const contractRoutes: AnyRoute[] = [
       },
     },
     responses: { 200: { description: 'The contract', schema: ZContractSchema } },
-    handler: async ({ req, res, ctx, ids, body, actor }) => {
+    handler: async ({ req, res, ctx, ids, body, actor, act }) => {
       sendJson(
         res,
         200,
-        await presentContract(ctx, await updateContract(ctx, ids.contract_id, body, actor, requestOrigin(req))),
+        await presentContract(ctx, await act(updateContract, ids.contract_id, body, actor, requestOrigin(req))),
       );
     },
   }),
@@ -169,8 +169,8 @@ export const contractRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 204: { description: 'Deleted' } },
-    handler: async ({ res, ctx, ids, actor }) => {
-      await deleteContract(ctx, ids.contract_id, actor);
+    handler: async ({ res, ctx, ids, actor, act }) => {
+      await act(deleteContract, ids.contract_id, actor);
       res.status(204).end();
     },
   }),

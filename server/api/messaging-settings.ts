@@ -47,8 +47,8 @@ export const messagingSettingsRoutes: AnyRoute[] = [
       },
     },
     responses: { 200: { description: 'The settings', schema: ZMessagingSettingsSchema } },
-    handler: async ({ res, ctx, body }) => {
-      sendJson(res, 200, presentMessagingSettings(await updateMessagingSettings(ctx, body)));
+    handler: async ({ res, ctx, body, act }) => {
+      sendJson(res, 200, presentMessagingSettings(await act(updateMessagingSettings, body)));
     },
   }),
   defineRoute({
@@ -63,8 +63,8 @@ export const messagingSettingsRoutes: AnyRoute[] = [
     body: ZMessagingTestSchema,
     example: { body: { to: 'admin@office.example' } },
     responses: { 200: { description: 'The SMTP result', schema: ZMessagingTestResultSchema } },
-    handler: async ({ res, ctx, body }) => {
-      const outcome = await sendTestMail(ctx, body.to, body);
+    handler: async ({ res, ctx, body, act }) => {
+      const outcome = await act(sendTestMail, body.to, body);
       const answer: TMessagingTestResult = {
         ok: outcome.isAccepted,
         response: outcome.result.recipients[0]?.response ?? outcome.result.response,

@@ -75,8 +75,8 @@ export const officeLogRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 200: { description: 'The check', schema: ZOfficeLogCheckSchema } },
-    handler: async ({ res, ctx }) => {
-      const verification = await verifyOfficeLog(ctx);
+    handler: async ({ res, ctx, act }) => {
+      const verification = await act(verifyOfficeLog);
       const body: TOfficeLogCheck = {
         is_intact: verification.isIntact,
         entry_count: verification.entryCount,

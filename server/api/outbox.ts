@@ -92,8 +92,8 @@ export const outboxRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 200: { description: 'The message, queued again', schema: ZOutboxMessageSchema } },
-    handler: async ({ res, ctx, ids }) => {
-      sendJson(res, 200, presentOutboxMessage(ctx, await retryOutboxMessage(ctx, ids.message_id)));
+    handler: async ({ res, ctx, ids, act }) => {
+      sendJson(res, 200, presentOutboxMessage(ctx, await act(retryOutboxMessage, ids.message_id)));
     },
   }),
 ];

@@ -51,8 +51,8 @@ export const partyRoutes: AnyRoute[] = [
       body: { name: 'Signe Svensson', email: 'signe@office.example', delivery_method: 'EMAIL', user: '/api/users/1' },
     },
     responses: { 201: { description: 'The party', schema: ZPartySchema } },
-    handler: async ({ req, res, ctx, ids, body, actor }) => {
-      sendJson(res, 201, presentParty(ctx, await createParty(ctx, ids.contract_id, body, actor, requestOrigin(req))));
+    handler: async ({ req, res, ctx, ids, body, actor, act }) => {
+      sendJson(res, 201, presentParty(ctx, await act(createParty, ids.contract_id, body, actor, requestOrigin(req))));
     },
   }),
   defineRoute({
@@ -82,8 +82,8 @@ export const partyRoutes: AnyRoute[] = [
     readOnlyFields: [...PARTY_READ_ONLY_FIELDS, 'role'],
     example: { body: { mobile_phone: '+46 70 123 45 67', delivery_method: 'EMAIL_AND_SMS' } },
     responses: { 200: { description: 'The party', schema: ZPartySchema } },
-    handler: async ({ req, res, ctx, ids, body, actor }) => {
-      const party = await updateParty(ctx, ids.contract_id, ids.party_id, body, actor, requestOrigin(req));
+    handler: async ({ req, res, ctx, ids, body, actor, act }) => {
+      const party = await act(updateParty, ids.contract_id, ids.party_id, body, actor, requestOrigin(req));
       sendJson(res, 200, presentParty(ctx, party));
     },
   }),
@@ -100,8 +100,8 @@ export const partyRoutes: AnyRoute[] = [
     example: { body: { email: 'signe.svensson@office.example', reason: 'E-mail address mistyped' } },
     responses: { 200: { description: 'The corrected party, with its new contract_url', schema: ZPartySchema } },
     problemStatuses: [409],
-    handler: async ({ req, res, ctx, ids, body, actor }) => {
-      const party = await correctParty(ctx, ids.contract_id, ids.party_id, body, actor, requestOrigin(req));
+    handler: async ({ req, res, ctx, ids, body, actor, act }) => {
+      const party = await act(correctParty, ids.contract_id, ids.party_id, body, actor, requestOrigin(req));
       sendJson(res, 200, presentParty(ctx, party));
     },
   }),
@@ -113,8 +113,8 @@ export const partyRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 204: { description: 'Removed' } },
-    handler: async ({ req, res, ctx, ids, actor }) => {
-      await deleteParty(ctx, ids.contract_id, ids.party_id, actor, requestOrigin(req));
+    handler: async ({ req, res, ctx, ids, actor, act }) => {
+      await act(deleteParty, ids.contract_id, ids.party_id, actor, requestOrigin(req));
       res.status(204).end();
     },
   }),
@@ -131,8 +131,8 @@ export const partyRoutes: AnyRoute[] = [
     example: { body: { answer: 'accept', signature_name: 'Signe Svensson' } },
     responses: { 200: { description: 'The party, with its answer', schema: ZPartySchema } },
     problemStatuses: [409],
-    handler: async ({ req, res, ctx, ids, body, actor }) => {
-      await answerAsTest(ctx, ids.contract_id, ids.party_id, body, actor, requestOrigin(req));
+    handler: async ({ req, res, ctx, ids, body, actor, act }) => {
+      await act(answerAsTest, ids.contract_id, ids.party_id, body, actor, requestOrigin(req));
       const party = await ctx.repos.parties.findInContract(ids.contract_id, ids.party_id);
       if (!party) throw notFound('party');
       sendJson(res, 200, presentParty(ctx, party));

@@ -73,8 +73,8 @@ export const partnerRoutes: AnyRoute[] = [
     readOnlyFields: CUSTOMER_READ_ONLY_FIELDS,
     example: { body: { name: 'Office AB', email: 'office@office.example', default_rate_limit: 60 } },
     responses: { 200: { description: 'The office', schema: ZCustomerSchema } },
-    handler: async ({ res, ctx, body }) => {
-      await updateCustomer(ctx, body);
+    handler: async ({ res, ctx, body, act }) => {
+      await act(updateCustomer, body);
       sendJson(res, 200, await presentCustomer(ctx));
     },
   }),
@@ -106,8 +106,8 @@ export const partnerRoutes: AnyRoute[] = [
     readOnlyFields: TOKEN_READ_ONLY_FIELDS,
     example: { body: { name: 'CRM integration', kind: 'customer', rate_limit: 120 } },
     responses: { 201: { description: 'The token with its key', schema: ZCreatedTokenSchema } },
-    handler: async ({ res, ctx, body, actor }) => {
-      const { row, apiKey } = await createToken(ctx, {
+    handler: async ({ res, ctx, body, actor, act }) => {
+      const { row, apiKey } = await act(createToken, {
         name: body.name,
         kind: body.kind ?? 'customer',
         rateLimit: body.rate_limit ?? null,
@@ -141,8 +141,8 @@ export const partnerRoutes: AnyRoute[] = [
     readOnlyFields: TOKEN_READ_ONLY_FIELDS,
     example: { body: { rate_limit: 300 } },
     responses: { 200: { description: 'The token', schema: ZTokenSchema } },
-    handler: async ({ res, ctx, ids, body }) => {
-      sendJson(res, 200, await presentToken(ctx, await updateToken(ctx, ids.token_id, body)));
+    handler: async ({ res, ctx, ids, body, act }) => {
+      sendJson(res, 200, await presentToken(ctx, await act(updateToken, ids.token_id, body)));
     },
   }),
   defineRoute({
@@ -153,8 +153,8 @@ export const partnerRoutes: AnyRoute[] = [
     tag,
     access: 'partner',
     responses: { 204: { description: 'Revoked' } },
-    handler: async ({ res, ctx, ids }) => {
-      await revokeToken(ctx, ids.token_id);
+    handler: async ({ res, ctx, ids, act }) => {
+      await act(revokeToken, ids.token_id);
       res.status(204).end();
     },
   }),

@@ -36,8 +36,8 @@ export const reachSettingsRoutes: AnyRoute[] = [
     readOnlyFields: REACH_SETTINGS_READ_ONLY_FIELDS,
     example: { body: { public_port: 8443, public_host: '0.0.0.0' } },
     responses: { 200: { description: 'The reach settings', schema: ZReachSettingsSchema } },
-    handler: async ({ res, ctx, body }) => {
-      await saveReach(ctx, body);
+    handler: async ({ res, ctx, body, act }) => {
+      await act(saveReach, body);
       sendJson(res, 200, await presentReach(ctx));
     },
   }),
@@ -51,6 +51,6 @@ export const reachSettingsRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 200: { description: 'What the check found', schema: ZReachCheckSchema } },
-    handler: async ({ res, ctx }) => sendJson(res, 200, await checkReach(ctx)),
+    handler: async ({ res, ctx, act }) => sendJson(res, 200, await act(checkReach)),
   }),
 ];

@@ -108,8 +108,8 @@ export const sessionRoutes: AnyRoute[] = [
       },
     },
     responses: { 201: { description: 'The new session', schema: ZSessionSchema } },
-    handler: async ({ req, res, ctx, body }) => {
-      await sendNewSession(req, res, ctx, await runSetup(ctx, body, requestOrigin(req)));
+    handler: async ({ req, res, ctx, body, act }) => {
+      await sendNewSession(req, res, ctx, await act(runSetup, body, requestOrigin(req)));
     },
   }),
   defineRoute({
@@ -124,8 +124,8 @@ export const sessionRoutes: AnyRoute[] = [
     body: ZSignInSchema,
     example: { body: { username: 'admin', password: 'a long secret' } },
     responses: { 201: { description: 'The new session', schema: ZSessionSchema } },
-    handler: async ({ req, res, ctx, body }) => {
-      await sendNewSession(req, res, ctx, await signIn(ctx, body, requestOrigin(req)));
+    handler: async ({ req, res, ctx, body, act }) => {
+      await sendNewSession(req, res, ctx, await act(signIn, body, requestOrigin(req)));
     },
   }),
   defineRoute({
@@ -153,9 +153,9 @@ export const sessionRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 204: { description: 'Signed out' } },
-    handler: async ({ req, res, ctx }) => {
+    handler: async ({ req, res, ctx, act }) => {
       if (req.sessionId === undefined) throw forbidden('This is the admin UI session; API tokens have none.');
-      await endSession(ctx, req.sessionId);
+      await act(endSession, req.sessionId);
       clearSessionCookie(req, res);
       res.status(204).end();
     },

@@ -54,8 +54,8 @@ export const settingsRoutes: AnyRoute[] = [
     readOnlyFields: GENERAL_SETTINGS_READ_ONLY_FIELDS,
     example: { body: { public_base_url: 'https://sign.office.example', time_zone: 'Europe/Stockholm' } },
     responses: { 200: { description: 'The settings', schema: ZGeneralSettingsSchema } },
-    handler: async ({ res, ctx, body }) => {
-      await updateGeneralSettings(ctx, body);
+    handler: async ({ res, ctx, body, act }) => {
+      await act(updateGeneralSettings, body);
       sendJson(res, 200, await presentGeneralSettings(ctx));
     },
   }),
@@ -84,8 +84,8 @@ export const settingsRoutes: AnyRoute[] = [
       },
     },
     responses: { 200: { description: 'The certificate now in use', schema: ZSigningCertificateSchema } },
-    handler: async ({ res, ctx, body }) => {
-      sendJson(res, 200, await importSigningCertificate(ctx, Buffer.from(body.pkcs12, 'base64'), body.passphrase));
+    handler: async ({ res, ctx, body, act }) => {
+      sendJson(res, 200, await act(importSigningCertificate, Buffer.from(body.pkcs12, 'base64'), body.passphrase));
     },
   }),
   defineRoute({

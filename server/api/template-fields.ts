@@ -77,8 +77,8 @@ export const templateFieldRoutes: AnyRoute[] = [
     readOnlyFields: TEMPLATE_FIELD_READ_ONLY_FIELDS,
     example: { body: { role: 1, pdf_page: 1, pos_x: 72, pos_y: 700, width: 160, height: 40, type: 'SIGNATURE' } },
     responses: { 201: { description: 'The field', schema: ZTemplateFieldSchema } },
-    handler: async ({ res, ctx, ids, body, actor }) => {
-      sendJson(res, 201, presentTemplateField(ctx, await createTemplateField(ctx, ids.template_id, body, actor)));
+    handler: async ({ res, ctx, ids, body, actor, act }) => {
+      sendJson(res, 201, presentTemplateField(ctx, await act(createTemplateField, ids.template_id, body, actor)));
     },
   }),
   defineRoute({
@@ -91,8 +91,8 @@ export const templateFieldRoutes: AnyRoute[] = [
     access: 'user',
     responses: { 201: { description: 'The fields made', schema: z.array(ZTemplateFieldSchema) } },
     problemStatuses: [409],
-    handler: async ({ res, ctx, ids, actor }) => {
-      const made = await createTemplateFieldsFromTags(ctx, ids.template_id, actor);
+    handler: async ({ res, ctx, ids, actor, act }) => {
+      const made = await act(createTemplateFieldsFromTags, ids.template_id, actor);
       sendJson(
         res,
         201,
@@ -128,11 +128,11 @@ export const templateFieldRoutes: AnyRoute[] = [
     readOnlyFields: TEMPLATE_FIELD_READ_ONLY_FIELDS,
     example: { body: { pos_y: 690, input_required: false } },
     responses: { 200: { description: 'The field', schema: ZTemplateFieldSchema } },
-    handler: async ({ res, ctx, ids, body, actor }) => {
+    handler: async ({ res, ctx, ids, body, actor, act }) => {
       sendJson(
         res,
         200,
-        presentTemplateField(ctx, await updateTemplateField(ctx, ids.template_id, ids.field_id, body, actor)),
+        presentTemplateField(ctx, await act(updateTemplateField, ids.template_id, ids.field_id, body, actor)),
       );
     },
   }),
@@ -144,8 +144,8 @@ export const templateFieldRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 204: { description: 'Removed' } },
-    handler: async ({ res, ctx, ids, actor }) => {
-      await deleteTemplateField(ctx, ids.template_id, ids.field_id, actor);
+    handler: async ({ res, ctx, ids, actor, act }) => {
+      await act(deleteTemplateField, ids.template_id, ids.field_id, actor);
       res.status(204).end();
     },
   }),

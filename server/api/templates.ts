@@ -77,8 +77,8 @@ export const templateRoutes: AnyRoute[] = [
       },
     },
     responses: { 201: { description: 'The template', schema: ZTemplateSchema } },
-    handler: async ({ res, ctx, body, actor }) => {
-      sendJson(res, 201, await presentTemplate(ctx, await createTemplate(ctx, body, actor.id)));
+    handler: async ({ res, ctx, body, actor, act }) => {
+      sendJson(res, 201, await presentTemplate(ctx, await act(createTemplate, body, actor.id)));
     },
   }),
   defineRoute({
@@ -104,8 +104,8 @@ export const templateRoutes: AnyRoute[] = [
     readOnlyFields: TEMPLATE_READ_ONLY_FIELDS,
     example: { body: { footer: 'Office AB, Storgatan 1, 111 22 Stockholm' } },
     responses: { 200: { description: 'The template', schema: ZTemplateSchema } },
-    handler: async ({ res, ctx, ids, body, actor }) => {
-      sendJson(res, 200, await presentTemplate(ctx, await updateTemplate(ctx, ids.template_id, body, actor)));
+    handler: async ({ res, ctx, ids, body, actor, act }) => {
+      sendJson(res, 200, await presentTemplate(ctx, await act(updateTemplate, ids.template_id, body, actor)));
     },
   }),
   defineRoute({
@@ -126,11 +126,11 @@ export const templateRoutes: AnyRoute[] = [
     },
     example: { file: { name: 'lease.pdf', contentType: 'application/pdf' } },
     responses: { 200: { description: 'The template', schema: ZTemplateSchema } },
-    handler: async ({ res, ctx, ids, raw, actor }) => {
+    handler: async ({ res, ctx, ids, raw, actor, act }) => {
       sendJson(
         res,
         200,
-        await presentTemplate(ctx, await setTemplatePdf(ctx, ids.template_id, raw ?? Buffer.alloc(0), actor)),
+        await presentTemplate(ctx, await act(setTemplatePdf, ids.template_id, raw ?? Buffer.alloc(0), actor)),
       );
     },
   }),
@@ -142,8 +142,8 @@ export const templateRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 204: { description: 'Deleted' } },
-    handler: async ({ res, ctx, ids, actor }) => {
-      await deleteTemplate(ctx, ids.template_id, actor);
+    handler: async ({ res, ctx, ids, actor, act }) => {
+      await act(deleteTemplate, ids.template_id, actor);
       res.status(204).end();
     },
   }),

@@ -38,8 +38,8 @@ export const timestampSettingsRoutes: AnyRoute[] = [
     example: { body: { tsa_url: 'http://tsa.office.lan/tsr' } },
     readOnlyFields: TIMESTAMP_SETTINGS_READ_ONLY_FIELDS,
     responses: { 200: { description: 'The settings', schema: ZTimestampSettingsSchema } },
-    handler: async ({ res, ctx, body }) => {
-      await saveTsaUrl(ctx, body.tsa_url);
+    handler: async ({ res, ctx, body, act }) => {
+      await act(saveTsaUrl, body.tsa_url);
       sendJson(res, 200, await presentTimestampSettings(ctx));
     },
   }),
@@ -54,12 +54,12 @@ export const timestampSettingsRoutes: AnyRoute[] = [
     access: 'admin',
     responses: { 200: { description: 'What the authority answered', schema: ZTimestampTestResultSchema } },
     problemStatuses: [409],
-    handler: async ({ res, ctx }) => {
+    handler: async ({ res, ctx, act }) => {
       const url = (await readTsaUrl(ctx)).url;
       if (!url) throw new AppError('conflict', 'No timestamp authority is configured.');
       let answer: TTimestampTestResult;
       try {
-        const token = await requestTimestamp(ctx, url, randomBytes(32), { timeoutMs: 15_000 });
+        const token = await act(requestTimestamp, url, randomBytes(32), { timeoutMs: 15_000 });
         const offset = Math.round(token.clockOffsetMs / 1000);
         answer = {
           ok: true,

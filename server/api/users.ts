@@ -70,8 +70,8 @@ export const userRoutes: AnyRoute[] = [
       },
     },
     responses: { 201: { description: 'The user', schema: ZUserSchema } },
-    handler: async ({ res, ctx, body }) => {
-      sendJson(res, 201, presentUser(ctx, await createUser(ctx, body)));
+    handler: async ({ res, ctx, body, act }) => {
+      sendJson(res, 201, presentUser(ctx, await act(createUser, body)));
     },
   }),
   defineRoute({
@@ -99,8 +99,8 @@ export const userRoutes: AnyRoute[] = [
     readOnlyFields: USER_READ_ONLY_FIELDS,
     example: { body: { firstname: 'Signe', lastname: 'Berg' } },
     responses: { 200: { description: 'The user', schema: ZUserSchema } },
-    handler: async ({ res, ctx, ids, body }) => {
-      sendJson(res, 200, presentUser(ctx, await updateUser(ctx, ids.user_id, body)));
+    handler: async ({ res, ctx, ids, body, act }) => {
+      sendJson(res, 200, presentUser(ctx, await act(updateUser, ids.user_id, body)));
     },
   }),
   defineRoute({
@@ -111,8 +111,8 @@ export const userRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 204: { description: 'Deleted' } },
-    handler: async ({ res, ctx, ids }) => {
-      await deleteUser(ctx, ids.user_id);
+    handler: async ({ res, ctx, ids, act }) => {
+      await act(deleteUser, ids.user_id);
       res.status(204).end();
     },
   }),

@@ -117,8 +117,8 @@ export const webhookEventRoutes: AnyRoute[] = [
     example: { body: { redeliver: true } },
     responses: { 200: { description: 'The event, pending again', schema: ZWebhookEventSchema } },
     problemStatuses: [409],
-    handler: async ({ res, ctx, ids, body }) => {
-      const row = await retryWebhookEvent(ctx, ids.webhook_id, ids.event_id, body ?? {});
+    handler: async ({ res, ctx, ids, body, act }) => {
+      const row = await act(retryWebhookEvent, ids.webhook_id, ids.event_id, body ?? {});
       sendJson(res, 200, (await presentEvents(ctx, ids.webhook_id, [row]))[0]);
     },
   }),
@@ -135,8 +135,8 @@ export const webhookEventRoutes: AnyRoute[] = [
     example: { body: { states: ['held', 'failed'] } },
     responses: { 200: { description: 'What was queued', schema: ZWebhookBulkRetryResultSchema } },
     problemStatuses: [409],
-    handler: async ({ res, ctx, ids, body }) => {
-      sendJson(res, 200, await retryWebhookEvents(ctx, ids.webhook_id, body));
+    handler: async ({ res, ctx, ids, body, act }) => {
+      sendJson(res, 200, await act(retryWebhookEvents, ids.webhook_id, body));
     },
   }),
 ];

@@ -66,9 +66,9 @@ export const webhookRoutes: AnyRoute[] = [
     readOnlyFields: WEBHOOK_READ_ONLY_FIELDS,
     example: { body: { url: 'http://127.0.0.1:4242/webhooks', contact_email: 'it@office.example' } },
     responses: { 201: { description: 'The consumer with its public key', schema: ZWebhookConsumerSchema } },
-    handler: async ({ res, ctx, body, actor, principal }) => {
+    handler: async ({ res, ctx, body, actor, principal, act }) => {
       authorizeWebhookCreation(principal);
-      sendJson(res, 201, presentWebhook(ctx, await createWebhook(ctx, body, actor.id)));
+      sendJson(res, 201, presentWebhook(ctx, await act(createWebhook, body, actor.id)));
     },
   }),
   defineRoute({
@@ -98,8 +98,8 @@ export const webhookRoutes: AnyRoute[] = [
     readOnlyFields: WEBHOOK_READ_ONLY_FIELDS,
     example: { body: { url: 'https://crm.office.example/hooks/signdesk' } },
     responses: { 200: { description: 'The consumer', schema: ZWebhookConsumerSchema } },
-    handler: async ({ res, ctx, ids, body }) => {
-      sendJson(res, 200, presentWebhook(ctx, await updateWebhook(ctx, ids.webhook_id, body)));
+    handler: async ({ res, ctx, ids, body, act }) => {
+      sendJson(res, 200, presentWebhook(ctx, await act(updateWebhook, ids.webhook_id, body)));
     },
   }),
   defineRoute({
@@ -110,8 +110,8 @@ export const webhookRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 204: { description: 'Deleted' } },
-    handler: async ({ res, ctx, ids }) => {
-      await deleteWebhook(ctx, ids.webhook_id);
+    handler: async ({ res, ctx, ids, act }) => {
+      await act(deleteWebhook, ids.webhook_id);
       res.status(204).end();
     },
   }),
@@ -125,8 +125,8 @@ export const webhookRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 200: { description: 'The consumer', schema: ZWebhookConsumerSchema } },
-    handler: async ({ res, ctx, ids }) => {
-      sendJson(res, 200, presentWebhook(ctx, await enableWebhook(ctx, ids.webhook_id)));
+    handler: async ({ res, ctx, ids, act }) => {
+      sendJson(res, 200, presentWebhook(ctx, await act(enableWebhook, ids.webhook_id)));
     },
   }),
 ];

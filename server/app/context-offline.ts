@@ -6,7 +6,7 @@ import { baseUrlsOf, partyListenUrl } from '../reach/public-surface';
 import { prepareDataDir } from '../db/data-dir';
 import { DataDirBusy, lockDataDir } from '../db/data-dir-lock';
 import { removeStaleScratch } from '../backup/scratch-dir';
-import { openDatabase } from '../db/open-database';
+import { openStorage, type Storage } from './open-storage';
 
 /**
  * A context over DATA_DIR without a listening server, for the CLI. It takes DATA_DIR's lock as
@@ -20,7 +20,7 @@ import { openDatabase } from '../db/open-database';
 export async function openOfflineContext(
   given: Config,
   lockAs: { role: string; mayRunBeside?: boolean } | 'unlocked',
-): Promise<{ ctx: AppContext; close(): void }> {
+): Promise<{ ctx: AppContext; close(): Promise<void> }> {
   const config: Config = { ...given };
   const paths = prepareDataDir(config.dataDir);
   let lock: ReturnType<typeof lockDataDir> | undefined;
@@ -29,10 +29,10 @@ export async function openOfflineContext(
   } catch (err) {
     if (!(err instanceof DataDirBusy) || lockAs === 'unlocked' || !lockAs.mayRunBeside) throw err;
   }
-  let database: ReturnType<typeof openDatabase>;
+  let storage: Storage;
   try {
     if (lock) removeStaleScratch(paths.root);
-    database = openDatabase(paths.database);
+    storage = await openStorage(config, paths);
   } catch (err) {
     lock?.release();
     throw err;
@@ -40,7 +40,7 @@ export async function openOfflineContext(
   const ctx = await createContext({
     config,
     paths,
-    db: database.db,
+    db: storage.db,
     logger: pino({ level: 'silent' }),
     ...baseUrlsOf(
       config,
@@ -50,8 +50,8 @@ export async function openOfflineContext(
   });
   return {
     ctx,
-    close: () => {
-      database.close();
+    close: async () => {
+      await storage.close();
       lock?.release();
     },
   };

@@ -5,7 +5,8 @@ import { systemClock, type Clock } from '../core/clock';
 import { loadAppSecret } from '../crypto/app-secret';
 import { createSeal } from '../context/office-keys';
 import type { DataDirLayout } from '../db/data-dir';
-import type { SqliteDatabase } from '../db/database';
+import { sqliteOf, type Database } from '../db/database';
+import { createRepoSearch } from '../db/repo-search';
 import { createRepos } from '../db/repos';
 import { RateLimiter } from '../context/rate-limiter';
 import type { Logger } from '../logging/logger';
@@ -34,7 +35,7 @@ const UPLOAD_SLOTS_KEPT = 8;
 export async function createContext(parts: {
   config: Config;
   paths: DataDirLayout;
-  db: SqliteDatabase;
+  db: Database;
   logger: Logger;
   baseUrl: () => string;
   /** Default baseUrl: one surface serves offices and parties alike. */
@@ -66,13 +67,16 @@ export async function createContext(parts: {
     outbox: createOutboxSignal(),
     pdf: createPdfSandbox(),
     uploadMemory: createSharedBufferPool({ slotBytes: MAX_UPLOAD_BYTES, maxIdleSlots: UPLOAD_SLOTS_KEPT }),
-    search: createSearchPool({
-      file: paths.database,
-      db: parts.db,
-      size: SEARCH_THREADS,
-      nativeBinding: parts.sqliteBinding,
-      onGiveUp: (reason) => parts.logger.warn({ reason }, 'contract searches run on the request thread'),
-    }),
+    search:
+      parts.db.dialect === 'sqlite'
+        ? createSearchPool({
+            file: paths.database,
+            db: sqliteOf(parts.db),
+            size: SEARCH_THREADS,
+            nativeBinding: parts.sqliteBinding,
+            onGiveUp: (reason) => parts.logger.warn({ reason }, 'contract searches run on the request thread'),
+          })
+        : createRepoSearch(() => ctx.repos.contracts),
     outbound: createOutboundPolicy(),
     backups: createOutboxSignal(),
     webhooks: createWebhookRuntime(paths.keys),

@@ -1,3 +1,4 @@
+import type { ReadContext } from '../context/read-context';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,7 +32,7 @@ export type StoredResult = { at: number; file: string | null; sizeBytes: number 
 
 const DEFAULT_SCHEDULE: BackupSchedule = { isEnabled: false, folder: null, intervalHours: 24, keep: 7 };
 
-async function readJson<T>(ctx: AppContext, key: string): Promise<T | undefined> {
+async function readJson<T>(ctx: ReadContext, key: string): Promise<T | undefined> {
   const text = await ctx.repos.settings.get(key);
   if (text === undefined) return undefined;
   try {
@@ -41,7 +42,7 @@ async function readJson<T>(ctx: AppContext, key: string): Promise<T | undefined>
   }
 }
 
-export async function readBackupSchedule(ctx: AppContext): Promise<BackupSchedule> {
+export async function readBackupSchedule(ctx: ReadContext): Promise<BackupSchedule> {
   return { ...DEFAULT_SCHEDULE, ...(await readJson<Partial<BackupSchedule>>(ctx, KEYS.schedule)) };
 }
 
@@ -60,7 +61,7 @@ export async function recordDrillResult(ctx: AppContext, drill: StoredDrill): Pr
 }
 
 /** The restored copy this office is, until the admin confirms it; undefined for an office that was not restored. */
-export async function readRestoredCopy(ctx: AppContext): Promise<RestoredCopy | undefined> {
+export async function readRestoredCopy(ctx: ReadContext): Promise<RestoredCopy | undefined> {
   return readJson<RestoredCopy>(ctx, KEYS.restoredCopy);
 }
 
@@ -76,7 +77,7 @@ export async function confirmRestoredCopy(ctx: AppContext): Promise<void> {
   ctx.backups.wake();
 }
 
-async function presentDrill(ctx: AppContext): Promise<TBackupDrill | null> {
+async function presentDrill(ctx: ReadContext): Promise<TBackupDrill | null> {
   const drill = await readJson<StoredDrill>(ctx, KEYS.lastDrill);
   if (!drill) return null;
   return {
@@ -88,13 +89,13 @@ async function presentDrill(ctx: AppContext): Promise<TBackupDrill | null> {
   };
 }
 
-async function presentResult(ctx: AppContext): Promise<TBackupResult | null> {
+async function presentResult(ctx: ReadContext): Promise<TBackupResult | null> {
   const result = await readJson<StoredResult>(ctx, KEYS.lastResult);
   if (!result) return null;
   return { time: ctx.timestamp(result.at), file: result.file, size_bytes: result.sizeBytes, error: result.error };
 }
 
-export async function presentBackupSchedule(ctx: AppContext): Promise<TBackupSchedule> {
+export async function presentBackupSchedule(ctx: ReadContext): Promise<TBackupSchedule> {
   const schedule = await readBackupSchedule(ctx);
   const restored = await readRestoredCopy(ctx);
   const next = schedule.isEnabled && !restored ? await ctx.repos.jobs.nextDueAt(BACKUP_QUEUE) : undefined;

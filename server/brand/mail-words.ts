@@ -6,14 +6,14 @@ import {
   type TMailWordsSettings,
 } from '../../shared/api/brand';
 import type { Language } from '../../shared/api/enums';
-import type { AppContext } from '../context/app-context';
+import type { ReadContext } from '../context/read-context';
 
 export const MAIL_WORDS_KEY = 'brand.mail_words';
 
 const EMPTY: TMailWordsSettings = { invitation: {}, reminder: {}, signed: {} };
 
 /** The office's own words of every mail and language (none saved: SignDesk's words everywhere). */
-export async function readMailWords(ctx: AppContext): Promise<TMailWordsSettings> {
+export async function readMailWords(ctx: ReadContext): Promise<TMailWordsSettings> {
   const stored = await ctx.repos.settings.get(MAIL_WORDS_KEY);
   if (!stored) return EMPTY;
   try {
@@ -25,7 +25,11 @@ export async function readMailWords(ctx: AppContext): Promise<TMailWordsSettings
 }
 
 /** The office's words for one mail in one language, if it wrote any. */
-export async function mailWordsFor(ctx: AppContext, kind: string, language: Language): Promise<TMailWords | undefined> {
+export async function mailWordsFor(
+  ctx: ReadContext,
+  kind: string,
+  language: Language,
+): Promise<TMailWords | undefined> {
   if (!(MAIL_WORD_KINDS as readonly string[]).includes(kind)) return undefined;
   return (await readMailWords(ctx))[kind as MailWordKind][language];
 }

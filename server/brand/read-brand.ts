@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_ACCENT } from '../../shared/brand';
-import type { AppContext } from '../context/app-context';
+import type { ReadContext } from '../context/read-context';
 
 /** The keys of the brand in the settings table. */
 export const BRAND_KEYS = {
@@ -50,7 +50,7 @@ function decodeLogo(stored: string | undefined): BrandLogo | null {
 }
 
 /** The brand in force; `senderName` (a contract's email_from_name) stands for the office's name where the contract gives one. */
-export async function readBrand(ctx: AppContext, senderName = ''): Promise<Brand> {
+export async function readBrand(ctx: ReadContext, senderName = ''): Promise<Brand> {
   const [office, saved] = await Promise.all([
     ctx.repos.office.get(ctx.now()),
     ctx.repos.settings.getMany(Object.values(BRAND_KEYS)),

@@ -1,3 +1,4 @@
+import type { ReadContext } from '../context/read-context';
 import type { TBulkParty, TBulkPreview, TBulkSend } from '../../shared/api/bulk-sends';
 import type { AppContext } from '../context/app-context';
 import type { BulkRowRow, BulkSendRow } from '../db/repos/bulk-sends';
@@ -91,14 +92,14 @@ export async function createBulkSend(
   });
 }
 
-export async function findBulkSend(ctx: AppContext, id: number, actor: Actor): Promise<BulkSendRow> {
+export async function findBulkSend(ctx: ReadContext, id: number, actor: Actor): Promise<BulkSendRow> {
   const batch = await ctx.repos.bulkSends.findById(id);
   // Someone else's batch is as good as none to an ordinary user.
   if (!batch || !maySeeBulkSend(actor, batch)) throw notFound('bulk send');
   return batch;
 }
 
-export function presentBulkSend(ctx: AppContext, batch: BulkSendRow, rows: readonly BulkRowRow[]): TBulkSend {
+export function presentBulkSend(ctx: ReadContext, batch: BulkSendRow, rows: readonly BulkRowRow[]): TBulkSend {
   const count = (state: string) => rows.filter((row) => row.state === state).length;
   return {
     self: `/api/bulk_sends/${batch.id}`,

@@ -137,10 +137,10 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
     const config = loadConfig(env);
     io.out(`DATA_DIR: ${config.dataDir}`);
     opened = io.context
-      ? { ctx: io.context, close: () => undefined }
+      ? { ctx: io.context, close: async () => undefined }
       : await openOfflineContext(config, { role: `cli ${command}`, mayRunBeside: RUNS_BESIDE_A_SERVER.has(command) });
     await run(opened.ctx, rest, io);
-  }, io).finally(() => opened?.close());
+  }, io).finally(async () => opened?.close());
 }
 
 /** Runs a command and turns what went wrong into a message and an exit code. */

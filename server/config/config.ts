@@ -48,11 +48,27 @@ export function isProxyEntry(item: string): boolean {
   return Number(prefix) >= 1 && Number(prefix) <= (family === 4 ? 32 : 128);
 }
 
+function isPostgresUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.pathname.length > 1;
+  } catch {
+    return false;
+  }
+}
+
 /** The environment variables (README, "Configuration"), validated once at start-up. */
 const ZEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(DEFAULT_PORT),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).optional(),
+  DATABASE_URL: z
+    .string()
+    .refine(isPostgresUrl, 'must be a postgres:// or postgresql:// URL (unset: SQLite in DATA_DIR)')
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(1000).default(10),
+  SIGNDESK_MASTER_KEY: z.string().min(1).optional(),
+  SIGNDESK_MASTER_KEY_FILE: z.string().min(1).optional(),
   PUBLIC_BASE_URL: z.url().optional(),
   PUBLIC_PORT: z.coerce.number().int().min(0).max(65_535).optional(),
   PUBLIC_HOST: z.string().min(1).optional(),
@@ -97,6 +113,14 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * Where the office's data lives: SQLite in DATA_DIR (the default), or the PostgreSQL database
+   * of DATABASE_URL, which several instances may share. `masterKey` seals the keys kept in
+   * PostgreSQL (the master key itself, or the file holding it: SIGNDESK_MASTER_KEY(_FILE)).
+   */
+  database:
+    | { kind: 'sqlite' }
+    | { kind: 'postgres'; url: string; poolMax: number; masterKey: { value?: string; file?: string } };
   /**
    * Base of every link handed to a party; undefined means the public listener's URL when
    * PUBLIC_PORT is set, else `http://HOST:PORT` once the port is known. Without PUBLIC_PORT it is
@@ -183,6 +207,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       'Invalid configuration:\n  PUBLIC_PORT: must differ from PORT (the office and the parties each have their own listener)',
     );
   }
+  if (e.SIGNDESK_MASTER_KEY !== undefined && e.SIGNDESK_MASTER_KEY_FILE !== undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SIGNDESK_MASTER_KEY and SIGNDESK_MASTER_KEY_FILE: give the master key one way, not both',
+    );
+  }
   if (e.PUBLIC_TLS_CERT !== undefined && e.PUBLIC_PORT === undefined) {
     throw new ConfigError(
       'Invalid configuration:\n  PUBLIC_TLS_CERT: serves the party surface, so PUBLIC_PORT must be set too',
@@ -192,6 +221,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR?.trim() || defaultDataDir(process.platform, env)),
+    database: e.DATABASE_URL
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          poolMax: e.DATABASE_POOL_MAX,
+          masterKey: {
+            ...(e.SIGNDESK_MASTER_KEY ? { value: e.SIGNDESK_MASTER_KEY } : {}),
+            ...(e.SIGNDESK_MASTER_KEY_FILE ? { file: path.resolve(e.SIGNDESK_MASTER_KEY_FILE) } : {}),
+          },
+        }
+      : { kind: 'sqlite' },
     publicBaseUrl: e.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     publicPort: e.PUBLIC_PORT,
     publicHost: e.PUBLIC_HOST ?? '0.0.0.0',

@@ -1,3 +1,4 @@
+import type { ReadContext } from '../context/read-context';
 import type { AppContext } from '../context/app-context';
 import type { ContractRow } from '../db/repos/contracts';
 import { notFound } from '../core/errors';
@@ -6,7 +7,7 @@ import { maySeeContract } from '../policies/contracts';
 import { assertDraft } from './assert-draft';
 
 /** The contract a read is made of: it must exist and be the actor's to see (404). */
-export async function findContract(ctx: AppContext, contractId: number, actor: Actor): Promise<ContractRow> {
+export async function findContract(ctx: ReadContext, contractId: number, actor: Actor): Promise<ContractRow> {
   const contract = await ctx.repos.contracts.findById(contractId);
   if (!contract || !maySeeContract(actor, contract)) throw notFound('contract');
   return contract;

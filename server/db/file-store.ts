@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SqliteDatabase } from './database';
+import type { Database } from './database';
+import { storeOf } from './stores';
 
 /**
  * Bytes kept as files in DATA_DIR/files, named by their SHA-256 (`ab/abcdef…`), for uploads:
@@ -66,8 +67,8 @@ function missingFileError(sha256: string, err: unknown): unknown {
  * The store of DATA_DIR `root`: uploads are staged in a private `.incoming-…` folder of its own
  * (made at the first upload; one a crash left is removed at the next start, as scratch folders are).
  */
-export function createFileStore(options: { db: SqliteDatabase; root: string; filesDir: string }): FileStore {
-  const { sqlite } = options.db;
+export function createFileStore(options: { db: Database; root: string; filesDir: string }): FileStore {
+  const x = storeOf(options.db);
   let incoming: string | undefined;
   const incomingDir = () => {
     if (incoming) return incoming;
@@ -99,9 +100,7 @@ export function createFileStore(options: { db: SqliteDatabase; root: string; fil
     madeFolders.add(folder);
     await fs.promises.rename(staged, target);
   };
-  const markUnclaimed = sqlite.prepare<[string, number]>(
-    'INSERT INTO unclaimed_files (sha256, since) VALUES (?, ?) ON CONFLICT DO NOTHING',
-  );
+  const markUnclaimed = x.sql('INSERT INTO unclaimed_files (sha256, since) VALUES (?, ?) ON CONFLICT DO NOTHING');
   return {
     reserve() {
       const staged = path.join(existingIncomingDir(), randomBytes(12).toString('hex'));
@@ -109,7 +108,7 @@ export function createFileStore(options: { db: SqliteDatabase; root: string; fil
         path: staged,
         async place(sha256) {
           const target = storedFilePath(options.filesDir, sha256);
-          await options.db.run(() => markUnclaimed.run(sha256, Date.now()));
+          await markUnclaimed.run([sha256, Date.now()]);
           await intoFolder(staged, target);
           await syncFolder(path.dirname(target));
         },
@@ -135,17 +134,15 @@ export function createFileStore(options: { db: SqliteDatabase; root: string; fil
  * PDF). Run by the holder of DATA_DIR's lock at its start, before anything else writes. Returns
  * how many files it removed.
  */
-export function sweepUnclaimedFiles(db: SqliteDatabase, filesDir: string): number {
-  const { sqlite } = db;
-  const unclaimed = sqlite.prepare<[], { sha256: string }>('SELECT sha256 FROM unclaimed_files').all();
-  const isClaimed = sqlite.prepare<[string], { one: number }>(
-    'SELECT 1 AS one FROM stored_files WHERE sha256 = ? AND in_files = 1 LIMIT 1',
-  );
-  const forget = sqlite.prepare<[string]>('DELETE FROM unclaimed_files WHERE sha256 = ?');
+export async function sweepUnclaimedFiles(db: Database, filesDir: string): Promise<number> {
+  const x = storeOf(db);
+  const unclaimed = await x.sql<{ sha256: string }>('SELECT sha256 FROM unclaimed_files').all();
+  const isClaimed = x.sql('SELECT 1 AS one FROM stored_files WHERE sha256 = ? AND in_files = TRUE LIMIT 1');
+  const forget = x.sql('DELETE FROM unclaimed_files WHERE sha256 = ?');
   let removed = 0;
   for (const { sha256 } of unclaimed) {
     const file = storedFilePath(filesDir, sha256);
-    if (!isClaimed.get(sha256) && fs.existsSync(file)) {
+    if (!(await isClaimed.get([sha256])) && fs.existsSync(file)) {
       try {
         fs.rmSync(file);
         removed += 1;
@@ -153,7 +150,7 @@ export function sweepUnclaimedFiles(db: SqliteDatabase, filesDir: string): numbe
         continue; // Tried again at the next start.
       }
     }
-    forget.run(sha256);
+    await forget.run([sha256]);
   }
   return removed;
 }

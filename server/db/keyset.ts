@@ -70,14 +70,14 @@ export function keysetOrder<Row>(keys: readonly SortKey<Row>[], isBackward: bool
  * adds the cursor condition and order, reads one row more to know whether more follow, and
  * returns rows in display order.
  */
-export function fetchKeysetPage<Row>(
+export async function fetchKeysetPage<Row>(
   keys: readonly SortKey<Row>[],
   request: KeysetRequest,
   filter: SQL | undefined,
-  select: (where: SQL | undefined, orderBy: SQL[], limit: number) => Row[],
-): KeysetPage<Row> {
+  select: (where: SQL | undefined, orderBy: SQL[], limit: number) => Promise<Row[]>,
+): Promise<KeysetPage<Row>> {
   const cursor = request.after ? keysetCondition(keys, request.after, request.isBackward) : undefined;
-  const rows = select(and(filter, cursor), keysetOrder(keys, request.isBackward), request.limit + 1);
+  const rows = await select(and(filter, cursor), keysetOrder(keys, request.isBackward), request.limit + 1);
   const hasMore = rows.length > request.limit;
   if (hasMore) rows.length = request.limit;
   if (request.isBackward) rows.reverse();

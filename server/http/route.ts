@@ -1,7 +1,7 @@
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
 import type { AppContext } from '../context/app-context';
-import type { ReadRepos } from '../db/repos/read-view';
+import { createRouteViews, type Act, type RouteContext } from './route-view';
 import { authorizeRoute, type Access } from '../policies/routes';
 import { AppError, notFound } from '../core/errors';
 import type { Actor, Principal } from '../core/actor';
@@ -57,18 +57,15 @@ export type PathIds<P extends string> = P extends `${string}:${infer Name}/${inf
     ? { [K in Name]: number }
     : Record<string, never>;
 
-/**
- * The context a route's handler is given: a route reads (the repositories' read methods) and
- * never writes, neither through a repository nor the database (`db` is `never`); a write is a
- * call to a domain service, which takes this context as the AppContext it is
- * (docs/decisions.md, "Layout"). Code in server/api/ names this type, never AppContext.
- */
-export type RouteContext = Omit<AppContext, 'db' | 'repos'> & { readonly db: never; readonly repos: ReadRepos };
+export type { RouteContext, Act } from './route-view';
 
 export type HandlerInput<P extends string, Q extends z.ZodType | undefined, B extends z.ZodType | undefined> = {
   req: Request;
   res: Response;
+  /** The route's view (route-view.ts): reads, scoped to the acting user; nothing in it writes. */
   ctx: RouteContext;
+  /** Calls a domain service with the full context: how a route writes. */
+  act: Act;
   /** Path ids (`:contract_id` and the like), already checked to be positive integers. */
   ids: PathIds<P>;
   query: Q extends z.ZodType ? z.output<Q> : Record<string, never>;
@@ -187,9 +184,12 @@ export function foldBracketKeys(query: Record<string, unknown>): Record<string, 
   return folded;
 }
 
-function toHandler(route: AnyRoute, context: AppContext): RequestHandler {
-  // The same object, typed for reading: its writes are a service's (RouteContext).
-  const ctx = context as RouteContext;
+function toHandler(
+  route: AnyRoute,
+  context: AppContext,
+  viewFor: (actor: Actor | undefined) => RouteContext,
+): RequestHandler {
+  const act: Act = (service, ...args) => service(context, ...args);
   // Not async: most handlers are synchronous; the route table passes on the rejection of those that are not.
   return (req, res) => {
     const ids = readIds(req);
@@ -209,7 +209,8 @@ function toHandler(route: AnyRoute, context: AppContext): RequestHandler {
     return route.handler({
       req,
       res,
-      ctx,
+      ctx: viewFor(actor),
+      act,
       ids: ids as never,
       query,
       body,
@@ -254,12 +255,13 @@ export function publicRouteKeys(routes: readonly AnyRoute[]): Set<string> {
  * another method, Express's answers to HEAD and OPTIONS.
  */
 export function createApiRouteTable(routes: readonly AnyRoute[], ctx: AppContext): RouteTable {
+  const viewFor = createRouteViews(ctx);
   const entries: RouteEntry[] = routes.map((route) => {
     const handlers: RequestHandler[] = [];
     if (route.rawBody && !route.rawBody.isStreamed) handlers.push(readRawBody(route.rawBody, ctx));
     if (route.method === 'post' && route.access !== 'public')
       handlers.push(idempotency(() => ctx.repos.idempotency, ctx.now));
-    handlers.push(toHandler(route, ctx));
+    handlers.push(toHandler(route, ctx, viewFor));
     return { method: route.method.toUpperCase() as RouteEntry['method'], path: route.path, handlers };
   });
   return createRouteTable(entries);

@@ -15,7 +15,7 @@ const sealOptional = (ctx: AppContext, text: string | null): string | null =>
   text === null ? null : sealBody(ctx, text);
 
 /** The text as written, or undefined when it was sealed under another installation's key. */
-export function openBody(ctx: AppContext, stored: string): string | undefined {
+export function openBody(ctx: Pick<AppContext, 'secret'>, stored: string): string | undefined {
   return isSealed(stored) ? ctx.secret.open(PURPOSE, stored) : stored;
 }
 

@@ -1,3 +1,4 @@
+import type { ReadContext } from '../context/read-context';
 import { SECRET_MASK, type SettingSource, type TMessagingSettings } from '../../shared/api/messaging-settings';
 import type { AppContext } from '../context/app-context';
 import { isSealed } from '../crypto/app-secret';
@@ -21,7 +22,7 @@ export type MessagingSettings = Record<MessagingField, string | undefined> & {
 
 const FIELDS = Object.keys(MESSAGING_KEYS) as MessagingField[];
 
-function environmentValue(ctx: AppContext, field: MessagingField): string | undefined {
+function environmentValue(ctx: ReadContext, field: MessagingField): string | undefined {
   return ctx.config[field];
 }
 
@@ -35,7 +36,7 @@ export const SEALED_SETTING_KEYS: readonly string[] = [
 export const sealSettingValue = (ctx: AppContext, value: string): string => ctx.secret.seal('setting', value);
 
 /** A saved value as written; a sealed one that this installation's keys cannot open counts as not saved. */
-export function openSettingValue(ctx: AppContext, key: string, stored: string | undefined): string | undefined {
+export function openSettingValue(ctx: ReadContext, key: string, stored: string | undefined): string | undefined {
   if (stored === undefined || !SEALED_SETTING_KEYS.includes(key) || !isSealed(stored)) return stored;
   const value = ctx.secret.open('setting', stored);
   if (value === undefined)
@@ -43,7 +44,7 @@ export function openSettingValue(ctx: AppContext, key: string, stored: string | 
   return value;
 }
 
-export async function readMessagingSettings(ctx: AppContext): Promise<MessagingSettings> {
+export async function readMessagingSettings(ctx: ReadContext): Promise<MessagingSettings> {
   const saved = await ctx.repos.settings.getMany(Object.values(MESSAGING_KEYS));
   const settings = { sources: {} } as MessagingSettings;
   for (const field of FIELDS) {

@@ -1,3 +1,5 @@
+import type { ReadRepos } from '../db/repos/read-view';
+import type { ReadContext } from '../context/read-context';
 import type { TAcmeSettingsUpdate } from '../../shared/api/acme';
 import type { AppContext } from '../context/app-context';
 import { validationFailed } from '../core/errors';
@@ -8,7 +10,9 @@ const DOMAIN_KEY = 'acme.domain';
 const EMAIL_KEY = 'acme.email';
 
 /** The saved ACME domain and e-mail (the settings page), if any. */
-export async function readSavedAcme(repos: Repos): Promise<{ domain: string | undefined; email: string | undefined }> {
+export async function readSavedAcme(
+  repos: Pick<ReadRepos, 'settings'>,
+): Promise<{ domain: string | undefined; email: string | undefined }> {
   return { domain: await repos.settings.get(DOMAIN_KEY), email: await repos.settings.get(EMAIL_KEY) };
 }
 
@@ -29,7 +33,7 @@ export async function applySavedAcme(ctx: AppContext): Promise<void> {
 }
 
 /** The domain the next start uses. */
-export async function configuredAcmeDomain(ctx: AppContext): Promise<string | undefined> {
+export async function configuredAcmeDomain(ctx: ReadContext): Promise<string | undefined> {
   return (await readSavedAcme(ctx.repos)).domain ?? ctx.acme.environment.domain;
 }
 

@@ -1,3 +1,4 @@
+import type { ReadContext } from '../context/read-context';
 import type { TAcmeStatus } from '../../shared/api/acme';
 import type { AppContext } from '../context/app-context';
 import { AppError } from '../core/errors';
@@ -8,7 +9,7 @@ import { acmeDomainOf } from '../context/acme-runtime';
 import { configuredAcmeDomain, readSavedAcme } from './acme-settings';
 
 /** The ACME certificate as the admin sees it: never a key, only the public facts and what happened last. */
-export async function presentAcmeStatus(ctx: AppContext): Promise<TAcmeStatus> {
+export async function presentAcmeStatus(ctx: ReadContext): Promise<TAcmeStatus> {
   const domain = acmeDomainOf(ctx.config);
   const { email, directoryUrl } = ctx.config.acme;
   const state = await readAcmeState(ctx);

@@ -1,3 +1,4 @@
+import type { ReadContext } from '../context/read-context';
 import { createPrivateKey, generateKeyPairSync, X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,7 +38,7 @@ const EMPTY_STATE: AcmeState = {
   isRenewalAsked: false,
 };
 
-export async function readAcmeState(ctx: AppContext): Promise<AcmeState> {
+export async function readAcmeState(ctx: ReadContext): Promise<AcmeState> {
   const text = await ctx.repos.settings.get(STATE_KEY);
   if (text === undefined) return { ...EMPTY_STATE };
   try {

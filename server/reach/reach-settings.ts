@@ -1,3 +1,5 @@
+import type { ReadRepos } from '../db/repos/read-view';
+import type { ReadContext } from '../context/read-context';
 import type { ReachMode, TReachSettings, TReachSettingsUpdate } from '../../shared/api/reach';
 import { linkReachOf } from '../../shared/api/reach';
 import type { AppContext } from '../context/app-context';
@@ -10,7 +12,9 @@ const PORT_KEY = 'reach.public_port';
 const HOST_KEY = 'reach.public_host';
 
 /** The saved PUBLIC_PORT and PUBLIC_HOST (the settings page), if any. */
-export async function readSavedReach(repos: Repos): Promise<{ port: number | undefined; host: string | undefined }> {
+export async function readSavedReach(
+  repos: Pick<ReadRepos, 'settings'>,
+): Promise<{ port: number | undefined; host: string | undefined }> {
   const port = await repos.settings.get(PORT_KEY);
   const host = await repos.settings.get(HOST_KEY);
   return { port: port === undefined ? undefined : Number(port), host };
@@ -43,14 +47,14 @@ export async function saveReach(ctx: AppContext, update: TReachSettingsUpdate): 
 }
 
 /** The mode the admin reads (shared/api/reach.ts). */
-export function reachModeOf(ctx: AppContext): ReachMode {
+export function reachModeOf(ctx: ReadContext): ReachMode {
   const source = ctx.reach.certificate;
   if (source) return source.mode;
   if (ctx.config.trustedProxies.length > 0) return 'behind-proxy';
   return ctx.reach.listenUrl === undefined ? 'off' : 'plain-http';
 }
 
-function presentCertificate(ctx: AppContext, state: CertificateState): TReachSettings['certificate'] {
+function presentCertificate(ctx: ReadContext, state: CertificateState): TReachSettings['certificate'] {
   const at = (iso: string | null) => (iso === null ? null : ctx.timestamp(Date.parse(iso)));
   return {
     subject: state.subject,
@@ -65,7 +69,7 @@ function presentCertificate(ctx: AppContext, state: CertificateState): TReachSet
   };
 }
 
-export async function presentReach(ctx: AppContext): Promise<TReachSettings> {
+export async function presentReach(ctx: ReadContext): Promise<TReachSettings> {
   const saved = await readSavedReach(ctx.repos);
   const nextPort = saved.port ?? ctx.reach.environment.port;
   const nextHost = saved.host ?? ctx.reach.environment.host;

@@ -1,10 +1,11 @@
+import type { ReadContext } from '../context/read-context';
 import type { AppContext } from '../context/app-context';
 
 const GENERAL_SETTING_KEYS = ['public_base_url', 'time_zone'] as const;
 type GeneralSettingKey = (typeof GENERAL_SETTING_KEYS)[number];
 
 /** The general settings the admin saved; a missing key means the environment's default applies. */
-export async function readGeneralSettings(ctx: AppContext): Promise<Partial<Record<GeneralSettingKey, string>>> {
+export async function readGeneralSettings(ctx: ReadContext): Promise<Partial<Record<GeneralSettingKey, string>>> {
   return Object.fromEntries(await ctx.repos.settings.getMany(GENERAL_SETTING_KEYS));
 }
 

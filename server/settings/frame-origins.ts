@@ -1,3 +1,4 @@
+import type { ReadContext } from '../context/read-context';
 import type { AppContext } from '../context/app-context';
 
 const KEY = 'signing_frame_origins';
@@ -6,7 +7,7 @@ const KEY = 'signing_frame_origins';
  * The origins (scheme, host and port of an integrator's web app) that may show the signing
  * page in a frame. None by default: the page then refuses every frame (frame-ancestors 'none').
  */
-export async function readFrameOrigins(ctx: AppContext): Promise<string[]> {
+export async function readFrameOrigins(ctx: ReadContext): Promise<string[]> {
   const stored = await ctx.repos.settings.get(KEY);
   if (!stored) return [];
   try {

@@ -1,3 +1,4 @@
+import type { ReadContext } from '../context/read-context';
 import {
   DEFAULT_REMINDER_SETTINGS,
   ZReminderSettingsSchema,
@@ -10,7 +11,7 @@ import type { ContractChanges } from '../db/repos/contracts';
 const KEY = 'reminders';
 
 /** The office's default reminders, given to every new contract; the appliance's own until saved. */
-export async function readReminderDefaults(ctx: AppContext): Promise<TReminderSettings> {
+export async function readReminderDefaults(ctx: ReadContext): Promise<TReminderSettings> {
   const stored = await ctx.repos.settings.get(KEY);
   if (stored === undefined) return DEFAULT_REMINDER_SETTINGS;
   try {

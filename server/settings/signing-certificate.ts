@@ -1,15 +1,16 @@
+import type { ReadContext } from '../context/read-context';
 import type { TSigningCertificate } from '../../shared/api/settings';
 import type { AppContext } from '../context/app-context';
 import { describeSigningIdentity, importPkcs12 } from '../crypto/signing-identity';
 import { AppError } from '../core/errors';
 import { logOfficeEvent } from '../activity/office-log';
 
-function timestampOf(ctx: AppContext, value: string): string | null {
+function timestampOf(ctx: ReadContext, value: string): string | null {
   const ms = Date.parse(value);
   return Number.isFinite(ms) ? ctx.timestamp(ms) : null;
 }
 
-async function presentIdentity(ctx: AppContext): Promise<TSigningCertificate> {
+async function presentIdentity(ctx: ReadContext): Promise<TSigningCertificate> {
   const info = describeSigningIdentity(await ctx.seal.identity());
   return {
     is_available: true,
@@ -25,7 +26,7 @@ async function presentIdentity(ctx: AppContext): Promise<TSigningCertificate> {
 }
 
 /** The certificate that seals signed PDFs (the appliance's own is made at first use). */
-export async function describeSigningCertificate(ctx: AppContext): Promise<TSigningCertificate> {
+export async function describeSigningCertificate(ctx: ReadContext): Promise<TSigningCertificate> {
   return presentIdentity(ctx);
 }
 

@@ -1,6 +1,7 @@
 import { SECRET_MASK } from '../../shared/api/messaging-settings';
 import type { TDkimSettings, TDkimSettingsUpdate } from '../../shared/api/dkim-settings';
 import type { AppContext } from '../context/app-context';
+import type { ReadContext } from '../context/read-context';
 import { inTransaction } from '../db/open-database';
 import { validationFailed } from '../core/errors';
 import { logOfficeEvent } from '../activity/office-log';
@@ -8,7 +9,7 @@ import { checkDkimKey, DKIM_KEYS, dkimDnsRecord } from '../messages/mail/dkim';
 import { openSettingValue, sealSettingValue } from '../messages/messaging-settings';
 
 /** The DKIM settings as the API shows them: the private key masked, the DNS record to publish. */
-export async function presentDkim(ctx: AppContext): Promise<TDkimSettings> {
+export async function presentDkim(ctx: ReadContext): Promise<TDkimSettings> {
   const saved = await ctx.repos.settings.getMany(Object.values(DKIM_KEYS));
   const domain = saved.get(DKIM_KEYS.domain) ?? null;
   const selector = saved.get(DKIM_KEYS.selector) ?? null;

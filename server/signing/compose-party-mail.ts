@@ -1,7 +1,7 @@
 import type { TMailWords } from '../../shared/api/brand';
 import type { Language } from '../../shared/api/enums';
 import { translatorFor } from '../../shared/i18n/catalogues';
-import type { AppContext } from '../context/app-context';
+import type { ReadContext } from '../context/read-context';
 import { accentOf, logoPath, type Brand } from '../brand/read-brand';
 import { renderMailLayout } from '../messages/mail/render-mail-layout';
 import { partyMessageTexts, type MessageFacts, type PartyMessageKind } from './party-message-texts';
@@ -15,7 +15,7 @@ export type ComposedMail = { subject: string; html: string; text: string; sms: s
  * left out when the office's own words make the mail. The preview in the settings is this very mail.
  */
 export function composePartyMail(
-  ctx: AppContext,
+  ctx: ReadContext,
   input: {
     kind: PartyMessageKind;
     language: Language;

@@ -3,6 +3,7 @@ import type { Language } from '../../shared/api/enums';
 import { formatDeadline } from '../../shared/i18n/languages';
 import { translatorFor } from '../../shared/i18n/catalogues';
 import type { AppContext } from '../context/app-context';
+import type { ReadContext } from '../context/read-context';
 import { readBrand } from '../brand/read-brand';
 import { mailWordsFor } from '../brand/mail-words';
 import { sendTestMail, type TestMailOutcome } from '../messages/send-test-mail';
@@ -17,7 +18,7 @@ const EXAMPLE = { party: 'Alex Berg', contract: 'Lease agreement 2026', days: 14
  * The mail one of the office's own words would make (the form's words, else the saved ones,
  * else SignDesk's), composed exactly as a real one is, with example values in the placeholders.
  */
-async function composeExample(ctx: AppContext, input: MailWordsInput): Promise<ComposedMail> {
+async function composeExample(ctx: ReadContext, input: MailWordsInput): Promise<ComposedMail> {
   const brand = await readBrand(ctx);
   const own = input.words ?? (await mailWordsFor(ctx, input.kind, input.language));
   const path = input.kind === 'signed' ? '/sign/example/signed.pdf' : '/sign/example';
@@ -37,7 +38,7 @@ async function composeExample(ctx: AppContext, input: MailWordsInput): Promise<C
   });
 }
 
-export async function previewMailWords(ctx: AppContext, input: MailWordsInput): Promise<TMailPreview> {
+export async function previewMailWords(ctx: ReadContext, input: MailWordsInput): Promise<TMailPreview> {
   const mail = await composeExample(ctx, input);
   return { subject: mail.subject, html: mail.html, text: mail.text, is_own: mail.isOwn };
 }

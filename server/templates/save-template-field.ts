@@ -1,3 +1,4 @@
+import type { ReadContext } from '../context/read-context';
 import type { TTemplateFieldCreate, TTemplateFieldUpdate } from '../../shared/api/template-fields';
 import { MAX_ANNOTATIONS_PER_CONTRACT, MAX_PARTIES_PER_CONTRACT } from '../../shared/constants';
 import type { AppContext } from '../context/app-context';
@@ -22,7 +23,7 @@ export type TemplateAccess = { actor: Actor; use: 'see' | 'change' } | 'applianc
  * (findVisibleTemplate, findChangeableTemplate: 404 when it is not theirs to see).
  */
 export async function findPdfTemplate(
-  ctx: AppContext,
+  ctx: ReadContext,
   templateId: number,
   access: TemplateAccess,
 ): Promise<PdfTemplate> {

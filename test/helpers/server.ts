@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createServer, loadConfig, type Config, type SignDeskServer } from '../../server/index';
 import { runCli } from '../../server/cli/run-cli';
 import { createTestClock, type TestClock } from './clock';
+import { testDatabaseEnv } from './databases';
 import { createResponseValidator, type OpenApiDocument, type ResponseValidator } from './openapi';
 
 export type TestServer = {
@@ -106,14 +107,17 @@ export async function cli(dataDir: string, args: string[]): Promise<{ code: numb
   const context = runningServers.get(dataDir)?.ctx;
   const code = await runCli(
     args,
-    { DATA_DIR: dataDir },
+    { DATA_DIR: dataDir, ...testDatabaseEnv(dataDir) },
     { out: (line) => out.push(line), err: (line) => err.push(line), ...(context ? { context } : {}) },
   );
   return { code, out, err };
 }
 
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' }), ...overrides };
+  return {
+    ...loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...testDatabaseEnv(dataDir) }),
+    ...overrides,
+  };
 }
 
 /**

@@ -23,12 +23,12 @@ type OfflineServer = Parameters<typeof recordTestEvents>[0];
  * Writes to the host's DATA_DIR from this process, beside the running server (unlocked, as only a test may): the
  * events and mail go in through the same services, and the host finds them at its next look.
  */
-async function withDataDir<T>(env: Env, write: (server: OfflineServer) => T): Promise<T> {
+async function withDataDir<T>(env: Env, write: (server: OfflineServer) => Promise<T>): Promise<T> {
   const opened = await openOfflineContext(loadConfig(env), 'unlocked');
   try {
-    return write({ ctx: opened.ctx });
+    return await write({ ctx: opened.ctx });
   } finally {
-    opened.close();
+    await opened.close();
   }
 }
 

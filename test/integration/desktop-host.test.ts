@@ -1,3 +1,4 @@
+import { storeOf } from '../../server/db/stores';
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -23,8 +24,8 @@ const DAY_MS = 86_400_000;
 async function enqueueFutureJobs(dataDir: string, counts: { webhook: number; outbox: number }): Promise<void> {
   const opened = openDatabase(path.join(dataDir, 'signdesk.sqlite'));
   try {
-    const jobs = createJobRepo(opened.db.orm);
-    const outbox = createOutboxRepo(opened.db.orm);
+    const jobs = createJobRepo(storeOf(opened.db));
+    const outbox = createOutboxRepo(storeOf(opened.db));
     const now = Date.now();
     for (let i = 0; i < counts.webhook; i++) await jobs.enqueue('webhook', 1_000 + i, now + DAY_MS, now);
     for (let i = 0; i < counts.outbox; i++) {

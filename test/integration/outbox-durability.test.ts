@@ -140,7 +140,7 @@ describe('outbox durability', () => {
       await expect.poll(states, { timeout: 10_000 }).toEqual(['sent', 'sent', 'sent', 'sent', 'sent']);
       expect(smtp.mails).toHaveLength(5);
     } finally {
-      offline.close();
+      await offline.close();
     }
   });
 });

@@ -2,7 +2,8 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../../server/db/open-database';
-import { gateRepository, type SqliteDatabase } from '../../server/db/database';
+import type { SqliteDatabase } from '../../server/db/database';
+import { storeOf } from '../../server/db/stores';
 import { createJobRepo } from '../../server/db/repos/jobs';
 import { createRunner, type JobOutcome } from '../../server/jobs/runner';
 import { makeTempDir } from '../helpers/server';
@@ -15,7 +16,7 @@ describe('the durable job queue', () => {
   const open = () => {
     opened = openDatabase(path.join(makeTempDir(), 'q.sqlite'));
     db = opened.db;
-    return gateRepository(db, createJobRepo(db.orm));
+    return createJobRepo(storeOf(db));
   };
 
   it('hands a due job to one claimer only', async () => {

@@ -1,3 +1,4 @@
+import { storeOf } from '../../server/db/stores';
 import path from 'node:path';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ describe('a runner that aborts on stop', () => {
 
   it('aborts the running handler on stop, and its job stays queued for the next start', async () => {
     opened = openDatabase(path.join(makeTempDir(), 'q.sqlite'));
-    const jobs = createJobRepo(opened.db.orm);
+    const jobs = createJobRepo(storeOf(opened.db));
     await jobs.enqueue('backup', 1, 0, 0);
     let started: () => void = () => undefined;
     const isRunning = new Promise<void>((resolve) => (started = resolve));

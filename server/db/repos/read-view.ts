@@ -48,6 +48,7 @@ export const REPOSITORY_READS = {
     'latestTimestamped',
     'isSealCertificate',
     'signedWithout',
+    'renewalProgress',
   ],
   partyCodes: ['find'],
   partyMarks: ['listOf', 'find'],
@@ -67,12 +68,22 @@ export const REPOSITORY_READS = {
   ],
 } as const satisfies { [K in keyof Repos]: readonly (keyof Repos[K])[] };
 
-type ReadsOf<R, Reads extends PropertyKey> = { readonly [M in keyof R]: M extends Reads ? R[M] : never };
+type ReadsOf<R, Reads extends PropertyKey> = { readonly [M in keyof R & Reads]: R[M] };
 
 /**
- * The repositories as a route sees them: the reads as they are, every write typed `never`, so
- * calling one (through `ctx.repos`, a destructured repository or a copy) does not compile. The
- * object is the same; only the type hides the writes, so a route can still hand its context
- * to a service that writes.
+ * The repositories as a route sees them: their read methods only. `readRepositories` makes
+ * such an object at run time, so a write is not there to call, whatever a cast says.
  */
 export type ReadRepos = { readonly [K in keyof Repos]: ReadsOf<Repos[K], (typeof REPOSITORY_READS)[K][number]> };
+
+/** A new object holding only the read methods of each repository (REPOSITORY_READS). */
+export function readRepositories(repos: Repos): ReadRepos {
+  const view: Record<string, unknown> = {};
+  for (const [name, reads] of Object.entries(REPOSITORY_READS)) {
+    const repository = repos[name as keyof Repos] as Record<string, unknown>;
+    const readOnly: Record<string, unknown> = {};
+    for (const method of reads) readOnly[method] = repository[method];
+    view[name] = Object.freeze(readOnly);
+  }
+  return Object.freeze(view) as ReadRepos;
+}

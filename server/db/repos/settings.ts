@@ -1,43 +1,46 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../open-database';
-import { settings } from '../schema';
+import type { Store } from '../store';
 
 /** Saved settings by key (general, messaging, …); a missing key means "use the default", usually the environment's. */
-export function createSettingsRepo(db: Db) {
+export function createSettingsRepo(x: Store) {
+  const { orm, t } = x;
   // Read on many requests (a new contract's reminder defaults, among others): prepared once.
-  const byKey = db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, sql.placeholder('key')))
-    .prepare();
+  const byKey = x.prepare<{ value: string }>((o, t) =>
+    o
+      .select({ value: t.settings.value })
+      .from(t.settings)
+      .where(eq(t.settings.key, sql.placeholder('key'))),
+  );
+  const upsert = (key: string, value: string, now: number) =>
+    x.run(
+      orm
+        .insert(t.settings)
+        .values({ key, value, updatedAt: now })
+        .onConflictDoUpdate({ target: t.settings.key, set: { value, updatedAt: now } }),
+    );
+  const remove = (key: string) => x.run(orm.delete(t.settings).where(eq(t.settings.key, key)));
   return {
-    get: async (key: string): Promise<string | undefined> => byKey.get({ key })?.value,
+    get: async (key: string): Promise<string | undefined> => (await byKey.get({ key }))?.value,
     getMany: async <K extends string>(keys: readonly K[]): Promise<Map<K, string>> =>
       new Map(
-        db
-          .select()
-          .from(settings)
-          .where(inArray(settings.key, [...keys]))
-          .all()
-          .map((row) => [row.key as K, row.value]),
+        (
+          await x.all<{ key: string; value: string }>(
+            orm
+              .select()
+              .from(t.settings)
+              .where(inArray(t.settings.key, [...keys])),
+          )
+        ).map((row) => [row.key as K, row.value]),
       ),
     set: async (key: string, value: string, now: number): Promise<void> => {
-      db.insert(settings)
-        .values({ key, value, updatedAt: now })
-        .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } })
-        .run();
+      await upsert(key, value, now);
     },
     remove: async (key: string): Promise<void> => {
-      db.delete(settings).where(eq(settings.key, key)).run();
+      await remove(key);
     },
     /** null removes the key: back to the default. */
     write: async (key: string, value: string | null, now: number): Promise<void> => {
-      if (value === null) db.delete(settings).where(eq(settings.key, key)).run();
-      else
-        db.insert(settings)
-          .values({ key, value, updatedAt: now })
-          .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } })
-          .run();
+      await (value === null ? remove(key) : upsert(key, value, now));
     },
   };
 }

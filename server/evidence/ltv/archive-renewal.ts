@@ -1,3 +1,4 @@
+import type { ReadContext } from '../../context/read-context';
 import type { TArchiveRenewal } from '../../../shared/api/archive-renewal';
 import type { AppContext } from '../../context/app-context';
 import { inTransaction } from '../../db/open-database';
@@ -52,7 +53,7 @@ export async function planArchiveRenewalCheck(ctx: AppContext): Promise<void> {
     await ctx.repos.jobs.enqueue(ARCHIVE_RENEWAL_QUEUE, 0, ctx.now(), ctx.now());
 }
 
-export async function presentArchiveRenewal(ctx: AppContext): Promise<TArchiveRenewal> {
+export async function presentArchiveRenewal(ctx: ReadContext): Promise<TArchiveRenewal> {
   const saved = await ctx.repos.settings.get(RUN_KEY);
   const run = saved ? (JSON.parse(saved) as RenewalRun) : undefined;
   const progress = await ctx.repos.seals.renewalProgress(run?.startedAt ?? 0);

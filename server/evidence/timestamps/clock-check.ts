@@ -1,3 +1,4 @@
+import type { ReadContext } from '../../context/read-context';
 import type { AppContext } from '../../context/app-context';
 
 /** The latest comparison of this PC's clock with a timestamp authority's. */
@@ -14,7 +15,7 @@ export async function recordClockCheck(ctx: AppContext, check: ClockCheck): Prom
   await ctx.repos.settings.set(CLOCK_CHECK_KEY, JSON.stringify(check), ctx.now());
 }
 
-export async function readClockCheck(ctx: AppContext): Promise<ClockCheck | undefined> {
+export async function readClockCheck(ctx: ReadContext): Promise<ClockCheck | undefined> {
   const text = await ctx.repos.settings.get(CLOCK_CHECK_KEY);
   if (text === undefined) return undefined;
   try {

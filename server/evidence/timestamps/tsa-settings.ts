@@ -1,3 +1,4 @@
+import type { ReadContext } from '../../context/read-context';
 import { CLOCK_WARNING_SECONDS, type TTimestampSettings } from '../../../shared/api/timestamps';
 import { SECRET_MASK, type SettingSource } from '../../../shared/api/messaging-settings';
 import type { AppContext } from '../../context/app-context';
@@ -18,7 +19,7 @@ const TSA_URL_KEY = 'timestamps.tsa_url';
  * version is read as it is (and sealed at the next start, sealTsaUrlAtRest); one sealed under
  * another installation's key counts as not saved.
  */
-async function readSavedTsaUrl(ctx: AppContext): Promise<string | undefined> {
+async function readSavedTsaUrl(ctx: ReadContext): Promise<string | undefined> {
   const stored = await ctx.repos.settings.get(TSA_URL_KEY);
   if (stored === undefined || !isSealed(stored)) return stored;
   const url = ctx.secret.open('setting', stored);
@@ -28,7 +29,7 @@ async function readSavedTsaUrl(ctx: AppContext): Promise<string | undefined> {
 }
 
 /** The authority in force: a saved value wins over TSA_URL; undefined when neither is set. */
-export async function readTsaUrl(ctx: AppContext): Promise<{ url: string | undefined; source: SettingSource | null }> {
+export async function readTsaUrl(ctx: ReadContext): Promise<{ url: string | undefined; source: SettingSource | null }> {
   const saved = await readSavedTsaUrl(ctx);
   if (saved !== undefined) return { url: saved, source: 'settings' };
   return ctx.config.tsaUrl ? { url: ctx.config.tsaUrl, source: 'environment' } : { url: undefined, source: null };
@@ -71,7 +72,7 @@ export async function sealTsaUrlAtRest(ctx: AppContext): Promise<void> {
 export const isClockOff = (offsetMs: number | null | undefined) =>
   offsetMs != null && Math.abs(offsetMs) > CLOCK_WARNING_SECONDS * 1000;
 
-export async function presentTimestampSettings(ctx: AppContext): Promise<TTimestampSettings> {
+export async function presentTimestampSettings(ctx: ReadContext): Promise<TTimestampSettings> {
   const { url, source } = await readTsaUrl(ctx);
   // The latest comparison of clocks, made at every timestamp; a seal's if none was recorded yet.
   const seal = await ctx.repos.seals.latestTimestamped();

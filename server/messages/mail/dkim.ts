@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
-import type { AppContext } from '../../context/app-context';
+import type { ReadContext } from '../../context/read-context';
 
 /** The keys of DKIM in the settings table; the private key is stored sealed (messaging-settings.ts). */
 export const DKIM_KEYS = {
@@ -43,7 +43,7 @@ export function dkimDnsRecord(key: DkimKey): { name: string; type: 'TXT'; value:
 
 /** The DKIM key in force, when domain, selector and key are all saved. */
 export async function readDkim(
-  ctx: AppContext,
+  ctx: ReadContext,
   open: (key: string, stored: string | undefined) => string | undefined,
 ): Promise<DkimKey | undefined> {
   const saved = await ctx.repos.settings.getMany(Object.values(DKIM_KEYS));

@@ -1,0 +1,42 @@
+import { pgSchema } from './schema';
+
+/**
+ * Each PostgreSQL table as an export of its own, for drizzle-kit (drizzle.pg.config.ts), which
+ * finds tables among a module's exports. test/integration/schema-drift.test.ts fails when one
+ * is missing here.
+ */
+export const {
+  activityLog,
+  adminSessions,
+  anchorHeads,
+  annotationFiles,
+  annotations,
+  apiTokens,
+  attachments,
+  bulkSendRows,
+  bulkSends,
+  contractCounts,
+  contractMetadata,
+  contractRoleFields,
+  contractSeals,
+  contractTemplates,
+  contracts,
+  idempotencyKeys,
+  jobs,
+  office,
+  officeAnchors,
+  officeLog,
+  outboxMessages,
+  parties,
+  partyCodes,
+  partyMarks,
+  settings,
+  storedFiles,
+  templateFields,
+  unclaimedFiles,
+  users,
+  webhookAttempts,
+  webhookConsumers,
+  webhookDeliveries,
+  webhookEvents,
+} = pgSchema;
