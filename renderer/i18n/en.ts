@@ -1,5 +1,6 @@
 import { enContract } from './en-contract';
 import { enAcme } from './en-acme';
+import { enBrand } from './en-brand';
 import { enReach } from './en-reach';
 import { enEvidence } from './en-evidence';
 import { enLtv } from './en-ltv';
@@ -10,6 +11,7 @@ import { enRoles } from './en-roles';
 export const en = {
   ...enContract,
   ...enAcme,
+  ...enBrand,
   ...enReach,
   ...enEvidence,
   ...enLtv,

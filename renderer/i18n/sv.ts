@@ -1,6 +1,7 @@
 import type { MessageKey } from './en';
 import { svContract } from './sv-contract';
 import { svAcme } from './sv-acme';
+import { svBrand } from './sv-brand';
 import { svReach } from './sv-reach';
 import { svEvidence } from './sv-evidence';
 import { svLtv } from './sv-ltv';
@@ -11,6 +12,7 @@ import { svRoles } from './sv-roles';
 export const sv: Record<MessageKey, string> = {
   ...svContract,
   ...svAcme,
+  ...svBrand,
   ...svReach,
   ...svEvidence,
   ...svLtv,

@@ -18,6 +18,7 @@ import { ArchiveRenewalSettings } from './settings/archive-renewal-settings';
 import { ReminderDefaults } from './settings/reminder-defaults';
 import { AcmeCertificate } from './settings/acme-certificate';
 import { OfficeLog } from './settings/office-log';
+import { BrandSettings } from './settings/brand-settings';
 
 const zones = (() => {
   try {
@@ -313,6 +314,7 @@ export function SettingsPage() {
       <PageHeader title={t('settings.title')} description={t('settings.description')} />
       <div className="stack">
         <GeneralSettings />
+        <BrandSettings />
         <ReachSettings />
         <AcmeCertificate />
         <MessagingSettings />
