@@ -12,7 +12,10 @@ function pngOf(width: number, height: number): Buffer {
   return PNG.sync.write(png);
 }
 
-const backgroundOf = (locator: Locator) => locator.evaluate((node) => getComputedStyle(node).backgroundColor);
+/** The element's computed background (run in the page; this file is type-checked without the DOM's types). */
+type PageWindow = { getComputedStyle: (node: unknown) => { backgroundColor: string } };
+const backgroundOf = (locator: Locator) =>
+  locator.evaluate((node) => (globalThis as unknown as PageWindow).getComputedStyle(node).backgroundColor);
 
 describe("the office's brand in the admin UI", { timeout: 180_000 }, () => {
   let browser: Browser;
@@ -60,7 +63,9 @@ describe("the office's brand in the admin UI", { timeout: 180_000 }, () => {
     const logo = card.getByRole('img', { name: 'The office’s logo as parties see it' });
     await logo.waitFor({ timeout: UI_TIMEOUT_MS });
     await expect
-      .poll(() => logo.evaluate((node) => (node as HTMLImageElement).naturalWidth), { timeout: UI_TIMEOUT_MS })
+      .poll(() => logo.evaluate((node) => (node as unknown as { naturalWidth: number }).naturalWidth), {
+        timeout: UI_TIMEOUT_MS,
+      })
       .toBe(300);
     const saved = (await brand()).logo;
     expect(saved).toMatchObject({ width: 300, height: 120, uploaded_type: 'image/png' });
