@@ -1,14 +1,18 @@
 import { LANGUAGES, type Language } from './api/enums';
 
+/** Tags a browser may send for a language we speak under another code: Norwegian as such, and Nynorsk, read Bokmål. */
+const ALIASES: Record<string, Language> = { no: 'nb', nn: 'nb' };
+
 /**
  * The page's language from what the browser asks for, in its order of preference: the first
- * entry whose primary subtag is a language the page speaks (`sv-SE` → sv, `en-US` → en), else
- * `fallback` (the contract's language). `*` and languages the page lacks are passed over.
+ * entry whose primary subtag is a language the page speaks (`sv-SE` → sv, `en-US` → en,
+ * `no` → nb), else `fallback` (the contract's language). `*` and languages the page lacks are
+ * passed over.
  */
 export function pickLanguage(preferred: readonly string[], fallback: Language): Language {
   for (const tag of preferred) {
-    const primary = tag.trim().toLowerCase().split('-')[0];
-    const match = LANGUAGES.find((language) => language === primary);
+    const primary = tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+    const match = LANGUAGES.find((language) => language === primary) ?? ALIASES[primary];
     if (match) return match;
   }
   return fallback;

@@ -1,15 +1,16 @@
 /**
  * Sizes as upload limits name them: a limit in whole MiB or KiB ("2 MiB"), a file's size in the
  * same unit with one decimal, rounded up so that a file over the limit never reads as equal to it
- * ("2.1 MiB"). English and Swedish (decimal comma).
+ * ("2.1 MiB"), with the language's decimal sign (Swedish "2,1 MiB").
  */
 const MIB = 1024 * 1024;
 const KIB = 1024;
 
-export type SizeLocale = 'en' | 'sv';
+/** A language code (en, sv, …). */
+export type SizeLocale = string;
 
 const decimal = (value: number, locale: SizeLocale) =>
-  locale === 'sv' ? String(value).replace('.', ',') : String(value);
+  new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 1 }).format(value);
 
 export function formatLimit(bytes: number, locale: SizeLocale = 'en'): string {
   if (bytes >= MIB) return `${decimal(Math.round((bytes / MIB) * 10) / 10, locale)} MiB`;

@@ -41,7 +41,7 @@ export const enPrepare = {
   'editor.undoHint': 'Takes back the last change (Ctrl+Z)',
   'editor.fromTags': 'Fields from tags',
   'editor.fromTagsHint':
-    'Makes a field exactly on every tag such as {{signature:1}} or {{text:2;label=Company number;w=150}} written in the document; the parties never see the tags',
+    "Makes a field exactly on every tag such as '{{signature:1}}' or '{{text:2;label=Company number;w=150}}' written in the document; the parties never see the tags",
   'editor.fromTagsMade': '{n} fields made from the tags in the document.',
   'editor.fromTagsNone': 'No new tags found in the document.',
   'editor.zoom': 'Zoom',
@@ -70,7 +70,7 @@ export const enPrepare = {
   'templates.kindTextShort': 'Text',
   'templates.kindPdfRoles': 'PDF, {n} parties',
   'templates.nameFromFile': 'Left empty, the file’s name is used.',
-  'templates.pdfHint': 'Text tags such as {{signature:1}} in it become fields with one click.',
+  'templates.pdfHint': "Text tags such as '{{signature:1}}' in it become fields with one click.",
   'templates.pdfDescription':
     'A PDF with fields for each party. A contract made from it gets the PDF and its fields; the first party added takes Party 1’s fields, the second Party 2’s.',
   'templates.publishFirst': 'Publish the template first.',

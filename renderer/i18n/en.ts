@@ -1,5 +1,6 @@
 import { enContract } from './en-contract';
 import { enAcme } from './en-acme';
+import { enBrand } from './en-brand';
 import { enReach } from './en-reach';
 import { enEvidence } from './en-evidence';
 import { enLtv } from './en-ltv';
@@ -11,6 +12,7 @@ import { enPlan } from './en-plan';
 export const en = {
   ...enContract,
   ...enAcme,
+  ...enBrand,
   ...enReach,
   ...enEvidence,
   ...enLtv,
@@ -327,7 +329,7 @@ export const en = {
   'settings.messagingDescription':
     'How invitations and notices go out. Mail waits in the outbox until a server is set.',
   'settings.smtpHint': 'smtp:// or smtps://, with user and password if the server needs them.',
-  'settings.smsHint': 'Receives a POST of JSON {to, body} for each SMS.',
+  'settings.smsHint': "Receives a POST of JSON '{to, body}' for each SMS.",
   'settings.testTo': 'Send a test e-mail to',
   'settings.sendTest': 'Send test',
   'settings.testSent': 'The SMTP server accepted the test e-mail to {to}.',
@@ -435,3 +437,6 @@ export const en = {
 } as const;
 
 export type MessageKey = keyof typeof en;
+
+/** The admin UI's English catalogue (renderer/i18n/catalogues.ts finds it by its file name). */
+export const catalogue = { name: 'English', messages: en };

@@ -44,7 +44,7 @@ export const svPrepare: Record<keyof typeof enPrepare, string> = {
   'editor.undoHint': 'Tar tillbaka den senaste ändringen (Ctrl+Z)',
   'editor.fromTags': 'Fält från taggar',
   'editor.fromTagsHint':
-    'Skapar ett fält precis på varje tagg som {{signature:1}} eller {{text:2;label=Organisationsnummer;w=150}} i dokumentet; parterna ser aldrig taggarna',
+    "Skapar ett fält precis på varje tagg som '{{signature:1}}' eller '{{text:2;label=Organisationsnummer;w=150}}' i dokumentet; parterna ser aldrig taggarna",
   'editor.fromTagsMade': '{n} fält skapades från taggarna i dokumentet.',
   'editor.fromTagsNone': 'Inga nya taggar hittades i dokumentet.',
   'editor.zoom': 'Zoom',
@@ -74,7 +74,7 @@ export const svPrepare: Record<keyof typeof enPrepare, string> = {
   'templates.kindTextShort': 'Text',
   'templates.kindPdfRoles': 'PDF, {n} parter',
   'templates.nameFromFile': 'Lämnas det tomt används filens namn.',
-  'templates.pdfHint': 'Taggar som {{signature:1}} i den blir fält med ett klick.',
+  'templates.pdfHint': "Taggar som '{{signature:1}}' i den blir fält med ett klick.",
   'templates.pdfDescription':
     'En PDF med fält för varje part. Ett avtal från mallen får PDF:en och dess fält; den första parten som läggs till tar Part 1:s fält, den andra Part 2:s.',
   'templates.publishFirst': 'Publicera mallen först.',

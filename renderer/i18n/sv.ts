@@ -1,6 +1,7 @@
 import type { MessageKey } from './en';
 import { svContract } from './sv-contract';
 import { svAcme } from './sv-acme';
+import { svBrand } from './sv-brand';
 import { svReach } from './sv-reach';
 import { svEvidence } from './sv-evidence';
 import { svLtv } from './sv-ltv';
@@ -12,6 +13,7 @@ import { svPlan } from './sv-plan';
 export const sv: Record<MessageKey, string> = {
   ...svContract,
   ...svAcme,
+  ...svBrand,
   ...svReach,
   ...svEvidence,
   ...svLtv,
@@ -329,7 +331,7 @@ export const sv: Record<MessageKey, string> = {
   'settings.messagingDescription':
     'Hur inbjudningar och meddelanden skickas. E-post väntar i utkorgen tills en server är angiven.',
   'settings.smtpHint': 'smtp:// eller smtps://, med användare och lösenord om servern kräver det.',
-  'settings.smsHint': 'Får en POST med JSON {to, body} för varje SMS.',
+  'settings.smsHint': "Får en POST med JSON '{to, body}' för varje SMS.",
   'settings.testTo': 'Skicka ett testmejl till',
   'settings.sendTest': 'Skicka test',
   'settings.testSent': 'SMTP-servern tog emot testmejlet till {to}.',
@@ -436,3 +438,6 @@ export const sv: Record<MessageKey, string> = {
   'storage.lowBanner':
     'Bara {free} är ledigt på disken med datamappen. När den är full kan inget nytt sparas: frigör utrymme eller flytta datamappen till en större disk.',
 };
+
+/** The admin UI's Swedish catalogue (renderer/i18n/catalogues.ts finds it by its file name). */
+export const catalogue = { name: 'Svenska', messages: sv };

@@ -20,6 +20,7 @@ import { ReminderDefaults } from './settings/reminder-defaults';
 import { AcmeCertificate } from './settings/acme-certificate';
 import { OfficeLog } from './settings/office-log';
 import { PlanSettings } from './settings/plan-settings';
+import { BrandSettings } from './settings/brand-settings';
 
 const zones = (() => {
   try {
@@ -316,6 +317,7 @@ export function SettingsPage() {
       <div className="stack">
         <GeneralSettings />
         <PlanSettings />
+        <BrandSettings />
         <ReachSettings />
         <AcmeCertificate />
         <MessagingSettings />

@@ -1,6 +1,7 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { Language } from '../../shared/api/enums';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { LANGUAGES, type Language } from '../../shared/api/enums';
 import type { TSigningState } from '../../shared/api/signing';
+import { LANGUAGE_INFO } from '../../shared/i18n/languages';
 import { createSigningApi, SigningError } from './api';
 import { linkBase, type Bootstrap } from './bootstrap';
 import { CodeStep } from './code-step';
@@ -8,8 +9,8 @@ import { useDraftMark } from './draft';
 import { FrameNote } from './frame-note';
 import { holdsSession, startLinkSession } from './link-session';
 import { postSigningEvent, returnUrlFor } from './embed';
-import { SIGNING_DICTIONARIES, signingTranslator, type SigningTranslate } from './i18n';
-import { useLanguage } from './language';
+import type { SigningTranslate } from './i18n';
+import { useLanguage, useTexts } from './language';
 import type { Mark } from './mark';
 import { Notice, StatusPanel } from './notice';
 import { SigningView } from './signing-view';
@@ -28,8 +29,8 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
   const { state, adopt, refresh, loadError } = useSigningState(api, initial);
   const csrfToken = state?.csrfToken ?? '';
   useLayoutEffect(() => api.setCsrfToken(csrfToken), [api, csrfToken]);
-  const [language, setLanguage] = useLanguage(state?.language);
-  const t = useMemo(() => signingTranslator(language), [language]);
+  const [language, setLanguage] = useLanguage(state?.language ?? bootstrap.texts?.language);
+  const texts = useTexts(language, bootstrap.texts);
   const [isBusy, setBusy] = useState(false);
   const [error, setError] = useState<SigningError>();
   const [mark, setMark] = useState<Mark>();
@@ -78,15 +79,24 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
     }
   };
 
+  // No texts yet (a page without the server's, waiting for its language's): the spinner alone.
+  if (!texts)
+    return (
+      <p className="loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+      </p>
+    );
+  const t = texts;
+
   const chrome = (content: ReactNode) => (
     <>
-      <TopBar t={t} language={language} onLanguage={setLanguage} office={state?.officeName ?? ''} />
+      <TopBar t={t} language={language} onLanguage={setLanguage} state={state} />
       <FrameNote t={t} />
       {content}
     </>
   );
 
-  if (delegatedTo !== undefined) return chrome(<DelegatedNotice language={language} name={delegatedTo} />);
+  if (delegatedTo !== undefined) return chrome(<DelegatedNotice t={t} name={delegatedTo} />);
   if (loadError && !state) {
     return chrome(
       <Notice title={t('loadFailed')} body="" action={{ label: t('retry'), onClick: () => void refresh() }} />,
@@ -124,7 +134,7 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
       status={status}
       extraAction={
         state.party.mayDelegate && (
-          <DelegateAction language={language} csrfToken={csrfToken} isDisabled={isBusy} onDelegated={setDelegatedTo} />
+          <DelegateAction t={t} csrfToken={csrfToken} isDisabled={isBusy} onDelegated={setDelegatedTo} />
         )
       }
     />
@@ -193,32 +203,46 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
   }
 }
 
+/** The office (its logo, else its name) and the language list: each language named in itself. */
 function TopBar({
   t,
   language,
   onLanguage,
-  office,
+  state,
 }: {
   t: SigningTranslate;
   language: Language;
   onLanguage: (language: Language) => void;
-  office: string;
+  state: TSigningState | undefined;
 }) {
+  const office = state?.officeName || 'SignDesk';
+  const logo = state?.brand.logo;
   return (
     <header className="top-bar">
-      <span className="brand">{office || 'SignDesk'}</span>
-      <div className="language" role="group" aria-label={t('chooseLanguage')}>
-        {(['en', 'sv'] as const).map((code) => (
-          <button
-            key={code}
-            type="button"
-            lang={code}
-            aria-pressed={language === code}
-            onClick={() => onLanguage(code)}
-          >
-            {SIGNING_DICTIONARIES[code].languageName}
-          </button>
-        ))}
+      <span className="brand">
+        {logo ? (
+          <img
+            className="brand-logo"
+            src={logo.url}
+            width={logo.width}
+            height={logo.height}
+            alt={t('logoAlt', { office })}
+          />
+        ) : (
+          office
+        )}
+      </span>
+      <div className="language">
+        <label htmlFor="language-choice" className="visually-hidden">
+          {t('chooseLanguage')}
+        </label>
+        <select id="language-choice" value={language} onChange={(event) => onLanguage(event.target.value as Language)}>
+          {LANGUAGES.map((code) => (
+            <option key={code} value={code} lang={code}>
+              {LANGUAGE_INFO[code].name}
+            </option>
+          ))}
+        </select>
       </div>
     </header>
   );

@@ -1,153 +1,16 @@
 import type { Language } from '../../shared/api/enums';
-import { fillText, type TextValues } from '../lib/translate';
-import { sv } from './i18n-sv';
+import type { KeyOf } from '../../shared/i18n/catalogues';
+import { LANGUAGE_INFO } from '../../shared/i18n/languages';
+import { createTranslator, type Translate } from '../../shared/i18n/translator';
 
-/** English: the keys of the signing page's texts (the admin UI's style: flat keys, `{name}` placeholders). */
-const en = {
-  languageName: 'English',
-  chooseLanguage: 'Language',
-  loading: 'Opening the document…',
-  loadFailed: 'The document could not be opened. Check the link in your invitation, or try again in a moment.',
-  noConnection: 'No connection to the server. Check your connection and try again.',
-  retry: 'Try again',
-  frameNoteTitle: 'This page inside another site',
-  frameStorageBlocked:
-    'Your browser lets this page keep nothing while it is shown inside another site: if the page reloads you need a new code, and what you filled in is lost.',
-  openInNewWindow: 'Continue in a new window',
-  sentBy: 'Sent to you by {office} for electronic signature',
-  sentByUnnamed: 'Sent to you for electronic signature',
-  pageOf: 'Page {page} of {total}',
-  pageLoading: 'Loading page {page} of {total}…',
-  pageFailed: 'This page could not be shown.',
-  zoomIn: 'Zoom in',
-  zoomOut: 'Zoom out',
-  zoomLevel: 'Zoom {percent} %',
-  downloadOriginal: 'Download PDF',
-  attachments: 'Attachments',
-  attachedByYou: '(you attached it)',
-  fieldsLeft: '{left} of {total} fields left',
-  fieldsDone: 'All {total} fields done',
-  noFields: 'Nothing to fill in: read the document, then sign.',
-  previousField: 'Previous field',
-  nextField: 'Next field',
-  goTo: 'Go to…',
-  goToFields: 'Your fields',
-  goToPages: 'Pages',
-  fieldOnPage: '{field}, page {page}',
-  draftKept: 'What you filled in earlier was kept on this device; nothing is sent until you sign.',
-  identityLine: 'You sign as {name}, identity number {identityNumber}.',
-  agreeLabel: 'I have read the document and agree to sign it electronically.',
-  approveAgreeLabel: 'I have read the document and approve it.',
-  sign: 'Sign the document',
-  approve: 'Approve the document',
-  signing: 'Signing…',
-  reject: 'Reject',
-  rejectTitle: 'Reject the document',
-  rejectHelp: 'Tell the sender why. Once rejected, the document cannot be signed by anyone.',
-  causeLabel: 'Reason',
-  confirmReject: 'Reject the document',
-  cancel: 'Cancel',
-  required: 'Required',
-  optional: 'Optional',
-  'fillRequired.one': 'One field is still left: fill it in first.',
-  'fillRequired.many': '{n} fields are still left: fill them in first.',
-  signingAs: 'You sign “{document}” as {name}, dated {date}.',
-  approvingOn: 'You approve “{document}”, dated {date}.',
-  agreeFirst: 'Tick the box to confirm that you agree.',
-  signHere: 'Signature',
-  initialsHere: 'Initials',
-  tapToSign: 'Tap to sign',
-  signed: 'Signed',
-  notFilled: 'not filled in',
-  checked: 'ticked',
-  unchecked: 'not ticked',
-  dateNote: '{date}: the date of signing, filled in for you.',
-  checkbox: 'Tick box',
-  fieldName: 'Name',
-  fieldDate: 'Date',
-  fieldText: 'Text',
-  fieldNumber: 'Number',
-  fieldEmail: 'E-mail address',
-  fieldDropdown: 'Choice',
-  fieldRadio: 'Choice',
-  fieldAttachment: 'File',
-  chooseOption: 'Choose…',
-  notANumber: 'Write a number, such as 1250 or 12.5.',
-  notAnEmail: 'Write an e-mail address, such as name@example.com.',
-  notAnOption: 'Choose one of the options.',
-  fileLimit: 'Any kind of file, at most 2 MiB.',
-  fileTooLarge: 'The file is {size}: at most 2 MiB can be attached.',
-  fileEmpty: 'The file is empty.',
-  fileUnreadable: 'The file could not be read.',
-  fileChosen: 'Attached: {name} ({size})',
-  fileRemove: 'Remove the file',
-  yourSignature: 'Your signature',
-  createSignature: 'Create your signature',
-  changeSignature: 'Change',
-  signatureHelp:
-    'Draw it, type your name, or upload a picture of it. It goes into every signature box of yours and the audit trail.',
-  tabDraw: 'Draw',
-  tabType: 'Type',
-  tabUpload: 'Upload',
-  drawHelp: 'Sign with your finger, a pen or the mouse in the box.',
-  drawArea: 'Signature drawing area',
-  drawInitialsArea: 'Initials drawing area',
-  drawInitials: 'Your initials',
-  drawInitialsHelp: 'Draw your initials too, or leave the box empty to use typed initials.',
-  clear: 'Clear',
-  nameLabel: 'Your name',
-  faceLabel: 'Style',
-  faceLoading: 'Loading the styles…',
-  uploadLabel: 'A picture of your signature (PNG or JPEG, a photo will do)',
-  uploadWrongType: 'Choose a PNG or JPEG picture.',
-  uploadTooLarge: 'The picture is still over 1 MB after shrinking it. Choose another photo.',
-  uploadUnreadable: 'The picture could not be read.',
-  useSignature: 'Use this signature',
-  drawFirst: 'Draw your signature in the box first.',
-  typeFirst: 'Type your name first.',
-  uploadFirst: 'Choose a picture first.',
-  initialsOf: 'Initials: {initials}',
-  codeTitle: 'Confirm it is you',
-  codeHelpSent: 'We sent a six-digit code to {to}. Enter it to open the document.',
-  codeHelp: 'We will send a six-digit code to you. Enter it to open the document.',
-  codeLabel: 'Code',
-  sendCode: 'Send me a code',
-  sendAgain: 'Send a new code',
-  verify: 'Open the document',
-  codeWrong: 'That code is not right, or it has expired. Check it, or ask for a new one.',
-  codeWait: 'A code was sent a moment ago. You can ask for a new one in {seconds} s.',
-  codeTooMany: 'Too many codes were sent in the last hour. Use the last one, or try again later.',
-  acceptedTitle: 'Thank you, you have signed',
-  approvedTitle: 'Thank you, you have approved the document',
-  acceptedBody:
-    '{answered} of {total} parties have answered. You will get the signed document when everyone has signed.',
-  completedTitle: 'The document is signed by everyone',
-  completedBody: 'Download the signed document. Its digital seal proves it has not been changed.',
-  download: 'Download the signed PDF',
-  rejectedTitle: 'You rejected the document',
-  closedRejectedTitle: 'The document was rejected',
-  closedRejectedBody: 'Someone rejected this document, so it can no longer be signed.',
-  expiredTitle: 'The signing link has expired',
-  expiredBody: 'The time to sign this document has run out. Contact the sender if you still want to sign.',
-  withdrawnTitle: 'The document was withdrawn',
-  withdrawnBody: 'The sender withdrew this document, so it can no longer be signed. There is nothing for you to do.',
-  waitingTitle: 'It is not your turn yet',
-  waitingBody: 'The parties sign in a set order. You will get an e-mail or SMS when it is your turn.',
-  draftTitle: 'The document is not ready',
-  draftBody: 'The sender has not sent this document yet.',
-  viewerBody: 'You receive this document for your information; there is nothing to sign.',
-  causeLine: 'Reason: {cause}',
-  returning: 'Taking you back to {host}…',
-  returnNow: 'Continue',
-  refused: 'This can no longer be done: the document changed meanwhile.',
-};
+/**
+ * The signing page's texts: the `signing` namespace of the catalogue of its language
+ * (shared/i18n/catalogues/<code>.json). The page's bundle holds none of them: the server writes
+ * the first screen's language into the page and hands any other at /sign/i18n/<code>/signing.json.
+ */
+export type SigningKey = KeyOf<'signing'>;
+export type SigningTranslate = Translate<SigningKey>;
+export type SigningTexts = { language: Language; messages: Record<string, string> };
 
-export type SigningKey = keyof typeof en;
-export type SigningTranslate = (key: SigningKey, values?: TextValues) => string;
-
-export const SIGNING_DICTIONARIES: Record<Language, Record<SigningKey, string>> = { en, sv };
-
-export const signingTranslator =
-  (language: Language): SigningTranslate =>
-  (key, values) =>
-    fillText(SIGNING_DICTIONARIES[language][key], values);
+export const signingTranslator = (texts: SigningTexts): SigningTranslate =>
+  createTranslator(LANGUAGE_INFO[texts.language].locale, texts.messages);

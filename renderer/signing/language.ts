@@ -1,13 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Language } from '../../shared/api/enums';
 import { pickLanguage } from '../../shared/browser-language';
+import { directionOf, isLanguage } from '../../shared/i18n/languages';
+import { signingTranslator, type SigningTexts, type SigningTranslate } from './i18n';
 
 const STORAGE_KEY = 'signdesk.sign.language';
 
 function stored(): Language | undefined {
   try {
     const value = window.localStorage.getItem(STORAGE_KEY);
-    return value === 'en' || value === 'sv' ? value : undefined;
+    return isLanguage(value) ? value : undefined;
   } catch {
     // Storage may be refused (a framed page under strict privacy settings): the choice lasts the visit.
     return undefined;
@@ -26,9 +28,6 @@ const browserLanguages = (): readonly string[] =>
 export function useLanguage(contractLanguage: Language | undefined): [Language, (language: Language) => void] {
   const [chosen, setChosen] = useState<Language | undefined>(stored);
   const language = chosen ?? pickLanguage(browserLanguages(), contractLanguage ?? 'en');
-  useEffect(() => {
-    document.documentElement.lang = language;
-  }, [language]);
   const choose = useCallback((next: Language) => {
     try {
       window.localStorage.setItem(STORAGE_KEY, next);
@@ -38,4 +37,48 @@ export function useLanguage(contractLanguage: Language | undefined): [Language, 
     setChosen(next);
   }, []);
   return [language, choose];
+}
+
+const fetched = new Map<Language, Promise<SigningTexts>>();
+
+/** A language's texts from the server, asked once per page. */
+function fetchTexts(language: Language): Promise<SigningTexts> {
+  let texts = fetched.get(language);
+  if (!texts) {
+    texts = fetch(`/sign/i18n/${language}/signing.json`, { credentials: 'omit' }).then(async (response) => {
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return { language, messages: (await response.json()) as Record<string, string> };
+    });
+    texts.catch(() => fetched.delete(language));
+    fetched.set(language, texts);
+  }
+  return texts;
+}
+
+/**
+ * The translating function of the language, from the texts the server wrote into the page when
+ * they are that language's, else fetched; until they arrive the page keeps the texts it has (or
+ * has none, and shows its spinner). `<html lang dir>` follow the texts shown.
+ */
+export function useTexts(language: Language, initial: SigningTexts | undefined): SigningTranslate | undefined {
+  const [loaded, setLoaded] = useState<SigningTexts | undefined>(initial);
+  const texts = loaded?.language === language ? loaded : undefined;
+  useEffect(() => {
+    if (texts) return;
+    let isCurrent = true;
+    fetchTexts(language).then(
+      (next) => isCurrent && setLoaded(next),
+      () => undefined,
+    );
+    return () => {
+      isCurrent = false;
+    };
+  }, [language, texts]);
+  const shown = texts ?? loaded;
+  useEffect(() => {
+    if (!shown) return;
+    document.documentElement.lang = shown.language;
+    document.documentElement.dir = directionOf(shown.language);
+  }, [shown]);
+  return useMemo(() => (shown ? signingTranslator(shown) : undefined), [shown]);
 }

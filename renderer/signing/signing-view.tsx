@@ -128,12 +128,7 @@ export function SigningView({
   // Derived, never stored: the note goes as soon as the last field is filled in.
   // Marks are made by signing itself, so only the fields to fill in count here.
   const leftToFill = left.filter((field) => !isMarkField(field)).length;
-  const note =
-    isLeftShown && leftToFill > 0
-      ? leftToFill === 1
-        ? t('fillRequired.one')
-        : t('fillRequired.many', { n: leftToFill })
-      : undefined;
+  const note = isLeftShown && leftToFill > 0 ? t('fillRequired', { n: leftToFill }) : undefined;
   return (
     <main className="layout">
       <header className="document-header">

@@ -2,13 +2,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../signing/styles.css';
 import './verify.css';
-import { VerifyApp } from './verify-app';
+import { readVerifyBootstrap, VerifyApp } from './verify-app';
 
 const root = document.getElementById('root');
-if (root) {
+const bootstrap = readVerifyBootstrap();
+// Without the server's bootstrap (the built file opened as it is) the page has no texts to show.
+if (root && bootstrap) {
   createRoot(root).render(
     <StrictMode>
-      <VerifyApp />
+      <VerifyApp bootstrap={bootstrap} />
     </StrictMode>,
   );
 }

@@ -1,7 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { MAX_VERIFY_BYTES, type TVerifyResult } from '../../shared/api/verify';
-import type { Language } from '../../shared/api/enums';
-import { verifyTranslator } from './i18n';
+import { LANGUAGES, type Language } from '../../shared/api/enums';
+import { directionOf, isLanguage, LANGUAGE_INFO } from '../../shared/i18n/languages';
+import type { TVerifyBootstrap } from '../../shared/verify-page';
+import { verifyTranslator, type VerifyTexts } from './i18n';
 import { VerifyResult } from './verify-result';
 
 type Check =
@@ -21,25 +23,41 @@ async function checkPdf(file: File): Promise<TVerifyResult> {
   return body;
 }
 
-/** The language asked for in the link (`?lang=sv`), else the browser's. */
-export function initialLanguage(): Language {
-  const asked = new URLSearchParams(window.location.search).get('lang');
-  if (asked === 'sv' || asked === 'en') return asked;
-  return navigator.language.toLowerCase().startsWith('sv') ? 'sv' : 'en';
+/** What the server wrote into the page: its texts in the language it chose, and the office. */
+export function readVerifyBootstrap(): TVerifyBootstrap | undefined {
+  try {
+    const data = JSON.parse(
+      document.getElementById('verify-bootstrap')?.textContent ?? 'null',
+    ) as TVerifyBootstrap | null;
+    return data && isLanguage(data.texts?.language) ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Another language's texts, from the server. */
+async function fetchTexts(language: Language): Promise<VerifyTexts> {
+  const response = await fetch(`/sign/i18n/${language}/verify.json`, { credentials: 'omit' });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return { language, messages: (await response.json()) as Record<string, string> };
 }
 
 /** The public verify page: drop a PDF, read the verdict. Nothing is stored. */
-export function VerifyApp() {
-  const [language, setLanguage] = useState<Language>(initialLanguage);
+export function VerifyApp({ bootstrap }: { bootstrap: TVerifyBootstrap }) {
+  const [texts, setTexts] = useState<VerifyTexts>(bootstrap.texts);
   const [check, setCheck] = useState<Check>({ state: 'idle' });
   const [isOver, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const t = useMemo(() => verifyTranslator(language), [language]);
+  const t = useMemo(() => verifyTranslator(texts), [texts]);
+  const { language } = texts;
+  const office = bootstrap.brand.officeName || 'SignDesk';
 
   useEffect(() => {
     document.documentElement.lang = language;
-    document.title = `${t('title')} · SignDesk`;
-  }, [language, t]);
+    document.documentElement.dir = directionOf(language);
+    document.title = `${t('title')} · ${office}`;
+  }, [language, t, office]);
+  const chooseLanguage = (next: Language) => void fetchTexts(next).then(setTexts, () => undefined);
 
   const take = (file: File | undefined) => {
     if (!file) return;
@@ -63,15 +81,33 @@ export function VerifyApp() {
   return (
     <main className="verify">
       <div className="verify-top">
-        <p className="eyebrow">SignDesk</p>
-        <button
-          type="button"
-          className="secondary small"
-          lang={language === 'en' ? 'sv' : 'en'}
-          onClick={() => setLanguage(language === 'en' ? 'sv' : 'en')}
-        >
-          {t('otherLanguage')}
-        </button>
+        {bootstrap.brand.logo ? (
+          <img
+            className="brand-logo"
+            src={bootstrap.brand.logo.url}
+            width={bootstrap.brand.logo.width}
+            height={bootstrap.brand.logo.height}
+            alt={office}
+          />
+        ) : (
+          <p className="eyebrow">{office}</p>
+        )}
+        <div className="language">
+          <label htmlFor="language-choice" className="visually-hidden">
+            {t('chooseLanguage')}
+          </label>
+          <select
+            id="language-choice"
+            value={language}
+            onChange={(event) => chooseLanguage(event.target.value as Language)}
+          >
+            {LANGUAGES.map((code) => (
+              <option key={code} value={code} lang={code}>
+                {LANGUAGE_INFO[code].name}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
       <h1>{t('title')}</h1>
       <p>{t('intro')}</p>
@@ -100,9 +136,7 @@ export function VerifyApp() {
       <div aria-live="polite">
         {check.state === 'failed' ? <p className="problem">{check.message}</p> : null}
         {check.state === 'checking' ? <p className="muted">{t('checking')}</p> : null}
-        {check.state === 'done' ? (
-          <VerifyResult t={t} language={language} name={check.name} result={check.result} />
-        ) : null}
+        {check.state === 'done' ? <VerifyResult t={t} texts={texts} name={check.name} result={check.result} /> : null}
       </div>
     </main>
   );

@@ -1,6 +1,7 @@
 import type { TVerifyResult } from '../../shared/api/verify';
 import type { Language } from '../../shared/api/enums';
-import { isVerifyKey, type VerifyTranslate } from './i18n';
+import { LANGUAGE_INFO } from '../../shared/i18n/languages';
+import { isVerifyKey, type VerifyTexts, type VerifyTranslate } from './i18n';
 
 const TONE: Record<TVerifyResult['verdict'], string> = {
   intact: 'good',
@@ -15,7 +16,7 @@ const TONE: Record<TVerifyResult['verdict'], string> = {
 };
 
 function formatTime(iso: string, language: Language): string {
-  return new Intl.DateTimeFormat(language === 'sv' ? 'sv-SE' : 'en-GB', {
+  return new Intl.DateTimeFormat(LANGUAGE_INFO[language].locale, {
     dateStyle: 'long',
     timeStyle: 'long',
   }).format(new Date(iso));
@@ -24,37 +25,31 @@ function formatTime(iso: string, language: Language): string {
 /** The verdict on one PDF, and what backs it. */
 export function VerifyResult({
   t,
-  language,
+  texts,
   name,
   result,
 }: {
   t: VerifyTranslate;
-  language: Language;
+  texts: VerifyTexts;
   name: string;
   result: TVerifyResult;
 }) {
   const roleOf = (role: string) => {
     const key = `role.${role}`;
-    return isVerifyKey(key) ? t(key) : role;
+    return isVerifyKey(texts, key) ? t(key) : role;
   };
+  const { language } = texts;
   const explanation =
     result.verdict !== 'changed'
       ? t(`explanation.${result.verdict}`)
       : result.changes.length > 0
         ? t('explanation.changedNotAllowed')
         : result.added_bytes > 0
-          ? t('explanation.changed', { bytes: result.added_bytes.toLocaleString(language) })
+          ? t('explanation.changed', { bytes: result.added_bytes })
           : t('explanation.changedContainer');
   const office = result.office.name || t('thisOffice');
   const additionText = (timestamps: number, validationData: boolean) =>
-    [
-      validationData ? t('addition.data') : '',
-      timestamps === 1
-        ? t('addition.timestampsOne')
-        : timestamps > 1
-          ? t('addition.timestampsMany', { n: timestamps })
-          : '',
-    ]
+    [validationData ? t('addition.data') : '', timestamps > 0 ? t('addition.timestamps', { n: timestamps }) : '']
       .filter(Boolean)
       .join(t('addition.and')) || t('addition.nothing');
   return (
@@ -152,11 +147,7 @@ export function VerifyResult({
       </dl>
       {result.has_newer_copy ? <p className="muted">{t('newerCopy')}</p> : null}
       {result.other_signatures > 0 ? (
-        <p className="muted">
-          {result.other_signatures === 1
-            ? t('otherSignatures.one')
-            : t('otherSignatures.many', { n: result.other_signatures })}
-        </p>
+        <p className="muted">{t('otherSignatures', { n: result.other_signatures })}</p>
       ) : null}
     </section>
   );

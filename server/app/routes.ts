@@ -16,6 +16,7 @@ import { partyRoutes } from '../api/parties';
 import { contractRoleRoutes } from '../api/contract-roles';
 import { sessionRoutes } from '../api/session';
 import { settingsRoutes } from '../api/settings';
+import { brandSettingsRoutes } from '../api/brand-settings';
 import { timestampSettingsRoutes } from '../api/timestamp-settings';
 import { reachSettingsRoutes } from '../api/reach-settings';
 import { archiveRenewalRoutes } from '../api/archive-renewal';
@@ -55,6 +56,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...webhookEventRoutes,
   ...sessionRoutes,
   ...settingsRoutes,
+  ...brandSettingsRoutes,
   ...timestampSettingsRoutes,
   ...reachSettingsRoutes,
   ...archiveRenewalRoutes,

@@ -1,3 +1,4 @@
+import type { Language } from '../../shared/api/enums';
 import { createHash } from 'node:crypto';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { activityPresenter } from '../activity/present-activity';
@@ -118,6 +119,7 @@ export async function makeEvidencePackage(ctx: AppContext, contract: ContractRow
   );
 
   const facts: ReadmeFacts = {
+    language: contract.language as Language,
     contractId: contract.id,
     contractName: contract.name || `Contract ${contract.id}`,
     madeAt: new Date(ctx.now()).toISOString(),

@@ -83,6 +83,7 @@ export async function deliverMessage(
       html: texts.html,
       replyTo: row.replyTo,
       messageId: row.messageId ?? makeMessageId(row.id, from.address),
+      dkim: settings.dkim,
     },
     signal,
   );

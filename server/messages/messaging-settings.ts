@@ -2,6 +2,7 @@ import type { ReadContext } from '../context/read-context';
 import { SECRET_MASK, type SettingSource, type TMessagingSettings } from '../../shared/api/messaging-settings';
 import type { AppContext } from '../context/app-context';
 import { isSealed } from '../crypto/app-secret';
+import { DKIM_KEYS, readDkim, type DkimKey } from './mail/dkim';
 
 /** The keys of the messaging settings in the settings table. */
 export const MESSAGING_KEYS = {
@@ -15,6 +16,8 @@ export type MessagingField = keyof typeof MESSAGING_KEYS;
 /** The settings in force: a saved value wins over the environment's. */
 export type MessagingSettings = Record<MessagingField, string | undefined> & {
   sources: Record<MessagingField, SettingSource | null>;
+  /** Mails are DKIM-signed with this key when the office gave one (PUT /api/settings/dkim). */
+  dkim?: DkimKey | undefined;
 };
 
 const FIELDS = Object.keys(MESSAGING_KEYS) as MessagingField[];
@@ -24,12 +27,16 @@ function environmentValue(ctx: ReadContext, field: MessagingField): string | und
 }
 
 /** The settings that may hold a password (user:password@ in the URL): stored sealed under the app secret. */
-export const SEALED_SETTING_KEYS: readonly string[] = [MESSAGING_KEYS.smtpUrl, MESSAGING_KEYS.smsGatewayUrl];
+export const SEALED_SETTING_KEYS: readonly string[] = [
+  MESSAGING_KEYS.smtpUrl,
+  MESSAGING_KEYS.smsGatewayUrl,
+  DKIM_KEYS.privateKey,
+];
 
 export const sealSettingValue = (ctx: AppContext, value: string): string => ctx.secret.seal('setting', value);
 
 /** A saved value as written; a sealed one that this installation's keys cannot open counts as not saved. */
-function openSettingValue(ctx: ReadContext, key: string, stored: string | undefined): string | undefined {
+export function openSettingValue(ctx: ReadContext, key: string, stored: string | undefined): string | undefined {
   if (stored === undefined || !SEALED_SETTING_KEYS.includes(key) || !isSealed(stored)) return stored;
   const value = ctx.secret.open('setting', stored);
   if (value === undefined)
@@ -46,6 +53,7 @@ export async function readMessagingSettings(ctx: ReadContext): Promise<Messaging
     settings[field] = savedValue ?? envValue;
     settings.sources[field] = savedValue !== undefined ? 'settings' : envValue !== undefined ? 'environment' : null;
   }
+  settings.dkim = await readDkim(ctx, (key, stored) => openSettingValue(ctx, key, stored));
   return settings;
 }
 

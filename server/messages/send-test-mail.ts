@@ -36,6 +36,7 @@ export async function sendTestMail(
   ctx: AppContext,
   to: string,
   form: Pick<TMessagingTestInput, 'smtp_url' | 'mail_from'> = {},
+  content?: { subject: string; text: string; html: string; fromName?: string },
 ): Promise<TestMailOutcome> {
   const settings = withFormValues(await readMessagingSettings(ctx), form);
   if (settings.smtpUrl === undefined) {
@@ -45,15 +46,17 @@ export async function sendTestMail(
     );
   }
   const office = await ctx.repos.office.get(ctx.now());
-  const { html, text } = renderMailLayout({
-    title: 'SignDesk test e-mail',
-    paragraphs: [
-      'This message shows that SignDesk can send e-mail through your SMTP server.',
-      'Invitations, reminders and signed documents will reach your parties the same way.',
-    ],
-    footer: office.name ? `Sent by SignDesk for ${office.name}.` : 'Sent by SignDesk.',
-    language: 'en',
-  });
+  const { html, text } =
+    content ??
+    renderMailLayout({
+      title: 'SignDesk test e-mail',
+      paragraphs: [
+        'This message shows that SignDesk can send e-mail through your SMTP server.',
+        'Invitations, reminders and signed documents will reach your parties the same way.',
+      ],
+      footer: office.name ? `Sent by SignDesk for ${office.name}.` : 'Sent by SignDesk.',
+      language: 'en',
+    });
   // No job: the attempt runs right here. A crash during it leaves the row `sending` for good,
   // which is only a test's record.
   const row = await inTransaction(ctx.db, async () => {
@@ -62,8 +65,8 @@ export async function sendTestMail(
       channel: 'email',
       recipient: to,
       recipients: [{ address: to, state: 'pending', response: null }],
-      ...sealMessageTexts(ctx, { subject: 'SignDesk test e-mail', text, html }),
-      fromName: null,
+      ...sealMessageTexts(ctx, { subject: content?.subject ?? 'SignDesk test e-mail', text, html }),
+      fromName: content?.fromName ?? null,
       replyTo: null,
       purpose: 'settings-test',
       contractId: null,

@@ -1,137 +1,33 @@
-export type AuditLabels = typeof EN;
+import type { Language } from '../../shared/api/enums';
+import { optionalMessage, translatorFor } from '../../shared/i18n/catalogues';
+import type { Translate } from '../../shared/i18n/translator';
+import type { KeyOf } from '../../shared/i18n/catalogues';
 
-const EN = {
-  language: 'en' as 'en' | 'sv',
-  title: 'Signature audit trail',
-  subtitle: 'Record of how this document was signed',
-  document: 'Document',
-  contract: 'Contract',
-  documentSha256: 'Document SHA-256',
-  pages: 'Pages',
-  completed: 'Completed',
-  sealedBy: 'Sealed by',
-  sealFingerprint: 'Seal certificate SHA-256',
-  parties: 'Parties',
-  contact: 'Contact',
-  signedAs: 'Signed as',
-  identityNumber: 'Identity number',
-  role: 'Role',
-  authentication: 'Authentication',
-  ipAddress: 'IP address',
-  userAgent: 'User agent',
-  sent: 'Invited',
-  opened: 'Opened',
-  signed: 'Signed',
-  notYet: '—',
-  timesIn: (zone: string) => `Times are shown in ${zone}.`,
-  seal: 'This document is sealed with a digital signature over the original document, the values filled in by the parties and this audit trail. The original document is the unchanged first part of this file; any later change invalidates the seal.',
-  sealRewritten:
-    'This document is sealed with a digital signature over the document, the values filled in by the parties and this audit trail; any later change invalidates the seal.',
-  pageOf: (page: number, pages: number) => `Audit trail · page ${page} of ${pages}`,
-  signedBy: (name: string) => `Signed by ${name}`,
-  roles: { DEFAULT: 'Signer', APPROVER: 'Approver', VIEWER: 'Viewer' } as Record<string, string>,
-  authentications: {
-    NONE: 'Link only',
-    EMAIL_CODE: 'One-time code by e-mail',
-    SMS_CODE: 'One-time code by SMS',
-    AUTO_SIGN: 'Signed automatically for the sending user (auto-sign)',
-    TEST_API: 'TEST CONTRACT: answered through the API by the office, not by the party; not a signature',
-  } as Record<string, string>,
-  sealReason: "Signed with SignDesk: the parties' signatures and audit trail",
-  timestamp: 'Trusted timestamp',
-  timestampRequested: (url: string) =>
-    `RFC 3161, asked of ${url}: in the seal's signature, or, if the authority did not answer at sealing, in a document timestamp added as soon as it does.`,
-  timestampNone:
-    'None: no timestamp authority was configured, so every time in this record rests only on the clock of the PC that sealed it.',
-  attachments: 'Attachments',
-  partyFiles: 'Files attached by the parties',
-  size: (bytes: number) => `${bytes.toLocaleString('en')} bytes`,
-  events: 'Events',
-  appliance: 'SignDesk (the appliance)',
-  preparation: (from: number, to: number) =>
-    `Preparation (entries #${from}–#${to}): parties, fields and attachments added or changed; each is in the activity log.`,
-  from: 'from',
-  chain: 'Activity log hash chain',
-  chainHead: 'Chain head',
-  chainNote: (sequence: number) =>
-    `Each entry's SHA-256 covers its contents and the hash of the entry before it (algorithm signdesk-activity-v1, explained in the evidence package). This contract's activity log must hold this hash at entry #${sequence}; a changed, removed or inserted earlier entry breaks the chain.`,
-  detailValues: {
-    email: 'e-mail',
-    sms: 'SMS',
-    none: 'none',
-    true: 'yes',
-    false: 'no',
-    typed: 'typed name',
-    image: 'image',
-  } as Record<string, string>,
+/**
+ * The words of the audit page and the stamps in the contract's language: the catalogue's
+ * `audit` namespace, the names of the activity log's events (`events`) and of their details
+ * (`details`). An event, detail or value the catalogue does not know shows as its code.
+ */
+export type AuditLabels = {
+  language: Language;
+  t: Translate<KeyOf<'audit'>>;
+  event(code: string): string | undefined;
+  detail(key: string): string;
+  role(signType: string): string;
+  authentication(code: string): string;
+  value(value: string): string;
 };
 
-const SV: AuditLabels = {
-  language: 'sv',
-  title: 'Signeringslogg',
-  subtitle: 'Redogörelse för hur dokumentet signerades',
-  document: 'Dokument',
-  contract: 'Avtal',
-  documentSha256: 'Dokumentets SHA-256',
-  pages: 'Sidor',
-  completed: 'Slutfört',
-  sealedBy: 'Förseglat av',
-  sealFingerprint: 'Sigillcertifikatets SHA-256',
-  parties: 'Parter',
-  contact: 'Kontakt',
-  signedAs: 'Signerat som',
-  identityNumber: 'Identitetsnummer',
-  role: 'Roll',
-  authentication: 'Autentisering',
-  ipAddress: 'IP-adress',
-  userAgent: 'Webbläsare',
-  sent: 'Inbjuden',
-  opened: 'Öppnat',
-  signed: 'Signerat',
-  notYet: '—',
-  timesIn: (zone: string) => `Tider anges i ${zone}.`,
-  seal: 'Dokumentet är förseglat med en digital signatur över originaldokumentet, parternas ifyllda värden och denna logg. Originaldokumentet är den oförändrade första delen av filen; varje senare ändring gör förseglingen ogiltig.',
-  sealRewritten:
-    'Dokumentet är förseglat med en digital signatur över dokumentet, parternas ifyllda värden och denna logg; varje senare ändring gör förseglingen ogiltig.',
-  pageOf: (page: number, pages: number) => `Signeringslogg · sida ${page} av ${pages}`,
-  signedBy: (name: string) => `Signerat av ${name}`,
-  roles: { DEFAULT: 'Undertecknare', APPROVER: 'Godkännare', VIEWER: 'Mottagare' },
-  authentications: {
-    NONE: 'Endast länk',
-    EMAIL_CODE: 'Engångskod via e-post',
-    SMS_CODE: 'Engångskod via SMS',
-    AUTO_SIGN: 'Signerat automatiskt för den användare som skickade (automatisk signering)',
-    TEST_API: 'TESTAVTAL: besvarat av kontoret via API:et, inte av parten; ingen underskrift',
-  },
-  sealReason: 'Signerat med SignDesk: parternas signaturer och signeringslogg',
-  timestamp: 'Betrodd tidsstämpel',
-  timestampRequested: (url: string) =>
-    `RFC 3161, begärd av ${url}: i förseglingens signatur, eller, om servern inte svarade vid förseglingen, i en dokumenttidsstämpel som läggs till så snart den svarar.`,
-  timestampNone:
-    'Ingen: ingen tidsstämpelserver var inställd, så varje tid i denna logg vilar enbart på klockan i den dator som förseglade dokumentet.',
-  attachments: 'Bilagor',
-  partyFiles: 'Filer som parterna bifogat',
-  size: (bytes: number) => `${bytes.toLocaleString('sv')} byte`,
-  events: 'Händelser',
-  appliance: 'SignDesk (tjänsten)',
-  preparation: (from: number, to: number) =>
-    `Förberedelse (post #${from}–#${to}): parter, fält och bilagor som lagts till eller ändrats; var och en finns i händelseloggen.`,
-  from: 'från',
-  chain: 'Händelseloggens hashkedja',
-  chainHead: 'Kedjans topp',
-  chainNote: (sequence: number) =>
-    `Varje posts SHA-256 täcker postens innehåll och hashen för posten före (algoritmen signdesk-activity-v1, förklarad i bevispaketet). Avtalets händelselogg måste ha denna hash i post #${sequence}; en ändrad, borttagen eller tillagd tidigare post bryter kedjan.`,
-  detailValues: {
-    email: 'e-post',
-    sms: 'SMS',
-    none: 'ingen',
-    true: 'ja',
-    false: 'nej',
-    typed: 'inskrivet namn',
-    image: 'bild',
-  },
-};
-
-export function auditLabels(language: 'en' | 'sv' | undefined): AuditLabels {
-  return language === 'sv' ? SV : EN;
+export function auditLabels(language: Language = 'en'): AuditLabels {
+  const t = translatorFor(language, 'audit');
+  const audit = (key: string) => optionalMessage(language, 'audit', key);
+  return {
+    language,
+    t,
+    event: (code) => optionalMessage(language, 'events', code),
+    detail: (key) => optionalMessage(language, 'details', key) ?? key,
+    role: (signType) => audit(`role.${signType}`) ?? signType,
+    authentication: (code) => audit(`authentication.${code}`) ?? code,
+    value: (value) => audit(`value.${value}`) ?? value,
+  };
 }

@@ -3,6 +3,10 @@ import type { PDFDocument } from 'pdf-lib';
 import type { SigningIdentity } from '../crypto/signing-identity';
 import { MAX_PDF_PAGES } from '../../shared/constants';
 import { auditLabels } from './audit-labels';
+import { auditColors } from './audit-canvas';
+import { hasRightToLeft } from './bidi';
+import { createTextWriter } from './text-writer';
+import { LANGUAGE_INFO } from '../../shared/i18n/languages';
 import { checkPageTree } from './check-page-tree';
 import { drawAuditTrail, type AuditMark } from './draw-audit-trail';
 import { writeIncrementalUpdate } from './incremental-update';
@@ -50,14 +54,27 @@ export async function buildSignedPdf(input: SignedPdfInput, identity: SigningIde
   checkPageTree(doc, MAX_PDF_PAGES);
   useNativeDeflate(doc.context);
 
-  const labels = auditLabels(input.language);
   const fonts = await embedSealFonts(doc);
+  // The Arabic faces only where something is written right to left: the page's language, a name, a value.
+  const needsArabic =
+    (input.language !== undefined && LANGUAGE_INFO[input.language].isRightToLeft) ||
+    hasRightToLeft(JSON.stringify([audit, input.fields.map((field) => field.value), input.brand?.officeName]));
+  const arabic = needsArabic ? await fonts.arabic() : undefined;
+  // Without an Arabic face (none installed) an Arabic page would print question marks: English then.
+  const language = input.language === 'ar' && !arabic ? 'en' : input.language;
+  const labels = auditLabels(language);
+  const writer = createTextWriter({
+    isRightToLeft: language !== undefined && LANGUAGE_INFO[language].isRightToLeft,
+    arabic,
+    latin: { regular: fonts.regular, bold: fonts.bold },
+  });
+  const logo = input.brand?.logoPng ? await doc.embedPng(input.brand.logoPng).catch(() => undefined) : undefined;
   const signedTimes = new Map(audit.parties.map((party) => [party.name, party.signedTime]));
   const signedTimeOf = (field: SignedPdfField) =>
     field.signedTime ?? signedTimes.get(field.signerName) ?? audit.completedTime;
   const originalPageCount = doc.getPageCount();
   paintCovers(doc, input.covers ?? []);
-  await stampFields({ doc, fonts, labels, timeZone: audit.timeZone, signedTimeOf }, input.fields);
+  await stampFields({ doc, fonts, labels, writer, timeZone: audit.timeZone, signedTimeOf }, input.fields);
 
   const sealName = commonNameOf(identity);
   const seal = { subject: sealName, fingerprintSha256: identity.certificate.fingerprint256 };
@@ -66,6 +83,9 @@ export async function buildSignedPdf(input: SignedPdfInput, identity: SigningIde
     doc,
     fonts,
     labels,
+    writer,
+    colors: auditColors(input.brand?.accentColor),
+    brand: { officeName: input.brand?.officeName ?? '', logo },
     audit,
     originalPageCount,
     seal,
@@ -74,13 +94,14 @@ export async function buildSignedPdf(input: SignedPdfInput, identity: SigningIde
   });
   const plan = prepareSeal(doc, identity, auditPages.at(-1)!, {
     time: input.now ?? new Date(),
-    reason: labels.sealReason,
+    reason: labels.t('sealReason'),
     name: sealName,
     extraRoom: input.timestampRoom ?? 0,
   });
   // fontkit hands each subset over through a setTimeout-based stream shim: embedding the three
   // faces side by side overlaps those waits instead of queueing them (flush embeds one by one).
-  await Promise.all([fonts.regular, fonts.bold, fonts.script].map((font) => font.embed()));
+  const embedded = [fonts.regular, fonts.bold, fonts.script, ...(arabic ? [arabic.regular, arabic.bold] : [])];
+  await Promise.all(embedded.map((font) => font.embed()));
   await doc.flush();
 
   if (tail) {

@@ -3,20 +3,28 @@ import { widthOf } from './seal-fonts';
 
 const ELLIPSIS = '…';
 
+/** How wide a text is at the size the caller has in mind. */
+type Measure = (text: string) => number;
+
 /** Words wrapped into lines no wider than maxWidth; a word wider than a line (a user agent, a hash) is broken. */
 export function wrapText(font: PDFFont, text: string, size: number, maxWidth: number): string[] {
+  return wrapWords(text, maxWidth, (candidate) => widthOf(font, candidate, size));
+}
+
+/** wrapText by any measure (text-writer.ts measures shaped, bidirectional text). */
+export function wrapWords(text: string, maxWidth: number, measure: Measure): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
     let line = '';
     for (const word of paragraph.split(/\s+/).filter(Boolean)) {
       const candidate = line ? `${line} ${word}` : word;
-      if (widthOf(font, candidate, size) <= maxWidth) {
+      if (measure(candidate) <= maxWidth) {
         line = candidate;
         continue;
       }
       if (line) lines.push(line);
       line = '';
-      for (const piece of breakWord(font, word, size, maxWidth)) {
+      for (const piece of breakWord(word, maxWidth, measure)) {
         if (line) lines.push(line);
         line = piece;
       }
@@ -26,11 +34,11 @@ export function wrapText(font: PDFFont, text: string, size: number, maxWidth: nu
   return lines;
 }
 
-function breakWord(font: PDFFont, word: string, size: number, maxWidth: number): string[] {
+export function breakWord(word: string, maxWidth: number, measure: Measure): string[] {
   const pieces: string[] = [];
   let piece = '';
   for (const char of word) {
-    if (piece && widthOf(font, piece + char, size) > maxWidth) {
+    if (piece && measure(piece + char) > maxWidth) {
       pieces.push(piece);
       piece = '';
     }
@@ -42,9 +50,14 @@ function breakWord(font: PDFFont, word: string, size: number, maxWidth: number):
 
 /** The text cut to fit maxWidth at this size, ending in an ellipsis when cut. */
 export function truncateToWidth(font: PDFFont, text: string, size: number, maxWidth: number): string {
-  if (widthOf(font, text, size) <= maxWidth) return text;
+  return truncateWith(text, maxWidth, (candidate) => widthOf(font, candidate, size));
+}
+
+/** truncateToWidth by any measure. */
+export function truncateWith(text: string, maxWidth: number, measure: Measure): string {
+  if (measure(text) <= maxWidth) return text;
   const chars = [...text];
-  while (chars.length > 0 && widthOf(font, chars.join('') + ELLIPSIS, size) > maxWidth) chars.pop();
+  while (chars.length > 0 && measure(chars.join('') + ELLIPSIS) > maxWidth) chars.pop();
   return chars.length > 0 ? chars.join('').trimEnd() + ELLIPSIS : '';
 }
 

@@ -6,16 +6,18 @@ const DROPPED_TABLES = new Set(['GSUB', 'GPOS', 'GDEF', 'STAT']);
  *
  * - The OpenType layout tables are dropped: fontkit then lays text out from cmap and hmtx
  *   alone (no kerning, no ligatures), which is plenty for names, dates and an audit trail
- *   and makes each signed PDF ~100x cheaper.
+ *   and makes each signed PDF ~100x cheaper. With `keepLayout` (the Arabic face) GSUB and GDEF
+ *   stay: fontkit's Arabic shaper picks each letter's joining form from them.
  * - @pdf-lib/fontkit's subsetter writes the subset's `loca` table in the short format (offsets / 2)
  * while copying each glyph's bytes as they are, so any glyph of odd length in a font with a
  * long `loca` (Noto Sans has many) shifts every later glyph and renders as nothing. Padding each
  * glyph to an even length once, before the font reaches pdf-lib, makes every offset even and the
  * subsets correct. Tables other than glyf, loca and head are copied unchanged.
  */
-export function prepareTrueTypeFont(font: Buffer): Buffer {
+export function prepareTrueTypeFont(font: Buffer, options: { keepLayout?: boolean } = {}): Buffer {
   const tables = readTableDirectory(font);
-  for (const tag of DROPPED_TABLES) tables.delete(tag);
+  // A face for a script that joins its letters (Arabic) keeps GSUB: its forms are the letters.
+  for (const tag of DROPPED_TABLES) if (!options.keepLayout || tag === 'GPOS' || tag === 'STAT') tables.delete(tag);
   const head = tables.get('head');
   const loca = tables.get('loca');
   const glyf = tables.get('glyf');

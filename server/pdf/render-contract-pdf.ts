@@ -2,6 +2,9 @@ import { PDFDocument, rgb, StandardFonts, type PDFPage } from 'pdf-lib';
 import { fontOf, makeSanitizer, widthOfLine, wrapRuns, type Fonts, type TextLine } from './layout-text';
 import { parseMarkdown, type Block, type Run } from './parse-markdown';
 import type { PageSize } from './pdf-read-error';
+import type { Language } from '../../shared/api/enums';
+import { translatorFor } from '../../shared/i18n/catalogues';
+import { LANGUAGE_INFO } from '../../shared/i18n/languages';
 
 export type ContractPdfSource = {
   title: string;
@@ -10,7 +13,7 @@ export type ContractPdfSource = {
   footer: string;
   /** SIMPLE: footer text and page numbers; NONE: no footer. */
   footerType: 'SIMPLE' | 'NONE';
-  language: 'en' | 'sv';
+  language: Language;
 };
 
 const A4: PageSize = [595.28, 841.89];
@@ -22,10 +25,16 @@ const HEADING_SIZES = { 1: 18, 2: 14, 3: 12.5 } as const;
 const INDENT = 18;
 const INK = rgb(0.1, 0.1, 0.1);
 const MUTED = rgb(0.38, 0.38, 0.38);
-const PAGE_LABEL = {
-  en: (page: number, of: number) => `Page ${page} of ${of}`,
-  sv: (page: number, of: number) => `Sida ${page} av ${of}`,
-};
+/**
+ * "Page n of m" in the contract's language. The standard fonts write WinAnsi only: a language
+ * they cannot write (Arabic) numbers its pages "n / m" rather than print question marks.
+ */
+function pageLabeller(language: Language, sanitize: (text: string) => string): (page: number, of: number) => string {
+  const t = translatorFor(language, 'document');
+  const sample = t('pageOf', { page: 1, pages: 2 });
+  if (sanitize(sample) !== sample) return (page, of) => `${page} / ${of}`;
+  return (page, of) => t('pageOf', { page, pages: of });
+}
 
 /** The text lays out to more pages than allowed; raised before any page is drawn. */
 export class TooManyPagesError extends Error {
@@ -136,7 +145,7 @@ export async function renderContractPdf(
 ): Promise<{ bytes: Uint8Array; pageSizes: PageSize[] }> {
   const doc = await PDFDocument.create();
   doc.setTitle(source.title || 'Contract');
-  doc.setLanguage(source.language === 'sv' ? 'sv-SE' : 'en');
+  doc.setLanguage(LANGUAGE_INFO[source.language].locale);
   doc.setProducer('SignDesk');
   doc.setCreator('SignDesk');
   const fonts: Fonts = {
@@ -146,6 +155,7 @@ export async function renderContractPdf(
     boldItalic: await doc.embedFont(StandardFonts.HelveticaBoldOblique),
   };
   const sanitize = makeSanitizer(fonts.regular);
+  const pageLabel = pageLabeller(source.language, sanitize);
   const [pageWidth, pageHeight] = A4;
   const width = pageWidth - 2 * MARGIN;
   const smallLines = (text: string, lineWidth: number) =>
@@ -155,7 +165,7 @@ export async function renderContractPdf(
 
   const headerLines = smallLines(source.header, width);
   const hasFooter = source.footerType === 'SIMPLE';
-  const labelRoom = fonts.regular.widthOfTextAtSize(PAGE_LABEL[source.language](9999, 9999), SMALL_SIZE) + 12;
+  const labelRoom = fonts.regular.widthOfTextAtSize(pageLabel(9999, 9999), SMALL_SIZE) + 12;
   const footerLines = hasFooter ? smallLines(source.footer, width - labelRoom) : [];
   const headerHeight = headerLines.length > 0 ? headerLines.length * SMALL_SIZE * LEADING + 12 : 0;
   const footerHeight = hasFooter ? Math.max(1, footerLines.length) * SMALL_SIZE * LEADING + 12 : 0;
@@ -209,7 +219,7 @@ export async function renderContractPdf(
         thickness: 0.5,
         color: MUTED,
       });
-      const label = PAGE_LABEL[source.language](pageIndex + 1, pages.length);
+      const label = pageLabel(pageIndex + 1, pages.length);
       const labelWidth = fontOf(fonts, { isBold: false, isItalic: false }).widthOfTextAtSize(label, SMALL_SIZE);
       page.drawText(label, {
         x: pageWidth - MARGIN - labelWidth,

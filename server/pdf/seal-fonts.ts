@@ -5,6 +5,7 @@ import fontkit from '@pdf-lib/fontkit';
 import { StandardFonts, type PDFDocument, type PDFFont } from 'pdf-lib';
 import type { ScriptFace } from '../../shared/signing-page';
 import { prepareTrueTypeFont } from './prepare-truetype-font';
+import type { ArabicFaces } from './text-writer';
 
 /**
  * The faces of the stamped marks and the audit trail. `script` is Dancing Script, the default
@@ -16,6 +17,8 @@ export type SealFonts = {
   script: PDFFont;
   mono: PDFFont;
   face(name: ScriptFace): Promise<PDFFont>;
+  /** The Arabic faces, embedded on first use; undefined where this installation has none (ARABIC_FONT_FILES). */
+  arabic(): Promise<ArabicFaces | undefined>;
 };
 
 type FontFiles = {
@@ -37,6 +40,23 @@ export const SEAL_FONT_FILES: Record<keyof FontFiles, string> = {
   'great-vibes': '@expo-google-fonts/great-vibes/400Regular/GreatVibes_400Regular.ttf',
   caveat: '@expo-google-fonts/caveat/500Medium/Caveat_500Medium.ttf',
 };
+
+/**
+ * The faces of Arabic text, regular and bold, each the first file found: Noto Sans Arabic from
+ * its npm package (the face that goes with Noto Sans; to be added as a dependency, which this
+ * branch could not do), else DejaVu Sans of the operating system (Debian's fonts-dejavu-core,
+ * which has Arabic with its joining forms). Their GSUB tables are kept: fontkit shapes with them.
+ */
+export const ARABIC_FONT_FILES = {
+  regular: [
+    '@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf',
+    '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+  ],
+  bold: [
+    '@expo-google-fonts/noto-sans-arabic/700Bold/NotoSansArabic_700Bold.ttf',
+    '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
+  ],
+} as const;
 
 /** The file of each script face a party may choose (the signing page shows the same families). */
 const FACE_FILES: Record<ScriptFace, keyof FontFiles> = {
@@ -83,7 +103,37 @@ export async function embedSealFonts(doc: PDFDocument): Promise<SealFonts> {
     }
     return embedded;
   };
-  return { regular, bold, script, mono, face };
+  let arabic: Promise<ArabicFaces | undefined> | undefined;
+  const embedArabic = async (): Promise<ArabicFaces | undefined> => {
+    arabicFiles ??= { regular: readFirstFont(ARABIC_FONT_FILES.regular), bold: readFirstFont(ARABIC_FONT_FILES.bold) };
+    const { regular: regularFile, bold: boldFile } = arabicFiles;
+    if (!regularFile || !boldFile) return undefined;
+    const [arabicRegular, arabicBold] = await Promise.all([
+      doc.embedFont(regularFile, { subset: true }),
+      doc.embedFont(boldFile, { subset: true }),
+    ]);
+    return { regular: arabicRegular, bold: arabicBold };
+  };
+  return { regular, bold, script, mono, face, arabic: () => (arabic ??= embedArabic()) };
+}
+
+let arabicFiles: { regular: Uint8Array | undefined; bold: Uint8Array | undefined } | undefined;
+
+/** The first of the files that exists, prepared with its layout tables; undefined when none does. */
+function readFirstFont(candidates: readonly string[]): Uint8Array | undefined {
+  for (const candidate of candidates) {
+    let file: string;
+    try {
+      file = candidate.startsWith('/') ? candidate : require.resolve(candidate);
+    } catch {
+      continue;
+    }
+    if (!fs.existsSync(file)) continue;
+    const prepared = prepareTrueTypeFont(fs.readFileSync(file), { keepLayout: true });
+    shapedFiles.add(prepared);
+    return prepared;
+  }
+  return undefined;
 }
 
 type Fontkit = Parameters<PDFDocument['registerFontkit']>[0];
@@ -100,11 +150,43 @@ const cachingFontkit: Fontkit = {
     let font = parsedFonts.get(bytes);
     if (!font) {
       font = withSynchronousSubsets(fontkit.create(bytes, postscriptName));
+      if (shapedFiles.has(bytes)) font = withVisualLigatureText(font);
       parsedFonts.set(bytes, font);
     }
     return font;
   },
 };
+
+/** The prepared files of the faces that keep their layout tables (Arabic), told apart when fontkit parses them. */
+const shapedFiles = new WeakSet<Uint8Array>();
+
+type LaidOutGlyph = { codePoints: number[] };
+const reversedGlyphs = new WeakSet<object>();
+
+/**
+ * pdf-lib writes each glyph's text (ToUnicode) from the characters fontkit says it stands for,
+ * in reading order. A ligature of a right-to-left run (lam-alef) is drawn in visual order like
+ * every glyph of the run, and text extractors (poppler, pdf.js) reverse the run back, text
+ * included: its two letters then come out swapped (الاختبار read as االختبار). Its text is
+ * written in visual order, so that the reversal restores it. fontkit keeps one object per
+ * glyph, so each is turned once.
+ */
+function withVisualLigatureText(font: FontkitFont): FontkitFont {
+  const layout = font.layout.bind(font);
+  font.layout = ((...args: Parameters<FontkitFont['layout']>) => {
+    const run = layout(...args);
+    if ((run as { direction?: string }).direction === 'rtl') {
+      for (const glyph of run.glyphs as unknown as LaidOutGlyph[]) {
+        if (glyph.codePoints.length > 1 && !reversedGlyphs.has(glyph)) {
+          glyph.codePoints = [...glyph.codePoints].reverse();
+          reversedGlyphs.add(glyph);
+        }
+      }
+    }
+    return run;
+  }) as FontkitFont['layout'];
+  return font;
+}
 
 type FontkitSubset = ReturnType<FontkitFont['createSubset']>;
 type EncodeStream = { end(): void; read(): Uint8Array | null };
@@ -189,7 +271,7 @@ export function widthOf(font: PDFFont, text: string, size: number): number {
   return total * size;
 }
 
-function characterSetOf(font: PDFFont): Set<number> {
+export function characterSetOf(font: PDFFont): Set<number> {
   let set = characterSets.get(font);
   if (!set) {
     set = new Set(font.getCharacterSet());

@@ -1,3 +1,4 @@
+import type { Language } from '../../shared/api/enums';
 import type { AuditTime } from './format-audit-time';
 import type { AnnotationType } from '../../shared/api/enums';
 
@@ -109,7 +110,9 @@ export type SignedPdfInput = {
   covers?: SignedPdfCover[];
   audit: SignedPdfAudit;
   /** Labels of the audit trail and captions; default en. */
-  language?: 'en' | 'sv';
+  language?: Language;
+  /** Who the audit page is from: the office's name, its accent (#rrggbb) and its logo (a PNG SignDesk made). */
+  brand?: { officeName: string; accentColor?: string | undefined; logoPng?: Uint8Array | undefined };
   /** The sealing time (the signature's /M); default now. */
   now?: Date;
   /** Bytes to keep free in the signature for a timestamp token added after sealing (0: none). */

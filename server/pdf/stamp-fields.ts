@@ -26,6 +26,7 @@ import { formatAuditTime, type AuditTime } from './format-audit-time';
 import { boxFrameMatrix } from './page-geometry';
 import { canRender, renderable, widthOf, type SealFonts } from './seal-fonts';
 import type { SignedPdfCover, SignedPdfField } from './signed-pdf-types';
+import type { TextWriter } from './text-writer';
 
 const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/=\s]+)$/;
 
@@ -33,6 +34,7 @@ type StampContext = {
   doc: PDFDocument;
   fonts: SealFonts;
   labels: AuditLabels;
+  writer: TextWriter;
   timeZone: string;
   signedTimeOf: (field: SignedPdfField) => AuditTime;
 };
@@ -139,12 +141,20 @@ async function drawSignature(
 
   if (hasCaption) {
     const date = formatAuditTime(context.signedTimeOf(field), context.timeZone, { seconds: false, offset: false });
-    const caption = renderable(fonts.regular, [labels.signedBy(field.signerName), date].filter(Boolean).join(' · '));
-    const fitted = fitLine(fonts.regular, caption, width - 2 * pad, captionSize, 3.5);
-    page.drawText(fitted.text, {
-      x: pad,
+    const { writer } = context;
+    const caption = writer.renderable(
+      fonts.regular,
+      [labels.t('signedBy', { name: field.signerName }), date].filter(Boolean).join(' · '),
+    );
+    // The caption's size fitted to the box as fitLine does, measured as the writer draws it (shaped, in its direction).
+    const atOne = writer.width(fonts.regular, caption, 1);
+    const size = Math.max(3.5, Math.min(captionSize, atOne > 0 ? (width - 2 * pad) / atOne : captionSize));
+    const fitted = writer.truncate(fonts.regular, caption, size, width - 2 * pad);
+    const captionWidth = writer.width(fonts.regular, fitted, size);
+    writer.draw(page, fitted, {
+      x: writer.isRightToLeft ? width - pad - captionWidth : pad,
       y: pad + captionSize * 0.25,
-      size: fitted.size,
+      size,
       font: fonts.regular,
       color: CAPTION,
     });

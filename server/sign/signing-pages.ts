@@ -33,6 +33,7 @@ import { pageImageRoutes } from './page-image-routes';
 import { verifiedSessions } from './verified-session';
 import { parseAcceptLanguage, pickLanguage } from '../../shared/browser-language';
 import { attachedFileOf } from '../db/repos/attached-file';
+import { brandRoutes } from './brand-routes';
 
 const NOT_BUILT =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SignDesk</title></head><body><h1>The signing page is not built</h1><p>Run <code>npm run build:signing</code>.</p></body></html>';
@@ -55,7 +56,8 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
   const router = express.Router();
   const security = createPageHeaders(() => readFrameOrigins(ctx));
   const indexHtml = signingDir ? fs.readFileSync(path.join(signingDir, 'index.html'), 'utf8') : undefined;
-  const notFoundHtml = renderNotFoundHtml(indexHtml);
+  const notFoundHtml = (req: Request) =>
+    renderNotFoundHtml(indexHtml, pickLanguage(parseAcceptLanguage(req.headers['accept-language']), 'en'));
   const json = express.json({ limit: '64kb' });
   const pageImages = pageImagesOf(ctx);
   const partyDocument = createPartyDocuments(ctx);
@@ -119,13 +121,15 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     });
   }
 
+  router.use(brandRoutes(ctx));
+
   router.get('/sign/:token', security, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     let party: PartyRow;
     try {
       party = await openLink(req);
     } catch {
-      res.status(404).type('html').send(notFoundHtml);
+      res.status(404).setHeader('Vary', 'Accept-Language').type('html').send(notFoundHtml(req));
       return;
     }
     // Opening is a read: on a full disk the page still opens, and the next visit records it.
@@ -265,6 +269,6 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
   // Page images: the document itself, so behind the same decision (the code, expiry, withdrawal).
   router.use(pageImageRoutes(ctx, pageImages, requireSight));
 
-  router.get('/sign/{*rest}', security, (_req, res) => void res.status(404).type('html').send(notFoundHtml));
+  router.get('/sign/{*rest}', security, (req, res) => void res.status(404).type('html').send(notFoundHtml(req)));
   return router;
 }

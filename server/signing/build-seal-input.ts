@@ -10,6 +10,7 @@ import type { SignedPdfEvidence, SignedPdfField, SignedPdfInput } from '../pdf/b
 import { PdfReadError } from '../pdf/pdf-read-error';
 import type { SignedPdfMark } from '../pdf/signed-pdf-types';
 import { tagCoversOf } from '../contracts/tag-fields';
+import { readBrand } from '../brand/read-brand';
 import type { PartyMark } from './read-mark';
 import { parseFileValue, parseOptions, shortHash } from '../../shared/field-answers';
 
@@ -72,8 +73,14 @@ export async function buildContractSeal(
       signedTime: party.signTime,
     });
   }
+  const brand = await readBrand(ctx, contract.emailFromName);
   const input: SignedPdfInput = {
     original: original.data,
+    brand: {
+      officeName: brand.officeName,
+      accentColor: brand.accentColor ?? undefined,
+      logoPng: brand.logo ? new Uint8Array(brand.logo.png) : undefined,
+    },
     fields,
     covers: tagCoversOf(annotations),
     language: contract.language as Language,

@@ -16,8 +16,7 @@ async function remind(
   kind: Extract<PartyMessageKind, 'reminder' | 'expiry-warning'>,
   now: number,
 ): Promise<void> {
-  const expires = contract.expireAt === null ? undefined : ctx.timestamp(contract.expireAt).slice(0, 16);
-  const channels = await enqueuePartyMessage(ctx, kind, contract, party, { expires });
+  const channels = await enqueuePartyMessage(ctx, kind, contract, party);
   await ctx.repos.parties.update(party.id, {
     lastRemindedAt: now,
     ...(kind === 'reminder' ? { remindersSent: party.remindersSent + 1 } : {}),

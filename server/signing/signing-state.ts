@@ -12,6 +12,7 @@ import { isAnswering } from '../../shared/signing-order';
 import { PAGE_IMAGE_WIDTHS } from '../../shared/api/signing';
 import { partyPath } from '../../shared/api/paths';
 import { readFrameOrigins } from '../settings/frame-origins';
+import { accentStylePath, logoPath, readBrand } from '../brand/read-brand';
 
 /** The version part of page image URLs: the original's hash, so that an image may be cached for good. */
 export const documentVersion = (sha256: string) => sha256.slice(0, 16);
@@ -35,7 +36,11 @@ export async function signingState(
 ): Promise<TSigningState> {
   const { contract, parties, stage } = access;
   const now = ctx.now();
-  const officeName = contract.emailFromName || (await ctx.repos.office.get(now)).name;
+  const { officeName, logo, accentColor } = await readBrand(ctx, contract.emailFromName);
+  const brand = {
+    logo: logo ? { url: logoPath(logo), width: logo.width, height: logo.height } : null,
+    accentStyle: accentColor ? accentStylePath(accentColor) : null,
+  };
   const language = contract.language as Language;
   const signType = party.signType as TSigningState['party']['signType'];
   const today = ctx.timestamp(now).slice(0, 10);
@@ -46,6 +51,7 @@ export async function signingState(
       stage,
       language,
       officeName,
+      brand,
       contract: {
         name: '',
         pages: [],
@@ -71,6 +77,7 @@ export async function signingState(
     stage,
     language,
     officeName,
+    brand,
     contract: {
       name: contract.name,
       pages: isVisible ? parsePageSizes(contract.pageSizes).map(([width, height]) => ({ width, height })) : [],

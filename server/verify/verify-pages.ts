@@ -8,6 +8,12 @@ import { verifyPdf } from '../evidence/verify-pdf';
 import { htmlSecurityHeaders } from '../http/security-headers';
 import { requestOrigin } from '../activity/log-activity';
 import { PdfReadError } from '../pdf/pdf-read-error';
+import { parseAcceptLanguage, pickLanguage } from '../../shared/browser-language';
+import { CATALOGUES, translatorFor } from '../../shared/i18n/catalogues';
+import { isLanguage } from '../../shared/i18n/languages';
+import type { TVerifyBootstrap } from '../../shared/verify-page';
+import { accentStylePath, logoPath, readBrand } from '../brand/read-brand';
+import { escapeScriptJson, escapeText, localizeHtml } from '../http/html-text';
 
 const NOT_BUILT =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SignDesk</title></head><body><h1>The verify page is not built</h1><p>Run <code>npm run build:signing</code>.</p></body></html>';
@@ -29,13 +35,39 @@ export function verifyPages(ctx: AppContext, signingDir: string | undefined): Ro
       : undefined;
   const pdfBody = express.raw({ type: () => true, limit: MAX_VERIFY_BYTES });
 
-  router.get('/verify', security, (_req, res) => {
+  // The page in the language asked for (?lang=de), else the browser's, under the office's name, logo and accent.
+  router.get('/verify', security, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Vary', 'Accept-Language');
     if (!verifyHtml) {
       res.status(503).type('html').send(NOT_BUILT);
       return;
     }
-    res.type('html').send(verifyHtml);
+    const asked = req.query.lang;
+    const language = isLanguage(asked)
+      ? asked
+      : pickLanguage(parseAcceptLanguage(req.headers['accept-language']), 'en');
+    const brand = await readBrand(ctx);
+    const bootstrap: TVerifyBootstrap = {
+      texts: { language, messages: CATALOGUES[language].verify },
+      brand: {
+        officeName: brand.officeName,
+        logo: brand.logo ? { url: logoPath(brand.logo), width: brand.logo.width, height: brand.logo.height } : null,
+      },
+    };
+    const t = translatorFor(language, 'verify');
+    const html = localizeHtml(verifyHtml, language, brand.accentColor ? accentStylePath(brand.accentColor) : null)
+      .replace(
+        /<title>.*?<\/title>/s,
+        () => `<title>${escapeText(`${t('title')} · ${brand.officeName || 'SignDesk'}`)}</title>`,
+      )
+      .replace(/<noscript>.*?<\/noscript>/s, () => `<noscript>${escapeText(t('noscript'))}</noscript>`)
+      .replace(
+        '</head>',
+        () =>
+          `<script id="verify-bootstrap" type="application/json">${escapeScriptJson(JSON.stringify(bootstrap))}</script></head>`,
+      );
+    res.type('html').send(html);
   });
 
   router.post(

@@ -19,7 +19,12 @@ export const SIGN_TYPES = ['DEFAULT', 'APPROVER', 'VIEWER'] as const;
 export const REQUIRE_AUTH_VALUES = ['NONE', 'EMAIL_CODE', 'SMS_CODE'] as const;
 export const FOOTER_TYPES = ['SIMPLE', 'NONE'] as const;
 export const PERMISSION_TEMPLATES = ['CUSTOMER_ADMIN_USER', 'CUSTOMER_USER'] as const;
-export const LANGUAGES = ['en', 'sv'] as const;
+/**
+ * The languages a party may read SignDesk in (a contract's `language`): each has its catalogue,
+ * shared/i18n/catalogues/<code>.json. ISO 639-1 codes; `nb` is Norwegian Bokmål, `pt` European
+ * Portuguese, `ar` Modern Standard Arabic (written right to left).
+ */
+export const LANGUAGES = ['en', 'sv', 'da', 'nb', 'fi', 'de', 'fr', 'es', 'it', 'nl', 'pl', 'pt', 'ar'] as const;
 export const CONTRACT_STATUSES = ['draft', 'sent', 'signed', 'rejected'] as const;
 export const TOKEN_KINDS = ['customer', 'partner'] as const;
 /** The RFC 3161 timestamp of a signed PDF (see ApiContract.timestamp_status). */

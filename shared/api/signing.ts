@@ -89,6 +89,11 @@ export const ZSigningStateSchema = z.object({
   stage: z.enum(SIGNING_STAGES),
   language: z.enum(LANGUAGES),
   officeName: z.string(),
+  /** The office's logo (a PNG SignDesk made, under /sign/brand/) and the style sheet of its accent; null: none set. */
+  brand: z.object({
+    logo: z.object({ url: z.string(), width: z.number().int(), height: z.number().int() }).nullable(),
+    accentStyle: z.string().nullable(),
+  }),
   contract: z.object({
     name: z.string(),
     pages: z.array(z.object({ width: z.number(), height: z.number() })),

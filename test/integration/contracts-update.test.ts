@@ -86,7 +86,7 @@ describe('PUT /api/contracts/{id}', () => {
     expect(
       await lines({
         name: 'n'.repeat(1001),
-        language: 'de',
+        language: 'ja',
         email_invite_content: 'x'.repeat(100_001),
         email_reply_to: 'nobody',
         party_order_defined: 'yes',
@@ -101,7 +101,7 @@ describe('PUT /api/contracts/{id}', () => {
         'email_invite_content: must be at most 100000 characters',
         'email_reply_to: must be an e-mail address or empty',
         'expire_time: must be a timestamp of the form YYYY-MM-DD HH:MM:SS',
-        'language: must be one of en, sv',
+        'language: must be one of en, sv, da, nb, fi, de, fr, es, it, nl, pl, pt, ar',
         'name: must be at most 1000 characters',
         'party_order_defined: must be true or false',
         'require_auth: must be one of NONE, EMAIL_CODE, SMS_CODE',

@@ -178,16 +178,21 @@ describe.each(KINDS)('a signed PDF of $name', ({ options, fieldPage, name }) => 
   });
 
   it('ends with the audit trail: the document SHA-256 and every party', () => {
+    // Right after the document's own pages; two pages here, each time written twice (below).
     const pages = pageCountOf(file);
-    expect(pages).toBe(options.pages + 1);
-    const text = pdftotext(file, pages);
-    expect(text).toContain('Signature audit trail');
+    expect(pages).toBe(options.pages + 2);
+    expect(pdftotext(file, options.pages)).not.toContain('Signature audit trail');
+    expect(pdftotext(file, options.pages + 1)).toContain('Signature audit trail');
+    const text = pdftotext(file, options.pages + 1, pages);
+    expect(text).toContain('Audit trail · page 2 of 2');
     expect(text).toContain(createHash('sha256').update(original).digest('hex'));
     for (const { name: partyName, contact } of PARTIES) {
       expect(text).toContain(partyName);
       expect(text).toContain(contact);
     }
     expect(text).toContain('2025-03-14 10:30:00 +01:00');
+    // …and beside it in the reader's own form.
+    expect(text).toContain('14 March 2025 at 10:30:00');
     expect(text).toContain('One-time code by SMS');
     expect(text).toContain('unchanged first part of this file');
   });
@@ -276,8 +281,8 @@ describe('inputs of other kinds', () => {
     const file = write('damaged-signed.pdf', await buildSignedPdf(inputFor(damaged, [signatureAt(1)]), identity));
     expect(qpdfCheck(file).status).toBe(0);
     expect(pdfsig(file)).toContain(VALID);
-    expect(pageCountOf(file)).toBe(3);
-    const auditText = pdftotext(file, 3);
+    expect(pageCountOf(file)).toBe(4);
+    const auditText = pdftotext(file, 3, 4);
     expect(auditText).not.toContain('unchanged first part');
     expect(auditText).toContain('any later change invalidates the seal');
   });

@@ -20,7 +20,7 @@ describe('the e-mail layout', () => {
   });
 
   it('is an HTML document in the language given, with inline styles only', () => {
-    expect(layout.html).toMatch(/^<!doctype html>\n<html lang="sv">/);
+    expect(layout.html).toMatch(/^<!doctype html>\n<html lang="sv" dir="ltr">/);
     expect(layout.html).toContain('<meta charset="utf-8">');
     expect(layout.html).not.toMatch(/<style|<link|class=/);
     expect(layout.html).toContain('Line one<br>line two');
@@ -52,5 +52,13 @@ describe('the e-mail layout', () => {
     const plain = renderMailLayout({ title: 'No button', paragraphs: ['Hi'], footer: '', language: 'en' });
     expect(plain.html).not.toContain('<a ');
     expect(plain.text).toBe('No button\n\nHi\n');
+  });
+
+  it('lays an Arabic mail out from the right: the document, its body and its text', () => {
+    const arabic = renderMailLayout({ title: 'وقّع', paragraphs: ['مرحبا'], footer: '', language: 'ar' });
+    expect(arabic.html).toMatch(/^<!doctype html>\n<html lang="ar" dir="rtl">/);
+    expect(arabic.html).toContain('<body dir="rtl"');
+    expect(arabic.html).toMatch(/text-align:right;">مرحبا<\/p>/);
+    expect(arabic.html).not.toContain('text-align:left');
   });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { TContract } from '../../../shared/api/contracts';
 import { LANGUAGES, REQUIRE_AUTH_VALUES } from '../../../shared/api/enums';
+import { isLanguage, LANGUAGE_INFO } from '../../../shared/i18n/languages';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '../../components/fields';
 import { DateTimeField } from '../../components/date-time-field';
 import { Button, Card, DescriptionList, Notice, ProblemAlert } from '../../components/ui';
@@ -12,8 +13,6 @@ import { useT } from '../../lib/i18n';
 import { useAction } from '../../lib/use-action';
 import { useSignedIn } from '../../lib/session';
 import { metadataChanges, metadataToText } from '../../lib/metadata-text';
-
-const LANGUAGE_NAMES: Record<string, string> = { en: 'English', sv: 'Svenska' };
 
 type Draft = {
   name: string;
@@ -130,7 +129,7 @@ function DraftSettings({ contract, onSaved }: { contract: TContract; onSaved: ()
         <SelectField
           label={t('field.language')}
           error={errors.language}
-          options={LANGUAGES.map((value) => ({ value, label: LANGUAGE_NAMES[value] ?? value }))}
+          options={LANGUAGES.map((value) => ({ value, label: LANGUAGE_INFO[value].name }))}
           {...bind('language')}
         />
         <SelectField
@@ -222,7 +221,10 @@ export function DetailsCard({
       ) : (
         <DescriptionList
           items={[
-            { term: t('field.language'), value: LANGUAGE_NAMES[contract.language] ?? contract.language },
+            {
+              term: t('field.language'),
+              value: isLanguage(contract.language) ? LANGUAGE_INFO[contract.language].name : contract.language,
+            },
             {
               term: t('field.order'),
               value: contract.party_order_defined ? t('order.inOrder') : t('order.sideBySide'),

@@ -1,3 +1,6 @@
+import type { Language } from '../../../shared/api/enums';
+import { translatorFor } from '../../../shared/i18n/catalogues';
+import { wrapParagraph } from '../readme-text';
 import { strToU8 } from 'fflate';
 import type { LogVerification } from './verify-log';
 import { canonicalAnchor, canonicalHeads } from './anchor-form';
@@ -77,21 +80,18 @@ export function anchorReadmeLines(
   facts: AnchorFacts,
   run: (command: string, ...expected: string[]) => void,
   add: (...text: string[]) => void,
+  language: Language = 'en',
 ): void {
-  add(
-    'The office anchors are the outside proof of the log. SignDesk folds the head of every log into',
-    'an office anchor after each seal and at least daily, and has the timestamp authority stamp',
-    "the anchor's SHA-256. office-anchors/NNNN.json is an anchor exactly as hashed:",
-    '["signdesk-anchor-v1", sequence, created_time, heads_root, head_count, previous_hash];',
-    'NNNN-heads.json is the list of [log, sequence, head hash] it folds, whose SHA-256 is heads_root;',
-    "NNNN.tst is the authority's token over the anchor's SHA-256, checked at its own time (-attime).",
+  const t = translatorFor(language, 'readme');
+  const say = (text: string, indent = '') => add(...wrapParagraph(text, indent));
+  say(
+    t('anchors.intro', {
+      format: '["signdesk-anchor-v1", sequence, created_time, heads_root, head_count, previous_hash]',
+    }),
   );
   if (facts.held.length === 0) {
-    add(
-      '',
-      '  No office anchor held this log yet when the package was made: its entries rest on this PC',
-      '  alone until the next anchor (made within a day, or after the next seal).',
-    );
+    add('');
+    say(t('anchors.none'), '  ');
   }
   for (const anchor of facts.held) {
     run(
@@ -108,20 +108,24 @@ export function anchorReadmeLines(
       `openssl ts -verify -digest ${anchor.hash} -in ${anchor.file}.tst -token_in -CAfile TSA-ROOT.pem -attime ${Math.floor(Date.parse(anchor.authorityTime) / 1000)}`,
       '"Verification: OK"',
     );
-    add(
-      `  So entry #${anchor.head.sequence} of this log (activity-chain/${String(anchor.head.sequence).padStart(4, '0')}.json,`,
-      `  SHA-256 ${anchor.head.hash}) and every entry before it existed, as they are here,`,
-      `  by the authority's time ${anchor.authorityTime}.`,
+    say(
+      t('anchors.proves', {
+        n: String(anchor.head.sequence),
+        file: `activity-chain/${String(anchor.head.sequence).padStart(4, '0')}.json`,
+        hash: anchor.head.hash,
+        time: anchor.authorityTime,
+      }),
+      '  ',
     );
   }
-  add(
-    '',
-    `Entries 1 to ${facts.provenThrough} of ${facts.entries} are proven this way. Later entries rest on this PC alone.`,
-  );
+  add('');
+  say(t('anchors.proven', { through: String(facts.provenThrough), entries: String(facts.entries) }));
   if (facts.latest)
-    add(
-      `The office's newest anchor when this package was made: #${facts.latest.sequence}, SHA-256`,
-      `${facts.latest.hash}, timestamped ${facts.latest.authorityTime}. Keep it: an office that later`,
-      'shows no such anchor has deleted anchors.',
+    say(
+      t('anchors.latest', {
+        n: String(facts.latest.sequence),
+        hash: facts.latest.hash,
+        time: facts.latest.authorityTime,
+      }),
     );
 }

@@ -19,6 +19,8 @@ export type SmtpMail = {
   replyTo: string | null;
   /** Kept across attempts, so that a message sent twice after a crash can be recognised as one. */
   messageId: string;
+  /** Signed with nodemailer's own DKIM when the office gave a key. */
+  dkim?: { domainName: string; keySelector: string; privateKey: string } | undefined;
 };
 
 export type SmtpSender = {
@@ -147,6 +149,7 @@ export function createSmtpSender(options: {
           ...(mail.html === null ? {} : { html: mail.html }),
           ...(mail.replyTo === null ? {} : { replyTo: mail.replyTo }),
           messageId: mail.messageId,
+          ...(mail.dkim ? { dkim: mail.dkim } : {}),
           // RFC 3834: tells autoresponders not to answer.
           headers: { 'Auto-Submitted': 'auto-generated' },
           disableFileAccess: true,

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { writeNewFileDurably } from '../../core/durable-file';
 import { readPdfInfo } from '../read-pdf-info';
 import { prepareMark } from '../prepare-mark';
+import { prepareLogo } from '../prepare-logo';
 import { readTextTags } from '../read-text-tags';
 import { renderPage } from '../render-page';
 
@@ -46,6 +47,8 @@ export const pdfTasks = {
   'render-page': renderPage,
   /** A drawn or uploaded signature checked, decoded and re-encoded as a trimmed PNG of its ink. */
   'prepare-mark': prepareMark,
+  /** The office's logo (PNG or SVG) checked and drawn afresh into a PNG that is safe to serve and embed. */
+  'prepare-logo': prepareLogo,
   /** A signed PDF with an empty document timestamp appended, for the token to be written in. */
   'prepare-document-timestamp': async (input: {
     bytes: Uint8Array;
