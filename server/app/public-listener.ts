@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { AppContext } from '../context/app-context';
+import { answerClientError } from '../http/client-error';
 import { publicGate } from '../http/public-gate';
 import { withTransportSecurity, type ProxyTrust } from '../http/transport-security';
 import { certificateSourceOf, partyListenUrl } from '../reach/public-surface';
@@ -44,6 +45,11 @@ export async function startPublicListener(
   } else {
     server = http.createServer(SERVER_TIMEOUTS, gated);
   }
+  // What Node's parser refuses is answered as a problem whose type names the party base, never the office's.
+  server.on(
+    'clientError',
+    answerClientError(() => ctx.partyBaseUrl()),
+  );
   let running: RunningListener;
   try {
     running = await listen(server, config.publicPort, config.publicHost);
