@@ -15,8 +15,13 @@ const certificateSha256 = async (ctx: AppContext) =>
  * names), and what follows the seal is judged by the structural rule. The contract's name and
  * parties are told only when the file holds the very bytes (or pages) this office sealed.
  */
-export async function verifyPdf(ctx: AppContext, bytes: Uint8Array): Promise<TVerifyResult> {
-  const inspected = await ctx.pdf.run('inspect-signatures', { bytes });
+export async function verifyPdf(
+  ctx: AppContext,
+  bytes: Uint8Array,
+  /** Whose check it is in the PDF sandbox's turns (`verify:<address>`: the internet's budget). */
+  source?: string,
+): Promise<TVerifyResult> {
+  const inspected = await ctx.pdf.run('inspect-signatures', { bytes }, { source: source ?? 'office' });
   const result: TVerifyResult = {
     verdict: inspected.isPdf ? 'not-sealed-here' : 'not-pdf',
     office: { name: (await ctx.repos.office.get(ctx.now())).name },
