@@ -84,10 +84,13 @@ export async function verifyPdf(
     if (stamp.kind === 'document-timestamp' && stamp.signedLength > seal.signedLength && stamp.timestamp)
       result.timestamps.push(timestampOf('document', stamp.timestamp));
   }
-  await showContract(ctx, result, sealRow);
+  // The contract and its parties are named only for the very PDF sealed here (as sealed, with
+  // validation data added, or its seal's container damaged around the very bytes it signed):
+  // never for a copy changed after the seal, which anyone could have made from a leaked one.
   if (seal.problem !== null) {
     // What it signs is exactly what was sealed here: only the signature container is damaged.
     result.verdict = 'damaged';
+    await showContract(ctx, result, sealRow);
     return result;
   }
   if (result.is_container_changed) {
@@ -96,6 +99,7 @@ export async function verifyPdf(
   }
   if (result.added_bytes === 0) {
     result.verdict = 'intact';
+    await showContract(ctx, result, sealRow);
     return result;
   }
   const rule = await ctx.pdf
@@ -108,6 +112,7 @@ export async function verifyPdf(
   result.additions = additionsOf(rule, inspected);
   result.changes = rule.problems;
   result.verdict = rule.isAllowed ? 'extended' : 'changed';
+  if (rule.isAllowed) await showContract(ctx, result, sealRow);
   return result;
 }
 
