@@ -98,12 +98,13 @@ export function Notice({
   title,
   children,
 }: {
-  tone?: 'info' | 'warning' | 'success';
+  tone?: 'info' | 'warning' | 'success' | 'danger';
   title?: string;
   children?: ReactNode;
 }) {
+  const isAlert = tone === 'warning' || tone === 'danger';
   return (
-    <div className={`alert alert-${tone}`} role={tone === 'warning' ? 'alert' : 'status'}>
+    <div className={`alert alert-${tone}`} role={isAlert ? 'alert' : 'status'}>
       <div className="alert-body">
         {title ? <strong className="alert-title">{title}</strong> : null}
         {children ? <div>{children}</div> : null}

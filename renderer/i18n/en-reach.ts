@@ -38,6 +38,8 @@ export const enReach = {
   'reach.stage.tls': 'the certificate (TLS)',
   'reach.stage.http': 'the answer (HTTP)',
   'reach.stage.identity': 'another server answered',
+  'reach.stage.exposed': 'the office is open to the internet at this address',
+  'reach.officePaths': 'Answered from outside: {paths}',
   'reach.docs': 'Recipes for a router port forward, Caddy, nginx and tunnels are in docs/reach.md.',
   'send.linkLoopback':
     'The signing links lead to {url}, which only this PC can open: {names} could not open theirs. Set the public address in Settings → Public access first.',

@@ -42,6 +42,8 @@ export const svReach: Record<keyof typeof enReach, string> = {
   'reach.stage.tls': 'certifikatet (TLS)',
   'reach.stage.http': 'svaret (HTTP)',
   'reach.stage.identity': 'en annan server svarade',
+  'reach.stage.exposed': 'kontoret är öppet mot internet på den här adressen',
+  'reach.officePaths': 'Svarade utifrån: {paths}',
   'reach.docs': 'Recept för vidarebefordran i routern, Caddy, nginx och tunnlar finns i docs/reach.md.',
   'send.linkLoopback':
     'Signeringslänkarna går till {url}, som bara den här datorn kan öppna: {names} skulle inte kunna öppna sina. Ange den publika adressen under Inställningar → Publik åtkomst först.',

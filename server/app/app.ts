@@ -82,7 +82,7 @@ export function createApp(ctx: AppContext, parts: AppParts): { app: Express; lis
 
   // Nothing matched.
   app.use((req, _res, next) => next(nothingAt(req)));
-  const problems = problemHandler(ctx.baseUrl, ctx.logger);
+  const problems = problemHandler({ office: ctx.baseUrl, party: ctx.partyBaseUrl }, ctx.logger);
   app.use(problems);
   const runApi: RequestHandler = (req, res, next) =>
     conventions(req, res, (err?: unknown) => (err ? next(err) : routeTable(req, res, next)));

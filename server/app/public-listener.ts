@@ -1,13 +1,28 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { AppContext } from '../context/app-context';
+import { answerClientError } from '../http/client-error';
 import { publicGate } from '../http/public-gate';
+import { guardInternetListener } from '../reach/listener-guard';
 import { withTransportSecurity, type ProxyTrust } from '../http/transport-security';
 import { certificateSourceOf, partyListenUrl } from '../reach/public-surface';
 import { readSavedReach } from '../reach/reach-settings';
 import { listen, type RunningListener } from './listen';
 
 export const SERVER_TIMEOUTS = { requestTimeout: 120_000, headersTimeout: 30_000 } as const;
+
+/**
+ * The party listener faces the internet: a client gets 10 s for its TLS handshake (Node's
+ * default is 120 s, which let half-sent ClientHellos pile up) and 10 s for its request's
+ * headers, checked every second (Node checks every 30 s by default). A whole request may take
+ * 120 s, for a 16 MiB PDF to /verify over a slow line.
+ */
+export const PUBLIC_TIMEOUTS = {
+  requestTimeout: 120_000,
+  headersTimeout: 10_000,
+  connectionsCheckingInterval: 1_000,
+} as const;
+export const PUBLIC_HANDSHAKE_TIMEOUT_MS = 10_000;
 
 /**
  * The party surface's own listener on PUBLIC_HOST:PUBLIC_PORT (none without PUBLIC_PORT): the
@@ -30,7 +45,8 @@ export async function startPublicListener(
     const first = source.current();
     const tlsServer = https.createServer(
       {
-        ...SERVER_TIMEOUTS,
+        ...PUBLIC_TIMEOUTS,
+        handshakeTimeout: PUBLIC_HANDSHAKE_TIMEOUT_MS,
         ...(first ? { key: first.key, cert: first.cert } : {}),
         SNICallback: (_servername, done) => done(null, source.current()?.context),
       },
@@ -42,8 +58,14 @@ export async function startPublicListener(
     });
     server = tlsServer;
   } else {
-    server = http.createServer(SERVER_TIMEOUTS, gated);
+    server = http.createServer(PUBLIC_TIMEOUTS, gated);
   }
+  guardInternetListener(ctx, server, 'party listener', (address) => trust(address, 0));
+  // What Node's parser refuses is answered as a problem whose type names the party base, never the office's.
+  server.on(
+    'clientError',
+    answerClientError(() => ctx.partyBaseUrl()),
+  );
   let running: RunningListener;
   try {
     running = await listen(server, config.publicPort, config.publicHost);

@@ -74,6 +74,8 @@ const ZEnvSchema = z.object({
   PUBLIC_HOST: z.string().min(1).optional(),
   PUBLIC_TLS_CERT: z.string().min(1).optional(),
   PUBLIC_TLS_KEY: z.string().min(1).optional(),
+  PUBLIC_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  PUBLIC_MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(32),
   TRUSTED_PROXIES: z
     .string()
     .transform(splitList)
@@ -134,6 +136,12 @@ export type Config = {
   /** The office's own certificate and key for the party surface (PEM files, reloaded when they change). */
   publicTlsCert: string | undefined;
   publicTlsKey: string | undefined;
+  /**
+   * Caps on the connections the party listener (and the ACME HTTP-01 listener) hold open: in
+   * all (undefined: 4,096, or a quarter of the process's file handles when that is less) and
+   * per client address or IPv6 /64 (trusted proxies are not counted per address).
+   */
+  publicConnections: { total: number | undefined; perAddress: number };
   /** Peers whose X-Forwarded-For/-Proto/-Host are believed (addresses, CIDRs); none by default. */
   trustedProxies: string[];
   smtpUrl: string | undefined;
@@ -237,6 +245,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     publicHost: e.PUBLIC_HOST ?? '0.0.0.0',
     publicTlsCert: e.PUBLIC_TLS_CERT && path.resolve(e.PUBLIC_TLS_CERT),
     publicTlsKey: e.PUBLIC_TLS_KEY && path.resolve(e.PUBLIC_TLS_KEY),
+    publicConnections: { total: e.PUBLIC_MAX_CONNECTIONS, perAddress: e.PUBLIC_MAX_CONNECTIONS_PER_ADDRESS },
     trustedProxies: e.TRUSTED_PROXIES ?? [],
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

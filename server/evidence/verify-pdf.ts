@@ -15,8 +15,13 @@ const certificateSha256 = async (ctx: AppContext) =>
  * names), and what follows the seal is judged by the structural rule. The contract's name and
  * parties are told only when the file holds the very bytes (or pages) this office sealed.
  */
-export async function verifyPdf(ctx: AppContext, bytes: Uint8Array): Promise<TVerifyResult> {
-  const inspected = await ctx.pdf.run('inspect-signatures', { bytes });
+export async function verifyPdf(
+  ctx: AppContext,
+  bytes: Uint8Array,
+  /** Whose check it is in the PDF sandbox's turns (`verify:<address>`: the internet's budget). */
+  source?: string,
+): Promise<TVerifyResult> {
+  const inspected = await ctx.pdf.run('inspect-signatures', { bytes }, { source: source ?? 'office' });
   const result: TVerifyResult = {
     verdict: inspected.isPdf ? 'not-sealed-here' : 'not-pdf',
     office: { name: (await ctx.repos.office.get(ctx.now())).name },
@@ -79,10 +84,13 @@ export async function verifyPdf(ctx: AppContext, bytes: Uint8Array): Promise<TVe
     if (stamp.kind === 'document-timestamp' && stamp.signedLength > seal.signedLength && stamp.timestamp)
       result.timestamps.push(timestampOf('document', stamp.timestamp));
   }
-  await showContract(ctx, result, sealRow);
+  // The contract and its parties are named only for the very PDF sealed here (as sealed, with
+  // validation data added, or its seal's container damaged around the very bytes it signed):
+  // never for a copy changed after the seal, which anyone could have made from a leaked one.
   if (seal.problem !== null) {
     // What it signs is exactly what was sealed here: only the signature container is damaged.
     result.verdict = 'damaged';
+    await showContract(ctx, result, sealRow);
     return result;
   }
   if (result.is_container_changed) {
@@ -91,6 +99,7 @@ export async function verifyPdf(ctx: AppContext, bytes: Uint8Array): Promise<TVe
   }
   if (result.added_bytes === 0) {
     result.verdict = 'intact';
+    await showContract(ctx, result, sealRow);
     return result;
   }
   const rule = await ctx.pdf
@@ -103,6 +112,7 @@ export async function verifyPdf(ctx: AppContext, bytes: Uint8Array): Promise<TVe
   result.additions = additionsOf(rule, inspected);
   result.changes = rule.problems;
   result.verdict = rule.isAllowed ? 'extended' : 'changed';
+  if (rule.isAllowed) await showContract(ctx, result, sealRow);
   return result;
 }
 

@@ -9,7 +9,9 @@ import { problemTypeUrl } from './problem';
  */
 export function answerClientError(baseUrl: () => string) {
   return (err: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex): void => {
-    if (err.code === 'ECONNRESET' || !socket.writable) {
+    // Only what the HTTP parser refused gets an HTTP answer: a reset, a timeout (the request's,
+    // the headers', a TLS handshake's) or a TLS failure has nobody to read one.
+    if (!err.code?.startsWith('HPE_') || !socket.writable) {
       socket.destroy();
       return;
     }

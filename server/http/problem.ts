@@ -5,6 +5,7 @@ import type { Logger } from '../logging/logger';
 import { AppError } from '../core/errors';
 import { isStorageFull, storageFullProblem } from '../core/storage-full';
 import { tooLargeDetail } from '../../shared/sizes';
+import { surfaceOf } from '../reach/surface';
 
 export function problemTypeUrl(baseUrl: string, code: ProblemCode): string {
   return `${baseUrl}/apidoc/v1/posting_data#${PROBLEMS[code].anchor}`;
@@ -90,14 +91,23 @@ function unreadableRequest(err: unknown): [ProblemCode, string] | undefined {
   ];
 }
 
-/** The last middleware: every error becomes a problem response; a 500 says nothing of its cause. */
-export function problemHandler(baseUrl: () => string, logger: Logger): ErrorRequestHandler {
+/**
+ * The last middleware: every error becomes a problem response; a 500 says nothing of its cause.
+ * A problem's `type` is a page of the API docs on the office's base, or, for a request that
+ * came in on the party listener, on the party base: an answer to the internet never names the
+ * office's own address.
+ */
+export function problemHandler(
+  bases: { office: () => string; party: () => string },
+  logger: Logger,
+): ErrorRequestHandler {
   const warnStorageFull = storageWarnings(logger);
   return (err: unknown, req, res, _next) => {
     if (res.headersSent) {
       req.socket.destroy();
       return;
     }
+    const baseUrl = surfaceOf(req) === 'party' ? bases.party : bases.office;
     if (err instanceof AppError) {
       for (const [name, value] of Object.entries(err.headers)) res.setHeader(name, value);
       sendProblem(req, res, baseUrl(), err.code, err.message, err.validationErrors);

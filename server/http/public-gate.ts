@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import { isPublicPath } from '../reach/public-paths';
+import { markPartyRequest } from '../reach/surface';
 
 const NOT_HERE = JSON.stringify({
   type: 'about:blank',
@@ -21,6 +22,7 @@ export function publicGate(listener: http.RequestListener): http.RequestListener
     const query = url.indexOf('?');
     const pathname = query < 0 ? url : url.slice(0, query);
     if (pathname.charCodeAt(0) === 47 /* / */ && isPublicPath(pathname)) {
+      markPartyRequest(req);
       listener(req, res);
       return;
     }

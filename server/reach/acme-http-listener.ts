@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppContext } from '../context/app-context';
 import { answerChallenge } from '../context/acme-runtime';
+import { guardInternetListener } from './listener-guard';
 
 export type AcmeHttpListener = { port: number; close(): Promise<void> };
 
@@ -12,7 +13,8 @@ export type AcmeHttpListener = { port: number; close(): Promise<void> };
  * cookie and reads no body.
  */
 export async function startAcmeHttpListener(ctx: AppContext, host: string): Promise<AcmeHttpListener> {
-  const server = http.createServer({ requestTimeout: 10_000, headersTimeout: 10_000 }, (req, res) => {
+  const timeouts = { requestTimeout: 10_000, headersTimeout: 10_000, connectionsCheckingInterval: 1_000 };
+  const server = http.createServer(timeouts, (req, res) => {
     const pathname = (req.url ?? '/').split('?')[0] as string;
     const isRead = req.method === 'GET' || req.method === 'HEAD';
     if (isRead && pathname.startsWith('/.well-known/acme-challenge/')) {
@@ -31,6 +33,9 @@ export async function startAcmeHttpListener(ctx: AppContext, host: string): Prom
     res.writeHead(isRead ? 301 : 308, { location: target, 'content-type': 'text/plain; charset=utf-8' });
     res.end(`Moved to ${target}`);
   });
+  // Port 80 faces the internet as the party listener does: its own caps on connections.
+  guardInternetListener(ctx, server, 'ACME HTTP-01 listener');
+  server.on('clientError', (_error, socket) => socket.destroy());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(ctx.config.acme.httpPort, host, () => {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError } from '../config/config';
@@ -59,8 +60,37 @@ export function pemFileSource(options: {
     pair = next;
     loadedAt = now();
     logger.info({ certPath }, 'the public certificate was reloaded');
+    warnIfInvalid();
     for (const listener of listeners) listener();
   };
+  /**
+   * The served certificate outside its validity (expired, or not valid yet), which browsers
+   * refuse: said on the admin's reach page as an error, where it loaded with none (review
+   * 2026-12-07), and logged when the pair is loaded.
+   */
+  const validityError = (): { message: string; at: number } | undefined => {
+    if (!pair) return undefined;
+    const leaf = new crypto.X509Certificate(pair.cert);
+    const notBefore = Date.parse(leaf.validFrom);
+    const notAfter = Date.parse(leaf.validTo);
+    const at = now();
+    if (at > notAfter)
+      return {
+        message: `PUBLIC_TLS_CERT: the certificate expired on ${new Date(notAfter).toISOString()}; browsers refuse it. Put a renewed certificate in the file (it is read again when it changes).`,
+        at: notAfter,
+      };
+    if (at < notBefore)
+      return {
+        message: `PUBLIC_TLS_CERT: the certificate is valid only from ${new Date(notBefore).toISOString()}; browsers refuse it until then (or this PC's clock is wrong).`,
+        at,
+      };
+    return undefined;
+  };
+  const warnIfInvalid = () => {
+    const invalid = validityError();
+    if (invalid) logger.warn({ certPath }, invalid.message);
+  };
+
   const reloadSoon = () => {
     clearTimeout(settle);
     settle = setTimeout(reload, SETTLE_MS);
@@ -76,6 +106,7 @@ export function pemFileSource(options: {
         throw new ConfigError(`PUBLIC_TLS_CERT/PUBLIC_TLS_KEY: ${(error as Error).message}`, { cause: error });
       }
       loadedAt = now();
+      warnIfInvalid();
       for (const folder of new Set([path.dirname(certPath), path.dirname(keyPath)])) {
         const watcher = fs.watch(folder, { persistent: false }, reloadSoon);
         watcher.on('error', () => watcher.close());
@@ -85,7 +116,7 @@ export function pemFileSource(options: {
       return Promise.resolve();
     },
     current: () => pair,
-    describe: () => describeCertificate(pair?.cert, loadedAt, lastError),
+    describe: () => describeCertificate(pair?.cert, loadedAt, lastError ?? validityError()),
     onChange: (listener) => void listeners.push(listener),
     close() {
       isClosed = true;

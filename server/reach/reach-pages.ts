@@ -1,17 +1,20 @@
 import express, { type Router } from 'express';
 import type { AppContext } from '../context/app-context';
 import { ACME_CHALLENGE_PREFIX, HEALTH_PATH } from './public-paths';
+import { surfaceOf } from './surface';
 
 /**
  * The health answer (both surfaces; the self-check fetches it on the public address) and the
  * ACME HTTP-01 challenge answers (challenge-store.ts). Neither sets a cookie or says more than
- * that this is a running SignDesk.
+ * that this is a running SignDesk and which of its listeners answered: `surface` is `party` on
+ * the party listener and `office` on the office's, so the self-check can tell a public address
+ * that leads to the office port (where the admin UI and the API answer) from the right one.
  */
 export function reachPages(ctx: AppContext): Router {
   const router = express.Router({ caseSensitive: true, strict: true });
-  router.get(HEALTH_PATH, (_req, res) => {
+  router.get(HEALTH_PATH, (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ status: 'ok', instance: ctx.reach.instance });
+    res.json({ status: 'ok', instance: ctx.reach.instance, surface: surfaceOf(req) });
   });
   router.get(`${ACME_CHALLENGE_PREFIX}:token`, (req, res, next) => {
     const answer = ctx.reach.challenges.get(String(req.params.token));

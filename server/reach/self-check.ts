@@ -5,6 +5,7 @@ import net from 'node:net';
 import type { TReachCheck } from '../../shared/api/reach';
 import type { AppContext } from '../context/app-context';
 import { describeNetworkError } from '../net/describe-network-error';
+import { judgeAddress, oddAddressSpelling } from '../net/ip-address';
 import { HEALTH_PATH } from './public-paths';
 
 const TIMEOUT_MS = 5_000;
@@ -51,8 +52,8 @@ function classify(error: unknown, target: { address: string; port: number; isTls
   return new CheckFailure('http', `The request failed (${describeNetworkError(error)}).`);
 }
 
-/** One GET of the health path at `address`, with the URL's own name for TLS and Host. */
-function fetchHealth(url: URL, address: string): Promise<{ status: number; body: string }> {
+/** One GET of `path` at `address`, with the URL's own name for TLS and Host. */
+function fetchPath(url: URL, address: string, path: string): Promise<{ status: number; body: string }> {
   const isTls = url.protocol === 'https:';
   const port = Number(url.port || (isTls ? 443 : 80));
   let connected = false;
@@ -60,7 +61,7 @@ function fetchHealth(url: URL, address: string): Promise<{ status: number; body:
     const options: https.RequestOptions = {
       host: address,
       port,
-      path: url.pathname,
+      path,
       method: 'GET',
       agent: false,
       headers: { host: url.host, accept: 'application/json' },
@@ -86,6 +87,19 @@ function fetchHealth(url: URL, address: string): Promise<{ status: number; body:
   });
 }
 
+/**
+ * The office's own paths, which must never answer through the public address: the admin UI,
+ * the API docs, the OpenAPI document and the API. The party listener answers each with a 404.
+ */
+export const OFFICE_PATHS = ['/admin/', '/apidoc/v1/', '/api/openapi.json', '/api/users'] as const;
+
+/**
+ * Whether an office path answered: a page or document (2xx), a redirect (3xx, `/admin` to
+ * `/admin/`), or the API asking for a token (401). A 404 is the party listener's answer; a 403
+ * or any other refusal is a proxy in front keeping the path out, which is as good.
+ */
+const isAnswered = (status: number) => (status >= 200 && status < 400) || status === 401;
+
 async function resolveHost(hostname: string): Promise<string[]> {
   const bare = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
   if (net.isIP(bare)) return [bare];
@@ -101,14 +115,70 @@ async function resolveHost(hostname: string): Promise<string[]> {
 }
 
 /**
+ * The first address the outbound address policy lets the check connect to (net/outbound-policy.ts:
+ * loopback, the LAN and the internet; never link-local, where cloud metadata answers, nor
+ * unspecified, multicast or reserved addresses). This server's own ports are what the check is
+ * for, so the policy's rule against them does not apply here.
+ */
+function allowedTarget(urlText: string, addresses: string[]): string {
+  const odd = oddAddressSpelling(urlText);
+  if (odd) throw new CheckFailure('address', `The outbound address policy refuses this address: ${odd}.`);
+  const verdicts = addresses.map((address) => ({ address, verdict: judgeAddress(address) }));
+  const allowed = verdicts.find((entry) => entry.verdict.isAllowed);
+  if (allowed) return allowed.address;
+  const first = verdicts[0]?.verdict;
+  const reason = first && !first.isAllowed ? first.reason : 'no address';
+  throw new CheckFailure(
+    'address',
+    `The outbound address policy refuses to connect there: the address is ${reason}. Parties' links must lead to an address on the internet (or the office network).`,
+  );
+}
+
+/** What the health answer says: which SignDesk (its per-process instance) and which of its listeners. */
+function readHealth(body: string): { instance: unknown; surface: unknown } {
+  try {
+    const parsed = JSON.parse(body) as { instance?: unknown; surface?: unknown };
+    return { instance: parsed.instance, surface: parsed.surface };
+  } catch {
+    return { instance: undefined, surface: undefined };
+  }
+}
+
+/** Why it fails when the office's own paths answer through the public address. */
+function exposedFailure(ctx: AppContext, surface: 'party' | 'office', paths: string[]): CheckFailure {
+  const listed = paths.length > 0 ? ` (${paths.join(', ')} answered)` : '';
+  if (surface === 'party')
+    return new CheckFailure(
+      'exposed',
+      `The party listener answers at this address, but so do the office's own paths${listed}: whatever is in front (a proxy, a tunnel, the router) sends them to the office port, and anyone with the address reaches the admin sign-in page and the API. Send every path to the party port only.`,
+      200,
+    );
+  if (ctx.reach.listenUrl === undefined)
+    return new CheckFailure(
+      'exposed',
+      `This address leads to SignDesk's only listener, which serves the office too: the admin sign-in page, the API docs and the API answer there for anyone who can reach it${listed}. That is for the office network only. To let parties outside sign, set a public port (PUBLIC_PORT, or the field below), restart, and forward or proxy only that port.`,
+      200,
+    );
+  return new CheckFailure(
+    'exposed',
+    `This address leads to the office port (PORT), not the party listener: the admin sign-in page, the API docs and the API answer there for anyone who can reach it${listed}. Forward or proxy only the party port (PUBLIC_PORT), never the office port.`,
+    200,
+  );
+}
+
+/**
  * The self-check: the appliance fetches its own public health address, as a party's browser
- * would (the system's trust store, the URL's own name), and says where it failed. It knows
- * its own answer by the health answer's per-process instance id.
+ * would (the system's trust store, the URL's own name), and says where it failed. It knows its
+ * own answer by the health answer's per-process instance id, and the party listener by its
+ * `surface`; then it asks the same address for the office's own paths, none of which may answer.
  */
 export async function checkReach(ctx: AppContext): Promise<TReachCheck> {
   const started = performance.now();
-  const urlText = `${ctx.partyBaseUrl().replace(/\/+$/, '')}${HEALTH_PATH}`;
+  const base = ctx.partyBaseUrl().replace(/\/+$/, '');
+  const urlText = `${base}${HEALTH_PATH}`;
   let addresses: string[] = [];
+  let surface: TReachCheck['surface'] = null;
+  let officePaths: string[] = [];
   const finish = (failure: CheckFailure | undefined, status: number | null): TReachCheck => ({
     ok: failure === undefined,
     url: urlText,
@@ -116,6 +186,8 @@ export async function checkReach(ctx: AppContext): Promise<TReachCheck> {
     error: failure?.message ?? null,
     addresses,
     status: failure ? failure.status : status,
+    surface,
+    office_paths: officePaths,
     duration_ms: Math.round(performance.now() - started),
   });
   try {
@@ -124,7 +196,8 @@ export async function checkReach(ctx: AppContext): Promise<TReachCheck> {
       throw new CheckFailure('address', `${urlText} is not an http(s) address.`);
     addresses = await resolveHost(url.hostname);
     if (addresses.length === 0) throw new CheckFailure('dns', `The name ${url.hostname} resolves to no address.`);
-    const answer = await fetchHealth(url, addresses[0]!);
+    const target = allowedTarget(base, addresses);
+    const answer = await fetchPath(url, target, url.pathname);
     if (answer.status !== 200) {
       throw new CheckFailure(
         'http',
@@ -132,19 +205,22 @@ export async function checkReach(ctx: AppContext): Promise<TReachCheck> {
         answer.status,
       );
     }
-    let instance: unknown;
-    try {
-      instance = (JSON.parse(answer.body) as { instance?: unknown }).instance;
-    } catch {
-      instance = undefined;
-    }
-    if (instance !== ctx.reach.instance) {
+    const health = readHealth(answer.body);
+    if (health.instance !== ctx.reach.instance) {
       throw new CheckFailure(
         'identity',
         'Something answered, but not this SignDesk: the address or the port forward leads to another server.',
         answer.status,
       );
     }
+    surface = health.surface === 'party' ? 'party' : 'office';
+    // One path after the other: a handful of small requests to this very server.
+    const prefix = url.pathname.slice(0, -HEALTH_PATH.length);
+    for (const path of OFFICE_PATHS) {
+      const probe = await fetchPath(url, target, `${prefix}${path}`);
+      if (isAnswered(probe.status)) officePaths = [...officePaths, path];
+    }
+    if (surface !== 'party' || officePaths.length > 0) throw exposedFailure(ctx, surface, officePaths);
     return finish(undefined, answer.status);
   } catch (error) {
     if (error instanceof CheckFailure) return finish(error, error.status);

@@ -93,7 +93,7 @@ export function verifyPages(ctx: AppContext, signingDir: string | undefined): Ro
         throw new AppError('validation-failed', 'Send a PDF.', { validationErrors: ['body: is empty'] });
       let result;
       try {
-        result = await verifyPdf(ctx, bytes);
+        result = await verifyPdf(ctx, bytes, `verify:${requestOrigin(req).ipAddress}`);
       } catch (error) {
         if (error instanceof PdfReadError) throw new AppError('invalid-pdf', error.message);
         throw error;

@@ -137,8 +137,11 @@ export const REACH_SETTINGS_READ_ONLY_FIELDS = [
   'certificate',
 ] as const;
 
-/** Where the self-check stopped. */
-export const REACH_CHECK_STAGES = ['address', 'dns', 'connect', 'tls', 'http', 'identity'] as const;
+/** Where the self-check stopped. `exposed`: this SignDesk answered, but office paths answer there too. */
+export const REACH_CHECK_STAGES = ['address', 'dns', 'connect', 'tls', 'http', 'identity', 'exposed'] as const;
+
+/** Which of SignDesk's listeners answered the health path: the party listener, or the office's (which serves all). */
+export const REACH_SURFACES = ['party', 'office'] as const;
 
 export const ZReachCheckSchema = z
   .object({
@@ -146,11 +149,19 @@ export const ZReachCheckSchema = z
     url: z.string().meta({ description: 'The public health address the appliance fetched' }),
     failed_stage: z.enum(REACH_CHECK_STAGES).nullable().meta({
       description:
-        'Where it failed: the address itself, the DNS lookup, the TCP connection (port), the TLS certificate, the HTTP answer, or the answer came from something other than this appliance',
+        "Where it failed: the address itself (or the outbound address policy refused it), the DNS lookup, the TCP connection (port), the TLS certificate, the HTTP answer, the answer came from something other than this appliance, or the office's own paths (admin UI, API docs, API) answer through the public address",
     }),
     error: z.string().nullable().meta({ description: 'What failed, in plain words, with what to look at' }),
     addresses: z.array(z.string()).meta({ description: 'What the host name resolved to' }),
     status: z.number().int().nullable().meta({ description: 'The HTTP status of the answer, if any' }),
+    surface: z.enum(REACH_SURFACES).nullable().meta({
+      description:
+        "Which of this SignDesk's listeners answered: party (PUBLIC_PORT, the only one that belongs on the internet) or office (HOST:PORT, which serves the admin UI and the API too); null: not this SignDesk, or no answer",
+    }),
+    office_paths: z.array(z.string()).meta({
+      description:
+        'Office paths (/admin/, /apidoc/v1/, /api/…) that answered through the public address: anyone with the address reaches them. Empty when none did or they were not tried',
+    }),
     duration_ms: z.number().int(),
   })
   .meta({ id: 'ReachCheck' });

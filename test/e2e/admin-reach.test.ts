@@ -29,8 +29,16 @@ describe('public access (reach) in the admin UI', { timeout: 180_000 }, () => {
     expect(await card.getByText('One address for the office and parties').isVisible()).toBe(true);
     expect(await card.getByText('None: forwarding headers are ignored').isVisible()).toBe(true);
 
+    // One listener for all: the check finds this SignDesk, and says in red that its office paths answer there.
     await card.getByRole('button', { name: 'Check the public address' }).click();
-    await card.getByText(`This SignDesk answered at ${t.url}/healthz`).waitFor({ timeout: UI_TIMEOUT_MS });
+    const exposed = card.locator('.alert-danger[role="alert"]');
+    await exposed
+      .getByText('The check failed: the office is open to the internet at this address')
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await exposed.textContent()).toContain(
+      'Answered from outside: /admin/, /apidoc/v1/, /api/openapi.json, /api/users',
+    );
+    await screenshot(page, 'settings-reach-exposed-800');
 
     await card.getByLabel('Public port').fill('not a port');
     await card.getByRole('button', { name: 'Save' }).click();
@@ -50,6 +58,12 @@ describe('public access (reach) in the admin UI', { timeout: 180_000 }, () => {
     const swedish = page.getByRole('region', { name: 'Publik åtkomst' });
     await swedish.getByText('som bara den här datorn kan öppna', { exact: false }).waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await swedish.getByRole('button', { name: 'Kontrollera den publika adressen' }).isVisible()).toBe(true);
+    // Saving cleared the last check: checked again, the red notice reads in Swedish.
+    await swedish.getByRole('button', { name: 'Kontrollera den publika adressen' }).click();
+    await swedish
+      .locator('.alert-danger')
+      .getByText('Kontrollen misslyckades: kontoret är öppet mot internet på den här adressen')
+      .waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'settings-reach-sv-800');
     expect(problems).toEqual([]);

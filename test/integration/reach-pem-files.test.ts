@@ -85,6 +85,25 @@ describe('HTTPS on the party surface from PEM files (PUBLIC_TLS_CERT, PUBLIC_TLS
     expect(check.body.error).toContain('self-signed');
   });
 
+  it('says on the reach page when the certificate has expired, and when it is not valid yet', async () => {
+    const certificate = async () => (await t.api('GET', '/api/settings/reach')).body.certificate;
+    const { valid_to: validTo } = await certificate();
+    expect((await certificate()).last_error).toBeNull();
+    // Three days on, the two-day certificate has expired: browsers refuse it, and the page says so.
+    t.clock.shift(3 * 24 * 3600_000);
+    try {
+      expect((await certificate()).last_error).toMatch(
+        /^PUBLIC_TLS_CERT: the certificate expired on .*; browsers refuse it/,
+      );
+      // Three days back, before it was made: not valid yet.
+      t.clock.shift(-3 * 24 * 3600_000);
+      expect((await certificate()).last_error).toMatch(/the certificate is valid only from/);
+    } finally {
+      t.clock.reset();
+    }
+    expect(await certificate()).toMatchObject({ valid_to: validTo, last_error: null });
+  });
+
   it('serves a new pair once the files change, and keeps the old one when the new is bad', async () => {
     replace(keyFile(), two.key);
     replace(certFile(), two.cert);
@@ -120,7 +139,7 @@ describe('a PEM pair that is not usable at start', () => {
     fs.writeFileSync(path.join(dir, 'cert.pem'), one.cert);
     fs.writeFileSync(path.join(dir, 'key.pem'), two.key);
     await expect(
-      await startTestServer({
+      startTestServer({
         publicPort: 0,
         publicHost: '127.0.0.1',
         publicTlsCert: path.join(dir, 'cert.pem'),

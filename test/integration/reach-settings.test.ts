@@ -80,16 +80,20 @@ describe('GET/PUT /api/settings/reach and the self-check', () => {
     expectProblem(await bob.api('POST', '/api/settings/reach/check'), 403, 'forbidden');
   });
 
-  it('finds its own health answer when the address leads to it', async () => {
+  it('finds its own health answer, and says the only listener serves the office too', async () => {
+    // Without a party listener the address leads to the office's: fine on the office network,
+    // never on the internet (reach-self-check.test.ts checks the party listener).
     const found = await check();
     expect(found).toMatchObject({
-      ok: true,
+      ok: false,
       url: `${t.url}/healthz`,
-      failed_stage: null,
-      error: null,
+      failed_stage: 'exposed',
       addresses: ['127.0.0.1'],
       status: 200,
+      surface: 'office',
+      office_paths: ['/admin/', '/apidoc/v1/', '/api/openapi.json', '/api/users'],
     });
+    expect(found.error).toContain("SignDesk's only listener, which serves the office too");
   });
 
   it('says when the name does not resolve', async () => {

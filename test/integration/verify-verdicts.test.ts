@@ -142,6 +142,9 @@ describe('the verify check: one verdict for each kind of copy', () => {
     const result = await check(await stampRentWaived(sealed));
     expect(result).toMatchObject({ verdict: 'changed', office: { name: OFFICE }, seal: { is_valid: true } });
     expect(result.changes.join('\n')).toMatch(/changes \/(Contents|Resources) of page 1/);
+    // A changed copy does not learn which contract it came from, nor who signed it.
+    expect(result.contract).toBeNull();
+    expect(JSON.stringify(result)).not.toMatch(/Hyresavtal|Åsa/);
   });
 
   it("changed, not extended: a page rewritten in two steps, its content stream first listed under the DSS (the review's F1)", async () => {

@@ -1,10 +1,33 @@
 import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PdfReadError } from '../../server/pdf/pdf-read-error';
 import { createPdfSandbox } from '../../server/pdf/sandbox/pdf-sandbox';
 import { createSharedBufferPool, releaseShared } from '../../server/core/shared-buffers';
 import { assemblePdf, inflateBomb, pageTreeBomb } from '../helpers/hostile-pdfs';
 import { makePdf } from '../helpers/pdfs';
+
+/** A real PNG of all-transparent pixels (the review's mark at the size cap is 4000x1000). */
+function transparentPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(height * (1 + width * 4)), { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 describe('the PDF sandbox', () => {
   const sandbox = createPdfSandbox({ size: 2, timeoutMs: 20_000, maxHeapMb: 256, maxInflatedBytes: 32 * 2 ** 20 });
@@ -136,6 +159,29 @@ describe('the PDF sandbox', () => {
       );
     } finally {
       await single.close();
+    }
+  });
+
+  it("keeps a worker for the office's work while parties' work fills the line", async () => {
+    const pool = createPdfSandbox({ size: 2, timeoutMs: 20_000, maxHeapMb: 256, maxInflatedBytes: 32 * 2 ** 20 });
+    try {
+      // Both workers started and ready: two office tasks at once.
+      const small = await makePdf({ pages: 1 });
+      await Promise.all([0, 1].map(() => pool.run('inspect', { bytes: small, maxPages: 2 })));
+      const done: string[] = [];
+      const settle = (name: string) => [() => done.push(name), () => done.push(name)] as const;
+      // Four marks at the size cap on one link, as the review's attacker sent them, then an office task.
+      const big = transparentPng(4000, 1000);
+      const marks = [0, 1, 2, 3].map((n) =>
+        pool.run('prepare-mark', { bytes: big }, { source: 'party:7' }).then(...settle(`mark ${n}`)),
+      );
+      const office = pool.run('inspect', { bytes: small, maxPages: 2 }).then(...settle('office'));
+      await Promise.all([...marks, office]);
+      // The office's task did not wait for a mark: one worker stayed free for it.
+      expect(done[0]).toBe('office');
+      expect(done.slice(1)).toEqual(['mark 0', 'mark 1', 'mark 2', 'mark 3']);
+    } finally {
+      await pool.close();
     }
   });
 

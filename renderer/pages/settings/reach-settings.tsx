@@ -104,10 +104,14 @@ export function ReachSettings() {
             <Notice tone="success">{t('reach.checkOk', { url: check.url, ms: check.duration_ms })}</Notice>
           ) : (
             <Notice
-              tone="warning"
+              // Office paths open to the internet: red, not the amber of a link that does not work yet.
+              tone={check.failed_stage === 'exposed' ? 'danger' : 'warning'}
               title={t('reach.checkFailed', { stage: t(`reach.stage.${check.failed_stage ?? 'address'}`) })}
             >
               <span>{check.error}</span>
+              {check.office_paths.length > 0 ? (
+                <span className="mono small"> {t('reach.officePaths', { paths: check.office_paths.join(', ') })}</span>
+              ) : null}
             </Notice>
           )
         ) : null}

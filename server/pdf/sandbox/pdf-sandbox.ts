@@ -16,6 +16,9 @@ export type PdfSandbox = {
   /**
    * `source` says whose work it is (default the office's; `party:<id>` for a signing link's):
    * waiting tasks are taken in turn from each source, so one link's flood waits behind itself.
+   * Work anyone on the internet can cause (`party:…`, `verify:…`: see `isPublicSource`) runs in
+   * its own budget: the office's waiting work goes first, and public work holds at most all
+   * workers but one, so an office upload or seal never waits behind a party's.
    * A `signal` aborted while the task still waits takes it out of the line (it fails with the
    * signal's reason); once a worker has it, it runs to its end. `giveBytes`: the caller is done
    * with the input's byte arrays, which move to the worker without a copy (and are empty after),
@@ -49,6 +52,8 @@ export type PdfSandboxOptions = {
 
 type Job = {
   task: string;
+  /** Work anyone on the internet can cause (a party's mark, a /verify check). */
+  isPublic: boolean;
   input: unknown;
   giveBytes: boolean;
   /** Given byte arrays in the upload memory: shared with the worker, not moved. */
@@ -85,6 +90,18 @@ export const DEFAULT_SANDBOX_OPTIONS: PdfSandboxOptions = {
   maxHeapMb: 512,
   maxInflatedBytes: 32 * 2 ** 20,
 };
+
+/**
+ * Sources whose work anyone on the internet can cause: a signing link's (`party:<id>`, its
+ * marks) and the public verify page's (`verify:<address>`). Eight 4-megapixel marks on one link
+ * took both workers and made an admin's upload take 1.5-3.8 s instead of 0.02 s (review
+ * 2026-12-07). Page images (`pages:<contract>`) are the office's: cached, and drawn for the
+ * office's preview as for the party.
+ */
+export const isPublicSource = (source: string): boolean => source.startsWith('party:') || source.startsWith('verify:');
+
+/** Workers that public work may hold at once: all but one, so that one is always the office's. */
+export const publicShare = (size: number): number => Math.max(1, size - 1);
 
 /** Whether the byte array is the whole of its buffer (not a slice of Node's shared pool), so that moving the buffer moves nothing else. */
 const ownsItsBuffer = (bytes: Uint8Array): bytes is Uint8Array<ArrayBuffer> =>
@@ -145,7 +162,23 @@ const closedError = () =>
 
 export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OPTIONS): PdfSandbox {
   const slots = new Set<Slot>();
-  const waiting = createFairQueue<Job>();
+  // Two lines: the office's, always served first, and the public's, within its share of workers.
+  const officeWaiting = createFairQueue<Job>();
+  const publicWaiting = createFairQueue<Job>();
+  const publicLimit = publicShare(options.size);
+  const busyPublic = () => [...slots].filter((slot) => slot.job?.isPublic).length;
+  const waiting = {
+    get length() {
+      return officeWaiting.length + publicWaiting.length;
+    },
+    /** The next task a free worker may take: the office's first, then the public's within its share. */
+    shift: (): Job | undefined =>
+      officeWaiting.shift() ?? (busyPublic() < publicLimit ? publicWaiting.shift() : undefined),
+    /** How many waiting tasks a worker could take now (the public ones beyond the share wait). */
+    runnable: () => officeWaiting.length + Math.min(publicWaiting.length, Math.max(0, publicLimit - busyPublic())),
+    remove: (job: Job) => (job.isPublic ? publicWaiting : officeWaiting).remove(job),
+    drain: () => [...officeWaiting.drain(), ...publicWaiting.drain()],
+  };
   let nextId = 1;
   let isClosed = false;
 
@@ -191,7 +224,7 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
     const job = slot.job;
     slot.job = undefined;
     // A worker that could not even start fails the task that waited for it (no endless restarts).
-    if (!slot.isReady) waiting.shift()?.reject(cause);
+    if (!slot.isReady) (officeWaiting.shift() ?? publicWaiting.shift())?.reject(cause);
     if (job) {
       clearTimeout(job.timer);
       const isOutOfMemory = (cause as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
@@ -243,7 +276,7 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
       if (job) assign(slot, job);
     }
     let starting = [...slots].filter((slot) => !slot.isReady).length;
-    while (waiting.length > starting && slots.size < options.size) {
+    while (waiting.runnable() > starting && slots.size < options.size) {
       startSlot();
       starting += 1;
     }
@@ -257,15 +290,17 @@ export function createPdfSandbox(options: PdfSandboxOptions = DEFAULT_SANDBOX_OP
         if (signal?.aborted) return reject(signal.reason as Error);
         const giveBytes = runOptions?.giveBytes ?? false;
         const { lent, release } = giveBytes ? lend(input) : { lent: new Set<unknown>(), release: () => undefined };
+        const source = runOptions?.source ?? 'office';
         const job: Job = {
           task,
+          isPublic: isPublicSource(source),
           input,
           giveBytes,
           lent,
           resolve: (output) => (release(), resolve(output as PdfTaskOutput<typeof task>)),
           reject: (error) => (release(), reject(error)),
         };
-        waiting.push(runOptions?.source ?? 'office', job);
+        (job.isPublic ? publicWaiting : officeWaiting).push(source, job);
         signal?.addEventListener('abort', () => waiting.remove(job) && job.reject(signal.reason as Error), {
           once: true,
         });
