@@ -1,0 +1,190 @@
+import type { Store } from '../store';
+import { foldName, SEARCH_SCAN, SEARCH_WINDOW, SHORT_SEARCH_WINDOW, type SearchWindow } from './contract-search';
+
+/**
+ * PostgreSQL's contract search (docs/decisions.md, "Contracts", search), the twin of SQLite's
+ * (contract-search.ts) with the same meaning and the same window. Its text is the table
+ * `contract_search` (migrations-pg/0001): per contract the folded name, and each party's folded
+ * name, e-mail and phone one per line, as SQLite's index holds them; pg_trgm's GIN indexes answer
+ * `LIKE '%…%'` on it. The repositories write it (createSearchText) in the caller's transaction,
+ * folded here in JavaScript, so both dialects fold alike.
+ *
+ * A search's window is its newest SEARCH_WINDOW matches: the newest SEARCH_SCAN contracts are
+ * checked first (walking the primary key, cheap, and enough when the query is common); when they
+ * do not fill the window, the trigram indexes find the older matches. A query shorter than a
+ * trigram checks the newest SHORT_SEARCH_WINDOW contracts, as on SQLite.
+ */
+
+type PartyText = { name: string; email: string; mobilePhone: string };
+
+/** A contract's parties as the search holds them: SQLite's contract_search_source view, folded the same way. */
+export const partiesText = (parties: readonly PartyText[]): string =>
+  parties.map((party) => `${foldName(party.name)}\n${foldName(party.email)}\n${party.mobilePhone}`).join('\n');
+
+/** `%part%` for LIKE, whose wildcards and escape (backslash, PostgreSQL's default) in `part` stand for themselves. */
+const containing = (part: string): string => `%${part.replace(/[\\%_]/g, '\\$&')}%`;
+
+/** pg_trgm extracts no trigram below three characters; a line break never spans two fields in the index's sense. */
+const isIndexable = (folded: string): boolean => Array.from(folded).length >= 3 && !folded.includes('\n');
+
+/** The three shapes of a search, each its own statement so that the planner sees which index serves it. */
+type Shape = 'name' | 'q' | 'both';
+const CONDITIONS: Record<Shape, string> = {
+  name: 'name LIKE @name',
+  q: '(name LIKE @q OR parties LIKE @q)',
+  both: 'name LIKE @name AND (name LIKE @q OR parties LIKE @q)',
+};
+
+export function createPgContractSearch(x: Store) {
+  if (x.dialect !== 'postgres') throw new Error("this search index is PostgreSQL's");
+  const statements = (shape: Shape) => {
+    const condition = CONDITIONS[shape];
+    return {
+      // The newest contracts checked one by one (the inner LIMIT keeps the walk to the primary key).
+      newest: x.sql<{ id: number }>(
+        `SELECT id FROM (SELECT id, name, parties FROM contract_search ORDER BY id DESC LIMIT ${SEARCH_SCAN}) AS newest
+         WHERE ${condition} ORDER BY id DESC LIMIT ${SEARCH_WINDOW}`,
+      ),
+      // The older matches through the trigram indexes; OFFSET 0 keeps the planner from walking the
+      // primary key instead (its cost would be every contract when the query is rare).
+      older: x.sql<{ id: number }>(
+        `SELECT id FROM (SELECT id FROM contract_search WHERE id < @below AND ${condition} OFFSET 0) AS older
+         ORDER BY id DESC LIMIT @rest`,
+      ),
+    };
+  };
+  const byShape = { name: statements('name'), q: statements('q'), both: statements('both') };
+  /** The SEARCH_SCAN-th newest contract: where the walk of the newest ends and the trigram indexes take over. */
+  const scanEnd = x.sql<{ id: number }>(
+    `SELECT id FROM contract_search ORDER BY id DESC OFFSET ${SEARCH_SCAN - 1} LIMIT 1`,
+  );
+  const isBeyondShortWindow = x.sql<{ isBeyond: boolean }>(
+    `SELECT count(*) > ${SHORT_SEARCH_WINDOW} AS "isBeyond" FROM (SELECT id FROM contract_search LIMIT ${SHORT_SEARCH_WINDOW + 1}) AS s`,
+  );
+  const shortCheck = `(CAST(@name AS text) IS NULL OR strpos(name, @name) > 0)
+    AND (CAST(@q AS text) IS NULL OR strpos(name, @q) > 0 OR strpos(parties, @q) > 0)`;
+  const newestShort = x.sql<{ id: number }>(
+    `SELECT id FROM (SELECT id, name, parties FROM contract_search ORDER BY id DESC LIMIT ${SHORT_SEARCH_WINDOW}) AS s
+     WHERE ${shortCheck} ORDER BY id DESC`,
+  );
+  // A list request reads its window twice (page and total) and the admin UI's counts once more:
+  // the last window is reused while no transaction has committed since (the snapshot is the same).
+  // Never inside a transaction, whose own writes leave the snapshot as it was.
+  const snapshot = x.sql<{ at: string }>('SELECT pg_current_snapshot()::text AS at');
+  let last: ({ key: string } & SearchWindow) | undefined;
+
+  async function findIds(name: string | undefined, q: string | undefined): Promise<SearchWindow> {
+    const folded = { name: name ? foldName(name) : null, q: q ? foldName(q) : null };
+    const isShort =
+      (folded.name === null || !isIndexable(folded.name)) && (folded.q === null || !isIndexable(folded.q));
+    if (isShort)
+      return {
+        ids: (await newestShort.all(folded)).map((row) => Number(row.id)),
+        isPartial: Boolean((await isBeyondShortWindow.get())?.isBeyond),
+      };
+    // A part too short for the index is still checked on every row the other part finds.
+    const shape: Shape = folded.name === null ? 'q' : folded.q === null ? 'name' : 'both';
+    const params = {
+      name: folded.name === null ? null : containing(folded.name),
+      q: folded.q === null ? null : containing(folded.q),
+    };
+    const { newest, older } = byShape[shape];
+    const ids = (await newest.all(params)).map((row) => Number(row.id));
+    if (ids.length === SEARCH_WINDOW) return { ids, isPartial: true };
+    const below = (await scanEnd.get())?.id;
+    if (below === undefined) return { ids, isPartial: false };
+    const rest = SEARCH_WINDOW - ids.length;
+    ids.push(...(await older.all({ ...params, below, rest })).map((row) => Number(row.id)));
+    // Every older match was looked at: the window leaves matches out only when it is full.
+    return { ids, isPartial: ids.length === SEARCH_WINDOW };
+  }
+
+  async function windowOf(name: string | undefined, q: string | undefined): Promise<SearchWindow | undefined> {
+    if (!name && !q) return undefined;
+    if (x.isInTransaction()) return findIds(name, q);
+    const key = JSON.stringify([name ?? '', q ?? '', (await snapshot.get())?.at ?? '']);
+    if (last?.key !== key) last = { key, ...(await findIds(name, q)) };
+    return last;
+  }
+
+  return {
+    /** As SQLite's (contract-search.ts): the newest matches' ids, newest first, at most SEARCH_WINDOW. */
+    async findWindow(name: string | undefined, q: string | undefined): Promise<number[] | undefined> {
+      return (await windowOf(name, q))?.ids;
+    },
+    async isPartial(name: string | undefined, q: string | undefined): Promise<boolean> {
+      return (await windowOf(name, q))?.isPartial ?? false;
+    },
+  };
+}
+
+/**
+ * The writes that keep PostgreSQL's search text, called by the contract and party repositories in
+ * the caller's transaction. On SQLite they do nothing: its triggers keep its index.
+ */
+export function createSearchText(x: Store) {
+  if (x.dialect !== 'postgres')
+    return {
+      contractAdded: async (_id: number, _nameFolded: string) => undefined,
+      contractRenamed: async (_id: number, _nameFolded: string) => undefined,
+      partiesChanged: async (_contractId: number) => undefined,
+      rebuild: async () => undefined,
+    };
+  const add = x.sql(
+    'INSERT INTO contract_search (id, name, parties) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET name = excluded.name, parties = excluded.parties',
+  );
+  const rename = x.sql('UPDATE contract_search SET name = ? WHERE id = ?');
+  // The row is locked before the parties are read: two transactions adding parties to one contract
+  // take turns, and the second reads the first's party (a statement after a wait sees what committed).
+  const lock = x.sql('SELECT id FROM contract_search WHERE id = ? FOR UPDATE');
+  const partiesOf = x.sql<PartyText>(
+    'SELECT name, email, mobile_phone AS "mobilePhone" FROM parties WHERE contract_id = ? ORDER BY id',
+  );
+  const setParties = x.sql('UPDATE contract_search SET parties = ? WHERE id = ?');
+  const contractsAfter = x.sql<{ id: number; name: string }>(
+    'SELECT id, name_folded AS name FROM contracts WHERE id > ? ORDER BY id LIMIT 500',
+  );
+  const partiesOfMany = x.sql<PartyText & { contractId: number }>(
+    `SELECT contract_id AS "contractId", name, email, mobile_phone AS "mobilePhone" FROM parties
+     WHERE contract_id = ANY(?::bigint[]) ORDER BY id`,
+  );
+  const addMany = x.sql(
+    'INSERT INTO contract_search (id, name, parties) SELECT * FROM unnest(?::bigint[], ?::text[], ?::text[])',
+  );
+  const clear = x.sql('DELETE FROM contract_search');
+
+  return {
+    contractAdded: async (id: number, nameFolded: string): Promise<void> => {
+      await add.run([id, nameFolded, '']);
+    },
+    contractRenamed: async (id: number, nameFolded: string): Promise<void> => {
+      await rename.run([nameFolded, id]);
+    },
+    /** A party of the contract was added, changed or removed: its parties' text is read again. */
+    partiesChanged: async (contractId: number): Promise<void> => {
+      if ((await lock.all([contractId])).length === 0) return;
+      await setParties.run([partiesText(await partiesOf.all([contractId])), contractId]);
+    },
+    /** The whole search text made again from the rows (after a copy into PostgreSQL: copy-tables.ts). */
+    async rebuild(): Promise<void> {
+      await clear.run();
+      let after = 0;
+      for (;;) {
+        const contracts = await contractsAfter.all([after]);
+        if (contracts.length === 0) return;
+        const ids = contracts.map((row) => Number(row.id));
+        const byContract = new Map<number, PartyText[]>();
+        for (const party of await partiesOfMany.all([ids]))
+          byContract.set(Number(party.contractId), [...(byContract.get(Number(party.contractId)) ?? []), party]);
+        await addMany.run([
+          ids,
+          contracts.map((row) => row.name),
+          ids.map((id) => partiesText(byContract.get(id) ?? [])),
+        ]);
+        after = ids.at(-1)!;
+      }
+    },
+  };
+}
+
+export type SearchText = ReturnType<typeof createSearchText>;
