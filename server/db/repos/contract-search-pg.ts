@@ -11,7 +11,7 @@ import { foldName, SEARCH_SCAN, SEARCH_WINDOW, SHORT_SEARCH_WINDOW, type SearchW
  *
  * A search's window is its newest SEARCH_WINDOW matches: the newest SEARCH_SCAN contracts are
  * checked first (walking the primary key, cheap, and enough when the query is common); when they
- * do not fill the window, the trigram indexes find the older matches. A query shorter than a
+ * do not fill the window, the trigram indexes find every match and the newest are kept. A query shorter than a
  * trigram checks the newest SHORT_SEARCH_WINDOW contracts, as on SQLite.
  */
 
@@ -28,36 +28,34 @@ const containing = (part: string): string => `%${part.replace(/[\\%_]/g, '\\$&')
 const isIndexable = (folded: string): boolean => Array.from(folded).length >= 3 && !folded.includes('\n');
 
 /** The three shapes of a search, each its own statement so that the planner sees which index serves it. */
-type Shape = 'name' | 'q' | 'both';
+export type Shape = 'name' | 'q' | 'both';
 const CONDITIONS: Record<Shape, string> = {
   name: 'name LIKE @name',
   q: '(name LIKE @q OR parties LIKE @q)',
   both: 'name LIKE @name AND (name LIKE @q OR parties LIKE @q)',
 };
 
+/** A search shape's two statements (exported for the plan test and bench: they show PostgreSQL's use of the indexes). */
+export function pgSearchSql(shape: Shape): { newest: string; indexed: string } {
+  const condition = CONDITIONS[shape];
+  return {
+    // The newest contracts checked one by one (the inner LIMIT keeps the walk to the primary key).
+    newest: `SELECT id FROM (SELECT id, name, parties FROM contract_search ORDER BY id DESC LIMIT ${SEARCH_SCAN}) AS newest
+      WHERE ${condition} ORDER BY id DESC LIMIT ${SEARCH_WINDOW}`,
+    // Every match through the trigram indexes, the newest kept; OFFSET 0 keeps the planner from
+    // walking the primary key instead (its cost would be every contract when the query is rare).
+    indexed: `SELECT id FROM (SELECT id FROM contract_search WHERE ${condition} OFFSET 0) AS matches
+      ORDER BY id DESC LIMIT ${SEARCH_WINDOW}`,
+  };
+}
+
 export function createPgContractSearch(x: Store) {
   if (x.dialect !== 'postgres') throw new Error("this search index is PostgreSQL's");
   const statements = (shape: Shape) => {
-    const condition = CONDITIONS[shape];
-    return {
-      // The newest contracts checked one by one (the inner LIMIT keeps the walk to the primary key).
-      newest: x.sql<{ id: number }>(
-        `SELECT id FROM (SELECT id, name, parties FROM contract_search ORDER BY id DESC LIMIT ${SEARCH_SCAN}) AS newest
-         WHERE ${condition} ORDER BY id DESC LIMIT ${SEARCH_WINDOW}`,
-      ),
-      // The older matches through the trigram indexes; OFFSET 0 keeps the planner from walking the
-      // primary key instead (its cost would be every contract when the query is rare).
-      older: x.sql<{ id: number }>(
-        `SELECT id FROM (SELECT id FROM contract_search WHERE id < @below AND ${condition} OFFSET 0) AS older
-         ORDER BY id DESC LIMIT @rest`,
-      ),
-    };
+    const text = pgSearchSql(shape);
+    return { newest: x.sql<{ id: number }>(text.newest), indexed: x.sql<{ id: number }>(text.indexed) };
   };
   const byShape = { name: statements('name'), q: statements('q'), both: statements('both') };
-  /** The SEARCH_SCAN-th newest contract: where the walk of the newest ends and the trigram indexes take over. */
-  const scanEnd = x.sql<{ id: number }>(
-    `SELECT id FROM contract_search ORDER BY id DESC OFFSET ${SEARCH_SCAN - 1} LIMIT 1`,
-  );
   const isBeyondShortWindow = x.sql<{ isBeyond: boolean }>(
     `SELECT count(*) > ${SHORT_SEARCH_WINDOW} AS "isBeyond" FROM (SELECT id FROM contract_search LIMIT ${SHORT_SEARCH_WINDOW + 1}) AS s`,
   );
@@ -88,14 +86,12 @@ export function createPgContractSearch(x: Store) {
       name: folded.name === null ? null : containing(folded.name),
       q: folded.q === null ? null : containing(folded.q),
     };
-    const { newest, older } = byShape[shape];
-    const ids = (await newest.all(params)).map((row) => Number(row.id));
-    if (ids.length === SEARCH_WINDOW) return { ids, isPartial: true };
-    const below = (await scanEnd.get())?.id;
-    if (below === undefined) return { ids, isPartial: false };
-    const rest = SEARCH_WINDOW - ids.length;
-    ids.push(...(await older.all({ ...params, below, rest })).map((row) => Number(row.id)));
-    // Every older match was looked at: the window leaves matches out only when it is full.
+    const { newest, indexed } = byShape[shape];
+    const recent = (await newest.all(params)).map((row) => Number(row.id));
+    // A common query fills its window among the newest contracts: the indexes would find too many.
+    if (recent.length === SEARCH_WINDOW) return { ids: recent, isPartial: true };
+    const ids = (await indexed.all(params)).map((row) => Number(row.id));
+    // Every match was found: the window leaves matches out only when it is full.
     return { ids, isPartial: ids.length === SEARCH_WINDOW };
   }
 
