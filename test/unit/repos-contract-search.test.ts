@@ -110,6 +110,32 @@ for (const dialect of DIALECTS)
       expect(await search({ q: '70' })).toMatchObject({ total: 1_000, isPartial: true });
     });
 
+    it('walks on past the newest contracts for a query they hold often, as if the office were large, with the same answers', async () => {
+      // PostgreSQL walks on when the office's count predicts a cheaper walk than the indexes (never at 6,000).
+      const x = opened.store;
+      const kept = await x.sql<{ n: number }>("SELECT n FROM contract_counts WHERE scope = '*'").get();
+      await x
+        .sql("INSERT INTO contract_counts (scope, n) VALUES ('*', ?) ON CONFLICT (scope) DO UPDATE SET n = excluded.n")
+        .run([10_000_000]);
+      try {
+        expect(await search({ q: 'avtal 1' })).toEqual({
+          first: names(1999, 1998, 1997, 1996, 1995),
+          total: SEARCH_WINDOW,
+          all: SEARCH_WINDOW,
+          isPartial: true,
+        });
+        // 100 matches among the newest, 11 older: the walk falls short and the indexes find all 111.
+        expect(await search({ q: 'avtal 55' })).toEqual({
+          first: names(5599, 5598, 5597, 5596, 5595),
+          total: 111,
+          all: 111,
+          isPartial: false,
+        });
+      } finally {
+        await x.sql("UPDATE contract_counts SET n = ? WHERE scope = '*'").run([kept?.n ?? 0]);
+      }
+    });
+
     it('follows a party written through the repository at once', async () => {
       const parties = createPartyRepo(opened.store);
       const contract = (await contracts.findById(idOf.get(1)!))!;
@@ -145,9 +171,9 @@ for (const dialect of DIALECTS)
           expect(q).toContain('Bitmap Index Scan on contract_search_name_trgm');
           expect(q).toContain('Bitmap Index Scan on contract_search_parties_trgm');
           expect(await plan(older('name'))).toContain('Bitmap Index Scan on contract_search_name_trgm');
-          expect(await plan(pgSearchSql('q').newest.replaceAll('@q', "'%ödla%'"))).toContain(
-            'Index Scan Backward using contract_search_pkey',
-          );
+          expect(
+            await plan(pgSearchSql('q').newest.replace('@scan', String(SEARCH_SCAN)).replaceAll('@q', "'%ödla%'")),
+          ).toContain('Index Scan Backward using contract_search_pkey');
         });
       });
   });
