@@ -84,6 +84,9 @@ for (const dialect of DIALECTS)
         isPartial: false,
       });
       expect(await search({ q: 'nowhere' })).toEqual({ first: [], total: 0, all: 0, isPartial: false });
+      // LIKE's wildcards in a query stand for themselves.
+      for (const q of ['avt_l', 'avtal%1', 'firma\\'])
+        expect(await search({ q }), q).toEqual({ first: [], total: 0, all: 0, isPartial: false });
     });
 
     it('keeps a common search to its newest SEARCH_WINDOW matches and says more may match', async () => {
