@@ -59,7 +59,8 @@ const partySql = (role: number) => `
  * below); the indexes built once at the end, as a restore would.
  */
 async function seed(url: string): Promise<void> {
-  const db = await openPostgres(url);
+  // A chunk's statements take minutes on a busy machine.
+  const db = await openPostgres(url, { pool: { statementTimeoutMs: 60 * 60_000 } });
   const x = storeOf(db);
   const run = (text: string, params: unknown[] = []) => x.sql(text).run(params);
   await run("SET maintenance_work_mem = '256MB'");
@@ -75,7 +76,7 @@ async function seed(url: string): Promise<void> {
       "INSERT INTO stored_files (sha256, content_type, size, data, created_at) VALUES ('bench', 'application/pdf', 4, '\\x25504446', 1) RETURNING id",
     )
     .get();
-  const CHUNK = 100_000;
+  const CHUNK = 50_000;
   for (let from = 1; from <= SIZE; from += CHUNK) {
     const to = Math.min(SIZE, from + CHUNK - 1);
     await run(
