@@ -84,6 +84,8 @@ for (const dialect of DIALECTS)
         isPartial: false,
       });
       expect(await search({ q: 'nowhere' })).toEqual({ first: [], total: 0, all: 0, isPartial: false });
+      // Each of its trigrams is in Avtal 1000's party, the whole query in no contract.
+      expect(await search({ q: 'sällsynt ödla' })).toEqual({ first: [], total: 0, all: 0, isPartial: false });
       // LIKE's wildcards in a query stand for themselves.
       for (const q of ['avt_l', 'avtal%1', 'firma\\'])
         expect(await search({ q }), q).toEqual({ first: [], total: 0, all: 0, isPartial: false });

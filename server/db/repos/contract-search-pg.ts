@@ -125,10 +125,11 @@ export function createPgContractSearch(x: Store) {
   const rarest = async (column: Column, folded: string): Promise<string[]> => {
     const counted: { gram: string; count: number }[] = [];
     for (const gram of gramsOf(folded)) counted.push({ gram, count: await frequencyOf(column, gram) });
-    return counted
-      .sort((a, b) => a.count - b.count)
-      .slice(0, 2)
-      .map((each) => each.gram);
+    const two = counted.sort((a, b) => a.count - b.count).slice(0, 2);
+    // Runs common everywhere ("berg 77": "ber", "erg") narrow less than pg_trgm's own trigrams of the
+    // whole pattern, which include the words' edges (" 77"): the index then gets the whole pattern.
+    if ((two[0]?.count ?? 0) > SEARCH_SCAN) return [];
+    return two.map((each) => each.gram);
   };
   const indexedStatements = new Map<string, Statement<{ id: number }>>();
   const indexedFor = (shape: Shape, driving: Driving) => {
