@@ -1,6 +1,7 @@
 import { asc, getTableColumns, getTableName, gt, type Column } from 'drizzle-orm';
 import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { inTransaction, type Database } from './database';
+import { createContractRepo } from './repos/contracts';
 import * as schema from './schema';
 import { storeOf } from './stores';
 
@@ -105,6 +106,8 @@ export async function copyTables(
     }
   }
   if (to.dialect === 'postgres') {
+    // PostgreSQL's search text is no office table: made from the copied rows (contract-search-pg.ts).
+    await inTransaction(to, () => createContractRepo(target).rebuildSearch());
     for (const info of tablesInOrder()) {
       if (info.order.length !== 1 || info.order[0] !== 'id') continue;
       await target

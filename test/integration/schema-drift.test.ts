@@ -28,6 +28,11 @@ type Shape = {
 const SQLITE_ONLY = /^(contract_search(_\w+)?|__drizzle_migrations|sqlite_\w+)$/;
 /** PostgreSQL's own search indexes (pg_trgm) likewise. */
 const POSTGRES_ONLY_INDEX = /_trgm$/;
+/**
+ * PostgreSQL's twin of SQLite's contract_search (migrations-pg/0001): a plain table of folded text
+ * under pg_trgm indexes, written by the repositories, where SQLite has its FTS5 table and triggers.
+ */
+const POSTGRES_ONLY_TABLE = /^contract_search$/;
 
 const BOOLEANS = new Set<string>();
 for (const table of Object.values(schema)) {
@@ -132,6 +137,7 @@ async function postgresShape(url: string): Promise<Shape> {
        FROM information_schema.columns WHERE table_schema = 'public' ORDER BY table_name, column_name`,
     );
     for (const row of columns.rows) {
+      if (POSTGRES_ONLY_TABLE.test(row.table_name)) continue;
       const type = {
         bigint: 'integer',
         text: 'text',
@@ -159,6 +165,7 @@ async function postgresShape(url: string): Promise<Shape> {
     );
     const primary: Record<string, string[]> = {};
     for (const row of keys.rows) {
+      if (POSTGRES_ONLY_TABLE.test(row.table_name)) continue;
       if (row.constraint_type === 'PRIMARY KEY') (primary[row.table_name] ??= []).push(row.column_name);
       else
         shape.foreignKeys.push(

@@ -153,6 +153,6 @@ export function createContractSearch(x: Store) {
  * it holds (SEARCH_WINDOW matches found, SEARCH_SCAN candidates checked, or, for a query too
  * short for the index, more contracts than the newest SHORT_SEARCH_WINDOW it checked).
  */
-type SearchWindow = { ids: number[]; isPartial: boolean };
+export type SearchWindow = { ids: number[]; isPartial: boolean };
 
 export type ContractSearch = ReturnType<typeof createContractSearch>;

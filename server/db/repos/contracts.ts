@@ -1,9 +1,10 @@
-import { and, count, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { fetchKeysetPage, type KeysetPage, type KeysetRequest, type SortKey } from '../keyset';
 import { createPreparedInsert } from '../prepared-insert';
 import { contracts } from '../schema';
 import type { Store } from '../store';
 import { createContractSearch, foldName } from './contract-search';
+import { createPgContractSearch, createSearchText } from './contract-search-pg';
 
 export { foldName } from './contract-search';
 
@@ -146,43 +147,21 @@ export function createContractRepo(x: Store) {
       filter.userId === undefined ? undefined : eq(t.contracts.createdBy, filter.userId),
       ...narrowings.map((narrowing) => narrowing.check),
     );
-  const search = x.dialect === 'sqlite' ? createContractSearch(x) : undefined;
-  /**
-   * PostgreSQL's search, for now a plain test of every contract the other filters leave (a later
-   * step gives it an index): the meaning of SQLite's (contract-search.ts), a substring of the
-   * folded name, or of a party's folded name or e-mail, or of its phone. The parties' text is
-   * folded by ICU's lower case, which folds as JavaScript's toLowerCase does (foldName) whatever
-   * the database's own locale (a database made with LC_CTYPE C would fold ASCII only).
-   */
-  const pgSearchOf = (filter: ContractFilter): SQL | undefined => {
-    const holds = (text: SQL, part: string) => sql`strpos(${text}, ${part}) > 0`;
-    const name = filter.name ? foldName(filter.name) : undefined;
-    const q = filter.q ? foldName(filter.q) : undefined;
-    const nameHolds = name === undefined ? undefined : holds(sql`${t.contracts.nameFolded}`, name);
-    if (q === undefined) return nameHolds;
-    const partyHolds = sql.join(
-      [
-        holds(sql`lower(p.name COLLATE "und-x-icu")`, q),
-        holds(sql`lower(p.email COLLATE "und-x-icu")`, q),
-        holds(sql`p.mobile_phone`, q),
-      ],
-      sql` OR `,
-    );
-    return and(
-      nameHolds,
-      or(
-        holds(sql`${t.contracts.nameFolded}`, q),
-        sql`EXISTS (SELECT 1 FROM parties p WHERE p.contract_id = ${t.contracts.id} AND (${partyHolds}))`,
-      ),
-    );
-  };
-  /** SQLite's search window (contract-search.ts); none without a search, and none on PostgreSQL. */
+  /** The search of this dialect: SQLite's FTS5 index (contract-search.ts), PostgreSQL's trigram indexes (contract-search-pg.ts). */
+  const search = x.dialect === 'sqlite' ? createContractSearch(x) : createPgContractSearch(x);
+  const searchText = createSearchText(x);
+  /** A search's window (contract-search.ts); none without a search. */
   const windowOf = async (filter: ContractFilter): Promise<number[] | undefined> =>
-    search?.findWindow(filter.name, filter.q);
+    search.findWindow(filter.name, filter.q);
+  /** A window's ids as a table: SQLite reads them from JSON, PostgreSQL from an array. */
+  const windowTable = (window: number[]): SQL =>
+    x.dialect === 'sqlite'
+      ? sql`(SELECT value AS id FROM json_each(${JSON.stringify(window)})) AS search_window`
+      : sql`(SELECT unnest(${`{${window.join(',')}}`}::bigint[]) AS id) AS search_window`;
   /**
-   * Contracts under a filter. On SQLite a search reads only its window of ids: the CROSS JOIN
-   * makes SQLite walk them and look each contract up, never an index of all contracts (whose
-   * cost would grow with the office). The window is found before (windowOf): a drizzle query is
+   * Contracts under a filter. A search reads only its window of ids: the CROSS JOIN makes the
+   * database walk them and look each contract up, never an index of all contracts (whose cost
+   * would grow with the office). The window is found before (windowOf): a drizzle query is
    * a thenable, which an async function returning it would run.
    */
   const selectWhere = <Fields extends Record<string, unknown>>(
@@ -191,24 +170,23 @@ export function createContractRepo(x: Store) {
     window: number[] | undefined,
     extra?: SQL,
   ) => {
-    const searched = search ? undefined : pgSearchOf(filter);
     const [driving, ...others] = narrowingsOf(filter);
     if (!window && driving)
       return orm
         .select(fields as never)
         .from(sql`(${driving.ids}) AS id_window`)
         .crossJoin(t.contracts)
-        .where(and(sql`${t.contracts.id} = id_window.contract_id`, whereOf(filter, others), searched, extra))
+        .where(and(sql`${t.contracts.id} = id_window.contract_id`, whereOf(filter, others), extra))
         .$dynamic();
     if (!window)
       return orm
         .select(fields as never)
         .from(t.contracts)
-        .where(and(whereOf(filter), searched, extra))
+        .where(and(whereOf(filter), extra))
         .$dynamic();
     return orm
       .select(fields as never)
-      .from(sql`(SELECT value AS id FROM json_each(${JSON.stringify(window)})) AS search_window`)
+      .from(windowTable(window))
       .crossJoin(t.contracts)
       .where(and(sql`${t.contracts.id} = search_window.id`, whereOf(filter), extra))
       .$dynamic();
@@ -231,11 +209,16 @@ export function createContractRepo(x: Store) {
     async insert(row: NewContract): Promise<ContractRow> {
       const inserted = await insertContract({ ...row, nameFolded: foldName(row.name ?? '') });
       await adjust(inserted.status, inserted.createdBy, 1);
+      await searchText.contractAdded(inserted.id, inserted.nameFolded);
       return inserted;
     },
     async update(id: number, changes: ContractChanges): Promise<ContractRow | undefined> {
       const withKey = changes.name === undefined ? changes : { ...changes, nameFolded: foldName(changes.name) };
-      return x.get(orm.update(t.contracts).set(withKey).where(eq(t.contracts.id, id)).returning());
+      const updated = await x.get<ContractRow>(
+        orm.update(t.contracts).set(withKey).where(eq(t.contracts.id, id)).returning(),
+      );
+      if (updated && changes.name !== undefined) await searchText.contractRenamed(id, updated.nameFolded);
+      return updated;
     },
     /** Moves updated_at forward to `at` (never back): an activity entry of the contract was written. */
     touch: async (id: number, at: number): Promise<void> => {
@@ -266,8 +249,7 @@ export function createContractRepo(x: Store) {
     },
     /** Whether a search's window may leave matches out (docs/decisions.md, search): the API says so in `Search-Partial`. */
     async isSearchPartial(filter: Pick<ContractFilter, 'name' | 'q'>): Promise<boolean> {
-      // PostgreSQL's search checks every contract (pgSearchOf): it leaves nothing out.
-      return search ? search.isPartial(filter.name, filter.q) : false;
+      return search.isPartial(filter.name, filter.q);
     },
     /** The total under each status filter (and none), the other filters applied: kept counts unless searching. */
     async countByStatus(filter: Omit<ContractFilter, 'status'>): Promise<StatusCounts> {
@@ -305,6 +287,8 @@ export function createContractRepo(x: Store) {
     async recount(): Promise<void> {
       for (const statement of recount) await statement.run();
     },
+    /** Rebuilds PostgreSQL's search text from the rows (after a copy into it); SQLite's triggers need none. */
+    rebuildSearch: (): Promise<void> => searchText.rebuild(),
   };
 }
 

@@ -1,6 +1,7 @@
 import { and, count, eq, max, sql } from 'drizzle-orm';
 import { fetchKeysetPage, type KeysetPage, type KeysetRequest, type SortKey } from '../keyset';
 import type { Store } from '../store';
+import { createSearchText } from './contract-search-pg';
 import type { parties } from '../schema';
 
 export type PartyRow = typeof parties.$inferSelect;
@@ -27,6 +28,10 @@ export type EmailStatusFlags = Partial<
 
 export function createPartyRepo(x: Store) {
   const { orm, t } = x;
+  /** PostgreSQL's search text of the party's contract (contract-search-pg.ts; SQLite's triggers keep its own). */
+  const searchText = createSearchText(x);
+  const isSearched = (changes: PartyChanges) =>
+    changes.name !== undefined || changes.email !== undefined || changes.mobilePhone !== undefined;
   const newestFirst: SortKey<PartyRow>[] = [{ column: t.parties.id, isDescending: true, valueOf: (row) => row.id }];
   const legacyLinks = x.sql<{ id: number; token: string }>(
     'SELECT id, sign_token_hash AS token FROM parties WHERE sign_nonce IS NULL AND sign_token_sealed IS NULL',
@@ -63,10 +68,16 @@ export function createPartyRepo(x: Store) {
       x.get(orm.select().from(t.parties).where(eq(t.parties.id, id))),
     /** The party whose link token hashes to this (see link-tokens.ts). */
     findBySignTokenHash: async (hash: string): Promise<PartyRow | undefined> => byTokenHash.get({ hash }),
-    insert: async (row: NewParty): Promise<PartyRow> =>
-      (await x.get<PartyRow>(orm.insert(t.parties).values(row).returning()))!,
-    update: async (id: number, changes: PartyChanges): Promise<PartyRow | undefined> =>
-      x.get(orm.update(t.parties).set(changes).where(eq(t.parties.id, id)).returning()),
+    insert: async (row: NewParty): Promise<PartyRow> => {
+      const inserted = (await x.get<PartyRow>(orm.insert(t.parties).values(row).returning()))!;
+      await searchText.partiesChanged(inserted.contractId);
+      return inserted;
+    },
+    update: async (id: number, changes: PartyChanges): Promise<PartyRow | undefined> => {
+      const updated = await x.get<PartyRow>(orm.update(t.parties).set(changes).where(eq(t.parties.id, id)).returning());
+      if (updated && isSearched(changes)) await searchText.partiesChanged(updated.contractId);
+      return updated;
+    },
     /** Sets e-mail status flags (the outbox and the signing page); true flags stay true when not named. */
     /** False when no such party exists. */
     markEmailStatus: async (id: number, flags: EmailStatusFlags): Promise<boolean> => {
@@ -82,8 +93,13 @@ export function createPartyRepo(x: Store) {
           .where(eq(t.parties.id, id)),
       );
     },
-    remove: async (id: number): Promise<boolean> =>
-      (await x.run(orm.delete(t.parties).where(eq(t.parties.id, id)))).changes > 0,
+    remove: async (id: number): Promise<boolean> => {
+      const [removed] = await x.all<{ contractId: number }>(
+        orm.delete(t.parties).where(eq(t.parties.id, id)).returning({ contractId: t.parties.contractId }),
+      );
+      if (removed) await searchText.partiesChanged(removed.contractId);
+      return removed !== undefined;
+    },
     countInContract: async (contractId: number): Promise<number> => (await countIn.get({ contractId }))?.n ?? 0,
     maxSignOrder: async (contractId: number): Promise<number> =>
       (
