@@ -4,6 +4,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { outboundHttpInNet } from './eslint-rules/outbound-http.js';
 import { permissionsInPolicies } from './eslint-rules/permissions.js';
 import { serverLayers } from './eslint-rules/server-layers.js';
 
@@ -38,8 +39,14 @@ const serverPatterns = [
   ...libraryHomes,
 ];
 
-/** The house's own rules: the import table and the home of permissions. */
-const layout = { rules: { 'server-layers': serverLayers, 'permissions-in-policies': permissionsInPolicies } };
+/** The house's own rules: the import table, the home of permissions and of outbound HTTP. */
+const layout = {
+  rules: {
+    'server-layers': serverLayers,
+    'permissions-in-policies': permissionsInPolicies,
+    'outbound-http-in-net': outboundHttpInNet,
+  },
+};
 
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
@@ -91,6 +98,13 @@ export default tseslint.config(
     ignores: ['server/policies/**', 'server/db/repos/users.ts'],
     plugins: { layout },
     rules: { 'layout/permissions-in-policies': 'error' },
+  },
+  {
+    // Outbound HTTP goes through server/net/http-client.ts (docs/decisions.md, "Outbound HTTP").
+    files: ['server/**'],
+    ignores: ['server/net/**'],
+    plugins: { layout },
+    rules: { 'layout/outbound-http-in-net': 'error' },
   },
   {
     files: ['server/db/**'],

@@ -281,6 +281,35 @@ describe('the lint config', () => {
     expect(await ruleIdsFor('server/users/_fixture.ts', neutral)).toEqual([]);
   });
 
+  it('keeps outbound HTTP in server/net/: every other way of making a request fails the lint', async () => {
+    const rule = 'layout/outbound-http-in-net';
+    for (const code of [
+      "import http from 'node:http';\nexport const f = () => http.request('http://169.254.169.254/');\n",
+      "import * as https from 'https';\nexport const f = () => https.get('https://example.com/');\n",
+      "import { request } from 'node:https';\nexport const f = () => request('https://example.com/');\n",
+      "import http from 'node:http';\nimport https from 'node:https';\nexport const f = (tls: boolean) => (tls ? https : http).request('x');\n",
+      "import http from 'node:http';\nconst { request } = http;\nexport const f = () => request('x');\n",
+      "import { Agent } from 'node:http';\nexport const agent = new Agent({ keepAlive: true });\n",
+      "import http2 from 'node:http2';\nexport const f = () => http2.connect('https://example.com');\n",
+      "const https = require('node:https');\nexport const f = () => https.get('x');\n",
+      "export const f = () => fetch('https://example.com/');\n",
+      "export const f = () => globalThis.fetch('https://example.com/');\n",
+      "import { request } from 'undici';\nexport const f = () => request('https://example.com/');\n",
+      "export const f = async () => (await import('axios')).default.get('x');\n",
+      "export { request } from 'node:http';\n",
+      "export * from 'node:https';\n",
+    ])
+      expect(await ruleIdsFor('server/webhooks/_fixture.ts', code), code).toContain(rule);
+    // Serving, types, a local `fetch` and the client's own folder are not outbound requests.
+    for (const [file, code] of [
+      ['server/app/_fixture.ts', "import http from 'node:http';\nexport const server = http.createServer();\n"],
+      ['server/app/_fixture.ts', "import type http from 'node:http';\nexport type R = http.IncomingMessage;\n"],
+      ['server/jobs/_fixture.ts', 'const fetch = (id: number) => id;\nexport const f = () => fetch(1);\n'],
+      ['server/net/_fixture.ts', "import { Agent } from 'undici';\nexport const agent = new Agent();\n"],
+    ])
+      expect(await ruleIdsFor(file!, code!), code).not.toContain(rule);
+  });
+
   it('keeps each library in its home: nodemailer outside the mail folder fails', async () => {
     expect(
       await ruleIdsFor('server/webhooks/_fixture.ts', "export { createTransport } from 'nodemailer';\n"),
