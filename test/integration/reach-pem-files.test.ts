@@ -120,7 +120,7 @@ describe('a PEM pair that is not usable at start', () => {
     fs.writeFileSync(path.join(dir, 'cert.pem'), one.cert);
     fs.writeFileSync(path.join(dir, 'key.pem'), two.key);
     await expect(
-      await startTestServer({
+      startTestServer({
         publicPort: 0,
         publicHost: '127.0.0.1',
         publicTlsCert: path.join(dir, 'cert.pem'),
