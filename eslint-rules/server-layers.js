@@ -1,6 +1,7 @@
 // @ts-check
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * `layout/server-layers`: which server folder may import which. The table is written once, in
@@ -59,6 +60,29 @@ function folderOf(target, isDirectory) {
 
 const describe = (folder) => (folder === ENTRY ? 'the entry files (server/*.ts)' : `server/${folder}/`);
 
+/** Node's module loader: `createRequire` comes from here, under whatever name it is imported. */
+const MODULE_PACKAGES = new Set(['module', 'node:module']);
+const CANNOT_READ = `an import the lint cannot read: call import() or require with its path as text, or a template whose fixed start names the folder (${WHERE})`;
+
+/** The name of a member expression's property when it is written out (`a.b`, `a['b']`), else undefined. */
+function propertyName(member) {
+  if (member.type !== 'MemberExpression') return undefined;
+  if (!member.computed && member.property.type === 'Identifier') return member.property.name;
+  if (member.property.type === 'Literal' && typeof member.property.value === 'string') return member.property.value;
+  return undefined;
+}
+
+/** TypeScript's wrappers of a value (`x as T`, `x!`, `x satisfies T`, `<T>x`): the value is still used. */
+const TS_VALUE_WRAPPERS = new Set([
+  'TSAsExpression',
+  'TSNonNullExpression',
+  'TSSatisfiesExpression',
+  'TSTypeAssertion',
+  'TSInstantiationExpression',
+]);
+/** A callee without its TypeScript wrappers: `(require as Loader)('…')` calls require. */
+const unwrap = (node) => (TS_VALUE_WRAPPERS.has(node.type) ? unwrap(node.expression) : node);
+
 /** @type {import('eslint').Rule.RuleModule} */
 export const serverLayers = {
   meta: {
@@ -70,9 +94,15 @@ export const serverLayers = {
     const from = folderOf(context.filename, false);
     if (from === undefined) return {};
     const rule = table.get(from);
-    /** createRequire(...)'s results: calling one is a require. */
+    /** Local names of Node's `createRequire` (`import { createRequire as makeRequire } from 'node:module'`). */
+    const createRequireNames = new Set(['createRequire']);
+    /** Names that load a module when called: `require` and what a createRequire call was given to. */
     const requireNames = new Set(['require']);
     const calls = [];
+    const identifiers = [];
+    const members = [];
+
+    const cannotRead = (node) => context.report({ node, message: CANNOT_READ });
 
     /** @param {import('estree').Node} node @param {any} source */
     const check = (node, source) => {
@@ -82,16 +112,40 @@ export const serverLayers = {
       else if (source?.type === 'TemplateLiteral') {
         specifier = source.quasis[0].value.cooked ?? '';
         if (source.expressions.length > 0) {
+          // Only the text before the first `${}` is known: up to its last `/`, a folder. A start
+          // that is an expression or names no folder (`${up}/signing/…`, `..${sep}signing`) is unread.
           isPrefix = true;
           specifier = specifier.slice(0, specifier.lastIndexOf('/') + 1);
+          if (specifier === '') {
+            cannotRead(node);
+            return;
+          }
         }
       } else if (source?.type === 'TSLiteralType') return check(node, source.literal);
-      else if (source) {
-        context.report({ node, message: `an import the lint cannot read: write its path as text (${WHERE})` });
+      else {
+        cannotRead(node);
         return;
       }
-      if (specifier === undefined || !specifier.startsWith('.')) return;
-      const to = folderOf(path.resolve(path.dirname(context.filename), specifier), isPrefix);
+      let target;
+      if (specifier.startsWith('.')) target = path.resolve(path.dirname(context.filename), specifier);
+      else if (specifier.startsWith('/')) target = path.resolve(specifier);
+      else if (specifier.startsWith('file:')) {
+        try {
+          target = fileURLToPath(specifier);
+        } catch {
+          cannotRead(node);
+          return;
+        }
+      } else return;
+      // A prefix above server/ (`../../${name}`) may reach any folder of it.
+      if (isPrefix && !path.relative(target, serverDir).startsWith('..')) {
+        context.report({
+          node,
+          message: `an import whose folder the lint cannot tell: write the folder out (${WHERE})`,
+        });
+        return;
+      }
+      const to = folderOf(target, isPrefix);
       if (to === undefined || to === from) return;
       if (to === '') {
         context.report({
@@ -105,17 +159,59 @@ export const serverLayers = {
         return;
       }
       if (rule.allowed === 'everything' || rule.allowed.has(to)) return;
-      const target = table.get(to);
+      const toRule = table.get(to);
       const may =
         [...rule.allowed].map((folder) => (folder === ENTRY ? 'server/*.ts' : folder)).join(', ') || 'only shared/';
       context.report({
         node,
-        message: `${describe(from)} (${rule.layer}) may not import ${describe(to)} (${target?.layer ?? 'no row'}). ${from} may import: ${may}. The table: ${WHERE}.`,
+        message: `${describe(from)} (${rule.layer}) may not import ${describe(to)} (${toRule?.layer ?? 'no row'}). ${from} may import: ${may}. The table: ${WHERE}.`,
       });
     };
 
+    /** `createRequire(…)`, `makeRequire(…)` (an alias), `module.createRequire(…)`. */
+    const isCreateRequire = (node) => {
+      const callee = unwrap(node);
+      return (
+        (callee.type === 'Identifier' && createRequireNames.has(callee.name)) ||
+        propertyName(callee) === 'createRequire'
+      );
+    };
+    /** What loads a module when called: `require`, a name given createRequire's result, `x.require`, `createRequire(…)`. */
+    const isRequire = (node) => {
+      const callee = unwrap(node);
+      return (
+        (callee.type === 'Identifier' && requireNames.has(callee.name)) ||
+        propertyName(callee) === 'require' ||
+        (callee.type === 'CallExpression' && isCreateRequire(callee.callee))
+      );
+    };
+
+    /**
+     * A loader that is not called where it is named (passed on, bound, stored, aliased) loads
+     * paths the lint never sees: unread. `require.resolve` and `typeof require` load nothing.
+     */
+    const isHarmlessUse = (node) => {
+      const parent = node.parent;
+      if (parent.type === 'CallExpression' && parent.callee === node) return true;
+      if (parent.type === 'ChainExpression' || TS_VALUE_WRAPPERS.has(parent.type)) return isHarmlessUse(parent);
+      if (parent.type === 'MemberExpression' && parent.object === node && propertyName(parent) === 'resolve')
+        return true;
+      if (parent.type === 'UnaryExpression' && parent.operator === 'typeof') return true;
+      // `const load = createRequire(import.meta.url)`: its calls are checked as requires.
+      return false;
+    };
+
     return {
-      ImportDeclaration: (node) => check(node, node.source),
+      ImportDeclaration(node) {
+        check(node, node.source);
+        if (!MODULE_PACKAGES.has(node.source.value)) return;
+        for (const specifier of node.specifiers)
+          if (
+            specifier.type === 'ImportSpecifier' &&
+            (specifier.imported.name ?? specifier.imported.value) === 'createRequire'
+          )
+            createRequireNames.add(specifier.local.name);
+      },
       ExportNamedDeclaration: (node) => node.source && check(node, node.source),
       ExportAllDeclaration: (node) => check(node, node.source),
       ImportExpression: (node) => check(node, node.source),
@@ -123,23 +219,53 @@ export const serverLayers = {
       TSExternalModuleReference: (node) => check(node, node.expression),
       VariableDeclarator(node) {
         const init = node.init;
-        if (
-          init?.type === 'CallExpression' &&
-          init.callee.type === 'Identifier' &&
-          init.callee.name === 'createRequire'
-        )
-          if (node.id.type === 'Identifier') requireNames.add(node.id.name);
+        if (init?.type === 'CallExpression' && isCreateRequire(init.callee) && node.id.type === 'Identifier')
+          requireNames.add(node.id.name);
+        // `const { createRequire: make } = module`
+        if (node.id.type === 'ObjectPattern')
+          for (const property of node.id.properties)
+            if (
+              property.type === 'Property' &&
+              property.value.type === 'Identifier' &&
+              (property.key.name ?? property.key.value) === 'createRequire'
+            )
+              createRequireNames.add(property.value.name);
       },
       CallExpression: (node) => void calls.push(node),
+      Identifier: (node) => void identifiers.push(node),
+      MemberExpression: (node) => void members.push(node),
       'Program:exit'() {
         for (const call of calls) {
-          const callee = call.callee;
-          const isRequire =
-            (callee.type === 'Identifier' && requireNames.has(callee.name)) ||
-            (callee.type === 'CallExpression' &&
-              callee.callee.type === 'Identifier' &&
-              callee.callee.name === 'createRequire');
-          if (isRequire && call.arguments[0]) check(call, call.arguments[0]);
+          if (!isRequire(call.callee)) continue;
+          const argument = call.arguments[0];
+          if (!argument || argument.type === 'SpreadElement') cannotRead(call);
+          else check(call, argument);
+        }
+        for (const node of identifiers) {
+          const parent = node.parent;
+          const isReference =
+            !(parent.type === 'MemberExpression' && parent.property === node && !parent.computed) &&
+            !(parent.type === 'Property' && parent.key === node && !parent.shorthand) &&
+            !(parent.type === 'VariableDeclarator' && parent.id === node) &&
+            !parent.type.startsWith('Import') &&
+            !(parent.type.startsWith('TS') && !TS_VALUE_WRAPPERS.has(parent.type)) &&
+            !(parent.type === 'Property' && parent.parent.type === 'ObjectPattern');
+          if (!isReference) continue;
+          const isLoader = requireNames.has(node.name) || createRequireNames.has(node.name);
+          if (isLoader && !isHarmlessUse(node)) cannotRead(node);
+        }
+        for (const member of members) {
+          const name = propertyName(member);
+          if ((name === 'require' || name === 'createRequire') && !isHarmlessUse(member)) cannotRead(member);
+        }
+        // createRequire(…) given to anything but a name (or called at once) loads unseen paths.
+        for (const call of calls) {
+          if (!isCreateRequire(call.callee)) continue;
+          const parent = call.parent;
+          const isNamed =
+            parent.type === 'VariableDeclarator' && parent.init === call && parent.id.type === 'Identifier';
+          const isCalled = parent.type === 'CallExpression' && unwrap(parent.callee) === call;
+          if (!isNamed && !isCalled) cannotRead(call);
         }
       },
     };

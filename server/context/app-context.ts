@@ -54,7 +54,7 @@ export type AppContext = {
   secret: AppSecret;
   /** The certificate and key that seal signed PDFs (made at first use; an office may import its own). */
   seal: { identity(): Promise<SigningIdentity>; replace(identity: SigningIdentity): void };
-  /** Where the server may connect on a user's say (webhooks, SMTP, SMS gateway): checked agents and lookups. */
+  /** Where the server may connect on a user's say (webhooks, SMTP, SMS gateway): HTTP clients and sockets checked at connect time. */
   readonly outbound: OutboundPolicy;
   /** Parsing and sealing of PDFs on worker threads, under limits. */
   readonly pdf: PdfSandbox;

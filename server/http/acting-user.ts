@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { AppContext } from '../context/app-context';
 import { AppError } from '../core/errors';
-import { actorOf, mayActAsOthers } from '../policies/actors';
+import { actingAs, actorOf } from '../policies/actors';
 
 const USER_PATH = /^\/api\/users\/([1-9][0-9]{0,15})$/;
 
@@ -35,12 +35,13 @@ export function resolveActingUser(ctx: AppContext): RequestHandler {
       return;
     }
     const userId = Number(match[1]);
-    if (userId === principal.owner.id) {
+    const verdict = actingAs(principal, userId);
+    if (verdict === 'owner') {
       req.actor = principal.owner;
       next();
       return;
     }
-    if (!mayActAsOthers(principal)) {
+    if (verdict === 'refused') {
       next(new AppError('forbidden', "Only an administrator's token may act as another user (Api-User-Uri)."));
       return;
     }

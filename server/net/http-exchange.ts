@@ -1,5 +1,4 @@
-import http from 'node:http';
-import https from 'node:https';
+import { basicAuthOf, type Answer, type ExchangeError } from './http-client';
 import type { OutboundPolicy } from './outbound-policy';
 
 /** One exchange that gave no usable answer: the message says why in words an admin can act on. */
@@ -10,9 +9,10 @@ export class HttpExchangeError extends Error {
 /**
  * A bounded GET or POST through the outbound address policy: one timeout for the whole
  * exchange, the body read up to `maxBytes`, no redirect followed (a 3xx is a failure), only
- * 200 accepted. For small machine-to-machine answers (a CRL, an OCSP response, a certificate).
+ * 200 accepted, over the one client (net/http-client.ts). For small machine-to-machine answers
+ * (a time stamp, a CRL, an OCSP response, a certificate).
  */
-export function httpExchange(
+export async function httpExchange(
   policy: OutboundPolicy,
   target: string,
   options: {
@@ -28,58 +28,37 @@ export function httpExchange(
 ): Promise<Buffer> {
   const url = new URL(target);
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    return Promise.reject(new HttpExchangeError(`${url.protocol} addresses are not fetched`));
+    throw new HttpExchangeError(`${url.protocol} addresses are not fetched`);
   const refusal = policy.checkUrl(target);
-  if (refusal) return Promise.reject(new HttpExchangeError(refusal));
-  const request = url.protocol === 'https:' ? https.request : http.request;
-  return new Promise<Buffer>((resolve, reject) => {
-    let isSettled = false;
-    const settle = (error: Error | undefined, reply?: Buffer) => {
-      if (isSettled) return;
-      isSettled = true;
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', onAbort);
-      req.destroy();
-      if (error) reject(error);
-      else resolve(reply!);
-    };
-    const headers: Record<string, string> = { 'user-agent': options.userAgent };
-    if (options.accept) headers.accept = options.accept;
-    if (options.body) {
-      headers['content-type'] = options.contentType ?? 'application/octet-stream';
-      headers['content-length'] = String(options.body.length);
-    }
-    const req = request(url, { method: options.method, agent: policy.agentFor(url), headers });
-    const timer = setTimeout(
-      () => settle(new HttpExchangeError(`no answer within ${options.timeoutMs} ms`)),
-      options.timeoutMs,
-    );
-    const onAbort = () => settle(new HttpExchangeError('the request was stopped'));
-    options.signal?.addEventListener('abort', onAbort, { once: true });
-    if (options.signal?.aborted) onAbort();
-    req.on('error', (err: NodeJS.ErrnoException) =>
-      settle(new HttpExchangeError(`cannot be reached (${err.code ?? err.message})`)),
-    );
-    req.on('response', (res) => {
-      const status = res.statusCode ?? 0;
-      if (status !== 200) {
-        settle(
-          new HttpExchangeError(
-            `answered HTTP ${status}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}`,
-          ),
-        );
-        return;
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > options.maxBytes) settle(new HttpExchangeError(`answered more than ${options.maxBytes} bytes`));
-        else chunks.push(chunk);
-      });
-      res.on('end', () => settle(undefined, Buffer.concat(chunks)));
-      res.on('error', (err) => settle(new HttpExchangeError(`reading the answer failed: ${err.message}`)));
+  if (refusal) throw new HttpExchangeError(refusal);
+  // A password in the URL's user part goes as Basic authentication (a TSA's account), as http.request sent it.
+  const headers: Record<string, string> = { 'user-agent': options.userAgent, ...basicAuthOf(url) };
+  if (options.accept) headers.accept = options.accept;
+  if (options.body) headers['content-type'] = options.contentType ?? 'application/octet-stream';
+  let answer: Answer;
+  try {
+    answer = await policy.http.exchange(url, {
+      method: options.method,
+      headers,
+      ...(options.body ? { body: options.body } : {}),
+      timeoutMs: options.timeoutMs,
+      maxBytes: options.maxBytes,
+      signal: options.signal,
     });
-    req.end(options.body);
-  });
+  } catch (error) {
+    const { kind, code, message } = error as ExchangeError;
+    if (kind === 'timeout') throw new HttpExchangeError(`no answer within ${options.timeoutMs} ms`);
+    if (kind === 'stopped') throw new HttpExchangeError('the request was stopped');
+    throw new HttpExchangeError(`cannot be reached (${code ?? message})`);
+  }
+  const { status, cut } = answer;
+  if (status !== 200)
+    throw new HttpExchangeError(
+      `answered HTTP ${status}${status >= 300 && status < 400 ? ' (redirects are not followed)' : ''}`,
+    );
+  if (cut === 'size') throw new HttpExchangeError(`answered more than ${options.maxBytes} bytes`);
+  if (cut === 'time') throw new HttpExchangeError(`no answer within ${options.timeoutMs} ms`);
+  if (cut === 'stopped') throw new HttpExchangeError('the request was stopped');
+  if (cut === 'failed') throw new HttpExchangeError(`reading the answer failed: ${answer.error?.message}`);
+  return answer.body;
 }

@@ -1,9 +1,8 @@
 import dns, { type LookupAddress } from 'node:dns';
-import http from 'node:http';
-import https from 'node:https';
-import net from 'node:net';
+import net, { type LookupFunction } from 'node:net';
 import os from 'node:os';
-import type { Duplex } from 'node:stream';
+import type { ConnectionOptions } from 'node:tls';
+import { createHttpClient, type ConnectionCheck, type HttpClient } from './http-client';
 import { hostAsWritten, judgeAddress, oddAddressSpelling } from './ip-address';
 
 /**
@@ -18,10 +17,12 @@ import { hostAsWritten, judgeAddress, oddAddressSpelling } from './ip-address';
 export type OutboundPolicy = {
   /** Why this URL may not be used, judged on what it says (no DNS), or undefined. */
   checkUrl(text: string): string | undefined;
-  /** Agents whose every connection is checked; `keepAlive` ones reuse checked sockets. */
-  createAgents(options?: http.AgentOptions): { http: http.Agent; https: https.Agent; destroy(): void };
-  /** Shared agents without keep-alive, for one-off requests (the SMS gateway). */
-  agentFor(url: URL): http.Agent;
+  /** How a connection to host:port is made under the policy (undici's connect): throws for a refused address. */
+  connection: ConnectionCheck;
+  /** The shared HTTP client without keep-alive, for one-off exchanges (the SMS gateway, a TSA, a CRL). */
+  http: HttpClient;
+  /** An HTTP client of its own (keep-alive for webhooks, a CA file for ACME); every connection is checked. */
+  createClient(options?: { keepAlive?: boolean; tls?: ConnectionOptions }): HttpClient;
   /** A checked, connected TCP socket, for libraries that connect by themselves (nodemailer). */
   connectSocket(host: string, port: number, timeoutMs: number): Promise<net.Socket>;
   /** The port this server listens on: loopback connections to it are refused. */
@@ -101,33 +102,22 @@ export function createOutboundPolicy(options: { dnsLookup?: DnsLookup } = {}): O
     return { ...connection, lookup: lookupFor(port) };
   };
 
-  type Created = (error: Error | null, stream: Duplex) => void;
-  class CheckedHttpAgent extends http.Agent {
-    override createConnection(connection: http.ClientRequestArgs, callback?: Created): Duplex | null | undefined {
-      try {
-        return super.createConnection(checked(connection, 80), callback);
-      } catch (error) {
-        return refuseConnection(error, callback);
-      }
+  /** undici's connect, as `checked`: an IP literal judged now (throws), a name in the lookup of this port. */
+  const lookups = new Map<number, LookupFunction>();
+  const connection: ConnectionCheck = (host, port) => {
+    const bare = host.replace(/^\[|\]$/g, '');
+    if (net.isIP(bare)) {
+      const refusal = refusalOf(bare, port);
+      if (refusal) throw new OutboundRefusedError(refusal);
+      return {};
     }
-  }
-  class CheckedHttpsAgent extends https.Agent {
-    override createConnection(connection: https.RequestOptions, callback?: Created): Duplex | null | undefined {
-      try {
-        return super.createConnection(checked(connection, 443), callback);
-      } catch (error) {
-        return refuseConnection(error, callback);
-      }
-    }
-  }
-  /** A refused connection fails its request through the agent's callback, as a failed connect would. */
-  const refuseConnection = (error: unknown, callback: Created | undefined): undefined => {
-    if (!(error instanceof OutboundRefusedError) || !callback) throw error;
-    process.nextTick(() => callback(error, undefined as unknown as Duplex));
-    return undefined;
+    // One lookup per port, so that the client's connectors (and their TLS session caches) are reused.
+    let lookup = lookups.get(port);
+    if (!lookup) lookups.set(port, (lookup = lookupFor(port) as unknown as LookupFunction));
+    return { lookup };
   };
-
-  const oneOff = { http: new CheckedHttpAgent(), https: new CheckedHttpsAgent() };
+  const createClient: OutboundPolicy['createClient'] = (clientOptions = {}) =>
+    createHttpClient({ connection, ...clientOptions });
 
   return {
     checkUrl(text) {
@@ -151,11 +141,9 @@ export function createOutboundPolicy(options: { dnsLookup?: DnsLookup } = {}): O
         return `must not name this server's own address and port (${hostAsWritten(text)}:${port})`;
       return undefined;
     },
-    createAgents(agentOptions = {}) {
-      const agents = { http: new CheckedHttpAgent(agentOptions), https: new CheckedHttpsAgent(agentOptions) };
-      return { ...agents, destroy: () => (agents.http.destroy(), agents.https.destroy()) };
-    },
-    agentFor: (url) => (url.protocol === 'https:' ? oneOff.https : oneOff.http),
+    connection,
+    http: createClient(),
+    createClient,
     connectSocket(host, port, timeoutMs) {
       return new Promise((resolve, reject) => {
         let socket: net.Socket;

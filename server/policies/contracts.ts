@@ -26,3 +26,6 @@ export function contractListUser(actor: Actor, asked: number | undefined): numbe
  * ordinary user only themselves, as naming others would confirm which user ids exist.
  */
 export const mayLinkPartyTo = (actor: Actor, userId: number): boolean => actor.isAdmin || userId === actor.id;
+
+/** A party linked to the acting user (`user`) is theirs to sign: auto_sign signs it for them at sending. */
+export const isActorsParty = (actor: Actor, party: { userId: number | null }): boolean => party.userId === actor.id;

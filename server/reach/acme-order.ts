@@ -1,11 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import tls from 'node:tls';
-import http from 'node:http';
-import https from 'node:https';
 import acme from 'acme-client';
 import type { AppContext } from '../context/app-context';
 import { describeNetworkError } from '../net/describe-network-error';
+import { ExchangeError, type HttpClient } from '../net/http-client';
 import type { ServedCertificate } from '../context/acme-runtime';
 import type { ChallengeStore } from '../context/challenge-store';
 import { newPrivateKeyPem, readOrCreateAccountKey } from './acme-store';
@@ -13,38 +12,93 @@ import { newPrivateKeyPem, readOrCreateAccountKey } from './acme-store';
 /** One request to the CA may take this long before the attempt fails (axios waits for ever by default). */
 const REQUEST_TIMEOUT_MS = 30_000;
 
-type Connection = { http: http.Agent; https: https.Agent; destroy(): void; networkError?: Error };
+/** Bytes of one answer of the CA read at most (a directory, an order, a certificate chain). */
+const MAX_ANSWER_BYTES = 1024 * 1024;
+
+type Connection = { client: HttpClient; networkError?: Error };
+
+/** What of axios's request config and response the adapter reads and gives (acme-client's axios is not ours to import). */
+type AxiosConfig = {
+  url?: string;
+  baseURL?: string;
+  method?: string;
+  headers?: { toJSON?: () => Record<string, unknown> } & Record<string, unknown>;
+  data?: unknown;
+  validateStatus?: ((status: number) => boolean) | null;
+};
 
 /**
  * acme-client makes its requests with one axios instance of its own. Each order runs in its own
- * async context holding the agents of the outbound address policy (with the CA file trusted,
- * when one is configured), and this interceptor hands them to each request of that order: no
- * global agent, no TLS check turned off, no proxy from the environment, no redirects followed.
- * The transport notes a connection's failure: acme-client 5.4 turns it into a TypeError of its
- * own ("reading 'config'") by the time it reaches us.
+ * async context holding a client of the outbound address policy (with the CA file trusted, when
+ * one is configured), and this interceptor makes axios hand each request of that order to it
+ * (an adapter): no global agent, no TLS check turned off, no proxy from the environment, no
+ * redirects followed, one deadline and a size limit per request. The adapter notes a
+ * connection's failure: acme-client 5.4 turns it into a TypeError of its own ("reading
+ * 'config'") by the time it reaches us.
  */
 const orderConnection = new AsyncLocalStorage<Connection>();
 acme.axios.interceptors.request.use((request) => {
   const connection = orderConnection.getStore();
-  if (connection) {
-    request.httpAgent = connection.http;
-    request.httpsAgent = connection.https;
-    request.proxy = false;
-    request.timeout = REQUEST_TIMEOUT_MS;
-    request.transport = {
-      request(options: https.RequestOptions, callback: (res: http.IncomingMessage) => void) {
-        const sent = (options.protocol === 'http:' ? http : https).request(options, callback);
-        sent.once('error', (error) => (connection.networkError ??= error));
-        sent.once(
-          'timeout',
-          () => (connection.networkError ??= Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })),
-        );
-        return sent;
-      },
-    };
-  }
+  if (connection) (request as { adapter?: unknown }).adapter = (config: AxiosConfig) => exchange(connection, config);
   return request;
 });
+
+/** One request of axios through our client; settled as axios's own adapters settle (validateStatus). */
+async function exchange(connection: Connection, config: AxiosConfig) {
+  const url = new URL(config.url ?? '', config.baseURL);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(config.headers?.toJSON?.() ?? config.headers ?? {})) {
+    if (value != null && value !== false) headers[name.toLowerCase()] = String(value);
+  }
+  const data = config.data;
+  const body = typeof data === 'string' ? Buffer.from(data) : data instanceof Uint8Array ? data : undefined;
+  let answer;
+  try {
+    answer = await connection.client.exchange(url, {
+      method: (config.method ?? 'get').toUpperCase() === 'POST' ? 'POST' : 'GET',
+      headers,
+      ...(body ? { body } : {}),
+      timeoutMs: REQUEST_TIMEOUT_MS,
+      maxBytes: MAX_ANSWER_BYTES,
+    });
+    if (answer.cut === 'size')
+      throw new ExchangeError('the answer was longer than allowed', {
+        code: 'EMSGSIZE',
+        kind: 'failed',
+        stage: 'answer',
+      });
+    if (answer.cut === 'time')
+      throw new ExchangeError('the answer did not end in time', {
+        code: 'ETIMEDOUT',
+        kind: 'timeout',
+        stage: 'answer',
+      });
+    if (answer.cut)
+      throw (
+        answer.error ?? new ExchangeError('the answer was cut', { code: 'ECONNRESET', kind: 'failed', stage: 'answer' })
+      );
+  } catch (error) {
+    connection.networkError ??= error as Error;
+    throw error;
+  }
+  const response = {
+    data: answer.body.toString('utf8'),
+    status: answer.status,
+    statusText: '',
+    headers: answer.headers,
+    config,
+    request: {},
+  };
+  if (!config.validateStatus || config.validateStatus(response.status)) return response;
+  const code = answer.status >= 400 && answer.status < 500 ? 'ERR_BAD_REQUEST' : 'ERR_BAD_RESPONSE';
+  throw Object.assign(new Error(`Request failed with status code ${answer.status}`), {
+    isAxiosError: true,
+    code,
+    config,
+    request: {},
+    response,
+  });
+}
 // A failed order is tried again by our job with its back-off; the library's own retries (5,
 // 10, 15, 20, 25 s in a row) would only hold the job.
 (acme.axios.defaults as unknown as { acmeSettings: { retryMaxAttempts: number } }).acmeSettings.retryMaxAttempts = 0;
@@ -95,7 +149,7 @@ export async function orderCertificate(
   const { acme: settings } = ctx.config;
   // The CA file is trusted besides the system's roots (Node's `ca` alone would replace them).
   const ca = settings.caFile ? [...tls.rootCertificates, fs.readFileSync(settings.caFile, 'utf8')] : undefined;
-  const agents: Connection = ctx.outbound.createAgents(ca ? ({ ca } as https.AgentOptions) : {});
+  const connection: Connection = { client: ctx.outbound.createClient(ca ? { tls: { ca } } : {}) };
   const client = new acme.Client({
     directoryUrl: settings.directoryUrl,
     accountKey: readOrCreateAccountKey(ctx.paths.keys),
@@ -105,7 +159,7 @@ export async function orderCertificate(
   });
   const keyPem = newPrivateKeyPem();
   try {
-    return await orderConnection.run(agents, async () => {
+    return await orderConnection.run(connection, async () => {
       await openAccount(client, settings.email);
       const [, csr] = await acme.crypto.createCsr({ commonName: domain, altNames: [domain] }, keyPem);
       const certPem = await client.auto({
@@ -123,8 +177,8 @@ export async function orderCertificate(
     });
   } catch (err) {
     // A connection that failed is what went wrong, whatever the library made of it.
-    throw agents.networkError ? new NetworkFailure(agents.networkError) : err;
+    throw connection.networkError ? new NetworkFailure(connection.networkError) : err;
   } finally {
-    agents.destroy();
+    await connection.client.close();
   }
 }

@@ -1,10 +1,9 @@
 import dns from 'node:dns/promises';
-import http from 'node:http';
-import https from 'node:https';
-import net from 'node:net';
+import net, { type LookupFunction } from 'node:net';
 import type { TReachCheck } from '../../shared/api/reach';
 import type { AppContext } from '../context/app-context';
 import { describeNetworkError } from '../net/describe-network-error';
+import { createHttpClient, ExchangeError } from '../net/http-client';
 import { judgeAddress, oddAddressSpelling } from '../net/ip-address';
 import { HEALTH_PATH } from './public-paths';
 
@@ -53,38 +52,36 @@ function classify(error: unknown, target: { address: string; port: number; isTls
 }
 
 /** One GET of `path` at `address`, with the URL's own name for TLS and Host. */
-function fetchPath(url: URL, address: string, path: string): Promise<{ status: number; body: string }> {
+async function fetchPath(url: URL, address: string, path: string): Promise<{ status: number; body: string }> {
   const isTls = url.protocol === 'https:';
   const port = Number(url.port || (isTls ? 443 : 80));
-  let connected = false;
-  return new Promise((resolve, reject) => {
-    const options: https.RequestOptions = {
-      host: address,
-      port,
-      path,
+  // Every name leads to the address already resolved (and shown): the URL's name stays the TLS name and Host.
+  const lookup = ((_hostname, options, callback) =>
+    options.all
+      ? callback(null, [{ address, family: net.isIP(address) }])
+      : callback(null, address, net.isIP(address))) as LookupFunction;
+  const client = createHttpClient({ connection: () => ({ lookup }), connectTimeoutMs: TIMEOUT_MS });
+  try {
+    const answer = await client.exchange(new URL(path, url.origin), {
       method: 'GET',
-      agent: false,
-      headers: { host: url.host, accept: 'application/json' },
-      ...(isTls && net.isIP(url.hostname) === 0 ? { servername: url.hostname } : {}),
-    };
-    const request = (isTls ? https : http).request(options, (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size <= 4096) chunks.push(chunk);
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', (error) => reject(classify(error, { address, port, isTls, connected })));
+      headers: { accept: 'application/json' },
+      timeoutMs: TIMEOUT_MS,
+      maxBytes: 64 * 1024,
+      keepBytes: 4096,
     });
-    const timer = setTimeout(() => {
-      request.destroy(Object.assign(new Error('timed out'), { code: 'ECHECKTIMEOUT' }));
-    }, TIMEOUT_MS);
-    request.on('socket', (socket) => socket.once('connect', () => (connected = true)));
-    request.on('error', (error) => reject(classify(error, { address, port, isTls, connected })));
-    request.on('close', () => clearTimeout(timer));
-    request.end();
-  });
+    if (answer.cut === 'time')
+      throw new ExchangeError('timed out', { code: 'ETIMEDOUT', kind: 'timeout', stage: 'answer' });
+    if (answer.cut === 'failed') throw answer.error;
+    return { status: answer.status, body: answer.body.toString('utf8') };
+  } catch (caught) {
+    const error = caught as ExchangeError;
+    const connected = error.stage === 'answer';
+    // A deadline passed, connected or not: classify tells "no connection" from "no answer".
+    const code = error.kind === 'timeout' ? 'ECHECKTIMEOUT' : error.code;
+    throw classify(Object.assign(new Error(error.message), { code }), { address, port, isTls, connected });
+  } finally {
+    void client.close();
+  }
 }
 
 /**

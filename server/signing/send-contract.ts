@@ -9,6 +9,7 @@ import type { Actor } from '../core/actor';
 import { logActivity, type RequestOrigin } from '../activity/log-activity';
 import { assertDraft } from '../contracts/assert-draft';
 import { findDraft } from '../contracts/find-draft';
+import { isActorsParty } from '../policies/contracts';
 import { partiesToInviteAtSend } from '../../shared/signing-order';
 import { defaultValues } from './field-values';
 import { DEFAULT_MARK } from './read-mark';
@@ -134,7 +135,7 @@ async function acceptAtSend(
   now: number,
 ): Promise<AcceptedContract> {
   const own = send.isAutoSign
-    ? parties.filter((party) => party.userId === actor.id && party.signType !== 'VIEWER')
+    ? parties.filter((party) => isActorsParty(actor, party) && party.signType !== 'VIEWER')
     : [];
   const annotations: AnnotationRow[] = own.length > 0 ? await ctx.repos.annotations.listInContract(contract.id) : [];
   const today = ctx.timestamp(now).slice(0, 10);

@@ -4,7 +4,7 @@ import { hashPassword } from '../crypto/password';
 import { inTransaction } from '../db/open-database';
 import type { UserChanges, UserRow } from '../db/repos/users';
 import { AppError, notFound, validationFailed } from '../core/errors';
-import { isAdminTemplate } from '../policies/actors';
+import { losesAdminRights } from '../policies/actors';
 import { logOfficeEvent } from '../activity/office-log';
 import { assertSeatFree } from '../subscription/allowance';
 
@@ -20,11 +20,10 @@ export async function updateUser(ctx: AppContext, id: number, input: TUserUpdate
     ) {
       throw validationFailed([`username: ${input.username} is already taken`]);
     }
-    const losesAdmin =
-      isAdminTemplate(current.permissionTemplate) &&
-      current.active &&
-      (input.active === false ||
-        (input.permission_template !== undefined && !isAdminTemplate(input.permission_template)));
+    const losesAdmin = losesAdminRights(current, {
+      active: input.active,
+      permissionTemplate: input.permission_template,
+    });
     if (losesAdmin && (await ctx.repos.users.countActiveAdmins()) <= 1) {
       throw new AppError('conflict', 'The last active administrator cannot be deactivated or demoted.');
     }

@@ -2,7 +2,7 @@ import type { AppContext } from '../context/app-context';
 import { WebhookKeyError } from '../crypto/webhook-keys';
 import type { DispatchRow } from '../db/repos/webhook-deliveries';
 import { signWebhookRequest } from './http-signature';
-import { createAgents, postDelivery, type PostResult } from './post-delivery';
+import { createWebhookClient, postDelivery, type PostResult } from './post-delivery';
 import { webhookKeyId } from './runtime';
 
 export type Attempt = { startedAt: number; result: PostResult };
@@ -17,7 +17,7 @@ export type AttemptSender = {
 /** One attempt of a delivery: RFC 9421 signature and POST. Parsed URLs and keep-alive sockets are reused across attempts. */
 export function createAttemptSender(ctx: AppContext): AttemptSender {
   const timeoutMs = ctx.config.webhookTimeoutMs;
-  const agents = createAgents(ctx.outbound);
+  const client = createWebhookClient(ctx.outbound);
   const urls = new Map<string, URL>();
 
   const urlOf = (text: string): URL => {
@@ -47,8 +47,8 @@ export function createAttemptSender(ctx: AppContext): AttemptSender {
         const error = `not sent: ${err.message}`;
         return { startedAt, result: { statusCode: null, error, isTimeout: false, responseExcerpt: '', durationMs: 0 } };
       }
-      return { startedAt, result: await postDelivery(url, headers, body, timeoutMs, agents) };
+      return { startedAt, result: await postDelivery(url, headers, body, timeoutMs, client) };
     },
-    close: () => agents.destroy(),
+    close: () => client.close(),
   };
 }

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createOutboundPolicy } from '../../server/net/outbound-policy';
-import { createAgents, postDelivery } from '../../server/webhooks/post-delivery';
+import { createWebhookClient, postDelivery } from '../../server/webhooks/post-delivery';
 
 /**
  * A receiver that closes a kept-alive connection while it sits idle (a proxy's idle timeout, a
@@ -21,9 +21,9 @@ describe('a reset on a reused keep-alive connection', () => {
     req.on('end', () => res.end('ok'));
   });
   server.on('connection', (socket) => sockets.add(socket));
-  const agents = createAgents(createOutboundPolicy());
+  const client = createWebhookClient(createOutboundPolicy());
   afterAll(async () => {
-    agents.destroy();
+    await client.close();
     await new Promise((resolve) => server.close(resolve));
   });
 
@@ -32,7 +32,7 @@ describe('a reset on a reused keep-alive connection', () => {
     const url = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`);
     requestsPerSocket = new Map();
     const post = () =>
-      postDelivery(url, { 'content-type': 'application/json' }, Buffer.from('{"type":"x"}'), 5_000, agents);
+      postDelivery(url, { 'content-type': 'application/json' }, Buffer.from('{"type":"x"}'), 5_000, client);
     const first = await post();
     expect(first).toMatchObject({ statusCode: 200, error: null });
     const second = await post();

@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { readLayoutTable } from '../../eslint-rules/server-layers.js';
+import { checkCycles } from '../../scripts/check-cycles';
 import { defineRoute } from '../../server/http/route';
 import { sealSecretsAtRest } from '../../server/messages/seal-at-rest';
 
@@ -178,6 +179,137 @@ describe('the lint config', () => {
     expect(await ruleIdsFor('server/_fixture.ts', "export { createApp } from './app/app';\n")).toEqual([]);
   });
 
+  it('fails every import whose path it cannot read, the holes the review of 2026-12-07 found (W4-W6) among them', async () => {
+    const layers = 'layout/server-layers';
+    const cannotRead = expect.stringContaining('an import the lint cannot read');
+    const signing = expect.stringMatching(/^server\/net\/ \(infrastructure\) may not import server\/contracts\//);
+    // W5: module.require, and any other `x.require`.
+    expect(
+      await messagesFor('server/net/_w5.ts', "export const x = module.require('../contracts/create-contract');\n"),
+    ).toContainEqual(signing);
+    // W6: createRequire under another name, and as module.createRequire (named, or called at once).
+    const viaAlias =
+      "import { createRequire as makeRequire } from 'node:module';\nconst load = makeRequire(import.meta.url);\nexport const x = load('../contracts/create-contract');\n";
+    expect(await messagesFor('server/net/_w6.ts', viaAlias)).toContainEqual(signing);
+    const viaMember =
+      "import module from 'node:module';\nconst load = module.createRequire(import.meta.url);\nexport const x = load('../contracts/create-contract');\n";
+    expect(await messagesFor('server/net/_w6.ts', viaMember)).toContainEqual(signing);
+    const atOnce =
+      "import module from 'node:module';\nexport const x = module.createRequire(import.meta.url)('../contracts/create-contract');\n";
+    expect(await messagesFor('server/net/_w6.ts', atOnce)).toContainEqual(signing);
+    // A require behind a cast is still a require.
+    expect(
+      await messagesFor(
+        'server/net/_w6.ts',
+        "export const x = (require as (id: string) => unknown)('../contracts/x');\n",
+      ),
+    ).toContainEqual(signing);
+    // An absolute path reaches the folder it names.
+    expect(
+      await ruleIdsFor(
+        'server/jobs/_abs.ts',
+        `export const load = () => import('${root}/server/signing/send-contract');\n`,
+      ),
+    ).toContain(layers);
+    // W4: a template whose start is an expression, or names no folder: not read, so an error.
+    expect(
+      await messagesFor(
+        'server/jobs/_w4.ts',
+        "const up = '..';\nexport const load = (name: string) => import(`${up}/signing/${name}`);\n",
+      ),
+    ).toContainEqual(cannotRead);
+    expect(
+      await messagesFor(
+        'server/jobs/_w4.ts',
+        "import path from 'node:path';\nexport const load = (name: string) => import(`..${path.sep}signing/${name}`);\n",
+      ),
+    ).toContainEqual(cannotRead);
+    expect(
+      await messagesFor('server/jobs/_w4.ts', 'export const load = (name: string) => import(name);\n'),
+    ).toContainEqual(cannotRead);
+    // A fixed start above server/'s folders may reach any of them.
+    expect(
+      await messagesFor('server/jobs/_w4.ts', 'export const load = (n: string) => import(`../../${n}`);\n'),
+    ).toContainEqual(expect.stringContaining('an import whose folder the lint cannot tell'));
+    // A loader passed on, stored or bound loads paths nobody reads.
+    for (const code of [
+      'export const load = require;\n',
+      'export const load = module.require.bind(module);\n',
+      "import { createRequire } from 'node:module';\nexport const made = [createRequire(import.meta.url)];\n",
+      "export const x = require(...['../contracts/x']);\n",
+    ])
+      expect(await messagesFor('server/jobs/_loader.ts', code), code).toContainEqual(cannotRead);
+    // Code made from text loads what no reader sees.
+    for (const code of [
+      'export const x = new Function(\'return import("../signing/send-contract")\')();\n',
+      'export const x = eval(\'require("../signing/send-contract")\');\n',
+    ])
+      expect(await ruleIdsFor('server/jobs/_text.ts', code), code).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^no-(eval|new-func)$/)]),
+      );
+    // What loads nothing, or a package, or an allowed folder, passes.
+    const harmless =
+      "import { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\nexport const where = require.resolve('pdfjs-dist/package.json');\nexport const kind = typeof require;\nexport const png = require('pngjs');\nexport const db = (name: string) => import(`../db/${name}`);\nexport const pdfjs = (name: string) => import(`pdfjs-dist/${name}`);\n";
+    expect(await ruleIdsFor('server/jobs/_fixture.ts', harmless)).toEqual([]);
+  });
+
+  it("keeps permission decisions in server/policies/: the review's V8 and W8 fail anywhere else", async () => {
+    const rule = 'layout/permissions-in-policies';
+    // V8: a route comparing the role.
+    const v8 =
+      "import type { Actor } from '../core/actor';\nimport { forbidden } from '../core/errors';\nexport const check = (actor: Actor) => {\n  if (actor.permissionTemplate !== 'CUSTOMER_ADMIN_USER') throw forbidden('no');\n};\n";
+    expect(await ruleIdsFor('server/api/_v8.ts', v8)).toContain(rule);
+    // W8: "administrator or owner" written out in a domain folder.
+    const w8 =
+      "import type { Actor } from '../core/actor';\nexport const mayChange = (actor: Actor, c: { createdBy: number }) => actor.isAdmin || c.createdBy === actor.id;\n";
+    const w8Messages = await messagesFor('server/signing/_w8.ts', w8);
+    expect(w8Messages).toContainEqual(expect.stringMatching(/^isAdmin read outside server\/policies\//));
+    expect(w8Messages).toContainEqual(expect.stringMatching(/^an ownership check outside server\/policies\//));
+    // Its variants: the flag destructured, a role switched on, the caller's id, the rule in SQL.
+    for (const code of [
+      "import type { Actor } from '../core/actor';\nexport const f = ({ isAdmin }: Actor) => isAdmin;\n",
+      "export const f = (user: { permissionTemplate: string }) => {\n  switch (user.permissionTemplate) {\n    case 'CUSTOMER_USER':\n      return 1;\n  }\n  return 0;\n};\n",
+      'export const f = (row: { userId: number }, req: { actor: { id: number } }) => row.userId === req.actor.id;\n',
+      "import { eq } from 'drizzle-orm';\nimport { users } from '../schema/accounts';\nexport const admins = eq(users.permissionTemplate, 'CUSTOMER_ADMIN_USER');\n",
+    ])
+      expect(await ruleIdsFor('server/db/repos/_fixture.ts', code), code).toContain(rule);
+    // In policies/ the same lines are the rule itself.
+    expect(await ruleIdsFor('server/policies/_fixture.ts', w8)).toEqual([]);
+    // Asking whether a role was given, or printing who made a thing, decides nothing.
+    const neutral =
+      'export const f = (input: { permission_template?: string }, row: { createdBy: number }) => ({\n  given: input.permission_template !== undefined,\n  created_by: `/api/users/${row.createdBy}`,\n});\n';
+    expect(await ruleIdsFor('server/users/_fixture.ts', neutral)).toEqual([]);
+  });
+
+  it('keeps outbound HTTP in server/net/: every other way of making a request fails the lint', async () => {
+    const rule = 'layout/outbound-http-in-net';
+    for (const code of [
+      "import http from 'node:http';\nexport const f = () => http.request('http://169.254.169.254/');\n",
+      "import * as https from 'https';\nexport const f = () => https.get('https://example.com/');\n",
+      "import { request } from 'node:https';\nexport const f = () => request('https://example.com/');\n",
+      "import http from 'node:http';\nimport https from 'node:https';\nexport const f = (tls: boolean) => (tls ? https : http).request('x');\n",
+      "import http from 'node:http';\nconst { request } = http;\nexport const f = () => request('x');\n",
+      "import { Agent } from 'node:http';\nexport const agent = new Agent({ keepAlive: true });\n",
+      "import http2 from 'node:http2';\nexport const f = () => http2.connect('https://example.com');\n",
+      "const https = require('node:https');\nexport const f = () => https.get('x');\n",
+      "export const f = () => fetch('https://example.com/');\n",
+      "export const f = () => globalThis.fetch('https://example.com/');\n",
+      "import { request } from 'undici';\nexport const f = () => request('https://example.com/');\n",
+      "export const f = async () => (await import('axios')).default.get('x');\n",
+      "export { request } from 'node:http';\n",
+      "export * from 'node:https';\n",
+    ])
+      expect(await ruleIdsFor('server/webhooks/_fixture.ts', code), code).toContain(rule);
+    // Serving, types, a local `fetch` and the client's own folder are not outbound requests.
+    for (const [file, code] of [
+      ['server/app/_fixture.ts', "import http from 'node:http';\nexport const server = http.createServer();\n"],
+      ['server/app/_fixture.ts', "import type http from 'node:http';\nexport type R = http.IncomingMessage;\n"],
+      ['server/jobs/_fixture.ts', 'const fetch = (id: number) => id;\nexport const f = () => fetch(1);\n'],
+      ['server/net/_fixture.ts', "import { Agent } from 'undici';\nexport const agent = new Agent();\n"],
+    ])
+      expect(await ruleIdsFor(file!, code!), code).not.toContain(rule);
+  });
+
   it('keeps each library in its home: nodemailer outside the mail folder fails', async () => {
     expect(
       await ruleIdsFor('server/webhooks/_fixture.ts', "export { createTransport } from 'nodemailer';\n"),
@@ -186,53 +318,98 @@ describe('the lint config', () => {
 });
 
 describe('scripts/check-cycles.ts', () => {
-  const run = (serverDir?: string) =>
-    spawnSync(
-      process.execPath,
-      ['--import', 'tsx', path.join(root, 'scripts', 'check-cycles.ts'), ...(serverDir ? [serverDir] : [])],
-      { encoding: 'utf8', cwd: root },
-    );
-
-  it('finds no cycle between the server folders of this tree', () => {
-    const result = run();
-    expect(result.stderr).not.toMatch(/import each other/);
-    expect(result.status).toBe(0);
-  });
-
-  it('fails on a tree whose folders import each other at run time, naming an import of each edge, and lets type-only imports pass', () => {
+  /** A folder of fixture files, as a server/ tree. */
+  const tree = (files: Record<string, string>) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'signdesk-cycles-'));
-    const write = (file: string, text: string) => {
+    for (const [file, text] of Object.entries(files)) {
       fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       fs.writeFileSync(path.join(dir, file), text);
-    };
-    write('alpha/a.ts', "import { b } from '../beta/b';\nexport const a = () => b();\n");
-    write(
-      'beta/b.ts',
-      "import type { Gamma } from '../gamma/g';\nexport const b = (): Gamma | undefined => undefined;\n",
+    }
+    return dir;
+  };
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
+  /** alpha imports beta; beta/b.ts is the plant. */
+  const check = (plant: string) => {
+    const dir = tree({
+      'alpha/a.ts': "import { b } from '../beta/b';\nexport const a = () => b;\n",
+      'beta/b.ts': plant,
+    });
+    dirs.push(dir);
+    return checkCycles(dir);
+  };
+
+  it('finds no cycle and reads every import between the server folders of this tree, and says so with exit code 0', () => {
+    const report = checkCycles(path.join(root, 'server'));
+    expect(report.unread).toEqual([]);
+    expect(report.cycles).toEqual([]);
+    const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'check-cycles.ts')], {
+      encoding: 'utf8',
+      cwd: root,
+    });
+    expect(result.stdout).toMatch(/^no cycles between \d+ server folders/);
+    expect(result.status).toBe(0);
+  }, 120_000);
+
+  it('fails on folders that import each other at run time, naming an import of each edge, and lets type-only imports pass', () => {
+    const typeOnly = tree({
+      'alpha/a.ts': "import { b } from '../beta/b';\nexport const a = () => b();\n",
+      'beta/b.ts': "import type { Gamma } from '../gamma/g';\nexport const b = (): Gamma | undefined => undefined;\n",
+      'gamma/g.ts': "import type { a } from '../alpha/a';\nexport type Gamma = typeof a;\n",
+    });
+    dirs.push(typeOnly);
+    expect(checkCycles(typeOnly).cycles).toEqual([]);
+    const cyclic = check("import { a } from '../alpha/a';\nexport const b = () => a;\n");
+    expect(cyclic.cycles).toEqual([['alpha', 'beta']]);
+    expect(cyclic.edges.get('beta')?.get('alpha')).toBe('beta/b.ts imports ../alpha/a');
+    // The command line says the same and fails.
+    const dir = dirs.at(-1)!;
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', path.join(root, 'scripts', 'check-cycles.ts'), dir],
+      {
+        encoding: 'utf8',
+        cwd: root,
+      },
     );
-    write('gamma/g.ts', "import type { a } from '../alpha/a';\nexport type Gamma = typeof a;\n");
-    expect(run(dir).status).toBe(0);
-    write('beta/b.ts', "import { a } from '../alpha/a';\nexport const b = () => a;\n");
-    const cyclic = run(dir);
-    expect(cyclic.status).toBe(1);
-    expect(cyclic.stderr).toContain('alpha, beta');
-    expect(cyclic.stderr).toContain('beta/b.ts imports ../alpha/a');
-    // An import() by template literal reaches the folder its fixed start names.
-    write('beta/b.ts', 'export const b = (name: string) => import(`../alpha/${name}`);\n');
-    const dynamic = run(dir);
-    expect(dynamic.status).toBe(1);
-    expect(dynamic.stderr).toContain('beta/b.ts imports ../alpha/');
-    // So does a require, directly or through what createRequire made.
-    write(
-      'beta/b.ts',
-      "import { createRequire } from 'node:module';\nconst load = createRequire(import.meta.url);\nexport const b = () => load('../alpha/a');\n",
-    );
-    expect(run(dir).status).toBe(1);
-    write(
-      'beta/b.ts',
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('server folders import each other: alpha, beta');
+    expect(result.stderr).toContain('beta → alpha: beta/b.ts imports ../alpha/a');
+  }, 120_000);
+
+  it('counts every way of loading a module: import(), require, x.require, createRequire under any name', () => {
+    for (const plant of [
+      'export const b = (name: string) => import(`../alpha/${name}`);\n',
+      "export const b = () => require('../alpha/a');\n",
+      "import x = require('../alpha/a');\nexport const b = x;\n",
+      // W5
+      "export const b = () => module.require('../alpha/a');\n",
+      // W6
+      "import { createRequire as makeRequire } from 'node:module';\nconst load = makeRequire(import.meta.url);\nexport const b = () => load('../alpha/a');\n",
+      "import module from 'node:module';\nconst load = module.createRequire(import.meta.url);\nexport const b = () => load('../alpha/a');\n",
       "import { createRequire } from 'node:module';\nexport const b = () => createRequire(import.meta.url)('../alpha/a');\n",
-    );
-    expect(run(dir).status).toBe(1);
-    fs.rmSync(dir, { recursive: true, force: true });
+      "export const b = () => (require as (id: string) => unknown)('../alpha/a');\n",
+    ]) {
+      const report = check(plant);
+      expect(report.unread, plant).toEqual([]);
+      expect(report.cycles, plant).toEqual([['alpha', 'beta']]);
+    }
+  });
+
+  it('fails an import whose path it cannot read instead of passing it (W4 and its kin)', () => {
+    for (const plant of [
+      // W4: the template's start is an expression.
+      "const up = '..';\nexport const b = (name: string) => import(`${up}/alpha/${name}`);\n",
+      "import path from 'node:path';\nexport const b = (name: string) => import(`..${path.sep}alpha/${name}`);\n",
+      'export const b = (name: string) => import(`../${name}/a`);\n',
+      'export const b = (name: string) => import(name);\n',
+      "export const b = (name: string) => module.require('../' + name);\n",
+      'export const b = require;\n',
+      'export const b = module.require.bind(module);\n',
+      "import { createRequire } from 'node:module';\nexport const b = [createRequire(import.meta.url)];\n",
+    ]) {
+      const report = check(plant);
+      expect(report.unread, plant).toEqual([expect.stringMatching(/^beta\/b\.ts/)]);
+    }
   });
 });

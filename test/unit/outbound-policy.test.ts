@@ -103,13 +103,10 @@ describe('the outbound address policy', () => {
       ) =>
         setImmediate(() => callback(null, answers.shift() ?? []));
     const get = (policy: ReturnType<typeof createOutboundPolicy>, url: string) =>
-      new Promise<{ status?: number; error?: string }>((resolve) => {
-        const request = http.get(url, { agent: policy.agentFor(new URL(url)) }, (response) => {
-          response.resume();
-          response.on('end', () => resolve({ status: response.statusCode }));
-        });
-        request.on('error', (error) => resolve({ error: describeNetworkError(error) }));
-      });
+      policy.http.exchange(new URL(url), { method: 'GET', timeoutMs: 5_000, maxBytes: 1024 }).then(
+        (answer): { status?: number; error?: string } => ({ status: answer.status }),
+        (error: unknown) => ({ error: describeNetworkError(error) }),
+      );
 
     it('refuses a name that resolves to a refused address, and one that rebinds to it', async () => {
       const policy = createOutboundPolicy({
