@@ -98,7 +98,7 @@ export async function orderCertificate(
   const agents: Connection = ctx.outbound.createAgents(ca ? ({ ca } as https.AgentOptions) : {});
   const client = new acme.Client({
     directoryUrl: settings.directoryUrl,
-    accountKey: readOrCreateAccountKey(ctx.paths.keys),
+    accountKey: await readOrCreateAccountKey(ctx.keys),
     backoffAttempts: 12,
     backoffMin: 1_000,
     backoffMax: 10_000,

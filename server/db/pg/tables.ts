@@ -30,6 +30,7 @@ export const {
   parties,
   partyCodes,
   partyMarks,
+  sealedKeys,
   settings,
   storedFiles,
   templateFields,
