@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase } from '../../server/db/open-database';
+import { inTransaction, openDatabase } from '../../server/db/open-database';
 import { createContractRepo, foldName } from '../../server/db/repos/contracts';
+import { storeOf } from '../../server/db/stores';
 import { prepareDataDir } from '../lib';
 import { makePaddedPdf } from '../pdf-bodies';
 
@@ -88,9 +89,9 @@ function seedRows(file: string, size: number, userIds: number[]): Promise<void> 
         'DELETE FROM contract_search; INSERT INTO contract_search (rowid, name, parties) SELECT id, name, parties FROM contract_search_source',
       );
       for (const item of aside) if (item.type === 'trigger') sqlite.exec(item.sql);
-      void createContractRepo(opened.db.orm).recount(); // synchronous underneath: inside this transaction
     })();
-    opened.close();
+    const contracts = createContractRepo(storeOf(opened.db));
+    return inTransaction(opened.db, () => contracts.recount()).finally(() => opened.close());
   });
 }
 

@@ -13,6 +13,7 @@ import {
   type SearchTask,
 } from './search-tasks';
 import type { SearchWorkerData } from './search-worker';
+import { storeOf } from './stores';
 
 /**
  * Contract searches on worker threads (docs/decisions.md, "Contracts", search): each thread has
@@ -58,7 +59,7 @@ type Job = { task: SearchTask; resolve: (output: unknown) => void; reject: (erro
 type Slot = { worker: Worker; isReady: boolean; job?: Job & { id: number } };
 
 export function createSearchPool(options: SearchPoolOptions): SearchPool {
-  const local = createSearchTasks(options.db.orm, options.db);
+  const local = createSearchTasks(storeOf(options.db));
   const slots = new Set<Slot>();
   const waiting: Job[] = [];
   let nextId = 1;

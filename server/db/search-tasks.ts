@@ -1,5 +1,4 @@
 import type { KeysetPage, KeysetRequest } from './keyset';
-import { gateRepository, type Db, type SqliteDatabase } from './database';
 import {
   contractOrdering,
   createContractRepo,
@@ -8,6 +7,7 @@ import {
   type ContractSortTerm,
   type StatusCounts,
 } from './repos/contracts';
+import type { Store } from './store';
 
 /** A search list: one page and the total, both within the search's window, and whether that window may leave matches out. */
 export type SearchList = { page: KeysetPage<ContractRow>; total: number; isPartial: boolean };
@@ -26,9 +26,9 @@ export type SearchReply = { id: number; output?: SearchList | SearchCounts; erro
  * repository's list, total and counts, whose search finds its window once for all three (it
  * keeps the last window while nothing is written).
  */
-export function createSearchTasks(db: Db, database?: SqliteDatabase) {
-  // On the request thread each read takes its turn on the shared connection (database.ts).
-  const contracts = database ? gateRepository(database, createContractRepo(db)) : createContractRepo(db);
+export function createSearchTasks(x: Store) {
+  // On the request thread each read takes its turn on the shared connection (the store's, database.ts).
+  const contracts = createContractRepo(x);
   return {
     async run(task: SearchTask): Promise<SearchList | SearchCounts> {
       const isPartial = await contracts.isSearchPartial(task.filter);

@@ -1,9 +1,10 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
-import type { Db } from './open-database';
+import { createSqliteDatabase, type Db } from './database';
 import * as schema from './schema';
 import { createSearchTasks, type SearchRequest, type SearchReply } from './search-tasks';
+import { createSqliteStore } from './store';
 
 // A contract-search thread (server/db/search-pool.ts): its own read-only connection to the office's
 // database (WAL lets it read beside the request connection's writes) and the same repository
@@ -20,7 +21,7 @@ const sqlite = new Database(data.file, {
   ...(data.nativeBinding ? { nativeBinding: data.nativeBinding } : {}),
 });
 sqlite.pragma('busy_timeout = 5000');
-const tasks = createSearchTasks(drizzle(sqlite, { schema }) as Db);
+const tasks = createSearchTasks(createSqliteStore(createSqliteDatabase(drizzle(sqlite, { schema }) as Db), schema));
 
 port.on('message', (message: SearchRequest | 'stop') => {
   if (message === 'stop') {

@@ -35,6 +35,8 @@ export type Store = {
   readonly dialect: 'sqlite' | 'postgres';
   readonly orm: Db;
   readonly t: Tables;
+  /** Whether the caller runs inside a transaction of this store's database (Database.isInTransaction). */
+  isInTransaction(): boolean;
   /** A drizzle query built once with `sql.placeholder`s, run with their values. */
   prepare<Row>(build: (orm: Db, t: Tables) => AnyQuery): Statement<Row>;
   /** Plain SQL, prepared once. */
@@ -57,6 +59,7 @@ export function createSqliteStore(database: SqliteDatabase, t: Tables): Store {
     dialect: 'sqlite',
     orm,
     t,
+    isInTransaction: () => database.isInTransaction(),
     prepare<Row>(build: (orm: Db, t: Tables) => AnyQuery): Statement<Row> {
       const prepared = build(orm, t).prepare();
       const values = (params: Params | undefined) => (params ?? {}) as Record<string, unknown>;
@@ -128,6 +131,7 @@ export function createPgStore(database: PgDatabase, orm: Db, t: Tables): Store {
     dialect: 'postgres',
     orm,
     t,
+    isInTransaction: () => database.isInTransaction(),
     prepare<Row>(build: (orm: Db, t: Tables) => AnyQuery): Statement<Row> {
       const query = build(orm, t);
       const prepared = query.prepare(statementName(query.toSQL().sql));

@@ -8,9 +8,9 @@ import { recordTestEvents } from './webhooks';
 type Command = { type: 'record'; contractIds: number[] } | { type: 'shutdown' };
 
 const server = await createServer(loadConfig(process.env));
-process.on('message', (command: Command) => {
+process.on('message', async (command: Command) => {
   if (command.type === 'record') {
-    const ids = recordTestEvents(
+    const ids = await recordTestEvents(
       server,
       command.contractIds.map((id) => ['contract.signed', { id: `/api/contracts/${id}` }] as const),
     );

@@ -183,7 +183,7 @@ describe('POST /api/contracts/{id}/duplicate', () => {
     expect((await t.api('POST', `${draft.self}/duplicate`)).body.expire_time).toBeNull();
 
     const counts = () => rawSql(env.t.server.ctx.db).get('SELECT count(*) AS n FROM contracts');
-    const before = counts();
+    const before = await counts();
     for (const bad of [{ name: 'x'.repeat(1_001) }, { name: 7 }, { title: 'Kopia' }]) {
       expectProblem(await t.api('POST', `${draft.self}/duplicate`, { body: bad }), 400, 'validation-failed');
     }
@@ -195,7 +195,7 @@ describe('POST /api/contracts/{id}/duplicate', () => {
     expectProblem(await t.api('POST', '/api/contracts/999999/duplicate'), 404, 'not-found');
     const clerk = await makeUser(t, 'duplicate-clerk');
     expectProblem(await clerk.api('POST', `${draft.self}/duplicate`), 404, 'not-found');
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
     const own = await clerk.api('POST', '/api/contracts', { body: { content: 'Mitt', name: 'Mitt avtal' } });
     const mine = await clerk.api('POST', `${own.body.self}/duplicate`);
     expect(mine.status).toBe(201);

@@ -25,7 +25,7 @@ async function enqueueFutureJobs(dataDir: string, counts: { webhook: number; out
   const opened = openDatabase(path.join(dataDir, 'signdesk.sqlite'));
   try {
     const jobs = createJobRepo(storeOf(opened.db));
-    const outbox = createOutboxRepo(opened.db.orm);
+    const outbox = createOutboxRepo(storeOf(opened.db));
     const now = Date.now();
     for (let i = 0; i < counts.webhook; i++) await jobs.enqueue('webhook', 1_000 + i, now + DAY_MS, now);
     for (let i = 0; i < counts.outbox; i++) {

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startCheckpointer, type Checkpointer } from '../../server/db/checkpointer';
 import { openDatabase, type OpenedDatabase } from '../../server/db/open-database';
 import { createFileRepo } from '../../server/db/repos/files';
+import { storeOf } from '../../server/db/stores';
 import { makeTempDir } from '../helpers/server';
 
 type LogLine = { level: number; msg: string };
@@ -31,7 +32,7 @@ describe('background WAL checkpoints', () => {
   const open = () => {
     const file = path.join(makeTempDir(), 'c.sqlite');
     opened = openDatabase(file);
-    return { file, sqlite: opened.sqlite, files: createFileRepo(opened.db.orm) };
+    return { file, sqlite: opened.sqlite, files: createFileRepo(storeOf(opened.db)) };
   };
   const blob = (size: number, seed: number) => Buffer.alloc(size, seed % 251);
   const autoPages = (sqlite: OpenedDatabase['sqlite']) => sqlite.pragma('wal_autocheckpoint', { simple: true });

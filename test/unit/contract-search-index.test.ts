@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MIGRATIONS_FOLDER, openDatabase, type OpenedDatabase } from '../../server/db/open-database';
 import { SEARCH_SCAN, SEARCH_WINDOW, SHORT_SEARCH_WINDOW } from '../../server/db/repos/contract-search';
 import { contractOrdering, createContractRepo, type ContractFilter } from '../../server/db/repos/contracts';
+import { storeOf } from '../../server/db/stores';
 import { makeTempDir } from '../helpers/server';
 
 type Party = { id: number; contractId: number; name: string; email: string; phone: string };
@@ -99,7 +100,7 @@ describe('contract search index', () => {
     opened.close();
     // Opened again with every migration: the index is built from the rows already there.
     opened = openDatabase(file);
-    repo = createContractRepo(opened.db.orm);
+    repo = createContractRepo(storeOf(opened.db));
   });
   afterAll(() => opened.close());
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSqliteDatabase } from '../../server/db/database';
 import type { Db, OpenedDatabase } from '../../server/db/open-database';
 import { openDatabase } from '../../server/db/open-database';
 import {
@@ -11,6 +12,7 @@ import {
   type ContractSortTerm,
 } from '../../server/db/repos/contracts';
 import * as schema from '../../server/db/schema';
+import { createSqliteStore } from '../../server/db/store';
 import { makeTempDir } from '../helpers/server';
 
 const terms = (sort: string): ContractSortTerm[] =>
@@ -78,7 +80,7 @@ describe('contract search query plans', () => {
           }),
       },
     }) as unknown as Db;
-    repo = createContractRepo(logged);
+    repo = createContractRepo(createSqliteStore(createSqliteDatabase(logged), schema));
   });
   afterAll(() => opened.close());
 

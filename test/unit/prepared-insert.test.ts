@@ -4,6 +4,7 @@ import { openDatabase, type OpenedDatabase } from '../../server/db/open-database
 import { createPreparedInsert } from '../../server/db/prepared-insert';
 import { createFileRepo } from '../../server/db/repos/files';
 import { contracts, users } from '../../server/db/schema';
+import { storeOf } from '../../server/db/stores';
 import { makeTempDir } from '../helpers/server';
 
 describe('prepared inserts', () => {
@@ -18,8 +19,9 @@ describe('prepared inserts', () => {
       .values({ username: 'u', email: 'u@x.se', permissionTemplate: 'CUSTOMER_USER', createdAt: 1 })
       .returning()
       .get();
-    const fileId = await createFileRepo(db).putFile(Buffer.from('%PDF-1.7'), 'application/pdf', 1);
-    const insert = createPreparedInsert(db, contracts);
+    const x = storeOf(opened.db);
+    const fileId = await createFileRepo(x).putFile(Buffer.from('%PDF-1.7'), 'application/pdf', 1);
+    const insert = createPreparedInsert(x, x.t.contracts);
     const base = {
       source: 'upload',
       originalFileId: fileId,
@@ -35,7 +37,7 @@ describe('prepared inserts', () => {
       { ...base, name: 'Å', nameFolded: 'å', partyOrderDefined: true, showIdentityNumber: false, expireAt: null },
     ];
     for (const shape of shapes) {
-      const { id: preparedId, ...prepared } = insert(shape);
+      const { id: preparedId, ...prepared } = await insert(shape);
       const { id: plainId, ...plain } = db.insert(contracts).values(shape).returning().get();
       expect(preparedId).not.toBe(plainId);
       expect(prepared).toEqual(plain);

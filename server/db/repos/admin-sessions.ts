@@ -1,41 +1,46 @@
 import { eq, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../open-database';
-import { adminSessions } from '../schema';
+import type { Store } from '../store';
+import type { adminSessions } from '../schema';
 
 export type AdminSessionRow = typeof adminSessions.$inferSelect;
 export type NewAdminSession = Omit<typeof adminSessions.$inferInsert, 'id'>;
 
-export function createAdminSessionRepo(db: Db) {
+export function createAdminSessionRepo(x: Store) {
+  const { orm, t } = x;
   // Read on every request of the admin UI: one indexed lookup.
-  const byHash = db
-    .select()
-    .from(adminSessions)
-    .where(eq(adminSessions.idHash, sql.placeholder('idHash')))
-    .prepare();
-  const touch = db
-    .update(adminSessions)
-    .set({ lastSeenAt: sql`${sql.placeholder('at')}` })
-    .where(eq(adminSessions.id, sql.placeholder('id')))
-    .prepare();
+  const byHash = x.prepare<AdminSessionRow>((o, t) =>
+    o
+      .select()
+      .from(t.adminSessions)
+      .where(eq(t.adminSessions.idHash, sql.placeholder('idHash'))),
+  );
+  const touch = x.prepare((o, t) =>
+    o
+      .update(t.adminSessions)
+      .set({ lastSeenAt: sql`${sql.placeholder('at')}` })
+      .where(eq(t.adminSessions.id, sql.placeholder('id'))),
+  );
 
   return {
     findByHash: async (idHash: string): Promise<AdminSessionRow | undefined> => byHash.get({ idHash }),
     insert: async (row: NewAdminSession): Promise<AdminSessionRow> =>
-      db.insert(adminSessions).values(row).returning().get(),
+      (await x.get<AdminSessionRow>(orm.insert(t.adminSessions).values(row).returning()))!,
     touch: async (id: number, at: number): Promise<void> => {
-      touch.run({ id, at });
+      await touch.run({ id, at });
     },
     delete: async (id: number): Promise<void> => {
-      db.delete(adminSessions).where(eq(adminSessions.id, id)).run();
+      await x.run(orm.delete(t.adminSessions).where(eq(t.adminSessions.id, id)));
     },
     deleteAll: async (): Promise<void> => {
-      db.delete(adminSessions).run();
+      await x.run(orm.delete(t.adminSessions));
     },
     /** Sessions past their absolute end or idle for longer than `idleMs`. */
     deleteExpired: async (now: number, idleMs: number): Promise<void> => {
-      db.delete(adminSessions)
-        .where(or(lt(adminSessions.expiresAt, now), lt(adminSessions.lastSeenAt, now - idleMs)))
-        .run();
+      await x.run(
+        orm
+          .delete(t.adminSessions)
+          .where(or(lt(t.adminSessions.expiresAt, now), lt(t.adminSessions.lastSeenAt, now - idleMs))),
+      );
     },
   };
 }

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Store } from '../store';
 
 /**
  * How far a search looks (docs/decisions.md, "Contracts", search). The trigram index
@@ -45,97 +45,105 @@ function trigramsOf(folded: string): string[] {
 /** The index has no trigram to look up below three characters; it separates fields by line. */
 const isIndexable = (folded: string): boolean => Array.from(folded).length >= 3 && !folded.includes('\n');
 
-export function createContractSearch(sqlite: Database.Database) {
-  const countUpTo = sqlite
-    .prepare<[string, number], number>(
-      'SELECT count(*) FROM (SELECT rowid FROM contract_search WHERE contract_search MATCH ? LIMIT ?)',
-    )
-    .pluck();
+/**
+ * SQLite's search (x.dialect 'sqlite'): the FTS5 table and its triggers are SQLite's own. Its
+ * statements take their turn on the connection like any repository's (database.ts).
+ */
+export function createContractSearch(x: Store) {
+  if (x.dialect !== 'sqlite') throw new Error("the trigram search index is SQLite's");
+  const countUpTo = x.sql<{ n: number }>(
+    'SELECT count(*) AS n FROM (SELECT rowid FROM contract_search WHERE contract_search MATCH ? LIMIT ?)',
+  );
   const check = `(@name IS NULL OR instr(name, @name) > 0) AND (@q IS NULL OR instr(name, @q) > 0 OR instr(parties, @q) > 0)`;
-  const candidates = sqlite
-    .prepare<{ match: string; name: string | null; q: string | null }, number>(
-      `SELECT id FROM (SELECT rowid AS id, name, parties FROM contract_search WHERE contract_search MATCH @match
-         ORDER BY rowid DESC LIMIT ${SEARCH_SCAN}) WHERE ${check} LIMIT ${SEARCH_WINDOW}`,
-    )
-    .pluck();
-  const newest = sqlite
-    .prepare<{ name: string | null; q: string | null }, number>(
-      `SELECT id FROM (SELECT rowid AS id, name, parties FROM contract_search ORDER BY rowid DESC LIMIT ${SHORT_SEARCH_WINDOW})
-         WHERE ${check}`,
-    )
-    .pluck();
+  const candidates = x.sql<{ id: number }>(
+    `SELECT id FROM (SELECT rowid AS id, name, parties FROM contract_search WHERE contract_search MATCH @match
+       ORDER BY rowid DESC LIMIT ${SEARCH_SCAN}) WHERE ${check} LIMIT ${SEARCH_WINDOW}`,
+  );
+  const newest = x.sql<{ id: number }>(
+    `SELECT id FROM (SELECT rowid AS id, name, parties FROM contract_search ORDER BY rowid DESC LIMIT ${SHORT_SEARCH_WINDOW})
+       WHERE ${check}`,
+  );
   // Whether a search left contracts unchecked: more contracts than the short window, more
   // candidates than the scan. Each counts one past its limit, no further.
-  const isBeyondShortWindow = sqlite
-    .prepare<[], number>(
-      `SELECT count(*) > ${SHORT_SEARCH_WINDOW} FROM (SELECT rowid FROM contract_search LIMIT ${SHORT_SEARCH_WINDOW + 1})`,
-    )
-    .pluck();
-  const isBeyondScan = sqlite
-    .prepare<[string], number>(
-      `SELECT count(*) > ${SEARCH_SCAN} FROM (SELECT rowid FROM contract_search WHERE contract_search MATCH ? LIMIT ${SEARCH_SCAN + 1})`,
-    )
-    .pluck();
+  const isBeyondShortWindow = x.sql<{ isBeyond: number }>(
+    `SELECT count(*) > ${SHORT_SEARCH_WINDOW} AS isBeyond FROM (SELECT rowid FROM contract_search LIMIT ${SHORT_SEARCH_WINDOW + 1})`,
+  );
+  const isBeyondScan = x.sql<{ isBeyond: number }>(
+    `SELECT count(*) > ${SEARCH_SCAN} AS isBeyond FROM (SELECT rowid FROM contract_search WHERE contract_search MATCH ? LIMIT ${SEARCH_SCAN + 1})`,
+  );
   const frequencies = new Map<string, { count: number; at: number }>();
   // A list request reads its window twice (page and total) and the admin UI's counts once more:
   // the last window is reused while nothing was written, here or by another connection.
-  const writes = sqlite.prepare<[], number>('SELECT total_changes()').pluck();
+  const writes = x.sql<{ changes: number; version: number }>(
+    'SELECT total_changes() AS changes, (SELECT data_version FROM pragma_data_version) AS version',
+  );
   let last: ({ key: string } & SearchWindow) | undefined;
-  const stateOf = () => `${writes.get() ?? 0}:${sqlite.pragma('data_version', { simple: true }) as number}`;
+  const stateOf = async () => {
+    const state = await writes.get();
+    return `${state?.changes ?? 0}:${state?.version ?? 0}`;
+  };
 
   /** How many contracts hold the trigram (up to the cap): read once, then kept a while. */
-  const frequencyOf = (expression: string): number => {
+  const frequencyOf = async (expression: string): Promise<number> => {
     const now = Date.now();
     const known = frequencies.get(expression);
     if (known && now - known.at < FREQUENCY_TTL_MS) return known.count;
-    const count = countUpTo.get(expression, FREQUENCY_CAP) ?? 0;
+    const count = (await countUpTo.get([expression, FREQUENCY_CAP]))?.n ?? 0;
     if (count < FREQUENCY_KEPT) return count;
     if (frequencies.size >= FREQUENCY_ENTRIES) frequencies.clear();
     frequencies.set(expression, { count, at: now });
     return count;
   };
 
-  const gramsOf = (folded: string, column: string): Gram[] =>
-    trigramsOf(folded).map((gram) => {
+  const gramsOf = async (folded: string, column: string): Promise<Gram[]> => {
+    const grams: Gram[] = [];
+    for (const gram of trigramsOf(folded)) {
       const expression = `${column}"${gram.replaceAll('"', '""')}"`;
-      return { expression, frequency: frequencyOf(expression) };
-    });
+      grams.push({ expression, frequency: await frequencyOf(expression) });
+    }
+    return grams;
+  };
 
   return {
     /**
      * The ids of the newest contracts whose name holds `name` and whose name or party holds
      * `q` (folded), newest first: at most SEARCH_WINDOW. Undefined when there is no search.
      */
-    findWindow(name: string | undefined, q: string | undefined): number[] | undefined {
-      return windowOf(name, q)?.ids;
+    async findWindow(name: string | undefined, q: string | undefined): Promise<number[] | undefined> {
+      return (await windowOf(name, q))?.ids;
     },
     /** Whether more contracts may match than the window holds (see SearchWindow). */
-    isPartial(name: string | undefined, q: string | undefined): boolean {
-      return windowOf(name, q)?.isPartial ?? false;
+    async isPartial(name: string | undefined, q: string | undefined): Promise<boolean> {
+      return (await windowOf(name, q))?.isPartial ?? false;
     },
   };
 
-  function windowOf(name: string | undefined, q: string | undefined): SearchWindow | undefined {
+  async function windowOf(name: string | undefined, q: string | undefined): Promise<SearchWindow | undefined> {
     if (!name && !q) return undefined;
-    const key = JSON.stringify([name ?? '', q ?? '', stateOf()]);
-    if (last?.key !== key) last = { key, ...findIds(name, q) };
+    const key = JSON.stringify([name ?? '', q ?? '', await stateOf()]);
+    if (last?.key !== key) last = { key, ...(await findIds(name, q)) };
     return last;
   }
 
-  function findIds(name: string | undefined, q: string | undefined): SearchWindow {
+  async function findIds(name: string | undefined, q: string | undefined): Promise<SearchWindow> {
     const folded = { name: name ? foldName(name) : null, q: q ? foldName(q) : null };
     const grams = [
-      ...(folded.name && isIndexable(folded.name) ? gramsOf(folded.name, 'name : ') : []),
-      ...(folded.q && isIndexable(folded.q) ? gramsOf(folded.q, '') : []),
+      ...(folded.name && isIndexable(folded.name) ? await gramsOf(folded.name, 'name : ') : []),
+      ...(folded.q && isIndexable(folded.q) ? await gramsOf(folded.q, '') : []),
     ];
-    if (grams.length === 0) return { ids: newest.all(folded), isPartial: isBeyondShortWindow.get() === 1 };
+    if (grams.length === 0)
+      return {
+        ids: (await newest.all(folded)).map((row) => row.id),
+        isPartial: (await isBeyondShortWindow.get())?.isBeyond === 1,
+      };
     const rarest = grams.sort((a, b) => a.frequency - b.frequency).slice(0, 2);
     if ((rarest[0]?.frequency ?? 0) === 0) return { ids: [], isPartial: false };
     const match = rarest.map((gram) => gram.expression).join(' AND ');
-    const ids = candidates.all({ match, ...folded });
+    const ids = (await candidates.all({ match, ...folded })).map((row) => row.id);
     // Fewer candidates than the scan (the rarer trigram alone says so, mostly) were all checked.
     const isPartial =
-      ids.length === SEARCH_WINDOW || ((rarest[0]?.frequency ?? 0) > SEARCH_SCAN && isBeyondScan.get(match) === 1);
+      ids.length === SEARCH_WINDOW ||
+      ((rarest[0]?.frequency ?? 0) > SEARCH_SCAN && (await isBeyondScan.get([match]))?.isBeyond === 1);
     return { ids, isPartial };
   }
 }

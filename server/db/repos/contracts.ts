@@ -1,8 +1,8 @@
-import { and, count, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import { fetchKeysetPage, type KeysetPage, type KeysetRequest, type SortKey } from '../keyset';
-import type { Db } from '../open-database';
 import { createPreparedInsert } from '../prepared-insert';
 import { contracts } from '../schema';
+import type { Store } from '../store';
 import { createContractSearch, foldName } from './contract-search';
 
 export { foldName } from './contract-search';
@@ -30,6 +30,8 @@ export type ContractFilter = {
 export type StatusCounts = Record<ContractStatus | 'all', number>;
 export type ContractOrdering = { keys: SortKey<ContractRow>[]; signature: string };
 
+// An ordering names the columns of the schema (routes make it, knowing no dialect): the repository
+// sorts by its own dialect's columns of the same names (columnsOf in createContractRepo).
 const SORT_COLUMNS = {
   id: { column: contracts.id, valueOf: (row: ContractRow) => row.id },
   name: { column: contracts.nameFolded, valueOf: (row: ContractRow) => row.nameFolded },
@@ -80,24 +82,42 @@ function countScopes(status: string, userId: number): string[] {
   return ['*', `s:${status}`, `u:${userId}`, `u:${userId}:s:${status}`];
 }
 
-export function createContractRepo(db: Db) {
-  const sqlite = db.$client;
-  const byId = db
-    .select()
-    .from(contracts)
-    .where(eq(contracts.id, sql.placeholder('id')))
-    .prepare();
-  const bump = sqlite.prepare<[string, number]>(
-    'INSERT INTO contract_counts (scope, n) VALUES (?, ?) ON CONFLICT (scope) DO UPDATE SET n = n + excluded.n',
+/** recount(): the kept counts made again from the rows, one statement at a time (PostgreSQL prepares one per query). */
+const RECOUNT = [
+  'DELETE FROM contract_counts',
+  "INSERT INTO contract_counts (scope, n) SELECT '*', count(*) FROM contracts",
+  "INSERT INTO contract_counts (scope, n) SELECT 's:' || status, count(*) FROM contracts GROUP BY status",
+  "INSERT INTO contract_counts (scope, n) SELECT 'u:' || created_by, count(*) FROM contracts GROUP BY created_by",
+  `INSERT INTO contract_counts (scope, n)
+     SELECT 'u:' || created_by || ':s:' || status, count(*) FROM contracts GROUP BY created_by, status`,
+];
+
+export function createContractRepo(x: Store) {
+  const { orm, t } = x;
+  const byId = x.prepare<ContractRow>((o, t) =>
+    o
+      .select()
+      .from(t.contracts)
+      .where(eq(t.contracts.id, sql.placeholder('id'))),
   );
-  const insertContract = createPreparedInsert(db, contracts);
-  const touchStatement = sqlite.prepare<[number, number, number]>(
-    'UPDATE contracts SET updated_at = ? WHERE id = ? AND updated_at < ?',
+  // The four scopes of a contract in one statement (one round trip on PostgreSQL).
+  const bump = x.sql(
+    `INSERT INTO contract_counts (scope, n) VALUES (?, ?), (?, ?), (?, ?), (?, ?)
+     ON CONFLICT (scope) DO UPDATE SET n = contract_counts.n + excluded.n`,
   );
-  const countOf = sqlite.prepare<[string], { n: number }>('SELECT n FROM contract_counts WHERE scope = ?');
-  const adjust = (status: string, userId: number, delta: number) => {
-    for (const scope of countScopes(status, userId)) bump.run(scope, delta);
+  const insertContract = createPreparedInsert(x, t.contracts);
+  const touchStatement = x.sql('UPDATE contracts SET updated_at = ? WHERE id = ? AND updated_at < ?');
+  const countOf = x.sql<{ n: number }>('SELECT n FROM contract_counts WHERE scope = ?');
+  const recount = RECOUNT.map((text) => x.sql(text));
+  const adjust = async (status: string, userId: number, delta: number) => {
+    await bump.run(countScopes(status, userId).flatMap((scope) => [scope, delta]));
   };
+  const countIn = async (scope: string) => (await countOf.get([scope]))?.n ?? 0;
+
+  /** This dialect's column of an ordering's key (see SORT_COLUMNS). */
+  const columns = new Map(Object.values(getTableColumns(t.contracts)).map((column) => [column.name, column]));
+  const inDialect = (keys: readonly SortKey<ContractRow>[]): SortKey<ContractRow>[] =>
+    keys.map((key) => ({ ...key, column: columns.get(key.column.name) ?? key.column }));
 
   /**
    * What metadata pairs and updated_since narrow to: `ids`, the contract ids from their own index
@@ -108,53 +128,91 @@ export function createContractRepo(db: Db) {
   const narrowingsOf = (filter: ContractFilter): Narrowing[] => [
     ...(filter.metadata ?? []).map(([key, value]) => ({
       ids: sql`SELECT contract_id FROM contract_metadata WHERE key = ${key} AND value = ${value}`,
-      check: sql`EXISTS (SELECT 1 FROM contract_metadata WHERE contract_id = ${contracts.id} AND key = ${key} AND value = ${value})`,
+      check: sql`EXISTS (SELECT 1 FROM contract_metadata WHERE contract_id = ${t.contracts.id} AND key = ${key} AND value = ${value})`,
     })),
     ...(filter.updatedSince === undefined
       ? []
       : [
           {
             ids: sql`SELECT id AS contract_id FROM contracts WHERE updated_at >= ${filter.updatedSince}`,
-            check: sql`${contracts.updatedAt} >= ${filter.updatedSince}`,
+            check: sql`${t.contracts.updatedAt} >= ${filter.updatedSince}`,
           },
         ]),
   ];
   const whereOf = (filter: ContractFilter, narrowings: readonly Narrowing[] = narrowingsOf(filter)): SQL | undefined =>
     and(
-      filter.status === undefined ? undefined : eq(contracts.status, filter.status),
-      filter.userId === undefined ? undefined : eq(contracts.createdBy, filter.userId),
+      filter.status === undefined ? undefined : eq(t.contracts.status, filter.status),
+      filter.userId === undefined ? undefined : eq(t.contracts.createdBy, filter.userId),
       ...narrowings.map((narrowing) => narrowing.check),
     );
-  const search = createContractSearch(sqlite);
+  const search = x.dialect === 'sqlite' ? createContractSearch(x) : undefined;
   /**
-   * Contracts under a filter. A search reads only its window of ids: the CROSS JOIN makes
-   * SQLite walk them and look each contract up, never an index of all contracts (whose cost
-   * would grow with the office).
+   * PostgreSQL's search, for now a plain test of every contract the other filters leave (a later
+   * step gives it an index): the meaning of SQLite's (contract-search.ts), a substring of the
+   * folded name, or of a party's folded name or e-mail, or of its phone. The parties' text is
+   * folded by ICU's lower case, which folds as JavaScript's toLowerCase does (foldName) whatever
+   * the database's own locale (a database made with LC_CTYPE C would fold ASCII only).
    */
-  const selectWhere = <Fields extends Record<string, unknown>>(fields: Fields, filter: ContractFilter, extra?: SQL) => {
-    const window = search.findWindow(filter.name, filter.q);
+  const pgSearchOf = (filter: ContractFilter): SQL | undefined => {
+    const holds = (text: SQL, part: string) => sql`strpos(${text}, ${part}) > 0`;
+    const name = filter.name ? foldName(filter.name) : undefined;
+    const q = filter.q ? foldName(filter.q) : undefined;
+    const nameHolds = name === undefined ? undefined : holds(sql`${t.contracts.nameFolded}`, name);
+    if (q === undefined) return nameHolds;
+    const partyHolds = sql.join(
+      [
+        holds(sql`lower(p.name COLLATE "und-x-icu")`, q),
+        holds(sql`lower(p.email COLLATE "und-x-icu")`, q),
+        holds(sql`p.mobile_phone`, q),
+      ],
+      sql` OR `,
+    );
+    return and(
+      nameHolds,
+      or(
+        holds(sql`${t.contracts.nameFolded}`, q),
+        sql`EXISTS (SELECT 1 FROM parties p WHERE p.contract_id = ${t.contracts.id} AND (${partyHolds}))`,
+      ),
+    );
+  };
+  /** SQLite's search window (contract-search.ts); none without a search, and none on PostgreSQL. */
+  const windowOf = async (filter: ContractFilter): Promise<number[] | undefined> =>
+    search?.findWindow(filter.name, filter.q);
+  /**
+   * Contracts under a filter. On SQLite a search reads only its window of ids: the CROSS JOIN
+   * makes SQLite walk them and look each contract up, never an index of all contracts (whose
+   * cost would grow with the office). The window is found before (windowOf): a drizzle query is
+   * a thenable, which an async function returning it would run.
+   */
+  const selectWhere = <Fields extends Record<string, unknown>>(
+    fields: Fields,
+    filter: ContractFilter,
+    window: number[] | undefined,
+    extra?: SQL,
+  ) => {
+    const searched = search ? undefined : pgSearchOf(filter);
     const [driving, ...others] = narrowingsOf(filter);
     if (!window && driving)
-      return db
+      return orm
         .select(fields as never)
         .from(sql`(${driving.ids}) AS id_window`)
-        .crossJoin(contracts)
-        .where(and(sql`${contracts.id} = id_window.contract_id`, whereOf(filter, others), extra))
+        .crossJoin(t.contracts)
+        .where(and(sql`${t.contracts.id} = id_window.contract_id`, whereOf(filter, others), searched, extra))
         .$dynamic();
     if (!window)
-      return db
+      return orm
         .select(fields as never)
-        .from(contracts)
-        .where(and(whereOf(filter), extra))
+        .from(t.contracts)
+        .where(and(whereOf(filter), searched, extra))
         .$dynamic();
-    return db
+    return orm
       .select(fields as never)
       .from(sql`(SELECT value AS id FROM json_each(${JSON.stringify(window)})) AS search_window`)
-      .crossJoin(contracts)
-      .where(and(sql`${contracts.id} = search_window.id`, whereOf(filter), extra))
+      .crossJoin(t.contracts)
+      .where(and(sql`${t.contracts.id} = search_window.id`, whereOf(filter), extra))
       .$dynamic();
   };
-  const allColumns = getTableColumns(contracts);
+  const allColumns = getTableColumns(t.contracts);
   /** A search, or a filter kept counts do not cover: counted from its rows. */
   const isSearch = (filter: ContractFilter) =>
     Boolean(filter.name || filter.q || filter.metadata?.length || filter.updatedSince !== undefined);
@@ -170,52 +228,59 @@ export function createContractRepo(db: Db) {
     findById: async (id: number): Promise<ContractRow | undefined> => byId.get({ id }),
     /** Inserts a draft and counts it, in the caller's transaction. */
     async insert(row: NewContract): Promise<ContractRow> {
-      const inserted = insertContract({ ...row, nameFolded: foldName(row.name ?? '') });
-      adjust(inserted.status, inserted.createdBy, 1);
+      const inserted = await insertContract({ ...row, nameFolded: foldName(row.name ?? '') });
+      await adjust(inserted.status, inserted.createdBy, 1);
       return inserted;
     },
     async update(id: number, changes: ContractChanges): Promise<ContractRow | undefined> {
       const withKey = changes.name === undefined ? changes : { ...changes, nameFolded: foldName(changes.name) };
-      return db.update(contracts).set(withKey).where(eq(contracts.id, id)).returning().get();
+      return x.get(orm.update(t.contracts).set(withKey).where(eq(t.contracts.id, id)).returning());
     },
     /** Moves updated_at forward to `at` (never back): an activity entry of the contract was written. */
-    touch: async (id: number, at: number): Promise<void> => void touchStatement.run(at, id, at),
+    touch: async (id: number, at: number): Promise<void> => {
+      await touchStatement.run([at, id, at]);
+    },
     /** Moves a contract to another state and its count with it, in the caller's transaction. */
     async changeStatus(row: ContractRow, status: ContractStatus, changes: ContractChanges): Promise<ContractRow> {
-      const updated = db
-        .update(contracts)
-        .set({ ...changes, status })
-        .where(eq(contracts.id, row.id))
-        .returning()
-        .get();
+      const updated = await x.get<ContractRow>(
+        orm
+          .update(t.contracts)
+          .set({ ...changes, status })
+          .where(eq(t.contracts.id, row.id))
+          .returning(),
+      );
       if (!updated) throw new Error(`contract ${row.id} vanished during a status change`);
-      adjust(row.status, row.createdBy, -1);
-      adjust(status, row.createdBy, 1);
+      await adjust(row.status, row.createdBy, -1);
+      await adjust(status, row.createdBy, 1);
       return updated;
     },
     async remove(row: ContractRow): Promise<void> {
-      if (db.delete(contracts).where(eq(contracts.id, row.id)).run().changes > 0) adjust(row.status, row.createdBy, -1);
+      if ((await x.run(orm.delete(t.contracts).where(eq(t.contracts.id, row.id)))).changes > 0)
+        await adjust(row.status, row.createdBy, -1);
     },
     /** O(1) for no filter, status, user and both (kept counts); a search counts its matches within its window. */
     async total(filter: ContractFilter): Promise<number> {
-      if (isSearch(filter)) return (selectWhere({ n: count() }, filter).get() as { n: number } | undefined)?.n ?? 0;
-      return countOf.get(scopeOf(filter))?.n ?? 0;
+      if (!isSearch(filter)) return countIn(scopeOf(filter));
+      return (await x.get<{ n: number }>(selectWhere({ n: count() }, filter, await windowOf(filter))))?.n ?? 0;
     },
     /** Whether a search's window may leave matches out (docs/decisions.md, search): the API says so in `Search-Partial`. */
     async isSearchPartial(filter: Pick<ContractFilter, 'name' | 'q'>): Promise<boolean> {
-      return search.isPartial(filter.name, filter.q);
+      // PostgreSQL's search checks every contract (pgSearchOf): it leaves nothing out.
+      return search ? search.isPartial(filter.name, filter.q) : false;
     },
     /** The total under each status filter (and none), the other filters applied: kept counts unless searching. */
     async countByStatus(filter: Omit<ContractFilter, 'status'>): Promise<StatusCounts> {
       const counts: StatusCounts = { all: 0, draft: 0, sent: 0, signed: 0, rejected: 0 };
       if (!isSearch(filter)) {
-        for (const status of STATUSES) counts[status] = countOf.get(scopeOf({ ...filter, status }))?.n ?? 0;
-        counts.all = countOf.get(scopeOf(filter))?.n ?? 0;
+        for (const status of STATUSES) counts[status] = await countIn(scopeOf({ ...filter, status }));
+        counts.all = await countIn(scopeOf(filter));
         return counts;
       }
-      const rows = selectWhere({ status: contracts.status, n: count() }, filter)
-        .groupBy(contracts.status)
-        .all() as Array<{ status: string; n: number }>;
+      const rows = await x.all<{ status: string; n: number }>(
+        selectWhere({ status: t.contracts.status, n: count() }, filter, await windowOf(filter)).groupBy(
+          t.contracts.status,
+        ),
+      );
       for (const row of rows) {
         counts[row.status as ContractStatus] = row.n;
         counts.all += row.n;
@@ -227,25 +292,17 @@ export function createContractRepo(db: Db) {
       filter: ContractFilter,
       ordering: ContractOrdering,
     ): Promise<KeysetPage<ContractRow>> =>
-      fetchKeysetPage(
-        ordering.keys,
-        request,
-        undefined,
-        (cursor, orderBy, limit) =>
-          selectWhere(allColumns, filter, cursor)
+      fetchKeysetPage(inDialect(ordering.keys), request, undefined, async (cursor, orderBy, limit) => {
+        const window = await windowOf(filter);
+        return x.all<ContractRow>(
+          selectWhere(allColumns, filter, window, cursor)
             .orderBy(...orderBy)
-            .limit(limit)
-            .all() as ContractRow[],
-      ),
+            .limit(limit),
+        );
+      }),
     /** Rebuilds the kept counts from the rows (after a bulk import, or to repair). */
     async recount(): Promise<void> {
-      sqlite.exec(`
-        DELETE FROM contract_counts;
-        INSERT INTO contract_counts (scope, n) SELECT '*', count(*) FROM contracts;
-        INSERT INTO contract_counts (scope, n) SELECT 's:' || status, count(*) FROM contracts GROUP BY status;
-        INSERT INTO contract_counts (scope, n) SELECT 'u:' || created_by, count(*) FROM contracts GROUP BY created_by;
-        INSERT INTO contract_counts (scope, n)
-          SELECT 'u:' || created_by || ':s:' || status, count(*) FROM contracts GROUP BY created_by, status;`);
+      for (const statement of recount) await statement.run();
     },
   };
 }

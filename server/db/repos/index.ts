@@ -1,4 +1,4 @@
-import { gateRepository, type Database, type Db, type SqliteDatabase } from '../database';
+import type { Database } from '../database';
 import { storeOf } from '../stores';
 import type { FileStore } from '../file-store';
 import { createActivityRepo } from './activity-log';
@@ -27,43 +27,39 @@ import { createWebhookConsumerRepo } from './webhook-consumers';
 import { createWebhookDeliveryRepo } from './webhook-deliveries';
 import { createWebhookLogRepo } from './webhook-log';
 
-/** Every repository over one connection; statements are prepared once here. */
-/** `store`: where stored files kept in DATA_DIR/files are read (none where only the database is open). */
+/**
+ * Every repository over the database's store (either engine); statements are prepared once here.
+ * `store`: where stored files kept in DATA_DIR/files are read (none where only the database is open).
+ */
 export function createRepos(database: Database, store?: FileStore) {
   const x = storeOf(database);
-  const db: Db = x.orm;
-  const repos = {
-    office: createOfficeRepo(db),
-    users: createUserRepo(db),
-    tokens: createTokenRepo(db),
-    templates: createTemplateRepo(db),
-    templateFields: createTemplateFieldRepo(db),
-    bulkSends: createBulkSendRepo(db),
+  return {
+    office: createOfficeRepo(x),
+    users: createUserRepo(x),
+    tokens: createTokenRepo(x),
+    templates: createTemplateRepo(x),
+    templateFields: createTemplateFieldRepo(x),
+    bulkSends: createBulkSendRepo(x),
     jobs: createJobRepo(x),
-    outbox: createOutboxRepo(db),
+    outbox: createOutboxRepo(x),
     settings: createSettingsRepo(x),
-    files: createFileRepo(db, store),
-    contracts: createContractRepo(db),
-    contractMetadata: createContractMetadataRepo(db),
-    parties: createPartyRepo(db),
-    annotations: createAnnotationRepo(db),
-    attachments: createAttachmentRepo(db),
-    activity: createActivityRepo(db),
-    seals: createContractSealRepo(db),
-    officeEvidence: createOfficeEvidenceRepo(db),
-    partyCodes: createPartyCodeRepo(db),
-    partyMarks: createPartyMarkRepo(db),
-    webhookConsumers: createWebhookConsumerRepo(db),
-    webhookDeliveries: createWebhookDeliveryRepo(db),
-    webhookLog: createWebhookLogRepo(db),
-    adminSessions: createAdminSessionRepo(db),
-    idempotency: createIdempotencyRepo(db),
+    files: createFileRepo(x, store),
+    contracts: createContractRepo(x),
+    contractMetadata: createContractMetadataRepo(x),
+    parties: createPartyRepo(x),
+    annotations: createAnnotationRepo(x),
+    attachments: createAttachmentRepo(x),
+    activity: createActivityRepo(x),
+    seals: createContractSealRepo(x),
+    officeEvidence: createOfficeEvidenceRepo(x),
+    partyCodes: createPartyCodeRepo(x),
+    partyMarks: createPartyMarkRepo(x),
+    webhookConsumers: createWebhookConsumerRepo(x),
+    webhookDeliveries: createWebhookDeliveryRepo(x),
+    webhookLog: createWebhookLogRepo(x),
+    adminSessions: createAdminSessionRepo(x),
+    idempotency: createIdempotencyRepo(x),
   };
-  if (database.dialect !== 'sqlite') return repos;
-  const gated = {} as Record<string, unknown>;
-  for (const [name, repository] of Object.entries(repos))
-    gated[name] = gateRepository(database as SqliteDatabase, repository);
-  return gated as typeof repos;
 }
 
 export type Repos = ReturnType<typeof createRepos>;

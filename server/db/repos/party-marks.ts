@@ -1,25 +1,27 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../open-database';
-import { partyMarks } from '../schema';
+import type { Store } from '../store';
+import type { partyMarks } from '../schema';
 
 export type PartyMarkRow = typeof partyMarks.$inferSelect;
 
 /** The marks parties signed with (one per party, written in the acceptance's transaction). */
-export function createPartyMarkRepo(db: Db) {
+export function createPartyMarkRepo(x: Store) {
+  const { orm, t } = x;
   return {
     save: async (row: PartyMarkRow): Promise<void> => {
-      db.insert(partyMarks).values(row).onConflictDoUpdate({ target: partyMarks.partyId, set: row }).run();
+      await x.run(orm.insert(t.partyMarks).values(row).onConflictDoUpdate({ target: t.partyMarks.partyId, set: row }));
     },
     listOf: async (partyIds: readonly number[]): Promise<PartyMarkRow[]> =>
       partyIds.length === 0
         ? []
-        : db
-            .select()
-            .from(partyMarks)
-            .where(inArray(partyMarks.partyId, [...partyIds]))
-            .all(),
+        : x.all(
+            orm
+              .select()
+              .from(t.partyMarks)
+              .where(inArray(t.partyMarks.partyId, [...partyIds])),
+          ),
     find: async (partyId: number): Promise<PartyMarkRow | undefined> =>
-      db.select().from(partyMarks).where(eq(partyMarks.partyId, partyId)).get(),
+      x.get(orm.select().from(t.partyMarks).where(eq(t.partyMarks.partyId, partyId))),
   };
 }
 

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, max, sql } from 'drizzle-orm';
+import { and, asc, count, eq, max, min, sql } from 'drizzle-orm';
 import { fetchKeysetPage, type KeysetPage, type KeysetRequest, type SortKey } from '../keyset';
-import type { Db } from '../open-database';
-import { contractRoleFields, templateFields } from '../schema';
+import type { Store } from '../store';
+import type { contractRoleFields, templateFields } from '../schema';
 
 export type TemplateFieldRow = typeof templateFields.$inferSelect;
 export type NewTemplateField = Omit<typeof templateFields.$inferInsert, 'id'>;
@@ -9,100 +9,118 @@ export type TemplateFieldChanges = Partial<Omit<NewTemplateField, 'templateId' |
 export type RoleFieldRow = typeof contractRoleFields.$inferSelect;
 export type NewRoleField = Omit<typeof contractRoleFields.$inferInsert, 'id'>;
 
-const NEWEST_FIRST: SortKey<TemplateFieldRow>[] = [
-  { column: templateFields.id, isDescending: true, valueOf: (row) => row.id },
-];
-
 /** A PDF template's fields, and the fields a contract copied from one that wait for their party. */
-export function createTemplateFieldRepo(db: Db) {
-  const inTemplate = db
-    .select()
-    .from(templateFields)
-    .where(
-      and(eq(templateFields.templateId, sql.placeholder('templateId')), eq(templateFields.id, sql.placeholder('id'))),
-    )
-    .prepare();
+export function createTemplateFieldRepo(x: Store) {
+  const { orm, t } = x;
+  const newestFirst: SortKey<TemplateFieldRow>[] = [
+    { column: t.templateFields.id, isDescending: true, valueOf: (row) => row.id },
+  ];
+  const inTemplate = x.prepare<TemplateFieldRow>((o, t) =>
+    o
+      .select()
+      .from(t.templateFields)
+      .where(
+        and(
+          eq(t.templateFields.templateId, sql.placeholder('templateId')),
+          eq(t.templateFields.id, sql.placeholder('id')),
+        ),
+      ),
+  );
+  /** Takes a role's waiting fields off the list, in the order they were copied. */
+  const takeFields = async (contractId: number, role: number): Promise<RoleFieldRow[]> =>
+    (
+      await x.all<RoleFieldRow>(
+        orm
+          .delete(t.contractRoleFields)
+          .where(and(eq(t.contractRoleFields.contractId, contractId), eq(t.contractRoleFields.role, role)))
+          .returning(),
+      )
+    ).sort((a, b) => a.id - b.id);
   return {
     findInTemplate: async (templateId: number, id: number): Promise<TemplateFieldRow | undefined> =>
       inTemplate.get({ templateId, id }),
     insert: async (row: NewTemplateField): Promise<TemplateFieldRow> =>
-      db.insert(templateFields).values(row).returning().get(),
+      (await x.get<TemplateFieldRow>(orm.insert(t.templateFields).values(row).returning()))!,
     update: async (id: number, changes: TemplateFieldChanges): Promise<TemplateFieldRow | undefined> =>
-      db.update(templateFields).set(changes).where(eq(templateFields.id, id)).returning().get(),
+      x.get(orm.update(t.templateFields).set(changes).where(eq(t.templateFields.id, id)).returning()),
     remove: async (id: number): Promise<boolean> =>
-      db.delete(templateFields).where(eq(templateFields.id, id)).run().changes > 0,
+      (await x.run(orm.delete(t.templateFields).where(eq(t.templateFields.id, id)))).changes > 0,
     countInTemplate: async (templateId: number): Promise<number> =>
-      db.select({ n: count() }).from(templateFields).where(eq(templateFields.templateId, templateId)).get()?.n ?? 0,
+      (
+        await x.get<{ n: number }>(
+          orm.select({ n: count() }).from(t.templateFields).where(eq(t.templateFields.templateId, templateId)),
+        )
+      )?.n ?? 0,
     /** The highest role a field names: the template's number of roles. */
     roleCount: async (templateId: number): Promise<number> =>
-      db
-        .select({ n: max(templateFields.role) })
-        .from(templateFields)
-        .where(eq(templateFields.templateId, templateId))
-        .get()?.n ?? 0,
+      (
+        await x.get<{ n: number | null }>(
+          orm
+            .select({ n: max(t.templateFields.role) })
+            .from(t.templateFields)
+            .where(eq(t.templateFields.templateId, templateId)),
+        )
+      )?.n ?? 0,
     listInTemplate: async (templateId: number): Promise<TemplateFieldRow[]> =>
-      db
-        .select()
-        .from(templateFields)
-        .where(eq(templateFields.templateId, templateId))
-        .orderBy(asc(templateFields.id))
-        .all(),
-    listPage: async (templateId: number, request: KeysetRequest): Promise<KeysetPage<TemplateFieldRow>> =>
-      fetchKeysetPage(NEWEST_FIRST, request, eq(templateFields.templateId, templateId), (where, orderBy, limit) =>
-        db
+      x.all(
+        orm
           .select()
-          .from(templateFields)
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(limit)
-          .all(),
+          .from(t.templateFields)
+          .where(eq(t.templateFields.templateId, templateId))
+          .orderBy(asc(t.templateFields.id)),
+      ),
+    listPage: async (templateId: number, request: KeysetRequest): Promise<KeysetPage<TemplateFieldRow>> =>
+      fetchKeysetPage(newestFirst, request, eq(t.templateFields.templateId, templateId), (where, orderBy, limit) =>
+        x.all(
+          orm
+            .select()
+            .from(t.templateFields)
+            .where(where)
+            .orderBy(...orderBy)
+            .limit(limit),
+        ),
       ),
 
     insertWaiting: async (rows: NewRoleField[]): Promise<void> => {
-      for (const row of rows) db.insert(contractRoleFields).values(row).run();
+      for (const row of rows) await x.run(orm.insert(t.contractRoleFields).values(row));
     },
     /** The waiting fields of the lowest role still waiting on a contract, taken off the list. */
     takeNextRole: async (contractId: number): Promise<RoleFieldRow[]> => {
-      const next = db
-        .select({ role: sql<number | null>`min(${contractRoleFields.role})` })
-        .from(contractRoleFields)
-        .where(eq(contractRoleFields.contractId, contractId))
-        .get()?.role;
+      const next = (
+        await x.get<{ role: number | null }>(
+          orm
+            .select({ role: min(t.contractRoleFields.role) })
+            .from(t.contractRoleFields)
+            .where(eq(t.contractRoleFields.contractId, contractId)),
+        )
+      )?.role;
       if (next === null || next === undefined) return [];
-      return db
-        .delete(contractRoleFields)
-        .where(and(eq(contractRoleFields.contractId, contractId), eq(contractRoleFields.role, next)))
-        .returning()
-        .all()
-        .sort((a, b) => a.id - b.id);
+      return takeFields(contractId, next);
     },
     /** The waiting fields of one role on a contract, taken off the list. */
-    takeRole: async (contractId: number, role: number): Promise<RoleFieldRow[]> =>
-      db
-        .delete(contractRoleFields)
-        .where(and(eq(contractRoleFields.contractId, contractId), eq(contractRoleFields.role, role)))
-        .returning()
-        .all()
-        .sort((a, b) => a.id - b.id),
+    takeRole: async (contractId: number, role: number): Promise<RoleFieldRow[]> => takeFields(contractId, role),
     /** The roles whose fields still wait for a party on a contract. */
     waitingRoles: async (contractId: number): Promise<number[]> =>
-      db
-        .selectDistinct({ role: contractRoleFields.role })
-        .from(contractRoleFields)
-        .where(eq(contractRoleFields.contractId, contractId))
-        .orderBy(asc(contractRoleFields.role))
-        .all()
-        .map((row) => row.role),
+      (
+        await x.all<{ role: number }>(
+          orm
+            .selectDistinct({ role: t.contractRoleFields.role })
+            .from(t.contractRoleFields)
+            .where(eq(t.contractRoleFields.contractId, contractId))
+            .orderBy(asc(t.contractRoleFields.role)),
+        )
+      ).map((row) => row.role),
     /** The fields still waiting for a party on a contract, every role, in the order they were copied. */
     listWaiting: async (contractId: number): Promise<RoleFieldRow[]> =>
-      db
-        .select()
-        .from(contractRoleFields)
-        .where(eq(contractRoleFields.contractId, contractId))
-        .orderBy(asc(contractRoleFields.id))
-        .all(),
+      x.all(
+        orm
+          .select()
+          .from(t.contractRoleFields)
+          .where(eq(t.contractRoleFields.contractId, contractId))
+          .orderBy(asc(t.contractRoleFields.id)),
+      ),
     dropWaiting: async (contractId: number): Promise<void> => {
-      db.delete(contractRoleFields).where(eq(contractRoleFields.contractId, contractId)).run();
+      await x.run(orm.delete(t.contractRoleFields).where(eq(t.contractRoleFields.contractId, contractId)));
     },
   };
 }

@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { fetchKeysetPage, type KeysetPage, type KeysetRequest, type SortKey } from '../keyset';
-import type { Db } from '../open-database';
-import { apiTokens, users } from '../schema';
+import type { Store } from '../store';
+import type { apiTokens } from '../schema';
 import { TtlCache } from './ttl-cache';
 
 export type TokenRow = typeof apiTokens.$inferSelect;
@@ -17,31 +17,34 @@ export type TokenWithOwner = {
   ownerUserId: number;
 };
 
-const NEWEST_FIRST: SortKey<TokenRow>[] = [{ column: apiTokens.id, isDescending: true, valueOf: (row) => row.id }];
-
-export function createTokenRepo(db: Db) {
-  const byPublicId = db
-    .select({
-      id: apiTokens.id,
-      secretHash: apiTokens.secretHash,
-      kind: apiTokens.kind,
-      rateLimit: apiTokens.rateLimit,
-      revokedAt: apiTokens.revokedAt,
-      ownerUserId: apiTokens.ownerUserId,
-    })
-    .from(apiTokens)
-    .where(eq(apiTokens.publicId, sql.placeholder('publicId')))
-    .prepare();
-  const byId = db
-    .select()
-    .from(apiTokens)
-    .where(eq(apiTokens.id, sql.placeholder('id')))
-    .prepare();
-  const touch = db
-    .update(apiTokens)
-    .set({ lastUsedAt: sql`${sql.placeholder('at')}` })
-    .where(eq(apiTokens.id, sql.placeholder('id')))
-    .prepare();
+export function createTokenRepo(x: Store) {
+  const { orm, t } = x;
+  const newestFirst: SortKey<TokenRow>[] = [{ column: t.apiTokens.id, isDescending: true, valueOf: (row) => row.id }];
+  const byPublicId = x.prepare<TokenWithOwner>((o, t) =>
+    o
+      .select({
+        id: t.apiTokens.id,
+        secretHash: t.apiTokens.secretHash,
+        kind: t.apiTokens.kind,
+        rateLimit: t.apiTokens.rateLimit,
+        revokedAt: t.apiTokens.revokedAt,
+        ownerUserId: t.apiTokens.ownerUserId,
+      })
+      .from(t.apiTokens)
+      .where(eq(t.apiTokens.publicId, sql.placeholder('publicId'))),
+  );
+  const byId = x.prepare<TokenRow>((o, t) =>
+    o
+      .select()
+      .from(t.apiTokens)
+      .where(eq(t.apiTokens.id, sql.placeholder('id'))),
+  );
+  const touch = x.prepare((o, t) =>
+    o
+      .update(t.apiTokens)
+      .set({ lastUsedAt: sql`${sql.placeholder('at')}` })
+      .where(eq(t.apiTokens.id, sql.placeholder('id'))),
+  );
 
   const authCache = new TtlCache<string, TokenWithOwner>(5_000);
   const invalidate = () => authCache.clear();
@@ -50,37 +53,49 @@ export function createTokenRepo(db: Db) {
     findForAuth: async (publicId: string): Promise<TokenWithOwner | undefined> =>
       authCache.get(publicId, () => byPublicId.get({ publicId })),
     findById: async (id: number): Promise<TokenRow | undefined> => byId.get({ id }),
-    insert: async (row: NewToken): Promise<TokenRow> => db.insert(apiTokens).values(row).returning().get(),
+    insert: async (row: NewToken): Promise<TokenRow> =>
+      (await x.get<TokenRow>(orm.insert(t.apiTokens).values(row).returning()))!,
     update: async (
       id: number,
       changes: Partial<Pick<TokenRow, 'name' | 'rateLimit' | 'revokedAt'>>,
     ): Promise<TokenRow | undefined> => {
       invalidate();
-      return db.update(apiTokens).set(changes).where(eq(apiTokens.id, id)).returning().get();
+      const row = await x.get<TokenRow>(orm.update(t.apiTokens).set(changes).where(eq(t.apiTokens.id, id)).returning());
+      invalidate();
+      return row;
     },
     markUsed: async (id: number, at: number): Promise<void> => {
-      touch.run({ id, at });
+      await touch.run({ id, at });
     },
     revokeAllOf: async (userId: number, at: number): Promise<void> => {
       invalidate();
-      db.update(apiTokens)
-        .set({ revokedAt: at })
-        .where(sql`${apiTokens.ownerUserId} = ${userId} AND ${apiTokens.revokedAt} IS NULL`)
-        .run();
+      await x.run(
+        orm
+          .update(t.apiTokens)
+          .set({ revokedAt: at })
+          .where(sql`${t.apiTokens.ownerUserId} = ${userId} AND ${t.apiTokens.revokedAt} IS NULL`),
+      );
+      invalidate();
     },
-    count: async (): Promise<number> => db.select({ n: count() }).from(apiTokens).get()?.n ?? 0,
+    count: async (): Promise<number> =>
+      (await x.get<{ n: number }>(orm.select({ n: count() }).from(t.apiTokens)))?.n ?? 0,
     listPage: async (request: KeysetRequest): Promise<KeysetPage<TokenRow>> =>
-      fetchKeysetPage(NEWEST_FIRST, request, undefined, (where, orderBy, limit) =>
-        db
-          .select()
-          .from(apiTokens)
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(limit)
-          .all(),
+      fetchKeysetPage(newestFirst, request, undefined, (where, orderBy, limit) =>
+        x.all(
+          orm
+            .select()
+            .from(t.apiTokens)
+            .where(where)
+            .orderBy(...orderBy)
+            .limit(limit),
+        ),
       ),
     ownerUsername: async (userId: number): Promise<string | undefined> =>
-      db.select({ username: users.username }).from(users).where(eq(users.id, userId)).get()?.username,
+      (
+        await x.get<{ username: string }>(
+          orm.select({ username: t.users.username }).from(t.users).where(eq(t.users.id, userId)),
+        )
+      )?.username,
   };
 }
 

@@ -1,27 +1,30 @@
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { fetchKeysetPage, type KeysetPage, type KeysetRequest, type SortKey } from '../keyset';
-import type { Db } from '../open-database';
-import { users } from '../schema';
+import type { Store } from '../store';
+import type { users } from '../schema';
 import { TtlCache } from './ttl-cache';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'deletedAt'>;
 export type UserChanges = Partial<Omit<NewUser, 'createdAt'>>;
 
-const NEWEST_FIRST: SortKey<UserRow>[] = [{ column: users.id, isDescending: true, valueOf: (row) => row.id }];
-
-export function createUserRepo(db: Db) {
-  const live = isNull(users.deletedAt);
-  const byId = db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, sql.placeholder('id')), live))
-    .prepare();
-  const byUsername = db
-    .select()
-    .from(users)
-    .where(and(eq(users.username, sql.placeholder('username')), live))
-    .prepare();
+export function createUserRepo(x: Store) {
+  const { orm, t } = x;
+  const newestFirst: SortKey<UserRow>[] = [{ column: t.users.id, isDescending: true, valueOf: (row) => row.id }];
+  const live = isNull(t.users.deletedAt);
+  const activeAdmin = and(live, eq(t.users.active, true), eq(t.users.permissionTemplate, 'CUSTOMER_ADMIN_USER'));
+  const byId = x.prepare<UserRow>((o, t) =>
+    o
+      .select()
+      .from(t.users)
+      .where(and(eq(t.users.id, sql.placeholder('id')), isNull(t.users.deletedAt))),
+  );
+  const byUsername = x.prepare<UserRow>((o, t) =>
+    o
+      .select()
+      .from(t.users)
+      .where(and(eq(t.users.username, sql.placeholder('username')), isNull(t.users.deletedAt))),
+  );
 
   // Authentication reads the acting user on every request; handlers read through findById.
   const actorCache = new TtlCache<number, UserRow>(5_000);
@@ -30,45 +33,42 @@ export function createUserRepo(db: Db) {
     findById: async (id: number): Promise<UserRow | undefined> => byId.get({ id }),
     findActor: async (id: number): Promise<UserRow | undefined> => actorCache.get(id, () => byId.get({ id })),
     findByUsername: async (username: string): Promise<UserRow | undefined> => byUsername.get({ username }),
-    insert: async (row: NewUser): Promise<UserRow> => db.insert(users).values(row).returning().get(),
+    insert: async (row: NewUser): Promise<UserRow> =>
+      (await x.get<UserRow>(orm.insert(t.users).values(row).returning()))!,
     update: async (id: number, changes: UserChanges): Promise<UserRow | undefined> => {
       actorCache.clear();
-      return db
-        .update(users)
-        .set(changes)
-        .where(and(eq(users.id, id), live))
-        .returning()
-        .get();
+      const row = await x.get<UserRow>(
+        orm
+          .update(t.users)
+          .set(changes)
+          .where(and(eq(t.users.id, id), live))
+          .returning(),
+      );
+      actorCache.clear();
+      return row;
     },
     softDelete: async (id: number, at: number): Promise<void> => {
       actorCache.clear();
-      db.update(users).set({ deletedAt: at, active: false }).where(eq(users.id, id)).run();
+      await x.run(orm.update(t.users).set({ deletedAt: at, active: false }).where(eq(t.users.id, id)));
+      actorCache.clear();
     },
-    count: async (): Promise<number> => db.select({ n: count() }).from(users).where(live).get()?.n ?? 0,
+    count: async (): Promise<number> =>
+      (await x.get<{ n: number }>(orm.select({ n: count() }).from(t.users).where(live)))?.n ?? 0,
     countActiveAdmins: async (): Promise<number> =>
-      db
-        .select({ n: count() })
-        .from(users)
-        .where(and(live, eq(users.active, true), eq(users.permissionTemplate, 'CUSTOMER_ADMIN_USER')))
-        .get()?.n ?? 0,
+      (await x.get<{ n: number }>(orm.select({ n: count() }).from(t.users).where(activeAdmin)))?.n ?? 0,
     firstActiveAdmin: async (): Promise<UserRow | undefined> =>
-      db
-        .select()
-        .from(users)
-        .where(and(live, eq(users.active, true), eq(users.permissionTemplate, 'CUSTOMER_ADMIN_USER')))
-        .orderBy(users.id)
-        .limit(1)
-        .get(),
+      x.get(orm.select().from(t.users).where(activeAdmin).orderBy(t.users.id).limit(1)),
     /** Newest first. */
     listPage: async (request: KeysetRequest): Promise<KeysetPage<UserRow>> =>
-      fetchKeysetPage(NEWEST_FIRST, request, live, (where, orderBy, limit) =>
-        db
-          .select()
-          .from(users)
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(limit)
-          .all(),
+      fetchKeysetPage(newestFirst, request, live, (where, orderBy, limit) =>
+        x.all(
+          orm
+            .select()
+            .from(t.users)
+            .where(where)
+            .orderBy(...orderBy)
+            .limit(limit),
+        ),
       ),
   };
 }
