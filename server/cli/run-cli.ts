@@ -11,6 +11,7 @@ import { createToken } from '../tokens/create-token';
 import { createUser } from '../users/create-user';
 import { updateGeneralSettings } from '../settings/update-general-settings';
 import { backupCreate, backupRestore } from './backup-commands';
+import { migrateCommand } from './migrate-command';
 
 /**
  * Commands that work whether or not the server runs (the founders' operational contract: a token
@@ -36,9 +37,12 @@ const USAGE = `Usage:
   npm run cli -- user create --username U --password P --email E [--admin] [--office-name NAME]
   npm run cli -- backup create --out FILE
   npm run cli -- backup restore --in FILE      (with the server stopped)
+  npm run cli -- migrate --to postgres://USER@HOST/DATABASE [--files-to DIR]   (with the server stopped)
 
 Works on DATA_DIR (default: the per-user app-data folder). Commands that write (token, user,
-backup restore) need the server stopped; backup create works whether or not it runs. The backup passphrase comes from BACKUP_PASSPHRASE, else it is asked for.`;
+backup restore) need the server stopped; backup create works whether or not it runs. The backup passphrase comes from BACKUP_PASSPHRASE, else it is asked for.
+migrate copies the office into an empty PostgreSQL database and checks the copy; it needs the
+master key the server on PostgreSQL will be given (SIGNDESK_MASTER_KEY or SIGNDESK_MASTER_KEY_FILE).`;
 
 export class UsageError extends Error {}
 
@@ -123,6 +127,7 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
     'backup create': async (ctx, args) => backupCreate(ctx, args, env, io),
   };
   if (command === 'backup restore') return runOffline(() => backupRestore(loadConfig(env), rest, env, io), io);
+  if (noun === 'migrate') return runOffline(() => migrateCommand(argv.slice(1), env, io), io);
   const run = commands[command];
   if (!run) {
     io.err(
