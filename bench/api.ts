@@ -14,6 +14,9 @@ import { makePaddedPdf, uploadLoad } from './pdf-bodies';
  *   npx tsx bench/api.ts            (BENCH_TURNS=3 by default)
  *   BENCH_ONLY=upload npx tsx bench/api.ts   (only the figures whose name matches, for a shorter run)
  *
+ * With BENCH_DATABASE_URL (bench/api-postgres.ts sets it) ours runs on that PostgreSQL database,
+ * and the bare baseline does the same reads and writes there through node-postgres.
+ *
  * Ours runs as `npm run server` runs it on a built tree: `npm run build` first, then the
  * bundle dist/server/main.cjs through scripts/server.mjs.
  *
@@ -24,13 +27,18 @@ import { makePaddedPdf, uploadLoad } from './pdf-bodies';
  * ratio of every turn goes to stderr, so the spread can be read.
  */
 const TURNS = Number(process.env.BENCH_TURNS ?? 3);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL;
+const databaseEnv: Record<string, string> = DATABASE_URL
+  ? { DATABASE_URL, SIGNDESK_MASTER_KEY: 'bench master key, not a secret' }
+  : {};
+const PREFIX = DATABASE_URL ? 'api (PostgreSQL)' : 'api';
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
 const isWanted = (name: string) => !ONLY || ONLY.test(name);
-const GET = 'api GET /api/users/{id}';
-const POST = 'api POST /api/contract_templates';
-const MEMORY = 'api resident memory';
-const START = 'api process start to first 200';
-const UPLOAD = 'api upload 2 MiB PDF (16 pages), -c 10, each server in its own process';
+const GET = `${PREFIX} GET /api/users/{id}`;
+const POST = `${PREFIX} POST /api/contract_templates`;
+const MEMORY = `${PREFIX} resident memory`;
+const START = `${PREFIX} process start to first 200`;
+const UPLOAD = `${PREFIX} upload 2 MiB PDF (16 pages), -c 10, each server in its own process`;
 const TURN_SECONDS = 5;
 
 type Side = { pid: number; options: autocannon.Options };
@@ -72,18 +80,23 @@ function reportComparison(name: string, samples: { ours: Sample[]; bare: Sample[
 }
 
 async function main(): Promise<void> {
-  const { dataDir, key } = await prepareDataDir('signdesk-bench-');
+  const { dataDir, key } = await prepareDataDir('signdesk-bench-', databaseEnv);
 
   process.stderr.write('building dist/ (npm run build) so that ours runs as npm run server runs it…\n');
   await buildDesktop();
-  const bare = await startChild(process.execPath, ['--import', 'tsx', 'bench/bare-express.ts'], {}, /ready (\S+)/);
+  const bare = await startChild(
+    process.execPath,
+    ['--import', 'tsx', 'bench/bare-express.ts'],
+    DATABASE_URL ? { BARE_DATABASE_URL: DATABASE_URL } : {},
+    /ready (\S+)/,
+  );
   const bareUrl = bare.match[1] as string;
 
   const startedAt = performance.now();
   const ours = await startChild(
     process.execPath,
     ['scripts/server.mjs'],
-    { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' },
+    { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', ...databaseEnv },
     /(?:running at (\S+) |Running the server from its TypeScript sources)/,
   );
   if (!ours.match[1]) throw new Error('scripts/server.mjs ran the sources: the bundle is not up to date');

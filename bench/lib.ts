@@ -78,18 +78,21 @@ export function stop(child: ChildProcess): Promise<void> {
  * A fresh DATA_DIR with an administrator and an API key made through the CLI, as an installer
  * would; the key's rate limit is out of the way of a load generator.
  */
-export async function prepareDataDir(prefix = 'signdesk-bench-'): Promise<{ dataDir: string; key: string }> {
+export async function prepareDataDir(
+  prefix = 'signdesk-bench-',
+  databaseEnv: Record<string, string> = {},
+): Promise<{ dataDir: string; key: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const quiet = { out: () => undefined, err: (line: string) => process.stderr.write(`${line}\n`) };
   await runCli(
     ['user', 'create', '--username', 'bench', '--password', 'bench bench', '--email', 'bench@office.test', '--admin'],
-    { DATA_DIR: dataDir },
+    { DATA_DIR: dataDir, ...databaseEnv },
     quiet,
   );
   let key = '';
   await runCli(
     ['token', 'create', '--name', 'bench', '--rate-limit', '1000000000'],
-    { DATA_DIR: dataDir },
+    { DATA_DIR: dataDir, ...databaseEnv },
     { ...quiet, out: (line) => (key = line) },
   );
   return { dataDir, key };

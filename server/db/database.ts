@@ -49,9 +49,34 @@ export type SqliteDatabase = Database & {
   runNow<T>(statements: () => T): T;
 };
 
+/** Every database's transaction context, so that work started inside a transaction can leave it. */
+const transactionContexts = new Set<AsyncLocalStorage<unknown>>();
+
+/** An AsyncLocalStorage for a database's transactions, which `outsideTransactions` leaves. */
+export function transactionContext<T>(): AsyncLocalStorage<T> {
+  const context = new AsyncLocalStorage<T>();
+  transactionContexts.add(context as AsyncLocalStorage<unknown>);
+  return context;
+}
+
+/**
+ * Runs `work` as if no transaction were open: for work that a transaction only sets going (a
+ * queue woken by what it enqueued, a timer), which must not run its statements inside that
+ * transaction, on its connection and interleaved with it, merely because async context follows
+ * timers and promises.
+ */
+export function outsideTransactions<T>(work: () => T): T {
+  let run = work;
+  for (const context of transactionContexts) {
+    const inner = run;
+    run = () => context.exit(inner);
+  }
+  return run();
+}
+
 export function createSqliteDatabase(orm: Db): SqliteDatabase {
   const sqlite = orm.$client;
-  const flows = new AsyncLocalStorage<Frame>();
+  const flows = transactionContext<Frame>();
   let holder: Frame | undefined;
   let waiting: Array<() => void> = [];
   const begin = sqlite.prepare('BEGIN IMMEDIATE');
@@ -139,25 +164,6 @@ export function createSqliteDatabase(orm: Db): SqliteDatabase {
     run,
     runNow,
   };
-}
-
-type AnyFunction = (...args: never[]) => unknown;
-
-/**
- * A repository whose every call runs on the connection in its turn (see SqliteDatabase): the
- * repositories' statements are synchronous better-sqlite3 calls behind asynchronous methods.
- */
-export function gateRepository<R extends Record<string, unknown>>(database: SqliteDatabase, repository: R): R {
-  const gated: Record<string, unknown> = {};
-  for (const [name, member] of Object.entries(repository)) {
-    if (typeof member !== 'function') {
-      gated[name] = member;
-      continue;
-    }
-    const method = member as AnyFunction;
-    gated[name] = (...args: never[]) => database.run(() => method(...args));
-  }
-  return gated as R;
 }
 
 /** The SQLite connection behind a Database, for server/db's SQLite-only work (backups, searches, the file sweep). */

@@ -1,4 +1,4 @@
-import { inTransaction, type Database } from '../db/database';
+import { inTransaction, outsideTransactions, type Database } from '../db/database';
 import type { JobRepo, JobRow } from '../db/repos/jobs';
 import type { Logger } from '../logging/logger';
 
@@ -263,7 +263,8 @@ function runBatches<Input, Result>(options: BatchRunnerOptions<Input, Result>): 
   function queueTick() {
     if (isTickQueued) return;
     isTickQueued = true;
-    setImmediate(() => void tick());
+    // A wake from inside a transaction must not run the tick on that transaction's connection.
+    setImmediate(() => outsideTransactions(() => void tick()));
   }
 
   const whenIdle = () => new Promise<void>((resolve, reject) => idleWaiters.push({ resolve, reject }));

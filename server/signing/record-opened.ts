@@ -23,7 +23,10 @@ export async function recordOpened(ctx: AppContext, party: PartyRow, origin: Req
         ...origin,
       });
     }
-    if (party.emailSent && !(party.emailOpened && party.emailClicked)) {
+    // Invited by e-mail counts as much as the outbox's "sent": the party may follow the link
+    // before the outbox has recorded the SMTP server's answer.
+    const cameByEmail = party.emailSent || (party.invitedAt !== null && party.deliveryMethod.includes('EMAIL'));
+    if (cameByEmail && !(party.emailOpened && party.emailClicked)) {
       await ctx.repos.parties.markEmailStatus(party.id, { emailOpened: true, emailClicked: true });
     }
   });

@@ -1,6 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
-import type { Database } from '../database';
+import { transactionContext, type Database } from '../database';
 
 /**
  * Every bigint PostgreSQL returns is a number here, as SQLite's integers are: ids, counts and
@@ -67,7 +66,7 @@ export function createPgPool(url: string, options: PgPoolOptions = DEFAULT_POOL_
 }
 
 export function createPgDatabase(pool: pg.Pool): PgDatabase {
-  const flows = new AsyncLocalStorage<Frame>();
+  const flows = transactionContext<Frame>();
   const current = (): Frame | undefined => {
     const frame = flows.getStore();
     return frame?.isOpen ? frame : undefined;
