@@ -90,18 +90,19 @@ export function fileSinkOf(filesDir: string): FileSink {
       const temporary = `${target}.${randomBytes(6).toString('hex')}.moving`;
       const hash = createHash('sha256');
       try {
-        const handle = await fs.promises.open(temporary, 'wx', 0o600);
+        await pipeline(
+          open(),
+          async function* (chunks: AsyncIterable<Buffer>) {
+            for await (const chunk of chunks) {
+              hash.update(chunk);
+              yield chunk;
+            }
+          },
+          fs.createWriteStream(temporary, { flags: 'wx', mode: 0o600 }),
+        );
+        // Synced before it is renamed into place: a power cut leaves no short file under the hash.
+        const handle = await fs.promises.open(temporary, 'r+');
         try {
-          await pipeline(
-            open(),
-            async function* (chunks: AsyncIterable<Buffer>) {
-              for await (const chunk of chunks) {
-                hash.update(chunk);
-                yield chunk;
-              }
-            },
-            handle.createWriteStream({ autoClose: false }),
-          );
           await handle.sync();
         } finally {
           await handle.close();

@@ -165,7 +165,7 @@ describe('moving an office from SQLite to PostgreSQL', { timeout: 180_000 }, () 
     expect(office.body).toMatchObject({ is_intact: true, problems: [] });
   });
 
-  it('refuses a database that holds an office or other tables, and one without the master key, changing nothing', async () => {
+  it('refuses a database that holds an office or other tables, and a move without the master key, changing nothing; copies the files elsewhere with --files-to', async () => {
     await moved?.close();
     moved = undefined;
     const before = await query<{ n: number }>(target, 'SELECT count(*)::int AS n FROM contracts');
@@ -189,6 +189,21 @@ describe('moving an office from SQLite to PostgreSQL', { timeout: 180_000 }, () 
     expect(keyless.code).toBe(1);
     expect(keyless.err.join('\n')).toContain('sealed with a master key, and none was given');
     expect(await query(empty, "SELECT 1 FROM information_schema.tables WHERE table_name = 'contracts'")).toEqual([]);
+
+    // With the master key, the same empty database takes the office; --files-to copies the stored files elsewhere.
+    const elsewhere = makeTempDir('signdesk-migrate-files-');
+    const copied = await migrate(original.dataDir, ['--to', empty, '--files-to', elsewhere]);
+    expect(copied.err).toEqual([]);
+    expect(copied.code).toBe(0);
+    expect(copied.out).toContain(`Copying the stored files into ${path.join(elsewhere, 'files')}`);
+    const stored = await query<{ sha256: string }>(empty, 'SELECT DISTINCT sha256 FROM stored_files WHERE in_files');
+    expect(stored).toHaveLength(2);
+    for (const { sha256 } of stored) {
+      const [from, to] = [original.dataDir, elsewhere].map((dir) =>
+        fs.readFileSync(path.join(dir, 'files', sha256.slice(0, 2), sha256)),
+      );
+      expect(to!.equals(from!)).toBe(true);
+    }
 
     const usage = await migrate(original.dataDir, ['--to', 'mysql://db/office']);
     expect(usage.code).toBe(2);
