@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ParseSpeeds, PDFDocument } from 'pdf-lib';
 import { loadSigningIdentity } from '../server/crypto/signing-identity';
+import { createFileKeyStore } from '../server/crypto/file-key-store';
 import { buildSignedPdf, type SignedPdfInput } from '../server/pdf/build-signed-pdf';
 import { makeContractPdf } from '../test/helpers/make-contract-pdf';
 
@@ -71,7 +72,9 @@ function inputFor(original: Uint8Array): SignedPdfInput {
 }
 
 const original = await makeContractPdf({ pages: 50, targetBytes: 2 * 1024 * 1024 });
-const identity = loadSigningIdentity(fs.mkdtempSync(path.join(os.tmpdir(), 'signdesk-bench-keys-')));
+const identity = await loadSigningIdentity(
+  createFileKeyStore(fs.mkdtempSync(path.join(os.tmpdir(), 'signdesk-bench-keys-'))),
+);
 const input = inputFor(original);
 
 const [baseline = NaN, eagerBaseline = NaN, build = NaN] = await medians([

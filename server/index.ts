@@ -102,6 +102,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
     config,
     paths,
     db: storage.db,
+    keys: storage.keys,
     logger,
     ...baseUrlsOf(
       config,

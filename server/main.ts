@@ -1,6 +1,7 @@
 import { ConfigError, createServer, loadConfig, type SignDeskServer } from './index';
 import { filesOfEntry } from './app/static-dirs';
 import { DataDirBusy } from './db/data-dir-lock';
+import { MasterKeyError } from './crypto/master-key';
 
 /** Signals this soon after the first are the same stop, passed on by npm (see `stop`). */
 const REPEAT_WINDOW_MS = 2_000;
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
 main().catch((err: unknown) => {
   if (err instanceof ConfigError) {
     process.stderr.write(`${err.message}\n`);
-  } else if (err instanceof DataDirBusy) {
+  } else if (err instanceof DataDirBusy || err instanceof MasterKeyError) {
     process.stderr.write(`SignDesk could not start: ${err.message}\n`);
   } else if (err instanceof Error && 'code' in err && err.code === 'EADDRINUSE') {
     process.stderr.write(

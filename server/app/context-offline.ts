@@ -41,6 +41,7 @@ export async function openOfflineContext(
     config,
     paths,
     db: storage.db,
+    keys: storage.keys,
     logger: pino({ level: 'silent' }),
     ...baseUrlsOf(
       config,

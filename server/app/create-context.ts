@@ -27,6 +27,7 @@ import { upgradeEvidence } from '../evidence/upgrade-evidence';
 import { createAcmeRuntime } from '../context/acme-runtime';
 import { loadCertificate } from '../reach/acme-store';
 import { createFileStore } from '../db/file-store';
+import type { KeyStore } from '../crypto/key-store';
 
 /** Upload slots (2 MiB each) kept for the next uploads once a burst of them is over. */
 const UPLOAD_SLOTS_KEPT = 8;
@@ -36,6 +37,8 @@ export async function createContext(parts: {
   config: Config;
   paths: DataDirLayout;
   db: Database;
+  /** The office's keys (openStorage's: DATA_DIR/keys or the database's). */
+  keys: KeyStore;
   logger: Logger;
   baseUrl: () => string;
   /** Default baseUrl: one surface serves offices and parties alike. */
@@ -50,6 +53,9 @@ export async function createContext(parts: {
   const { config, paths } = parts;
   const files = createFileStore({ db: parts.db, root: paths.root, filesDir: paths.files });
   const repos = createRepos(parts.db, files);
+  const { keys } = parts;
+  const secret = await loadAppSecret(keys);
+  const certificate = await loadCertificate(keys);
   const ctx: AppContext = {
     config,
     paths,
@@ -60,6 +66,7 @@ export async function createContext(parts: {
     reach: createReachRuntime(),
     repos,
     files,
+    keys,
     rateLimiter: new RateLimiter(),
     now: () => clock.now(),
     timestamp: (epochMs) => formatTimestamp(epochMs, config.timeZone),
@@ -79,15 +86,15 @@ export async function createContext(parts: {
         : createRepoSearch(() => ctx.repos.contracts),
     outbound: createOutboundPolicy(),
     backups: createOutboxSignal(),
-    webhooks: createWebhookRuntime(paths.keys),
-    secret: loadAppSecret(paths.keys),
+    webhooks: createWebhookRuntime(keys),
+    secret,
     admin: createAdminState(
       { publicBaseUrl: config.publicBaseUrl, timeZone: config.timeZone },
       parts.migrationsFolder,
       parts.sqliteBinding,
     ),
     seal: undefined as unknown as AppContext['seal'],
-    acme: createAcmeRuntime(loadCertificate(paths.keys)),
+    acme: createAcmeRuntime(certificate),
   };
   ctx.seal = createSeal(ctx);
   // What an older version kept in clear is sealed before anything reads it.

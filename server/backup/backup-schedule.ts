@@ -46,10 +46,10 @@ export async function readBackupSchedule(ctx: ReadContext): Promise<BackupSchedu
   return { ...DEFAULT_SCHEDULE, ...(await readJson<Partial<BackupSchedule>>(ctx, KEYS.schedule)) };
 }
 
-/** The passphrase of scheduled backups, unsealed with the key in DATA_DIR/keys; undefined when none (or it cannot be opened). */
+/** The passphrase of scheduled backups, unsealed with the key in the key store; undefined when none (or it cannot be opened). */
 export async function readSchedulePassphrase(ctx: AppContext): Promise<string | undefined> {
   const sealed = await ctx.repos.settings.get(KEYS.passphrase);
-  return sealed === undefined ? undefined : openSetting(ctx.paths.keys, KEYS.passphrase, sealed);
+  return sealed === undefined ? undefined : openSetting(ctx.keys, KEYS.passphrase, sealed);
 }
 
 export async function recordBackupResult(ctx: AppContext, result: StoredResult): Promise<void> {
@@ -164,7 +164,7 @@ export async function updateBackupSchedule(ctx: AppContext, input: TBackupSchedu
   }
   if (next.folder !== null && input.folder !== undefined) checkFolder(ctx, next.folder);
   const sealed =
-    input.passphrase === undefined ? undefined : sealSetting(ctx.paths.keys, KEYS.passphrase, input.passphrase);
+    input.passphrase === undefined ? undefined : await sealSetting(ctx.keys, KEYS.passphrase, input.passphrase);
   const isRestarted =
     next.isEnabled && (!current.isEnabled || input.folder !== undefined || input.passphrase !== undefined);
   await inTransaction(ctx.db, async () => {

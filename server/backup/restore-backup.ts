@@ -163,7 +163,7 @@ export async function restoreBackupLive(
       swap.undo();
       throw err;
     }
-    reloadKeys(ctx);
+    await reloadKeys(ctx);
     // Fresh repositories: no cached row of the old database survives.
     ctx.repos = createRepos(ctx.db, ctx.files);
     await ctx.repos.adminSessions.deleteAll();

@@ -2,6 +2,7 @@ import { randomBytes, sign, verify } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../context/app-context';
+import { createFileKeyStore } from '../crypto/file-key-store';
 import { openSetting } from '../crypto/settings-seal';
 import { loadSigningIdentity } from '../crypto/signing-identity';
 import { startWorkerThread } from '../core/worker-thread';
@@ -51,14 +52,16 @@ export async function runRestoreDrill(ctx: AppContext, file: string, passphrase:
     checks.push('database integrity_check ok');
     if (reading.fileProblem) throw new Error(reading.fileProblem);
     checks.push(`every stored file is there (${reading.filesChecked} checked)`);
+    // The backup's keys as it carries them (keys/<name>), whichever backend it was made on.
+    const keys = createFileKeyStore(staged.keysDir);
     const sealed = new Map(reading.settings).get(SEALED_PASSPHRASE_KEY);
     if (sealed !== undefined) {
-      if (openSetting(staged.keysDir, SEALED_PASSPHRASE_KEY, sealed) !== passphrase)
+      if ((await openSetting(keys, SEALED_PASSPHRASE_KEY, sealed)) !== passphrase)
         throw new Error("the backup's keys do not open the secrets sealed in its database");
       checks.push('keys unseal the stored secrets');
     }
     if (fs.existsSync(path.join(staged.keysDir, 'signing-identity.json'))) {
-      const identity = loadSigningIdentity(staged.keysDir);
+      const identity = await loadSigningIdentity(keys);
       const probe = randomBytes(32);
       // Ed25519 and Ed448 hash inside the signature; RSA and ECDSA take a digest.
       const digest = ['ed25519', 'ed448'].includes(identity.privateKey.asymmetricKeyType ?? '') ? null : 'sha256';

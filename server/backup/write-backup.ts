@@ -5,6 +5,7 @@ import type { Writable } from 'node:stream';
 import tar from 'tar-stream';
 import type { AppContext } from '../context/app-context';
 import { createEncryptStream, type KdfLimits } from '../crypto/backup-cipher';
+import type { KeyStore } from '../crypto/key-store';
 import { backupDatabase, claimedFilesOf } from '../db/backup';
 import { APP_VERSION } from '../core/version';
 import { BACKUP_DATABASE_ENTRY, BACKUP_FORMAT, BACKUP_MANIFEST_ENTRY, type BackupManifest } from './backup-manifest';
@@ -36,11 +37,22 @@ async function addFile(pack: tar.Pack, name: string, file: string, mode: number,
 
 export type WrittenBackup = { bytes: number; manifest: BackupManifest };
 
+/** Every key of the store with its bytes (a few small files; a key gone meanwhile is left out). */
+async function readKeys(keys: KeyStore): Promise<Array<{ name: string; bytes: Buffer }>> {
+  const found: Array<{ name: string; bytes: Buffer }> = [];
+  for (const name of await keys.list()) {
+    const bytes = await keys.read(name);
+    if (bytes) found.push({ name, bytes });
+  }
+  return found;
+}
+
 /**
  * Writes the whole office into `destination` as one encrypted file: a consistent copy of the
  * database (SQLite's online backup; requests go on meanwhile, and the settings are in it), every
- * file of DATA_DIR/keys (whatever lives there: webhook seal key, seal certificate and key, the
- * appliance secret, ...) and of DATA_DIR/files, in a tar archive inside the encrypted envelope,
+ * key of the key store (whatever lives there: webhook seal key, seal certificate and key, the
+ * appliance secret, ...; in clear inside the envelope, as `keys/<name>` whichever backend holds
+ * them) and every file of DATA_DIR/files, in a tar archive inside the encrypted envelope,
  * then the manifest. Streams: a file of hundreds of MB never sits in memory. Of DATA_DIR/files it
  * takes the files the database copy names: files are only removed at a start (the unclaimed
  * ones), so each is there when the folder is walked after the copy; one uploaded since is not.
@@ -59,7 +71,7 @@ export async function writeBackup(
     const database = path.join(scratch.dir, 'signdesk.sqlite');
     await backupDatabase(ctx.db, database);
     onCopied?.();
-    const keys = listFiles(ctx.paths.keys);
+    const keys = await readKeys(ctx.keys);
     const office = await ctx.repos.office.get(ctx.now());
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
@@ -67,7 +79,7 @@ export async function writeBackup(
       created_time: ctx.timestamp(ctx.now()),
       time_zone: ctx.config.timeZone,
       office_name: office.name,
-      keys,
+      keys: keys.map((key) => key.name),
       file_count: 0,
     };
     const pack = tar.pack();
@@ -86,7 +98,8 @@ export async function writeBackup(
     );
     const filled = (async () => {
       await addFile(pack, BACKUP_DATABASE_ENTRY, database, 0o600, signal);
-      for (const name of keys) await addFile(pack, `keys/${name}`, path.join(ctx.paths.keys, name), 0o600, signal);
+      for (const { name, bytes } of keys)
+        pack.entry({ name: `keys/${name}`, size: bytes.length, mode: 0o600, mtime: new Date(0) }, bytes);
       const claimed = claimedFilesOf(database);
       try {
         for (const name of walkFiles(ctx.paths.files)) {

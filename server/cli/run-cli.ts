@@ -12,6 +12,7 @@ import { createUser } from '../users/create-user';
 import { updateGeneralSettings } from '../settings/update-general-settings';
 import { backupCreate, backupRestore } from './backup-commands';
 import { subscriptionSet, subscriptionShow } from './subscription-commands';
+import { migrateCommand } from './migrate-command';
 
 /**
  * Commands that work whether or not the server runs (the founders' operational contract: a token
@@ -46,10 +47,11 @@ const USAGE = `Usage:
   npm run cli -- subscription show [--json]
   npm run cli -- subscription set [--plan-name NAME|none] [--seats N|unlimited]
       [--contracts-per-month N|unlimited] [--sms-per-month N|unlimited] [--end-date YYYY-MM-DD|none]
+  npm run cli -- migrate --to postgres://USER@HOST/DATABASE   (with the server stopped)
 
-Works on DATA_DIR (default: the per-user app-data folder). backup restore needs the server
-stopped; the other commands work whether or not it runs, and a running server sees their changes
-at once. The backup passphrase comes from BACKUP_PASSPHRASE, else it is asked for.`;
+Works on DATA_DIR (default: the per-user app-data folder). backup restore and migrate need the
+server stopped; the other commands work whether or not it runs, and a running server sees their
+changes at once. The backup passphrase comes from BACKUP_PASSPHRASE, else it is asked for.`;
 
 export class UsageError extends Error {}
 
@@ -136,6 +138,7 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
     'subscription set': async (ctx, args) => subscriptionSet(ctx, args, io.out),
   };
   if (command === 'backup restore') return runOffline(() => backupRestore(loadConfig(env), rest, env, io), io);
+  if (noun === 'migrate') return runOffline(() => migrateCommand(argv.slice(1), env, io), io);
   const run = commands[command];
   if (!run) {
     io.err(

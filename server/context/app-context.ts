@@ -6,6 +6,7 @@ import type { RateLimiter } from './rate-limiter';
 import type { Logger } from '../logging/logger';
 import type { OutboxSignal } from './outbox-signal';
 import type { AppSecret } from '../crypto/app-secret';
+import type { KeyStore } from '../crypto/key-store';
 import type { SigningIdentity } from '../crypto/signing-identity';
 import type { WebhookRuntime } from './webhook-runtime';
 import type { AdminState } from './admin-state';
@@ -31,6 +32,12 @@ export type AppContext = {
   repos: Repos;
   /** Stored files kept in DATA_DIR/files (an upload's bytes, written ahead of its transaction). */
   readonly files: FileStore;
+  /**
+   * The office's keys (app secret, seal identity, webhook and settings seal keys, ACME): the
+   * files of DATA_DIR/keys on SQLite, rows sealed with the master key on PostgreSQL. Not in a
+   * route's view: what is read from them is (`secret`, `seal`, `webhooks`).
+   */
+  readonly keys: KeyStore;
   readonly logger: Logger;
   readonly rateLimiter: RateLimiter;
   readonly now: () => number;

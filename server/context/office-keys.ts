@@ -8,7 +8,7 @@ export function createSeal(ctx: AppContext): AppContext['seal'] {
   let identity: SigningIdentity | undefined;
   return {
     identity: async () =>
-      (identity ??= loadSigningIdentity(ctx.paths.keys, {
+      (identity ??= await loadSigningIdentity(ctx.keys, {
         officeName: (await ctx.repos.office.get(ctx.now())).name || undefined,
       })),
     replace: (next) => {
@@ -18,11 +18,11 @@ export function createSeal(ctx: AppContext): AppContext['seal'] {
 }
 
 /**
- * After DATA_DIR/keys was replaced (a restored backup): everything held from those files is read
- * again. Whatever comes to be kept from DATA_DIR/keys must be reloaded here too.
+ * After the keys were replaced (a restored backup): everything held from the key store is read
+ * again. Whatever comes to be kept from the key store must be reloaded here too.
  */
-export function reloadKeys(ctx: AppContext): void {
-  ctx.secret = loadAppSecret(ctx.paths.keys);
-  ctx.webhooks.keyring = createWebhookKeyring(ctx.paths.keys);
+export async function reloadKeys(ctx: AppContext): Promise<void> {
+  ctx.secret = await loadAppSecret(ctx.keys);
+  ctx.webhooks.keyring = createWebhookKeyring(ctx.keys);
   ctx.seal = createSeal(ctx);
 }

@@ -1,3 +1,4 @@
+import type { KeyStore } from '../crypto/key-store';
 import { createWebhookKeyring, type WebhookKeyring } from '../crypto/webhook-keys';
 
 /** What the webhook parts share through AppContext: the consumers' keys and a doorbell for the webhook worker. */
@@ -9,10 +10,10 @@ export type WebhookRuntime = {
   onWake(listener: () => void): () => void;
 };
 
-export function createWebhookRuntime(keysDir: string): WebhookRuntime {
+export function createWebhookRuntime(keys: KeyStore): WebhookRuntime {
   const listeners = new Set<() => void>();
   return {
-    keyring: createWebhookKeyring(keysDir),
+    keyring: createWebhookKeyring(keys),
     wake() {
       for (const listener of listeners) listener();
     },

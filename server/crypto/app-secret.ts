@@ -6,12 +6,11 @@ import {
   randomFillSync,
   timingSafeEqual,
 } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { createKeyFileOnce } from './key-file';
+import type { KeyStore } from './key-store';
 
 /**
- * The appliance's own secret (32 random bytes in DATA_DIR/keys, made at first run): it keys the
+ * The appliance's own secret (32 random bytes, the key `app-secret` of the office's key store:
+ * DATA_DIR/keys or the database, made at first run): it keys the
  * HMACs that derive signing-link tokens, per-link CSRF tokens, verified-party cookies and
  * one-time-code hashes, and (through a key derived from it) seals what must be readable again
  * but not from the database alone: old signing-link tokens, mail and SMS bodies, passwords in
@@ -49,16 +48,12 @@ function createIvSource(): () => Buffer {
   };
 }
 
-export function loadAppSecret(keysDir: string): AppSecret {
-  const file = path.join(keysDir, 'app-secret');
-  let key: Buffer;
-  try {
-    key = fs.readFileSync(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    key = createKeyFileOnce(file, randomBytes(32));
-  }
-  if (key.length < 32) throw new Error(`${file} is damaged: it holds ${key.length} bytes, not 32`);
+const KEY_NAME = 'app-secret';
+
+export async function loadAppSecret(keys: KeyStore): Promise<AppSecret> {
+  // Of two processes (or instances) starting at once, the first one's secret is everyone's.
+  const key = await keys.createOnce(KEY_NAME, randomBytes(32));
+  if (key.length < 32) throw new Error(`${keys.describe(KEY_NAME)} is damaged: it holds ${key.length} bytes, not 32`);
   const mac = (purpose: string, message: string) =>
     createHmac('sha256', key).update(purpose).update('\0').update(message).digest('base64url');
   // A key of its own for sealing, so that no MAC is ever made with the cipher's key.

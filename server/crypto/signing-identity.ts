@@ -1,9 +1,8 @@
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { AppError } from '../core/errors';
+import type { KeyStore } from './key-store';
 import { makeSealCertificate, sealCommonName } from './make-seal-certificate';
 import { Pkcs12Error, readPkcs12 } from './read-pkcs12';
 import { describeKeyAlgorithm, describeUnsupportedKey, toArrayBuffer } from './x509-algorithms';
@@ -57,28 +56,25 @@ export function needsNewSeal(identity: SigningIdentity, officeName: string | und
   return commonName !== sealCommonName(officeName);
 }
 
-/** Keeps a seal certificate in DATA_DIR/keys/seal-certificates, so that the office keeps every one it ever sealed with. */
-function archiveCertificate(keysDir: string, certificate: X509Certificate): void {
-  const dir = path.join(keysDir, ARCHIVE_DIR);
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const file = path.join(dir, `${certificate.fingerprint256.replaceAll(':', '').toLowerCase()}.pem`);
-  if (!fs.existsSync(file)) fs.writeFileSync(file, certificate.toString(), { mode: 0o600 });
+/** Keeps a seal certificate in the archive (DATA_DIR/keys/seal-certificates), so that the office keeps every one it ever sealed with. */
+async function archiveCertificate(keys: KeyStore, certificate: X509Certificate): Promise<void> {
+  const name = `${ARCHIVE_DIR}/${certificate.fingerprint256.replaceAll(':', '').toLowerCase()}.pem`;
+  await keys.createOnce(name, Buffer.from(certificate.toString()));
 }
 
 /**
- * The seal identity stored in `keysDir`; at first run (or when the self-made certificate is about
- * to expire) a new key pair and self-signed certificate are made and stored (mode 600).
+ * The seal identity in the key store; at first run (or when the self-made certificate is about
+ * to expire) a new key pair and self-signed certificate are made and stored.
  */
-export function loadSigningIdentity(
-  keysDir: string,
+export async function loadSigningIdentity(
+  keys: KeyStore,
   options: { officeName?: string; now?: Date } = {},
-): SigningIdentity {
+): Promise<SigningIdentity> {
   const now = options.now ?? new Date();
-  const file = path.join(keysDir, FILE_NAME);
-  const stored = readStored(file);
+  const stored = await readStored(keys);
   if (stored) {
     const identity = identityOf(stored);
-    archiveCertificate(keysDir, identity.certificate);
+    await archiveCertificate(keys, identity.certificate);
     if (!needsNewSeal(identity, options.officeName, now)) return identity;
   }
   const made = makeSealCertificate(options.officeName, now);
@@ -89,10 +85,12 @@ export function loadSigningIdentity(
     keyPem: made.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     certificatePems: [new X509Certificate(made.certificateDer).toString()],
   };
-  // At first run two processes (server and CLI) may race: the first file to land wins.
-  const won = writeStored(keysDir, fresh, { replace: stored !== undefined });
-  const identity = won ? identityOf(fresh) : identityOf(readStored(file)!);
-  archiveCertificate(keysDir, identity.certificate);
+  // At first run two processes (server and CLI, or two instances) may race: the first one's
+  // identity wins. A renewal replaces the one read, and goes on with what is stored then.
+  if (stored) await keys.replace(FILE_NAME, serialize(fresh));
+  else await keys.createOnce(FILE_NAME, serialize(fresh));
+  const identity = identityOf((await readStored(keys))!);
+  await archiveCertificate(keys, identity.certificate);
   return identity;
 }
 
@@ -101,7 +99,12 @@ export function loadSigningIdentity(
  * can act on, a wrong passphrase, a file without a private key, a key without its certificate,
  * a certificate that is expired or not allowed to sign, and keys PDF readers cannot verify.
  */
-export function importPkcs12(keysDir: string, p12: Uint8Array, passphrase: string, now = new Date()): SigningIdentity {
+export async function importPkcs12(
+  keys: KeyStore,
+  p12: Uint8Array,
+  passphrase: string,
+  now = new Date(),
+): Promise<SigningIdentity> {
   let contents;
   try {
     contents = readPkcs12(p12, passphrase);
@@ -128,8 +131,8 @@ export function importPkcs12(keysDir: string, p12: Uint8Array, passphrase: strin
     keyPem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     certificatePems: [certificate, ...chainOf(certificate, contents.certificates)].map((cert) => cert.toString()),
   };
-  writeStored(keysDir, stored, { replace: true });
-  archiveCertificate(keysDir, certificate);
+  await keys.replace(FILE_NAME, serialize(stored));
+  await archiveCertificate(keys, certificate);
   return identityOf(stored);
 }
 
@@ -209,43 +212,12 @@ function identityOf(stored: StoredIdentity): SigningIdentity {
   return { privateKey: createPrivateKey(stored.keyPem), certificate: leaf, chain, source: stored.source };
 }
 
-function readStored(file: string): StoredIdentity | undefined {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  const stored = JSON.parse(text) as StoredIdentity;
-  if (stored.format !== 1) throw new Error(`Unknown signing identity format in ${file}.`);
+async function readStored(keys: KeyStore): Promise<StoredIdentity | undefined> {
+  const bytes = await keys.read(FILE_NAME);
+  if (bytes === undefined) return undefined;
+  const stored = JSON.parse(bytes.toString('utf8')) as StoredIdentity;
+  if (stored.format !== 1) throw new Error(`Unknown signing identity format in ${keys.describe(FILE_NAME)}.`);
   return stored;
 }
 
-/** Writes to a temporary file, fsyncs, then links (first run) or renames (replace) it into place. */
-function writeStored(keysDir: string, stored: StoredIdentity, { replace }: { replace: boolean }): boolean {
-  fs.mkdirSync(keysDir, { recursive: true, mode: 0o700 });
-  const file = path.join(keysDir, FILE_NAME);
-  const temporary = path.join(keysDir, `.${FILE_NAME}.${process.pid}.${Date.now()}.tmp`);
-  try {
-    const fd = fs.openSync(temporary, 'wx', 0o600);
-    try {
-      fs.writeFileSync(fd, JSON.stringify(stored, null, 2));
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    if (replace) {
-      fs.renameSync(temporary, file);
-      return true;
-    }
-    fs.linkSync(temporary, file);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  } finally {
-    // Written or not (a full disk), no temporary file is left behind.
-    fs.rmSync(temporary, { force: true });
-  }
-}
+const serialize = (stored: StoredIdentity): Buffer => Buffer.from(JSON.stringify(stored, null, 2));

@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import sodium from 'sodium-native';
-import { createKeyFileOnce } from './key-file';
+import type { KeyStore } from './key-store';
 
 /**
  * Webhook consumers' Ed25519 key pairs (sodium-native). A secret key leaves this module only
- * sealed (XChaCha20-Poly1305 under the appliance key in DATA_DIR/keys, the public key as
+ * sealed (XChaCha20-Poly1305 under the key `webhook-seal.key` of the key store, the public key as
  * associated data), so the database alone never reveals one. Unsealed keys live in
  * sodium_malloc'ed memory and are reused for every attempt: unsealing per request would cost
  * more than the signature.
@@ -15,9 +13,9 @@ export type WebhookKeyPair = { publicKey: Buffer; sealedSecretKey: Buffer };
 export type Ed25519Signer = { sign(message: Buffer): Buffer };
 
 export type WebhookKeyring = {
-  generate(): WebhookKeyPair;
-  /** The signer for a consumer's key pair; throws WebhookKeyError when the seal cannot be opened. */
-  signerFor(consumerId: number, publicKey: Buffer, sealedSecretKey: Buffer): Ed25519Signer;
+  generate(): Promise<WebhookKeyPair>;
+  /** The signer for a consumer's key pair; rejects with WebhookKeyError when the seal cannot be opened. */
+  signerFor(consumerId: number, publicKey: Buffer, sealedSecretKey: Buffer): Promise<Ed25519Signer>;
   forget(consumerId: number): void;
 };
 
@@ -49,41 +47,48 @@ function signDetached(message: Buffer, secretKey: Buffer): Buffer {
   return signature;
 }
 
-function readOrCreateSealKey(keysDir: string): Buffer {
-  const file = path.join(keysDir, SEAL_KEY_FILE);
+async function readOrCreateSealKey(keys: KeyStore): Promise<Buffer> {
   const key = sodium.sodium_malloc(KEY_BYTES);
-  let stored: Buffer;
-  if (fs.existsSync(file)) stored = fs.readFileSync(file);
-  else {
+  let stored = await keys.read(SEAL_KEY_FILE);
+  if (!stored) {
     const fresh = Buffer.alloc(KEY_BYTES);
     sodium.randombytes_buf(fresh);
     // Two processes starting at once keep the first one's key.
-    stored = createKeyFileOnce(file, fresh);
+    stored = await keys.createOnce(SEAL_KEY_FILE, fresh);
     sodium.sodium_memzero(fresh);
   }
-  if (stored.length !== KEY_BYTES) throw new WebhookKeyError(`${file} is not a ${KEY_BYTES}-byte key`);
+  if (stored.length !== KEY_BYTES)
+    throw new WebhookKeyError(`${keys.describe(SEAL_KEY_FILE)} is not a ${KEY_BYTES}-byte key`);
   stored.copy(key);
   sodium.sodium_memzero(stored);
   return key;
 }
 
-export function createWebhookKeyring(keysDir: string): WebhookKeyring {
-  let sealKey: Buffer | undefined;
-  const sealKeyOf = () => (sealKey ??= readOrCreateSealKey(keysDir));
+/** The keyring over the office's key store; its seal key is read (or made) at first use. */
+export function createWebhookKeyring(keys: KeyStore): WebhookKeyring {
+  let sealKey: Promise<Buffer> | undefined;
+  const sealKeyOf = (): Promise<Buffer> =>
+    (sealKey ??= readOrCreateSealKey(keys).catch((error: unknown) => {
+      // Not kept: the next use tries again.
+      sealKey = undefined;
+      throw error;
+    }));
   const signers = new Map<number, { publicKey: Buffer; signer: Ed25519Signer }>();
 
-  const seal = (seed: Buffer, publicKey: Buffer): Buffer => {
+  const seal = async (seed: Buffer, publicKey: Buffer): Promise<Buffer> => {
+    const key = await sealKeyOf();
     const nonce = Buffer.alloc(NONCE_BYTES);
     sodium.randombytes_buf(nonce);
     const sealed = Buffer.alloc(seed.length + TAG_BYTES);
-    sodium.crypto_aead_xchacha20poly1305_ietf_encrypt(sealed, seed, publicKey, null, nonce, sealKeyOf());
+    sodium.crypto_aead_xchacha20poly1305_ietf_encrypt(sealed, seed, publicKey, null, nonce, key);
     return Buffer.concat([nonce, sealed]);
   };
 
-  const unseal = (sealedSecretKey: Buffer, publicKey: Buffer): Buffer => {
+  const unseal = async (sealedSecretKey: Buffer, publicKey: Buffer): Promise<Buffer> => {
     if (sealedSecretKey.length !== NONCE_BYTES + sodium.crypto_sign_SEEDBYTES + TAG_BYTES) {
       throw new WebhookKeyError('the sealed key has the wrong length');
     }
+    const key = await sealKeyOf();
     const seed = sodium.sodium_malloc(sodium.crypto_sign_SEEDBYTES);
     try {
       sodium.crypto_aead_xchacha20poly1305_ietf_decrypt(
@@ -92,29 +97,29 @@ export function createWebhookKeyring(keysDir: string): WebhookKeyring {
         sealedSecretKey.subarray(NONCE_BYTES),
         publicKey,
         sealedSecretKey.subarray(0, NONCE_BYTES),
-        sealKeyOf(),
+        key,
       );
     } catch {
       throw new WebhookKeyError(
-        `the signing key cannot be unsealed: ${path.join(keysDir, SEAL_KEY_FILE)} is missing or not the one it was sealed with`,
+        `the signing key cannot be unsealed: ${keys.describe(SEAL_KEY_FILE)} is missing or not the one it was sealed with`,
       );
     }
     return seed;
   };
 
   return {
-    generate() {
+    async generate() {
       const seed = sodium.sodium_malloc(sodium.crypto_sign_SEEDBYTES);
       sodium.randombytes_buf(seed);
       const { publicKey } = signerFromSeed(seed);
-      const sealedSecretKey = seal(seed, publicKey);
+      const sealedSecretKey = await seal(seed, publicKey);
       sodium.sodium_memzero(seed);
       return { publicKey, sealedSecretKey };
     },
-    signerFor(consumerId, publicKey, sealedSecretKey) {
+    async signerFor(consumerId, publicKey, sealedSecretKey) {
       const cached = signers.get(consumerId);
       if (cached && cached.publicKey.equals(publicKey)) return cached.signer;
-      const seed = unseal(sealedSecretKey, publicKey);
+      const seed = await unseal(sealedSecretKey, publicKey);
       const signer = signerFromSeed(seed);
       sodium.sodium_memzero(seed);
       if (!signer.publicKey.equals(publicKey))

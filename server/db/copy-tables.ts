@@ -58,6 +58,17 @@ export async function countRows(db: Database): Promise<Record<string, number>> {
 
 /** PostgreSQL's bind parameters per statement are at most 65,535: a batch of rows stays well under. */
 const PARAMETERS_PER_BATCH = 30_000;
+/**
+ * Bytes of blobs a batch holds at most (about): a table of blobs (an older office's uploads kept
+ * in `stored_files.data`, signature images) is read a few rows at first, then in batches sized by
+ * the bytes its rows have held so far, so that no batch holds more than this in memory.
+ */
+const BLOB_BYTES_PER_BATCH = 16 * 1024 * 1024;
+const FIRST_BLOB_BATCH = 8;
+
+/** The bytes of a row's Buffers (its blobs). */
+const blobBytes = (row: Record<string, unknown>) =>
+  Object.values(row).reduce<number>((sum, value) => sum + (Buffer.isBuffer(value) ? value.length : 0), 0);
 
 /**
  * Copies every row of every office table from one database to another, table by table in
@@ -79,7 +90,10 @@ export async function copyTables(
     const columns = Object.entries(getTableColumns(sourceTable) as Record<string, Column>);
     const orderColumns = info.order.map((name) => columns.find(([, column]) => column.name === name)![1]);
     const firstKey = columns.find(([, column]) => column === orderColumns[0])![0];
-    const batch = Math.max(1, Math.floor(PARAMETERS_PER_BATCH / info.columns));
+    const maxBatch = Math.max(1, Math.floor(PARAMETERS_PER_BATCH / info.columns));
+    const hasBlobs = columns.some(([, column]) => column.dataType === 'buffer');
+    let bytesSeen = 0;
+    let batch = hasBlobs ? Math.min(FIRST_BLOB_BATCH, maxBatch) : maxBatch;
     const total = totals[info.name] ?? 0;
     let copied = 0;
     let after: unknown = undefined;
@@ -103,6 +117,11 @@ export async function copyTables(
       after = rows.at(-1)![firstKey];
       onProgress({ table: info.name, copied, total });
       if (rows.length < batch) break;
+      if (hasBlobs) {
+        bytesSeen += rows.reduce((sum, row) => sum + blobBytes(row), 0);
+        const perRow = Math.max(1, bytesSeen / copied);
+        batch = Math.max(1, Math.min(maxBatch, Math.floor(BLOB_BYTES_PER_BATCH / perRow)));
+      }
     }
   }
   if (to.dialect === 'postgres') {

@@ -73,7 +73,7 @@ function scopedParties(parties: PartyReads, contracts: ContractReads): PartyRead
 export function createRouteViews(ctx: AppContext): (actor: Actor | undefined) => RouteContext {
   const base: Record<string, unknown> = {};
   for (const key of Object.keys(ctx) as (keyof AppContext)[]) {
-    if (key === 'db' || key === 'repos') continue;
+    if (key === 'db' || key === 'repos' || key === 'keys') continue;
     Object.defineProperty(base, key, { get: () => ctx[key], enumerable: true });
   }
   Object.freeze(base);

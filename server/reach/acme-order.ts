@@ -152,7 +152,7 @@ export async function orderCertificate(
   const connection: Connection = { client: ctx.outbound.createClient(ca ? { tls: { ca } } : {}) };
   const client = new acme.Client({
     directoryUrl: settings.directoryUrl,
-    accountKey: readOrCreateAccountKey(ctx.paths.keys),
+    accountKey: await readOrCreateAccountKey(ctx.keys),
     backoffAttempts: 12,
     backoffMin: 1_000,
     backoffMax: 10_000,

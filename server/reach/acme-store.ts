@@ -1,15 +1,14 @@
 import type { ReadContext } from '../context/read-context';
 import { createPrivateKey, generateKeyPairSync, X509Certificate } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { AppContext } from '../context/app-context';
-import { createKeyFileOnce } from '../crypto/key-file';
+import type { KeyStore } from '../crypto/key-store';
 import type { ServedCertificate } from '../context/acme-runtime';
 
 /**
  * The durable side of the ACME certificate. The account key, the certificate's key and its
- * chain are files of DATA_DIR/keys (mode 600, in every backup: a restored office keeps its
- * certificate and does not spend the CA's rate limit); what happened last is a setting.
+ * chain are keys of the office's key store (files of DATA_DIR/keys, mode 600, or rows sealed
+ * in the database; in every backup: a restored office keeps its certificate and does not spend
+ * the CA's rate limit); what happened last is a setting.
  */
 const FILES = {
   accountKey: 'acme-account.key',
@@ -53,10 +52,10 @@ export async function writeAcmeState(ctx: AppContext, state: AcmeState): Promise
 }
 
 /** The ACME account's key (ECDSA P-256, PKCS#8 PEM), made once. */
-export function readOrCreateAccountKey(keysDir: string): string {
-  const file = path.join(keysDir, FILES.accountKey);
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8');
-  return createKeyFileOnce(file, Buffer.from(newPrivateKeyPem())).toString('utf8');
+export async function readOrCreateAccountKey(keys: KeyStore): Promise<string> {
+  const stored = await keys.read(FILES.accountKey);
+  if (stored) return stored.toString('utf8');
+  return (await keys.createOnce(FILES.accountKey, Buffer.from(newPrivateKeyPem()))).toString('utf8');
 }
 
 export function newPrivateKeyPem(): string {
@@ -65,35 +64,18 @@ export function newPrivateKeyPem(): string {
     .toString();
 }
 
-/** Replaces a file whole: written to a temporary file (mode 600), synced, renamed over the old one. */
-function replaceFile(file: string, text: string): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-  try {
-    const fd = fs.openSync(temporary, 'wx', 0o600);
-    try {
-      fs.writeFileSync(fd, text);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    fs.renameSync(temporary, file);
-  } finally {
-    fs.rmSync(temporary, { force: true });
-  }
-}
-
 /** The certificate's key first: a crash between the two leaves the old chain with a key that is not its own, which reading refuses. */
-export function saveCertificate(keysDir: string, served: ServedCertificate): void {
-  replaceFile(path.join(keysDir, FILES.certificateKey), served.keyPem);
-  replaceFile(path.join(keysDir, FILES.certificate), served.certPem);
+export async function saveCertificate(keys: KeyStore, served: ServedCertificate): Promise<void> {
+  await keys.replace(FILES.certificateKey, Buffer.from(served.keyPem));
+  await keys.replace(FILES.certificate, Buffer.from(served.certPem));
 }
 
-/** The stored certificate when its files are whole and belong together; undefined otherwise. */
-export function loadCertificate(keysDir: string): ServedCertificate | undefined {
+/** The stored certificate when its keys are whole and belong together; undefined otherwise. */
+export async function loadCertificate(keys: KeyStore): Promise<ServedCertificate | undefined> {
   try {
-    const certPem = fs.readFileSync(path.join(keysDir, FILES.certificate), 'utf8');
-    const keyPem = fs.readFileSync(path.join(keysDir, FILES.certificateKey), 'utf8');
+    const certPem = (await keys.read(FILES.certificate))?.toString('utf8');
+    const keyPem = (await keys.read(FILES.certificateKey))?.toString('utf8');
+    if (certPem === undefined || keyPem === undefined) return undefined;
     const leaf = new X509Certificate(certPem);
     if (!leaf.checkPrivateKey(createPrivateKey(keyPem))) return undefined;
     return { certPem, keyPem };

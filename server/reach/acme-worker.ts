@@ -54,7 +54,7 @@ export function createAcmeWorker(ctx: AppContext): Worker {
       logger.info({ domain, reason }, 'ordering a certificate from the ACME CA');
       const served = await orderCertificate(ctx, ctx.reach.challenges, domain);
       const facts = describeCertificate(served.certPem);
-      saveCertificate(ctx.paths.keys, served);
+      await saveCertificate(ctx.keys, served);
       ctx.acme.replace(served);
       logger.info(
         { domain, issuer: facts.issuer, serial: facts.serial, notAfter: new Date(facts.notAfter).toISOString() },

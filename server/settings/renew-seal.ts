@@ -7,7 +7,7 @@ import { logOfficeEvent } from '../activity/office-log';
  * Makes the appliance's own seal certificate anew when it no longer fits: within 30 days of
  * its expiry, or when the office's name was set or changed (so that a seal says whose it is,
  * however the office was set up: CLI, API or the first-run page). The old certificate is kept in
- * DATA_DIR/keys/seal-certificates, and every seal records the certificate that made it, so old
+ * the archive of seal certificates (DATA_DIR/keys/seal-certificates), and every seal records the certificate that made it, so old
  * seals keep verifying. Cheap when nothing is due: run at start, after the office name changes,
  * and before each seal (a server running for months still renews in time).
  */
@@ -16,7 +16,7 @@ export async function renewSealIfDue(ctx: AppContext): Promise<void> {
   const officeName = (await ctx.repos.office.get(now.getTime())).name || undefined;
   const current = await ctx.seal.identity();
   if (!needsNewSeal(current, officeName, now)) return;
-  const next = loadSigningIdentity(ctx.paths.keys, { officeName, now });
+  const next = await loadSigningIdentity(ctx.keys, { officeName, now });
   ctx.seal.replace(next);
   const before = describeSigningIdentity(current);
   const after = describeSigningIdentity(next);

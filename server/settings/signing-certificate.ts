@@ -38,7 +38,7 @@ export async function importSigningCertificate(
 ): Promise<TSigningCertificate> {
   let identity;
   try {
-    identity = importPkcs12(ctx.paths.keys, p12, passphrase);
+    identity = await importPkcs12(ctx.keys, p12, passphrase);
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw new AppError('validation-failed', 'The certificate could not be imported.', {

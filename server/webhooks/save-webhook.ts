@@ -27,7 +27,7 @@ export async function createWebhook(
   authorId: number,
 ): Promise<WebhookConsumerRow> {
   checkWebhookUrl(ctx, input.url);
-  const { publicKey, sealedSecretKey } = ctx.webhooks.keyring.generate();
+  const { publicKey, sealedSecretKey } = await ctx.webhooks.keyring.generate();
   const now = ctx.now();
   return ctx.repos.webhookConsumers.insert({
     url: input.url,

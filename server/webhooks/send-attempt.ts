@@ -37,7 +37,7 @@ export function createAttemptSender(ctx: AppContext): AttemptSender {
       const url = urlOf(row.url);
       const body = Buffer.from(row.payload);
       try {
-        const signer = ctx.webhooks.keyring.signerFor(row.consumerId, row.publicKey, row.sealedSecretKey);
+        const signer = await ctx.webhooks.keyring.signerFor(row.consumerId, row.publicKey, row.sealedSecretKey);
         headers = signWebhookRequest({ url, body, keyId: webhookKeyId(row.consumerId), signer, nowMs: startedAt });
         // Not a covered component (the signature's components are fixed): it names the event for de-duplication.
         headers['webhook-id'] = String(row.eventId);

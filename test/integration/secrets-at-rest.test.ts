@@ -103,9 +103,9 @@ describe('secrets at rest', () => {
     // The webhook consumer's signing key cannot be unsealed without the office's key file.
     const consumer = await copy.server.ctx.repos.webhookConsumers.findById(1);
     expect(consumer).toBeDefined();
-    expect(() =>
-      copy!.server.ctx.webhooks.keyring.signerFor(1, consumer!.publicKey, consumer!.sealedSecretKey),
-    ).toThrow(/cannot be unsealed/);
+    await expect(
+      copy.server.ctx.webhooks.keyring.signerFor(1, consumer!.publicKey, consumer!.sealedSecretKey),
+    ).rejects.toThrow(/cannot be unsealed/);
     // Hashes are all there is of sessions and keys: presented as they are stored, they open nothing.
     const sqlite = rawSql(copy.server.ctx.db);
     const sessionHash = ((await sqlite.get('SELECT id_hash AS h FROM admin_sessions LIMIT 1')) as { h: string }).h;

@@ -6,6 +6,7 @@ import fontkit from '@pdf-lib/fontkit';
 import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSigningIdentity, type SigningIdentity } from '../../server/crypto/signing-identity';
+import { createFileKeyStore } from '../../server/crypto/file-key-store';
 import {
   buildSignedPdf,
   type SignedPdfField,
@@ -101,9 +102,9 @@ const SIX_FIELDS = (page: number): SignedPdfField[] => [
 let identity: SigningIdentity;
 let dir: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = makeTempDir();
-  identity = loadSigningIdentity(path.join(dir, 'keys'), { officeName: 'Öberg & Partners' });
+  identity = await loadSigningIdentity(createFileKeyStore(path.join(dir, 'keys')), { officeName: 'Öberg & Partners' });
 });
 
 function write(name: string, bytes: Uint8Array): string {

@@ -42,7 +42,7 @@ describe('the documented webhook receivers', () => {
       if (!row) throw new Error('consumer not stored');
       running[name] = {
         receiver,
-        signer: t.server.ctx.webhooks.keyring.signerFor(row.id, row.publicKey, row.sealedSecretKey),
+        signer: await t.server.ctx.webhooks.keyring.signerFor(row.id, row.publicKey, row.sealedSecretKey),
         keyId: consumer.body.key_id,
       };
     }

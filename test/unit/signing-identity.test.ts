@@ -4,13 +4,24 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeSealCertificate } from '../../server/crypto/make-seal-certificate';
-import { describeSigningIdentity, importPkcs12, loadSigningIdentity } from '../../server/crypto/signing-identity';
+import { createFileKeyStore } from '../../server/crypto/file-key-store';
+import {
+  describeSigningIdentity,
+  importPkcs12 as importInto,
+  loadSigningIdentity as loadFrom,
+} from '../../server/crypto/signing-identity';
 import { buildSignedPdf } from '../../server/pdf/build-signed-pdf';
 import { makeContractPdf } from '../helpers/make-contract-pdf';
 import { pdfsig } from '../helpers/pdf-tools';
 import { makeTempDir } from '../helpers/server';
 
 const IDENTITY_FILE = 'signing-identity.json';
+
+/** The identity in the key files of `dir` (DATA_DIR/keys as an office on SQLite has it). */
+const loadSigningIdentity = (dir: string, options?: Parameters<typeof loadFrom>[1]) =>
+  loadFrom(createFileKeyStore(dir), options);
+const importPkcs12 = (dir: string, p12: Uint8Array, passphrase: string) =>
+  importInto(createFileKeyStore(dir), p12, passphrase);
 
 type Pkcs12Form = 'default' | 'legacy' | 'legacy-des';
 /** How `openssl pkcs12 -export` writes each form: OpenSSL 3's own, and the older one Windows still exports. */
@@ -102,9 +113,9 @@ function encryptionOf(dir: string, p12: Buffer, passphrase: string): string {
 }
 
 describe('the appliance signing identity', () => {
-  it('is made at first run: a 10-year self-signed seal certificate, stored with mode 600, then reused', () => {
+  it('is made at first run: a 10-year self-signed seal certificate, stored with mode 600, then reused', async () => {
     const keys = path.join(makeTempDir(), 'keys');
-    const made = loadSigningIdentity(keys, { officeName: 'Åkesson Juridik' });
+    const made = await loadSigningIdentity(keys, { officeName: 'Åkesson Juridik' });
     const file = path.join(keys, IDENTITY_FILE);
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
 
@@ -126,14 +137,16 @@ describe('the appliance signing identity', () => {
     expect(text).toMatch(/Key Usage: critical\s+Digital Signature, Non Repudiation/);
     expect(text).toContain('CA:FALSE');
 
-    expect(describeSigningIdentity(loadSigningIdentity(keys)).fingerprintSha256).toBe(description.fingerprintSha256);
+    expect(describeSigningIdentity(await loadSigningIdentity(keys)).fingerprintSha256).toBe(
+      description.fingerprintSha256,
+    );
   });
 
   it('imports an office PKCS#12 (OpenSSL defaults) and seals PDFs with it (RSA)', async () => {
     const dir = makeTempDir();
     const keys = path.join(dir, 'keys');
-    const before = describeSigningIdentity(loadSigningIdentity(keys));
-    const imported = importPkcs12(keys, opensslPkcs12(dir, { passphrase: 'kontoret 2025' }), 'kontoret 2025');
+    const before = describeSigningIdentity(await loadSigningIdentity(keys));
+    const imported = await importPkcs12(keys, opensslPkcs12(dir, { passphrase: 'kontoret 2025' }), 'kontoret 2025');
     const description = describeSigningIdentity(imported);
     expect(description).toMatchObject({
       subject: 'O=Kontoret AB, CN=Kontoret AB seal',
@@ -141,7 +154,9 @@ describe('the appliance signing identity', () => {
       keyAlgorithm: 'RSA 2048',
     });
     expect(description.fingerprintSha256).not.toBe(before.fingerprintSha256);
-    expect(describeSigningIdentity(loadSigningIdentity(keys)).fingerprintSha256).toBe(description.fingerprintSha256);
+    expect(describeSigningIdentity(await loadSigningIdentity(keys)).fingerprintSha256).toBe(
+      description.fingerprintSha256,
+    );
     expect(fs.statSync(path.join(keys, IDENTITY_FILE)).mode & 0o777).toBe(0o600);
 
     const original = await makeContractPdf({ pages: 1 });
@@ -158,7 +173,7 @@ describe('the appliance signing identity', () => {
           timeZone: 'Europe/Stockholm',
         },
       },
-      loadSigningIdentity(keys),
+      await loadSigningIdentity(keys),
     );
     const file = path.join(dir, 'rsa-signed.pdf');
     fs.writeFileSync(file, signed);
@@ -167,26 +182,26 @@ describe('the appliance signing identity', () => {
     expect(report).toContain('Signer Certificate Common Name: Kontoret AB seal');
   });
 
-  it('refuses a wrong passphrase, a file without a key, an expired certificate and non-PKCS#12 bytes, keeping the identity it had', () => {
+  it('refuses a wrong passphrase, a file without a key, an expired certificate and non-PKCS#12 bytes, keeping the identity it had', async () => {
     const dir = makeTempDir();
     const keys = path.join(dir, 'keys');
-    loadSigningIdentity(keys);
+    await loadSigningIdentity(keys);
     const stored = fs.readFileSync(path.join(keys, IDENTITY_FILE), 'utf8');
 
     const good = opensslPkcs12(dir, { passphrase: 'right' });
-    expect(() => importPkcs12(keys, good, 'wrong')).toThrow(/passphrase does not open/);
-    expect(() => importPkcs12(keys, opensslPkcs12(dir, { passphrase: 'right', withKey: false }), 'right')).toThrow(
-      /no private key/,
-    );
+    await expect(importPkcs12(keys, good, 'wrong')).rejects.toThrow(/passphrase does not open/);
+    await expect(
+      importPkcs12(keys, opensslPkcs12(dir, { passphrase: 'right', withKey: false }), 'right'),
+    ).rejects.toThrow(/no private key/);
     // Ten years of validity that began eleven years ago.
     const expired = makeSealCertificate('Expired', new Date(Date.now() - 11 * 365 * 86_400_000));
-    expect(() =>
+    await expect(
       importPkcs12(keys, opensslPkcs12(dir, { passphrase: 'old', form: 'legacy-des', from: expired }), 'old'),
-    ).toThrow(/expired on/);
-    expect(() => importPkcs12(keys, Buffer.from('%PDF-1.7 not a key store'), 'x')).toThrow(/not a PKCS#12/);
+    ).rejects.toThrow(/expired on/);
+    await expect(importPkcs12(keys, Buffer.from('%PDF-1.7 not a key store'), 'x')).rejects.toThrow(/not a PKCS#12/);
     let refusal: unknown;
     try {
-      importPkcs12(keys, good, 'wrong');
+      await importPkcs12(keys, good, 'wrong');
     } catch (error) {
       refusal = error;
     }
@@ -200,13 +215,13 @@ describe('the appliance signing identity', () => {
     expect(fs.readdirSync(path.join(keys, 'seal-certificates'))).toHaveLength(1);
   });
 
-  it('imports legacy PKCS#12 files as Windows and OpenSSL 1.x export them: RC2-40 and 3DES, RSA and EC keys', () => {
+  it('imports legacy PKCS#12 files as Windows and OpenSSL 1.x export them: RC2-40 and 3DES, RSA and EC keys', async () => {
     const dir = makeTempDir();
     const keys = path.join(dir, 'keys');
     const rc2 = opensslPkcs12(dir, { passphrase: 'lösen ord', form: 'legacy', subject: '/CN=Legacy seal' });
     expect(encryptionOf(dir, rc2, 'lösen ord')).toMatch(/pbeWithSHA1And40BitRC2-CBC/);
-    expect(() => importPkcs12(keys, rc2, 'losen ord')).toThrow(/passphrase does not open/);
-    expect(describeSigningIdentity(importPkcs12(keys, rc2, 'lösen ord'))).toMatchObject({
+    await expect(importPkcs12(keys, rc2, 'losen ord')).rejects.toThrow(/passphrase does not open/);
+    expect(describeSigningIdentity(await importPkcs12(keys, rc2, 'lösen ord'))).toMatchObject({
       subject: 'CN=Legacy seal',
       keyAlgorithm: 'RSA 2048',
     });
@@ -215,34 +230,34 @@ describe('the appliance signing identity', () => {
     const info = encryptionOf(dir, des, 'legacy');
     expect(info).toMatch(/3-KeyTripleDES-CBC/);
     expect(info).not.toMatch(/RC2/);
-    expect(describeSigningIdentity(importPkcs12(keys, des, 'legacy')).subject).toBe('CN=3DES seal');
+    expect(describeSigningIdentity(await importPkcs12(keys, des, 'legacy')).subject).toBe('CN=3DES seal');
 
     const unchecked = opensslPkcs12(dir, { passphrase: 'no mac', form: 'legacy', noMac: true });
     expect(encryptionOf(dir, unchecked, 'no mac')).not.toMatch(/^MAC:/m);
-    expect(() => importPkcs12(keys, unchecked, 'no Mac')).toThrow(/passphrase does not open/);
-    expect(describeSigningIdentity(importPkcs12(keys, unchecked, 'no mac')).keyAlgorithm).toBe('RSA 2048');
+    await expect(importPkcs12(keys, unchecked, 'no Mac')).rejects.toThrow(/passphrase does not open/);
+    expect(describeSigningIdentity(await importPkcs12(keys, unchecked, 'no mac')).keyAlgorithm).toBe('RSA 2048');
 
     const ec = opensslPkcs12(dir, { passphrase: 'ec', form: 'legacy', from: makeSealCertificate('Kontoret EC') });
-    expect(describeSigningIdentity(importPkcs12(keys, ec, 'ec'))).toMatchObject({
+    expect(describeSigningIdentity(await importPkcs12(keys, ec, 'ec'))).toMatchObject({
       subject: expect.stringContaining('Kontoret EC'),
       keyAlgorithm: 'ECDSA P-256',
     });
   });
 
-  it('refuses a file asking for more than a million KDF rounds at once, rather than holding the server', () => {
+  it('refuses a file asking for more than a million KDF rounds at once, rather than holding the server', async () => {
     const dir = makeTempDir();
     const p12 = opensslPkcs12(dir, { passphrase: 'slow', form: 'legacy', iterations: 2_000_000 });
-    expect(() => importPkcs12(path.join(dir, 'keys'), p12, 'slow')).toThrow(
+    await expect(importPkcs12(path.join(dir, 'keys'), p12, 'slow')).rejects.toThrow(
       /cannot open \(unsupported iteration count 2000000\)/,
     );
   });
 
-  it('reads the OpenSSL 3 form (PBES2, AES-256) with a non-ASCII passphrase', () => {
+  it('reads the OpenSSL 3 form (PBES2, AES-256) with a non-ASCII passphrase', async () => {
     const dir = makeTempDir();
     const p12 = opensslPkcs12(dir, { passphrase: 'kontoret å', subject: '/CN=Modern seal' });
     expect(encryptionOf(dir, p12, 'kontoret å')).toMatch(/PBES2, PBKDF2, AES-256-CBC/);
     const keys = path.join(dir, 'keys');
-    expect(() => importPkcs12(keys, p12, 'kontoret a')).toThrow(/passphrase does not open/);
-    expect(describeSigningIdentity(importPkcs12(keys, p12, 'kontoret å')).subject).toBe('CN=Modern seal');
+    await expect(importPkcs12(keys, p12, 'kontoret a')).rejects.toThrow(/passphrase does not open/);
+    expect(describeSigningIdentity(await importPkcs12(keys, p12, 'kontoret å')).subject).toBe('CN=Modern seal');
   });
 });

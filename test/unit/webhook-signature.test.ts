@@ -8,6 +8,7 @@ import {
   signerFromSeed,
   WebhookKeyError,
 } from '../../server/crypto/webhook-keys';
+import { createFileKeyStore } from '../../server/crypto/file-key-store';
 import { buildSignatureBase, contentDigest, signWebhookRequest } from '../../server/webhooks/http-signature';
 import { makeTempDir } from '../helpers/server';
 import { verifyWebhookRequest } from '../helpers/webhook-receiver';
@@ -108,30 +109,34 @@ describe('RFC 9421 signing', () => {
 });
 
 describe('webhook key pairs', () => {
-  it('seals the secret key under a mode-600 key file, so the stored bytes alone reveal nothing', () => {
+  it('seals the secret key under a mode-600 key file, so the stored bytes alone reveal nothing', async () => {
     const dir = path.join(makeTempDir(), 'keys');
-    const keyring = createWebhookKeyring(dir);
-    const pair = keyring.generate();
+    const keyring = createWebhookKeyring(createFileKeyStore(dir));
+    const pair = await keyring.generate();
     const keyFile = path.join(dir, SEAL_KEY_FILE);
     expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
     expect(pair.publicKey).toHaveLength(32);
     // nonce + sealed 32-byte seed + tag: no raw 64-byte secret key in storage.
     expect(pair.sealedSecretKey).toHaveLength(24 + 32 + 16);
-    const signer = keyring.signerFor(1, pair.publicKey, pair.sealedSecretKey);
+    const signer = await keyring.signerFor(1, pair.publicKey, pair.sealedSecretKey);
     const message = Buffer.from('hello');
     // A second keyring over the same folder (a restart) opens the same key.
-    const again = createWebhookKeyring(dir).signerFor(1, pair.publicKey, pair.sealedSecretKey);
+    const again = await createWebhookKeyring(createFileKeyStore(dir)).signerFor(
+      1,
+      pair.publicKey,
+      pair.sealedSecretKey,
+    );
     expect(again.sign(message)).toEqual(signer.sign(message));
   });
 
-  it('refuses to open a key without the right seal key, or bound to another public key', () => {
-    const pair = createWebhookKeyring(path.join(makeTempDir(), 'keys')).generate();
-    const stranger = createWebhookKeyring(path.join(makeTempDir(), 'keys'));
-    expect(() => stranger.signerFor(1, pair.publicKey, pair.sealedSecretKey)).toThrow(WebhookKeyError);
-    const dir = path.join(makeTempDir(), 'keys');
-    const keyring = createWebhookKeyring(dir);
-    const mine = keyring.generate();
-    const other = keyring.generate();
-    expect(() => keyring.signerFor(2, other.publicKey, mine.sealedSecretKey)).toThrow(WebhookKeyError);
+  it('refuses to open a key without the right seal key, or bound to another public key', async () => {
+    const keysIn = () => createFileKeyStore(path.join(makeTempDir(), 'keys'));
+    const pair = await createWebhookKeyring(keysIn()).generate();
+    const stranger = createWebhookKeyring(keysIn());
+    await expect(stranger.signerFor(1, pair.publicKey, pair.sealedSecretKey)).rejects.toThrow(WebhookKeyError);
+    const keyring = createWebhookKeyring(keysIn());
+    const mine = await keyring.generate();
+    const other = await keyring.generate();
+    await expect(keyring.signerFor(2, other.publicKey, mine.sealedSecretKey)).rejects.toThrow(WebhookKeyError);
   });
 });

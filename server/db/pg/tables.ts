@@ -31,6 +31,7 @@ export const {
   parties,
   partyCodes,
   partyMarks,
+  sealedKeys,
   settings,
   storedFiles,
   templateFields,

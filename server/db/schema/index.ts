@@ -11,3 +11,4 @@ export * from './webhooks';
 export * from './admin';
 export * from './idempotency';
 export * from './office-evidence';
+export * from './keys';
