@@ -9,6 +9,11 @@ import { restoreDatabase } from '../db/backup';
 import { openDatabase } from '../db/open-database';
 import { createRepos } from '../db/repos';
 import { openPostgres } from '../db/pg/open-postgres';
+import { inTransaction } from '../db/database';
+import { createFileKeyStore } from '../crypto/file-key-store';
+import type { KeyStore } from '../crypto/key-store';
+import { readMasterKey, type MasterKeySource } from '../crypto/master-key';
+import { openDatabaseKeyStore } from '../secrets/database-key-store';
 import { upgradeEvidence } from '../evidence/upgrade-evidence';
 import { applyGeneralSettings } from '../settings/apply-general-settings';
 import { sealSecretsAtRest } from '../messages/seal-at-rest';
@@ -51,6 +56,15 @@ function folderPairs(paths: DataDirLayout, staged: { keysDir: string; filesDir: 
   ];
 }
 
+/** The backup's keys (put in DATA_DIR/keys by the swap) into a key store of the database's (PostgreSQL's). */
+async function putKeys(keysDir: string, keys: KeyStore): Promise<void> {
+  const from = createFileKeyStore(keysDir);
+  for (const name of await from.list()) {
+    const value = await from.read(name);
+    if (value) await keys.replace(name, value);
+  }
+}
+
 export type RestoreOutcome = { manifest: BackupManifest; dataDir: string };
 
 /** The restored office says it is a copy, and its schedule waits, until the admin confirms (backup-schedule.ts). */
@@ -73,8 +87,8 @@ export async function restoreBackupOffline(
   dataDir: string,
   source: Readable,
   passphrase: string,
-  /** The office's PostgreSQL database (DATABASE_URL), whose content the backup's replaces; else SQLite in DATA_DIR. */
-  postgresUrl?: string,
+  /** The office's PostgreSQL database (DATABASE_URL, the master key), whose content the backup's replaces; else SQLite in DATA_DIR. */
+  postgresUrl?: { url: string; masterKey: MasterKeySource },
 ): Promise<RestoreOutcome> {
   const paths = prepareDataDir(dataDir);
   let lock: ReturnType<typeof lockDataDir>;
@@ -101,9 +115,13 @@ export async function restoreBackupOffline(
     if (postgresUrl !== undefined) {
       const swap = swapIn(folderPairs(paths, staged), aside);
       try {
-        const db = await openPostgres(postgresUrl);
+        const db = await openPostgres(postgresUrl.url);
         try {
-          await restoreDatabase(db, staged.database);
+          const keys = await openDatabaseKeyStore(db, readMasterKey(postgresUrl.masterKey));
+          await inTransaction(db, async () => {
+            await restoreDatabase(db, staged.database, undefined, paths.files);
+            await putKeys(paths.keys, keys);
+          });
           await markRestoredCopy(createRepos(db), staged.manifest, Date.now());
         } finally {
           await db.close();
@@ -158,7 +176,12 @@ export async function restoreBackupLive(
     fs.mkdirSync(aside);
     const swap = swapIn(folderPairs(ctx.paths, staged), aside);
     try {
-      await restoreDatabase(ctx.db, staged.database, ctx.admin.migrationsFolder);
+      if (ctx.db.dialect === 'postgres')
+        await inTransaction(ctx.db, async () => {
+          await restoreDatabase(ctx.db, staged.database, ctx.admin.migrationsFolder, ctx.paths.files);
+          await putKeys(ctx.paths.keys, ctx.keys);
+        });
+      else await restoreDatabase(ctx.db, staged.database, ctx.admin.migrationsFolder);
     } catch (err) {
       swap.undo();
       throw err;

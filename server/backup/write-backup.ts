@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { Writable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import tar from 'tar-stream';
 import type { AppContext } from '../context/app-context';
 import { createEncryptStream, type KdfLimits } from '../crypto/backup-cipher';
 import type { KeyStore } from '../crypto/key-store';
-import { backupDatabase, claimedFilesOf } from '../db/backup';
+import { backupDatabase, claimedFilesOf, claimedHashesOf } from '../db/backup';
 import { APP_VERSION } from '../core/version';
 import { BACKUP_DATABASE_ENTRY, BACKUP_FORMAT, BACKUP_MANIFEST_ENTRY, type BackupManifest } from './backup-manifest';
 import { makeScratchDir } from './scratch-dir';
@@ -100,9 +100,23 @@ export async function writeBackup(
       await addFile(pack, BACKUP_DATABASE_ENTRY, database, 0o600, signal);
       for (const { name, bytes } of keys)
         pack.entry({ name: `keys/${name}`, size: bytes.length, mode: 0o600, mtime: new Date(0) }, bytes);
+      if (ctx.db.dialect === 'postgres') {
+        // PostgreSQL keeps the files itself: those the copy names, read through the file store.
+        for (const sha256 of claimedHashesOf(database)) {
+          const bytes = await ctx.files.read(sha256);
+          const entry = pack.entry({
+            name: `files/${sha256.slice(0, 2)}/${sha256}`,
+            size: bytes.length,
+            mode: 0o600,
+            mtime: new Date(0),
+          });
+          await pipeline(Readable.from([bytes]), entry, { signal });
+          manifest.file_count += 1;
+        }
+      }
       const claimed = claimedFilesOf(database);
       try {
-        for (const name of walkFiles(ctx.paths.files)) {
+        for (const name of ctx.db.dialect === 'postgres' ? [] : walkFiles(ctx.paths.files)) {
           if (!claimed.has(path.basename(name))) continue;
           await addFile(pack, `files/${name}`, path.join(ctx.paths.files, name), 0o600, signal);
           manifest.file_count += 1;

@@ -73,7 +73,9 @@ export async function backupRestore(
       config.dataDir,
       fs.createReadStream(file),
       passphrase,
-      config.database.kind === 'postgres' ? config.database.url : undefined,
+      config.database.kind === 'postgres'
+        ? { url: config.database.url, masterKey: config.database.masterKey }
+        : undefined,
     );
     io.out(
       `Restored ${manifest.office_name || 'the office'} as backed up ${manifest.created_time} (${manifest.time_zone}) into ${config.dataDir}.`,

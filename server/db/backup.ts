@@ -4,7 +4,10 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { copyTables, tablesInOrder } from './copy-tables';
 import { inTransaction, sqliteOf, type Database as StorageDatabase } from './database';
+import { storedFilePath } from './disk-file-store';
+import { databaseFileStore } from './file-store';
 import { DEFAULT_MIGRATIONS_FOLDER, openDatabase } from './open-database';
+import { storeOf } from './stores';
 import type { PgDatabase } from './pg/pg-database';
 
 const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');
@@ -22,6 +25,14 @@ export class BackupRejected extends Error {
 }
 
 /**
+ * What a backup carries apart from its database copy, whichever engine made it: the files' bytes
+ * (its files/ entries, as DATA_DIR/files's) and the keys (its keys/ entries, in clear inside the
+ * encrypted envelope, as DATA_DIR/keys's; on PostgreSQL sealed with a master key the backup
+ * does not hold).
+ */
+const OUTSIDE_THE_COPY = ['file_chunks', 'sealed_keys'];
+
+/**
  * A consistent copy of the live database as one self-contained SQLite file (no -wal beside it),
  * the one format of a backup whichever engine the office runs on: on SQLite, its online backup
  * API; on PostgreSQL, every table copied in one read-only snapshot into a fresh SQLite file of
@@ -31,7 +42,7 @@ export async function backupDatabase(db: StorageDatabase, destination: string): 
   if (db.dialect === 'postgres') {
     const copy = openDatabase(destination);
     try {
-      await (db as PgDatabase).snapshot(() => copyTables(db, copy.db));
+      await (db as PgDatabase).snapshot(() => copyTables(db, copy.db, undefined, OUTSIDE_THE_COPY));
     } finally {
       copy.close();
     }
@@ -109,8 +120,10 @@ export async function restoreDatabase(
   db: StorageDatabase,
   file: string,
   migrationsFolder: string = DEFAULT_MIGRATIONS_FOLDER,
+  /** The backup's files (files/ of the archive): on PostgreSQL they go into the database. */
+  filesDir?: string,
 ): Promise<void> {
-  if (db.dialect === 'postgres') return restoreIntoPostgres(db, file, migrationsFolder);
+  if (db.dialect === 'postgres') return restoreIntoPostgres(db, file, migrationsFolder, filesDir);
   const candidate = openCandidate(file);
   try {
     checkCandidate(candidate, migrationsFolder);
@@ -136,7 +149,12 @@ export async function restoreDatabase(
  * transaction every table emptied and filled from it, so that the office sees the old content or
  * the restored one, never a mix.
  */
-async function restoreIntoPostgres(db: StorageDatabase, file: string, migrationsFolder: string): Promise<void> {
+async function restoreIntoPostgres(
+  db: StorageDatabase,
+  file: string,
+  migrationsFolder: string,
+  filesDir: string | undefined,
+): Promise<void> {
   const candidate = openCandidate(file);
   try {
     checkCandidate(candidate, migrationsFolder);
@@ -145,13 +163,34 @@ async function restoreIntoPostgres(db: StorageDatabase, file: string, migrations
   }
   const copy = openDatabase(file, { migrationsFolder });
   try {
-    const tables = tablesInOrder().map((info) => info.name);
+    // The office's own sealed keys stay (the restore puts the backup's keys in through the key store).
+    const tables = tablesInOrder()
+      .map((info) => info.name)
+      .filter((name) => name !== 'sealed_keys');
     await inTransaction(db, async () => {
       await (db as PgDatabase).client.query(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`);
-      await copyTables(copy.db, db);
+      await copyTables(copy.db, db, undefined, OUTSIDE_THE_COPY);
+      if (filesDir === undefined) return;
+      const keep = databaseFileStore(storeOf(db))?.keep;
+      if (!keep) throw new Error('the database keeps no files of its own');
+      for (const sha256 of claimedHashesOf(file))
+        await keep(sha256, await fs.promises.readFile(storedFilePath(filesDir, sha256)));
     });
   } finally {
     copy.close();
+  }
+}
+
+/** The hashes of the stored files a database copy names as kept apart from its rows (`in_files`). */
+export function claimedHashesOf(copy: string): string[] {
+  const database = new Database(copy, { readonly: true, fileMustExist: true });
+  try {
+    return database
+      .prepare<[], string>('SELECT DISTINCT sha256 FROM stored_files WHERE in_files = 1 ORDER BY sha256')
+      .pluck()
+      .all();
+  } finally {
+    database.close();
   }
 }
 

@@ -80,11 +80,14 @@ export async function copyTables(
   from: Database,
   to: Database,
   onProgress: (progress: CopyProgress) => void = () => undefined,
+  /** Tables left out (a backup's database leaves the file chunks to its files/ entries). */
+  skip: readonly string[] = [],
 ): Promise<void> {
   const source = storeOf(from);
   const target = storeOf(to);
   const totals = await countRows(from);
   for (const info of tablesInOrder()) {
+    if (skip.includes(info.name)) continue;
     const sourceTable = source.t[info.key] as SQLiteTable;
     const targetTable = target.t[info.key] as SQLiteTable;
     const columns = Object.entries(getTableColumns(sourceTable) as Record<string, Column>);
