@@ -150,7 +150,7 @@ export const annotationRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 204: { description: 'Removed' } },
-    handler: async ({ req, res, ctx, ids, actor, act }) => {
+    handler: async ({ req, res, ids, actor, act }) => {
       await act(deleteAnnotation, ids.contract_id, ids.annotation_id, actor, requestOrigin(req));
       res.status(204).end();
     },

@@ -114,7 +114,7 @@ export const attachmentRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 204: { description: 'Removed' } },
-    handler: async ({ req, res, ctx, ids, actor, act }) => {
+    handler: async ({ req, res, ids, actor, act }) => {
       await act(deleteAttachment, ids.contract_id, ids.attachment_id, actor, requestOrigin(req));
       res.status(204).end();
     },

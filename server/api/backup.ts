@@ -112,7 +112,7 @@ export const backupRoutes: AnyRoute[] = [
       file: { name: 'signdesk.sdbackup', contentType: BACKUP_CONTENT_TYPE },
     },
     responses: { 200: { description: 'Restored', schema: ZRestoreResultSchema } },
-    handler: async ({ req, res, ctx, act }) => {
+    handler: async ({ req, res, act }) => {
       const passphrase = readPassphraseHeader(
         req.headers[BACKUP_PASSPHRASE_HEADER.toLowerCase()] as string | undefined,
       );

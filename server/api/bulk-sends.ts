@@ -36,7 +36,7 @@ export const bulkSendRoutes: AnyRoute[] = [
     example: { file: { name: 'parties.csv', contentType: 'text/csv' } },
     responses: { 200: { description: 'The rows as read', schema: ZBulkPreviewSchema } },
     problemStatuses: [409],
-    handler: async ({ res, ctx, ids, raw, actor, act }) => {
+    handler: async ({ res, ids, raw, actor, act }) => {
       sendJson(res, 200, await act(previewBulkSend, ids.template_id, raw ?? Buffer.alloc(0), actor));
     },
   }),

@@ -169,7 +169,7 @@ export const contractRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 204: { description: 'Deleted' } },
-    handler: async ({ res, ctx, ids, actor, act }) => {
+    handler: async ({ res, ids, actor, act }) => {
       await act(deleteContract, ids.contract_id, actor);
       res.status(204).end();
     },

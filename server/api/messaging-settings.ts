@@ -47,7 +47,7 @@ export const messagingSettingsRoutes: AnyRoute[] = [
       },
     },
     responses: { 200: { description: 'The settings', schema: ZMessagingSettingsSchema } },
-    handler: async ({ res, ctx, body, act }) => {
+    handler: async ({ res, body, act }) => {
       sendJson(res, 200, presentMessagingSettings(await act(updateMessagingSettings, body)));
     },
   }),

@@ -113,7 +113,7 @@ export const partyRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 204: { description: 'Removed' } },
-    handler: async ({ req, res, ctx, ids, actor, act }) => {
+    handler: async ({ req, res, ids, actor, act }) => {
       await act(deleteParty, ids.contract_id, ids.party_id, actor, requestOrigin(req));
       res.status(204).end();
     },

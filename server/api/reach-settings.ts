@@ -51,6 +51,6 @@ export const reachSettingsRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 200: { description: 'What the check found', schema: ZReachCheckSchema } },
-    handler: async ({ res, ctx, act }) => sendJson(res, 200, await act(checkReach)),
+    handler: async ({ res, act }) => sendJson(res, 200, await act(checkReach)),
   }),
 ];

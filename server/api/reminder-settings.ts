@@ -28,6 +28,6 @@ export const reminderSettingsRoutes: AnyRoute[] = [
     body: ZReminderSettingsUpdateSchema,
     example: { body: { reminder_interval_days: 7, reminder_max_count: 2 } },
     responses: { 200: { description: 'The defaults', schema: ZReminderSettingsSchema } },
-    handler: async ({ res, ctx, body, act }) => sendJson(res, 200, await act(updateReminderDefaults, body)),
+    handler: async ({ res, body, act }) => sendJson(res, 200, await act(updateReminderDefaults, body)),
   }),
 ];

@@ -153,7 +153,7 @@ export const sessionRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 204: { description: 'Signed out' } },
-    handler: async ({ req, res, ctx, act }) => {
+    handler: async ({ req, res, act }) => {
       if (req.sessionId === undefined) throw forbidden('This is the admin UI session; API tokens have none.');
       await act(endSession, req.sessionId);
       clearSessionCookie(req, res);

@@ -84,7 +84,7 @@ export const settingsRoutes: AnyRoute[] = [
       },
     },
     responses: { 200: { description: 'The certificate now in use', schema: ZSigningCertificateSchema } },
-    handler: async ({ res, ctx, body, act }) => {
+    handler: async ({ res, body, act }) => {
       sendJson(res, 200, await act(importSigningCertificate, Buffer.from(body.pkcs12, 'base64'), body.passphrase));
     },
   }),

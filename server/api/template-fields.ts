@@ -144,7 +144,7 @@ export const templateFieldRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 204: { description: 'Removed' } },
-    handler: async ({ res, ctx, ids, actor, act }) => {
+    handler: async ({ res, ids, actor, act }) => {
       await act(deleteTemplateField, ids.template_id, ids.field_id, actor);
       res.status(204).end();
     },

@@ -142,7 +142,7 @@ export const templateRoutes: AnyRoute[] = [
     tag,
     access: 'user',
     responses: { 204: { description: 'Deleted' } },
-    handler: async ({ res, ctx, ids, actor, act }) => {
+    handler: async ({ res, ids, actor, act }) => {
       await act(deleteTemplate, ids.template_id, actor);
       res.status(204).end();
     },

@@ -111,7 +111,7 @@ export const userRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 204: { description: 'Deleted' } },
-    handler: async ({ res, ctx, ids, act }) => {
+    handler: async ({ res, ids, act }) => {
       await act(deleteUser, ids.user_id);
       res.status(204).end();
     },

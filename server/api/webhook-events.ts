@@ -135,7 +135,7 @@ export const webhookEventRoutes: AnyRoute[] = [
     example: { body: { states: ['held', 'failed'] } },
     responses: { 200: { description: 'What was queued', schema: ZWebhookBulkRetryResultSchema } },
     problemStatuses: [409],
-    handler: async ({ res, ctx, ids, body, act }) => {
+    handler: async ({ res, ids, body, act }) => {
       sendJson(res, 200, await act(retryWebhookEvents, ids.webhook_id, body));
     },
   }),

@@ -110,7 +110,7 @@ export const webhookRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 204: { description: 'Deleted' } },
-    handler: async ({ res, ctx, ids, act }) => {
+    handler: async ({ res, ids, act }) => {
       await act(deleteWebhook, ids.webhook_id);
       res.status(204).end();
     },

@@ -32,7 +32,8 @@ export async function foreignTablesOf(url: string): Promise<string[]> {
     );
   }
   try {
-    const ours = new Set(tablesInOrder().map((table) => table.name));
+    // The office's tables, and PostgreSQL's own search table (server/db/repos/contract-search-pg.ts).
+    const ours = new Set([...tablesInOrder().map((table) => table.name), 'contract_search']);
     const { rows } = await client.query<{ schema: string; name: string }>(
       `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables
         WHERE table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1, 2`,

@@ -1,5 +1,4 @@
 import type { ReadContext } from '../context/read-context';
-import type { AppContext } from '../context/app-context';
 import type { TemplateRow } from '../db/repos/templates';
 import { forbidden, notFound } from '../core/errors';
 import type { Actor } from '../core/actor';

@@ -4,7 +4,6 @@ import type { TAcmeSettingsUpdate } from '../../shared/api/acme';
 import type { AppContext } from '../context/app-context';
 import { validationFailed } from '../core/errors';
 import { inTransaction } from '../db/open-database';
-import type { Repos } from '../db/repos/index';
 
 const DOMAIN_KEY = 'acme.domain';
 const EMAIL_KEY = 'acme.email';

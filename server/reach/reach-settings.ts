@@ -3,7 +3,6 @@ import type { ReadContext } from '../context/read-context';
 import type { ReachMode, TReachSettings, TReachSettingsUpdate } from '../../shared/api/reach';
 import { linkReachOf } from '../../shared/api/reach';
 import type { AppContext } from '../context/app-context';
-import type { Repos } from '../db/repos/index';
 import { inTransaction } from '../db/open-database';
 import { validationFailed } from '../core/errors';
 import type { CertificateState } from '../crypto/certificate-source';

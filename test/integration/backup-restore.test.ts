@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { openDatabase } from '../../server/db/open-database';
+import { testDatabaseEnv } from '../helpers/databases';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backupCli, sealCertificateFingerprint, snapshotDir } from '../helpers/backup';
 import { pdfsig } from '../helpers/pdf-tools';
@@ -13,6 +15,20 @@ const sameFingerprint = (a: string, b: string) =>
   a.replace(/:/g, '').toLowerCase() === b.replace(/:/g, '').toLowerCase();
 
 /** The office moves to a new computer: its backup, restored there, is the same office. */
+/** The app secret as the office keeps it: DATA_DIR/keys on SQLite, its sealed row on PostgreSQL. */
+async function appSecretOf(dataDir: string): Promise<Buffer> {
+  const url = testDatabaseEnv(dataDir).DATABASE_URL;
+  if (url === undefined) return fs.readFileSync(path.join(dataDir, 'keys', 'app-secret'));
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ sealed: Buffer }>("SELECT sealed FROM sealed_keys WHERE name = 'app-secret'");
+    return rows[0]!.sealed;
+  } finally {
+    await client.end();
+  }
+}
+
 describe('a whole-office backup restored on a new computer', { timeout: 120_000 }, () => {
   let hooks: WebhookReceiver;
   let original: TestServer;
@@ -124,7 +140,7 @@ describe('a whole-office backup restored on a new computer', { timeout: 120_000 
     const fresh = await startTestServer({}, newDir);
     await fresh.api('GET', '/api/settings/signing_certificate');
     await fresh.close();
-    const ownSecret = fs.readFileSync(path.join(newDir, 'keys', 'app-secret'));
+    const ownSecret = await appSecretOf(newDir);
 
     const done = await backupCli(newDir, ['backup', 'restore', '--in', backupFile], PASSPHRASE);
     expect(done.err).toEqual([]);
@@ -132,7 +148,7 @@ describe('a whole-office backup restored on a new computer', { timeout: 120_000 
     expect(done.out.at(-1)).toMatch(
       /^Restored .* as backed up \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \(Europe\/Stockholm\)/,
     );
-    expect(fs.readFileSync(path.join(newDir, 'keys', 'app-secret')).equals(ownSecret)).toBe(false);
+    expect((await appSecretOf(newDir)).equals(ownSecret)).toBe(false);
     expect(fs.readdirSync(newDir).filter((name) => name.startsWith('.'))).toEqual([]);
 
     restored = await startTestServer({ webhookFirstDelayS: 0 }, newDir);
