@@ -115,7 +115,12 @@ export async function cli(dataDir: string, args: string[]): Promise<{ code: numb
 
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: process.env.SIGNDESK_TEST_LOG_LEVEL ?? 'silent', ...testDatabaseEnv(dataDir) }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '0',
+      LOG_LEVEL: process.env.SIGNDESK_TEST_LOG_LEVEL ?? 'silent',
+      ...testDatabaseEnv(dataDir),
+    }),
     ...overrides,
   };
 }
