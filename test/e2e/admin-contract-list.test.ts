@@ -213,7 +213,7 @@ describe('the contract list: search, counts per status, state in the URL, at 800
     expect(await partial('av')).toBeNull();
     // An office of more than a thousand contracts (seeded as bench/contracts.ts does, through the server's own connection).
     const sqlite = rawSql(t.server.ctx.db);
-    const { fileId } = (await sqlite.get('SELECT original_file_id AS fileId FROM contracts LIMIT 1')) as {
+    const { fileId } = (await sqlite.get('SELECT original_file_id AS "fileId" FROM contracts LIMIT 1')) as {
       fileId: number;
     };
     await inTransaction(t.server.ctx.db, async () => {
@@ -225,6 +225,8 @@ describe('the contract list: search, counts per status, state in the URL, at 800
           `arkiv ${n}`,
           fileId,
         );
+      // Rows written beneath the repositories: PostgreSQL's search text is the repository's to make.
+      await t.server.ctx.repos.contracts.rebuildSearch();
     });
     expect(await partial('av')).toBe('true');
     expect((await t.api('GET', '/api/contract_counts?q=av')).headers.get('search-partial')).toBe('true');
