@@ -231,9 +231,13 @@ describe('automatic reminders and the expiry warning', () => {
     expect(changed.body.expiry_warning_time).toBe(t.server.ctx.timestamp(expireAt - days * DAY_MS));
 
     const [, warning] = await waitForMailsTo(smtp, 'greta@example.test', 2);
-    expect(warning?.mail.subject).toBe(
-      `”Hyresavtal Storgatan 1” kan skrivas under till ${t.server.ctx.timestamp(expireAt).slice(0, 16)}`,
-    );
+    // The expiry in the party's own language's form, in the office's time zone.
+    const expiry = new Intl.DateTimeFormat('sv', {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      timeZone: 'Europe/Stockholm',
+    }).format(expireAt);
+    expect(warning?.mail.subject).toBe(`”Hyresavtal Storgatan 1” kan skrivas under till ${expiry} (Europe/Stockholm)`);
     await waitForMailsTo(smtp, 'hugo@example.test', 2);
     const after = await contractOf(contract.self);
     expect(after).toMatchObject({
