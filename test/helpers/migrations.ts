@@ -62,7 +62,8 @@ const UNDO_AFTER_0012: Record<string, string> = {
   '0024_webhook_delivery_order': [...dropSearchTriggers, 'ALTER TABLE webhook_deliveries DROP COLUMN in_order;'].join(
     ' ',
   ),
-  '0025_sealed_keys': 'DROP TABLE sealed_keys;',
+  '0025_file_chunks': 'DROP TABLE file_chunks;',
+  '0026_sealed_keys': 'DROP TABLE sealed_keys;',
 };
 
 const journal = () =>
