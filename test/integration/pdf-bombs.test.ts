@@ -100,7 +100,7 @@ describe('hostile PDFs', () => {
     // As if the database had been tampered with: the contract's original is now a bomb, kept in the row.
     const hostile = await inflateBomb(8);
     await rawSql(t.server.ctx.db).run(
-      'UPDATE stored_files SET data = ?, in_files = 0, sha256 = ?, size = ? WHERE id = (SELECT original_file_id FROM contracts WHERE id = ?)',
+      'UPDATE stored_files SET data = ?, in_files = FALSE, sha256 = ?, size = ? WHERE id = (SELECT original_file_id FROM contracts WHERE id = ?)',
       hostile,
       createHash('sha256').update(hostile).digest('hex'),
       hostile.length,
