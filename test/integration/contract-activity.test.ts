@@ -110,7 +110,7 @@ describe('GET /api/contracts/{id}/activity_log', () => {
     const count = async () =>
       (await t.api('GET', `${contract.self}/activity_log`)).headers.get('pagination-items-total');
     expect(await count()).toBe('1');
-    await t.api('PUT', contract.self, { body: { language: 'fi' } });
+    await t.api('PUT', contract.self, { body: { language: 'ja' } });
     await t.api('POST', `${contract.self}/parties`, { body: { name: 'No address' } });
     await t.api('PUT', contract.self, { body: {} });
     await t.api('POST', `${contract.self}/send`);
