@@ -98,8 +98,9 @@ describe('backup and restore in the running appliance', { timeout: 180_000 }, ()
   it('downloads an encrypted whole-office backup and restores it, keys included, ending every session', async () => {
     const admin = await signInClient(t.url, 'admin', 'correct horse');
     await t.api('POST', '/api/contract_templates', { body: { name: 'Kept' } });
-    const secretFile = path.join(t.dataDir, 'keys', 'app-secret');
-    const secret = fs.readFileSync(secretFile);
+    // The app secret where the office keeps it (DATA_DIR/keys on SQLite, a sealed row on PostgreSQL).
+    const keys = t.server.ctx.keys;
+    const secret = (await keys.read('app-secret'))!;
     const backup = await admin.request('POST', '/api/settings/backup', { body: { passphrase: PASSPHRASE } });
     expect(backup.status).toBe(200);
     expect(backup.headers.get('content-type')).toBe('application/vnd.signdesk.backup');
@@ -109,7 +110,7 @@ describe('backup and restore in the running appliance', { timeout: 180_000 }, ()
     const bytes = backup.body as Uint8Array;
 
     await t.api('POST', '/api/contract_templates', { body: { name: 'Made after the backup' } });
-    fs.writeFileSync(secretFile, Buffer.alloc(32, 7));
+    await keys.replace('app-secret', Buffer.alloc(32, 7));
     const restored = await restore(admin, bytes, PASSPHRASE);
     expect(restored.status, restored.text).toBe(200);
     expect(restored.body).toMatchObject({
@@ -119,7 +120,7 @@ describe('backup and restore in the running appliance', { timeout: 180_000 }, ()
     });
     const names = (await t.api('GET', '/api/contract_templates?per_page=100')).body.map((row: any) => row.name);
     expect(names).toEqual(['Kept']);
-    expect(fs.readFileSync(secretFile).equals(secret)).toBe(true);
+    expect((await keys.read('app-secret'))!.equals(secret)).toBe(true);
     expect((await admin.request('GET', '/api/session')).status).toBe(401);
     expect(fs.readdirSync(t.dataDir).filter((name) => name.startsWith('.'))).toEqual([]);
   });
