@@ -1,6 +1,6 @@
 import type { Clock } from '../../server/core/clock';
 
-/** A clock a test moves: the system's time until told otherwise. */
+/** A clock a test moves: the system's time until told otherwise, in whole milliseconds as Date.now() gives it. */
 export type TestClock = Clock & {
   /** Stops the time at `epochMs`. */
   set(epochMs: number): void;
@@ -16,11 +16,11 @@ export function createTestClock(): TestClock {
   return {
     now: () => fixedAt ?? Date.now() + offset,
     set(epochMs) {
-      fixedAt = epochMs;
+      fixedAt = Math.round(epochMs);
     },
     shift(ms) {
       fixedAt = undefined;
-      offset = ms;
+      offset = Math.round(ms);
     },
     reset() {
       fixedAt = undefined;

@@ -75,7 +75,7 @@ describe('the ACME certificate, from a real pebble', { timeout: 120_000 }, () =>
     await pebble?.stop();
   });
 
-  it('is obtained at start over HTTP-01, issued by pebble, and kept in DATA_DIR/keys owner-only', async () => {
+  it('is obtained at start over HTTP-01, issued by pebble, and kept with the office’s keys (owner-only in DATA_DIR/keys)', async () => {
     await expect.poll(async () => (await status()).certificate, { timeout: 60_000, interval: 200 }).not.toBeNull();
     const body = await status();
     expect(body).toMatchObject({
@@ -93,8 +93,9 @@ describe('the ACME certificate, from a real pebble', { timeout: 120_000 }, () =>
     expect(body.next_attempt_time).toBe(body.certificate.renewal_time);
     expect(pebble.output()).toMatch(/acme-challenge|validat/i);
 
-    const keys = path.join(t.dataDir, 'keys');
-    const chain = fs.readFileSync(path.join(keys, 'acme-certificate.pem'), 'utf8');
+    // Where the office keeps its keys: DATA_DIR/keys beside SQLite, sealed rows on PostgreSQL.
+    const keys = t.server.ctx.keys;
+    const chain = (await keys.read('acme-certificate.pem'))!.toString('utf8');
     expect(chainVerifies(chain, root)).toBe(true);
 
     // The party listener serves it: a client trusting only pebble's root completes the handshake
@@ -113,11 +114,13 @@ describe('the ACME certificate, from a real pebble', { timeout: 120_000 }, () =>
       names: ['localhost'],
       last_error: null,
     });
-    for (const name of ['acme-account.key', 'acme-certificate.key', 'acme-certificate.pem'])
-      expect(fs.statSync(path.join(keys, name)).mode & 0o077).toBe(0);
+    const names = ['acme-account.key', 'acme-certificate.key', 'acme-certificate.pem'];
+    if (keys.kind === 'files')
+      for (const name of names) expect(fs.statSync(path.join(t.dataDir, 'keys', name)).mode & 0o077).toBe(0);
+    else expect(await keys.list()).toEqual(expect.arrayContaining(names));
     // No key in the answer, and none in the log.
-    const key = fs.readFileSync(path.join(keys, 'acme-certificate.key'), 'utf8');
-    const account = fs.readFileSync(path.join(keys, 'acme-account.key'), 'utf8');
+    const key = (await keys.read('acme-certificate.key'))!.toString('utf8');
+    const account = (await keys.read('acme-account.key'))!.toString('utf8');
     expect(JSON.stringify(body)).not.toMatch(/PRIVATE KEY/);
     const logs = path.join(t.dataDir, 'logs');
     const log = fs
@@ -142,7 +145,7 @@ describe('the ACME certificate, from a real pebble', { timeout: 120_000 }, () =>
 
   it('is renewed by itself once the renewal time has come', async () => {
     const before = await status();
-    const leaf = new X509Certificate(fs.readFileSync(path.join(t.dataDir, 'keys', 'acme-certificate.pem')));
+    const leaf = new X509Certificate((await t.server.ctx.keys.read('acme-certificate.pem'))!);
     const [notBefore, notAfter] = [Date.parse(leaf.validFrom), Date.parse(leaf.validTo)];
     // The server's time moves a minute past the point where a third of the lifetime is left.
     t.clock.shift(notAfter - (notAfter - notBefore) / 3 - Date.now() + 60_000);
@@ -183,7 +186,7 @@ describe('the ACME certificate, from a real pebble', { timeout: 120_000 }, () =>
     });
   });
 
-  it('is served again at once after a restart, from DATA_DIR/keys, with the CA still down', async () => {
+  it('is served again at once after a restart, from the office’s keys, with the CA still down', async () => {
     const before = await status();
     await t.close();
     t = await startTestServer(settings, t.dataDir);
