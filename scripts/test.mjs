@@ -25,7 +25,8 @@ const SQLITE_ONLY = {
   'test/integration/secrets-at-rest.test.ts':
     'reads signdesk.sqlite for secrets in clear (key-store.test.ts reads sealed_keys and pg_dump)',
   'test/integration/secrets-upgrade.test.ts': "rolls signdesk.sqlite back to an older version's schema",
-  'test/evidence/activity-chain.test.ts': 'an insider editing signdesk.sqlite (not yet written for PostgreSQL)',
+  'test/evidence/activity-chain-history.test.ts':
+    "rolls signdesk.sqlite back to a schema from before the chain (PostgreSQL's has no such past)",
   'test/evidence/office-anchor.test.ts': 'an insider editing signdesk.sqlite (not yet written for PostgreSQL)',
   'test/evidence/tsa-secrets.test.ts': 'reads signdesk.sqlite for the authority password in clear',
 };

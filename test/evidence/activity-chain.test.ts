@@ -1,35 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawSql } from '../../server/db/raw-sql';
+import { recompute } from '../helpers/activity-hash';
 import { signedContract } from '../helpers/evidence';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { migrationTime, undoMigrationsAfter0012 } from '../helpers/migrations';
 import { makeContract } from '../helpers/signing';
-
-/** The documented canonical form, written here from the documentation (not imported from the server). */
-function recompute(entry: any, contract: string): string {
-  const details = Object.fromEntries(
-    Object.keys(entry.details)
-      .sort()
-      .map((key) => [key, entry.details[key]]),
-  );
-  const canonical = JSON.stringify([
-    'signdesk-activity-v1',
-    contract,
-    entry.sequence,
-    new Date(entry.recorded_ms).toISOString(),
-    entry.event,
-    entry.subject,
-    entry.actor ?? '',
-    entry.user_agent,
-    entry.ip_address,
-    details,
-    entry.previous_hash,
-  ]);
-  return createHash('sha256').update(canonical, 'utf8').digest('hex');
-}
 
 /** The same in Python, as the API documentation gives it. */
 const PYTHON = `
@@ -44,13 +19,12 @@ for e in sorted(entries, key=lambda e: e["sequence"]):
 
 describe('the hash-chained activity log', () => {
   let t: TestServer;
-  let db: Database.Database;
+  // An insider with the database: SQL straight into signdesk.sqlite, or into PostgreSQL.
+  const db = () => rawSql(t.server.ctx.db);
   beforeAll(async () => {
     t = await startTestServer();
-    db = new Database(path.join(t.dataDir, 'signdesk.sqlite'));
   });
   afterAll(async () => {
-    db?.close();
     await t?.close();
   });
 
@@ -107,10 +81,12 @@ describe('the hash-chained activity log', () => {
     expect((await check(contract.self)).is_intact).toBe(true);
 
     // Someone with the database file changes where a party signed from.
-    const signedAt = db
-      .prepare("SELECT sequence, ip_address AS ip FROM activity_log WHERE contract_id = ? AND event = 'party.signed'")
-      .get(id) as { sequence: number; ip: string };
-    db.prepare('UPDATE activity_log SET ip_address = ? WHERE contract_id = ? AND sequence = ?').run(
+    const signedAt = (await db().get<{ sequence: number; ip: string }>(
+      "SELECT sequence, ip_address AS ip FROM activity_log WHERE contract_id = ? AND event = 'party.signed'",
+      id,
+    ))!;
+    await db().run(
+      'UPDATE activity_log SET ip_address = ? WHERE contract_id = ? AND sequence = ?',
       '203.0.113.9',
       id,
       signedAt.sequence,
@@ -121,7 +97,8 @@ describe('the hash-chained activity log', () => {
       sequence: signedAt.sequence,
       problem: expect.stringContaining('was changed after it was written'),
     });
-    db.prepare('UPDATE activity_log SET ip_address = ? WHERE contract_id = ? AND sequence = ?').run(
+    await db().run(
+      'UPDATE activity_log SET ip_address = ? WHERE contract_id = ? AND sequence = ?',
       signedAt.ip,
       id,
       signedAt.sequence,
@@ -129,23 +106,25 @@ describe('the hash-chained activity log', () => {
     expect((await check(contract.self)).is_intact).toBe(true);
 
     // An entry removed leaves a gap and a broken link.
-    const removed = db
-      .prepare("SELECT * FROM activity_log WHERE contract_id = ? AND event = 'party.opened'")
-      .get(id) as Record<string, unknown>;
-    db.prepare('DELETE FROM activity_log WHERE id = ?').run(removed.id);
+    const removed = (await db().get<Record<string, unknown>>(
+      "SELECT * FROM activity_log WHERE contract_id = ? AND event = 'party.opened'",
+      id,
+    ))!;
+    await db().run('DELETE FROM activity_log WHERE id = ?', removed.id);
     const gap = await check(contract.self);
     expect(gap.is_intact).toBe(false);
     expect(gap.problems.map((problem: { problem: string }) => problem.problem).join('\n')).toMatch(
       /missing or was inserted/,
     );
     const columns = Object.keys(removed);
-    db.prepare(`INSERT INTO activity_log (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`).run(
+    await db().run(
+      `INSERT INTO activity_log (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
       ...columns.map((column) => removed[column]),
     );
     expect((await check(contract.self)).is_intact).toBe(true);
 
     // A forger who rewrites a past entry and every hash after it still fails the head sealed into the PDF.
-    const rows = db.prepare('SELECT * FROM activity_log WHERE contract_id = ? ORDER BY sequence').all(id) as any[];
+    const rows = await db().all<any>('SELECT * FROM activity_log WHERE contract_id = ? ORDER BY sequence', id);
     let previous = '0'.repeat(64);
     for (const row of rows) {
       if (row.event === 'party.signed') row.ip_address = '203.0.113.9';
@@ -161,7 +140,8 @@ describe('the hash-chained activity log', () => {
         previous_hash: previous,
       };
       const hash = recompute(entry, contract.self);
-      db.prepare('UPDATE activity_log SET ip_address = ?, previous_hash = ?, hash = ? WHERE id = ?').run(
+      await db().run(
+        'UPDATE activity_log SET ip_address = ?, previous_hash = ?, hash = ? WHERE id = ?',
         row.ip_address,
         previous,
         hash,
@@ -180,9 +160,10 @@ describe('the hash-chained activity log', () => {
     const contract = await makeContract(t, [{ name: 'Dag Ny', email: 'dag@example.test' }]);
     const before = await logOf(contract.self);
     // As a database from before the chain: no sequence, hash or details, and no seal records.
-    db.prepare(
+    await db().run(
       "UPDATE activity_log SET sequence = NULL, previous_hash = NULL, hash = NULL, details = '{}' WHERE contract_id = ?",
-    ).run(contract.id);
+      contract.id,
+    );
     const old = await signedContract(t, [{ name: 'Eva Gammal', email: 'eva@example.test' }]);
     const oldPdf = Buffer.from(
       await (
@@ -191,7 +172,7 @@ describe('the hash-chained activity log', () => {
         })
       ).arrayBuffer(),
     );
-    db.prepare('DELETE FROM contract_seals WHERE contract_id = ?').run(old.id);
+    await db().run('DELETE FROM contract_seals WHERE contract_id = ?', old.id);
     const dataDir = t.dataDir;
     await t.close();
     t = await startTestServer({}, dataDir);
@@ -219,55 +200,5 @@ describe('the hash-chained activity log', () => {
       sequence: after.length + 1,
       previous_hash: after.at(-1).hash,
     });
-  }, 180_000);
-
-  it('migrates a log written before the chain: the acting party from the subject and the one-text detail into details (migration 0011)', async () => {
-    const signed = await signedContract(t, [{ name: 'Gun Förr', email: 'gun@example.test' }]);
-    const withdrawn = await makeContract(t, [{ name: 'Hans Förr', email: 'hans@example.test' }]);
-    expect((await t.api('POST', `${withdrawn.self}/send`)).status).toBeLessThan(300);
-    expect(
-      (await t.api('POST', `${withdrawn.self}/withdraw`, { body: { reason: 'Fel version' } })).status,
-    ).toBeLessThan(300);
-    const actors = async (contract: string) =>
-      (await logOf(contract)).map((entry) => [entry.event, entry.actor_type, entry.actor]);
-    const before = [await actors(signed.self), await actors(withdrawn.self)];
-    expect(before[0]).toContainEqual(['party.signed', 'party', signed.parties[0]!.self]);
-    // Back to the database as issue 12b left it: a one-text detail, no chain, and no acting party
-    // on entries written before it was stored (and, as then, link tokens in their own column);
-    // then migrations 0011 and 0012 run again at start-up (and every later one after them).
-    const dataDir = t.dataDir;
-    await t.close();
-    // Later migrations first (the search triggers call a function only the server's connection has).
-    db.exec(undoMigrationsAfter0012());
-    db.exec(`
-      ALTER TABLE activity_log ADD detail text DEFAULT '' NOT NULL;
-      UPDATE activity_log SET detail = CASE
-        WHEN event IN ('party.invited', 'party.withdrawal_sent') THEN json_extract(details, '$.channel')
-        WHEN event = 'contract.withdrawn' THEN json_extract(details, '$.reason')
-        ELSE '' END;
-      UPDATE activity_log SET party_id = NULL;
-      DROP INDEX activity_log_chain;
-      DROP INDEX activity_log_unchained;
-      ALTER TABLE activity_log DROP COLUMN sequence;
-      ALTER TABLE activity_log DROP COLUMN details;
-      ALTER TABLE activity_log DROP COLUMN previous_hash;
-      ALTER TABLE activity_log DROP COLUMN hash;
-      DROP TABLE contract_seals;
-      DROP INDEX parties_sign_token_hash;
-      ALTER TABLE parties RENAME COLUMN sign_token_hash TO sign_token;
-      ALTER TABLE parties DROP COLUMN sign_nonce;
-      ALTER TABLE parties DROP COLUMN sign_token_sealed;
-      CREATE UNIQUE INDEX parties_sign_token ON parties (sign_token);
-      DELETE FROM __drizzle_migrations WHERE created_at >= ${migrationTime('0011')};
-    `);
-    t = await startTestServer({}, dataDir);
-    expect([await actors(signed.self), await actors(withdrawn.self)]).toEqual(before);
-    const log = await logOf(withdrawn.self);
-    expect(log.find((entry) => entry.event === 'contract.withdrawn').details).toEqual({ reason: 'Fel version' });
-    expect(log.find((entry) => entry.event === 'party.withdrawal_sent').details).toEqual({ channel: 'email' });
-    for (const contract of [signed.self, withdrawn.self]) {
-      for (const entry of await logOf(contract)) expect(recompute(entry, contract)).toBe(entry.hash);
-      expect((await check(contract)).is_intact).toBe(true);
-    }
   }, 180_000);
 });
