@@ -27,7 +27,6 @@ const SQLITE_ONLY = {
   'test/integration/secrets-upgrade.test.ts': "rolls signdesk.sqlite back to an older version's schema",
   'test/evidence/activity-chain-history.test.ts':
     "rolls signdesk.sqlite back to a schema from before the chain (PostgreSQL's has no such past)",
-  'test/evidence/office-anchor.test.ts': 'an insider editing signdesk.sqlite (not yet written for PostgreSQL)',
   'test/evidence/tsa-secrets.test.ts': 'reads signdesk.sqlite for the authority password in clear',
 };
 

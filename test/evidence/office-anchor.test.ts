@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashEntry } from '../../server/activity/activity-chain';
 import { chainEntryOf } from '../../server/activity/log-activity';
+import { rawSql, type RawSql } from '../../server/db/raw-sql';
 import { download, signedContract, waitForTimestampStatus } from '../helpers/evidence';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/server';
 import { startTsaServer, type TsaServer } from '../helpers/tsa-server';
@@ -26,13 +26,16 @@ type Row = {
   hash: string | null;
 };
 
-/** The insider's tools: the server's own database file, opened beside it, and the documented algorithm. */
-function openDb(t: TestServer) {
-  return new Database(path.join(t.dataDir, 'signdesk.sqlite'));
+/**
+ * The insider's tools: SQL straight into the server's database (signdesk.sqlite, or PostgreSQL),
+ * and the documented algorithm.
+ */
+function openDb(t: TestServer): RawSql {
+  return rawSql(t.server.ctx.db);
 }
 
-function rowsOf(db: Database.Database, contractId: number): Row[] {
-  return db.prepare('SELECT * FROM activity_log WHERE contract_id = ? ORDER BY sequence').all(contractId) as Row[];
+function rowsOf(db: RawSql, contractId: number): Promise<Row[]> {
+  return db.all<Row>('SELECT * FROM activity_log WHERE contract_id = ? ORDER BY sequence', contractId);
 }
 
 const hashOf = (row: Row, sequence: number, previousHash: string) =>
@@ -56,41 +59,47 @@ const hashOf = (row: Row, sequence: number, previousHash: string) =>
  * A consistent rewrite: the rows as `edit` leaves them, numbered 1, 2, … again, every hash
  * recomputed, rows left out deleted, and the seal record's printed head set to match (or cleared).
  */
-function rewrite(db: Database.Database, contractId: number, edit: (rows: Row[]) => Row[], clearSealHead = false) {
-  const before = rowsOf(db, contractId);
+async function rewrite(db: RawSql, contractId: number, edit: (rows: Row[]) => Row[], clearSealHead = false) {
+  const before = await rowsOf(db, contractId);
   const after = edit(before.map((row) => ({ ...row })));
-  db.transaction(() => {
-    for (const row of before)
-      if (!after.some((kept) => kept.id === row.id)) db.prepare('DELETE FROM activity_log WHERE id = ?').run(row.id);
-    let previous = '0'.repeat(64);
-    after.forEach((row, index) => {
-      const hash = hashOf(row, index + 1, previous);
-      db.prepare(
-        'UPDATE activity_log SET sequence = ?, previous_hash = ?, hash = ?, ip_address = ?, user_agent = ?, created_at = ? WHERE id = ?',
-      ).run(index + 1, previous, hash, row.ip_address, row.user_agent, row.created_at, row.id);
-      previous = hash;
-    });
-    const seal = db
-      .prepare('SELECT chain_head_sequence AS s FROM contract_seals WHERE contract_id = ?')
-      .get(contractId) as {
-      s: number;
-    };
-    if (clearSealHead)
-      db.prepare(
-        'UPDATE contract_seals SET chain_head_sequence = NULL, chain_head_hash = NULL WHERE contract_id = ?',
-      ).run(contractId);
-    else
-      db.prepare('UPDATE contract_seals SET chain_head_hash = ? WHERE contract_id = ?').run(
-        (
-          db
-            .prepare('SELECT hash FROM activity_log WHERE contract_id = ? AND sequence = ?')
-            .get(contractId, seal.s) as {
-            hash: string;
-          }
-        ).hash,
+  for (const row of before)
+    if (!after.some((kept) => kept.id === row.id)) await db.run('DELETE FROM activity_log WHERE id = ?', row.id);
+  // Numbers out of the way first: (contract, sequence) is unique.
+  for (const row of after) await db.run('UPDATE activity_log SET sequence = -id WHERE id = ?', row.id);
+  let previous = '0'.repeat(64);
+  for (const [index, row] of after.entries()) {
+    const hash = hashOf(row, index + 1, previous);
+    await db.run(
+      'UPDATE activity_log SET sequence = ?, previous_hash = ?, hash = ?, ip_address = ?, user_agent = ?, created_at = ? WHERE id = ?',
+      index + 1,
+      previous,
+      hash,
+      row.ip_address,
+      row.user_agent,
+      row.created_at,
+      row.id,
+    );
+    previous = hash;
+  }
+  const seal = (await db.get<{ s: number }>(
+    'SELECT chain_head_sequence AS s FROM contract_seals WHERE contract_id = ?',
+    contractId,
+  ))!;
+  if (clearSealHead)
+    await db.run(
+      'UPDATE contract_seals SET chain_head_sequence = NULL, chain_head_hash = NULL WHERE contract_id = ?',
+      contractId,
+    );
+  else
+    await db.run(
+      'UPDATE contract_seals SET chain_head_hash = ? WHERE contract_id = ?',
+      (await db.get<{ hash: string }>(
+        'SELECT hash FROM activity_log WHERE contract_id = ? AND sequence = ?',
         contractId,
-      );
-  })();
+        seal.s,
+      ))!.hash,
+      contractId,
+    );
 }
 
 describe('the office anchor: insider rewrites of the log are detected once an anchor covers them', () => {
@@ -219,35 +228,34 @@ describe('the office anchor: insider rewrites of the log are detected once an an
     const t9 = await anchoredContract();
     const t10 = await anchoredContract();
     const untouched = await anchoredContract();
-    const sealedAt = (id: number, db: Database.Database) =>
-      (db.prepare('SELECT created_at AS at FROM contract_seals WHERE contract_id = ?').get(id) as { at: number }).at;
+    const sealedAt = async (id: number, db: RawSql) =>
+      (await db.get<{ at: number }>('SELECT created_at AS at FROM contract_seals WHERE contract_id = ?', id))!.at;
 
     const db = openDb(t);
     // T5: IP and user agent of two entries changed, every hash recomputed, the seal record's head updated.
-    rewrite(db, t5.id, (rows) => {
+    await rewrite(db, t5.id, (rows) => {
       for (const row of rows.slice(1, 3)) Object.assign(row, { ip_address: '203.0.113.9', user_agent: 'Forged/1.0' });
       return rows;
     });
     // T7: the last entry (contract.timestamped) deleted.
-    db.prepare('DELETE FROM activity_log WHERE contract_id = ? AND sequence = ?').run(t7.id, t7.check.entry_count);
+    await db.run('DELETE FROM activity_log WHERE contract_id = ? AND sequence = ?', t7.id, t7.check.entry_count);
     // T8: the seal record's head cleared, an entry deleted, the rest renumbered and rehashed.
-    rewrite(db, t8.id, (rows) => rows.filter((row) => row.sequence !== 3), true);
+    await rewrite(db, t8.id, (rows) => rows.filter((row) => row.sequence !== 3), true);
     // T10: a forged, self-hashed entry appended, dated before sealing.
-    const head = rowsOf(db, t10.id).at(-1)!;
+    const head = (await rowsOf(db, t10.id)).at(-1)!;
     const forged: Row = {
       ...head,
       id: 0,
       event: 'party.code_verified',
       subject: '',
       user_id: null,
-      created_at: sealedAt(t10.id, db) - 60 * 60_000,
+      created_at: (await sealedAt(t10.id, db)) - 60 * 60_000,
       details: '{}',
     };
     const forgedHash = hashOf(forged, head.sequence! + 1, head.hash!);
-    db.prepare(
+    await db.run(
       `INSERT INTO activity_log (contract_id, event, subject, user_id, party_id, user_agent, ip_address, created_at, sequence, details, previous_hash, hash)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
       t10.id,
       forged.event,
       '',
@@ -262,11 +270,13 @@ describe('the office anchor: insider rewrites of the log are detected once an an
       forgedHash,
     );
     // T9: a backdated row without sequence or hash, for the appliance to chain at its next start.
-    db.prepare(
+    await db.run(
       `INSERT INTO activity_log (contract_id, event, subject, user_id, party_id, user_agent, ip_address, created_at, details)
        VALUES (?, 'party.code_verified', '', NULL, ?, 'node', '127.0.0.1', ?, '{}')`,
-    ).run(t9.id, rowsOf(db, t9.id).at(-1)!.party_id, sealedAt(t9.id, db) - 24 * 60 * 60_000);
-    db.close();
+      t9.id,
+      (await rowsOf(db, t9.id)).at(-1)!.party_id,
+      (await sealedAt(t9.id, db)) - 24 * 60 * 60_000,
+    );
 
     // The appliance restarts on the same data folder (and chains the T9 row, as it did for the review).
     const dataDir = t.dataDir;
@@ -300,11 +310,11 @@ describe('the office anchor: insider rewrites of the log are detected once an an
     // Clearing the anchor's record of a contract, or changing an anchor's time, breaks the anchor
     // chain itself: its token no longer stamps what the row says.
     const db2 = openDb(t);
-    const anchorOf = db2
-      .prepare('SELECT anchor_id AS id FROM anchor_heads WHERE chain = ? ORDER BY anchor_id DESC LIMIT 1')
-      .get(untouched.self) as { id: number };
-    db2.prepare('DELETE FROM anchor_heads WHERE anchor_id = ? AND chain = ?').run(anchorOf.id, untouched.self);
-    db2.close();
+    const anchorOf = (await db2.get<{ id: number }>(
+      'SELECT anchor_id AS id FROM anchor_heads WHERE chain = ? ORDER BY anchor_id DESC LIMIT 1',
+      untouched.self,
+    ))!;
+    await db2.run('DELETE FROM anchor_heads WHERE anchor_id = ? AND chain = ?', anchorOf.id, untouched.self);
     await expectDetected(untouched.self, /office anchor #\d+: its timestamp token stamps another hash/);
   }, 300_000);
 });
