@@ -10,8 +10,8 @@ const PG_SUITES = ['test/integration', 'test/evidence', 'test/e2e'];
 /**
  * Test files the PostgreSQL pass leaves to the SQLite pass, each for a reason of its own. Most
  * are about SQLite itself (its file, its folder, its threads) or the desktop app, which always
- * embeds SQLite. The three evidence files play an insider who edits signdesk.sqlite directly; their
- * PostgreSQL versions are still to be written.
+ * embeds SQLite; two roll signdesk.sqlite back to an older version's schema, a past the
+ * PostgreSQL schema never had.
  */
 const SQLITE_ONLY = {
   'test/integration/storage.test.ts': 'the layout of DATA_DIR around signdesk.sqlite',
@@ -27,7 +27,6 @@ const SQLITE_ONLY = {
   'test/integration/secrets-upgrade.test.ts': "rolls signdesk.sqlite back to an older version's schema",
   'test/evidence/activity-chain-history.test.ts':
     "rolls signdesk.sqlite back to a schema from before the chain (PostgreSQL's has no such past)",
-  'test/evidence/tsa-secrets.test.ts': 'reads signdesk.sqlite for the authority password in clear',
 };
 
 let cluster;

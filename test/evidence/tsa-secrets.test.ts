@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rawSql } from '../../server/db/raw-sql';
 import { download, signedContract, waitForTimestampStatus } from '../helpers/evidence';
+import { databaseDump, openOfficeDatabase } from '../helpers/office-database';
 import { run } from '../helpers/pdf-tools';
 import { makeTempDir, startTestServer } from '../helpers/server';
 import { startSigningEnv, type SigningEnv } from '../helpers/signing';
@@ -21,10 +22,10 @@ function filesUnder(dir: string): string[] {
 }
 
 /** Where the password's bytes occur (as they are, URL-encoded, or base64 as in a Basic header). */
+const FORMS = [PASSWORD, encodeURIComponent(PASSWORD), Buffer.from(`${USER}:${PASSWORD}`).toString('base64')];
 function secretIn(bytes: Uint8Array): string | undefined {
   const buffer = Buffer.from(bytes);
-  const forms = [PASSWORD, encodeURIComponent(PASSWORD), Buffer.from(`${USER}:${PASSWORD}`).toString('base64')];
-  return forms.find((form) => buffer.includes(form));
+  return FORMS.find((form) => buffer.includes(form));
 }
 
 describe("a timestamp authority's credentials stay secret", () => {
@@ -112,8 +113,12 @@ describe("a timestamp authority's credentials stay secret", () => {
     });
     expect(secretIn(Buffer.from(tested.text))).toBeUndefined();
 
-    // At rest: not in the database (its file and WAL), the log file, or anything else in DATA_DIR.
+    // At rest: not in the database (its file and WAL, or PostgreSQL's dump, its files' bytes as hex),
+    // the log file, or anything else in DATA_DIR.
     for (const file of filesUnder(t.dataDir)) expect(secretIn(fs.readFileSync(file)), file).toBeUndefined();
+    const dump = databaseDump(t.dataDir);
+    expect(secretIn(Buffer.from(dump))).toBeUndefined();
+    for (const form of FORMS) expect(dump).not.toContain(Buffer.from(form).toString('hex'));
   }, 240_000);
 });
 
@@ -128,20 +133,18 @@ describe('credentials an older version kept in clear', () => {
       await first.close();
     }
     // What an older version wrote: the setting and the seal record with the password in clear.
-    const dbFile = path.join(first.dataDir, 'signdesk.sqlite');
-    const db = new Database(dbFile);
-    db.prepare("INSERT INTO settings (key, value, updated_at) VALUES ('timestamps.tsa_url', ?, 0)").run(tsa.url);
-    db.prepare('UPDATE contract_seals SET tsa_url = ?').run(tsa.url);
-    db.close();
+    const db = await openOfficeDatabase(first.dataDir);
+    await db.sql.run("INSERT INTO settings (key, value, updated_at) VALUES ('timestamps.tsa_url', ?, 0)", tsa.url);
+    await db.sql.run('UPDATE contract_seals SET tsa_url = ?', tsa.url);
+    await db.close();
 
     const second = await startTestServer({}, first.dataDir);
     try {
-      const db2 = new Database(dbFile, { readonly: true });
-      const setting = db2.prepare("SELECT value FROM settings WHERE key = 'timestamps.tsa_url'").get() as {
-        value: string;
-      };
-      const seals = db2.prepare('SELECT tsa_url AS url FROM contract_seals').all() as { url: string }[];
-      db2.close();
+      const db2 = rawSql(second.server.ctx.db);
+      const setting = (await db2.get<{ value: string }>(
+        "SELECT value FROM settings WHERE key = 'timestamps.tsa_url'",
+      ))!;
+      const seals = await db2.all<{ url: string }>('SELECT tsa_url AS url FROM contract_seals');
       expect(secretIn(Buffer.from(setting.value))).toBeUndefined();
       expect(setting.value).toMatch(/^sealed:/);
       expect(seals.length).toBeGreaterThan(0);
