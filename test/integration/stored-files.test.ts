@@ -2,52 +2,21 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listFiles } from '../../server/backup/write-backup';
 import { backupCli } from '../helpers/backup';
 import { makeTempDir, servedPdf, startTestServer, type TestServer } from '../helpers/server';
 import type { Database } from '../../server/db/database';
 import { storeOf } from '../../server/db/stores';
 import { testBackend } from '../helpers/databases';
+import { fileOf, stored } from '../helpers/stored-files';
+import { listFiles } from '../../server/backup/write-backup';
 
 const PDF = 'application/pdf';
 const WORD_PDF = fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/word-processor/contract-sans.pdf'));
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const fileOf = (dataDir: string, hash: string) => path.join(dataDir, 'files', hash.slice(0, 2), hash);
 const backend = testBackend();
 const sql = (db: Database, text: string, params: unknown[] = []) => storeOf(db).sql(text).get(params);
 const exec = (db: Database, text: string, params: unknown[] = []) => storeOf(db).sql(text).run(params);
 const count = async (db: Database, table: string) => Number((await sql(db, `SELECT count(*) AS n FROM ${table}`))?.n);
-
-/**
- * Where a stored file's bytes are on either backend: a file of DATA_DIR/files (SQLite), chunks of
- * the database (PostgreSQL). What the tests plant, damage and look for goes through these.
- */
-const stored = {
-  /** The hashes whose bytes are stored. */
-  async hashes(t: TestServer): Promise<string[]> {
-    if (backend === 'sqlite') return listFiles(path.join(t.dataDir, 'files')).map((name) => path.basename(name));
-    const rows = await storeOf(t.server.ctx.db)
-      .sql<{ sha256: string }>('SELECT DISTINCT sha256 FROM file_chunks ORDER BY sha256')
-      .all();
-    return rows.map((row) => row.sha256);
-  },
-  /** Bytes stored under their hash that no row names (a crash before the row committed). */
-  async plant(t: TestServer, bytes: Buffer): Promise<void> {
-    if (backend === 'sqlite') {
-      fs.mkdirSync(path.dirname(fileOf(t.dataDir, sha256(bytes))), { recursive: true });
-      fs.writeFileSync(fileOf(t.dataDir, sha256(bytes)), bytes);
-    } else
-      await exec(t.server.ctx.db, 'INSERT INTO file_chunks (sha256, chunk, data) VALUES (?, 0, ?)', [
-        sha256(bytes),
-        bytes,
-      ]);
-  },
-  /** Someone took the bytes away (a file from DATA_DIR, rows from the database). */
-  async remove(t: TestServer, hash: string): Promise<void> {
-    if (backend === 'sqlite') fs.rmSync(fileOf(t.dataDir, hash));
-    else await exec(t.server.ctx.db, 'DELETE FROM file_chunks WHERE sha256 = ?', [hash]);
-  },
-};
 
 /**
  * An upload's bytes are kept under their SHA-256 (a file of DATA_DIR/files on SQLite, chunks in

@@ -3,6 +3,7 @@ import { inTransaction, type Database } from '../database';
 import type { FileStore } from '../file-store';
 import { createIncomingFiles } from '../incoming-files';
 import type { Store } from '../store';
+import { StoredFileMissing } from '../stored-file-missing';
 import { storeOf } from '../stores';
 
 /** The bytes of one row of file_chunks: small enough that a file is never sent or read whole in one statement. */
@@ -21,7 +22,7 @@ function checkedSha(sha256: string): string {
   return sha256;
 }
 
-const missing = (sha256: string) => new Error(`the stored file ${sha256} is missing from the database (file_chunks)`);
+const missing = (sha256: string) => new StoredFileMissing(sha256, 'the database (file_chunks)');
 
 /**
  * PostgreSQL's file store: each file's bytes are rows of `file_chunks` under their SHA-256 (chunk
