@@ -9,6 +9,7 @@ import { openOfflineContext } from '../../server/app/context-offline';
 import { inTransaction } from '../../server/db/open-database';
 import { enqueueMail } from '../../server/messages/mail/enqueue-mail';
 import { enqueueSms } from '../../server/messages/sms/enqueue-sms';
+import { testDatabaseEnv } from '../helpers/databases';
 import { makeTempDir, startTestServer } from '../helpers/server';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver';
 
@@ -18,7 +19,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 async function startServerProcess(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...testDatabaseEnv(env.DATA_DIR!), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -102,7 +103,10 @@ describe('outbox durability', () => {
     children.push(first);
 
     // Written from another process, as the CLI would: the server's worker finds them by polling.
-    const offline = await openOfflineContext(loadConfig({ DATA_DIR: dataDir }), 'unlocked');
+    const offline = await openOfflineContext(
+      loadConfig({ DATA_DIR: dataDir, ...testDatabaseEnv(dataDir) }),
+      'unlocked',
+    );
     try {
       const ids = await inTransaction(offline.ctx.db, async () =>
         mapInOrder([1, 2, 3, 4, 5], async (n) =>

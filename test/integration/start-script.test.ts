@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { makeTempDir } from '../helpers/server';
+import { testDatabaseEnv } from '../helpers/databases';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -21,7 +22,15 @@ describe('npm start (scripts/start.mjs)', { timeout: 120_000 }, () => {
     const dataDir = makeTempDir();
     const child = spawn(process.execPath, ['scripts/start.mjs'], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', DISPLAY: '', WAYLAND_DISPLAY: '', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        ...testDatabaseEnv(dataDir),
+        PORT: '0',
+        DISPLAY: '',
+        WAYLAND_DISPLAY: '',
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -72,7 +81,15 @@ describe('npm run server and npm start, stopped through npm', { timeout: 180_000
     const dataDir = makeTempDir();
     const npm = spawn('npm', ['run', script], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', DISPLAY: '', WAYLAND_DISPLAY: '', LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        ...testDatabaseEnv(dataDir),
+        PORT: '0',
+        DISPLAY: '',
+        WAYLAND_DISPLAY: '',
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { testDatabaseEnv } from '../helpers/databases';
 import { apiClient, makeAdminAndKey, makeTempDir } from '../helpers/server';
 import { startWebhookReceiver } from '../helpers/webhook-receiver';
 import { inOrderResponder } from '../helpers/webhooks';
@@ -17,6 +18,7 @@ function startChild(dataDir: string): Promise<Child> {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
+      ...testDatabaseEnv(dataDir),
       PORT: '0',
       LOG_LEVEL: 'silent',
       WEBHOOK_FIRST_DELAY_S: '0',
