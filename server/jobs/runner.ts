@@ -260,11 +260,20 @@ function runBatches<Input, Result>(options: BatchRunnerOptions<Input, Result>): 
     if (inFlight.size === 0 && finished.length === 0) settleIdle();
   };
 
+  /**
+   * Ticks run one after another, never two at once: a tick loads its claimed jobs' rows after
+   * the transaction that settled the batch before, so what a handler reads (a webhook consumer's
+   * error count) is never older than the last settle. SQLite's one writer did this by itself;
+   * PostgreSQL does not.
+   */
+  let ticks = Promise.resolve();
+  const runTick = () => (ticks = ticks.then(tick, tick));
+
   function queueTick() {
     if (isTickQueued) return;
     isTickQueued = true;
     // A wake from inside a transaction must not run the tick on that transaction's connection.
-    setImmediate(() => outsideTransactions(() => void tick()));
+    setImmediate(() => outsideTransactions(() => void runTick()));
   }
 
   const whenIdle = () => new Promise<void>((resolve, reject) => idleWaiters.push({ resolve, reject }));
@@ -291,7 +300,7 @@ function runBatches<Input, Result>(options: BatchRunnerOptions<Input, Result>): 
       isEmptying = true;
       const idle = whenIdle();
       // Claims now, not a turn later: a test may move its clock right after the call.
-      await tick();
+      await runTick();
       return idle;
     },
     inFlight: () => inFlight.size,
