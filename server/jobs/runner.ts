@@ -266,8 +266,16 @@ function runBatches<Input, Result>(options: BatchRunnerOptions<Input, Result>): 
    * error count) is never older than the last settle. SQLite's one writer did this by itself;
    * PostgreSQL does not.
    */
-  let ticks = Promise.resolve();
-  const runTick = () => (ticks = ticks.then(tick, tick));
+  let ticking: Promise<void> | undefined;
+  const runTick = (): Promise<void> => {
+    // With none running, this one starts at once (its claim reads the clock now).
+    const next = ticking ? ticking.then(tick, tick) : tick();
+    const mine: Promise<void> = next.finally(() => {
+      if (ticking === mine) ticking = undefined;
+    });
+    ticking = mine;
+    return mine;
+  };
 
   function queueTick() {
     if (isTickQueued) return;
