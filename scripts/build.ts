@@ -11,6 +11,7 @@
 //   dist/server/workers/    the server's worker threads, one bundle each (server/core/worker-thread.ts),
 //                           which host.cjs and main.cjs both start from beside themselves
 //   dist/server/db/migrations/  the drizzle migrations, where host.ts looks for them
+//   dist/server/db/migrations-pg/  PostgreSQL's, where main.cjs looks for them
 //   dist/examples/          the webhook receivers of docs/examples, which /apidoc shows and serves
 import fs from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -45,6 +46,7 @@ export const DESKTOP_OUTPUTS = {
   headlessInputs: 'dist/server/main.inputs.json',
   workers: 'dist/server/workers',
   migrations: 'dist/server/db/migrations',
+  pgMigrations: 'dist/server/db/migrations-pg',
   examples: 'dist/examples',
   assets: 'dist/main/assets',
 } as const;
@@ -136,12 +138,22 @@ export async function buildDesktop(root = process.cwd()): Promise<DesktopBuild> 
     ...workers,
   ]);
   // What the headless bundle and its workers were made from: our sources, the lockfile for the
-  // dependencies, and the migrations' journal for the copy of the migrations beside it.
+  // dependencies, and the migrations' journals for the copies of the migrations beside it.
   const sources = [headless, ...workerBuilds].flatMap((bundle) => Object.keys(bundle.metafile.inputs));
   const inputs = [...new Set(sources)].filter((input) => !input.startsWith('node_modules/'));
-  const manifest = { inputs: [...inputs, 'package-lock.json', 'server/db/migrations/meta/_journal.json'] };
+  const manifest = {
+    inputs: [
+      ...inputs,
+      'package-lock.json',
+      'server/db/migrations/meta/_journal.json',
+      'server/db/migrations-pg/meta/_journal.json',
+    ],
+  };
   fs.writeFileSync(path.join(root, DESKTOP_OUTPUTS.headlessInputs), `${JSON.stringify(manifest, null, 1)}\n`);
   fs.cpSync(path.join(root, 'server/db/migrations'), path.join(root, DESKTOP_OUTPUTS.migrations), { recursive: true });
+  fs.cpSync(path.join(root, 'server/db/migrations-pg'), path.join(root, DESKTOP_OUTPUTS.pgMigrations), {
+    recursive: true,
+  });
   fs.rmSync(path.join(root, DESKTOP_OUTPUTS.examples), { recursive: true, force: true });
   fs.cpSync(path.join(root, 'docs/examples'), path.join(root, DESKTOP_OUTPUTS.examples), { recursive: true });
   fs.cpSync(path.join(root, 'main/assets'), path.join(root, DESKTOP_OUTPUTS.assets), {

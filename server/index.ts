@@ -56,6 +56,8 @@ export type SignDeskServer = {
 export type ServerOptions = {
   /** Where the drizzle migrations are; the bundled server (dist/server) passes its own copy. */
   migrationsFolder?: string;
+  /** Where PostgreSQL's migrations are, likewise. */
+  pgMigrationsFolder?: string;
   /** better-sqlite3's addon for Electron's ABI when the shell runs from a development checkout. */
   sqliteBinding?: string;
   /** The built admin UI and signing page; default the checkout's dist/ (see static-dirs.ts). */
@@ -80,6 +82,7 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
     scratchRemoved = removeStaleScratch(paths.root);
     storage = await openStorage(config, paths, {
       migrationsFolder: options.migrationsFolder,
+      pgMigrationsFolder: options.pgMigrationsFolder,
       nativeBinding: options.sqliteBinding,
     });
   } catch (err) {

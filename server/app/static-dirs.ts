@@ -32,14 +32,20 @@ export function resolveStaticDirs(given: Partial<StaticDirs> = {}): StaticDirs {
 
 /**
  * What a server entry (server/host.ts, server/main.ts, or its bundle in dist/server/) passes to
- * createServer: the migrations beside it (the build copies them there) and the folders it serves.
+ * createServer: the migrations of both engines beside it (the build copies them there) and the
+ * folders it serves.
  */
-export function filesOfEntry(entryUrl: string): { migrationsFolder: string; staticDirs: StaticDirs } {
+export function filesOfEntry(entryUrl: string): {
+  migrationsFolder: string;
+  pgMigrationsFolder: string;
+  staticDirs: StaticDirs;
+} {
   const file = fileURLToPath(entryUrl);
   const dir = path.dirname(file);
   const isBundle = file.endsWith('.cjs');
   return {
     migrationsFolder: path.join(dir, 'db', 'migrations'),
+    pgMigrationsFolder: path.join(dir, 'db', 'migrations-pg'),
     // The bundle sits inside dist/ beside the built folders (in the package's app.asar too).
     staticDirs: isBundle ? staticDirsIn(path.dirname(dir)) : resolveStaticDirs(),
   };
