@@ -13,6 +13,7 @@ const OFFICE_EVENTS: Record<string, Labels> = {
   'settings.changed': { en: 'Settings changed', sv: 'Inställningar ändrade' },
   'seal_certificate.changed': { en: 'Seal certificate changed', sv: 'Sigillcertifikat bytt' },
   'seal_certificate.renewed': { en: 'Seal certificate renewed', sv: 'Sigillcertifikat förnyat' },
+  'subscription.changed': { en: 'Subscription changed', sv: 'Abonnemang ändrat' },
 };
 
 const pair = (en: Record<string, string>, sv: Record<string, string>): Record<string, Labels> =>
