@@ -9,6 +9,14 @@ import { rawSql } from '../../server/db/raw-sql';
 
 type Consumer = { self: string; key_id: string; public_key: string; disabled_time: string | null };
 
+/**
+ * A receiver sees an attempt when it arrives, its sending's latency after the server sent it: two
+ * arrivals' gap is the schedule's give or take the difference of two latencies (JITTER_MS), and
+ * on a busy machine (other test files run beside this one) an attempt may come up to LATE_MS late.
+ */
+const JITTER_MS = 250;
+const LATE_MS = 1_500;
+
 describe('webhook retries, disabling and the event log', () => {
   const cleanups: Array<() => Promise<void>> = [];
   afterEach(async () => {
@@ -59,14 +67,15 @@ describe('webhook retries, disabling and the event log', () => {
 
     const arrivals = receiver.requests.map((request) => request.at);
     expect((arrivals[0] as number) - recordedAt).toBeGreaterThanOrEqual(500 - 5);
-    expect((arrivals[0] as number) - recordedAt).toBeLessThanOrEqual(500 + 500);
+    // Late by at most LATE_MS: the machine may be busy (other test files run beside this one).
+    expect((arrivals[0] as number) - recordedAt).toBeLessThanOrEqual(500 + LATE_MS);
     expect(receiver.requests.every((request) => request.isVerified)).toBe(true);
     expect(arrivals).toHaveLength(schedule.length + 1);
     // Gaps between arrivals carry the jitter of two deliveries' latency on a busy machine.
     schedule.forEach((delayS, index) => {
       const gap = (arrivals[index + 1] as number) - (arrivals[index] as number);
-      expect(gap, `gap ${index + 1}`).toBeGreaterThanOrEqual(delayS * 1000 - 100);
-      expect(gap, `gap ${index + 1}`).toBeLessThanOrEqual(delayS * 1000 + 500);
+      expect(gap, `gap ${index + 1}`).toBeGreaterThanOrEqual(delayS * 1000 - JITTER_MS);
+      expect(gap, `gap ${index + 1}`).toBeLessThanOrEqual(delayS * 1000 + LATE_MS);
     });
     // Every attempt is signed afresh: its created time is the time it was sent.
     for (const request of receiver.requests) {
