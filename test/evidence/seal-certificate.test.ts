@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, signedContract } from '../helpers/evidence';
 import { cli, makeTempDir, startTestServer, type TestServer } from '../helpers/server';
@@ -51,11 +49,12 @@ describe('the seal certificate names the office, is renewed in time, and old sea
     // Both seals are this office's; both certificates are kept.
     expect(await verdictOf(t, before)).toBe('intact');
     expect(await verdictOf(t, after)).toBe('intact');
-    const kept = fs.readdirSync(path.join(t.dataDir, 'keys', 'seal-certificates'));
+    // Kept with the office's keys: DATA_DIR/keys/seal-certificates, or sealed rows on PostgreSQL.
+    const kept = await t.server.ctx.keys.list();
     expect(kept).toEqual(
       expect.arrayContaining(
         [anonymous.fingerprint, named.fingerprint].map(
-          (fingerprint: string) => `${fingerprint.replaceAll(':', '').toLowerCase()}.pem`,
+          (fingerprint: string) => `seal-certificates/${fingerprint.replaceAll(':', '').toLowerCase()}.pem`,
         ),
       ),
     );
