@@ -155,7 +155,8 @@ describe('the durable job queue', () => {
       logger: pino({ level: 'silent' }),
       now: () => Date.now(),
       concurrency: 1,
-      leaseMs: 90,
+      // Long enough that a busy machine's pause (other test files run beside this one) stays inside it.
+      leaseMs: 600,
       timeoutMs: 10_000,
       handle: async () => {
         isRunning = true;
@@ -166,10 +167,10 @@ describe('the durable job queue', () => {
     const done = runner.runUntilEmpty();
     await expect.poll(() => isRunning).toBe(true);
     // Five leases long, another process keeps trying to claim the job: it never gets it.
-    const deadline = Date.now() + 450;
+    const deadline = Date.now() + 3_000;
     while (Date.now() < deadline) {
-      expect(await jobs.claim('long', 1, Date.now(), 90)).toEqual([]);
-      await new Promise((resolve) => setTimeout(resolve, 15));
+      expect(await jobs.claim('long', 1, Date.now(), 600)).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
     release();
     await done;
