@@ -17,20 +17,23 @@ const isAlive = (pid: number) => {
 };
 
 /** `npm start` as a person runs it headless: stopped by a signal to its own process, it leaves nothing running. */
+/** A headless start (no display) on a fresh DATA_DIR of the test backend. */
+const headlessEnv = (dataDir: string) => ({
+  ...process.env,
+  DATA_DIR: dataDir,
+  ...testDatabaseEnv(dataDir),
+  PORT: '0',
+  DISPLAY: '',
+  WAYLAND_DISPLAY: '',
+  LOG_LEVEL: 'warn',
+});
+
 describe('npm start (scripts/start.mjs)', { timeout: 120_000 }, () => {
   it.each(['SIGTERM', 'SIGINT'] as const)('stops the server it started on %s, and exits cleanly', async (signal) => {
     const dataDir = makeTempDir();
     const child = spawn(process.execPath, ['scripts/start.mjs'], {
       cwd: root,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        ...testDatabaseEnv(dataDir),
-        PORT: '0',
-        DISPLAY: '',
-        WAYLAND_DISPLAY: '',
-        LOG_LEVEL: 'warn',
-      },
+      env: headlessEnv(dataDir),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -81,15 +84,7 @@ describe('npm run server and npm start, stopped through npm', { timeout: 180_000
     const dataDir = makeTempDir();
     const npm = spawn('npm', ['run', script], {
       cwd: root,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        ...testDatabaseEnv(dataDir),
-        PORT: '0',
-        DISPLAY: '',
-        WAYLAND_DISPLAY: '',
-        LOG_LEVEL: 'warn',
-      },
+      env: headlessEnv(dataDir),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
