@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
 import express from 'express';
 import pg from 'pg';
 
 /**
  * The baseline of bench/api: bare Express 5 routes answering the same JSON as ours, no
  * conventions. Without BARE_DATABASE_URL no database at all; with it (the PostgreSQL run), the
- * same reads and writes as ours through node-postgres: a user read by id, a template inserted.
+ * same reads and writes as ours through node-postgres: a user read by id, a template inserted, an
+ * upload's bytes stored as ours stores a file there (content-addressed 256 KiB chunks, one
+ * transaction; server/db/pg/pg-file-store.ts), so that the upload ratio compares like with like.
  */
 const user = {
   self: '/api/users/1',
@@ -23,6 +26,31 @@ if (pool) {
   await pool.query(
     'CREATE TABLE IF NOT EXISTS bare_templates (id serial PRIMARY KEY, name text NOT NULL, content text NOT NULL, created_at bigint NOT NULL)',
   );
+  await pool.query(
+    'CREATE TABLE IF NOT EXISTS bare_chunks (sha256 text NOT NULL, chunk integer NOT NULL, data bytea NOT NULL, PRIMARY KEY (sha256, chunk))',
+  );
+}
+const CHUNK_BYTES = 256 * 1024;
+
+/** The bytes into bare_chunks, as ours puts an upload into file_chunks. */
+async function storeBytes(db: pg.Pool, bytes: Buffer): Promise<void> {
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const client = await db.connect();
+  try {
+    await client.query('BEGIN');
+    for (let chunk = 0; chunk * CHUNK_BYTES < bytes.length; chunk += 1)
+      await client.query({
+        name: 'bare-chunk',
+        text: 'INSERT INTO bare_chunks (sha256, chunk, data) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+        values: [sha256, chunk, bytes.subarray(chunk * CHUNK_BYTES, (chunk + 1) * CHUNK_BYTES)],
+      });
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 const app = express();
@@ -59,7 +87,8 @@ app.post('/bare/contract_templates', express.json(), async (req, res) => {
     created_by: '/api/users/1',
   });
 });
-app.post('/bare/upload', express.raw({ type: () => true, limit: '3mb' }), (req, res) => {
+app.post('/bare/upload', express.raw({ type: () => true, limit: '3mb' }), async (req, res) => {
+  if (pool) await storeBytes(pool, req.body as Buffer);
   res.json({ bytes: (req.body as Buffer).length });
 });
 const server = app.listen(0, '127.0.0.1', () => {

@@ -65,10 +65,14 @@ function scopedParties(parties: PartyReads, contracts: ContractReads): PartyRead
   } satisfies PartyReads);
 }
 
+/** At most this many users' views are kept per set of repositories (an office has fewer staff). */
+const KEPT_VIEWS = 1_000;
+
 /**
  * Makes the views of one context: the parts are looked up on the context at each use (a
  * restore replaces its repositories and keys in place), the read methods taken once per set of
- * repositories.
+ * repositories, and each user's view made once and kept (it depends on nothing but the actor's
+ * fields, which are its key) rather than made again for every request.
  */
 export function createRouteViews(ctx: AppContext): (actor: Actor | undefined) => RouteContext {
   const base: Record<string, unknown> = {};
@@ -77,16 +81,23 @@ export function createRouteViews(ctx: AppContext): (actor: Actor | undefined) =>
     Object.defineProperty(base, key, { get: () => ctx[key], enumerable: true });
   }
   Object.freeze(base);
-  const reads = new WeakMap<object, ReadRepos>();
-  const readsOf = (): ReadRepos => {
-    let found = reads.get(ctx.repos);
-    if (!found) reads.set(ctx.repos, (found = readRepositories(ctx.repos)));
-    return found;
-  };
+  const byRepos = new WeakMap<object, { all: ReadRepos; views: Map<string, RouteContext> }>();
   return (actor) => {
-    const all = readsOf();
-    const contracts = scopedContracts(all.contracts, actor);
-    const repos: ReadRepos = Object.freeze({ ...all, contracts, parties: scopedParties(all.parties, contracts) });
-    return Object.freeze(Object.create(base, { repos: { value: repos, enumerable: true } })) as RouteContext;
+    let kept = byRepos.get(ctx.repos);
+    if (!kept) byRepos.set(ctx.repos, (kept = { all: readRepositories(ctx.repos), views: new Map() }));
+    const key = actor ? `${actor.id}:${actor.path}:${actor.permissionTemplate}:${actor.isAdmin}` : '';
+    let view = kept.views.get(key);
+    if (!view) {
+      if (kept.views.size >= KEPT_VIEWS) kept.views.clear();
+      const contracts = scopedContracts(kept.all.contracts, actor);
+      const repos: ReadRepos = Object.freeze({
+        ...kept.all,
+        contracts,
+        parties: scopedParties(kept.all.parties, contracts),
+      });
+      view = Object.freeze(Object.create(base, { repos: { value: repos, enumerable: true } })) as RouteContext;
+      kept.views.set(key, view);
+    }
+    return view;
   };
 }
