@@ -6,6 +6,7 @@ import { pageCountOf, pdftotext } from '../helpers/pdf-tools';
 import { makeTempDir } from '../helpers/server';
 import {
   linkIn,
+  mailsTo,
   makeContract,
   signingClient,
   startSigningEnv,
