@@ -185,6 +185,14 @@ describe("the office check: what an insider's SQL rewrite of the office leaves o
     expect(problemsOf(body)).toContain(
       `${userPath} (clerk): its e-mail is not the one this entry recorded: it was changed in the database, outside SignDesk`,
     );
+    // A user the office log never saw, added with SQL, is named too.
+    await db.run(
+      `INSERT INTO users (username, email, permission_template, created_at) VALUES ('mole', 'mole@elsewhere.test', 'CUSTOMER_ADMIN_USER', ?)`,
+      Date.now(),
+    );
+    expect(problemsOf(await officeCheck())).toMatch(
+      /\/api\/users\/\d+ \(mole\) is in no entry of the office log: it was added outside SignDesk/,
+    );
   }, 60_000);
 
   it("a webhook consumer's keys swapped in the database fail the office check", async () => {
