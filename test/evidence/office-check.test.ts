@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashEntry } from '../../server/activity/activity-chain';
+import { officeChainEntryOf } from '../../server/activity/office-log';
 import { chainEntryOf } from '../../server/activity/log-activity';
 import { rawSql, type RawSql } from '../../server/db/raw-sql';
 import { newDraft } from '../helpers/contracts';
 import { signedContract, waitForLtvStatus, waitForTimestampStatus } from '../helpers/evidence';
+import { openOfficeDatabase } from '../helpers/office-database';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { startTsaServer, type TsaServer } from '../helpers/tsa-server';
 
@@ -211,4 +213,76 @@ describe("the office check: what an insider's SQL rewrite of the office leaves o
     expect(body.is_intact).toBe(false);
     expect(problemsOf(body)).toContain(`/api/webhooks/${a}: its public key is not the one this entry recorded`);
   }, 60_000);
+});
+
+describe('an office log from before the fingerprints', () => {
+  it("records the users' e-mails and the consumers' keys once at start; a user added later with SQL stays a problem", async () => {
+    let t = await startTestServer();
+    const consumer = await t.api('POST', '/api/webhooks', { body: { url: 'http://127.0.0.1:9/old' } });
+    expect(consumer.status, consumer.text).toBe(201);
+    const dataDir = t.dataDir;
+    await t.close();
+    // The office log as an older version wrote it: no fingerprints (rewritten and rehashed, no anchors).
+    const office = await openOfficeDatabase(dataDir);
+    try {
+      const rows = await office.sql.all<Record<string, any>>('SELECT * FROM office_log ORDER BY sequence');
+      let previous = '0'.repeat(64);
+      for (const row of rows) {
+        const details = JSON.parse(row.details as string) as Record<string, string>;
+        delete details.email_sha256;
+        delete details.public_key_sha256;
+        const entry = {
+          sequence: Number(row.sequence),
+          event: row.event,
+          subject: row.subject,
+          userId: row.user_id === null ? null : Number(row.user_id),
+          userAgent: row.user_agent,
+          ipAddress: row.ip_address,
+          createdAt: Number(row.created_at),
+          details: JSON.stringify(details),
+          previousHash: previous,
+        };
+        const hash = hashEntry(officeChainEntryOf({ ...entry, hash: '' }));
+        await office.sql.run(
+          'UPDATE office_log SET details = ?, previous_hash = ?, hash = ? WHERE id = ?',
+          entry.details,
+          previous,
+          hash,
+          row.id,
+        );
+        previous = hash;
+      }
+    } finally {
+      await office.close();
+    }
+
+    t = await startTestServer({}, dataDir);
+    try {
+      const recorded = ((await t.api('GET', '/api/office_log')).body as any[]).filter(
+        (entry) => entry.event === 'identities.recorded',
+      );
+      expect(recorded).toHaveLength(1);
+      expect(Object.keys(recorded[0].details)).toEqual(
+        expect.arrayContaining(['user_1', `webhook_${consumer.body.id ?? consumer.body.self.split('/').at(-1)}`]),
+      );
+      expect((await t.api('GET', '/api/office_log/verification')).body).toMatchObject({
+        is_intact: true,
+        problems: [],
+      });
+      const db = rawSql(t.server.ctx.db);
+      await db.run(
+        `INSERT INTO users (username, email, permission_template, created_at) VALUES ('mole', 'mole@elsewhere.test', 'CUSTOMER_ADMIN_USER', ?)`,
+        Date.now(),
+      );
+      // Started again, the office does not record it: the fingerprints were taken once.
+      const again = t.dataDir;
+      await t.close();
+      t = await startTestServer({}, again);
+      const body = (await t.api('GET', '/api/office_log/verification')).body;
+      expect(body.is_intact).toBe(false);
+      expect(body.problems.map((p: any) => p.problem).join('\n')).toMatch(/\(mole\) is in no entry of the office log/);
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
 });
