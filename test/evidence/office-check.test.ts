@@ -64,14 +64,14 @@ describe("the office check: what an insider's SQL rewrite of the office leaves o
   }
 
   /** Appends a self-hashed entry dated `at` to a contract's chain, as the review's i12 did. */
-  async function appendForged(contractId: number, at: number) {
+  async function appendForged(contractId: number, at: number, event = 'party.code_verified') {
     const head = (await db.get<Row>(
       'SELECT * FROM activity_log WHERE contract_id = ? ORDER BY sequence DESC LIMIT 1',
       contractId,
     ))!;
     const forged = {
       contractId,
-      event: 'party.code_verified',
+      event,
       subject: '',
       userId: null,
       partyId: head.party_id,
@@ -135,7 +135,7 @@ describe("the office check: what an insider's SQL rewrite of the office leaves o
     expect(await check(sealed.self)).toMatchObject({ is_intact: true, problems: [] });
   }, 180_000);
 
-  it('an entry dated after the one it follows, but before an anchor that does not hold it, fails its contract’s check', async () => {
+  it('an entry dated after the one it follows, but before an anchor that does not hold it, fails its contract’s check (even a second contract.signed)', async () => {
     // The newest anchor folded `later` alone, 30 s of the office's clock after `sealed` was done:
     // an entry of `sealed` dated 10 s before that anchor is inside the old 10-minute grace.
     const anchor = (await db.get<{ at: number }>(
@@ -145,7 +145,8 @@ describe("the office check: what an insider's SQL rewrite of the office leaves o
       'SELECT max(created_at) AS at FROM activity_log WHERE contract_id = ?',
       sealed.id,
     ))!.at;
-    await appendForged(sealed.id, anchor - 10_000);
+    // Named contract.signed, to borrow a signing batch's 10 minutes: only the first one makes a batch.
+    await appendForged(sealed.id, anchor - 10_000, 'contract.signed');
     expect(anchor - 10_000).toBeGreaterThan(Number(head));
     const body = await check(sealed.self);
     expect(body.is_intact, JSON.stringify(body)).toBe(false);

@@ -5,8 +5,9 @@ import type { AnchorChainCheck } from './check-anchors';
  * How far before an anchor's reading of the heads the entries of a signing may be dated and still
  * legitimately miss it: they are dated when the seal is begun and written once it is made (a
  * seal waits for the authority up to 10 s, and for a busy machine). Only the entries of the
- * signing batch get it: those dated exactly as the chain's `contract.signed` entry, at or before
- * it; an insider cannot date an appended entry into that batch without rewriting an anchored one.
+ * signing batch get it: those dated exactly as the chain's first `contract.signed` entry, at or
+ * before it; an insider cannot date an appended entry into that batch without rewriting an
+ * anchored one.
  */
 export const BACKDATE_TOLERANCE_MS = 10 * 60_000;
 /**
@@ -17,11 +18,15 @@ export const BACKDATE_TOLERANCE_MS = 10 * 60_000;
  */
 export const ANCHOR_ORDER_TOLERANCE_MS = 5000;
 
-/** The grace of each entry: the signing batch's, or the ordinary one. */
+/**
+ * The grace of each entry (`entries` sorted): the signing batch's, or the ordinary one. A
+ * contract is signed once, so only the first `contract.signed` makes a batch: one appended later
+ * (by an insider, to lend an entry the batch's grace) makes none.
+ */
 function graceOf(entries: readonly StoredChainEntry[]): (entry: StoredChainEntry) => number {
-  const signed = entries.filter((entry) => entry.event === 'contract.signed');
+  const signed = entries.find((entry) => entry.event === 'contract.signed');
   return (entry) =>
-    signed.some((last) => last.sequence >= entry.sequence && last.recordedTime === entry.recordedTime)
+    signed && signed.sequence >= entry.sequence && signed.recordedTime === entry.recordedTime
       ? BACKDATE_TOLERANCE_MS
       : ANCHOR_ORDER_TOLERANCE_MS;
 }
