@@ -45,10 +45,11 @@ export const enEvidence = {
     'This PC’s clock differs from the timestamp authority’s by {seconds} s (checked {time}). Times recorded now are wrong: set the PC’s clock right.',
   'officeLog.title': 'Office log and anchors',
   'officeLog.description':
-    'Changes to users, API keys, settings and the seal certificate, hash chained like a contract’s log. The heads of every log are timestamped by the authority after each seal and daily.',
+    'Changes to users, API keys, webhooks, settings and the seal certificate, and deleted drafts, hash chained like a contract’s log. The heads of every log are timestamped by the authority after each seal and daily. The check also compares users’ e-mails and webhook keys with what the log recorded, and looks for every contract an anchor holds.',
   'officeLog.state': 'Office log',
   'officeLog.intact': 'Intact: {n} entries; {anchors} office anchors verified against the authority’s tokens',
-  'officeLog.broken': 'Not intact: an entry or an office anchor was changed, removed or inserted',
+  'officeLog.broken':
+    'Not intact: an entry or an office anchor was changed, removed or inserted, or the database was changed outside SignDesk (see below)',
   'officeLog.anchored': 'Proven by the authority',
   'officeLog.anchoredUpTo': 'Entries #1–#{n}; newest office anchor timestamped {time}',
   'officeLog.noAnchor': 'No office anchor yet: set a timestamp authority, and one is made at once.',

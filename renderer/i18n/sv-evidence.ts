@@ -46,10 +46,11 @@ export const svEvidence: Record<keyof typeof enEvidence, string> = {
     'Den här datorns klocka skiljer sig {seconds} s från tidsstämpelutfärdarens (kontrollerat {time}). Tider som registreras nu blir fel: ställ datorns klocka rätt.',
   'officeLog.title': 'Kontorets logg och ankare',
   'officeLog.description':
-    'Ändringar av användare, API-nycklar, inställningar och sigillcertifikatet, hashkedjade som ett avtals logg. Toppen av varje logg tidsstämplas av utfärdaren efter varje försegling och dagligen.',
+    'Ändringar av användare, API-nycklar, webhooks, inställningar och sigillcertifikatet, och borttagna utkast, hashkedjade som ett avtals logg. Toppen av varje logg tidsstämplas av utfärdaren efter varje försegling och dagligen. Kontrollen jämför också användarnas e-postadresser och webhooknycklarna med det loggen registrerade, och letar efter varje avtal som ett ankare håller.',
   'officeLog.state': 'Kontorets logg',
   'officeLog.intact': 'Intakt: {n} poster; {anchors} ankare kontrollerade mot utfärdarens tidsstämplar',
-  'officeLog.broken': 'Inte intakt: en post eller ett ankare har ändrats, tagits bort eller lagts till',
+  'officeLog.broken':
+    'Inte intakt: en post eller ett ankare har ändrats, tagits bort eller lagts till, eller databasen har ändrats utanför SignDesk (se nedan)',
   'officeLog.anchored': 'Bevisat av utfärdaren',
   'officeLog.anchoredUpTo': 'Post #1–#{n}; senaste ankaret tidsstämplat {time}',
   'officeLog.noAnchor': 'Inget ankare än: ställ in en tidsstämpelutfärdare, så görs ett direkt.',

@@ -58,6 +58,16 @@ export function hashEntry(entry: ChainEntry): string {
 
 export type ChainProblem = { sequence: number; problem: string };
 
+/**
+ * How much earlier than the entry before it an entry may be dated (issue 39). A writer takes its
+ * time just before it waits for the one write lock (the signing entries, dated when the seal was
+ * begun, are written only if no entry came in meanwhile), so a chain's times go back only by
+ * such a wait, milliseconds and at most the 5 s SQLite waits for the lock, or when this PC's
+ * clock is set back. Five seconds cover the wait and a time service's small corrections; a clock
+ * set back further shows as the problem it is (beside the warning against the authority's time).
+ */
+export const TIME_ORDER_TOLERANCE_MS = 5000;
+
 export type ChainCheck = {
   isIntact: boolean;
   entryCount: number;
@@ -85,13 +95,20 @@ export function checkChain(
     if (problems.length < 20) problems.push({ sequence, problem });
   };
   let previous = CHAIN_GENESIS;
+  let before: StoredChainEntry | undefined;
   sorted.forEach((entry, index) => {
     if (entry.sequence !== index + 1)
       note(entry.sequence, `expected entry ${index + 1} here: an entry is missing or was inserted`);
     if (entry.previousHash !== previous) note(entry.sequence, 'does not name the hash of the entry before it');
     if (hashEntry(entry) !== entry.hash)
       note(entry.sequence, 'its hash does not match its contents: the entry was changed after it was written');
+    if (before && Date.parse(entry.recordedTime) + TIME_ORDER_TOLERANCE_MS < Date.parse(before.recordedTime))
+      note(
+        entry.sequence,
+        `is dated ${entry.recordedTime}, before the entry before it (#${before.sequence}, ${before.recordedTime}): entries are written in order, so it was inserted or backdated later (or this PC's clock was set back)`,
+      );
     previous = entry.hash;
+    before = entry;
   });
   const last = sorted.at(-1);
   if (anchor) {

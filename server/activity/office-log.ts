@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AppContext } from '../context/app-context';
 import type { OfficeLogRow } from '../db/repos/office-evidence';
 import {
@@ -71,6 +72,16 @@ export async function logOfficeEvent(ctx: AppContext, input: OfficeEventInput): 
   const hash = hashEntry(officeChainEntryOf({ ...row, hash: '' }));
   await ctx.repos.officeEvidence.insertOfficeEntry({ ...row, hash });
 }
+
+/**
+ * What the office log records of a value the office's check compares with the database (a
+ * user's e-mail, a webhook consumer's public key): its SHA-256 in hex, never the value itself,
+ * so that the log, kept for good, holds no address.
+ */
+export const fingerprintOf = (value: string | Uint8Array): string =>
+  createHash('sha256')
+    .update(typeof value === 'string' ? Buffer.from(value, 'utf8') : value)
+    .digest('hex');
 
 /** Recomputes the office log's chain from the database. */
 export async function checkOfficeChain(ctx: AppContext): Promise<{ check: ChainCheck; entries: StoredChainEntry[] }> {

@@ -37,7 +37,7 @@ export const officeLogRoutes: AnyRoute[] = [
     path: '/api/office_log',
     operationId: 'listOfficeLog',
     summary:
-      "The office's own log (users, API keys, settings, the seal certificate), oldest first, with its hash chain",
+      "The office's own log (users, API keys, webhook consumers, deleted drafts, settings, the seal certificate), oldest first, with its hash chain",
     tag,
     access: 'admin',
     responses: { 200: { description: 'Every entry', schema: z.array(ZOfficeLogEntrySchema) } },
@@ -71,7 +71,7 @@ export const officeLogRoutes: AnyRoute[] = [
     operationId: 'verifyOfficeLog',
     summary: "Recompute the office log's chain and the office anchors from their timestamp tokens",
     description:
-      "The office anchors fold the heads of every contract's log and of the office log and are timestamped by the authority after each seal and at least daily; this re-derives each anchor from its token (never trusting a stored hash or time) and checks the office log against them.",
+      "The office anchors fold the heads of every contract's log and of the office log and are timestamped by the authority after each seal and at least daily; this re-derives each anchor from its token (never trusting a stored hash or time) and checks the office log against them. It also checks the office against its log: every contract log an anchor holds must still be there unless the office log records its deletion, and every user's e-mail and webhook consumer's public key must hash to what the office log recorded last (`email_sha256`, `public_key_sha256`); each difference is a problem (sequence 0, or the office-log entry it contradicts).",
     tag,
     access: 'admin',
     responses: { 200: { description: 'The check', schema: ZOfficeLogCheckSchema } },

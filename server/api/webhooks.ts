@@ -13,7 +13,8 @@ import { chosenEventsOf, type WebhookConsumerRow } from '../db/repos/webhook-con
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
-import { createWebhook, deleteWebhook, enableWebhook, updateWebhook } from '../webhooks/save-webhook';
+import { enableWebhook } from '../webhooks/save-webhook';
+import { changeWebhook, registerWebhook, removeWebhook } from '../activity/office-webhooks';
 import { webhookKeyId } from '../webhooks/runtime';
 import { authorizeWebhookCreation } from '../policies/routes';
 
@@ -68,7 +69,7 @@ export const webhookRoutes: AnyRoute[] = [
     responses: { 201: { description: 'The consumer with its public key', schema: ZWebhookConsumerSchema } },
     handler: async ({ res, ctx, body, actor, principal, act }) => {
       authorizeWebhookCreation(principal);
-      sendJson(res, 201, presentWebhook(ctx, await act(createWebhook, body, actor.id)));
+      sendJson(res, 201, presentWebhook(ctx, await act(registerWebhook, body, actor.id)));
     },
   }),
   defineRoute({
@@ -99,7 +100,7 @@ export const webhookRoutes: AnyRoute[] = [
     example: { body: { url: 'https://crm.office.example/hooks/signdesk' } },
     responses: { 200: { description: 'The consumer', schema: ZWebhookConsumerSchema } },
     handler: async ({ res, ctx, ids, body, act }) => {
-      sendJson(res, 200, presentWebhook(ctx, await act(updateWebhook, ids.webhook_id, body)));
+      sendJson(res, 200, presentWebhook(ctx, await act(changeWebhook, ids.webhook_id, body)));
     },
   }),
   defineRoute({
@@ -111,7 +112,7 @@ export const webhookRoutes: AnyRoute[] = [
     access: 'admin',
     responses: { 204: { description: 'Deleted' } },
     handler: async ({ res, ids, act }) => {
-      await act(deleteWebhook, ids.webhook_id);
+      await act(removeWebhook, ids.webhook_id);
       res.status(204).end();
     },
   }),

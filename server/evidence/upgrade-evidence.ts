@@ -2,6 +2,7 @@ import type { AppContext } from '../context/app-context';
 import { inTransaction } from '../db/open-database';
 import { chainUnchainedEntries } from '../activity/contract-chain';
 import { sealTsaUrlAtRest } from './timestamps/tsa-settings';
+import { recordIdentities } from './anchors/office-state';
 
 /**
  * Brings a database from before the evidence features up to them, at every start (and after a
@@ -13,6 +14,7 @@ import { sealTsaUrlAtRest } from './timestamps/tsa-settings';
 export async function upgradeEvidence(ctx: AppContext): Promise<void> {
   await sealTsaUrlAtRest(ctx);
   await chainUnchainedEntries(ctx);
+  await recordIdentities(ctx);
   const missing = await ctx.repos.seals.signedWithout();
   if (missing.length === 0) return;
   await inTransaction(ctx.db, async () => {

@@ -3,6 +3,7 @@ import type { AppContext } from '../context/app-context';
 import { hashPassword } from '../crypto/password';
 import { inTransaction } from '../db/open-database';
 import { AppError, validationFailed } from '../core/errors';
+import { fingerprintOf, logOfficeEvent } from '../activity/office-log';
 import { startSession, type RequestOrigin, type StartedSession } from '../sessions/start-session';
 
 /**
@@ -30,6 +31,18 @@ export async function runSetup(ctx: AppContext, input: TSetup, origin: RequestOr
       createdAt: now,
     });
     await ctx.repos.office.update({ name: input.office_name, email: input.office_email, setUpAt: now });
+    await logOfficeEvent(ctx, {
+      event: 'user.created',
+      subject: `/api/users/${user.id}`,
+      userId: user.id,
+      ...origin,
+      details: {
+        username: user.username,
+        permission_template: user.permissionTemplate,
+        active: user.active,
+        email_sha256: fingerprintOf(user.email),
+      },
+    });
     return user.id;
   });
   return startSession(ctx, userId, origin);

@@ -4,7 +4,7 @@ import { hashPassword } from '../crypto/password';
 import type { UserRow } from '../db/repos/users';
 import { validationFailed } from '../core/errors';
 import { inTransaction } from '../db/open-database';
-import { logOfficeEvent } from '../activity/office-log';
+import { fingerprintOf, logOfficeEvent } from '../activity/office-log';
 import { assertSeatFree } from '../subscription/allowance';
 
 export async function createUser(ctx: AppContext, input: TUserCreate): Promise<UserRow> {
@@ -20,7 +20,12 @@ export async function createUser(ctx: AppContext, input: TUserCreate): Promise<U
     await logOfficeEvent(ctx, {
       event: 'user.created',
       subject: `/api/users/${user.id}`,
-      details: { username: user.username, permission_template: user.permissionTemplate, active: user.active },
+      details: {
+        username: user.username,
+        permission_template: user.permissionTemplate,
+        active: user.active,
+        email_sha256: fingerprintOf(user.email),
+      },
     });
     return user;
   });

@@ -5,7 +5,7 @@ import { inTransaction } from '../db/open-database';
 import type { UserChanges, UserRow } from '../db/repos/users';
 import { AppError, notFound, validationFailed } from '../core/errors';
 import { losesAdminRights } from '../policies/actors';
-import { logOfficeEvent } from '../activity/office-log';
+import { fingerprintOf, logOfficeEvent } from '../activity/office-log';
 import { assertSeatFree } from '../subscription/allowance';
 
 export async function updateUser(ctx: AppContext, id: number, input: TUserUpdate): Promise<UserRow> {
@@ -46,6 +46,8 @@ export async function updateUser(ctx: AppContext, id: number, input: TUserUpdate
         fields: Object.keys(changes).sort().join(','),
         permission_template: changes.permissionTemplate,
         active: changes.active,
+        // The office's check compares the stored e-mail with the one recorded last.
+        email_sha256: changes.email === undefined ? undefined : fingerprintOf(changes.email),
       },
     });
     return (await ctx.repos.users.update(id, changes)) ?? current;

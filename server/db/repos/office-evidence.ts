@@ -1,4 +1,4 @@
-import { asc, desc } from 'drizzle-orm';
+import { asc, desc, isNull } from 'drizzle-orm';
 import type { Store } from '../store';
 import type { anchorHeads, officeAnchors, officeLog } from '../schema';
 
@@ -29,6 +29,16 @@ export function createOfficeEvidenceRepo(x: Store) {
        ON h.contract_id = a.contract_id AND h.sequence = a.sequence
      ORDER BY a.contract_id`,
   );
+  // Every contract with the highest sequence its log holds (null: none), through the (contract, sequence) index.
+  const contractHeads = x.sql<{ contractId: number; sequence: number | null }>(
+    `SELECT c.id AS "contractId", (SELECT max(a.sequence) FROM activity_log a WHERE a.contract_id = c.id) AS sequence
+     FROM contracts c`,
+  );
+  // An entry committed after the given ids but dated before `before` (an anchor's reading).
+  const lateEntry = x.sql<{ n: number }>(
+    `SELECT (SELECT count(*) FROM activity_log WHERE id > ? AND created_at < ?)
+          + (SELECT count(*) FROM office_log WHERE id > ? AND created_at < ?) AS n`,
+  );
   const latestAnchor = x.prepare<AnchorRow>((o, t) =>
     o.select().from(t.officeAnchors).orderBy(desc(t.officeAnchors.sequence)).limit(1),
   );
@@ -42,6 +52,9 @@ export function createOfficeEvidenceRepo(x: Store) {
     maxActivityId: async (): Promise<number> => (await maxActivityId.get())?.id ?? 0,
     changedContractHeads: async (afterId: number, throughId: number) => changedHeads.all([afterId, throughId]),
     latestAnchor: async (): Promise<AnchorRow | undefined> => latestAnchor.get(),
+    /** Whether an entry written after the ids an anchor read up to is dated before its reading. */
+    hasLateEntry: async (activityIdThrough: number, officeLogIdThrough: number, before: number): Promise<boolean> =>
+      Number((await lateEntry.get([activityIdThrough, before, officeLogIdThrough, before]))?.n ?? 0) > 0,
     /** The anchor and the heads it folds; call inside a transaction. */
     insertAnchor: async (row: NewAnchorRow, heads: readonly FoldedHead[]): Promise<number> => {
       const { id } = (await x.get<{ id: number }>(
@@ -50,6 +63,24 @@ export function createOfficeEvidenceRepo(x: Store) {
       for (const head of heads) await x.run(orm.insert(t.anchorHeads).values({ anchorId: id, ...head }));
       return id;
     },
+    /** What the office's check compares with the office log: each contract's log length, users' e-mails, consumers' keys. */
+    contractLogLengths: async (): Promise<Map<number, number>> =>
+      new Map((await contractHeads.all()).map((row) => [Number(row.contractId), Number(row.sequence ?? 0)])),
+    liveUserEmails: async (): Promise<{ id: number; username: string; email: string }[]> =>
+      x.all(
+        orm
+          .select({ id: t.users.id, username: t.users.username, email: t.users.email })
+          .from(t.users)
+          .where(isNull(t.users.deletedAt))
+          .orderBy(asc(t.users.id)),
+      ),
+    webhookPublicKeys: async (): Promise<{ id: number; publicKey: Buffer }[]> =>
+      x.all(
+        orm
+          .select({ id: t.webhookConsumers.id, publicKey: t.webhookConsumers.publicKey })
+          .from(t.webhookConsumers)
+          .orderBy(asc(t.webhookConsumers.id)),
+      ),
     listAnchors: async (): Promise<AnchorRow[]> =>
       x.all(orm.select().from(t.officeAnchors).orderBy(asc(t.officeAnchors.sequence))),
     /** Every folded head, by anchor id. */

@@ -1,9 +1,10 @@
 import { blob, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /**
- * The office's own log: changes to users, API keys, settings and the seal certificate, hash
- * chained as a contract's activity log is (the same algorithm, with the chain named
- * `/api/office`), each written in the transaction of the change it records.
+ * The office's own log: changes to users, API keys, webhook consumers, settings and the seal
+ * certificate, and deleted drafts, hash chained as a contract's activity log is (the same
+ * algorithm, with the chain named `/api/office`), each written in the transaction of the change
+ * it records.
  */
 export const officeLog = sqliteTable(
   'office_log',

@@ -2,12 +2,34 @@ import type { ChainProblem, StoredChainEntry } from '../../activity/activity-cha
 import type { AnchorChainCheck } from './check-anchors';
 
 /**
- * How far before an anchor's reading of the heads an entry may be dated and still legitimately
- * miss it: the transaction that writes an entry may take its time before it commits (a seal
- * waits for the authority up to 10 s). An entry dated earlier than that before an anchor which
- * does not hold it was written after the anchor and backdated.
+ * How far before an anchor's reading of the heads the entries of a signing may be dated and still
+ * legitimately miss it: they are dated when the seal is begun and written once it is made (a
+ * seal waits for the authority up to 10 s, and for a busy machine). Only the entries of the
+ * signing batch get it: those dated exactly as the chain's first `contract.signed` entry, at or
+ * before it; an insider cannot date an appended entry into that batch without rewriting an
+ * anchored one.
  */
 export const BACKDATE_TOLERANCE_MS = 10 * 60_000;
+/**
+ * The same for every other entry (issue 39): it takes its time just before it waits for the
+ * write lock, and an anchor written while entries dated before its reading came in is made again
+ * (makeAnchor), so only an entry that waited through the anchor's reading and writing, and the
+ * authority's answer between them, could miss an anchor made after its time.
+ */
+export const ANCHOR_ORDER_TOLERANCE_MS = 5000;
+
+/**
+ * The grace of each entry (`entries` sorted): the signing batch's, or the ordinary one. A
+ * contract is signed once, so only the first `contract.signed` makes a batch: one appended later
+ * (by an insider, to lend an entry the batch's grace) makes none.
+ */
+function graceOf(entries: readonly StoredChainEntry[]): (entry: StoredChainEntry) => number {
+  const signed = entries.find((entry) => entry.event === 'contract.signed');
+  return (entry) =>
+    signed && signed.sequence >= entry.sequence && signed.recordedTime === entry.recordedTime
+      ? BACKDATE_TOLERANCE_MS
+      : ANCHOR_ORDER_TOLERANCE_MS;
+}
 
 /** Entries up to `throughSequence` are proven by the authority's time of anchor `anchor`. */
 export type AnchorProof = { anchor: number; throughSequence: number; authorityTime: number; authority: string };
@@ -58,14 +80,13 @@ export function checkAnchoring(
   }
   // An entry dated before an anchor that did not hold it was written after that anchor.
   const sorted = [...entries].sort((a, b) => a.sequence - b.sequence);
+  const grace = graceOf(sorted);
   for (const entry of sorted) {
     const firstProof = proofs.find((proof) => proof.throughSequence >= entry.sequence);
     const before = anchorChain.anchors.filter(
       (anchor) => firstProof === undefined || anchor.sequence < firstProof.anchor,
     );
-    const missedBy = before.findLast(
-      (anchor) => Date.parse(entry.recordedTime) + BACKDATE_TOLERANCE_MS < anchor.createdAt,
-    );
+    const missedBy = before.findLast((anchor) => Date.parse(entry.recordedTime) + grace(entry) < anchor.createdAt);
     if (missedBy)
       note(
         entry.sequence,

@@ -77,6 +77,16 @@ export async function makeAnchor(ctx: AppContext, attempt: number, signal: Abort
   const written = await inTransaction(ctx.db, async () => {
     // Another process may have anchored meanwhile: this plan then no longer follows the latest.
     if ((await ctx.repos.officeEvidence.latestAnchor())?.sequence !== (latest?.sequence ?? undefined)) return false;
+    // An entry that took its time before the reading but came in after it would be dated before an
+    // anchor that does not hold it, as a backdated one is (issue 39): read the heads again.
+    if (
+      await ctx.repos.officeEvidence.hasLateEntry(
+        planned.activityIdThrough,
+        planned.officeLogIdThrough,
+        planned.createdAt,
+      )
+    )
+      return false;
     await ctx.repos.officeEvidence.insertAnchor(
       {
         sequence: planned.sequence,
@@ -96,7 +106,12 @@ export async function makeAnchor(ctx: AppContext, attempt: number, signal: Abort
     );
     return true;
   });
-  if (!written) return { kind: 'retry', at: ctx.now(), error: 'another anchor was made meanwhile' };
+  if (!written)
+    return {
+      kind: 'retry',
+      at: ctx.now(),
+      error: 'another anchor, or an entry dated before its reading, came meanwhile',
+    };
   ctx.logger.info(
     { anchor: planned.sequence, heads: planned.headCount, hash, authorityTime: token.genTime.toISOString() },
     'office anchor timestamped',

@@ -4,6 +4,7 @@ import { OFFICE_CHAIN, checkOfficeChain } from '../../activity/office-log';
 import type { AppContext } from '../../context/app-context';
 import { checkAnchorChain, type AnchorChainCheck } from './check-anchors';
 import { checkAnchoring, type AnchorProof } from './check-anchoring';
+import { checkOfficeState } from './office-state';
 
 export type LogVerification = ChainCheck & {
   /** Each time the part of the chain proven by an outside timestamp grew, oldest first. */
@@ -17,12 +18,14 @@ function merge(
   chain: string,
   entries: readonly StoredChainEntry[],
   anchorChain: AnchorChainCheck,
+  more: readonly ChainProblem[] = [],
 ): LogVerification {
   const anchoring = checkAnchoring(chain, entries, anchorChain);
   const problems: ChainProblem[] = [
     ...check.problems,
     ...anchorChain.problems.map((problem) => ({ sequence: 0, problem })),
     ...anchoring.problems,
+    ...more,
   ].slice(0, 20);
   return { ...check, isIntact: problems.length === 0, problems, proofs: anchoring.proofs, anchorChain };
 }
@@ -43,8 +46,12 @@ export async function verifyContractLog(ctx: AppContext, contractId: number): Pr
   );
 }
 
-/** The office log checked as a contract's is. */
+/**
+ * The office log checked as a contract's is, and the office against it and the anchors: no
+ * anchored contract gone unrecorded, every user's e-mail and consumer's key as last recorded.
+ */
 export async function verifyOfficeLog(ctx: AppContext): Promise<LogVerification> {
   const { check, entries } = await checkOfficeChain(ctx);
-  return merge(check, OFFICE_CHAIN, entries, await checkAnchorChain(ctx));
+  const anchorChain = await checkAnchorChain(ctx);
+  return merge(check, OFFICE_CHAIN, entries, anchorChain, await checkOfficeState(ctx, anchorChain, entries));
 }
