@@ -7,6 +7,11 @@ import fs from 'node:fs';
  * a loop: the file is tried again a few seconds later, and the first line that lands says how
  * many were lost. pino's own file destination turns such an error into an uncaught exception
  * whose exit hook retries the write for ever.
+ *
+ * Every request has a line (http/access-log.ts), the party listener's from the internet too, so
+ * the file is bounded: past `maxFileBytes` it is moved aside as `<file>.1` (`.1` to `.2`, …, the
+ * oldest beyond `keptFiles` removed) and a new one begun. That happens between two writes, once
+ * per file's worth of lines, never within a line.
  */
 export type LogFile = {
   write(line: string): boolean;
@@ -23,6 +28,10 @@ export type LogFileOptions = {
   maxQueuedBytes?: number;
   /** After a failed write, the next try waits this long. */
   retryAfterMs?: number;
+  /** Past this size the file is moved aside after the write that passed it (64 MiB by default). */
+  maxFileBytes?: number;
+  /** How many files moved aside are kept (`<file>.1` is the newest; 3 by default). */
+  keptFiles?: number;
   /** Told once per outage that lines are being dropped (the logger sends it to stderr). */
   onTrouble?: (message: string) => void;
 };
@@ -30,8 +39,11 @@ export type LogFileOptions = {
 export function openLogFile(file: string, options: LogFileOptions = {}): LogFile {
   const maxQueuedBytes = options.maxQueuedBytes ?? 4 * 2 ** 20;
   const retryAfterMs = options.retryAfterMs ?? 5_000;
+  const maxFileBytes = options.maxFileBytes ?? 64 * 2 ** 20;
+  const keptFiles = Math.max(1, options.keptFiles ?? 3);
   // Opened here, synchronously: a process that exits right after start still has its log.
-  const fd = fs.openSync(file, 'a', 0o600);
+  let fd = fs.openSync(file, 'a', 0o600);
+  let fileBytes = fs.fstatSync(fd).size;
   let queue: string[] = [];
   let queuedBytes = 0;
   let droppedLines = 0;
@@ -46,6 +58,31 @@ export function openLogFile(file: string, options: LogFileOptions = {}): LogFile
     if (!isFailing)
       options.onTrouble?.(`SignDesk cannot write its log file (${reason}); log lines are dropped until it can.`);
     isFailing = true;
+  };
+
+  /**
+   * After a write that took the file past its size: `.1` … moved up one (the last removed), the
+   * file to `.1`, a new file opened. Synchronous, but once per file's worth of lines, and only
+   * while no write is in flight. One that fails leaves the lines going to the same file, and is
+   * tried again after another file's worth.
+   */
+  const rotateIfFull = () => {
+    if (fileBytes < maxFileBytes) return;
+    fileBytes = 0;
+    try {
+      fs.rmSync(`${file}.${keptFiles}`, { force: true });
+      for (let n = keptFiles - 1; n >= 1; n -= 1) {
+        if (fs.existsSync(`${file}.${n}`)) fs.renameSync(`${file}.${n}`, `${file}.${n + 1}`);
+      }
+      fs.renameSync(file, `${file}.1`);
+      const next = fs.openSync(file, 'a', 0o600);
+      fs.closeSync(fd);
+      fd = next;
+    } catch (error) {
+      options.onTrouble?.(
+        `SignDesk cannot move its full log file aside (${(error as NodeJS.ErrnoException).code ?? String(error)}); it grows on.`,
+      );
+    }
   };
 
   /** The queued lines, preceded by a note of what was lost before them. */
@@ -87,10 +124,24 @@ export function openLogFile(file: string, options: LogFileOptions = {}): LogFile
         }
         droppedSinceNoted -= notedNow;
         isFailing = false;
+        fileBytes += buffer.length;
+        rotateIfFull();
         writeNext();
       });
     };
     writeFrom(0);
+  };
+
+  // The lines of one turn of the event loop (a busy server's many requests) go in one write:
+  // a write per line cost more than the lines themselves.
+  let isScheduled = false;
+  const scheduleWrite = () => {
+    if (isScheduled) return;
+    isScheduled = true;
+    setImmediate(() => {
+      isScheduled = false;
+      writeNext();
+    });
   };
 
   return {
@@ -101,7 +152,7 @@ export function openLogFile(file: string, options: LogFileOptions = {}): LogFile
       }
       queue.push(line);
       queuedBytes += line.length;
-      writeNext();
+      scheduleWrite();
       return true;
     },
     flushSync() {
@@ -109,8 +160,16 @@ export function openLogFile(file: string, options: LogFileOptions = {}): LogFile
       const lines = queue.length;
       const notedNow = droppedSinceNoted;
       try {
-        fs.writeSync(fd, takeQueue());
+        const buffer = takeQueue();
+        // A disk with room for part of it takes part: the rest is written on, or its error caught.
+        for (let offset = 0; offset < buffer.length;) {
+          const written = fs.writeSync(fd, buffer, offset);
+          if (written === 0) throw Object.assign(new Error('nothing written'), { code: 'ENOSPC' });
+          offset += written;
+        }
         droppedSinceNoted -= notedNow;
+        fileBytes += buffer.length;
+        rotateIfFull();
       } catch (error) {
         drop(lines, (error as NodeJS.ErrnoException).code ?? String(error));
       }
