@@ -13,6 +13,8 @@ import { loggablePath } from './problem';
  * queue (log-file.ts writes it later, asynchronously): nothing on the request's path waits
  * for the disk. Below info (LOG_LEVEL=warn) nothing is done at all.
  */
+const MAX_PATH_LENGTH = 300;
+
 export function accessLog(logger: Logger): (req: Request, res: http.ServerResponse) => void {
   if (!logger.isLevelEnabled('info')) return () => {};
   return (req, res) => {
@@ -23,7 +25,8 @@ export function accessLog(logger: Logger): (req: Request, res: http.ServerRespon
         {
           requestId: req.requestId,
           method: req.method,
-          path: loggablePath(req.originalUrl ?? req.url ?? ''),
+          // A path is as long as a client likes (up to Node's 16 KiB of headers): the line stays short.
+          path: loggablePath(req.originalUrl ?? req.url ?? '').slice(0, MAX_PATH_LENGTH),
           status: res.statusCode,
           ms: Math.round((performance.now() - startedAt) * 10) / 10,
           ...(surfaceOf(req) === 'party' ? { surface: 'party' } : {}),

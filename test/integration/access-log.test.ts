@@ -59,8 +59,10 @@ describe('access log', () => {
     const unauthorized = await lineOf(await api('/api/contracts', 'nobody:wrong'));
     expect(unauthorized).toMatchObject({ msg: 'request', path: '/api/contracts', status: 401 });
     expect(unauthorized).not.toHaveProperty('tokenId');
-    // Pages have theirs too.
+    // Pages have theirs too; a path as long as a client likes is cut short.
     expect(await lineOf(await fetch(`${t.url}/apidoc/v1/`))).toMatchObject({ path: '/apidoc/v1/', status: 200 });
+    const long = await lineOf(await fetch(`${t.url}/admin/${'a'.repeat(8_000)}`));
+    expect(long.path).toBe(`/admin/${'a'.repeat(293)}`);
   });
 
   it("logs the party listener's requests as the party's, without the link's token", async () => {
