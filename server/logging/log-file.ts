@@ -19,6 +19,12 @@ export type LogFile = {
   flushSync(): void;
   /** Lines lost so far to write errors or a full queue. */
   dropped(): number;
+  /**
+   * Resolves once what is queued now is on disk (or dropped): a process about to exit waits for
+   * its last lines, which a write already under way (or a retry after a full disk still 5 s
+   * off) would otherwise leave behind. A failing file is tried once more, then not waited for.
+   */
+  written(): Promise<void>;
   /** pino's multistream ends its streams this way: what is queued is written once; the file stays open. */
   end(): void;
 };
@@ -103,8 +109,15 @@ export function openLogFile(file: string, options: LogFileOptions = {}): LogFile
     return Buffer.from(text, 'utf8');
   };
 
+  let waiting: Array<() => void> = [];
+  const settleWaiting = () => {
+    if (isWriting && !retryTimer) return;
+    for (const resolve of waiting) resolve();
+    waiting = [];
+  };
+
   const writeNext = () => {
-    if (isWriting || retryTimer || queue.length === 0) return;
+    if (isWriting || retryTimer || queue.length === 0) return settleWaiting();
     isWriting = true;
     const notedNow = droppedSinceNoted;
     const lines = queue.length;
@@ -120,7 +133,7 @@ export function openLogFile(file: string, options: LogFileOptions = {}): LogFile
             writeNext();
           }, retryAfterMs);
           retryTimer.unref();
-          return;
+          return settleWaiting();
         }
         droppedSinceNoted -= notedNow;
         isFailing = false;
@@ -132,18 +145,6 @@ export function openLogFile(file: string, options: LogFileOptions = {}): LogFile
     writeFrom(0);
   };
 
-  // The lines of one turn of the event loop (a busy server's many requests) go in one write:
-  // a write per line cost more than the lines themselves.
-  let isScheduled = false;
-  const scheduleWrite = () => {
-    if (isScheduled) return;
-    isScheduled = true;
-    setImmediate(() => {
-      isScheduled = false;
-      writeNext();
-    });
-  };
-
   return {
     write(line) {
       if (queuedBytes + line.length > maxQueuedBytes) {
@@ -152,7 +153,10 @@ export function openLogFile(file: string, options: LogFileOptions = {}): LogFile
       }
       queue.push(line);
       queuedBytes += line.length;
-      scheduleWrite();
+      // At once, not on a later turn: the host's process.exit right after the last line ("closed")
+      // leaves a write already handed to the thread pool, not one still waiting for its turn.
+      // Lines that come while a write is under way go together in the next.
+      writeNext();
       return true;
     },
     flushSync() {
@@ -175,6 +179,17 @@ export function openLogFile(file: string, options: LogFileOptions = {}): LogFile
       }
     },
     dropped: () => droppedLines,
+    written: async () => {
+      if (!isWriting && queue.length === 0) return;
+      // Waiting to try the full disk again: one try now (space may have come back), not 5 s on.
+      if (retryTimer) {
+        clearTimeout(retryTimer);
+        retryTimer = undefined;
+        writeNext();
+        if (retryTimer || (!isWriting && queue.length === 0)) return;
+      }
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    },
     end() {
       this.flushSync();
     },
