@@ -13,7 +13,7 @@ import { startCheckpointer } from './db/checkpointer';
 import { openStorage, type Storage } from './app/open-storage';
 import { sqliteOf } from './db/database';
 import { sweepUnclaimedFiles } from './db/file-store';
-import { createLogger } from './logging/logger';
+import { createLogger, logWritten } from './logging/logger';
 import { apiRoutes } from './app/routes';
 import { adminPages } from './admin/admin-pages';
 import { findBuiltDir, findRendererDir } from './admin/renderer-dir';
@@ -201,7 +201,8 @@ export async function createServer(given: Config, options: ServerOptions = {}): 
       await storage.close();
       lock.release();
       logger.info('closed');
-      logger.flush();
+      // The host exits right after: the last lines are on disk first (a write under way would leave them behind).
+      await logWritten(logger);
     })();
     return closing;
   };

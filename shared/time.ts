@@ -100,6 +100,48 @@ export function parseTimestamp(text: string, timeZone: string): number | undefin
   return formatTimestamp(guess, timeZone) === text ? guess : undefined;
 }
 
+/**
+ * RFC 3339's profile of ISO 8601: a date, `T`, a time (a fraction of a second allowed) and `Z`
+ * or an offset `±HH:MM`. One instant wherever it is read, unlike the office-time form.
+ */
+const OFFSET_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:[Zz]|([+-])(\d{2}):(\d{2}))$/;
+
+/** An ISO 8601 time with `Z` or an offset, to the millisecond (a finer fraction is cut); undefined when it is no real time. */
+export function parseOffsetTimestamp(text: string): number | undefined {
+  const match = OFFSET_TIME.exec(text);
+  if (!match) return undefined;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const [fraction = '', sign, offsetHours = '0', offsetMinutes = '0'] = match.slice(7);
+  if (hour > 23 || minute > 59 || second > 59 || Number(offsetHours) > 23 || Number(offsetMinutes) > 59)
+    return undefined;
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
+  const date = new Date(wall);
+  // Date.UTC rolls 30 February over to March: a day that does not exist is refused.
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+  const offsetMs = (Number(offsetHours) * 60 + Number(offsetMinutes)) * 60_000 * (sign === '-' ? -1 : 1);
+  return wall - offsetMs + Number(fraction.slice(0, 3).padEnd(3, '0'));
+}
+
+/**
+ * A time a list filter takes (`updated_since`): today's `YYYY-MM-DD HH:MM:SS` in the office's
+ * zone, exactly as before, or an ISO 8601 time with `Z` or an offset. An offset's `+` sent
+ * unescaped in a query string arrives as a space (`T10:00:00 01:00`); nothing else has that
+ * shape, so it is read as the `+` it was.
+ */
+export function parseFilterTimestamp(text: string, timeZone: string): number | undefined {
+  if (text.length > 10 && (text[10] === 'T' || text[10] === 't'))
+    return parseOffsetTimestamp(text.replace(/ (\d{2}:\d{2})$/, '+$1'));
+  return parseTimestamp(text, timeZone);
+}
+
 export function isValidTimeZone(timeZone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });

@@ -8,7 +8,7 @@ import {
   ZContractUpdateSchema,
 } from '../../shared/api/contracts';
 import { MAX_UPLOAD_BYTES } from '../../shared/constants';
-import { parseTimestamp } from '../../shared/time';
+import { parseFilterTimestamp } from '../../shared/time';
 import { validationFailed } from '../core/errors';
 import { contractOrdering, type ContractFilter } from '../db/repos/contracts';
 import { markPartialSearch, readPageRequest, sendPage } from '../http/pagination';
@@ -25,8 +25,9 @@ const tag = 'Contracts';
 
 function updatedSinceOf(text: string | undefined, timeZone: string): number | undefined {
   if (text === undefined) return undefined;
-  const at = parseTimestamp(text, timeZone);
-  if (at === undefined) throw validationFailed([`updated_since: is not a real time in ${timeZone}`]);
+  const at = parseFilterTimestamp(text, timeZone);
+  if (at === undefined)
+    throw validationFailed([`updated_since: ${text} is not a real time (an office time is read in ${timeZone})`]);
   return at;
 }
 

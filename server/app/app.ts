@@ -5,6 +5,7 @@ import type { AppContext } from '../context/app-context';
 import { resolveActingUser } from '../http/acting-user';
 import { requireApiVersion } from '../http/api-version';
 import { AppError } from '../core/errors';
+import { accessLog } from '../http/access-log';
 import { createRequestListener, isApiPath } from '../http/api-entry';
 import { authenticate, type PrincipalResolver } from '../http/authenticate';
 import { parseStructuredBody } from '../http/parse-body';
@@ -86,5 +87,5 @@ export function createApp(ctx: AppContext, parts: AppParts): { app: Express; lis
   app.use(problems);
   const runApi: RequestHandler = (req, res, next) =>
     conventions(req, res, (err?: unknown) => (err ? next(err) : routeTable(req, res, next)));
-  return { app, listener: createRequestListener(app, runApi, problems, nothingAt) };
+  return { app, listener: createRequestListener(app, runApi, problems, nothingAt, accessLog(ctx.logger)) };
 }

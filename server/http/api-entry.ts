@@ -21,19 +21,23 @@ export function isApiPath(path: string): boolean {
  * request needs, cost more per request than the conventions together; what app.handle does
  * before routing (req and res linked, Express's request and response prototypes, `locals`,
  * `originalUrl`, and the router's `baseUrl`) is done here the same way, so handlers see the same objects. An error or a
- * miss (`next()`) ends in `onError`, the app's own problem handler.
+ * miss (`next()`) ends in `onError`, the app's own problem handler. `logRequest` sees every
+ * request this listener takes (both listeners' requests: the party listener's gate passes its
+ * own on to this one) and writes its line when the answer is done.
  */
 export function createRequestListener(
   app: Express,
   api: RequestHandler,
   onError: ErrorRequestHandler,
   notFound: (req: Request) => unknown,
+  logRequest: (req: Request, res: http.ServerResponse) => void = () => {},
 ): http.RequestListener {
   return (incoming, outgoing) => {
-    // Every answer names its request, for the caller to quote and the log to find.
+    // Every answer names its request, for the caller to quote and the log to find (access-log.ts).
     const requestId = randomUUID();
     (incoming as Request).requestId = requestId;
     outgoing.setHeader('Request-Id', requestId);
+    logRequest(incoming as Request, outgoing);
     const url = incoming.url ?? '';
     const query = url.indexOf('?');
     if (url.charCodeAt(0) !== 47 || !isApiPath(query < 0 ? url : url.slice(0, query))) {

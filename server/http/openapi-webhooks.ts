@@ -22,6 +22,14 @@ const SUMMARIES: Record<WebhookEventType, string> = {
   'contract.timestamped': "A signed PDF got its authority's timestamp (opt-in)",
 };
 
+/** When an event fires, where its summary does not say it all (Markdown, before the delivery rules). */
+const WHEN: Partial<Record<WebhookEventType, string>> = {
+  'contract.party_opened': [
+    'Sent once per party: the first time its signing link is opened (its page, `/sign/<token>`, is loaded) after the contract was sent, whether or not the party goes on to answer. Later openings of the link send nothing, nor do the requests the page makes itself.',
+    'Any client that loads the link counts as the party opening it (a mail scanner that follows links included). A party answered without its page (`test_answer`, `auto_sign`) never opens it, so none is sent for it. A correction or a delegation gives the party a new link but keeps its opened time: a party that had opened its old link is not announced again. An opening on a full disk is not recorded; the next opening is announced.',
+  ].join(' '),
+};
+
 const contractEvent = (type: WebhookEventType) => ({
   type,
   timestamp: '2026-11-22 15:30:00',
@@ -76,7 +84,7 @@ export function buildWebhooks(): ZodOpenApiPathsObject {
       post: {
         operationId: `event-${type}`,
         summary: SUMMARIES[type],
-        description: describeDelivery(),
+        description: [WHEN[type], describeDelivery()].filter(Boolean).join('\n\n'),
         tags: ['Webhook events'],
         security: [],
         requestParams: { header: ZWebhookRequestHeadersSchema },

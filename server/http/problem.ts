@@ -43,8 +43,11 @@ const BODY_PARSER_ERRORS: Record<string, [ProblemCode, string]> = {
 
 const STORAGE_WARNING_EVERY_MS = 60_000;
 
-/** A link whose path is its secret: a party's signing link, the shell's one-time sign-in link. */
-const SECRET_PATH = /^\/(sign|admin\/sign-in-link)\/[^/?]+/;
+/**
+ * A link whose path is its secret: a party's signing link, the shell's one-time sign-in link.
+ * Any case and repeated slashes, as Express's router matches them (`/SIGN/<token>` is served).
+ */
+const SECRET_PATH = /^\/+(sign|admin\/+sign-in-link)\/+[^/?]+/i;
 
 /** A request's path as the log may keep it: no query, and no secret that a link carries. */
 export function loggablePath(originalUrl: string): string {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
-import { openLogFile } from './log-file';
+import { openLogFile, type LogFile } from './log-file';
 
 export type Logger = pino.Logger;
 
@@ -19,7 +19,30 @@ export function createLogger(logsDir: string, level: pino.LevelWithSilent): Logg
     { level, stream: file },
     { level: 'warn', stream: { write: writeStderr, end: () => {} } as pino.DestinationStream },
   ]);
-  return pino({ level, base: null, timestamp: pino.stdTimeFunctions.isoTime }, streams);
+  const logger = pino({ level, base: null, timestamp: pino.stdTimeFunctions.isoTime }, streams);
+  logFiles.set(logger, file);
+  return logger;
+}
+
+const logFiles = new WeakMap<Logger, LogFile>();
+
+/**
+ * Waits (at most `withinMs`) until the log file holds every line logged so far: a process that
+ * exits right after its last line (the server's `closed`) keeps it. pino's own flush does not
+ * reach a multistream's streams.
+ */
+export async function logWritten(logger: Logger, withinMs = 2_000): Promise<void> {
+  const file = logFiles.get(logger);
+  if (!file) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    file.written(),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, withinMs);
+      timer.unref();
+    }),
+  ]);
+  clearTimeout(timer);
 }
 
 function writeStderr(line: string): boolean {

@@ -9,6 +9,21 @@ export const ZTimestampSchema = z
   .regex(TIMESTAMP_PATTERN, 'must be a timestamp of the form YYYY-MM-DD HH:MM:SS')
   .meta({ description: 'YYYY-MM-DD HH:MM:SS in the appliance time zone', example: '2026-11-22 15:30:00' });
 
+/**
+ * A time a list filter takes: `YYYY-MM-DD HH:MM:SS` in the office's time zone (as every
+ * timestamp the API returns), or an ISO 8601 time with `Z` or an offset (RFC 3339), whose `+`
+ * may also arrive as a space when a query string was not escaped. shared/time.ts reads it.
+ */
+export const TIME_FILTER_PATTERN =
+  /^\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2}:\d{2}|[Tt]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:[Zz]|[+ -]\d{2}:\d{2}))$/;
+
+export const ZTimeFilterSchema = z
+  .string()
+  .regex(
+    TIME_FILTER_PATTERN,
+    'must be YYYY-MM-DD HH:MM:SS (office time) or an ISO 8601 time with Z or an offset, e.g. 2026-12-07T10:00:00+01:00',
+  );
+
 export const shortText = () => z.string().max(MAX_STRING_LENGTH);
 export const longText = () => z.string().max(MAX_CONTENT_LENGTH);
 

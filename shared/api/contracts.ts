@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTRACT_STATUSES, LANGUAGES, REQUIRE_AUTH_VALUES, TIMESTAMP_STATUSES, LTV_STATUSES } from './enums';
-import { longText, resourcePath, shortText, ZPageQuerySchema, ZTimestampSchema } from './common';
+import { longText, resourcePath, shortText, ZPageQuerySchema, ZTimeFilterSchema, ZTimestampSchema } from './common';
 import { reminderFields } from './reminders';
 import { anchoringFields } from './anchors';
 
@@ -245,9 +245,9 @@ export const ZContractListQuerySchema = ZPageQuerySchema.extend({
         'Only contracts whose metadata has exactly this value under this key, written metadata[key]=value (e.g. ?metadata[order_id]=A-1042); several keys must all match. Read through an index: its cost grows with the matches, not with the number of contracts.',
       param: { style: 'deepObject', explode: true },
     }),
-  updated_since: ZTimestampSchema.optional().meta({
+  updated_since: ZTimeFilterSchema.optional().meta({
     description:
-      "Only contracts whose updated_time is at or after this time (YYYY-MM-DD HH:MM:SS in the office's time zone), for syncing: keep the newest updated_time you saw and ask from it. Read through an index: its cost grows with the matches, not with the number of contracts.",
+      "Only contracts whose updated_time is at or after this time, for syncing: keep the newest updated_time you saw and ask from it. Either YYYY-MM-DD HH:MM:SS in the office's time zone (the form every timestamp the API returns), or an ISO 8601 time with Z or an offset: 2026-12-07T09:00:00Z, 2026-12-07T10:00:00+01:00, 2026-12-07T04:00:00-05:00 (a fraction of a second is taken to the millisecond). Escape the offset's + as %2B in a URL; an unescaped + that arrives as a space is read as +. Any other form, or a time that does not exist (30 February, 25:00), is a 400 naming updated_since. Read through an index: its cost grows with the matches, not with the number of contracts.",
     example: '2026-11-26 09:00:00',
   }),
 });

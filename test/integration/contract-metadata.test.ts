@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatTimestamp } from '../../shared/time';
+import { expectProblem } from '../helpers/problems';
 import { makePdf } from '../helpers/pdfs';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -120,5 +122,50 @@ describe('contract metadata and updated_since', () => {
     expect((await t.api('GET', '/api/contracts?updated_since=yesterday')).status).toBe(400);
     expect((await t.api('GET', '/api/contracts?updated_since=2026-02-30%2010:00:00')).status).toBe(400);
     t.clock.reset();
+  });
+
+  it('takes updated_since as an ISO 8601 time with Z or an offset, the same instant whatever the offset', async () => {
+    const t0 = Date.UTC(2031, 5, 1, 12, 0, 0);
+    t.clock.set(t0);
+    const before = await upload('name=Early&metadata[batch]=offsets');
+    t.clock.set(t0 + 3_600_000);
+    const after = await upload('name=Late&metadata[batch]=offsets');
+    t.clock.reset();
+    expect([before.status, after.status]).toEqual([201, 201]);
+    const since = async (text: string) =>
+      (await selves(`metadata[batch]=offsets&updated_since=${encodeURIComponent(text)}`)).selves;
+    const both = [after.body.self, before.body.self];
+    // 12:30 UTC, between the two, in each form: only the later one.
+    for (const text of [
+      '2031-06-01T12:30:00Z',
+      '2031-06-01T13:30:00+01:00',
+      '2031-06-01T07:30:00-05:00',
+      '2031-06-01T12:30:00.000z',
+      // Today's form (office time) stays as it was.
+      formatTimestamp(t0 + 1_800_000, t.server.ctx.config.timeZone),
+    ])
+      expect(await since(text), text).toEqual([after.body.self]);
+    // A + left unescaped in the query arrives as a space, and is still read as +.
+    expect((await selves('metadata[batch]=offsets&updated_since=2031-06-01T13:30:00+01:00')).selves).toEqual([
+      after.body.self,
+    ]);
+    // Inclusive, to the millisecond.
+    expect(await since('2031-06-01T11:59:59.999Z')).toEqual(both);
+    expect(await since('2031-06-01T08:00:00-05:00')).toEqual([after.body.self]);
+    expect(await since('2031-06-01T14:00:00.001+01:00')).toEqual([]);
+
+    for (const text of [
+      '2031-06-01T12:30:00',
+      '2031-06-01T25:00:00Z',
+      '2031-06-31T12:00:00Z',
+      '2031-06-01T12:30:00+24:00',
+      '2031-06-01T12:30:00+0100',
+      '2031-06-01 12:30',
+      '2031-06-01',
+    ]) {
+      const refused = await t.api('GET', `/api/contracts?updated_since=${encodeURIComponent(text)}`);
+      expectProblem(refused, 400, 'validation-failed');
+      expect(refused.body.validation_errors, text).toEqual([expect.stringMatching(/^updated_since: /)]);
+    }
   });
 });

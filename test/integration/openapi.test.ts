@@ -130,6 +130,28 @@ describe('the OpenAPI document', () => {
     }
     const partySigned = (document as any).components.schemas.ContractPartySignedEvent;
     expect(partySigned.properties.data.required).toEqual(['id', 'party']);
+    // When party_opened fires: once per party, its first opening (an integrator counted on every opening).
+    expect(webhooks['contract.party_opened'].post.description).toMatch(
+      /^Sent once per party: the first time its signing link is opened .*Later openings of the link send nothing/,
+    );
+  });
+
+  it('says which forms the updated_since filter takes, and its pattern takes them', () => {
+    const parameter = (document as any).paths['/api/contracts'].get.parameters.find(
+      (p: any) => p.name === 'updated_since',
+    );
+    expect(parameter.description).toMatch(
+      /ISO 8601 time with Z or an offset: 2026-12-07T09:00:00Z, 2026-12-07T10:00:00\+01:00/,
+    );
+    const pattern = new RegExp(parameter.schema.pattern);
+    for (const text of [
+      '2026-11-26 09:00:00',
+      '2026-12-07T10:00:00+01:00',
+      '2026-12-07T09:00:00Z',
+      '2026-12-07T04:00:00.5-05:00',
+    ])
+      expect(pattern.test(text), text).toBe(true);
+    for (const text of ['2026-12-07T10:00:00', '2026-12-07', 'yesterday']) expect(pattern.test(text), text).toBe(false);
   });
 
   it('catches a response that strays from it (the check can fail)', () => {
