@@ -2,7 +2,7 @@ import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fitsWidth, gotoAdmin, signInThroughPage, UI_TIMEOUT_MS } from '../helpers/admin-ui';
-import { launchBrowser, openPage, screenshot } from '../helpers/browser';
+import { auditAccessibility, launchBrowser, openPage, screenshot } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { startSmtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver';
 import { makeUser } from '../helpers/users';
@@ -110,6 +110,16 @@ describe("the office's mail words and DKIM in the admin UI", { timeout: 240_000 
     expect(await page.title()).not.toBe('pwned');
     expect(await fitsWidth(page)).toBe(true);
     await screenshot(page, 'settings-mail-words');
+    expect(await auditAccessibility(page), 'settings-mail-words').toEqual([]);
+
+    // Back to SignDesk's words: the office's are removed, the form is empty, the preview says whose words it shows.
+    await mailWordsCard(page).getByRole('button', { name: 'Back to SignDesk’s words' }).click();
+    await mailWordsCard(page)
+      .getByText('SignDesk’s words are back for this mail and language.')
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    expect((await t.api('GET', '/api/settings/mail_words')).body.invitation.sv).toBeUndefined();
+    expect(await mailWordsCard(page).getByLabel('Subject', { exact: true }).inputValue()).toBe('');
+    await mailWordsCard(page).getByText('SignDesk’s words', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
     expect(problems).toEqual([]);
   });
 
