@@ -1,6 +1,7 @@
 import { enContract } from './en-contract';
 import { enAcme } from './en-acme';
 import { enBrand } from './en-brand';
+import { enMailWords } from './en-mail-words';
 import { enReach } from './en-reach';
 import { enEvidence } from './en-evidence';
 import { enLtv } from './en-ltv';
@@ -13,6 +14,7 @@ export const en = {
   ...enContract,
   ...enAcme,
   ...enBrand,
+  ...enMailWords,
   ...enReach,
   ...enEvidence,
   ...enLtv,

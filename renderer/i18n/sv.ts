@@ -2,6 +2,7 @@ import type { MessageKey } from './en';
 import { svContract } from './sv-contract';
 import { svAcme } from './sv-acme';
 import { svBrand } from './sv-brand';
+import { svMailWords } from './sv-mail-words';
 import { svReach } from './sv-reach';
 import { svEvidence } from './sv-evidence';
 import { svLtv } from './sv-ltv';
@@ -14,6 +15,7 @@ export const sv: Record<MessageKey, string> = {
   ...svContract,
   ...svAcme,
   ...svBrand,
+  ...svMailWords,
   ...svReach,
   ...svEvidence,
   ...svLtv,

@@ -21,6 +21,8 @@ import { AcmeCertificate } from './settings/acme-certificate';
 import { OfficeLog } from './settings/office-log';
 import { PlanSettings } from './settings/plan-settings';
 import { BrandSettings } from './settings/brand-settings';
+import { MailWordsSettings } from './settings/mail-words-settings';
+import { DkimSettings } from './settings/dkim-settings';
 
 const zones = (() => {
   try {
@@ -321,6 +323,8 @@ export function SettingsPage() {
         <ReachSettings />
         <AcmeCertificate />
         <MessagingSettings />
+        <MailWordsSettings />
+        <DkimSettings />
         <ReminderDefaults />
         <SigningCertificate />
         <TimestampSettings />

@@ -1,0 +1,56 @@
+/** English of the office's own mail words and of DKIM. Part of `en`. */
+export const enMailWords = {
+  'mailWords.title': 'Mail words',
+  'mailWords.description':
+    'The office’s own subject and text of the invitation, reminder and signed mails, per language. A language without its own words uses SignDesk’s. The button to the document, the layout and the footer stay.',
+  'mailWords.kind': 'Mail',
+  'mailWords.kind.invitation': 'Invitation to sign',
+  'mailWords.kind.reminder': 'Reminder',
+  'mailWords.kind.signed': 'Signed (the document for the party)',
+  'mailWords.language': 'Language',
+  'mailWords.subject': 'Subject',
+  'mailWords.body': 'Text',
+  'mailWords.bodyHint':
+    'Plain text: a blank line starts a paragraph. Leave both fields empty to keep SignDesk’s words.',
+  'mailWords.ownSaved': 'The office’s own words are saved for this mail and language.',
+  'mailWords.defaultInUse': 'SignDesk’s words are in use for this mail and language.',
+  'mailWords.placeholders': 'Placeholders (SignDesk puts the values in as plain text):',
+  'mailWords.placeholder.party_name': 'the party’s name',
+  'mailWords.placeholder.contract_name': 'the contract’s name',
+  'mailWords.placeholder.link': 'the party’s link to the document',
+  'mailWords.placeholder.expiry': 'when the invitation expires',
+  'mailWords.placeholder.office_name': 'the office’s name',
+  'mailWords.preview': 'Preview with example values',
+  'mailWords.ownWords': 'The office’s words',
+  'mailWords.defaultWords': 'SignDesk’s words',
+  'mailWords.reset': 'Back to SignDesk’s words',
+  'mailWords.resetDone': 'SignDesk’s words are back for this mail and language.',
+  'mailWords.testTo': 'Send this mail as a test to',
+  'dkim.title': 'DKIM: mails signed for the office’s domain',
+  'dkim.description':
+    'With a DKIM key, every mail SignDesk sends carries a signature that receivers check against your domain’s DNS, so that mails are not taken for spam or forgeries.',
+  'dkim.on': 'On',
+  'dkim.off': 'Off',
+  'dkim.onText': 'Mails are signed for {domain} with the selector {selector}.',
+  'dkim.offText': 'Mails are not signed. Give the domain, a selector and a private key to sign them.',
+  'dkim.domain': 'Domain',
+  'dkim.domainHint': 'The domain of the sender address (MAIL_FROM), such as office.example.',
+  'dkim.selector': 'Selector',
+  'dkim.selectorHint': 'Any name for this key, such as signdesk or mail2026.',
+  'dkim.privateKey': 'Private key (PEM)',
+  'dkim.privateKeyHint':
+    'An RSA key of 2048 bits or more, or Ed25519, as PEM. It is kept encrypted and never shown again.',
+  'dkim.privateKeySavedHint':
+    'A key is saved (it is never shown). Paste a new one to replace it, or leave this empty to keep it.',
+  'dkim.turnOff': 'Turn DKIM off',
+  'dkim.turnedOff': 'DKIM is off: the key is removed and mails are no longer signed.',
+  'dkim.dns': 'DNS records to publish',
+  'dkim.recordName': 'Name',
+  'dkim.recordType': 'Type',
+  'dkim.recordValue': 'Value',
+  'dkim.copyRecord': 'Copy the record’s value',
+  'dkim.dnsLater':
+    'Once the domain, selector and key are saved, the TXT record to publish at SELECTOR._domainkey.DOMAIN (v=DKIM1 with the public key) appears here.',
+  'dkim.spfDmarc':
+    'The domain also needs an SPF record (TXT, such as v=spf1 include:spf.mail-provider.example -all) naming the SMTP server SignDesk sends through, and a DMARC record at _dmarc.DOMAIN (such as v=DMARC1; p=quarantine); DKIM must use the sender address’s domain for DMARC to pass.',
+};
