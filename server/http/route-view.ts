@@ -85,7 +85,8 @@ export function createRouteViews(ctx: AppContext): (actor: Actor | undefined) =>
   return (actor) => {
     let kept = byRepos.get(ctx.repos);
     if (!kept) byRepos.set(ctx.repos, (kept = { all: readRepositories(ctx.repos), views: new Map() }));
-    const key = actor ? `${actor.id}:${actor.path}:${actor.permissionTemplate}:${actor.isAdmin}` : '';
+    // Every field of an actor follows from these (policies/actors.ts: actorOf).
+    const key = actor ? `${actor.id}:${actor.path}:${actor.permissionTemplate}` : '';
     let view = kept.views.get(key);
     if (!view) {
       if (kept.views.size >= KEPT_VIEWS) kept.views.clear();
