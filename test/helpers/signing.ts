@@ -132,7 +132,17 @@ export function signingClient(link: string, options: { fetch?: typeof fetch; hea
     return { status: response.status, headers: response.headers, body: data as any };
   };
   return {
-    open: () => call(''),
+    /** Opens the page as a browser does: the page, then its script's report that it is open (only that records it). */
+    open: async () => {
+      const page = await call('');
+      const token = /"csrfToken":"([^"]+)"/.exec(Buffer.isBuffer(page.body) ? page.body.toString('utf8') : '')?.[1];
+      if (page.status === 200 && token) {
+        csrf = token;
+        const reported = await call('/opened', 'POST');
+        if (reported.status !== 204) throw new Error(`the page's opening report got ${reported.status}`);
+      }
+      return page;
+    },
     state: () => call('/state'),
     document: () => call('/document.pdf'),
     signedPdf: () => call('/signed.pdf'),
