@@ -60,8 +60,9 @@ names more in <code>events</code> also receives those (the list is in <a href="#
 receives exactly the three. The first prints <code>["contract.sent","contract.party_opened"]</code>, the second <code>[]</code>:</p>
 ${step('events', 1, WEBHOOKS_CHOSEN)}
 ${step('events', 2, WEBHOOKS_DEFAULT)}
-<p>From now on the first receives <code>contract.sent</code> when a contract goes out and <code>contract.party_opened</code> each
-time a party opens its link, besides the three; the second only the three.</p>
+<p>From now on the first receives <code>contract.sent</code> when a contract goes out and <code>contract.party_opened</code> when
+a party first opens its link in a browser (and again for the new person after a correction or delegation), besides the
+three; the second only the three.</p>
 <h3 id="recipe-idempotency">Upload once, even when you retry</h3>
 <p>The same upload twice with one <code>Idempotency-Key</code> makes one contract: both print the same path, and the second answer
 carries <code>Idempotent-Replayed: true</code>. Use a new key (a UUID) for each contract you mean to make.</p>

@@ -69,7 +69,7 @@ export const ZContractSentEventSchema = payloadOf(
 export const ZContractPartyOpenedEventSchema = payloadOf(
   'contract.party_opened',
   'ContractPartyOpenedEvent',
-  'Opt-in. A party opened its signing link; repeats each time it opens it again.',
+  "Opt-in. A party opened its signing link in a browser: the signing page reported it (a mail scanner fetching the link does not count). Once per person: after a correction or delegation the party has a new link, and its first opening raises the event again. The activity log's party.opened entry names who opened it.",
   contractAndParty('The party that opened its link'),
 );
 
