@@ -151,7 +151,9 @@ export async function logActivity(ctx: AppContext, given: ActivityInput): Promis
     const isAboutParty = entry.event.startsWith('party.') && row.subject !== '';
     await recordEvent(ctx, webhookEvent, {
       id: `/api/contracts/${entry.contractId}`,
-      ...(isAboutParty ? { party: row.subject } : {}),
+      ...(isAboutParty
+        ? { party: row.subject, partyName: (JSON.parse(row.details) as Record<string, string>)[PARTY_NAME_DETAIL] }
+        : {}),
     });
   }
   return row;

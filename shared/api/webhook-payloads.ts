@@ -11,6 +11,13 @@ const contractPath = z.string().meta({
   example: '/api/contracts/1',
 });
 
+/** Added to the interface's data: the party's path stays when a delegation or correction makes it someone else. */
+const partyName = z.string().optional().meta({
+  description:
+    "The party's name when the event happened (for a delegation: the person who handed over; for a correction: the name before it)",
+  example: 'Signe Svensson',
+});
+
 const payloadOf = <T extends WebhookEventType>(type: T, id: string, description: string, data: z.ZodObject) =>
   z
     .object({
@@ -45,6 +52,7 @@ export const ZContractPartySignedEventSchema = payloadOf(
     .object({
       id: contractPath,
       party: z.string().meta({ description: 'The party that accepted', example: '/api/contracts/1/parties/1' }),
+      party_name: partyName,
     })
     .meta({ description: 'Paths of the resources the event is about' }),
 );
@@ -56,6 +64,7 @@ const contractAndParty = (party: string) =>
     .object({
       id: contractPath,
       party: z.string().meta({ description: party, example: '/api/contracts/1/parties/1' }),
+      party_name: partyName,
     })
     .meta({ description: 'Paths of the resources the event is about' });
 

@@ -158,7 +158,18 @@ export function signingClient(link: string, options: { fetch?: typeof fetch; hea
 
 /** Event types the webhook consumer verified, in arrival order. */
 export function verifiedEvents(hooks: WebhookReceiver): Array<{ type: string; id: string; party?: string }> {
-  return hooks.verified().map((request) => ({ type: request.json.type, ...request.json.data }));
+  return hooks.verified().map((request) => {
+    const { id, party } = request.json.data;
+    return { type: request.json.type, id, ...(party === undefined ? {} : { party }) };
+  });
+}
+
+/** Event types the webhook consumer verified, in arrival order, with the name of the party each is about. */
+export function verifiedPartyNames(hooks: WebhookReceiver, contractSelf: string): Array<[string, string | undefined]> {
+  return hooks
+    .verified()
+    .filter((request) => request.json.data.id === contractSelf && request.json.data.party !== undefined)
+    .map((request) => [request.json.type, request.json.data.party_name]);
 }
 
 /**
