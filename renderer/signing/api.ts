@@ -9,6 +9,8 @@ export type SigningApi = {
   verifyCode(code: string): Promise<TSigningState>;
   accept(body: TSigningAccept): Promise<TSigningState>;
   reject(cause: string): Promise<TSigningState>;
+  /** Tells the server the page is open in the party's browser: only this records the opening. */
+  opened(): Promise<void>;
   /** The CSRF token the writes send: the newest state's. */
   setCsrfToken(token: string): void;
 };
@@ -73,6 +75,17 @@ export function createSigningApi(base: string): SigningApi {
     },
     accept: (body) => call('/accept', { method: 'POST', body }),
     reject: (cause) => call('/reject', { method: 'POST', body: { cause } }),
+    opened: async () => {
+      try {
+        await fetch(`${base}/opened`, {
+          method: 'POST',
+          headers: { ...sessionHeaders(), 'x-signing-csrf': csrf },
+          credentials: 'same-origin',
+        });
+      } catch {
+        // Not recorded this time: the party's next visit reports it.
+      }
+    },
     setCsrfToken: (token) => {
       csrf = token;
     },

@@ -44,7 +44,9 @@ export function App({ bootstrap }: { bootstrap: Bootstrap }) {
     if (!state || hasPostedLoad.current) return;
     hasPostedLoad.current = true;
     postSigningEvent(state, 'loaded');
-  }, [state]);
+    // A mail scanner fetching the link runs no script: the opening counts from here.
+    void api.opened();
+  }, [api, state]);
   const contractName = state?.contract.name;
   useEffect(() => {
     if (contractName !== undefined) document.title = contractName || 'SignDesk';

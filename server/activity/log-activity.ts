@@ -108,12 +108,40 @@ export function chainEntryOf(row: Omit<ChainedActivity, 'hash'>) {
 }
 
 /**
+ * The detail that names the party an entry is about (its subject, and its actor when the party
+ * acted from its link) as that party stood when the entry was written: a party row becomes
+ * someone else on a delegation or a correction, and the entry must keep naming who acted then.
+ * It is in `details`, so the chain's hash covers it and entries written before it verify as ever.
+ */
+export const PARTY_NAME_DETAIL = 'party_name';
+
+const PARTY_SUBJECT = /^\/api\/contracts\/(\d+)\/parties\/(\d+)$/;
+
+/** The party an entry's subject names, if it names one of its own contract's parties. */
+export function subjectPartyId(entry: { contractId: number; subject?: string }): number | undefined {
+  const match = PARTY_SUBJECT.exec(entry.subject ?? '');
+  return match && Number(match[1]) === entry.contractId ? Number(match[2]) : undefined;
+}
+
+/** The entry with the name of the party it is about, unless it carries one already (or names no party). */
+async function withPartyName(ctx: AppContext, entry: ActivityInput): Promise<ActivityInput> {
+  const partyId = subjectPartyId(entry);
+  if (partyId === undefined || entry.details?.[PARTY_NAME_DETAIL] != null) return entry;
+  const party = await ctx.repos.parties.findById(partyId);
+  if (!party || party.contractId !== entry.contractId) return entry;
+  return { ...entry, details: { ...entry.details, [PARTY_NAME_DETAIL]: party.name } };
+}
+
+/**
  * Writes one activity-log entry, chained to the contract's last one; call it inside the
  * transaction of the change it records (the IMMEDIATE transaction keeps the chain in order).
  * The one door to the log; an entry that an opt-in webhook event follows raises it here too,
- * and the contract's updated_at moves to the entry's time.
+ * and the contract's updated_at moves to the entry's time. An entry about a party names it as
+ * it is now (PARTY_NAME_DETAIL): log an act before the change that makes the party someone else,
+ * or give the name.
  */
-export async function logActivity(ctx: AppContext, entry: ActivityInput): Promise<ChainedActivity> {
+export async function logActivity(ctx: AppContext, given: ActivityInput): Promise<ChainedActivity> {
+  const entry = await withPartyName(ctx, given);
   const row = chainActivity(entry, entry.time ?? ctx.now(), await ctx.repos.activity.head(entry.contractId));
   await ctx.repos.activity.insert(row);
   // Whatever the log records changed the contract: updated_time (and updated_since) follow it.
@@ -123,7 +151,9 @@ export async function logActivity(ctx: AppContext, entry: ActivityInput): Promis
     const isAboutParty = entry.event.startsWith('party.') && row.subject !== '';
     await recordEvent(ctx, webhookEvent, {
       id: `/api/contracts/${entry.contractId}`,
-      ...(isAboutParty ? { party: row.subject } : {}),
+      ...(isAboutParty
+        ? { party: row.subject, partyName: (JSON.parse(row.details) as Record<string, string>)[PARTY_NAME_DETAIL] }
+        : {}),
     });
   }
   return row;

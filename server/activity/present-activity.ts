@@ -4,6 +4,7 @@ import type { AppContext } from '../context/app-context';
 import type { ActivityRow } from '../db/repos/activity-log';
 import type { UserRow } from '../db/repos/users';
 import { storedChainEntryOf } from './contract-chain';
+import { PARTY_NAME_DETAIL, subjectPartyId } from './log-activity';
 
 /** A user's name as people read it: their full name, else their username. */
 export const userDisplayName = (user: Pick<UserRow, 'firstname' | 'lastname' | 'username'>) =>
@@ -11,7 +12,8 @@ export const userDisplayName = (user: Pick<UserRow, 'firstname' | 'lastname' | '
 
 /**
  * Presents a contract's log entries with their actors' names (each user and party looked up
- * once). The actor is the one the entry's hash covers (log-activity.ts actorPath).
+ * once). The actor is the one the entry's hash covers (log-activity.ts actorPath); a party is
+ * named as the entry recorded it (`details.party_name`), else (entries older than that) by its row.
  */
 export async function activityPresenter(
   ctx: AppContext,
@@ -28,6 +30,11 @@ export async function activityPresenter(
     }
     return name;
   };
+  const namedAtTheTime = (row: ActivityRow): string | undefined => {
+    if (row.partyId === null || subjectPartyId({ contractId, subject: row.subject }) !== row.partyId) return undefined;
+    const details = JSON.parse(row.details) as Record<string, string>;
+    return details[PARTY_NAME_DETAIL];
+  };
   const actorOf = async (row: ActivityRow): Promise<Pick<TActivityEntry, 'actor_type' | 'actor' | 'actor_name'>> => {
     if (row.userId !== null)
       return { actor_type: 'user', actor: `/api/users/${row.userId}`, actor_name: await userName(row.userId) };
@@ -35,7 +42,8 @@ export async function activityPresenter(
       return {
         actor_type: 'party',
         actor: partyPath({ contractId, id: row.partyId }),
-        actor_name: parties.get(row.partyId)?.name ?? '',
+        // The party as it was named when it acted; a party row may be someone else since.
+        actor_name: namedAtTheTime(row) ?? parties.get(row.partyId)?.name ?? '',
       };
     }
     return { actor_type: 'appliance', actor: null, actor_name: 'SignDesk' };

@@ -61,7 +61,8 @@ receives exactly the three. The first prints <code>["contract.sent","contract.pa
 ${step('events', 1, WEBHOOKS_CHOSEN)}
 ${step('events', 2, WEBHOOKS_DEFAULT)}
 <p>From now on the first receives <code>contract.sent</code> when a contract goes out and <code>contract.party_opened</code> the
-first time each party opens its link (once per party: see <a href="#webhooks">Webhook events</a>), besides the three; the second only the three.</p>
+first time each party opens its link in a browser (once per person: again for the new person after a correction or delegation;
+see <a href="#webhooks">Webhook events</a>), besides the three; the second only the three.</p>
 <h3 id="recipe-idempotency">Upload once, even when you retry</h3>
 <p>The same upload twice with one <code>Idempotency-Key</code> makes one contract: both print the same path, and the second answer
 carries <code>Idempotent-Replayed: true</code>. Use a new key (a UUID) for each contract you mean to make.</p>

@@ -25,8 +25,8 @@ const SUMMARIES: Record<WebhookEventType, string> = {
 /** When an event fires, where its summary does not say it all (Markdown, before the delivery rules). */
 const WHEN: Partial<Record<WebhookEventType, string>> = {
   'contract.party_opened': [
-    'Sent once per party: the first time its signing link is opened (its page, `/sign/<token>`, is loaded) after the contract was sent, whether or not the party goes on to answer. Later openings of the link send nothing, nor do the requests the page makes itself.',
-    'Any client that loads the link counts as the party opening it (a mail scanner that follows links included). A party answered without its page (`test_answer`, `auto_sign`) never opens it, so none is sent for it. A correction or a delegation gives the party a new link but keeps its opened time: a party that had opened its old link is not announced again. An opening on a full disk is not recorded; the next opening is announced.',
+    'Sent once per party: the first time its signing link is opened in a browser after the contract was sent (the page, once its script has started, reports the opening), whether or not the party goes on to answer. Later openings of the link send nothing, nor do the requests the page makes itself.',
+    'A plain GET or HEAD of the link (a mail scanner or a link preview following it) is no opening. A party answered without its page (`test_answer`, `auto_sign`) never opens it, so none is sent for it. A correction or a delegation makes the party someone else: the new person’s first opening is announced again, with `party_name` naming them. An opening on a full disk is not recorded; the next opening is announced.',
   ].join(' '),
 };
 

@@ -132,11 +132,8 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
       res.status(404).setHeader('Vary', 'Accept-Language').type('html').send(notFoundHtml(req));
       return;
     }
-    // Opening is a read: on a full disk the page still opens, and the next visit records it.
-    await unlessStorageFull(
-      async () => recordOpened(ctx, party, requestOrigin(req)),
-      () => ctx.logger.debug({ partyId: party.id }, 'a signing link was opened but the disk is full: not recorded'),
-    );
+    // Fetching the page is not opening it: mail scanners fetch every link in a message (GET or
+    // HEAD, no script run). The page's own script reports the opening (POST …/opened, below).
     if (!indexHtml) {
       res.status(503).type('html').send(NOT_BUILT);
       return;
@@ -197,6 +194,23 @@ export function signingPages(ctx: AppContext, signingDir: string | undefined): R
     const attached = await attachedFileOf(ctx.repos, annotation);
     if (!attached) throw notFound('attached file');
     sendFile(res, attached.file.data, attached.file.contentType, attached.name, 'attachment');
+  });
+
+  /**
+   * The page's script, once it runs in the party's browser, says the link was opened: only then
+   * is it recorded (party.opened, email_status opened/clicked). The CSRF token is the page's, so
+   * a request the page did not make (a scanner's fetch of the link, a cross-site form) records
+   * nothing. Opening is a read: on a full disk the page still opens, and the next visit records it.
+   */
+  router.post('/sign/:token/opened', async (req, res) => {
+    const party = await openLink(req);
+    checkSigningCsrf(ctx, req, party);
+    await unlessStorageFull(
+      async () => recordOpened(ctx, party, requestOrigin(req)),
+      () => ctx.logger.debug({ partyId: party.id }, 'a signing link was opened but the disk is full: not recorded'),
+    );
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(204).end();
   });
 
   router.post('/sign/:token/code', async (req, res) => {

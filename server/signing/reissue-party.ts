@@ -2,7 +2,7 @@ import { partyPath } from '../../shared/api/paths';
 import type { AppContext } from '../context/app-context';
 import type { ContractRow } from '../db/repos/contracts';
 import type { PartyChanges, PartyRow } from '../db/repos/parties';
-import { logActivity, type ActivityDetails, type RequestOrigin } from '../activity/log-activity';
+import { logActivity, PARTY_NAME_DETAIL, type ActivityDetails, type RequestOrigin } from '../activity/log-activity';
 import { newLinkToken } from '../secrets/link-tokens';
 import { inviteParties } from './invite-parties';
 
@@ -41,7 +41,9 @@ export async function reissueParty(
   party: PartyRow,
   reissue: Reissue,
 ): Promise<PartyRow> {
-  const changes = { ...reissue.changes };
+  // The new link has been neither sent nor opened: the times the audit page prints for the
+  // party are those of the person it names now (the invitation below sets the sent time again).
+  const changes: PartyChanges = { ...reissue.changes, openedAt: null, invitedAt: null };
   // What the old address's mail did (sent, opened, bounced) says nothing of the new one.
   if (changes.email !== undefined) Object.assign(changes, CLEAR_EMAIL_STATUS);
   const now = ctx.now();
@@ -53,7 +55,8 @@ export async function reissueParty(
     subject: partyPath(party),
     userId: reissue.userId ?? null,
     partyId: reissue.partyId ?? null,
-    details: reissue.details,
+    // Who the party was when this was done: the delegator who handed over, the party corrected.
+    details: { ...reissue.details, [PARTY_NAME_DETAIL]: party.name },
     time: now,
     ...reissue.origin,
   });

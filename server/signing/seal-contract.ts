@@ -9,7 +9,7 @@ import type { SignedPdfEvent } from '../pdf/build-signed-pdf';
 import { timestampSeal, TIMESTAMP_ROOM } from '../evidence/timestamps/timestamp-seal';
 import type { SealedContract } from '../evidence/record-seal';
 import { readTsaUrl, withoutCredentials } from '../evidence/timestamps/tsa-settings';
-import { chainActivity, type ActivityInput } from '../activity/log-activity';
+import { chainActivity, PARTY_NAME_DETAIL, type ActivityInput } from '../activity/log-activity';
 import { buildContractSeal } from './build-seal-input';
 import { parseFileValue } from '../../shared/field-answers';
 import { renewSealIfDue } from '../settings/renew-seal';
@@ -75,7 +75,17 @@ export async function sealContract(
 
 type EventRow = Pick<
   ActivityRow,
-  'sequence' | 'createdAt' | 'event' | 'userId' | 'partyId' | 'subject' | 'ipAddress' | 'userAgent' | 'details' | 'hash'
+  | 'contractId'
+  | 'sequence'
+  | 'createdAt'
+  | 'event'
+  | 'userId'
+  | 'partyId'
+  | 'subject'
+  | 'ipAddress'
+  | 'userAgent'
+  | 'details'
+  | 'hash'
 >;
 
 /**
@@ -95,8 +105,12 @@ function actorNames(ctx: AppContext, parties: readonly PartyRow[]): (row: EventR
     return userNames.get(id)!;
   };
   return async (row) => {
-    const party = partyNames.get(row.subject);
+    const { [PARTY_NAME_DETAIL]: namedThen, ...details } = JSON.parse(row.details) as Record<string, string>;
+    // The party as the entry named it when it was written (a delegation or correction makes the
+    // row someone else); entries from before that detail existed fall back to the row.
+    const party = namedThen ?? partyNames.get(row.subject);
     const isPartyAction = row.userId === null && row.partyId !== null;
+    const isOwnAct = isPartyAction && partyPath({ contractId: row.contractId, id: row.partyId! }) === row.subject;
     return {
       sequence: row.sequence ?? 0,
       time: row.createdAt,
@@ -105,12 +119,12 @@ function actorNames(ctx: AppContext, parties: readonly PartyRow[]): (row: EventR
         row.userId !== null
           ? await userName(row.userId)
           : row.partyId !== null
-            ? (partyNamesById.get(row.partyId) ?? '')
+            ? ((isOwnAct ? namedThen : undefined) ?? partyNamesById.get(row.partyId) ?? '')
             : '',
       ...(party && !isPartyAction ? { about: party } : {}),
       ipAddress: row.ipAddress,
       userAgent: row.userAgent,
-      details: JSON.parse(row.details) as Record<string, string>,
+      details,
       hash: row.hash ?? '',
     };
   };

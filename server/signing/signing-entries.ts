@@ -45,6 +45,8 @@ export function acceptanceEntry(
     subject: partyPath(party),
     ...(isAutoSign ? { userId: acceptance.userId } : { partyId: party.id }),
     details: {
+      // Named here, not by logActivity: the sealed audit trail chains this entry before it is written.
+      party_name: party.name,
       signature_name: acceptance.signatureName,
       authentication: acceptance.authentication,
       auto_sign: isAutoSign ? true : undefined,

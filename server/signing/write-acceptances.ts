@@ -225,7 +225,11 @@ async function writeAcceptance(
     updatedAt: now,
   });
   await logActivity(ctx, acceptanceEntry(party, acceptance, now));
-  await recordEvent(ctx, 'contract.party_signed', { id: contractPath(contract.id), party: partyPath(party) });
+  await recordEvent(ctx, 'contract.party_signed', {
+    id: contractPath(contract.id),
+    party: partyPath(party),
+    partyName: party.name,
+  });
 }
 
 async function finishSigned(

@@ -2,7 +2,11 @@ import { isOptionalWebhookEvent, type WebhookEventType } from '../../shared/api/
 import type { AppContext } from '../context/app-context';
 import { WEBHOOK_QUEUE } from '../db/repos/webhook-consumers';
 
-export type WebhookEventData = { id: string; party?: string };
+/**
+ * `partyName`: the party's name when the event happened (the activity entry's party_name), sent as
+ * `party_name`: a party becomes someone else on a delegation or correction, and its path stays.
+ */
+export type WebhookEventData = { id: string; party?: string; partyName?: string };
 
 /**
  * Writes an event and, for every consumer, a delivery: with its job (first attempt after
@@ -32,7 +36,14 @@ export async function recordEvent(
     type,
     // The office's one clock, as every other timestamp (default Europe/Stockholm).
     timestamp: ctx.timestamp(now),
-    data: data.party === undefined ? { id: data.id } : { id: data.id, party: data.party },
+    data:
+      data.party === undefined
+        ? { id: data.id }
+        : {
+            id: data.id,
+            party: data.party,
+            ...(data.partyName === undefined ? {} : { party_name: data.partyName }),
+          },
   });
   const eventId = await deliveries.insertEvent(type, payload, now);
   const runAt = now + Math.round(ctx.config.webhookFirstDelayS * 1000);

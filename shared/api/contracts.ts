@@ -281,15 +281,16 @@ export const ZActivityEntrySchema = z
       .enum(ACTOR_TYPES)
       .meta({ description: 'Who did it: a user, a party (from its link), or SignDesk itself' }),
     actor: z.string().nullable().meta({ description: 'The user or party path of the actor; null for SignDesk itself' }),
-    actor_name: z
-      .string()
-      .meta({ description: "The actor's name as it reads: a user's full name (else username), a party's name" }),
+    actor_name: z.string().meta({
+      description:
+        "The actor's name as it reads: a user's full name (else username), a party's name when it acted (details.party_name; a delegation or correction later makes the party someone else)",
+    }),
     subject: z
       .string()
       .meta({ description: 'The resource the entry is about (a party, annotation or attachment path), or empty' }),
     details: z.record(z.string(), z.string()).meta({
       description:
-        'What the event says beyond who, when and where: channel and addresses, typed name, cause, reason, copy_of, …',
+        'What the event says beyond who, when and where: channel and addresses, typed name, cause, reason, copy_of, …; party_name on every entry about a party: its name when the entry was written',
     }),
     previous_hash: HASH.meta({ description: 'The hash of the entry before (64 zeros for the first)' }),
     hash: HASH.meta({

@@ -11,6 +11,13 @@ const contractPath = z.string().meta({
   example: '/api/contracts/1',
 });
 
+/** Added to the interface's data: the party's path stays when a delegation or correction makes it someone else. */
+const partyName = z.string().optional().meta({
+  description:
+    "The party's name when the event happened (for a delegation: the person who handed over; for a correction: the name before it)",
+  example: 'Signe Svensson',
+});
+
 const payloadOf = <T extends WebhookEventType>(type: T, id: string, description: string, data: z.ZodObject) =>
   z
     .object({
@@ -45,6 +52,7 @@ export const ZContractPartySignedEventSchema = payloadOf(
     .object({
       id: contractPath,
       party: z.string().meta({ description: 'The party that accepted', example: '/api/contracts/1/parties/1' }),
+      party_name: partyName,
     })
     .meta({ description: 'Paths of the resources the event is about' }),
 );
@@ -56,6 +64,7 @@ const contractAndParty = (party: string) =>
     .object({
       id: contractPath,
       party: z.string().meta({ description: party, example: '/api/contracts/1/parties/1' }),
+      party_name: partyName,
     })
     .meta({ description: 'Paths of the resources the event is about' });
 
@@ -69,7 +78,7 @@ export const ZContractSentEventSchema = payloadOf(
 export const ZContractPartyOpenedEventSchema = payloadOf(
   'contract.party_opened',
   'ContractPartyOpenedEvent',
-  'Opt-in. A party opened its signing link; repeats each time it opens it again.',
+  "Opt-in. A party opened its signing link in a browser: the signing page reported it (a mail scanner fetching the link does not count). Once per person: after a correction or delegation the party has a new link, and its first opening raises the event again. The activity log's party.opened entry names who opened it.",
   contractAndParty('The party that opened its link'),
 );
 

@@ -121,7 +121,7 @@ export const WEBHOOK_READ_ONLY_FIELDS = [
 ] as const;
 
 export const ZWebhookEventDataSchema = z
-  .object({ id: z.string(), party: z.string().optional() })
+  .object({ id: z.string(), party: z.string().optional(), party_name: z.string().optional() })
   .meta({ id: 'WebhookEventData', description: 'Paths of the resources the event is about' });
 
 export const ZWebhookAttemptSchema = z

@@ -132,7 +132,17 @@ export function signingClient(link: string, options: { fetch?: typeof fetch; hea
     return { status: response.status, headers: response.headers, body: data as any };
   };
   return {
-    open: () => call(''),
+    /** Opens the page as a browser does: the page, then its script's report that it is open (only that records it). */
+    open: async () => {
+      const page = await call('');
+      const token = /"csrfToken":"([^"]+)"/.exec(Buffer.isBuffer(page.body) ? page.body.toString('utf8') : '')?.[1];
+      if (page.status === 200 && token) {
+        csrf = token;
+        const reported = await call('/opened', 'POST');
+        if (reported.status !== 204) throw new Error(`the page's opening report got ${reported.status}`);
+      }
+      return page;
+    },
     state: () => call('/state'),
     document: () => call('/document.pdf'),
     signedPdf: () => call('/signed.pdf'),
@@ -148,7 +158,18 @@ export function signingClient(link: string, options: { fetch?: typeof fetch; hea
 
 /** Event types the webhook consumer verified, in arrival order. */
 export function verifiedEvents(hooks: WebhookReceiver): Array<{ type: string; id: string; party?: string }> {
-  return hooks.verified().map((request) => ({ type: request.json.type, ...request.json.data }));
+  return hooks.verified().map((request) => {
+    const { id, party } = request.json.data;
+    return { type: request.json.type, id, ...(party === undefined ? {} : { party }) };
+  });
+}
+
+/** Event types the webhook consumer verified, in arrival order, with the name of the party each is about. */
+export function verifiedPartyNames(hooks: WebhookReceiver, contractSelf: string): Array<[string, string | undefined]> {
+  return hooks
+    .verified()
+    .filter((request) => request.json.data.id === contractSelf && request.json.data.party !== undefined)
+    .map((request) => [request.json.type, request.json.data.party_name]);
 }
 
 /**

@@ -150,6 +150,7 @@ describe("the integrator's walk-through, from the docs' own examples", () => {
       expect(handled.events().find((event) => event.type === 'contract.party_signed')?.data).toEqual({
         id: '/api/contracts/1',
         party: '/api/contracts/1/parties/1',
+        party_name: expect.any(String),
       });
       expect(handled.refusals()).toEqual([]);
       await expect

@@ -29,9 +29,11 @@ function EntryDetail({ entry, partyNames }: { entry: TActivityEntry; partyNames:
   const t = useT();
   const { language } = useI18n();
   const parts: ReactNode[] = [];
-  const party = partyNames.get(entry.subject);
+  // The party as the entry named it when written (a delegation or correction renames the row).
+  const party = entry.details?.party_name ?? partyNames.get(entry.subject);
   if (party) parts.push(party);
   for (const [key, value] of Object.entries(entry.details ?? {})) {
+    if (key === 'party_name') continue;
     const label = activityDetailLabel(key, language);
     if (key === 'copy_of' && /^\/api\/contracts\/\d+$/.test(value)) {
       parts.push(
