@@ -1,8 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES } from '../../shared/i18n/catalogues';
 import type { Language } from '../../shared/api/enums';
-import { makeContract, type SigningEnv } from '../helpers/signing';
+import { wordBoxes } from '../helpers/pdf-tools';
+import { makeTempDir } from '../helpers/server';
+import { makeContract, signingClient, waitForMailsTo, type SigningEnv } from '../helpers/signing';
 import { phoneContext } from '../helpers/signing-page';
 import { startSigningBrowser } from '../helpers/signing-browser';
 
@@ -48,6 +52,59 @@ describe('the signing page in the party’s language', () => {
   let env: SigningEnv;
   let browser: Browser;
   startSigningBrowser((started) => ({ env, browser } = started));
+
+  it('mails an Arabic contract’s party a mail that reads from the right, and seals an audit page that does', async () => {
+    const address = 'layla@example.test';
+    const contract = await makeContract(env.t, [{ name: 'Layla Haddad', email: address }], { language: 'ar' });
+    expect((await env.t.api('POST', `${contract.self}/send`)).status).toBe(200);
+    const [invitation] = await waitForMailsTo(env.smtp, address, 1);
+    const reader = await browser.newContext({ viewport: { width: 600, height: 800 } });
+    const mail = await reader.newPage();
+    await mail.setContent(String(invitation!.mail.html));
+    // Its first word (the name in it may come wrapped in bidi isolation marks).
+    const greeting = CATALOGUES.ar.mail.greeting.split(' ')[0]!;
+    // The greeting's text stands in the right half of the mail, as Arabic is read.
+    const box = await mail.evaluate<{ left: number; right: number; width: number }>(`(() => {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      while (walker.nextNode()) {
+        if (!walker.currentNode.textContent.includes(${JSON.stringify(greeting)})) continue;
+        const range = document.createRange();
+        range.selectNodeContents(walker.currentNode);
+        const rect = range.getBoundingClientRect();
+        // A mail's hidden preview line holds the words too: the one on show counts.
+        if (rect.width === 0) continue;
+        return { left: rect.left, right: rect.right, width: document.documentElement.clientWidth };
+      }
+      return { left: -1, right: -1, width: 0 };
+    })()`);
+    expect(box.left, 'the greeting in the mail').toBeGreaterThan(box.width / 2);
+    await reader.close();
+
+    const party = signingClient(contract.parties[0]!.contract_url);
+    expect((await party.state()).status).toBe(200);
+    expect((await party.accept({}, 'Layla Haddad')).status).toBe(200);
+    const signedPdf = () =>
+      fetch(`${env.t.url}${contract.self}/signed_pdf`, {
+        headers: { authorization: `token ${env.t.adminKey}`, 'accept-api-version': '1' },
+      });
+    await expect.poll(async () => (await signedPdf()).status, { timeout: 90_000 }).toBe(200);
+    const file = path.join(makeTempDir(), 'signed-ar.pdf');
+    fs.writeFileSync(file, Buffer.from(await (await signedPdf()).arrayBuffer()));
+    // The audit page follows the contract's two pages; its title ends at the right margin.
+    const title = CATALOGUES.ar.audit.title.split(' ');
+    // poppler reads the drawn glyphs in the order they stand on the page (right to left), so a word
+    // comes out reversed: its place is what is checked here.
+    const reversed = (word: string) => [...word].reverse().join('');
+    const matches = wordBoxes(file).filter(
+      (word) => word.page === 3 && (title.includes(word.word) || title.includes(reversed(word.word))),
+    );
+    // The title's words, set larger than the lines that repeat some of them.
+    const words = matches.filter((word) => word.height === Math.max(...matches.map((each) => each.height)));
+    expect(words.length, 'the title of the audit page').toBeGreaterThan(0);
+    const pageWidth = 595;
+    expect(Math.min(...words.map((word) => word.x))).toBeGreaterThan(pageWidth / 3);
+    expect(Math.max(...words.map((word) => word.x + word.width))).toBeGreaterThan(pageWidth - 100);
+  }, 180_000);
 
   for (const language of ['de', 'fr', 'pl', 'ar'] as const) {
     it(`speaks ${language} from the first screen to the thank-you, with no English left`, async () => {
