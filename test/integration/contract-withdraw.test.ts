@@ -124,7 +124,7 @@ describe('POST /api/contracts/{id}/withdraw', () => {
     expect(silent.body).toMatchObject({ withdrawn_time: expect.any(String), withdraw_reason: null });
     const log = (await t.api('GET', `${quiet.self}/activity_log?per_page=100`)).body as any[];
     expect(log.filter((row) => row.event === 'party.withdrawal_sent').map((row) => row.details)).toEqual([
-      { silent: 'true' },
+      { silent: 'true', party_name: 'Pia' },
     ]);
     await expect.poll(async () => t.server.ctx.repos.outbox.countPending(), { timeout: 10_000, interval: 50 }).toBe(0);
     expect(mailsTo(smtp, 'pia@example.test')).toHaveLength(1);
