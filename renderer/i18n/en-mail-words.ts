@@ -7,7 +7,7 @@ export const enMailWords = {
   'mailWords.kind.invitation': 'Invitation to sign',
   'mailWords.kind.reminder': 'Reminder',
   'mailWords.kind.signed': 'Signed (the document for the party)',
-  'mailWords.language': 'Language',
+  'mailWords.language': 'Mail language',
   'mailWords.subject': 'Subject',
   'mailWords.body': 'Text',
   'mailWords.bodyHint':

@@ -9,7 +9,7 @@ export const svMailWords: Record<keyof typeof enMailWords, string> = {
   'mailWords.kind.invitation': 'Inbjudan att skriva under',
   'mailWords.kind.reminder': 'Påminnelse',
   'mailWords.kind.signed': 'Underskrivet (dokumentet till parten)',
-  'mailWords.language': 'Språk',
+  'mailWords.language': 'Mejlets språk',
   'mailWords.subject': 'Ämne',
   'mailWords.body': 'Text',
   'mailWords.bodyHint':

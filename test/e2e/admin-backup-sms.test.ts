@@ -25,7 +25,7 @@ describe('automatic backups and SMS without a gateway, in the admin UI', { timeo
     const { page, problems } = await openPage(browser);
     await page.setViewportSize({ width: 800, height: 900 });
     await signInThroughPage(page, t.url, 'admin', 'correct horse');
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('sv');
     await gotoAdmin(page, t.url, '/settings', 'Inställningar');
     const card = page.getByRole('region', { name: 'Automatiska säkerhetskopior' });
     await card.getByText('Ingen automatisk säkerhetskopia har gjorts än.').waitFor({ timeout: UI_TIMEOUT_MS });
@@ -58,7 +58,7 @@ describe('automatic backups and SMS without a gateway, in the admin UI', { timeo
     // Every session ended: signed in again (the sign-in page in English, as a new visitor sees it).
     await page.evaluate('localStorage.clear()');
     await signInThroughPage(page, t.url, 'admin', 'correct horse');
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('sv');
     const banner = page.getByTestId('restored-copy-banner');
     await banner.getByText('Det här kontoret är en återställd kopia').waitFor({ timeout: UI_TIMEOUT_MS });
     await screenshot(page, 'restored-copy-banner-sv-800');

@@ -200,14 +200,14 @@ describe('preparing and managing contracts in the admin UI', () => {
       .toBe(true);
     await screenshot(party.page, 'signing-withdrawn');
 
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('sv');
     await expect
       .poll(() => page.getByRole('heading', { name: 'Avtalet har återkallats', level: 2 }).isVisible(), until)
       .toBe(true);
     expect(await page.getByRole('button', { name: 'Duplicera' }).isVisible()).toBe(true);
     await screenshot(page, 'prepare-withdrawn-sv');
     expect(await auditAccessibility(page), 'withdrawn contract in Swedish').toEqual([]);
-    await page.getByRole('combobox', { name: 'Språk' }).selectOption('en');
+    await page.getByRole('combobox', { name: 'Språk', exact: true }).selectOption('en');
     expect(mailsTo(smtp, 'frida@lind.test')).toHaveLength(3);
     expect(problems).toEqual([]);
     expect(party.problems).toEqual([]);

@@ -137,7 +137,7 @@ describe('the contract page through the signing flow', { timeout: 180_000 }, () 
     expect(pdfsig(file)).toContain('Signature is Valid');
 
     // In Swedish too.
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('sv');
     await page.getByRole('heading', { name: 'Signerat av alla' }).waitFor({ timeout: 30_000 });
     await waitForDocument(page);
     await screenshot(page, 'contract-signed-sv');

@@ -25,7 +25,7 @@ describe("the data folder's disk in the admin UI", { timeout: 120_000 }, () => {
     const { page, problems } = await openPage(browser);
     await page.setViewportSize({ width: 800, height: 900 });
     await signInThroughPage(page, low.url, 'admin', 'correct horse');
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('sv');
     await gotoAdmin(page, low.url, '/contracts', 'Avtal');
     const banner = page.getByTestId('low-disk-banner');
     await banner.getByText('Disken är nästan full').waitFor({ timeout: UI_TIMEOUT_MS });

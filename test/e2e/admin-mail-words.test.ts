@@ -41,7 +41,7 @@ describe("the office's mail words and DKIM in the admin UI", { timeout: 240_000 
     await signInThroughPage(page, t.url, 'admin', 'correct horse');
     await gotoAdmin(page, t.url, '/settings', 'Settings');
     const card = mailWordsCard(page);
-    await card.getByLabel('Language', { exact: true }).selectOption('sv');
+    await card.getByLabel('Mail language', { exact: true }).selectOption('sv');
     expect(await card.getByLabel('Mail', { exact: true }).inputValue()).toBe('invitation');
     const preview = card.getByTestId('mail-words-preview-text');
     // SignDesk's own Swedish words first.
@@ -83,7 +83,7 @@ describe("the office's mail words and DKIM in the admin UI", { timeout: 240_000 
       .waitFor({ timeout: UI_TIMEOUT_MS });
 
     await page.reload();
-    await mailWordsCard(page).getByLabel('Language', { exact: true }).selectOption('sv');
+    await mailWordsCard(page).getByLabel('Mail language', { exact: true }).selectOption('sv');
     await expect
       .poll(() => mailWordsCard(page).getByLabel('Subject', { exact: true }).inputValue(), { timeout: UI_TIMEOUT_MS })
       .toBe('Underskrift: {contract_name}');

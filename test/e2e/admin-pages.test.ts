@@ -257,7 +257,7 @@ describe('the admin UI in the browser', { timeout: 120_000 }, () => {
   it('speaks Swedish when asked, and remembers it', async () => {
     const { page } = await openPage(browser);
     await signInThroughPage(page, t.url, 'admin', 'correct horse');
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('sv');
     const nav = page.getByRole('navigation', { name: 'Huvudmeny' });
     await nav.getByRole('link', { name: 'Avtal' }).waitFor({ timeout: 30_000 });
     await page.reload();

@@ -19,7 +19,7 @@ describe('correcting a party from the contract page', { timeout: 120_000 }, () =
     const { page, context, problems } = await openPage(browser);
     await page.setViewportSize({ width: 800, height: 900 });
     await signInThroughPage(page, t.url, 'admin', 'correct horse');
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('sv');
     await gotoAdmin(page, t.url, `/contracts/${contract.id}`, 'Hyresavtal Storgatan 1');
     await page.getByRole('button', { name: 'Rätta Eva Nordin' }).click();
     const dialog = page.getByRole('dialog', { name: 'Rätta Eva Nordin' });

@@ -45,7 +45,7 @@ describe("the office's plan in the admin UI", { timeout: 180_000 }, () => {
     const { page, problems } = await openPage(browser);
     await page.setViewportSize({ width: 800, height: 900 });
     await signInThroughPage(page, t.url, 'admin', 'correct horse');
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('sv');
     await gotoAdmin(page, t.url, '/contracts', 'Avtal');
     const banner = page.getByTestId('plan-banner');
     await banner.getByText('Kontorets abonnemang').waitFor({ timeout: UI_TIMEOUT_MS });

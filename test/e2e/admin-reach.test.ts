@@ -54,7 +54,7 @@ describe('public access (reach) in the admin UI', { timeout: 180_000 }, () => {
     await screenshot(page, 'settings-reach-800');
     expect(await auditAccessibility(page), 'public access at 800 px').toEqual([]);
 
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('sv');
     const swedish = page.getByRole('region', { name: 'Publik åtkomst' });
     await swedish.getByText('som bara den här datorn kan öppna', { exact: false }).waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await swedish.getByRole('button', { name: 'Kontrollera den publika adressen' }).isVisible()).toBe(true);

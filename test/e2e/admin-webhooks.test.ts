@@ -135,7 +135,7 @@ describe('webhook consumers in the admin UI', { timeout: 180_000 }, () => {
     const { page, context, problems } = await openPage(browser);
     await page.setViewportSize({ width: 800, height: 900 });
     await signInThroughPage(page, t.url, 'admin', 'correct horse');
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('sv');
     const consumer = (await t.api('GET', '/api/webhooks')).body[0];
     await gotoAdmin(page, t.url, `/webhooks/${consumer.self.split('/').at(-1)}`, consumer.url);
     await page.getByTestId('event-row').first().waitFor({ timeout: 30_000 });

@@ -54,7 +54,7 @@ describe('the pages an integrator and a party meet', { timeout: 240_000 }, () =>
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
     await docs.screenshot({ path: path.join(SCREENSHOT_DIR, 'apidoc.png') });
     expect(await auditAccessibility(docs), 'apidoc').toEqual([]);
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('sv');
     await expect
       .poll(() => page.getByRole('link', { name: /^API-dokumentation/ }).getAttribute('href'), {
         timeout: 10_000,

@@ -46,7 +46,7 @@ describe('handing the turn to someone else from the signing page', { timeout: 18
     const office = await openPage(browser);
     await office.page.setViewportSize({ width: 800, height: 900 });
     await signInThroughPage(office.page, t.url, 'admin', 'correct horse');
-    await office.page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
+    await office.page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('sv');
     await gotoAdmin(office.page, t.url, `/contracts/${contract.id}`, 'Hyresavtal Storgatan 1');
     const row = office.page.locator('[data-testid="activity-row"][data-event="party.delegated"]');
     await row.getByText('Part lämnade över till någon annan').waitFor();

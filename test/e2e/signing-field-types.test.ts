@@ -201,7 +201,7 @@ describe('the new field types on the signing page in Chromium', { timeout: 180_0
     const page = await context.newPage();
     await page.goto(contract.parties[0]!.contract_url);
     await waitForPagesDrawn(page, 1);
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('sv');
     await expect.poll(() => page.locator('.progress').textContent()).toBe('2 av 2 fält kvar');
     const bar = page.locator('.action-bar');
     // Without a label a field is named by its kind: "Val", "Fil".

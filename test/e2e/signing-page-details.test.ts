@@ -41,7 +41,7 @@ describe('the signing page: language, landmarks, touch targets', () => {
     await waitForPagesDrawn(page, 2);
     await page.getByRole('button', { name: 'Skriv under dokumentet' }).waitFor({ timeout: 20_000 });
     expect(await page.evaluate<string>('document.documentElement.lang')).toBe('sv');
-    expect(await page.getByRole('combobox', { name: 'Språk' }).inputValue()).toBe('sv');
+    expect(await page.getByRole('combobox', { name: 'Språk', exact: true }).inputValue()).toBe('sv');
     await swedish.close();
 
     // A browser whose first language the page speaks (German) gets it, whatever the contract's.

@@ -160,13 +160,13 @@ describe('the signing page in Chromium', { timeout: 120_000 }, () => {
     await page.goto(contract.parties[0]!.contract_url);
     await waitForPagesDrawn(page, 2);
     expect(await page.getByRole('button', { name: 'Sign the document' }).count()).toBe(1);
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('sv');
     await expect.poll(() => page.getByRole('button', { name: 'Skriv under dokumentet' }).isVisible()).toBe(true);
     expect(await page.evaluate<string>('document.documentElement.lang')).toBe('sv');
     await page.reload();
     await waitForPagesDrawn(page, 2);
     expect(await page.getByRole('button', { name: 'Skriv under dokumentet' }).count()).toBe(1);
-    expect(await page.getByRole('combobox', { name: 'Språk' }).inputValue()).toBe('sv');
+    expect(await page.getByRole('combobox', { name: 'Språk', exact: true }).inputValue()).toBe('sv');
     await screenshot(page, 'signing-phone-sv');
     await page.getByRole('button', { name: 'Skriv under dokumentet' }).click();
     await screenshot(page, 'signing-phone-sv-signature');
@@ -174,7 +174,7 @@ describe('the signing page in Chromium', { timeout: 120_000 }, () => {
     const desktop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const wide = await desktop.newPage();
     await wide.goto(contract.parties[0]!.contract_url);
-    await wide.getByRole('combobox', { name: 'Language' }).selectOption('sv');
+    await wide.getByRole('combobox', { name: 'Language', exact: true }).selectOption('sv');
     await waitForPagesDrawn(wide, 2);
     await screenshot(wide, 'signing-desktop-sv');
     await desktop.close();

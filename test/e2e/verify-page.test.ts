@@ -99,7 +99,7 @@ describe('the public verify page in Chromium', () => {
     expect(await page.locator('[data-testid="verify-contract"]').count()).toBe(0);
 
     // Swedish, by the switch on the page.
-    await page.getByRole('combobox', { name: 'Language' }).selectOption('sv');
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('sv');
     await page.getByRole('heading', { name: 'Kontrollera en signerad PDF' }).waitFor();
     expect(await check(page, 'avtal.pdf', sealed)).toBe('intact');
     await page.getByRole('heading', { name: 'Förseglad av detta kontor och oförändrad' }).waitFor();
