@@ -14,6 +14,14 @@ const OFFICE_EVENTS: Record<string, Labels> = {
   'seal_certificate.changed': { en: 'Seal certificate changed', sv: 'Sigillcertifikat bytt' },
   'seal_certificate.renewed': { en: 'Seal certificate renewed', sv: 'Sigillcertifikat förnyat' },
   'subscription.changed': { en: 'Subscription changed', sv: 'Abonnemang ändrat' },
+  'webhook.created': { en: 'Webhook created', sv: 'Webhook skapad' },
+  'webhook.changed': { en: 'Webhook changed', sv: 'Webhook ändrad' },
+  'webhook.deleted': { en: 'Webhook deleted', sv: 'Webhook borttagen' },
+  'contract.deleted': { en: 'Draft contract deleted', sv: 'Utkast till avtal borttaget' },
+  'identities.recorded': {
+    en: 'E-mail addresses and webhook keys recorded',
+    sv: 'E-postadresser och webhooknycklar registrerade',
+  },
 };
 
 const pair = (en: Record<string, string>, sv: Record<string, string>): Record<string, Labels> =>
