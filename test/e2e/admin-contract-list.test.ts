@@ -62,7 +62,7 @@ describe('the contract list: search, counts per status, state in the URL, at 800
     await expect.poll(() => tabText(page, 'all'), until).toBe('All26');
     expect(await tabText(page, 'draft')).toBe('Draft23');
     expect(await tabText(page, 'sent')).toBe('Sent3');
-    expect(await page.getByText('Page 1 of 2 · 26 in all').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Page 1 of 2 · 26 in all').isVisible(), until).toBe(true);
 
     await page.getByLabel('Search').fill('GRETA');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
