@@ -85,9 +85,7 @@ export function evidenceReadme(facts: ReadmeFacts): string {
   }
   for (const stamp of facts.documentTimestamps) file(stamp.file, t('file.documentTimestamp'));
   if (facts.hasTsaCertificate) file('tsa-certificate.pem', t('file.tsaCertificate'));
-  // Not in the catalogues yet: the validation data's lines are English in every language.
-  if (facts.validationData.certs.length > 0)
-    file('dss/', 'the validation data in the PDF: certificates, CRLs and OCSP answers');
+  if (facts.validationData.certs.length > 0) file('dss/', t('file.validationData'));
   if (facts.anchors.held.length > 0) file('office-anchors/', t('file.anchors'));
   if (facts.hasPartyFiles) file('party-files/', t('file.partyFiles'));
   file('SHA256SUMS', t('file.sums'));
@@ -151,10 +149,7 @@ export function evidenceReadme(facts: ReadmeFacts): string {
       `tail -c +${at.offset + at.headerLength + 1} seal-signature.p7s | head -c ${at.length} | cmp - seal-signature-value.bin`,
       nothing,
     );
-    add(
-      "  openssl checks the authority's certificate at the token's own time (-attime, seconds since 1970 UTC:",
-      `  ${facts.signatureTimestamp.genTime}), so this holds after that certificate has expired.`,
-    );
+    say(t('signatureTimestamp.attime', { time: facts.signatureTimestamp.genTime }), '  ');
     run(
       `openssl ts -verify -in signature-timestamp.tst -token_in -data seal-signature-value.bin -CAfile TSA-ROOT.pem -untrusted tsa-certificate.pem -attime ${epochSeconds(facts.signatureTimestamp.genTime)}`,
       '"Verification: OK"',
@@ -170,6 +165,7 @@ export function evidenceReadme(facts: ReadmeFacts): string {
   }
 
   step(t('step.documentTimestamps'));
+  const stampsStep = steps;
   if (facts.documentTimestamps.length === 0) add(t('none'));
   for (const stamp of facts.documentTimestamps) {
     const [, sb, sc, sd] = stamp.byteRange;
@@ -196,11 +192,12 @@ export function evidenceReadme(facts: ReadmeFacts): string {
     );
     run(`openssl ts -reply -in ${stamp.file} -token_in -text`, `"Time stamp: ${opensslTime(stamp.genTime)}"`);
   }
+  const writer = { t, add, say, run };
   if (facts.documentTimestamps.length > 0 || facts.signatureTimestamp)
-    timestampWalkLines(add, facts.validationData.certs.length > 0 && facts.documentTimestamps.length > 0);
+    timestampWalkLines(writer, facts.validationData.certs.length > 0 && facts.documentTimestamps.length > 0);
 
-  step('The validation data: certificates, CRLs and OCSP answers');
-  validationDataReadmeLines(facts.validationData, run, add);
+  step(t('step.validationData'));
+  validationDataReadmeLines(facts.validationData, stampsStep, writer);
 
   step(t('step.chain'));
   say(

@@ -86,7 +86,7 @@ describe('automatic backups and SMS without a gateway, in the admin UI', { timeo
     expect(await auditAccessibility(page), 'send dialog without a gateway').toEqual([]);
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();
     await expect.poll(() => partyStateOf(page, 'Eva Nordin')).toBe('no-sms-gateway');
-    expect(await page.getByText('waiting for the SMS gateway').first().isVisible()).toBe(true);
+    await page.getByText('waiting for the SMS gateway').first().waitFor({ timeout: UI_TIMEOUT_MS });
     await screenshot(page, 'party-waiting-for-sms-gateway');
     expect(problems).toEqual([]);
   });

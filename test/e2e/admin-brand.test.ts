@@ -104,7 +104,7 @@ describe("the office's brand in the admin UI", { timeout: 180_000 }, () => {
     const card = page.getByRole('region', { name: 'Varumärke: logotyp och färg' });
     await card.getByLabel('Accentfärg', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await card.getByTestId('brand-preview-button').textContent()).toBe('Skriv under dokumentet');
-    expect(await card.getByLabel('Logotyp', { exact: true }).isVisible()).toBe(true);
+    await card.getByLabel('Logotyp', { exact: true }).waitFor({ timeout: UI_TIMEOUT_MS });
     await card.getByLabel('Accentfärg', { exact: true }).fill('#ffcc00');
     await card.getByText(/kräver minst 4,5:1/).waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await fitsWidth(page)).toBe(true);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gotoAdmin, signInThroughPage } from '../helpers/admin-ui';
+import { gotoAdmin, signInThroughPage, UI_TIMEOUT_MS } from '../helpers/admin-ui';
 import { auditAccessibility, launchBrowser, openPage, screenshot } from '../helpers/browser';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/server';
 
@@ -80,7 +80,7 @@ describe('the signing certificate in the admin UI', { timeout: 120_000 }, () => 
     const now = (await t.api('GET', '/api/settings/signing_certificate')).body;
     expect(now.subject).toContain('Berg och Partners Advokatbyra');
     expect(now.source).toBe('imported');
-    expect(await panel.getByText("Imported: the office's own certificate").isVisible()).toBe(true);
+    await panel.getByText("Imported: the office's own certificate").waitFor({ timeout: UI_TIMEOUT_MS });
     await screenshot(page, 'settings-certificate');
     expect(await auditAccessibility(page), 'settings-certificate').toEqual([]);
     expect(fs.existsSync(file)).toBe(true);

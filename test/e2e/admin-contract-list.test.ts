@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fitsWidth } from '../helpers/admin-ui';
+import { fitsWidth, UI_TIMEOUT_MS } from '../helpers/admin-ui';
 import { auditAccessibility, launchBrowser, openPage, screenshot } from '../helpers/browser';
 import { makePdf } from '../helpers/pdfs';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -199,7 +199,7 @@ describe('the contract list: search, counts per status, state in the URL, at 800
     await signIn(page, 'admin', 'correct horse', '/users', 'Users');
     await expect.poll(() => page.getByRole('button', { name: 'Delete karin' }).isVisible(), until).toBe(true);
     expect(await page.getByRole('button', { name: 'Delete admin' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Edit admin' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Edit admin' }).waitFor({ timeout: UI_TIMEOUT_MS });
     await page.goto(`${t.url}/admin/contracts`);
     await expect
       .poll(() => page.locator('tbody tr').filter({ hasText: 'Karins avtal' }).textContent(), until)

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTimestamp } from '../../shared/time';
-import { fitsWidth } from '../helpers/admin-ui';
+import { fitsWidth, UI_TIMEOUT_MS } from '../helpers/admin-ui';
 import { auditAccessibility, launchBrowser, openPage, screenshot } from '../helpers/browser';
 import { partyStateOf, waitForStatus } from '../helpers/contract-page';
 import { makePdf } from '../helpers/pdfs';
@@ -179,7 +179,9 @@ describe('preparing and managing contracts in the admin UI', () => {
     expect(await auditAccessibility(page), 'withdraw dialog').toEqual([]);
     await dialog.getByRole('button', { name: 'Withdraw' }).click();
     await waitForStatus(page, 'withdrawn');
-    expect(await page.getByRole('heading', { name: 'The contract was withdrawn', level: 2 }).isVisible()).toBe(true);
+    await page
+      .getByRole('heading', { name: 'The contract was withdrawn', level: 2 })
+      .waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await page.locator('.status-cause').textContent()).toBe('Fel hyresbelopp');
     await expect
       .poll(() => page.getByTestId('reminder-status').textContent(), until)
@@ -204,7 +206,7 @@ describe('preparing and managing contracts in the admin UI', () => {
     await expect
       .poll(() => page.getByRole('heading', { name: 'Avtalet har återkallats', level: 2 }).isVisible(), until)
       .toBe(true);
-    expect(await page.getByRole('button', { name: 'Duplicera' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Duplicera' }).waitFor({ timeout: UI_TIMEOUT_MS });
     await screenshot(page, 'prepare-withdrawn-sv');
     expect(await auditAccessibility(page), 'withdrawn contract in Swedish').toEqual([]);
     await page.getByRole('combobox', { name: 'Språk', exact: true }).selectOption('en');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { gotoAdmin, signInThroughPage } from '../helpers/admin-ui';
+import { gotoAdmin, signInThroughPage, UI_TIMEOUT_MS } from '../helpers/admin-ui';
 import { auditAccessibility, openPage, screenshot, SCREENSHOT_DIR, type WatchedPage } from '../helpers/browser';
 import {
   isSamePage,
@@ -67,8 +67,8 @@ describe('the contract page through the signing flow', { timeout: 180_000 }, () 
     // Sending, with who gets what and the two options explained.
     await page.getByRole('button', { name: 'Send for signing' }).click();
     const dialog = page.getByRole('dialog', { name: 'Send for signing' });
-    expect(await dialog.getByText('an e-mail to eva@nordin.test').isVisible()).toBe(true);
-    expect(await dialog.getByText('invited when it is their turn').isVisible()).toBe(true);
+    await dialog.getByText('an e-mail to eva@nordin.test').waitFor({ timeout: UI_TIMEOUT_MS });
+    await dialog.getByText('invited when it is their turn').waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await dialog.getByLabel('Sign my own part now').isDisabled()).toBe(true);
     await screenshot(page, 'contract-send-dialog');
     expect(await auditAccessibility(page), 'send dialog').toEqual([]);
@@ -76,7 +76,7 @@ describe('the contract page through the signing flow', { timeout: 180_000 }, () 
     await waitForStatus(page, 'sent');
     expect(await partyStateOf(page, 'Eva Nordin')).toBe('invited');
     expect(await partyStateOf(page, 'Bo Ek')).toBe('waiting');
-    expect(await page.getByText('After Eva Nordin').isVisible()).toBe(true);
+    await page.getByText('After Eva Nordin').waitFor({ timeout: UI_TIMEOUT_MS });
     const [invitation] = await waitForMailsTo(smtp, 'eva@nordin.test', 1);
     expect(mailsTo(smtp, 'bo@ek.test')).toHaveLength(0);
     await waitForPartyState(zoomed.page, 'Eva Nordin', 'invited');
@@ -96,7 +96,7 @@ describe('the contract page through the signing flow', { timeout: 180_000 }, () 
       await waitForPartyState(window.page, 'Eva Nordin', 'signed');
       await waitForPartyState(window.page, 'Bo Ek', 'invited');
     }
-    expect(await page.getByText('1 of 2 signed').isVisible()).toBe(true);
+    await page.getByText('1 of 2 signed').waitFor({ timeout: UI_TIMEOUT_MS });
     await waitForMailsTo(smtp, 'bo@ek.test', 1);
 
     // A reminder reaches the party whose answer is awaited, and only that one.
@@ -116,7 +116,7 @@ describe('the contract page through the signing flow', { timeout: 180_000 }, () 
     await bo.context.close();
     await recordState(windows, 'signed', 'signed');
     for (const window of windows) expect(await isSamePage(window.page), 'no reload').toBe(true);
-    expect(await page.getByRole('heading', { name: 'Signed document' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Signed document' }).waitFor({ timeout: UI_TIMEOUT_MS });
     expect(await waitForDocument(page)).toBeGreaterThan(2);
     expect(await page.getByRole('button', { name: 'Send reminder' }).count()).toBe(0);
 
@@ -156,7 +156,7 @@ describe('the contract page through the signing flow', { timeout: 180_000 }, () 
     const dialog = page.getByRole('dialog', { name: 'Send for signing' });
     await dialog.getByLabel('Send no invitations').check();
     await dialog.getByLabel('Sign my own part now').check();
-    expect(await dialog.getByText('The parties that are you (Admin Berg)').isVisible()).toBe(true);
+    await dialog.getByText('The parties that are you (Admin Berg)').waitFor({ timeout: UI_TIMEOUT_MS });
     await dialog.getByRole('button', { name: 'Send', exact: true }).click();
     await waitForStatus(page, 'sent');
     await waitForPartyState(page, 'Admin Berg', 'signed');

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type SignDeskServer } from '../../server/index';
 import { auditAccessibility, launchBrowser, openPage, screenshot } from '../helpers/browser';
+import { UI_TIMEOUT_MS } from '../helpers/admin-ui';
 import { makeTempDir, testConfig } from '../helpers/server';
 
 describe('first run in the browser', { timeout: 120_000 }, () => {
@@ -42,7 +43,7 @@ describe('first run in the browser', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Set up SignDesk' }).click();
 
     await page.getByRole('navigation', { name: 'Main' }).waitFor({ timeout: 30_000 });
-    expect(await page.getByText('Lindqvist Juridik AB').first().isVisible()).toBe(true);
+    await page.getByText('Lindqvist Juridik AB').first().waitFor({ timeout: UI_TIMEOUT_MS });
     const cookies = await context.cookies();
     const session = cookies.find((cookie) => cookie.name === 'signdesk_session');
     expect(session?.httpOnly).toBe(true);
@@ -50,7 +51,7 @@ describe('first run in the browser', { timeout: 120_000 }, () => {
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor({ timeout: 30_000 });
-    expect(await page.getByText('You are signed out.').isVisible()).toBe(true);
+    await page.getByText('You are signed out.').waitFor({ timeout: UI_TIMEOUT_MS });
     await screenshot(page, 'sign-in');
     expect(await auditAccessibility(page)).toEqual([]);
     // The audit can fail: an input without a label is caught.

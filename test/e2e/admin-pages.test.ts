@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeOfficeDetails, fitsWidth, gotoAdmin, signInThroughPage } from '../helpers/admin-ui';
+import { completeOfficeDetails, fitsWidth, gotoAdmin, signInThroughPage, UI_TIMEOUT_MS } from '../helpers/admin-ui';
 import { auditAccessibility, launchBrowser, openPage, screenshot } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { rawSql } from '../../server/db/raw-sql';
@@ -30,10 +30,10 @@ describe('the admin UI in the browser', { timeout: 120_000 }, () => {
   it('asks an administrator made with the CLI for the office details after sign-in', async () => {
     const { page, problems } = await openPage(browser);
     await signInThroughPage(page, t.url, 'admin', 'correct horse', { isOfficeStepKept: true });
-    expect(await page.getByRole('heading', { name: 'About your office' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'About your office' }).waitFor({ timeout: UI_TIMEOUT_MS });
     await screenshot(page, 'office-details');
     await completeOfficeDetails(page);
-    expect(await page.getByText('Berg & Partners Advokatbyrå').first().isVisible()).toBe(true);
+    await page.getByText('Berg & Partners Advokatbyrå').first().waitFor({ timeout: UI_TIMEOUT_MS });
     expect(problems).toEqual([]);
   });
 
@@ -209,7 +209,7 @@ describe('the admin UI in the browser', { timeout: 120_000 }, () => {
     // refresh of the templates that beats it (then the link is gone already and nothing is clicked).
     await page.evaluate(`document.querySelector('nav a[href="/admin/users"]')?.click()`);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor({ timeout: 30_000 });
-    expect(await page.getByText('Your session has ended. Sign in again to continue.').isVisible()).toBe(true);
+    await page.getByText('Your session has ended. Sign in again to continue.').waitFor({ timeout: UI_TIMEOUT_MS });
     await screenshot(page, 'session-expired');
   });
 

@@ -26,8 +26,8 @@ describe('public access (reach) in the admin UI', { timeout: 180_000 }, () => {
     await card
       .getByText(`Links now lead to ${t.url}, which only this PC can open.`, { exact: false })
       .waitFor({ timeout: UI_TIMEOUT_MS });
-    expect(await card.getByText('One address for the office and parties').isVisible()).toBe(true);
-    expect(await card.getByText('None: forwarding headers are ignored').isVisible()).toBe(true);
+    await card.getByText('One address for the office and parties').waitFor({ timeout: UI_TIMEOUT_MS });
+    await card.getByText('None: forwarding headers are ignored').waitFor({ timeout: UI_TIMEOUT_MS });
 
     // One listener for all: the check finds this SignDesk, and says in red that its office paths answer there.
     await card.getByRole('button', { name: 'Check the public address' }).click();
@@ -57,7 +57,7 @@ describe('public access (reach) in the admin UI', { timeout: 180_000 }, () => {
     await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('sv');
     const swedish = page.getByRole('region', { name: 'Publik åtkomst' });
     await swedish.getByText('som bara den här datorn kan öppna', { exact: false }).waitFor({ timeout: UI_TIMEOUT_MS });
-    expect(await swedish.getByRole('button', { name: 'Kontrollera den publika adressen' }).isVisible()).toBe(true);
+    await swedish.getByRole('button', { name: 'Kontrollera den publika adressen' }).waitFor({ timeout: UI_TIMEOUT_MS });
     // Saving cleared the last check: checked again, the red notice reads in Swedish.
     await swedish.getByRole('button', { name: 'Kontrollera den publika adressen' }).click();
     await swedish

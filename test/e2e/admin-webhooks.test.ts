@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../server/db/open-database';
-import { fitsWidth, gotoAdmin, signInThroughPage } from '../helpers/admin-ui';
+import { fitsWidth, gotoAdmin, signInThroughPage, UI_TIMEOUT_MS } from '../helpers/admin-ui';
 import { auditAccessibility, launchBrowser, openPage, screenshot } from '../helpers/browser';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -80,7 +80,7 @@ describe('webhook consumers in the admin UI', { timeout: 180_000 }, () => {
     const row = page.getByRole('row').filter({ hasText: receiver.url });
     await row.getByText('Disabled', { exact: true }).waitFor({ timeout: 60_000 });
     expect(receiver.seen()).toBe(10);
-    expect(await page.getByText('A consumer is disabled').isVisible()).toBe(true);
+    await page.getByText('A consumer is disabled').waitFor({ timeout: UI_TIMEOUT_MS });
     // The sidebar marks it on every page.
     await page.getByTestId('disabled-webhooks-badge').waitFor({ timeout: 30_000 });
     await screenshot(page, 'webhooks-disabled');
@@ -139,7 +139,7 @@ describe('webhook consumers in the admin UI', { timeout: 180_000 }, () => {
     const consumer = (await t.api('GET', '/api/webhooks')).body[0];
     await gotoAdmin(page, t.url, `/webhooks/${consumer.self.split('/').at(-1)}`, consumer.url);
     await page.getByTestId('event-row').first().waitFor({ timeout: 30_000 });
-    expect(await page.getByText('Levererad').first().isVisible()).toBe(true);
+    await page.getByText('Levererad').first().waitFor({ timeout: UI_TIMEOUT_MS });
     await page.getByLabel('Part öppnade länken (contract.party_opened)').check();
     await page.getByRole('button', { name: 'Spara' }).click();
     await expect

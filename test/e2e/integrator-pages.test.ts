@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditAccessibility, launchBrowser, openPage, SCREENSHOT_DIR } from '../helpers/browser';
+import { UI_TIMEOUT_MS } from '../helpers/admin-ui';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { makeContract } from '../helpers/signing';
 
@@ -43,7 +44,7 @@ describe('the pages an integrator and a party meet', { timeout: 240_000 }, () =>
     const [docs] = await Promise.all([context.waitForEvent('page'), link.click()]);
     await docs.waitForLoadState();
     expect(new URL(docs.url()).pathname).toBe('/apidoc/v1/');
-    expect(await docs.getByRole('heading', { name: 'SignDesk API', level: 1 }).isVisible()).toBe(true);
+    await docs.getByRole('heading', { name: 'SignDesk API', level: 1 }).waitFor({ timeout: UI_TIMEOUT_MS });
     // The docs' own navigation: the table of contents leads to an endpoint.
     await docs
       .getByRole('navigation', { name: 'Contents' })

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
+import { UI_TIMEOUT_MS } from '../helpers/admin-ui';
 import { makeContract, type SigningEnv } from '../helpers/signing';
 import { drawWithTouch, phoneContext, waitForPagesDrawn } from '../helpers/signing-page';
 import { startSigningBrowser } from '../helpers/signing-browser';
@@ -54,7 +55,7 @@ describe("the party's unfinished work on its device", () => {
     expect(await page.locator('button.field-text').getAttribute('aria-label')).toContain('Delivery to Gothenburg');
     expect(await page.locator('.field-signature img.mark-image').getAttribute('src')).toBe(drawn);
     // The party is told where the work was kept.
-    expect(await page.getByText('What you filled in earlier was kept on this device').isVisible()).toBe(true);
+    await page.getByText('What you filled in earlier was kept on this device').waitFor({ timeout: UI_TIMEOUT_MS });
     await screenshot(page, 'signing-draft-restored');
     expect(await storedDrafts(page)).toHaveLength(1);
     // Kept on the device only: the server heard nothing of it yet.

@@ -5,7 +5,7 @@ import { type Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { auditAccessibility, openPage, screenshot } from '../helpers/browser';
 import { download } from '../helpers/evidence';
-import { gotoAdmin, signInThroughPage } from '../helpers/admin-ui';
+import { gotoAdmin, signInThroughPage, UI_TIMEOUT_MS } from '../helpers/admin-ui';
 import { pdftotext } from '../helpers/pdf-tools';
 import { makeTempDir } from '../helpers/server';
 import { makeContract, type SigningEnv } from '../helpers/signing';
@@ -56,7 +56,7 @@ describe('the new field types on the signing page in Chromium', { timeout: 180_0
     await open('Company number');
     const company = bar.getByLabel('Company number (Required)', { exact: true });
     await expect.poll(() => company.getAttribute('aria-describedby')).toBeTruthy();
-    expect(await bar.getByText('10 digits, as on the registration').isVisible()).toBe(true);
+    await bar.getByText('10 digits, as on the registration').waitFor({ timeout: UI_TIMEOUT_MS });
     await company.fill('556677-8899');
 
     await open('Monthly rent');
@@ -217,8 +217,8 @@ describe('the new field types on the signing page in Chromium', { timeout: 180_0
     await page.getByRole('button', { name: /^Fil \(Obligatoriskt\)/ }).click();
     const file = bar.getByLabel('Fil (Obligatoriskt)', { exact: true });
     expect((await file.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-    expect(await bar.getByText('En skanning eller ett foto').isVisible()).toBe(true);
-    expect(await bar.getByText('Vilken sorts fil som helst, högst 2 MiB.').isVisible()).toBe(true);
+    await bar.getByText('En skanning eller ett foto').waitFor({ timeout: UI_TIMEOUT_MS });
+    await bar.getByText('Vilken sorts fil som helst, högst 2 MiB.').waitFor({ timeout: UI_TIMEOUT_MS });
     await expect.poll(() => page.locator('.progress').textContent()).toBe('1 av 2 fält kvar');
     expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBeLessThanOrEqual(
       0,

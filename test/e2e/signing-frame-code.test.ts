@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../helpers/browser';
+import { UI_TIMEOUT_MS } from '../helpers/admin-ui';
 import { makeContract, mailsTo, startSigningEnv, type SigningEnv } from '../helpers/signing';
 import { signOnPage } from '../helpers/signing-page';
 
@@ -78,7 +79,7 @@ describe('the one-time code inside a frame of another site', () => {
     // the first one too, which comes through the page loader with the session's header.
     await frame.locator('.page-frame[data-page="1"][data-state="loaded"]').waitFor({ timeout: 30_000 });
     expect(await frame.locator('.page-frame[data-state="failed"]').count()).toBe(0);
-    expect(await frame.getByRole('heading', { name: 'Hyresavtal Storgatan 1' }).isVisible()).toBe(true);
+    await frame.getByRole('heading', { name: 'Hyresavtal Storgatan 1' }).waitFor({ timeout: UI_TIMEOUT_MS });
     // No cookie reached the frame (plain HTTP, another site): the page holds the session itself,
     // never in a URL: every page image came by a request that names no session.
     expect(await context.cookies(link)).toEqual([]);

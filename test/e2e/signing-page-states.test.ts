@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatTimestamp } from '../../shared/time';
 import { auditAccessibility, openPage, screenshot } from '../helpers/browser';
+import { UI_TIMEOUT_MS } from '../helpers/admin-ui';
 import { makeContract, signingClient, type SigningEnv } from '../helpers/signing';
 import { phoneContext, signOnPage, waitForPagesDrawn } from '../helpers/signing-page';
 import { startSigningBrowser } from '../helpers/signing-browser';
@@ -104,13 +105,13 @@ describe('the signing page as things change around it', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(contract.parties[0]!.contract_url);
-    expect(await page.getByRole('heading', { name: 'Turn on JavaScript to sign' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Turn on JavaScript to sign' }).waitFor({ timeout: UI_TIMEOUT_MS });
     await screenshot(page, 'signing-noscript');
     await context.close();
 
     const { page: invalid, context: other } = await openPage(browser);
     await invalid.goto(`${env.t.url}/sign/${'x'.repeat(43)}`);
-    expect(await invalid.getByRole('heading', { name: 'This signing link is not valid' }).isVisible()).toBe(true);
+    await invalid.getByRole('heading', { name: 'This signing link is not valid' }).waitFor({ timeout: UI_TIMEOUT_MS });
     // Styled by the page's own sheet: the card has the page's white, rounded look.
     expect(await invalid.evaluate<string>("getComputedStyle(document.querySelector('main')).borderRadius")).toBe(
       '10px',
