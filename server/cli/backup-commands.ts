@@ -10,6 +10,11 @@ import type { Config } from '../config/config';
 import type { AppContext } from '../context/app-context';
 import { UsageError, type CliIo } from './run-cli';
 
+/** Whether DATA_DIR holds an office's SQLite database (opening the folder would make an empty one). */
+export const holdsOffice = (dataDir: string) => fs.existsSync(path.join(dataDir, 'signdesk.sqlite'));
+export const NO_OFFICE = (where: string) =>
+  `${where} holds no SignDesk office: nothing was backed up. Set DATA_DIR to the office's data folder (the admin UI's Settings page shows it), or DATABASE_URL to its database.`;
+
 /** BACKUP_PASSPHRASE, else asked on the terminal (twice when it makes a new backup). */
 async function readPassphrase(env: Record<string, string | undefined>, io: CliIo, isNew: boolean): Promise<string> {
   let passphrase = env.BACKUP_PASSPHRASE;
@@ -39,6 +44,8 @@ export async function backupCreate(
   const { values } = parseArgs({ args, options: { out: { type: 'string' } } });
   if (!values.out) throw new UsageError('backup create needs --out FILE');
   const file = path.resolve(values.out);
+  // An office has its first administrator from its first run on: without one there is nothing to keep.
+  if (!(await ctx.repos.users.firstActiveAdmin())) throw new UsageError(NO_OFFICE(ctx.paths.root));
   assertOutsideDataDir(path.dirname(file), ctx.paths.root);
   if (fs.lstatSync(file, { throwIfNoEntry: false })) throw new UsageError(`${file} exists already; choose a new name.`);
   const passphrase = await readPassphrase(env, io, true);

@@ -10,7 +10,7 @@ import { AppError } from '../core/errors';
 import { createToken } from '../tokens/create-token';
 import { createUser } from '../users/create-user';
 import { updateGeneralSettings } from '../settings/update-general-settings';
-import { backupCreate, backupRestore } from './backup-commands';
+import { backupCreate, backupRestore, holdsOffice, NO_OFFICE } from './backup-commands';
 import { subscriptionSet, subscriptionShow } from './subscription-commands';
 import { migrateCommand } from './migrate-command';
 
@@ -152,6 +152,10 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
   return runOffline(async () => {
     const config = loadConfig(env);
     io.out(`DATA_DIR: ${config.dataDir}`);
+    // Opening a folder makes an office there: a backup of a folder that holds none would be an
+    // empty office's, made by the command itself.
+    if (command === 'backup create' && config.database.kind === 'sqlite' && !holdsOffice(config.dataDir))
+      throw new UsageError(NO_OFFICE(config.dataDir));
     opened = io.context
       ? { ctx: io.context, close: async () => undefined }
       : await openOfflineContext(config, { role: `cli ${command}`, mayRunBeside: RUNS_BESIDE_A_SERVER.has(command) });

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createServer } from '../../server/index';
+import { testBackend } from '../helpers/databases';
 import { apiClient, cli, makeTempDir, testConfig } from '../helpers/server';
 
 describe('the CLI', () => {
@@ -7,6 +10,16 @@ describe('the CLI', () => {
     const result = await cli(makeTempDir(), ['token', 'create', '--name', 'x']);
     expect(result.code).not.toBe(0);
     expect(result.err.join('\n')).toContain('user create');
+  });
+
+  it('refuses to back up a folder that holds no office, and makes none there', async () => {
+    const empty = makeTempDir();
+    const out = path.join(makeTempDir(), 'office.sdbackup');
+    const result = await cli(empty, ['backup', 'create', '--out', out]);
+    expect(result.code).toBe(2);
+    expect(result.err.join('\n')).toContain(`${empty} holds no SignDesk office: nothing was backed up.`);
+    expect(fs.existsSync(out)).toBe(false);
+    if (testBackend() === 'sqlite') expect(fs.readdirSync(empty)).toEqual([]);
   });
 
   it('makes users and tokens against DATA_DIR with the server stopped; the key is the last line', async () => {
