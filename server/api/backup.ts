@@ -177,6 +177,8 @@ export const backupRoutes: AnyRoute[] = [
     path: '/api/settings/backup_schedule/run',
     operationId: 'runScheduledBackup',
     summary: 'Make a scheduled backup into the folder now',
+    description:
+      'One backup at a time: while a scheduled backup is being made this answers 409 and queues none behind it (a restored copy not yet confirmed, and a schedule that is off, are 409 too).',
     tag,
     access: 'admin',
     responses: { 200: { description: 'The schedule, the backup due now', schema: ZBackupScheduleSchema } },

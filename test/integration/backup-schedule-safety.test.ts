@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rawSql } from '../../server/db/raw-sql';
 import { makePdf } from '../helpers/pdfs';
+import { expectProblem } from '../helpers/problems';
 import { stored } from '../helpers/stored-files';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/server';
 
@@ -157,6 +159,30 @@ describe('scheduled backups that cannot hurt the office', { timeout: 120_000 }, 
       is_ok: false,
       error: `the stored file ${hash} is not in the backup`,
     });
+    expect((await t.api('PUT', '/api/settings/backup_schedule', { body: { is_enabled: false } })).status).toBe(200);
+  });
+
+  it('makes one backup at a time: "Back up now" while one is being made is refused and queues none', async () => {
+    const folder = makeTempDir('signdesk-once-');
+    const on = await t.api('PUT', '/api/settings/backup_schedule', {
+      body: { is_enabled: true, folder, passphrase: PASSPHRASE, keep: 5 },
+    });
+    expect(on.status, on.text).toBe(200);
+    await vi.waitFor(async () => expect((await schedule()).last_drill?.file).toMatch(new RegExp(`^${folder}`)), {
+      timeout: 60_000,
+      interval: 100,
+    });
+    // A backup under way, as the queue holds one: the schedule's job claimed, its lease running.
+    const sql = rawSql(t.server.ctx.db);
+    const queued = `SELECT id FROM jobs WHERE queue = 'backup' AND status = 'queued'`;
+    const [job] = await sql.all<{ id: number }>(queued);
+    const lease = t.server.ctx.now() + 3_600_000;
+    await sql.run(`UPDATE jobs SET status = 'running', lease_until = ? WHERE id = ?`, lease, job!.id);
+    const refused = await t.api('POST', '/api/settings/backup_schedule/run');
+    expectProblem(refused, 409, 'conflict');
+    expect(refused.body.detail).toBe('A backup is being made now: its result shows here when it is done.');
+    expect(await sql.all(queued)).toEqual([]);
+    await sql.run(`UPDATE jobs SET status = 'queued', lease_until = NULL WHERE id = ?`, job!.id);
     expect((await t.api('PUT', '/api/settings/backup_schedule', { body: { is_enabled: false } })).status).toBe(200);
   });
 
