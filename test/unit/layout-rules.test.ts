@@ -291,6 +291,15 @@ describe('the lint config', () => {
       "export const f = (user: { permissionTemplate: string }) => {\n  switch (user.permissionTemplate) {\n    case 'CUSTOMER_USER':\n      return 1;\n  }\n  return 0;\n};\n",
       'export const f = (row: { userId: number }, req: { actor: { id: number } }) => row.userId === req.actor.id;\n',
       "import { eq } from 'drizzle-orm';\nimport { users } from '../schema/accounts';\nexport const admins = eq(users.permissionTemplate, 'CUSTOMER_ADMIN_USER');\n",
+      // A role tested by its own methods, looked up, counted among others or named anew;
+      // the caller counted among the owners; the policy's own data compared in SQL.
+      "export const f = (a: { permissionTemplate: string }) => a.permissionTemplate.startsWith('CUSTOMER_ADMIN');\n",
+      'export const f = (a: { permissionTemplate: string }, admin: Record<string, boolean>) => admin[a.permissionTemplate];\n',
+      'export const f = (a: { permissionTemplate: string }, admins: Set<string>) => admins.has(a.permissionTemplate);\n',
+      "const ADMIN = 'CUSTOMER_ADMIN_USER';\nexport const f = (t: { permissionTemplate: string }) => [t, ADMIN];\n",
+      "export const ADMINS = ['CUSTOMER_ADMIN_USER'];\n",
+      'export const f = (owners: number[], actor: { id: number }) => owners.includes(actor.id);\n',
+      "import { eq } from 'drizzle-orm';\nimport { users } from '../schema/accounts';\nimport { ACTIVE_ADMINISTRATOR } from '../../policies/actors';\nexport const admins = eq(users.permissionTemplate, ACTIVE_ADMINISTRATOR.permissionTemplate);\n",
     ])
       expect(await ruleIdsFor('server/db/repos/_fixture.ts', code), code).toContain(rule);
     // In policies/ the same lines are the rule itself.
