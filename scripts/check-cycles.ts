@@ -11,7 +11,9 @@ import ts from 'typescript';
  * `import x = require()`, `import()` (a template by its fixed start, which must name a folder),
  * `require`, `x.require`, and what `createRequire` (under any name, or `module.createRequire`)
  * made, Node's `register` (a hooks module) and `Module._load`. A loader whose path cannot be read (an expression, a template that starts with one, a
- * loader passed on or stored) is an error too, as in the lint (eslint-rules/server-layers.js).
+ * loader passed on or stored) is an error too, as in the lint (eslint-rules/server-layers.js),
+ * and under the lint's own waiver (`eslint-disable-next-line layout/server-layers`) it is let be.
+ * Plain JavaScript files (.js, .mjs, .cjs) are read as well as TypeScript.
  * Prints each cycle with one import per edge and exits 1 when there is one. An argument names
  * another folder to check (the layout test checks fixtures with it, or calls checkCycles).
  */
@@ -34,7 +36,8 @@ function listSources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === 'migrations' ? [] : listSources(full);
-    return /\.(ts|mts)$/.test(entry.name) ? [full] : [];
+    // TypeScript and plain JavaScript (a worker's .mjs entry loads modules too).
+    return /\.(ts|mts|cts|js|mjs|cjs)$/.test(entry.name) ? [full] : [];
   });
 }
 
@@ -109,9 +112,15 @@ function runtimeImports(
       : undefined;
   const where = (node: ts.Node) =>
     `${label}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}: ${node.getText(source).slice(0, 80)}`;
+  const lines = source.text.split('\n');
+  /** A load the lint's own waiver stands over (`// eslint-disable-next-line layout/server-layers -- why`) is let be here too. */
+  const markUnread = (node: ts.Node) => {
+    const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+    if (!/eslint-disable-next-line\s+layout\/server-layers\b/.test(lines[line - 1] ?? '')) unread.push(where(node));
+  };
   const push = (node: ts.Node, specifier: ts.Node | undefined) => {
     const read = readSpecifier(specifier);
-    if (read.kind === 'unread') unread.push(where(node));
+    if (read.kind === 'unread') markUnread(node);
     else if (read.kind === 'path') specifiers.push({ text: read.text, isPrefix: read.isPrefix });
   };
   const isCreateRequire = (node: ts.Node) => {
@@ -182,13 +191,12 @@ function runtimeImports(
       if (!onlyTypes) push(node, node.moduleSpecifier);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && !node.isTypeOnly) {
       // Re-exporting Node's loader hands it on under names no reader follows.
-      if (ts.isStringLiteral(node.moduleSpecifier) && MODULE_PACKAGES.has(node.moduleSpecifier.text))
-        unread.push(where(node));
+      if (ts.isStringLiteral(node.moduleSpecifier) && MODULE_PACKAGES.has(node.moduleSpecifier.text)) markUnread(node);
       else push(node, node.moduleSpecifier);
     } else if (ts.isBindingElement(node)) {
       // `const { require: load } = module`: a loader given a name the check does not follow.
       const key = node.propertyName ?? node.name;
-      if (ts.isIdentifier(key) && (key.text === 'require' || LOADING_MEMBERS.has(key.text))) unread.push(where(node));
+      if (ts.isIdentifier(key) && (key.text === 'require' || LOADING_MEMBERS.has(key.text))) markUnread(node);
     } else if (
       ts.isImportEqualsDeclaration(node) &&
       !node.isTypeOnly &&
@@ -204,7 +212,7 @@ function runtimeImports(
         const { user, value } = userOf(node);
         const isNamed = ts.isVariableDeclaration(user) && ts.isIdentifier(user.name);
         const isCalled = ts.isCallExpression(user) && user.expression === value;
-        if (!isNamed && !isCalled) unread.push(where(node));
+        if (!isNamed && !isCalled) markUnread(node);
       }
     } else if (ts.isIdentifier(node) && (requireNames.has(node.text) || createRequireNames.has(node.text))) {
       const parent = node.parent;
@@ -215,13 +223,13 @@ function runtimeImports(
         ts.isImportSpecifier(parent) ||
         ts.isImportClause(parent) ||
         ts.isNamespaceImport(parent);
-      if (!isName && !isType && !isPropertyKey && !isHarmlessUse(node)) unread.push(where(node));
+      if (!isName && !isType && !isPropertyKey && !isHarmlessUse(node)) markUnread(node);
     } else if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
       const name = propertyName(node);
       const onModule = moduleMember(node);
-      if ((name === 'require' || name === 'createRequire') && !isHarmlessUse(node)) unread.push(where(node));
+      if ((name === 'require' || name === 'createRequire') && !isHarmlessUse(node)) markUnread(node);
       else if ((LOADING_MEMBERS.has(onModule ?? '') && !isHarmlessUse(node)) || onModule === '(computed)')
-        unread.push(where(node));
+        markUnread(node);
     }
     ts.forEachChild(node, visit);
   };

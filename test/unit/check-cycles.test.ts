@@ -112,4 +112,19 @@ describe('scripts/check-cycles.ts', () => {
       expect(report.unread, plant).toContainEqual(expect.stringMatching(/^beta\/b\.ts/));
     }
   });
+  it("reads plain JavaScript files too, and takes the lint's own waiver for a load it cannot read", () => {
+    const plain = tree({
+      'alpha/a.ts': "import { b } from '../beta/b.mjs';\nexport const a = () => b;\n",
+      'beta/b.mjs': "export const b = () => import('../alpha/a');\n",
+    });
+    dirs.push(plain);
+    expect(checkCycles(plain).cycles).toEqual([['alpha', 'beta']]);
+    const loader = (comment: string) => {
+      const dir = tree({ 'beta/worker.mjs': `${comment}await import(process.argv[2]);\n` });
+      dirs.push(dir);
+      return checkCycles(dir).unread;
+    };
+    expect(loader('')).toEqual([expect.stringMatching(/^beta\/worker\.mjs:1/)]);
+    expect(loader('// eslint-disable-next-line layout/server-layers -- the entry its caller names\n')).toEqual([]);
+  });
 });
