@@ -92,10 +92,8 @@ export default tseslint.config(
   },
   {
     // Who may do what is decided in server/policies/ (docs/decisions.md, "Permissions").
-    // db/repos/users.ts still writes "is an administrator" in SQL (countActiveAdmins and its
-    // firstActiveAdmin), left as it is while that file is ported to PostgreSQL: issue 43.
     files: ['server/**'],
-    ignores: ['server/policies/**', 'server/db/repos/users.ts'],
+    ignores: ['server/policies/**'],
     plugins: { layout },
     rules: { 'layout/permissions-in-policies': 'error' },
   },

@@ -7,10 +7,14 @@
  *   of policies/ say what it means for a decision);
  * - comparing a role: `.permissionTemplate` / `.permission_template` or a role's name
  *   ('CUSTOMER_ADMIN_USER', 'CUSTOMER_USER') in `===`, `!==`, `==`, `!=`, a `switch` or a
- *   `case`, or both in one call (`eq(users.permissionTemplate, 'CUSTOMER_ADMIN_USER')`, the
+ *   `case`, or two in one call (`eq(users.permissionTemplate, 'CUSTOMER_ADMIN_USER')`, the
  *   rule written in SQL) — a comparison with null or undefined asks only whether it was given;
+ *   a role field's own methods (`.startsWith(…)`), a lookup by it (`table[user.permissionTemplate]`),
+ *   a membership test (`admins.includes(…)`, `.has(…)`, `.indexOf(…)`), and a role's name given
+ *   a name of its own or put in a list (`const ADMIN = 'CUSTOMER_ADMIN_USER'`), which would let
+ *   a comparison through under that name;
  * - an ownership check: a comparison with `.createdBy`, `.created_by` or `.ownerUserId`, or
- *   with the caller's id (`actor.id`, `….actor.id`, `….owner.id`).
+ *   with the caller's id (`actor.id`, `….actor.id`, `….owner.id`), also as a membership test.
  * Behaviour is judged by test/integration/access-walk.test.ts; this keeps the decisions where
  * a reader looks for them.
  */
@@ -20,6 +24,8 @@ const ROLE_FIELDS = new Set(['permissionTemplate', 'permission_template']);
 const OWNER_FIELDS = new Set(['createdBy', 'created_by', 'ownerUserId']);
 const CALLER_OBJECTS = new Set(['actor', 'owner']);
 const COMPARISONS = new Set(['===', '!==', '==', '!=']);
+/** Methods that ask whether a value is among others. */
+const MEMBERSHIP = new Set(['includes', 'has', 'indexOf', 'lastIndexOf']);
 
 /** A value without TypeScript's wrappers (`x as T`, `x!`). */
 const unwrap = (node) =>
@@ -89,12 +95,24 @@ export const permissionsInPolicies = {
       CallExpression(node) {
         // The SQL form: eq(users.permissionTemplate, 'CUSTOMER_ADMIN_USER'), eq(t.createdBy, actor.id).
         const args = node.arguments;
-        const hasRoleField = args.some((arg) => ROLE_FIELDS.has(propertyName(arg) ?? ''));
-        if (hasRoleField && args.some(isRoleName)) report(node, 'a role compared');
+        const isMembership = MEMBERSHIP.has(propertyName(node.callee) ?? '');
+        if (args.filter(isRole).length >= 2 || (isMembership && args.some(isRole))) report(node, 'a role compared');
         else if (args.some(isOwnerField) && args.some(isCallerId)) report(node, 'an ownership check');
+        else if (isMembership && args.some((arg) => isOwnerField(arg) || isCallerId(arg)))
+          report(node, 'an ownership check');
       },
       MemberExpression(node) {
         if (propertyName(node) === 'isAdmin') report(node, 'isAdmin read');
+        // user.permissionTemplate.startsWith(…), ROLE_TABLE[user.permissionTemplate]
+        else if (ROLE_FIELDS.has(propertyName(node.object) ?? '') || (node.computed && isRole(node.property)))
+          report(node, 'a role compared');
+      },
+      Literal(node) {
+        // const ADMIN = 'CUSTOMER_ADMIN_USER', ['CUSTOMER_ADMIN_USER', …]: a role under another name.
+        const parent = node.parent;
+        if (!isRoleName(node)) return;
+        if ((parent.type === 'VariableDeclarator' && parent.init === node) || parent.type === 'ArrayExpression')
+          report(node, 'a role named');
       },
       Property(node) {
         // const { isAdmin } = actor

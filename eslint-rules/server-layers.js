@@ -62,6 +62,8 @@ const describe = (folder) => (folder === ENTRY ? 'the entry files (server/*.ts)'
 
 /** Node's module loader: `createRequire` comes from here, under whatever name it is imported. */
 const MODULE_PACKAGES = new Set(['module', 'node:module']);
+/** Node's loader functions besides require and createRequire: `register` loads a hooks module, `_load` a module. */
+const LOADING_MEMBERS = new Set(['register', '_load']);
 const CANNOT_READ = `an import the lint cannot read: call import() or require with its path as text, or a template whose fixed start names the folder (${WHERE})`;
 
 /** The name of a member expression's property when it is written out (`a.b`, `a['b']`), else undefined. */
@@ -98,6 +100,15 @@ export const serverLayers = {
     const createRequireNames = new Set(['createRequire']);
     /** Names that load a module when called: `require` and what a createRequire call was given to. */
     const requireNames = new Set(['require']);
+    /** Names of Node's module object: CommonJS's `module`, and `node:module` imported whole or as `Module`. */
+    const moduleNames = new Set(['module']);
+    const isModuleObject = (node) => {
+      const object = unwrap(node);
+      return (
+        (object.type === 'Identifier' && moduleNames.has(object.name)) ||
+        (propertyName(object) === 'prototype' && isModuleObject(object.object))
+      );
+    };
     const calls = [];
     const identifiers = [];
     const members = [];
@@ -182,6 +193,9 @@ export const serverLayers = {
       return (
         (callee.type === 'Identifier' && requireNames.has(callee.name)) ||
         propertyName(callee) === 'require' ||
+        (callee.type === 'MemberExpression' &&
+          isModuleObject(callee.object) &&
+          LOADING_MEMBERS.has(propertyName(callee) ?? '')) ||
         (callee.type === 'CallExpression' && isCreateRequire(callee.callee))
       );
     };
@@ -205,15 +219,24 @@ export const serverLayers = {
       ImportDeclaration(node) {
         check(node, node.source);
         if (!MODULE_PACKAGES.has(node.source.value)) return;
-        for (const specifier of node.specifiers)
-          if (
-            specifier.type === 'ImportSpecifier' &&
-            (specifier.imported.name ?? specifier.imported.value) === 'createRequire'
-          )
-            createRequireNames.add(specifier.local.name);
+        for (const specifier of node.specifiers) {
+          const imported =
+            specifier.type === 'ImportSpecifier' ? (specifier.imported.name ?? specifier.imported.value) : 'default';
+          if (imported === 'createRequire') createRequireNames.add(specifier.local.name);
+          else if (LOADING_MEMBERS.has(imported)) requireNames.add(specifier.local.name);
+          else if (imported === 'default' || imported === 'Module') moduleNames.add(specifier.local.name);
+        }
       },
-      ExportNamedDeclaration: (node) => node.source && check(node, node.source),
-      ExportAllDeclaration: (node) => check(node, node.source),
+      // Re-exporting Node's loader hands it on under names this file never sees.
+      ExportNamedDeclaration: (node) =>
+        node.source && (MODULE_PACKAGES.has(node.source.value) ? cannotRead(node) : check(node, node.source)),
+      ExportAllDeclaration: (node) =>
+        MODULE_PACKAGES.has(node.source.value) ? cannotRead(node) : check(node, node.source),
+      // `const { require: load } = module`: a loader given a name the lint does not follow.
+      'ObjectPattern > Property'(node) {
+        const key = node.computed ? undefined : (node.key.name ?? node.key.value);
+        if (key === 'require' || LOADING_MEMBERS.has(key)) cannotRead(node);
+      },
       ImportExpression: (node) => check(node, node.source),
       TSImportType: (node) => check(node, node.argument),
       TSExternalModuleReference: (node) => check(node, node.expression),
@@ -257,6 +280,9 @@ export const serverLayers = {
         for (const member of members) {
           const name = propertyName(member);
           if ((name === 'require' || name === 'createRequire') && !isHarmlessUse(member)) cannotRead(member);
+          // On Node's module object: a loader not called where named, or a member chosen at run time.
+          else if (isModuleObject(member.object))
+            if ((LOADING_MEMBERS.has(name ?? '') && !isHarmlessUse(member)) || name === undefined) cannotRead(member);
         }
         // createRequire(…) given to anything but a name (or called at once) loads unseen paths.
         for (const call of calls) {

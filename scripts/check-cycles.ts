@@ -10,8 +10,10 @@ import ts from 'typescript';
  * they bind no order. Every other way to load a module counts: static, `export … from`,
  * `import x = require()`, `import()` (a template by its fixed start, which must name a folder),
  * `require`, `x.require`, and what `createRequire` (under any name, or `module.createRequire`)
- * made. A loader whose path cannot be read (an expression, a template that starts with one, a
- * loader passed on or stored) is an error too, as in the lint (eslint-rules/server-layers.js).
+ * made, Node's `register` (a hooks module) and `Module._load`. A loader whose path cannot be read (an expression, a template that starts with one, a
+ * loader passed on or stored) is an error too, as in the lint (eslint-rules/server-layers.js),
+ * and under the lint's own waiver (`eslint-disable-next-line layout/server-layers`) it is let be.
+ * Plain JavaScript files (.js, .mjs, .cjs) are read as well as TypeScript.
  * Prints each cycle with one import per edge and exits 1 when there is one. An argument names
  * another folder to check (the layout test checks fixtures with it, or calls checkCycles).
  */
@@ -27,12 +29,15 @@ export type CycleReport = {
 };
 
 const MODULE_PACKAGES = new Set(['module', 'node:module']);
+/** Node's loader functions besides require and createRequire: `register` loads a hooks module, `_load` a module. */
+const LOADING_MEMBERS = new Set(['register', '_load']);
 
 function listSources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === 'migrations' ? [] : listSources(full);
-    return /\.(ts|mts)$/.test(entry.name) ? [full] : [];
+    // TypeScript and plain JavaScript (a worker's .mjs entry loads modules too).
+    return /\.(ts|mts|cts|js|mjs|cjs)$/.test(entry.name) ? [full] : [];
   });
 }
 
@@ -89,11 +94,33 @@ function runtimeImports(
   const unread: string[] = [];
   const createRequireNames = new Set(['createRequire']);
   const requireNames = new Set(['require']);
+  /** Names of Node's module object: CommonJS's `module`, and `node:module` imported whole or as `Module`. */
+  const moduleNames = new Set(['module']);
+  const isModuleObject = (node: ts.Node): boolean => {
+    const object = unwrap(node);
+    if (ts.isIdentifier(object)) return moduleNames.has(object.text);
+    return (
+      (ts.isPropertyAccessExpression(object) || ts.isElementAccessExpression(object)) &&
+      propertyName(object) === 'prototype' &&
+      isModuleObject(object.expression)
+    );
+  };
+  /** `module[key]`, `Module._load`, `module.register`: on the module object, a loader or a member chosen at run time. */
+  const moduleMember = (node: ts.Node) =>
+    (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) && isModuleObject(node.expression)
+      ? (propertyName(node) ?? '(computed)')
+      : undefined;
   const where = (node: ts.Node) =>
     `${label}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}: ${node.getText(source).slice(0, 80)}`;
+  const lines = source.text.split('\n');
+  /** A load the lint's own waiver stands over (`// eslint-disable-next-line layout/server-layers -- why`) is let be here too. */
+  const markUnread = (node: ts.Node) => {
+    const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+    if (!/eslint-disable-next-line\s+layout\/server-layers\b/.test(lines[line - 1] ?? '')) unread.push(where(node));
+  };
   const push = (node: ts.Node, specifier: ts.Node | undefined) => {
     const read = readSpecifier(specifier);
-    if (read.kind === 'unread') unread.push(where(node));
+    if (read.kind === 'unread') markUnread(node);
     else if (read.kind === 'path') specifiers.push({ text: read.text, isPrefix: read.isPrefix });
   };
   const isCreateRequire = (node: ts.Node) => {
@@ -105,6 +132,7 @@ function runtimeImports(
     return (
       (ts.isIdentifier(callee) && requireNames.has(callee.text)) ||
       propertyName(callee) === 'require' ||
+      LOADING_MEMBERS.has(moduleMember(callee) ?? '') ||
       (ts.isCallExpression(callee) && isCreateRequire(callee.expression))
     );
   };
@@ -124,10 +152,15 @@ function runtimeImports(
       MODULE_PACKAGES.has(node.moduleSpecifier.text)
     ) {
       const bindings = node.importClause?.namedBindings;
+      if (node.importClause?.name) moduleNames.add(node.importClause.name.text);
+      if (bindings && ts.isNamespaceImport(bindings)) moduleNames.add(bindings.name.text);
       if (bindings && ts.isNamedImports(bindings))
-        for (const element of bindings.elements)
-          if ((element.propertyName ?? element.name).text === 'createRequire')
-            createRequireNames.add(element.name.text);
+        for (const element of bindings.elements) {
+          const imported = (element.propertyName ?? element.name).text;
+          if (imported === 'createRequire') createRequireNames.add(element.name.text);
+          else if (LOADING_MEMBERS.has(imported)) requireNames.add(element.name.text);
+          else if (imported === 'default' || imported === 'Module') moduleNames.add(element.name.text);
+        }
     }
     if (ts.isVariableDeclaration(node) && node.initializer) {
       const init = unwrap(node.initializer);
@@ -157,7 +190,13 @@ function runtimeImports(
         bindings.elements.every((element) => element.isTypeOnly);
       if (!onlyTypes) push(node, node.moduleSpecifier);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && !node.isTypeOnly) {
-      push(node, node.moduleSpecifier);
+      // Re-exporting Node's loader hands it on under names no reader follows.
+      if (ts.isStringLiteral(node.moduleSpecifier) && MODULE_PACKAGES.has(node.moduleSpecifier.text)) markUnread(node);
+      else push(node, node.moduleSpecifier);
+    } else if (ts.isBindingElement(node)) {
+      // `const { require: load } = module`: a loader given a name the check does not follow.
+      const key = node.propertyName ?? node.name;
+      if (ts.isIdentifier(key) && (key.text === 'require' || LOADING_MEMBERS.has(key.text))) markUnread(node);
     } else if (
       ts.isImportEqualsDeclaration(node) &&
       !node.isTypeOnly &&
@@ -173,7 +212,7 @@ function runtimeImports(
         const { user, value } = userOf(node);
         const isNamed = ts.isVariableDeclaration(user) && ts.isIdentifier(user.name);
         const isCalled = ts.isCallExpression(user) && user.expression === value;
-        if (!isNamed && !isCalled) unread.push(where(node));
+        if (!isNamed && !isCalled) markUnread(node);
       }
     } else if (ts.isIdentifier(node) && (requireNames.has(node.text) || createRequireNames.has(node.text))) {
       const parent = node.parent;
@@ -184,10 +223,13 @@ function runtimeImports(
         ts.isImportSpecifier(parent) ||
         ts.isImportClause(parent) ||
         ts.isNamespaceImport(parent);
-      if (!isName && !isType && !isPropertyKey && !isHarmlessUse(node)) unread.push(where(node));
+      if (!isName && !isType && !isPropertyKey && !isHarmlessUse(node)) markUnread(node);
     } else if (ts.isPropertyAccessExpression(node) || ts.isElementAccessExpression(node)) {
       const name = propertyName(node);
-      if ((name === 'require' || name === 'createRequire') && !isHarmlessUse(node)) unread.push(where(node));
+      const onModule = moduleMember(node);
+      if ((name === 'require' || name === 'createRequire') && !isHarmlessUse(node)) markUnread(node);
+      else if ((LOADING_MEMBERS.has(onModule ?? '') && !isHarmlessUse(node)) || onModule === '(computed)')
+        markUnread(node);
     }
     ts.forEachChild(node, visit);
   };

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseHostRequest, type THostEvent, type THostRequest } from '../shared/host-messages';
 import { ConfigError, createServer, loadConfig, type SignDeskServer } from './index';
 import { filesOfEntry } from './app/static-dirs';
+import { ACTIVE_ADMINISTRATOR } from './policies/actors';
 
 /**
  * The server's process entry under the desktop shell. Electron starts it with
@@ -63,7 +64,7 @@ function describeFailure(err: unknown): string {
 
 /** The window's one-time sign-in link; none before the first administrator exists (the window shows first-run setup). */
 async function adminLoginUrlOf(server: SignDeskServer): Promise<string | null> {
-  return (await server.ctx.repos.users.firstActiveAdmin()) ? server.createAdminLoginUrl() : null;
+  return (await server.ctx.repos.users.firstMatching(ACTIVE_ADMINISTRATOR)) ? server.createAdminLoginUrl() : null;
 }
 
 async function answer(

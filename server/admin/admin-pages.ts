@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
 import type { AppContext } from '../context/app-context';
+import { ACTIVE_ADMINISTRATOR } from '../policies/actors';
 import { htmlSecurityHeaders } from '../http/security-headers';
 import { setSessionCookie } from '../http/session-cookie';
 import { requestOrigin } from '../activity/log-activity';
@@ -31,7 +32,7 @@ export function adminPages(ctx: AppContext, rendererDir: string | undefined): Ro
   router.get('/admin/sign-in-link/:token', security, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const isLive = ctx.admin.loginLinks.redeem(String(req.params.token), ctx.now());
-    const admin = isLive ? await ctx.repos.users.firstActiveAdmin() : undefined;
+    const admin = isLive ? await ctx.repos.users.firstMatching(ACTIVE_ADMINISTRATOR) : undefined;
     if (!admin) {
       res.redirect(303, isLive ? '/admin/' : '/admin/?signin=link-expired');
       return;

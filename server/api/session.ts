@@ -18,7 +18,7 @@ import { csrfTokenOf, hashSessionSecret, SESSION_IDLE_MS } from '../sessions/ses
 import { signIn } from '../sessions/sign-in';
 import { runSetup } from '../setup/run-setup';
 import { readMessagingSettings } from '../messages/messaging-settings';
-import { isAdminTemplate } from '../policies/actors';
+import { ACTIVE_ADMINISTRATOR, isAdminTemplate } from '../policies/actors';
 
 export async function presentSession(
   ctx: RouteContext,
@@ -86,7 +86,10 @@ export const sessionRoutes: AnyRoute[] = [
     responses: { 200: { description: 'The setup status', schema: ZSetupStatusSchema } },
     handler: async ({ res, ctx }) => {
       const office = await ctx.repos.office.get(ctx.now());
-      sendJson(res, 200, { needs_setup: (await ctx.repos.users.countActiveAdmins()) === 0, office_name: office.name });
+      sendJson(res, 200, {
+        needs_setup: (await ctx.repos.users.countMatching(ACTIVE_ADMINISTRATOR)) === 0,
+        office_name: office.name,
+      });
     },
   }),
   defineRoute({

@@ -47,17 +47,18 @@ export function assertOutsideDataDir(folder: string, dataDir: string): void {
  * A new file in `folder` for a backup being written: an unpredictable name, created exclusively
  * and never through a symlink (O_EXCL | O_NOFOLLOW), so nothing planted in a shared folder can
  * make the appliance write elsewhere. `finish()` gives it its final name, never replacing one.
+ * `nonce` is the name's random part (a test names it, to plant a link where the file will go).
  */
-export function createPartialFile(finalFile: string): {
+export function createPartialFile(
+  finalFile: string,
+  nonce = randomBytes(9).toString('hex'),
+): {
   path: string;
   stream: Writable;
   finish(): void;
   discard(): void;
 } {
-  const partial = path.join(
-    path.dirname(finalFile),
-    `.${path.basename(finalFile)}.${randomBytes(9).toString('hex')}.partial`,
-  );
+  const partial = path.join(path.dirname(finalFile), `.${path.basename(finalFile)}.${nonce}.partial`);
   const { O_WRONLY, O_CREAT, O_EXCL, O_NOFOLLOW } = fs.constants;
   const fd = fs.openSync(partial, O_WRONLY | O_CREAT | O_EXCL | (O_NOFOLLOW ?? 0), 0o600);
   const stream = fs.createWriteStream(partial, { fd });

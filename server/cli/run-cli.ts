@@ -7,6 +7,7 @@ import { loadConfig } from '../config/config';
 import type { AppContext } from '../context/app-context';
 import { openOfflineContext } from '../app/context-offline';
 import { AppError } from '../core/errors';
+import { ACTIVE_ADMINISTRATOR } from '../policies/actors';
 import { createToken } from '../tokens/create-token';
 import { createUser } from '../users/create-user';
 import { updateGeneralSettings } from '../settings/update-general-settings';
@@ -74,7 +75,7 @@ async function tokenCreate(ctx: AppContext, args: string[], io: CliIo): Promise<
   }
   const owner = values.user
     ? await ctx.repos.users.findByUsername(values.user)
-    : await ctx.repos.users.firstActiveAdmin();
+    : await ctx.repos.users.firstMatching(ACTIVE_ADMINISTRATOR);
   if (!owner) {
     throw new UsageError(
       values.user

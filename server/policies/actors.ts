@@ -1,8 +1,16 @@
 import type { PermissionTemplate } from '../../shared/api/enums';
 import type { Actor, Principal } from '../core/actor';
 
-/** The one "is an administrator" rule: the CUSTOMER_ADMIN_USER permission template. */
-export const isAdminTemplate = (permissionTemplate: string): boolean => permissionTemplate === 'CUSTOMER_ADMIN_USER';
+/**
+ * The one "is an administrator" rule, as data so that the database reads the same rule
+ * (db/repos/users.ts's `countMatching`/`firstMatching`): an active user whose permission
+ * template is CUSTOMER_ADMIN_USER. The last such user may not go; sign-in links go to the first.
+ */
+export const ACTIVE_ADMINISTRATOR = { permissionTemplate: 'CUSTOMER_ADMIN_USER', active: true } as const;
+
+/** Whether a permission template is the administrator's. */
+export const isAdminTemplate = (permissionTemplate: string): boolean =>
+  permissionTemplate === ACTIVE_ADMINISTRATOR.permissionTemplate;
 
 /** The acting-user view of a user row: the request (or a job on its maker's behalf) acts as them. */
 export function actorOf(user: { id: number; permissionTemplate: string }): Actor {
@@ -39,7 +47,7 @@ export function losesAdminRights(
   user: { permissionTemplate: string; active: boolean },
   change: { permissionTemplate?: string | undefined; active?: boolean | undefined; isDeleted?: boolean },
 ): boolean {
-  if (!isAdminTemplate(user.permissionTemplate) || !user.active) return false;
+  if (!isAdminTemplate(user.permissionTemplate) || user.active !== ACTIVE_ADMINISTRATOR.active) return false;
   if (change.isDeleted || change.active === false) return true;
   return change.permissionTemplate !== undefined && !isAdminTemplate(change.permissionTemplate);
 }

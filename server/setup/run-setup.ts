@@ -3,6 +3,7 @@ import type { AppContext } from '../context/app-context';
 import { hashPassword } from '../crypto/password';
 import { inTransaction } from '../db/open-database';
 import { AppError, validationFailed } from '../core/errors';
+import { ACTIVE_ADMINISTRATOR } from '../policies/actors';
 import { fingerprintOf, logOfficeEvent } from '../activity/office-log';
 import { startSession, type RequestOrigin, type StartedSession } from '../sessions/start-session';
 
@@ -14,7 +15,7 @@ export async function runSetup(ctx: AppContext, input: TSetup, origin: RequestOr
   const passwordHash = await hashPassword(input.password);
   // Checked inside one IMMEDIATE transaction after the slow hash: two setups cannot both win.
   const userId = await inTransaction(ctx.db, async () => {
-    if ((await ctx.repos.users.countActiveAdmins()) > 0) {
+    if ((await ctx.repos.users.countMatching(ACTIVE_ADMINISTRATOR)) > 0) {
       throw new AppError('conflict', 'SignDesk is already set up; sign in instead.');
     }
     if (await ctx.repos.users.findByUsername(input.username))

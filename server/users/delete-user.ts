@@ -1,7 +1,7 @@
 import type { AppContext } from '../context/app-context';
 import { inTransaction } from '../db/open-database';
 import { AppError, notFound } from '../core/errors';
-import { losesAdminRights } from '../policies/actors';
+import { ACTIVE_ADMINISTRATOR, losesAdminRights } from '../policies/actors';
 import { logOfficeEvent } from '../activity/office-log';
 
 /**
@@ -12,7 +12,10 @@ export async function deleteUser(ctx: AppContext, id: number): Promise<void> {
   await inTransaction(ctx.db, async () => {
     const user = await ctx.repos.users.findById(id);
     if (!user) throw notFound('user');
-    if (losesAdminRights(user, { isDeleted: true }) && (await ctx.repos.users.countActiveAdmins()) <= 1) {
+    if (
+      losesAdminRights(user, { isDeleted: true }) &&
+      (await ctx.repos.users.countMatching(ACTIVE_ADMINISTRATOR)) <= 1
+    ) {
       throw new AppError('conflict', 'The last active administrator cannot be deleted.');
     }
     const now = ctx.now();

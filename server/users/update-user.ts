@@ -4,7 +4,7 @@ import { hashPassword } from '../crypto/password';
 import { inTransaction } from '../db/open-database';
 import type { UserChanges, UserRow } from '../db/repos/users';
 import { AppError, notFound, validationFailed } from '../core/errors';
-import { losesAdminRights } from '../policies/actors';
+import { ACTIVE_ADMINISTRATOR, losesAdminRights } from '../policies/actors';
 import { fingerprintOf, logOfficeEvent } from '../activity/office-log';
 import { assertSeatFree } from '../subscription/allowance';
 
@@ -24,7 +24,7 @@ export async function updateUser(ctx: AppContext, id: number, input: TUserUpdate
       active: input.active,
       permissionTemplate: input.permission_template,
     });
-    if (losesAdmin && (await ctx.repos.users.countActiveAdmins()) <= 1) {
+    if (losesAdmin && (await ctx.repos.users.countMatching(ACTIVE_ADMINISTRATOR)) <= 1) {
       throw new AppError('conflict', 'The last active administrator cannot be deactivated or demoted.');
     }
     // Activated again, the user takes one of the plan's seats.

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashEntry } from '../../server/activity/activity-chain';
 import { chainEntryOf } from '../../server/activity/log-activity';
 import { rawSql, type RawSql } from '../../server/db/raw-sql';
+import { canonicalAnchor } from '../../server/evidence/anchors/anchor-form';
+import { requestTimestamp } from '../../server/evidence/timestamps/request-timestamp';
 import { download, signedContract, waitForTimestampStatus } from '../helpers/evidence';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/server';
 import { startTsaServer, type TsaServer } from '../helpers/tsa-server';
@@ -219,6 +221,55 @@ describe('the office anchor: insider rewrites of the log are detected once an an
       (entry) => entry.event,
     );
     expect(events[0]).toBe('contract.timestamped');
+  }, 120_000);
+
+  it("refuses an anchor whose authority's time is before the one before it, though every token is the authority's", async () => {
+    await anchoredContract();
+    const db = openDb(t);
+    type AnchorRow = {
+      id: number;
+      sequence: number;
+      created_at: number;
+      heads_root: string;
+      head_count: number;
+      previous_hash: string;
+    };
+    const [last, before] = await db.all<AnchorRow>(
+      'SELECT id, sequence, created_at, heads_root, head_count, previous_hash FROM office_anchors ORDER BY sequence DESC LIMIT 2',
+    );
+    /** A real token of the authority over the anchor's own hash, stored as the anchor's. */
+    const restamp = async (row: AnchorRow) => {
+      const fields = {
+        sequence: row.sequence,
+        createdAt: Number(row.created_at),
+        headsRoot: row.heads_root,
+        headCount: row.head_count,
+        previousHash: row.previous_hash,
+      };
+      const token = await requestTimestamp(t.server.ctx, tsa.url, Buffer.from(canonicalAnchor(fields), 'utf8'), {
+        timeoutMs: 10_000,
+      });
+      await db.run('UPDATE office_anchors SET token = ? WHERE id = ?', token.der, row.id);
+      return token.genTime.getTime();
+    };
+    // An insider stamps the later anchor first, then the earlier one once the authority's clock has moved on.
+    const lastTime = await restamp(last!);
+    await expect.poll(() => restamp(before!), { timeout: 15_000, interval: 200 }).toBeGreaterThan(lastTime);
+    const check = (await t.api('GET', '/api/office_log/verification')).body;
+    expect(check.is_intact).toBe(false);
+    expect(check.problems.map((problem: any) => problem.problem)).toContain(
+      `office anchor #${last!.sequence}: its authority's time is before the anchor before it`,
+    );
+    // Stamped again in order, the same anchors hold.
+    await restamp(last!);
+    await vi.waitFor(
+      async () =>
+        expect((await t.api('GET', '/api/office_log/verification')).body).toMatchObject({
+          is_intact: true,
+          problems: [],
+        }),
+      { timeout: 15_000, interval: 100 },
+    );
   }, 120_000);
 
   it('detects the five rewrites of the review (and cleared or changed anchors), each once an anchor covers it', async () => {

@@ -3,6 +3,7 @@ import { makePdf } from '../helpers/pdfs';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { makeUser } from '../helpers/users';
 import { rawSql } from '../../server/db/raw-sql';
+import { createPdfSandbox, type PdfSandbox } from '../../server/pdf/sandbox/pdf-sandbox';
 
 const PDF = 'application/pdf';
 
@@ -78,6 +79,41 @@ describe('Idempotency-Key and Request-Id', () => {
     expect(again.status).toBe(400);
     expect(again.body.validation_errors).toEqual(first.body.validation_errors);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('keeps no 5xx answer: the retry after a 503 (the PDF sandbox closing at shutdown) runs the request', async () => {
+    const pdf = await makePdf({ pages: 1 });
+    const before = await count('contracts');
+    const send = () =>
+      t.api('POST', '/api/contracts?name=Retried', {
+        raw: { data: pdf, contentType: PDF },
+        headers: { 'idempotency-key': 'upload-after-503' },
+      });
+    // The server's sandbox swapped for one that has closed, as at shutdown, for one request.
+    const ctx = t.server.ctx as { pdf: PdfSandbox };
+    const open = ctx.pdf;
+    const closed = createPdfSandbox();
+    await closed.close();
+    ctx.pdf = closed;
+    // Straight fetch: the OpenAPI document does not list this 503 (t.api would refuse it).
+    const failed = await fetch(new URL('/api/contracts?name=Retried', t.url), {
+      method: 'POST',
+      headers: {
+        authorization: `token ${t.adminKey}`,
+        'accept-api-version': '1',
+        'content-type': PDF,
+        'idempotency-key': 'upload-after-503',
+      },
+      body: pdf,
+    }).finally(() => {
+      ctx.pdf = open;
+    });
+    expect(failed.status).toBe(503);
+    expect(await count('contracts')).toBe(before);
+    const again = await send();
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBeNull();
+    expect(await count('contracts')).toBe(before + 1);
   });
 
   it('keeps the keys of one caller apart from another caller', async () => {

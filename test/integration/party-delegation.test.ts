@@ -104,7 +104,7 @@ describe('delegating a party from its signing link', () => {
     const contract = await makeContract(
       t,
       [
-        { name: 'First Party', delivery_method: 'NONE', sign_order: 1 },
+        { name: 'First Party', email: 'first@example.test', delivery_method: 'NONE', sign_order: 1 },
         { name: 'Second Party', delivery_method: 'NONE', sign_order: 2 },
       ],
       { allow_delegation: true, party_order_defined: true },
@@ -120,9 +120,12 @@ describe('delegating a party from its signing link', () => {
       { name: ' ', email: 'bo@example.test', reason: 'Away' },
       { name: 'Bo Ek', email: 'bo@example.test', reason: '  ' },
       { name: 'Bo Ek', email: 'bo@example.test', reason: 'Away', user: '/api/users/1' },
-      { name: 'First Party', reason: 'Me again', email: '' },
     ];
     for (const body of bad) expect((await first!.delegate(body)).status, JSON.stringify(body)).toBe(400);
+    // The party itself, with every contact it has: refused for that reason alone.
+    const itself = await first!.delegate({ name: 'First Party', email: 'first@example.test', reason: 'Me again' });
+    expect(itself.status).toBe(400);
+    expect(JSON.stringify(itself.body)).toContain('the new person must be someone else');
     expect((await first!.delegate({ name: 'Bo', email: 'bo@example.test', reason: 'x' }, { csrf: null })).status).toBe(
       403,
     );

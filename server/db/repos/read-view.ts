@@ -8,7 +8,7 @@ import type { Repos } from './index';
  */
 export const REPOSITORY_READS = {
   office: ['get'],
-  users: ['findById', 'findActor', 'findByUsername', 'count', 'countActiveAdmins', 'firstActiveAdmin', 'listPage'],
+  users: ['findById', 'findActor', 'findByUsername', 'count', 'countMatching', 'firstMatching', 'listPage'],
   tokens: ['findForAuth', 'findById', 'count', 'listPage', 'ownerUsername'],
   templates: ['findById', 'count', 'listPage'],
   templateFields: [

@@ -7,12 +7,19 @@ import { TtlCache } from './ttl-cache';
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'deletedAt'>;
 export type UserChanges = Partial<Omit<NewUser, 'createdAt'>>;
+/** Column values a user must have; who counts as what is decided in policies/ (ACTIVE_ADMINISTRATOR). */
+export type UserMatch = Partial<Pick<UserRow, 'permissionTemplate' | 'active'>>;
 
 export function createUserRepo(x: Store) {
   const { orm, t } = x;
   const newestFirst: SortKey<UserRow>[] = [{ column: t.users.id, isDescending: true, valueOf: (row) => row.id }];
   const live = isNull(t.users.deletedAt);
-  const activeAdmin = and(live, eq(t.users.active, true), eq(t.users.permissionTemplate, 'CUSTOMER_ADMIN_USER'));
+  /** Live users with every value of `match`. */
+  const matching = (match: UserMatch) =>
+    and(
+      live,
+      ...Object.entries(match).map(([column, value]) => eq(t.users[column as keyof UserMatch], value as never)),
+    );
   const byId = x.prepare<UserRow>((o, t) =>
     o
       .select()
@@ -54,10 +61,11 @@ export function createUserRepo(x: Store) {
     },
     count: async (): Promise<number> =>
       (await x.get<{ n: number }>(orm.select({ n: count() }).from(t.users).where(live)))?.n ?? 0,
-    countActiveAdmins: async (): Promise<number> =>
-      (await x.get<{ n: number }>(orm.select({ n: count() }).from(t.users).where(activeAdmin)))?.n ?? 0,
-    firstActiveAdmin: async (): Promise<UserRow | undefined> =>
-      x.get(orm.select().from(t.users).where(activeAdmin).orderBy(t.users.id).limit(1)),
+    countMatching: async (match: UserMatch): Promise<number> =>
+      (await x.get<{ n: number }>(orm.select({ n: count() }).from(t.users).where(matching(match))))?.n ?? 0,
+    /** The oldest live user with every value of `match`. */
+    firstMatching: async (match: UserMatch): Promise<UserRow | undefined> =>
+      x.get(orm.select().from(t.users).where(matching(match)).orderBy(t.users.id).limit(1)),
     /** Newest first. */
     listPage: async (request: KeysetRequest): Promise<KeysetPage<UserRow>> =>
       fetchKeysetPage(newestFirst, request, live, (where, orderBy, limit) =>
