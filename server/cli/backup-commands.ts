@@ -8,6 +8,7 @@ import { restoreBackupOffline } from '../backup/restore-backup';
 import { writeBackup } from '../backup/write-backup';
 import type { Config } from '../config/config';
 import type { AppContext } from '../context/app-context';
+import { ACTIVE_ADMINISTRATOR } from '../policies/actors';
 import { UsageError, type CliIo } from './run-cli';
 
 /** Whether DATA_DIR holds an office's SQLite database (opening the folder would make an empty one). */
@@ -45,7 +46,7 @@ export async function backupCreate(
   if (!values.out) throw new UsageError('backup create needs --out FILE');
   const file = path.resolve(values.out);
   // An office has its first administrator from its first run on: without one there is nothing to keep.
-  if (!(await ctx.repos.users.firstActiveAdmin())) throw new UsageError(NO_OFFICE(ctx.paths.root));
+  if (!(await ctx.repos.users.firstMatching(ACTIVE_ADMINISTRATOR))) throw new UsageError(NO_OFFICE(ctx.paths.root));
   assertOutsideDataDir(path.dirname(file), ctx.paths.root);
   if (fs.lstatSync(file, { throwIfNoEntry: false })) throw new UsageError(`${file} exists already; choose a new name.`);
   const passphrase = await readPassphrase(env, io, true);
