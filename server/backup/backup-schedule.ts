@@ -192,14 +192,14 @@ export async function runScheduledBackupNow(ctx: AppContext): Promise<void> {
   if (!schedule.isEnabled)
     throw new AppError('conflict', 'Scheduled backups are off: enable them (with a folder and a passphrase) first.');
   await inTransaction(ctx.db, async () => {
-    // One backup at a time: while one is being made (its job claimed, none queued) a second is
-    // not queued behind it.
+    // One backup at a time: while one is being made or drilled (its job claimed, none queued) a
+    // second is not queued behind it.
     const jobs = ctx.repos.jobs;
     if (
       (await jobs.exists(BACKUP_QUEUE, SCHEDULE_JOB_REF)) &&
       (await jobs.plannedAt(BACKUP_QUEUE, SCHEDULE_JOB_REF)) === undefined
     )
-      throw new AppError('conflict', 'A backup is being made now: its result shows here when it is done.');
+      throw new AppError('conflict', 'A backup is being made or checked now: its result shows here when it is done.');
     await planJob(ctx, ctx.now());
   });
   ctx.backups.wake();

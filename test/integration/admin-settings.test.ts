@@ -181,17 +181,22 @@ describe('backup and restore in the running appliance', { timeout: 180_000 }, ()
     expect(stored.some((row) => row.value.includes(PASSPHRASE))).toBe(false);
 
     const results = async () => (await t.api('GET', '/api/settings/backup_schedule')).body;
-    await vi.waitFor(async () => expect((await results()).last_result?.file).toBeTruthy(), {
-      timeout: 30_000,
-      interval: 50,
-    });
+    // A backup is done once its restore drill is: "Back up now" before that is refused (one at a time).
+    const isDrilled = async () => {
+      const { last_result: result, last_drill: drill } = await results();
+      return result?.file ? drill?.file === result.file : false;
+    };
+    await vi.waitFor(async () => expect(await isDrilled()).toBe(true), { timeout: 30_000, interval: 50 });
     for (let run = 0; run < 2; run += 1) {
       const before = (await results()).last_result.file;
       expect((await t.api('POST', '/api/settings/backup_schedule/run')).status).toBe(200);
-      await vi.waitFor(async () => expect((await results()).last_result.file).not.toBe(before), {
-        timeout: 30_000,
-        interval: 50,
-      });
+      await vi.waitFor(
+        async () => {
+          expect((await results()).last_result.file).not.toBe(before);
+          expect(await isDrilled()).toBe(true);
+        },
+        { timeout: 30_000, interval: 50 },
+      );
     }
     const last = (await results()).last_result;
     expect(last).toMatchObject({ error: null, time: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/) });

@@ -180,7 +180,7 @@ describe('scheduled backups that cannot hurt the office', { timeout: 120_000 }, 
     await sql.run(`UPDATE jobs SET status = 'running', lease_until = ? WHERE id = ?`, lease, job!.id);
     const refused = await t.api('POST', '/api/settings/backup_schedule/run');
     expectProblem(refused, 409, 'conflict');
-    expect(refused.body.detail).toBe('A backup is being made now: its result shows here when it is done.');
+    expect(refused.body.detail).toBe('A backup is being made or checked now: its result shows here when it is done.');
     expect(await sql.all(queued)).toEqual([]);
     await sql.run(`UPDATE jobs SET status = 'queued', lease_until = NULL WHERE id = ?`, job!.id);
     expect((await t.api('PUT', '/api/settings/backup_schedule', { body: { is_enabled: false } })).status).toBe(200);
