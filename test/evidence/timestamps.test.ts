@@ -218,6 +218,12 @@ describe('RFC 3161 timestamps against a real timestamp authority (openssl ts)', 
       forged.length,
       id,
     );
+    // An attempt under way may have read the file before the insider: the one after it reads the forgery.
+    const queried = tsa.queries();
+    await vi.waitFor(() => expect(tsa.queries()).toBeGreaterThanOrEqual(queried + 2), {
+      timeout: 15_000,
+      interval: 50,
+    });
     const replies = tsa.replies();
     tsa.up();
     // The authority answers, and the stamped file is refused: the authority's time never covers the forgery.
