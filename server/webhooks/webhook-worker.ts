@@ -29,6 +29,14 @@ export function createWebhookWorker(ctx: AppContext): Worker {
    * disabled at its tenth timeout, not after every parallel attempt has timed out too.
    */
   const inFlight = new Map<number, number>();
+  /** Jobs whose attempt is counted in `inFlight` until settled. */
+  const counted = new Set<number>();
+  const release = (jobId: number, consumerId: number) => {
+    if (!counted.delete(jobId)) return;
+    const left = (inFlight.get(consumerId) ?? 1) - 1;
+    if (left > 0) inFlight.set(consumerId, left);
+    else inFlight.delete(consumerId);
+  };
 
   /** Each consumer's released held deliveries, one after another: the end of its line. */
   const lines = new Map<number, Promise<void>>();
@@ -85,14 +93,6 @@ export function createWebhookWorker(ctx: AppContext): Worker {
       // reads the consumer's error count without this attempt's error.
       counted.add(job.id);
     }
-  };
-  /** Jobs whose attempt is counted in `inFlight` until settled. */
-  const counted = new Set<number>();
-  const release = (jobId: number, consumerId: number) => {
-    if (!counted.delete(jobId)) return;
-    const left = (inFlight.get(consumerId) ?? 1) - 1;
-    if (left > 0) inFlight.set(consumerId, left);
-    else inFlight.delete(consumerId);
   };
 
   const runner = createRunner({

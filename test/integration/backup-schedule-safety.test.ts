@@ -19,6 +19,17 @@ describe('scheduled backups that cannot hurt the office', { timeout: 120_000 }, 
     await t?.close();
   });
   const schedule = async () => (await t.api('GET', '/api/settings/backup_schedule')).body;
+  /** Enables the schedule into `folder` and waits for its first backup's restore drill. */
+  const backUpAndDrill = async (folder: string) => {
+    const on = await t.api('PUT', '/api/settings/backup_schedule', {
+      body: { is_enabled: true, folder, passphrase: PASSPHRASE, keep: 5 },
+    });
+    expect(on.status, on.text).toBe(200);
+    await vi.waitFor(async () => expect((await schedule()).last_drill?.file).toMatch(new RegExp(`^${folder}`)), {
+      timeout: 60_000,
+      interval: 100,
+    });
+  };
 
   it('refuses a folder inside the data folder, also through a symlink, and saves nothing', async () => {
     const outside = makeTempDir('signdesk-links-');
@@ -147,14 +158,7 @@ describe('scheduled backups that cannot hurt the office', { timeout: 120_000 }, 
     const hash = createHash('sha256').update(data).digest('hex');
     // Someone took it from the data folder (or the database): the backup cannot hold it.
     await stored.remove(t, hash);
-    const on = await t.api('PUT', '/api/settings/backup_schedule', {
-      body: { is_enabled: true, folder, passphrase: PASSPHRASE, keep: 5 },
-    });
-    expect(on.status, on.text).toBe(200);
-    await vi.waitFor(async () => expect((await schedule()).last_drill?.file).toMatch(new RegExp(`^${folder}`)), {
-      timeout: 60_000,
-      interval: 100,
-    });
+    await backUpAndDrill(folder);
     expect((await schedule()).last_drill).toMatchObject({
       is_ok: false,
       error: `the stored file ${hash} is not in the backup`,
@@ -164,14 +168,7 @@ describe('scheduled backups that cannot hurt the office', { timeout: 120_000 }, 
 
   it('makes one backup at a time: "Back up now" while one is being made is refused and queues none', async () => {
     const folder = makeTempDir('signdesk-once-');
-    const on = await t.api('PUT', '/api/settings/backup_schedule', {
-      body: { is_enabled: true, folder, passphrase: PASSPHRASE, keep: 5 },
-    });
-    expect(on.status, on.text).toBe(200);
-    await vi.waitFor(async () => expect((await schedule()).last_drill?.file).toMatch(new RegExp(`^${folder}`)), {
-      timeout: 60_000,
-      interval: 100,
-    });
+    await backUpAndDrill(folder);
     // A backup under way, as the queue holds one: the schedule's job claimed, its lease running.
     const sql = rawSql(t.server.ctx.db);
     const queued = `SELECT id FROM jobs WHERE queue = 'backup' AND status = 'queued'`;
