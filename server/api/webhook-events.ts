@@ -13,10 +13,11 @@ import {
   type WebhookEventType,
 } from '../../shared/api/webhooks';
 import type { RouteContext } from '../http/route';
-import type { WebhookAttemptRow, WebhookLogRow } from '../db/repos/webhook-log';
+import type { WebhookAttemptRow } from '../db/repos/webhook-log';
 import { notFound } from '../core/errors';
 import { readPageRequest, sendPage } from '../http/pagination';
 import { defineRoute, sendJson, type AnyRoute } from '../http/route';
+import { readWebhookEvent, readWebhookLogPage, type WebhookLogRead } from '../webhooks/read-webhook-log';
 import { retryWebhookEvent, retryWebhookEvents } from '../webhooks/retry-webhook-event';
 
 type Payload = { type: WebhookEventType; timestamp: string; data: TWebhookEventData };
@@ -33,13 +34,13 @@ function presentAttempt(ctx: RouteContext, row: WebhookAttemptRow): TWebhookAtte
 }
 
 /** Pages of the log: each event with its delivery to this consumer and every attempt. */
-async function presentEvents(
+function presentEvents(
   ctx: RouteContext,
   consumerId: number,
-  rows: readonly WebhookLogRow[],
-): Promise<TWebhookEvent[]> {
+  { rows, attempts: read }: WebhookLogRead,
+): TWebhookEvent[] {
   const attempts = new Map<number, TWebhookAttempt[]>();
-  for (const attempt of await ctx.repos.webhookLog.attemptsOf(rows.map((row) => row.deliveryId))) {
+  for (const attempt of read) {
     const list = attempts.get(attempt.deliveryId) ?? [];
     list.push(presentAttempt(ctx, attempt));
     attempts.set(attempt.deliveryId, list);
@@ -79,12 +80,11 @@ export const webhookEventRoutes: AnyRoute[] = [
     query: ZWebhookEventQuerySchema,
     example: { query: { state: 'failed' } },
     responses: { 200: { description: 'A page of events', schema: z.array(ZWebhookEventSchema), isPaginated: true } },
-    handler: async ({ req, res, ctx, ids, query }) => {
+    handler: async ({ req, res, ctx, ids, query, act }) => {
       await requireConsumer(ctx, ids.webhook_id);
       const request = readPageRequest(query, 'webhook-events:-id', 1);
-      const page = await ctx.repos.webhookLog.listPage(ids.webhook_id, query.state, request);
-      const total = await ctx.repos.webhookLog.count(ids.webhook_id, query.state);
-      const items = await presentEvents(ctx, ids.webhook_id, page.rows);
+      const { page, total, ...read } = await act(readWebhookLogPage, ids.webhook_id, query.state, request);
+      const items = presentEvents(ctx, ids.webhook_id, read);
       await sendPage(req, res, ctx.baseUrl(), request, { ...page, rows: items }, total, (item) => item);
     },
   }),
@@ -96,11 +96,11 @@ export const webhookEventRoutes: AnyRoute[] = [
     tag,
     access: 'admin',
     responses: { 200: { description: 'The event', schema: ZWebhookEventSchema } },
-    handler: async ({ res, ctx, ids }) => {
+    handler: async ({ res, ctx, ids, act }) => {
       await requireConsumer(ctx, ids.webhook_id);
-      const row = await ctx.repos.webhookLog.find(ids.webhook_id, ids.event_id);
-      if (!row) throw notFound('event of this webhook consumer');
-      sendJson(res, 200, (await presentEvents(ctx, ids.webhook_id, [row]))[0]);
+      const read = await act(readWebhookEvent, ids.webhook_id, ids.event_id);
+      if (!read) throw notFound('event of this webhook consumer');
+      sendJson(res, 200, presentEvents(ctx, ids.webhook_id, read)[0]);
     },
   }),
   defineRoute({
@@ -119,7 +119,9 @@ export const webhookEventRoutes: AnyRoute[] = [
     problemStatuses: [409],
     handler: async ({ res, ctx, ids, body, act }) => {
       const row = await act(retryWebhookEvent, ids.webhook_id, ids.event_id, body ?? {});
-      sendJson(res, 200, (await presentEvents(ctx, ids.webhook_id, [row]))[0]);
+      // As the retry left it (pending again), with the attempts made before it.
+      const attempts = await ctx.repos.webhookLog.attemptsOf([row.deliveryId]);
+      sendJson(res, 200, presentEvents(ctx, ids.webhook_id, { rows: [row], attempts })[0]);
     },
   }),
   defineRoute({

@@ -20,6 +20,13 @@ export type Database = {
    * a savepoint of it.
    */
   transaction<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` with every read in one snapshot, so that what it reads in several statements (a
+   * delivery and its attempts) is of one moment while writers go on: REPEATABLE READ, READ ONLY
+   * on PostgreSQL; on SQLite, whose one connection serves one transaction at a time, a
+   * transaction.
+   */
+  snapshot<T>(work: () => Promise<T>): Promise<T>;
   /** Whether the caller runs inside a transaction of this database. */
   isInTransaction(): boolean;
 };
@@ -160,6 +167,7 @@ export function createSqliteDatabase(orm: Db): SqliteDatabase {
     orm,
     sqlite,
     transaction,
+    snapshot: transaction,
     isInTransaction: () => isHeldHere() && sqlite.inTransaction,
     run,
     runNow,

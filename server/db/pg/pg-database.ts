@@ -50,11 +50,6 @@ export type PgDatabase = Database & {
   readonly dialect: 'postgres';
   readonly pool: pg.Pool;
   readonly client: PgQueryable;
-  /**
-   * Runs `work` with every read in one snapshot (REPEATABLE READ, READ ONLY) and without the
-   * write lock: a backup's copy of every table is of one moment while writers go on.
-   */
-  snapshot<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
