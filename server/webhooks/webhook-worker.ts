@@ -81,11 +81,18 @@ export function createWebhookWorker(ctx: AppContext): Worker {
       return { row, attempt: { startedAt: ctx.now(), result } };
     } finally {
       turn?.done();
-      // Its outcome is settled (and counted) before the runner claims the next batch.
-      const left = (inFlight.get(row.consumerId) ?? 1) - 1;
-      if (left > 0) inFlight.set(row.consumerId, left);
-      else inFlight.delete(row.consumerId);
+      // Still counted until its outcome is settled (settle, below): a batch claimed before that
+      // reads the consumer's error count without this attempt's error.
+      counted.add(job.id);
     }
+  };
+  /** Jobs whose attempt is counted in `inFlight` until settled. */
+  const counted = new Set<number>();
+  const release = (jobId: number, consumerId: number) => {
+    if (!counted.delete(jobId)) return;
+    const left = (inFlight.get(consumerId) ?? 1) - 1;
+    if (left > 0) inFlight.set(consumerId, left);
+    else inFlight.delete(consumerId);
   };
 
   const runner = createRunner({
@@ -100,7 +107,11 @@ export function createWebhookWorker(ctx: AppContext): Worker {
     timeoutMs: ctx.config.webhookTimeoutMs,
     load,
     handle,
-    settle: async (finished, finalize) => settleAttempts(ctx, finished, finalize, erring),
+    settle: async (finished, finalize) => {
+      await settleAttempts(ctx, finished, finalize, erring);
+      // The batch's errors are in the transaction the next claim's rows are read after.
+      for (const { job, result } of finished) if (result.row) release(job.id, result.row.consumerId);
+    },
   });
 
   let purgeTimer: NodeJS.Timeout | undefined;
