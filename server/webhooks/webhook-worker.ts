@@ -108,9 +108,14 @@ export function createWebhookWorker(ctx: AppContext): Worker {
     load,
     handle,
     settle: async (finished, finalize) => {
-      await settleAttempts(ctx, finished, finalize, erring);
-      // The batch's errors are in the transaction the next claim's rows are read after.
-      for (const { job, result } of finished) if (result.row) release(job.id, result.row.consumerId);
+      try {
+        await settleAttempts(ctx, finished, finalize, erring);
+      } finally {
+        // The batch's errors are in the transaction the next claim's rows are read after. A
+        // failed settle releases too: its batch may be dropped, and a count kept for ever would
+        // defer the consumer's every delivery until a restart.
+        for (const { job, result } of finished) if (result.row) release(job.id, result.row.consumerId);
+      }
     },
   });
 
