@@ -20,7 +20,7 @@ describe('webhook outcome rules', () => {
     let at = 0;
     const times = [at];
     for (let attempt = 1; ; attempt += 1) {
-      const verdict = judgeAttempt(answer(503), attempt, at, webhookRetryScheduleS);
+      const verdict = judgeAttempt(answer(503), attempt, at, webhookRetryScheduleS, 0);
       if (verdict.nextAttemptAt === null) {
         expect(verdict).toMatchObject({ outcome: 'failed', state: 'failed', isPermanentError: false });
         break;
@@ -32,6 +32,29 @@ describe('webhook outcome rules', () => {
     const minutes = times.map((ms) => ms / 60_000);
     // The retry schedule: 5 min, 35 min, 2 h 35, 7 h 35, 17 h 35, 31 h 35, 51 h 35, 75 h 35.
     expect(minutes).toEqual([0, 5, 35, 155, 455, 1055, 1895, 3095, 4535]);
+  });
+
+  it('spreads each retry by up to a tenth of its delay, never more than a minute, early or late', () => {
+    const { webhookRetryScheduleS } = loadConfig({});
+    const offsets = (spread: number) =>
+      webhookRetryScheduleS.map(
+        (delayS, index) =>
+          ((judgeAttempt(answer(503), index + 1, 0, webhookRetryScheduleS, spread).nextAttemptAt as number) -
+            delayS * 1000) /
+          1000,
+      );
+    // 5 min: ±30 s; 30 min and longer: ±1 min.
+    expect(offsets(1)).toEqual([30, 60, 60, 60, 60, 60, 60, 60]);
+    expect(offsets(-1)).toEqual([-30, -60, -60, -60, -60, -60, -60, -60]);
+    expect(offsets(0.5)[0]).toBe(15);
+    // Left to chance, twenty deliveries failing in the same second are retried in different ones.
+    const seconds = new Set(
+      Array.from({ length: 20 }, () =>
+        Math.round((judgeAttempt(answer(503), 1, 0, [300]).nextAttemptAt as number) / 1000),
+      ),
+    );
+    expect(seconds.size).toBeGreaterThan(10);
+    for (const second of seconds) expect(Math.abs(second - 300)).toBeLessThanOrEqual(30);
   });
 
   it('ends a delivery on a permanent error, counting it towards disabling', () => {
