@@ -27,6 +27,11 @@ export type Database = {
    * transaction.
    */
   snapshot<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Whether the database answers within `timeoutMs` (the health check a load balancer asks):
+   * PostgreSQL is asked a `SELECT 1`; SQLite is a file of this process and always answers.
+   */
+  answers(timeoutMs: number): Promise<boolean>;
   /** Whether the caller runs inside a transaction of this database. */
   isInTransaction(): boolean;
 };
@@ -168,6 +173,7 @@ export function createSqliteDatabase(orm: Db): SqliteDatabase {
     sqlite,
     transaction,
     snapshot: transaction,
+    answers: async () => true,
     isInTransaction: () => isHeldHere() && sqlite.inTransaction,
     run,
     runNow,

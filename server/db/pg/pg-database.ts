@@ -54,7 +54,7 @@ export type PgDatabase = Database & {
 };
 
 export function createPgPool(url: string, options: PgPoolOptions = DEFAULT_POOL_OPTIONS): pg.Pool {
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString: url,
     max: options.max,
     connectionTimeoutMillis: options.connectionTimeoutMs,
@@ -63,6 +63,11 @@ export function createPgPool(url: string, options: PgPoolOptions = DEFAULT_POOL_
     idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs,
     application_name: 'signdesk',
   });
+  // An idle connection the server closed (a restart, a failover, pg_terminate_backend) is
+  // dropped by the pool and made anew at the next use; the statements that need it meanwhile
+  // fail on their own, and /healthz answers 503. Unheard, the error would end the process.
+  pool.on('error', () => {});
+  return pool;
 }
 
 export function createPgDatabase(pool: pg.Pool): PgDatabase {
@@ -127,6 +132,19 @@ export function createPgDatabase(pool: pg.Pool): PgDatabase {
     client,
     transaction: (work) => transaction(work),
     snapshot: (work) => transaction(work, true),
+    answers: async (timeoutMs) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+      const asked = pool.query('SELECT 1').then(
+        () => true,
+        () => false,
+      );
+      try {
+        return await Promise.race([asked, late]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
     isInTransaction: () => current() !== undefined,
     close: () => pool.end(),
   };
