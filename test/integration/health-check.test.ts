@@ -20,7 +20,7 @@ describe('the health check', () => {
 
   const health = async (base: string) => {
     const response = await fetch(`${base}/healthz`);
-    return { status: response.status, body: await response.json() };
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
 
   it('names the instance on both listeners and the storage engine on the office one only', async () => {
@@ -42,7 +42,8 @@ describe('the health check', () => {
       expect((await health(t.server.url)).status).toBe(200);
       return;
     }
-    const [{ name }] = await rawSql(t.server.ctx.db).all<{ name: string }>('SELECT current_database() AS name');
+    const [row] = await rawSql(t.server.ctx.db).all<{ name: string }>('SELECT current_database() AS name');
+    const name = row?.name as string;
     const admin = new pg.Client({ connectionString: testPostgresUrl() });
     await admin.connect();
     try {

@@ -46,7 +46,7 @@ export function createTokenRepo(x: Store) {
       .where(eq(t.apiTokens.id, sql.placeholder('id'))),
   );
 
-  const authCache = new TtlCache<string, TokenWithOwner>(5_000);
+  const authCache = new TtlCache<string, TokenWithOwner>(1_000);
   const invalidate = () => authCache.clear();
 
   return {

@@ -34,7 +34,7 @@ export function createUserRepo(x: Store) {
   );
 
   // Authentication reads the acting user on every request; handlers read through findById.
-  const actorCache = new TtlCache<number, UserRow>(5_000);
+  const actorCache = new TtlCache<number, UserRow>(1_000);
 
   return {
     findById: async (id: number): Promise<UserRow | undefined> => byId.get({ id }),
