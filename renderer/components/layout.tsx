@@ -23,6 +23,7 @@ const NAV: NavItem[] = [
   { to: '/webhooks', label: 'nav.webhooks', isAdminOnly: true },
   { to: '/outbox', label: 'nav.outbox', isAdminOnly: true },
   { to: '/settings', label: 'nav.settings', isAdminOnly: true },
+  { to: '/account', label: 'nav.account' },
 ];
 
 export function LanguageSelect({ className = '' }: { className?: string }) {

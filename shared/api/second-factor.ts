@@ -86,3 +86,4 @@ export type TTotpEnrolment = z.infer<typeof ZTotpEnrolmentSchema>;
 export type TTotpStatus = z.infer<typeof ZTotpStatusSchema>;
 export type TEnrolledSession = z.infer<typeof ZEnrolledSessionSchema>;
 export type TSignInSettings = z.infer<typeof ZSignInSettingsSchema>;
+export type TRecoveryCodes = z.infer<typeof ZRecoveryCodesSchema>;
