@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { TSignInSettings } from '../../../shared/api/second-factor';
 import { CheckboxField } from '../../components/fields';
 import { Card, Loading, ProblemAlert } from '../../components/ui';
@@ -11,11 +12,17 @@ export function SignInSettings() {
   const t = useT();
   const loaded = useLoad((signal) => getJson<TSignInSettings>('/api/settings/sign-in', signal), []);
   const action = useAction();
-  const change = (isRequired: boolean) =>
-    void action.run('save', async () => {
-      await sendJson('PUT', '/api/settings/sign-in', { require_two_factors: isRequired });
-      await loaded.reload();
-    });
+  // The box shows the new value while it is being saved, and the saved one after.
+  const [saving, setSaving] = useState<boolean>();
+  const change = (isRequired: boolean) => {
+    setSaving(isRequired);
+    void action
+      .run('save', async () => {
+        await sendJson('PUT', '/api/settings/sign-in', { require_two_factors: isRequired });
+        await loaded.reload();
+      })
+      .finally(() => setSaving(undefined));
+  };
   return (
     <Card title={t('settings.signIn')} description={t('settings.signInDescription')}>
       <ProblemAlert error={action.error ?? loaded.error} />
@@ -23,7 +30,7 @@ export function SignInSettings() {
         <CheckboxField
           label={t('settings.requireTwoFactors')}
           hint={t('settings.requireTwoFactorsHint')}
-          checked={loaded.data.require_two_factors}
+          checked={saving ?? loaded.data.require_two_factors}
           onChecked={change}
           disabled={action.busy === 'save'}
         />
