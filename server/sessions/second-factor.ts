@@ -61,7 +61,7 @@ export async function confirmTotpEnrolment(
     if (!row || row.confirmedAt !== null)
       throw new AppError('conflict', 'Start setting up the authenticator app first (or it is set up already).');
     const secret = ctx.secret.open(SEAL_PURPOSE, row.secretSealed);
-    const step = secret === undefined ? undefined : matchTotp(secret, code, ctx.now(), row.lastStep);
+    const step = secret === undefined ? undefined : matchTotp(secret, code, ctx.now());
     if (step === undefined) throw wrongCode();
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await inTransaction(ctx.db, async () => {
@@ -98,7 +98,7 @@ export async function takeSecondFactorCode(
   if (!row || row.confirmedAt === null) return false;
   if (isTotpShaped(code)) {
     const secret = ctx.secret.open(SEAL_PURPOSE, row.secretSealed);
-    const step = secret === undefined ? undefined : matchTotp(secret, code, ctx.now(), row.lastStep);
+    const step = secret === undefined ? undefined : matchTotp(secret, code, ctx.now());
     return step !== undefined && (await ctx.repos.secondFactors.takeStep(user.id, step));
   }
   if (normalizeRecoveryCode(code).length !== 10) return false;

@@ -25,10 +25,11 @@ export const qrCodeSvg = async (uri: string): Promise<string> =>
 export const isTotpShaped = (code: string): boolean => CODE.test(code.replace(/\s/g, ''));
 
 /**
- * The time step of `code` when it is the secret's code near `nowMs` and of a step after
- * `afterStep` (a code is taken once); undefined otherwise.
+ * The time step of `code` when it is the secret's code near `nowMs`; undefined otherwise.
+ * Whether that step was taken already is the database's to say (a compare-and-swap on
+ * `last_step`), so that two requests with one code cannot both pass.
  */
-export function matchTotp(secret: string, code: string, nowMs: number, afterStep: number | null): number | undefined {
+export function matchTotp(secret: string, code: string, nowMs: number): number | undefined {
   const token = code.replace(/\s/g, '');
   if (!CODE.test(token)) return undefined;
   const result = verifySync({
@@ -37,7 +38,6 @@ export function matchTotp(secret: string, code: string, nowMs: number, afterStep
     epoch: Math.floor(nowMs / 1000),
     period: PERIOD_SECONDS,
     epochTolerance: TOLERANCE_SECONDS,
-    ...(afterStep === null ? {} : { afterTimeStep: afterStep }),
   });
   return result.valid && 'timeStep' in result ? result.timeStep : undefined;
 }
