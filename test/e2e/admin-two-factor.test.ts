@@ -14,7 +14,7 @@ const STEP_START = 1_900_000_020_000;
  * page and signs in with its code (a wrong and a reused code refused); the administrator
  * requires two factors of everyone, and a user without one is led through setting it up.
  */
-describe('two-factor sign-in in the admin UI', () => {
+describe('two-factor sign-in in the admin UI', { timeout: 180_000 }, () => {
   let browser: Browser;
   let t: TestServer;
   const codeNow = (secret: string) => generateSync({ secret, epoch: Math.floor(t.clock.now() / 1000) });
