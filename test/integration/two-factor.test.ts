@@ -203,6 +203,14 @@ describe('two-factor sign-in', () => {
     expect((await c.request('GET', '/api/session')).body.user.username).toBe('ulf');
     // API keys are not asked for a second factor.
     expect((await ulf.api('GET', '/api/contracts')).status).toBe(200);
+
+    // He turns it off again with his password (a wrong one changes nothing); the office log records it.
+    const off = (password: string) => c.request('POST', '/api/session/totp/remove', { body: { password } });
+    expectProblem(await off('not his password'), 401, 'unauthorized');
+    expect((await c.request('GET', '/api/session/totp')).body.is_enabled).toBe(true);
+    expect((await off(ulf.password)).status).toBe(204);
+    expect((await c.request('GET', '/api/session/totp')).body.is_enabled).toBe(false);
+    expect((await officeLog('second_factor.removed')).at(-1)).toMatchObject({ subject: ulf.path });
   });
 
   it('lets the CLI reset a lost phone, recorded in the office log', async () => {
