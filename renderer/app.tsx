@@ -5,6 +5,7 @@ import { Loading, ProblemAlert } from './components/ui';
 import { I18nProvider, useT } from './lib/i18n';
 import { matchPath, RouterProvider, useRouter } from './lib/router';
 import { SessionProvider, useSession } from './lib/session';
+import { AccountPage } from './pages/account-page';
 import { BulkSendPage } from './pages/bulk-send-page';
 import { ContractPage } from './pages/contract-page';
 import { ContractsPage } from './pages/contracts-page';
@@ -35,6 +36,7 @@ const ROUTES: Route[] = [
   { pattern: '/webhooks/:id', isAdminOnly: true, render: (p) => <WebhookPage id={p.id ?? ''} /> },
   { pattern: '/outbox', isAdminOnly: true, render: () => <OutboxPage /> },
   { pattern: '/settings', isAdminOnly: true, render: () => <SettingsPage /> },
+  { pattern: '/account', render: () => <AccountPage /> },
 ];
 
 function Routes({ isAdmin }: { isAdmin: boolean }) {

@@ -160,6 +160,14 @@ export function Shell({ children }: { children: ReactNode }) {
             <span className="sidebar-user-text">
               <span className="sidebar-user-name">{displayName}</span>
               <span className="sidebar-user-role">{session.is_admin ? t('role.admin') : t('role.user')}</span>
+              {/* Every user's own page (two-factor sign-in): beside their name, not among the office's pages. */}
+              <Link
+                to="/account"
+                className="sidebar-account-link"
+                aria-current={path === '/account' ? 'page' : undefined}
+              >
+                {t('nav.account')}
+              </Link>
             </span>
           </div>
           <div className="sidebar-controls">

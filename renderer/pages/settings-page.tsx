@@ -23,6 +23,7 @@ import { PlanSettings } from './settings/plan-settings';
 import { BrandSettings } from './settings/brand-settings';
 import { MailWordsSettings } from './settings/mail-words-settings';
 import { DkimSettings } from './settings/dkim-settings';
+import { SignInSettings } from './settings/sign-in-settings';
 
 const zones = (() => {
   try {
@@ -319,6 +320,7 @@ export function SettingsPage() {
       <div className="stack">
         <GeneralSettings />
         <PlanSettings />
+        <SignInSettings />
         <BrandSettings />
         <ReachSettings />
         <AcmeCertificate />

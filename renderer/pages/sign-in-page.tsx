@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { TSession } from '../../shared/api/session';
+import type { TSignInPending } from '../../shared/api/second-factor';
 import { TextField } from '../components/fields';
 import { Welcome } from '../components/layout';
 import { Button, Notice, ProblemAlert } from '../components/ui';
@@ -8,6 +9,7 @@ import { useT } from '../lib/i18n';
 import type { MessageKey } from '../i18n/en';
 import { useSession } from '../lib/session';
 import { useAction } from '../lib/use-action';
+import { SecondStep } from './sign-in-second-step';
 
 const REASONS: Record<string, MessageKey> = {
   expired: 'signIn.expired',
@@ -21,15 +23,25 @@ export function SignInPage() {
   const { begin, reason, setup } = useSession();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [pending, setPending] = useState<TSignInPending>();
   const signIn = useAction();
   const submit = signIn.submit('sign-in', async () => {
     try {
-      begin(await sendJson<TSession>('POST', '/api/session', { username, password }, { isPublic: true }));
-    } catch (err) {
+      const answer = await sendJson<TSession | TSignInPending>(
+        'POST',
+        '/api/session',
+        { username, password },
+        { isPublic: true },
+      );
+      // 202: the password was right and a second step is owed (a code, or setting up an app).
+      if ('pending_token' in answer) setPending(answer);
+      else begin(answer);
+    } finally {
       setPassword('');
-      throw err;
     }
   });
+
+  if (pending) return <SecondStep pending={pending} onStartOver={() => setPending(undefined)} onSignedIn={begin} />;
 
   const reasonKey = reason ? REASONS[reason] : undefined;
   return (

@@ -16,6 +16,8 @@ import { requestOrigin } from '../activity/log-activity';
 import { endSession } from '../sessions/end-session';
 import { csrfTokenOf, hashSessionSecret, SESSION_IDLE_MS } from '../sessions/session-secrets';
 import { signIn } from '../sessions/sign-in';
+import { isPending } from '../sessions/second-step';
+import { ZSignInPendingSchema } from '../../shared/api/second-factor';
 import { runSetup } from '../setup/run-setup';
 import { readMessagingSettings } from '../messages/messaging-settings';
 import { ACTIVE_ADMINISTRATOR, isAdminTemplate } from '../policies/actors';
@@ -121,14 +123,23 @@ export const sessionRoutes: AnyRoute[] = [
     operationId: 'signIn',
     summary: 'Sign in to the admin UI with a username and password',
     description:
-      'Sets an HttpOnly, SameSite=Strict session cookie. Writes made with it must carry the header X-SignDesk-CSRF with the csrf_token of the response. Failed tries are limited per username and per address (429).',
+      'Sets an HttpOnly, SameSite=Strict session cookie. Writes made with it must carry the header X-SignDesk-CSRF with the csrf_token of the response. Failed tries are limited per username and per address (429). A user with an authenticator app (or who must set one up) gets 202 and no cookie: the sign-in continues at POST /api/session/second-factor (or /api/session/enrolment).',
     tag,
     access: 'public',
     body: ZSignInSchema,
     example: { body: { username: 'admin', password: 'a long secret' } },
-    responses: { 201: { description: 'The new session', schema: ZSessionSchema } },
+    responses: {
+      201: { description: 'The new session', schema: ZSessionSchema },
+      202: { description: 'The password is right; a second step is owed', schema: ZSignInPendingSchema },
+    },
     handler: async ({ req, res, ctx, body, act }) => {
-      await sendNewSession(req, res, ctx, await act(signIn, body, requestOrigin(req)));
+      const result = await act(signIn, body, requestOrigin(req));
+      if (!isPending(result)) return sendNewSession(req, res, ctx, result);
+      sendJson(res, 202, {
+        second_factor: result.step,
+        pending_token: result.pendingToken,
+        expire_time: ctx.timestamp(result.expiresAt),
+      });
     },
   }),
   defineRoute({

@@ -10,6 +10,7 @@ import { AppError } from '../core/errors';
 import { ACTIVE_ADMINISTRATOR } from '../policies/actors';
 import { createToken } from '../tokens/create-token';
 import { createUser } from '../users/create-user';
+import { removeSecondFactor } from '../sessions/second-factor';
 import { updateGeneralSettings } from '../settings/update-general-settings';
 import { backupCreate, backupRestore, holdsOffice, NO_OFFICE } from './backup-commands';
 import { subscriptionSet, subscriptionShow } from './subscription-commands';
@@ -23,6 +24,7 @@ import { migrateCommand } from './migrate-command';
 const RUNS_BESIDE_A_SERVER = new Set([
   'backup create',
   'user create',
+  'user reset-second-factor',
   'token create',
   'subscription show',
   'subscription set',
@@ -43,6 +45,7 @@ export type CliIo = {
 const USAGE = `Usage:
   npm run cli -- token create --name NAME [--kind customer|partner] [--rate-limit N] [--user USERNAME]
   npm run cli -- user create --username U --password P --email E [--admin] [--office-name NAME]
+  npm run cli -- user reset-second-factor --username U   (turns off their authenticator app)
   npm run cli -- backup create --out FILE
   npm run cli -- backup restore --in FILE      (with the server stopped)
   npm run cli -- subscription show [--json]
@@ -127,6 +130,24 @@ async function userCreate(ctx: AppContext, args: string[], io: CliIo): Promise<v
   io.out(`Created ${values.admin ? 'administrator' : 'user'} ${user.username}: /api/users/${user.id}`);
 }
 
+/**
+ * For the user who lost their phone: their authenticator app and recovery codes go, and they
+ * sign in with the password alone (or set up a new app, where the office requires two factors).
+ * The office log records it.
+ */
+async function userResetSecondFactor(ctx: AppContext, args: string[], io: CliIo): Promise<void> {
+  const { values } = parseArgs({ args, options: { username: { type: 'string' } } });
+  if (!values.username) throw new UsageError('user reset-second-factor needs --username U');
+  const user = await ctx.repos.users.findByUsername(values.username);
+  if (!user) throw new UsageError(`No user is named ${values.username}.`);
+  const hadOne = await removeSecondFactor(ctx, user.id, 'second_factor.reset', { userAgent: 'cli' });
+  io.out(
+    hadOne
+      ? `Turned off the authenticator app of ${user.username}; their recovery codes no longer work.`
+      : `${user.username} had no authenticator app; recorded all the same.`,
+  );
+}
+
 /** Runs one CLI command; returns the process exit code. */
 export async function runCli(argv: string[], env: Record<string, string | undefined>, io: CliIo): Promise<number> {
   const [noun, verb, ...rest] = argv;
@@ -134,6 +155,7 @@ export async function runCli(argv: string[], env: Record<string, string | undefi
   const commands: Record<string, (ctx: AppContext, args: string[], io: CliIo) => Promise<void>> = {
     'token create': tokenCreate,
     'user create': userCreate,
+    'user reset-second-factor': userResetSecondFactor,
     'backup create': async (ctx, args) => backupCreate(ctx, args, env, io),
     'subscription show': async (ctx, args) => subscriptionShow(ctx, args, io.out),
     'subscription set': async (ctx, args) => subscriptionSet(ctx, args, io.out),

@@ -3,28 +3,22 @@ import type { AppContext } from '../context/app-context';
 import { hashPassword, verifyPassword } from '../crypto/password';
 import { AppError } from '../core/errors';
 import type { SignInOutcome } from '../context/sign-in-throttle';
-import { startSession, type RequestOrigin, type StartedSession } from './start-session';
+import type { RequestOrigin } from './start-session';
+import { afterPassword, isPending, type SignInResult } from './second-step';
+import { tooManyTries } from './throttled-try';
 
 let decoyHash: Promise<string> | undefined;
 
 /**
- * Username and password to a session. An unknown user, a user without a password and a
+ * Username and password to a session (or, for a user with a second factor or who must set one
+ * up, to the step still owed: second-step.ts). An unknown user, a user without a password and a
  * wrong password take the same time and get the same answer. The try is taken from the
  * throttle before the slow check, so parallel guesses cannot all be checked.
  */
-export async function signIn(ctx: AppContext, input: TSignIn, origin: RequestOrigin): Promise<StartedSession> {
+export async function signIn(ctx: AppContext, input: TSignIn, origin: RequestOrigin): Promise<SignInResult> {
   const throttle = ctx.admin.signInThrottle;
   const decision = throttle.begin(input.username, origin.ipAddress, ctx.now());
-  if ('waitMs' in decision) {
-    const seconds = Math.max(1, Math.ceil(decision.waitMs / 1000));
-    throw new AppError(
-      'rate-limited',
-      `Too many failed sign-ins from here; try again in ${seconds < 120 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`}.`,
-      {
-        headers: { 'Retry-After': String(seconds) },
-      },
-    );
-  }
+  if ('waitMs' in decision) throw tooManyTries(decision.waitMs);
   let outcome: SignInOutcome = 'aborted';
   try {
     const user = await ctx.repos.users.findByUsername(input.username);
@@ -35,8 +29,10 @@ export async function signIn(ctx: AppContext, input: TSignIn, origin: RequestOri
       outcome = 'failed';
       throw new AppError('unauthorized', 'The username or password is wrong, or the account is not active.');
     }
-    outcome = 'succeeded';
-    return await startSession(ctx, user.id, origin);
+    const result = await afterPassword(ctx, user, origin);
+    // With a second step still owed, the right password alone does not clear the count.
+    outcome = isPending(result) ? 'aborted' : 'succeeded';
+    return result;
   } finally {
     throttle.finish(decision.ticket, outcome, ctx.now());
   }
