@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawSql } from '../../server/db/raw-sql';
+import { planAnchorAtStart } from '../../server/evidence/anchors/anchor-queue';
+import { planArchiveRenewalCheck } from '../../server/evidence/ltv/archive-renewal';
 import { testBackend } from '../helpers/databases';
 import { startTestServer, type TestServer } from '../helpers/server';
 
@@ -61,4 +64,24 @@ describe('two instances of one office', () => {
       }
     },
   );
+
+  it('starting together, queue one office anchor and one archive check between them', async () => {
+    // What each instance does at its start, by several at once against the one database.
+    const { ctx } = a.server;
+    const sql = rawSql(ctx.db);
+    await sql.run("DELETE FROM jobs WHERE queue IN ('anchor', 'archive-renewal')");
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        await planAnchorAtStart(ctx);
+        await planArchiveRenewalCheck(ctx);
+      }),
+    );
+    const jobs = await sql.all<{ queue: string; n: number }>(
+      "SELECT queue, count(*) AS n FROM jobs WHERE queue IN ('anchor', 'archive-renewal') GROUP BY queue ORDER BY queue",
+    );
+    expect(jobs.map(({ queue, n }) => [queue, Number(n)])).toEqual([
+      ['anchor', 1],
+      ['archive-renewal', 1],
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context/app-context';
+import { inTransaction } from '../../db/database';
 
 export const ANCHOR_QUEUE = 'anchor';
 /** The queue's one job refers to the office, not to a row. */
@@ -17,4 +18,17 @@ export async function requestAnchor(ctx: AppContext, now: number): Promise<void>
 /** Whether an anchor job other than a running one is waiting. */
 export async function isAnchorQueued(ctx: AppContext): Promise<boolean> {
   return (await ctx.repos.jobs.plannedAt(ANCHOR_QUEUE, ANCHOR_JOB_REF)) !== undefined;
+}
+
+/**
+ * At start: an anchor job at once unless one waits already (an office whose last anchor is older
+ * than a day, the PC was off, gets one now). In a transaction, so that instances of one
+ * PostgreSQL starting together look one after another (the write lock): one job, not one each.
+ */
+export async function planAnchorAtStart(ctx: AppContext): Promise<void> {
+  await inTransaction(ctx.db, async () => {
+    if ((await ctx.repos.jobs.nextDueAt(ANCHOR_QUEUE)) !== undefined) return;
+    const now = ctx.now();
+    await ctx.repos.jobs.enqueue(ANCHOR_QUEUE, ANCHOR_JOB_REF, now, now);
+  });
 }

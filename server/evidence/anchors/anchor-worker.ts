@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context/app-context';
 import { createRunner } from '../../jobs/runner';
 import type { Worker } from '../../jobs/worker';
-import { ANCHOR_JOB_REF, ANCHOR_QUEUE } from './anchor-queue';
+import { ANCHOR_QUEUE, planAnchorAtStart } from './anchor-queue';
 import { makeAnchor } from './make-anchor';
 
 /**
@@ -24,10 +24,7 @@ export function createAnchorWorker(ctx: AppContext): Worker {
   return {
     name: 'anchors',
     start: async () => {
-      if ((await ctx.repos.jobs.nextDueAt(ANCHOR_QUEUE)) === undefined) {
-        const now = ctx.now();
-        await ctx.repos.jobs.enqueue(ANCHOR_QUEUE, ANCHOR_JOB_REF, now, now);
-      }
+      await planAnchorAtStart(ctx);
       runner.start();
     },
     stop: () => runner.stop(),

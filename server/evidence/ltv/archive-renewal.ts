@@ -49,8 +49,11 @@ export async function runArchiveRenewalCheck(ctx: AppContext): Promise<JobOutcom
 
 /** Plans the daily check when none is planned (at start-up). */
 export async function planArchiveRenewalCheck(ctx: AppContext): Promise<void> {
-  if (!(await ctx.repos.jobs.exists(ARCHIVE_RENEWAL_QUEUE, 0)))
-    await ctx.repos.jobs.enqueue(ARCHIVE_RENEWAL_QUEUE, 0, ctx.now(), ctx.now());
+  // In a transaction: instances starting together look one after another (one job, not one each).
+  await inTransaction(ctx.db, async () => {
+    if (!(await ctx.repos.jobs.exists(ARCHIVE_RENEWAL_QUEUE, 0)))
+      await ctx.repos.jobs.enqueue(ARCHIVE_RENEWAL_QUEUE, 0, ctx.now(), ctx.now());
+  });
 }
 
 export async function presentArchiveRenewal(ctx: ReadContext): Promise<TArchiveRenewal> {
