@@ -15,6 +15,7 @@ import { subscriptionRoutes } from '../api/subscription';
 import { partyRoutes } from '../api/parties';
 import { contractRoleRoutes } from '../api/contract-roles';
 import { sessionRoutes } from '../api/session';
+import { ssoRoutes } from '../api/sso';
 import { settingsRoutes } from '../api/settings';
 import { brandSettingsRoutes } from '../api/brand-settings';
 import { timestampSettingsRoutes } from '../api/timestamp-settings';
@@ -55,6 +56,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...webhookRoutes,
   ...webhookEventRoutes,
   ...sessionRoutes,
+  ...ssoRoutes,
   ...settingsRoutes,
   ...brandSettingsRoutes,
   ...timestampSettingsRoutes,

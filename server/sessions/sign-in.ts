@@ -4,6 +4,7 @@ import { hashPassword, verifyPassword } from '../crypto/password';
 import { AppError } from '../core/errors';
 import type { SignInOutcome } from '../context/sign-in-throttle';
 import { startSession, type RequestOrigin, type StartedSession } from './start-session';
+import { assertPasswordSignInAllowed } from './sso-settings';
 
 let decoyHash: Promise<string> | undefined;
 
@@ -13,6 +14,7 @@ let decoyHash: Promise<string> | undefined;
  * throttle before the slow check, so parallel guesses cannot all be checked.
  */
 export async function signIn(ctx: AppContext, input: TSignIn, origin: RequestOrigin): Promise<StartedSession> {
+  await assertPasswordSignInAllowed(ctx, input.username);
   const throttle = ctx.admin.signInThrottle;
   const decision = throttle.begin(input.username, origin.ipAddress, ctx.now());
   if ('waitMs' in decision) {

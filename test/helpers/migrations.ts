@@ -64,6 +64,7 @@ const UNDO_AFTER_0012: Record<string, string> = {
   ),
   '0025_file_chunks': 'DROP TABLE file_chunks;',
   '0026_sealed_keys': 'DROP TABLE sealed_keys;',
+  '0027_sso_attempts': 'DROP TABLE sso_attempts;',
 };
 
 const journal = () =>

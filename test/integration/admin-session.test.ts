@@ -272,7 +272,7 @@ describe('admin sessions', () => {
     }
   });
 
-  it('publishes sign-in and setup in the OpenAPI document as the only routes without a token', async () => {
+  it('publishes sign-in (password and single sign-on) and setup in the OpenAPI document as the only routes without a token', async () => {
     const doc: any = await (await fetch(`${t.url}/api/openapi.json`)).json();
     expect(doc.paths['/api/session'].post.security).toEqual([]);
     expect(doc.paths['/api/setup'].post.security).toEqual([]);
@@ -283,6 +283,13 @@ describe('admin sessions', () => {
         .filter(([, op]: [string, any]) => Array.isArray(op.security) && op.security.length === 0)
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
-    expect(open.sort()).toEqual(['GET /api/setup', 'POST /api/session', 'POST /api/setup']);
+    expect(open.sort()).toEqual([
+      'GET /api/setup',
+      'GET /api/sso',
+      'POST /api/session',
+      'POST /api/setup',
+      'POST /api/sso/callback',
+      'POST /api/sso/start',
+    ]);
   });
 });

@@ -16,6 +16,7 @@ import { createOfficeRepo } from './office';
 import { createOfficeEvidenceRepo } from './office-evidence';
 import { createOutboxRepo } from './outbox';
 import { createSettingsRepo } from './settings';
+import { createSsoAttemptRepo } from './sso-attempts';
 import { createPartyCodeRepo } from './party-codes';
 import { createPartyMarkRepo } from './party-marks';
 import { createPartyRepo } from './parties';
@@ -61,6 +62,7 @@ export function createRepos(database: Database, store?: FileStore) {
     adminSessions: createAdminSessionRepo(x),
     idempotency: createIdempotencyRepo(x),
     usage: createUsageRepo(x),
+    ssoAttempts: createSsoAttemptRepo(x),
   };
 }
 

@@ -58,6 +58,7 @@ export const REPOSITORY_READS = {
   adminSessions: ['findByHash'],
   idempotency: ['find'],
   usage: ['monthCount', 'activeUsers'],
+  ssoAttempts: [],
   officeEvidence: [
     'officeHead',
     'listOfficeLog',

@@ -12,3 +12,4 @@ export * from './admin';
 export * from './idempotency';
 export * from './office-evidence';
 export * from './keys';
+export * from './sso';
