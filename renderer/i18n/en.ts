@@ -8,6 +8,7 @@ import { enLtv } from './en-ltv';
 import { enPrepare } from './en-prepare';
 import { enRoles } from './en-roles';
 import { enPlan } from './en-plan';
+import { enSso } from './en-sso';
 
 /** English, the reference dictionary: every other language has exactly these keys. */
 export const en = {
@@ -21,6 +22,7 @@ export const en = {
   ...enPrepare,
   ...enRoles,
   ...enPlan,
+  ...enSso,
   'action.cancel': 'Cancel',
   'action.close': 'Close',
   'action.continue': 'Continue',

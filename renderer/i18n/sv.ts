@@ -9,6 +9,7 @@ import { svLtv } from './sv-ltv';
 import { svPrepare } from './sv-prepare';
 import { svRoles } from './sv-roles';
 import { svPlan } from './sv-plan';
+import { svSso } from './sv-sso';
 
 /** Svenska. */
 export const sv: Record<MessageKey, string> = {
@@ -22,6 +23,7 @@ export const sv: Record<MessageKey, string> = {
   ...svPrepare,
   ...svRoles,
   ...svPlan,
+  ...svSso,
   'action.cancel': 'Avbryt',
   'action.close': 'Stäng',
   'action.continue': 'Fortsätt',

@@ -23,6 +23,7 @@ import { PlanSettings } from './settings/plan-settings';
 import { BrandSettings } from './settings/brand-settings';
 import { MailWordsSettings } from './settings/mail-words-settings';
 import { DkimSettings } from './settings/dkim-settings';
+import { SsoSettings } from './settings/sso-settings';
 
 const zones = (() => {
   try {
@@ -322,6 +323,7 @@ export function SettingsPage() {
         <BrandSettings />
         <ReachSettings />
         <AcmeCertificate />
+        <SsoSettings />
         <MessagingSettings />
         <MailWordsSettings />
         <DkimSettings />
