@@ -29,7 +29,8 @@ describe('single sign-on in the admin UI', { timeout: 180_000 }, () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     t = await startTestServer();
-    provider = await startOidcProvider(`${t.url}/admin/sso-callback`);
+    // Another site than SignDesk's 127.0.0.1: the way back is a cross-site navigation, as from a real provider.
+    provider = await startOidcProvider(`${t.url}/admin/sso-callback`, { hostname: 'localhost' });
     provider.accounts.set('anna', { email: 'anna@office.test', groups: ['signdesk-admins'], given_name: 'Anna' });
     provider.accounts.set('eve', { email: 'eve@office.test', groups: ['marketing'] });
   });

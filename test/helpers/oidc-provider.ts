@@ -22,17 +22,25 @@ export const ID_TOKEN_TTL_SECONDS = 60;
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /**
- * A real OpenID provider (oidc-provider, a certified implementation) on a random loopback port:
+ * A real OpenID provider (oidc-provider, a certified implementation) on a random loopback port
+ * (as `localhost` it is another site than SignDesk's 127.0.0.1, as a real provider is):
  * one confidential client for SignDesk with PKCE required, accounts found by login name with
  * e-mail and a groups claim, its development login and consent pages (any password), and ID
  * tokens valid for 60 s.
  */
-export async function startOidcProvider(redirectUri: string): Promise<TestProvider> {
+export async function startOidcProvider(
+  redirectUri: string,
+  options: { hostname?: 'localhost' | '127.0.0.1' } = {},
+): Promise<TestProvider> {
+  const hostname = options.hostname ?? '127.0.0.1';
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'test-key', alg: 'RS256', use: 'sig' };
   const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // localhost: both loopback addresses, whichever the name resolves to first.
+  await new Promise<void>((resolve) =>
+    hostname === 'localhost' ? server.listen(0, resolve) : server.listen(0, hostname, resolve),
+  );
+  const issuer = `http://${hostname}:${(server.address() as AddressInfo).port}`;
   const accounts = new Map<string, TestAccount>();
   const test: TestProvider = {
     issuer,
