@@ -13,7 +13,7 @@ import { readCookie } from '../http/session-cookie';
 import { requestOrigin } from '../activity/log-activity';
 import { isSsoReady, readSsoSettings } from '../sessions/sso-settings';
 import { SSO_ATTEMPT_MS, SSO_BROWSER_COOKIE } from '../sso/sso-attempts';
-import { startSso } from '../sso/start-sso';
+import { SSO_STARTS_PER_MINUTE, startSso } from '../sso/start-sso';
 import { finishSso } from '../sso/finish-sso';
 import { readSsoSettingsView, updateSsoSettings } from '../sso/update-sso-settings';
 import { sendNewSession } from './session';
@@ -52,13 +52,13 @@ export const ssoRoutes: AnyRoute[] = [
     path: '/api/sso/start',
     operationId: 'startSso',
     summary: 'Start a single sign-on: the provider URL to send the browser to',
-    description: `Authorization code with PKCE, a one-time state and a nonce. Sets an HttpOnly cookie that binds the sign-in to this browser for ${SSO_ATTEMPT_MS / 60_000} minutes; the provider sends the browser back to ${SSO_CALLBACK_PATH} on this server, which must be registered at the provider as a redirect URI.`,
+    description: `Authorization code with PKCE, a one-time state and a nonce. Sets an HttpOnly cookie that binds the sign-in to this browser for ${SSO_ATTEMPT_MS / 60_000} minutes; the provider sends the browser back to ${SSO_CALLBACK_PATH} on this server, which must be registered at the provider as a redirect URI. At most ${SSO_STARTS_PER_MINUTE} a minute from one address (429).`,
     tag,
     access: 'public',
-    problemStatuses: [409, 503],
+    problemStatuses: [409, 429, 503],
     responses: { 200: { description: 'Where to send the browser', schema: ZSsoStartSchema } },
     handler: async ({ req, res, act }) => {
-      const started = await act(startSso, redirectUriOf(req));
+      const started = await act(startSso, redirectUriOf(req), requestOrigin(req).ipAddress);
       res.cookie(SSO_BROWSER_COOKIE, started.browserSecret, { ...cookieOptions(req), maxAge: SSO_ATTEMPT_MS });
       sendJson(res, 200, { authorization_url: started.authorizationUrl });
     },

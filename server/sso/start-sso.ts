@@ -8,12 +8,22 @@ import { hashSsoSecret, newBrowserSecret, SSO_ATTEMPT_MS, VERIFIER_PURPOSE } fro
 
 export type StartedSso = { authorizationUrl: string; browserSecret: string };
 
+/** Starts a minute from one address: each asks the provider for its discovery document and stores a row. */
+export const SSO_STARTS_PER_MINUTE = 30;
+
 /**
  * A sign-in at the provider: authorization code with PKCE (S256), a one-time state and a
  * nonce. The state's hash, the sealed verifier and the nonce wait in `sso_attempts` for the
  * callback, bound to this browser by the secret the caller sets as a cookie.
  */
-export async function startSso(ctx: AppContext, redirectUri: string): Promise<StartedSso> {
+export async function startSso(ctx: AppContext, redirectUri: string, ipAddress: string): Promise<StartedSso> {
+  const decision = ctx.rateLimiter.take(`sso-start:${ipAddress}`, SSO_STARTS_PER_MINUTE, ctx.now());
+  if (!decision.isAllowed) {
+    const seconds = Math.max(1, Math.ceil(((decision.resetAt ?? ctx.now()) - ctx.now()) / 1000));
+    throw new AppError('rate-limited', `Too many sign-ins started from here; try again in ${seconds} s.`, {
+      headers: { 'Retry-After': String(seconds) },
+    });
+  }
   const settings = await readSsoSettings(ctx);
   if (!isSsoReady(settings))
     throw new AppError('conflict', 'Single sign-on is not set up; sign in with your password.');

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProblem } from '../helpers/problems';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -194,6 +195,34 @@ describe('single sign-on through OpenID Connect', () => {
     } finally {
       await server.api('PUT', '/api/settings/sso', { body: { user_mode: 'create' } });
     }
+  });
+
+  it('limits the sign-ins started from one address', async () => {
+    // Each start asks the provider for its discovery document and stores a row: 30 a minute from one
+    // address. From an address of its own (any of 127.0.0.0/8 reaches the server), apart from the other tests.
+    const startFrom = (localAddress: string) =>
+      new Promise<{ status: number; retryAfter: string | undefined }>((resolve, reject) => {
+        const request = http.request(`${server.url}/api/sso/start`, {
+          method: 'POST',
+          localAddress,
+          agent: false,
+          headers: { 'accept-api-version': '1', 'content-length': 0 },
+        });
+        request.on('response', (response) => {
+          response.resume();
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'] }),
+          );
+        });
+        request.on('error', reject);
+        request.end();
+      });
+    const answers = [];
+    for (let n = 0; n < 31; n += 1) answers.push(await startFrom('127.0.0.31'));
+    expect(answers.slice(0, 30).map((answer) => answer.status)).toEqual(Array(30).fill(200));
+    expect(answers[30]?.status).toBe(429);
+    expect(Number(answers[30]?.retryAfter)).toBeGreaterThan(0);
+    expect((await startFrom('127.0.0.32')).status).toBe(200);
   });
 
   it('turns password sign-in off for everyone but the break-glass administrator', async () => {
