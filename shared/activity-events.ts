@@ -22,6 +22,8 @@ const OFFICE_EVENTS: Record<string, Labels> = {
   'webhook.changed': { en: 'Webhook changed', sv: 'Webhook ändrad' },
   'webhook.deleted': { en: 'Webhook deleted', sv: 'Webhook borttagen' },
   'contract.deleted': { en: 'Draft contract deleted', sv: 'Utkast till avtal borttaget' },
+  'sso.settings_changed': { en: 'Single sign-on settings changed', sv: 'Inställningar för enkel inloggning ändrade' },
+  'sso.user_created': { en: 'User created at single sign-on', sv: 'Användare skapad vid enkel inloggning' },
   'identities.recorded': {
     en: 'E-mail addresses and webhook keys recorded',
     sv: 'E-postadresser och webhooknycklar registrerade',

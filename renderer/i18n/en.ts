@@ -9,6 +9,7 @@ import { enPrepare } from './en-prepare';
 import { enRoles } from './en-roles';
 import { enPlan } from './en-plan';
 import { enTwoFactor } from './en-two-factor';
+import { enSso } from './en-sso';
 
 /** English, the reference dictionary: every other language has exactly these keys. */
 export const en = {
@@ -23,6 +24,7 @@ export const en = {
   ...enRoles,
   ...enPlan,
   ...enTwoFactor,
+  ...enSso,
   'action.cancel': 'Cancel',
   'action.close': 'Close',
   'action.continue': 'Continue',

@@ -10,6 +10,7 @@ import { svPrepare } from './sv-prepare';
 import { svRoles } from './sv-roles';
 import { svPlan } from './sv-plan';
 import { svTwoFactor } from './sv-two-factor';
+import { svSso } from './sv-sso';
 
 /** Svenska. */
 export const sv: Record<MessageKey, string> = {
@@ -24,6 +25,7 @@ export const sv: Record<MessageKey, string> = {
   ...svRoles,
   ...svPlan,
   ...svTwoFactor,
+  ...svSso,
   'action.cancel': 'Avbryt',
   'action.close': 'Stäng',
   'action.continue': 'Fortsätt',

@@ -24,6 +24,7 @@ import { BrandSettings } from './settings/brand-settings';
 import { MailWordsSettings } from './settings/mail-words-settings';
 import { DkimSettings } from './settings/dkim-settings';
 import { SignInSettings } from './settings/sign-in-settings';
+import { SsoSettings } from './settings/sso-settings';
 
 const zones = (() => {
   try {
@@ -324,6 +325,7 @@ export function SettingsPage() {
         <BrandSettings />
         <ReachSettings />
         <AcmeCertificate />
+        <SsoSettings />
         <MessagingSettings />
         <MailWordsSettings />
         <DkimSettings />

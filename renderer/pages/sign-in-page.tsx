@@ -10,6 +10,7 @@ import type { MessageKey } from '../i18n/en';
 import { useSession } from '../lib/session';
 import { useAction } from '../lib/use-action';
 import { SecondStep } from './sign-in-second-step';
+import { SsoButton, SsoFinishing, useSsoCallback, useSsoStatus } from './sso-sign-in';
 
 const REASONS: Record<string, MessageKey> = {
   expired: 'signIn.expired',
@@ -25,6 +26,8 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const [pending, setPending] = useState<TSignInPending>();
   const signIn = useAction();
+  const sso = useSsoStatus();
+  const callback = useSsoCallback(begin);
   const submit = signIn.submit('sign-in', async () => {
     try {
       const answer = await sendJson<TSession | TSignInPending>(
@@ -44,6 +47,14 @@ export function SignInPage() {
   if (pending) return <SecondStep pending={pending} onStartOver={() => setPending(undefined)} onSignedIn={begin} />;
 
   const reasonKey = reason ? REASONS[reason] : undefined;
+  if (callback.isFinishing)
+    return (
+      <Welcome>
+        <div className="welcome-card">
+          <SsoFinishing />
+        </div>
+      </Welcome>
+    );
   return (
     <Welcome>
       <form className="welcome-card" onSubmit={submit}>
@@ -51,12 +62,18 @@ export function SignInPage() {
         <p className="welcome-lead">
           {setup?.office_name ? t('signIn.leadOffice', { office: setup.office_name }) : t('signIn.lead')}
         </p>
-        {reasonKey && !signIn.error ? (
+        {reasonKey && !signIn.error && !callback.error ? (
           <Notice tone={reason === 'signed-out' || reason === 'restored' ? 'success' : 'warning'}>
             {t(reasonKey)}
           </Notice>
         ) : null}
-        <ProblemAlert error={signIn.error} />
+        <ProblemAlert error={signIn.error ?? callback.error} />
+        {sso?.is_enabled ? (
+          <>
+            <SsoButton status={sso} />
+            <p className="muted small">{sso.is_password_sign_in_off ? t('sso.passwordOffNote') : t('sso.or')}</p>
+          </>
+        ) : null}
         <TextField
           label={t('field.username')}
           value={username}
@@ -64,7 +81,7 @@ export function SignInPage() {
           autoComplete="username"
           required
           // eslint-disable-next-line jsx-a11y/no-autofocus -- the page's one task starts here; nothing above it to read first
-          autoFocus
+          autoFocus={!sso?.is_enabled}
         />
         <TextField
           label={t('field.password')}
@@ -74,7 +91,12 @@ export function SignInPage() {
           autoComplete="current-password"
           required
         />
-        <Button type="submit" variant="primary" className="button-block" isBusy={signIn.busy === 'sign-in'}>
+        <Button
+          type="submit"
+          variant={sso?.is_enabled ? 'secondary' : 'primary'}
+          className="button-block"
+          isBusy={signIn.busy === 'sign-in'}
+        >
           {t('action.signIn')}
         </Button>
       </form>

@@ -55,7 +55,7 @@ export async function presentSession(
 }
 
 /** A session just started (sign-in or first-run setup): its cookie, then the session itself. */
-async function sendNewSession(
+export async function sendNewSession(
   req: Request,
   res: Response,
   ctx: RouteContext,

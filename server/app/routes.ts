@@ -16,6 +16,7 @@ import { partyRoutes } from '../api/parties';
 import { contractRoleRoutes } from '../api/contract-roles';
 import { sessionRoutes } from '../api/session';
 import { secondFactorRoutes } from '../api/second-factor';
+import { ssoRoutes } from '../api/sso';
 import { settingsRoutes } from '../api/settings';
 import { brandSettingsRoutes } from '../api/brand-settings';
 import { timestampSettingsRoutes } from '../api/timestamp-settings';
@@ -57,6 +58,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...webhookEventRoutes,
   ...sessionRoutes,
   ...secondFactorRoutes,
+  ...ssoRoutes,
   ...settingsRoutes,
   ...brandSettingsRoutes,
   ...timestampSettingsRoutes,

@@ -5,8 +5,8 @@ import { forbidden } from '../core/errors';
  * Who may call a route: `user` any active acting user (an ordinary user reaches only their own
  * contracts and the templates they may see: the other policies here decide), `admin` a
  * CUSTOMER_ADMIN_USER, `partner` an administrator's partner token (or a signed-in
- * administrator in the admin UI), `public` anyone: only signing in and the first-run setup,
- * which cannot have a token yet.
+ * administrator in the admin UI), `public` anyone: only signing in (password or single sign-on)
+ * and the first-run setup, which cannot have a token yet.
  */
 export type Access = 'user' | 'admin' | 'partner' | 'public';
 

@@ -6,6 +6,7 @@ import type { SignInOutcome } from '../context/sign-in-throttle';
 import type { RequestOrigin } from './start-session';
 import { afterPassword, isPending, type SignInResult } from './second-step';
 import { tooManyTries } from './throttled-try';
+import { assertPasswordSignInAllowed } from './sso-settings';
 
 let decoyHash: Promise<string> | undefined;
 
@@ -16,6 +17,7 @@ let decoyHash: Promise<string> | undefined;
  * throttle before the slow check, so parallel guesses cannot all be checked.
  */
 export async function signIn(ctx: AppContext, input: TSignIn, origin: RequestOrigin): Promise<SignInResult> {
+  await assertPasswordSignInAllowed(ctx, input.username);
   const throttle = ctx.admin.signInThrottle;
   const decision = throttle.begin(input.username, origin.ipAddress, ctx.now());
   if ('waitMs' in decision) throw tooManyTries(decision.waitMs);

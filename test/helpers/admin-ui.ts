@@ -15,7 +15,7 @@ export async function signInThroughPage(
   await page.getByRole('heading', { name: 'Sign in' }).waitFor({ timeout: UI_TIMEOUT_MS });
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   // Waits for the page itself (Playwright watches the DOM), however long a busy machine takes.
   await page
     .getByRole('navigation', { name: 'Main' })

@@ -64,6 +64,8 @@ const UNDO_AFTER_0012: Record<string, string> = {
   ),
   '0025_file_chunks': 'DROP TABLE file_chunks;',
   '0026_sealed_keys': 'DROP TABLE sealed_keys;',
+  '0027_second_factors': 'DROP TABLE user_recovery_codes; DROP TABLE user_totp;',
+  '0028_sso_attempts': 'DROP TABLE sso_attempts;',
 };
 
 const journal = () =>

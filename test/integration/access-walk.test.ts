@@ -31,6 +31,13 @@ const PUBLIC: Record<string, Decision> = {
   },
   // A name of its own on each walk: the sign-in throttle would slow one name tried seven times.
   'POST /api/session': { status: 401, body: { username: 'nobody-:walk_id', password: 'not the password' } },
+  // Single sign-on is not set up in the walk: nothing to start, and no attempt has this state.
+  'GET /api/sso': { status: 200 },
+  'POST /api/sso/start': { status: 409 },
+  'POST /api/sso/callback': {
+    status: 401,
+    body: { callback_url: 'http://127.0.0.1/admin/sso-callback?code=a-code&state=no-such-state' },
+  },
 };
 
 const DECIDED: Record<string, Decision> = {
@@ -126,6 +133,8 @@ const DECIDED: Record<string, Decision> = {
   'PUT /api/settings/acme': { status: 403, body: { domain: 'evil.test' } },
   'POST /api/settings/acme/renew': { status: 403 },
   'PUT /api/settings/reminders': { status: 403, body: { reminder_interval_days: 1 } },
+  'GET /api/settings/sso': { status: 403 },
+  'PUT /api/settings/sso': { status: 403, body: { is_enabled: false } },
   'POST /api/settings/restore': {
     status: 403,
     raw: { data: 'SQLite format 3\0', contentType: 'application/octet-stream' },

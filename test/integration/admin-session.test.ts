@@ -272,7 +272,7 @@ describe('admin sessions', () => {
     }
   });
 
-  it('publishes sign-in (with its second step) and setup in the OpenAPI document as the only routes without a token', async () => {
+  it('publishes sign-in (password with its second step, and single sign-on) and setup in the OpenAPI document as the only routes without a token', async () => {
     const doc: any = await (await fetch(`${t.url}/api/openapi.json`)).json();
     expect(doc.paths['/api/session'].post.security).toEqual([]);
     expect(doc.paths['/api/setup'].post.security).toEqual([]);
@@ -285,11 +285,14 @@ describe('admin sessions', () => {
     );
     expect(open.sort()).toEqual([
       'GET /api/setup',
+      'GET /api/sso',
       'POST /api/session',
       'POST /api/session/enrolment',
       'POST /api/session/enrolment/confirm',
       'POST /api/session/second-factor',
       'POST /api/setup',
+      'POST /api/sso/callback',
+      'POST /api/sso/start',
     ]);
   });
 });

@@ -33,6 +33,7 @@ export const {
   partyMarks,
   sealedKeys,
   settings,
+  ssoAttempts,
   storedFiles,
   templateFields,
   unclaimedFiles,

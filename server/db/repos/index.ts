@@ -17,6 +17,7 @@ import { createOfficeEvidenceRepo } from './office-evidence';
 import { createOutboxRepo } from './outbox';
 import { createSettingsRepo } from './settings';
 import { createSecondFactorRepo } from './second-factors';
+import { createSsoAttemptRepo } from './sso-attempts';
 import { createPartyCodeRepo } from './party-codes';
 import { createPartyMarkRepo } from './party-marks';
 import { createPartyRepo } from './parties';
@@ -63,6 +64,7 @@ export function createRepos(database: Database, store?: FileStore) {
     idempotency: createIdempotencyRepo(x),
     usage: createUsageRepo(x),
     secondFactors: createSecondFactorRepo(x),
+    ssoAttempts: createSsoAttemptRepo(x),
   };
 }
 

@@ -59,6 +59,7 @@ export const REPOSITORY_READS = {
   idempotency: ['find'],
   usage: ['monthCount', 'activeUsers'],
   secondFactors: ['findTotp', 'countUnusedRecoveryCodes'],
+  ssoAttempts: [],
   officeEvidence: [
     'officeHead',
     'listOfficeLog',

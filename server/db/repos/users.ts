@@ -40,6 +40,16 @@ export function createUserRepo(x: Store) {
     findById: async (id: number): Promise<UserRow | undefined> => byId.get({ id }),
     findActor: async (id: number): Promise<UserRow | undefined> => actorCache.get(id, () => byId.get({ id })),
     findByUsername: async (username: string): Promise<UserRow | undefined> => byUsername.get({ username }),
+    /** Live users with this e-mail address, compared without case (single sign-on finds its user by it). */
+    listByEmail: async (email: string): Promise<UserRow[]> =>
+      x.all<UserRow>(
+        orm
+          .select()
+          .from(t.users)
+          .where(and(live, eq(sql`lower(${t.users.email})`, email.toLowerCase())))
+          .orderBy(t.users.id)
+          .limit(2),
+      ),
     insert: async (row: NewUser): Promise<UserRow> =>
       (await x.get<UserRow>(orm.insert(t.users).values(row).returning()))!,
     update: async (id: number, changes: UserChanges): Promise<UserRow | undefined> => {

@@ -13,3 +13,4 @@ export * from './idempotency';
 export * from './office-evidence';
 export * from './keys';
 export * from './second-factors';
+export * from './sso';

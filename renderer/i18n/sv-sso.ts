@@ -1,0 +1,38 @@
+import type { enSso } from './en-sso';
+
+/** Svenska för enkel inloggning: inställningskortet och inloggningssidans knapp. */
+export const svSso: Record<keyof typeof enSso, string> = {
+  'sso.title': 'Enkel inloggning (OpenID Connect)',
+  'sso.description':
+    'Personalen loggar in med kontorets identitetsleverantör (Entra ID, Google Workspace, Okta, Keycloak…). Registrera SignDesk där som webbapplikation med omdirigerings-URI:n nedan.',
+  'sso.redirectUri': 'Omdirigerings-URI att registrera',
+  'sso.enabled': 'Erbjud enkel inloggning på inloggningssidan',
+  'sso.providerName': 'Leverantörens namn',
+  'sso.providerNameHint': 'Visas på knappen: ”Logga in med …”.',
+  'sso.issuerUrl': 'Utfärdarens URL (issuer)',
+  'sso.issuerUrlHint': 'Leverantörens issuer; SignDesk läser dess discovery-dokument. HTTPS.',
+  'sso.clientId': 'Klient-ID',
+  'sso.clientSecret': 'Klienthemlighet',
+  'sso.clientSecretHint': 'Sparas förseglad. Lämna tomt för att behålla den sparade.',
+  'sso.clientSecretSaved': 'En hemlighet är sparad. Lämna tomt för att behålla den.',
+  'sso.claim': 'Claim som avgör åtkomst',
+  'sso.claimHint': 'Ett claim i ID-token med ett värde eller en lista, till exempel groups eller roles.',
+  'sso.mapping': 'Claim-värden och deras behörighet',
+  'sso.mappingHint': 'Första raden som användaren har avgör; den som inte har någon får ingen åtkomst.',
+  'sso.mappingValue': 'Claim-värde',
+  'sso.mappingPermission': 'Behörighet',
+  'sso.mappingAdd': 'Lägg till ett värde',
+  'sso.mappingRemove': 'Ta bort',
+  'sso.userMode': 'Användare',
+  'sso.userModeCreate': 'Skapa en användare vid första inloggningen',
+  'sso.userModeExisting': 'Användare måste redan finnas (hittas via e-post)',
+  'sso.userModeHint': 'Användare hittas via sin e-postadress; en ny användare får e-postadressen som användarnamn.',
+  'sso.passwordOff': 'Stäng av inloggning med lösenord för alla utom nödadministratören',
+  'sso.breakGlass': 'Nödadministratör (användarnamn)',
+  'sso.breakGlassHint': 'En aktiv administratör som fortfarande kan logga in med lösenord om leverantören ligger nere.',
+  'sso.signInWith': 'Logga in med {provider}',
+  'sso.signInWithDefault': 'Logga in med enkel inloggning',
+  'sso.or': 'eller med användarnamn och lösenord',
+  'sso.passwordOffNote': 'Inloggning med lösenord är avstängd; bara nödadministratören använder den.',
+  'sso.finishing': 'Slutför inloggningen…',
+};
