@@ -31,6 +31,13 @@ const PUBLIC: Record<string, Decision> = {
   },
   // A name of its own on each walk: the sign-in throttle would slow one name tried seven times.
   'POST /api/session': { status: 401, body: { username: 'nobody-:walk_id', password: 'not the password' } },
+  // The second step of a sign-in: nothing opens without a pending token from the right password.
+  'POST /api/session/second-factor': { status: 401, body: { pending_token: 'not-a-pending-token', code: '123456' } },
+  'POST /api/session/enrolment': { status: 401, body: { pending_token: 'not-a-pending-token' } },
+  'POST /api/session/enrolment/confirm': {
+    status: 401,
+    body: { pending_token: 'not-a-pending-token', code: '123456' },
+  },
   // Single sign-on is not set up in the walk: nothing to start, and no attempt has this state.
   'GET /api/sso': { status: 200 },
   'POST /api/sso/start': { status: 409 },
@@ -153,6 +160,13 @@ const DECIDED: Record<string, Decision> = {
   'POST /api/webhooks/:webhook_id/events/retry': { status: 403, body: { states: ['held', 'failed'] } },
   'GET /api/session': { status: 403 },
   'DELETE /api/session': { status: 403 },
+  // One's own authenticator app: a session's, never a token's.
+  'GET /api/session/totp': { status: 403 },
+  'POST /api/session/totp': { status: 403 },
+  'POST /api/session/totp/confirm': { status: 403, body: { code: '123456' } },
+  'POST /api/session/totp/remove': { status: 403, body: { password: 'not the password' } },
+  'GET /api/settings/sign-in': { status: 403 },
+  'PUT /api/settings/sign-in': { status: 403, body: { require_two_factors: true } },
   'GET /api/contracts': { status: 200 },
   'POST /api/contracts': { status: 201, body: { name: 'My own contract' } },
   'GET /api/contracts/:contract_id': { status: 404 },
