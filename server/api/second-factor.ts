@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import {
   ZEnrolledSessionSchema,
   ZPendingEnrolmentSchema,
@@ -17,7 +17,6 @@ import type { Principal } from '../core/actor';
 import { AppError, forbidden } from '../core/errors';
 import type { UserRow } from '../db/repos/users';
 import { defineRoute, sendJson, type AnyRoute, type RouteContext } from '../http/route';
-import { setSessionCookie } from '../http/session-cookie';
 import { requestOrigin } from '../activity/log-activity';
 import {
   confirmTotpEnrolment,
@@ -26,9 +25,8 @@ import {
   type TotpEnrolment,
 } from '../sessions/second-factor';
 import { completeSignIn, confirmEnrolmentAtSignIn, startEnrolmentAtSignIn } from '../sessions/second-step';
-import type { StartedSession } from '../sessions/start-session';
 import { isTwoFactorRequired, setTwoFactorRequired } from '../sessions/two-factor-rule';
-import { presentSession } from './session';
+import { sendNewSession } from './session';
 
 const tag = 'Admin session';
 
@@ -47,19 +45,6 @@ async function sessionUser(ctx: RouteContext, req: Request, principal: Principal
   return user;
 }
 
-async function sendStartedSession(
-  req: Request,
-  res: Response,
-  ctx: RouteContext,
-  started: StartedSession,
-  extra: Record<string, unknown> = {},
-): Promise<void> {
-  setSessionCookie(req, res, started.secret, started.row.expiresAt);
-  res.setHeader('Location', '/api/session');
-  const user = (await ctx.repos.users.findById(started.row.userId)) as UserRow;
-  sendJson(res, 201, { ...(await presentSession(ctx, started.secret, started.row, user)), ...extra });
-}
-
 const confirmExample = { body: { code: '123456' } };
 
 export const secondFactorRoutes: AnyRoute[] = [
@@ -76,7 +61,7 @@ export const secondFactorRoutes: AnyRoute[] = [
     example: { body: { pending_token: 'sealed:v1:…', code: '123456' } },
     responses: { 201: { description: 'The new session', schema: ZSessionSchema } },
     handler: async ({ req, res, ctx, body, act }) => {
-      await sendStartedSession(req, res, ctx, await act(completeSignIn, body, requestOrigin(req)));
+      await sendNewSession(req, res, ctx, await act(completeSignIn, body, requestOrigin(req)));
     },
   }),
   defineRoute({
@@ -107,7 +92,7 @@ export const secondFactorRoutes: AnyRoute[] = [
     },
     handler: async ({ req, res, ctx, body, act }) => {
       const { started, recoveryCodes } = await act(confirmEnrolmentAtSignIn, body, requestOrigin(req));
-      await sendStartedSession(req, res, ctx, started, { recovery_codes: recoveryCodes });
+      await sendNewSession(req, res, ctx, started, { recovery_codes: recoveryCodes });
     },
   }),
   defineRoute({

@@ -60,19 +60,13 @@ export async function sendNewSession(
   res: Response,
   ctx: RouteContext,
   started: { secret: string; row: AdminSessionRow },
+  /** Fields answered beside the session (the recovery codes of an enrolment at sign-in). */
+  extra: Record<string, unknown> = {},
 ): Promise<void> {
   setSessionCookie(req, res, started.secret, started.row.expiresAt);
   res.setHeader('Location', '/api/session');
-  sendJson(
-    res,
-    201,
-    await presentSession(
-      ctx,
-      started.secret,
-      started.row,
-      (await ctx.repos.users.findById(started.row.userId)) as UserRow,
-    ),
-  );
+  const user = (await ctx.repos.users.findById(started.row.userId)) as UserRow;
+  sendJson(res, 201, { ...(await presentSession(ctx, started.secret, started.row, user)), ...extra });
 }
 
 const tag = 'Admin session';
